@@ -1,0 +1,59 @@
+package dev.wb.engine;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Who caused an event: the OS user, the host, the process, and the coding agent when the environment tells. */
+public record Actor(String user, String host, long pid, Optional<String> agent) {
+
+    public Actor {
+        Objects.requireNonNull(user, "user");
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(agent, "agent");
+    }
+
+    /** The actor of this process, read from the given environment. */
+    public static Actor current(Map<String, String> env) {
+        String user = firstNonBlank(System.getProperty("user.name"), env.get("USER"), "unknown");
+        return new Actor(user, hostName(env), ProcessHandle.current().pid(), AgentDetection.detect(env));
+    }
+
+    /** A short form for one-line views: {@code user@host (agent)}. */
+    public String describe() {
+        return user + "@" + host + agent.map(a -> " (" + a + ")").orElse("");
+    }
+
+    private static String hostName(Map<String, String> env) {
+        String fromEnv = env.get("HOSTNAME");
+        if (fromEnv != null && !fromEnv.isBlank()) {
+            return fromEnv.trim();
+        }
+        try {
+            // Cheaper than a resolver look-up and never touches the network.
+            Path etcHostname = Path.of("/etc/hostname");
+            if (Files.isReadable(etcHostname)) {
+                String name = Files.readString(etcHostname).trim();
+                if (!name.isEmpty()) {
+                    return name;
+                }
+            }
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    private static String firstNonBlank(String... values) {
+        for (String value : values) {
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return "unknown";
+    }
+}

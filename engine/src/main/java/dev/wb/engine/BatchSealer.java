@@ -1,0 +1,38 @@
+package dev.wb.engine;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The part of an append every log shares: check the write condition against the stream's head,
+ * then number, time-stamp and chain the batch. Pure apart from the clock and the random ids.
+ */
+public final class BatchSealer {
+
+    private BatchSealer() {}
+
+    public static List<EventEnvelope> seal(StreamId stream, Optional<StreamHead> head, ExpectedVersion expected,
+            List<NewEvent> batch, Invocation invocation) {
+        if (batch.isEmpty()) {
+            throw new IllegalArgumentException("an append needs at least one event");
+        }
+        long last = head.map(StreamHead::version).orElse(-1L);
+        if (!expected.isMetBy(last)) {
+            throw new VersionConflictException(stream, expected, last);
+        }
+        String prevHash = head.map(StreamHead::hash).orElse(EventEnvelope.GENESIS);
+        Instant time = invocation.clock().instant();
+        List<EventEnvelope> sealed = new ArrayList<>(batch.size());
+        long version = last;
+        for (NewEvent event : batch) {
+            version++;
+            EventEnvelope envelope = EnvelopeCodec.seal(event, stream, version, prevHash, invocation,
+                    EventIds.next(time.toEpochMilli()), time);
+            sealed.add(envelope);
+            prevHash = envelope.hash();
+        }
+        return List.copyOf(sealed);
+    }
+}

@@ -1,0 +1,250 @@
+package dev.wb.engine;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How an event becomes bytes, and back.
+ *
+ * <p>An event is stored as two canonical JSON documents: the <em>header</em> (every envelope field
+ * but the payload and the hash) and the <em>payload</em>. Its hash is
+ * {@code SHA-256(header + "\n" + payload)}, written {@code sha256:<hex>}. Keeping the payload apart
+ * lets a fold that needs only types and times skip parsing it, and lets verification hash the stored
+ * bytes exactly as they are.
+ *
+ * <p>A batch (one append) is one frame: {@code int format, int count}, then per event
+ * {@code int headerLength, header, int payloadLength, payload, 32 bytes of hash}. The log stores a
+ * frame as a single record, which is what makes a batch land whole or not at all.
+ */
+public final class EnvelopeCodec {
+
+    public static final int FRAME_FORMAT = 1;
+    private static final HexFormat HEX = HexFormat.of();
+    private static final byte NEWLINE = '\n';
+
+    private EnvelopeCodec() {}
+
+    /** Seals a new event: gives it its place in the stream, its time and identity, and its hash. */
+    public static EventEnvelope seal(NewEvent event, StreamId stream, long version, String prevHash,
+            Invocation invocation, String eventId, Instant time) {
+        EventEnvelope unsealed = new EventEnvelope(eventId, stream, version, event.type(), event.schemaVersion(),
+                time, invocation.actor(), invocation.wbVersion(), invocation.id(), Payload.of(event.payload()),
+                prevHash, EventEnvelope.GENESIS);
+        byte[] header = header(unsealed);
+        String hash = digest(header, unsealed.payload().unsafeBytes());
+        return new EventEnvelope(eventId, stream, version, event.type(), event.schemaVersion(), time,
+                invocation.actor(), invocation.wbVersion(), invocation.id(), unsealed.payload(), prevHash, hash);
+    }
+
+    /** The canonical header bytes of an envelope. */
+    public static byte[] header(EventEnvelope e) {
+        return CanonicalJson.bytes(headerJson(e));
+    }
+
+    private static ObjectNode headerJson(EventEnvelope e) {
+        ObjectNode node = CanonicalJson.MAPPER.createObjectNode();
+        ObjectNode actor = node.putObject("actor");
+        e.actor().agent().ifPresent(agent -> actor.put("agent", agent));
+        actor.put("host", e.actor().host());
+        actor.put("pid", e.actor().pid());
+        actor.put("user", e.actor().user());
+        node.put("eventId", e.eventId());
+        node.put("invocationId", e.invocationId());
+        node.put("prevHash", e.prevHash());
+        node.put("schemaVersion", e.schemaVersion());
+        node.put("stream", e.stream().name());
+        node.put("time", e.time().toString());
+        node.put("type", e.type());
+        node.put("version", e.version());
+        node.put("wbVersion", e.wbVersion());
+        return node;
+    }
+
+    /** The hash of stored header and payload bytes. */
+    public static String digest(byte[] header, byte[] payload) {
+        MessageDigest sha = sha256();
+        sha.update(header);
+        sha.update(NEWLINE);
+        sha.update(payload);
+        return "sha256:" + HEX.formatHex(sha.digest());
+    }
+
+    /** The whole envelope as one JSON object, hash included: the form {@code wb replay --json} prints. */
+    public static ObjectNode toJson(EventEnvelope e) {
+        ObjectNode node = headerJson(e);
+        node.set("payload", e.payload().json());
+        node.put("hash", e.hash());
+        return node;
+    }
+
+    /** Encodes one batch as a frame. */
+    public static byte[] encodeFrame(List<EventEnvelope> batch) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512 * batch.size());
+        writeInt(out, FRAME_FORMAT);
+        writeInt(out, batch.size());
+        for (EventEnvelope e : batch) {
+            byte[] header = header(e);
+            byte[] payload = e.payload().unsafeBytes();
+            writeInt(out, header.length);
+            out.writeBytes(header);
+            writeInt(out, payload.length);
+            out.writeBytes(payload);
+            out.writeBytes(HEX.parseHex(e.hash().substring("sha256:".length())));
+        }
+        return out.toByteArray();
+    }
+
+    /**
+     * Decodes a frame without judging it: each event comes back with its stored bytes, the hash they
+     * really have and the hash that was stored, so a verifier can name the first one that differs.
+     */
+    public static List<StoredEvent> decodeFrame(byte[] frame) {
+        ByteBuffer in = ByteBuffer.wrap(frame);
+        try {
+            int format = in.getInt();
+            if (format != FRAME_FORMAT) {
+                throw new FrameDamagedException("unknown frame format " + format);
+            }
+            int count = in.getInt();
+            if (count < 1 || count > frame.length) {
+                throw new FrameDamagedException("impossible event count " + count);
+            }
+            List<StoredEvent> events = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                byte[] header = readBlock(in);
+                byte[] payload = readBlock(in);
+                byte[] hash = new byte[32];
+                in.get(hash);
+                events.add(new StoredEvent(header, payload, "sha256:" + HEX.formatHex(hash)));
+            }
+            if (in.hasRemaining()) {
+                throw new FrameDamagedException(in.remaining() + " stray bytes after the last event");
+            }
+            return events;
+        } catch (RuntimeException e) {
+            if (e instanceof FrameDamagedException damaged) {
+                throw damaged;
+            }
+            throw new FrameDamagedException("truncated or malformed frame: " + e.getMessage());
+        }
+    }
+
+    private static byte[] readBlock(ByteBuffer in) {
+        int length = in.getInt();
+        if (length < 0 || length > in.remaining()) {
+            throw new FrameDamagedException("block length " + length + " exceeds the frame");
+        }
+        byte[] block = new byte[length];
+        in.get(block);
+        return block;
+    }
+
+    private static void writeInt(ByteArrayOutputStream out, int value) {
+        out.write(value >>> 24);
+        out.write(value >>> 16);
+        out.write(value >>> 8);
+        out.write(value);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+
+    /** One event's bytes as found in the log. */
+    public record StoredEvent(byte[] header, byte[] payload, String storedHash) {
+
+        /** The hash the stored bytes really have. */
+        public String actualHash() {
+            return digest(header, payload);
+        }
+
+        public boolean intact() {
+            return actualHash().equals(storedHash);
+        }
+
+        /** Parses the stored bytes into an envelope; fails with {@link FrameDamagedException} when they are not one. */
+        public EventEnvelope toEnvelope() {
+            return parseHeader(header, payload, storedHash);
+        }
+    }
+
+    /** The stored bytes do not form a frame or an envelope. */
+    public static final class FrameDamagedException extends RuntimeException {
+        public FrameDamagedException(String message) {
+            super(message);
+        }
+    }
+
+    private static EventEnvelope parseHeader(byte[] header, byte[] payloadBytes, String hash) {
+        try (JsonParser p = CanonicalJson.MAPPER.getFactory().createParser(header)) {
+            expect(p.nextToken(), JsonToken.START_OBJECT);
+            String eventId = null, invocationId = null, prevHash = null, stream = null, time = null, type = null;
+            String wbVersion = null, user = null, host = null, agent = null;
+            long version = -1, pid = -1;
+            int schemaVersion = -1;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String field = p.currentName();
+                JsonToken value = p.nextToken();
+                switch (field) {
+                    case "actor" -> {
+                        expect(value, JsonToken.START_OBJECT);
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String actorField = p.currentName();
+                            p.nextToken();
+                            switch (actorField) {
+                                case "agent" -> agent = p.getValueAsString();
+                                case "host" -> host = p.getValueAsString();
+                                case "pid" -> pid = p.getLongValue();
+                                case "user" -> user = p.getValueAsString();
+                                default -> throw new FrameDamagedException("unknown actor field " + actorField);
+                            }
+                        }
+                    }
+                    case "eventId" -> eventId = p.getValueAsString();
+                    case "invocationId" -> invocationId = p.getValueAsString();
+                    case "prevHash" -> prevHash = p.getValueAsString();
+                    case "schemaVersion" -> schemaVersion = p.getIntValue();
+                    case "stream" -> stream = p.getValueAsString();
+                    case "time" -> time = p.getValueAsString();
+                    case "type" -> type = p.getValueAsString();
+                    case "version" -> version = p.getLongValue();
+                    case "wbVersion" -> wbVersion = p.getValueAsString();
+                    default -> throw new FrameDamagedException("unknown header field " + field);
+                }
+            }
+            StreamId streamId = StreamId.parse(stream)
+                    .orElseThrow(() -> new FrameDamagedException("bad stream name in header"));
+            Actor actor = new Actor(user, host, pid, Optional.ofNullable(agent));
+            Payload payload = Payload.ofStored(payloadBytes);
+            return new EventEnvelope(eventId, streamId, version, type, schemaVersion, Instant.parse(time), actor,
+                    wbVersion, invocationId, payload, prevHash, hash);
+        } catch (FrameDamagedException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new FrameDamagedException("unreadable event: " + e.getMessage());
+        }
+    }
+
+    private static void expect(JsonToken actual, JsonToken expected) {
+        if (actual != expected) {
+            throw new FrameDamagedException("expected " + expected + " but found " + actual);
+        }
+    }
+
+}

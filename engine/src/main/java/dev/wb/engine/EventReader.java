@@ -1,0 +1,38 @@
+package dev.wb.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** The read role of the log. Reading one stream costs what that stream holds, nothing more. */
+public interface EventReader {
+
+    /** Every stream that holds at least one event, in name order. */
+    List<StreamId> streams();
+
+    /** Visits a stream's events in version order, from {@code fromVersion} on. */
+    void forEach(StreamId stream, long fromVersion, Consumer<EventEnvelope> visitor);
+
+    /** The last event's version and hash, or empty for a stream with no events. */
+    Optional<StreamHead> head(StreamId stream);
+
+    /**
+     * Visits a stream's stored bytes without judging them, for verification: a damaged frame is
+     * reported to the visitor instead of failing the read.
+     */
+    void forEachStored(StreamId stream, StoredVisitor visitor);
+
+    default List<EventEnvelope> read(StreamId stream) {
+        List<EventEnvelope> events = new ArrayList<>();
+        forEach(stream, 0, events::add);
+        return events;
+    }
+
+    /** Receives stored events, or the damage that stopped the reading of one record. */
+    interface StoredVisitor {
+        void event(EnvelopeCodec.StoredEvent event);
+
+        void damaged(String reason);
+    }
+}

@@ -1,0 +1,37 @@
+package dev.wb.engine;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/** A reader that hands out every event raised to its current schema. Verification reads underneath it. */
+public final class UpcastingReader implements EventReader {
+
+    private final EventReader stored;
+    private final EventSchemas schemas;
+
+    public UpcastingReader(EventReader stored, EventSchemas schemas) {
+        this.stored = stored;
+        this.schemas = schemas;
+    }
+
+    @Override
+    public List<StreamId> streams() {
+        return stored.streams();
+    }
+
+    @Override
+    public void forEach(StreamId stream, long fromVersion, Consumer<EventEnvelope> visitor) {
+        stored.forEach(stream, fromVersion, event -> visitor.accept(schemas.upcast(event)));
+    }
+
+    @Override
+    public Optional<StreamHead> head(StreamId stream) {
+        return stored.head(stream);
+    }
+
+    @Override
+    public void forEachStored(StreamId stream, StoredVisitor visitor) {
+        stored.forEachStored(stream, visitor);
+    }
+}

@@ -1,0 +1,118 @@
+package dev.wb.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real git repository in a temporary folder, driven by the user's own {@code git} binary. Tests
+ * use it instead of any mock of git or of the file system.
+ */
+public final class TempGitRepo {
+
+    private final Path root;
+
+    private TempGitRepo(Path root) {
+        this.root = root;
+    }
+
+    /** Creates {@code parent/name}, runs {@code git init} there and makes one commit. */
+    public static TempGitRepo create(Path parent, String name) {
+        try {
+            Path root = Files.createDirectories(parent.resolve(name)).toRealPath();
+            TempGitRepo repo = new TempGitRepo(root);
+            repo.git("init", "-q", "-b", "main");
+            repo.write("README.md", "# scratch\n");
+            repo.git("add", "README.md");
+            repo.git("commit", "-q", "-m", "initial");
+            return repo;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public Path resolve(String relative) {
+        return root.resolve(relative);
+    }
+
+    public Path write(String relative, String content) {
+        try {
+            Path file = root.resolve(relative);
+            Files.createDirectories(file.getParent());
+            return Files.writeString(file, content, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Runs git with a fixed identity and no system or global configuration; fails on a non-zero exit. */
+    public String git(String... args) {
+        List<String> argv = new ArrayList<>();
+        argv.add("git");
+        argv.addAll(List.of(args));
+        ProcessResult result = Processes.run(root, argv, gitEnvironment(), 60);
+        if (result.exitCode() != 0) {
+            throw new IllegalStateException("git " + String.join(" ", args) + " failed: " + result.stderr());
+        }
+        return result.stdout();
+    }
+
+    public static Map<String, String> gitEnvironment() {
+        return Map.of(
+                "GIT_CONFIG_NOSYSTEM", "1",
+                "GIT_CONFIG_GLOBAL", "/dev/null",
+                "GIT_AUTHOR_NAME", "Test Author",
+                "GIT_AUTHOR_EMAIL", "author@example.com",
+                "GIT_COMMITTER_NAME", "Test Author",
+                "GIT_COMMITTER_EMAIL", "author@example.com");
+    }
+
+    /** The outcome of a finished child process. */
+    public record ProcessResult(int exitCode, String stdout, String stderr) {}
+
+    /** Runs real processes to completion, capturing their output. */
+    public static final class Processes {
+        private Processes() {}
+
+        public static ProcessResult run(Path dir, List<String> argv, Map<String, String> env, long timeoutSeconds) {
+            try {
+                Path out = Files.createTempFile("wb-test-out", ".txt");
+                Path err = Files.createTempFile("wb-test-err", ".txt");
+                ProcessBuilder builder = new ProcessBuilder(argv)
+                        .directory(dir.toFile())
+                        .redirectOutput(out.toFile())
+                        .redirectError(err.toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                builder.environment().putAll(env);
+                Process process = builder.start();
+                if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                    process.descendants().forEach(ProcessHandle::destroyForcibly);
+                    process.destroyForcibly();
+                    throw new IllegalStateException("timed out after " + timeoutSeconds + " s: " + argv);
+                }
+                ProcessResult result = new ProcessResult(
+                        process.exitValue(),
+                        Files.readString(out, StandardCharsets.UTF_8),
+                        Files.readString(err, StandardCharsets.UTF_8));
+                Files.deleteIfExists(out);
+                Files.deleteIfExists(err);
+                return result;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}
