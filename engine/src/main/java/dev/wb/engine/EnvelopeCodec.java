@@ -89,6 +89,28 @@ public final class EnvelopeCodec {
         return node;
     }
 
+    /**
+     * Reads the form {@link #toJson} writes, and checks that its content still has its hash: the way
+     * an envelope exported from one log (or kept as a golden file) is read back.
+     */
+    public static EventEnvelope fromJson(ObjectNode json) {
+        ObjectNode header = json.deepCopy();
+        ObjectNode payload = header.has("payload") && header.get("payload").isObject()
+                ? (ObjectNode) header.remove("payload")
+                : null;
+        String hash = header.has("hash") ? header.remove("hash").asText() : null;
+        if (payload == null || hash == null) {
+            throw new FrameDamagedException("an envelope needs a payload object and a hash");
+        }
+        byte[] headerBytes = CanonicalJson.bytes(header);
+        byte[] payloadBytes = CanonicalJson.bytes(payload);
+        String actual = digest(headerBytes, payloadBytes);
+        if (!actual.equals(hash)) {
+            throw new FrameDamagedException("content hashes to " + actual + ", not " + hash);
+        }
+        return parseHeader(headerBytes, payloadBytes, hash);
+    }
+
     /** Encodes one batch as a frame. */
     public static byte[] encodeFrame(List<EventEnvelope> batch) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(512 * batch.size());

@@ -1,0 +1,61 @@
+package dev.wb.engine.fs;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Writes a file whole or not at all: the bytes go to a temporary file beside the target, are synced,
+ * and replace the target with one atomic rename. A reader sees the old file or the new one, never a
+ * half-written one, and a crash leaves at most a stray temporary file.
+ */
+public final class AtomicFiles {
+
+    private AtomicFiles() {}
+
+    public static void write(Path target, byte[] content) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        try {
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+            syncDirectory(dir);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /** Writes the file only if nothing is there yet; returns whether it wrote. */
+    public static boolean createIfAbsent(Path target, byte[] content) throws IOException {
+        if (Files.exists(target)) {
+            return false;
+        }
+        write(target, content);
+        return true;
+    }
+
+    private static void syncDirectory(Path dir) {
+        // Makes the rename itself durable on Linux; not supported everywhere, and then best effort.
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | RuntimeException ignored) {
+            // Directories cannot be opened for sync on some platforms; the rename is still atomic.
+        }
+    }
+}

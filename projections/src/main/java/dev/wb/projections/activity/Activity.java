@@ -1,0 +1,102 @@
+package dev.wb.projections.activity;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableSortedMap;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.Projection;
+import java.time.Instant;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What happened in a stream, in numbers: how many events of each type, and the last one (when,
+ * what, by whom). {@code wb status} shows it for every task.
+ */
+public final class Activity implements Projection<Activity.State> {
+
+    public static final Activity INSTANCE = new Activity();
+
+    /** The state of one stream's activity. */
+    public record State(long events, long lastVersion, Optional<Instant> firstTime, Optional<Instant> lastTime,
+            Optional<String> lastType, Optional<String> lastActor, ImmutableSortedMap<String, Long> countsByType) {
+
+        public static final State EMPTY = new State(0, -1, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), ImmutableSortedMap.of());
+    }
+
+    private Activity() {}
+
+    @Override
+    public String name() {
+        return "activity";
+    }
+
+    @Override
+    public int version() {
+        return 1;
+    }
+
+    @Override
+    public State initialState() {
+        return State.EMPTY;
+    }
+
+    @Override
+    public State evolve(State state, EventEnvelope event) {
+        Map<String, Long> counts = new TreeMap<>(state.countsByType());
+        counts.merge(event.type(), 1L, Long::sum);
+        return new State(
+                state.events() + 1,
+                event.version(),
+                state.firstTime().or(() -> Optional.of(event.time())),
+                Optional.of(event.time()),
+                Optional.of(event.type()),
+                Optional.of(event.actor().describe()),
+                ImmutableSortedMap.copyOf(counts));
+    }
+
+    @Override
+    public JsonNode toJson(State state) {
+        ObjectNode node = CanonicalJson.MAPPER.createObjectNode();
+        node.put("events", state.events());
+        node.put("lastVersion", state.lastVersion());
+        state.firstTime().ifPresent(t -> node.put("firstTime", t.toString()));
+        state.lastTime().ifPresent(t -> node.put("lastTime", t.toString()));
+        state.lastType().ifPresent(t -> node.put("lastType", t));
+        state.lastActor().ifPresent(a -> node.put("lastActor", a));
+        ObjectNode counts = node.putObject("countsByType");
+        state.countsByType().forEach(counts::put);
+        return node;
+    }
+
+    @Override
+    public State fromJson(JsonNode json) {
+        try {
+            ImmutableSortedMap.Builder<String, Long> counts = ImmutableSortedMap.naturalOrder();
+            Iterator<Map.Entry<String, JsonNode>> it = json.required("countsByType").fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> entry = it.next();
+                counts.put(entry.getKey(), entry.getValue().longValue());
+            }
+            return new State(
+                    json.required("events").longValue(),
+                    json.required("lastVersion").longValue(),
+                    text(json, "firstTime").map(Instant::parse),
+                    text(json, "lastTime").map(Instant::parse),
+                    text(json, "lastType"),
+                    text(json, "lastActor"),
+                    counts.build());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not an activity state: " + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<String> text(JsonNode json, String field) {
+        JsonNode value = json.get(field);
+        return value == null || value.isNull() ? Optional.empty() : Optional.of(value.asText());
+    }
+}

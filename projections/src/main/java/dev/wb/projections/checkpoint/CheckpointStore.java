@@ -1,0 +1,102 @@
+package dev.wb.projections.checkpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.fs.AtomicFiles;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.Projection;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Checkpoint files under {@code .workflow/local/checkpoints/}, one per workspace projection. A file
+ * carries a digest of its own content; a file that is unreadable, fails its digest, or was written
+ * for another version of the projection reads as absent, and is rebuilt. Losing one costs only time.
+ */
+public final class CheckpointStore {
+
+    static final int FORMAT = 1;
+
+    private final Path dir;
+
+    public CheckpointStore(Path dir) {
+        this.dir = dir;
+    }
+
+    public Path file(Projection<?> projection) {
+        return dir.resolve(projection.name() + ".json");
+    }
+
+    public <S> Optional<Map<StreamId, StreamCursor<S>>> read(Projection<S> projection) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file(projection));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        try {
+            ObjectNode root = CanonicalJson.parseObject(bytes);
+            JsonNode digest = root.remove("digest");
+            if (digest == null || !digest.asText().equals(digest(root))) {
+                return Optional.empty();
+            }
+            if (root.path("format").asInt() != FORMAT || !projection.name().equals(root.path("projection").asText())
+                    || root.path("projectionVersion").asInt() != projection.version()) {
+                return Optional.empty();
+            }
+            Map<StreamId, StreamCursor<S>> cursors = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+            Iterator<Map.Entry<String, JsonNode>> it = root.required("streams").fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> entry = it.next();
+                StreamId stream = StreamId.parse(entry.getKey()).orElseThrow();
+                JsonNode c = entry.getValue();
+                cursors.put(stream, new StreamCursor<>(stream, c.required("version").longValue(),
+                        c.required("hash").asText(), projection.fromJson(c.required("state"))));
+            }
+            return Optional.of(cursors);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    public <S> void write(Projection<S> projection, Map<StreamId, StreamCursor<S>> cursors) {
+        ObjectNode root = CanonicalJson.MAPPER.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("projection", projection.name());
+        root.put("projectionVersion", projection.version());
+        ObjectNode streams = root.putObject("streams");
+        for (StreamCursor<S> cursor : cursors.values()) {
+            ObjectNode c = streams.putObject(cursor.stream().name());
+            c.put("version", cursor.version());
+            c.put("hash", cursor.hash());
+            c.set("state", projection.toJson(cursor.state()));
+        }
+        root.put("digest", digest(root));
+        try {
+            AtomicFiles.write(file(projection), CanonicalJson.bytes(root));
+        } catch (IOException e) {
+            // A checkpoint is a cache: failing to write one costs the next command time, not truth.
+        }
+    }
+
+    private static String digest(ObjectNode content) {
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest(CanonicalJson.bytes(content));
+            return "sha256:" + HexFormat.of().formatHex(hash);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.wb.projections.events;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EventSchemas;
+import dev.wb.engine.EventSchemas.EventSchema;
+import java.util.List;
+
+/**
+ * Every event type wb writes, with its current schema version and its upcasters. docs/EVENTS.md
+ * documents each one; a test keeps the two in step.
+ */
+public final class WbEvents {
+
+    /** {@code wb init} ran: which files of .workflow/ it created and which it found already there. */
+    public static final String WORKSPACE_INITIALIZED = "workspace.initialized";
+
+    public static final int WORKSPACE_INITIALIZED_VERSION = 2;
+
+    public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
+            new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
+                    List.of(WbEvents::initializedV1toV2))));
+
+    private WbEvents() {}
+
+    /**
+     * Schema 1 (the pre-release form) listed the created files as {@code files} and said nothing of
+     * the ones kept. Schema 2 names both: {@code created}, {@code kept}.
+     */
+    static ObjectNode initializedV1toV2(ObjectNode v1) {
+        ObjectNode v2 = v1.deepCopy();
+        ArrayNode created = v2.has("files") && v2.get("files").isArray()
+                ? (ArrayNode) v2.remove("files")
+                : v2.arrayNode();
+        v2.remove("files");
+        v2.set("created", created);
+        v2.putArray("kept");
+        return v2;
+    }
+}

@@ -1,0 +1,146 @@
+package dev.wb.projections.checkpoint;
+
+import static dev.wb.engine.TestEvents.invocation;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.engine.EventLog;
+import dev.wb.engine.EventLogs;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.TestEvents;
+import dev.wb.projections.activity.Activity;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The checkpoint is only a cache: whatever happens to it, a load equals a full rebuild. */
+class WorkspaceProjectionTest {
+
+    @TempDir
+    Path dir;
+
+    private EventLog log;
+    private CheckpointStore store;
+    private WorkspaceProjection<Activity.State> projection;
+
+    @BeforeEach
+    void open() {
+        log = EventLogs.chronicle(dir.resolve("log"));
+        store = new CheckpointStore(dir.resolve("checkpoints"));
+        projection = new WorkspaceProjection<>(Activity.INSTANCE, store);
+    }
+
+    @AfterEach
+    void close() {
+        log.close();
+    }
+
+    private void append(String key, int count) {
+        StreamId stream = StreamId.task(new TaskKey(key));
+        log.append(stream, ExpectedVersion.any(), TestEvents.notes(0, count), invocation());
+    }
+
+    private Map<StreamId, StreamCursor<Activity.State>> rebuild() {
+        return WorkspaceProjection.rebuild(Activity.INSTANCE, log);
+    }
+
+    @Test
+    void a_checkpoint_always_equals_a_full_rebuild_across_random_appends() {
+        Random random = new Random(42);
+        for (int round = 0; round < 25; round++) {
+            int appends = random.nextInt(4);
+            for (int i = 0; i < appends; i++) {
+                append("T-" + random.nextInt(6), 1 + random.nextInt(3));
+            }
+            assertEquals(rebuild(), projection.load(log).streams(), "round " + round);
+        }
+    }
+
+    @Test
+    void an_unchanged_log_is_answered_from_the_checkpoint_alone() {
+        append("A-1", 3);
+        append("B-1", 2);
+        projection.load(log);
+
+        WorkspaceProjection.Load<Activity.State> second = projection.load(log);
+
+        assertEquals(2, second.reused());
+        assertEquals(0, second.caughtUp() + second.rebuilt());
+    }
+
+    @Test
+    void a_stale_checkpoint_is_caught_up_from_its_cursor() {
+        append("A-1", 3);
+        projection.load(log);
+        append("A-1", 2);
+        append("B-1", 1);
+
+        WorkspaceProjection.Load<Activity.State> load = projection.load(log);
+
+        assertEquals(1, load.caughtUp());
+        assertEquals(1, load.rebuilt());
+        assertEquals(rebuild(), load.streams());
+        assertEquals(5, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
+    }
+
+    @Test
+    void a_damaged_checkpoint_is_ignored_and_rewritten() throws IOException {
+        append("A-1", 3);
+        projection.load(log);
+        Path file = store.file(Activity.INSTANCE);
+        String text = Files.readString(file);
+        Files.writeString(file, text.replace("\"events\":3", "\"events\":9"), StandardCharsets.UTF_8);
+
+        WorkspaceProjection.Load<Activity.State> load = projection.load(log);
+
+        assertFalse(load.checkpointUsable());
+        assertEquals(rebuild(), load.streams());
+        assertTrue(projection.load(log).checkpointUsable(), "the damaged file was replaced");
+    }
+
+    @Test
+    void a_checkpoint_that_is_not_json_at_all_is_rebuilt() throws IOException {
+        append("A-1", 2);
+        Files.createDirectories(store.file(Activity.INSTANCE).getParent());
+        Files.write(store.file(Activity.INSTANCE), new byte[] {0, 1, 2, '{'});
+
+        assertEquals(rebuild(), projection.load(log).streams());
+    }
+
+    @Test
+    void a_checkpoint_of_a_different_history_is_rebuilt_even_at_the_same_version() {
+        append("A-1", 3);
+        projection.load(log);
+        log.close();
+        deleteRecursively(dir.resolve("log"));
+        log = EventLogs.chronicle(dir.resolve("log"));
+        log.append(StreamId.task(new TaskKey("A-1")), ExpectedVersion.noStream(),
+                List.of(TestEvents.event("other.kind", Map.of("x", 1)), TestEvents.note(1), TestEvents.note(2)),
+                invocation());
+
+        WorkspaceProjection.Load<Activity.State> load = projection.load(log);
+
+        assertEquals(1, load.rebuilt());
+        assertEquals(rebuild(), load.streams());
+        assertEquals(1L, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().countsByType().get("other.kind"));
+    }
+
+    private static void deleteRecursively(Path root) {
+        try (var paths = Files.walk(root)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}
