@@ -1,6 +1,7 @@
 package dev.wb.engine;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +24,8 @@ public final class BatchSealer {
             throw new VersionConflictException(stream, expected, last);
         }
         String prevHash = head.map(StreamHead::hash).orElse(EventEnvelope.GENESIS);
-        Instant time = invocation.clock().instant();
+        // Milliseconds: enough to order a person's actions, and short enough to read.
+        Instant time = invocation.clock().instant().truncatedTo(ChronoUnit.MILLIS);
         List<EventEnvelope> sealed = new ArrayList<>(batch.size());
         long version = last;
         for (NewEvent event : batch) {

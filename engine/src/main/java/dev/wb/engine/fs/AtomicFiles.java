@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * Writes a file whole or not at all: the bytes go to a temporary file beside the target, are synced,
@@ -23,6 +26,7 @@ public final class AtomicFiles {
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         try {
+            keepOrDefaultPermissions(target, temp);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
@@ -48,6 +52,17 @@ public final class AtomicFiles {
         }
         write(target, content);
         return true;
+    }
+
+    /** Temporary files are private (0600); the file they become is as readable as the one it replaces. */
+    private static void keepOrDefaultPermissions(Path target, Path temp) throws IOException {
+        if (!temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return;
+        }
+        Set<PosixFilePermission> permissions = Files.exists(target)
+                ? Files.getPosixFilePermissions(target)
+                : PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(temp, permissions);
     }
 
     private static void syncDirectory(Path dir) {

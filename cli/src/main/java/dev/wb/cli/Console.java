@@ -1,0 +1,77 @@
+package dev.wb.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.util.List;
+
+/** Where a command's output goes: data on stdout, messages on stderr. Injected, never System.out. */
+public final class Console {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON_LINE = new ObjectMapper();
+
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    public Console(PrintWriter out, PrintWriter err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public PrintWriter out() {
+        return out;
+    }
+
+    public PrintWriter err() {
+        return err;
+    }
+
+    /** The one JSON document a {@code --json} run prints. */
+    public void json(JsonNode document) {
+        out.println(write(JSON, document));
+        out.flush();
+    }
+
+    /** One JSON value on one line (JSON Lines), for streams of records. */
+    public void jsonLine(JsonNode value) {
+        out.println(write(JSON_LINE, value));
+    }
+
+    public void line(String text) {
+        out.println(text);
+    }
+
+    /** {@code error: …} then one {@code   fix: …} line per remedy. */
+    public void error(String message, List<String> fixes) {
+        err.println("error: " + message);
+        for (String fix : fixes) {
+            err.println("  fix: " + fix);
+        }
+        err.flush();
+    }
+
+    public void flush() {
+        out.flush();
+        err.flush();
+    }
+
+    private static String write(ObjectMapper mapper, JsonNode node) {
+        try {
+            return mapper.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A JSON value pretty-printed and indented two spaces, for text views. */
+    static String indent(JsonNode node) {
+        return write(JSON, node).lines().map(l -> "  " + l).collect(java.util.stream.Collectors.joining("\n"));
+    }
+
+    static ObjectMapper mapper() {
+        return JSON_LINE;
+    }
+}

@@ -1,0 +1,43 @@
+package dev.wb.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Session;
+import dev.wb.commands.init.InitCommand;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "init", mixinStandardHelpOptions = true,
+        description = "Create .workflow/ (config.json, policy.json, .gitignore). Files already there are kept as"
+                + " they are.")
+final class InitCmd implements Callable<Integer> {
+
+    @ParentCommand
+    WbCommand root;
+
+    @Override
+    public Integer call() {
+        try (Session session = root.context.session()) {
+            InitCommand.Result result = InitCommand.run(session);
+            Console console = root.context.console();
+            if (root.json) {
+                ObjectNode doc = Console.mapper().createObjectNode();
+                doc.put("root", result.root().toString());
+                result.created().forEach(doc.putArray("created")::add);
+                result.kept().forEach(doc.putArray("kept")::add);
+                doc.put("event", result.event().eventId());
+                doc.put("version", result.event().version());
+                console.json(doc);
+            } else {
+                for (String file : result.created()) {
+                    console.line("created .workflow/" + file);
+                }
+                for (String file : result.kept()) {
+                    console.line("kept    .workflow/" + file + " (already there)");
+                }
+                console.line("wb is set up in " + result.root());
+            }
+            return ExitCodes.OK;
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.wb.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Session;
+import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.engine.EnvelopeCodec;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.HashChain;
+import dev.wb.engine.StreamId;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "replay", mixinStandardHelpOptions = true,
+        description = "Show a task's events in order, check its hash chain (--verify), or every view as of one"
+                + " event (--at N). KEY may also be 'workspace'.")
+final class ReplayCmd implements Callable<Integer> {
+
+    @ParentCommand
+    WbCommand root;
+
+    @Parameters(index = "0", paramLabel = "KEY", description = "The task key, like ABC-12.")
+    String key;
+
+    @Option(names = "--verify", description = "Recompute the hash chain; exit 7 naming the first event that does not"
+            + " match.")
+    boolean verify;
+
+    @Option(names = "--at", paramLabel = "N", description = "Print the state of every projection as of event N.")
+    Long at;
+
+    @Override
+    public Integer call() {
+        StreamId stream = Keys.stream(key);
+        if (verify && at != null) {
+            throw dev.wb.commands.Failure.usage("--verify and --at cannot be used together",
+                    "wb replay " + key + " --verify", "wb replay " + key + " --at " + at);
+        }
+        try (Session session = root.context.session()) {
+            ReplayQuery query = new ReplayQuery(session);
+            if (verify) {
+                return verify(query.verify(stream));
+            }
+            if (at != null) {
+                return stateAt(stream, query.stateAt(stream, at));
+            }
+            return list(query.stored(stream));
+        }
+    }
+
+    private int list(List<EventEnvelope> events) {
+        Console console = root.context.console();
+        for (EventEnvelope event : events) {
+            if (root.json) {
+                console.jsonLine(EnvelopeCodec.toJson(event));
+            } else {
+                console.line(String.format("%4d  %s  %-26s %-24s %s", event.version(), event.time(), event.type(),
+                        event.actor().describe(), Summaries.of(event)));
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    private int verify(HashChain.Report report) {
+        Console console = root.context.console();
+        if (root.json) {
+            ObjectNode doc = Console.mapper().createObjectNode();
+            doc.put("stream", report.stream().name());
+            doc.put("intact", report.intact());
+            doc.put("eventsChecked", report.eventsChecked());
+            report.firstBreak().ifPresent(b -> {
+                ObjectNode broken = doc.putObject("firstBreak");
+                broken.put("version", b.version());
+                b.eventId().ifPresent(id -> broken.put("eventId", id));
+                broken.put("reason", b.reason());
+            });
+            console.json(doc);
+        } else if (report.intact()) {
+            console.line(report.stream().describe() + ": " + report.eventsChecked()
+                    + " events, hash chain intact");
+        }
+        if (report.intact()) {
+            return ExitCodes.OK;
+        }
+        HashChain.Break first = report.firstBreak().orElseThrow();
+        console.error("the history of " + report.stream().describe() + " does not verify at " + first.describe(),
+                List.of("the events before it (0 to " + (first.version() - 1) + ") verify; compare with a copy of"
+                        + " .workflow/local/log from a backup or another clone"));
+        return ExitCodes.CHECK_FAILED;
+    }
+
+    private int stateAt(StreamId stream, Map<String, JsonNode> states) {
+        Console console = root.context.console();
+        if (root.json) {
+            ObjectNode doc = Console.mapper().createObjectNode();
+            doc.put("stream", stream.name());
+            doc.put("asOf", at);
+            ObjectNode projections = doc.putObject("projections");
+            states.forEach(projections::set);
+            console.json(doc);
+        } else {
+            console.line(stream.describe() + " as of event " + at + ":");
+            states.forEach((name, state) -> {
+                console.line("");
+                console.line(name + ":");
+                console.line(Console.indent(state));
+            });
+        }
+        return ExitCodes.OK;
+    }
+}

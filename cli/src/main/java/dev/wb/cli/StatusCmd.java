@@ -1,0 +1,101 @@
+package dev.wb.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Session;
+import dev.wb.commands.status.StatusQuery;
+import dev.wb.commands.status.StatusQuery.StreamStatus;
+import dev.wb.commands.status.StatusQuery.WorkspaceStatus;
+import dev.wb.projections.activity.Activity;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "Each task's last activity and its events by type; --stats adds the workspace's totals.")
+final class StatusCmd implements Callable<Integer> {
+
+    @ParentCommand
+    WbCommand root;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "KEY", description = "Only this task.")
+    String key;
+
+    @Option(names = "--stats", description = "Totals by event type over the whole workspace.")
+    boolean stats;
+
+    @Override
+    public Integer call() {
+        try (Session session = root.context.session()) {
+            StatusQuery query = new StatusQuery(session);
+            if (key != null) {
+                show(query.one(Keys.stream(key)));
+            } else {
+                show(query.all());
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    private void show(StreamStatus status) {
+        Console console = root.context.console();
+        if (root.json) {
+            console.json(json(status));
+            return;
+        }
+        Activity.State a = status.activity();
+        console.line(status.stream().describe());
+        console.line("  events:        " + a.events() + " (versions 0 to " + a.lastVersion() + ")");
+        console.line("  last activity: " + a.lastTime().map(Object::toString).orElse("-") + "  "
+                + a.lastType().orElse("-") + "  by " + a.lastActor().orElse("-"));
+        console.line("  by type:");
+        a.countsByType().forEach((type, n) -> console.line(String.format("    %-30s %d", type, n)));
+    }
+
+    private void show(WorkspaceStatus status) {
+        Console console = root.context.console();
+        if (root.json) {
+            ObjectNode doc = Console.mapper().createObjectNode();
+            var streams = doc.putArray("streams");
+            status.streams().forEach(s -> streams.add(json(s)));
+            if (stats) {
+                ObjectNode totals = doc.putObject("totals");
+                totals.put("tasks", status.tasks());
+                totals.put("events", status.totalEvents());
+                ObjectNode byType = totals.putObject("byType");
+                status.totalsByType().forEach(byType::put);
+            }
+            console.json(doc);
+            return;
+        }
+        if (status.streams().isEmpty()) {
+            console.line("no history yet: wb records an event for every command it runs (try: wb init)");
+        } else {
+            console.line(String.format("%-12s %7s  %-25s %-28s %s", "TASK", "EVENTS", "LAST ACTIVITY", "LAST EVENT",
+                    "BY"));
+            for (StreamStatus s : status.streams()) {
+                Activity.State a = s.activity();
+                console.line(String.format("%-12s %7d  %-25s %-28s %s", s.stream().name(), a.events(),
+                        a.lastTime().map(Object::toString).orElse("-"), a.lastType().orElse("-"),
+                        a.lastActor().orElse("-")));
+            }
+        }
+        if (stats) {
+            console.line("");
+            console.line("workspace: " + status.tasks() + " tasks, " + status.totalEvents() + " events");
+            for (Map.Entry<String, Long> entry : status.totalsByType().entrySet()) {
+                console.line(String.format("  %-30s %d", entry.getKey(), entry.getValue()));
+            }
+        }
+    }
+
+    private static ObjectNode json(StreamStatus status) {
+        ObjectNode node = Console.mapper().createObjectNode();
+        node.put("stream", status.stream().name());
+        node.setAll((ObjectNode) Activity.INSTANCE.toJson(status.activity()));
+        return node;
+    }
+}

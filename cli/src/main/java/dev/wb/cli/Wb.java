@@ -1,0 +1,118 @@
+package dev.wb.cli;
+
+import dev.wb.commands.Failure;
+import dev.wb.engine.EventSchemas;
+import dev.wb.engine.LogDamagedException;
+import dev.wb.engine.LogException;
+import dev.wb.engine.LogUnavailableException;
+import dev.wb.engine.StreamBusyException;
+import dev.wb.engine.VersionConflictException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+
+/**
+ * The {@code wb} entry point. Everything a run depends on (environment, folder, clock, output) is
+ * passed in, so tests run the real command line in-process with their own writers.
+ */
+public final class Wb {
+
+    private final Map<String, String> env;
+    private final Path cwd;
+    private final Clock clock;
+    private final Console console;
+
+    public Wb(Map<String, String> env, Path cwd, Clock clock, PrintWriter out, PrintWriter err) {
+        this.env = env;
+        this.cwd = cwd;
+        this.clock = clock;
+        this.console = new Console(out, err);
+    }
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8));
+        int code = new Wb(System.getenv(), Path.of("").toAbsolutePath(), Clock.systemUTC(), out, err).run(args);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    public int run(String... args) {
+        CommandLine cli = commandLine();
+        int code = cli.execute(args);
+        console.flush();
+        return code;
+    }
+
+    CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new WbCommand(new WbCommand.Context(env, cwd, clock, console)));
+        cli.setOut(console.out());
+        cli.setErr(console.err());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e));
+        cli.setParameterExceptionHandler(this::handleUsage);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        return cli;
+    }
+
+    private int handleUsage(CommandLine.ParameterException e, String[] args) {
+        String command = e.getCommandLine().getCommandSpec().qualifiedName();
+        console.error(e.getMessage(), List.of(command + " --help"));
+        return ExitCodes.USAGE;
+    }
+
+    private int handle(Exception e) {
+        if (e instanceof Failure failure) {
+            console.error(failure.getMessage(), failure.fixes());
+            return ExitCodes.of(failure.kind());
+        }
+        if (e instanceof LogException logError) {
+            return handleLog(logError);
+        }
+        if (e instanceof EventSchemas.NewerSchemaException newer) {
+            console.error(newer.getMessage(), List.of("upgrade wb to the version that wrote this event"));
+            return ExitCodes.CONFIG;
+        }
+        console.error("unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(),
+                List.of("run again with WB_DEBUG=1 for the stack trace, and report it"));
+        debug(e);
+        return ExitCodes.INTERNAL;
+    }
+
+    private int handleLog(LogException e) {
+        debug(e);
+        if (e instanceof StreamBusyException busy) {
+            console.error(busy.stream().describe() + " is busy",
+                    List.of("another wb command is writing to it; wait for it to finish, then run this again"));
+            return ExitCodes.NOT_COMPLETED;
+        }
+        if (e instanceof VersionConflictException conflict) {
+            console.error(conflict.getMessage(), List.of("run the command again: it will decide on the new history"));
+            return ExitCodes.NOT_COMPLETED;
+        }
+        if (e instanceof LogDamagedException damaged) {
+            console.error(damaged.getMessage(), List.of("wb replay " + damaged.stream() + " --verify"));
+            return ExitCodes.CHECK_FAILED;
+        }
+        if (e instanceof LogUnavailableException) {
+            console.error(e.getMessage(), List.of("check that .workflow/local/ is writable and the disk has space"));
+            return ExitCodes.CONFIG;
+        }
+        console.error(e.getMessage(), List.of("run again with WB_DEBUG=1 for details"));
+        return ExitCodes.INTERNAL;
+    }
+
+    private void debug(Throwable e) {
+        if ("1".equals(env.get("WB_DEBUG"))) {
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            console.err().print(trace);
+            console.err().flush();
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.wb.commands;
+
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+
+/** Reads task keys as users type them. */
+public final class Keys {
+
+    private Keys() {}
+
+    public static TaskKey task(String text) {
+        return TaskKey.parse(text).orElseThrow(() -> Failure.usage("malformed key: " + text,
+                "a task key is letters and digits, a dash and a number, like ABC-12 or TASK-007"));
+    }
+
+    /** A task key, or the word {@code workspace} for the workspace's own stream. */
+    public static StreamId stream(String text) {
+        if (StreamId.WORKSPACE_NAME.equals(text)) {
+            return StreamId.workspace();
+        }
+        return StreamId.task(task(text));
+    }
+}

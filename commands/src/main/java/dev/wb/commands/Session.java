@@ -1,0 +1,59 @@
+package dev.wb.commands;
+
+import dev.wb.engine.Actor;
+import dev.wb.engine.EventLog;
+import dev.wb.engine.EventLogs;
+import dev.wb.engine.EventReader;
+import dev.wb.engine.Invocation;
+import dev.wb.engine.UpcastingReader;
+import dev.wb.projections.events.WbEvents;
+import java.time.Clock;
+import java.util.Map;
+
+/**
+ * One command's view of the world: its workspace, its invocation (id, actor, clock) and the log,
+ * opened only when a command first touches it, so that commands that never need it never load it.
+ */
+public final class Session implements AutoCloseable {
+
+    private final Workspace workspace;
+    private final Invocation invocation;
+    private EventLog log;
+
+    public Session(Workspace workspace, Invocation invocation) {
+        this.workspace = workspace;
+        this.invocation = invocation;
+    }
+
+    public static Session open(Workspace workspace, Map<String, String> env, Clock clock) {
+        return new Session(workspace, Invocation.start(Actor.current(env), clock));
+    }
+
+    public Workspace workspace() {
+        return workspace;
+    }
+
+    public Invocation invocation() {
+        return invocation;
+    }
+
+    /** The log with its stored events exactly as written (for appends and verification). */
+    public EventLog log() {
+        if (log == null) {
+            log = EventLogs.chronicle(workspace.logDir());
+        }
+        return log;
+    }
+
+    /** The log as the current code reads it: every event raised to its current schema. */
+    public EventReader reader() {
+        return new UpcastingReader(log(), WbEvents.SCHEMAS);
+    }
+
+    @Override
+    public void close() {
+        if (log != null) {
+            log.close();
+        }
+    }
+}

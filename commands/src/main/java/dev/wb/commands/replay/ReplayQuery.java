@@ -1,0 +1,72 @@
+package dev.wb.commands.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.HashChain;
+import dev.wb.engine.StreamId;
+import dev.wb.projections.Folds;
+import dev.wb.projections.Projection;
+import dev.wb.projections.TaskProjections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code wb replay}: a stream's events, the check of its hash chain, and every view as of any event. */
+public final class ReplayQuery {
+
+    private final Session session;
+
+    public ReplayQuery(Session session) {
+        this.session = session;
+    }
+
+    /** The stream's events as stored (the forensic form: exactly what was hashed). */
+    public List<EventEnvelope> stored(StreamId stream) {
+        return requireHistory(stream, session.log().read(stream));
+    }
+
+    /** The stream's events raised to the current schemas (what projections see). */
+    public List<EventEnvelope> current(StreamId stream) {
+        return requireHistory(stream, session.reader().read(stream));
+    }
+
+    public HashChain.Report verify(StreamId stream) {
+        if (session.log().head(stream).isEmpty()) {
+            throw noHistory(stream);
+        }
+        return HashChain.verify(session.log(), stream);
+    }
+
+    /** Every task projection as of the event with version {@code asOf}. */
+    public Map<String, JsonNode> stateAt(StreamId stream, long asOf) {
+        List<EventEnvelope> events = current(stream);
+        long last = events.get(events.size() - 1).version();
+        if (asOf < 0 || asOf > last) {
+            throw Failure.usage(stream.describe() + " has events 0 to " + last + "; there is no event " + asOf,
+                    "wb replay " + stream + " --at " + last);
+        }
+        Map<String, JsonNode> states = new LinkedHashMap<>();
+        for (Projection<?> projection : TaskProjections.ALL) {
+            states.put(projection.name(), render(projection, events, asOf));
+        }
+        return states;
+    }
+
+    private static <S> JsonNode render(Projection<S> projection, List<EventEnvelope> events, long asOf) {
+        return projection.toJson(Folds.foldAsOf(projection, events, asOf));
+    }
+
+    private static List<EventEnvelope> requireHistory(StreamId stream, List<EventEnvelope> events) {
+        if (events.isEmpty()) {
+            throw noHistory(stream);
+        }
+        return events;
+    }
+
+    private static Failure noHistory(StreamId stream) {
+        String name = stream.isWorkspace() ? "the workspace" : "task " + stream;
+        return Failure.missing("no history for " + name, "wb status   (lists the tasks that have history)");
+    }
+}
