@@ -1,0 +1,93 @@
+package dev.wb.commands;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.TestEvents;
+import dev.wb.engine.VersionConflictException;
+import dev.wb.projections.activity.Activity;
+import dev.wb.testkit.TempGitRepo;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The decide loop: fold, decide, append at the folded version, and decide again when another writer got in first. */
+class EventServiceTest {
+
+    private static final StreamId TASK = StreamId.task(new TaskKey("ABC-1"));
+
+    @TempDir
+    Path tmp;
+
+    private Session session() {
+        Workspace workspace = Workspace.require(TempGitRepo.create(tmp, "repo").root());
+        return new Session(workspace, TestEvents.invocation());
+    }
+
+    @Test
+    void a_decision_is_appended_at_the_version_it_was_made_on() {
+        try (Session session = session()) {
+            EventService service = new EventService(session);
+            service.decide(TASK, Activity.INSTANCE, state -> List.of(TestEvents.note(0)));
+
+            EventService.Outcome<Activity.State> second =
+                    service.decide(TASK, Activity.INSTANCE, state -> List.of(TestEvents.note((int) state.events())));
+
+            assertEquals(1, second.stateBefore().events());
+            assertEquals(1, second.appended().get(0).version());
+        }
+    }
+
+    @Test
+    void when_another_writer_gets_in_first_the_decision_is_made_again_on_the_new_state() {
+        try (Session session = session()) {
+            List<Long> seen = new ArrayList<>();
+            EventService.Outcome<Activity.State> outcome = new EventService(session).decide(TASK, Activity.INSTANCE,
+                    state -> {
+                        seen.add(state.events());
+                        if (seen.size() == 1) {
+                            // Another process appends between this decision's read and its append.
+                            session.log().append(TASK, ExpectedVersion.any(), List.of(TestEvents.note(99)),
+                                    TestEvents.invocation());
+                        }
+                        return List.of(TestEvents.note(1));
+                    });
+
+            assertEquals(List.of(0L, 1L), seen);
+            assertEquals(1, outcome.appended().get(0).version());
+            assertEquals(2, session.log().read(TASK).size());
+        }
+    }
+
+    @Test
+    void a_conflict_that_never_clears_reaches_the_caller_naming_the_task() {
+        try (Session session = session()) {
+            VersionConflictException e = assertThrows(VersionConflictException.class,
+                    () -> new EventService(session).decide(TASK, Activity.INSTANCE, state -> {
+                        session.log().append(TASK, ExpectedVersion.any(), List.of(TestEvents.note(9)),
+                                TestEvents.invocation());
+                        return List.of(TestEvents.note(1));
+                    }));
+
+            assertTrue(e.getMessage().startsWith("task ABC-1 changed while this command ran"), e.getMessage());
+            assertEquals(EventService.ATTEMPTS, session.log().read(TASK).size(), "only the rival's events landed");
+        }
+    }
+
+    @Test
+    void deciding_nothing_appends_nothing() {
+        try (Session session = session()) {
+            EventService.Outcome<Activity.State> outcome =
+                    new EventService(session).decide(TASK, Activity.INSTANCE, state -> List.of());
+
+            assertTrue(outcome.appended().isEmpty());
+            assertTrue(session.log().head(TASK).isEmpty());
+        }
+    }
+}
