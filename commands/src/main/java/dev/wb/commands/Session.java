@@ -9,6 +9,7 @@ import dev.wb.engine.UpcastingReader;
 import dev.wb.projections.events.WbEvents;
 import java.time.Clock;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One command's view of the world: its workspace, its invocation (id, actor, clock) and the log,
@@ -17,16 +18,23 @@ import java.util.Map;
 public final class Session implements AutoCloseable {
 
     private final Workspace workspace;
-    private final Invocation invocation;
+    private final Supplier<Invocation> invocationSource;
+    private Invocation invocation;
     private EventLog log;
 
     public Session(Workspace workspace, Invocation invocation) {
         this.workspace = workspace;
-        this.invocation = invocation;
+        this.invocationSource = () -> invocation;
     }
 
+    private Session(Workspace workspace, Supplier<Invocation> invocationSource) {
+        this.workspace = workspace;
+        this.invocationSource = invocationSource;
+    }
+
+    /** A session whose invocation (and its random id) is made only if a command appends. */
     public static Session open(Workspace workspace, Map<String, String> env, Clock clock) {
-        return new Session(workspace, Invocation.start(Actor.current(env), clock));
+        return new Session(workspace, () -> Invocation.start(Actor.current(env), clock));
     }
 
     public Workspace workspace() {
@@ -34,6 +42,9 @@ public final class Session implements AutoCloseable {
     }
 
     public Invocation invocation() {
+        if (invocation == null) {
+            invocation = invocationSource.get();
+        }
         return invocation;
     }
 

@@ -18,6 +18,15 @@ public interface EventReader {
     Optional<StreamHead> head(StreamId stream);
 
     /**
+     * A cheap hint of where a stream ends, for caches only. A log may answer it without opening the
+     * stream; the answer is never behind the stream, but may name a batch that never landed. So
+     * when the hint equals what a cache saw, the cache is current; otherwise ask {@link #head}.
+     */
+    default Optional<StreamHead> headHint(StreamId stream) {
+        return head(stream);
+    }
+
+    /**
      * Visits a stream's stored bytes without judging them, for verification: a damaged frame is
      * reported to the visitor instead of failing the read.
      */

@@ -31,6 +31,11 @@ public final class UpcastingReader implements EventReader {
     }
 
     @Override
+    public Optional<StreamHead> headHint(StreamId stream) {
+        return stored.headHint(stream);
+    }
+
+    @Override
     public void forEachStored(StreamId stream, StoredVisitor visitor) {
         stored.forEachStored(stream, visitor);
     }

@@ -47,16 +47,15 @@ public final class WorkspaceProjection<S> {
         int reused = 0, caughtUp = 0, rebuilt = 0;
         for (StreamId stream : reader.streams()) {
             StreamCursor<S> cursor = cached.get(stream);
-            Optional<StreamHead> head = reader.head(stream);
-            if (head.isEmpty()) {
-                continue;
-            }
-            if (cursor != null && cursor.version() == head.get().version() && cursor.hash().equals(head.get().hash())) {
+            // The hint is never behind the log, so a cursor equal to it is current (EventReader.headHint).
+            Optional<StreamHead> hint = reader.headHint(stream);
+            if (cursor != null && hint.isPresent() && cursor.version() == hint.get().version()
+                    && cursor.hash().equals(hint.get().hash())) {
                 result.put(stream, cursor);
                 reused++;
                 continue;
             }
-            Optional<StreamCursor<S>> advanced = cursor != null && cursor.version() < head.get().version()
+            Optional<StreamCursor<S>> advanced = cursor != null
                     ? foldFrom(projection, reader, stream, cursor)
                     : Optional.empty();
             if (advanced.isPresent()) {

@@ -136,6 +136,34 @@ class WorkspaceProjectionTest {
         assertEquals(1L, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().countsByType().get("other.kind"));
     }
 
+    @Test
+    void a_head_hint_left_ahead_by_a_writer_that_died_sends_the_load_to_the_log() throws IOException {
+        append("A-1", 3);
+        projection.load(log);
+        // A writer wrote its hint and died before its batch landed: the hint names a batch that never did.
+        Path hint = dir.resolve("log/streams/A-1/head");
+        assertTrue(Files.isRegularFile(hint), "the log keeps a head hint beside the queue");
+        Files.writeString(hint, "7 sha256:" + "ab".repeat(32) + "\n");
+
+        WorkspaceProjection.Load<Activity.State> load = projection.load(log);
+
+        assertEquals(0, load.reused());
+        assertEquals(rebuild(), load.streams());
+        assertEquals(3, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
+    }
+
+    @Test
+    void a_missing_or_garbled_head_hint_costs_a_read_of_the_log_never_a_wrong_answer() throws IOException {
+        append("A-1", 2);
+        append("B-1", 2);
+        projection.load(log);
+        Files.delete(dir.resolve("log/streams/A-1/head"));
+        Files.writeString(dir.resolve("log/streams/B-1/head"), "garbage");
+        append("B-1", 1);
+
+        assertEquals(rebuild(), projection.load(log).streams());
+    }
+
     private static void deleteRecursively(Path root) {
         try (var paths = Files.walk(root)) {
             paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

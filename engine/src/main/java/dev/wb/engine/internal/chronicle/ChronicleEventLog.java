@@ -68,9 +68,10 @@ public final class ChronicleEventLog implements EventLog {
         List<StreamId> streams = new ArrayList<>();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(streamsDir, Files::isDirectory)) {
             for (Path dir : dirs) {
-                // A refused first append can leave an empty queue behind: it is not a stream.
+                // A refused first append can leave an empty queue behind: it is not a stream. A
+                // stream with a head hint has (or had, but for a crash) events: no need to open it.
                 StreamId.parse(dir.getFileName().toString())
-                        .filter(id -> existing(id).map(OpenStream::hasEvents).orElse(false))
+                        .filter(id -> HeadHint.exists(dir) || existing(id).map(OpenStream::hasEvents).orElse(false))
                         .ifPresent(streams::add);
             }
         } catch (IOException e) {
@@ -136,6 +137,12 @@ public final class ChronicleEventLog implements EventLog {
     }
 
     @Override
+    public synchronized Optional<StreamHead> headHint(StreamId stream) {
+        Optional<StreamHead> hint = HeadHint.read(streamsDir.resolve(stream.name()));
+        return hint.isPresent() ? hint : head(stream);
+    }
+
+    @Override
     public synchronized List<EventEnvelope> append(StreamId stream, ExpectedVersion expected, List<NewEvent> batch,
             Invocation invocation) {
         OpenStream s = openForWriting(stream);
@@ -143,7 +150,14 @@ public final class ChronicleEventLog implements EventLog {
         try (DocumentContext dc = s.appender().writingDocument()) {
             try {
                 sealed = BatchSealer.seal(stream, readHead(stream, s), expected, batch, invocation);
-                dc.wire().bytes().write(EnvelopeCodec.encodeFrame(sealed));
+                byte[] frame = EnvelopeCodec.encodeFrame(sealed);
+                EventEnvelope last = sealed.get(sealed.size() - 1);
+                HeadHint.write(s.dir, new StreamHead(last.version(), last.hash()));
+                dc.wire().bytes().write(frame);
+            } catch (IOException e) {
+                dc.rollbackOnClose();
+                throw new LogUnavailableException("cannot write the head of " + stream.describe() + ": "
+                        + e.getMessage(), e);
             } catch (RuntimeException | Error e) {
                 dc.rollbackOnClose();
                 throw e;
@@ -235,7 +249,7 @@ public final class ChronicleEventLog implements EventLog {
                     .timeoutMS(lockTimeout.toMillis())
                     .syncMode(SyncMode.SYNC)
                     .build();
-            OpenStream s = new OpenStream(queue);
+            OpenStream s = new OpenStream(queue, dir);
             open.put(stream.name(), s);
             return s;
         } catch (RuntimeException e) {
@@ -258,11 +272,13 @@ public final class ChronicleEventLog implements EventLog {
     /** One stream's queue with the appender and backward tailer this thread reuses. */
     private static final class OpenStream {
         private final SingleChronicleQueue queue;
+        private final Path dir;
         private ExcerptAppender appender;
         private ExcerptTailer tailer;
 
-        OpenStream(SingleChronicleQueue queue) {
+        OpenStream(SingleChronicleQueue queue, Path dir) {
             this.queue = queue;
+            this.dir = dir;
         }
 
         ExcerptAppender appender() {

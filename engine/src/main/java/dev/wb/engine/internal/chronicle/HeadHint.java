@@ -1,0 +1,48 @@
+package dev.wb.engine.internal.chronicle;
+
+import dev.wb.engine.StreamHead;
+import dev.wb.engine.fs.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * {@code head} beside a stream's queue: the version and hash its last batch ends at, so that
+ * workspace views can tell a current checkpoint without opening (or even loading) Chronicle.
+ *
+ * <p>The rule that makes it safe: an appender writes the hint, durably, <em>before</em> it commits
+ * the batch, while it holds the stream's lock. So the hint is never behind the log. It can be ahead
+ * only with a (version, hash) pair that never landed (the appender died or rolled back), and such a
+ * pair, unique by its event ids and times, never equals anything a reader folded from the log. A
+ * reader whose checkpoint equals the hint is therefore current; any other answer sends it to the log.
+ */
+final class HeadHint {
+
+    static final String FILE = "head";
+    private static final Pattern FORMAT = Pattern.compile("^(\\d+) (sha256:[0-9a-f]{64})\\n$");
+
+    private HeadHint() {}
+
+    static void write(Path streamDir, StreamHead head) throws IOException {
+        AtomicFiles.write(streamDir.resolve(FILE),
+                (head.version() + " " + head.hash() + "\n").getBytes(StandardCharsets.US_ASCII));
+    }
+
+    static Optional<StreamHead> read(Path streamDir) {
+        try {
+            String text = Files.readString(streamDir.resolve(FILE), StandardCharsets.US_ASCII);
+            Matcher m = FORMAT.matcher(text);
+            return m.matches() ? Optional.of(new StreamHead(Long.parseLong(m.group(1)), m.group(2))) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    static boolean exists(Path streamDir) {
+        return Files.isRegularFile(streamDir.resolve(FILE));
+    }
+}
