@@ -53,6 +53,13 @@ public final class Console {
         err.flush();
     }
 
+    /** {@code warning: …} on stderr: something the user should know that does not fail the command. */
+    public void warning(String message, String fix) {
+        err.println("warning: " + message);
+        err.println("  fix: " + fix);
+        err.flush();
+    }
+
     public void flush() {
         out.flush();
         err.flush();

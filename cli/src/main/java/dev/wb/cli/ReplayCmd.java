@@ -50,7 +50,12 @@ final class ReplayCmd implements Callable<Integer> {
             if (at != null) {
                 return stateAt(stream, query.stateAt(stream, at));
             }
-            return list(query.stored(stream));
+            int code = list(query.stored(stream));
+            // A listing is not a verification, but a history that does not hold is never shown silently.
+            query.verify(stream).firstBreak().ifPresent(broken -> root.context.console().warning(
+                    "the history of " + stream.describe() + " does not verify at event " + broken.version(),
+                    "wb replay " + stream + " --verify"));
+            return code;
         }
     }
 
