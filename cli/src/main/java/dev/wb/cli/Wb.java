@@ -1,6 +1,7 @@
 package dev.wb.cli;
 
 import dev.wb.commands.Failure;
+import dev.wb.engine.BatchTooLargeException;
 import dev.wb.engine.EventSchemas;
 import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.LogException;
@@ -98,6 +99,10 @@ public final class Wb {
         if (e instanceof LogDamagedException damaged) {
             console.error(damaged.getMessage(), List.of("wb replay " + damaged.stream() + " --verify"));
             return ExitCodes.CHECK_FAILED;
+        }
+        if (e instanceof BatchTooLargeException) {
+            console.error(e.getMessage(), List.of("this is a bug in wb: run again with WB_DEBUG=1 and report it"));
+            return ExitCodes.INTERNAL;
         }
         if (e instanceof LogUnavailableException) {
             console.error(e.getMessage(), List.of("check that .workflow/local/ is writable and the disk has space"));

@@ -7,8 +7,11 @@ import java.time.Duration;
 /** Opens logs. The Chronicle Queue types stay behind this door. */
 public final class EventLogs {
 
-    /** How long an append waits for another process's write lock before it reports the stream busy. */
-    public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(3);
+    /**
+     * How long an append waits for another process's write lock before it reports the stream busy.
+     * Chronicle waits about 1.5 times this before giving up, so a user hears "busy" after ~3 s.
+     */
+    public static final Duration DEFAULT_LOCK_TIMEOUT = Duration.ofSeconds(2);
 
     private EventLogs() {}
 

@@ -65,7 +65,8 @@ public final class AtomicFiles {
         Files.setPosixFilePermissions(temp, permissions);
     }
 
-    private static void syncDirectory(Path dir) {
+    /** Makes a rename or a new file in {@code dir} durable, where the platform allows it. */
+    public static void syncDirectory(Path dir) {
         // Makes the rename itself durable on Linux; not supported everywhere, and then best effort.
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
             channel.force(true);

@@ -1,6 +1,7 @@
 package dev.wb.engine.internal.chronicle;
 
 import dev.wb.engine.BatchSealer;
+import dev.wb.engine.BatchTooLargeException;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
@@ -50,6 +51,9 @@ public final class ChronicleEventLog implements EventLog {
 
     /** Small blocks keep a task's files a few hundred KiB apparent, tens of KiB on disk. */
     static final long BLOCK_SIZE = 256 * 1024;
+
+    /** Chronicle takes records up to a quarter of a block; this leaves room for its own header. */
+    static final int MAX_FRAME = 60 * 1024;
 
     private final Path streamsDir;
     private final Duration lockTimeout;
@@ -147,12 +151,19 @@ public final class ChronicleEventLog implements EventLog {
             Invocation invocation) {
         OpenStream s = openForWriting(stream);
         List<EventEnvelope> sealed;
+        boolean first;
         try (DocumentContext dc = s.appender().writingDocument()) {
             try {
-                sealed = BatchSealer.seal(stream, readHead(stream, s), expected, batch, invocation);
+                Optional<StreamHead> head = readHead(stream, s);
+                first = head.isEmpty();
+                sealed = BatchSealer.seal(stream, head, expected, batch, invocation);
                 byte[] frame = EnvelopeCodec.encodeFrame(sealed);
-                EventEnvelope last = sealed.get(sealed.size() - 1);
-                HeadHint.write(s.dir, new StreamHead(last.version(), last.hash()));
+                if (frame.length > MAX_FRAME) {
+                    throw new BatchTooLargeException(stream, frame.length, MAX_FRAME);
+                }
+                if (!first) {
+                    HeadHint.write(s.dir, lastOf(sealed));
+                }
                 dc.wire().bytes().write(frame);
             } catch (IOException e) {
                 dc.rollbackOnClose();
@@ -166,7 +177,24 @@ public final class ChronicleEventLog implements EventLog {
             throw new StreamBusyException(stream, lockTimeout);
         }
         s.appender().sync();
+        if (first) {
+            writeFirstHint(stream, s, lastOf(sealed));
+        }
         return sealed;
+    }
+
+    private static StreamHead lastOf(List<EventEnvelope> sealed) {
+        EventEnvelope last = sealed.get(sealed.size() - 1);
+        return new StreamHead(last.version(), last.hash());
+    }
+
+    /** After the first commit: failing here loses nothing (readers without a hint ask the log). */
+    private static void writeFirstHint(StreamId stream, OpenStream s, StreamHead head) {
+        try {
+            HeadHint.write(s.dir, head);
+        } catch (IOException e) {
+            // The batch is committed and synced; only the shortcut for workspace views is missing.
+        }
     }
 
     @Override
@@ -281,7 +309,27 @@ public final class ChronicleEventLog implements EventLog {
             this.dir = dir;
         }
 
+        /**
+         * Chronicle appenders and tailers belong to the thread that made them. The log's methods are
+         * synchronized, so a later thread may take them over; it must tell Chronicle so.
+         */
+        private Thread owner;
+
+        private void adopt() {
+            Thread current = Thread.currentThread();
+            if (owner != current) {
+                if (appender != null) {
+                    appender.singleThreadedCheckReset();
+                }
+                if (tailer != null) {
+                    tailer.singleThreadedCheckReset();
+                }
+                owner = current;
+            }
+        }
+
         ExcerptAppender appender() {
+            adopt();
             if (appender == null) {
                 appender = queue.createAppender();
             }
@@ -299,6 +347,7 @@ public final class ChronicleEventLog implements EventLog {
             if (lastIndex < 0 || lastIndex == Long.MAX_VALUE) {
                 return null;
             }
+            adopt();
             if (tailer == null) {
                 tailer = queue.createTailer();
             }
@@ -309,6 +358,7 @@ public final class ChronicleEventLog implements EventLog {
         }
 
         void close() {
+            adopt();
             if (appender != null) {
                 appender.close();
             }

@@ -3,6 +3,9 @@ package dev.wb.engine.internal.chronicle;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,10 +18,13 @@ import java.util.regex.Pattern;
  * workspace views can tell a current checkpoint without opening (or even loading) Chronicle.
  *
  * <p>The rule that makes it safe: an appender writes the hint, durably, <em>before</em> it commits
- * the batch, while it holds the stream's lock. So the hint is never behind the log. It can be ahead
+ * a batch, while it holds the stream's lock. So the hint is never behind the log. It can be ahead
  * only with a (version, hash) pair that never landed (the appender died or rolled back), and such a
  * pair, unique by its event ids and times, never equals anything a reader folded from the log. A
  * reader whose checkpoint equals the hint is therefore current; any other answer sends it to the log.
+ *
+ * <p>The one exception is a stream's first batch: its hint is written after the commit, so that a
+ * hint's existence means the stream holds events. Until then there is no hint, and readers ask the log.
  */
 final class HeadHint {
 
@@ -27,9 +33,27 @@ final class HeadHint {
 
     private HeadHint() {}
 
+    /**
+     * Overwrites the hint in place and syncs it: one fdatasync, where a rename would cost three. The
+     * record has a fixed length, so a write never leaves stray bytes; a reader that catches it half
+     * written (or a disk that tore it) sees a malformed hint, which counts as no hint.
+     */
     static void write(Path streamDir, StreamHead head) throws IOException {
-        AtomicFiles.write(streamDir.resolve(FILE),
-                (head.version() + " " + head.hash() + "\n").getBytes(StandardCharsets.US_ASCII));
+        Path file = streamDir.resolve(FILE);
+        boolean created = !Files.exists(file);
+        byte[] record = String.format("%019d %s\n", head.version(), head.hash()).getBytes(StandardCharsets.US_ASCII);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(record);
+            long position = 0;
+            while (buffer.hasRemaining()) {
+                position += channel.write(buffer, position);
+            }
+            channel.truncate(record.length);
+            channel.force(false);
+        }
+        if (created) {
+            AtomicFiles.syncDirectory(streamDir);
+        }
     }
 
     static Optional<StreamHead> read(Path streamDir) {
