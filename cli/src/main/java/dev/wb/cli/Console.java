@@ -3,15 +3,17 @@ package dev.wb.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import dev.wb.engine.json.CanonicalJson;
 import java.io.PrintWriter;
 import java.util.List;
 
 /** Where a command's output goes: data on stdout, messages on stderr. Injected, never System.out. */
 public final class Console {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final ObjectMapper JSON_LINE = new ObjectMapper();
+    // One ObjectMapper for the whole process (building one costs start-up time); writers are cheap.
+    private static final ObjectWriter JSON = CanonicalJson.MAPPER.writerWithDefaultPrettyPrinter();
+    private static final ObjectWriter JSON_LINE = CanonicalJson.MAPPER.writer();
 
     private final PrintWriter out;
     private final PrintWriter err;
@@ -65,9 +67,9 @@ public final class Console {
         err.flush();
     }
 
-    private static String write(ObjectMapper mapper, JsonNode node) {
+    private static String write(ObjectWriter writer, JsonNode node) {
         try {
-            return mapper.writeValueAsString(node);
+            return writer.writeValueAsString(node);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -79,6 +81,6 @@ public final class Console {
     }
 
     static ObjectMapper mapper() {
-        return JSON_LINE;
+        return CanonicalJson.MAPPER;
     }
 }
