@@ -106,6 +106,15 @@ class CliTest {
     }
 
     @Test
+    void where_init_never_ran_the_local_folder_wb_creates_stays_out_of_git() {
+        wb(repo.root(), "status");
+        wb(repo.root(), "replay", "workspace");
+
+        assertTrue(Files.isDirectory(repo.resolve(".workflow/local")));
+        assertEquals("", repo.git("status", "--porcelain", "--untracked-files=all"));
+    }
+
+    @Test
     void replay_of_a_task_without_history_exits_6() {
         CliRun.Result result = wb(repo.root(), "replay", "ABC-1");
 

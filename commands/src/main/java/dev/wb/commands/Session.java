@@ -51,6 +51,7 @@ public final class Session implements AutoCloseable {
     /** The log with its stored events exactly as written (for appends and verification). */
     public EventLog log() {
         if (log == null) {
+            workspace.ensureLocalDir();
             log = EventLogs.chronicle(workspace.logDir());
         }
         return log;

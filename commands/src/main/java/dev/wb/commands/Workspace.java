@@ -1,5 +1,8 @@
 package dev.wb.commands;
 
+import dev.wb.engine.fs.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -34,6 +37,26 @@ public record Workspace(Path root) {
     /** Never committed: the log, checkpoints, locks, snapshots. Created on first use. */
     public Path localDir() {
         return workflowDir().resolve("local");
+    }
+
+    /**
+     * Creates {@code .workflow/local/} on first use, with a {@code .gitignore} of its own that ignores
+     * everything in it: the log stays out of git even where {@code wb init} never ran.
+     */
+    public Path ensureLocalDir() {
+        Path local = localDir();
+        Path ignore = local.resolve(".gitignore");
+        if (!Files.isRegularFile(ignore)) {
+            try {
+                Files.createDirectories(local);
+                AtomicFiles.createIfAbsent(ignore,
+                        "# wb's log, checkpoints and locks: never committed\n*\n".getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                throw new Failure(Failure.Kind.CONFIG, "cannot create " + local + ": " + e.getMessage(),
+                        java.util.List.of("check that " + root + " is writable"));
+            }
+        }
+        return local;
     }
 
     public Path logDir() {
