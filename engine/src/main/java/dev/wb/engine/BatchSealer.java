@@ -16,6 +16,19 @@ public final class BatchSealer {
 
     public static List<EventEnvelope> seal(StreamId stream, Optional<StreamHead> head, ExpectedVersion expected,
             List<NewEvent> batch, Invocation invocation) {
+        return sealFrame(stream, head, expected, batch, invocation).events();
+    }
+
+    /** A sealed batch and its frame, encoded from the very header bytes that were hashed. */
+    public record SealedBatch(List<EventEnvelope> events, byte[] frame) {
+        public StreamHead head() {
+            EventEnvelope last = events.get(events.size() - 1);
+            return new StreamHead(last.version(), last.hash());
+        }
+    }
+
+    public static SealedBatch sealFrame(StreamId stream, Optional<StreamHead> head, ExpectedVersion expected,
+            List<NewEvent> batch, Invocation invocation) {
         if (batch.isEmpty()) {
             throw new IllegalArgumentException("an append needs at least one event");
         }
@@ -26,15 +39,17 @@ public final class BatchSealer {
         String prevHash = head.map(StreamHead::hash).orElse(EventEnvelope.GENESIS);
         // Milliseconds: enough to order a person's actions, and short enough to read.
         Instant time = invocation.clock().instant().truncatedTo(ChronoUnit.MILLIS);
-        List<EventEnvelope> sealed = new ArrayList<>(batch.size());
+        List<EnvelopeCodec.Sealed> sealed = new ArrayList<>(batch.size());
+        List<EventEnvelope> events = new ArrayList<>(batch.size());
         long version = last;
         for (NewEvent event : batch) {
             version++;
-            EventEnvelope envelope = EnvelopeCodec.seal(event, stream, version, prevHash, invocation,
+            EnvelopeCodec.Sealed s = EnvelopeCodec.sealWithHeader(event, stream, version, prevHash, invocation,
                     EventIds.next(time.toEpochMilli()), time);
-            sealed.add(envelope);
-            prevHash = envelope.hash();
+            sealed.add(s);
+            events.add(s.envelope());
+            prevHash = s.envelope().hash();
         }
-        return List.copyOf(sealed);
+        return new SealedBatch(List.copyOf(events), EnvelopeCodec.encodeSealedFrame(sealed));
     }
 }

@@ -1,11 +1,13 @@
 package dev.wb.engine;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -36,20 +38,68 @@ public final class EnvelopeCodec {
 
     private EnvelopeCodec() {}
 
+    /** A sealed event with the canonical header bytes its hash was computed over. */
+    public record Sealed(EventEnvelope envelope, byte[] header) {}
+
     /** Seals a new event: gives it its place in the stream, its time and identity, and its hash. */
     public static EventEnvelope seal(NewEvent event, StreamId stream, long version, String prevHash,
             Invocation invocation, String eventId, Instant time) {
-        EventEnvelope unsealed = new EventEnvelope(eventId, stream, version, event.type(), event.schemaVersion(),
-                time, invocation.actor(), invocation.wbVersion(), invocation.id(), Payload.of(event.payload()),
-                prevHash, EventEnvelope.GENESIS);
-        byte[] header = header(unsealed);
-        String hash = digest(header, unsealed.payload().unsafeBytes());
-        return new EventEnvelope(eventId, stream, version, event.type(), event.schemaVersion(), time,
-                invocation.actor(), invocation.wbVersion(), invocation.id(), unsealed.payload(), prevHash, hash);
+        return sealWithHeader(event, stream, version, prevHash, invocation, eventId, time).envelope();
+    }
+
+    static Sealed sealWithHeader(NewEvent event, StreamId stream, long version, String prevHash,
+            Invocation invocation, String eventId, Instant time) {
+        Payload payload = Payload.of(event.payload());
+        byte[] header = header(eventId, stream, version, event.type(), event.schemaVersion(), time,
+                invocation.actor(), invocation.wbVersion(), invocation.id(), prevHash);
+        String hash = digest(header, payload.unsafeBytes());
+        EventEnvelope envelope = new EventEnvelope(eventId, stream, version, event.type(), event.schemaVersion(), time,
+                invocation.actor(), invocation.wbVersion(), invocation.id(), payload, prevHash, hash);
+        return new Sealed(envelope, header);
     }
 
     /** The canonical header bytes of an envelope. */
     public static byte[] header(EventEnvelope e) {
+        return header(e.eventId(), e.stream(), e.version(), e.type(), e.schemaVersion(), e.time(), e.actor(),
+                e.wbVersion(), e.invocationId(), e.prevHash());
+    }
+
+    /**
+     * Writes the header's fields straight in canonical (sorted) order: the same bytes as the
+     * canonical form of {@link #toJson}'s header, without building a tree (tested to agree).
+     */
+    private static byte[] header(String eventId, StreamId stream, long version, String type, int schemaVersion,
+            Instant time, Actor actor, String wbVersion, String invocationId, String prevHash) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(400);
+        try (JsonGenerator g = CanonicalJson.MAPPER.getFactory().createGenerator(out)) {
+            g.writeStartObject();
+            g.writeFieldName("actor");
+            g.writeStartObject();
+            if (actor.agent().isPresent()) {
+                g.writeStringField("agent", actor.agent().get());
+            }
+            g.writeStringField("host", actor.host());
+            g.writeNumberField("pid", actor.pid());
+            g.writeStringField("user", actor.user());
+            g.writeEndObject();
+            g.writeStringField("eventId", eventId);
+            g.writeStringField("invocationId", invocationId);
+            g.writeStringField("prevHash", prevHash);
+            g.writeNumberField("schemaVersion", schemaVersion);
+            g.writeStringField("stream", stream.name());
+            g.writeStringField("time", time.toString());
+            g.writeStringField("type", type);
+            g.writeNumberField("version", version);
+            g.writeStringField("wbVersion", wbVersion);
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** The header as a tree, in the same canonical order, for the exported form. */
+    static byte[] headerViaTree(EventEnvelope e) {
         return CanonicalJson.bytes(headerJson(e));
     }
 
@@ -113,19 +163,68 @@ public final class EnvelopeCodec {
 
     /** Encodes one batch as a frame. */
     public static byte[] encodeFrame(List<EventEnvelope> batch) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(512 * batch.size());
-        writeInt(out, FRAME_FORMAT);
-        writeInt(out, batch.size());
+        List<Sealed> sealed = new ArrayList<>(batch.size());
         for (EventEnvelope e : batch) {
-            byte[] header = header(e);
-            byte[] payload = e.payload().unsafeBytes();
-            writeInt(out, header.length);
-            out.writeBytes(header);
-            writeInt(out, payload.length);
-            out.writeBytes(payload);
-            out.writeBytes(HEX.parseHex(e.hash().substring("sha256:".length())));
+            sealed.add(new Sealed(e, header(e)));
         }
-        return out.toByteArray();
+        return encodeSealedFrame(sealed);
+    }
+
+    /** Encodes one batch whose header bytes are already known (they were hashed at sealing). */
+    public static byte[] encodeSealedFrame(List<Sealed> batch) {
+        int size = 8;
+        for (Sealed s : batch) {
+            size += 8 + s.header().length + s.envelope().payload().size() + 32;
+        }
+        ByteBuffer out = ByteBuffer.allocate(size);
+        out.putInt(FRAME_FORMAT);
+        out.putInt(batch.size());
+        for (Sealed s : batch) {
+            byte[] payload = s.envelope().payload().unsafeBytes();
+            out.putInt(s.header().length);
+            out.put(s.header());
+            out.putInt(payload.length);
+            out.put(payload);
+            out.put(HEX.parseHex(s.envelope().hash(), 7, 71));
+        }
+        return out.array();
+    }
+
+    /** The last event of a frame, decoding only it: what an append needs to know of the stream's end. */
+    public static StoredEvent lastOfFrame(byte[] frame) {
+        ByteBuffer in = ByteBuffer.wrap(frame);
+        try {
+            int format = in.getInt();
+            if (format != FRAME_FORMAT) {
+                throw new FrameDamagedException("unknown frame format " + format);
+            }
+            int count = in.getInt();
+            if (count < 1 || count > frame.length) {
+                throw new FrameDamagedException("impossible event count " + count);
+            }
+            for (int i = 0; i < count - 1; i++) {
+                skipBlock(in);
+                skipBlock(in);
+                in.position(in.position() + 32);
+            }
+            byte[] header = readBlock(in);
+            byte[] payload = readBlock(in);
+            byte[] hash = new byte[32];
+            in.get(hash);
+            return new StoredEvent(header, payload, "sha256:" + HEX.formatHex(hash));
+        } catch (FrameDamagedException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new FrameDamagedException("truncated or malformed frame: " + e.getMessage());
+        }
+    }
+
+    private static void skipBlock(ByteBuffer in) {
+        int length = in.getInt();
+        if (length < 0 || length > in.remaining()) {
+            throw new FrameDamagedException("block length " + length + " exceeds the frame");
+        }
+        in.position(in.position() + length);
     }
 
     /**
@@ -171,13 +270,6 @@ public final class EnvelopeCodec {
         byte[] block = new byte[length];
         in.get(block);
         return block;
-    }
-
-    private static void writeInt(ByteArrayOutputStream out, int value) {
-        out.write(value >>> 24);
-        out.write(value >>> 16);
-        out.write(value >>> 8);
-        out.write(value);
     }
 
     private static MessageDigest sha256() {
@@ -250,11 +342,10 @@ public final class EnvelopeCodec {
                     default -> throw new FrameDamagedException("unknown header field " + field);
                 }
             }
-            StreamId streamId = StreamId.parse(stream)
-                    .orElseThrow(() -> new FrameDamagedException("bad stream name in header"));
+            StreamId streamId = StreamIds.intern(stream);
             Actor actor = new Actor(user, host, pid, Optional.ofNullable(agent));
             Payload payload = Payload.ofStored(payloadBytes);
-            return new EventEnvelope(eventId, streamId, version, type, schemaVersion, Instant.parse(time), actor,
+            return new EventEnvelope(eventId, streamId, version, type, schemaVersion, Times.parse(time), actor,
                     wbVersion, invocationId, payload, prevHash, hash);
         } catch (FrameDamagedException e) {
             throw e;

@@ -2,7 +2,6 @@ package dev.wb.engine;
 
 import java.time.Instant;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * One recorded event, exactly as the log stores it. {@code hash} is the SHA-256 of the event's
@@ -26,8 +25,6 @@ public record EventEnvelope(
     /** The {@code prevHash} of a stream's first event. */
     public static final String GENESIS = "sha256:" + "0".repeat(64);
 
-    private static final Pattern TYPE = Pattern.compile("^[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+$");
-    private static final Pattern DIGEST = Pattern.compile("^sha256:[0-9a-f]{64}$");
 
     public EventEnvelope {
         Objects.requireNonNull(eventId, "eventId");
@@ -50,15 +47,53 @@ public record EventEnvelope(
 
     /** Event types are stable dotted names such as {@code workspace.initialized}, never Java class names. */
     static void requireType(String type) {
-        if (type == null || !TYPE.matcher(type).matches()) {
+        if (!isType(type)) {
             throw new IllegalArgumentException("event type must be a dotted lower-case name: " + type);
         }
     }
 
+    /** {@code ^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$}, by hand: this runs for every event read. */
+    static boolean isType(String type) {
+        if (type == null || type.isEmpty()) {
+            return false;
+        }
+        int dots = 0;
+        boolean segmentStart = true;
+        for (int i = 0; i < type.length(); i++) {
+            char c = type.charAt(i);
+            if (segmentStart) {
+                if (c < 'a' || c > 'z') {
+                    return false;
+                }
+                segmentStart = false;
+            } else if (c == '.') {
+                dots++;
+                segmentStart = true;
+            } else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) {
+                return false;
+            }
+        }
+        return dots > 0 && !segmentStart;
+    }
+
     private static void requireDigest(String digest, String name) {
-        if (digest == null || !DIGEST.matcher(digest).matches()) {
+        if (!isDigest(digest)) {
             throw new IllegalArgumentException(name + " must be sha256:<64 hex>: " + digest);
         }
+    }
+
+    /** {@code sha256:<64 lower-case hex>}. */
+    static boolean isDigest(String digest) {
+        if (digest == null || digest.length() != 71 || !digest.startsWith("sha256:")) {
+            return false;
+        }
+        for (int i = 7; i < 71; i++) {
+            char c = digest.charAt(i);
+            if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The same event with its payload raised to a newer schema; the stored bytes are untouched. */

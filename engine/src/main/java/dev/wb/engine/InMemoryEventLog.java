@@ -48,11 +48,10 @@ public final class InMemoryEventLog implements EventLog {
     @Override
     public synchronized List<EventEnvelope> append(StreamId stream, ExpectedVersion expected, List<NewEvent> batch,
             Invocation invocation) {
-        List<EventEnvelope> sealed = BatchSealer.seal(stream, head(stream), expected, batch, invocation);
-        frames.computeIfAbsent(stream.name(), name -> new ArrayList<>()).add(EnvelopeCodec.encodeFrame(sealed));
-        EventEnvelope last = sealed.get(sealed.size() - 1);
-        heads.put(stream.name(), new StreamHead(last.version(), last.hash()));
-        return sealed;
+        BatchSealer.SealedBatch sealed = BatchSealer.sealFrame(stream, head(stream), expected, batch, invocation);
+        frames.computeIfAbsent(stream.name(), name -> new ArrayList<>()).add(sealed.frame());
+        heads.put(stream.name(), sealed.head());
+        return sealed.events();
     }
 
     @Override

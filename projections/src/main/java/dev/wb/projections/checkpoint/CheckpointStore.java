@@ -2,6 +2,7 @@ package dev.wb.projections.checkpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.BootId;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
@@ -17,6 +18,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * Checkpoint files under {@code .workflow/local/checkpoints/}, one per workspace projection. A file
@@ -28,16 +30,29 @@ public final class CheckpointStore {
     static final int FORMAT = 1;
 
     private final Path dir;
+    private final Supplier<Optional<String>> bootId;
 
     public CheckpointStore(Path dir) {
+        this(dir, BootId::current);
+    }
+
+    /** For tests that play a reboot: the boot id is whatever the supplier says. */
+    CheckpointStore(Path dir, Supplier<Optional<String>> bootId) {
         this.dir = dir;
+        this.bootId = bootId;
     }
 
     public Path file(Projection<?> projection) {
         return dir.resolve(projection.name() + ".json");
     }
 
-    public <S> Optional<Map<StreamId, StreamCursor<S>>> read(Projection<S> projection) {
+    /**
+     * A checkpoint as read: its cursors, and whether it was written during the current boot (only
+     * then may its cursors be compared with head hints, which are not synced; see HeadHint).
+     */
+    public record Checkpoint<S>(Map<StreamId, StreamCursor<S>> cursors, boolean sameBoot) {}
+
+    public <S> Optional<Checkpoint<S>> read(Projection<S> projection) {
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file(projection));
@@ -56,6 +71,8 @@ public final class CheckpointStore {
                     || root.path("projectionVersion").asInt() != projection.version()) {
                 return Optional.empty();
             }
+            Optional<String> boot = bootId.get();
+            boolean sameBoot = boot.isPresent() && boot.get().equals(root.path("bootId").asText(null));
             Map<StreamId, StreamCursor<S>> cursors = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
             Iterator<Map.Entry<String, JsonNode>> it = root.required("streams").fields();
             while (it.hasNext()) {
@@ -65,7 +82,7 @@ public final class CheckpointStore {
                 cursors.put(stream, new StreamCursor<>(stream, c.required("version").longValue(),
                         c.required("hash").asText(), projection.fromJson(c.required("state"))));
             }
-            return Optional.of(cursors);
+            return Optional.of(new Checkpoint<>(cursors, sameBoot));
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -76,6 +93,7 @@ public final class CheckpointStore {
         root.put("format", FORMAT);
         root.put("projection", projection.name());
         root.put("projectionVersion", projection.version());
+        bootId.get().ifPresent(boot -> root.put("bootId", boot));
         ObjectNode streams = root.putObject("streams");
         for (StreamCursor<S> cursor : cursors.values()) {
             ObjectNode c = streams.putObject(cursor.stream().name());

@@ -41,14 +41,17 @@ public final class WorkspaceProjection<S> {
 
     /** The current state of every stream, reusing and then refreshing the checkpoint. */
     public Load<S> load(EventReader reader) {
-        Optional<Map<StreamId, StreamCursor<S>>> checkpoint = store.read(projection);
-        Map<StreamId, StreamCursor<S>> cached = checkpoint.orElse(Map.of());
+        Optional<CheckpointStore.Checkpoint<S>> checkpoint = store.read(projection);
+        Map<StreamId, StreamCursor<S>> cached = checkpoint.map(CheckpointStore.Checkpoint::cursors).orElse(Map.of());
+        // Hints are not synced: after a reboot they may be older than the log, so they are trusted
+        // only against a checkpoint written in this boot. Otherwise each head is read from the log.
+        boolean trustHints = checkpoint.map(CheckpointStore.Checkpoint::sameBoot).orElse(false);
         Map<StreamId, StreamCursor<S>> result = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
         int reused = 0, caughtUp = 0, rebuilt = 0;
         for (StreamId stream : reader.streams()) {
             StreamCursor<S> cursor = cached.get(stream);
-            // The hint is never behind the log, so a cursor equal to it is current (EventReader.headHint).
-            Optional<StreamHead> hint = reader.headHint(stream);
+            // Within a boot the hint is never behind the log, so a cursor equal to it is current.
+            Optional<StreamHead> hint = trustHints ? reader.headHint(stream) : reader.head(stream);
             if (cursor != null && hint.isPresent() && cursor.version() == hint.get().version()
                     && cursor.hash().equals(hint.get().hash())) {
                 result.put(stream, cursor);
@@ -66,7 +69,7 @@ public final class WorkspaceProjection<S> {
             }
             advanced.ifPresent(c -> result.put(stream, c));
         }
-        boolean changed = caughtUp + rebuilt > 0 || checkpoint.isEmpty() || cached.size() != result.size();
+        boolean changed = caughtUp + rebuilt > 0 || !trustHints || cached.size() != result.size();
         if (changed) {
             store.write(projection, result);
         }

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -162,6 +163,37 @@ class WorkspaceProjectionTest {
         append("B-1", 1);
 
         assertEquals(rebuild(), projection.load(log).streams());
+    }
+
+    @Test
+    void after_a_reboot_hints_are_not_trusted_so_a_hint_lost_with_the_power_is_no_wrong_answer() throws IOException {
+        CheckpointStore bootA = new CheckpointStore(dir.resolve("checkpoints"), () -> Optional.of("boot-a"));
+        CheckpointStore bootB = new CheckpointStore(dir.resolve("checkpoints"), () -> Optional.of("boot-b"));
+        append("A-1", 3);
+        new WorkspaceProjection<>(Activity.INSTANCE, bootA).load(log);
+        Path hint = dir.resolve("log/streams/A-1/head");
+        String hintBefore = Files.readString(hint);
+        append("A-1", 1);
+        // Power loss: the log's synced batch survived, the unsynced hint did not.
+        Files.writeString(hint, hintBefore);
+
+        WorkspaceProjection.Load<Activity.State> load = new WorkspaceProjection<>(Activity.INSTANCE, bootB).load(log);
+
+        assertEquals(rebuild(), load.streams());
+        assertEquals(4, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
+        assertEquals(0, load.reused());
+    }
+
+    @Test
+    void a_checkpoint_from_an_earlier_boot_is_rewritten_so_later_loads_trust_hints_again() {
+        CheckpointStore bootA = new CheckpointStore(dir.resolve("checkpoints"), () -> Optional.of("boot-a"));
+        CheckpointStore bootB = new CheckpointStore(dir.resolve("checkpoints"), () -> Optional.of("boot-b"));
+        append("A-1", 2);
+        new WorkspaceProjection<>(Activity.INSTANCE, bootA).load(log);
+
+        new WorkspaceProjection<>(Activity.INSTANCE, bootB).load(log);
+
+        assertTrue(bootB.read(Activity.INSTANCE).orElseThrow().sameBoot());
     }
 
     private static void deleteRecursively(Path root) {

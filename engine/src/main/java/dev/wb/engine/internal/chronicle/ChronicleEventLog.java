@@ -50,10 +50,13 @@ import net.openhft.chronicle.wire.UnrecoverableTimeoutException;
 public final class ChronicleEventLog implements EventLog {
 
     /** Small blocks keep a task's files a few hundred KiB apparent, tens of KiB on disk. */
-    static final long BLOCK_SIZE = 256 * 1024;
+    static final long BLOCK_SIZE = 512 * 1024;
 
-    /** Chronicle takes records up to a quarter of a block; this leaves room for its own header. */
-    static final int MAX_FRAME = 60 * 1024;
+    /**
+     * Chronicle takes records up to a quarter of a block; this leaves room for its own header. It
+     * holds a batch of 100 typical events (about 630 bytes each, most of it the header).
+     */
+    static final int MAX_FRAME = 120 * 1024;
 
     private final Path streamsDir;
     private final Duration lockTimeout;
@@ -156,13 +159,14 @@ public final class ChronicleEventLog implements EventLog {
             try {
                 Optional<StreamHead> head = readHead(stream, s);
                 first = head.isEmpty();
-                sealed = BatchSealer.seal(stream, head, expected, batch, invocation);
-                byte[] frame = EnvelopeCodec.encodeFrame(sealed);
+                BatchSealer.SealedBatch batchFrame = BatchSealer.sealFrame(stream, head, expected, batch, invocation);
+                sealed = batchFrame.events();
+                byte[] frame = batchFrame.frame();
                 if (frame.length > MAX_FRAME) {
                     throw new BatchTooLargeException(stream, frame.length, MAX_FRAME);
                 }
                 if (!first) {
-                    HeadHint.write(s.dir, lastOf(sealed));
+                    HeadHint.write(s.dir, batchFrame.head());
                 }
                 dc.wire().bytes().write(frame);
             } catch (IOException e) {
@@ -210,8 +214,13 @@ public final class ChronicleEventLog implements EventLog {
         if (frame == null) {
             return Optional.empty();
         }
-        List<EnvelopeCodec.StoredEvent> events = decode(stream, frame);
-        EventEnvelope last = toEnvelope(stream, events.get(events.size() - 1));
+        EnvelopeCodec.StoredEvent stored;
+        try {
+            stored = EnvelopeCodec.lastOfFrame(frame);
+        } catch (EnvelopeCodec.FrameDamagedException e) {
+            throw new LogDamagedException(stream, e.getMessage());
+        }
+        EventEnvelope last = toEnvelope(stream, stored);
         return Optional.of(new StreamHead(last.version(), last.hash()));
     }
 

@@ -1,7 +1,6 @@
 package dev.wb.engine.internal.chronicle;
 
 import dev.wb.engine.StreamHead;
-import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -17,7 +16,7 @@ import java.util.regex.Pattern;
  * {@code head} beside a stream's queue: the version and hash its last batch ends at, so that
  * workspace views can tell a current checkpoint without opening (or even loading) Chronicle.
  *
- * <p>The rule that makes it safe: an appender writes the hint, durably, <em>before</em> it commits
+ * <p>The rule that makes it safe: an appender writes the hint <em>before</em> it commits
  * a batch, while it holds the stream's lock. So the hint is never behind the log. It can be ahead
  * only with a (version, hash) pair that never landed (the appender died or rolled back), and such a
  * pair, unique by its event ids and times, never equals anything a reader folded from the log. A
@@ -34,25 +33,22 @@ final class HeadHint {
     private HeadHint() {}
 
     /**
-     * Overwrites the hint in place and syncs it: one fdatasync, where a rename would cost three. The
-     * record has a fixed length, so a write never leaves stray bytes; a reader that catches it half
-     * written (or a disk that tore it) sees a malformed hint, which counts as no hint.
+     * Overwrites the hint in place. It is not synced: within one boot every process sees the page
+     * cache, and a killed process loses nothing written; across a reboot (power loss) an unsynced
+     * hint may be older than the log, which is why a checkpoint trusts hints only when it was itself
+     * written during the current boot (see CheckpointStore). The record has a fixed length, so a
+     * reader that catches it half written sees a malformed hint, which counts as none.
      */
     static void write(Path streamDir, StreamHead head) throws IOException {
-        Path file = streamDir.resolve(FILE);
-        boolean created = !Files.exists(file);
         byte[] record = String.format("%019d %s\n", head.version(), head.hash()).getBytes(StandardCharsets.US_ASCII);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(streamDir.resolve(FILE), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE)) {
             ByteBuffer buffer = ByteBuffer.wrap(record);
             long position = 0;
             while (buffer.hasRemaining()) {
                 position += channel.write(buffer, position);
             }
             channel.truncate(record.length);
-            channel.force(false);
-        }
-        if (created) {
-            AtomicFiles.syncDirectory(streamDir);
         }
     }
 
