@@ -35,7 +35,7 @@ class OversizedBatchIT {
     Path dir;
 
     private static NewEvent oversized() {
-        return TestEvents.event("test.big", Map.of("blob", "x".repeat(100_000)));
+        return TestEvents.event("test.big", Map.of("blob", "x".repeat(2 * ChronicleEventLog.MAX_FRAME)));
     }
 
     @Test
