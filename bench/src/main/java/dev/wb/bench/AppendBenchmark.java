@@ -28,9 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Append throughput of the Chronicle log, one process, one thread, one task stream in a temporary
  * folder. Each operation is one {@code append} of a batch of {@code batchSize} events of ~200 bytes
- * of JSON, synced to disk before it returns (as {@code ChronicleEventLog.append} always does). The
- * large batch is 80, not 100: 100 such events exceed the log's limit per batch (see
- * {@link BenchData#BATCH}); {@code -p batchSize=100} shows the refusal.
+ * of JSON, synced to disk before it returns (as {@code ChronicleEventLog.append} always does).
  *
  * <p>How to read the summary table (both rows are "ops/s"):
  * <ul>
@@ -54,8 +52,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 3)
 public class AppendBenchmark extends ChronicleFork {
 
-    /** 80 is the largest round batch of these events the log takes (see {@link BenchData#BATCH}). */
-    @Param({"1", "10", "80"})
+    @Param({"1", "10", "100"})
     public int batchSize;
 
     @Param({"any", "exactly"})

@@ -30,14 +30,14 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Latency of one single-event append to the Chronicle log, synced to disk before it returns (every
- * {@code ChronicleEventLog.append} is: write lock, head read, seal, durable head hint, write,
+ * {@code ChronicleEventLog.append} is: write lock, head read, seal, head hint, write,
  * {@code sync()}). Sampled, so the table shows the distribution: {@code appendOne·p0.50},
  * {@code ·p0.99}, {@code ·p0.999} (microseconds per append).
  *
  * <p>Two parts of it, measured alone to show what dominates:
  * <ul>
- *   <li>{@code headHintWrite} — the durable {@code head} hint each append writes under the lock
- *       before it commits: ~90 bytes overwritten in place, then one {@code force(false)} (fdatasync).
+ *   <li>{@code headHintWrite} — the {@code head} hint each append writes under the lock before it
+ *       commits: ~90 bytes overwritten in place, not synced (it is trusted only within one boot).
  *       This copies what the package-private {@code HeadHint.write} does; keep the two in step;
  *   <li>{@code appendOneInMemory} — the same append to {@code InMemoryEventLog}: the CPU work
  *       (seal, canonical JSON, SHA-256, frame encoding) with no I/O.
@@ -101,7 +101,6 @@ public class SyncedAppendLatency extends ChronicleFork {
                 position += channel.write(buffer, position);
             }
             channel.truncate(hintBytes.length);
-            channel.force(false);
             return position;
         }
     }
