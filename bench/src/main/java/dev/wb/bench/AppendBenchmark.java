@@ -8,6 +8,9 @@ import dev.wb.engine.Invocation;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -98,6 +101,35 @@ public class AppendBenchmark extends ChronicleFork {
     public void close() throws IOException {
         log.close();
         BenchData.deleteTree(dir);
+    }
+
+    /**
+     * The ceiling this disk sets: the bytes a batch takes in the log (~630 per event) appended to a
+     * plain file and fdatasync'd, with no log at all. Same counter: events per second.
+     */
+    @Benchmark
+    public long diskSyncFloor(Events counter) throws IOException {
+        ByteBuffer bytes = ByteBuffer.allocate(630 * batchSize);
+        floorPosition += floor.write(bytes, floorPosition);
+        if (floorPosition > 256L * 1024 * 1024) {
+            floorPosition = 0;
+        }
+        floor.force(false);
+        counter.events += batchSize;
+        return floorPosition;
+    }
+
+    private FileChannel floor;
+    private long floorPosition;
+
+    @Setup(Level.Trial)
+    public void openFloor() throws IOException {
+        floor = FileChannel.open(dir.resolve("sync-floor"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    }
+
+    @TearDown(Level.Trial)
+    public void closeFloor() throws IOException {
+        floor.close();
     }
 
     @Benchmark

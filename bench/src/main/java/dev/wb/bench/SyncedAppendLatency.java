@@ -105,6 +105,36 @@ public class SyncedAppendLatency extends ChronicleFork {
         }
     }
 
+    /**
+     * The floor this disk sets: ~700 bytes (one event's frame) written at the end of a file and
+     * fdatasync'd, with no log at all. An append cannot be faster than its sync.
+     */
+    @Benchmark
+    public long diskSyncFloor() throws IOException {
+        syncFloorBuffer.clear();
+        syncFloorPosition += syncFloorChannel.write(syncFloorBuffer, syncFloorPosition);
+        if (syncFloorPosition > 64L * 1024 * 1024) {
+            syncFloorPosition = 0;
+        }
+        syncFloorChannel.force(false);
+        return syncFloorPosition;
+    }
+
+    private FileChannel syncFloorChannel;
+    private final ByteBuffer syncFloorBuffer = ByteBuffer.allocate(700);
+    private long syncFloorPosition;
+
+    @Setup(Level.Trial)
+    public void openSyncFloor() throws IOException {
+        syncFloorChannel = FileChannel.open(dir.resolve("sync-floor"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.READ);
+    }
+
+    @TearDown(Level.Trial)
+    public void closeSyncFloor() throws IOException {
+        syncFloorChannel.close();
+    }
+
     @Benchmark
     public List<EventEnvelope> appendOneInMemory() {
         return memory.append(stream, ExpectedVersion.any(), one, invocation);
