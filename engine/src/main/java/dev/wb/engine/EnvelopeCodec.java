@@ -49,7 +49,7 @@ public final class EnvelopeCodec {
 
     static Sealed sealWithHeader(NewEvent event, StreamId stream, long version, String prevHash,
             Invocation invocation, String eventId, Instant time) {
-        Payload payload = Payload.of(event.payload());
+        Payload payload = event.canonicalPayload();
         byte[] header = header(eventId, stream, version, event.type(), event.schemaVersion(), time,
                 invocation.actor(), invocation.wbVersion(), invocation.id(), prevHash);
         String hash = digest(header, payload.unsafeBytes());
