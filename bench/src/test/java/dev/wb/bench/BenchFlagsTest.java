@@ -36,20 +36,21 @@ class BenchFlagsTest {
         }
     }
 
+    /** bin/wb runs java -jar: the module flags travel in wb.jar's manifest, analytics off on its command line. */
     @Test
-    void sameAsTheChronicleFlagsOfBinWb() throws IOException {
+    void sameAsTheFlagsOfWbJarsManifestAndBinWb() throws IOException {
+        String cliPom = Files.readString(ROOT.resolve("cli/pom.xml"), StandardCharsets.UTF_8);
         List<String> launcher = new ArrayList<>();
-        boolean inFlags = false;
-        for (String line : Files.readAllLines(ROOT.resolve("bin/wb"), StandardCharsets.UTF_8)) {
-            String trimmed = line.trim();
-            if (trimmed.equals("flags=(")) {
-                inFlags = true;
-            } else if (inFlags && trimmed.equals(")")) {
-                inFlags = false;
-            } else if (inFlags && (trimmed.startsWith("--add-") || trimmed.startsWith("-Dchronicle."))) {
-                launcher.add(trimmed);
+        for (String attribute : List.of("Add-Exports", "Add-Opens")) {
+            Matcher m = Pattern.compile("<" + attribute + ">(.*?)</" + attribute + ">").matcher(cliPom);
+            assertTrue(m.find(), "cli/pom.xml puts " + attribute + " in the manifest");
+            for (String target : split(m.group(1))) {
+                launcher.add("--" + attribute.toLowerCase(java.util.Locale.ROOT) + "=" + target + "=ALL-UNNAMED");
             }
         }
+        String binWb = Files.readString(ROOT.resolve("bin/wb"), StandardCharsets.UTF_8);
+        assertTrue(binWb.contains("-Dchronicle.analytics.disable=true"), "bin/wb turns analytics off");
+        launcher.add("-Dchronicle.analytics.disable=true");
         assertEquals(BenchFlags.CHRONICLE, launcher);
     }
 

@@ -1,9 +1,6 @@
 package dev.wb.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectWriter;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.PrintWriter;
 import java.util.List;
@@ -11,9 +8,6 @@ import java.util.List;
 /** Where a command's output goes: data on stdout, messages on stderr. Injected, never System.out. */
 public final class Console {
 
-    // One ObjectMapper for the whole process (building one costs start-up time); writers are cheap.
-    private static final ObjectWriter JSON = CanonicalJson.MAPPER.writerWithDefaultPrettyPrinter();
-    private static final ObjectWriter JSON_LINE = CanonicalJson.MAPPER.writer();
 
     private final PrintWriter out;
     private final PrintWriter err;
@@ -33,13 +27,13 @@ public final class Console {
 
     /** The one JSON document a {@code --json} run prints. */
     public void json(JsonNode document) {
-        out.println(write(JSON, document));
+        out.println(CanonicalJson.text(document, true));
         out.flush();
     }
 
     /** One JSON value on one line (JSON Lines), for streams of records. */
     public void jsonLine(JsonNode value) {
-        out.println(write(JSON_LINE, value));
+        out.println(CanonicalJson.text(value, false));
     }
 
     public void line(String text) {
@@ -62,25 +56,15 @@ public final class Console {
         err.flush();
     }
 
+    /** A JSON value pretty-printed and indented two spaces, for text views. */
+    static String indent(JsonNode node) {
+        return CanonicalJson.text(node, true).lines().map(l -> "  " + l)
+                .collect(java.util.stream.Collectors.joining("\n"));
+    }
+
     public void flush() {
         out.flush();
         err.flush();
     }
 
-    private static String write(ObjectWriter writer, JsonNode node) {
-        try {
-            return writer.writeValueAsString(node);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** A JSON value pretty-printed and indented two spaces, for text views. */
-    static String indent(JsonNode node) {
-        return write(JSON, node).lines().map(l -> "  " + l).collect(java.util.stream.Collectors.joining("\n"));
-    }
-
-    static ObjectMapper mapper() {
-        return CanonicalJson.MAPPER;
-    }
 }

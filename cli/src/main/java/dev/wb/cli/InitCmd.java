@@ -1,5 +1,6 @@
 package dev.wb.cli;
 
+import dev.wb.engine.json.CanonicalJson;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
 import dev.wb.commands.init.InitCommand;
@@ -21,7 +22,7 @@ final class InitCmd implements Callable<Integer> {
             InitCommand.Result result = InitCommand.run(session);
             Console console = root.context.console();
             if (root.json) {
-                ObjectNode doc = Console.mapper().createObjectNode();
+                ObjectNode doc = CanonicalJson.objectNode();
                 doc.put("root", result.root().toString());
                 result.created().forEach(doc.putArray("created")::add);
                 result.kept().forEach(doc.putArray("kept")::add);

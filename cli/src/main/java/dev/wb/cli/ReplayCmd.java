@@ -1,5 +1,6 @@
 package dev.wb.cli;
 
+import dev.wb.engine.json.CanonicalJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Keys;
@@ -75,7 +76,7 @@ final class ReplayCmd implements Callable<Integer> {
     private int verify(HashChain.Report report) {
         Console console = root.context.console();
         if (root.json) {
-            ObjectNode doc = Console.mapper().createObjectNode();
+            ObjectNode doc = CanonicalJson.objectNode();
             doc.put("stream", report.stream().name());
             doc.put("intact", report.intact());
             doc.put("eventsChecked", report.eventsChecked());
@@ -103,7 +104,7 @@ final class ReplayCmd implements Callable<Integer> {
     private int stateAt(StreamId stream, Map<String, JsonNode> states) {
         Console console = root.context.console();
         if (root.json) {
-            ObjectNode doc = Console.mapper().createObjectNode();
+            ObjectNode doc = CanonicalJson.objectNode();
             doc.put("stream", stream.name());
             doc.put("asOf", at);
             ObjectNode projections = doc.putObject("projections");

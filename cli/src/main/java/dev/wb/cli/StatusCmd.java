@@ -1,5 +1,6 @@
 package dev.wb.cli;
 
+import dev.wb.engine.json.CanonicalJson;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
@@ -58,7 +59,7 @@ final class StatusCmd implements Callable<Integer> {
     private void show(WorkspaceStatus status) {
         Console console = root.context.console();
         if (root.json) {
-            ObjectNode doc = Console.mapper().createObjectNode();
+            ObjectNode doc = CanonicalJson.objectNode();
             var streams = doc.putArray("streams");
             status.streams().forEach(s -> streams.add(json(s)));
             if (stats) {
@@ -93,7 +94,7 @@ final class StatusCmd implements Callable<Integer> {
     }
 
     private static ObjectNode json(StreamStatus status) {
-        ObjectNode node = Console.mapper().createObjectNode();
+        ObjectNode node = CanonicalJson.objectNode();
         node.put("stream", status.stream().name());
         node.setAll((ObjectNode) Activity.INSTANCE.toJson(status.activity()));
         return node;

@@ -2,6 +2,7 @@ package dev.wb.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvents;
 
 /** One-line summaries of events for {@code wb replay}. Types without their own wording show their payload. */
@@ -16,7 +17,7 @@ final class Summaries {
         if (WbEvents.WORKSPACE_INITIALIZED.equals(event.type())) {
             return "created " + list(payload.path("created")) + "; kept " + list(payload.path("kept"));
         }
-        String text = payload.toString();
+        String text = CanonicalJson.text(payload, false);
         return text.length() <= MAX ? text : text.substring(0, MAX - 1) + "…";
     }
 

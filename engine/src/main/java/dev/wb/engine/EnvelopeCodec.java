@@ -71,7 +71,7 @@ public final class EnvelopeCodec {
     private static byte[] header(String eventId, StreamId stream, long version, String type, int schemaVersion,
             Instant time, Actor actor, String wbVersion, String invocationId, String prevHash) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(400);
-        try (JsonGenerator g = CanonicalJson.MAPPER.getFactory().createGenerator(out)) {
+        try (JsonGenerator g = CanonicalJson.FACTORY.createGenerator(out)) {
             g.writeStartObject();
             g.writeFieldName("actor");
             g.writeStartObject();
@@ -104,7 +104,7 @@ public final class EnvelopeCodec {
     }
 
     private static ObjectNode headerJson(EventEnvelope e) {
-        ObjectNode node = CanonicalJson.MAPPER.createObjectNode();
+        ObjectNode node = CanonicalJson.objectNode();
         ObjectNode actor = node.putObject("actor");
         e.actor().agent().ifPresent(agent -> actor.put("agent", agent));
         actor.put("host", e.actor().host());
@@ -306,7 +306,7 @@ public final class EnvelopeCodec {
     }
 
     private static EventEnvelope parseHeader(byte[] header, byte[] payloadBytes, String hash) {
-        try (JsonParser p = CanonicalJson.MAPPER.getFactory().createParser(header)) {
+        try (JsonParser p = CanonicalJson.FACTORY.createParser(header)) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             String eventId = null, invocationId = null, prevHash = null, stream = null, time = null, type = null;
             String wbVersion = null, user = null, host = null, agent = null;

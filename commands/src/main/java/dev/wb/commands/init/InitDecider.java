@@ -12,7 +12,7 @@ public final class InitDecider {
     private InitDecider() {}
 
     public static List<NewEvent> decide(List<String> created, List<String> kept) {
-        ObjectNode payload = CanonicalJson.MAPPER.createObjectNode();
+        ObjectNode payload = CanonicalJson.objectNode();
         created.forEach(payload.putArray("created")::add);
         kept.forEach(payload.putArray("kept")::add);
         return List.of(new NewEvent(WbEvents.WORKSPACE_INITIALIZED, WbEvents.WORKSPACE_INITIALIZED_VERSION, payload));

@@ -3,13 +3,20 @@ package dev.wb.engine.json;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -17,72 +24,186 @@ import java.util.Map;
 
 /**
  * The one canonical JSON form wb hashes: object keys sorted by their UTF-16 code units, no
- * insignificant white space, UTF-8, numbers as Jackson writes them. The same value always gives
- * the same bytes, so a hash can be recomputed by anyone from the logical content.
+ * insignificant white space, UTF-8, integers as digits, decimals in their shortest plain form. The
+ * same value always gives the same bytes, so a hash can be recomputed by anyone from the content.
+ *
+ * <p>Reading and writing go through Jackson's streaming core and its tree nodes only. Building an
+ * {@code ObjectMapper} costs a command tens of milliseconds of start-up (it loads date formats and
+ * locale data), so one is made only for {@link #object(Map)}, which converts Java values.
  */
 public final class CanonicalJson {
 
-    /** Shared, thread-safe once configured. Floats are read as BigDecimal so no digit is lost. */
-    public static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    public static final JsonFactory FACTORY = JsonFactory.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
-    private static final JsonFactory FACTORY = MAPPER.getFactory();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
 
     private CanonicalJson() {}
 
+    public static ObjectNode objectNode() {
+        return NODES.objectNode();
+    }
+
+    /** Canonical bytes: sorted keys, compact. */
     public static byte[] bytes(JsonNode node) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         try (JsonGenerator gen = FACTORY.createGenerator(out)) {
-            write(gen, node);
+            write(gen, node, true);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return out.toByteArray();
     }
 
+    /** Writes the canonical form of a node. */
     public static void write(JsonGenerator gen, JsonNode node) throws IOException {
+        write(gen, node, true);
+    }
+
+    /** For people: the node in its own key order, compact or pretty-printed. */
+    public static String text(JsonNode node, boolean pretty) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator gen = FACTORY.createGenerator(out)) {
+            if (pretty) {
+                gen.setPrettyPrinter(new DefaultPrettyPrinter());
+            }
+            write(gen, node, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    private static void write(JsonGenerator gen, JsonNode node, boolean sorted) throws IOException {
         if (node.isObject()) {
             List<String> names = new ArrayList<>(node.size());
             Iterator<String> it = node.fieldNames();
             while (it.hasNext()) {
                 names.add(it.next());
             }
-            names.sort(null);
+            if (sorted) {
+                names.sort(null);
+            }
             gen.writeStartObject();
             for (String name : names) {
                 gen.writeFieldName(name);
-                write(gen, node.get(name));
+                write(gen, node.get(name), sorted);
             }
             gen.writeEndObject();
         } else if (node.isArray()) {
             gen.writeStartArray();
             for (JsonNode element : node) {
-                write(gen, element);
+                write(gen, element, sorted);
             }
             gen.writeEndArray();
-        } else if (node.isBigDecimal()) {
+        } else if (node.isTextual()) {
+            gen.writeString(node.textValue());
+        } else if (node.isBigDecimal() || node.isFloatingPointNumber()) {
             // One spelling for one number: 1.50 and 1.5 are the same value.
             gen.writeNumber(node.decimalValue().stripTrailingZeros().toPlainString());
+        } else if (node.isIntegralNumber()) {
+            gen.writeNumber(node.bigIntegerValue());
+        } else if (node.isBoolean()) {
+            gen.writeBoolean(node.booleanValue());
+        } else if (node.isNull() || node.isMissingNode()) {
+            gen.writeNull();
+        } else if (node.isBinary()) {
+            gen.writeBinary(node.binaryValue());
         } else {
-            MAPPER.writeTree(gen, node);
+            throw new IllegalArgumentException("cannot write a " + node.getNodeType() + " node as JSON");
         }
     }
 
     public static ObjectNode parseObject(byte[] json) {
-        try {
-            JsonNode node = MAPPER.readTree(json);
-            if (node == null || !node.isObject()) {
-                throw new IllegalArgumentException("not a JSON object");
+        JsonNode node = parse(json);
+        if (!node.isObject()) {
+            throw new IllegalArgumentException("not a JSON object");
+        }
+        return (ObjectNode) node;
+    }
+
+    public static ObjectNode parseObject(String json) {
+        return parseObject(json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Parses one JSON document, with exact decimals and duplicate keys refused. */
+    public static JsonNode parse(byte[] json) {
+        try (JsonParser p = FACTORY.createParser(json)) {
+            JsonToken first = p.nextToken();
+            if (first == null) {
+                throw new IllegalArgumentException("not valid JSON: empty");
             }
-            return (ObjectNode) node;
+            JsonNode node = read(p, first);
+            if (p.nextToken() != null) {
+                throw new IllegalArgumentException("not valid JSON: content after the document");
+            }
+            return node;
         } catch (IOException e) {
             throw new IllegalArgumentException("not valid JSON: " + e.getMessage(), e);
         }
     }
 
-    /** An object node built from alternating names and values, for terse payloads in code and tests. */
+    private static JsonNode read(JsonParser p, JsonToken token) throws IOException {
+        switch (token) {
+            case START_OBJECT -> {
+                ObjectNode object = NODES.objectNode();
+                JsonToken t;
+                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    object.set(name, read(p, p.nextToken()));
+                }
+                if (t != JsonToken.END_OBJECT) {
+                    throw new IOException("unterminated object");
+                }
+                return object;
+            }
+            case START_ARRAY -> {
+                ArrayNode array = NODES.arrayNode();
+                JsonToken t;
+                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                    if (t == null) {
+                        throw new IOException("unterminated array");
+                    }
+                    array.add(read(p, t));
+                }
+                return array;
+            }
+            case VALUE_STRING -> {
+                return NODES.textNode(p.getText());
+            }
+            case VALUE_NUMBER_INT -> {
+                return switch (p.getNumberType()) {
+                    case INT -> NODES.numberNode(p.getIntValue());
+                    case LONG -> NODES.numberNode(p.getLongValue());
+                    default -> NODES.numberNode(p.getBigIntegerValue());
+                };
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                return NODES.numberNode(p.getDecimalValue());
+            }
+            case VALUE_TRUE -> {
+                return NODES.booleanNode(true);
+            }
+            case VALUE_FALSE -> {
+                return NODES.booleanNode(false);
+            }
+            case VALUE_NULL -> {
+                return NODES.nullNode();
+            }
+            default -> throw new IOException("unexpected " + token);
+        }
+    }
+
+    /** A tree of Java values (maps, lists, strings, numbers), for terse payloads in code and tests. */
     public static ObjectNode object(Map<String, ?> fields) {
-        return MAPPER.valueToTree(fields);
+        return MapperHolder.MAPPER.valueToTree(fields);
+    }
+
+    /** Made on first use only (see the class comment). */
+    private static final class MapperHolder {
+        static final ObjectMapper MAPPER = new ObjectMapper()
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+                .setNodeFactory(NODES);
     }
 }

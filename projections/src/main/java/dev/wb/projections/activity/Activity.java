@@ -61,7 +61,7 @@ public final class Activity implements Projection<Activity.State> {
 
     @Override
     public JsonNode toJson(State state) {
-        ObjectNode node = CanonicalJson.MAPPER.createObjectNode();
+        ObjectNode node = CanonicalJson.objectNode();
         node.put("events", state.events());
         node.put("lastVersion", state.lastVersion());
         state.firstTime().ifPresent(t -> node.put("firstTime", t.toString()));

@@ -89,7 +89,7 @@ public final class CheckpointStore {
     }
 
     public <S> void write(Projection<S> projection, Map<StreamId, StreamCursor<S>> cursors) {
-        ObjectNode root = CanonicalJson.MAPPER.createObjectNode();
+        ObjectNode root = CanonicalJson.objectNode();
         root.put("format", FORMAT);
         root.put("projection", projection.name());
         root.put("projectionVersion", projection.version());

@@ -50,7 +50,7 @@ class UpcastingTest {
     @Test
     void a_schema_1_event_in_a_real_log_is_read_as_schema_2_and_its_bytes_are_unchanged() {
         try (EventLog log = EventLogs.chronicle(dir.resolve("log"))) {
-            ObjectNode v1 = CanonicalJson.MAPPER.createObjectNode();
+            ObjectNode v1 = CanonicalJson.objectNode();
             v1.putArray("files").add("config.json");
             log.append(StreamId.workspace(), ExpectedVersion.noStream(),
                     List.of(new NewEvent(WbEvents.WORKSPACE_INITIALIZED, 1, v1)), TestEvents.invocation());
