@@ -45,20 +45,45 @@ public final class Wb {
     }
 
     public int run(String... args) {
-        CommandLine cli = commandLine();
+        CommandLine cli = commandLine(args);
         int code = cli.execute(args);
         console.flush();
         return code;
     }
 
+    /** The whole command tree, as help and completion show it. */
     CommandLine commandLine() {
+        return commandLine(new String[0]);
+    }
+
+    /**
+     * The command tree a run needs: when its first word names a subcommand, only that one is
+     * registered (picocli builds a model of every registered class up front); otherwise all are.
+     */
+    CommandLine commandLine(String[] args) {
         CommandLine cli = new CommandLine(new WbCommand(new WbCommand.Context(env, cwd, clock, console)));
+        String first = firstWord(args);
+        if (first != null && WbCommand.SUBCOMMANDS.containsKey(first)) {
+            cli.addSubcommand(first, WbCommand.SUBCOMMANDS.get(first));
+        } else {
+            WbCommand.SUBCOMMANDS.forEach(cli::addSubcommand);
+        }
         cli.setOut(console.out());
         cli.setErr(console.err());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e));
         cli.setParameterExceptionHandler(this::handleUsage);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         return cli;
+    }
+
+    /** The first argument that is not an option of wb itself (only --json comes before a subcommand). */
+    private static String firstWord(String[] args) {
+        for (String arg : args) {
+            if (!arg.equals("--json")) {
+                return arg.startsWith("-") ? null : arg;
+            }
+        }
+        return null;
     }
 
     private int handleUsage(CommandLine.ParameterException e, String[] args) {

@@ -5,6 +5,8 @@ import dev.wb.commands.Workspace;
 import dev.wb.engine.WbVersion;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.AutoComplete;
 import picocli.CommandLine.Command;
@@ -21,15 +23,24 @@ import picocli.CommandLine.ScopeType;
         versionProvider = WbCommand.Version.class,
         description = "Guards the changes coding agents and people make to a git repository, and keeps every step as"
                 + " a replayable event.",
-        subcommands = {
-            InitCmd.class,
-            StatusCmd.class,
-            ReplayCmd.class,
-            AutoComplete.GenerateCompletion.class
-        },
         footer = {"", "Exit codes: 0 done and it holds, 1 not completed, 2 usage or refusal, 3 configuration,"
                 + " 6 missing artifact, 7 check failed."})
 public final class WbCommand implements Runnable {
+
+    /**
+     * The subcommands, by name. {@link Wb} registers only the one a run names (building picocli's
+     * model of every subcommand costs start-up time), and all of them for help and completion.
+     */
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> all = new LinkedHashMap<>();
+        all.put("init", InitCmd.class);
+        all.put("status", StatusCmd.class);
+        all.put("replay", ReplayCmd.class);
+        all.put("generate-completion", AutoComplete.GenerateCompletion.class);
+        return Collections.unmodifiableMap(all);
+    }
 
     /** What every run shares: the process's environment, folder, clock and console. */
     record Context(Map<String, String> env, Path cwd, Clock clock, Console console) {

@@ -9,11 +9,11 @@ import java.time.format.DateTimeParseException;
  * millisecond precision ({@code 2026-11-30T10:00:00.123Z}); that exact shape is read by hand, which
  * is several times faster than {@link Instant#parse}, and anything else falls back to it.
  */
-final class Times {
+public final class Times {
 
     private Times() {}
 
-    static Instant parse(String text) {
+    public static Instant parse(String text) {
         if (text == null) {
             throw new DateTimeParseException("no time", "", 0);
         }

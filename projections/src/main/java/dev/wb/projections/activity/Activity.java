@@ -2,14 +2,16 @@ package dev.wb.projections.activity;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.google.common.collect.ImmutableSortedMap;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.Times;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -22,10 +24,14 @@ public final class Activity implements Projection<Activity.State> {
 
     /** The state of one stream's activity. */
     public record State(long events, long lastVersion, Optional<Instant> firstTime, Optional<Instant> lastTime,
-            Optional<String> lastType, Optional<String> lastActor, ImmutableSortedMap<String, Long> countsByType) {
+            Optional<String> lastType, Optional<String> lastActor, SortedMap<String, Long> countsByType) {
 
         public static final State EMPTY = new State(0, -1, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), ImmutableSortedMap.of());
+                Optional.empty(), new TreeMap<>());
+
+        public State {
+            countsByType = Collections.unmodifiableSortedMap(new TreeMap<>(countsByType));
+        }
     }
 
     private Activity() {}
@@ -47,7 +53,7 @@ public final class Activity implements Projection<Activity.State> {
 
     @Override
     public State evolve(State state, EventEnvelope event) {
-        Map<String, Long> counts = new TreeMap<>(state.countsByType());
+        SortedMap<String, Long> counts = new TreeMap<>(state.countsByType());
         counts.merge(event.type(), 1L, Long::sum);
         return new State(
                 state.events() + 1,
@@ -56,7 +62,7 @@ public final class Activity implements Projection<Activity.State> {
                 Optional.of(event.time()),
                 Optional.of(event.type()),
                 Optional.of(event.actor().describe()),
-                ImmutableSortedMap.copyOf(counts));
+                counts);
     }
 
     @Override
@@ -76,7 +82,7 @@ public final class Activity implements Projection<Activity.State> {
     @Override
     public State fromJson(JsonNode json) {
         try {
-            ImmutableSortedMap.Builder<String, Long> counts = ImmutableSortedMap.naturalOrder();
+            SortedMap<String, Long> counts = new TreeMap<>();
             Iterator<Map.Entry<String, JsonNode>> it = json.required("countsByType").fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> entry = it.next();
@@ -85,11 +91,11 @@ public final class Activity implements Projection<Activity.State> {
             return new State(
                     json.required("events").longValue(),
                     json.required("lastVersion").longValue(),
-                    text(json, "firstTime").map(Instant::parse),
-                    text(json, "lastTime").map(Instant::parse),
+                    text(json, "firstTime").map(Times::parse),
+                    text(json, "lastTime").map(Times::parse),
                     text(json, "lastType"),
                     text(json, "lastActor"),
-                    counts.build());
+                    counts);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an activity state: " + e.getMessage(), e);
         }

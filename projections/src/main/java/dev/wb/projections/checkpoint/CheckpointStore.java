@@ -8,26 +8,26 @@ import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import java.util.zip.CRC32C;
 
 /**
- * Checkpoint files under {@code .workflow/local/checkpoints/}, one per workspace projection. A file
- * carries a digest of its own content; a file that is unreadable, fails its digest, or was written
+ * Checkpoint files under {@code .workflow/local/checkpoints/}, one per workspace projection: the
+ * canonical JSON content, a newline, and a CRC-32C of the content; a file that is unreadable, fails its digest, or was written
  * for another version of the projection reads as absent, and is rebuilt. Losing one costs only time.
  */
 public final class CheckpointStore {
 
-    static final int FORMAT = 1;
+    static final int FORMAT = 2;
 
     private final Path dir;
     private final Supplier<Optional<String>> bootId;
@@ -62,11 +62,17 @@ public final class CheckpointStore {
             return Optional.empty();
         }
         try {
-            ObjectNode root = CanonicalJson.parseObject(bytes);
-            JsonNode digest = root.remove("digest");
-            if (digest == null || !digest.asText().equals(digest(root))) {
+            // The file is the content, a newline, and the checksum of the content's bytes.
+            int split = lastNewlineBefore(bytes, bytes.length - 1);
+            if (split < 0) {
                 return Optional.empty();
             }
+            byte[] content = Arrays.copyOf(bytes, split);
+            String stored = new String(bytes, split + 1, bytes.length - split - 1, StandardCharsets.US_ASCII).trim();
+            if (!stored.equals(checksum(content))) {
+                return Optional.empty();
+            }
+            ObjectNode root = CanonicalJson.parseObject(content);
             if (root.path("format").asInt() != FORMAT || !projection.name().equals(root.path("projection").asText())
                     || root.path("projectionVersion").asInt() != projection.version()) {
                 return Optional.empty();
@@ -101,20 +107,35 @@ public final class CheckpointStore {
             c.put("hash", cursor.hash());
             c.set("state", projection.toJson(cursor.state()));
         }
-        root.put("digest", digest(root));
+        byte[] content = CanonicalJson.bytes(root);
+        byte[] trailer = ("\n" + checksum(content) + "\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] file = Arrays.copyOf(content, content.length + trailer.length);
+        System.arraycopy(trailer, 0, file, content.length, trailer.length);
         try {
-            AtomicFiles.write(file(projection), CanonicalJson.bytes(root));
+            AtomicFiles.write(file(projection), file);
         } catch (IOException e) {
             // A checkpoint is a cache: failing to write one costs the next command time, not truth.
         }
     }
 
-    private static String digest(ObjectNode content) {
-        try {
-            byte[] hash = MessageDigest.getInstance("SHA-256").digest(CanonicalJson.bytes(content));
-            return "sha256:" + HexFormat.of().formatHex(hash);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+    /**
+     * A checksum of the content's bytes, to tell a damaged file from a good one. CRC-32C, not a
+     * cryptographic hash: a checkpoint is a cache, not evidence, and a security provider costs a
+     * command tens of milliseconds to start. It is computed over the bytes as stored, so reading
+     * needs no re-serialisation.
+     */
+    private static String checksum(byte[] content) {
+        CRC32C crc = new CRC32C();
+        crc.update(content);
+        return "crc32c:" + Long.toHexString(crc.getValue());
+    }
+
+    private static int lastNewlineBefore(byte[] bytes, int end) {
+        for (int i = Math.min(end, bytes.length) - 1; i >= 0; i--) {
+            if (bytes[i] == '\n') {
+                return i;
+            }
         }
+        return -1;
     }
 }
