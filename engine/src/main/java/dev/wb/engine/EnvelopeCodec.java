@@ -194,29 +194,39 @@ public final class EnvelopeCodec {
     public static StoredEvent lastOfFrame(byte[] frame) {
         ByteBuffer in = ByteBuffer.wrap(frame);
         try {
-            int format = in.getInt();
-            if (format != FRAME_FORMAT) {
-                throw new FrameDamagedException("unknown frame format " + format);
-            }
-            int count = in.getInt();
-            if (count < 1 || count > frame.length) {
-                throw new FrameDamagedException("impossible event count " + count);
-            }
+            int count = readFrameStart(in);
             for (int i = 0; i < count - 1; i++) {
                 skipBlock(in);
                 skipBlock(in);
                 in.position(in.position() + 32);
             }
-            byte[] header = readBlock(in);
-            byte[] payload = readBlock(in);
-            byte[] hash = new byte[32];
-            in.get(hash);
-            return new StoredEvent(header, payload, "sha256:" + HEX.formatHex(hash));
+            return readStoredEvent(in);
         } catch (FrameDamagedException e) {
             throw e;
         } catch (RuntimeException e) {
             throw new FrameDamagedException("truncated or malformed frame: " + e.getMessage());
         }
+    }
+
+    /** Reads the format and the event count, and returns the count. */
+    private static int readFrameStart(ByteBuffer in) {
+        int format = in.getInt();
+        if (format != FRAME_FORMAT) {
+            throw new FrameDamagedException("unknown frame format " + format);
+        }
+        int count = in.getInt();
+        if (count < 1 || count > in.capacity()) {
+            throw new FrameDamagedException("impossible event count " + count);
+        }
+        return count;
+    }
+
+    private static StoredEvent readStoredEvent(ByteBuffer in) {
+        byte[] header = readBlock(in);
+        byte[] payload = readBlock(in);
+        byte[] hash = new byte[32];
+        in.get(hash);
+        return new StoredEvent(header, payload, "sha256:" + HEX.formatHex(hash));
     }
 
     private static void skipBlock(ByteBuffer in) {
@@ -234,21 +244,10 @@ public final class EnvelopeCodec {
     public static List<StoredEvent> decodeFrame(byte[] frame) {
         ByteBuffer in = ByteBuffer.wrap(frame);
         try {
-            int format = in.getInt();
-            if (format != FRAME_FORMAT) {
-                throw new FrameDamagedException("unknown frame format " + format);
-            }
-            int count = in.getInt();
-            if (count < 1 || count > frame.length) {
-                throw new FrameDamagedException("impossible event count " + count);
-            }
+            int count = readFrameStart(in);
             List<StoredEvent> events = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
-                byte[] header = readBlock(in);
-                byte[] payload = readBlock(in);
-                byte[] hash = new byte[32];
-                in.get(hash);
-                events.add(new StoredEvent(header, payload, "sha256:" + HEX.formatHex(hash)));
+                events.add(readStoredEvent(in));
             }
             if (in.hasRemaining()) {
                 throw new FrameDamagedException(in.remaining() + " stray bytes after the last event");
