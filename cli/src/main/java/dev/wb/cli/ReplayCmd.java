@@ -51,7 +51,8 @@ final class ReplayCmd implements Callable<Integer> {
             if (at != null) {
                 return stateAt(stream, query.stateAt(stream, at));
             }
-            int code = list(query.stored(stream));
+            // --json shows events as stored (what was hashed); text summarises them as this wb reads them.
+            int code = list(root.json ? query.stored(stream) : query.current(stream));
             // A listing is not a verification, but a history that does not hold is never shown silently.
             query.verify(stream).firstBreak().ifPresent(broken -> root.context.console().warning(
                     "the history of " + stream.describe() + " does not verify at event " + broken.version(),
@@ -95,9 +96,10 @@ final class ReplayCmd implements Callable<Integer> {
             return ExitCodes.OK;
         }
         HashChain.Break first = report.firstBreak().orElseThrow();
+        String before = first.version() == 0 ? "no event before it" : "the events before it (0 to "
+                + (first.version() - 1) + ") verify";
         console.error("the history of " + report.stream().describe() + " does not verify at " + first.describe(),
-                List.of("the events before it (0 to " + (first.version() - 1) + ") verify; compare with a copy of"
-                        + " .workflow/local/log from a backup or another clone"));
+                List.of(before + "; compare with a copy of .workflow/local/log from a backup or another clone"));
         return ExitCodes.CHECK_FAILED;
     }
 

@@ -111,7 +111,12 @@ public final class Wb {
     }
 
     private int handleLog(LogException e) {
+        int code = reportLog(e);
         debug(e);
+        return code;
+    }
+
+    private int reportLog(LogException e) {
         if (e instanceof StreamBusyException busy) {
             console.error(busy.stream().describe() + " is busy",
                     List.of("another wb command is writing to it; wait for it to finish, then run this again"));

@@ -153,6 +153,25 @@ class CliTest {
     }
 
     @Test
+    void replay_summarises_an_old_schema_event_as_this_wb_reads_it_and_prints_it_as_stored_in_json() {
+        // Regression, found in review: the text summary read the stored schema-1 payload and said
+        // "created nothing; kept nothing".
+        try (dev.wb.engine.EventLog log = dev.wb.engine.EventLogs.chronicle(repo.resolve(".workflow/local/log"))) {
+            com.fasterxml.jackson.databind.node.ObjectNode v1 = dev.wb.engine.json.CanonicalJson.objectNode();
+            v1.putArray("files").add("config.json");
+            log.append(dev.wb.engine.StreamId.workspace(), dev.wb.engine.ExpectedVersion.noStream(),
+                    List.of(new dev.wb.engine.NewEvent("workspace.initialized", 1, v1)), dev.wb.engine.TestEvents.invocation());
+        }
+
+        CliRun.Result text = wb(repo.root(), "replay", "workspace");
+        JsonNode stored = wb(repo.root(), "replay", "workspace", "--json").jsonLines().get(0);
+
+        assertTrue(text.out().contains("created config.json; kept nothing"), text::toString);
+        assertEquals(1, stored.get("schemaVersion").asInt());
+        assertTrue(stored.get("payload").has("files"));
+    }
+
+    @Test
     void replay_json_prints_one_whole_envelope_per_line() {
         wb(repo.root(), "init");
 

@@ -95,6 +95,39 @@ class TamperTest {
     }
 
     @Test
+    void a_damaged_last_event_is_named_by_verify_not_reported_as_an_unreadable_log() throws IOException {
+        // Regression, found in review: verify first asked for the head, which cannot decode a damaged
+        // last header, so it failed with "the log is damaged" and its fix named verify itself.
+        flipFieldName("distinctive-payload-4");
+
+        CliRun.Result result = wb(repo.root(), "replay", "ABC-1", "--verify", "--json");
+
+        assertEquals(7, result.code(), result::toString);
+        assertEquals(4, result.json().get("firstBreak").get("version").asInt(), result::toString);
+        assertEquals(4, result.json().get("eventsChecked").asInt());
+    }
+
+    /** Corrupts the header of the event whose payload holds the needle: its wbVersion key no longer parses. */
+    private void flipFieldName(String needle) throws IOException {
+        Path cycleFile;
+        try (Stream<Path> files = Files.list(repo.resolve(".workflow/local/log/streams/ABC-1"))) {
+            cycleFile = files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(cycleFile);
+        int payloadAt = indexOf(bytes, needle.getBytes(StandardCharsets.UTF_8));
+        byte[] key = "\"wbVersion\"".getBytes(StandardCharsets.UTF_8);
+        int keyAt = -1;
+        for (int i = indexOf(bytes, key); i >= 0 && i < payloadAt; ) {
+            keyAt = i;
+            int next = indexOf(java.util.Arrays.copyOfRange(bytes, i + 1, bytes.length), key);
+            i = next < 0 ? -1 : i + 1 + next;
+        }
+        assertTrue(keyAt >= 0, "found the header before the payload");
+        bytes[keyAt + 1] = 'x';
+        Files.write(cycleFile, bytes);
+    }
+
+    @Test
     void a_plain_listing_of_a_tampered_history_warns_on_stderr() throws IOException {
         flipByteOf("distinctive-payload-3");
 

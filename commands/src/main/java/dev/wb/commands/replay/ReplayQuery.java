@@ -33,10 +33,11 @@ public final class ReplayQuery {
     }
 
     public HashChain.Report verify(StreamId stream) {
-        if (session.log().head(stream).isEmpty()) {
+        HashChain.Report report = HashChain.verify(session.log(), stream);
+        if (report.eventsChecked() == 0 && report.firstBreak().isEmpty()) {
             throw noHistory(stream);
         }
-        return HashChain.verify(session.log(), stream);
+        return report;
     }
 
     /** Every task projection as of the event with version {@code asOf}. */

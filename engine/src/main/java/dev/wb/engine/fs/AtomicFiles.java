@@ -45,13 +45,46 @@ public final class AtomicFiles {
         }
     }
 
-    /** Writes the file only if nothing is there yet; returns whether it wrote. */
+    /**
+     * Writes the file only if nothing is there yet, and returns whether it wrote. The content is
+     * published with a hard link, which fails if the name exists, so a file another process (or
+     * the user) creates at the same moment is never replaced.
+     */
     public static boolean createIfAbsent(Path target, byte[] content) throws IOException {
         if (Files.exists(target)) {
             return false;
         }
-        write(target, content);
-        return true;
+        Path dir = target.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        try {
+            keepOrDefaultPermissions(target, temp);
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            try {
+                Files.createLink(target, temp);
+            } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
+                if (e instanceof java.nio.file.FileAlreadyExistsException exists) {
+                    throw exists;
+                }
+                // A file system without hard links: check, then rename (a narrow race, not a torn file).
+                if (Files.exists(target)) {
+                    return false;
+                }
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+            }
+            syncDirectory(dir);
+            return true;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            return false;
+        } finally {
+            Files.deleteIfExists(temp);
+        }
     }
 
     /** Temporary files are private (0600); the file they become is as readable as the one it replaces. */

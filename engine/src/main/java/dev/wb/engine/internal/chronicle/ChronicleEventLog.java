@@ -13,6 +13,7 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamBusyException;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -181,10 +182,26 @@ public final class ChronicleEventLog implements EventLog {
             throw new StreamBusyException(stream, lockTimeout);
         }
         s.appender().sync();
+        syncNewFiles(s, first);
         if (first) {
             writeFirstHint(stream, s, lastOf(sealed));
         }
         return sealed;
+    }
+
+    /**
+     * msync makes a file's bytes durable, not its name: when an append created a stream's folder or
+     * a new cycle file, the folders that name them are synced too (rare: once a stream, once a day).
+     */
+    private void syncNewFiles(OpenStream s, boolean firstBatch) {
+        int cycle = s.appender().cycle();
+        if (firstBatch || cycle != s.syncedCycle) {
+            AtomicFiles.syncDirectory(s.dir);
+            if (firstBatch) {
+                AtomicFiles.syncDirectory(streamsDir);
+            }
+            s.syncedCycle = cycle;
+        }
     }
 
     private static StreamHead lastOf(List<EventEnvelope> sealed) {
@@ -195,7 +212,7 @@ public final class ChronicleEventLog implements EventLog {
     /** After the first commit: failing here loses nothing (readers without a hint ask the log). */
     private static void writeFirstHint(StreamId stream, OpenStream s, StreamHead head) {
         try {
-            HeadHint.write(s.dir, head);
+            HeadHint.writeFirst(s.dir, head);
         } catch (IOException e) {
             // The batch is committed and synced; only the shortcut for workspace views is missing.
         }
@@ -311,6 +328,7 @@ public final class ChronicleEventLog implements EventLog {
         private final SingleChronicleQueue queue;
         private final Path dir;
         private ExcerptAppender appender;
+        private int syncedCycle = Integer.MIN_VALUE;
         private ExcerptTailer tailer;
 
         OpenStream(SingleChronicleQueue queue, Path dir) {

@@ -36,11 +36,13 @@ final class HeadHint {
      * Overwrites the hint in place. It is not synced: within one boot every process sees the page
      * cache, and a killed process loses nothing written; across a reboot (power loss) an unsynced
      * hint may be older than the log, which is why a checkpoint trusts hints only when it was itself
-     * written during the current boot (see CheckpointStore). The record has a fixed length, so a
-     * reader that catches it half written sees a malformed hint, which counts as none.
+     * written during the current boot (see CheckpointStore). The record has a fixed length, so the
+     * file never keeps stray bytes. A reader that catches it half written sees either a malformed
+     * record (counted as no hint) or a mix of two records, a (version, hash) pair that never existed
+     * and so never equals a checkpoint's cursor: either way the reader asks the log.
      */
     static void write(Path streamDir, StreamHead head) throws IOException {
-        byte[] record = String.format("%019d %s\n", head.version(), head.hash()).getBytes(StandardCharsets.US_ASCII);
+        byte[] record = record(head);
         try (FileChannel channel = FileChannel.open(streamDir.resolve(FILE), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE)) {
             ByteBuffer buffer = ByteBuffer.wrap(record);
@@ -50,6 +52,29 @@ final class HeadHint {
             }
             channel.truncate(record.length);
         }
+    }
+
+    /**
+     * A stream's first hint, written after its first batch committed and the lock was released. By
+     * then another writer may have appended and written a newer hint; this one must not overwrite
+     * it. So it is published with a hard link, which fails if any hint exists.
+     */
+    static void writeFirst(Path streamDir, StreamHead head) throws IOException {
+        Path temp = Files.createTempFile(streamDir, ".head.", ".tmp");
+        try {
+            Files.write(temp, record(head));
+            Files.createLink(streamDir.resolve(FILE), temp);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            // A later batch's hint is already there, and it is the newer one.
+        } catch (UnsupportedOperationException e) {
+            // No hard links here: leave no hint. Readers without one ask the log.
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private static byte[] record(StreamHead head) {
+        return String.format("%019d %s\n", head.version(), head.hash()).getBytes(StandardCharsets.US_ASCII);
     }
 
     static Optional<StreamHead> read(Path streamDir) {
