@@ -23,17 +23,8 @@ public final class AtomicFiles {
 
     public static void write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        Path temp = syncedTemp(dir, target, content);
         try {
-            keepOrDefaultPermissions(target, temp);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -55,17 +46,8 @@ public final class AtomicFiles {
             return false;
         }
         Path dir = target.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        Path temp = syncedTemp(dir, target, content);
         try {
-            keepOrDefaultPermissions(target, temp);
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
-                channel.force(true);
-            }
             try {
                 Files.createLink(target, temp);
             } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
@@ -84,6 +66,26 @@ public final class AtomicFiles {
             return false;
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /** The content in a temporary file beside the target, synced, with the target's permissions. */
+    private static Path syncedTemp(Path dir, Path target, byte[] content) throws IOException {
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        try {
+            keepOrDefaultPermissions(target, temp);
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                ByteBuffer buffer = ByteBuffer.wrap(content);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+                channel.force(true);
+            }
+            return temp;
+        } catch (IOException | RuntimeException e) {
+            Files.deleteIfExists(temp);
+            throw e;
         }
     }
 
