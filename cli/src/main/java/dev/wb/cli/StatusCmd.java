@@ -53,7 +53,7 @@ final class StatusCmd implements Callable<Integer> {
         console.line("  last activity: " + a.lastTime().map(Object::toString).orElse("-") + "  "
                 + a.lastType().orElse("-") + "  by " + a.lastActor().orElse("-"));
         console.line("  by type:");
-        a.countsByType().forEach((type, n) -> console.line(String.format("    %-30s %d", type, n)));
+        a.countsByType().forEach((type, n) -> console.line("    " + Columns.left(type, 30) + " " + n));
     }
 
     private void show(WorkspaceStatus status) {
@@ -75,22 +75,25 @@ final class StatusCmd implements Callable<Integer> {
         if (status.streams().isEmpty()) {
             console.line("no history yet: wb records an event for every command it runs (try: wb init)");
         } else {
-            console.line(String.format("%-12s %7s  %-25s %-28s %s", "TASK", "EVENTS", "LAST ACTIVITY", "LAST EVENT",
-                    "BY"));
+            console.line(row("TASK", "EVENTS", "LAST ACTIVITY", "LAST EVENT", "BY"));
             for (StreamStatus s : status.streams()) {
                 Activity.State a = s.activity();
-                console.line(String.format("%-12s %7d  %-25s %-28s %s", s.stream().name(), a.events(),
-                        a.lastTime().map(Object::toString).orElse("-"), a.lastType().orElse("-"),
-                        a.lastActor().orElse("-")));
+                console.line(row(s.stream().name(), a.events(), a.lastTime().map(Object::toString).orElse("-"),
+                        a.lastType().orElse("-"), a.lastActor().orElse("-")));
             }
         }
         if (stats) {
             console.line("");
             console.line("workspace: " + status.tasks() + " tasks, " + status.totalEvents() + " events");
             for (Map.Entry<String, Long> entry : status.totalsByType().entrySet()) {
-                console.line(String.format("  %-30s %d", entry.getKey(), entry.getValue()));
+                console.line("  " + Columns.left(entry.getKey(), 30) + " " + entry.getValue());
             }
         }
+    }
+
+    private static String row(Object task, Object events, Object last, Object type, Object by) {
+        return Columns.left(task, 12) + " " + Columns.right(events, 7) + "  " + Columns.left(last, 25) + " "
+                + Columns.left(type, 28) + " " + by;
     }
 
     private static ObjectNode json(StreamStatus status) {
