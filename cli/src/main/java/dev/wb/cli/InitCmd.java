@@ -5,16 +5,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
 import dev.wb.commands.init.InitCommand;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "init", mixinStandardHelpOptions = true,
-        description = "Create .workflow/ (config.json, policy.json, .gitignore). Files already there are kept as"
-                + " they are.")
 final class InitCmd implements Callable<Integer> {
 
-    @ParentCommand
-    WbCommand root;
+    private final WbCommand root;
+
+    private InitCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    static CommandSpec spec(WbCommand root) {
+        CommandSpec spec = Specs.command(new InitCmd(root), "init",
+                "Create .workflow/ (config.json, policy.json, .gitignore). Files already there are kept as they are.");
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
 
     @Override
     public Integer call() {

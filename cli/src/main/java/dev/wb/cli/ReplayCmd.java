@@ -13,28 +13,31 @@ import dev.wb.engine.StreamId;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Show a task's events in order, check its hash chain (--verify), or every view as of one"
-                + " event (--at N). KEY may also be 'workspace'.")
 final class ReplayCmd implements Callable<Integer> {
 
-    @ParentCommand
-    WbCommand root;
-
-    @Parameters(index = "0", paramLabel = "KEY", description = "The task key, like ABC-12.")
+    private final WbCommand root;
     String key;
-
-    @Option(names = "--verify", description = "Recompute the hash chain; exit 7 naming the first event that does not"
-            + " match.")
     boolean verify;
-
-    @Option(names = "--at", paramLabel = "N", description = "Print the state of every projection as of event N.")
     Long at;
+
+    private ReplayCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    static CommandSpec spec(WbCommand root) {
+        ReplayCmd cmd = new ReplayCmd(root);
+        CommandSpec spec = Specs.command(cmd, "replay", "Show a task's events in order, check its hash chain"
+                + " (--verify), or every view as of one event (--at N). KEY may also be 'workspace'.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addOption(Specs.flag("--verify",
+                "Recompute the hash chain; exit 7 naming the first event that does not match.", on -> cmd.verify = on));
+        spec.addOption(Specs.option("--at", "N", Long.class, "Print the state of every projection as of event N.",
+                value -> cmd.at = (Long) value));
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
 
     @Override
     public Integer call() {

@@ -10,23 +10,27 @@ import dev.wb.commands.status.StatusQuery.WorkspaceStatus;
 import dev.wb.projections.activity.Activity;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "status", mixinStandardHelpOptions = true,
-        description = "Each task's last activity and its events by type; --stats adds the workspace's totals.")
 final class StatusCmd implements Callable<Integer> {
 
-    @ParentCommand
-    WbCommand root;
-
-    @Parameters(index = "0", arity = "0..1", paramLabel = "KEY", description = "Only this task.")
+    private final WbCommand root;
     String key;
-
-    @Option(names = "--stats", description = "Totals by event type over the whole workspace.")
     boolean stats;
+
+    private StatusCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    static CommandSpec spec(WbCommand root) {
+        StatusCmd cmd = new StatusCmd(root);
+        CommandSpec spec = Specs.command(cmd, "status",
+                "Each task's last activity and its events by type; --stats adds the workspace's totals.");
+        spec.addPositional(Specs.positional("KEY", "0..1", "Only this task.", value -> cmd.key = value));
+        spec.addOption(Specs.flag("--stats", "Totals by event type over the whole workspace.", on -> cmd.stats = on));
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
 
     @Override
     public Integer call() {

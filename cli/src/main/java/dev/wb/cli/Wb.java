@@ -61,12 +61,13 @@ public final class Wb {
      * registered (picocli builds a model of every registered class up front); otherwise all are.
      */
     CommandLine commandLine(String[] args) {
-        CommandLine cli = new CommandLine(new WbCommand(new WbCommand.Context(env, cwd, clock, console)));
+        WbCommand root = new WbCommand(new WbCommand.Context(env, cwd, clock, console));
+        CommandLine cli = new CommandLine(root.spec());
         String first = firstWord(args);
         if (first != null && WbCommand.SUBCOMMANDS.containsKey(first)) {
-            cli.addSubcommand(first, WbCommand.SUBCOMMANDS.get(first));
+            cli.addSubcommand(first, WbCommand.SUBCOMMANDS.get(first).apply(root));
         } else {
-            WbCommand.SUBCOMMANDS.forEach(cli::addSubcommand);
+            WbCommand.SUBCOMMANDS.forEach((name, make) -> cli.addSubcommand(name, make.apply(root)));
         }
         cli.setOut(console.out());
         cli.setErr(console.err());

@@ -8,37 +8,26 @@ import java.time.Clock;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 import picocli.AutoComplete;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code wb}: the root of the command tree. Later stages add their groups here. */
-@Command(
-        name = "wb",
-        mixinStandardHelpOptions = true,
-        versionProvider = WbCommand.Version.class,
-        description = "Guards the changes coding agents and people make to a git repository, and keeps every step as"
-                + " a replayable event.",
-        footer = {"", "Exit codes: 0 done and it holds, 1 not completed, 2 usage or refusal, 3 configuration,"
-                + " 6 missing artifact, 7 check failed."})
 public final class WbCommand implements Runnable {
 
     /**
      * The subcommands, by name. {@link Wb} registers only the one a run names (building picocli's
-     * model of every subcommand costs start-up time), and all of them for help and completion.
+     * model of a subcommand costs start-up time), and all of them for help and completion.
      */
-    static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
+    static final Map<String, Function<WbCommand, Object>> SUBCOMMANDS = subcommands();
 
-    private static Map<String, Class<?>> subcommands() {
-        Map<String, Class<?>> all = new LinkedHashMap<>();
-        all.put("init", InitCmd.class);
-        all.put("status", StatusCmd.class);
-        all.put("replay", ReplayCmd.class);
-        all.put("generate-completion", AutoComplete.GenerateCompletion.class);
+    private static Map<String, Function<WbCommand, Object>> subcommands() {
+        Map<String, Function<WbCommand, Object>> all = new LinkedHashMap<>();
+        all.put("init", InitCmd::spec);
+        all.put("status", StatusCmd::spec);
+        all.put("replay", ReplayCmd::spec);
+        all.put("generate-completion", root -> new AutoComplete.GenerateCompletion());
         return Collections.unmodifiableMap(all);
     }
 
@@ -52,28 +41,32 @@ public final class WbCommand implements Runnable {
     }
 
     final Context context;
+    private CommandSpec spec;
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--json", scope = ScopeType.INHERIT,
-            description = "Print one JSON document on stdout and nothing else there.")
+    /** Set by {@code --json} wherever it appears, before or after the subcommand. */
     boolean json;
 
     WbCommand(Context context) {
         this.context = context;
     }
 
+    /** The root's spec: description, footer, {@code --help}, {@code --version}, {@code --json}. */
+    CommandSpec spec() {
+        if (spec == null) {
+            spec = Specs.command(this, "wb", "Guards the changes coding agents and people make to a git repository,"
+                    + " and keeps every step as a replayable event.");
+            spec.version("wb " + WbVersion.current() + " (Java " + Runtime.version() + ")");
+            spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                    .description("Print version information and exit.").build());
+            spec.addOption(Specs.json(this));
+            spec.usageMessage().footer("", "Exit codes: 0 done and it holds, 1 not completed, 2 usage or refusal,"
+                    + " 3 configuration, 6 missing artifact, 7 check failed.");
+        }
+        return spec;
+    }
+
     @Override
     public void run() {
         spec.commandLine().usage(context.console().out());
-    }
-
-    /** {@code wb --version}. */
-    static final class Version implements IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {"wb " + WbVersion.current() + " (Java " + Runtime.version() + ")"};
-        }
     }
 }

@@ -1,0 +1,64 @@
+package dev.wb.cli;
+
+import java.util.function.Consumer;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/**
+ * wb's command specs are built in code, not read from annotations: picocli's reflection over
+ * annotations generates a proxy class per annotation type at run time, a large share of a cold
+ * command's start-up (docs/adr/0004). Each subcommand class still owns its spec.
+ */
+final class Specs {
+
+    private Specs() {}
+
+    /** A command with its description and the standard {@code -h, --help}. */
+    static CommandSpec command(Object userObject, String name, String description) {
+        CommandSpec spec = CommandSpec.wrapWithoutInspection(userObject);
+        spec.name(name);
+        spec.usageMessage().description(description);
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+                .description("Show this help message and exit.").build());
+        return spec;
+    }
+
+    /** {@code --json}, on the root and on every subcommand, setting the one flag the run reads. */
+    static OptionSpec json(WbCommand root) {
+        return flag("--json", "Print one JSON document on stdout and nothing else there.", on -> root.json |= on);
+    }
+
+    static OptionSpec flag(String name, String description, Consumer<Boolean> set) {
+        return OptionSpec.builder(name).arity("0").type(boolean.class).description(description)
+                .setter(new Setter<>(set)).build();
+    }
+
+    static OptionSpec option(String name, String label, Class<?> type, String description, Consumer<Object> set) {
+        return OptionSpec.builder(name).arity("1").paramLabel(label).type(type).description(description)
+                .setter(new Setter<>(set)).build();
+    }
+
+    static PositionalParamSpec positional(String label, String arity, String description, Consumer<String> set) {
+        return PositionalParamSpec.builder().index("0").arity(arity).paramLabel(label).type(String.class)
+                .description(description).setter(new Setter<>(set)).build();
+    }
+
+    /** Hands a parsed value to the command object. */
+    private static final class Setter<T> implements picocli.CommandLine.Model.ISetter {
+        private final Consumer<T> target;
+
+        Setter(Consumer<T> target) {
+            this.target = target;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <R> R set(R value) {
+            if (value != null) {
+                target.accept((T) value);
+            }
+            return null;
+        }
+    }
+}
