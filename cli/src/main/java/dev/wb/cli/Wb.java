@@ -64,7 +64,8 @@ public final class Wb {
         WbCommand root = new WbCommand(new WbCommand.Context(env, cwd, clock, console));
         CommandLine cli = new CommandLine(root.spec());
         String first = firstWord(args);
-        if (first != null && WbCommand.SUBCOMMANDS.containsKey(first)) {
+        // Completion describes the whole tree, so it needs every subcommand.
+        if (first != null && WbCommand.SUBCOMMANDS.containsKey(first) && !first.equals("generate-completion")) {
             cli.addSubcommand(first, WbCommand.SUBCOMMANDS.get(first).apply(root));
         } else {
             WbCommand.SUBCOMMANDS.forEach((name, make) -> cli.addSubcommand(name, make.apply(root)));

@@ -267,5 +267,9 @@ class CliTest {
 
         assertEquals(0, result.code(), result::toString);
         assertTrue(result.out().contains("complete -F"), result.out().substring(0, 200));
+        for (String subcommand : List.of("init", "status", "replay")) {
+            assertTrue(result.out().contains(subcommand), "the script completes " + subcommand);
+        }
+        assertTrue(result.out().contains("--verify"), "the script completes replay's options");
     }
 }
