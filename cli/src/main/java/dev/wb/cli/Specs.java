@@ -40,8 +40,9 @@ final class Specs {
     }
 
     static PositionalParamSpec positional(String label, String arity, String description, Consumer<String> set) {
-        return PositionalParamSpec.builder().index("0").arity(arity).paramLabel(label).type(String.class)
-                .description(description).setter(new Setter<>(set)).build();
+        // Built in code, a positional is optional unless said otherwise, whatever its arity.
+        return PositionalParamSpec.builder().index("0").arity(arity).required(!arity.startsWith("0"))
+                .paramLabel(label).type(String.class).description(description).setter(new Setter<>(set)).build();
     }
 
     /** Hands a parsed value to the command object. */

@@ -133,6 +133,16 @@ class CliTest {
     }
 
     @Test
+    void replay_without_a_key_exits_2_naming_the_missing_key() {
+        // Regression: with specs built in code the key was optional, and wb said "malformed key: null".
+        CliRun.Result result = wb(repo.root(), "replay");
+
+        assertEquals(2, result.code(), result::toString);
+        assertTrue(result.err().startsWith("error: Missing required parameter: 'KEY'\n  fix: wb replay --help"),
+                result::toString);
+    }
+
+    @Test
     void a_lower_case_key_is_the_same_task_as_its_upper_case_form() {
         wb(repo.root(), "init");
 
