@@ -27,6 +27,9 @@ public final class WbCommand implements Runnable {
         all.put("init", InitCmd::spec);
         all.put("status", StatusCmd::spec);
         all.put("replay", ReplayCmd::spec);
+        all.put("sdd", SddCmd::spec);
+        all.put("impl", ImplCmd::spec);
+        all.put("demo", DemoCmd::spec);
         all.put("generate-completion", root -> new AutoComplete.GenerateCompletion());
         return Collections.unmodifiableMap(all);
     }

@@ -17,9 +17,31 @@ public final class WbEvents {
 
     public static final int WORKSPACE_INITIALIZED_VERSION = 2;
 
+    /**
+     * {@code wb sdd audit} ran: the verdict, the tier, the mode (first, under way, rebaseline), the
+     * baseline it was anchored to, every citation and file finding (passing ones too), the structure
+     * problems, the plan's files, and the digest of the canonical plan that was audited.
+     */
+    public static final String PLAN_AUDITED = "plan.audited";
+
+    public static final int PLAN_AUDITED_VERSION = 1;
+
+    /** A passing {@code --rebaseline} audit moved the plan's anchor to the commit it ran against. */
+    public static final String PLAN_REBASELINED = "plan.rebaselined";
+
+    public static final int PLAN_REBASELINED_VERSION = 1;
+
+    /** {@code wb impl check} compared the changed paths with the plans: each path's status, the verdict. */
+    public static final String SCOPE_CHECKED = "scope.checked";
+
+    public static final int SCOPE_CHECKED_VERSION = 1;
+
     public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
             new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
-                    List.of(WbEvents::initializedV1toV2))));
+                    List.of(WbEvents::initializedV1toV2)),
+            new EventSchema(PLAN_AUDITED, PLAN_AUDITED_VERSION, List.of()),
+            new EventSchema(PLAN_REBASELINED, PLAN_REBASELINED_VERSION, List.of()),
+            new EventSchema(SCOPE_CHECKED, SCOPE_CHECKED_VERSION, List.of())));
 
     private WbEvents() {}
 

@@ -1,0 +1,196 @@
+package dev.wb.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code wb demo}: a narrated walk through one task in a throwaway repository under the temp
+ * folder — write a plan, audit it, make the change, check the scope, stray outside the plan, fix
+ * the plan, audit again, replay the history. Every step is the real command, run in-process in the
+ * demo repository; the user's own files are never touched.
+ */
+final class DemoCmd implements Callable<Integer> {
+
+    static final String KEY = "DEMO-1";
+
+    private final WbCommand root;
+
+    /** One step: what it shows, the command, and the exit code the walk expects of it. */
+    record Step(String narration, List<String> args, int expected) {}
+
+    /** What a step did. */
+    record Ran(Step step, int exit) {}
+
+    private DemoCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    static CommandSpec spec(WbCommand root) {
+        CommandSpec spec = Specs.command(new DemoCmd(root), "demo", "Walk through a task in a throwaway"
+                + " repository under the temp folder: plan, audit, change, scope check, a stray edit, a fixed plan,"
+                + " replay. Your own files are not touched.");
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        Path repo;
+        try {
+            repo = DemoRepository.create();
+        } catch (IOException | UncheckedIOException e) {
+            throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot create the demo repository: " + e.getMessage(),
+                    List.of("check that git is installed and the temp folder is writable"));
+        }
+        Console console = root.context.console();
+        boolean json = root.json;
+        List<Ran> ran = new ArrayList<>();
+        if (!json) {
+            console.line("wb demo: a task in a throwaway repository at " + repo);
+            console.line("(every step below is the real wb command, run inside that repository)");
+        }
+        for (Stage stage : stages(repo)) {
+            if (!json) {
+                console.line("");
+                console.line("── " + stage.title);
+            }
+            stage.before.run();
+            for (Step step : stage.steps) {
+                ran.add(new Ran(step, run(repo, step, json)));
+            }
+        }
+        boolean asExpected = ran.stream().allMatch(r -> r.exit() == r.step().expected());
+        if (json) {
+            ObjectNode doc = CanonicalJson.objectNode();
+            doc.put("repository", repo.toString());
+            doc.put("asExpected", asExpected);
+            ArrayNode steps = doc.putArray("steps");
+            ran.forEach(r -> {
+                ObjectNode s = steps.addObject();
+                r.step().args().forEach(s.putArray("command")::add);
+                s.put("exit", r.exit());
+                s.put("expected", r.step().expected());
+            });
+            console.json(doc);
+        } else {
+            console.line("");
+            console.line("The demo repository stays at " + repo + " — try: cd " + repo + " && wb replay " + KEY);
+        }
+        if (!asExpected) {
+            throw new Failure(Failure.Kind.NOT_COMPLETED, "the demo did not go as expected (see the exit codes above)",
+                    List.of("run it again with WB_DEBUG=1, and report it"));
+        }
+        return ExitCodes.OK;
+    }
+
+    private int run(Path repo, Step step, boolean json) {
+        Console console = root.context.console();
+        PrintWriter out = json ? new PrintWriter(Writer.nullWriter()) : console.out();
+        PrintWriter err = json ? new PrintWriter(Writer.nullWriter()) : console.out();
+        if (!json) {
+            console.line(step.narration());
+            console.line("$ wb " + String.join(" ", step.args()));
+            console.flush();
+        }
+        int exit = new Wb(root.context.env(), repo, root.context.clock(), out, err).run(step.args().toArray(String[]::new));
+        if (!json) {
+            console.line(exit == step.expected() ? "(exit " + exit + ")"
+                    : "(exit " + exit + ", but the demo expected " + step.expected() + ")");
+        }
+        return exit;
+    }
+
+    /** A group of steps, with the file edits that come before them. */
+    private record Stage(String title, Runnable before, List<Step> steps) {}
+
+    private static List<Stage> stages(Path repo) {
+        DemoRepository files = new DemoRepository(repo);
+        return List.of(
+                new Stage("1. Set up wb and write a plan", () -> files.copy("sdd.json", ".workflow/DEMO-1/sdd.json"),
+                        List.of(new Step("wb init creates .workflow/; the plan is .workflow/DEMO-1/sdd.json.",
+                                List.of("init"), 0))),
+                new Stage("2. Audit the plan against the code", () -> { },
+                        List.of(new Step("The first audit is strict: every citation must be at its line. Passing, it"
+                                + " records HEAD as the plan's baseline.", List.of("sdd", "audit", KEY), 0))),
+                new Stage("3. Make the planned change and check its scope", () -> {
+                    files.copy("prices-rounded.py", "src/prices.py");
+                    files.copy("test_rounding.py", "tests/test_rounding.py");
+                }, List.of(new Step("src/prices.py is edited and tests/test_rounding.py added, as planned.",
+                        List.of("impl", "check", KEY), 0))),
+                new Stage("4. Stray outside the plan", () -> files.copy("cart-stray.py", "src/cart.py"),
+                        List.of(new Step("src/cart.py changes too, and no audited plan lists it: a deviation, exit 7.",
+                                List.of("impl", "check", KEY), 7))),
+                new Stage("5. Fix the plan, and audit it again", () -> files.planCart(),
+                        List.of(new Step("The plan now lists src/cart.py. Until it is audited again the gate is"
+                                + " closed: exit 2.", List.of("impl", "check", KEY), 2),
+                                new Step("The plan is under way now: drifted citations pass against the baseline,"
+                                        + " each shown with where it is now.", List.of("sdd", "audit", KEY), 0),
+                                new Step("Every changed path is accounted for.", List.of("impl", "check", KEY), 0))),
+                new Stage("6. Replay the task's history", () -> { },
+                        List.of(new Step("Every step above is an event of DEMO-1, in order.", List.of("replay", KEY), 0),
+                                new Step("The hash chain shows the history was not altered.",
+                                        List.of("replay", KEY, "--verify"), 0))));
+    }
+
+    /** The demo's files, from wb's own resources. */
+    static final class DemoRepository {
+        private final Path root;
+
+        DemoRepository(Path root) {
+            this.root = root;
+        }
+
+        /** A new repository in the temp folder with the demo shop committed on main. */
+        static Path create() throws IOException {
+            Path root = Files.createTempDirectory("wb-demo-").toRealPath();
+            DemoRepository repo = new DemoRepository(root);
+            repo.copy("prices.py", "src/prices.py");
+            repo.copy("cart.py", "src/cart.py");
+            Files.writeString(root.resolve("README.md"), "# demo shop\n\nA scratch repository made by wb demo.\n");
+            DemoGit.run(root, "init", "-q", "-b", "main");
+            DemoGit.run(root, "add", "-A");
+            DemoGit.run(root, "commit", "-q", "-m", "demo shop");
+            return root;
+        }
+
+        void copy(String resource, String target) {
+            try (InputStream in = DemoCmd.class.getResourceAsStream("demo/" + resource)) {
+                if (in == null) {
+                    throw new IllegalStateException("wb's demo resource is missing: " + resource);
+                }
+                Path file = root.resolve(target);
+                Files.createDirectories(file.getParent());
+                Files.write(file, in.readAllBytes());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** The plan, amended to list src/cart.py. */
+        void planCart() {
+            Path plan = root.resolve(".workflow/DEMO-1/sdd.json");
+            try {
+                ObjectNode json = CanonicalJson.parseObject(Files.readAllBytes(plan));
+                ((ArrayNode) json.get("files")).addObject().put("path", "src/cart.py").put("change", "edit")
+                        .put("why", "the cart shows the rounded total");
+                Files.writeString(plan, CanonicalJson.text(json, true) + "\n", StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

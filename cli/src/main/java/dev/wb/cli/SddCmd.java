@@ -1,0 +1,137 @@
+package dev.wb.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Session;
+import dev.wb.commands.sdd.AuditReport;
+import dev.wb.commands.sdd.AuditReport.CitationFinding;
+import dev.wb.commands.sdd.AuditReport.FileFinding;
+import dev.wb.commands.sdd.SddAudit;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb sdd audit KEY [--rebaseline]}: the plan against the code. */
+final class SddCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+    String key;
+    boolean rebaseline;
+
+    private SddCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    static CommandSpec spec(WbCommand root) {
+        return GroupCmd.spec(root, "sdd", "The plan (.workflow/KEY/sdd.json): audit it against the code.",
+                Map.of("audit", SddCmd::audit));
+    }
+
+    static CommandSpec audit(WbCommand root) {
+        SddCmd cmd = new SddCmd(root);
+        CommandSpec spec = Specs.command(cmd, "audit", "Check every citation and planned file of"
+                + " .workflow/KEY/sdd.json against the code and record the audit. The first audit is strict;"
+                + " once it passed, drift is reported and tolerated against its baseline commit.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addOption(Specs.flag("--rebaseline", "Re-anchor the plan to the current tree: strict again.",
+                on -> cmd.rebaseline = on));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage().footer("", "Exit codes: 0 passed, 7 failed, 6 no sdd.json, 2 malformed key.");
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        TaskKey task = Keys.task(key);
+        try (Session session = root.context.session()) {
+            SddAudit.Result result = SddAudit.run(session, task, rebaseline);
+            if (root.json) {
+                root.context.console().json(json(result));
+            } else {
+                text(result);
+            }
+            if (!result.passed()) {
+                throw new Failure(Failure.Kind.CHECK_FAILED, "the audit of " + task + " failed: "
+                        + plural(result.report().failures(), "finding"),
+                        List.of("fix them in .workflow/" + task + "/sdd.json, then: wb sdd audit " + task));
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    private void text(SddAudit.Result result) {
+        Console console = root.context.console();
+        AuditReport report = result.report();
+        StringBuilder head = new StringBuilder().append(result.key()).append(": audit ")
+                .append(result.passed() ? "passed" : "FAILED").append(" · ").append(report.tier().wireName())
+                .append(" tier · ").append(modeText(report.mode()));
+        anchor(result).ifPresent(a -> head.append(" · baseline ").append(abbrev(a)));
+        console.line(head.toString());
+        for (CitationFinding c : report.citations()) {
+            String where = "evidence[" + c.index() + "]  " + c.file() + ":" + c.line();
+            console.line("  " + Columns.left(c.verdict().wireName(), 13) + where
+                    + (c.detail().isEmpty() ? "" : ": " + c.detail()));
+            if (c.drifted()) {
+                console.line("  " + Columns.left("", 13) + "re-anchor with: wb sdd audit " + result.key() + " --rebaseline");
+            } else if (!c.passes() && c.at().isPresent()) {
+                console.line("  " + Columns.left("", 13) + "set evidence[" + c.index() + "].line to " + c.at().get());
+            }
+        }
+        for (FileFinding f : report.files()) {
+            console.line("  " + Columns.left(f.verdict(), 13) + "files: " + f.path() + " (" + f.change() + ")");
+        }
+        if (!report.zones().isEmpty()) {
+            console.line("critical zones: " + String.join(", ", report.zones()));
+        }
+        if (!report.structure().isEmpty()) {
+            console.line("structure:");
+            report.structure().forEach(problem -> console.line("  " + problem));
+        }
+        console.line("recorded as event " + last(result).version() + " of " + result.key() + "; view: .workflow/"
+                + result.key() + "/audit.json");
+    }
+
+    private static java.util.Optional<String> anchor(SddAudit.Result result) {
+        return result.report().mode().strict() ? (result.passed() ? result.head() : java.util.Optional.empty())
+                : result.report().anchor();
+    }
+
+    private ObjectNode json(SddAudit.Result result) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("task", result.key().value());
+        EventEnvelope audit = result.appended().get(0);
+        doc.setAll(audit.payload().json());
+        doc.put("event", audit.eventId());
+        doc.put("version", audit.version());
+        doc.put("auditJson", result.auditJson().toString());
+        ArrayNode details = doc.putArray("details");
+        result.report().citations().forEach(c -> details.addObject().put("index", c.index()).put("detail", c.detail()));
+        return doc;
+    }
+
+    private static EventEnvelope last(SddAudit.Result result) {
+        return result.appended().get(result.appended().size() - 1);
+    }
+
+    private static String modeText(AuditReport.Mode mode) {
+        return switch (mode) {
+            case FIRST -> "first audit (strict)";
+            case UNDER_WAY -> "under way";
+            case REBASELINE -> "rebaseline (strict)";
+        };
+    }
+
+    static String abbrev(String commit) {
+        return commit.length() > 12 ? commit.substring(0, 12) : commit;
+    }
+
+    static String plural(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+}

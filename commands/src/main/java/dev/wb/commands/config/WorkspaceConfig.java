@@ -1,0 +1,87 @@
+package dev.wb.commands.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.sdd.CriticalZones;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The checkout's settings in {@code .workflow/config.json}, as far as the commands built so far
+ * read them: the execute switch and extra critical zones. A file that exists but cannot be used
+ * stops the command (exit 3) instead of being read as defaults.
+ */
+public record WorkspaceConfig(boolean execute, Map<String, List<String>> criticalZones) {
+
+    public static final WorkspaceConfig DEFAULTS = new WorkspaceConfig(true, Map.of());
+
+    public static WorkspaceConfig load(Workspace workspace) {
+        Path file = workspace.workflowDir().resolve("config.json");
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return DEFAULTS;
+        } catch (IOException e) {
+            throw invalid("cannot read .workflow/config.json: " + e.getMessage());
+        }
+        JsonNode root;
+        try {
+            root = CanonicalJson.parse(bytes);
+        } catch (IllegalArgumentException e) {
+            throw invalid(".workflow/config.json is not JSON: " + e.getMessage());
+        }
+        if (!root.isObject()) {
+            throw invalid(".workflow/config.json must be a JSON object");
+        }
+        boolean execute = true;
+        JsonNode exec = root.get("execute");
+        if (exec != null) {
+            if (!exec.isBoolean()) {
+                throw invalid(".workflow/config.json: execute must be true or false, not " + exec);
+            }
+            execute = exec.booleanValue();
+        }
+        return new WorkspaceConfig(execute, zones(root.get("critical_zones")));
+    }
+
+    private static Map<String, List<String>> zones(JsonNode node) {
+        Map<String, List<String>> zones = new LinkedHashMap<>();
+        if (node == null) {
+            return zones;
+        }
+        if (!node.isObject()) {
+            throw invalid(".workflow/config.json: critical_zones must be an object of zone name to path patterns");
+        }
+        node.fields().forEachRemaining(zone -> {
+            if (!zone.getValue().isArray()) {
+                throw invalid(".workflow/config.json: critical_zones." + zone.getKey()
+                        + " must be an array of path patterns");
+            }
+            List<String> patterns = new ArrayList<>();
+            for (JsonNode pattern : zone.getValue()) {
+                Optional<String> problem = pattern.isTextual() ? CriticalZones.problem(pattern.textValue())
+                        : Optional.of("critical-zone patterns must be strings, not " + pattern);
+                if (problem.isPresent()) {
+                    throw invalid(".workflow/config.json: critical_zones." + zone.getKey() + ": " + problem.get());
+                }
+                patterns.add(pattern.textValue());
+            }
+            zones.put(zone.getKey(), patterns);
+        });
+        return zones;
+    }
+
+    private static Failure invalid(String message) {
+        return new Failure(Failure.Kind.CONFIG, message, List.of("edit .workflow/config.json (see docs/PLAN.md)"));
+    }
+}

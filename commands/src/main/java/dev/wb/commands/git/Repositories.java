@@ -1,0 +1,27 @@
+package dev.wb.commands.git;
+
+import dev.wb.commands.Failure;
+import dev.wb.commands.Workspace;
+import dev.wb.git.GitException;
+import dev.wb.git.GitRepository;
+import java.util.List;
+
+/** Opens the workspace's repository through the read-only façade, with failures in the user's words. */
+public final class Repositories {
+
+    private Repositories() {}
+
+    public static GitRepository open(Workspace workspace) {
+        try {
+            return GitRepository.open(workspace.root());
+        } catch (GitException e) {
+            throw failure(e);
+        }
+    }
+
+    /** A git read that failed, as the error a user sees. */
+    public static Failure failure(GitException e) {
+        return new Failure(Failure.Kind.USAGE, "git: " + e.getMessage(),
+                List.of("check that git is installed and that " + "this folder is inside a git work tree: git status"));
+    }
+}

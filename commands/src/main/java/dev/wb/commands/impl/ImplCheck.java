@@ -1,0 +1,185 @@
+package dev.wb.commands.impl;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.git.Repositories;
+import dev.wb.commands.impl.ScopeReport.Entry;
+import dev.wb.commands.sdd.CriticalZones;
+import dev.wb.commands.sdd.PlanReader;
+import dev.wb.commands.sdd.SddAudit;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.git.ChangeScope;
+import dev.wb.git.ChangedPath;
+import dev.wb.git.GitException;
+import dev.wb.git.GitRepository;
+import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.checkpoint.CheckpointStore;
+import dev.wb.projections.checkpoint.StreamCursor;
+import dev.wb.projections.checkpoint.WorkspaceProjection;
+import dev.wb.projections.events.WbEvents;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * {@code wb impl check KEY [--staged] [--base REF]}: the changed paths against the plans. Refuses
+ * unless this task's gate is open; takes other tasks' claims from the audit projection over every
+ * stream (not from their sdd.json files), and records the check as an event of the task.
+ */
+public final class ImplCheck {
+
+    /**
+     * The paths listed in the event stop at about this many bytes (an event is at most 120 KiB);
+     * the counts always cover every path.
+     */
+    static final int MAX_LISTED_BYTES = 64 * 1024;
+
+    public record Request(TaskKey key, ChangeScope scope, Optional<String> base) {}
+
+    /** The check's outcome: the report, the base commit it resolved, the event it recorded. */
+    public record Result(TaskKey key, ScopeReport report, Optional<String> baseCommit, EventEnvelope event) {}
+
+    /** The changed paths and the base they were computed from. */
+    private record Changes(List<ChangedPath> paths, Optional<String> baseCommit) {}
+
+    private ImplCheck() {}
+
+    public static Result run(Session session, Request request) {
+        TaskKey key = request.key();
+        byte[] plan = SddAudit.readPlan(session, key);
+        GitRepository git = Repositories.open(session.workspace());
+        try {
+            // The git read runs while the log is read: on a large tree it is the slowest part.
+            CompletableFuture<Changes> changes = CompletableFuture.supplyAsync(() -> changes(git, request));
+            String digest = PlanReader.read(plan, key).digest();
+            CriticalZones zones = CriticalZones.with(WorkspaceConfig.load(session.workspace()).criticalZones());
+            Map<String, List<PlannedFile>> others = claims(session, key);
+            StreamId stream = StreamId.task(key);
+            Changes[] seen = new Changes[1];
+            ScopeReport[] report = new ScopeReport[1];
+            EventService.Outcome<AuditGate.State> outcome = new EventService(session).decide(stream,
+                    AuditGate.INSTANCE, state -> {
+                        requireOpenGate(state, key, digest);
+                        seen[0] = join(changes);
+                        report[0] = ScopeClassifier.classify(seen[0].paths(), state.claims(), others, zones);
+                        return List.of(event(request, seen[0].baseCommit(), digest, report[0]));
+                    });
+            return new Result(key, report[0], seen[0].baseCommit(), outcome.appended().get(0));
+        } finally {
+            git.close();
+        }
+    }
+
+    /** The gate: the latest audit passed, and audited exactly the plan on disk now. */
+    static void requireOpenGate(AuditGate.State state, TaskKey key, String digest) {
+        if (state.latest().isEmpty()) {
+            throw Failure.usage("the plan for " + key + " has not been audited",
+                    "wb sdd audit " + key);
+        }
+        if (!state.latest().get().passed()) {
+            throw Failure.usage("the latest audit of " + key + " failed",
+                    "fix the findings in .workflow/" + key + "/sdd.json, then: wb sdd audit " + key);
+        }
+        if (!state.openFor(digest)) {
+            throw Failure.usage("the plan for " + key + " changed since its audit", "wb sdd audit " + key);
+        }
+    }
+
+    /** Every other task's audited files, from the checkpointed audit projection over all streams. */
+    private static Map<String, List<PlannedFile>> claims(Session session, TaskKey key) {
+        WorkspaceProjection<AuditGate.State> projection = new WorkspaceProjection<>(AuditGate.INSTANCE,
+                new CheckpointStore(session.workspace().checkpointsDir()));
+        Map<String, List<PlannedFile>> others = new TreeMap<>();
+        for (StreamCursor<AuditGate.State> cursor : projection.load(session.reader()).streams().values()) {
+            String task = cursor.stream().name();
+            List<PlannedFile> claims = cursor.state().claims();
+            if (!task.equals(key.value()) && !claims.isEmpty()) {
+                others.put(task, claims);
+            }
+        }
+        return others;
+    }
+
+    private static Changes changes(GitRepository git, Request request) {
+        Optional<String> base = Optional.empty();
+        if (request.base().isPresent()) {
+            String ref = request.base().get();
+            base = git.resolveCommit(ref);
+            if (base.isEmpty()) {
+                throw Failure.usage("--base " + ref + " is not a commit in this repository",
+                        "name a branch, tag or commit: git log --oneline -5 " + ref);
+            }
+        }
+        return new Changes(git.changedPaths(request.scope(), base), base);
+    }
+
+    private static Changes join(CompletableFuture<Changes> changes) {
+        try {
+            return changes.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof Failure failure) {
+                throw failure;
+            }
+            if (e.getCause() instanceof GitException git) {
+                throw Repositories.failure(git);
+            }
+            throw e;
+        }
+    }
+
+    static NewEvent event(Request request, Optional<String> baseCommit, String digest, ScopeReport report) {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put("verdict", report.deviates() ? "deviation" : "pass");
+        p.put("mode", request.scope() == ChangeScope.STAGED ? "staged" : "worktree");
+        if (request.base().isPresent()) {
+            ObjectNode base = p.putObject("base");
+            base.put("ref", request.base().get());
+            base.put("commit", baseCommit.orElseThrow());
+        } else {
+            p.putNull("base");
+        }
+        p.put("planDigest", digest);
+        ObjectNode counts = p.putObject("counts");
+        for (ScopeReport.Status status : ScopeReport.Status.values()) {
+            counts.put(status.wireName(), report.count(status));
+        }
+        counts.put("excluded", report.excluded().size());
+        ArrayNode paths = p.putArray("paths");
+        int listed = 0;
+        int bytes = 0;
+        for (Entry entry : report.entries()) {
+            bytes += entry.path().length() * 3 + 64 + 16 * (entry.tasks().size() + entry.zones().size());
+            if (bytes > MAX_LISTED_BYTES) {
+                break;
+            }
+            listed++;
+            ObjectNode node = paths.addObject();
+            node.put("path", entry.path());
+            node.put("status", entry.status().wireName());
+            if (!entry.change().isEmpty()) {
+                node.put("change", entry.change());
+            }
+            if (!entry.tasks().isEmpty()) {
+                entry.tasks().forEach(node.putArray("tasks")::add);
+            }
+            if (!entry.zones().isEmpty()) {
+                entry.zones().forEach(node.putArray("zones")::add);
+            }
+        }
+        p.put("unlisted", report.entries().size() - listed);
+        report.deviationZones().forEach(p.putArray("zones")::add);
+        return new NewEvent(WbEvents.SCOPE_CHECKED, WbEvents.SCOPE_CHECKED_VERSION, p);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.wb.commands.impl;
+
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Paths no plan has to account for: wb's own {@code .workflow/} and generated output. A checkout
+ * without a proper .gitignore otherwise reports {@code __pycache__/*.pyc} as scope creep, and as
+ * touching a critical zone. Matched by whole path segment, so {@code src/distance.py} stays in and
+ * {@code src/build/x.py} stays out.
+ */
+public final class ScopeExclusions {
+
+    /** Folders that hold only what a build, a package manager or a test run generated. */
+    static final Set<String> GENERATED_FOLDERS = Set.of(
+            "node_modules", "dist", "build", "target", "coverage", "htmlcov", "__pycache__", ".pytest_cache",
+            ".mypy_cache", ".ruff_cache", ".tox", ".nox", ".venv", ".gradle", ".next", ".nuxt", ".parcel-cache",
+            ".nyc_output", ".turbo", ".svelte-kit", ".dart_tool", "bin-debug", "obj");
+
+    /** Compiled files, wherever they are. */
+    static final Set<String> GENERATED_SUFFIXES = Set.of(".pyc", ".pyo", ".class", ".o", ".obj", ".so.tmp");
+
+    private ScopeExclusions() {}
+
+    /** Why a path is left out of the comparison, or null when it is compared. */
+    public static String reason(String path) {
+        if (path.equals(".workflow") || path.startsWith(".workflow/")) {
+            return "wb's own files";
+        }
+        int start = 0;
+        while (true) {
+            int slash = path.indexOf('/', start);
+            if (slash < 0) {
+                break;
+            }
+            String folder = path.substring(start, slash);
+            if (GENERATED_FOLDERS.contains(folder) || folder.endsWith(".egg-info")) {
+                return "generated output (" + folder + "/)";
+            }
+            start = slash + 1;
+        }
+        String name = path.substring(start).toLowerCase(Locale.ROOT);
+        for (String suffix : GENERATED_SUFFIXES) {
+            if (name.endsWith(suffix)) {
+                return "generated output (*" + suffix + ")";
+            }
+        }
+        return null;
+    }
+}

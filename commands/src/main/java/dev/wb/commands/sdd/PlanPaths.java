@@ -1,0 +1,42 @@
+package dev.wb.commands.sdd;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Optional;
+
+/**
+ * Paths as a plan writes them: relative to the repository root, with {@code /}. A path that is
+ * absolute or climbs out of the repository ({@code ../../etc/passwd}) has no normal form, so it
+ * can never be read, claimed or excused.
+ */
+public final class PlanPaths {
+
+    private PlanPaths() {}
+
+    /** The path without {@code ./}, empty segments or inner {@code ..}; empty when it leaves the repository. */
+    public static Optional<String> normalize(String path) {
+        if (path.isEmpty() || path.startsWith("/") || path.contains("\\") || path.indexOf('\0') >= 0
+                || (path.length() > 1 && path.charAt(1) == ':')) {
+            return Optional.empty();
+        }
+        Deque<String> segments = new ArrayDeque<>();
+        for (String segment : path.split("/")) {
+            if (segment.isEmpty() || segment.equals(".")) {
+                continue;
+            }
+            if (segment.equals("..")) {
+                if (segments.isEmpty()) {
+                    return Optional.empty();
+                }
+                segments.removeLast();
+            } else {
+                segments.addLast(segment);
+            }
+        }
+        if (segments.isEmpty()) {
+            return Optional.empty();
+        }
+        String joined = String.join("/", segments);
+        return Optional.of(path.endsWith("/") ? joined + "/" : joined);
+    }
+}

@@ -1,0 +1,331 @@
+package dev.wb.commands.sdd;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.sdd.Plan.Citation;
+import dev.wb.commands.sdd.Plan.PlannedTest;
+import dev.wb.commands.sdd.Plan.Step;
+import dev.wb.engine.Digests;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.audit.PlannedFile;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Reads sdd.json into a {@link Plan} and lists everything wrong with its shape. A problem is a
+ * finding of the audit, never an exception: whatever a model or a person wrote, the audit answers
+ * with what to fix.
+ */
+public final class PlanReader {
+
+    /** At most this many citations are audited: each one is recorded in the audit's event. */
+    public static final int MAX_CITATIONS = 1000;
+
+    static final List<String> CHANGES = List.of("edit", "add", "delete", "rename");
+
+    private static final Set<String> TOP = Set.of("schema", "key", "objective", "evidence", "files", "zones",
+            "steps", "tests", "verify", "verify_env", "rollback", "product", "questions", "ticket_type");
+
+    /**
+     * What reading found: the plan (absent when the document is not a JSON object), its shape
+     * problems, and the digest that identifies it — of the canonical JSON, so that re-indenting the
+     * file is not a change of plan, or of the raw bytes when it is not JSON at all.
+     */
+    public record Reading(Optional<Plan> plan, List<String> problems, String digest, Optional<JsonNode> canonical) {}
+
+    private final List<String> problems = new ArrayList<>();
+
+    private PlanReader() {}
+
+    public static Reading read(byte[] bytes, TaskKey key) {
+        return new PlanReader().parse(bytes, key);
+    }
+
+    private Reading parse(byte[] bytes, TaskKey key) {
+        JsonNode root;
+        try {
+            root = CanonicalJson.parse(bytes);
+        } catch (IllegalArgumentException e) {
+            problems.add("sdd.json is not JSON: " + describe(e));
+            return new Reading(Optional.empty(), problems, Digests.sha256(bytes), Optional.empty());
+        }
+        String digest = Digests.sha256(CanonicalJson.bytes(root));
+        if (!root.isObject()) {
+            problems.add("sdd.json must be a JSON object, not " + kind(root));
+            return new Reading(Optional.empty(), problems, digest, Optional.of(root));
+        }
+        root.fieldNames().forEachRemaining(name -> {
+            if (name.equals("tier")) {
+                problems.add("tier is computed by the audit, never declared: remove it");
+            } else if (!TOP.contains(name)) {
+                problems.add("unknown key " + name + " (see docs/PLAN.md for the keys of a plan)");
+            }
+        });
+        JsonNode schema = root.get("schema");
+        if (schema != null && !(schema.isIntegralNumber() && schema.intValue() == 1)) {
+            problems.add("schema is " + schema + ", but this wb reads schema 1");
+        }
+        String planKey = text(root, "key", "key", true);
+        if (!planKey.isEmpty() && !planKey.equalsIgnoreCase(key.value())) {
+            problems.add("key is " + planKey + ", but this is the plan of " + key.value());
+        }
+        Plan plan = new Plan(planKey, text(root, "objective", "objective", true), evidence(root.get("evidence")),
+                files(root.get("files")), strings(root.get("zones"), "zones", false), steps(root.get("steps")),
+                tests(root.get("tests")), strings(root.get("verify"), "verify", true), verifyEnv(root.get("verify_env")),
+                text(root, "rollback", "rollback", true), text(root, "product", "product", false),
+                strings(root.get("questions"), "questions", false), optionalText(root, "ticket_type"));
+        return new Reading(Optional.of(plan), problems, digest, Optional.of(root));
+    }
+
+    private List<Citation> evidence(JsonNode node) {
+        List<Citation> citations = new ArrayList<>();
+        if (!array(node, "evidence", true)) {
+            return citations;
+        }
+        if (node.size() > MAX_CITATIONS) {
+            problems.add("evidence has " + node.size() + " citations; at most " + MAX_CITATIONS + " are audited");
+            return citations;
+        }
+        for (int i = 0; i < node.size(); i++) {
+            String where = "evidence[" + i + "]";
+            JsonNode entry = node.get(i);
+            if (!object(entry, where, Set.of("claim", "file", "line", "quote"))) {
+                continue;
+            }
+            String claim = text(entry, "claim", where + ".claim", true);
+            String file = text(entry, "file", where + ".file", true);
+            String quote = text(entry, "quote", where + ".quote", true);
+            JsonNode line = entry.get("line");
+            int number = 0;
+            if (line == null) {
+                problems.add(where + ".line is missing");
+            } else if (!line.isIntegralNumber() || !line.canConvertToInt() || line.intValue() < 1) {
+                problems.add(where + ".line must be a whole number of at least 1, not " + line);
+            } else {
+                number = line.intValue();
+            }
+            if (!claim.isEmpty() && !file.isEmpty() && !quote.isEmpty() && number > 0) {
+                citations.add(new Citation(i, claim, file, number, quote));
+            }
+        }
+        return citations;
+    }
+
+    private List<PlannedFile> files(JsonNode node) {
+        List<PlannedFile> files = new ArrayList<>();
+        if (!array(node, "files", true)) {
+            return files;
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < node.size(); i++) {
+            String where = "files[" + i + "]";
+            JsonNode entry = node.get(i);
+            if (!object(entry, where, Set.of("path", "change", "why", "to"))) {
+                continue;
+            }
+            Optional<String> path = path(entry, "path", where + ".path", true);
+            String change = text(entry, "change", where + ".change", true);
+            text(entry, "why", where + ".why", true);
+            if (!change.isEmpty() && !CHANGES.contains(change)) {
+                problems.add(where + ".change is \"" + change + "\"; it must be one of " + String.join(", ", CHANGES));
+                change = "";
+            }
+            Optional<String> to = path(entry, "to", where + ".to", false);
+            if (change.equals("rename") && entry.get("to") == null) {
+                problems.add(where + ".to is missing: a rename names the path it becomes");
+            } else if (!change.equals("rename") && !change.isEmpty() && entry.get("to") != null) {
+                problems.add(where + ".to is only for a rename");
+            }
+            if (path.isPresent()) {
+                Integer first = seen.putIfAbsent(path.get(), i);
+                if (first != null) {
+                    problems.add(where + ".path repeats files[" + first + "]: " + path.get());
+                } else if (!change.isEmpty()) {
+                    files.add(new PlannedFile(path.get(), change, to));
+                }
+            }
+        }
+        return files;
+    }
+
+    private List<Step> steps(JsonNode node) {
+        List<Step> steps = new ArrayList<>();
+        if (!array(node, "steps", false)) {
+            return steps;
+        }
+        for (int i = 0; i < node.size(); i++) {
+            String where = "steps[" + i + "]";
+            JsonNode entry = node.get(i);
+            if (object(entry, where, Set.of("do", "file"))) {
+                String action = text(entry, "do", where + ".do", true);
+                Optional<String> file = path(entry, "file", where + ".file", false);
+                if (!action.isEmpty()) {
+                    steps.add(new Step(action, file));
+                }
+            }
+        }
+        return steps;
+    }
+
+    private List<PlannedTest> tests(JsonNode node) {
+        List<PlannedTest> tests = new ArrayList<>();
+        if (!array(node, "tests", true)) {
+            return tests;
+        }
+        for (int i = 0; i < node.size(); i++) {
+            String where = "tests[" + i + "]";
+            JsonNode entry = node.get(i);
+            if (object(entry, where, Set.of("kind", "target", "asserts"))) {
+                String kind = text(entry, "kind", where + ".kind", true);
+                Optional<String> target = optionalText(entry, "target");
+                String asserts = text(entry, "asserts", where + ".asserts", true);
+                if (!kind.isEmpty() && !asserts.isEmpty()) {
+                    tests.add(new PlannedTest(kind, target, asserts));
+                }
+            }
+        }
+        return tests;
+    }
+
+    private Map<String, String> verifyEnv(JsonNode node) {
+        Map<String, String> env = new TreeMap<>();
+        if (node == null) {
+            return env;
+        }
+        if (!node.isObject()) {
+            problems.add("verify_env must be an object of NAME: \"literal value\", not " + kind(node));
+            return env;
+        }
+        node.fields().forEachRemaining(field -> {
+            Optional<String> problem = VerifyEnvNames.problem(field.getKey());
+            if (problem.isPresent()) {
+                problems.add(problem.get());
+            } else if (!field.getValue().isTextual()) {
+                problems.add("verify_env." + field.getKey() + " must be a string: values are literal, never expanded");
+            } else {
+                env.put(field.getKey(), field.getValue().textValue());
+            }
+        });
+        return env;
+    }
+
+    private List<String> strings(JsonNode node, String name, boolean required) {
+        List<String> values = new ArrayList<>();
+        if (!array(node, name, required)) {
+            return values;
+        }
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode value = node.get(i);
+            if (!value.isTextual() || value.textValue().isBlank()) {
+                problems.add(name + "[" + i + "] must be a non-empty string, not " + kind(value));
+            } else {
+                values.add(value.textValue());
+            }
+        }
+        return values;
+    }
+
+    /** Whether the node is a usable array; a required one must also be non-empty. */
+    private boolean array(JsonNode node, String name, boolean required) {
+        if (node == null || node.isNull()) {
+            if (required) {
+                problems.add(name + " is missing");
+            }
+            return false;
+        }
+        if (!node.isArray()) {
+            problems.add(name + " must be an array, not " + kind(node));
+            return false;
+        }
+        if (required && node.isEmpty()) {
+            problems.add(name + " is empty");
+        }
+        return true;
+    }
+
+    private boolean object(JsonNode entry, String where, Set<String> keys) {
+        if (!entry.isObject()) {
+            problems.add(where + " must be an object, not " + kind(entry));
+            return false;
+        }
+        entry.fieldNames().forEachRemaining(name -> {
+            if (!keys.contains(name)) {
+                problems.add(where + " has an unknown key " + name);
+            }
+        });
+        return true;
+    }
+
+    /** A string field; a required one that is missing, not a string or blank is a problem. */
+    private String text(JsonNode parent, String field, String where, boolean required) {
+        JsonNode value = parent.get(field);
+        if (value == null || value.isNull()) {
+            if (required) {
+                problems.add(where + " is missing");
+            }
+            return "";
+        }
+        if (!value.isTextual()) {
+            problems.add(where + " must be a string, not " + kind(value));
+            return "";
+        }
+        if (value.textValue().isBlank()) {
+            if (required) {
+                problems.add(where + " is empty");
+            }
+            return "";
+        }
+        return value.textValue();
+    }
+
+    private Optional<String> optionalText(JsonNode parent, String field) {
+        String value = text(parent, field, field, false);
+        return value.isEmpty() ? Optional.empty() : Optional.of(value);
+    }
+
+    private Optional<String> path(JsonNode parent, String field, String where, boolean required) {
+        String raw = text(parent, field, where, required);
+        if (raw.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<String> path = PlanPaths.normalize(raw);
+        if (path.isEmpty()) {
+            problems.add(where + " \"" + raw + "\" leaves the repository: paths are relative to its root, with /");
+        }
+        return path;
+    }
+
+    static String kind(JsonNode node) {
+        if (node.isObject()) {
+            return "an object";
+        }
+        if (node.isArray()) {
+            return "an array";
+        }
+        if (node.isTextual()) {
+            return "a string";
+        }
+        if (node.isNumber()) {
+            return "a number";
+        }
+        if (node.isBoolean()) {
+            return "a boolean";
+        }
+        return "null";
+    }
+
+    private static String describe(IllegalArgumentException e) {
+        if (e.getCause() instanceof JsonProcessingException json && json.getLocation() != null) {
+            return json.getOriginalMessage().lines().findFirst().orElse("malformed") + " (line "
+                    + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr() + ")";
+        }
+        String message = e.getMessage();
+        return message.startsWith("not valid JSON: ") ? message.substring("not valid JSON: ".length()) : message;
+    }
+}

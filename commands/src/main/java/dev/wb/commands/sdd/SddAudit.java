@@ -1,0 +1,105 @@
+package dev.wb.commands.sdd;
+
+import dev.wb.commands.ContentStore;
+import dev.wb.commands.EventService;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.git.Repositories;
+import dev.wb.commands.sdd.AuditReport.Mode;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.git.BlobRead;
+import dev.wb.git.GitException;
+import dev.wb.git.GitRepository;
+import dev.wb.projections.audit.AuditGate;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@code wb sdd audit KEY [--rebaseline]}: checks the plan against the code, records the audit as
+ * an event of the task (passing or not), stores the audited plan by digest, and renders
+ * {@code audit.json} from what was recorded.
+ */
+public final class SddAudit {
+
+    /** What the audit found and recorded. */
+    public record Result(TaskKey key, AuditReport report, String planDigest, Optional<String> head,
+            AuditGate.State before, List<EventEnvelope> appended, Path auditJson) {
+
+        public boolean passed() {
+            return report.passed();
+        }
+    }
+
+    private SddAudit() {}
+
+    public static Path planFile(Session session, TaskKey key) {
+        return session.workspace().workflowDir().resolve(key.value()).resolve("sdd.json");
+    }
+
+    /** The plan's bytes; exit 6 when there is none. */
+    public static byte[] readPlan(Session session, TaskKey key) {
+        Path file = planFile(session, key);
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw Failure.missing("no plan for " + key + ": .workflow/" + key + "/sdd.json does not exist",
+                    "write the plan (docs/PLAN.md has a complete example), then: wb sdd audit " + key);
+        } catch (IOException e) {
+            throw Failure.missing("cannot read .workflow/" + key + "/sdd.json: " + e.getMessage(),
+                    "check the file's permissions, then: wb sdd audit " + key);
+        }
+    }
+
+    public static Result run(Session session, TaskKey key, boolean rebaseline) {
+        byte[] bytes = readPlan(session, key);
+        PlanReader.Reading reading = PlanReader.read(bytes, key);
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        Auditor auditor = new Auditor(session.workspace().root(), CriticalZones.with(config.criticalZones()));
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            Optional<String> head = git.head();
+            AtomicReference<AuditReport> report = new AtomicReference<>();
+            EventService.Outcome<AuditGate.State> outcome = new EventService(session).decide(
+                    StreamId.task(key), AuditGate.INSTANCE, state -> {
+                        Mode mode = AuditDecider.mode(state, rebaseline);
+                        AuditReport found = reading.plan()
+                                .map(plan -> auditor.audit(plan, reading.problems(), mode, state.baseline(),
+                                        baselineFiles(git, state.baseline())))
+                                .orElseGet(() -> unreadable(mode, state.baseline(), reading.problems()));
+                        report.set(found);
+                        return AuditDecider.decide(state, found, reading.digest(), head);
+                    });
+            reading.canonical().ifPresent(plan -> new ContentStore(session.workspace()).put(CanonicalJson.bytes(plan)));
+            Path view = AuditView.write(session.workspace(), key, outcome.appended().get(0));
+            return new Result(key, report.get(), reading.digest(), head, outcome.stateBefore(), outcome.appended(),
+                    view);
+        } catch (GitException e) {
+            throw Repositories.failure(e);
+        }
+    }
+
+    private static AuditReport unreadable(Mode mode, Optional<String> anchor, List<String> problems) {
+        return new AuditReport(mode, anchor, List.of(), List.of(), problems, AuditReport.Tier.STANDARD,
+                new TreeSet<>(), List.of());
+    }
+
+    /** The files at the anchored commit, read through the read-only git module. */
+    private static Auditor.BaselineFiles baselineFiles(GitRepository git, Optional<String> anchor) {
+        if (anchor.isEmpty()) {
+            return Auditor.BaselineFiles.NONE;
+        }
+        return path -> {
+            BlobRead read = git.blobAt(anchor.get(), path, SourceText.MAX_BYTES);
+            return read instanceof BlobRead.Found found ? SourceText.decode(found.bytes()) : Optional.empty();
+        };
+    }
+}

@@ -1,0 +1,112 @@
+package dev.wb.commands.sdd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.engine.TaskKey;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class PlanReaderTest {
+
+    static final TaskKey KEY = new TaskKey("ABC-12");
+
+    static final String VALID = """
+            {
+              "key": "ABC-12",
+              "objective": "Round totals to cents",
+              "evidence": [{"claim": "totals are floats", "file": "src/app.py", "line": 3, "quote": "total = a + b"}],
+              "files": [{"path": "src/app.py", "change": "edit", "why": "round there"}],
+              "zones": [],
+              "steps": [{"do": "round the total", "file": "src/app.py"}],
+              "tests": [{"kind": "unit", "target": "tests/test_app.py", "asserts": "1.005 rounds to 1.01"}],
+              "verify": ["python -m pytest -q"],
+              "verify_env": {"PYTHONPATH": "src"},
+              "rollback": "revert the commit",
+              "product": "totals show cents",
+              "questions": []
+            }
+            """;
+
+    static PlanReader.Reading read(String json) {
+        return PlanReader.read(json.getBytes(StandardCharsets.UTF_8), KEY);
+    }
+
+    @Test
+    void a_complete_plan_has_no_problems() {
+        PlanReader.Reading reading = read(VALID);
+
+        assertEquals(List.of(), reading.problems());
+        Plan plan = reading.plan().orElseThrow();
+        assertEquals("src/app.py", plan.evidence().get(0).file());
+        assertEquals("src", plan.verifyEnv().get("PYTHONPATH"));
+        assertTrue(reading.digest().startsWith("sha256:"));
+    }
+
+    @Test
+    void the_digest_is_of_the_canonical_plan_so_reformatting_is_not_a_change() {
+        String compact = VALID.replace("\n", "").replace("  ", "");
+
+        assertEquals(read(VALID).digest(), read(compact).digest());
+        assertNotEquals(read(VALID).digest(), read(VALID.replace("revert the commit", "revert it")).digest());
+    }
+
+    /** Ten ways to get sdd.json wrong: each is a finding that names the problem, never an exception. */
+    static Stream<Arguments> malformed() {
+        return Stream.of(
+                Arguments.of("{\"key\": ", "sdd.json is not JSON"),
+                Arguments.of("[1, 2]", "sdd.json must be a JSON object, not an array"),
+                Arguments.of("\"a plan\"", "sdd.json must be a JSON object, not a string"),
+                Arguments.of(VALID.replace("\"rollback\": \"revert the commit\"", "\"rollback\": \"  \""),
+                        "rollback is empty"),
+                Arguments.of(VALID.replace("\"evidence\": [{", "\"evidence\": [7, {"), "evidence[0] must be an object, not a number"),
+                Arguments.of(VALID.replace("\"line\": 3", "\"line\": \"3\""), "evidence[0].line must be a whole number of at least 1"),
+                Arguments.of(VALID.replace("\"PYTHONPATH\": \"src\"", "\"LD_PRELOAD\": \"x.so\""),
+                        "verify_env.LD_PRELOAD is forbidden"),
+                Arguments.of(VALID.replace("\"PYTHONPATH\": \"src\"", "\"path\": \"/tmp\""), "verify_env.path is forbidden"),
+                Arguments.of(VALID.replace("\"PYTHONPATH\": \"src\"", "\"MY-VAR\": \"1\""), "verify_env name \"MY-VAR\" is malformed"),
+                Arguments.of(VALID.replace("\"change\": \"edit\"", "\"change\": \"modify\""), "files[0].change is \"modify\""),
+                Arguments.of(VALID.replace("\"path\": \"src/app.py\"", "\"path\": \"../../etc/passwd\""), "leaves the repository"),
+                Arguments.of(VALID.replace("\"key\": \"ABC-12\"", "\"key\": \"ABC-13\""), "key is ABC-13, but this is the plan of ABC-12"),
+                Arguments.of(VALID.replace("\"verify\": [\"python -m pytest -q\"]", "\"verify\": \"pytest\""), "verify must be an array, not a string"),
+                Arguments.of(VALID.replace("\"objective\": \"Round totals to cents\",", ""), "objective is missing"),
+                Arguments.of(VALID.replace("\"zones\": []", "\"tier\": \"light\""), "tier is computed by the audit, never declared"),
+                Arguments.of(VALID.replace("\"quote\":", "\"qoute\":"), "evidence[0] has an unknown key qoute"),
+                Arguments.of("{\"key\": \"ABC-12\", \"key\": \"ABC-12\"}", "sdd.json is not JSON"),
+                Arguments.of("", "sdd.json is not JSON"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("malformed")
+    void a_malformed_plan_is_a_structure_finding(String json, String expected) {
+        PlanReader.Reading reading = read(json);
+
+        assertTrue(reading.problems().stream().anyMatch(p -> p.contains(expected)),
+                () -> "expected a problem containing '" + expected + "' in " + reading.problems());
+    }
+
+    @Test
+    void a_rename_names_what_it_becomes() {
+        PlanReader.Reading reading = read(VALID.replace("\"change\": \"edit\"", "\"change\": \"rename\""));
+
+        assertTrue(reading.problems().contains("files[0].to is missing: a rename names the path it becomes"),
+                reading.problems()::toString);
+    }
+
+    @Test
+    void paths_are_normalized_and_a_repeat_is_named() {
+        PlanReader.Reading reading = read(VALID.replace(
+                "\"files\": [{\"path\": \"src/app.py\", \"change\": \"edit\", \"why\": \"round there\"}]",
+                "\"files\": [{\"path\": \"./src/app.py\", \"change\": \"edit\", \"why\": \"a\"},"
+                        + " {\"path\": \"src/x/../app.py\", \"change\": \"edit\", \"why\": \"b\"}]"));
+
+        assertEquals("src/app.py", reading.plan().orElseThrow().files().get(0).path());
+        assertTrue(reading.problems().contains("files[1].path repeats files[0]: src/app.py"), reading.problems()::toString);
+    }
+}

@@ -1,0 +1,107 @@
+package dev.wb.projections.scope;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.Projection;
+import dev.wb.projections.events.WbEvents;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** A task's scope checks, folded: how many ran, how many found a deviation, and the latest one. */
+public final class ScopeChecks implements Projection<ScopeChecks.State> {
+
+    public static final ScopeChecks INSTANCE = new ScopeChecks();
+
+    /** The latest check: its verdict, what it compared, and the paths it could not account for. */
+    public record Check(long version, String verdict, String mode, Optional<String> base, List<String> deviations,
+            List<String> zones) {
+        public Check {
+            deviations = List.copyOf(deviations);
+            zones = List.copyOf(zones);
+        }
+    }
+
+    public record State(int checks, int deviations, Optional<Check> latest) {
+        public static final State EMPTY = new State(0, 0, Optional.empty());
+    }
+
+    private ScopeChecks() {}
+
+    @Override
+    public String name() {
+        return "scope";
+    }
+
+    @Override
+    public int version() {
+        return 1;
+    }
+
+    @Override
+    public State initialState() {
+        return State.EMPTY;
+    }
+
+    @Override
+    public State evolve(State state, EventEnvelope event) {
+        if (!event.type().equals(WbEvents.SCOPE_CHECKED)) {
+            return state;
+        }
+        ObjectNode p = event.payload().json();
+        List<String> deviations = new ArrayList<>();
+        p.path("paths").forEach(path -> {
+            if ("deviation".equals(path.path("status").asText())) {
+                deviations.add(path.path("path").asText());
+            }
+        });
+        List<String> zones = new ArrayList<>();
+        p.path("zones").forEach(z -> zones.add(z.asText()));
+        JsonNode base = p.path("base").path("commit");
+        String verdict = p.path("verdict").asText();
+        Check check = new Check(event.version(), verdict, p.path("mode").asText(),
+                base.isTextual() ? Optional.of(base.asText()) : Optional.empty(), deviations, zones);
+        return new State(state.checks() + 1, state.deviations() + ("deviation".equals(verdict) ? 1 : 0),
+                Optional.of(check));
+    }
+
+    @Override
+    public JsonNode toJson(State state) {
+        ObjectNode node = CanonicalJson.objectNode();
+        node.put("checks", state.checks());
+        node.put("deviations", state.deviations());
+        state.latest().ifPresent(c -> {
+            ObjectNode latest = node.putObject("latest");
+            latest.put("version", c.version());
+            latest.put("verdict", c.verdict());
+            latest.put("mode", c.mode());
+            c.base().ifPresent(b -> latest.put("base", b));
+            c.deviations().forEach(latest.putArray("deviations")::add);
+            c.zones().forEach(latest.putArray("zones")::add);
+        });
+        return node;
+    }
+
+    @Override
+    public State fromJson(JsonNode json) {
+        try {
+            Optional<Check> latest = Optional.empty();
+            JsonNode c = json.get("latest");
+            if (c != null) {
+                List<String> deviations = new ArrayList<>();
+                c.required("deviations").forEach(d -> deviations.add(d.asText()));
+                List<String> zones = new ArrayList<>();
+                c.required("zones").forEach(z -> zones.add(z.asText()));
+                JsonNode base = c.get("base");
+                latest = Optional.of(new Check(c.required("version").longValue(), c.required("verdict").asText(),
+                        c.required("mode").asText(), base == null ? Optional.empty() : Optional.of(base.asText()),
+                        deviations, zones));
+            }
+            return new State(json.required("checks").intValue(), json.required("deviations").intValue(), latest);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not a scope state: " + e.getMessage(), e);
+        }
+    }
+}
