@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvents;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** One-line summaries of events for {@code wb replay}. Types without their own wording show their payload. */
 final class Summaries {
@@ -17,8 +20,49 @@ final class Summaries {
         if (WbEvents.WORKSPACE_INITIALIZED.equals(event.type())) {
             return "created " + list(payload.path("created")) + "; kept " + list(payload.path("kept"));
         }
+        if (WbEvents.PLAN_AUDITED.equals(event.type())) {
+            return audited(payload);
+        }
+        if (WbEvents.PLAN_REBASELINED.equals(event.type())) {
+            return "baseline " + commit(payload.path("from")) + " → " + commit(payload.path("to"));
+        }
+        if (WbEvents.SCOPE_CHECKED.equals(event.type())) {
+            return checked(payload);
+        }
         String text = CanonicalJson.text(payload, false);
         return text.length() <= MAX ? text : text.substring(0, MAX - 1) + "…";
+    }
+
+    private static String audited(JsonNode p) {
+        Map<String, Integer> verdicts = new TreeMap<>();
+        p.path("citations").forEach(c -> verdicts.merge(c.path("verdict").asText(), 1, Integer::sum));
+        StringBuilder out = new StringBuilder(p.path("verdict").asText()).append(" · ")
+                .append(p.path("tier").asText()).append(" · ").append(p.path("mode").asText()).append(" · citations ");
+        out.append(verdicts.isEmpty() ? "none" : verdicts.toString().replaceAll("[{}]", ""));
+        int structure = p.path("structure").size();
+        if (structure > 0) {
+            out.append(" · ").append(structure).append(" structure problem").append(structure == 1 ? "" : "s");
+        }
+        return out.append(" · plan ").append(p.path("planDigest").asText().replace("sha256:", "").substring(0, 12))
+                .toString();
+    }
+
+    private static String checked(JsonNode p) {
+        StringBuilder out = new StringBuilder(p.path("verdict").asText()).append(" · ").append(p.path("mode").asText());
+        if (p.path("base").isObject()) {
+            out.append(" + since ").append(p.path("base").path("ref").asText());
+        }
+        for (String status : List.of("deviation", "overlap", "other", "ok", "pending", "excluded")) {
+            long n = p.path("counts").path(status).asLong();
+            if (n > 0) {
+                out.append(" · ").append(n).append(' ').append(status);
+            }
+        }
+        return out.toString();
+    }
+
+    private static String commit(JsonNode id) {
+        return id.isTextual() ? id.asText().substring(0, Math.min(12, id.asText().length())) : "none";
     }
 
     private static String list(JsonNode array) {

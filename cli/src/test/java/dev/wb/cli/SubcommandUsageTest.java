@@ -24,15 +24,24 @@ class SubcommandUsageTest {
                 new java.io.PrintWriter(java.io.Writer.nullWriter()), new java.io.PrintWriter(java.io.Writer.nullWriter()))
                 .commandLine();
         // Hidden helpers (generate-completion) are picocli's own and follow its rules.
-        return cli.getSubcommands().entrySet().stream()
-                .filter(e -> !e.getKey().equals("generate-completion"))
-                .map(java.util.Map.Entry::getKey);
+        return leaves(cli, "").filter(name -> !name.equals("generate-completion"));
+    }
+
+    /** Every command that runs, by its words after {@code wb}: groups by their members. */
+    static Stream<String> leaves(CommandLine cli, String prefix) {
+        return cli.getSubcommands().entrySet().stream().flatMap(e -> e.getValue().getSubcommands().isEmpty()
+                ? Stream.of(prefix + e.getKey())
+                : Stream.concat(Stream.of(prefix + e.getKey()), leaves(e.getValue(), prefix + e.getKey() + " ")));
+    }
+
+    static String[] args(String subcommand, String option) {
+        return Stream.concat(Stream.of(subcommand.split(" ")), Stream.of(option)).toArray(String[]::new);
     }
 
     @ParameterizedTest
     @MethodSource("subcommands")
     void help_exits_0_and_prints_usage(String subcommand) {
-        CliRun.Result result = wb(TempGitRepo.create(tmp, "r").root(), subcommand, "--help");
+        CliRun.Result result = wb(TempGitRepo.create(tmp, "r").root(), args(subcommand, "--help"));
 
         assertEquals(0, result.code(), result::toString);
         assertTrue(result.out().contains("Usage: wb " + subcommand), result::toString);
@@ -41,7 +50,7 @@ class SubcommandUsageTest {
     @ParameterizedTest
     @MethodSource("subcommands")
     void an_unknown_option_exits_2_with_error_and_fix_and_no_stack_trace(String subcommand) {
-        CliRun.Result result = wb(TempGitRepo.create(tmp, "r").root(), subcommand, "--no-such-option");
+        CliRun.Result result = wb(TempGitRepo.create(tmp, "r").root(), args(subcommand, "--no-such-option"));
 
         assertEquals(2, result.code(), result::toString);
         assertTrue(result.err().startsWith("error: "), result::toString);

@@ -1,0 +1,45 @@
+package dev.wb.cli;
+
+import static dev.wb.cli.CliRun.wb;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code wb demo}: the walk goes as narrated, in its own repository, touching nothing else. */
+class DemoTest {
+
+    @TempDir
+    Path cwd;
+
+    @Test
+    void the_demo_walks_through_a_task_and_every_step_exits_as_expected() throws IOException {
+        CliRun.Result result = wb(cwd, "demo");
+
+        assertEquals(0, result.code(), result::toString);
+        for (String expected : List.of("audit passed · light tier · first audit (strict)", "deviation src/cart.py",
+                "error: the plan for DEMO-1 changed since its audit", "re-anchor with: wb sdd audit DEMO-1 --rebaseline",
+                "task DEMO-1: 5 events, hash chain intact")) {
+            assertTrue(result.out().contains(expected), () -> "missing '" + expected + "' in\n" + result);
+        }
+        try (Stream<Path> files = Files.list(cwd)) {
+            assertEquals(0, files.count(), "the demo leaves the folder it ran in untouched");
+        }
+    }
+
+    @Test
+    void json_lists_every_step_with_its_exit_code() {
+        JsonNode doc = wb(cwd, "demo", "--json").json();
+
+        assertTrue(doc.get("asExpected").asBoolean());
+        assertTrue(Files.isDirectory(Path.of(doc.get("repository").asText()).resolve(".workflow/local/log")));
+        assertEquals(9, doc.get("steps").size());
+    }
+}

@@ -1,0 +1,40 @@
+package dev.wb.projections.events;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.engine.EventSchemas.EventSchema;
+import dev.wb.projections.Projection;
+import dev.wb.projections.TaskProjections;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** docs/EVENTS.md documents every event type at its current schema, and every task projection. */
+class EventsDocTest {
+
+    static String doc() throws IOException {
+        Path dir = Path.of("").toAbsolutePath();
+        while (!Files.exists(dir.resolve("docs/EVENTS.md"))) {
+            dir = dir.getParent();
+        }
+        return Files.readString(dir.resolve("docs/EVENTS.md"));
+    }
+
+    @Test
+    void every_event_type_is_documented_at_its_current_schema() throws IOException {
+        String doc = doc();
+        for (EventSchema schema : WbEvents.SCHEMAS.all()) {
+            String heading = "### `" + schema.type() + "` — schema " + schema.currentVersion();
+            assertTrue(doc.contains(heading), "docs/EVENTS.md lacks: " + heading);
+        }
+    }
+
+    @Test
+    void every_task_projection_is_documented() throws IOException {
+        String doc = doc();
+        for (Projection<?> projection : TaskProjections.ALL) {
+            assertTrue(doc.contains("| `" + projection.name() + "` |"), "docs/EVENTS.md lacks " + projection.name());
+        }
+    }
+}
