@@ -109,4 +109,20 @@ class PlanReaderTest {
         assertEquals("src/app.py", reading.plan().orElseThrow().files().get(0).path());
         assertTrue(reading.problems().contains("files[1].path repeats files[0]: src/app.py"), reading.problems()::toString);
     }
+
+    @Test
+    void the_complete_example_in_docs_plan_md_reads_without_problems() throws java.io.IOException {
+        java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath();
+        while (!java.nio.file.Files.exists(dir.resolve("docs/PLAN.md"))) {
+            dir = dir.getParent();
+        }
+        String doc = java.nio.file.Files.readString(dir.resolve("docs/PLAN.md"));
+        int start = doc.indexOf("```json\n") + "```json\n".length();
+        String example = doc.substring(start, doc.indexOf("```", start));
+
+        PlanReader.Reading reading = PlanReader.read(example.getBytes(StandardCharsets.UTF_8), new TaskKey("SHOP-42"));
+
+        assertEquals(List.of(), reading.problems());
+        assertEquals(4, reading.plan().orElseThrow().files().size());
+    }
 }
