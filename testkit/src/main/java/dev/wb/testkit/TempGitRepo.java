@@ -24,10 +24,20 @@ public final class TempGitRepo {
 
     /** Creates {@code parent/name}, runs {@code git init} there and makes one commit. */
     public static TempGitRepo create(Path parent, String name) {
+        return create(parent, name, new String[0]);
+    }
+
+    /**
+     * Like {@link #create(Path, String)}, with more options for {@code git init}, such as
+     * {@code --object-format=sha256}.
+     */
+    public static TempGitRepo create(Path parent, String name, String... initOptions) {
         try {
             Path root = Files.createDirectories(parent.resolve(name)).toRealPath();
             TempGitRepo repo = new TempGitRepo(root);
-            repo.git("init", "-q", "-b", "main");
+            List<String> init = new ArrayList<>(List.of("init", "-q", "-b", "main"));
+            init.addAll(List.of(initOptions));
+            repo.git(init.toArray(String[]::new));
             repo.write("README.md", "# scratch\n");
             repo.git("add", "README.md");
             repo.git("commit", "-q", "-m", "initial");

@@ -1,0 +1,157 @@
+package dev.wb.git;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The user's {@code git} executable, run with an argument vector (never a shell) and the caller's
+ * environment. Every run is read-only by construction: {@code --no-optional-locks} keeps status
+ * from refreshing the index (and is inherited by the git processes it starts inside submodules),
+ * {@code GIT_TERMINAL_PROMPT=0} keeps git from asking for anything, and {@code GIT_NO_LAZY_FETCH=1}
+ * keeps a partial clone from fetching missing objects into the repository. {@code LC_ALL=C} keeps
+ * git's messages in the English that {@link RepoLocation} recognises.
+ */
+final class GitBinary {
+
+    private final Path executable;
+    private final Map<String, String> env;
+
+    private GitBinary(Path executable, Map<String, String> env) {
+        this.executable = executable;
+        this.env = env;
+    }
+
+    /**
+     * Finds git on the PATH of {@code env}, not of this JVM: a child process searches the parent's
+     * PATH, so the caller's PATH is honoured only if wb resolves the executable itself.
+     */
+    static GitBinary onPath(Map<String, String> env) {
+        String path = env.getOrDefault("PATH", "");
+        for (String dir : path.split(File.pathSeparator)) {
+            if (dir.isEmpty()) {
+                continue;
+            }
+            Path candidate = Path.of(dir, "git");
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return new GitBinary(candidate, Map.copyOf(env));
+            }
+        }
+        throw new GitException("git was not found on PATH");
+    }
+
+    /** The outcome of a finished git process; stdout as raw bytes, since paths are bytes. */
+    record Output(int exitCode, byte[] stdout, String stderr) {
+        String text() {
+            return new String(stdout, StandardCharsets.UTF_8);
+        }
+
+        String firstErrorLine() {
+            String trimmed = stderr.strip();
+            int end = trimmed.indexOf('\n');
+            return end < 0 ? trimmed : trimmed.substring(0, end);
+        }
+    }
+
+    /** Runs {@code git -C dir ARGS} to completion with stdin from /dev/null; never throws on a non-zero exit. */
+    Output run(Path dir, String... args) {
+        Process process = start(dir, ProcessBuilder.Redirect.from(new File("/dev/null")), args);
+        StderrDrain stderr = StderrDrain.of(process);
+        try (InputStream stdout = process.getInputStream()) {
+            byte[] bytes = stdout.readAllBytes();
+            int exit = process.waitFor();
+            return new Output(exit, bytes, stderr.text());
+        } catch (IOException e) {
+            process.destroyForcibly();
+            throw new GitException("could not read the output of git " + command(args) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new GitException("interrupted while git " + command(args) + " ran", e);
+        }
+    }
+
+    /** Like {@link #run}, but a non-zero exit is a {@link GitException} with git's first line of stderr. */
+    byte[] runOrThrow(Path dir, String... args) {
+        Output output = run(dir, args);
+        if (output.exitCode() != 0) {
+            throw new GitException("git " + command(args) + " failed: " + output.firstErrorLine());
+        }
+        return output.stdout();
+    }
+
+    /** The subcommand's name, for messages: the first argument that is not a global option. */
+    private static String command(String... args) {
+        for (String arg : args) {
+            if (!arg.startsWith("-")) {
+                return arg;
+            }
+        }
+        return String.join(" ", args);
+    }
+
+    /** Starts {@code git -C dir ARGS} with the given stdin; the caller drains its output. */
+    Process start(Path dir, ProcessBuilder.Redirect stdin, String... args) {
+        List<String> argv = new ArrayList<>(args.length + 4);
+        argv.add(executable.toString());
+        argv.add("--no-optional-locks");
+        argv.add("-C");
+        argv.add(dir.toString());
+        argv.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(argv).redirectInput(stdin);
+        Map<String, String> childEnv = builder.environment();
+        childEnv.clear();
+        childEnv.putAll(env);
+        childEnv.put("GIT_TERMINAL_PROMPT", "0");
+        childEnv.put("GIT_NO_LAZY_FETCH", "1");
+        childEnv.put("LC_ALL", "C");
+        try {
+            return builder.start();
+        } catch (IOException e) {
+            throw new GitException("could not start " + executable + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads a process's stderr on its own thread, so that neither pipe can fill up and stall git
+     * while the other is being read.
+     */
+    static final class StderrDrain extends Thread {
+        private final InputStream stream;
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+        private StderrDrain(InputStream stream) {
+            super("git-stderr");
+            this.stream = stream;
+            setDaemon(true);
+        }
+
+        static StderrDrain of(Process process) {
+            StderrDrain drain = new StderrDrain(process.getErrorStream());
+            drain.start();
+            return drain;
+        }
+
+        @Override
+        public void run() {
+            try (stream) {
+                stream.transferTo(bytes);
+            } catch (IOException ignored) {
+                // The process was destroyed; whatever it wrote so far is kept.
+            }
+        }
+
+        /** Everything git wrote to stderr; waits for the stream to close. */
+        String text() throws InterruptedException {
+            join();
+            return bytes.toString(StandardCharsets.UTF_8);
+        }
+    }
+}

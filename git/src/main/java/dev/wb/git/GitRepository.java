@@ -1,0 +1,124 @@
+package dev.wb.git;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * wb's one way to read a git repository. Every read wb makes of a repository goes through here, and
+ * none of them writes to it: no index refresh, no lock file, no fetched object, no config.
+ * A workflow engine that guards a repository must not change what it guards, nor race the user's
+ * own git for {@code index.lock}.
+ *
+ * <p>Each read is answered by the git binary or by JGit (see {@link Backend}); under
+ * {@link Backend#AUTO} each read goes to the one measured faster for it (ADR 5), and JGit is loaded
+ * only if a read needs it. Not thread-safe: open one per command and close it.
+ */
+public final class GitRepository implements AutoCloseable {
+
+    /** The largest array Java can allocate; a bigger blob is always {@link BlobRead.TooLarge}. */
+    private static final long MAX_BLOB = Integer.MAX_VALUE - 8;
+
+    private final RepoLocation location;
+    private final GitBinary git;
+    private final Map<String, String> env;
+    private final Backend backend;
+    private GitReads cli;
+    private GitReads jgit;
+
+    private GitRepository(RepoLocation location, GitBinary git, Map<String, String> env, Backend backend) {
+        this.location = location;
+        this.git = git;
+        this.env = env;
+        this.backend = backend;
+    }
+
+    /** Opens the repository whose work tree contains {@code dir}, with this process's environment. */
+    public static GitRepository open(Path dir) {
+        return open(dir, System.getenv(), Backend.AUTO);
+    }
+
+    /**
+     * Opens the repository whose work tree contains {@code dir}; git finds the top. {@code env} is the
+     * whole environment git runs with (and JGit reads its configuration by): PATH, HOME,
+     * GIT_CONFIG_*, GIT_INDEX_FILE and the rest.
+     *
+     * @throws GitException when git is missing, when {@code dir} is not inside a git work tree, or
+     *     when JGit is asked to read a SHA-256 repository
+     */
+    public static GitRepository open(Path dir, Map<String, String> env, Backend backend) {
+        Objects.requireNonNull(backend, "backend");
+        Map<String, String> environment = Map.copyOf(env);
+        GitBinary git = GitBinary.onPath(environment);
+        RepoLocation location = RepoLocation.find(dir, git);
+        if (backend == Backend.JGIT && location.format() == ObjectFormat.SHA256) {
+            throw new GitException("JGit cannot read SHA-256 repositories: " + location.root()
+                    + " (open it with Backend.AUTO or Backend.CLI)");
+        }
+        return new GitRepository(location, git, environment, backend);
+    }
+
+    /** The top of the work tree, as a real path. */
+    public Path root() {
+        return location.root();
+    }
+
+    public ObjectFormat objectFormat() {
+        return location.format();
+    }
+
+    /** The full id of the commit HEAD points at; empty on an unborn branch. */
+    public Optional<String> head() {
+        return reads(Read.HEAD).head();
+    }
+
+    /** Any revision (branch, tag, id prefix, {@code HEAD~2}) peeled to a commit: its full id, or empty. */
+    public Optional<String> resolveCommit(String ref) {
+        return reads(Read.RESOLVE_COMMIT).resolveCommit(Objects.requireNonNull(ref, "ref"));
+    }
+
+    /**
+     * The paths a change touched, sorted and distinct: the scope's own changes, plus, given a base
+     * commit (a full id from {@link #resolveCommit}), every path that differs between
+     * merge-base(base, HEAD) and HEAD, so work already committed on the branch is seen too.
+     */
+    public List<ChangedPath> changedPaths(ChangeScope scope, Optional<String> baseCommit) {
+        ChangeSet changes = new ChangeSet();
+        changes.addAll(reads(Read.of(scope)).changes(scope));
+        baseCommit.ifPresent(base -> changes.addCommitted(reads(Read.CHANGES_SINCE_BASE).changesSince(base)));
+        return changes.sorted();
+    }
+
+    /** The bytes of the file at {@code path} (repo-relative, {@code /}-separated) in {@code commitId}. */
+    public BlobRead blobAt(String commitId, String path, long maxBytes) {
+        if (maxBytes < 0) {
+            throw new IllegalArgumentException("maxBytes must not be negative: " + maxBytes);
+        }
+        return reads(Read.BLOB).blobAt(commitId, path, Math.min(maxBytes, MAX_BLOB));
+    }
+
+    private GitReads reads(Read read) {
+        if (read.backend(backend, location.format()) == Backend.JGIT) {
+            if (jgit == null) {
+                jgit = JGitReads.open(location, env);
+            }
+            return jgit;
+        }
+        if (cli == null) {
+            cli = new CliGitReads(git, location);
+        }
+        return cli;
+    }
+
+    @Override
+    public void close() {
+        if (cli != null) {
+            cli.close();
+        }
+        if (jgit != null) {
+            jgit.close();
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package dev.wb.git;
+
+/**
+ * The reads {@link GitRepository} dispatches, each with the backend {@link Backend#AUTO} uses for it.
+ * The choices come from {@code bench/git-reads} on a 100,000-file repository; ADR 5 has the figures.
+ */
+enum Read {
+    HEAD(Backend.CLI),
+    RESOLVE_COMMIT(Backend.CLI),
+    WORKTREE_CHANGES(Backend.CLI),
+    STAGED_CHANGES(Backend.CLI),
+    CHANGES_SINCE_BASE(Backend.CLI),
+    BLOB(Backend.CLI);
+
+    private final Backend auto;
+
+    Read(Backend auto) {
+        this.auto = auto;
+    }
+
+    /** The backend for this read: the caller's, or under AUTO the measured one (the binary for SHA-256). */
+    Backend backend(Backend requested, ObjectFormat format) {
+        if (requested != Backend.AUTO) {
+            return requested;
+        }
+        return format == ObjectFormat.SHA256 ? Backend.CLI : auto;
+    }
+
+    static Read of(ChangeScope scope) {
+        return scope == ChangeScope.WORKTREE ? WORKTREE_CHANGES : STAGED_CHANGES;
+    }
+}

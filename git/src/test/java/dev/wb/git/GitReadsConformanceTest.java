@@ -1,0 +1,517 @@
+package dev.wb.git;
+
+import static dev.wb.git.Change.ADDED;
+import static dev.wb.git.Change.DELETED;
+import static dev.wb.git.Change.MODIFIED;
+import static dev.wb.git.Change.UNTRACKED;
+import static dev.wb.git.ChangeScope.STAGED;
+import static dev.wb.git.ChangeScope.WORKTREE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.testkit.TempGitRepo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every read of {@link GitRepository}, on real repositories made by the git binary, once for each
+ * way of answering it. A subclass names the backend (and may make SHA-256 repositories); a
+ * behaviour belongs here when both backends must agree on it, which is every behaviour.
+ */
+abstract class GitReadsConformanceTest {
+
+    @TempDir
+    Path dir;
+
+    TempGitRepo repo;
+
+    /** The backend under test. */
+    abstract Backend backend();
+
+    /** Options for {@code git init} of every repository the tests make. */
+    String[] initOptions() {
+        return new String[0];
+    }
+
+    @BeforeEach
+    void createRepository() throws IOException {
+        Files.createDirectories(dir.resolve("home/.config/git"));
+        repo = newRepo("repo");
+    }
+
+    TempGitRepo newRepo(String name) {
+        return TempGitRepo.create(dir, name, initOptions());
+    }
+
+    /** The environment reads run with: no system, global or user configuration of this machine. */
+    Map<String, String> env() {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putAll(TempGitRepo.gitEnvironment());
+        env.put("HOME", dir.resolve("home").toString());
+        env.put("XDG_CONFIG_HOME", dir.resolve("home/.config").toString());
+        return env;
+    }
+
+    GitRepository open(Path where) {
+        return GitRepository.open(where, env(), backend());
+    }
+
+    List<ChangedPath> changed(ChangeScope scope) {
+        return changed(scope, Optional.empty());
+    }
+
+    List<ChangedPath> changed(ChangeScope scope, Optional<String> base) {
+        try (GitRepository git = open(repo.root())) {
+            return git.changedPaths(scope, base);
+        }
+    }
+
+    static ChangedPath path(String path, Change change) {
+        return new ChangedPath(path, change);
+    }
+
+    String commitAll(String message) {
+        repo.git("add", "-A");
+        repo.git("commit", "-q", "-m", message);
+        return repo.git("rev-parse", "HEAD").strip();
+    }
+
+    void delete(String relative) {
+        try {
+            Files.delete(repo.resolve(relative));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // --- HEAD and revisions ------------------------------------------------------------------
+
+    @Test
+    void head_is_the_full_id_of_the_current_commit() {
+        String expected = repo.git("rev-parse", "HEAD").strip();
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.of(expected), git.head());
+            assertEquals(git.objectFormat().hexLength(), expected.length());
+        }
+    }
+
+    @Test
+    void head_is_empty_on_an_unborn_branch() {
+        repo.git("checkout", "-q", "--orphan", "fresh");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.empty(), git.head());
+        }
+    }
+
+    @Test
+    void resolve_commit_peels_branches_tags_prefixes_and_relative_revisions() {
+        String first = repo.git("rev-parse", "HEAD").strip();
+        repo.git("tag", "-a", "-m", "annotated", "v1");
+        repo.git("tag", "light");
+        repo.write("b.txt", "b\n");
+        String second = commitAll("second");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.of(second), git.resolveCommit("main"));
+            assertEquals(Optional.of(second), git.resolveCommit("HEAD"));
+            assertEquals(Optional.of(first), git.resolveCommit("HEAD~1"));
+            assertEquals(Optional.of(first), git.resolveCommit("v1"));
+            assertEquals(Optional.of(first), git.resolveCommit("light"));
+            assertEquals(Optional.of(first), git.resolveCommit(first.substring(0, 12)));
+            assertEquals(Optional.of(first), git.resolveCommit(first));
+        }
+    }
+
+    @Test
+    void resolve_commit_is_empty_for_what_names_no_commit() {
+        String tree = repo.git("rev-parse", "HEAD^{tree}").strip();
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.empty(), git.resolveCommit("no-such-branch"));
+            assertEquals(Optional.empty(), git.resolveCommit("HEAD~5"));
+            assertEquals(Optional.empty(), git.resolveCommit(tree));
+            assertEquals(Optional.empty(), git.resolveCommit("-h"));
+            assertEquals(Optional.empty(), git.resolveCommit(""));
+        }
+    }
+
+    // --- changed paths: the working tree and the index ----------------------------------------
+
+    @Test
+    void a_clean_work_tree_has_no_changed_paths() {
+        assertEquals(List.of(), changed(WORKTREE));
+        assertEquals(List.of(), changed(STAGED));
+    }
+
+    @Test
+    void worktree_sees_staged_and_unstaged_edits_additions_deletions_and_untracked_files() {
+        repo.write("keep.txt", "keep\n");
+        repo.write("gone.txt", "gone\n");
+        repo.write("staged-gone.txt", "gone\n");
+        commitAll("files");
+        repo.write("README.md", "changed, unstaged\n");
+        repo.write("keep.txt", "changed, staged\n");
+        repo.write("new-staged.txt", "new\n");
+        repo.git("add", "keep.txt", "new-staged.txt");
+        delete("gone.txt");
+        repo.git("rm", "-q", "staged-gone.txt");
+        repo.write("loose.txt", "untracked\n");
+
+        assertEquals(List.of(
+                path("README.md", MODIFIED),
+                path("gone.txt", DELETED),
+                path("keep.txt", MODIFIED),
+                path("loose.txt", UNTRACKED),
+                path("new-staged.txt", ADDED),
+                path("staged-gone.txt", DELETED)), changed(WORKTREE));
+    }
+
+    @Test
+    void staged_scope_is_the_index_against_head_only() {
+        repo.write("keep.txt", "keep\n");
+        commitAll("files");
+        repo.write("keep.txt", "staged\n");
+        repo.git("add", "keep.txt");
+        repo.write("keep.txt", "staged, then edited again\n");
+        repo.write("README.md", "unstaged only\n");
+        repo.write("new.txt", "new\n");
+        repo.git("add", "new.txt");
+        repo.write("loose.txt", "untracked\n");
+
+        assertEquals(List.of(path("keep.txt", MODIFIED), path("new.txt", ADDED)), changed(STAGED));
+    }
+
+    @Test
+    void untracked_files_in_new_directories_are_listed_one_by_one() {
+        repo.write("new/a.txt", "a\n");
+        repo.write("new/deeper/b.txt", "b\n");
+
+        assertEquals(List.of(path("new/a.txt", UNTRACKED), path("new/deeper/b.txt", UNTRACKED)), changed(WORKTREE));
+    }
+
+    @Test
+    void ignored_files_are_not_changes_whichever_file_ignores_them() throws IOException {
+        repo.write(".gitignore", "*.log\nbuild/\n");
+        commitAll("ignore rules");
+        Files.writeString(repo.root().resolve(".git/info/exclude"), "*.tmp\n");
+        Files.writeString(dir.resolve("home/.config/git/ignore"), "*.secret\n"); // the user's global excludes
+        repo.write("app.log", "log\n");
+        repo.write("build/out.bin", "out\n");
+        repo.write("scratch.tmp", "tmp\n");
+        repo.write("key.secret", "secret\n");
+        repo.write("real.txt", "real\n");
+
+        assertEquals(List.of(path("real.txt", UNTRACKED)), changed(WORKTREE));
+    }
+
+    @Test
+    void a_rename_is_the_old_path_deleted_and_the_new_path_added() throws IOException {
+        repo.write("old.txt", "content that stays the same\n");
+        repo.write("staged-old.txt", "other content that stays the same\n");
+        commitAll("old");
+        Files.move(repo.resolve("old.txt"), repo.resolve("new.txt"));
+        repo.git("mv", "staged-old.txt", "staged-new.txt");
+
+        assertEquals(List.of(
+                path("new.txt", UNTRACKED),
+                path("old.txt", DELETED),
+                path("staged-new.txt", ADDED),
+                path("staged-old.txt", DELETED)), changed(WORKTREE));
+        assertEquals(List.of(path("staged-new.txt", ADDED), path("staged-old.txt", DELETED)), changed(STAGED));
+    }
+
+    @Test
+    void a_path_added_to_the_index_stays_added_when_its_file_is_deleted_again() {
+        repo.write("short-lived.txt", "here\n");
+        repo.git("add", "short-lived.txt");
+        delete("short-lived.txt");
+
+        assertEquals(List.of(path("short-lived.txt", ADDED)), changed(WORKTREE));
+    }
+
+    @Test
+    void a_file_removed_from_the_index_but_kept_on_disk_is_deleted() {
+        repo.git("rm", "-q", "--cached", "README.md");
+
+        assertEquals(List.of(path("README.md", DELETED)), changed(WORKTREE));
+        assertEquals(List.of(path("README.md", DELETED)), changed(STAGED));
+    }
+
+    @Test
+    void on_an_unborn_branch_everything_in_the_index_is_added() {
+        repo.git("checkout", "-q", "--orphan", "fresh");
+        repo.write("loose.txt", "untracked\n");
+
+        assertEquals(List.of(path("README.md", ADDED), path("loose.txt", UNTRACKED)), changed(WORKTREE));
+        assertEquals(List.of(path("README.md", ADDED)), changed(STAGED));
+    }
+
+    @Test
+    void a_conflicted_path_is_modified() {
+        repo.write("both.txt", "base\n");
+        commitAll("base");
+        repo.git("checkout", "-q", "-b", "other");
+        repo.write("both.txt", "theirs\n");
+        commitAll("theirs");
+        repo.git("checkout", "-q", "main");
+        repo.write("both.txt", "ours\n");
+        commitAll("ours");
+        TempGitRepo.ProcessResult merge = TempGitRepo.Processes.run(repo.root(), List.of("git", "merge", "-q", "other"),
+                TempGitRepo.gitEnvironment(), 60);
+        assertTrue(merge.exitCode() != 0, "the merge should stop on the conflict");
+
+        assertEquals(List.of(path("both.txt", MODIFIED)), changed(WORKTREE));
+        assertEquals(List.of(path("both.txt", MODIFIED)), changed(STAGED));
+    }
+
+    @Test
+    void paths_with_spaces_quotes_newlines_and_unicode_come_through_exactly() {
+        List<String> names = List.of("with space.txt", "quote\"d 'name'.txt", "new\nline.txt", "tab\there.txt",
+                "ünïcödé/日本語.txt", "back\\slash.txt");
+        names.forEach(name -> repo.write(name, name + "\n"));
+
+        assertEquals(names.stream().sorted().map(name -> path(name, UNTRACKED)).toList(), changed(WORKTREE));
+        repo.git("add", "-A");
+        assertEquals(names.stream().sorted().map(name -> path(name, ADDED)).toList(), changed(STAGED));
+    }
+
+    // --- changed paths: work committed since a base -------------------------------------------
+
+    @Test
+    void a_base_adds_the_paths_committed_on_the_branch_since_it() {
+        String base = repo.git("rev-parse", "HEAD").strip();
+        repo.git("checkout", "-q", "-b", "feature");
+        repo.write("feature.txt", "one\n");
+        repo.write("README.md", "edited on the branch\n");
+        commitAll("feature work");
+        repo.write("second.txt", "two\n");
+        commitAll("more work");
+        repo.write("wip.txt", "not committed\n");
+
+        assertEquals(List.of(
+                path("README.md", MODIFIED),
+                path("feature.txt", ADDED),
+                path("second.txt", ADDED),
+                path("wip.txt", UNTRACKED)), changed(WORKTREE, Optional.of(base)));
+        assertEquals(List.of(path("README.md", MODIFIED), path("feature.txt", ADDED), path("second.txt", ADDED)),
+                changed(STAGED, Optional.of(base)));
+    }
+
+    @Test
+    void a_base_that_moved_on_after_the_fork_contributes_only_the_branch_work() {
+        repo.write("shared.txt", "shared\n");
+        commitAll("shared");
+        repo.git("checkout", "-q", "-b", "feature");
+        repo.write("feature.txt", "feature\n");
+        delete("shared.txt");
+        commitAll("feature work");
+        repo.git("checkout", "-q", "main");
+        repo.write("main-only.txt", "main moved on\n");
+        String base = commitAll("main moved on");
+        repo.git("checkout", "-q", "feature");
+
+        assertEquals(List.of(path("feature.txt", ADDED), path("shared.txt", DELETED)),
+                changed(WORKTREE, Optional.of(base)));
+    }
+
+    @Test
+    void the_working_tree_has_the_last_word_on_a_path_the_branch_also_committed() {
+        String base = repo.git("rev-parse", "HEAD").strip();
+        repo.write("feature.txt", "committed\n");
+        commitAll("feature");
+        delete("feature.txt");
+
+        assertEquals(List.of(path("feature.txt", DELETED)), changed(WORKTREE, Optional.of(base)));
+    }
+
+    @Test
+    void a_base_with_no_shared_history_makes_everything_on_the_branch_new() {
+        repo.git("checkout", "-q", "--orphan", "elsewhere");
+        repo.git("rm", "-q", "-r", "--cached", ".");
+        delete("README.md");
+        repo.write("other.txt", "unrelated\n");
+        String unrelated = commitAll("unrelated root");
+        repo.git("checkout", "-q", "main");
+
+        assertEquals(List.of(path("README.md", ADDED)), changed(WORKTREE, Optional.of(unrelated)));
+    }
+
+    @Test
+    void an_unknown_base_is_an_error_naming_it() {
+        String missing = "1".repeat(repo.git("rev-parse", "HEAD").strip().length());
+        GitException error = assertThrows(GitException.class, () -> changed(WORKTREE, Optional.of(missing)));
+        assertEquals("unknown revision: " + missing, error.getMessage());
+    }
+
+    // --- blobs -------------------------------------------------------------------------------
+
+    @Test
+    void blob_at_reads_the_file_as_committed_not_as_edited() {
+        repo.write("docs/plan.md", "# plan\n");
+        repo.write("empty.txt", "");
+        String commit = commitAll("plan");
+        repo.write("docs/plan.md", "edited since\n");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(found("# plan\n"), git.blobAt(commit, "docs/plan.md", 1024));
+            assertEquals(found("# scratch\n"), git.blobAt(commit, "README.md", 1024));
+            assertEquals(found(""), git.blobAt(commit, "empty.txt", 0));
+        }
+    }
+
+    @Test
+    void blob_at_is_absent_for_a_missing_path_or_a_directory() {
+        repo.write("docs/plan.md", "# plan\n");
+        String commit = commitAll("plan");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(new BlobRead.Absent(), git.blobAt(commit, "nope.md", 1024));
+            assertEquals(new BlobRead.Absent(), git.blobAt(commit, "docs", 1024));
+            assertEquals(new BlobRead.Absent(), git.blobAt(commit, "docs/", 1024));
+            assertEquals(new BlobRead.Absent(), git.blobAt(commit, "./README.md", 1024));
+            assertEquals(new BlobRead.Absent(), git.blobAt(commit, "docs/plan.md/x", 1024));
+        }
+    }
+
+    @Test
+    void blob_at_reports_a_file_larger_than_allowed_with_its_size() {
+        repo.write("big.txt", "x".repeat(5000));
+        String commit = commitAll("big");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(new BlobRead.TooLarge(5000), git.blobAt(commit, "big.txt", 4999));
+            assertEquals(found("# scratch\n"), git.blobAt(commit, "README.md", 10), "a read after a refusal still works");
+            assertEquals(found("x".repeat(5000)), git.blobAt(commit, "big.txt", 5000));
+        }
+    }
+
+    @Test
+    void blob_at_reads_names_with_spaces_newlines_and_unicode() {
+        List<String> names = List.of("with space.txt", "ünïcödé/日本語.txt", "new\nline.txt", "ends in cr\r");
+        names.forEach(name -> repo.write(name, "content of " + name));
+        String commit = commitAll("names");
+        try (GitRepository git = open(repo.root())) {
+            for (String name : names) {
+                assertEquals(found("content of " + name), git.blobAt(commit, name, 1024), name);
+            }
+        }
+    }
+
+    @Test
+    void blob_at_an_unknown_commit_is_an_error_naming_it() {
+        try (GitRepository git = open(repo.root())) {
+            GitException error = assertThrows(GitException.class, () -> git.blobAt("no-such-commit", "README.md", 10));
+            assertEquals("unknown revision: no-such-commit", error.getMessage());
+        }
+    }
+
+    static BlobRead found(String content) {
+        return new BlobRead.Found(content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    // --- layouts: subdirectories, linked worktrees, submodules ---------------------------------
+
+    @Test
+    void opening_from_a_subdirectory_finds_the_top_of_the_work_tree() {
+        repo.write("a/b/c.txt", "c\n");
+        try (GitRepository git = open(repo.resolve("a/b"))) {
+            assertEquals(repo.root(), git.root());
+            assertEquals(List.of(path("a/b/c.txt", UNTRACKED)), git.changedPaths(WORKTREE, Optional.empty()));
+        }
+    }
+
+    @Test
+    void a_linked_worktree_is_read_like_any_work_tree() throws IOException {
+        String base = repo.git("rev-parse", "HEAD").strip();
+        Path linked = dir.resolve("linked");
+        repo.git("worktree", "add", "-q", "-b", "side", linked.toString());
+        Files.writeString(linked.resolve("side.txt"), "side\n");
+        Files.writeString(linked.resolve("README.md"), "edited in the worktree\n");
+        try (GitRepository git = open(linked)) {
+            assertEquals(linked.toRealPath(), git.root());
+            assertEquals(Optional.of(base), git.head());
+            assertEquals(Optional.of(base), git.resolveCommit("side"));
+            assertEquals(List.of(path("README.md", MODIFIED), path("side.txt", UNTRACKED)),
+                    git.changedPaths(WORKTREE, Optional.of(base)));
+            assertEquals(List.of(), git.changedPaths(STAGED, Optional.empty()));
+            assertEquals(found("# scratch\n"), git.blobAt(base, "README.md", 100));
+        }
+    }
+
+    @Test
+    void a_submodule_is_one_modified_path_whatever_changed_inside_it() {
+        TempGitRepo sub = newRepo("sub");
+        sub.write("lib.txt", "lib\n");
+        sub.git("add", "lib.txt");
+        sub.git("commit", "-q", "-m", "lib");
+        repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.root().toString(), "modules/sub");
+        String withSubmodule = commitAll("add the submodule");
+        assertEquals(List.of(), changed(WORKTREE));
+
+        Path inside = repo.resolve("modules/sub");
+        write(inside.resolve("untracked-inside.txt"), "new\n");
+        assertEquals(List.of(path("modules/sub", MODIFIED)), changed(WORKTREE));
+        write(inside.resolve("lib.txt"), "edited inside\n");
+        assertEquals(List.of(path("modules/sub", MODIFIED)), changed(WORKTREE));
+        assertEquals(List.of(), changed(STAGED));
+        TempGitRepo.Processes.run(inside, List.of("git", "commit", "-q", "-a", "-m", "inside"), TempGitRepo.gitEnvironment(), 60);
+        assertEquals(List.of(path("modules/sub", MODIFIED)), changed(WORKTREE));
+        repo.git("add", "modules/sub");
+        assertEquals(List.of(path("modules/sub", MODIFIED)), changed(STAGED));
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(new BlobRead.Absent(), git.blobAt(withSubmodule, "modules/sub", 100));
+            assertEquals(new BlobRead.Absent(), git.blobAt(withSubmodule, "modules/sub/lib.txt", 100));
+        }
+    }
+
+    static void write(Path file, String content) {
+        try {
+            Files.writeString(file, content);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // --- read-only -------------------------------------------------------------------------------
+
+    @Test
+    void reads_never_write_to_the_repository() throws IOException {
+        repo.write("tracked.txt", "tracked\n");
+        String base = commitAll("tracked");
+        // New timestamps on an unchanged file: a plain `git status` would now rewrite the index.
+        Files.setLastModifiedTime(repo.resolve("tracked.txt"), FileTime.fromMillis(System.currentTimeMillis() + 5000));
+        repo.write("loose.txt", "untracked\n");
+        Map<String, String> before = snapshot(repo.resolve(".git"));
+
+        try (GitRepository git = open(repo.root())) {
+            git.head();
+            git.resolveCommit("HEAD~1");
+            git.changedPaths(WORKTREE, Optional.of(base));
+            git.changedPaths(STAGED, Optional.of(base));
+            git.blobAt(base, "tracked.txt", 100);
+        }
+
+        assertEquals(before, snapshot(repo.resolve(".git")));
+    }
+
+    /** Every file under {@code root} with its size and modification time. */
+    static Map<String, String> snapshot(Path root) throws IOException {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path file : walk.toList()) {
+                files.put(root.relativize(file).toString(),
+                        Files.size(file) + "@" + Files.getLastModifiedTime(file).toMillis());
+            }
+        }
+        return files;
+    }
+}
