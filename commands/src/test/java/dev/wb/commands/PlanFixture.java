@@ -55,7 +55,18 @@ public final class PlanFixture {
 
     /** Writes {@code .workflow/KEY/sdd.json}. */
     public PlanFixture writeTo(TempGitRepo repo) {
-        repo.write(".workflow/" + plan.get("key").asText() + "/sdd.json", CanonicalJson.text(plan, true) + "\n");
-        return this;
+        return writeTo(repo.root());
+    }
+
+    /** Writes {@code .workflow/KEY/sdd.json} under a work tree's root. */
+    public PlanFixture writeTo(java.nio.file.Path root) {
+        try {
+            java.nio.file.Path file = root.resolve(".workflow/" + plan.get("key").asText() + "/sdd.json");
+            java.nio.file.Files.createDirectories(file.getParent());
+            java.nio.file.Files.writeString(file, CanonicalJson.text(plan, true) + "\n");
+            return this;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }
