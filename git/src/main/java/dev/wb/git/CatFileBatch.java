@@ -21,14 +21,14 @@ final class CatFileBatch implements AutoCloseable {
     private final Process process;
     private final OutputStream requests;
     private final InputStream answers;
-    private final GitBinary.StderrDrain stderr;
+    private final StderrDrain stderr;
     private final Set<String> knownCommits = new HashSet<>();
 
     private CatFileBatch(Process process) {
         this.process = process;
         this.requests = process.getOutputStream();
         this.answers = new BufferedInputStream(process.getInputStream(), 65536);
-        this.stderr = GitBinary.StderrDrain.of(process);
+        this.stderr = StderrDrain.of(process);
     }
 
     static CatFileBatch start(GitBinary git, Path root) {

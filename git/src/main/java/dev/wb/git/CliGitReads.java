@@ -102,12 +102,16 @@ final class CliGitReads implements GitReads {
         if (batch == null) {
             batch = CatFileBatch.start(git, root());
         }
-        BlobRead read = batch.read(commit, path, maxBytes);
-        if (read instanceof BlobRead.TooLarge) {
-            batch.close(); // its stdout still holds the blob; a fresh process is cheaper than draining it
-            batch = null;
+        try {
+            BlobRead read = batch.read(commit, path, maxBytes);
+            if (read instanceof BlobRead.TooLarge) {
+                close(); // its stdout still holds the blob; a fresh process is cheaper than draining it
+            }
+            return read;
+        } catch (GitException e) {
+            close(); // the next read starts a process whose answers are in step with its questions
+            throw e;
         }
-        return read;
     }
 
     private static boolean isOneLine(String name) {

@@ -23,7 +23,11 @@ final class StatusCodes {
             if (record.length() < 4 || record.charAt(2) != ' ') {
                 throw new GitException("unexpected git status output: " + record);
             }
-            changes.add(new ChangedPath(record.substring(3), worktreeChange(record.charAt(0), record.charAt(1))));
+            String path = record.substring(3);
+            if (path.endsWith("/")) {
+                path = path.substring(0, path.length() - 1); // a nested repository: one entry, as JGit reports it
+            }
+            changes.add(new ChangedPath(path, worktreeChange(record.charAt(0), record.charAt(1))));
         }
         return changes;
     }

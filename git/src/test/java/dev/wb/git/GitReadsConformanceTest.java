@@ -259,6 +259,22 @@ abstract class GitReadsConformanceTest {
     }
 
     @Test
+    void a_nested_repository_that_is_not_a_submodule_is_one_untracked_path() {
+        TempGitRepo.create(repo.root(), "nested");
+
+        assertEquals(List.of(path("nested", UNTRACKED)), changed(WORKTREE));
+    }
+
+    @Test
+    void a_changed_executable_bit_is_a_modification() throws IOException {
+        repo.write("run.sh", "echo hi\n");
+        commitAll("script");
+        Files.setPosixFilePermissions(repo.resolve("run.sh"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        assertEquals(List.of(path("run.sh", MODIFIED)), changed(WORKTREE));
+    }
+
+    @Test
     void a_conflicted_path_is_modified() {
         repo.write("both.txt", "base\n");
         commitAll("base");
@@ -346,6 +362,14 @@ abstract class GitReadsConformanceTest {
         repo.git("checkout", "-q", "main");
 
         assertEquals(List.of(path("README.md", ADDED)), changed(WORKTREE, Optional.of(unrelated)));
+    }
+
+    @Test
+    void on_an_unborn_branch_a_base_adds_nothing() {
+        String base = repo.git("rev-parse", "HEAD").strip();
+        repo.git("checkout", "-q", "--orphan", "fresh");
+
+        assertEquals(List.of(path("README.md", ADDED)), changed(STAGED, Optional.of(base)));
     }
 
     @Test
