@@ -13,8 +13,9 @@ import java.util.Optional;
  * own git for {@code index.lock}.
  *
  * <p>Each read is answered by the git binary or by JGit (see {@link Backend}); under
- * {@link Backend#AUTO} each read goes to the one measured faster for it (ADR 5), and JGit is loaded
- * only if a read needs it. Not thread-safe: open one per command and close it.
+ * {@link Backend#AUTO} each read goes to the one measured faster for it ({@link Read}, ADR 5), and
+ * JGit's classes are loaded only if a read goes to JGit. Not thread-safe: open one per command and
+ * close it.
  */
 public final class GitRepository implements AutoCloseable {
 
