@@ -6,9 +6,9 @@ import java.util.Optional;
 
 /**
  * The reads done by the git binary: plumbing commands where they exist (stable output, no user
- * configuration of diffs), {@code status} for the working tree because only git's own status uses
- * (without updating) the index's stat cache and the untracked cache, which is what makes it fast on
- * a large tree. Blobs go through one {@link CatFileBatch} process for the whole session.
+ * configuration of diffs), and {@code status} for the working tree, which checks the index's stat
+ * data from several threads and is what makes git fast on a large tree (here without writing the
+ * refreshed data back). Blobs go through one {@link CatFileBatch} process for the whole session.
  */
 final class CliGitReads implements GitReads {
 

@@ -6,7 +6,7 @@ package dev.wb.git;
  * today the binary answers every read. A fresh JVM pays ~300 ms to load JGit and read a pack index
  * whole before its first answer, while a git process costs a few milliseconds; JGit is ahead only on
  * a repository already open in a warm JVM, by a few milliseconds a read, which a short-lived wb
- * command never earns back. Status-like reads are 3-4 times faster with git even warm. The choice
+ * command never earns back. Status-like reads are 2-3 times faster with git even warm. The choice
  * stays per read so that a new measurement can move one read without touching the others.
  */
 enum Read {

@@ -194,6 +194,23 @@ abstract class GitReadsConformanceTest {
     }
 
     @Test
+    void the_index_named_by_git_index_file_is_the_one_read_as_in_a_commit_hook() {
+        Path index = repo.resolve(".git/next-index");
+        repo.write("hooked.txt", "staged in the other index\n");
+        Map<String, String> hookEnv = new HashMap<>(TempGitRepo.gitEnvironment());
+        hookEnv.put("GIT_INDEX_FILE", index.toString());
+        TempGitRepo.Processes.run(repo.root(), List.of("git", "read-tree", "HEAD"), hookEnv, 60);
+        TempGitRepo.Processes.run(repo.root(), List.of("git", "add", "hooked.txt"), hookEnv, 60);
+        Map<String, String> env = env();
+        env.put("GIT_INDEX_FILE", index.toString());
+
+        try (GitRepository git = GitRepository.open(repo.root(), env, backend())) {
+            assertEquals(List.of(path("hooked.txt", ADDED)), git.changedPaths(STAGED, Optional.empty()));
+        }
+        assertEquals(List.of(), changed(STAGED));
+    }
+
+    @Test
     void untracked_files_in_new_directories_are_listed_one_by_one() {
         repo.write("new/a.txt", "a\n");
         repo.write("new/deeper/b.txt", "b\n");
