@@ -2,6 +2,7 @@ package dev.wb.cli;
 
 import dev.wb.commands.Failure;
 import dev.wb.engine.BatchTooLargeException;
+import dev.wb.engine.EventLogs;
 import dev.wb.engine.EventSchemas;
 import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.LogException;
@@ -13,8 +14,10 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import picocli.CommandLine;
 
 /**
@@ -22,6 +25,12 @@ import picocli.CommandLine;
  * passed in, so tests run the real command line in-process with their own writers.
  */
 public final class Wb {
+
+    /**
+     * Subcommands that open the log (to append, or to read a stream): Chronicle starts loading on the
+     * second core while picocli parses. {@code status} answers from head hints and is left out.
+     */
+    private static final Set<String> READS_OR_APPENDS = Set.of("init", "replay", "sdd", "impl", "demo");
 
     private final Map<String, String> env;
     private final Path cwd;
@@ -45,6 +54,10 @@ public final class Wb {
     }
 
     public int run(String... args) {
+        String first = firstWord(args);
+        if (first != null && READS_OR_APPENDS.contains(first) && !Arrays.asList(args).contains("--help")) {
+            EventLogs.preloadInBackground();
+        }
         CommandLine cli = commandLine(args);
         int code = cli.execute(args);
         console.flush();

@@ -75,6 +75,22 @@ class LauncherIT {
     }
 
     @Test
+    void the_readme_demo_runs_as_a_user_runs_it_and_leaves_the_folder_it_ran_in_untouched() throws IOException {
+        Path cwd = Files.createDirectories(tmp.resolve("anywhere"));
+        List<String> argv = List.of(HOME.resolve("bin/demo").toString());
+        Map<String, String> env = new HashMap<>(Map.of("HOME", fakeHome.toString()));
+
+        ProcessResult demo = TempGitRepo.Processes.run(cwd, argv, env, 120);
+
+        assertEquals(0, demo.exitCode(), demo.stdout() + demo.stderr());
+        assertTrue(demo.stdout().contains("── 6. Replay the task's history"), demo.stdout());
+        assertTrue(demo.stdout().contains("task DEMO-1: 5 events, hash chain intact"), demo.stdout());
+        try (Stream<Path> files = Files.list(cwd)) {
+            assertEquals(0, files.count());
+        }
+    }
+
+    @Test
     void outside_a_repository_the_launcher_exits_2_with_error_and_fix() throws IOException {
         ProcessResult result = wb(Files.createDirectories(tmp.resolve("plain")), "init");
 

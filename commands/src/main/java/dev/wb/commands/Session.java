@@ -41,7 +41,7 @@ public final class Session implements AutoCloseable {
         return workspace;
     }
 
-    public Invocation invocation() {
+    public synchronized Invocation invocation() {
         if (invocation == null) {
             invocation = invocationSource.get();
         }
@@ -49,7 +49,7 @@ public final class Session implements AutoCloseable {
     }
 
     /** The log with its stored events exactly as written (for appends and verification). */
-    public EventLog log() {
+    public synchronized EventLog log() {
         if (log == null) {
             workspace.ensureLocalDir();
             log = EventLogs.chronicle(workspace.logDir());
@@ -63,7 +63,7 @@ public final class Session implements AutoCloseable {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         if (log != null) {
             log.close();
         }

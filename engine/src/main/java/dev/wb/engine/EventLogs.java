@@ -23,4 +23,17 @@ public final class EventLogs {
     public static EventLog chronicle(Path directory, Duration lockTimeout) {
         return new ChronicleEventLog(directory, lockTimeout);
     }
+
+    /**
+     * Starts loading and initialising Chronicle Queue on a daemon thread, and returns at once.
+     * Chronicle's start-up (its native bindings, its wire and queue classes) costs a cold command a few
+     * hundred milliseconds of CPU; a command that will read or append calls this first thing, so that
+     * the work runs on the second core while the command line is still being parsed. Opens no file.
+     */
+    public static void preloadInBackground() {
+        Thread thread = new Thread(ChronicleEventLog::preload, "wb-log-preload");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        thread.start();
+    }
 }

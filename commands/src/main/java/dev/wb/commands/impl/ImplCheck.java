@@ -58,28 +58,45 @@ public final class ImplCheck {
 
     public static Result run(Session session, Request request) {
         TaskKey key = request.key();
+        StreamId stream = StreamId.task(key);
         byte[] plan = SddAudit.readPlan(session, key);
-        GitRepository git = Repositories.open(session.workspace());
-        try {
-            // The git read runs while the log is read: on a large tree it is the slowest part.
-            CompletableFuture<Changes> changes = CompletableFuture.supplyAsync(() -> changes(git, request));
-            String digest = PlanReader.read(plan, key).digest();
-            CriticalZones zones = CriticalZones.with(WorkspaceConfig.load(session.workspace()).criticalZones());
-            Map<String, List<PlannedFile>> others = claims(session, key);
-            StreamId stream = StreamId.task(key);
-            Changes[] seen = new Changes[1];
-            ScopeReport[] report = new ScopeReport[1];
-            EventService.Outcome<AuditGate.State> outcome = new EventService(session).decide(stream,
-                    AuditGate.INSTANCE, state -> {
-                        requireOpenGate(state, key, digest);
-                        seen[0] = join(changes);
-                        report[0] = ScopeClassifier.classify(seen[0].paths(), state.claims(), others, zones);
-                        return List.of(event(request, seen[0].baseCommit(), digest, report[0]));
-                    });
-            return new Result(key, report[0], seen[0].baseCommit(), outcome.appended().get(0));
-        } finally {
-            git.close();
-        }
+        // Two slow starts run beside the main thread: the git read (on a large tree the slowest
+        // part, mostly in git itself) and opening the log (loading Chronicle). The main thread
+        // meanwhile reads the plan and every other task's claims, which need neither.
+        CompletableFuture<Changes> changes = inBackground("wb-git-read", () -> changes(session, request));
+        CompletableFuture<Void> logOpen = inBackground("wb-log-open", () -> {
+            session.log().head(stream);
+            return null;
+        });
+        String digest = PlanReader.digest(plan);
+        CriticalZones zones = CriticalZones.with(WorkspaceConfig.load(session.workspace()).criticalZones());
+        Map<String, List<PlannedFile>> others = claims(session, key);
+        join(logOpen);
+        ScopeReport[] report = new ScopeReport[1];
+        Changes[] seen = new Changes[1];
+        EventService.Outcome<AuditGate.State> outcome = new EventService(session).decide(stream,
+                AuditGate.INSTANCE, state -> {
+                    requireOpenGate(state, key, digest);
+                    seen[0] = join(changes);
+                    report[0] = ScopeClassifier.classify(seen[0].paths(), state.claims(), others, zones);
+                    return List.of(event(request, seen[0].baseCommit(), digest, report[0]));
+                });
+        return new Result(key, report[0], seen[0].baseCommit(), outcome.appended().get(0));
+    }
+
+    /** Runs a task on a daemon thread of its own (the common pool has one thread on two cores). */
+    private static <T> CompletableFuture<T> inBackground(String name, java.util.function.Supplier<T> task) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread thread = new Thread(() -> {
+            try {
+                result.complete(task.get());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        }, name);
+        thread.setDaemon(true);
+        thread.start();
+        return result;
     }
 
     /** The gate: the latest audit passed, and audited exactly the plan on disk now. */
@@ -102,7 +119,8 @@ public final class ImplCheck {
         WorkspaceProjection<AuditGate.State> projection = new WorkspaceProjection<>(AuditGate.INSTANCE,
                 new CheckpointStore(session.workspace().checkpointsDir()));
         Map<String, List<PlannedFile>> others = new TreeMap<>();
-        for (StreamCursor<AuditGate.State> cursor : projection.load(session.reader()).streams().values()) {
+        // This task's own stream is folded by the decision itself: no need to read it twice.
+        for (StreamCursor<AuditGate.State> cursor : projection.load(session.reader(), StreamId.task(key)).streams().values()) {
             String task = cursor.stream().name();
             List<PlannedFile> claims = cursor.state().claims();
             if (!task.equals(key.value()) && !claims.isEmpty()) {
@@ -110,6 +128,12 @@ public final class ImplCheck {
             }
         }
         return others;
+    }
+
+    private static Changes changes(Session session, Request request) {
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            return changes(git, request);
+        }
     }
 
     private static Changes changes(GitRepository git, Request request) {
@@ -125,15 +149,18 @@ public final class ImplCheck {
         return new Changes(git.changedPaths(request.scope(), base), base);
     }
 
-    private static Changes join(CompletableFuture<Changes> changes) {
+    private static <T> T join(CompletableFuture<T> background) {
         try {
-            return changes.join();
+            return background.join();
         } catch (CompletionException e) {
             if (e.getCause() instanceof Failure failure) {
                 throw failure;
             }
             if (e.getCause() instanceof GitException git) {
                 throw Repositories.failure(git);
+            }
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
             }
             throw e;
         }

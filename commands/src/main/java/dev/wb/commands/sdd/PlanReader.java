@@ -43,6 +43,15 @@ public final class PlanReader {
 
     private PlanReader() {}
 
+    /** Only the digest that identifies a plan (what the gate compares), without reading its fields. */
+    public static String digest(byte[] bytes) {
+        try {
+            return Digests.sha256(CanonicalJson.bytes(CanonicalJson.parse(bytes)));
+        } catch (IllegalArgumentException e) {
+            return Digests.sha256(bytes);
+        }
+    }
+
     public static Reading read(byte[] bytes, TaskKey key) {
         return new PlanReader().parse(bytes, key);
     }

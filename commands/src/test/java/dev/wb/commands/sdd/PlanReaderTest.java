@@ -50,6 +50,12 @@ class PlanReaderTest {
     }
 
     @Test
+    void the_gate_digest_is_the_digest_a_full_read_records() {
+        assertEquals(read(VALID).digest(), PlanReader.digest(VALID.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(read("{ not json").digest(), PlanReader.digest("{ not json".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void the_digest_is_of_the_canonical_plan_so_reformatting_is_not_a_change() {
         String compact = VALID.replace("\n", "").replace("  ", "");
 

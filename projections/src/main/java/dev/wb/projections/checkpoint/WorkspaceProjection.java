@@ -41,15 +41,29 @@ public final class WorkspaceProjection<S> {
 
     /** The current state of every stream, reusing and then refreshing the checkpoint. */
     public Load<S> load(EventReader reader) {
+        return load(reader, null);
+    }
+
+    /**
+     * The current state of every stream but {@code skip} (a command that folds that stream itself
+     * anyway, such as the one it is about to append to, need not read it twice). The skipped
+     * stream's cached cursor is kept in the checkpoint as it was: still a valid cursor to catch up from.
+     */
+    public Load<S> load(EventReader reader, StreamId skip) {
         Optional<CheckpointStore.Checkpoint<S>> checkpoint = store.read(projection);
         Map<StreamId, StreamCursor<S>> cached = checkpoint.map(CheckpointStore.Checkpoint::cursors).orElse(Map.of());
         // Hints are not synced: after a reboot they may be older than the log, so they are trusted
         // only against a checkpoint written in this boot. Otherwise each head is read from the log.
         boolean trustHints = checkpoint.map(CheckpointStore.Checkpoint::sameBoot).orElse(false);
-        Map<StreamId, StreamCursor<S>> result = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        TreeMap<StreamId, StreamCursor<S>> result = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
         int reused = 0, caughtUp = 0, rebuilt = 0;
+        StreamCursor<S> skipped = null;
         for (StreamId stream : reader.streams()) {
             StreamCursor<S> cursor = cached.get(stream);
+            if (stream.equals(skip)) {
+                skipped = cursor;
+                continue;
+            }
             // Within a boot the hint is never behind the log, so a cursor equal to it is current.
             Optional<StreamHead> hint = trustHints ? reader.headHint(stream) : reader.head(stream);
             if (cursor != null && hint.isPresent() && cursor.version() == hint.get().version()
@@ -69,9 +83,16 @@ public final class WorkspaceProjection<S> {
             }
             advanced.ifPresent(c -> result.put(stream, c));
         }
-        boolean changed = caughtUp + rebuilt > 0 || !trustHints || cached.size() != result.size();
+        int stored = result.size() + (skipped == null ? 0 : 1);
+        boolean changed = caughtUp + rebuilt > 0 || !trustHints || cached.size() != stored;
         if (changed) {
-            store.write(projection, result);
+            Map<StreamId, StreamCursor<S>> toStore = result;
+            if (skipped != null) {
+                TreeMap<StreamId, StreamCursor<S>> withSkipped = new TreeMap<>(result);
+                withSkipped.put(skip, skipped);
+                toStore = withSkipped;
+            }
+            store.write(projection, toStore);
         }
         return new Load<>(result, reused, caughtUp, rebuilt, checkpoint.isPresent());
     }

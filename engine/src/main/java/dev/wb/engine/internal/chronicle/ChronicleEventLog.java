@@ -45,8 +45,9 @@ import net.openhft.chronicle.wire.UnrecoverableTimeoutException;
  * as one document; any failure inside rolls the document back. Nothing but CPU work happens while the
  * lock is held. The batch is synced to disk before the append returns.
  *
- * <p>Not thread-safe by design (Chronicle appenders and tailers belong to one thread); every public
- * method is synchronized so a stray second thread is merely slow.
+ * <p>Chronicle appenders and tailers belong to one thread; every method that touches a queue is
+ * synchronized, so a second thread is merely slow. Listing streams and reading head hints touch no
+ * queue and take no lock.
  */
 public final class ChronicleEventLog implements EventLog {
 
@@ -63,13 +64,36 @@ public final class ChronicleEventLog implements EventLog {
     private final Duration lockTimeout;
     private final Map<String, OpenStream> open = new HashMap<>();
 
+    /** The classes a first open initialises, in the order it would; failures are left to the real open. */
+    private static final String[] PRELOAD = {
+        "net.openhft.chronicle.core.Jvm",
+        "net.openhft.posix.internal.PosixAPIHolder",
+        "net.openhft.chronicle.wire.WireType",
+        "net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder",
+        "net.openhft.chronicle.queue.impl.single.SingleChronicleQueue",
+        "net.openhft.chronicle.queue.impl.single.StoreAppender",
+        "net.openhft.chronicle.queue.impl.single.StoreTailer",
+    };
+
+    /** Initialises Chronicle's classes without opening anything (see EventLogs.preloadInBackground). */
+    public static void preload() {
+        ClassLoader loader = ChronicleEventLog.class.getClassLoader();
+        for (String name : PRELOAD) {
+            try {
+                Class.forName(name, true, loader);
+            } catch (Throwable e) {
+                // Not fatal here: the real open reports whatever is wrong, on the command's thread.
+            }
+        }
+    }
+
     public ChronicleEventLog(Path root, Duration lockTimeout) {
         this.streamsDir = root.resolve("streams");
         this.lockTimeout = lockTimeout;
     }
 
     @Override
-    public synchronized List<StreamId> streams() {
+    public List<StreamId> streams() {
         if (!Files.isDirectory(streamsDir)) {
             return List.of();
         }
@@ -79,7 +103,7 @@ public final class ChronicleEventLog implements EventLog {
                 // A refused first append can leave an empty queue behind: it is not a stream. A
                 // stream with a head hint has (or had, but for a crash) events: no need to open it.
                 StreamId.parse(dir.getFileName().toString())
-                        .filter(id -> HeadHint.exists(dir) || existing(id).map(OpenStream::hasEvents).orElse(false))
+                        .filter(id -> HeadHint.exists(dir) || hasEvents(id))
                         .ifPresent(streams::add);
             }
         } catch (IOException e) {
@@ -144,8 +168,17 @@ public final class ChronicleEventLog implements EventLog {
         return existing(stream).flatMap(s -> readHead(stream, s));
     }
 
+    /** Whether a stream without a head hint has events: this opens its queue, under the lock. */
+    private synchronized boolean hasEvents(StreamId stream) {
+        return existing(stream).map(OpenStream::hasEvents).orElse(false);
+    }
+
+    /**
+     * Not synchronized: a hint is a small file read, so listing streams and reading hints never
+     * waits for another thread that is opening a queue (loading Chronicle takes a few hundred ms).
+     */
     @Override
-    public synchronized Optional<StreamHead> headHint(StreamId stream) {
+    public Optional<StreamHead> headHint(StreamId stream) {
         Optional<StreamHead> hint = HeadHint.read(streamsDir.resolve(stream.name()));
         return hint.isPresent() ? hint : head(stream);
     }
