@@ -176,4 +176,22 @@ class PlanCliTest {
         assertTrue(result.out().contains("pass · light · first · citations ok=1"), result::toString);
         assertTrue(result.out().contains("pass · worktree · 1 pending · 2 excluded"), result::toString);
     }
+
+    @Test
+    void config_json_adds_critical_zones_and_an_unusable_one_exits_3() {
+        repo.write(".workflow/ABC-12/sdd.json", PLAN);
+        wb(repo.root(), "sdd", "audit", "ABC-12");
+        repo.write(".workflow/config.json", "{\"execute\": true, \"critical_zones\": {\"ledger\": [\"core/ledger/**\"]}}");
+        repo.write("core/ledger/entry.py", "x = 1\n");
+
+        CliRun.Result zoned = wb(repo.root(), "impl", "check", "ABC-12");
+        repo.write(".workflow/config.json", "{\"critical_zones\": {\"ledger\": \"core/ledger/**\"}}");
+        CliRun.Result broken = wb(repo.root(), "impl", "check", "ABC-12");
+
+        assertEquals(7, zoned.code(), zoned::toString);
+        assertTrue(zoned.out().contains("deviation core/ledger/entry.py  [critical zone: ledger]"), zoned::toString);
+        assertEquals(3, broken.code(), broken::toString);
+        assertTrue(broken.err().startsWith("error: .workflow/config.json: critical_zones.ledger must be an array"),
+                broken::toString);
+    }
 }
