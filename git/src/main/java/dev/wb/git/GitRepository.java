@@ -26,8 +26,10 @@ public final class GitRepository implements AutoCloseable {
     private final GitBinary git;
     private final Map<String, String> env;
     private final Backend backend;
-    private GitReads cli;
-    private GitReads jgit;
+    private CliGitReads cli;
+    private JGitReads jgit;
+    private CheckoutReads cliCheckout;
+    private CheckoutReads jgitCheckout;
 
     private GitRepository(RepoLocation location, GitBinary git, Map<String, String> env, Backend backend) {
         this.location = location;
@@ -100,12 +102,107 @@ public final class GitRepository implements AutoCloseable {
         return reads(Read.BLOB).blobAt(commitId, path, Math.min(maxBytes, MAX_BLOB));
     }
 
+    // --- the checkout: branches, upstreams, remotes, configuration, tracked changes ----------------
+
+    /** The branch HEAD is on (also on an unborn branch); empty when HEAD is detached. */
+    public Optional<String> currentBranch() {
+        return checkout(Read.CURRENT_BRANCH).currentBranch();
+    }
+
+    /**
+     * The branch's upstream as git names it for users: {@code origin/main}, or a local branch's name
+     * when it tracks one in this repository; empty when it has none or the branch does not exist.
+     */
+    public Optional<String> upstream(String branch) {
+        return checkout(Read.UPSTREAM).upstream(RefNames.operand("branch", Objects.requireNonNull(branch, "branch")));
+    }
+
+    /** Every configured remote, sorted by name, with the URLs git would fetch from and push to. */
+    public List<Remote> remotes() {
+        return checkout(Read.REMOTES).remotes();
+    }
+
+    /**
+     * The effective value of a configuration key ({@code user.email}) as git resolves it from the
+     * repository, user and system files the environment names; the last one when set several times;
+     * empty when it is not set.
+     */
+    public Optional<String> config(String key) {
+        return checkout(Read.CONFIG).config(RefNames.operand("config key", Objects.requireNonNull(key, "key")));
+    }
+
+    /**
+     * Whether a tracked file has uncommitted changes, staged or not (a conflict counts). Untracked
+     * files never count, nor do untracked files inside a submodule: {@code git switch -c} carries them
+     * across unharmed, so they do not make a tree unclean for a git step. The scope check, which
+     * must see files a plan added, reads {@link #changedPaths} instead.
+     */
+    public boolean hasTrackedChanges() {
+        return checkout(Read.TRACKED_CHANGES).hasTrackedChanges();
+    }
+
+    /** The names of the local branches, sorted. */
+    public List<String> localBranches() {
+        return checkout(Read.LOCAL_BRANCHES).localBranches();
+    }
+
+    /**
+     * The branch a remote's HEAD points at ({@code refs/remotes/origin/HEAD -> origin/main} gives
+     * {@code main}): the remote's default branch as this checkout last learned it (a clone records it;
+     * {@code git remote set-head} updates it). Empty when the checkout does not know it.
+     */
+    public Optional<String> remoteHead(String remote) {
+        return checkout(Read.REMOTE_HEAD).remoteHead(RefNames.operand("remote", Objects.requireNonNull(remote, "remote")));
+    }
+
+    /**
+     * The commits reachable from HEAD and not from {@code target}, merges left out, oldest first
+     * with every parent before its children: the commits {@code wb git carry} cherry-picks, in the
+     * order they must be applied. Full ids; empty on an unborn branch.
+     *
+     * @throws GitException when {@code target} names no commit
+     */
+    public List<String> commitsNotOn(String target) {
+        String commit = resolveCommit(target).orElseThrow(() -> new GitException("unknown revision: " + target));
+        return head().isEmpty() ? List.of() : checkout(Read.COMMITS_NOT_ON).commitsNotOn(commit);
+    }
+
+    /**
+     * Whether a ref exists and points at an object. {@code ref} is a full name
+     * ({@code refs/heads/main}, {@code refs/remotes/origin/main}, {@code refs/tags/v1}): a short name
+     * can be ambiguous, and then git and JGit would disagree about what it names.
+     */
+    public boolean refExists(String ref) {
+        Objects.requireNonNull(ref, "ref");
+        if (!ref.startsWith("refs/") || ref.indexOf('\n') >= 0) {
+            throw new IllegalArgumentException("not a full ref name: '" + ref + "' (write refs/heads/" + ref + ")");
+        }
+        return checkout(Read.REF_EXISTS).refExists(ref);
+    }
+
+    private CheckoutReads checkout(Read read) {
+        if (read.backend(backend, location.format()) == Backend.JGIT) {
+            if (jgitCheckout == null) {
+                jgitCheckout = new JGitCheckoutReads(jgit().repository());
+            }
+            return jgitCheckout;
+        }
+        if (cliCheckout == null) {
+            cliCheckout = new CliCheckoutReads(git, location.root());
+        }
+        return cliCheckout;
+    }
+
+    private JGitReads jgit() {
+        if (jgit == null) {
+            jgit = JGitReads.open(location, env);
+        }
+        return jgit;
+    }
+
     private GitReads reads(Read read) {
         if (read.backend(backend, location.format()) == Backend.JGIT) {
-            if (jgit == null) {
-                jgit = JGitReads.open(location, env);
-            }
-            return jgit;
+            return jgit();
         }
         if (cli == null) {
             cli = new CliGitReads(git, location);

@@ -121,6 +121,11 @@ final class JGitReads implements GitReads {
         return new GitException("JGit could not " + what + ": " + e.getMessage(), e);
     }
 
+    /** The open repository, for {@link JGitCheckoutReads}. */
+    Repository repository() {
+        return repo;
+    }
+
     @Override
     public void close() {
         repo.close();

@@ -15,7 +15,18 @@ enum Read {
     WORKTREE_CHANGES(Backend.CLI),
     STAGED_CHANGES(Backend.CLI),
     CHANGES_SINCE_BASE(Backend.CLI),
-    BLOB(Backend.CLI);
+    BLOB(Backend.CLI),
+    // The checkout reads (GitRepository#currentBranch and the rest): each one git process, which a
+    // cold JVM answers before it could have loaded JGit; not measured separately.
+    CURRENT_BRANCH(Backend.CLI),
+    UPSTREAM(Backend.CLI),
+    REMOTES(Backend.CLI),
+    CONFIG(Backend.CLI),
+    TRACKED_CHANGES(Backend.CLI),
+    LOCAL_BRANCHES(Backend.CLI),
+    REMOTE_HEAD(Backend.CLI),
+    COMMITS_NOT_ON(Backend.CLI),
+    REF_EXISTS(Backend.CLI);
 
     private final Backend auto;
 

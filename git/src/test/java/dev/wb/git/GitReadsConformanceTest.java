@@ -522,12 +522,257 @@ abstract class GitReadsConformanceTest {
         }
     }
 
+    // --- the checkout: branches, upstreams, remotes, configuration -----------------------------
+
+    /** A bare repository in the test's folder, added to {@link #repo} as {@code name}. */
+    Path addBareRemote(String name) {
+        Path bare = TempGitRepo.createBare(dir.resolve("remotes"), name + ".git", initOptions());
+        repo.git("remote", "add", name, bare.toString());
+        return bare;
+    }
+
+    @Test
+    void current_branch_is_the_checked_out_branch_even_unborn_and_empty_when_detached() {
+        repo.git("switch", "-q", "-c", "feature/login");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.of("feature/login"), git.currentBranch());
+        }
+        repo.git("checkout", "-q", "--orphan", "fresh");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.of("fresh"), git.currentBranch());
+        }
+        repo.git("checkout", "-q", "--detach", "main");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.empty(), git.currentBranch());
+        }
+    }
+
+    @Test
+    void a_tag_named_like_the_branch_does_not_change_the_branch_name() {
+        repo.git("tag", "main");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.of("main"), git.currentBranch());
+            assertEquals(List.of("main"), git.localBranches());
+        }
+    }
+
+    @Test
+    void upstream_is_the_remote_tracking_branch_once_pushed_with_u() {
+        addBareRemote("origin");
+        repo.git("switch", "-q", "-c", "feature");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.empty(), git.upstream("feature"));
+        }
+        repo.git("push", "-q", "-u", "origin", "feature");
+        repo.git("branch", "main-follower");
+        repo.git("branch", "-q", "--set-upstream-to=main", "main-follower");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.of("origin/feature"), git.upstream("feature"));
+            assertEquals(Optional.empty(), git.upstream("main"));
+            assertEquals(Optional.of("main"), git.upstream("main-follower"), "an upstream in this repository");
+            assertEquals(Optional.empty(), git.upstream("no-such-branch"));
+            assertEquals(Optional.empty(), git.upstream("feat"), "a prefix of a branch is not the branch");
+        }
+    }
+
+    @Test
+    void branch_and_remote_names_that_git_could_read_as_options_are_refused() {
+        try (GitRepository git = open(repo.root())) {
+            assertThrows(IllegalArgumentException.class, () -> git.upstream("--all"));
+            assertThrows(IllegalArgumentException.class, () -> git.remoteHead("-x"));
+            assertThrows(IllegalArgumentException.class, () -> git.config("--list"));
+            assertThrows(IllegalArgumentException.class, () -> git.refExists("main"));
+        }
+    }
+
+    @Test
+    void remotes_are_listed_by_name_with_their_fetch_and_push_urls() {
+        Path origin = addBareRemote("origin");
+        Path fork = addBareRemote("fork");
+        repo.git("remote", "set-url", "--push", "fork", "https://example.com/push/fork.git");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(List.of(
+                    new Remote("fork", fork.toString(), "https://example.com/push/fork.git"),
+                    new Remote("origin", origin.toString(), origin.toString())), git.remotes());
+        }
+    }
+
+    @Test
+    void a_checkout_without_remotes_has_none() {
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(List.of(), git.remotes());
+            assertEquals(Optional.empty(), git.remoteHead("origin"));
+        }
+    }
+
+    @Test
+    void config_is_the_effective_value_local_over_global_and_the_last_of_several() throws IOException {
+        Path global = dir.resolve("home/global.gitconfig");
+        Files.writeString(global, "[user]\n\temail = personal@example.com\n[wb]\n\tonlyGlobal = yes\n");
+        Map<String, String> env = env();
+        env.put("GIT_CONFIG_GLOBAL", global.toString());
+        try (GitRepository git = GitRepository.open(repo.root(), env, backend())) {
+            assertEquals(Optional.of("personal@example.com"), git.config("user.email"));
+        }
+        repo.git("config", "user.email", "work@example.com");
+        repo.git("config", "--add", "wb.several", "first");
+        repo.git("config", "--add", "wb.several", "second");
+        repo.git("config", "branch.feature/x.remote", "origin");
+        try (GitRepository git = GitRepository.open(repo.root(), env, backend())) {
+            assertEquals(Optional.of("work@example.com"), git.config("user.email"));
+            assertEquals(Optional.of("yes"), git.config("wb.onlyGlobal"));
+            assertEquals(Optional.of("second"), git.config("wb.several"));
+            assertEquals(Optional.of("origin"), git.config("branch.feature/x.remote"), "a subsection with a slash");
+            assertEquals(Optional.empty(), git.config("wb.unset"));
+            assertEquals(Optional.empty(), git.config("nosection"));
+        }
+    }
+
+    @Test
+    void tracked_changes_count_staged_and_unstaged_edits_but_never_untracked_files() {
+        repo.write("tracked.txt", "tracked\n");
+        commitAll("tracked");
+        assertEquals(false, trackedChanges(), "clean");
+        repo.write("loose.txt", "untracked\n");
+        repo.write("new-folder/loose.txt", "untracked\n");
+        assertEquals(false, trackedChanges(), "untracked files only");
+        repo.write("tracked.txt", "edited\n");
+        assertEquals(true, trackedChanges(), "an unstaged edit");
+        repo.git("add", "tracked.txt");
+        assertEquals(true, trackedChanges(), "a staged edit");
+        repo.git("commit", "-q", "-m", "edit");
+        delete("tracked.txt");
+        assertEquals(true, trackedChanges(), "a deleted tracked file");
+        repo.git("checkout", "-q", "--", "tracked.txt");
+        repo.git("add", "loose.txt");
+        assertEquals(true, trackedChanges(), "a new file once staged is tracked");
+    }
+
+    @Test
+    void untracked_files_inside_a_submodule_do_not_count_but_its_edits_do() {
+        TempGitRepo sub = newRepo("sub");
+        repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.root().toString(), "modules/sub");
+        commitAll("add the submodule");
+        write(repo.resolve("modules/sub/untracked-inside.txt"), "new\n");
+        assertEquals(false, trackedChanges());
+        write(repo.resolve("modules/sub/README.md"), "edited inside\n");
+        assertEquals(true, trackedChanges());
+    }
+
+    boolean trackedChanges() {
+        try (GitRepository git = open(repo.root())) {
+            return git.hasTrackedChanges();
+        }
+    }
+
+    @Test
+    void local_branches_are_sorted_names_without_remote_tracking_ones() {
+        addBareRemote("origin");
+        repo.git("push", "-q", "origin", "main");
+        repo.git("branch", "zeta");
+        repo.git("branch", "feature/a");
+        repo.git("branch", "release/1.0");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(List.of("feature/a", "main", "release/1.0", "zeta"), git.localBranches());
+        }
+    }
+
+    @Test
+    void remote_head_is_the_default_branch_a_clone_recorded() {
+        Path origin = addBareRemote("origin");
+        repo.git("branch", "trunk");
+        repo.git("push", "-q", "origin", "main", "trunk");
+        TempGitRepo clone = TempGitRepo.cloneOf(origin, dir, "clone");
+        try (GitRepository git = open(clone.root())) {
+            assertEquals(Optional.of("main"), git.remoteHead("origin"));
+            assertEquals(Optional.empty(), git.remoteHead("elsewhere"));
+        }
+        clone.git("remote", "set-head", "origin", "trunk");
+        try (GitRepository git = open(clone.root())) {
+            assertEquals(Optional.of("trunk"), git.remoteHead("origin"));
+        }
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(Optional.empty(), git.remoteHead("origin"), "a push does not record the remote's HEAD");
+        }
+    }
+
+    @Test
+    void commits_not_on_a_target_are_the_branch_work_oldest_first_without_merges() {
+        repo.git("switch", "-q", "-c", "feature");
+        repo.write("one.txt", "1\n");
+        String one = commitAll("one");
+        repo.git("switch", "-q", "-c", "side");
+        repo.write("side.txt", "side\n");
+        String side = commitAll("side");
+        repo.git("switch", "-q", "feature");
+        repo.write("two.txt", "2\n");
+        String two = commitAll("two");
+        repo.git("merge", "-q", "--no-ff", "-m", "merge side", "side");
+        repo.write("three.txt", "3\n");
+        String three = commitAll("three");
+        try (GitRepository git = open(repo.root())) {
+            List<String> commits = git.commitsNotOn("main");
+            assertEquals(4, commits.size(), commits::toString);
+            assertEquals(one, commits.get(0));
+            assertEquals(java.util.Set.of(side, two), java.util.Set.copyOf(commits.subList(1, 3)));
+            assertEquals(three, commits.get(3));
+            assertEquals(List.of(), git.commitsNotOn("feature"));
+            assertEquals(List.of(three), git.commitsNotOn(three + "~1"));
+        }
+    }
+
+    @Test
+    void commits_not_on_a_linear_branch_come_in_the_order_they_were_made() {
+        repo.git("switch", "-q", "-c", "feature");
+        List<String> made = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) { // within one second: the order must not come from timestamps
+            repo.write("f" + i + ".txt", i + "\n");
+            made.add(commitAll("commit " + i));
+        }
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(made, git.commitsNotOn("main"));
+        }
+    }
+
+    @Test
+    void commits_not_on_an_unknown_target_is_an_error_naming_it_and_nothing_on_an_unborn_branch() {
+        try (GitRepository git = open(repo.root())) {
+            GitException error = assertThrows(GitException.class, () -> git.commitsNotOn("no-such-branch"));
+            assertEquals("unknown revision: no-such-branch", error.getMessage());
+        }
+        repo.git("checkout", "-q", "--orphan", "fresh");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(List.of(), git.commitsNotOn("main"));
+        }
+    }
+
+    @Test
+    void ref_exists_for_branches_tags_and_remote_tracking_refs_by_full_name() {
+        addBareRemote("origin");
+        repo.git("push", "-q", "origin", "main");
+        repo.git("tag", "v1");
+        try (GitRepository git = open(repo.root())) {
+            assertTrue(git.refExists("refs/heads/main"));
+            assertTrue(git.refExists("refs/tags/v1"));
+            assertTrue(git.refExists("refs/remotes/origin/main"));
+            assertEquals(false, git.refExists("refs/heads/nope"));
+            assertEquals(false, git.refExists("refs/heads/main~1"));
+            assertEquals(false, git.refExists("refs/heads"));
+        }
+        repo.git("checkout", "-q", "--orphan", "fresh");
+        try (GitRepository git = open(repo.root())) {
+            assertEquals(false, git.refExists("refs/heads/fresh"), "an unborn branch has no ref yet");
+        }
+    }
+
     // --- read-only -------------------------------------------------------------------------------
 
     @Test
     void reads_never_write_to_the_repository() throws IOException {
         repo.write("tracked.txt", "tracked\n");
         String base = commitAll("tracked");
+        addBareRemote("origin");
+        repo.git("push", "-q", "-u", "origin", "main");
         // New timestamps on an unchanged file: a plain `git status` would now rewrite the index.
         Files.setLastModifiedTime(repo.resolve("tracked.txt"), FileTime.fromMillis(System.currentTimeMillis() + 5000));
         repo.write("loose.txt", "untracked\n");
@@ -539,6 +784,15 @@ abstract class GitReadsConformanceTest {
             git.changedPaths(WORKTREE, Optional.of(base));
             git.changedPaths(STAGED, Optional.of(base));
             git.blobAt(base, "tracked.txt", 100);
+            git.currentBranch();
+            git.upstream("main");
+            git.remotes();
+            git.config("user.email");
+            git.hasTrackedChanges();
+            git.localBranches();
+            git.remoteHead("origin");
+            git.commitsNotOn(base);
+            git.refExists("refs/heads/main");
         }
 
         assertEquals(before, snapshot(repo.resolve(".git")));

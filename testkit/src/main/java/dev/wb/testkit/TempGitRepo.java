@@ -47,6 +47,49 @@ public final class TempGitRepo {
         }
     }
 
+    /**
+     * Creates {@code parent/name} as a bare repository whose HEAD names {@code main}, a remote on disk
+     * to push to and fetch from;
+     * {@code initOptions} as for {@link #create(Path, String, String...)}.
+     */
+    public static Path createBare(Path parent, String name, String... initOptions) {
+        try {
+            Files.createDirectories(parent);
+            List<String> argv = new ArrayList<>(List.of("git", "init", "-q", "--bare", "-b", "main"));
+            argv.addAll(List.of(initOptions));
+            argv.add(name);
+            ProcessResult result = Processes.run(parent, argv, gitEnvironment(), 60);
+            if (result.exitCode() != 0) {
+                throw new IllegalStateException("git init --bare failed: " + result.stderr());
+            }
+            return parent.resolve(name).toRealPath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Clones {@code origin} into {@code parent/name}, which records {@code origin/HEAD} as any clone does. */
+    public static TempGitRepo cloneOf(Path origin, Path parent, String name) {
+        try {
+            Files.createDirectories(parent);
+            ProcessResult result = Processes.run(parent, List.of("git", "clone", "-q", origin.toString(), name),
+                    gitEnvironment(), 60);
+            if (result.exitCode() != 0) {
+                throw new IllegalStateException("git clone failed: " + result.stderr());
+            }
+            return new TempGitRepo(parent.resolve(name).toRealPath());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Commits everything in the work tree, untracked files included; returns the new commit's full id. */
+    public String commitAll(String message) {
+        git("add", "-A");
+        git("commit", "-q", "-m", message);
+        return git("rev-parse", "HEAD").strip();
+    }
+
     public Path root() {
         return root;
     }
