@@ -20,9 +20,12 @@ import java.util.Optional;
  * read them: the execute switch and extra critical zones. A file that exists but cannot be used
  * stops the command (exit 3) instead of being read as defaults.
  */
-public record WorkspaceConfig(boolean execute, Map<String, List<String>> criticalZones) {
+public record WorkspaceConfig(boolean execute, Map<String, List<String>> criticalZones, int verifyTimeoutSeconds) {
 
-    public static final WorkspaceConfig DEFAULTS = new WorkspaceConfig(true, Map.of());
+    /** A verify command's time limit; config.json may lower it, never raise it. */
+    public static final int MAX_VERIFY_TIMEOUT_SECONDS = 600;
+
+    public static final WorkspaceConfig DEFAULTS = new WorkspaceConfig(true, Map.of(), MAX_VERIFY_TIMEOUT_SECONDS);
 
     public static WorkspaceConfig load(Workspace workspace) {
         Path file = workspace.workflowDir().resolve("config.json");
@@ -51,7 +54,25 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
             }
             execute = exec.booleanValue();
         }
-        return new WorkspaceConfig(execute, zones(root.get("critical_zones")));
+        return new WorkspaceConfig(execute, zones(root.get("critical_zones")), timeout(root.get("checks")));
+    }
+
+    private static int timeout(JsonNode checks) {
+        if (checks == null) {
+            return MAX_VERIFY_TIMEOUT_SECONDS;
+        }
+        if (!checks.isObject()) {
+            throw invalid(".workflow/config.json: checks must be an object");
+        }
+        JsonNode seconds = checks.get("timeout_seconds");
+        if (seconds == null) {
+            return MAX_VERIFY_TIMEOUT_SECONDS;
+        }
+        if (!seconds.isIntegralNumber() || seconds.longValue() < 1 || seconds.longValue() > MAX_VERIFY_TIMEOUT_SECONDS) {
+            throw invalid(".workflow/config.json: checks.timeout_seconds must be a whole number from 1 to "
+                    + MAX_VERIFY_TIMEOUT_SECONDS + " (a lower limit than wb's, never a higher one), not " + seconds);
+        }
+        return seconds.intValue();
     }
 
     private static Map<String, List<String>> zones(JsonNode node) {

@@ -9,6 +9,7 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ScopeReport.Entry;
 import dev.wb.commands.sdd.CriticalZones;
+import dev.wb.commands.sdd.Gate;
 import dev.wb.commands.sdd.PlanReader;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.engine.EventEnvelope;
@@ -26,6 +27,8 @@ import dev.wb.projections.checkpoint.CheckpointStore;
 import dev.wb.projections.checkpoint.StreamCursor;
 import dev.wb.projections.checkpoint.WorkspaceProjection;
 import dev.wb.projections.events.WbEvents;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,15 +71,23 @@ public final class ImplCheck {
             session.log().head(stream);
             return null;
         });
-        String digest = PlanReader.digest(plan);
-        CriticalZones zones = CriticalZones.with(WorkspaceConfig.load(session.workspace()).criticalZones());
-        Map<String, List<PlannedFile>> others = claims(session, key);
+        String digest;
+        CriticalZones zones;
+        Map<String, List<PlannedFile>> others;
+        try {
+            digest = PlanReader.digest(plan);
+            zones = CriticalZones.with(WorkspaceConfig.load(session.workspace()).criticalZones());
+            others = claims(session, key);
+        } finally {
+            // Even on a failure here, the log is not closed under a thread still opening it.
+            logOpen.handle((ok, error) -> null).join();
+        }
         join(logOpen);
         ScopeReport[] report = new ScopeReport[1];
         Changes[] seen = new Changes[1];
         EventService.Outcome<AuditGate.State> outcome = new EventService(session).decide(stream,
                 AuditGate.INSTANCE, state -> {
-                    requireOpenGate(state, key, digest);
+                    Gate.requireOpen(state, key, digest);
                     seen[0] = join(changes);
                     report[0] = ScopeClassifier.classify(seen[0].paths(), state.claims(), others, zones);
                     return List.of(event(request, seen[0].baseCommit(), digest, report[0]));
@@ -99,21 +110,6 @@ public final class ImplCheck {
         return result;
     }
 
-    /** The gate: the latest audit passed, and audited exactly the plan on disk now. */
-    static void requireOpenGate(AuditGate.State state, TaskKey key, String digest) {
-        if (state.latest().isEmpty()) {
-            throw Failure.usage("the plan for " + key + " has not been audited",
-                    "wb sdd audit " + key);
-        }
-        if (!state.latest().get().passed()) {
-            throw Failure.usage("the latest audit of " + key + " failed",
-                    "fix the findings in .workflow/" + key + "/sdd.json, then: wb sdd audit " + key);
-        }
-        if (!state.openFor(digest)) {
-            throw Failure.usage("the plan for " + key + " changed since its audit", "wb sdd audit " + key);
-        }
-    }
-
     /** Every other task's audited files, from the checkpointed audit projection over all streams. */
     private static Map<String, List<PlannedFile>> claims(Session session, TaskKey key) {
         WorkspaceProjection<AuditGate.State> projection = new WorkspaceProjection<>(AuditGate.INSTANCE,
@@ -123,11 +119,21 @@ public final class ImplCheck {
         for (StreamCursor<AuditGate.State> cursor : projection.load(session.reader(), StreamId.task(key)).streams().values()) {
             String task = cursor.stream().name();
             List<PlannedFile> claims = cursor.state().claims();
-            if (!task.equals(key.value()) && !claims.isEmpty()) {
+            // Only a plan whose gate is open claims: audited, passed, and not changed since.
+            if (!task.equals(key.value()) && !claims.isEmpty() && gateOpen(session, cursor.stream(), cursor.state())) {
                 others.put(task, claims);
             }
         }
         return others;
+    }
+
+    private static boolean gateOpen(Session session, StreamId task, AuditGate.State state) {
+        try {
+            byte[] plan = Files.readAllBytes(session.workspace().workflowDir().resolve(task.name()).resolve("sdd.json"));
+            return state.openFor(PlanReader.digest(plan));
+        } catch (IOException e) {
+            return false; // no plan on disk (or none readable): nothing to claim with
+        }
     }
 
     private static Changes changes(Session session, Request request) {
@@ -185,14 +191,9 @@ public final class ImplCheck {
         counts.put("excluded", report.excluded().size());
         ArrayNode paths = p.putArray("paths");
         int listed = 0;
-        int bytes = 0;
+        int bytes = CanonicalJson.bytes(p).length;
         for (Entry entry : report.entries()) {
-            bytes += entry.path().length() * 3 + 64 + 16 * (entry.tasks().size() + entry.zones().size());
-            if (bytes > MAX_LISTED_BYTES) {
-                break;
-            }
-            listed++;
-            ObjectNode node = paths.addObject();
+            ObjectNode node = CanonicalJson.objectNode();
             node.put("path", entry.path());
             node.put("status", entry.status().wireName());
             if (!entry.change().isEmpty()) {
@@ -204,6 +205,12 @@ public final class ImplCheck {
             if (!entry.zones().isEmpty()) {
                 entry.zones().forEach(node.putArray("zones")::add);
             }
+            bytes += CanonicalJson.bytes(node).length + 1;
+            if (bytes > MAX_LISTED_BYTES) {
+                break;
+            }
+            paths.add(node);
+            listed++;
         }
         p.put("unlisted", report.entries().size() - listed);
         report.deviationZones().forEach(p.putArray("zones")::add);

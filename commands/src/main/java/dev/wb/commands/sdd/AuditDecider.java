@@ -62,12 +62,14 @@ public final class AuditDecider {
         ArrayNode checks = p.putArray("fileChecks");
         for (FileFinding f : report.files()) {
             ObjectNode node = checks.addObject();
+            node.put("index", f.index());
             node.put("path", f.path());
             node.put("change", f.change());
             node.put("verdict", f.verdict());
             node.put("passes", f.passes());
         }
         report.structure().forEach(p.putArray("structure")::add);
+        compactIfLarge(p);
         List<NewEvent> events = new ArrayList<>();
         events.add(new NewEvent(WbEvents.PLAN_AUDITED, WbEvents.PLAN_AUDITED_VERSION, p));
         if (passed && report.mode() == Mode.REBASELINE) {
@@ -78,6 +80,23 @@ public final class AuditDecider {
             events.add(new NewEvent(WbEvents.PLAN_REBASELINED, WbEvents.PLAN_REBASELINED_VERSION, r));
         }
         return events;
+    }
+
+    /** Above this, findings drop the paths the stored plan already holds (an event is at most 120 KiB). */
+    static final int COMPACT_ABOVE_BYTES = 100 * 1024;
+
+    /**
+     * Keeps a large audit recordable: citations keep their index, line, verdict and where they
+     * moved, file checks their index and verdict; the paths are in the stored plan (planDigest).
+     * The plan's own limits (PlanReader) keep the compact form well under the frame limit.
+     */
+    static void compactIfLarge(ObjectNode p) {
+        if (CanonicalJson.bytes(p).length <= COMPACT_ABOVE_BYTES) {
+            return;
+        }
+        p.get("citations").forEach(c -> ((ObjectNode) c).remove("file"));
+        p.get("fileChecks").forEach(f -> ((ObjectNode) f).remove(List.of("path", "change")));
+        p.put("compact", true);
     }
 
     private static void putOptional(ObjectNode node, String field, Optional<String> value) {

@@ -28,6 +28,11 @@ public final class Auditor {
     public interface BaselineFiles {
         Optional<SourceText> text(String path);
 
+        /** Whether the path was a file at the baseline, text or not (a deleted binary counts). */
+        default boolean exists(String path) {
+            return text(path).isPresent();
+        }
+
         BaselineFiles NONE = path -> Optional.empty();
     }
 
@@ -47,7 +52,18 @@ public final class Auditor {
      */
     public AuditReport audit(Plan plan, List<String> readerProblems, Mode mode, Optional<String> anchor,
             BaselineFiles baseline) {
+        return audit(plan, readerProblems, mode, anchor, baseline, 0);
+    }
+
+    /**
+     * @param planBytes the size of sdd.json, for the shape rule that keeps its audit recordable
+     */
+    public AuditReport audit(Plan plan, List<String> readerProblems, Mode mode, Optional<String> anchor,
+            BaselineFiles baseline, long planBytes) {
         BaselineFiles lookup = mode.strict() ? BaselineFiles.NONE : cached(baseline);
+        // A planned delete (or a rename's old path) done since the anchor is the plan carried out,
+        // in a strict rebaseline too: it is looked up at the anchor whatever the mode.
+        BaselineFiles deletions = mode == Mode.FIRST ? BaselineFiles.NONE : cached(baseline);
         List<CitationFinding> citations = new ArrayList<>();
         for (Plan.Citation citation : plan.evidence()) {
             citations.add(check(citation, mode, lookup));
@@ -56,7 +72,7 @@ public final class Auditor {
         for (int i = 0; i < plan.files().size(); i++) {
             PlannedFile file = plan.files().get(i);
             if (!file.change().equals("add")) {
-                files.add(exists(i, file, mode, lookup));
+                files.add(exists(i, file, deletions));
             }
         }
         Map<String, SortedSet<String>> touched = new TreeMap<>();
@@ -66,8 +82,15 @@ public final class Auditor {
             }
         }
         boolean neverLight = plan.ticketType().map(t -> NEVER_LIGHT.contains(t.toLowerCase(Locale.ROOT))).orElse(false);
-        Tier tier = plan.files().size() <= 2 && touched.isEmpty() && !neverLight ? Tier.LIGHT : Tier.STANDARD;
+        // A folder entry may hold any zone, so it never makes a light plan.
+        boolean folder = plan.files().stream().anyMatch(f -> f.path().endsWith("/"));
+        Tier tier = plan.files().size() <= 2 && touched.isEmpty() && !neverLight && !folder ? Tier.LIGHT
+                : Tier.STANDARD;
         List<String> structure = new ArrayList<>(readerProblems);
+        if (planBytes > PlanReader.MAX_PLAN_BYTES) {
+            structure.add("sdd.json is " + planBytes + " bytes; a plan of at most " + PlanReader.MAX_PLAN_BYTES
+                    + " bytes is audited (its audit is recorded whole)");
+        }
         if (tier == Tier.STANDARD && plan.steps().isEmpty()) {
             structure.add("steps is empty: a standard-tier plan lists its steps (only a light plan may leave them out)");
         }
@@ -123,11 +146,11 @@ public final class Auditor {
         return baseline.text(path).map(t -> t.nearest(1, quote).isPresent()).orElse(false);
     }
 
-    private FileFinding exists(int index, PlannedFile file, Mode mode, BaselineFiles baseline) {
+    private FileFinding exists(int index, PlannedFile file, BaselineFiles baseline) {
         if (tree.exists(file.path())) {
             return new FileFinding(index, file.path(), file.change(), "exists", true);
         }
-        if (!mode.strict() && baseline.text(file.path()).isPresent()) {
+        if (baseline.exists(file.path())) {
             return new FileFinding(index, file.path(), file.change(), "baseline", true);
         }
         return new FileFinding(index, file.path(), file.change(), "missing", false);
@@ -139,7 +162,18 @@ public final class Auditor {
     }
 
     private static BaselineFiles cached(BaselineFiles files) {
-        Map<String, Optional<SourceText>> cache = new HashMap<>();
-        return path -> cache.computeIfAbsent(path, files::text);
+        Map<String, Optional<SourceText>> texts = new HashMap<>();
+        Map<String, Boolean> found = new HashMap<>();
+        return new BaselineFiles() {
+            @Override
+            public Optional<SourceText> text(String path) {
+                return texts.computeIfAbsent(path, files::text);
+            }
+
+            @Override
+            public boolean exists(String path) {
+                return found.computeIfAbsent(path, files::exists);
+            }
+        };
     }
 }

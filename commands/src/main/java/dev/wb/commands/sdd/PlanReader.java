@@ -24,8 +24,19 @@ import java.util.TreeMap;
  */
 public final class PlanReader {
 
-    /** At most this many citations are audited: each one is recorded in the audit's event. */
-    public static final int MAX_CITATIONS = 1000;
+    /**
+     * At most this many citations, and files, are audited: each one is recorded in the audit's
+     * event, and an event is at most 120 KiB.
+     */
+    public static final int MAX_CITATIONS = 400;
+
+    public static final int MAX_FILES = 200;
+
+    /** Paths longer than this are refused: each is echoed in the audit's event. */
+    public static final int MAX_PATH = 200;
+
+    /** Larger plans are refused (a structure finding): an audit echoes parts of its plan. */
+    public static final long MAX_PLAN_BYTES = 256 * 1024;
 
     static final List<String> CHANGES = List.of("edit", "add", "delete", "rename");
 
@@ -62,12 +73,12 @@ public final class PlanReader {
             root = CanonicalJson.parse(bytes);
         } catch (IllegalArgumentException e) {
             problems.add("sdd.json is not JSON: " + describe(e));
-            return new Reading(Optional.empty(), problems, Digests.sha256(bytes), Optional.empty());
+            return new Reading(Optional.empty(), bounded(problems), Digests.sha256(bytes), Optional.empty());
         }
         String digest = Digests.sha256(CanonicalJson.bytes(root));
         if (!root.isObject()) {
             problems.add("sdd.json must be a JSON object, not " + kind(root));
-            return new Reading(Optional.empty(), problems, digest, Optional.of(root));
+            return new Reading(Optional.empty(), bounded(problems), digest, Optional.of(root));
         }
         root.fieldNames().forEachRemaining(name -> {
             if (name.equals("tier")) {
@@ -89,7 +100,20 @@ public final class PlanReader {
                 tests(root.get("tests")), strings(root.get("verify"), "verify", true), verifyEnv(root.get("verify_env")),
                 text(root, "rollback", "rollback", true), text(root, "product", "product", false),
                 strings(root.get("questions"), "questions", false), optionalText(root, "ticket_type"));
-        return new Reading(Optional.of(plan), problems, digest, Optional.of(root));
+        return new Reading(Optional.of(plan), bounded(problems), digest, Optional.of(root));
+    }
+
+    /** At most 100 problems of at most 300 characters each: enough to act on, small enough to record. */
+    static List<String> bounded(List<String> problems) {
+        List<String> kept = new ArrayList<>();
+        for (String problem : problems) {
+            if (kept.size() == 100) {
+                kept.add("… and " + (problems.size() - 100) + " more problems");
+                break;
+            }
+            kept.add(problem.length() <= 300 ? problem : problem.substring(0, 299) + "…");
+        }
+        return kept;
     }
 
     private List<Citation> evidence(JsonNode node) {
@@ -119,6 +143,10 @@ public final class PlanReader {
             } else {
                 number = line.intValue();
             }
+            if (file.length() > MAX_PATH) {
+                problems.add(where + ".file is " + file.length() + " characters long; at most " + MAX_PATH);
+                file = "";
+            }
             if (!claim.isEmpty() && !file.isEmpty() && !quote.isEmpty() && number > 0) {
                 citations.add(new Citation(i, claim, file, number, quote));
             }
@@ -129,6 +157,11 @@ public final class PlanReader {
     private List<PlannedFile> files(JsonNode node) {
         List<PlannedFile> files = new ArrayList<>();
         if (!array(node, "files", true)) {
+            return files;
+        }
+        if (node.size() > MAX_FILES) {
+            problems.add("files has " + node.size() + " entries; at most " + MAX_FILES + " are audited"
+                    + " (a folder entry, ending in /, stands for everything under it)");
             return files;
         }
         Map<String, Integer> seen = new HashMap<>();
@@ -301,6 +334,10 @@ public final class PlanReader {
     private Optional<String> path(JsonNode parent, String field, String where, boolean required) {
         String raw = text(parent, field, where, required);
         if (raw.isEmpty()) {
+            return Optional.empty();
+        }
+        if (raw.length() > MAX_PATH) {
+            problems.add(where + " is " + raw.length() + " characters long; at most " + MAX_PATH);
             return Optional.empty();
         }
         Optional<String> path = PlanPaths.normalize(raw);

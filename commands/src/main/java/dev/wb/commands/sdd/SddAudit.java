@@ -65,6 +65,9 @@ public final class SddAudit {
         PlanReader.Reading reading = PlanReader.read(bytes, key);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         Auditor auditor = new Auditor(session.workspace().root(), CriticalZones.with(config.criticalZones()));
+        // Stored before the event that names it, so a recorded digest always has its plan: the
+        // canonical JSON (what the digest is of), or the raw bytes of a plan that is not JSON.
+        new ContentStore(session.workspace()).put(reading.canonical().map(CanonicalJson::bytes).orElse(bytes));
         try (GitRepository git = Repositories.open(session.workspace())) {
             Optional<String> head = git.head();
             AtomicReference<AuditReport> report = new AtomicReference<>();
@@ -73,12 +76,11 @@ public final class SddAudit {
                         Mode mode = AuditDecider.mode(state, rebaseline);
                         AuditReport found = reading.plan()
                                 .map(plan -> auditor.audit(plan, reading.problems(), mode, state.baseline(),
-                                        baselineFiles(git, state.baseline())))
+                                        baselineFiles(git, state.baseline()), bytes.length))
                                 .orElseGet(() -> unreadable(mode, state.baseline(), reading.problems()));
                         report.set(found);
                         return AuditDecider.decide(state, found, reading.digest(), head);
                     });
-            reading.canonical().ifPresent(plan -> new ContentStore(session.workspace()).put(CanonicalJson.bytes(plan)));
             Path view = AuditView.write(session.workspace(), key, outcome.appended().get(0));
             return new Result(key, report.get(), reading.digest(), head, outcome.stateBefore(), outcome.appended(),
                     view);
@@ -97,9 +99,17 @@ public final class SddAudit {
         if (anchor.isEmpty()) {
             return Auditor.BaselineFiles.NONE;
         }
-        return path -> {
-            BlobRead read = git.blobAt(anchor.get(), path, SourceText.MAX_BYTES);
-            return read instanceof BlobRead.Found found ? SourceText.decode(found.bytes()) : Optional.empty();
+        return new Auditor.BaselineFiles() {
+            @Override
+            public Optional<SourceText> text(String path) {
+                BlobRead read = git.blobAt(anchor.get(), path, SourceText.MAX_BYTES);
+                return read instanceof BlobRead.Found found ? SourceText.decode(found.bytes()) : Optional.empty();
+            }
+
+            @Override
+            public boolean exists(String path) {
+                return !(git.blobAt(anchor.get(), path, 0) instanceof BlobRead.Absent);
+            }
         };
     }
 }

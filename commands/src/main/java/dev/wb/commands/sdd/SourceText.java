@@ -128,16 +128,28 @@ public final class SourceText {
             return OptionalInt.empty();
         }
         int best = -1;
-        for (int at = joined.indexOf(normalizedQuote); at >= 0; at = joined.indexOf(normalizedQuote, at + 1)) {
+        int at = joined.indexOf(normalizedQuote);
+        while (at >= 0) {
             int found = lineAt(at);
             if (best < 0 || Math.abs(found - line) < Math.abs(best - line)) {
                 best = found;
+            } else if (found > line) {
+                break; // occurrences only move further down from here
             }
+            // One match a line is enough: go on from the start of the next line.
+            int next = found < starts.length ? nextStart(found) : -1;
+            at = next < 0 ? -1 : joined.indexOf(normalizedQuote, Math.max(at + 1, next));
         }
         return best < 0 ? OptionalInt.empty() : OptionalInt.of(best);
     }
 
-    /** The 1-based line whose text holds this offset of {@link #joined}. */
+    /** Where the first non-blank line after {@code line} (1-based) starts in {@link #joined}, or -1. */
+    private int nextStart(int line) {
+        int at = Arrays.binarySearch(textLines, 0, textLineCount, line);
+        return at >= 0 && at + 1 < textLineCount ? textStarts[at + 1] : -1;
+    }
+
+    /** The 1-based line whose text holds of {@link #joined}. */
     private int lineAt(int offset) {
         int at = Arrays.binarySearch(textStarts, 0, textLineCount, offset);
         int index = at >= 0 ? at : -at - 2;

@@ -116,6 +116,23 @@ class ImplCheckTest {
     }
 
     @Test
+    void a_plan_edited_or_deleted_since_its_audit_claims_nothing() throws java.io.IOException {
+        auditedPlan(A, "src/app.py");
+        auditedPlan(B, "lib/util.py");
+        auditedPlan(C, "lib/other.py");
+        plan(B.value()).cite("lib/util.py", 2, "value = 1").file("lib/util.py", "edit").file("src/shared.py", "edit")
+                .writeTo(repo);
+        java.nio.file.Files.delete(repo.resolve(".workflow/ABC-3/sdd.json"));
+        repo.write("lib/util.py", "# changed\n");
+        repo.write("lib/other.py", "# changed\n");
+
+        ImplCheck.Result result = check(A);
+
+        assertEquals(Status.DEVIATION, status(result, "lib/util.py"), "B's plan changed since its audit");
+        assertEquals(Status.DEVIATION, status(result, "lib/other.py"), "C's plan is gone");
+    }
+
+    @Test
     void without_a_passing_audit_the_check_refuses() {
         plan(A.value()).cite("src/app.py", 2, "value = 1").file("src/app.py", "edit").writeTo(repo);
 

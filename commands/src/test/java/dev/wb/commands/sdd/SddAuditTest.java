@@ -234,14 +234,77 @@ class SddAuditTest {
     }
 
     @Test
-    void a_hand_written_audit_json_opens_nothing() throws IOException {
-        repo.write(".workflow/ABC-12/audit.json", "{\"verdict\": \"pass\"}");
+    void a_hand_written_audit_json_opens_nothing() {
         plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").writeTo(repo);
+        repo.write(".workflow/ABC-12/audit.json", "{\"verdict\": \"pass\", \"planDigest\": \"sha256:"
+                + "0".repeat(64) + "\"}");
 
         try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
-            AuditGate.State state = Folds.foldStream(AuditGate.INSTANCE, session.reader(), StreamId.task(KEY));
-            assertTrue(state.latest().isEmpty());
+            Failure refused = assertThrows(Failure.class, () -> dev.wb.commands.impl.ImplCheck.run(session,
+                    new dev.wb.commands.impl.ImplCheck.Request(KEY, dev.wb.git.ChangeScope.WORKTREE, Optional.empty())));
+            assertEquals(Failure.Kind.USAGE, refused.kind());
+            assertEquals("the plan for ABC-12 has not been audited", refused.getMessage());
         }
+    }
+
+    @Test
+    void two_files_can_be_light_three_cannot_and_an_incident_never_is() {
+        repo.write("src/b.py", "b = 1\n");
+        repo.write("src/c.py", "c = 1\n");
+        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").file("src/b.py", "edit")
+                .writeTo(repo);
+        assertEquals(AuditReport.Tier.LIGHT, audit().report().tier());
+
+        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").file("src/b.py", "edit")
+                .file("src/c.py", "edit").writeTo(repo);
+        assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
+
+        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").set("ticket_type", "Incident")
+                .writeTo(repo);
+        assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
+    }
+
+    @Test
+    void a_folder_entry_never_makes_a_light_plan() {
+        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/", "edit").writeTo(repo);
+
+        assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
+    }
+
+    @Test
+    void a_planned_delete_of_a_binary_file_passes_once_done() throws IOException {
+        Files.write(repo.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 1});
+        repo.git("add", "logo.png");
+        repo.git("commit", "-q", "-m", "logo");
+        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("logo.png", "delete").writeTo(repo);
+        assertTrue(audit().passed());
+        repo.git("rm", "-q", "logo.png");
+
+        SddAudit.Result underWay = audit();
+        SddAudit.Result rebaseline = audit(true);
+
+        assertTrue(underWay.passed(), underWay.report()::toString);
+        assertEquals("baseline", underWay.report().files().get(0).verdict());
+        assertTrue(rebaseline.passed(), "a strict rebaseline accepts a delete already done: " + rebaseline.report());
+    }
+
+    @Test
+    void the_largest_plan_audited_is_recorded_whole() {
+        String dir = "src/" + "d".repeat(150) + "/";
+        var plan = plan("ABC-12");
+        for (int i = 0; i < 200; i++) {
+            repo.write(dir + "f" + i + ".py", "value = " + i + "\nother = 2\n");
+            plan.file(dir + "f" + i + ".py", "edit");
+            plan.cite(dir + "f" + i + ".py", 1, "value = " + i);
+            plan.cite(dir + "f" + i + ".py", 1, "value = " + i);
+        }
+        plan.writeTo(repo);
+
+        SddAudit.Result result = audit();
+
+        assertTrue(result.passed(), result.report().structure()::toString);
+        assertEquals(400, result.report().citations().size());
+        assertTrue(history().get(0).payload().json().path("compact").asBoolean(), "recorded in the compact form");
     }
 
     @Test
@@ -261,7 +324,7 @@ class SddAuditTest {
     }
 
     @Test
-    void three_files_or_a_bug_ticket_make_a_plan_standard_and_standard_needs_steps_and_product() {
+    void a_bug_ticket_makes_a_plan_standard_and_standard_needs_steps_and_product() {
         plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").set("ticket_type", "bug")
                 .set("product", " ").writeTo(repo);
 

@@ -36,12 +36,33 @@ public final class WbEvents {
 
     public static final int SCOPE_CHECKED_VERSION = 1;
 
+    /**
+     * {@code wb impl verify} began: the audited plan's commands, which were refused before anything
+     * ran (with the reason), the verify_env names (never values), the per-command time limit.
+     */
+    public static final String VERIFY_STARTED = "verify.started";
+
+    public static final int VERIFY_STARTED_VERSION = 1;
+
+    /** One verify command finished: argv, runner, outcome, exit code, duration, output head/tail and digest. */
+    public static final String VERIFY_COMMAND_RAN = "verify.command.ran";
+
+    public static final int VERIFY_COMMAND_RAN_VERSION = 1;
+
+    /** The verify run ended: pass, fail or interrupted, with its counts. */
+    public static final String VERIFY_FINISHED = "verify.finished";
+
+    public static final int VERIFY_FINISHED_VERSION = 1;
+
     public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
             new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
                     List.of(WbEvents::initializedV1toV2)),
             new EventSchema(PLAN_AUDITED, PLAN_AUDITED_VERSION, List.of()),
             new EventSchema(PLAN_REBASELINED, PLAN_REBASELINED_VERSION, List.of()),
-            new EventSchema(SCOPE_CHECKED, SCOPE_CHECKED_VERSION, List.of())));
+            new EventSchema(SCOPE_CHECKED, SCOPE_CHECKED_VERSION, List.of()),
+            new EventSchema(VERIFY_STARTED, VERIFY_STARTED_VERSION, List.of()),
+            new EventSchema(VERIFY_COMMAND_RAN, VERIFY_COMMAND_RAN_VERSION, List.of()),
+            new EventSchema(VERIFY_FINISHED, VERIFY_FINISHED_VERSION, List.of())));
 
     private WbEvents() {}
 

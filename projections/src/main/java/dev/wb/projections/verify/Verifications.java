@@ -1,0 +1,130 @@
+package dev.wb.projections.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.Projection;
+import dev.wb.projections.events.WbEvents;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A task's verify runs, folded: how many passed, failed or were interrupted, and the latest run as
+ * recorded — its start (commands, refusals, variable names), each command's result, its end. A run
+ * whose end was never recorded (wb was killed) stays incomplete: never a pass. evidence.md and
+ * evidence.json are rendered from {@link Run}.
+ */
+public final class Verifications implements Projection<Verifications.State> {
+
+    public static final Verifications INSTANCE = new Verifications();
+
+    /**
+     * One run, as its events recorded it (the payloads, unchanged).
+     *
+     * @param finished empty while the run is incomplete
+     */
+    public record Run(long startedVersion, ObjectNode started, List<ObjectNode> commands, Optional<ObjectNode> finished) {
+        public Run {
+            commands = List.copyOf(commands);
+        }
+
+        /** {@code pass}, {@code fail}, {@code interrupted}, or {@code incomplete} when no end was recorded. */
+        public String verdict() {
+            return finished.map(f -> f.path("verdict").asText()).orElse("incomplete");
+        }
+
+        Run with(ObjectNode command) {
+            List<ObjectNode> all = new ArrayList<>(commands);
+            all.add(command);
+            return new Run(startedVersion, started, all, finished);
+        }
+    }
+
+    public record State(int runs, int passed, int failed, int interrupted, Optional<Run> latest) {
+        public static final State EMPTY = new State(0, 0, 0, 0, Optional.empty());
+    }
+
+    private Verifications() {}
+
+    @Override
+    public String name() {
+        return "verify";
+    }
+
+    @Override
+    public int version() {
+        return 1;
+    }
+
+    @Override
+    public State initialState() {
+        return State.EMPTY;
+    }
+
+    @Override
+    public State evolve(State state, EventEnvelope event) {
+        String type = event.type();
+        if (type.equals(WbEvents.VERIFY_STARTED)) {
+            Run run = new Run(event.version(), event.payload().json(), List.of(), Optional.empty());
+            return new State(state.runs() + 1, state.passed(), state.failed(), state.interrupted(), Optional.of(run));
+        }
+        if (state.latest().isEmpty()) {
+            return state;
+        }
+        Run run = state.latest().get();
+        if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
+            return new State(state.runs(), state.passed(), state.failed(), state.interrupted(),
+                    Optional.of(run.with(event.payload().json())));
+        }
+        if (type.equals(WbEvents.VERIFY_FINISHED)) {
+            ObjectNode finished = event.payload().json();
+            String verdict = finished.path("verdict").asText();
+            Run done = new Run(run.startedVersion(), run.started(), run.commands(), Optional.of(finished));
+            return new State(state.runs(), state.passed() + (verdict.equals("pass") ? 1 : 0),
+                    state.failed() + (verdict.equals("fail") ? 1 : 0),
+                    state.interrupted() + (verdict.equals("interrupted") ? 1 : 0), Optional.of(done));
+        }
+        return state;
+    }
+
+    @Override
+    public JsonNode toJson(State state) {
+        ObjectNode node = CanonicalJson.objectNode();
+        node.put("runs", state.runs());
+        node.put("passed", state.passed());
+        node.put("failed", state.failed());
+        node.put("interrupted", state.interrupted());
+        state.latest().ifPresent(run -> {
+            ObjectNode latest = node.putObject("latest");
+            latest.put("startedVersion", run.startedVersion());
+            latest.put("verdict", run.verdict());
+            latest.set("started", run.started());
+            ArrayNode commands = latest.putArray("commands");
+            run.commands().forEach(commands::add);
+            run.finished().ifPresent(f -> latest.set("finished", f));
+        });
+        return node;
+    }
+
+    @Override
+    public State fromJson(JsonNode json) {
+        try {
+            Optional<Run> latest = Optional.empty();
+            JsonNode l = json.get("latest");
+            if (l != null) {
+                List<ObjectNode> commands = new ArrayList<>();
+                l.required("commands").forEach(c -> commands.add((ObjectNode) c));
+                JsonNode finished = l.get("finished");
+                latest = Optional.of(new Run(l.required("startedVersion").longValue(), (ObjectNode) l.required("started"),
+                        commands, finished == null ? Optional.empty() : Optional.of((ObjectNode) finished)));
+            }
+            return new State(json.required("runs").intValue(), json.required("passed").intValue(),
+                    json.required("failed").intValue(), json.required("interrupted").intValue(), latest);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not a verify state: " + e.getMessage(), e);
+        }
+    }
+}
