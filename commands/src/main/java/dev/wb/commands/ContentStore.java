@@ -3,9 +3,19 @@ package dev.wb.commands;
 import dev.wb.engine.Digests;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -35,6 +45,66 @@ public final class ContentStore {
         } catch (IOException e) {
             throw new Failure(Failure.Kind.CONFIG, "cannot store " + digest + ": " + e.getMessage(),
                     java.util.List.of("check that " + dir + " is writable"));
+        }
+    }
+
+    /**
+     * Stores a file's content (once) and returns its digest, never holding it in memory: a command's
+     * full output can run to gigabytes. The digest is not known until the last byte is read, so the
+     * bytes are copied into a temporary file in the store (the same file system as their final place)
+     * while they are digested, synced, and renamed to their digest's name. One read, not a digest pass
+     * and then a copy, so a file still changing is never stored under the digest of other bytes; and
+     * a rename that lands on a blob already there replaces it with the very same bytes.
+     */
+    public String putFile(Path file) {
+        Path temp = null;
+        try {
+            workspace.ensureLocalDir();
+            Files.createDirectories(dir);
+            temp = Files.createTempFile(dir, ".incoming-", ".tmp");
+            String digest = copyDigesting(file, temp);
+            Path target = file(digest);
+            if (!Files.exists(target)) {
+                Files.createDirectories(target.getParent());
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+                AtomicFiles.syncDirectory(target.getParent());
+            }
+            return digest;
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot store " + file + ": " + e.getMessage(),
+                    java.util.List.of("check that " + file + " is readable and " + dir + " is writable"));
+        } finally {
+            deleteQuietly(temp);
+        }
+    }
+
+    /** Copies {@code from} into {@code to}, synced, and returns the digest of what was copied. */
+    private static String copyDigesting(Path from, Path to) throws IOException {
+        MessageDigest sha256;
+        try {
+            sha256 = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+        if (to.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            // As readable as the blobs put() writes; a temporary file starts private.
+            Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        try (InputStream in = new DigestInputStream(Files.newInputStream(from), sha256);
+                FileChannel out = FileChannel.open(to, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            in.transferTo(Channels.newOutputStream(out));
+            out.force(true);
+        }
+        return Digests.PREFIX + HexFormat.of().formatHex(sha256.digest());
+    }
+
+    private static void deleteQuietly(Path temp) {
+        if (temp != null) {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException ignored) {
+                // A stray .incoming-*.tmp is harmless: no digest names it.
+            }
         }
     }
 
