@@ -33,7 +33,14 @@ final class ImplCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         return GroupCmd.spec(root, "impl", "The implementation: check its scope against the audited plans.",
-                Map.of("check", ImplCmd::check));
+                orderedMembers());
+    }
+
+    private static Map<String, java.util.function.Function<WbCommand, CommandSpec>> orderedMembers() {
+        Map<String, java.util.function.Function<WbCommand, CommandSpec>> members = new java.util.LinkedHashMap<>();
+        members.put("check", ImplCmd::check);
+        members.put("verify", VerifyCmd::spec);
+        return members;
     }
 
     static CommandSpec check(WbCommand root) {

@@ -21,6 +21,7 @@ final class ReplayCmd implements Callable<Integer> {
     String key;
     boolean verify;
     Long at;
+    Long output;
 
     private ReplayCmd(WbCommand root) {
         this.root = root;
@@ -35,6 +36,8 @@ final class ReplayCmd implements Callable<Integer> {
                 "Recompute the hash chain; exit 7 naming the first event that does not match.", on -> cmd.verify = on));
         spec.addOption(Specs.option("--at", "N", Long.class, "Print the state of every projection as of event N.",
                 value -> cmd.at = (Long) value));
+        spec.addOption(Specs.option("--output", "N", Long.class,
+                "Print the full stored output of event N (a verify command's run).", value -> cmd.output = (Long) value));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -48,6 +51,9 @@ final class ReplayCmd implements Callable<Integer> {
         }
         try (Session session = root.context.session()) {
             ReplayQuery query = new ReplayQuery(session);
+            if (output != null) {
+                return output(session, query.current(stream));
+            }
             if (verify) {
                 return verify(query.verify(stream));
             }
@@ -62,6 +68,23 @@ final class ReplayCmd implements Callable<Integer> {
                     "wb replay " + stream + " --verify"));
             return code;
         }
+    }
+
+    /** The full output a verify command's event names by digest, from the content store. */
+    private int output(Session session, List<EventEnvelope> events) {
+        EventEnvelope event = events.stream().filter(e -> e.version() == output).findFirst()
+                .orElseThrow(() -> dev.wb.commands.Failure.usage("no event " + output + " in " + key,
+                        "wb replay " + key + "   (lists its events)"));
+        String digest = event.payload().json().path("outputDigest").asText("");
+        if (digest.isEmpty()) {
+            throw dev.wb.commands.Failure.usage("event " + output + " of " + key + " (" + event.type()
+                    + ") has no stored output", "wb replay " + key + "   (verify.command.ran events have one)");
+        }
+        byte[] bytes = new dev.wb.commands.ContentStore(session.workspace()).get(digest).orElseThrow(() ->
+                dev.wb.commands.Failure.missing("the output " + digest + " is not in .workflow/local/objects"
+                        + " (removed, or damaged: its digest no longer matches)", "wb impl verify " + key));
+        root.context.console().out().print(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+        return ExitCodes.OK;
     }
 
     private int list(List<EventEnvelope> events) {

@@ -29,6 +29,20 @@ final class Summaries {
         if (WbEvents.SCOPE_CHECKED.equals(event.type())) {
             return checked(payload);
         }
+        if (WbEvents.VERIFY_STARTED.equals(event.type())) {
+            return payload.path("commands").size() + " to run, " + payload.path("refused").size() + " refused"
+                    + (payload.path("env").isEmpty() ? "" : " · env " + list(payload.path("env")));
+        }
+        if (WbEvents.VERIFY_COMMAND_RAN.equals(event.type())) {
+            String outcome = payload.path("outcome").asText();
+            return (outcome.equals("exited") ? "exit " + payload.path("exitCode").asInt() : outcome) + " in "
+                    + payload.path("durationMs").asLong() + " ms · " + payload.path("command").asText()
+                    + " · output " + payload.path("outputBytes").asLong() + " bytes (--output " + event.version() + ")";
+        }
+        if (WbEvents.VERIFY_FINISHED.equals(event.type())) {
+            return payload.path("verdict").asText() + " · " + payload.path("ran").asInt() + " ran, "
+                    + payload.path("failed").asInt() + " failed, " + payload.path("refused").asInt() + " refused";
+        }
         String text = CanonicalJson.text(payload, false);
         return text.length() <= MAX ? text : text.substring(0, MAX - 1) + "…";
     }

@@ -1,0 +1,154 @@
+package dev.wb.commands.verify;
+
+import dev.wb.commands.ContentStore;
+import dev.wb.commands.EventService;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.sdd.Gate;
+import dev.wb.commands.sdd.PlanReader;
+import dev.wb.commands.sdd.SddAudit;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.projections.Folds;
+import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.verify.Verifications;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code wb impl verify KEY}: runs the audited plan's verify commands under the narrow boundary
+ * ({@link VerifyPolicy}), one after another, and records the run as it goes — its start, each
+ * command as it finishes, its end — so a run cut short by a killed wb is visible and never a pass.
+ * Ctrl-C or SIGTERM ends the children too and records the run as interrupted.
+ */
+public final class ImplVerify {
+
+    /** What the user sees while commands run; the CLI draws it, nothing here prints. */
+    public interface Progress {
+        void started(int position, int total, String command);
+
+        void tick(int position, Duration elapsed);
+
+        void finished(int position, String command, RunResult result);
+
+        Progress NONE = new Progress() {
+            @Override
+            public void started(int position, int total, String command) {}
+
+            @Override
+            public void tick(int position, Duration elapsed) {}
+
+            @Override
+            public void finished(int position, String command, RunResult result) {}
+        };
+    }
+
+    public record Result(TaskKey key, String verdict, VerifyPlan plan, Verifications.Run run,
+            List<EventEnvelope> events, Path evidenceMarkdown, Path evidenceJson) {}
+
+    private ImplVerify() {}
+
+    public static Result run(Session session, TaskKey key, Map<String, String> environment, Progress progress) {
+        byte[] bytes = SddAudit.readPlan(session, key);
+        PlanReader.Reading reading = PlanReader.read(bytes, key);
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        StreamId stream = StreamId.task(key);
+        VerifyPlan plan = VerifyPlan.of(reading.plan().map(p -> p.verify()).orElse(List.of()),
+                reading.canonical().map(c -> c.get("verify_env")).orElse(null));
+        List<EventEnvelope> events = new ArrayList<>(new EventService(session).decide(stream, AuditGate.INSTANCE,
+                state -> {
+                    Gate.requireOpen(state, key, reading.digest());
+                    return List.of(VerifyDecider.started(plan, reading.digest(), config.verifyTimeoutSeconds()));
+                }).appended());
+        AtomicBoolean interrupted = new AtomicBoolean();
+        CountDownLatch recorded = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            interrupted.set(true);
+            LiveProcesses.killAll();
+            try {
+                // Let the command's thread record the interrupted run before the JVM goes.
+                recorded.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "wb-verify-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            long start = System.nanoTime();
+            List<RunResult> results = new ArrayList<>();
+            Map<String, String> env = new HashMap<>(environment);
+            env.putAll(plan.env());
+            Duration limit = Duration.ofSeconds(config.verifyTimeoutSeconds());
+            int total = plan.runnable().size();
+            for (int i = 0; i < total && !interrupted.get(); i++) {
+                VerifyPlan.Runnable command = plan.runnable().get(i);
+                int position = i + 1;
+                progress.started(position, total, command.command());
+                Path output = outputFile(session);
+                RunResult result = ProcessRunner.run(command.argv(), session.workspace().root(), env, limit, output,
+                        elapsed -> progress.tick(position, elapsed));
+                String digest = store(session, output);
+                progress.finished(position, command.command(), result);
+                events.addAll(append(session, stream, VerifyDecider.commandRan(command, result, digest)));
+                results.add(result);
+                if (result.outcome() == Outcome.INTERRUPTED) {
+                    interrupted.set(true);
+                }
+            }
+            long durationMs = Duration.ofNanos(System.nanoTime() - start).toMillis();
+            events.addAll(append(session, stream, VerifyDecider.finished(plan, results, interrupted.get(), durationMs)));
+            Verifications.Run run = Folds.foldStream(Verifications.INSTANCE, session.reader(), stream).latest()
+                    .orElseThrow();
+            Path[] views = EvidenceView.write(session.workspace(), key, run);
+            return new Result(key, run.verdict(), plan, run, events, views[0], views[1]);
+        } finally {
+            recorded.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running: it waited for exactly this.
+            }
+        }
+    }
+
+    /** The full output, stored by digest; the temporary file goes. */
+    private static String store(Session session, Path file) {
+        try {
+            return new ContentStore(session.workspace()).putFile(file);
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException ignored) {
+                // A leftover temporary file in .workflow/local/tmp is harmless.
+            }
+        }
+    }
+
+    private static Path outputFile(Session session) {
+        try {
+            Path dir = Files.createDirectories(session.workspace().ensureLocalDir().resolve("tmp"));
+            return Files.createTempFile(dir, "verify-", ".out");
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot create a file for command output in .workflow/local/tmp: "
+                    + e.getMessage(), List.of("check that .workflow/local/ is writable"));
+        }
+    }
+
+    private static List<EventEnvelope> append(Session session, StreamId stream, NewEvent event) {
+        // Facts of a run already under way: appended whatever else the stream recorded meanwhile.
+        return session.log().append(stream, ExpectedVersion.any(), List.of(event), session.invocation());
+    }
+}

@@ -1,0 +1,69 @@
+package dev.wb.commands.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.sdd.VerifyEnvNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The audited plan's verify list and verify_env, sorted into what may run and what may not, before
+ * anything runs. Nothing refused is dropped: each keeps its reason and reaches the evidence.
+ */
+public record VerifyPlan(List<Runnable> runnable, List<Refused> refused, Map<String, String> env,
+        List<Refused> refusedEnv) {
+
+    /** A command that passed the boundary: its words and the runner they name. */
+    public record Runnable(int index, String command, List<String> argv, String runner) {}
+
+    /** A command or a variable that will not be used, and why. */
+    public record Refused(int index, String subject, String reason) {}
+
+    public VerifyPlan {
+        runnable = List.copyOf(runnable);
+        refused = List.copyOf(refused);
+        env = Map.copyOf(env);
+        refusedEnv = List.copyOf(refusedEnv);
+    }
+
+    /**
+     * @param verify the plan's verify list, as written
+     * @param verifyEnv the plan's verify_env object as written (may be null or malformed)
+     */
+    public static VerifyPlan of(List<String> verify, JsonNode verifyEnv) {
+        List<Runnable> runnable = new ArrayList<>();
+        List<Refused> refused = new ArrayList<>();
+        for (int i = 0; i < verify.size(); i++) {
+            String command = verify.get(i);
+            Optional<String> raw = VerifyPolicy.refusal(command);
+            if (raw.isPresent()) {
+                refused.add(new Refused(i, command, raw.get()));
+                continue;
+            }
+            List<String> argv = CommandWords.split(command);
+            Optional<String> runner = VerifyPolicy.refusal(argv);
+            if (runner.isPresent()) {
+                refused.add(new Refused(i, command, runner.get()));
+            } else {
+                runnable.add(new Runnable(i, command, argv, VerifyPolicy.runnerOf(argv)));
+            }
+        }
+        Map<String, String> env = new TreeMap<>();
+        List<Refused> refusedEnv = new ArrayList<>();
+        if (verifyEnv != null && verifyEnv.isObject()) {
+            verifyEnv.fields().forEachRemaining(field -> {
+                Optional<String> problem = VerifyEnvNames.problem(field.getKey());
+                if (problem.isPresent()) {
+                    refusedEnv.add(new Refused(-1, field.getKey(), problem.get()));
+                } else if (!field.getValue().isTextual()) {
+                    refusedEnv.add(new Refused(-1, field.getKey(), "the value is not a string: values are literal"));
+                } else {
+                    env.put(field.getKey(), field.getValue().textValue());
+                }
+            });
+        }
+        return new VerifyPlan(runnable, refused, env, refusedEnv);
+    }
+}
