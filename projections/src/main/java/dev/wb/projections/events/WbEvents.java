@@ -54,6 +54,19 @@ public final class WbEvents {
 
     public static final int VERIFY_FINISHED_VERSION = 1;
 
+    /**
+     * One step of a {@code wb git} series ran or was refused (with {@code --execute}): the series,
+     * the exact argv, the status (ok, failed, refused), exit code, capped output or refusal reason.
+     */
+    public static final String GIT_STEP_RAN = "git.step.ran";
+
+    public static final int GIT_STEP_RAN_VERSION = 1;
+
+    /** A {@code wb git} series ended: ok, or stopped at a failed or refused step, with what did not run. */
+    public static final String GIT_SERIES_FINISHED = "git.series.finished";
+
+    public static final int GIT_SERIES_FINISHED_VERSION = 1;
+
     public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
             new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
                     List.of(WbEvents::initializedV1toV2)),
@@ -62,7 +75,9 @@ public final class WbEvents {
             new EventSchema(SCOPE_CHECKED, SCOPE_CHECKED_VERSION, List.of()),
             new EventSchema(VERIFY_STARTED, VERIFY_STARTED_VERSION, List.of()),
             new EventSchema(VERIFY_COMMAND_RAN, VERIFY_COMMAND_RAN_VERSION, List.of()),
-            new EventSchema(VERIFY_FINISHED, VERIFY_FINISHED_VERSION, List.of())));
+            new EventSchema(VERIFY_FINISHED, VERIFY_FINISHED_VERSION, List.of()),
+            new EventSchema(GIT_STEP_RAN, GIT_STEP_RAN_VERSION, List.of()),
+            new EventSchema(GIT_SERIES_FINISHED, GIT_SERIES_FINISHED_VERSION, List.of())));
 
     private WbEvents() {}
 
