@@ -1,0 +1,112 @@
+package dev.wb.projections.status;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.projections.Projection;
+import dev.wb.projections.events.WbEvents;
+import java.util.Optional;
+
+/**
+ * Where a task stands, stage by stage, and what its history adds up to: the latest audit, scope
+ * check, verify run and git series, and the counters {@code wb status --stats} sums over the
+ * workspace. Small on purpose: it is checkpointed for every stream, so a status of a thousand tasks
+ * reads one file instead of a million events. The plan stage is not here: it is a file on disk,
+ * which a fold may not read; {@code wb status} looks at it.
+ */
+public final class TaskStages implements Projection<TaskStages.State> {
+
+    public static final TaskStages INSTANCE = new TaskStages();
+
+    public static final String NONE = "none";
+
+    /**
+     * The latest result of one stage.
+     *
+     * @param result audit: none, pass, fail; scope: none, pass, deviation; verify: none, pass, fail,
+     *     interrupted, incomplete (started, no end recorded); git: none, ok, failed, refused
+     * @param about the plan digest the audit, check or run was for; for git, the series
+     */
+    public record Latest(String result, Optional<String> about) {
+        public static final Latest NEVER = new Latest(NONE, Optional.empty());
+
+        static Latest of(String result, String about) {
+            return new Latest(result, about.isEmpty() ? Optional.empty() : Optional.of(about));
+        }
+    }
+
+    public record State(Latest audit, Latest scope, Latest verify, Latest git, StageCounters counters) {
+        public static final State EMPTY = new State(Latest.NEVER, Latest.NEVER, Latest.NEVER, Latest.NEVER,
+                StageCounters.EMPTY);
+    }
+
+    private TaskStages() {}
+
+    @Override
+    public String name() {
+        return "stages";
+    }
+
+    @Override
+    public int version() {
+        return 1;
+    }
+
+    @Override
+    public State initialState() {
+        return State.EMPTY;
+    }
+
+    @Override
+    public State evolve(State s, EventEnvelope event) {
+        String type = event.type();
+        if (type.equals(WbEvents.PLAN_AUDITED)) {
+            ObjectNode p = event.payload().json();
+            Latest audit = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
+            return new State(audit, s.scope(), s.verify(), s.git(), s.counters().withCitations(p.path("citations")));
+        }
+        if (type.equals(WbEvents.SCOPE_CHECKED)) {
+            ObjectNode p = event.payload().json();
+            Latest scope = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
+            return new State(s.audit(), scope, s.verify(), s.git(), s.counters());
+        }
+        if (type.equals(WbEvents.VERIFY_STARTED)) {
+            // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
+            ObjectNode p = event.payload().json();
+            Latest verify = Latest.of("incomplete", p.path("planDigest").asText());
+            return new State(s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p));
+        }
+        if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
+            return new State(s.audit(), s.scope(), s.verify(), s.git(),
+                    s.counters().withCommandRan(event.payload().json()));
+        }
+        if (type.equals(WbEvents.VERIFY_FINISHED) && !s.verify().result().equals(NONE)) {
+            String verdict = event.payload().json().path("verdict").asText();
+            return new State(s.audit(), s.scope(), new Latest(verdict, s.verify().about()), s.git(), s.counters());
+        }
+        if (type.equals(WbEvents.GIT_STEP_RAN)) {
+            String status = event.payload().json().path("status").asText();
+            return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters().withGitStep(status));
+        }
+        if (type.equals(WbEvents.GIT_SERIES_FINISHED)) {
+            ObjectNode p = event.payload().json();
+            Latest git = Latest.of(p.path("status").asText(), p.path("series").asText());
+            return new State(s.audit(), s.scope(), s.verify(), git, s.counters());
+        }
+        return s;
+    }
+
+    @Override
+    public JsonNode toJson(State state) {
+        return StagesJson.write(state);
+    }
+
+    @Override
+    public State fromJson(JsonNode json) {
+        try {
+            return StagesJson.read(json);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not a stages state: " + e.getMessage(), e);
+        }
+    }
+}
