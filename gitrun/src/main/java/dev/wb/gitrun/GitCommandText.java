@@ -1,0 +1,39 @@
+package dev.wb.gitrun;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * A git step as the command a user can read and paste: {@code git} and its arguments, each quoted
+ * POSIX-style when a shell would otherwise split it, expand it or read it as a redirect. The
+ * address after {@code --author} is the usual case: unquoted, {@code <} and {@code >} would redirect
+ * git's input and output instead of reaching git as one argument.
+ */
+public final class GitCommandText {
+
+    /** Characters no POSIX shell treats specially anywhere in a word. */
+    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+
+    private GitCommandText() {}
+
+    /** {@code git ARGS}, each argument quoted if it needs to be. */
+    public static String print(List<String> argv) {
+        StringBuilder text = new StringBuilder("git");
+        for (String token : argv) {
+            text.append(' ').append(quote(token));
+        }
+        return text.toString();
+    }
+
+    /**
+     * One argument as a shell word that reads back as exactly {@code token}: as it is when every
+     * character is plain, else in single quotes, inside which nothing is special, with each single
+     * quote written as {@code '\''}.
+     */
+    public static String quote(String token) {
+        if (PLAIN.matcher(token).matches()) {
+            return token;
+        }
+        return "'" + token.replace("'", "'\\''") + "'";
+    }
+}

@@ -1,0 +1,70 @@
+package dev.wb.gitrun;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Runs a series of git steps: the only code in wb that writes to a repository, and only for a call
+ * that passed {@code --execute}. Each step, in order: the {@link GitStepPolicy} check, then its
+ * preconditions read from the repository as it is at that moment, then the user's own {@code git}
+ * with exactly the printed arguments ({@link GitProcess}). A refusal or a non-zero exit stops the
+ * series; a series that continued past a failure would, for a carry, land the remaining
+ * cherry-picks out of order or on the wrong branch.
+ */
+public final class GitRunner {
+
+    /** A hung git (a credential helper waiting, a hook that never ends) fails its step, not the session. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(600);
+
+    private GitRunner() {}
+
+    /**
+     * Runs {@code series} in the work tree at {@code root}.
+     *
+     * @param protectedBranches what the not-protected precondition refuses (see
+     *     {@link ProtectedBranches#resolve}); an empty set stands for the conventional names
+     * @param env the whole environment git runs with (PATH, HOME, the user's GIT_* settings)
+     */
+    public static SeriesResult execute(Path root, List<GitStep> series, Set<String> protectedBranches,
+            Map<String, String> env) {
+        return execute(root, series, protectedBranches, env, TIMEOUT);
+    }
+
+    /** As {@link #execute(Path, List, Set, Map)}, with a time limit of its own for each step. */
+    public static SeriesResult execute(Path root, List<GitStep> series, Set<String> protectedBranches,
+            Map<String, String> env, Duration timeout) {
+        Map<String, String> environment = Map.copyOf(env);
+        Set<String> protectedNames = Set.copyOf(protectedBranches);
+        List<StepOutcome> ran = new ArrayList<>();
+        for (int i = 0; i < series.size(); i++) {
+            StepOutcome outcome = step(root, series.get(i), protectedNames, environment, timeout);
+            if (outcome.status() != StepOutcome.Status.OK) {
+                return new SeriesResult(ran, Optional.of(outcome), series.subList(i, series.size()));
+            }
+            ran.add(outcome);
+        }
+        return new SeriesResult(ran, Optional.empty(), List.of());
+    }
+
+    private static StepOutcome step(Path root, GitStep step, Set<String> protectedBranches, Map<String, String> env,
+            Duration timeout) {
+        long start = System.nanoTime();
+        Optional<String> refusal = GitStepPolicy.refusal(step.argv())
+                .or(() -> PreconditionCheck.refusal(root, step.preconditions(), protectedBranches, env));
+        if (refusal.isPresent()) {
+            return StepOutcome.refused(step, refusal.get(), since(start));
+        }
+        GitProcess.Result result = GitProcess.run(root, step.argv(), env, timeout);
+        StepOutcome.Status status = result.exitCode() == 0 ? StepOutcome.Status.OK : StepOutcome.Status.FAILED;
+        return new StepOutcome(step, status, result.exitCode(), result.output(), "", since(start));
+    }
+
+    private static Duration since(long start) {
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+}
