@@ -1,18 +1,34 @@
 package dev.wb.cli;
 
-import dev.wb.engine.json.CanonicalJson;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
+import dev.wb.commands.status.Mark;
+import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.StatusQuery;
 import dev.wb.commands.status.StatusQuery.StreamStatus;
 import dev.wb.commands.status.StatusQuery.WorkspaceStatus;
+import dev.wb.commands.status.TaskStatus.StageStatus;
+import dev.wb.commands.status.WorkspaceStats;
+import dev.wb.commands.status.WorkspaceStats.CommandStats;
+import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.activity.Activity;
+import dev.wb.projections.status.StageCounters.Refusal;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
+/**
+ * {@code wb status [KEY] [--stats]}: a row per task (its five stages, the next command, its last
+ * activity); one task in detail; {@code --stats} adds where tasks wait or fail and what the log adds
+ * up to. Rendering only: every figure comes from {@link StatusQuery}.
+ */
 final class StatusCmd implements Callable<Integer> {
+
+    /** Commands listed in the text of {@code --stats}; {@code --json} lists them all. */
+    static final int COMMANDS_SHOWN = 20;
 
     private final WbCommand root;
     String key;
@@ -25,9 +41,11 @@ final class StatusCmd implements Callable<Integer> {
     static CommandSpec spec(WbCommand root) {
         StatusCmd cmd = new StatusCmd(root);
         CommandSpec spec = Specs.command(cmd, "status",
-                "Each task's last activity and its events by type; --stats adds the workspace's totals.");
-        spec.addPositional(Specs.positional("KEY", "0..1", "Only this task.", value -> cmd.key = value));
-        spec.addOption(Specs.flag("--stats", "Totals by event type over the whole workspace.", on -> cmd.stats = on));
+                "Each task's stages (plan, audit, scope, verify, git), the next command and its last activity;"
+                        + " --stats adds where tasks wait or fail and the log's totals.");
+        spec.addPositional(Specs.positional("KEY", "0..1", "Only this task, in detail.", value -> cmd.key = value));
+        spec.addOption(Specs.flag("--stats", "Where tasks wait or fail; verify commands' runs, failures and mean"
+                + " duration; citation verdicts; refusals; git steps; events by type.", on -> cmd.stats = on));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -53,7 +71,13 @@ final class StatusCmd implements Callable<Integer> {
         }
         Activity.State a = status.activity();
         console.line(status.stream().describe());
-        console.line("  events:        " + a.events() + " (versions 0 to " + a.lastVersion() + ")");
+        status.task().ifPresent(task -> {
+            for (StageStatus s : task.stages()) {
+                console.line("  " + Columns.left(s.stage().word(), 8) + " " + Columns.left(mark(s.mark()), 6) + " " + s.detail());
+            }
+            console.line("  next:          " + task.next().orElse("nothing: every stage is ok"));
+        });
+        console.line("  events:        " + a.events() + (a.events() == 0 ? "" : " (versions 0 to " + a.lastVersion() + ")"));
         console.line("  last activity: " + a.lastTime().map(Object::toString).orElse("-") + "  "
                 + a.lastType().orElse("-") + "  by " + a.lastActor().orElse("-"));
         console.line("  by type:");
@@ -63,28 +87,14 @@ final class StatusCmd implements Callable<Integer> {
     private void show(WorkspaceStatus status) {
         Console console = root.context.console();
         if (root.json) {
-            ObjectNode doc = CanonicalJson.objectNode();
-            var streams = doc.putArray("streams");
-            status.streams().forEach(s -> streams.add(json(s)));
-            if (stats) {
-                ObjectNode totals = doc.putObject("totals");
-                totals.put("tasks", status.tasks());
-                totals.put("events", status.totalEvents());
-                ObjectNode byType = totals.putObject("byType");
-                status.totalsByType().forEach(byType::put);
-            }
-            console.json(doc);
+            console.json(json(status));
             return;
         }
         if (status.streams().isEmpty()) {
             console.line("no history yet: wb records an event for every command it runs (try: wb init)");
         } else {
-            console.line(row("TASK", "EVENTS", "LAST ACTIVITY", "LAST EVENT", "BY"));
-            for (StreamStatus s : status.streams()) {
-                Activity.State a = s.activity();
-                console.line(row(s.stream().name(), a.events(), a.lastTime().map(Object::toString).orElse("-"),
-                        a.lastType().orElse("-"), a.lastActor().orElse("-")));
-            }
+            console.line(row("TASK", "PLAN", "AUDIT", "SCOPE", "VERIFY", "GIT", "NEXT", "EVENTS", "LAST ACTIVITY", "LAST EVENT", "BY"));
+            status.streams().forEach(s -> console.line(row(s)));
         }
         if (stats) {
             console.line("");
@@ -92,18 +102,141 @@ final class StatusCmd implements Callable<Integer> {
             for (Map.Entry<String, Long> entry : status.totalsByType().entrySet()) {
                 console.line("  " + Columns.left(entry.getKey(), 30) + " " + entry.getValue());
             }
+            StatsText.print(console, status.stats());
         }
     }
 
-    private static String row(Object task, Object events, Object last, Object type, Object by) {
-        return Columns.left(task, 12) + " " + Columns.right(events, 7) + "  " + Columns.left(last, 25) + " "
+    private static String row(StreamStatus s) {
+        Activity.State a = s.activity();
+        String[] marks = {"", "", "", "", ""};
+        s.task().ifPresent(t -> t.stages().forEach(st -> marks[st.stage().ordinal()] = mark(st.mark())));
+        String next = s.task().map(t -> t.next().orElse("-")).orElse("");
+        return row(s.stream().name(), marks[0], marks[1], marks[2], marks[3], marks[4], next, a.events(),
+                a.lastTime().map(Object::toString).orElse("-"), a.lastType().orElse("-"), a.lastActor().orElse("-"));
+    }
+
+    private static String row(Object task, String plan, String audit, String scope, String verify, String git,
+            String next, Object events, Object last, Object type, Object by) {
+        return Columns.left(task, 12) + " " + Columns.left(plan, 5) + " " + Columns.left(audit, 5) + " "
+                + Columns.left(scope, 5) + " " + Columns.left(verify, 6) + " " + Columns.left(git, 5) + " "
+                + Columns.left(next, 30) + " " + Columns.right(events, 7) + "  " + Columns.left(last, 25) + " "
                 + Columns.left(type, 28) + " " + by;
+    }
+
+    /** {@code ok}, {@code FAIL} (loud: it needs someone), {@code -} for pending. */
+    static String mark(Mark mark) {
+        return mark == Mark.OK ? "ok" : mark == Mark.FAIL ? "FAIL" : "-";
+    }
+
+    private ObjectNode json(WorkspaceStatus status) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        ArrayNode streams = doc.putArray("streams");
+        status.streams().forEach(s -> streams.add(json(s)));
+        if (stats) {
+            ObjectNode totals = doc.putObject("totals");
+            totals.put("tasks", status.tasks());
+            totals.put("events", status.totalEvents());
+            ObjectNode byType = totals.putObject("byType");
+            status.totalsByType().forEach(byType::put);
+            doc.set("stats", StatsJson.of(status.stats()));
+        }
+        return doc;
     }
 
     private static ObjectNode json(StreamStatus status) {
         ObjectNode node = CanonicalJson.objectNode();
         node.put("stream", status.stream().name());
         node.setAll((ObjectNode) Activity.INSTANCE.toJson(status.activity()));
+        status.task().ifPresent(task -> {
+            ObjectNode stages = node.putObject("stages");
+            task.stages().forEach(s -> stages.putObject(s.stage().word()).put("mark", s.mark().word())
+                    .put("detail", s.detail()));
+            task.next().ifPresentOrElse(next -> node.put("next", next), () -> node.putNull("next"));
+            task.current().ifPresentOrElse(c -> node.put("current", c.stage().word()), () -> node.putNull("current"));
+        });
         return node;
+    }
+
+    /** The {@code --stats} sections as text. */
+    private static final class StatsText {
+
+        static void print(Console console, WorkspaceStats stats) {
+            console.line("");
+            console.line("where tasks are: " + stats.done() + " done");
+            console.line("  " + Columns.left("STAGE", 8) + " " + Columns.right("WAITING", 7) + " " + Columns.right("FAILING", 7));
+            for (Stage stage : Stage.values()) {
+                console.line("  " + Columns.left(stage.word(), 8) + " " + Columns.right(stats.waiting().get(stage), 7) + " "
+                        + Columns.right(stats.failing().get(stage), 7));
+            }
+            console.line("");
+            console.line("verify commands: " + stats.commands().size());
+            if (!stats.commands().isEmpty()) {
+                console.line("  " + Columns.right("RUNS", 6) + " " + Columns.right("FAILED", 6) + " "
+                        + Columns.right("MEAN", 9) + "  COMMAND");
+                stats.commands().stream().limit(COMMANDS_SHOWN).forEach(c -> console.line("  " + Columns.right(c.runs(), 6)
+                        + " " + Columns.right(c.failures(), 6) + " " + Columns.right(c.meanMs() + " ms", 9) + "  " + c.command()));
+                if (stats.commands().size() > COMMANDS_SHOWN) {
+                    console.line("  … " + (stats.commands().size() - COMMANDS_SHOWN) + " more (--json lists every one)");
+                }
+            }
+            console.line("most often fails, then passes: " + stats.mostFailsThenPasses()
+                    .map(c -> c.command() + " (" + c.failsThenPasses() + " times)").orElse("none"));
+            console.line("citations: " + counts(stats.citations()));
+            refusals(console, "refused commands", stats.refusedCommands());
+            refusals(console, "refused variables", stats.refusedEnv());
+            var git = stats.gitSteps();
+            console.line("git steps: " + (git.ok() + git.failed()) + " ran (" + git.failed() + " failed), " + git.refused()
+                    + " refused");
+        }
+
+        private static String counts(SortedMap<String, Long> counts) {
+            if (counts.isEmpty()) {
+                return "none";
+            }
+            StringBuilder text = new StringBuilder();
+            counts.forEach((name, n) -> text.append(text.length() == 0 ? "" : ", ").append(name).append(' ').append(n));
+            return text.toString();
+        }
+
+        private static void refusals(Console console, String title, SortedMap<String, Refusal> refusals) {
+            console.line(title + (refusals.isEmpty() ? ": none" : ":"));
+            refusals.forEach((subject, r) -> console.line("  " + Columns.right(r.count(), 6) + "  " + subject + ": " + r.reason()));
+        }
+    }
+
+    /** The {@code --stats} sections as JSON. */
+    private static final class StatsJson {
+
+        static ObjectNode of(WorkspaceStats stats) {
+            ObjectNode node = CanonicalJson.objectNode();
+            ObjectNode waiting = node.putObject("waiting");
+            ObjectNode failing = node.putObject("failing");
+            for (Stage stage : Stage.values()) {
+                waiting.put(stage.word(), stats.waiting().get(stage));
+                failing.put(stage.word(), stats.failing().get(stage));
+            }
+            node.put("done", stats.done());
+            ArrayNode commands = node.putArray("commands");
+            stats.commands().forEach(c -> commands.add(command(c)));
+            stats.mostFailsThenPasses().ifPresentOrElse(c -> node.set("mostFailsThenPasses", command(c)),
+                    () -> node.putNull("mostFailsThenPasses"));
+            ObjectNode citations = node.putObject("citations");
+            stats.citations().forEach(citations::put);
+            ArrayNode refused = node.putArray("refusedCommands");
+            stats.refusedCommands().forEach((text, r) -> refused.addObject().put("command", text).put("count", r.count())
+                    .put("reason", r.reason()));
+            ArrayNode refusedEnv = node.putArray("refusedEnv");
+            stats.refusedEnv().forEach((name, r) -> refusedEnv.addObject().put("name", name).put("count", r.count())
+                    .put("reason", r.reason()));
+            var git = stats.gitSteps();
+            node.putObject("gitSteps").put("ran", git.ok() + git.failed()).put("ok", git.ok()).put("failed", git.failed())
+                    .put("refused", git.refused());
+            return node;
+        }
+
+        private static ObjectNode command(CommandStats c) {
+            return CanonicalJson.objectNode().put("command", c.command()).put("runs", c.runs()).put("failures", c.failures())
+                    .put("meanMs", c.meanMs()).put("failsThenPasses", c.failsThenPasses());
+        }
     }
 }

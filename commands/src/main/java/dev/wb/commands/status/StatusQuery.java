@@ -2,25 +2,35 @@ package dev.wb.commands.status;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.engine.EventReader;
 import dev.wb.engine.StreamId;
-import dev.wb.projections.Folds;
+import dev.wb.engine.TaskKey;
 import dev.wb.projections.activity.Activity;
 import dev.wb.projections.checkpoint.CheckpointStore;
 import dev.wb.projections.checkpoint.StreamCursor;
 import dev.wb.projections.checkpoint.WorkspaceProjection;
+import dev.wb.projections.status.StageCounters;
+import dev.wb.projections.status.TaskStages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
-/** {@code wb status}: every task's last activity and event counts, and the workspace's totals. */
+/**
+ * {@code wb status}: every task's stages and next command, its last activity, and the workspace's
+ * totals. Read-only, and from projections only: {@code activity} and {@code stages} over every
+ * stream through their checkpoints (no log read when nothing moved, ADR 3), and each plan's digest
+ * from disk, which is what decides whether an audit still holds.
+ */
 public final class StatusQuery {
 
-    /** One stream's line in the status. */
-    public record StreamStatus(StreamId stream, Activity.State activity) {}
+    /** One stream's line: its activity and, for a task, where it stands. */
+    public record StreamStatus(StreamId stream, Activity.State activity, Optional<TaskStatus> task) {}
 
-    /** The whole workspace: each stream, and the totals over all of them. */
-    public record WorkspaceStatus(List<StreamStatus> streams, long totalEvents, Map<String, Long> totalsByType) {
+    /** The whole workspace: each stream (and each planned task with no history yet), and the totals. */
+    public record WorkspaceStatus(List<StreamStatus> streams, long totalEvents, Map<String, Long> totalsByType,
+            WorkspaceStats stats) {
         public long tasks() {
             return streams.stream().filter(s -> !s.stream().isWorkspace()).count();
         }
@@ -33,26 +43,62 @@ public final class StatusQuery {
     }
 
     public WorkspaceStatus all() {
-        WorkspaceProjection<Activity.State> projection = new WorkspaceProjection<>(Activity.INSTANCE,
-                new CheckpointStore(session.workspace().checkpointsDir()));
-        Map<StreamId, StreamCursor<Activity.State>> cursors = projection.load(session.reader()).streams();
+        CheckpointStore store = new CheckpointStore(session.workspace().checkpointsDir());
+        EventReader reader = session.reader();
+        Map<StreamId, StreamCursor<Activity.State>> activity = new WorkspaceProjection<>(Activity.INSTANCE, store)
+                .load(reader).streams();
+        Map<StreamId, StreamCursor<TaskStages.State>> stages = new WorkspaceProjection<>(TaskStages.INSTANCE, store)
+                .load(reader).streams();
+        PlanFiles plans = new PlanFiles(session.workspace());
+        TreeMap<String, StreamId> names = new TreeMap<>();
+        activity.keySet().forEach(s -> names.put(s.name(), s));
+        plans.planned().forEach(key -> names.putIfAbsent(key.value(), StreamId.task(key)));
+
         List<StreamStatus> streams = new ArrayList<>();
+        List<TaskStatus> tasks = new ArrayList<>();
+        List<StageCounters> counters = new ArrayList<>();
         Map<String, Long> totals = new TreeMap<>();
         long total = 0;
-        for (StreamCursor<Activity.State> cursor : cursors.values()) {
-            streams.add(new StreamStatus(cursor.stream(), cursor.state()));
-            cursor.state().countsByType().forEach((type, n) -> totals.merge(type, n, Long::sum));
-            total += cursor.state().events();
+        for (StreamId stream : names.values()) {
+            Activity.State a = state(activity.get(stream), Activity.State.EMPTY);
+            TaskStages.State s = state(stages.get(stream), TaskStages.State.EMPTY);
+            Optional<TaskStatus> task = stream.isWorkspace() ? Optional.empty()
+                    : Optional.of(StageRules.of(new TaskKey(stream.name()), s, plans.digest(new TaskKey(stream.name()))));
+            task.ifPresent(tasks::add);
+            counters.add(s.counters());
+            streams.add(new StreamStatus(stream, a, task));
+            a.countsByType().forEach((type, n) -> totals.merge(type, n, Long::sum));
+            total += a.events();
         }
-        return new WorkspaceStatus(streams, total, totals);
+        return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters));
     }
 
+    /** One stream, folded from the log (a task with a plan but no history yet shows its stages too). */
     public StreamStatus one(StreamId stream) {
-        Activity.State state = Folds.foldStream(Activity.INSTANCE, session.reader(), stream);
-        if (state.events() == 0) {
+        Activity.State[] activity = {Activity.State.EMPTY};
+        TaskStages.State[] stages = {TaskStages.State.EMPTY};
+        session.reader().forEach(stream, 0, event -> {
+            activity[0] = Activity.INSTANCE.evolve(activity[0], event);
+            stages[0] = TaskStages.INSTANCE.evolve(stages[0], event);
+        });
+        if (stream.isWorkspace()) {
+            requireHistory(stream, activity[0].events() > 0);
+            return new StreamStatus(stream, activity[0], Optional.empty());
+        }
+        TaskKey key = new TaskKey(stream.name());
+        Optional<String> plan = new PlanFiles(session.workspace()).digest(key);
+        requireHistory(stream, activity[0].events() > 0 || plan.isPresent());
+        return new StreamStatus(stream, activity[0], Optional.of(StageRules.of(key, stages[0], plan)));
+    }
+
+    private static void requireHistory(StreamId stream, boolean found) {
+        if (!found) {
             String name = stream.isWorkspace() ? "the workspace" : "task " + stream;
             throw Failure.missing("no history for " + name, "wb status   (lists the tasks that have history)");
         }
-        return new StreamStatus(stream, state);
+    }
+
+    private static <S> S state(StreamCursor<S> cursor, S empty) {
+        return cursor == null ? empty : cursor.state();
     }
 }

@@ -1,0 +1,115 @@
+package dev.wb.commands.status;
+
+import dev.wb.commands.status.TaskStatus.StageStatus;
+import dev.wb.engine.TaskKey;
+import dev.wb.projections.status.TaskStages;
+import dev.wb.projections.status.TaskStages.Latest;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A task's stages from its folded history and the digest of its plan on disk: a pure function, so
+ * every rule is a one-line test. A result counts only for the plan it was about: an audit of a plan
+ * that has since changed, or a check or run against an earlier audited plan, is pending again.
+ */
+public final class StageRules {
+
+    private StageRules() {}
+
+    /**
+     * @param plan the digest of {@code .workflow/KEY/sdd.json} now; empty when there is none
+     */
+    public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan) {
+        List<StageStatus> stages = List.of(plan(plan), audit(state.audit(), plan), scope(state.scope(), state.audit()),
+                verify(state.verify(), state.audit()), git(state.git()));
+        Optional<String> next = stages.stream().filter(s -> s.mark() != Mark.OK).findFirst()
+                .map(s -> nextCommand(key, s, state.git()));
+        return new TaskStatus(key, stages, next);
+    }
+
+    private static String nextCommand(TaskKey key, StageStatus stage, Latest git) {
+        // A failed or refused series is re-run as itself: a failed start is not fixed by a commit.
+        if (stage.stage() == Stage.GIT && stage.mark() == Mark.FAIL) {
+            String series = git.about().orElse("commit");
+            if (series.equals("start")) {
+                return "wb git start " + key;
+            }
+            if (series.equals("carry")) {
+                return "wb git carry " + key + " --to BRANCH";
+            }
+        }
+        return stage.stage().command(key);
+    }
+
+    private static StageStatus plan(Optional<String> plan) {
+        return plan.isPresent() ? new StageStatus(Stage.PLAN, Mark.OK, "sdd.json written")
+                : new StageStatus(Stage.PLAN, Mark.PENDING, "no sdd.json yet");
+    }
+
+    private static StageStatus audit(Latest audit, Optional<String> plan) {
+        String result = audit.result();
+        if (result.equals(TaskStages.NONE)) {
+            return pending(Stage.AUDIT, "not audited yet");
+        }
+        if (plan.isEmpty()) {
+            return pending(Stage.AUDIT, "no sdd.json to audit");
+        }
+        boolean same = audit.about().equals(plan);
+        if (result.equals("pass")) {
+            return same ? new StageStatus(Stage.AUDIT, Mark.OK, "passed") : pending(Stage.AUDIT, "sdd.json changed since its audit");
+        }
+        return same ? new StageStatus(Stage.AUDIT, Mark.FAIL, "the latest audit failed")
+                : pending(Stage.AUDIT, "sdd.json changed since its failed audit");
+    }
+
+    private static StageStatus scope(Latest scope, Latest audit) {
+        String result = scope.result();
+        if (result.equals(TaskStages.NONE)) {
+            return pending(Stage.SCOPE, "not checked yet");
+        }
+        if (!scope.about().equals(audit.about())) {
+            return pending(Stage.SCOPE, "checked against an earlier plan");
+        }
+        if (result.equals("pass")) {
+            return new StageStatus(Stage.SCOPE, Mark.OK, "every changed path is in an audited plan");
+        }
+        return new StageStatus(Stage.SCOPE, Mark.FAIL, "deviation: a changed path no audited plan accounts for");
+    }
+
+    private static StageStatus verify(Latest verify, Latest audit) {
+        String result = verify.result();
+        if (result.equals(TaskStages.NONE)) {
+            return pending(Stage.VERIFY, "not run yet");
+        }
+        if (!verify.about().equals(audit.about())) {
+            return pending(Stage.VERIFY, "ran an earlier plan's commands");
+        }
+        if (result.equals("pass")) {
+            return new StageStatus(Stage.VERIFY, Mark.OK, "every command passed");
+        }
+        if (result.equals("fail")) {
+            return new StageStatus(Stage.VERIFY, Mark.FAIL, "a command failed or was refused (evidence.md says which)");
+        }
+        if (result.equals("interrupted")) {
+            return pending(Stage.VERIFY, "the latest run was interrupted");
+        }
+        return pending(Stage.VERIFY, "started, no end recorded: still running, or wb was killed");
+    }
+
+    private static StageStatus git(Latest git) {
+        String result = git.result();
+        String series = git.about().orElse("git");
+        if (result.equals(TaskStages.NONE)) {
+            return pending(Stage.GIT, "nothing committed yet");
+        }
+        if (result.equals("ok")) {
+            return series.equals("start") ? pending(Stage.GIT, "branch started, nothing committed yet")
+                    : new StageStatus(Stage.GIT, Mark.OK, "the " + series + " series ran");
+        }
+        return new StageStatus(Stage.GIT, Mark.FAIL, "the " + series + " series " + (result.equals("refused") ? "was refused" : "failed"));
+    }
+
+    private static StageStatus pending(Stage stage, String detail) {
+        return new StageStatus(stage, Mark.PENDING, detail);
+    }
+}

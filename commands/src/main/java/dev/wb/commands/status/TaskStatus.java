@@ -1,0 +1,30 @@
+package dev.wb.commands.status;
+
+import dev.wb.engine.TaskKey;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where one task stands: each stage's mark and why, and the next command to run.
+ *
+ * @param stages one per {@link Stage}, in stage order
+ * @param next the command of the first stage that is not ok; empty when every stage is
+ */
+public record TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String> next) {
+
+    /** One stage of one task. */
+    public record StageStatus(Stage stage, Mark mark, String detail) {}
+
+    public TaskStatus {
+        stages = List.copyOf(stages);
+    }
+
+    public StageStatus stage(Stage stage) {
+        return stages.get(stage.ordinal());
+    }
+
+    /** The first stage that is not ok: where the task is waiting or failing. Empty when it is done. */
+    public Optional<StageStatus> current() {
+        return stages.stream().filter(s -> s.mark() != Mark.OK).findFirst();
+    }
+}
