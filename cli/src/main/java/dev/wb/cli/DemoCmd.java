@@ -14,6 +14,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import dev.wb.gitrun.ScratchRepository;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -140,10 +142,33 @@ final class DemoCmd implements Callable<Integer> {
                                 new Step("The plan is under way now: drifted citations pass against the baseline,"
                                         + " each shown with where it is now.", List.of("sdd", "audit", KEY), 0),
                                 new Step("Every changed path is accounted for.", List.of("impl", "check", KEY), 0))),
-                new Stage("6. Replay the task's history", () -> { },
+                new Stage("6. Verify: the plan's own commands, under a narrow boundary", () -> { },
+                        List.of(new Step("The plan's verify list has `make -s check` and a curl: curl is no test runner,"
+                                + " so it is not run, it is listed under \"Not run\", and the run cannot pass: exit 7.",
+                                List.of("impl", "verify", KEY), 7))),
+                new Stage("7. Drop the curl from the plan, audit, verify again", () -> files.dropCurl(),
+                        List.of(new Step("A changed plan is audited again before anything runs from it.",
+                                List.of("sdd", "audit", KEY), 0),
+                                new Step("Every command ran and passed; evidence.md is ready for the pull request.",
+                                        List.of("impl", "verify", KEY), 0))),
+                new Stage("8. Git, guarded: the series wb would run", () -> files.copy("commit.txt",
+                        ".workflow/DEMO-1/commit.txt"),
+                        List.of(new Step("Printed, not run: --execute would run exactly these, with your git.",
+                                wb("git start " + KEY), 0),
+                                new Step("The commit takes its message from .workflow/DEMO-1/commit.txt.",
+                                        wb("git commit " + KEY), 0))),
+                new Stage("9. Replay the task's history", () -> { },
                         List.of(new Step("Every step above is an event of DEMO-1, in order.", List.of("replay", KEY), 0),
                                 new Step("The hash chain shows the history was not altered.",
                                         List.of("replay", KEY, "--verify"), 0))));
+    }
+
+    /**
+     * A wb command line, written as one string: these are wb's own subcommands ({@code wb git
+     * commit} prints a series and runs nothing here), not git command lines.
+     */
+    private static List<String> wb(String commandLine) {
+        return List.of(commandLine.split(" "));
     }
 
     /** The demo's files, from wb's own resources. */
@@ -154,17 +179,36 @@ final class DemoCmd implements Callable<Integer> {
             this.root = root;
         }
 
-        /** A new repository in the temp folder with the demo shop committed on main. */
+        /**
+         * A new repository in the temp folder with the demo shop committed on main, made by the one
+         * module that writes to repositories (gitrun's scratch repository).
+         */
         static Path create() throws IOException {
             Path root = Files.createTempDirectory("wb-demo-").toRealPath();
-            DemoRepository repo = new DemoRepository(root);
-            repo.copy("prices.py", "src/prices.py");
-            repo.copy("cart.py", "src/cart.py");
-            Files.writeString(root.resolve("README.md"), "# demo shop\n\nA scratch repository made by wb demo.\n");
-            DemoGit.run(root, "init", "-q", "-b", "main");
-            DemoGit.run(root, "add", "-A");
-            DemoGit.run(root, "commit", "-q", "-m", "demo shop");
+            Map<String, String> files = new java.util.LinkedHashMap<>();
+            files.put("src/prices.py", resource("prices.py"));
+            files.put("src/cart.py", resource("cart.py"));
+            files.put("Makefile", resource("Makefile"));
+            files.put("README.md", "# demo shop\n\nA scratch repository made by wb demo.\n");
+            ScratchRepository.create(root, files, "demo shop");
             return root;
+        }
+
+        static String resource(String name) throws IOException {
+            try (InputStream in = DemoCmd.class.getResourceAsStream("demo/" + name)) {
+                if (in == null) {
+                    throw new IOException("wb's demo resource is missing: " + name);
+                }
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        }
+
+        /** The plan without its curl: a changed plan, audited again before verify runs. */
+        void dropCurl() {
+            edit(json -> {
+                ArrayNode verify = json.putArray("verify");
+                verify.add("make -s check");
+            });
         }
 
         void copy(String resource, String target) {
@@ -182,11 +226,15 @@ final class DemoCmd implements Callable<Integer> {
 
         /** The plan, amended to list src/cart.py. */
         void planCart() {
+            edit(json -> ((ArrayNode) json.get("files")).addObject().put("path", "src/cart.py").put("change", "edit")
+                    .put("why", "the cart shows the rounded total"));
+        }
+
+        private void edit(java.util.function.Consumer<ObjectNode> change) {
             Path plan = root.resolve(".workflow/DEMO-1/sdd.json");
             try {
                 ObjectNode json = CanonicalJson.parseObject(Files.readAllBytes(plan));
-                ((ArrayNode) json.get("files")).addObject().put("path", "src/cart.py").put("change", "edit")
-                        .put("why", "the cart shows the rounded total");
+                change.accept(json);
                 Files.writeString(plan, CanonicalJson.text(json, true) + "\n", StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

@@ -26,7 +26,9 @@ class DemoTest {
         assertEquals(0, result.code(), result::toString);
         for (String expected : List.of("audit passed · light tier · first audit (strict)", "deviation src/cart.py",
                 "error: the plan for DEMO-1 changed since its audit", "re-anchor with: wb sdd audit DEMO-1 --rebaseline",
-                "task DEMO-1: 5 events, hash chain intact")) {
+                "not run     curl -fsS https://shop.example/health", "DEMO-1: verify PASS",
+                "git commit -F .workflow/DEMO-1/commit.txt",
+                "task DEMO-1: 12 events, hash chain intact")) {
             assertTrue(result.out().contains(expected), () -> "missing '" + expected + "' in\n" + result);
         }
         try (Stream<Path> files = Files.list(cwd)) {
@@ -40,6 +42,6 @@ class DemoTest {
 
         assertTrue(doc.get("asExpected").asBoolean());
         assertTrue(Files.isDirectory(Path.of(doc.get("repository").asText()).resolve(".workflow/local/log")));
-        assertEquals(9, doc.get("steps").size());
+        assertEquals(14, doc.get("steps").size());
     }
 }

@@ -61,13 +61,10 @@ final class WriteBoundary {
             "builds and times the benchmark's own repository; the bench module is outside the default build");
 
     /**
-     * Known writers on their way out, tolerated only while they exist: the lead replaces the demo's
-     * own git runner with {@link ScratchRepository}, and once the file is gone nothing may take its
-     * place. Remove an entry when its file is deleted.
+     * Known writers on their way out, tolerated only while they exist (none now: the demo's own git
+     * runner was replaced by {@link ScratchRepository}). Remove an entry when its file is deleted.
      */
-    static final Map<String, String> BEING_REMOVED = Map.of(
-            "cli/src/main/java/dev/wb/cli/DemoGit.java",
-            "wb demo's git init/add/commit, to be replaced by ScratchRepository");
+    static final Map<String, String> BEING_REMOVED = Map.of();
 
     /** Subcommands that write, used when {@code git --list-cmds} cannot be asked. */
     static final Set<String> KNOWN_WRITERS = Set.of("add", "am", "apply", "branch", "checkout", "cherry-pick", "clean",

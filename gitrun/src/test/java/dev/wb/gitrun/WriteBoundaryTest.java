@@ -125,13 +125,6 @@ class WriteBoundaryTest {
         assertEquals(List.of(), BOUNDARY.check(file, "class P { void p() { new ProcessBuilder(List.of(\"make\")); } }"));
     }
 
-    @Test
-    void a_writer_being_removed_is_tolerated_only_under_its_own_name() {
-        String demo = "class DemoGit { void run() { new ProcessBuilder(List.of(\"git\", \"init\")); } }";
-        assertEquals(List.of(), BOUNDARY.check("cli/src/main/java/dev/wb/cli/DemoGit.java", demo));
-        assertEquals(2, BOUNDARY.check("cli/src/main/java/dev/wb/cli/DemoGit2.java", demo).size());
-    }
-
     // --- where the sources are -----------------------------------------------------------------------
 
     /** The folder above this module's whose pom.xml is wb's parent. */

@@ -20,12 +20,22 @@ import java.util.Optional;
  * read them: the execute switch and extra critical zones. A file that exists but cannot be used
  * stops the command (exit 3) instead of being read as defaults.
  */
-public record WorkspaceConfig(boolean execute, Map<String, List<String>> criticalZones, int verifyTimeoutSeconds) {
+public record WorkspaceConfig(boolean execute, Map<String, List<String>> criticalZones, int verifyTimeoutSeconds,
+        Branches branches, Optional<Identity> identity) {
+
+    /** {@code branches}: the prefix of task branches, and the protected names (empty: detected). */
+    public record Branches(String prefix, List<String> protectedNames) {
+        public static final Branches DEFAULT = new Branches("task/", List.of());
+    }
+
+    /** {@code identity}: who work commits in this checkout should be by. */
+    public record Identity(String name, String email) {}
 
     /** A verify command's time limit; config.json may lower it, never raise it. */
     public static final int MAX_VERIFY_TIMEOUT_SECONDS = 600;
 
-    public static final WorkspaceConfig DEFAULTS = new WorkspaceConfig(true, Map.of(), MAX_VERIFY_TIMEOUT_SECONDS);
+    public static final WorkspaceConfig DEFAULTS = new WorkspaceConfig(true, Map.of(), MAX_VERIFY_TIMEOUT_SECONDS,
+            Branches.DEFAULT, Optional.empty());
 
     public static WorkspaceConfig load(Workspace workspace) {
         Path file = workspace.workflowDir().resolve("config.json");
@@ -54,7 +64,49 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
             }
             execute = exec.booleanValue();
         }
-        return new WorkspaceConfig(execute, zones(root.get("critical_zones")), timeout(root.get("checks")));
+        return new WorkspaceConfig(execute, zones(root.get("critical_zones")), timeout(root.get("checks")),
+                branches(root.get("branches")), identity(root.get("identity")));
+    }
+
+    private static Branches branches(JsonNode node) {
+        if (node == null) {
+            return Branches.DEFAULT;
+        }
+        if (!node.isObject()) {
+            throw invalid(".workflow/config.json: branches must be an object {\"prefix\", \"protected\"}");
+        }
+        String prefix = Branches.DEFAULT.prefix();
+        JsonNode p = node.get("prefix");
+        if (p != null) {
+            if (!p.isTextual() || p.textValue().contains(" ") || p.textValue().startsWith("-")) {
+                throw invalid(".workflow/config.json: branches.prefix must be a branch-name prefix like \"task/\"");
+            }
+            prefix = p.textValue();
+        }
+        List<String> names = new ArrayList<>();
+        JsonNode list = node.get("protected");
+        if (list != null) {
+            if (!list.isArray()) {
+                throw invalid(".workflow/config.json: branches.protected must be an array of branch names");
+            }
+            for (JsonNode name : list) {
+                if (!name.isTextual() || name.textValue().isBlank()) {
+                    throw invalid(".workflow/config.json: branches.protected holds branch names, not " + name);
+                }
+                names.add(name.textValue());
+            }
+        }
+        return new Branches(prefix, names);
+    }
+
+    private static Optional<Identity> identity(JsonNode node) {
+        if (node == null) {
+            return Optional.empty();
+        }
+        if (!node.isObject() || !node.path("name").isTextual() || !node.path("email").isTextual()) {
+            throw invalid(".workflow/config.json: identity must be {\"name\": \"…\", \"email\": \"…\"}");
+        }
+        return Optional.of(new Identity(node.get("name").textValue(), node.get("email").textValue()));
     }
 
     private static int timeout(JsonNode checks) {

@@ -1,0 +1,34 @@
+package dev.wb.commands.gitflow;
+
+import dev.wb.commands.Session;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.git.Repositories;
+import dev.wb.git.GitRepository;
+import dev.wb.git.Remote;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code wb git ctx}: where the checkout stands, read through the read-only façade only. It says
+ * when the checkout's {@code user.email} is not the identity config.json expects, which is how work
+ * commits end up carrying a personal address.
+ */
+public record GitContext(Path root, Optional<String> branch, Optional<String> upstream, List<Remote> remotes,
+        Optional<String> head, Optional<String> userName, Optional<String> userEmail,
+        Optional<WorkspaceConfig.Identity> expected, Optional<String> mismatch) {
+
+    public static GitContext read(Session session) {
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            Optional<String> branch = git.currentBranch();
+            Optional<String> email = git.config("user.email");
+            Optional<WorkspaceConfig.Identity> expected = config.identity();
+            Optional<String> mismatch = expected.filter(id -> !email.map(id.email()::equalsIgnoreCase).orElse(false))
+                    .map(id -> "user.email is " + email.orElse("not set") + ", but .workflow/config.json expects "
+                            + id.email() + " for this repository: git config user.email " + id.email());
+            return new GitContext(git.root(), branch, branch.flatMap(git::upstream), git.remotes(), git.head(),
+                    git.config("user.name"), email, expected, mismatch);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package dev.wb.commands.gitflow;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.git.Repositories;
+import dev.wb.commands.sdd.Gate;
+import dev.wb.commands.sdd.PlanReader;
+import dev.wb.commands.sdd.SddAudit;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.fs.AtomicFiles;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.git.GitRepository;
+import dev.wb.gitrun.GitRunner;
+import dev.wb.gitrun.GitStep;
+import dev.wb.gitrun.ProtectedBranches;
+import dev.wb.gitrun.SeriesResult;
+import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.WbEvents;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code wb git start|commit|push|carry}: plans a series from what the read-only façade reads,
+ * and, only with {@code --execute}, hands it to the one module that writes ({@code gitrun}), then
+ * records every step that ran or was refused and renders {@code git.log.json} from the log.
+ */
+public final class GitFlow {
+
+    /** A planned series: which command, where it is recorded, its steps. */
+    public record Planned(String series, StreamId stream, Optional<TaskKey> task, List<GitStep> steps, String note) {}
+
+    public record Executed(Planned planned, SeriesResult result, List<EventEnvelope> events, Optional<Path> gitLog) {}
+
+    private GitFlow() {}
+
+    public static Planned start(Session session, TaskKey key) {
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            String branch = GitSeries.taskBranch(config.branches().prefix(), key);
+            if (git.refExists("refs/heads/" + branch)) {
+                throw Failure.usage("the branch " + branch + " already exists", "git switch " + branch);
+            }
+            return new Planned("start", StreamId.task(key), Optional.of(key),
+                    GitSeries.start(key, config.branches().prefix(), !git.remotes().isEmpty()), "");
+        }
+    }
+
+    public static Planned commit(Session session, TaskKey key) {
+        requireGate(session, key);
+        Path message = session.workspace().workflowDir().resolve(key.value()).resolve("commit.txt");
+        if (!Files.isRegularFile(message)) {
+            throw Failure.missing("no commit message for " + key + ": .workflow/" + key + "/commit.txt does not exist",
+                    "write the message there (a summary line, a blank line, the why), then: wb git commit " + key);
+        }
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        Optional<String> author = config.identity().map(i -> i.name() + " <" + i.email() + ">");
+        return new Planned("commit", StreamId.task(key), Optional.of(key),
+                GitSeries.commit(key, ".workflow/" + key + "/commit.txt", author), "commits what is staged (git add it first)");
+    }
+
+    public static Planned push(Session session) {
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            String branch = git.currentBranch().orElseThrow(() -> Failure.usage("HEAD is not on a branch",
+                    "git switch <branch>   (wb pushes the current branch)"));
+            List<String> remotes = git.remotes().stream().map(r -> r.name()).toList();
+            String remote = remotes.contains("origin") ? "origin" : remotes.size() == 1 ? remotes.get(0) : null;
+            if (remote == null) {
+                throw Failure.usage(remotes.isEmpty() ? "this repository has no remote to push to"
+                        : "more than one remote and none is origin: " + String.join(", ", remotes),
+                        "git remote add origin <url>");
+            }
+            Optional<TaskKey> task = taskOf(config, branch);
+            StreamId stream = task.map(StreamId::task).orElse(StreamId.workspace());
+            return new Planned("push", stream, task, GitSeries.push(remote, branch), "");
+        }
+    }
+
+    public static Planned carry(Session session, TaskKey key, String target) {
+        requireGate(session, key);
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            if (git.resolveCommit(target).isEmpty()) {
+                throw Failure.usage("--to " + target + " is not a branch or commit here", "git branch -a");
+            }
+            List<String> commits = git.commitsNotOn(target);
+            String branch = GitSeries.taskBranch(config.branches().prefix(), key) + "-onto-"
+                    + target.replaceAll("[^A-Za-z0-9._-]", "-");
+            String note = commits.isEmpty() ? "nothing to carry: every commit of this branch is on " + target : "";
+            return new Planned("carry", StreamId.task(key), Optional.of(key),
+                    commits.isEmpty() ? List.of() : GitSeries.carry(key, target, branch, commits), note);
+        }
+    }
+
+    /** Runs exactly the planned argv with the user's git, unless execution is switched off. */
+    public static Executed execute(Session session, Planned planned, Map<String, String> env) {
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        if ("1".equals(env.get("WB_NO_EXECUTE"))) {
+            throw Failure.usage("--execute is disabled here: WB_NO_EXECUTE=1 is set",
+                    "run the printed commands yourself, or unset WB_NO_EXECUTE");
+        }
+        if (!config.execute()) {
+            throw Failure.usage("--execute is disabled for this checkout: \"execute\": false in .workflow/config.json",
+                    "run the printed commands yourself, or set \"execute\": true there");
+        }
+        java.util.Set<String> protectedNames;
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            protectedNames = ProtectedBranches.resolve(config.branches().protectedNames(), git);
+        }
+        SeriesResult result = GitRunner.execute(session.workspace().root(), planned.steps(), protectedNames, env);
+        List<EventEnvelope> events = session.log().append(planned.stream(), ExpectedVersion.any(),
+                GitDecider.events(planned.series(), planned.steps(), result), session.invocation());
+        Optional<Path> log = planned.task().map(task -> writeLog(session, task));
+        return new Executed(planned, result, events, log);
+    }
+
+    private static void requireGate(Session session, TaskKey key) {
+        byte[] plan = SddAudit.readPlan(session, key);
+        String digest = PlanReader.digest(plan);
+        new EventService(session).decide(StreamId.task(key), AuditGate.INSTANCE, state -> {
+            Gate.requireOpen(state, key, digest);
+            return List.of();
+        });
+    }
+
+    private static Optional<TaskKey> taskOf(WorkspaceConfig config, String branch) {
+        String prefix = config.branches().prefix();
+        return branch.startsWith(prefix) ? TaskKey.parse(branch.substring(prefix.length())) : Optional.empty();
+    }
+
+    /** {@code .workflow/KEY/git.log.json}: every git step and series end of the task, from its events. */
+    static Path writeLog(Session session, TaskKey key) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("note", "rendered by wb from the event log; editing this file changes nothing");
+        doc.put("task", key.value());
+        ArrayNode entries = doc.putArray("entries");
+        session.reader().forEach(StreamId.task(key), 0, event -> {
+            if (event.type().equals(WbEvents.GIT_STEP_RAN) || event.type().equals(WbEvents.GIT_SERIES_FINISHED)) {
+                ObjectNode entry = entries.addObject();
+                entry.put("version", event.version());
+                entry.put("type", event.type());
+                entry.put("time", event.time().toString());
+                entry.setAll(event.payload().json());
+            }
+        });
+        Path file = session.workspace().workflowDir().resolve(key.value()).resolve("git.log.json");
+        try {
+            Files.createDirectories(file.getParent());
+            AtomicFiles.write(file, (CanonicalJson.text(doc, true) + "\n").getBytes(StandardCharsets.UTF_8));
+            return file;
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot write " + file + ": " + e.getMessage(),
+                    List.of("check that " + file.getParent() + " is writable"));
+        }
+    }
+}
