@@ -1,7 +1,9 @@
 package dev.wb.bench;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.Actor;
+import dev.wb.engine.Digests;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventLogs;
 import dev.wb.engine.ExpectedVersion;
@@ -10,15 +12,25 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.WbEvents;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 /**
- * Fills a repository's log with task streams, for start-up measurements ({@code bench/cold-start}):
- * {@code java -cp bench/target/benchmarks.jar <flags> dev.wb.bench.SeedWorkspace REPO TASKS EVENTS_PER_TASK}.
+ * Fills a repository's log with task streams, for start-up measurements:
+ * {@code java -cp bench/target/benchmarks.jar <flags> dev.wb.bench.SeedWorkspace REPO TASKS EVENTS_PER_TASK [--stages]}.
+ * Without {@code --stages} ({@code bench/cold-start}) the events are of made-up types. With it
+ * ({@code bench/status-stats}) each task's history is the workflow's own events in the shapes of
+ * docs/EVENTS.md, over and over: an audit with four citations, a scope check, a verify run of three
+ * commands, a commit of two git steps; a fixed seed decides what passes. Each task also gets the
+ * sdd.json its audits name (every seventh task's plan has changed since), so a status hashes real plans.
  */
 public final class SeedWorkspace {
 
@@ -26,25 +38,207 @@ public final class SeedWorkspace {
 
     private SeedWorkspace() {}
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         Path repo = Path.of(args[0]);
         int tasks = Integer.parseInt(args[1]);
         int eventsPerTask = Integer.parseInt(args[2]);
+        boolean stages = args.length > 3 && args[3].equals("--stages");
         Invocation invocation = Invocation.start(Actor.current(System.getenv()), Clock.systemUTC());
+        Random random = new Random(42);
         try (EventLog log = EventLogs.chronicle(repo.resolve(".workflow/local/log"))) {
             for (int t = 1; t <= tasks; t++) {
-                StreamId stream = StreamId.task(new TaskKey("TASK-" + t));
-                List<NewEvent> batch = new ArrayList<>();
-                for (int e = 0; e < eventsPerTask; e++) {
-                    ObjectNode payload = CanonicalJson.object(Map.of("task", t, "n", e, "note", "seeded for a benchmark"));
-                    batch.add(new NewEvent(TYPES[e % TYPES.length], 1, payload));
-                    if (batch.size() == 10 || e == eventsPerTask - 1) {
-                        log.append(stream, ExpectedVersion.any(), batch, invocation);
-                        batch = new ArrayList<>();
-                    }
+                TaskKey key = new TaskKey("TASK-" + t);
+                List<NewEvent> events = stages ? new TaskHistory(key, repo, random).events(t % 10, eventsPerTask)
+                        : madeUp(t, eventsPerTask);
+                // Workflow events in batches of 50: ~40 KB frames, well under the 120 KiB limit.
+                int batch = stages ? 50 : 10;
+                for (int from = 0; from < events.size(); from += batch) {
+                    log.append(StreamId.task(key), ExpectedVersion.any(),
+                            events.subList(from, Math.min(events.size(), from + batch)), invocation);
                 }
             }
         }
-        System.out.println("seeded " + tasks + " tasks x " + eventsPerTask + " events in " + repo);
+        System.out.println("seeded " + tasks + " tasks x " + eventsPerTask + " events in " + repo
+                + (stages ? " (workflow events, plans written)" : ""));
+    }
+
+    private static List<NewEvent> madeUp(int task, int count) {
+        List<NewEvent> events = new ArrayList<>();
+        for (int e = 0; e < count; e++) {
+            ObjectNode payload = CanonicalJson.object(Map.of("task", task, "n", e, "note", "seeded for a benchmark"));
+            events.add(new NewEvent(TYPES[e % TYPES.length], 1, payload));
+        }
+        return events;
+    }
+
+    /** One task's plan and its workflow events, cycle after cycle. */
+    private static final class TaskHistory {
+
+        private static final String[] COMMANDS = {"mvn -q -B test", "npm run lint", "make check", "pytest -q tests/unit",
+                "gradle build --offline", "cargo test --quiet"};
+        private static final String OUTPUT = "[INFO] Tests run: 412, Failures: 0, Errors: 0, Skipped: 3\n".repeat(4);
+
+        private final TaskKey key;
+        private final Random random;
+        private final List<String> commands = new ArrayList<>();
+        private final String digest;
+
+        TaskHistory(TaskKey key, Path repo, Random random) throws IOException {
+            this.key = key;
+            this.random = random;
+            int n = Integer.parseInt(key.value().substring(5));
+            for (int i = 0; i < 3; i++) {
+                commands.add(COMMANDS[(n + i) % COMMANDS.length]);
+            }
+            byte[] plan = plan("make the change " + key + " describes");
+            digest = Digests.sha256(CanonicalJson.bytes(CanonicalJson.parse(plan)));
+            Path file = Files.createDirectories(repo.resolve(".workflow/" + key)).resolve("sdd.json");
+            Files.write(file, n % 7 == 0 ? plan("an objective edited since the audit") : plan);
+        }
+
+        private byte[] plan(String objective) {
+            ObjectNode plan = CanonicalJson.objectNode().put("key", key.value()).put("objective", objective);
+            ArrayNode evidence = plan.putArray("evidence");
+            ArrayNode files = plan.putArray("files");
+            for (int i = 0; i < 4; i++) {
+                String path = "src/" + key.value().toLowerCase() + "/module" + i + ".py";
+                evidence.addObject().put("claim", "the code does " + i).put("file", path).put("line", 2 + i)
+                        .put("quote", "def handler_" + i + "(request):");
+                files.addObject().put("path", path).put("change", "edit").put("why", "the task needs it");
+            }
+            plan.putArray("zones");
+            plan.putArray("steps").addObject().put("do", "make the change");
+            plan.putArray("tests").addObject().put("kind", "unit").put("asserts", "the change holds");
+            commands.forEach(plan.putArray("verify")::add);
+            plan.put("rollback", "revert the commit").put("product", "nothing visible changes");
+            plan.putArray("questions");
+            return CanonicalJson.text(plan, true).getBytes(StandardCharsets.UTF_8);
+        }
+
+        /** {@code count} events, the first cycle entered {@code skip} events in, so tasks end at different stages. */
+        List<NewEvent> events(int skip, int count) {
+            List<NewEvent> events = new ArrayList<>();
+            while (events.size() < count + skip) {
+                events.addAll(cycle());
+            }
+            return new ArrayList<>(events.subList(skip, skip + count));
+        }
+
+        private List<NewEvent> cycle() {
+            List<NewEvent> events = new ArrayList<>();
+            events.add(audited());
+            events.add(event(WbEvents.SCOPE_CHECKED, scope()));
+            events.add(event(WbEvents.VERIFY_STARTED, started()));
+            boolean allPassed = true;
+            for (int i = 0; i < commands.size(); i++) {
+                boolean passed = random.nextInt(100) >= 15;
+                allPassed &= passed;
+                events.add(event(WbEvents.VERIFY_COMMAND_RAN, ran(i, passed)));
+            }
+            events.add(event(WbEvents.VERIFY_FINISHED, CanonicalJson.objectNode().put("verdict", allPassed ? "pass" : "fail")
+                    .put("ran", 3).put("passed", allPassed ? 3 : 2).put("failed", allPassed ? 0 : 1).put("refused", 0)
+                    .put("notRun", 0).put("durationMs", 40_000)));
+            int roll = random.nextInt(100);
+            String status = roll < 90 ? "ok" : roll < 97 ? "failed" : "refused";
+            events.add(event(WbEvents.GIT_STEP_RAN, step(0, "ok")));
+            events.add(event(WbEvents.GIT_STEP_RAN, step(1, status)));
+            ObjectNode series = CanonicalJson.objectNode().put("series", "commit").put("status", status)
+                    .put("ran", status.equals("refused") ? 1 : 2);
+            series.putArray("notRun");
+            events.add(event(WbEvents.GIT_SERIES_FINISHED, series));
+            return events;
+        }
+
+        private NewEvent audited() {
+            ObjectNode p = CanonicalJson.objectNode();
+            ArrayNode citations = p.putArray("citations");
+            boolean pass = true;
+            for (int i = 0; i < 4; i++) {
+                int roll = random.nextInt(100);
+                String verdict = roll < 80 ? "ok" : roll < 90 ? "moved" : roll < 95 ? "mismatch" : "missing_file";
+                pass &= roll < 90;
+                citations.addObject().put("index", i).put("file", "src/" + key.value().toLowerCase() + "/module" + i + ".py")
+                        .put("line", 2 + i).put("verdict", verdict).put("passes", roll < 90);
+            }
+            p.put("verdict", pass ? "pass" : "fail").put("tier", "standard").put("mode", "under-way").put("underWay", true)
+                    .put("rebaseline", false).put("baseline", "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+                    .put("head", "4b825dc642cb6eb9a060e54bf8d69288fbee4904").put("planDigest", digest);
+            ArrayNode files = p.putArray("files");
+            for (int i = 0; i < 4; i++) {
+                files.addObject().put("path", "src/" + key.value().toLowerCase() + "/module" + i + ".py").put("change", "edit");
+            }
+            p.putArray("zones");
+            p.putArray("fileChecks");
+            p.putArray("structure");
+            return event(WbEvents.PLAN_AUDITED, p);
+        }
+
+        private ObjectNode scope() {
+            boolean deviation = random.nextInt(100) < 15;
+            ObjectNode p = CanonicalJson.objectNode().put("verdict", deviation ? "deviation" : "pass").put("mode", "worktree")
+                    .put("planDigest", digest).put("unlisted", 0);
+            p.putNull("base");
+            p.putObject("counts").put("deviation", deviation ? 1 : 0).put("overlap", 0).put("other", 0).put("ok", 4)
+                    .put("pending", 0).put("excluded", 2);
+            ArrayNode paths = p.putArray("paths");
+            if (deviation) {
+                paths.addObject().put("path", "lib/stray.py").put("status", "deviation").put("change", "edit");
+            }
+            paths.addObject().put("path", "src/" + key.value().toLowerCase() + "/module0.py").put("status", "ok").put("change", "edit");
+            p.putArray("zones");
+            return p;
+        }
+
+        private ObjectNode started() {
+            ObjectNode p = CanonicalJson.objectNode().put("planDigest", digest).put("timeoutSeconds", 600);
+            ArrayNode list = p.putArray("commands");
+            for (int i = 0; i < commands.size(); i++) {
+                list.addObject().put("index", i).put("command", commands.get(i)).put("runner", commands.get(i).split(" ")[0]);
+            }
+            ArrayNode refused = p.putArray("refused");
+            if (random.nextInt(100) < 5) {
+                refused.addObject().put("index", 3).put("command", "curl -s http://localhost:8080/health")
+                        .put("reason", "refused: \"curl\" is not a known build, test or lint runner");
+            }
+            p.putArray("env").add("CI");
+            ArrayNode refusedEnv = p.putArray("refusedEnv");
+            if (random.nextInt(100) < 3) {
+                refusedEnv.addObject().put("name", "LD_PRELOAD").put("reason", "forbidden: it changes what every program loads");
+            }
+            return p;
+        }
+
+        private ObjectNode ran(int index, boolean passed) {
+            String command = commands.get(index);
+            ObjectNode p = CanonicalJson.objectNode().put("index", index).put("command", command);
+            ArrayNode argv = p.putArray("argv");
+            for (String word : command.split(" ")) {
+                argv.add(word);
+            }
+            return p.put("runner", argv.get(0).asText()).put("outcome", "exited").put("exitCode", passed ? 0 : 1)
+                    .put("passed", passed).put("durationMs", 2_000 + random.nextInt(30_000)).put("head", OUTPUT)
+                    .put("tail", passed ? "BUILD SUCCESS\n" : "BUILD FAILURE\n").put("omittedChars", 0)
+                    .put("outputDigest", Digests.PREFIX + "0".repeat(63) + index).put("outputBytes", OUTPUT.length() + 14);
+        }
+
+        private ObjectNode step(int index, String status) {
+            ObjectNode p = CanonicalJson.objectNode().put("series", "commit").put("index", index).put("status", status)
+                    .put("exitCode", status.equals("ok") ? 0 : status.equals("failed") ? 1 : -1)
+                    .put("output", status.equals("ok") ? "" : "error: the step did not complete").put("durationMs", 30);
+            ArrayNode argv = p.putArray("argv");
+            if (index == 0) {
+                argv.add("add").add("--").add("src/" + key.value().toLowerCase() + "/module0.py");
+            } else {
+                argv.add("commit").add("-F").add(".workflow/" + key + "/commit.txt");
+            }
+            if (status.equals("refused")) {
+                p.put("refusal", "the tree has changes outside the plan");
+            }
+            return p;
+        }
+
+        private static NewEvent event(String type, ObjectNode payload) {
+            return new NewEvent(type, 1, payload);
+        }
     }
 }

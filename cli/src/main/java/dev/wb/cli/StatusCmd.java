@@ -16,6 +16,7 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.activity.Activity;
 import dev.wb.projections.status.StageCounters.Refusal;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -94,33 +95,60 @@ final class StatusCmd implements Callable<Integer> {
             console.line("no history yet: wb records an event for every command it runs (try: wb init)");
         } else {
             console.line(row("TASK", "PLAN", "AUDIT", "SCOPE", "VERIFY", "GIT", "NEXT", "EVENTS", "LAST ACTIVITY", "LAST EVENT", "BY"));
-            status.streams().forEach(s -> console.line(row(s)));
+            for (StreamStatus s : status.streams()) {
+                console.line(taskRow(s));
+            }
         }
         if (stats) {
             console.line("");
-            console.line("workspace: " + status.tasks() + " tasks, " + status.totalEvents() + " events");
+            console.line(join("workspace: ", status.tasks(), " tasks, ", status.totalEvents(), " events"));
             for (Map.Entry<String, Long> entry : status.totalsByType().entrySet()) {
-                console.line("  " + Columns.left(entry.getKey(), 30) + " " + entry.getValue());
+                console.line(join("  ", Columns.left(entry.getKey(), 30), " ", entry.getValue()));
             }
             StatsText.print(console, status.stats());
         }
     }
 
-    private static String row(StreamStatus s) {
+    private static String taskRow(StreamStatus s) {
         Activity.State a = s.activity();
         String[] marks = {"", "", "", "", ""};
-        s.task().ifPresent(t -> t.stages().forEach(st -> marks[st.stage().ordinal()] = mark(st.mark())));
-        String next = s.task().map(t -> t.next().orElse("-")).orElse("");
+        String next = "";
+        if (s.task().isPresent()) {
+            for (StageStatus stage : s.task().get().stages()) {
+                marks[stage.stage().ordinal()] = mark(stage.mark());
+            }
+            next = s.task().get().next().orElse("-");
+        }
         return row(s.stream().name(), marks[0], marks[1], marks[2], marks[3], marks[4], next, a.events(),
                 a.lastTime().map(Object::toString).orElse("-"), a.lastType().orElse("-"), a.lastActor().orElse("-"));
     }
 
-    private static String row(Object task, String plan, String audit, String scope, String verify, String git,
-            String next, Object events, Object last, Object type, Object by) {
-        return Columns.left(task, 12) + " " + Columns.left(plan, 5) + " " + Columns.left(audit, 5) + " "
-                + Columns.left(scope, 5) + " " + Columns.left(verify, 6) + " " + Columns.left(git, 5) + " "
-                + Columns.left(next, 30) + " " + Columns.right(events, 7) + "  " + Columns.left(last, 25) + " "
-                + Columns.left(type, 28) + " " + by;
+    /** Column widths of the table; negative: aligned right. */
+    private static final int[] WIDTHS = {12, 5, 5, 5, 6, 5, 30, -7, 25, 28, 0};
+
+    /**
+     * One table row. Built with a StringBuilder: a {@code +} chain this long costs a cold JVM tens of
+     * milliseconds to bootstrap (method-handle species generated at run time, outside the CDS archive).
+     */
+    private static String row(Object... cells) {
+        StringBuilder line = new StringBuilder(192);
+        for (int i = 0; i < cells.length; i++) {
+            int width = WIDTHS[i];
+            line.append(width < 0 ? Columns.right(cells[i], -width) : Columns.left(cells[i], width));
+            if (i < cells.length - 1) {
+                line.append(i == 7 ? "  " : " ");
+            }
+        }
+        return line.toString();
+    }
+
+    /** Text from parts, as {@link #row} does and for the same reason. */
+    static String join(Object... parts) {
+        StringBuilder text = new StringBuilder(96);
+        for (Object part : parts) {
+            text.append(part);
+        }
+        return text.toString();
     }
 
     /** {@code ok}, {@code FAIL} (loud: it needs someone), {@code -} for pending. */
@@ -162,31 +190,34 @@ final class StatusCmd implements Callable<Integer> {
 
         static void print(Console console, WorkspaceStats stats) {
             console.line("");
-            console.line("where tasks are: " + stats.done() + " done");
-            console.line("  " + Columns.left("STAGE", 8) + " " + Columns.right("WAITING", 7) + " " + Columns.right("FAILING", 7));
+            console.line(join("where tasks are: ", stats.done(), " done"));
+            console.line(join("  ", Columns.left("STAGE", 8), " ", Columns.right("WAITING", 7), " ", Columns.right("FAILING", 7)));
             for (Stage stage : Stage.values()) {
-                console.line("  " + Columns.left(stage.word(), 8) + " " + Columns.right(stats.waiting().get(stage), 7) + " "
-                        + Columns.right(stats.failing().get(stage), 7));
+                console.line(join("  ", Columns.left(stage.word(), 8), " ", Columns.right(stats.waiting().get(stage), 7), " ",
+                        Columns.right(stats.failing().get(stage), 7)));
             }
             console.line("");
-            console.line("verify commands: " + stats.commands().size());
+            console.line(join("verify commands: ", stats.commands().size()));
             if (!stats.commands().isEmpty()) {
-                console.line("  " + Columns.right("RUNS", 6) + " " + Columns.right("FAILED", 6) + " "
-                        + Columns.right("MEAN", 9) + "  COMMAND");
-                stats.commands().stream().limit(COMMANDS_SHOWN).forEach(c -> console.line("  " + Columns.right(c.runs(), 6)
-                        + " " + Columns.right(c.failures(), 6) + " " + Columns.right(c.meanMs() + " ms", 9) + "  " + c.command()));
+                console.line(join("  ", Columns.right("RUNS", 6), " ", Columns.right("FAILED", 6), " ", Columns.right("MEAN", 9),
+                        "  COMMAND"));
+                for (CommandStats c : stats.commands().subList(0, Math.min(COMMANDS_SHOWN, stats.commands().size()))) {
+                    console.line(join("  ", Columns.right(c.runs(), 6), " ", Columns.right(c.failures(), 6), " ",
+                            Columns.right(join(c.meanMs(), " ms"), 9), "  ", c.command()));
+                }
                 if (stats.commands().size() > COMMANDS_SHOWN) {
-                    console.line("  … " + (stats.commands().size() - COMMANDS_SHOWN) + " more (--json lists every one)");
+                    console.line(join("  … ", stats.commands().size() - COMMANDS_SHOWN, " more (--json lists every one)"));
                 }
             }
-            console.line("most often fails, then passes: " + stats.mostFailsThenPasses()
-                    .map(c -> c.command() + " (" + c.failsThenPasses() + " times)").orElse("none"));
-            console.line("citations: " + counts(stats.citations()));
+            Optional<CommandStats> flaky = stats.mostFailsThenPasses();
+            console.line(join("most often fails, then passes: ", flaky.isEmpty() ? "none"
+                    : join(flaky.get().command(), " (", flaky.get().failsThenPasses(), " times)")));
+            console.line(join("citations: ", counts(stats.citations())));
             refusals(console, "refused commands", stats.refusedCommands());
             refusals(console, "refused variables", stats.refusedEnv());
             var git = stats.gitSteps();
-            console.line("git steps: " + (git.ok() + git.failed()) + " ran (" + git.failed() + " failed), " + git.refused()
-                    + " refused");
+            console.line(join("git steps: ", git.ok() + git.failed(), " ran (", git.failed(), " failed), ", git.refused(),
+                    " refused"));
         }
 
         private static String counts(SortedMap<String, Long> counts) {
@@ -194,13 +225,17 @@ final class StatusCmd implements Callable<Integer> {
                 return "none";
             }
             StringBuilder text = new StringBuilder();
-            counts.forEach((name, n) -> text.append(text.length() == 0 ? "" : ", ").append(name).append(' ').append(n));
+            for (Map.Entry<String, Long> count : counts.entrySet()) {
+                text.append(text.length() == 0 ? "" : ", ").append(count.getKey()).append(' ').append(count.getValue());
+            }
             return text.toString();
         }
 
         private static void refusals(Console console, String title, SortedMap<String, Refusal> refusals) {
-            console.line(title + (refusals.isEmpty() ? ": none" : ":"));
-            refusals.forEach((subject, r) -> console.line("  " + Columns.right(r.count(), 6) + "  " + subject + ": " + r.reason()));
+            console.line(join(title, refusals.isEmpty() ? ": none" : ":"));
+            for (Map.Entry<String, Refusal> r : refusals.entrySet()) {
+                console.line(join("  ", Columns.right(r.getValue().count(), 6), "  ", r.getKey(), ": ", r.getValue().reason()));
+            }
         }
     }
 

@@ -6,51 +6,84 @@ import dev.wb.engine.TaskKey;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
-/** The plans on disk, as {@code wb status} sees them: which tasks have one, and its digest now. */
+/**
+ * The plans on disk, as {@code wb status} sees them: which tasks have a sdd.json, and its digest now
+ * ({@link PlanReader#digest}, what the audit gate compares). Hashing a thousand plans costs a cold
+ * JVM a third of a second, so digests are remembered by the file's size, modification time and
+ * identity ({@link PlanDigestCache}); a plan whose stat changed is read and hashed again.
+ */
 final class PlanFiles {
 
     private final Path workflow;
+    private final PlanDigestCache cache;
+    private final Clock clock;
 
-    PlanFiles(Workspace workspace) {
+    PlanFiles(Workspace workspace, Clock clock) {
         this.workflow = workspace.workflowDir();
+        this.cache = new PlanDigestCache(workspace.checkpointsDir().resolve("plans.txt"));
+        this.clock = clock;
     }
 
-    /** The digest the audit gate compares ({@link PlanReader#digest}); empty when there is no sdd.json. */
+    /** One task's plan digest, read and hashed now; empty when there is no sdd.json. */
     Optional<String> digest(TaskKey key) {
         try {
-            return Optional.of(PlanReader.digest(Files.readAllBytes(file(key))));
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
+            return Optional.of(PlanReader.digest(Files.readAllBytes(workflow.resolve(key.value()).resolve("sdd.json"))));
         } catch (IOException e) {
-            // Unreadable is as good as absent here: the plan stage says there is no plan to audit.
+            // Missing or unreadable is no plan here: the plan stage says to write one.
             return Optional.empty();
         }
     }
 
-    /** Tasks with a plan folder holding sdd.json, whether or not anything was recorded for them yet. */
-    List<TaskKey> planned() {
-        List<TaskKey> keys = new ArrayList<>();
+    /** Every task with a {@code .workflow/KEY/sdd.json}, whether or not anything was recorded for it, and its digest. */
+    Map<TaskKey, String> digests() {
+        Map<String, PlanDigestCache.Entry> known = cache.read();
+        Map<String, PlanDigestCache.Entry> seen = new TreeMap<>();
+        Map<TaskKey, String> digests = new HashMap<>();
+        long now = clock.millis();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(workflow)) {
             for (Path dir : dirs) {
                 String name = dir.getFileName().toString();
                 Optional<TaskKey> key = TaskKey.parse(name).filter(k -> k.value().equals(name));
-                if (key.isPresent() && Files.isRegularFile(dir.resolve("sdd.json"))) {
-                    keys.add(key.get());
+                PlanDigestCache.Entry entry = key.isEmpty() ? null : entry(dir.resolve("sdd.json"), known.get(name));
+                if (entry != null) {
+                    seen.put(name, entry);
+                    digests.put(key.get(), entry.digest());
                 }
             }
         } catch (IOException e) {
             // No .workflow/ yet (wb init never ran): no plans.
         }
-        return keys;
+        if (!seen.equals(known)) {
+            cache.write(seen, now);
+        }
+        return digests;
     }
 
-    private Path file(TaskKey key) {
-        return workflow.resolve(key.value()).resolve("sdd.json");
+    /** The file's entry: the cached one while its stat is unchanged, else hashed anew; null when there is no plan. */
+    private static PlanDigestCache.Entry entry(Path file, PlanDigestCache.Entry cached) {
+        try {
+            BasicFileAttributes stat = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!stat.isRegularFile()) {
+                return null;
+            }
+            String identity = String.valueOf(stat.fileKey());
+            long modified = stat.lastModifiedTime().toMillis();
+            if (cached != null && cached.matches(stat.size(), modified, identity)) {
+                return cached;
+            }
+            String digest = PlanReader.digest(Files.readAllBytes(file));
+            return new PlanDigestCache.Entry(stat.size(), modified, identity, digest);
+        } catch (IOException e) {
+            // Missing (a task folder without a plan) or unreadable: no plan.
+            return null;
+        }
     }
 }

@@ -12,20 +12,20 @@ public enum Stage {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** What to run (or do) to pass this stage. */
+    /** What to run (or do) to pass this stage. ({@code concat}, not {@code +}: no call site to bootstrap in a cold JVM.) */
     public String command(TaskKey key) {
         if (this == PLAN) {
-            return "write .workflow/" + key + "/sdd.json (docs/PLAN.md)";
+            return "write .workflow/".concat(key.value()).concat("/sdd.json (docs/PLAN.md)");
         }
         if (this == AUDIT) {
-            return "wb sdd audit " + key;
+            return "wb sdd audit ".concat(key.value());
         }
         if (this == SCOPE) {
-            return "wb impl check " + key;
+            return "wb impl check ".concat(key.value());
         }
         if (this == VERIFY) {
-            return "wb impl verify " + key;
+            return "wb impl verify ".concat(key.value());
         }
-        return "wb git commit " + key;
+        return "wb git commit ".concat(key.value());
     }
 }

@@ -22,9 +22,12 @@ public final class StageRules {
     public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan) {
         List<StageStatus> stages = List.of(plan(plan), audit(state.audit(), plan), scope(state.scope(), state.audit()),
                 verify(state.verify(), state.audit()), git(state.git()));
-        Optional<String> next = stages.stream().filter(s -> s.mark() != Mark.OK).findFirst()
-                .map(s -> nextCommand(key, s, state.git()));
-        return new TaskStatus(key, stages, next);
+        for (StageStatus stage : stages) {
+            if (stage.mark() != Mark.OK) {
+                return new TaskStatus(key, stages, Optional.of(nextCommand(key, stage, state.git())));
+            }
+        }
+        return new TaskStatus(key, stages, Optional.empty());
     }
 
     private static String nextCommand(TaskKey key, StageStatus stage, Latest git) {
@@ -32,10 +35,10 @@ public final class StageRules {
         if (stage.stage() == Stage.GIT && stage.mark() == Mark.FAIL) {
             String series = git.about().orElse("commit");
             if (series.equals("start")) {
-                return "wb git start " + key;
+                return "wb git start ".concat(key.value());
             }
             if (series.equals("carry")) {
-                return "wb git carry " + key + " --to BRANCH";
+                return "wb git carry ".concat(key.value()).concat(" --to BRANCH");
             }
         }
         return stage.stage().command(key);
@@ -104,9 +107,10 @@ public final class StageRules {
         }
         if (result.equals("ok")) {
             return series.equals("start") ? pending(Stage.GIT, "branch started, nothing committed yet")
-                    : new StageStatus(Stage.GIT, Mark.OK, "the " + series + " series ran");
+                    : new StageStatus(Stage.GIT, Mark.OK, "the ".concat(series).concat(" series ran"));
         }
-        return new StageStatus(Stage.GIT, Mark.FAIL, "the " + series + " series " + (result.equals("refused") ? "was refused" : "failed"));
+        return new StageStatus(Stage.GIT, Mark.FAIL,
+                "the ".concat(series).concat(result.equals("refused") ? " series was refused" : " series failed"));
     }
 
     private static StageStatus pending(Stage stage, String detail) {

@@ -11,6 +11,7 @@ import dev.wb.projections.checkpoint.StreamCursor;
 import dev.wb.projections.checkpoint.WorkspaceProjection;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.TaskStages;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,8 +21,9 @@ import java.util.TreeMap;
 /**
  * {@code wb status}: every task's stages and next command, its last activity, and the workspace's
  * totals. Read-only, and from projections only: {@code activity} and {@code stages} over every
- * stream through their checkpoints (no log read when nothing moved, ADR 3), and each plan's digest
- * from disk, which is what decides whether an audit still holds.
+ * stream through their checkpoints (no log read when nothing moved, ADR 3), both taken at the same
+ * heads through one {@link SnapshotReader}; and each plan's digest on disk ({@link PlanFiles}), which
+ * is what decides whether an audit still holds.
  */
 public final class StatusQuery {
 
@@ -37,37 +39,54 @@ public final class StatusQuery {
     }
 
     private final Session session;
+    private final Clock clock;
 
     public StatusQuery(Session session) {
+        this(session, Clock.systemUTC());
+    }
+
+    /** @param clock tells when a plan's digest has settled enough to be remembered ({@link PlanDigestCache}) */
+    public StatusQuery(Session session, Clock clock) {
         this.session = session;
+        this.clock = clock;
     }
 
     public WorkspaceStatus all() {
         CheckpointStore store = new CheckpointStore(session.workspace().checkpointsDir());
-        EventReader reader = session.reader();
+        EventReader reader = new SnapshotReader(session.reader());
         Map<StreamId, StreamCursor<Activity.State>> activity = new WorkspaceProjection<>(Activity.INSTANCE, store)
                 .load(reader).streams();
         Map<StreamId, StreamCursor<TaskStages.State>> stages = new WorkspaceProjection<>(TaskStages.INSTANCE, store)
                 .load(reader).streams();
-        PlanFiles plans = new PlanFiles(session.workspace());
-        TreeMap<String, StreamId> names = new TreeMap<>();
-        activity.keySet().forEach(s -> names.put(s.name(), s));
-        plans.planned().forEach(key -> names.putIfAbsent(key.value(), StreamId.task(key)));
+        Map<TaskKey, String> plans = new PlanFiles(session.workspace(), clock).digests();
 
-        List<StreamStatus> streams = new ArrayList<>();
-        List<TaskStatus> tasks = new ArrayList<>();
-        List<StageCounters> counters = new ArrayList<>();
+        // Every stream, and every planned task with no history yet, in name order.
+        TreeMap<String, StreamId> names = new TreeMap<>();
+        for (StreamId stream : activity.keySet()) {
+            names.put(stream.name(), stream);
+        }
+        for (TaskKey key : plans.keySet()) {
+            names.putIfAbsent(key.value(), StreamId.task(key));
+        }
+        List<StreamStatus> streams = new ArrayList<>(names.size());
+        List<TaskStatus> tasks = new ArrayList<>(names.size());
+        List<StageCounters> counters = new ArrayList<>(names.size());
         Map<String, Long> totals = new TreeMap<>();
         long total = 0;
         for (StreamId stream : names.values()) {
             Activity.State a = state(activity.get(stream), Activity.State.EMPTY);
             TaskStages.State s = state(stages.get(stream), TaskStages.State.EMPTY);
-            Optional<TaskStatus> task = stream.isWorkspace() ? Optional.empty()
-                    : Optional.of(StageRules.of(new TaskKey(stream.name()), s, plans.digest(new TaskKey(stream.name()))));
-            task.ifPresent(tasks::add);
+            Optional<TaskStatus> task = Optional.empty();
+            if (!stream.isWorkspace()) {
+                TaskKey key = new TaskKey(stream.name());
+                task = Optional.of(StageRules.of(key, s, Optional.ofNullable(plans.get(key))));
+                tasks.add(task.get());
+            }
             counters.add(s.counters());
             streams.add(new StreamStatus(stream, a, task));
-            a.countsByType().forEach((type, n) -> totals.merge(type, n, Long::sum));
+            for (Map.Entry<String, Long> count : a.countsByType().entrySet()) {
+                totals.merge(count.getKey(), count.getValue(), Long::sum);
+            }
             total += a.events();
         }
         return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters));
@@ -86,7 +105,7 @@ public final class StatusQuery {
             return new StreamStatus(stream, activity[0], Optional.empty());
         }
         TaskKey key = new TaskKey(stream.name());
-        Optional<String> plan = new PlanFiles(session.workspace()).digest(key);
+        Optional<String> plan = new PlanFiles(session.workspace(), clock).digest(key);
         requireHistory(stream, activity[0].events() > 0 || plan.isPresent());
         return new StreamStatus(stream, activity[0], Optional.of(StageRules.of(key, stages[0], plan)));
     }

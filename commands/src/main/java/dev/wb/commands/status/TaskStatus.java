@@ -25,6 +25,11 @@ public record TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String>
 
     /** The first stage that is not ok: where the task is waiting or failing. Empty when it is done. */
     public Optional<StageStatus> current() {
-        return stages.stream().filter(s -> s.mark() != Mark.OK).findFirst();
+        for (StageStatus stage : stages) {
+            if (stage.mark() != Mark.OK) {
+                return Optional.of(stage);
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -44,30 +44,56 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
             if (current.isEmpty()) {
                 done++;
             } else {
-                (current.get().mark() == Mark.FAIL ? failing : waiting).merge(current.get().stage(), 1, Integer::sum);
+                Map<Stage, Integer> where = current.get().mark() == Mark.FAIL ? failing : waiting;
+                where.put(current.get().stage(), where.get(current.get().stage()) + 1);
             }
         }
         TreeMap<String, CommandTally> commands = new TreeMap<>();
         TreeMap<String, Long> citations = new TreeMap<>();
         TreeMap<String, Refusal> refused = new TreeMap<>();
         TreeMap<String, Refusal> refusedEnv = new TreeMap<>();
-        GitSteps git = GitSteps.NONE;
+        long gitOk = 0, gitFailed = 0, gitRefused = 0;
+        // Plain loops: each lambda here would be a class a cold JVM spins up for one use.
         for (StageCounters c : streams) {
-            c.commands().forEach((text, t) -> commands.merge(text, t, WorkspaceStats::plus));
-            c.citations().forEach((verdict, n) -> citations.merge(verdict, n, Long::sum));
-            c.refusedCommands().forEach((text, r) -> refused.merge(text, r, WorkspaceStats::plus));
-            c.refusedEnv().forEach((name, r) -> refusedEnv.merge(name, r, WorkspaceStats::plus));
-            git = new GitSteps(git.ok() + c.gitSteps().ok(), git.failed() + c.gitSteps().failed(),
-                    git.refused() + c.gitSteps().refused());
+            for (Map.Entry<String, CommandTally> e : c.commands().entrySet()) {
+                CommandTally before = commands.get(e.getKey());
+                commands.put(e.getKey(), before == null ? e.getValue() : plus(before, e.getValue()));
+            }
+            for (Map.Entry<String, Long> e : c.citations().entrySet()) {
+                Long before = citations.get(e.getKey());
+                citations.put(e.getKey(), before == null ? e.getValue() : before + e.getValue());
+            }
+            add(refused, c.refusedCommands());
+            add(refusedEnv, c.refusedEnv());
+            gitOk += c.gitSteps().ok();
+            gitFailed += c.gitSteps().failed();
+            gitRefused += c.gitSteps().refused();
         }
-        List<CommandStats> stats = new ArrayList<>();
-        commands.forEach((text, t) -> stats.add(new CommandStats(text, t.runs(), t.failures(),
-                t.runs() == 0 ? 0 : t.durationMs() / t.runs(), t.failsThenPasses())));
-        stats.sort(Comparator.comparingLong(CommandStats::runs).reversed().thenComparing(CommandStats::command));
-        Optional<CommandStats> flaky = stats.stream().filter(c -> c.failsThenPasses() > 0)
-                .max(Comparator.comparingLong(CommandStats::failsThenPasses)
-                        .thenComparing(CommandStats::command, Comparator.reverseOrder()));
+        List<CommandStats> stats = new ArrayList<>(commands.size());
+        Optional<CommandStats> flaky = Optional.empty();
+        for (Map.Entry<String, CommandTally> e : commands.entrySet()) {
+            CommandTally t = e.getValue();
+            CommandStats command = new CommandStats(e.getKey(), t.runs(), t.failures(), t.runs() == 0 ? 0 : t.durationMs() / t.runs(),
+                    t.failsThenPasses());
+            stats.add(command);
+            // In name order, so a tie goes to the first by name.
+            if (t.failsThenPasses() > flaky.map(CommandStats::failsThenPasses).orElse(0L)) {
+                flaky = Optional.of(command);
+            }
+        }
+        stats.sort(MOST_RUN_FIRST);
+        GitSteps git = new GitSteps(gitOk, gitFailed, gitRefused);
         return new WorkspaceStats(waiting, failing, done, stats, flaky, citations, refused, refusedEnv, git);
+    }
+
+    private static final Comparator<CommandStats> MOST_RUN_FIRST = (a, b) -> a.runs() != b.runs()
+            ? Long.compare(b.runs(), a.runs()) : a.command().compareTo(b.command());
+
+    private static void add(TreeMap<String, Refusal> into, Map<String, Refusal> more) {
+        for (Map.Entry<String, Refusal> e : more.entrySet()) {
+            Refusal before = into.get(e.getKey());
+            into.put(e.getKey(), before == null ? e.getValue() : plus(before, e.getValue()));
+        }
     }
 
     private static CommandTally plus(CommandTally a, CommandTally b) {

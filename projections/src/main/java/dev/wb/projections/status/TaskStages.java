@@ -40,6 +40,15 @@ public final class TaskStages implements Projection<TaskStages.State> {
                 StageCounters.EMPTY);
     }
 
+    private static final PayloadFields AUDITED = PayloadFields.of("verdict", "planDigest", "citations[].verdict");
+    private static final PayloadFields CHECKED = PayloadFields.of("verdict", "planDigest");
+    private static final PayloadFields STARTED = PayloadFields.of("planDigest", "refused[].command", "refused[].reason",
+            "refusedEnv[].name", "refusedEnv[].reason");
+    private static final PayloadFields RAN = PayloadFields.of("command", "outcome", "passed", "durationMs");
+    private static final PayloadFields FINISHED = PayloadFields.of("verdict");
+    private static final PayloadFields STEP = PayloadFields.of("status");
+    private static final PayloadFields SERIES = PayloadFields.of("status", "series");
+
     private TaskStages() {}
 
     @Override
@@ -61,35 +70,35 @@ public final class TaskStages implements Projection<TaskStages.State> {
     public State evolve(State s, EventEnvelope event) {
         String type = event.type();
         if (type.equals(WbEvents.PLAN_AUDITED)) {
-            ObjectNode p = event.payload().json();
+            ObjectNode p = AUDITED.read(event);
             Latest audit = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
             return new State(audit, s.scope(), s.verify(), s.git(), s.counters().withCitations(p.path("citations")));
         }
         if (type.equals(WbEvents.SCOPE_CHECKED)) {
-            ObjectNode p = event.payload().json();
+            ObjectNode p = CHECKED.read(event);
             Latest scope = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
             return new State(s.audit(), scope, s.verify(), s.git(), s.counters());
         }
         if (type.equals(WbEvents.VERIFY_STARTED)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
-            ObjectNode p = event.payload().json();
+            ObjectNode p = STARTED.read(event);
             Latest verify = Latest.of("incomplete", p.path("planDigest").asText());
             return new State(s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p));
         }
         if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
             return new State(s.audit(), s.scope(), s.verify(), s.git(),
-                    s.counters().withCommandRan(event.payload().json()));
+                    s.counters().withCommandRan(RAN.read(event)));
         }
         if (type.equals(WbEvents.VERIFY_FINISHED) && !s.verify().result().equals(NONE)) {
-            String verdict = event.payload().json().path("verdict").asText();
+            String verdict = FINISHED.read(event).path("verdict").asText();
             return new State(s.audit(), s.scope(), new Latest(verdict, s.verify().about()), s.git(), s.counters());
         }
         if (type.equals(WbEvents.GIT_STEP_RAN)) {
-            String status = event.payload().json().path("status").asText();
+            String status = STEP.read(event).path("status").asText();
             return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters().withGitStep(status));
         }
         if (type.equals(WbEvents.GIT_SERIES_FINISHED)) {
-            ObjectNode p = event.payload().json();
+            ObjectNode p = SERIES.read(event);
             Latest git = Latest.of(p.path("status").asText(), p.path("series").asText());
             return new State(s.audit(), s.scope(), s.verify(), git, s.counters());
         }

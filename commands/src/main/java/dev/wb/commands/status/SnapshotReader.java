@@ -1,0 +1,68 @@
+package dev.wb.commands.status;
+
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.EventReader;
+import dev.wb.engine.StreamHead;
+import dev.wb.engine.StreamId;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * A reader that answers the stream list and each head once, for the two workspace projections one
+ * {@code wb status} loads: the second load walks no folder and reads no head file again (a thousand
+ * streams cost a cold JVM ~100 ms a walk). An answer remembered from a moment earlier is never a wrong
+ * one: a projection whose cursor equals a remembered head is exactly as of that head, and a stream
+ * that moved since is caught up by the next status. One thread; not for concurrent use.
+ */
+final class SnapshotReader implements EventReader {
+
+    private final EventReader log;
+    private List<StreamId> streams;
+    private final Map<StreamId, Optional<StreamHead>> hints = new HashMap<>();
+    private final Map<StreamId, Optional<StreamHead>> heads = new HashMap<>();
+
+    SnapshotReader(EventReader log) {
+        this.log = log;
+    }
+
+    @Override
+    public List<StreamId> streams() {
+        if (streams == null) {
+            streams = log.streams();
+        }
+        return streams;
+    }
+
+    @Override
+    public Optional<StreamHead> headHint(StreamId stream) {
+        Optional<StreamHead> hint = hints.get(stream);
+        if (hint == null) {
+            hint = log.headHint(stream);
+            hints.put(stream, hint);
+        }
+        return hint;
+    }
+
+    @Override
+    public Optional<StreamHead> head(StreamId stream) {
+        Optional<StreamHead> head = heads.get(stream);
+        if (head == null) {
+            head = log.head(stream);
+            heads.put(stream, head);
+        }
+        return head;
+    }
+
+    @Override
+    public void forEach(StreamId stream, long fromVersion, Consumer<EventEnvelope> visitor) {
+        log.forEach(stream, fromVersion, visitor);
+    }
+
+    @Override
+    public void forEachStored(StreamId stream, StoredVisitor visitor) {
+        log.forEachStored(stream, visitor);
+    }
+}

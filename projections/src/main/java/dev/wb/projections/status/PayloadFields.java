@@ -1,0 +1,109 @@
+package dev.wb.projections.status;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads only the payload fields a fold needs, with Jackson's streaming parser: a rebuild of the
+ * stages of a million events would otherwise build a tree of every command's output head and tail,
+ * every scope check's paths, every audit's files, only to look at a verdict. What is skipped is
+ * scanned, never decoded. Fields are named {@code verdict} (a scalar) or {@code citations[].verdict}
+ * (a field of each object in an array); the result holds those, as an object node.
+ */
+final class PayloadFields {
+
+    private final Set<String> scalars = new HashSet<>();
+    private final Map<String, Set<String>> arrays = new HashMap<>();
+
+    private PayloadFields() {}
+
+    static PayloadFields of(String... fields) {
+        PayloadFields spec = new PayloadFields();
+        for (String field : fields) {
+            int split = field.indexOf("[].");
+            if (split < 0) {
+                spec.scalars.add(field);
+            } else {
+                spec.arrays.computeIfAbsent(field.substring(0, split), k -> new HashSet<>()).add(field.substring(split + 3));
+            }
+        }
+        return spec;
+    }
+
+    ObjectNode read(EventEnvelope event) {
+        ObjectNode out = CanonicalJson.objectNode();
+        try (JsonParser p = CanonicalJson.FACTORY.createParser(event.payload().bytes())) {
+            // The log checked these bytes when they were written; a set of names per object is waste here.
+            p.disable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+            if (p.nextToken() != JsonToken.START_OBJECT) {
+                return out;
+            }
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken value = p.nextToken();
+                Set<String> kept = arrays.get(name);
+                if (kept != null && value == JsonToken.START_ARRAY) {
+                    array(p, out.putArray(name), kept);
+                } else if (scalars.contains(name) && value.isScalarValue()) {
+                    scalar(p, out, name);
+                } else {
+                    p.skipChildren();
+                }
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException("unreadable payload of " + event.type() + " at version " + event.version(), e);
+        }
+    }
+
+    private static void array(JsonParser p, ArrayNode into, Set<String> kept) throws IOException {
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                p.skipChildren();
+                continue;
+            }
+            ObjectNode element = into.addObject();
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                if (p.nextToken().isScalarValue() && kept.contains(name)) {
+                    scalar(p, element, name);
+                } else {
+                    p.skipChildren();
+                }
+            }
+        }
+    }
+
+    private static void scalar(JsonParser p, ObjectNode into, String name) throws IOException {
+        JsonToken token = p.currentToken();
+        if (token == JsonToken.VALUE_STRING) {
+            into.put(name, p.getText());
+        } else if (token == JsonToken.VALUE_NUMBER_INT) {
+            // As a tree would hold it, so that what this reads equals what a full parse reads.
+            JsonParser.NumberType type = p.getNumberType();
+            if (type == JsonParser.NumberType.INT) {
+                into.put(name, p.getIntValue());
+            } else if (type == JsonParser.NumberType.LONG) {
+                into.put(name, p.getLongValue());
+            } else {
+                into.put(name, p.getBigIntegerValue());
+            }
+        } else if (token == JsonToken.VALUE_NUMBER_FLOAT) {
+            into.put(name, p.getDecimalValue());
+        } else if (token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE) {
+            into.put(name, token == JsonToken.VALUE_TRUE);
+        } else {
+            into.putNull(name);
+        }
+    }
+}
