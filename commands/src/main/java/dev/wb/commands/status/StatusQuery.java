@@ -54,6 +54,7 @@ public final class StatusQuery {
     public WorkspaceStatus all() {
         CheckpointStore store = new CheckpointStore(session.workspace().checkpointsDir());
         EventReader reader = new SnapshotReader(session.reader());
+        JointRebuild.ifNeitherExists(store, reader);
         Map<StreamId, StreamCursor<Activity.State>> activity = new WorkspaceProjection<>(Activity.INSTANCE, store)
                 .load(reader).streams();
         Map<StreamId, StreamCursor<TaskStages.State>> stages = new WorkspaceProjection<>(TaskStages.INSTANCE, store)

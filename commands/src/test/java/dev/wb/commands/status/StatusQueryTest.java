@@ -209,6 +209,24 @@ class StatusQueryTest {
     }
 
     @Test
+    void both_projections_rebuilt_in_one_pass_equal_each_rebuilt_on_its_own() throws IOException {
+        planOf(A, "make -s ok");
+        audit(A);
+        verify(A);
+        committed(StreamId.workspace(), "ok");
+        WorkspaceStatus together = all();
+        Path checkpoints = repo.resolve(".workflow/local/checkpoints");
+
+        Files.delete(checkpoints.resolve("stages.json"));
+        WorkspaceStatus stagesAlone = all();
+        Files.delete(checkpoints.resolve("activity.json"));
+        WorkspaceStatus activityAlone = all();
+
+        assertEquals(together, stagesAlone);
+        assertEquals(together, activityAlone);
+    }
+
+    @Test
     void one_task_with_a_plan_but_no_history_shows_its_stages_and_one_with_neither_is_missing() {
         planOf(A, "make -s ok");
 
