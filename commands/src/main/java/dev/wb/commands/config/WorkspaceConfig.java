@@ -155,6 +155,7 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
     }
 
     private static Failure invalid(String message) {
-        return new Failure(Failure.Kind.CONFIG, message, List.of("edit .workflow/config.json (see docs/PLAN.md)"));
+        return new Failure(Failure.Kind.CONFIG, message, List.of("edit .workflow/config.json (critical_zones: docs/PLAN.md; checks: docs/VERIFY.md;"
+                + " branches, identity, execute: docs/GIT.md)"));
     }
 }
