@@ -67,6 +67,40 @@ public final class WbEvents {
 
     public static final int GIT_SERIES_FINISHED_VERSION = 1;
 
+    /**
+     * {@code wb judge snapshot} captured an immutable review boundary: its id, format, base (full
+     * commit id and the ref as typed), the scope block's digests, the changed and excluded paths,
+     * the included tasks, whether an empty boundary was authorised, and the parent of a catch-up.
+     */
+    public static final String JUDGE_SNAPSHOT_CAPTURED = "judge.snapshot.captured";
+
+    public static final int JUDGE_SNAPSHOT_CAPTURED_VERSION = 1;
+
+    /** {@code wb task approve-commands} stored a task-bound approval of the declared validation list. */
+    public static final String TASK_COMMANDS_APPROVED = "task.commands.approved";
+
+    public static final int TASK_COMMANDS_APPROVED_VERSION = 1;
+
+    /** {@code wb judge run} took the lock and began: snapshot, mode, the commands and how they were approved. */
+    public static final String JUDGE_RUN_STARTED = "judge.run.started";
+
+    public static final int JUDGE_RUN_STARTED_VERSION = 1;
+
+    /** {@code wb judge run} ended: its outcome, each command's status, the changed paths, the receipt digest. */
+    public static final String JUDGE_RUN_FINISHED = "judge.run.finished";
+
+    public static final int JUDGE_RUN_FINISHED_VERSION = 1;
+
+    /** {@code wb judge run} ran nothing: approval missing, lock busy or the tree no longer the snapshot's. */
+    public static final String JUDGE_RUN_REFUSED = "judge.run.refused";
+
+    public static final int JUDGE_RUN_REFUSED_VERSION = 1;
+
+    /** A validation receipt was written: its path, SHA-256 digest, mode and whether it passed. */
+    public static final String JUDGE_RECEIPT_WRITTEN = "judge.receipt.written";
+
+    public static final int JUDGE_RECEIPT_WRITTEN_VERSION = 1;
+
     public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
             new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
                     List.of(WbEvents::initializedV1toV2)),
@@ -77,7 +111,13 @@ public final class WbEvents {
             new EventSchema(VERIFY_COMMAND_RAN, VERIFY_COMMAND_RAN_VERSION, List.of()),
             new EventSchema(VERIFY_FINISHED, VERIFY_FINISHED_VERSION, List.of()),
             new EventSchema(GIT_STEP_RAN, GIT_STEP_RAN_VERSION, List.of()),
-            new EventSchema(GIT_SERIES_FINISHED, GIT_SERIES_FINISHED_VERSION, List.of())));
+            new EventSchema(GIT_SERIES_FINISHED, GIT_SERIES_FINISHED_VERSION, List.of()),
+            new EventSchema(JUDGE_SNAPSHOT_CAPTURED, JUDGE_SNAPSHOT_CAPTURED_VERSION, List.of()),
+            new EventSchema(TASK_COMMANDS_APPROVED, TASK_COMMANDS_APPROVED_VERSION, List.of()),
+            new EventSchema(JUDGE_RUN_STARTED, JUDGE_RUN_STARTED_VERSION, List.of()),
+            new EventSchema(JUDGE_RUN_FINISHED, JUDGE_RUN_FINISHED_VERSION, List.of()),
+            new EventSchema(JUDGE_RUN_REFUSED, JUDGE_RUN_REFUSED_VERSION, List.of()),
+            new EventSchema(JUDGE_RECEIPT_WRITTEN, JUDGE_RECEIPT_WRITTEN_VERSION, List.of())));
 
     private WbEvents() {}
 
