@@ -39,6 +39,23 @@ final class Specs {
                 .setter(new Setter<>(set)).build();
     }
 
+    /** An option that may be given many times; every value so far is handed over, in the order given. */
+    static OptionSpec repeatable(String name, String label, String description,
+            Consumer<java.util.List<String>> setAll) {
+        return OptionSpec.builder(name).arity("1").paramLabel(label).type(java.util.List.class)
+                .auxiliaryTypes(String.class).description(description)
+                .setter(new picocli.CommandLine.Model.ISetter() {
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public <R> R set(R value) {
+                        if (value instanceof java.util.List<?> list) {
+                            setAll.accept(java.util.List.copyOf((java.util.List<String>) list));
+                        }
+                        return null;
+                    }
+                }).build();
+    }
+
     static PositionalParamSpec positional(String label, String arity, String description, Consumer<String> set) {
         // Built in code, a positional is optional unless said otherwise, whatever its arity.
         return PositionalParamSpec.builder().index("0").arity(arity).required(!arity.startsWith("0"))

@@ -180,6 +180,11 @@ public final class GitRepository implements AutoCloseable {
         return checkout(Read.REF_EXISTS).refExists(ref);
     }
 
+    /** The exact reads of a review boundary ({@link ReviewReads}), always by the git binary. */
+    public ReviewReads review() {
+        return new ReviewReads(git, location);
+    }
+
     private CheckoutReads checkout(Read read) {
         if (read.backend(backend, location.format()) == Backend.JGIT) {
             if (jgitCheckout == null) {

@@ -48,6 +48,11 @@ final class GitProcess {
     }
 
     static Result run(Path dir, List<String> args, Map<String, String> env, Duration timeout) {
+        return run(dir, args, env, timeout, Path.of("/dev/null"));
+    }
+
+    /** Like {@link #run(Path, List, Map, Duration)}, with stdin read from {@code stdin}. */
+    static Result run(Path dir, List<String> args, Map<String, String> env, Duration timeout, Path stdin) {
         Optional<Path> git = locate(env);
         if (git.isEmpty()) {
             return new Result(-1, "git was not found on PATH");
@@ -56,7 +61,7 @@ final class GitProcess {
         command.add(git.get().toString());
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(stdin.toFile()));
         builder.environment().clear();
         builder.environment().putAll(env);
         Process process;

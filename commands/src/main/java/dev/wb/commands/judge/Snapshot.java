@@ -1,0 +1,107 @@
+package dev.wb.commands.judge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.Digests;
+import dev.wb.engine.json.CanonicalJson;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A captured review boundary, as its {@code snapshot.json} records it. The id binds the task, the
+ * scope (whose digest binds the authorised empty boundary), the content and the parent of a catch-up
+ * capture; {@link #expectedId} recomputes it from the metadata, so an edited metadata file no longer
+ * answers to its folder's name.
+ *
+ * @param head the live HEAD the capture started from; the candidate commit's parent
+ * @param overlay the working tree's differences from {@code head} that the capture laid over it,
+ *     blocked paths aside: what a later in-place run compares the live tree against
+ */
+public record Snapshot(int format, String id, String taskId, String createdAt, String wbVersion, String objectFormat,
+        String head, String base, Optional<String> baseRef, String candidateCommit, ScopeBlock scope,
+        List<ChangedFile> overlay, String contentDigest, String fingerprintDigest, int coveredFiles,
+        Optional<String> parent, Optional<String> parentRecordDigest, Path dir) {
+
+    /**
+     * The metadata format. Format 6 is the first wb writes; lower numbers are the formats of the tools
+     * wb's review flow descends from, which predate the empty-boundary contract (5) or write
+     * detection and canonical base refs (below 5), and are refused as legacy.
+     */
+    public static final int FORMAT = 6;
+
+    public static final String METADATA = "snapshot.json";
+    public static final String FINGERPRINT = "fingerprint.txt";
+
+    public Path worktree() {
+        return dir.resolve("worktree");
+    }
+
+    public Path receipts() {
+        return dir.resolve("receipts");
+    }
+
+    public String label() {
+        return "SNAPSHOT:" + id;
+    }
+
+    public boolean emptyBoundaryAuthorized() {
+        return scope.emptyBoundaryAuthorized();
+    }
+
+    /** The id this metadata answers to: 20 hex digits of the SHA-256 of what it binds. */
+    public static String expectedId(int format, String taskId, String scopeDigest, String contentDigest,
+            Optional<String> parent, Optional<String> parentRecordDigest) {
+        ObjectNode bound = CanonicalJson.objectNode();
+        bound.put("format", format);
+        bound.put("taskId", taskId);
+        bound.put("scopeDigest", scopeDigest);
+        bound.put("contentDigest", contentDigest);
+        parent.ifPresentOrElse(p -> bound.put("parent", p), () -> bound.putNull("parent"));
+        parentRecordDigest.ifPresentOrElse(d -> bound.put("parentRecordDigest", d),
+                () -> bound.putNull("parentRecordDigest"));
+        return Digests.hex(Digests.sha256(CanonicalJson.bytes(bound))).substring(0, 20);
+    }
+
+    ObjectNode toJson() {
+        ObjectNode node = CanonicalJson.objectNode();
+        node.put("format", format);
+        node.put("id", id);
+        node.put("taskId", taskId);
+        node.put("createdAt", createdAt);
+        node.put("wbVersion", wbVersion);
+        node.put("objectFormat", objectFormat);
+        node.put("head", head);
+        node.put("base", base);
+        baseRef.ifPresent(ref -> node.put("baseRef", ref));
+        node.put("candidateCommit", candidateCommit);
+        node.set("scope", scope.toJson());
+        ArrayNode list = node.putArray("overlay");
+        overlay.forEach(change -> list.add(change.toJson()));
+        node.put("contentDigest", contentDigest);
+        node.put("fingerprintDigest", fingerprintDigest);
+        node.put("coveredFiles", coveredFiles);
+        parent.ifPresentOrElse(p -> node.put("parent", p), () -> node.putNull("parent"));
+        parentRecordDigest.ifPresentOrElse(d -> node.put("parentRecordDigest", d),
+                () -> node.putNull("parentRecordDigest"));
+        node.put("emptyBoundaryAuthorized", scope.emptyBoundaryAuthorized());
+        return node;
+    }
+
+    static Snapshot fromJson(JsonNode node, Path dir) {
+        List<ChangedFile> overlay = new ArrayList<>();
+        node.path("overlay").forEach(c -> overlay.add(ChangedFile.fromJson(c)));
+        return new Snapshot(node.path("format").asInt(), node.path("id").asText(), node.path("taskId").asText(),
+                node.path("createdAt").asText(), node.path("wbVersion").asText(), node.path("objectFormat").asText(),
+                node.path("head").asText(), node.path("base").asText(), text(node.get("baseRef")),
+                node.path("candidateCommit").asText(), ScopeBlock.fromJson(node.path("scope")), overlay,
+                node.path("contentDigest").asText(), node.path("fingerprintDigest").asText(),
+                node.path("coveredFiles").asInt(), text(node.get("parent")), text(node.get("parentRecordDigest")), dir);
+    }
+
+    private static Optional<String> text(JsonNode node) {
+        return node == null || node.isNull() ? Optional.empty() : Optional.of(node.asText());
+    }
+}

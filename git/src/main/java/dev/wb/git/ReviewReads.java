@@ -1,0 +1,92 @@
+package dev.wb.git;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The reads a review boundary needs, exact rather than fast to approximate: the difference between
+ * one base commit and the working tree (or another commit) as git itself computes it, and the
+ * index's entries with their object ids. Always the git binary: these are one process each, and a
+ * review is never on a hot path where JGit's warm speed would pay back its start-up (ADR 5).
+ */
+public final class ReviewReads {
+
+    /** One index entry: file mode ({@code 100644}, {@code 100755}, {@code 120000}, {@code 160000}), object id, path. */
+    public record IndexEntry(String mode, String objectId, String path) {}
+
+    private final GitBinary git;
+    private final RepoLocation repo;
+
+    ReviewReads(GitBinary git, RepoLocation repo) {
+        this.git = git;
+        this.repo = repo;
+    }
+
+    /**
+     * Every path whose working-tree content differs from {@code baseCommit} (a full id), plus every
+     * untracked file git does not ignore (as {@link Change#UNTRACKED}); sorted and distinct. Content
+     * is compared, not stat data: a file touched but unchanged is not a change.
+     */
+    public List<ChangedPath> againstWorktree(String baseCommit) {
+        Objects.requireNonNull(baseCommit, "baseCommit");
+        ChangeSet changes = new ChangeSet();
+        GitBinary.Output diff = git.run(repo.root(), "diff", "--name-status", "-z", "--no-renames", "--no-ext-diff",
+                "--ignore-submodules=none", baseCommit, "--");
+        if (diff.exitCode() != 0) {
+            throw new GitException("git diff against " + baseCommit + " failed: " + diff.firstErrorLine());
+        }
+        changes.addAll(StatusCodes.nameStatus(diff.stdout()));
+        for (String path : untracked()) {
+            changes.addAll(List.of(new ChangedPath(path, Change.UNTRACKED)));
+        }
+        return changes.sorted();
+    }
+
+    /** Untracked files that git does not ignore, every one (not collapsed into directories). */
+    public List<String> untracked() {
+        return StatusCodes.records(git.runOrThrow(repo.root(), "ls-files", "-z", "--others", "--exclude-standard"));
+    }
+
+    /** The paths that differ between two commits (full ids), sorted. */
+    public List<ChangedPath> betweenCommits(String from, String to) {
+        ChangeSet changes = new ChangeSet();
+        changes.addAll(StatusCodes.nameStatus(git.runOrThrow(repo.root(), "diff-tree", "-r", "-z", "--name-status",
+                "--no-renames", Objects.requireNonNull(from, "from"), Objects.requireNonNull(to, "to"), "--")));
+        return changes.sorted();
+    }
+
+    /** Every file of {@code commit}'s tree, recursively, as mode, object id and path. */
+    public List<IndexEntry> treeEntries(String commit) {
+        List<IndexEntry> entries = new ArrayList<>();
+        for (String record : StatusCodes.records(git.runOrThrow(repo.root(), "ls-tree", "-r", "-z", "--full-tree",
+                Objects.requireNonNull(commit, "commit")))) {
+            int tab = record.indexOf('\t');
+            String[] head = record.substring(0, tab).split(" ");
+            if (head.length != 3) {
+                throw new GitException("unexpected git ls-tree output: " + record);
+            }
+            entries.add(new IndexEntry(head[0], head[2], record.substring(tab + 1)));
+        }
+        return entries;
+    }
+
+    /** The index's entries at stage 0, in index order; an entry in conflict is listed once. */
+    public List<IndexEntry> indexEntries() {
+        List<IndexEntry> entries = new ArrayList<>();
+        String last = null;
+        for (String record : StatusCodes.records(git.runOrThrow(repo.root(), "ls-files", "-s", "-z"))) {
+            int tab = record.indexOf('\t');
+            String[] head = record.substring(0, tab).split(" ");
+            String path = record.substring(tab + 1);
+            if (head.length != 3) {
+                throw new GitException("unexpected git ls-files output: " + record);
+            }
+            if (!path.equals(last)) {
+                entries.add(new IndexEntry(head[0], head[1], path));
+                last = path;
+            }
+        }
+        return entries;
+    }
+}

@@ -1,0 +1,200 @@
+package dev.wb.gitrun;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The private repository of a review snapshot ({@code wb judge snapshot}), written here because this
+ * module is the only one that writes to any repository. It is made in a folder wb owns, below
+ * {@code .workflow/local/judge/}, and never touches the live repository: the base and candidate
+ * commits are fetched from it shallowly (depth 1, no tags, no refs of its own), which reads the live
+ * object database through {@code upload-pack} and writes nothing there. Every other step works on
+ * the private repository only, with a fixed identity and none of the user's configuration files or
+ * {@code GIT_*} variables, like {@link ScratchRepository}.
+ */
+public final class SnapshotRepository {
+
+    /** Written into {@code .git} of every snapshot repository; nothing else here writes elsewhere. */
+    static final String MARKER = "wb-snapshot";
+
+    /** A commit id git would accept as a full object name. */
+    private static final java.util.regex.Pattern FULL_ID = java.util.regex.Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
+
+    private static final Duration TIMEOUT = Duration.ofMinutes(10);
+
+    /** A fixed time for the candidate commit, so equal content gives an equal commit id. */
+    private static final String EPOCH = "1970-01-01T00:00:00Z";
+
+    private final Path root;
+
+    private SnapshotRepository(Path root) {
+        this.root = root;
+    }
+
+    /**
+     * Makes {@code dir} (which must not exist yet) a repository in {@code objectFormat} ("sha1" or
+     * "sha256"), fetches {@code commits} (full ids) from the live repository at depth 1, and checks
+     * out {@code checkout} (one of them) detached.
+     */
+    public static SnapshotRepository create(Path dir, Path live, String objectFormat, Collection<String> commits,
+            String checkout) throws IOException {
+        for (String commit : commits) {
+            requireId(commit);
+        }
+        requireId(checkout);
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IOException(dir + " already exists; a snapshot repository is made in a new folder");
+        }
+        Files.createDirectories(dir);
+        SnapshotRepository repo = new SnapshotRepository(dir.toRealPath());
+        repo.git("init", "-q", "--template=", "--object-format=" + objectFormat);
+        Files.writeString(repo.root.resolve(".git").resolve(MARKER), "made by wb for a review snapshot\n",
+                StandardCharsets.UTF_8);
+        repo.git("config", "core.autocrlf", "false");
+        repo.git("config", "gc.auto", "0");
+        List<String> fetch = new ArrayList<>(List.of("-c", "fetch.unpackLimit=1", "fetch", "-q", "--depth=1",
+                "--no-tags", "--no-write-fetch-head", "--upload-pack=git -c uploadpack.allowAnySHA1InWant=true"
+                        + " -c pack.window=0 upload-pack", "file://" + live.toRealPath()));
+        fetch.addAll(commits);
+        repo.git(fetch.toArray(String[]::new));
+        repo.git("-c", "advice.detachedHead=false", "checkout", "-q", "--detach", checkout);
+        return repo;
+    }
+
+    /** Opens a snapshot repository {@link #create} made; anything else is refused. */
+    public static SnapshotRepository open(Path dir) throws IOException {
+        Path real = dir.toRealPath();
+        if (!Files.isRegularFile(real.resolve(".git").resolve(MARKER))) {
+            throw new IOException(real + " is not a snapshot repository made by wb");
+        }
+        return new SnapshotRepository(real);
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** Stages the working tree's state of exactly these paths (added, changed or deleted). */
+    public void stage(Collection<String> paths) throws IOException {
+        if (paths.isEmpty()) {
+            return;
+        }
+        Path list = nulList(paths);
+        try {
+            gitWithLiteralPaths("add", "-A", "--pathspec-from-file=" + list, "--pathspec-file-nul");
+        } finally {
+            Files.deleteIfExists(list);
+        }
+    }
+
+    /**
+     * Withholds blocked paths: each one's index entry is set to {@code baseEntries} (lines of
+     * {@code "<mode> <id>\t<path>"} for the paths the base has) and dropped for the rest, so the
+     * candidate commit differs from the base nowhere in them; the files leave the working tree and
+     * the kept entries are marked skip-worktree, so the snapshot's status stays clean.
+     */
+    public void withhold(Collection<String> blocked, List<String> baseEntries, Collection<String> baseHas)
+            throws IOException {
+        if (blocked.isEmpty()) {
+            return;
+        }
+        List<String> absent = blocked.stream().filter(p -> !baseHas.contains(p)).toList();
+        if (!absent.isEmpty()) {
+            Path list = nulList(absent);
+            try {
+                gitWithLiteralPaths("rm", "--cached", "-q", "-r", "--ignore-unmatch", "--pathspec-from-file=" + list,
+                        "--pathspec-file-nul");
+            } finally {
+                Files.deleteIfExists(list);
+            }
+        }
+        if (!baseEntries.isEmpty()) {
+            Path info = nulList(baseEntries);
+            try {
+                gitStdin(info, "update-index", "-z", "--index-info");
+            } finally {
+                Files.deleteIfExists(info);
+            }
+            Path kept = nulList(baseHas.stream().filter(blocked::contains).toList());
+            try {
+                gitStdin(kept, "update-index", "-z", "--skip-worktree", "--stdin");
+            } finally {
+                Files.deleteIfExists(kept);
+            }
+        }
+        for (String path : blocked) {
+            Path file = root.resolve(path).normalize();
+            if (file.startsWith(root) && !file.startsWith(root.resolve(".git"))) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+
+    /**
+     * Commits the index as the candidate on top of {@code parent}, with a fixed identity and time,
+     * and points {@code refs/wb/base} and {@code refs/wb/candidate} at the two commits. Returns
+     * nothing: read the candidate's id back with the git module.
+     */
+    public void commitCandidate(String base, String message) throws IOException {
+        requireId(base);
+        git("-c", "commit.gpgsign=false", "commit", "-q", "--allow-empty", "--no-verify", "-m", message);
+        git("update-ref", "refs/wb/base", base);
+        git("update-ref", "refs/wb/candidate", "HEAD");
+    }
+
+    private static void requireId(String commit) throws IOException {
+        if (commit == null || !FULL_ID.matcher(commit).matches()) {
+            throw new IOException("not a full commit id: " + commit);
+        }
+    }
+
+    private Path nulList(Collection<String> items) throws IOException {
+        Path file = Files.createTempFile(root.resolve(".git"), "wb-", ".list");
+        StringBuilder text = new StringBuilder();
+        items.forEach(item -> text.append(item).append('\0'));
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private void gitWithLiteralPaths(String... args) throws IOException {
+        Map<String, String> env = environment();
+        env.put("GIT_LITERAL_PATHSPECS", "1");
+        check(GitProcess.run(root, List.of(args), env, TIMEOUT), args);
+    }
+
+    private void gitStdin(Path stdin, String... args) throws IOException {
+        check(GitProcess.run(root, List.of(args), environment(), TIMEOUT, stdin), args);
+    }
+
+    private void git(String... args) throws IOException {
+        check(GitProcess.run(root, List.of(args), environment(), TIMEOUT), args);
+    }
+
+    private void check(GitProcess.Result result, String... args) throws IOException {
+        if (result.exitCode() != 0) {
+            String command = java.util.Arrays.stream(args).filter(a -> !a.startsWith("-") && !a.contains("="))
+                    .findFirst().orElse(args[0]);
+            throw new IOException("git " + command + " failed in the snapshot repository: " + result.output().strip());
+        }
+    }
+
+    /** As {@link ScratchRepository#environment()}, with the candidate's fixed author and time. */
+    static Map<String, String> environment() {
+        Map<String, String> env = ScratchRepository.environment();
+        env.put("GIT_AUTHOR_NAME", "wb snapshot");
+        env.put("GIT_AUTHOR_EMAIL", "snapshot@wb.invalid");
+        env.put("GIT_COMMITTER_NAME", "wb snapshot");
+        env.put("GIT_COMMITTER_EMAIL", "snapshot@wb.invalid");
+        env.put("GIT_AUTHOR_DATE", EPOCH);
+        env.put("GIT_COMMITTER_DATE", EPOCH);
+        return env;
+    }
+}
