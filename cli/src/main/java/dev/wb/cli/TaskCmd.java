@@ -47,13 +47,13 @@ final class TaskCmd implements Callable<Integer> {
         CommandSpec spec = Specs.command(cmd, "migrate-criteria", "Give every acceptance criterion without an"
                 + " identifier the next AC-<n>, from one above the highest active or retired one. Changes no"
                 + " other byte and repairs no defect; a file whose identifiers are in doubt is left untouched.");
-        spec.addPositional(Specs.positional("KEY", "0..1", "The task key, like ABC-12; without it, every"
-                + " .workflow/<KEY>/acceptance-criteria.md.", value -> cmd.key = value));
+        spec.addPositional(Specs.positional("KEY", "0..1", "The task key, like ABC-12; without it, the"
+                + " acceptance-criteria.md of every task.", value -> cmd.key = value));
         spec.addOption(Specs.flag("--dry-run", "Show what would be numbered, and write nothing.",
                 on -> cmd.dryRun = on));
         spec.addOption(Specs.json(root));
         spec.usageMessage().footer("", "Exit codes: 0 every file is sound, 1 a file has problems (listed with"
-                + " their lines), 2 malformed key, 6 no acceptance-criteria.md for KEY.");
+                + " their lines), 2 malformed key, 3 invalid policy.json, 6 no acceptance-criteria.md for KEY.");
         return spec;
     }
 
