@@ -13,6 +13,9 @@ import java.util.function.Predicate;
  * highest active or retired identifier. Only {@code AC-<n>: } is inserted; no other byte changes (a
  * CRLF file stays CRLF), no valid identifier changes and no defect is repaired. A file with an
  * identity defect is refused whole: numbering it could collide with an identifier in doubt.
+ *
+ * <p>{@code content} is the file as it is to be written (the original bytes unless NUMBERED); being
+ * an array, it takes no part in the record's equality.
  */
 public record Migration(Status status, byte[] content, List<Numbered> numbered, List<CapsuleProblem> problems) {
 
