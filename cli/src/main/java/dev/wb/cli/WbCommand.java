@@ -31,6 +31,7 @@ public final class WbCommand implements Runnable {
         all.put("impl", ImplCmd::spec);
         all.put("git", GitCmd::spec);
         all.put("judge", JudgeCmd::spec);
+        all.put("task", TaskCmd::spec);
         all.put("demo", DemoCmd::spec);
         all.put("generate-completion", root -> new AutoComplete.GenerateCompletion());
         return Collections.unmodifiableMap(all);

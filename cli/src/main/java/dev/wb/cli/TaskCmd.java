@@ -1,0 +1,138 @@
+package dev.wb.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.capsule.BlockedPaths;
+import dev.wb.commands.capsule.CapsuleProblem;
+import dev.wb.commands.capsule.CriteriaMigration;
+import dev.wb.commands.capsule.CriteriaMigration.Outcome;
+import dev.wb.commands.capsule.Migration;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb task migrate-criteria [KEY] [--dry-run]}: the task capsule's own commands. */
+final class TaskCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+    String key;
+    boolean dryRun;
+
+    private TaskCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    static CommandSpec spec(WbCommand root) {
+        return GroupCmd.spec(root, "task", "The task capsule (.workflow/KEY/): its criteria and declared commands.",
+                members());
+    }
+
+    private static Map<String, Function<WbCommand, CommandSpec>> members() {
+        Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
+        members.put("migrate-criteria", TaskCmd::migrateCriteria);
+        return members;
+    }
+
+    static CommandSpec migrateCriteria(WbCommand root) {
+        TaskCmd cmd = new TaskCmd(root);
+        CommandSpec spec = Specs.command(cmd, "migrate-criteria", "Give every acceptance criterion without an"
+                + " identifier the next AC-<n>, from one above the highest active or retired one. Changes no"
+                + " other byte and repairs no defect; a file whose identifiers are in doubt is left untouched.");
+        spec.addPositional(Specs.positional("KEY", "0..1", "The task key, like ABC-12; without it, the"
+                + " acceptance-criteria.md of every task.", value -> cmd.key = value));
+        spec.addOption(Specs.flag("--dry-run", "Show what would be numbered, and write nothing.",
+                on -> cmd.dryRun = on));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage().footer("", "Exit codes: 0 every file is sound, 1 a file has problems (listed with"
+                + " their lines), 2 malformed key, 3 invalid policy.json, 6 no acceptance-criteria.md for KEY.");
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        Optional<TaskKey> task = Optional.ofNullable(key).map(Keys::task);
+        Workspace workspace = Workspace.require(root.context.cwd());
+        List<Outcome> outcomes = CriteriaMigration.run(workspace.root(), task, dryRun,
+                BlockedPaths.read(workspace.root()));
+        if (root.json) {
+            root.context.console().json(json(outcomes));
+        } else {
+            text(outcomes);
+        }
+        List<String> failing = outcomes.stream().filter(o -> !o.migration().problems().isEmpty())
+                .map(o -> o.key().value()).toList();
+        if (!failing.isEmpty()) {
+            throw new Failure(Failure.Kind.NOT_COMPLETED, "acceptance criteria with problems: "
+                    + String.join(", ", failing), List.of("correct the lines listed"
+                    + (root.json ? " under problems" : " above") + " (docs/CAPSULE.md has the grammar), then: wb task"
+                    + " migrate-criteria" + task.map(t -> " " + t).orElse("")));
+        }
+        return ExitCodes.OK;
+    }
+
+    private ObjectNode json(List<Outcome> outcomes) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("dryRun", dryRun);
+        ArrayNode capsules = doc.putArray("capsules");
+        for (Outcome outcome : outcomes) {
+            Migration migration = outcome.migration();
+            ObjectNode capsule = capsules.addObject();
+            capsule.put("task", outcome.key().value());
+            capsule.put("file", outcome.file());
+            capsule.put("status", migration.status().wireName());
+            capsule.put("written", outcome.written());
+            ArrayNode numbered = capsule.putArray("numbered");
+            migration.numbered().forEach(n -> numbered.addObject().put("line", n.line()).put("id", n.id()));
+            ArrayNode problems = capsule.putArray("problems");
+            for (CapsuleProblem problem : migration.problems()) {
+                problems.addObject().put("file", problem.file()).put("line", problem.line())
+                        .put("message", problem.message());
+            }
+        }
+        return doc;
+    }
+
+    private void text(List<Outcome> outcomes) {
+        Console console = root.context.console();
+        if (outcomes.isEmpty()) {
+            console.line("no .workflow/<KEY>/acceptance-criteria.md to migrate");
+        }
+        for (Outcome outcome : outcomes) {
+            Migration migration = outcome.migration();
+            StringBuilder line = new StringBuilder(outcome.key().value()).append(": ");
+            if (migration.status() == Migration.Status.REFUSED) {
+                line.append("left untouched");
+            } else if (migration.changed()) {
+                line.append(dryRun ? "would number " : "numbered ")
+                        .append(criteria(migration.numbered().size())).append(" (");
+                for (Migration.Numbered numbered : migration.numbered()) {
+                    line.append(numbered == migration.numbered().get(0) ? "" : ", ").append(numbered.id())
+                            .append(" on line ").append(numbered.line());
+                }
+                line.append(")");
+            } else {
+                line.append("unchanged");
+            }
+            if (!migration.problems().isEmpty()) {
+                line.append("; ").append(SddCmd.plural(migration.problems().size(), "problem"));
+            }
+            console.line(line.toString());
+            for (CapsuleProblem problem : migration.problems()) {
+                console.line("  " + problem.render());
+            }
+        }
+    }
+
+    private static String criteria(int n) {
+        return n + (n == 1 ? " criterion" : " criteria");
+    }
+}

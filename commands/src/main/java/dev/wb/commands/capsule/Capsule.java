@@ -1,0 +1,143 @@
+package dev.wb.commands.capsule;
+
+import dev.wb.commands.Failure;
+import dev.wb.engine.Digests;
+import dev.wb.engine.TaskKey;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * A task's review capsule, {@code .workflow/<KEY>/}: the five documents a judge reviews against,
+ * their digests, the declared validation commands and the acceptance criteria (docs/CAPSULE.md).
+ */
+public final class Capsule {
+
+    /** The documents, in digest order. */
+    public static final List<String> DOCUMENTS = List.of("task.md", "context.md", "plan.md",
+            "acceptance-criteria.md", "review-checklist.md");
+
+    private final TaskKey key;
+    private final Map<String, String> texts;
+    private final Map<String, String> digests;
+    private final String digest;
+    private final ValidationBlock validation;
+    private final AcceptanceCriteria criteria;
+    private final List<CapsuleProblem> problems;
+
+    private Capsule(TaskKey key, Map<String, byte[]> documents, Predicate<String> blocked) {
+        this.key = key;
+        Map<String, String> texts = new LinkedHashMap<>();
+        Map<String, String> digests = new LinkedHashMap<>();
+        StringBuilder lines = new StringBuilder();
+        for (String name : DOCUMENTS) {
+            byte[] bytes = documents.get(name);
+            if (bytes == null) {
+                throw new IllegalArgumentException("no " + name + " in the capsule of " + key);
+            }
+            texts.put(name, new String(bytes, StandardCharsets.UTF_8));
+            digests.put(name, Digests.sha256(bytes));
+            lines.append(name).append(' ').append(digests.get(name)).append('\n');
+        }
+        this.texts = Collections.unmodifiableMap(texts);
+        this.digests = Collections.unmodifiableMap(digests);
+        this.digest = Digests.sha256(lines.toString().getBytes(StandardCharsets.UTF_8));
+        Optional<String> task = Utf8.decode(documents.get(ValidationBlock.FILE));
+        this.validation = task.map(ValidationBlock::parse).orElseGet(() -> ValidationBlock.malformed(
+                new CapsuleProblem(ValidationBlock.FILE, 0, "not UTF-8 text: save the file as UTF-8")));
+        Optional<String> criteria = Utf8.decode(documents.get(AcceptanceCriteria.FILE));
+        this.criteria = criteria.map(t -> CriteriaReader.read(t, blocked)).orElseGet(CriteriaReader::notText)
+                .criteria();
+        List<CapsuleProblem> problems = new ArrayList<>(validation.problems());
+        problems.addAll(this.criteria.defects());
+        problems.sort(Comparator.comparingInt((CapsuleProblem p) -> DOCUMENTS.indexOf(p.file()))
+                .thenComparingInt(CapsuleProblem::line));
+        this.problems = List.copyOf(problems);
+    }
+
+    /**
+     * Reads {@code repoRoot/.workflow/KEY/}. Each document must be a regular file (a symbolic link is
+     * refused: it could lead a reviewer outside the repository); otherwise a {@link Failure} of kind
+     * MISSING names every path that is not.
+     */
+    public static Capsule read(Path repoRoot, TaskKey key, Predicate<String> blocked) {
+        String folder = ".workflow/" + key.value() + "/";
+        Path dir = repoRoot.resolve(".workflow").resolve(key.value());
+        List<String> missing = new ArrayList<>();
+        Map<String, byte[]> documents = new LinkedHashMap<>();
+        for (String name : DOCUMENTS) {
+            Path path = dir.resolve(name);
+            if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+                missing.add(folder + name + (Files.exists(path, LinkOption.NOFOLLOW_LINKS) ? " (not a regular file)" : ""));
+                continue;
+            }
+            try {
+                documents.put(name, Files.readAllBytes(path));
+            } catch (IOException e) {
+                throw Failure.missing("cannot read " + folder + name + ": " + e.getMessage(),
+                        "check that the file is readable");
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw Failure.missing("the capsule of " + key + " is incomplete: " + String.join(", ", missing)
+                    + (missing.size() == 1 ? " is" : " are") + " missing",
+                    "write " + (missing.size() == 1 ? "it" : "them") + " as regular files in " + folder
+                            + " (docs/CAPSULE.md describes the five documents)");
+        }
+        return new Capsule(key, documents, blocked);
+    }
+
+    /** A capsule from documents already in memory (read from a snapshot or a commit, say). */
+    public static Capsule of(TaskKey key, Map<String, byte[]> documents, Predicate<String> blocked) {
+        return new Capsule(key, documents, blocked);
+    }
+
+    public TaskKey key() {
+        return key;
+    }
+
+    /** {@code sha256:<hex>} of each document's raw bytes, in {@link #DOCUMENTS} order. */
+    public Map<String, String> documentDigests() {
+        return digests;
+    }
+
+    /**
+     * The capsule's one digest: SHA-256 of the UTF-8 lines {@code <name> <digest>\n}, one per
+     * document in {@link #DOCUMENTS} order. A change to any byte of any document changes it.
+     */
+    public String digest() {
+        return digest;
+    }
+
+    public ValidationBlock validation() {
+        return validation;
+    }
+
+    public AcceptanceCriteria criteria() {
+        return criteria;
+    }
+
+    /** The document's text, decoded as UTF-8 (an invalid byte reads as U+FFFD; see {@link #problems()}). */
+    public String text(String document) {
+        String text = texts.get(document);
+        if (text == null) {
+            throw new IllegalArgumentException("not a capsule document: " + document + " (one of " + DOCUMENTS + ")");
+        }
+        return text;
+    }
+
+    /** The validation block's problems and the criteria's defects, in document then line order. */
+    public List<CapsuleProblem> problems() {
+        return problems;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.wb.commands.capsule;
+
+import dev.wb.commands.Failure;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.fs.AtomicFiles;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * {@code wb task migrate-criteria [KEY] [--dry-run]}: numbers the criteria of one capsule, or of
+ * every {@code .workflow/<KEY>/acceptance-criteria.md}, each decided by {@link Migration} and
+ * written atomically (never with {@code --dry-run}).
+ */
+public final class CriteriaMigration {
+
+    /** One capsule's migration; {@code written} is false for a dry run or a file that did not change. */
+    public record Outcome(TaskKey key, String file, Migration migration, boolean written) {}
+
+    private CriteriaMigration() {}
+
+    public static List<Outcome> run(Path repoRoot, Optional<TaskKey> key, boolean dryRun, Predicate<String> blocked) {
+        List<TaskKey> keys = key.map(List::of).orElseGet(() -> capsules(repoRoot));
+        List<Outcome> outcomes = new ArrayList<>();
+        for (TaskKey task : keys) {
+            String file = file(task);
+            Path path = repoRoot.resolve(file);
+            if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) && key.isEmpty()) {
+                outcomes.add(new Outcome(task, file, notRegular(), false));
+                continue;
+            }
+            if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+                throw Failure.missing(file + (Files.exists(path, LinkOption.NOFOLLOW_LINKS)
+                        ? " is not a regular file" : " is missing"),
+                        "write it (docs/CAPSULE.md describes the criteria), or run wb task migrate-criteria"
+                                + " without a key to migrate every capsule that has one");
+            }
+            Migration migration = Migration.of(read(path, file), blocked);
+            boolean write = migration.changed() && !dryRun;
+            if (write) {
+                try {
+                    AtomicFiles.write(path, migration.content());
+                } catch (IOException e) {
+                    throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot write " + file + ": " + e.getMessage(),
+                            List.of("check that " + file + " is writable, then run this again"));
+                }
+            }
+            outcomes.add(new Outcome(task, file, migration, write));
+        }
+        return outcomes;
+    }
+
+    private static Migration notRegular() {
+        return new Migration(Migration.Status.REFUSED, new byte[0], List.of(), List.of(new CapsuleProblem(
+                AcceptanceCriteria.FILE, 0, "not a regular file: wb reads and writes only regular files")));
+    }
+
+    static String file(TaskKey key) {
+        return ".workflow/" + key.value() + "/" + AcceptanceCriteria.FILE;
+    }
+
+    /** Every folder of .workflow/ named as a task key (as wb writes it) with an acceptance-criteria.md. */
+    static List<TaskKey> capsules(Path repoRoot) {
+        List<TaskKey> keys = new ArrayList<>();
+        Path dir = repoRoot.resolve(".workflow");
+        if (!Files.isDirectory(dir)) {
+            return keys;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                Optional<TaskKey> task = TaskKey.parse(name).filter(k -> k.value().equals(name));
+                if (task.isPresent() && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
+                        && Files.exists(entry.resolve(AcceptanceCriteria.FILE), LinkOption.NOFOLLOW_LINKS)) {
+                    keys.add(task.get());
+                }
+            }
+        } catch (IOException e) {
+            throw Failure.missing("cannot list .workflow/: " + e.getMessage(), "check that .workflow/ is readable");
+        }
+        keys.sort(ORDER);
+        return keys;
+    }
+
+    /** ABC-2 before ABC-10: by prefix, then by number. */
+    static final Comparator<TaskKey> ORDER = Comparator
+            .comparing((TaskKey k) -> k.value().substring(0, k.value().lastIndexOf('-')))
+            .thenComparing(k -> new BigInteger(k.value().substring(k.value().lastIndexOf('-') + 1)));
+
+    private static byte[] read(Path path, String file) {
+        try {
+            return Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw Failure.missing("cannot read " + file + ": " + e.getMessage(), "check that the file is readable");
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package dev.wb.commands.capsule;
+
+import dev.wb.commands.capsule.ValidationBlock.Shape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Reads the {@code ## Validation} section of task.md into a {@link ValidationBlock}. */
+final class ValidationReader {
+
+    private static final Pattern HEADING = Pattern.compile("^ {0,3}#{1,2}(?:[ \\t].*)?$");
+    private static final Pattern VALIDATION = Pattern.compile("^## Validation[ \\t]*$");
+    /** Any other ATX heading that reads "validation": a near miss must not turn a capsule into a legacy one. */
+    private static final Pattern NEAR_MISS = Pattern.compile("(?i)^ {0,3}#{1,6}[ \\t]*validation[ \\t#]*$");
+    private static final Pattern NO_RUNTIME = Pattern.compile("^no-runtime-validation(?=$|[\\s:])");
+
+    private final List<String> lines;
+    private final List<CapsuleProblem> problems = new ArrayList<>();
+
+    private ValidationReader(String text) {
+        this.lines = Lines.of(text);
+    }
+
+    static ValidationBlock read(String text) {
+        return new ValidationReader(text).block();
+    }
+
+    private ValidationBlock block() {
+        List<Integer> headings = new ArrayList<>();
+        List<Integer> sections = new ArrayList<>();
+        List<int[]> fences = new ArrayList<>();
+        Fence open = null;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            if (open != null) {
+                if (open.closes(line)) {
+                    open = null;
+                    fences.get(fences.size() - 1)[1] = i;
+                }
+                continue;
+            }
+            Optional<Fence> fence = Fence.opening(line, 3);
+            if (fence.isPresent()) {
+                open = fence.get();
+                fences.add(new int[] {i, -1});
+            } else if (VALIDATION.matcher(line).matches()) {
+                sections.add(i);
+                headings.add(i);
+            } else {
+                if (NEAR_MISS.matcher(line).matches()) {
+                    problem(i, "the heading must read exactly \"## Validation\", not \"" + line.strip() + "\"");
+                }
+                if (HEADING.matcher(line).matches()) {
+                    headings.add(i);
+                }
+            }
+        }
+        if (sections.isEmpty()) {
+            return problems.isEmpty() ? new ValidationBlock(Shape.LEGACY, List.of(), Optional.empty(), List.of())
+                    : malformed();
+        }
+        for (int s = 1; s < sections.size(); s++) {
+            problem(sections.get(s), "a second ## Validation section (the first is on line "
+                    + (sections.get(0) + 1) + "): keep one");
+        }
+        int start = sections.get(0);
+        int end = headings.stream().filter(h -> h > start).findFirst().orElse(lines.size());
+        return declarations(start, end, fences);
+    }
+
+    private ValidationBlock declarations(int start, int end, List<int[]> fences) {
+        int[] fence = fences.stream().filter(f -> f[0] > start && f[0] < end).findFirst().orElse(null);
+        if (fence == null) {
+            boolean prose = lines.subList(start + 1, end).stream().anyMatch(l -> !l.isBlank());
+            if (prose) {
+                problem(start, "the section has no fenced block: write the commands between ``` lines");
+            }
+            return problems.isEmpty() ? new ValidationBlock(Shape.EMPTY, List.of(), Optional.empty(), List.of())
+                    : malformed();
+        }
+        if (fence[1] < 0) {
+            problem(fence[0], "the fence opened here is never closed");
+            return malformed();
+        }
+        List<DeclaredCommand> commands = new ArrayList<>();
+        int declaredOn = -1;
+        String reason = null;
+        for (int i = fence[0] + 1; i < fence[1]; i++) {
+            String trimmed = lines.get(i).strip();
+            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            if (NO_RUNTIME.matcher(trimmed).find()) {
+                if (declaredOn >= 0) {
+                    problem(i, "a second no-runtime-validation line (the first is on line " + (declaredOn + 1) + ")");
+                    continue;
+                }
+                declaredOn = i;
+                reason = reason(i, trimmed.substring("no-runtime-validation".length()));
+            } else {
+                commands.add(DeclaredCommand.of(i + 1, lines.get(i)));
+            }
+        }
+        if (declaredOn >= 0 && !commands.isEmpty()) {
+            problem(declaredOn, "no-runtime-validation needs zero commands, but the block declares "
+                    + commands.size() + " (line " + commands.get(0).line() + ")");
+        }
+        if (!problems.isEmpty()) {
+            return malformed();
+        }
+        if (declaredOn >= 0) {
+            return new ValidationBlock(Shape.DOCUMENTATION, List.of(), Optional.of(reason), List.of());
+        }
+        if (commands.isEmpty()) {
+            return new ValidationBlock(Shape.EMPTY, List.of(), Optional.empty(), List.of());
+        }
+        Shape shape = commands.stream().allMatch(DeclaredCommand::optional) ? Shape.OPTIONAL_ONLY : Shape.REQUIRED;
+        return new ValidationBlock(shape, commands, Optional.empty(), List.of());
+    }
+
+    private String reason(int i, String afterWord) {
+        String rest = afterWord.strip();
+        if (!rest.startsWith(":")) {
+            problem(i, "write no-runtime-validation: <reason>, with a colon and the reason");
+            return "";
+        }
+        String reason = rest.substring(1).strip();
+        if (reason.isEmpty()) {
+            problem(i, "no-runtime-validation needs a reason after the colon");
+        }
+        return reason;
+    }
+
+    private ValidationBlock malformed() {
+        problems.sort(java.util.Comparator.comparingInt(CapsuleProblem::line));
+        return new ValidationBlock(Shape.MALFORMED, List.of(), Optional.empty(), problems);
+    }
+
+    private void problem(int index, String message) {
+        problems.add(new CapsuleProblem(ValidationBlock.FILE, index + 1, message));
+    }
+}

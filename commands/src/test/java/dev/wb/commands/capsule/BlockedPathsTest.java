@@ -1,0 +1,69 @@
+package dev.wb.commands.capsule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.commands.Failure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** blockedReadPatterns as the capsule applies them to proof-doc paths. */
+class BlockedPathsTest {
+
+    @TempDir
+    Path repo;
+
+    /** wb init's default policy. */
+    static final BlockedPaths DEFAULTS = BlockedPaths.of(List.of(".env", ".env.*", "**/*.pem", "**/*.key",
+            "**/id_rsa*", "**/.ssh/**"));
+
+    @Test
+    void the_default_patterns_withhold_secrets_at_any_depth() {
+        for (String path : List.of(".env", "config/.env", ".env.example", "certs/server.pem", "a/b/c.key",
+                "home/id_rsa.pub", "home/.ssh/config")) {
+            assertTrue(DEFAULTS.test(path), path);
+        }
+        for (String path : List.of("docs/env.md", "README.md", "src/keys.py", "pem/readme.md")) {
+            assertFalse(DEFAULTS.test(path), path);
+        }
+    }
+
+    @Test
+    void a_pattern_with_a_slash_is_anchored_and_a_matching_folder_withholds_its_contents() {
+        BlockedPaths blocked = BlockedPaths.of(List.of("secret", "build/*.log", "/private"));
+
+        assertTrue(blocked.test("secret/notes.md"));
+        assertTrue(blocked.test("docs/secret/notes.md"));
+        assertTrue(blocked.test("build/a.log"));
+        assertFalse(blocked.test("src/build/a.log"));
+        assertTrue(blocked.test("private/x.md"));
+        assertFalse(blocked.test("docs/private/x.md"));
+    }
+
+    @Test
+    void policy_json_is_read_and_its_absence_withholds_nothing() throws IOException {
+        assertEquals(List.of(), BlockedPaths.read(repo).patterns());
+        Files.createDirectories(repo.resolve(".workflow"));
+        Files.writeString(repo.resolve(".workflow/policy.json"), "{\"blockedReadPatterns\": [\"secret/**\"]}");
+
+        assertTrue(BlockedPaths.read(repo).test("secret/a.md"));
+    }
+
+    @Test
+    void an_invalid_policy_is_a_configuration_failure_never_an_empty_list() throws IOException {
+        Files.createDirectories(repo.resolve(".workflow"));
+        for (String policy : List.of("{", "[]", "{\"blockedReadPatterns\": \"secret\"}", "{\"blockedReadPatterns\": [1]}")) {
+            Files.writeString(repo.resolve(".workflow/policy.json"), policy);
+
+            Failure failure = assertThrows(Failure.class, () -> BlockedPaths.read(repo), policy);
+
+            assertEquals(Failure.Kind.CONFIG, failure.kind(), policy);
+        }
+    }
+}
