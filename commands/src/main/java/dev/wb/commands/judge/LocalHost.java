@@ -78,7 +78,11 @@ final class LocalHost {
         try {
             Path kernel = Path.of("/proc/sys/kernel/hostname");
             if (Files.isReadable(kernel)) {
-                String host = Files.readString(kernel).trim();
+                // Read to the end: some kernels give Files.readString only the first byte of a /proc file.
+                String host;
+                try (var in = Files.newInputStream(kernel)) {
+                    host = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+                }
                 if (!host.isEmpty()) {
                     return host;
                 }

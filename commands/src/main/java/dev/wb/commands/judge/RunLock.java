@@ -229,15 +229,16 @@ public final class RunLock implements AutoCloseable {
         Holder holder = existing.holder();
         if (holder.unknown()) {
             return new Busy(holder, false, "the run lock " + lock + " is not one wb wrote, so it is treated as held by"
-                    + " an unknown process (last changed " + holder.started() + ")",
+                    + " an unknown process (last changed " + holder.started() + "); only --break-lock takes it",
                     List.of("if no judge run is going on, run again with --break-lock"));
         }
         if (holder.onThisHost()) {
             return new Busy(holder, false, "another judge run holds the lock: " + holder.describe(),
-                    List.of("wait for that run to end, then run again (wb status shows it while it runs)"));
+                    List.of("wait for that run to end, then run again (wb status shows it while it runs);"
+                            + " --break-lock never takes a lock whose process is alive on this host"));
         }
         return new Busy(holder, true, "another judge run holds the lock: " + holder.describe()
-                + "; wb cannot check a process on another host",
+                + "; wb cannot check a process on another host, so only --break-lock takes it",
                 List.of("if that run has ended, run again with --break-lock"));
     }
 
