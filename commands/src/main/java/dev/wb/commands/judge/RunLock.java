@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
@@ -31,6 +32,10 @@ import java.util.UUID;
  *   <li>A process on another host holds it: it cannot be checked, so refused until {@code --break-lock}.
  *   <li>The file is not a lock wb wrote: held by an unknown process, refused until {@code --break-lock}.
  * </ul>
+ *
+ * <p>"This host" is the machine's name. Containers sharing one workspace usually have names of their own,
+ * so each sees the others' runs as another host's: refused until {@code --break-lock}, never reclaimed
+ * by a pid check made in the wrong pid namespace.
  */
 public final class RunLock implements AutoCloseable {
 
@@ -124,6 +129,7 @@ public final class RunLock implements AutoCloseable {
      *
      * @param breakLock takes a lock held on another host, or an unreadable one; never a live one on this host
      * @throws Busy when another run holds it
+     * @throws Failure (CONFIG) when the lock's folder cannot be written
      */
     public static RunLock acquire(Workspace ws, TaskKey task, String snapshotId, boolean breakLock, Clock clock) {
         Objects.requireNonNull(snapshotId, "snapshotId");
@@ -133,6 +139,9 @@ public final class RunLock implements AutoCloseable {
         RunLockFile mine = new RunLockFile(me, LocalHost.processStarted(), UUID.randomUUID().toString(), true);
         try {
             return FileGuard.hold(guard(lock), GUARD_WAIT, () -> take(lock, mine, breakLock));
+        } catch (UncheckedIOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot take the run lock: " + e.getMessage(),
+                    List.of("check that " + lock.getParent() + " is writable"));
         } catch (FileGuard.GuardTimeout e) {
             Holder holder = read(lock).map(RunLockFile::holder).orElse(Holder.unknown(clock.instant()));
             throw new Busy(holder, !holder.unknown() && !holder.onThisHost(), e.getMessage(),
@@ -169,7 +178,7 @@ public final class RunLock implements AutoCloseable {
      * once this process ends, and the next run on this host reclaims it.
      */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) {
             return;
         }
