@@ -17,7 +17,7 @@ import java.util.Optional;
  * would otherwise stand in for the real one. A program named by path ({@code ./gradlew}) is taken
  * relative to the working folder.
  */
-final class ExecutableLookup {
+public final class ExecutableLookup {
 
     private static final boolean WINDOWS = System.getProperty("os.name", "").toLowerCase(Locale.ROOT)
             .startsWith("windows");
@@ -25,7 +25,7 @@ final class ExecutableLookup {
     private ExecutableLookup() {}
 
     /** The program's absolute path, or why it cannot be found. */
-    static Optional<Path> find(String program, Path dir, Map<String, String> environment) {
+    public static Optional<Path> find(String program, Path dir, Map<String, String> environment) {
         try {
             if (program.contains("/") || program.contains("\\")) {
                 return executable(dir.resolve(program).toAbsolutePath().normalize());
@@ -45,7 +45,7 @@ final class ExecutableLookup {
     }
 
     /** Why {@link #find} found nothing, for a person. */
-    static String notFound(String program, Path dir) {
+    public static String notFound(String program, Path dir) {
         return program.contains("/") || program.contains("\\") ? program + ": not found in " + dir
                 : program + ": not found on PATH";
     }

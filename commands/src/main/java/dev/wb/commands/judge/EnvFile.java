@@ -1,0 +1,52 @@
+package dev.wb.commands.judge;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Reads an env-file such as {@code .workflow/.env} the way dotenv tools do: {@code KEY=VALUE} lines,
+ * {@code #} comment lines, an optional {@code export } prefix, and values optionally in single or double
+ * quotes; an unquoted value ends at {@code " #"} (a trailing comment). Lines without {@code =} are
+ * skipped. Never printed: its values are secrets to redact.
+ */
+final class EnvFile {
+
+    private EnvFile() {}
+
+    /** The file's variables in order; empty when there is no such regular file. */
+    static Map<String, String> read(Path file) throws IOException {
+        Map<String, String> values = new LinkedHashMap<>();
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return values;
+        }
+        for (String raw : Files.readString(file, StandardCharsets.UTF_8).split("\r?\n")) {
+            String line = raw.strip();
+            if (line.startsWith("export ")) {
+                line = line.substring("export ".length()).strip();
+            }
+            int eq = line.indexOf('=');
+            if (line.isEmpty() || line.startsWith("#") || eq <= 0) {
+                continue;
+            }
+            values.put(line.substring(0, eq).strip(), value(line.substring(eq + 1).strip()));
+        }
+        return values;
+    }
+
+    private static String value(String text) {
+        if (text.length() >= 2) {
+            char first = text.charAt(0);
+            int close = text.indexOf(first, 1);
+            if ((first == '"' || first == '\'') && close > 0) {
+                return text.substring(1, close);
+            }
+        }
+        int comment = text.indexOf(" #");
+        return comment >= 0 ? text.substring(0, comment).strip() : text;
+    }
+}

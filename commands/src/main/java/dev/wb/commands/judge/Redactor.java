@@ -1,0 +1,148 @@
+package dev.wb.commands.judge;
+
+import dev.wb.commands.Failure;
+import dev.wb.commands.Workspace;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Takes secrets out of text before it becomes evidence (a receipt, an event, an error message): the
+ * known secret values (the env-file's, and variables whose names say they are secret), then the shapes
+ * of common credentials, then values assigned to names that look secret. Each is replaced by
+ * {@value #MARK}. It errs towards hiding: a value next to {@code password:} goes even if it was a word.
+ *
+ * <p>It cannot find a secret it neither knows nor recognises, nor one already cut in half by an output
+ * cap: redact text before cutting it wherever there is a choice.
+ */
+public final class Redactor {
+
+    public static final String MARK = "[redacted]";
+    /** Shorter values would blank out ordinary words and numbers everywhere. */
+    static final int MIN_SECRET_LENGTH = 4;
+
+    private static final List<String> SECRET_NAME_PARTS = List.of("TOKEN", "SECRET", "PASSWORD", "PASSWD",
+            "PASSPHRASE", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL");
+
+    private static final Pattern PEM = Pattern.compile(
+            "-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\\z)", Pattern.DOTALL);
+
+    /** Whole-token shapes: GitHub, AWS key ids, Slack, OpenAI/Anthropic, Google API keys, JWTs. */
+    private static final Pattern TOKEN_SHAPES = Pattern.compile(String.join("|",
+            "\\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
+            "\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b",
+            "\\bxox[abprs]-[A-Za-z0-9-]{10,}",
+            "\\bsk-[A-Za-z0-9_-]{20,}",
+            "\\bAIza[0-9A-Za-z_-]{35}",
+            "\\beyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"));
+
+    /** Credentials after a prefix that stays: an Authorization header, a bearer token, a URL's password. */
+    private static final Pattern AFTER_PREFIX = Pattern.compile(String.join("|",
+            "(?i)(\\bauthorization[\"']?\\s*[:=]\\s*[\"']?(?:(?:bearer|basic|token|bot)\\s+)?)[^\\s\"',;]+",
+            "(?i)(\\bbearer\\s+)[A-Za-z0-9._~+/=-]{8,}",
+            "(\\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s:/@]+:)[^\\s@/]+(?=@)"));
+
+    /**
+     * {@code name=value}, {@code name: value}, {@code "name": "value"} where the name looks secret. The name
+     * holds no dot, so {@code token.ts:12:5} (a file and line) is not an assignment.
+     */
+    private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
+            "(?i)([\"']?)\\b([A-Za-z0-9_-]*(?:token|secret|passw(?:or)?d|passphrase|api[_-]?key|access[_-]?key"
+            + "|private[_-]?key|credential)[A-Za-z0-9_-]*)\\1\\s*[:=](?![:=])\\s*"
+            + "(?:\"([^\"\\n]*)\"|'([^'\\n]*)'|([^\\s\"',;&)}\\]]+))");
+
+    private static final Set<String> NOT_SECRETS = Set.of(MARK.toLowerCase(Locale.ROOT), "true", "false", "null",
+            "none", "undefined", "required", "optional");
+
+    private final List<String> secrets;
+
+    private Redactor(List<String> secrets) {
+        this.secrets = secrets;
+    }
+
+    /** Redacts these values (each {@value #MIN_SECRET_LENGTH} characters or longer) and the known shapes. */
+    public static Redactor of(Collection<String> secretValues) {
+        TreeSet<String> distinct = new TreeSet<>(Comparator.comparingInt(String::length).reversed()
+                .thenComparing(Comparator.naturalOrder()));
+        for (String value : secretValues) {
+            if (value != null && value.length() >= MIN_SECRET_LENGTH) {
+                distinct.add(value);
+            }
+        }
+        return new Redactor(List.copyOf(distinct));
+    }
+
+    /** The values of the variables whose names look secret ({@link #secretName}), and the known shapes. */
+    public static Redactor forEnvironment(Map<String, String> env) {
+        return of(secretValues(env));
+    }
+
+    /**
+     * Every value in {@code .workflow/.env} (an env-file for agent runs, secret as a whole), the values of
+     * variables in {@code env} whose names look secret, and the known shapes.
+     */
+    public static Redactor forWorkspace(Workspace ws, Map<String, String> env) {
+        java.nio.file.Path file = ws.workflowDir().resolve(".env");
+        List<String> values = new ArrayList<>(secretValues(env));
+        try {
+            values.addAll(EnvFile.read(file).values());
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot read " + file + " to keep its values out of evidence: "
+                    + e.getMessage(), List.of("check that " + file + " is readable"));
+        }
+        return of(values);
+    }
+
+    /** Whether a variable's name says its value is secret: it contains TOKEN, SECRET, PASSWORD, API_KEY… */
+    public static boolean secretName(String name) {
+        String upper = name.toUpperCase(Locale.ROOT);
+        return SECRET_NAME_PARTS.stream().anyMatch(upper::contains);
+    }
+
+    public String redact(String text) {
+        String out = PEM.matcher(text).replaceAll(Matcher.quoteReplacement(MARK));
+        for (String secret : secrets) {
+            out = out.replace(secret, MARK);
+        }
+        out = TOKEN_SHAPES.matcher(out).replaceAll(Matcher.quoteReplacement(MARK));
+        out = AFTER_PREFIX.matcher(out).replaceAll(m -> Matcher.quoteReplacement(prefix(m) + MARK));
+        return redactAssignments(out);
+    }
+
+    private static String prefix(java.util.regex.MatchResult m) {
+        for (int group = 1; group <= m.groupCount(); group++) {
+            if (m.group(group) != null) {
+                return m.group(group);
+            }
+        }
+        return "";
+    }
+
+    private static String redactAssignments(String text) {
+        Matcher m = SECRET_ASSIGNMENT.matcher(text);
+        StringBuilder out = new StringBuilder(text.length());
+        int copied = 0;
+        while (m.find()) {
+            int group = m.group(3) != null ? 3 : m.group(4) != null ? 4 : 5;
+            String value = m.group(group);
+            if (value.length() < MIN_SECRET_LENGTH || NOT_SECRETS.contains(value.toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            out.append(text, copied, m.start(group)).append(MARK);
+            copied = m.end(group);
+        }
+        return out.append(text, copied, text.length()).toString();
+    }
+
+    private static List<String> secretValues(Map<String, String> env) {
+        return env.entrySet().stream().filter(e -> secretName(e.getKey())).map(Map.Entry::getValue).toList();
+    }
+}
