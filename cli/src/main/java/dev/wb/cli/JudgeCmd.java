@@ -31,6 +31,7 @@ final class JudgeCmd {
         Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
         members.put("snapshot", SnapshotCmd::spec);
         members.put("scope", ScopeCmd::spec);
+        members.put("run", JudgeRunCmd::spec);
         return GroupCmd.spec(root, "judge", "Independent review: capture the exact boundary of a task's change, run"
                 + " its declared validation once, and keep the receipt for the judge.", members);
     }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.capsule.BlockedPaths;
+import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.capsule.CapsuleProblem;
 import dev.wb.commands.capsule.CriteriaMigration;
 import dev.wb.commands.capsule.CriteriaMigration.Outcome;
@@ -38,8 +38,60 @@ final class TaskCmd implements Callable<Integer> {
 
     private static Map<String, Function<WbCommand, CommandSpec>> members() {
         Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
+        members.put("approve-commands", TaskCmd::approveCommands);
         members.put("migrate-criteria", TaskCmd::migrateCriteria);
         return members;
+    }
+
+    static CommandSpec approveCommands(WbCommand root) {
+        ApproveCmd cmd = new ApproveCmd(root);
+        CommandSpec spec = Specs.command(cmd, "approve-commands", "Record consent to the validation commands the"
+                + " capsule declares under ## Validation, bound to this task and this exact list: wb judge run then"
+                + " runs them without asking. Any change to the list needs approval again.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", value -> cmd.key = value));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage().footer("", "Exit codes: 0 approved, 2 nothing declared to approve or malformed key,"
+                + " 3 invalid policy.json, 6 a capsule document is missing.");
+        return spec;
+    }
+
+    /** {@code wb task approve-commands KEY}. */
+    static final class ApproveCmd implements Callable<Integer> {
+        private final WbCommand root;
+        String key;
+
+        ApproveCmd(WbCommand root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            TaskKey task = Keys.task(key);
+            try (dev.wb.commands.Session session = root.context.session()) {
+                dev.wb.commands.judge.ApproveCommands.Result result = dev.wb.commands.judge.ApproveCommands.run(
+                        session, task);
+                if (root.json) {
+                    ObjectNode doc = CanonicalJson.objectNode();
+                    doc.put("taskId", task.value());
+                    result.commands().forEach(doc.putArray("commands")::add);
+                    doc.put("listDigest", result.listDigest());
+                    doc.put("file", session.workspace().root().relativize(result.file()).toString());
+                    doc.put("event", result.event().eventId());
+                    doc.put("version", result.event().version());
+                    root.context.console().json(doc);
+                } else {
+                    Console console = root.context.console();
+                    console.line(task + ": approved " + SddCmd.plural(result.commands().size(), "command")
+                            + ", in this order:");
+                    for (int i = 0; i < result.commands().size(); i++) {
+                        console.line("  " + (i + 1) + ". " + result.commands().get(i));
+                    }
+                    console.line("  " + result.listDigest() + " · recorded as event " + result.event().version()
+                            + " of " + task);
+                }
+                return ExitCodes.OK;
+            }
+        }
     }
 
     static CommandSpec migrateCriteria(WbCommand root) {
@@ -62,7 +114,7 @@ final class TaskCmd implements Callable<Integer> {
         Optional<TaskKey> task = Optional.ofNullable(key).map(Keys::task);
         Workspace workspace = Workspace.require(root.context.cwd());
         List<Outcome> outcomes = CriteriaMigration.run(workspace.root(), task, dryRun,
-                BlockedPaths.read(workspace.root()));
+                ReadPolicy.load(workspace.root()));
         if (root.json) {
             root.context.console().json(json(outcomes));
         } else {

@@ -43,9 +43,13 @@ public final class ReviewReads {
         return changes.sorted();
     }
 
-    /** Untracked files that git does not ignore, every one (not collapsed into directories). */
+    /**
+     * Untracked files that git does not ignore, every one (not collapsed into directories). A nested
+     * repository, which git lists as one folder entry, is not a file of this one and is left out.
+     */
     public List<String> untracked() {
-        return StatusCodes.records(git.runOrThrow(repo.root(), "ls-files", "-z", "--others", "--exclude-standard"));
+        return StatusCodes.records(git.runOrThrow(repo.root(), "ls-files", "-z", "--others", "--exclude-standard"))
+                .stream().filter(path -> !path.endsWith("/")).toList();
     }
 
     /** The paths that differ between two commits (full ids), sorted. */

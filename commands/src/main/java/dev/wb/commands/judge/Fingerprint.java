@@ -103,6 +103,10 @@ public final class Fingerprint {
         return (int) entries.values().stream().filter(e -> e.kind().equals("f")).count();
     }
 
+    public java.util.Set<String> paths() {
+        return entries.keySet();
+    }
+
     public Optional<Entry> entry(String path) {
         return Optional.ofNullable(entries.get(path));
     }

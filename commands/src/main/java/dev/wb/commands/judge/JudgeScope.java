@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.Digests;
@@ -103,6 +104,9 @@ public final class JudgeScope {
         List<ChangedFile> changes = new ArrayList<>();
         TreeSet<String> excluded = new TreeSet<>();
         for (ChangedPath path : raw) {
+            if (path.path().startsWith(".workflow/local/")) {
+                continue; // wb's own never-committed folder: the log, snapshots, receipts
+            }
             if (policy.blocked(path.path())) {
                 excluded.add(path.path());
                 continue;

@@ -133,7 +133,8 @@ public final class Redactor {
         while (m.find()) {
             int group = m.group(3) != null ? 3 : m.group(4) != null ? 4 : 5;
             String value = m.group(group);
-            if (value.length() < MIN_SECRET_LENGTH || NOT_SECRETS.contains(value.toLowerCase(Locale.ROOT))) {
+            if (value.length() < MIN_SECRET_LENGTH || NOT_SECRETS.contains(value.toLowerCase(Locale.ROOT))
+                    || value.startsWith(MARK.substring(0, MARK.length() - 1))) {
                 continue;
             }
             out.append(text, copied, m.start(group)).append(MARK);

@@ -35,6 +35,13 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
     public static final String METADATA = "snapshot.json";
     public static final String FINGERPRINT = "fingerprint.txt";
 
+    /** The same snapshot, seen at another folder (before and after it is published). */
+    public Snapshot withDir(Path other) {
+        return new Snapshot(format, id, taskId, createdAt, wbVersion, objectFormat, head, base, baseRef,
+                candidateCommit, scope, overlay, contentDigest, fingerprintDigest, coveredFiles, parent,
+                parentRecordDigest, other);
+    }
+
     public Path worktree() {
         return dir.resolve("worktree");
     }

@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.Digests;
@@ -51,6 +52,7 @@ public final class SnapshotCapture {
 
     public static Result capture(Workspace workspace, Request request, Map<String, String> env, Clock clock,
             Timings timings) {
+        workspace.ensureLocalDir();
         ReadPolicy policy = timings.phase("policy", () -> ReadPolicy.load(workspace));
         ScopeBlock scope = timings.phase("scope", () -> JudgeScope.compute(workspace,
                 new JudgeScope.Request(request.key(), request.baseRef(), new Candidate.Worktree(),
@@ -226,11 +228,7 @@ public final class SnapshotCapture {
             }
             throw new java.io.UncheckedIOException(e);
         }
-        Snapshot published = new Snapshot(built.format(), built.id(), built.taskId(), built.createdAt(),
-                built.wbVersion(), built.objectFormat(), built.head(), built.base(), built.baseRef(),
-                built.candidateCommit(), built.scope(), built.overlay(), built.contentDigest(),
-                built.fingerprintDigest(), built.coveredFiles(), built.parent(), built.parentRecordDigest(), target);
-        return new Result(published, false);
+        return new Result(built.withDir(target), false);
     }
 
     static void deleteTree(Path root) {

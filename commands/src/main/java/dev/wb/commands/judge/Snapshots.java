@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.policy.ReadPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;

@@ -1,5 +1,6 @@
 package dev.wb.commands.capsule;
 
+import dev.wb.commands.policy.ReadPolicy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,7 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The acceptance-criteria.md grammar, row by row: what declares a criterion, and every defect at its line. */
 class AcceptanceCriteriaTest {
 
-    static final Predicate<String> BLOCKED = BlockedPaths.of(List.of(".env", "secret/**"));
+    static final Predicate<String> BLOCKED = ReadPolicy.of(List.of(".env", "secret/**"));
 
     static AcceptanceCriteria parse(String text) {
         return AcceptanceCriteria.parse(text, BLOCKED);

@@ -1,5 +1,6 @@
 package dev.wb.commands.capsule;
 
+import dev.wb.commands.policy.ReadPolicy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,7 +49,7 @@ class CapsuleTest {
     void a_capsule_reads_its_validation_and_criteria() throws IOException {
         write(documents());
 
-        Capsule capsule = Capsule.read(repo, KEY, BlockedPaths.none());
+        Capsule capsule = Capsule.read(repo, KEY, ReadPolicy.none());
 
         assertEquals(KEY, capsule.key());
         assertEquals(Shape.REQUIRED, capsule.validation().shape());
@@ -61,7 +62,7 @@ class CapsuleTest {
     void the_digests_are_of_the_raw_bytes_in_digest_order() throws IOException {
         write(documents());
 
-        Capsule capsule = Capsule.read(repo, KEY, BlockedPaths.none());
+        Capsule capsule = Capsule.read(repo, KEY, ReadPolicy.none());
 
         assertEquals(Capsule.DOCUMENTS, List.copyOf(capsule.documentDigests().keySet()));
         StringBuilder lines = new StringBuilder();
@@ -76,12 +77,12 @@ class CapsuleTest {
     @Test
     void any_changed_byte_changes_the_capsule_digest() throws IOException {
         write(documents());
-        String before = Capsule.read(repo, KEY, BlockedPaths.none()).digest();
+        String before = Capsule.read(repo, KEY, ReadPolicy.none()).digest();
         Map<String, String> crlf = documents();
         crlf.put("review-checklist.md", "- read it\r\n");
         write(crlf);
 
-        assertTrue(!before.equals(Capsule.read(repo, KEY, BlockedPaths.none()).digest()));
+        assertTrue(!before.equals(Capsule.read(repo, KEY, ReadPolicy.none()).digest()));
     }
 
     @Test
@@ -90,7 +91,7 @@ class CapsuleTest {
         documents.remove("plan.md");
         write(documents);
 
-        Failure failure = assertThrows(Failure.class, () -> Capsule.read(repo, KEY, BlockedPaths.none()));
+        Failure failure = assertThrows(Failure.class, () -> Capsule.read(repo, KEY, ReadPolicy.none()));
 
         assertEquals(Failure.Kind.MISSING, failure.kind());
         assertEquals("the capsule of TASK-7 is incomplete: .workflow/TASK-7/plan.md is missing", failure.getMessage());
@@ -106,7 +107,7 @@ class CapsuleTest {
         Files.createDirectories(repo.resolve(".workflow/TASK-7/task.md"));
         Files.createSymbolicLink(repo.resolve(".workflow/TASK-7/plan.md"), repo.resolve(".workflow/TASK-7/context.md"));
 
-        Failure failure = assertThrows(Failure.class, () -> Capsule.read(repo, KEY, BlockedPaths.none()));
+        Failure failure = assertThrows(Failure.class, () -> Capsule.read(repo, KEY, ReadPolicy.none()));
 
         assertEquals("the capsule of TASK-7 is incomplete: .workflow/TASK-7/task.md (not a regular file),"
                 + " .workflow/TASK-7/plan.md (not a regular file) are missing", failure.getMessage());
@@ -114,7 +115,7 @@ class CapsuleTest {
 
     @Test
     void no_capsule_folder_names_every_document() {
-        Failure failure = assertThrows(Failure.class, () -> Capsule.read(repo, KEY, BlockedPaths.none()));
+        Failure failure = assertThrows(Failure.class, () -> Capsule.read(repo, KEY, ReadPolicy.none()));
 
         assertEquals(Failure.Kind.MISSING, failure.kind());
         assertTrue(failure.getMessage().contains(".workflow/TASK-7/task.md, .workflow/TASK-7/context.md"),
@@ -128,7 +129,7 @@ class CapsuleTest {
         documents.put("acceptance-criteria.md", "- AC-1: a\n- AC-1: b\n- c\n");
         write(documents);
 
-        List<String> problems = Capsule.read(repo, KEY, BlockedPaths.none()).problems().stream()
+        List<String> problems = Capsule.read(repo, KEY, ReadPolicy.none()).problems().stream()
                 .map(CapsuleProblem::render).toList();
 
         assertEquals(List.of("task.md line 4: no-runtime-validation needs a reason after the colon",
@@ -144,7 +145,7 @@ class CapsuleTest {
         documents.put("task.md", new byte[] {'#', ' ', (byte) 0xFF, '\n'});
         documents.put("acceptance-criteria.md", new byte[] {'-', ' ', (byte) 0xFE, '\n'});
 
-        Capsule capsule = Capsule.of(KEY, documents, BlockedPaths.none());
+        Capsule capsule = Capsule.of(KEY, documents, ReadPolicy.none());
 
         assertEquals(Shape.MALFORMED, capsule.validation().shape());
         assertEquals(List.of(), capsule.criteria().ids());
@@ -169,7 +170,7 @@ class CapsuleTest {
                     .getBytes(StandardCharsets.UTF_8));
         }
 
-        Capsule capsule = Capsule.of(new TaskKey("SHOP-42"), documents, BlockedPaths.of(List.of(".env")));
+        Capsule capsule = Capsule.of(new TaskKey("SHOP-42"), documents, ReadPolicy.of(List.of(".env")));
 
         assertEquals(List.of(), capsule.problems());
         assertEquals(Shape.REQUIRED, capsule.validation().shape());

@@ -1,5 +1,6 @@
 package dev.wb.commands.capsule;
 
+import dev.wb.commands.policy.ReadPolicy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,7 +34,7 @@ class CriteriaMigrationTest {
         Path file = write("TASK-7", "- a\n- b\n");
 
         List<Outcome> outcomes = CriteriaMigration.run(repo, Optional.of(new TaskKey("TASK-7")), false,
-                BlockedPaths.none());
+                ReadPolicy.none());
 
         assertEquals("- AC-1: a\n- AC-2: b\n", Files.readString(file));
         assertEquals(".workflow/TASK-7/acceptance-criteria.md", outcomes.get(0).file());
@@ -45,7 +46,7 @@ class CriteriaMigrationTest {
         Path file = write("TASK-7", "- a\n");
         var modified = Files.getLastModifiedTime(file);
 
-        List<Outcome> outcomes = CriteriaMigration.run(repo, Optional.empty(), true, BlockedPaths.none());
+        List<Outcome> outcomes = CriteriaMigration.run(repo, Optional.empty(), true, ReadPolicy.none());
 
         assertEquals("- a\n", Files.readString(file));
         assertEquals(modified, Files.getLastModifiedTime(file));
@@ -65,7 +66,7 @@ class CriteriaMigrationTest {
         Files.createDirectories(repo.resolve(".workflow/ABC-3"));
         Files.writeString(repo.resolve(".workflow/ABC-3/sdd.json"), "{}");
 
-        List<Outcome> outcomes = CriteriaMigration.run(repo, Optional.empty(), false, BlockedPaths.none());
+        List<Outcome> outcomes = CriteriaMigration.run(repo, Optional.empty(), false, ReadPolicy.none());
 
         assertEquals(List.of("ABC-2", "ABC-10", "TASK-1"), outcomes.stream().map(o -> o.key().value()).toList());
         assertEquals(List.of(Migration.Status.UNCHANGED, Migration.Status.NUMBERED, Migration.Status.REFUSED),
@@ -76,7 +77,7 @@ class CriteriaMigrationTest {
     @Test
     void a_missing_file_for_a_key_is_a_missing_artifact() {
         Failure failure = assertThrows(Failure.class, () -> CriteriaMigration.run(repo,
-                Optional.of(new TaskKey("TASK-7")), false, BlockedPaths.none()));
+                Optional.of(new TaskKey("TASK-7")), false, ReadPolicy.none()));
 
         assertEquals(Failure.Kind.MISSING, failure.kind());
         assertEquals(".workflow/TASK-7/acceptance-criteria.md is missing", failure.getMessage());
@@ -90,8 +91,8 @@ class CriteriaMigrationTest {
         Files.createSymbolicLink(repo.resolve(".workflow/TASK-7/acceptance-criteria.md"), target);
 
         Failure failure = assertThrows(Failure.class, () -> CriteriaMigration.run(repo,
-                Optional.of(new TaskKey("TASK-7")), false, BlockedPaths.none()));
-        List<Outcome> all = CriteriaMigration.run(repo, Optional.empty(), false, BlockedPaths.none());
+                Optional.of(new TaskKey("TASK-7")), false, ReadPolicy.none()));
+        List<Outcome> all = CriteriaMigration.run(repo, Optional.empty(), false, ReadPolicy.none());
 
         assertEquals(".workflow/TASK-7/acceptance-criteria.md is not a regular file", failure.getMessage());
         assertEquals(Migration.Status.REFUSED, all.get(0).migration().status());
@@ -100,6 +101,6 @@ class CriteriaMigrationTest {
 
     @Test
     void no_workflow_folder_means_nothing_to_migrate() {
-        assertEquals(List.of(), CriteriaMigration.run(repo, Optional.empty(), false, BlockedPaths.none()));
+        assertEquals(List.of(), CriteriaMigration.run(repo, Optional.empty(), false, ReadPolicy.none()));
     }
 }

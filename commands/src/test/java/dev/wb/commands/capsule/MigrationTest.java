@@ -1,5 +1,6 @@
 package dev.wb.commands.capsule;
 
+import dev.wb.commands.policy.ReadPolicy;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class MigrationTest {
 
     static Migration migrate(String text) {
-        return Migration.of(text.getBytes(StandardCharsets.UTF_8), BlockedPaths.none());
+        return Migration.of(text.getBytes(StandardCharsets.UTF_8), ReadPolicy.none());
     }
 
     static String text(Migration migration) {
@@ -76,7 +77,7 @@ class MigrationTest {
                 "- c\n* d\n", "- c\n\n```\n- d\n")) {
             byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
 
-            Migration migration = Migration.of(bytes, BlockedPaths.none());
+            Migration migration = Migration.of(bytes, ReadPolicy.none());
 
             assertEquals(Status.REFUSED, migration.status(), text);
             assertArrayEquals(bytes, migration.content(), text);
@@ -99,7 +100,7 @@ class MigrationTest {
     void a_numbered_file_is_unchanged() {
         byte[] bytes = "- AC-1: a\r\n".getBytes(StandardCharsets.UTF_8);
 
-        Migration migration = Migration.of(bytes, BlockedPaths.none());
+        Migration migration = Migration.of(bytes, ReadPolicy.none());
 
         assertEquals(Status.UNCHANGED, migration.status());
         assertArrayEquals(bytes, migration.content());
@@ -110,7 +111,7 @@ class MigrationTest {
     void a_file_that_is_not_utf8_is_refused_not_repaired() {
         byte[] bytes = {'-', ' ', 'a', (byte) 0xC3, '\n'};
 
-        Migration migration = Migration.of(bytes, BlockedPaths.none());
+        Migration migration = Migration.of(bytes, ReadPolicy.none());
 
         assertEquals(Status.REFUSED, migration.status());
         assertArrayEquals(bytes, migration.content());

@@ -46,6 +46,12 @@ class RedactorTest {
     }
 
     @Test
+    void a_token_already_redacted_inside_an_assignment_is_not_redacted_twice() {
+        assertEquals("token=[redacted] failing",
+                SHAPES.redact("token=ghp_abcdefghijklmnopqrstuvwxyz0123456789 failing"));
+    }
+
+    @Test
     void an_authorization_header_keeps_its_scheme_and_loses_its_credential() {
         assertEquals("> Authorization: Bearer [redacted]\n> Accept: */*",
                 SHAPES.redact("> Authorization: Bearer abc.def-ghi_123456\n> Accept: */*"));

@@ -1,4 +1,4 @@
-package dev.wb.commands.judge;
+package dev.wb.commands.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
@@ -43,6 +43,13 @@ public final class ReadPolicy implements Predicate<String> {
 
     public static ReadPolicy none() {
         return NONE;
+    }
+
+    /** A policy of these patterns, validated as a policy file's would be. */
+    public static ReadPolicy of(List<String> patterns) {
+        com.fasterxml.jackson.databind.node.ObjectNode doc = CanonicalJson.objectNode();
+        patterns.forEach(doc.putArray("blockedReadPatterns")::add);
+        return parse(CanonicalJson.bytes(doc));
     }
 
     /** The policy of the repository at {@code root}. */

@@ -1,4 +1,4 @@
-package dev.wb.commands.capsule;
+package dev.wb.commands.policy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** blockedReadPatterns as the capsule applies them to proof-doc paths. */
-class BlockedPathsTest {
+class ReadPolicyTest {
 
     @TempDir
     Path repo;
 
     /** wb init's default policy. */
-    static final BlockedPaths DEFAULTS = BlockedPaths.of(List.of(".env", ".env.*", "**/*.pem", "**/*.key",
+    static final ReadPolicy DEFAULTS = ReadPolicy.of(List.of(".env", ".env.*", "**/*.pem", "**/*.key",
             "**/id_rsa*", "**/.ssh/**"));
 
     @Test
@@ -36,7 +36,7 @@ class BlockedPathsTest {
 
     @Test
     void a_pattern_with_a_slash_is_anchored_and_a_matching_folder_withholds_its_contents() {
-        BlockedPaths blocked = BlockedPaths.of(List.of("secret", "build/*.log", "/private"));
+        ReadPolicy blocked = ReadPolicy.of(List.of("secret", "build/*.log", "/private"));
 
         assertTrue(blocked.test("secret/notes.md"));
         assertTrue(blocked.test("docs/secret/notes.md"));
@@ -48,11 +48,11 @@ class BlockedPathsTest {
 
     @Test
     void policy_json_is_read_and_its_absence_withholds_nothing() throws IOException {
-        assertEquals(List.of(), BlockedPaths.read(repo).patterns());
+        assertEquals(List.of(), ReadPolicy.load(repo).patterns());
         Files.createDirectories(repo.resolve(".workflow"));
         Files.writeString(repo.resolve(".workflow/policy.json"), "{\"blockedReadPatterns\": [\"secret/**\"]}");
 
-        assertTrue(BlockedPaths.read(repo).test("secret/a.md"));
+        assertTrue(ReadPolicy.load(repo).test("secret/a.md"));
     }
 
     @Test
@@ -61,7 +61,7 @@ class BlockedPathsTest {
         for (String policy : List.of("{", "[]", "{\"blockedReadPatterns\": \"secret\"}", "{\"blockedReadPatterns\": [1]}")) {
             Files.writeString(repo.resolve(".workflow/policy.json"), policy);
 
-            Failure failure = assertThrows(Failure.class, () -> BlockedPaths.read(repo), policy);
+            Failure failure = assertThrows(Failure.class, () -> ReadPolicy.load(repo), policy);
 
             assertEquals(Failure.Kind.CONFIG, failure.kind(), policy);
         }

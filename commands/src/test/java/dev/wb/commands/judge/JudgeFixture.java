@@ -1,0 +1,64 @@
+package dev.wb.commands.judge;
+
+import dev.wb.commands.Workspace;
+import dev.wb.engine.TaskKey;
+import dev.wb.testkit.TempGitRepo;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+
+/** A repository with one committed base and a task capsule, for the review-capture tests. */
+final class JudgeFixture {
+
+    static final TaskKey TASK = new TaskKey("TASK-1");
+    static final Map<String, String> ENV = environment();
+
+    private static Map<String, String> environment() {
+        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.keySet().removeIf(name -> name.startsWith("GIT_"));
+        env.putAll(TempGitRepo.gitEnvironment());
+        return Map.copyOf(env);
+    }
+
+    final TempGitRepo repo;
+    final String base;
+
+    private JudgeFixture(TempGitRepo repo, String base) {
+        this.repo = repo;
+        this.base = base;
+    }
+
+    static JudgeFixture create(Path parent, String... initOptions) {
+        TempGitRepo repo = TempGitRepo.create(parent, "live", initOptions);
+        repo.write("src/App.java", "class App {}\n");
+        repo.write("src/Util.java", "class Util {}\n");
+        repo.write(".gitignore", "build/\n*.log\n");
+        String base = repo.commitAll("base");
+        return new JudgeFixture(repo, base);
+    }
+
+    /** Writes the five capsule documents of {@code key} with this validation fence body. */
+    JudgeFixture capsule(TaskKey key, String validation) {
+        String dir = ".workflow/" + key.value() + "/";
+        repo.write(dir + "task.md", "# Task\n\n## Validation\n\n```\n" + validation + "```\n");
+        repo.write(dir + "context.md", "# Context\n");
+        repo.write(dir + "plan.md", "# Plan\n");
+        repo.write(dir + "acceptance-criteria.md", "- AC-1: it works\n");
+        repo.write(dir + "review-checklist.md", "# Checklist\n");
+        return this;
+    }
+
+    Workspace workspace() {
+        return Workspace.require(repo.root());
+    }
+
+    ScopeBlock scope(String baseRef, Candidate candidate, TaskKey... include) {
+        return JudgeScope.compute(workspace(), new JudgeScope.Request(TASK, baseRef, candidate, List.of(include)), ENV);
+    }
+
+    SnapshotCapture.Result snapshot(String baseRef, boolean allowEmpty, TaskKey... include) {
+        return SnapshotCapture.capture(workspace(), new SnapshotCapture.Request(TASK, baseRef, List.of(include),
+                allowEmpty), ENV, Clock.systemUTC(), Timings.OFF);
+    }
+}
