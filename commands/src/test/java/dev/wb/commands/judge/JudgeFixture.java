@@ -34,6 +34,7 @@ final class JudgeFixture {
         repo.write("src/App.java", "class App {}\n");
         repo.write("src/Util.java", "class Util {}\n");
         repo.write(".gitignore", "build/\n*.log\n");
+        repo.write(".workflow/.gitignore", "local/\n.env\n");
         String base = repo.commitAll("base");
         return new JudgeFixture(repo, base);
     }
