@@ -46,10 +46,14 @@ public final class SnapshotRepository {
      */
     public static SnapshotRepository create(Path dir, Path live, String objectFormat, Collection<String> commits,
             String checkout) throws IOException {
-        for (String commit : commits) {
-            requireId(commit);
-        }
-        requireId(checkout);
+        SnapshotRepository repo = init(dir, objectFormat);
+        repo.fetch(live, commits);
+        repo.checkout(checkout);
+        return repo;
+    }
+
+    /** Makes {@code dir} (which must not exist yet) an empty snapshot repository. */
+    public static SnapshotRepository init(Path dir, String objectFormat) throws IOException {
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException(dir + " already exists; a snapshot repository is made in a new folder");
         }
@@ -60,13 +64,28 @@ public final class SnapshotRepository {
                 StandardCharsets.UTF_8);
         repo.git("config", "core.autocrlf", "false");
         repo.git("config", "gc.auto", "0");
+        return repo;
+    }
+
+    /**
+     * Fetches {@code commits} (full ids) at depth 1 from the repository at {@code source} (the live
+     * one, or a parent snapshot's), reading it through {@code upload-pack} and writing nothing there.
+     */
+    public void fetch(Path source, Collection<String> commits) throws IOException {
+        for (String commit : commits) {
+            requireId(commit);
+        }
         List<String> fetch = new ArrayList<>(List.of("-c", "fetch.unpackLimit=1", "fetch", "-q", "--depth=1",
                 "--no-tags", "--no-write-fetch-head", "--upload-pack=git -c uploadpack.allowAnySHA1InWant=true"
-                        + " -c pack.window=0 upload-pack", "file://" + live.toRealPath()));
+                        + " -c pack.window=0 upload-pack", "file://" + source.toRealPath()));
         fetch.addAll(commits);
-        repo.git(fetch.toArray(String[]::new));
-        repo.git("-c", "advice.detachedHead=false", "checkout", "-q", "--detach", checkout);
-        return repo;
+        git(fetch.toArray(String[]::new));
+    }
+
+    /** Checks out {@code commit} detached, working tree and index. */
+    public void checkout(String commit) throws IOException {
+        requireId(commit);
+        git("-c", "advice.detachedHead=false", "checkout", "-q", "--detach", commit);
     }
 
     /** Opens a snapshot repository {@link #create} made; anything else is refused. */

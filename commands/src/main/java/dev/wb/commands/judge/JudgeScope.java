@@ -3,6 +3,7 @@ package dev.wb.commands.judge;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.capsule.Capsule;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.BlobRead;
@@ -11,7 +12,6 @@ import dev.wb.git.ChangedPath;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.git.ReviewReads.IndexEntry;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -120,9 +120,9 @@ public final class JudgeScope {
             changes.add(file.map(f -> new ChangedFile(path.path(), change, Optional.of(f.mode()), Optional.of(f.sha256())))
                     .orElse(ChangedFile.deleted(path.path())));
         }
-        Map<String, String> documents = capsuleDocuments(key, capsule);
+        Capsule documents = capsule(key, capsule);
         return new ScopeBlock(key.value(), base, Optional.empty(), candidate, changes, List.copyOf(excluded),
-                List.copyOf(included), documents, capsuleDigest(documents), emptyBoundaryAuthorized);
+                List.copyOf(included), documents.documentDigests(), documents.digest(), emptyBoundaryAuthorized);
     }
 
     /** Fails closed on changes below {@code .workflow/<OTHER-KEY>/} that no {@code --include-task} names. */
@@ -157,22 +157,19 @@ public final class JudgeScope {
         return TaskKey.parse(rest.substring(0, slash)).map(TaskKey::value);
     }
 
-    static Map<String, String> capsuleDocuments(TaskKey key, Function<String, Optional<byte[]>> read) {
-        Map<String, String> documents = new LinkedHashMap<>();
-        for (String name : CapsuleFiles.DOCUMENTS) {
+    /** The five documents' digests, read through {@code read}; a missing one is named. */
+    static Capsule capsule(TaskKey key, Function<String, Optional<byte[]>> read) {
+        Map<String, byte[]> documents = new LinkedHashMap<>();
+        List<String> missing = new ArrayList<>();
+        for (String name : Capsule.DOCUMENTS) {
             String path = ".workflow/" + key.value() + "/" + name;
-            byte[] bytes = read.apply(path).orElseThrow(() -> Failure.missing("the capsule of " + key
-                    + " has no " + name + " (" + path + ")", "write the five capsule documents: "
-                    + String.join(", ", CapsuleFiles.DOCUMENTS) + " (docs/CAPSULE.md)"));
-            documents.put(name, Digests.sha256(bytes));
+            read.apply(path).ifPresentOrElse(bytes -> documents.put(name, bytes), () -> missing.add(path));
         }
-        return documents;
-    }
-
-    static String capsuleDigest(Map<String, String> documents) {
-        StringBuilder lines = new StringBuilder();
-        documents.forEach((name, digest) -> lines.append(name).append(' ').append(digest).append('\n'));
-        return Digests.sha256(lines.toString().getBytes(StandardCharsets.UTF_8));
+        if (!missing.isEmpty()) {
+            throw Failure.missing("the capsule of " + key + " lacks " + String.join(", ", missing),
+                    "write the five capsule documents: " + String.join(", ", Capsule.DOCUMENTS) + " (docs/CAPSULE.md)");
+        }
+        return Capsule.of(key, documents, ReadPolicy.none());
     }
 
     static Optional<byte[]> readFile(Path file) {

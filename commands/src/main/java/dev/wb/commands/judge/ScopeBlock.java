@@ -90,6 +90,7 @@ public record ScopeBlock(String taskId, String base, Optional<String> baseRef, S
         node.put("changeDigest", changeDigest());
         node.put("scopeDigest", scopeDigest());
         node.put("emptyBoundaryAuthorized", emptyBoundaryAuthorized);
+        node.put("wbVersion", dev.wb.engine.WbVersion.current());
         return node;
     }
 

@@ -1,0 +1,240 @@
+package dev.wb.commands.judge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.capsule.Capsule;
+import dev.wb.commands.capsule.DeclaredCommand;
+import dev.wb.commands.capsule.ValidationBlock;
+import dev.wb.commands.policy.ReadPolicy;
+import dev.wb.engine.Digests;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.WbVersion;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Strong verification of a review record against a pinned receipt: the record's shape, its snapshot
+ * and every ancestor intact, the scope recomputed, the wb version, what APPROVED requires, and every
+ * binding of the receipt whose digest the caller observed. Executes nothing. Reasons reject the
+ * record; notices do not. A catch-up capture ({@code --from-review}) stands on exactly this.
+ */
+public final class RecordVerification {
+
+    /** The outcome: valid when there is no reason. */
+    public record Outcome(Optional<ReviewRecord> record, Optional<Snapshot> snapshot, List<String> reasons,
+            List<String> notices) {
+        public boolean valid() {
+            return reasons.isEmpty();
+        }
+    }
+
+    private RecordVerification() {}
+
+    public static Outcome withReceipt(Workspace workspace, Path recordFile, String pinnedDigest,
+            Map<String, String> env) {
+        List<String> reasons = new ArrayList<>();
+        List<String> notices = new ArrayList<>();
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(recordFile);
+        } catch (IOException e) {
+            return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + recordFile
+                    + " cannot be read"), List.of());
+        }
+        ReviewRecord.Reading reading = ReviewRecord.read(bytes);
+        if (reading.record().isEmpty()) {
+            return new Outcome(Optional.empty(), Optional.empty(), reading.problems(), List.of());
+        }
+        ReviewRecord record = reading.record().get();
+        if (!record.candidate().startsWith("SNAPSHOT:")) {
+            reasons.add("the record's candidate is " + record.candidate() + ", not a snapshot: a receipt needs one");
+            return new Outcome(Optional.of(record), Optional.empty(), reasons, notices);
+        }
+        Snapshot snapshot;
+        try {
+            snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()));
+        } catch (dev.wb.commands.Failure e) {
+            reasons.add(e.getMessage());
+            return new Outcome(Optional.of(record), Optional.empty(), reasons, notices);
+        }
+        String version = record.scope().path("wbVersion").asText("");
+        if (!version.equals(WbVersion.current())) {
+            reasons.add("the record was made under wb " + (version.isEmpty() ? "(unknown)" : version)
+                    + ", not this wb " + WbVersion.current() + ": approval rules change between releases");
+        }
+        if (!record.taskId().equals(snapshot.taskId())) {
+            reasons.add("the record is for " + record.taskId() + " but its snapshot is of " + snapshot.taskId());
+        }
+        ScopeBlock recomputed = Snapshots.scopeOf(snapshot, env);
+        if (!recomputed.scopeDigest().equals(record.scopeDigest())) {
+            reasons.add("the record's scopeDigest " + record.scopeDigest() + " is not the snapshot's "
+                    + recomputed.scopeDigest());
+        }
+        if (!record.approved()) {
+            reasons.add("the verdict is " + record.verdict() + ", not APPROVED");
+        }
+        Capsule capsule = Capsule.read(snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(),
+                ReadPolicy.load(workspace));
+        capsule.problems().forEach(p -> reasons.add("capsule defect: " + p.render()));
+        criteria(record, capsule, reasons);
+        ValidationBlock validation = capsule.validation();
+        Optional<JsonNode> receipt = receipt(snapshot, pinnedDigest, reasons);
+        if (record.receiptDigest().isPresent() && !record.receiptDigest().get().equals(pinnedDigest)) {
+            reasons.add("the record's receiptDigest " + record.receiptDigest().get() + " is not the pinned "
+                    + pinnedDigest);
+        }
+        receipt.ifPresent(r -> bindings(r, snapshot, validation, reasons));
+        tests(record, validation, receipt, reasons, notices);
+        proofs(record, capsule, receipt, reasons);
+        if (!record.independent()) {
+            notices.add("the record says independent: false (the reviewer implemented the task, or had no isolation)");
+        }
+        return new Outcome(Optional.of(record), Optional.of(snapshot), reasons, notices);
+    }
+
+    private static void criteria(ReviewRecord record, Capsule capsule, List<String> reasons) {
+        Set<String> declared = new LinkedHashSet<>(capsule.criteria().ids());
+        Map<String, Integer> seen = new HashMap<>();
+        for (ReviewRecord.Criterion c : record.criteria()) {
+            seen.merge(c.id(), 1, Integer::sum);
+            if (!declared.contains(c.id())) {
+                reasons.add("the record reports " + c.id() + ", which the capsule does not declare");
+            } else if (c.status().equals("fail")) {
+                reasons.add(c.id() + " is reported fail: a verdict cannot approve a failed criterion (NEEDS_CHANGES)");
+            } else if (c.status().equals("not-evaluated")) {
+                reasons.add(c.id() + " is not evaluated");
+            }
+        }
+        seen.forEach((id, n) -> {
+            if (n > 1) {
+                reasons.add("the record reports " + id + " " + n + " times");
+            }
+        });
+        declared.stream().filter(id -> !seen.containsKey(id)).forEach(id -> reasons.add("the record has no result for "
+                + id));
+    }
+
+    private static Optional<JsonNode> receipt(Snapshot snapshot, String pinned, List<String> reasons) {
+        if (!Digests.isDigest(pinned)) {
+            reasons.add("the pinned receipt digest is not sha256:<64 hex>: " + pinned);
+            return Optional.empty();
+        }
+        Path file = snapshot.receipts().resolve(Digests.hex(pinned) + ".json");
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            if (!Digests.sha256(bytes).equals(pinned)) {
+                reasons.add("the receipt's bytes no longer hash to the pinned digest " + pinned);
+                return Optional.empty();
+            }
+            return Optional.of(CanonicalJson.parse(bytes));
+        } catch (IOException | RuntimeException e) {
+            reasons.add("no receipt of " + snapshot.label() + " has the pinned digest " + pinned);
+            return Optional.empty();
+        }
+    }
+
+    private static void bindings(JsonNode receipt, Snapshot snapshot, ValidationBlock validation,
+            List<String> reasons) {
+        if (!receipt.path("snapshot").asText().equals(snapshot.id())) {
+            reasons.add("receipt binding: it is of snapshot " + receipt.path("snapshot").asText() + ", not "
+                    + snapshot.id());
+        }
+        JsonNode digests = receipt.path("reviewDigests");
+        if (!digests.path("scopeDigest").asText().equals(snapshot.scope().scopeDigest())
+                || !digests.path("capsuleDigest").asText().equals(snapshot.scope().capsuleDigest())
+                || !digests.path("contentDigest").asText().equals(snapshot.contentDigest())) {
+            reasons.add("receipt binding: its review digests are not the snapshot's");
+        }
+        List<String> commands = new ArrayList<>();
+        receipt.path("commands").forEach(c -> commands.add(c.asText()));
+        if (!commands.equals(validation.normalizedCommands())) {
+            reasons.add("receipt binding: its command list " + commands + " is not the capsule's "
+                    + validation.normalizedCommands());
+        }
+        if (!receipt.path("lockfileDigest").asText().equals(Lockfiles.digest(snapshot.worktree()))) {
+            reasons.add("receipt binding: its lockfile digest is not the snapshot's lockfiles'");
+        }
+        if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION
+                && (!receipt.path("mode").asText().equals("documentation")
+                        || !receipt.path("noRuntimeReason").asText().equals(validation.noRuntimeReason().orElse("")))) {
+            reasons.add("receipt binding: it is not the documentation receipt of this capsule's reason");
+        }
+    }
+
+    private static void tests(ReviewRecord record, ValidationBlock validation, Optional<JsonNode> receipt,
+            List<String> reasons, List<String> notices) {
+        if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
+            if (!record.tests().isEmpty()) {
+                reasons.add("the capsule declares no runtime validation, but the record reports tests");
+            }
+            return;
+        }
+        if (validation.shape() == ValidationBlock.Shape.LEGACY) {
+            notices.add("verifiedNow: unknown (a legacy capsule without ## Validation)");
+            return;
+        }
+        if (!validation.shape().approvable()) {
+            reasons.add("the capsule's ## Validation block is " + validation.shape().name().toLowerCase(
+                    java.util.Locale.ROOT) + ": an unfinished capsule cannot be approved");
+            return;
+        }
+        Map<String, String> receiptStatus = new HashMap<>();
+        receipt.ifPresent(r -> r.path("results").forEach(res -> receiptStatus.put(res.path("command").asText(),
+                res.path("status").asText())));
+        boolean declaredPass = false;
+        for (ReviewRecord.Test test : record.tests()) {
+            Optional<DeclaredCommand> declared = validation.find(test.command());
+            if (test.status().equals("passed") && declared.isPresent()) {
+                declaredPass = true;
+                if (receipt.isPresent() && !"passed".equals(receiptStatus.get(declared.get().normalized()))) {
+                    reasons.add("the record claims " + test.command() + " passed without a passing receipt entry");
+                }
+            }
+        }
+        if (!declaredPass) {
+            reasons.add("no declared validation command passed in the record (an invented command is never evidence)");
+        }
+        for (DeclaredCommand command : validation.commands()) {
+            String status = receipt.isPresent() ? receiptStatus.getOrDefault(command.normalized(), "not-run")
+                    : record.tests().stream().filter(t -> validation.find(t.command()).equals(Optional.of(command)))
+                            .map(ReviewRecord.Test::status).findFirst().orElse("not-run");
+            if (!status.equals("passed")) {
+                if (command.optional()) {
+                    notices.add("optional command " + command.normalized() + " " + status);
+                } else {
+                    reasons.add("required command " + command.normalized() + " " + status);
+                }
+            }
+        }
+    }
+
+    private static void proofs(ReviewRecord record, Capsule capsule, Optional<JsonNode> receipt, List<String> reasons) {
+        Map<String, String> passed = new HashMap<>();
+        receipt.ifPresent(r -> r.path("results").forEach(res -> passed.put(res.path("command").asText(),
+                res.path("status").asText())));
+        for (ReviewRecord.Criterion c : record.criteria()) {
+            capsule.criteria().criterion(c.id()).ifPresent(criterion -> {
+                for (String proof : criterion.proofCommands()) {
+                    Optional<DeclaredCommand> declared = capsule.validation().find(proof);
+                    if (c.status().equals("not-evaluated") || c.status().equals("fail")) {
+                        continue;
+                    }
+                    if (declared.isEmpty()) {
+                        reasons.add("proof requirement unmet for " + c.id() + ": " + proof + " is not declared");
+                    } else if (!"passed".equals(passed.get(declared.get().normalized()))) {
+                        reasons.add("proof requirement unmet for " + c.id() + ": " + proof + " has no passing evidence");
+                    }
+                }
+            });
+        }
+    }
+}
