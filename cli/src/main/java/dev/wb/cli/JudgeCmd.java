@@ -46,10 +46,13 @@ final class JudgeCmd {
     static final class SnapshotCmd implements Callable<Integer> {
         private final WbCommand root;
         String key;
-        String base = "HEAD";
+        String base;
         List<String> include = List.of();
         boolean allowEmpty;
         boolean timings;
+        String fromReview;
+        String receiptDigest;
+        List<String> approvals = List.of();
 
         private SnapshotCmd(WbCommand root) {
             this.root = root;
@@ -70,9 +73,19 @@ final class JudgeCmd {
                     + " snapshot's id).", on -> cmd.allowEmpty = on));
             spec.addOption(Specs.flag("--timings", "One diagnostic JSON line on stderr with the phases' durations.",
                     on -> cmd.timings = on));
+            spec.addOption(Specs.option("--from-review", "RECORD", String.class, "Catch-up: after strongly verifying"
+                    + " this APPROVED record, capture only the changes since its snapshot.",
+                    v -> cmd.fromReview = (String) v));
+            spec.addOption(Specs.option("--receipt-digest", "sha256:<hex>", String.class, "With --from-review: the"
+                    + " receipt digest you saw wb judge run print for the parent (executes nothing).",
+                    v -> cmd.receiptDigest = (String) v));
+            spec.addOption(Specs.repeatable("--approve-commands", "COMMAND", "With --from-review and no receipt:"
+                    + " approve re-running the parent's declared commands; once per command, in declared order.",
+                    v -> cmd.approvals = v));
             spec.addOption(Specs.json(root));
-            spec.usageMessage().footer("", "Exit codes: 0 captured, 2 empty boundary, foreign capsule, unknown base"
-                    + " or malformed key, 3 unusable policy.json, 6 a capsule document is missing.");
+            spec.usageMessage().footer("", "Exit codes: 0 captured, 2 empty boundary, foreign capsule, unknown base,"
+                    + " misused options or malformed key, 3 unusable policy.json, 6 a capsule document is missing,"
+                    + " 7 the parent review of a catch-up does not verify.");
             return spec;
         }
 
@@ -82,9 +95,7 @@ final class JudgeCmd {
             Timings clock = timings ? new Timings("snapshot") : Timings.OFF;
             String status = "failed";
             try (Session session = root.context.session()) {
-                SnapshotCapture.Result result = SnapshotCapture.capture(session.workspace(),
-                        new SnapshotCapture.Request(task, base, keys(include), allowEmpty), root.context.env(),
-                        root.context.clock(), clock);
+                SnapshotCapture.Result result = capture(session, task, clock);
                 Snapshot snapshot = result.snapshot();
                 EventEnvelope event = JudgeEvents.append(session, task,
                         JudgeEvents.snapshotCaptured(snapshot, result.reused()));
@@ -99,6 +110,28 @@ final class JudgeCmd {
             }
         }
 
+        private SnapshotCapture.Result capture(Session session, TaskKey task, Timings clock) {
+            if (fromReview == null) {
+                if (receiptDigest != null || !approvals.isEmpty()) {
+                    throw dev.wb.commands.Failure.usage("--receipt-digest and --approve-commands belong to a catch-up"
+                            + " capture", "add --from-review <record>, or leave them out for a full capture");
+                }
+                return SnapshotCapture.capture(session.workspace(), new SnapshotCapture.Request(task,
+                        base == null ? "HEAD" : base, keys(include), allowEmpty), root.context.env(),
+                        root.context.clock(), clock);
+            }
+            if (base != null || !include.isEmpty()) {
+                throw dev.wb.commands.Failure.usage("a catch-up capture inherits its parent's base and included tasks",
+                        "leave out --base and --include-task with --from-review");
+            }
+            java.util.Optional<dev.wb.commands.judge.CommandApprovals.Terminal> terminal = System.console() != null
+                    && !root.json ? java.util.Optional.of(JudgeRunCmd::confirm) : java.util.Optional.empty();
+            return dev.wb.commands.judge.CatchUpCapture.capture(session.workspace(),
+                    new dev.wb.commands.judge.CatchUpCapture.Request(task, root.context.cwd().resolve(fromReview),
+                            java.util.Optional.ofNullable(receiptDigest), approvals, allowEmpty, terminal),
+                    root.context.env(), root.context.clock(), clock);
+        }
+
         private void print(Workspace workspace, Snapshot snapshot, boolean reused, EventEnvelope event) {
             Console console = root.context.console();
             ScopeBlock scope = snapshot.scope();
@@ -108,6 +141,8 @@ final class JudgeCmd {
                 doc.put("id", snapshot.id());
                 doc.put("taskId", snapshot.taskId());
                 doc.put("reused", reused);
+                snapshot.parent().ifPresentOrElse(p -> doc.put("parent", "SNAPSHOT:" + p), () -> doc.putNull("parent"));
+                snapshot.parentRecordDigest().ifPresent(d -> doc.put("parentRecordDigest", d));
                 doc.put("path", workspace.root().relativize(snapshot.dir()).toString());
                 doc.put("candidateCommit", snapshot.candidateCommit());
                 doc.put("coveredFiles", snapshot.coveredFiles());
@@ -127,6 +162,8 @@ final class JudgeCmd {
                     + (scope.includedTaskIds().isEmpty() ? "" : ", including " + String.join(", ",
                             scope.includedTaskIds())));
             console.line("  emptyBoundaryAuthorized: " + scope.emptyBoundaryAuthorized());
+            snapshot.parent().ifPresent(parent -> console.line("  catch-up of SNAPSHOT:" + parent
+                    + ": the changes since its approved review"));
             console.line("  scope " + scope.scopeDigest());
             console.line("  in " + workspace.root().relativize(snapshot.dir()));
             console.line("recorded as event " + event.version() + " of " + snapshot.taskId() + "; next: wb judge run "

@@ -78,7 +78,7 @@ final class JudgeRunCmd implements Callable<Integer> {
         String status = "failed";
         try (Session session = root.context.session()) {
             Optional<CommandApprovals.Terminal> terminal = System.console() != null && !root.json
-                    ? Optional.of(commands -> ask(console.err(), commands)) : Optional.empty();
+                    ? Optional.of(JudgeRunCmd::confirm) : Optional.empty();
             JudgeRun.Progress progress = root.json ? JudgeRun.Progress.NONE : new Lines(console.err());
             JudgeRun.Result result = JudgeRun.run(session, new JudgeRun.Request(task, id, approvals, isolated,
                     breakLock, terminal), root.context.env(), root.context.clock(), clock, progress);
@@ -95,6 +95,12 @@ final class JudgeRunCmd implements Callable<Integer> {
                 console.err().flush();
             }
         }
+    }
+
+    /** The terminal's consent: the list on stderr, y/N read from stdin. */
+    static boolean confirm(List<String> commands) {
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        return ask(err, commands);
     }
 
     private static boolean ask(PrintWriter err, List<String> commands) {

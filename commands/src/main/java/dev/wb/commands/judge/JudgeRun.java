@@ -232,7 +232,7 @@ public final class JudgeRun {
         return requiredFailed || !anyPassed ? Outcome.FAILED : Outcome.PASSED;
     }
 
-    private static CommandResult runOne(Workspace workspace, int index, int total, DeclaredCommand command, Path dir,
+    static CommandResult runOne(Workspace workspace, int index, int total, DeclaredCommand command, Path dir,
             Map<String, String> env, Redactor redactor, Timings timings, Progress progress) {
         progress.started(index, total, command.normalized());
         Path output = outputFile(workspace);

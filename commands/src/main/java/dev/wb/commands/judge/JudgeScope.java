@@ -38,18 +38,27 @@ public final class JudgeScope {
     public static ScopeBlock compute(Workspace workspace, Request request, Map<String, String> env) {
         ReadPolicy policy = ReadPolicy.load(workspace);
         try (GitRepository live = GitRepository.open(workspace.root(), env, dev.wb.git.Backend.AUTO)) {
-            String base = resolveBase(live, request.baseRef());
-            Optional<String> baseRef = request.baseRef().equals(base) ? Optional.empty()
-                    : Optional.of(request.baseRef());
             if (request.candidate() instanceof Candidate.Snapshot snapshot) {
                 Snapshot captured = Snapshots.load(workspace, snapshot.id());
+                if (!captured.taskId().equals(request.key().value())) {
+                    throw Failure.usage(snapshot.label() + " is a snapshot of " + captured.taskId() + ", not "
+                            + request.key(), "ask for its scope as: wb judge scope " + captured.taskId() + " --base "
+                            + captured.base() + " --candidate " + snapshot.label());
+                }
+                // A catch-up snapshot's base is its parent's candidate commit, which only the snapshots hold.
+                String base = request.baseRef().equals(captured.base())
+                        || request.baseRef().equals(captured.baseRef().orElse(null)) ? captured.base()
+                                : resolveBase(live, request.baseRef());
                 if (!captured.base().equals(base)) {
                     throw Failure.usage("SNAPSHOT:" + snapshot.id() + " was captured against base " + captured.base()
                             + ", not " + base + " (" + request.baseRef() + ")",
                             "give the snapshot's base: --base " + captured.base());
                 }
-                return Snapshots.scopeOf(captured, env).withCandidate(snapshot.label(), baseRef);
+                return Snapshots.scopeOf(captured, env);
             }
+            String base = resolveBase(live, request.baseRef());
+            Optional<String> baseRef = request.baseRef().equals(base) ? Optional.empty()
+                    : Optional.of(request.baseRef());
             if (request.candidate() instanceof Candidate.Commit commit) {
                 String id = live.resolveCommit(commit.ref()).orElseThrow(() -> Failure.usage(
                         "unknown candidate: " + commit.ref(), "give a commit, branch or tag, WORKTREE or SNAPSHOT:<id>"));

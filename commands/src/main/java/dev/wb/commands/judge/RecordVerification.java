@@ -37,10 +37,23 @@ public final class RecordVerification {
         }
     }
 
+    /** What backs the record's claims that commands passed. */
+    public sealed interface Evidence {}
+
+    /** A receipt whose digest the caller observed {@code wb judge run} print. */
+    public record Pinned(String digest) implements Evidence {}
+
+    /** A fresh run's statuses by normalised command ({@code passed}, {@code failed}, {@code not-run}). */
+    public record Observed(Map<String, String> statuses, List<String> drift) implements Evidence {}
+
     private RecordVerification() {}
 
     public static Outcome withReceipt(Workspace workspace, Path recordFile, String pinnedDigest,
             Map<String, String> env) {
+        return verify(workspace, recordFile, new Pinned(pinnedDigest), env);
+    }
+
+    public static Outcome verify(Workspace workspace, Path recordFile, Evidence evidence, Map<String, String> env) {
         List<String> reasons = new ArrayList<>();
         List<String> notices = new ArrayList<>();
         byte[] bytes;
@@ -87,14 +100,22 @@ public final class RecordVerification {
         capsule.problems().forEach(p -> reasons.add("capsule defect: " + p.render()));
         criteria(record, capsule, reasons);
         ValidationBlock validation = capsule.validation();
-        Optional<JsonNode> receipt = receipt(snapshot, pinnedDigest, reasons);
-        if (record.receiptDigest().isPresent() && !record.receiptDigest().get().equals(pinnedDigest)) {
-            reasons.add("the record's receiptDigest " + record.receiptDigest().get() + " is not the pinned "
-                    + pinnedDigest);
+        Optional<Map<String, String>> observed;
+        if (evidence instanceof Pinned pinned) {
+            Optional<JsonNode> receipt = receipt(snapshot, pinned.digest(), reasons);
+            if (record.receiptDigest().isPresent() && !record.receiptDigest().get().equals(pinned.digest())) {
+                reasons.add("the record's receiptDigest " + record.receiptDigest().get() + " is not the pinned "
+                        + pinned.digest());
+            }
+            receipt.ifPresent(r -> bindings(r, snapshot, validation, reasons));
+            observed = receipt.map(RecordVerification::statuses);
+        } else {
+            Observed run = (Observed) evidence;
+            run.drift().forEach(path -> reasons.add("re-execution changed reviewed content: " + path));
+            observed = Optional.of(run.statuses());
         }
-        receipt.ifPresent(r -> bindings(r, snapshot, validation, reasons));
-        tests(record, validation, receipt, reasons, notices);
-        proofs(record, capsule, receipt, reasons);
+        tests(record, validation, observed, reasons, notices);
+        proofs(record, capsule, observed, reasons);
         if (!record.independent()) {
             notices.add("the record says independent: false (the reviewer implemented the task, or had no isolation)");
         }
@@ -170,7 +191,13 @@ public final class RecordVerification {
         }
     }
 
-    private static void tests(ReviewRecord record, ValidationBlock validation, Optional<JsonNode> receipt,
+    private static Map<String, String> statuses(JsonNode receipt) {
+        Map<String, String> statuses = new HashMap<>();
+        receipt.path("results").forEach(r -> statuses.put(r.path("command").asText(), r.path("status").asText()));
+        return statuses;
+    }
+
+    private static void tests(ReviewRecord record, ValidationBlock validation, Optional<Map<String, String>> receipt,
             List<String> reasons, List<String> notices) {
         if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
             if (!record.tests().isEmpty()) {
@@ -187,16 +214,16 @@ public final class RecordVerification {
                     java.util.Locale.ROOT) + ": an unfinished capsule cannot be approved");
             return;
         }
-        Map<String, String> receiptStatus = new HashMap<>();
-        receipt.ifPresent(r -> r.path("results").forEach(res -> receiptStatus.put(res.path("command").asText(),
-                res.path("status").asText())));
+        Map<String, String> receiptStatus = receipt.orElse(Map.of());
         boolean declaredPass = false;
         for (ReviewRecord.Test test : record.tests()) {
             Optional<DeclaredCommand> declared = validation.find(test.command());
             if (test.status().equals("passed") && declared.isPresent()) {
                 declaredPass = true;
                 if (receipt.isPresent() && !"passed".equals(receiptStatus.get(declared.get().normalized()))) {
-                    reasons.add("the record claims " + test.command() + " passed without a passing receipt entry");
+                    reasons.add("the record claims " + test.command() + " passed, but "
+                            + (receiptStatus.containsKey(declared.get().normalized()) ? "the observed run has it "
+                                    + receiptStatus.get(declared.get().normalized()) : "no observed run backs it"));
                 }
             }
         }
@@ -217,10 +244,9 @@ public final class RecordVerification {
         }
     }
 
-    private static void proofs(ReviewRecord record, Capsule capsule, Optional<JsonNode> receipt, List<String> reasons) {
-        Map<String, String> passed = new HashMap<>();
-        receipt.ifPresent(r -> r.path("results").forEach(res -> passed.put(res.path("command").asText(),
-                res.path("status").asText())));
+    private static void proofs(ReviewRecord record, Capsule capsule, Optional<Map<String, String>> receipt,
+            List<String> reasons) {
+        Map<String, String> passed = receipt.orElse(Map.of());
         for (ReviewRecord.Criterion c : record.criteria()) {
             capsule.criteria().criterion(c.id()).ifPresent(criterion -> {
                 for (String proof : criterion.proofCommands()) {

@@ -1,0 +1,128 @@
+package dev.wb.commands.judge;
+
+import static dev.wb.commands.judge.JudgeFixture.ENV;
+import static dev.wb.commands.judge.JudgeFixture.TASK;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.engine.TestEvents;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Catch-up capture: the parent verified strongly, only the delta captured, every ancestor required. */
+class CatchUpCaptureTest {
+
+    @TempDir
+    Path tmp;
+
+    JudgeFixture fx;
+    Snapshot parent;
+    String receiptDigest;
+    Path record;
+
+    @BeforeEach
+    void approvedParent() throws IOException {
+        fx = JudgeFixture.create(tmp).capsule(TASK, "true\n");
+        fx.repo.write("src/App.java", "class App { int x; }\n");
+        parent = fx.snapshot("main", false).snapshot();
+        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+            receiptDigest = JudgeRun.run(session, new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false,
+                    Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE).receipt()
+                    .orElseThrow().digest();
+        }
+        record = writeRecord("APPROVED", receiptDigest);
+        fx.repo.write("src/App.java", "class App { int x; int y; }\n");
+    }
+
+    Path writeRecord(String verdict, String digest) throws IOException {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("schemaVersion", 6);
+        doc.put("taskId", TASK.value());
+        doc.set("scope", fx.scope(parent.base(), new Candidate.Snapshot(parent.id())).toJson());
+        doc.put("verdict", verdict);
+        ArrayNode tests = doc.putArray("tests");
+        tests.addObject().put("command", "true").put("status", "passed");
+        doc.putArray("criteria").addObject().put("id", "AC-1").put("status", "pass").put("evidence", "App has x");
+        doc.putArray("observations");
+        doc.put("reviewedAt", "2026-11-30T10:00:00Z");
+        doc.put("receiptDigest", digest);
+        Path file = fx.repo.resolve(".workflow/local/judge/TASK-1/review.json");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, CanonicalJson.text(doc, true));
+        return file;
+    }
+
+    Snapshot catchUp(Optional<String> digest, List<String> approvals) {
+        return CatchUpCapture.capture(fx.workspace(), new CatchUpCapture.Request(TASK, record, digest, approvals, false,
+                Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF).snapshot();
+    }
+
+    @Test
+    void with_the_pinned_receipt_only_the_delta_is_captured_on_top_of_the_parent() {
+        Snapshot child = catchUp(Optional.of(receiptDigest), List.of());
+
+        assertEquals(Optional.of(parent.id()), child.parent());
+        assertEquals(parent.candidateCommit(), child.base());
+        assertEquals(List.of("src/App.java"), child.scope().changedFiles());
+        assertTrue(child.parentRecordDigest().orElseThrow().startsWith("sha256:"));
+        assertEquals(child, Snapshots.load(fx.workspace(), child.id()).withDir(child.dir()));
+    }
+
+    @Test
+    void re_running_the_parents_commands_after_approval_gives_the_same_capture() {
+        Snapshot pinned = catchUp(Optional.of(receiptDigest), List.of());
+        Snapshot rerun = catchUp(Optional.empty(), List.of("true"));
+
+        assertEquals(pinned.id(), rerun.id());
+    }
+
+    @Test
+    void a_parent_that_was_not_approved_is_refused() throws IOException {
+        record = writeRecord("NEEDS_CHANGES", receiptDigest);
+
+        Failure failure = assertThrows(Failure.class, () -> catchUp(Optional.of(receiptDigest), List.of()));
+
+        assertEquals(Failure.Kind.CHECK_FAILED, failure.kind());
+        assertTrue(failure.getMessage().contains("NEEDS_CHANGES"), failure.getMessage());
+    }
+
+    @Test
+    void a_receipt_changed_after_the_run_fails_its_pinned_digest() throws IOException {
+        Path receipt = parent.receipts().resolve(dev.wb.engine.Digests.hex(receiptDigest) + ".json");
+        Files.writeString(receipt, Files.readString(receipt).replace("\"passed\" : true", "\"passed\" : true "));
+
+        Failure failure = assertThrows(Failure.class, () -> catchUp(Optional.of(receiptDigest), List.of()));
+
+        assertTrue(failure.getMessage().contains("no longer hash to the pinned digest"), failure.getMessage());
+    }
+
+    @Test
+    void a_catch_up_snapshot_needs_every_ancestor_intact() throws IOException {
+        Snapshot child = catchUp(Optional.of(receiptDigest), List.of());
+        Files.writeString(parent.worktree().resolve("src/Util.java"), "changed\n");
+
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), child.id()));
+
+        assertTrue(failure.getMessage().contains(parent.id()), failure.getMessage());
+    }
+
+    @Test
+    void receipt_digest_and_approvals_cannot_be_combined() {
+        Failure failure = assertThrows(Failure.class, () -> catchUp(Optional.of(receiptDigest), List.of("true")));
+
+        assertEquals(Failure.Kind.USAGE, failure.kind());
+    }
+}
