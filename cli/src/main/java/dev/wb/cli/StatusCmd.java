@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
 import dev.wb.commands.status.Mark;
 import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.StatusQuery;
@@ -99,6 +100,8 @@ final class StatusCmd implements Callable<Integer> {
                 console.line(taskRow(s));
             }
         }
+        dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd())).ifPresent(holder -> console.line(
+                "validation run in progress (wb judge run): " + holder.describe()));
         if (stats) {
             console.line("");
             console.line(join("workspace: ", status.tasks(), " tasks, ", status.totalEvents(), " events"));
@@ -160,6 +163,14 @@ final class StatusCmd implements Callable<Integer> {
         ObjectNode doc = CanonicalJson.objectNode();
         ArrayNode streams = doc.putArray("streams");
         status.streams().forEach(s -> streams.add(json(s)));
+        dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd())).ifPresentOrElse(holder -> {
+            ObjectNode run = doc.putObject("judgeRun");
+            run.put("pid", holder.pid());
+            run.put("host", holder.host());
+            run.put("started", holder.started().toString());
+            run.put("task", holder.task());
+            run.put("snapshot", holder.snapshot());
+        }, () -> doc.putNull("judgeRun"));
         if (stats) {
             ObjectNode totals = doc.putObject("totals");
             totals.put("tasks", status.tasks());
