@@ -31,11 +31,19 @@ final class DemoCmd implements Callable<Integer> {
 
     private final WbCommand root;
 
-    /** One step: what it shows, the command, and the exit code the walk expects of it. */
-    record Step(String narration, List<String> args, int expected) {}
+    /**
+     * One step: what it shows, the command (made when the step runs, from the demo repository, so it can
+     * name what an earlier step created), and the exit code the walk expects of it.
+     */
+    record Step(String narration, java.util.function.Function<Path, List<String>> command, int expected) {
+        Step(String narration, List<String> args, int expected) {
+            this(narration, repo -> args, expected);
+        }
+    }
 
-    /** What a step did. */
-    record Ran(Step step, int exit) {}
+    /** What a step did, with the command as it ran. */
+    record Ran(Step step, List<String> args, int exit) {}
+
 
     private DemoCmd(WbCommand root) {
         this.root = root;
@@ -72,7 +80,8 @@ final class DemoCmd implements Callable<Integer> {
             }
             stage.before.run();
             for (Step step : stage.steps) {
-                ran.add(new Ran(step, run(repo, step, json)));
+                List<String> args = step.command().apply(repo);
+                ran.add(new Ran(step, args, run(repo, step, args, json)));
             }
         }
         boolean asExpected = ran.stream().allMatch(r -> r.exit() == r.step().expected());
@@ -83,7 +92,7 @@ final class DemoCmd implements Callable<Integer> {
             ArrayNode steps = doc.putArray("steps");
             ran.forEach(r -> {
                 ObjectNode s = steps.addObject();
-                r.step().args().forEach(s.putArray("command")::add);
+                r.args().forEach(s.putArray("command")::add);
                 s.put("exit", r.exit());
                 s.put("expected", r.step().expected());
             });
@@ -99,16 +108,16 @@ final class DemoCmd implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private int run(Path repo, Step step, boolean json) {
+    private int run(Path repo, Step step, List<String> args, boolean json) {
         Console console = root.context.console();
         PrintWriter out = json ? new PrintWriter(Writer.nullWriter()) : console.out();
         PrintWriter err = json ? new PrintWriter(Writer.nullWriter()) : console.out();
         if (!json) {
             console.line(step.narration());
-            console.line("$ wb " + String.join(" ", step.args()));
+            console.line("$ wb " + String.join(" ", args));
             console.flush();
         }
-        int exit = new Wb(root.context.env(), repo, root.context.clock(), out, err).run(step.args().toArray(String[]::new));
+        int exit = new Wb(root.context.env(), repo, root.context.clock(), out, err).run(args.toArray(String[]::new));
         if (!json) {
             console.line(exit == step.expected() ? "(exit " + exit + ")"
                     : "(exit " + exit + ", but the demo expected " + step.expected() + ")");
@@ -157,10 +166,36 @@ final class DemoCmd implements Callable<Integer> {
                                 wb("git start " + KEY), 0),
                                 new Step("The commit takes its message from .workflow/DEMO-1/commit.txt.",
                                         wb("git commit " + KEY), 0))),
-                new Stage("9. Replay the task's history", () -> { },
+                new Stage("9. Review capture: the capsule, an immutable snapshot, one validation run", () -> {
+                    for (String doc : List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md",
+                            "review-checklist.md")) {
+                        files.copy(doc, ".workflow/DEMO-1/" + doc);
+                    }
+                    files.write(".workflow/policy.json", "{\"blockedReadPatterns\": [\".env*\"]}\n");
+                    files.write(".env.local", "SHOP_API_KEY=not-for-reviewers\n");
+                }, List.of(new Step("The capsule (.workflow/DEMO-1/task.md and four more) declares the validation;"
+                                + " policy.json withholds .env*. The snapshot is a private repository holding the base"
+                                + " and the candidate: .env.local is listed as excluded, never copied.",
+                                wb("judge snapshot " + KEY + " --base main"), 0),
+                        new Step("The judge's scope block, recomputed from the snapshot: the same digests.",
+                                dir -> wb("judge scope " + KEY + " --base main --candidate " + snapshot(dir)), 0),
+                        new Step("Nothing runs without consent to the declared commands: exit 3.",
+                                dir -> wb("judge run " + KEY + " --candidate " + snapshot(dir)), 3),
+                        new Step("Approve the declared list once, for this task.",
+                                wb("task approve-commands " + KEY), 0),
+                        new Step("Run it once, in place: the tree must equal the snapshot before, during and after."
+                                + " The receipt's digest is what you pin for the judge's record.",
+                                dir -> wb("judge run " + KEY + " --candidate " + snapshot(dir)), 0))),
+                new Stage("10. Replay the task's history", () -> { },
                         List.of(new Step("Every step above is an event of DEMO-1, in order.", List.of("replay", KEY), 0),
                                 new Step("The hash chain shows the history was not altered.",
                                         List.of("replay", KEY, "--verify"), 0))));
+    }
+
+    /** The demo's one snapshot, as {@code SNAPSHOT:<id>}. */
+    private static String snapshot(Path repo) {
+        List<String> ids = dev.wb.commands.judge.Snapshots.ids(new dev.wb.commands.Workspace(repo));
+        return ids.isEmpty() ? "SNAPSHOT:none" : "SNAPSHOT:" + ids.get(ids.size() - 1);
     }
 
     /**
@@ -219,6 +254,16 @@ final class DemoCmd implements Callable<Integer> {
                 Path file = root.resolve(target);
                 Files.createDirectories(file.getParent());
                 Files.write(file, in.readAllBytes());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        void write(String target, String content) {
+            try {
+                Path file = root.resolve(target);
+                Files.createDirectories(file.getParent());
+                Files.writeString(file, content, StandardCharsets.UTF_8);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

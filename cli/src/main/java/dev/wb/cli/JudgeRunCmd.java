@@ -138,7 +138,8 @@ final class JudgeRunCmd implements Callable<Integer> {
                     r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));
                 }
                 result.receipt().ifPresent(receipt -> {
-                    console.line("receipt " + root.context.cwd().relativize(receipt.path()));
+                    console.line("receipt " + dev.wb.commands.Workspace.require(root.context.cwd()).root()
+                            .relativize(receipt.path()));
                     console.line("receipt digest " + receipt.digest());
                 });
                 if (result.outcome() == JudgeRun.Outcome.INVALIDATED) {
@@ -154,7 +155,7 @@ final class JudgeRunCmd implements Callable<Integer> {
         }
     }
 
-    private static ObjectNode json(JudgeRun.Result result) {
+    private ObjectNode json(JudgeRun.Result result) {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("outcome", result.outcome().wire());
         doc.put("passed", result.outcome() == JudgeRun.Outcome.PASSED);
@@ -177,7 +178,8 @@ final class JudgeRunCmd implements Callable<Integer> {
             doc.putArray("changedPaths");
         }
         result.receipt().ifPresentOrElse(r -> {
-            doc.put("receipt", r.path().toString());
+            doc.put("receipt", dev.wb.commands.Workspace.require(root.context.cwd()).root().relativize(r.path())
+                    .toString());
             doc.put("receiptDigest", r.digest());
         }, () -> {
             doc.putNull("receipt");

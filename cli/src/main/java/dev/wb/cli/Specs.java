@@ -39,17 +39,34 @@ final class Specs {
                 .setter(new Setter<>(set)).build();
     }
 
-    /** An option that may be given many times; every value so far is handed over, in the order given. */
+    /**
+     * An option that may be given many times; every value so far is handed over, in the order given.
+     * picocli reads the list back before adding each occurrence, so the option needs a getter as well
+     * as a setter: with a setter alone every occurrence would start a fresh list.
+     */
     static OptionSpec repeatable(String name, String label, String description,
             Consumer<java.util.List<String>> setAll) {
+        java.util.List<Object> values = new java.util.ArrayList<>();
         return OptionSpec.builder(name).arity("1").paramLabel(label).type(java.util.List.class)
                 .auxiliaryTypes(String.class).description(description)
-                .setter(new picocli.CommandLine.Model.ISetter() {
+                .getter(new picocli.CommandLine.Model.IGetter() {
                     @Override
                     @SuppressWarnings("unchecked")
+                    public <T> T get() {
+                        return (T) values;
+                    }
+                })
+                .setter(new picocli.CommandLine.Model.ISetter() {
+                    @Override
                     public <R> R set(R value) {
                         if (value instanceof java.util.List<?> list) {
-                            setAll.accept(java.util.List.copyOf((java.util.List<String>) list));
+                            if (list != values) {
+                                values.clear();
+                                values.addAll(list);
+                            }
+                            java.util.List<String> texts = new java.util.ArrayList<>();
+                            values.forEach(v -> texts.add(String.valueOf(v)));
+                            setAll.accept(java.util.List.copyOf(texts));
                         }
                         return null;
                     }

@@ -28,7 +28,8 @@ class DemoTest {
                 "error: the plan for DEMO-1 changed since its audit", "re-anchor with: wb sdd audit DEMO-1 --rebaseline",
                 "not run     curl -fsS https://shop.example/health", "DEMO-1: verify PASS",
                 "git commit -F .workflow/DEMO-1/commit.txt",
-                "task DEMO-1: 12 events, hash chain intact")) {
+                "excluded  .env.local", "to approve them headless, pass: --approve-commands \"make -s check\"",
+                "PASSED: SNAPSHOT:", "task DEMO-1: 18 events, hash chain intact")) {
             assertTrue(result.out().contains(expected), () -> "missing '" + expected + "' in\n" + result);
         }
         try (Stream<Path> files = Files.list(cwd)) {
@@ -42,6 +43,6 @@ class DemoTest {
 
         assertTrue(doc.get("asExpected").asBoolean());
         assertTrue(Files.isDirectory(Path.of(doc.get("repository").asText()).resolve(".workflow/local/log")));
-        assertEquals(14, doc.get("steps").size());
+        assertEquals(19, doc.get("steps").size());
     }
 }

@@ -26,7 +26,6 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -442,8 +441,6 @@ class JudgeCliTest {
     }
 
     @Test
-    @Disabled("bug: Specs.repeatable keeps only the last occurrence of a repeated option, so a list of two"
-            + " commands cannot be approved with flags and a second --include-task drops the first")
     void every_occurrence_of_a_repeated_option_counts() {
         change("false\ntrue\n");
         repo.write(".workflow/TASK-2/notes.md", "two\n");

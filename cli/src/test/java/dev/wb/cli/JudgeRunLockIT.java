@@ -197,6 +197,8 @@ class JudgeRunLockIT {
                 .pollInterval(Duration.ofMillis(50)).until(() -> !running(sleep));
         assertTrue(receipts(id).stream().noneMatch(r -> r.path("passed").asBoolean()),
                 "an interrupted run is never a pass");
+        assertTrue(receipts(id).stream().anyMatch(r -> r.path("outcome").asText().equals("failed")),
+                "the interrupted run recorded itself, with a receipt that says failed: " + receipts(id));
 
         Files.delete(hang);
         Run third = run(id, "--approve-commands", HANG, "--json");

@@ -87,6 +87,9 @@ public final class JudgeRun {
         };
     }
 
+    /** Set when Ctrl-C or SIGTERM arrives: no further command starts, and the run records itself as failed. */
+    static final java.util.concurrent.atomic.AtomicBoolean INTERRUPTED = new java.util.concurrent.atomic.AtomicBoolean();
+
     /** Bounded evidence kept of a failed command: the end of its output, redacted. */
     static final int EVIDENCE_CHARS = 2_000;
 
@@ -130,8 +133,16 @@ public final class JudgeRun {
         } catch (RunLock.Busy e) {
             return recorder.refused(Outcome.LOCK_BUSY, e.getMessage(), List.of(), request.isolated());
         }
+        java.util.concurrent.CountDownLatch recorded = new java.util.concurrent.CountDownLatch(1);
         Thread hook = new Thread(() -> {
+            INTERRUPTED.set(true);
             LiveProcesses.killAll();
+            try {
+                // Let the run record itself as interrupted (and write its receipt) before the JVM goes.
+                recorded.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             lock.close();
         }, "wb-judge-run-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -145,6 +156,7 @@ public final class JudgeRun {
             return inPlace(workspace, request, snapshot, validation, approval, recorder, env, clock, timings, progress,
                     notices);
         } finally {
+            recorded.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {
@@ -171,6 +183,13 @@ public final class JudgeRun {
             DeclaredCommand command = declared.get(i);
             results.add(runOne(workspace, i + 1, declared.size(), command, workspace.root(), env, redactor, timings,
                     progress));
+            if (INTERRUPTED.get()) {
+                notices.add("interrupted (Ctrl-C or SIGTERM): the commands after " + (i + 1) + " did not run");
+                for (int k = i + 1; k < declared.size(); k++) {
+                    results.add(notRun(k + 1, declared.get(k)));
+                }
+                break;
+            }
             LiveTree.Comparison during = timings.phase("compare-during", () -> LiveTree.compare(workspace, snapshot, env));
             if (!during.matches()) {
                 changed = during.changed();
@@ -211,6 +230,11 @@ public final class JudgeRun {
             List<DeclaredCommand> declared = validation.commands();
             Redactor redactor = Redactor.forWorkspace(workspace, env);
             for (int i = 0; i < declared.size(); i++) {
+                if (INTERRUPTED.get()) {
+                    notices.add("interrupted (Ctrl-C or SIGTERM): the commands from " + (i + 1) + " on did not run");
+                    results.add(notRun(i + 1, declared.get(i)));
+                    continue;
+                }
                 results.add(runOne(workspace, i + 1, declared.size(), declared.get(i), copy.dir(), env, redactor,
                         timings, progress));
             }
@@ -227,6 +251,9 @@ public final class JudgeRun {
     }
 
     private static Outcome verdict(List<CommandResult> results) {
+        if (INTERRUPTED.get()) {
+            return Outcome.FAILED;
+        }
         boolean requiredFailed = results.stream().anyMatch(r -> !r.optional() && !r.status().equals("passed"));
         boolean anyPassed = results.stream().anyMatch(r -> r.status().equals("passed"));
         return requiredFailed || !anyPassed ? Outcome.FAILED : Outcome.PASSED;
