@@ -189,15 +189,7 @@ final class JudgeCmd {
                     + " the base's full commit id, the changed and excluded paths, the capsule's digests, the change"
                     + " and scope digests. The judge copies it whole (--json) into its record.");
             spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
-            spec.addOption(picocli.CommandLine.Model.OptionSpec.builder("--base").arity("1").required(true)
-                    .paramLabel("REF").type(String.class).description("The base, resolved once to its full commit id.")
-                    .setter(new picocli.CommandLine.Model.ISetter() {
-                        @Override
-                        public <R> R set(R value) {
-                            cmd.base = (String) value;
-                            return null;
-                        }
-                    }).build());
+            spec.addOption(Specs.required("--base", "REF", "The base, resolved once to its full commit id.", v -> cmd.base = v));
             spec.addOption(Specs.option("--candidate", "CANDIDATE", String.class, "WORKTREE (default), SNAPSHOT:<id>"
                     + " or a commit.", v -> cmd.candidate = (String) v));
             spec.addOption(Specs.repeatable("--include-task", "KEY", "Another task whose capsule this change"

@@ -40,15 +40,7 @@ final class JudgeRunCmd implements Callable<Integer> {
                 + " ## Validation, once, in order, after approval, and write a receipt. In place by default: the live"
                 + " tree must equal the snapshot before, during and after. --isolated runs in a disposable copy.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
-        spec.addOption(picocli.CommandLine.Model.OptionSpec.builder("--candidate").arity("1").required(true)
-                .paramLabel("SNAPSHOT:<id>").type(String.class).description("The snapshot to validate.")
-                .setter(new picocli.CommandLine.Model.ISetter() {
-                    @Override
-                    public <R> R set(R value) {
-                        cmd.candidate = (String) value;
-                        return null;
-                    }
-                }).build());
+        spec.addOption(Specs.required("--candidate", "SNAPSHOT:<id>", "The snapshot to validate.", v -> cmd.candidate = v));
         spec.addOption(Specs.repeatable("--approve-commands", "COMMAND", "Approve one declared command, headless;"
                 + " once per command, in declared order.", v -> cmd.approvals = v));
         spec.addOption(Specs.flag("--isolated", "Run in a disposable copy of the snapshot, with Node dependencies"

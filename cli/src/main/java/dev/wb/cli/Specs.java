@@ -73,6 +73,12 @@ final class Specs {
                 }).build();
     }
 
+    /** An option that must be given, once. */
+    static OptionSpec required(String name, String label, String description, Consumer<String> set) {
+        return OptionSpec.builder(name).arity("1").required(true).paramLabel(label).type(String.class)
+                .description(description).setter(new Setter<>(set)).build();
+    }
+
     static PositionalParamSpec positional(String label, String arity, String description, Consumer<String> set) {
         // Built in code, a positional is optional unless said otherwise, whatever its arity.
         return PositionalParamSpec.builder().index("0").arity(arity).required(!arity.startsWith("0"))

@@ -64,7 +64,7 @@ public final class ReviewReads {
     public List<IndexEntry> treeEntries(String commit) {
         List<IndexEntry> entries = new ArrayList<>();
         for (String record : StatusCodes.records(git.runOrThrow(repo.root(), "ls-tree", "-r", "-z", "--full-tree",
-                Objects.requireNonNull(commit, "commit")))) {
+                Objects.requireNonNull(commit, "commit id")))) {
             int tab = record.indexOf('\t');
             String[] head = record.substring(0, tab).split(" ");
             if (head.length != 3) {

@@ -46,6 +46,11 @@ public record ScopeBlock(String taskId, String base, Optional<String> baseRef, S
     }
 
     public String scopeDigest() {
+        return Digests.sha256(CanonicalJson.bytes(bound()));
+    }
+
+    /** The fields the scope digest binds, as canonical JSON. */
+    private ObjectNode bound() {
         ObjectNode bound = CanonicalJson.objectNode();
         bound.put("scopeVersion", VERSION);
         bound.put("taskId", taskId);
@@ -58,7 +63,7 @@ public record ScopeBlock(String taskId, String base, Optional<String> baseRef, S
         bound.put("capsuleDigest", capsuleDigest);
         bound.put("changeDigest", changeDigest());
         bound.put("emptyBoundaryAuthorized", emptyBoundaryAuthorized);
-        return Digests.sha256(CanonicalJson.bytes(bound));
+        return bound;
     }
 
     public ScopeBlock withCandidate(String candidate, Optional<String> baseRef) {
@@ -73,23 +78,12 @@ public record ScopeBlock(String taskId, String base, Optional<String> baseRef, S
 
     /** The block as {@code wb judge scope --json} prints it and a record carries it. */
     public ObjectNode toJson() {
-        ObjectNode node = CanonicalJson.objectNode();
-        node.put("scopeVersion", VERSION);
-        node.put("taskId", taskId);
-        node.put("base", base);
+        ObjectNode node = bound();
         baseRef.ifPresent(ref -> node.put("baseRef", ref));
         node.put("candidate", candidate);
-        changedFiles().forEach(node.putArray("changedFiles")::add);
         ArrayNode changeList = node.putArray("changes");
         changes.forEach(change -> changeList.add(change.toJson()));
-        excludedPaths.forEach(node.putArray("excludedPaths")::add);
-        includedTaskIds.forEach(node.putArray("includedTaskIds")::add);
-        ObjectNode docs = node.putObject("capsule");
-        capsuleDocuments.forEach(docs::put);
-        node.put("capsuleDigest", capsuleDigest);
-        node.put("changeDigest", changeDigest());
         node.put("scopeDigest", scopeDigest());
-        node.put("emptyBoundaryAuthorized", emptyBoundaryAuthorized);
         node.put("wbVersion", dev.wb.engine.WbVersion.current());
         return node;
     }
