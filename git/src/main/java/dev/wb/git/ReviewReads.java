@@ -26,21 +26,39 @@ public final class ReviewReads {
     /**
      * Every path whose working-tree content differs from {@code baseCommit} (a full id), plus every
      * untracked file git does not ignore (as {@link Change#UNTRACKED}); sorted and distinct. Content
-     * is compared, not stat data: a file touched but unchanged is not a change.
+     * is compared, not stat data: a file touched but unchanged is not a change. A submodule counts
+     * when its commit moved, not for changes inside it, which belong to its own repository.
      */
     public List<ChangedPath> againstWorktree(String baseCommit) {
         Objects.requireNonNull(baseCommit, "baseCommit");
-        ChangeSet changes = new ChangeSet();
+        java.util.TreeMap<String, Change> changes = new java.util.TreeMap<>();
         GitBinary.Output diff = git.run(repo.root(), "diff", "--name-status", "-z", "--no-renames", "--no-ext-diff",
-                "--ignore-submodules=none", baseCommit, "--");
+                "--ignore-submodules=dirty", baseCommit, "--");
         if (diff.exitCode() != 0) {
             throw new GitException("git diff against " + baseCommit + " failed: " + diff.firstErrorLine());
         }
-        changes.addAll(StatusCodes.nameStatus(diff.stdout()));
+        StatusCodes.nameStatus(diff.stdout()).forEach(c -> changes.put(c.path(), c.change()));
+        List<String> keptOnDisk = new ArrayList<>();
         for (String path : untracked()) {
-            changes.addAll(List.of(new ChangedPath(path, Change.UNTRACKED)));
+            if (changes.get(path) == Change.DELETED) {
+                keptOnDisk.add(path);
+            } else {
+                changes.put(path, Change.UNTRACKED);
+            }
         }
-        return changes.sorted();
+        // Removed from the index but still on disk (git rm --cached): the file is in the working
+        // tree, so it is modified if its bytes differ from the base's, and no change if they do not.
+        for (IndexEntry entry : keptOnDisk.isEmpty() ? List.<IndexEntry>of() : treeEntries(baseCommit, keptOnDisk)) {
+            boolean same = blobId(repo.root().resolve(entry.path())).map(entry.objectId()::equals).orElse(false);
+            if (same) {
+                changes.remove(entry.path());
+            } else {
+                changes.put(entry.path(), Change.MODIFIED);
+            }
+        }
+        List<ChangedPath> sorted = new ArrayList<>(changes.size());
+        changes.forEach((path, change) -> sorted.add(new ChangedPath(path, change)));
+        return List.copyOf(sorted);
     }
 
     /**
@@ -62,9 +80,16 @@ public final class ReviewReads {
 
     /** Every file of {@code commit}'s tree, recursively, as mode, object id and path. */
     public List<IndexEntry> treeEntries(String commit) {
+        return treeEntries(commit, List.of());
+    }
+
+    /** The files of {@code commit}'s tree at {@code paths} (all of them when empty). */
+    private List<IndexEntry> treeEntries(String commit, List<String> paths) {
+        List<String> args = new ArrayList<>(List.of("--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree",
+                Objects.requireNonNull(commit, "commit id"), "--"));
+        args.addAll(paths);
         List<IndexEntry> entries = new ArrayList<>();
-        for (String record : StatusCodes.records(git.runOrThrow(repo.root(), "ls-tree", "-r", "-z", "--full-tree",
-                Objects.requireNonNull(commit, "commit id")))) {
+        for (String record : StatusCodes.records(git.runOrThrow(repo.root(), args.toArray(String[]::new)))) {
             int tab = record.indexOf('\t');
             String[] head = record.substring(0, tab).split(" ");
             if (head.length != 3) {
@@ -73,6 +98,22 @@ public final class ReviewReads {
             entries.add(new IndexEntry(head[0], head[2], record.substring(tab + 1)));
         }
         return entries;
+    }
+
+    /** The id git gives a file's bytes as a blob (no filters applied), or empty if it is not a regular file. */
+    private java.util.Optional<String> blobId(java.nio.file.Path file) {
+        try {
+            if (!java.nio.file.Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                return java.util.Optional.empty();
+            }
+            byte[] bytes = java.nio.file.Files.readAllBytes(file);
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance(
+                    repo.format() == ObjectFormat.SHA256 ? "SHA-256" : "SHA-1");
+            digest.update(("blob " + bytes.length + "\0").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            return java.util.Optional.of(java.util.HexFormat.of().formatHex(digest.digest(bytes)));
+        } catch (java.io.IOException | java.security.NoSuchAlgorithmException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     /** The index's entries at stage 0, in index order; an entry in conflict is listed once. */

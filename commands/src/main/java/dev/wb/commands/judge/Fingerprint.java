@@ -28,16 +28,29 @@ import java.util.concurrent.TimeUnit;
  * created and deleted again, still reads as modified. The inode number is deliberately left out:
  * FUSE and network mounts synthesise it and let it drift when nothing changed.
  *
- * <p>One line a path, sorted: {@code kind mode sha256 ctime-nanos path} ({@code kind} f for a file
- * or link, d for a folder; a folder's mode and digest are {@code -}).
+ * <p>One line a path, sorted: {@code kind mode sha256 size ctime-nanos path} ({@code kind} f for a
+ * file or link, d for a folder; a folder's mode, digest and size are {@code -}).
+ *
+ * <p>Capture hashes every file. A later check need not: a write to a file moves its change time, so
+ * the kind, mode, size and change time of every path ({@link #stat}) tell whether anything changed
+ * since capture, at the cost of one {@code stat} a path rather than a read of every byte.
  */
 public final class Fingerprint {
 
-    public record Entry(String kind, String mode, String sha256, long ctimeNanos, String path) {
+    public record Entry(String kind, String mode, String sha256, String size, long ctimeNanos, String path) {
         String line() {
-            return kind + ' ' + mode + ' ' + sha256 + ' ' + ctimeNanos + ' ' + path;
+            return kind + ' ' + mode + ' ' + sha256 + ' ' + size + ' ' + ctimeNanos + ' ' + path;
+        }
+
+        /** The same path, unchanged as far as its kind, mode, size and change time tell. */
+        boolean sameStat(Entry other) {
+            return kind.equals(other.kind) && mode.equals(other.mode) && size.equals(other.size)
+                    && ctimeNanos == other.ctimeNanos;
         }
     }
+
+    /** A digest placeholder for entries taken by {@link #stat}, which reads no content. */
+    private static final String UNREAD = "?";
 
     private final Map<String, Entry> entries;
 
@@ -47,6 +60,15 @@ public final class Fingerprint {
 
     /** Walks {@code tree}, hashing files on every core. */
     public static Fingerprint of(Path tree) throws IOException {
+        return walk(tree, true);
+    }
+
+    /** Walks {@code tree} reading only each path's attributes: what a check after capture compares. */
+    public static Fingerprint stat(Path tree) throws IOException {
+        return walk(tree, false);
+    }
+
+    private static Fingerprint walk(Path tree, boolean hash) throws IOException {
         List<Path> files = new ArrayList<>();
         List<Path> dirs = new ArrayList<>();
         Files.walkFileTree(tree, new SimpleFileVisitor<>() {
@@ -67,24 +89,33 @@ public final class Fingerprint {
         });
         Map<String, Entry> entries = new TreeMap<>();
         try {
-            files.parallelStream().map(file -> fileEntry(tree, file)).toList()
+            files.parallelStream().map(file -> fileEntry(tree, file, hash)).toList()
                     .forEach(e -> entries.put(e.path(), e));
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
         for (Path dir : dirs) {
             String path = dir.equals(tree) ? "." : relative(tree, dir);
-            entries.put(path, new Entry("d", "-", "-", ctime(dir), path));
+            entries.put(path, new Entry("d", "-", "-", "-", ctime(dir), path));
         }
         return new Fingerprint(entries);
     }
 
-    private static Entry fileEntry(Path tree, Path file) {
+    private static Entry fileEntry(Path tree, Path file, boolean hash) {
         try {
             long ctime = ctime(file);
+            if (!hash) {
+                java.util.Map<String, Object> attrs = Files.readAttributes(file, "unix:mode,size",
+                        LinkOption.NOFOLLOW_LINKS);
+                int mode = (Integer) attrs.get("mode");
+                String gitMode = Files.isSymbolicLink(file) ? FileContent.SYMLINK
+                        : (mode & 0100) != 0 ? FileContent.EXECUTABLE : FileContent.REGULAR;
+                return new Entry("f", gitMode, UNREAD, String.valueOf(attrs.get("size")), ctime, relative(tree, file));
+            }
             FileContent content = FileContent.of(file).orElseThrow(() -> new IOException(
                     "not a regular file or symbolic link: " + file));
-            return new Entry("f", content.mode(), content.sha256(), ctime, relative(tree, file));
+            long size = (Long) Files.getAttribute(file, "size", LinkOption.NOFOLLOW_LINKS);
+            return new Entry("f", content.mode(), content.sha256(), String.valueOf(size), ctime, relative(tree, file));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -132,20 +163,27 @@ public final class Fingerprint {
             if (line.isEmpty()) {
                 continue;
             }
-            String[] parts = line.split(" ", 5);
-            if (parts.length != 5) {
+            String[] parts = line.split(" ", 6);
+            if (parts.length != 6) {
                 throw new IllegalArgumentException("malformed fingerprint line: " + line);
             }
-            entries.put(parts[4], new Entry(parts[0], parts[1], parts[2], Long.parseLong(parts[3]), parts[4]));
+            entries.put(parts[5], new Entry(parts[0], parts[1], parts[2], parts[3], Long.parseLong(parts[4]),
+                    parts[5]));
         }
         return new Fingerprint(entries);
     }
 
-    /** The paths whose kind, content or change time differ, or that are on one side only; sorted. */
+    /**
+     * The paths whose kind, mode, size or change time differ (and content, where both sides read it),
+     * or that are on one side only; sorted.
+     */
     public List<String> differences(Fingerprint now) {
         TreeSet<String> changed = new TreeSet<>();
         entries.forEach((path, entry) -> {
-            if (!entry.equals(now.entries.get(path))) {
+            Entry other = now.entries.get(path);
+            boolean same = other != null && entry.sameStat(other) && (entry.sha256().equals(other.sha256())
+                    || entry.sha256().equals(UNREAD) || other.sha256().equals(UNREAD));
+            if (!same) {
                 changed.add(path);
             }
         });

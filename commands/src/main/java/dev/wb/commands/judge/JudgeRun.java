@@ -219,11 +219,8 @@ public final class JudgeRun {
             Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
             timings.phase("dependencies", () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
                 Path output = outputFile(workspace);
-                try {
-                    NodeInstall.run(argv, copy.dir(), env, limit, output);
-                } finally {
-                    deleteQuietly(output);
-                }
+                NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
+                deleteQuietly(output);
             }));
             recorder.started("isolated", validation, approval);
             List<CommandResult> results = new ArrayList<>();

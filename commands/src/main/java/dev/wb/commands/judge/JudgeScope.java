@@ -126,12 +126,25 @@ public final class JudgeScope {
             }
             Optional<FileContent> file = content.apply(path.path());
             String change = path.change() == Change.MODIFIED ? ChangedFile.MODIFIED : ChangedFile.ADDED;
-            changes.add(file.map(f -> new ChangedFile(path.path(), change, Optional.of(f.mode()), Optional.of(f.sha256())))
-                    .orElse(ChangedFile.deleted(path.path())));
+            if (file.isEmpty()) {
+                // git saw content here that is not a file or link: a submodule's new commit, or a
+                // file too large or unreadable. Never recorded as "deleted".
+                throw submodule(path.path());
+            }
+            changes.add(new ChangedFile(path.path(), change, Optional.of(file.get().mode()),
+                    Optional.of(file.get().sha256())));
         }
         Capsule documents = capsule(key, capsule);
         return new ScopeBlock(key.value(), base, Optional.empty(), candidate, changes, List.copyOf(excluded),
                 List.copyOf(included), documents.documentDigests(), documents.digest(), emptyBoundaryAuthorized);
+    }
+
+    /** A changed path whose content is not a file or link wb can read: refused by name. */
+    static Failure submodule(String path) {
+        return new Failure(Failure.Kind.USAGE, "the boundary changes " + path + ", which is not a file wb can read"
+                + " (a submodule's commit, or a file that cannot be read): review capture covers files and links",
+                List.of("review a submodule's change in its own repository, and commit or reset its pointer here",
+                        "or check that " + path + " is readable"));
     }
 
     /** Fails closed on changes below {@code .workflow/<OTHER-KEY>/} that no {@code --include-task} names. */

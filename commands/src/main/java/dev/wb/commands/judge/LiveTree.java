@@ -64,6 +64,10 @@ public final class LiveTree {
             });
             expected.keySet().stream().filter(path -> !observed.containsKey(path)).forEach(changed::add);
             return new Comparison(List.copyOf(changed), digest(snapshot.head(), observed.values()));
+        } catch (dev.wb.git.GitException e) {
+            throw new dev.wb.commands.Failure(dev.wb.commands.Failure.Kind.NOT_COMPLETED,
+                    "git could not compare the working tree with " + snapshot.label() + ": " + e.getMessage(),
+                    List.of("check the repository with: git status, then run again"));
         }
     }
 

@@ -165,6 +165,23 @@ public final class RecordVerification {
 
     private static void bindings(JsonNode receipt, Snapshot snapshot, ValidationBlock validation,
             List<String> reasons) {
+        int version = receipt.path("receiptVersion").asInt(-1);
+        String mode = receipt.path("mode").asText("");
+        if (version != Receipt.VERSION && version != 1) {
+            reasons.add("receipt binding: receipt version " + version + " is not one this wb reads");
+        }
+        boolean documentation = validation.shape() == ValidationBlock.Shape.DOCUMENTATION;
+        if (!java.util.Set.of("in-place", "isolated", "documentation").contains(mode) && version == Receipt.VERSION) {
+            reasons.add("receipt binding: its mode " + mode + " is unknown");
+        }
+        String outcome = receipt.path("outcome").asText("");
+        if (documentation ? !outcome.equals("no-runtime-validation")
+                : !outcome.equals("passed") || !receipt.path("passed").asBoolean(false)) {
+            reasons.add("receipt binding: the run it records did not pass (outcome " + outcome + ")");
+        }
+        if (receipt.path("boundaryDrift").size() > 0) {
+            reasons.add("receipt binding: the run changed reviewed content: " + receipt.path("boundaryDrift"));
+        }
         if (!receipt.path("snapshot").asText().equals(snapshot.id())) {
             reasons.add("receipt binding: it is of snapshot " + receipt.path("snapshot").asText() + ", not "
                     + snapshot.id());
@@ -191,9 +208,11 @@ public final class RecordVerification {
         }
     }
 
+    /** Each command's status; a command declared twice counts as passed only if every run of it passed. */
     private static Map<String, String> statuses(JsonNode receipt) {
         Map<String, String> statuses = new HashMap<>();
-        receipt.path("results").forEach(r -> statuses.put(r.path("command").asText(), r.path("status").asText()));
+        receipt.path("results").forEach(r -> statuses.merge(r.path("command").asText(), r.path("status").asText(),
+                (a, b) -> a.equals("passed") ? b : a));
         return statuses;
     }
 

@@ -46,14 +46,11 @@ final class Reexecution {
             Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
             timings.phase("dependencies", () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
                 Path output = copy.dir().resolveSibling(copy.dir().getFileName() + ".install.out");
+                NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
                 try {
-                    NodeInstall.run(argv, copy.dir(), env, limit, output);
-                } finally {
-                    try {
-                        Files.deleteIfExists(output);
-                    } catch (java.io.IOException ignored) {
-                        // a temporary file in the system's temporary folder
-                    }
+                    Files.deleteIfExists(output);
+                } catch (java.io.IOException ignored) {
+                    // a temporary file in the system's temporary folder
                 }
             }));
             List<DeclaredCommand> declared = validation.commands();

@@ -38,7 +38,8 @@ final class RunRecorder {
         p.put("outcome", outcome.wire());
         p.put("mode", isolated ? "isolated" : "in-place");
         p.put("reason", reason);
-        changed.forEach(p.putArray("changedPaths")::add);
+        ArrayNode paths = p.putArray("changedPaths");
+        changed.forEach(paths::add);
         append(new NewEvent(WbEvents.JUDGE_RUN_REFUSED, WbEvents.JUDGE_RUN_REFUSED_VERSION, p));
         return new JudgeRun.Result(outcome, snapshot, isolated ? "isolated" : "in-place", List.of(), changed,
                 Optional.empty(), List.of(), reason, List.copyOf(events));
@@ -67,7 +68,8 @@ final class RunRecorder {
         results.forEach(r -> list.addObject().put("index", r.index()).put("command", r.command())
                 .put("optional", r.optional()).put("status", r.status()).put("exitCode", r.exitCode())
                 .put("durationMs", r.durationMs()));
-        changed.forEach(p.putArray("changedPaths")::add);
+        ArrayNode paths = p.putArray("changedPaths");
+        changed.forEach(paths::add);
         p.put("receiptDigest", receipt.digest());
         ObjectNode r = CanonicalJson.objectNode();
         r.put("snapshot", snapshot.id());

@@ -58,18 +58,37 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
         return scope.emptyBoundaryAuthorized();
     }
 
-    /** The id this metadata answers to: 20 hex digits of the SHA-256 of what it binds. */
-    public static String expectedId(int format, String taskId, String scopeDigest, String contentDigest,
-            Optional<String> parent, Optional<String> parentRecordDigest) {
+    /**
+     * The id this metadata answers to: 20 hex digits of the SHA-256 of what it binds — the format,
+     * the task, the scope digest (which binds the authorised empty boundary), the content, the
+     * commits and overlay an in-place run compares against, the fingerprint (content and change
+     * times) and, for a catch-up, the parent and its record. Editing any of them in snapshot.json
+     * or fingerprint.txt leaves a folder whose name no longer matches.
+     */
+    public String expectedId() {
         ObjectNode bound = CanonicalJson.objectNode();
         bound.put("format", format);
         bound.put("taskId", taskId);
-        bound.put("scopeDigest", scopeDigest);
+        bound.put("scopeDigest", scope.scopeDigest());
         bound.put("contentDigest", contentDigest);
+        bound.put("head", head);
+        bound.put("base", base);
+        bound.put("candidateCommit", candidateCommit);
+        ArrayNode list = bound.putArray("overlay");
+        overlay.forEach(change -> list.add(change.toJson()));
+        bound.put("fingerprintDigest", fingerprintDigest);
         parent.ifPresentOrElse(p -> bound.put("parent", p), () -> bound.putNull("parent"));
         parentRecordDigest.ifPresentOrElse(d -> bound.put("parentRecordDigest", d),
                 () -> bound.putNull("parentRecordDigest"));
         return Digests.hex(Digests.sha256(CanonicalJson.bytes(bound))).substring(0, 20);
+    }
+
+    /** This snapshot under the id its fields bind (and its scope naming it as the candidate). */
+    public Snapshot identified() {
+        String id = expectedId();
+        return new Snapshot(format, id, taskId, createdAt, wbVersion, objectFormat, head, base, baseRef,
+                candidateCommit, scope.withCandidate("SNAPSHOT:" + id, baseRef), overlay, contentDigest,
+                fingerprintDigest, coveredFiles, parent, parentRecordDigest, dir);
     }
 
     ObjectNode toJson() {

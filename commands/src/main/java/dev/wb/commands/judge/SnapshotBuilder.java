@@ -52,8 +52,10 @@ final class SnapshotBuilder {
 
     private SnapshotBuilder() {}
 
-    static Snapshot build(Workspace workspace, Plan plan, ReadPolicy policy, Map<String, String> env, Clock clock,
+    static Snapshot build(Workspace workspace, Plan plan, ReadPolicy policy, Map<String, String> liveEnv, Clock clock,
             Path temp, Timings timings) throws IOException {
+        Map<String, String> env = liveEnv;
+        Map<String, String> snapEnv = Snapshots.privateEnv(liveEnv);
         Path liveRoot = workspace.root();
         String head;
         String format;
@@ -78,7 +80,11 @@ final class SnapshotBuilder {
         List<String> staged = new ArrayList<>();
         TreeSet<String> blockedOverlay = new TreeSet<>();
         timings.phase("copy", () -> {
-            for (ChangedPath path : overlayRaw) {
+            // Deletions first: a folder replaced by a file ("lib/x" gone, "lib" new) must lose its
+            // contents before the file can take its place.
+            List<ChangedPath> ordered = new ArrayList<>(overlayRaw);
+            ordered.sort(java.util.Comparator.comparing((ChangedPath p) -> p.change() != Change.DELETED));
+            for (ChangedPath path : ordered) {
                 if (policy.blocked(path.path())) {
                     blockedOverlay.add(path.path());
                     continue;
@@ -86,6 +92,7 @@ final class SnapshotBuilder {
                 overlay.add(copy(liveRoot, repo.root(), path));
                 staged.add(path.path());
             }
+            overlay.sort(java.util.Comparator.comparing(ChangedFile::path));
         });
         TreeSet<String> committedBlocked = new TreeSet<>();
         timings.phase("commit", () -> unchecked(() -> {
@@ -93,7 +100,7 @@ final class SnapshotBuilder {
             Map<String, String> baseBlocked = new HashMap<>();
             List<String> baseEntries = new ArrayList<>();
             Set<String> blocked = new TreeSet<>();
-            try (GitRepository snap = GitRepository.open(repo.root(), env, Backend.CLI)) {
+            try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
                 for (IndexEntry entry : snap.review().treeEntries(plan.base())) {
                     if (policy.blocked(entry.path())) {
                         baseBlocked.put(entry.path(), entry.mode());
@@ -112,7 +119,7 @@ final class SnapshotBuilder {
             return null;
         }));
         String candidate;
-        try (GitRepository snap = GitRepository.open(repo.root(), env, Backend.CLI)) {
+        try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
             candidate = snap.resolveCommit("refs/wb/candidate").orElseThrow();
         }
         Fingerprint fingerprint = timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root())));
@@ -121,7 +128,8 @@ final class SnapshotBuilder {
             union.addAll(blockedOverlay);
             return List.copyOf(union);
         });
-        ScopeBlock scope = timings.phase("scope-of-snapshot", () -> scope(repo.root(), plan, candidate, excluded, env));
+        ScopeBlock scope = timings.phase("scope-of-snapshot", () -> scope(repo.root(), plan, candidate, excluded,
+                snapEnv));
         if (scope.changes().isEmpty() && !plan.allowEmpty()) {
             throw Failure.usage("the review boundary is empty: nothing differs from " + plan.baseRef().orElse(plan.base())
                     + " (" + plan.base() + ")" + (scope.excludedPaths().isEmpty() ? "" : " but blocked paths"),
@@ -130,13 +138,11 @@ final class SnapshotBuilder {
                     "or, for a deliberately empty review, pass --allow-empty");
         }
         ScopeBlock authorized = scope.withEmptyBoundaryAuthorized(plan.allowEmpty() && scope.changes().isEmpty());
-        String id = Snapshot.expectedId(Snapshot.FORMAT, plan.key().value(), authorized.scopeDigest(),
-                fingerprint.contentDigest(), plan.parent(), plan.parentRecordDigest());
         byte[] fingerprintBytes = fingerprint.bytes();
-        Snapshot snapshot = new Snapshot(Snapshot.FORMAT, id, plan.key().value(), Instant.now(clock).toString(),
-                WbVersion.current(), format, head, plan.base(), plan.baseRef(), candidate,
-                authorized.withCandidate("SNAPSHOT:" + id, plan.baseRef()), overlay, fingerprint.contentDigest(),
-                Digests.sha256(fingerprintBytes), fingerprint.files(), plan.parent(), plan.parentRecordDigest(), temp);
+        Snapshot snapshot = new Snapshot(Snapshot.FORMAT, "", plan.key().value(), Instant.now(clock).toString(),
+                WbVersion.current(), format, head, plan.base(), plan.baseRef(), candidate, authorized, overlay,
+                fingerprint.contentDigest(), Digests.sha256(fingerprintBytes), fingerprint.files(), plan.parent(),
+                plan.parentRecordDigest(), temp).identified();
         AtomicFiles.write(temp.resolve(Snapshot.FINGERPRINT), fingerprintBytes);
         AtomicFiles.write(temp.resolve(Snapshot.METADATA), CanonicalJson.text(snapshot.toJson(), true)
                 .getBytes(StandardCharsets.UTF_8));
@@ -165,21 +171,43 @@ final class SnapshotBuilder {
                     List.of("check the repository with git status"));
         }
         return unchecked(() -> {
-            Optional<FileContent> content = path.change() == Change.DELETED ? Optional.empty() : FileContent.of(source);
-            clear(snapRoot, target);
-            if (content.isEmpty()) {
+            boolean gone = path.change() == Change.DELETED || !Files.exists(source, LinkOption.NOFOLLOW_LINKS);
+            if (!gone && Files.isDirectory(source, LinkOption.NOFOLLOW_LINKS)) {
+                throw JudgeScope.submodule(path.path());
+            }
+            if (gone) {
+                // Only the path itself goes, and only when every folder above it is a real folder of
+                // the snapshot: a link there could point anywhere.
+                if (realFolders(snapRoot, target) && !Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.deleteIfExists(target);
+                }
                 return ChangedFile.deleted(path.path());
             }
+            clear(snapRoot, target);
             Files.createDirectories(target.getParent());
-            if (content.get().mode().equals(FileContent.SYMLINK)) {
+            if (Files.isSymbolicLink(source)) {
                 Files.createSymbolicLink(target, Files.readSymbolicLink(source));
             } else {
                 Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
             }
+            // What was copied is what is recorded: the target is hashed, not the source, which may
+            // have changed in between (the capture then fails its consistency check instead).
+            FileContent copied = FileContent.of(target).orElseThrow(() -> new IOException("copy of " + path.path()
+                    + " vanished"));
             String change = path.change() == Change.MODIFIED ? ChangedFile.MODIFIED : ChangedFile.ADDED;
-            return new ChangedFile(path.path(), change, Optional.of(content.get().mode()),
-                    Optional.of(content.get().sha256()));
+            return new ChangedFile(path.path(), change, Optional.of(copied.mode()), Optional.of(copied.sha256()));
         });
+    }
+
+    /** Whether every folder between {@code root} and {@code target} is a real folder (no link, no file). */
+    private static boolean realFolders(Path root, Path target) {
+        for (Path dir = target.getParent(); dir != null && dir.startsWith(root) && !dir.equals(root);
+                dir = dir.getParent()) {
+            if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Makes room for {@code target}: removes what is there, and any file standing where a folder must be. */

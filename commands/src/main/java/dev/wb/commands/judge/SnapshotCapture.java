@@ -64,6 +64,11 @@ public final class SnapshotCapture {
             Files.createDirectories(snapshots);
             Snapshot built = SnapshotBuilder.build(workspace, plan, policy, env, clock, temp, timings);
             check.accept(built);
+            if (!timings.phase("compare-live", () -> LiveTree.compare(workspace, built, env)).matches()) {
+                throw new Failure(Failure.Kind.NOT_COMPLETED, "the working tree changed while the snapshot was"
+                        + " captured (what was copied is no longer what is there)",
+                        List.of("nothing was published; stop editing, then capture again"));
+            }
             return timings.phase("publish", () -> publish(workspace, built, temp));
         } catch (IOException | UncheckedIOException | GitException e) {
             throw new Failure(Failure.Kind.NOT_COMPLETED, "the snapshot could not be captured: " + e.getMessage(),

@@ -66,7 +66,7 @@ public final class Snapshots {
         }
         List<String> changed;
         try {
-            changed = recorded.differences(Fingerprint.of(snapshot.worktree()));
+            changed = recorded.differences(Fingerprint.stat(snapshot.worktree()));
         } catch (IOException e) {
             throw damaged(id, "its tree cannot be read (" + e.getMessage() + ")", fix);
         }
@@ -116,8 +116,7 @@ public final class Snapshots {
         } catch (RuntimeException e) {
             throw damaged(id, "its " + Snapshot.METADATA + " is malformed", fix);
         }
-        String expected = Snapshot.expectedId(snapshot.format(), snapshot.taskId(), snapshot.scope().scopeDigest(),
-                snapshot.contentDigest(), snapshot.parent(), snapshot.parentRecordDigest());
+        String expected = snapshot.expectedId();
         if (!expected.equals(id) || !snapshot.id().equals(id)) {
             throw damaged(id, "its metadata no longer answers to its id (it binds " + expected + ")", fix);
         }
@@ -125,8 +124,7 @@ public final class Snapshots {
     }
 
     private static void checkRefs(Snapshot snapshot, String fix) {
-        try (GitRepository repo = GitRepository.open(snapshot.worktree(), Map.of("PATH", System.getenv("PATH")),
-                Backend.CLI)) {
+        try (GitRepository repo = GitRepository.open(snapshot.worktree(), privateEnv(System.getenv()), Backend.CLI)) {
             if (!repo.resolveCommit("refs/wb/candidate").equals(Optional.of(snapshot.candidateCommit()))
                     || !repo.resolveCommit("refs/wb/base").equals(Optional.of(snapshot.base()))) {
                 throw damaged(snapshot.id(), "its repository's base or candidate ref moved", fix);
@@ -136,9 +134,19 @@ public final class Snapshots {
         }
     }
 
+    /**
+     * The environment git gets for a snapshot's own repository: the caller's without any {@code GIT_*}
+     * variable, which (a {@code GIT_DIR} from a hook, say) would point git at the live repository.
+     */
+    static Map<String, String> privateEnv(Map<String, String> env) {
+        Map<String, String> clean = new java.util.HashMap<>(env);
+        clean.keySet().removeIf(name -> name.startsWith("GIT_"));
+        return clean;
+    }
+
     /** The scope block recomputed from the snapshot's own repository and tree. */
     static ScopeBlock scopeOf(Snapshot snapshot, Map<String, String> env) {
-        try (GitRepository repo = GitRepository.open(snapshot.worktree(), env, Backend.CLI)) {
+        try (GitRepository repo = GitRepository.open(snapshot.worktree(), privateEnv(env), Backend.CLI)) {
             ScopeBlock recorded = snapshot.scope();
             ScopeBlock computed = JudgeScope.build(dev.wb.engine.TaskKey.parse(snapshot.taskId()).orElseThrow(),
                     snapshot.base(), snapshot.label(), repo.review().betweenCommits(snapshot.base(),

@@ -82,11 +82,37 @@ class CatchUpCaptureTest {
     }
 
     @Test
-    void re_running_the_parents_commands_after_approval_gives_the_same_capture() {
+    void re_running_the_parents_commands_after_approval_captures_the_same_delta() {
         Snapshot pinned = catchUp(Optional.of(receiptDigest), List.of());
         Snapshot rerun = catchUp(Optional.empty(), List.of("true"));
 
-        assertEquals(pinned.id(), rerun.id());
+        assertEquals(pinned.scope().scopeDigest(), rerun.scope().scopeDigest());
+        assertEquals(pinned.parent(), rerun.parent());
+    }
+
+    @Test
+    void a_receipt_of_an_invalidated_run_is_no_evidence() throws IOException {
+        JudgeFixture other = JudgeFixture.create(tmp.resolve("other")).capsule(TASK, "sh -c 'echo x >> src/Util.java'\n");
+        other.repo.write("src/App.java", "class App { int q; }\n");
+        fx = other;
+        parent = other.snapshot("main", false).snapshot();
+        String digest;
+        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+            JudgeRun.Result run = JudgeRun.run(session, new JudgeRun.Request(TASK, parent.id(),
+                    List.of("sh -c 'echo x >> src/Util.java'"), false, false, Optional.empty()), ENV, Clock.systemUTC(),
+                    Timings.OFF, JudgeRun.Progress.NONE);
+            assertEquals(JudgeRun.Outcome.INVALIDATED, run.outcome());
+            assertEquals("passed", run.results().get(0).status(), "the command itself exited 0");
+            digest = run.receipt().orElseThrow().digest();
+        }
+        ObjectNode doc = (ObjectNode) CanonicalJson.parse(Files.readAllBytes(writeRecord("APPROVED", digest)));
+        ((ObjectNode) doc.get("tests").get(0)).put("command", "sh -c 'echo x >> src/Util.java'");
+        Files.writeString(record, CanonicalJson.text(doc, true));
+        fx.repo.git("checkout", "--", "src/Util.java");
+
+        Failure failure = assertThrows(Failure.class, () -> catchUp(Optional.of(digest), List.of()));
+
+        assertTrue(failure.getMessage().contains("did not pass (outcome invalidated)"), failure.getMessage());
     }
 
     @Test

@@ -150,6 +150,19 @@ class JudgeRunTest {
     }
 
     @Test
+    void a_file_removed_from_the_index_but_kept_on_disk_still_counts_when_it_changes() throws IOException {
+        fx = JudgeFixture.create(tmp).capsule(TASK, "true\n");
+        fx.repo.git("rm", "-q", "--cached", "src/Util.java");
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        fx.repo.write("src/Util.java", "class Util { changed }\n");
+
+        JudgeRun.Result result = run(snapshot, List.of("true"), false);
+
+        assertEquals(JudgeRun.Outcome.TREE_MISMATCH, result.outcome());
+        assertEquals(List.of("src/Util.java"), result.changedPaths());
+    }
+
+    @Test
     void ignored_build_output_may_change_during_the_run() {
         Snapshot snapshot = capture("sh -c 'mkdir -p build && echo out > build/app.jar'\n");
 

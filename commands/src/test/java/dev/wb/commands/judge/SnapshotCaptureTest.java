@@ -96,10 +96,12 @@ class SnapshotCaptureTest {
 
         assertTrue(snapshot.emptyBoundaryAuthorized());
         assertEquals(List.of(), snapshot.scope().changedFiles());
-        String unauthorised = Snapshot.expectedId(Snapshot.FORMAT, TASK.value(),
-                snapshot.scope().withEmptyBoundaryAuthorized(false).scopeDigest(), snapshot.contentDigest(),
-                snapshot.parent(), snapshot.parentRecordDigest());
-        assertNotEquals(unauthorised, snapshot.id());
+        Snapshot unauthorised = new Snapshot(snapshot.format(), snapshot.id(), snapshot.taskId(), snapshot.createdAt(),
+                snapshot.wbVersion(), snapshot.objectFormat(), snapshot.head(), snapshot.base(), snapshot.baseRef(),
+                snapshot.candidateCommit(), snapshot.scope().withEmptyBoundaryAuthorized(false), snapshot.overlay(),
+                snapshot.contentDigest(), snapshot.fingerprintDigest(), snapshot.coveredFiles(), snapshot.parent(),
+                snapshot.parentRecordDigest(), snapshot.dir());
+        assertNotEquals(unauthorised.expectedId(), snapshot.id());
     }
 
     @Test
@@ -185,13 +187,69 @@ class SnapshotCaptureTest {
     }
 
     @Test
-    void capturing_the_same_boundary_again_reuses_the_intact_snapshot() {
-        SnapshotCapture.Result first = fx.snapshot("main", false);
-        SnapshotCapture.Result second = fx.snapshot("main", false);
+    void capturing_the_same_boundary_again_is_a_new_snapshot_of_the_same_scope_and_content() {
+        Snapshot first = fx.snapshot("main", false).snapshot();
+        Snapshot second = fx.snapshot("main", false).snapshot();
 
-        assertEquals(first.snapshot().id(), second.snapshot().id());
-        assertFalse(first.reused());
-        assertTrue(second.reused());
+        assertNotEquals(first.id(), second.id(), "the id binds the capture's own change times");
+        assertEquals(first.scope().scopeDigest(), second.scope().scopeDigest());
+        assertEquals(first.contentDigest(), second.contentDigest());
+    }
+
+    @Test
+    void a_damaged_snapshot_does_not_stand_in_the_way_of_a_new_capture() throws IOException {
+        Snapshot damaged = fx.snapshot("main", false).snapshot();
+        Path file = damaged.worktree().resolve("src/App.java");
+        Files.write(file, Files.readAllBytes(file));
+
+        Snapshot fresh = fx.snapshot("main", false).snapshot();
+
+        assertNotEquals(damaged.id(), fresh.id());
+        Snapshots.load(fx.workspace(), fresh.id());
+    }
+
+    @Test
+    void editing_the_overlay_in_the_metadata_leaves_a_snapshot_that_answers_to_no_id() throws IOException {
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        Path metadata = snapshot.dir().resolve(Snapshot.METADATA);
+        String evil = dev.wb.engine.Digests.sha256("EVIL\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String text = Files.readString(metadata);
+        String recorded = snapshot.overlay().stream().filter(f -> f.path().equals("src/App.java")).findFirst()
+                .orElseThrow().sha256().orElseThrow();
+        Files.writeString(metadata, text.replace(recorded, evil));
+
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
+
+        assertTrue(failure.getMessage().contains("no longer answers to its id"), failure.getMessage());
+    }
+
+    @Test
+    void a_folder_replaced_by_a_file_is_captured() throws IOException {
+        fx.repo.write("lib/x.txt", "x\n");
+        fx.repo.git("add", "lib/x.txt");
+        fx.repo.git("commit", "-q", "-m", "lib");
+        Files.delete(fx.repo.resolve("lib/x.txt"));
+        Files.delete(fx.repo.resolve("lib"));
+        fx.repo.write("lib", "now a file\n");
+
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+
+        assertEquals("now a file\n", Files.readString(snapshot.worktree().resolve("lib")));
+        assertTrue(snapshot.scope().changedFiles().containsAll(List.of("lib", "lib/x.txt")),
+                snapshot.scope().changedFiles().toString());
+    }
+
+    @Test
+    void a_git_dir_inherited_from_a_hook_does_not_point_the_snapshot_at_the_live_repository() {
+        java.util.Map<String, String> env = new java.util.HashMap<>(JudgeFixture.ENV);
+        env.put("GIT_DIR", fx.repo.resolve(".git").toString());
+        env.put("GIT_WORK_TREE", fx.repo.root().toString());
+
+        Snapshot snapshot = SnapshotCapture.capture(fx.workspace(), new SnapshotCapture.Request(TASK, "main",
+                List.of(), false), env, java.time.Clock.systemUTC(), Timings.OFF).snapshot();
+
+        assertEquals(snapshot.id(), Snapshots.load(fx.workspace(), snapshot.id()).id());
+        assertEquals(fx.base, fx.repo.git("rev-parse", "HEAD").strip(), "the live HEAD did not move");
     }
 
     /** Every file under the repository (the wb folder aside) by path and content. */
