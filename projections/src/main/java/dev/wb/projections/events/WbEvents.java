@@ -101,6 +101,40 @@ public final class WbEvents {
 
     public static final int JUDGE_RECEIPT_WRITTEN_VERSION = 1;
 
+    /**
+     * wb read a review record (verify, current, rounds, a catch-up): its file, content digest, schema
+     * version, verdict, instant, scope digest, independence and category. Appended once per content
+     * digest and task, so reading a record again adds nothing: rounds and stats come from these.
+     */
+    public static final String JUDGE_RECORD_READ = "judge.record.read";
+
+    public static final int JUDGE_RECORD_READ_VERSION = 1;
+
+    /** {@code wb judge verify} checked a record: valid, approved, the reasons and notices, the evidence mode. */
+    public static final String JUDGE_RECORD_VERIFIED = "judge.record.verified";
+
+    public static final int JUDGE_RECORD_VERIFIED_VERSION = 1;
+
+    /** {@code wb judge current} classified a verified record against the live workspace. */
+    public static final String JUDGE_CURRENT_CLASSIFIED = "judge.current.classified";
+
+    public static final int JUDGE_CURRENT_CLASSIFIED_VERSION = 1;
+
+    /** {@code wb judge reproduce} ran a declared generator from the base and compared its paths. */
+    public static final String JUDGE_REPRODUCED = "judge.reproduced";
+
+    public static final int JUDGE_REPRODUCED_VERSION = 1;
+
+    /** {@code wb judge prune --force} deleted snapshots (workspace stream): which, and which it kept. */
+    public static final String JUDGE_SNAPSHOTS_PRUNED = "judge.snapshots.pruned";
+
+    public static final int JUDGE_SNAPSHOTS_PRUNED_VERSION = 1;
+
+    /** {@code wb judge enable|disable} changed the judge setting and its agent files (workspace stream). */
+    public static final String JUDGE_AGENTS_CONFIGURED = "judge.agents.configured";
+
+    public static final int JUDGE_AGENTS_CONFIGURED_VERSION = 1;
+
     public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
             new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
                     List.of(WbEvents::initializedV1toV2)),
@@ -117,7 +151,13 @@ public final class WbEvents {
             new EventSchema(JUDGE_RUN_STARTED, JUDGE_RUN_STARTED_VERSION, List.of()),
             new EventSchema(JUDGE_RUN_FINISHED, JUDGE_RUN_FINISHED_VERSION, List.of()),
             new EventSchema(JUDGE_RUN_REFUSED, JUDGE_RUN_REFUSED_VERSION, List.of()),
-            new EventSchema(JUDGE_RECEIPT_WRITTEN, JUDGE_RECEIPT_WRITTEN_VERSION, List.of())));
+            new EventSchema(JUDGE_RECEIPT_WRITTEN, JUDGE_RECEIPT_WRITTEN_VERSION, List.of()),
+            new EventSchema(JUDGE_RECORD_READ, JUDGE_RECORD_READ_VERSION, List.of()),
+            new EventSchema(JUDGE_RECORD_VERIFIED, JUDGE_RECORD_VERIFIED_VERSION, List.of()),
+            new EventSchema(JUDGE_CURRENT_CLASSIFIED, JUDGE_CURRENT_CLASSIFIED_VERSION, List.of()),
+            new EventSchema(JUDGE_REPRODUCED, JUDGE_REPRODUCED_VERSION, List.of()),
+            new EventSchema(JUDGE_SNAPSHOTS_PRUNED, JUDGE_SNAPSHOTS_PRUNED_VERSION, List.of()),
+            new EventSchema(JUDGE_AGENTS_CONFIGURED, JUDGE_AGENTS_CONFIGURED_VERSION, List.of())));
 
     private WbEvents() {}
 
