@@ -23,6 +23,9 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
 
     public static final int SCHEMA_VERSION = 6;
 
+    /** The legacy version: a free-form {@code issues} list instead of criteria and observations. Read, never written. */
+    public static final int LEGACY_VERSION = 5;
+
     public record Test(String command, String status, Optional<String> evidence) {}
 
     public record Criterion(String id, String status, String evidence) {}
@@ -32,8 +35,14 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
 
     private static final Set<String> TOP = Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "criteria",
             "observations", "reviewedAt", "independent", "receiptDigest");
+    private static final Set<String> TOP_V5 = Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "issues",
+            "reviewedAt", "independent", "receiptDigest");
     private static final Set<String> TEST_KEYS = Set.of("command", "status", "evidence");
     private static final Set<String> CRITERION_KEYS = Set.of("id", "status", "evidence");
+
+    public boolean legacy() {
+        return schemaVersion == LEGACY_VERSION;
+    }
 
     public boolean approved() {
         return verdict.equals("APPROVED");
@@ -59,13 +68,14 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
         if (doc == null || !doc.isObject()) {
             return new Reading(Optional.empty(), List.of("the record is not a JSON object"));
         }
-        unknownKeys(doc, TOP, "", problems);
         JsonNode version = doc.get("schemaVersion");
+        boolean legacy = version != null && version.isInt() && version.asInt() == LEGACY_VERSION;
+        unknownKeys(doc, legacy ? TOP_V5 : TOP, "", problems);
         if (version == null || !version.isInt()) {
             problems.add("schemaVersion is missing or not an integer");
-        } else if (version.asInt() != SCHEMA_VERSION) {
-            problems.add("schemaVersion " + version.asInt() + " is not " + SCHEMA_VERSION
-                    + (version.asInt() == 5 ? " (a legacy version 5 record)" : ""));
+        } else if (version.asInt() != SCHEMA_VERSION && !legacy) {
+            problems.add("schemaVersion " + version.asInt() + " is neither " + SCHEMA_VERSION + " nor the legacy "
+                    + LEGACY_VERSION);
         }
         String taskId = text(doc, "taskId", problems);
         JsonNode scope = doc.get("scope");
@@ -77,11 +87,13 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
             problems.add("verdict is " + verdict + ", not APPROVED, NEEDS_CHANGES or BLOCKED");
         }
         List<Test> tests = tests(doc.get("tests"), problems);
-        List<Criterion> criteria = criteria(doc.get("criteria"), problems);
+        List<Criterion> criteria = legacy ? List.of() : criteria(doc.get("criteria"), problems);
         List<String> observations = new ArrayList<>();
-        JsonNode obs = doc.get("observations");
+        JsonNode obs = doc.get(legacy ? "issues" : "observations");
         if (obs == null || !obs.isArray()) {
-            problems.add("observations is missing or not a list");
+            problems.add((legacy ? "issues" : "observations") + " is missing or not a list");
+        } else if (legacy) {
+            obs.forEach(o -> observations.add(o.isTextual() ? o.asText() : o.toString()));
         } else {
             obs.forEach(o -> {
                 if (o.isTextual()) {
