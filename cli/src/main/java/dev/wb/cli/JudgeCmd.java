@@ -32,6 +32,10 @@ final class JudgeCmd {
         members.put("snapshot", SnapshotCmd::spec);
         members.put("scope", ScopeCmd::spec);
         members.put("run", JudgeRunCmd::spec);
+        members.put("verify", JudgeVerifyCmd::spec);
+        members.put("current", JudgeCurrentCmd::spec);
+        members.put("rounds", JudgeRoundsCmd::spec);
+        members.put("prune", JudgePruneCmd::spec);
         return GroupCmd.spec(root, "judge", "Independent review: capture the exact boundary of a task's change, run"
                 + " its declared validation once, and keep the receipt for the judge.", members);
     }

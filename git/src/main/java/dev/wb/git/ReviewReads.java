@@ -70,6 +70,16 @@ public final class ReviewReads {
                 .stream().filter(path -> !path.endsWith("/")).toList();
     }
 
+    /** Whether {@code ancestor} is {@code descendant} or one of its ancestors (both full commit ids). */
+    public boolean isAncestor(String ancestor, String descendant) {
+        GitBinary.Output output = git.run(repo.root(), "merge-base", "--is-ancestor", Objects.requireNonNull(ancestor,
+                "ancestor"), Objects.requireNonNull(descendant, "descendant"));
+        if (output.exitCode() > 1) {
+            throw new GitException("git merge-base --is-ancestor failed: " + output.firstErrorLine());
+        }
+        return output.exitCode() == 0;
+    }
+
     /** The paths that differ between two commits (full ids), sorted. */
     public List<ChangedPath> betweenCommits(String from, String to) {
         ChangeSet changes = new ChangeSet();

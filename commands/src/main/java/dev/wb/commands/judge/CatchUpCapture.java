@@ -41,9 +41,12 @@ public final class CatchUpCapture {
                 .orElseGet(() -> timings.phase("reexecution", () -> rerun(workspace, request, env, timings)));
         RecordVerification.Outcome parent = timings.phase("verify-parent", () -> RecordVerification.verify(workspace,
                 request.record(), evidence, env));
-        if (!parent.valid()) {
+        if (!parent.approved()) {
+            List<String> why = new ArrayList<>(parent.reasons());
+            parent.record().filter(r -> !r.approved()).ifPresent(r -> why.add(0, "the verdict is " + r.verdict()
+                    + ", not APPROVED"));
             throw new Failure(Failure.Kind.CHECK_FAILED, "the parent review " + request.record()
-                    + " is not a verified approval: " + String.join("; ", parent.reasons()),
+                    + " is not a verified approval: " + String.join("; ", why),
                     List.of("a catch-up capture needs an APPROVED record whose evidence verifies; otherwise capture"
                             + " a full snapshot: wb judge snapshot " + request.key() + " --base REF"));
         }

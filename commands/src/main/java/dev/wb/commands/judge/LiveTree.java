@@ -36,6 +36,12 @@ public final class LiveTree {
     private LiveTree() {}
 
     public static Comparison compare(Workspace workspace, Snapshot snapshot, Map<String, String> env) {
+        return compare(workspace, snapshot, env, java.util.Set.of());
+    }
+
+    /** As {@link #compare(Workspace, Snapshot, Map)}, with {@code leftOut} paths compared on neither side. */
+    public static Comparison compare(Workspace workspace, Snapshot snapshot, Map<String, String> env,
+            java.util.Set<String> leftOut) {
         ReadPolicy policy = ReadPolicy.load(workspace);
         try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             if (live.resolveCommit(snapshot.head()).isEmpty()) {
@@ -44,7 +50,7 @@ public final class LiveTree {
             }
             Map<String, ChangedFile> observed = new TreeMap<>();
             for (ChangedPath path : live.review().againstWorktree(snapshot.head())) {
-                if (policy.blocked(path.path())) {
+                if (policy.blocked(path.path()) || leftOut.contains(path.path())) {
                     continue;
                 }
                 Optional<FileContent> content = path.change() == Change.DELETED ? Optional.empty()
@@ -54,7 +60,8 @@ public final class LiveTree {
                         Optional.of(c.sha256()))).orElse(ChangedFile.deleted(path.path())));
             }
             Map<String, ChangedFile> expected = new TreeMap<>();
-            snapshot.overlay().forEach(file -> expected.put(file.path(), file));
+            snapshot.overlay().stream().filter(file -> !leftOut.contains(file.path()))
+                    .forEach(file -> expected.put(file.path(), file));
             TreeSet<String> changed = new TreeSet<>();
             observed.forEach((path, file) -> {
                 ChangedFile want = expected.get(path);

@@ -22,29 +22,51 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Strong verification of a review record against a pinned receipt: the record's shape, its snapshot
- * and every ancestor intact, the scope recomputed, the wb version, what APPROVED requires, and every
- * binding of the receipt whose digest the caller observed. Executes nothing. Reasons reject the
- * record; notices do not. A catch-up capture ({@code --from-review}) stands on exactly this.
+ * Verification of a review record: its shape (schema 6, or the legacy 5), its boundary recomputed
+ * (a snapshot and every ancestor intact, or a commit or working-tree scope computed again), the wb
+ * version that wrote it, the capsule's defects, and — for an APPROVED verdict — everything approval
+ * requires. What backs the record's claims that commands passed is the {@link Evidence}: nothing
+ * (plain: taken on trust, said in a notice), a pinned receipt (executes nothing), or a fresh run.
+ * Reasons reject the record; notices never do.
  */
 public final class RecordVerification {
 
-    /** The outcome: valid when there is no reason. */
+    /**
+     * The outcome: valid when there is no reason; approved when valid and APPROVED. {@code runtime}
+     * is what is known now of runtime validation: {@code verified} (a pinned receipt or a fresh run
+     * backs it), {@code trusted} (the record's own claims), {@code unknown} (a legacy capsule without
+     * a validation section) or {@code not-applicable-to-runtime} (a documentation capsule).
+     */
     public record Outcome(Optional<ReviewRecord> record, Optional<Snapshot> snapshot, List<String> reasons,
-            List<String> notices) {
+            List<String> notices, String runtime) {
         public boolean valid() {
             return reasons.isEmpty();
+        }
+
+        public boolean approved() {
+            return valid() && record.map(ReviewRecord::approved).orElse(false);
         }
     }
 
     /** What backs the record's claims that commands passed. */
     public sealed interface Evidence {}
 
+    /** Nothing: the record's claims are taken on trust, and each is named in a notice. */
+    public record Plain() implements Evidence {}
+
     /** A receipt whose digest the caller observed {@code wb judge run} print. */
     public record Pinned(String digest) implements Evidence {}
 
-    /** A fresh run's statuses by normalised command ({@code passed}, {@code failed}, {@code not-run}). */
-    public record Observed(Map<String, String> statuses, List<String> drift) implements Evidence {}
+    /**
+     * A fresh run's statuses by normalised command ({@code passed}, {@code failed}, {@code not-run}),
+     * the reviewed files it changed, and each command's result.
+     */
+    public record Observed(Map<String, String> statuses, List<String> drift, List<JudgeRun.CommandResult> results)
+            implements Evidence {
+        public Observed(Map<String, String> statuses, List<String> drift) {
+            this(statuses, drift, List.of());
+        }
+    }
 
     private RecordVerification() {}
 
@@ -61,65 +83,75 @@ public final class RecordVerification {
             bytes = Files.readAllBytes(recordFile);
         } catch (IOException e) {
             return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + recordFile
-                    + " cannot be read"), List.of());
+                    + " cannot be read"), List.of(), "unknown");
         }
         ReviewRecord.Reading reading = ReviewRecord.read(bytes);
         if (reading.record().isEmpty()) {
-            return new Outcome(Optional.empty(), Optional.empty(), reading.problems(), List.of());
+            return new Outcome(Optional.empty(), Optional.empty(), reading.problems(), List.of(), "unknown");
         }
         ReviewRecord record = reading.record().get();
-        if (!record.candidate().startsWith("SNAPSHOT:")) {
-            reasons.add("the record's candidate is " + record.candidate() + ", not a snapshot: a receipt needs one");
-            return new Outcome(Optional.of(record), Optional.empty(), reasons, notices);
+        if (record.legacy()) {
+            notices.add("legacy: a schema version 5 record (a free-form issues list), verified under the version 5"
+                    + " rules; wb never writes one");
         }
-        Snapshot snapshot;
-        try {
-            snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()));
-        } catch (dev.wb.commands.Failure e) {
-            reasons.add(e.getMessage());
-            return new Outcome(Optional.of(record), Optional.empty(), reasons, notices);
+        Boundary boundary = Boundary.of(workspace, record, evidence, env, reasons);
+        if (boundary == null) {
+            return new Outcome(Optional.of(record), Optional.empty(), reasons, notices, "unknown");
         }
         String version = record.scope().path("wbVersion").asText("");
         if (!version.equals(WbVersion.current())) {
             reasons.add("the record was made under wb " + (version.isEmpty() ? "(unknown)" : version)
                     + ", not this wb " + WbVersion.current() + ": approval rules change between releases");
         }
-        if (!record.taskId().equals(snapshot.taskId())) {
-            reasons.add("the record is for " + record.taskId() + " but its snapshot is of " + snapshot.taskId());
-        }
-        ScopeBlock recomputed = Snapshots.scopeOf(snapshot, env);
-        if (!recomputed.scopeDigest().equals(record.scopeDigest())) {
-            reasons.add("the record's scopeDigest " + record.scopeDigest() + " is not the snapshot's "
-                    + recomputed.scopeDigest());
-        }
-        if (!record.approved()) {
-            reasons.add("the verdict is " + record.verdict() + ", not APPROVED");
-        }
-        Capsule capsule = Capsule.read(snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(),
-                ReadPolicy.load(workspace));
+        Capsule capsule = boundary.capsule();
         capsule.problems().forEach(p -> reasons.add("capsule defect: " + p.render()));
-        criteria(record, capsule, reasons);
         ValidationBlock validation = capsule.validation();
-        Optional<Map<String, String>> observed;
+        Optional<Map<String, String>> observed = Optional.empty();
         if (evidence instanceof Pinned pinned) {
-            Optional<JsonNode> receipt = receipt(snapshot, pinned.digest(), reasons);
+            Optional<JsonNode> receipt = receipt(boundary.snapshot().orElseThrow(), pinned.digest(), reasons);
             if (record.receiptDigest().isPresent() && !record.receiptDigest().get().equals(pinned.digest())) {
                 reasons.add("the record's receiptDigest " + record.receiptDigest().get() + " is not the pinned "
                         + pinned.digest());
             }
-            receipt.ifPresent(r -> bindings(r, snapshot, validation, reasons));
+            receipt.ifPresent(r -> bindings(r, boundary.snapshot().orElseThrow(), validation, reasons));
             observed = receipt.map(RecordVerification::statuses);
-        } else {
-            Observed run = (Observed) evidence;
+        } else if (evidence instanceof Observed run) {
             run.drift().forEach(path -> reasons.add("re-execution changed reviewed content: " + path));
             observed = Optional.of(run.statuses());
         }
-        tests(record, validation, observed, reasons, notices);
-        proofs(record, capsule, observed, reasons);
+        String runtime = runtime(validation, evidence);
+        if (record.approved()) {
+            if (!record.legacy()) {
+                criteria(record, capsule, reasons);
+            }
+            tests(record, validation, observed, reasons, notices);
+            if (!record.legacy()) {
+                proofs(record, capsule, observed, reasons);
+            }
+        }
+        if (evidence instanceof Plain && validation.shape().approvable()
+                && validation.shape() != ValidationBlock.Shape.DOCUMENTATION) {
+            record.tests().stream().filter(t -> t.status().equals("passed") && validation.find(t.command()).isPresent())
+                    .forEach(t -> notices.add("execution not observed: " + t.command() + " accepted on trust (pin the"
+                            + " receipt with --receipt-digest, or re-run with --run-tests)"));
+        }
+        notices.addAll(ProofDocs.notices(capsule, boundary.reader(), workspace));
+        notices.addAll(CapsuleNotices.openQuestions(capsule));
+        notices.addAll(boundary.clarification());
         if (!record.independent()) {
             notices.add("the record says independent: false (the reviewer implemented the task, or had no isolation)");
         }
-        return new Outcome(Optional.of(record), Optional.of(snapshot), reasons, notices);
+        return new Outcome(Optional.of(record), boundary.snapshot(), reasons, notices, runtime);
+    }
+
+    private static String runtime(ValidationBlock validation, Evidence evidence) {
+        if (validation.shape() == ValidationBlock.Shape.LEGACY) {
+            return "unknown";
+        }
+        if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
+            return "not-applicable-to-runtime";
+        }
+        return evidence instanceof Plain ? "trusted" : "verified";
     }
 
     private static void criteria(ReviewRecord record, Capsule capsule, List<String> reasons) {

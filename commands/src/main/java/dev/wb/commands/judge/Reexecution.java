@@ -54,6 +54,7 @@ final class Reexecution {
                 }
             }));
             List<DeclaredCommand> declared = validation.commands();
+            List<JudgeRun.CommandResult> results = new java.util.ArrayList<>();
             for (int i = 0; i < declared.size(); i++) {
                 DeclaredCommand command = declared.get(i);
                 boolean claimed = record.tests().stream().anyMatch(t -> t.status().equals("passed")
@@ -64,9 +65,10 @@ final class Reexecution {
                 }
                 JudgeRun.CommandResult result = JudgeRun.runOne(workspace, i + 1, declared.size(), command, copy.dir(),
                         env, redactor, timings, JudgeRun.Progress.NONE);
-                statuses.put(command.normalized(), result.status());
+                statuses.merge(command.normalized(), result.status(), (a, b) -> a.equals("passed") ? b : a);
+                results.add(result);
             }
-            return new RecordVerification.Observed(statuses, copy.drift(snapshot));
+            return new RecordVerification.Observed(statuses, copy.drift(snapshot), results);
         }
     }
 }
