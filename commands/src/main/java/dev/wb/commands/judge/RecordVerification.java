@@ -282,12 +282,15 @@ public final class RecordVerification {
             reasons.add("no declared validation command passed in the record (an invented command is never evidence)");
         }
         for (DeclaredCommand command : validation.commands()) {
-            String status = receipt.isPresent() ? receiptStatus.getOrDefault(command.normalized(), "not-run")
-                    : record.tests().stream().filter(t -> validation.find(t.command()).equals(Optional.of(command)))
-                            .map(ReviewRecord.Test::status).findFirst().orElse("not-run");
+            String claimed = record.tests().stream().filter(t -> validation.find(t.command()).equals(Optional.of(command)))
+                    .map(ReviewRecord.Test::status).findFirst().orElse("not-run");
+            String seen = receipt.map(r -> r.getOrDefault(command.normalized(), "not-run")).orElse(claimed);
+            String status = !claimed.equals("passed") ? claimed + " in the record" : !seen.equals("passed")
+                    ? seen + " when observed" : "passed";
             if (!status.equals("passed")) {
                 if (command.optional()) {
-                    notices.add("optional command " + command.normalized() + " " + status);
+                    notices.add("optional command " + command.normalized() + " " + status.replace(" in the record", "")
+                            .replace(" when observed", ""));
                 } else {
                     reasons.add("required command " + command.normalized() + " " + status);
                 }
