@@ -258,7 +258,7 @@ public final class JudgePrune {
             return;
         }
         if (name.startsWith(".capture-")) {
-            Instant changed = lastChange(child, attributes);
+            Instant changed = lastChange(child, attributes).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             Duration age = Duration.between(changed, clock.instant());
             if (attributes.isDirectory() && age.compareTo(CAPTURE_GRACE) < 0) {
                 captures.add(new Capture(shown, false, "changed " + changed + ", within the last "
