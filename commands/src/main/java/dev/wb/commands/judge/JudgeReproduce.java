@@ -270,7 +270,16 @@ public final class JudgeReproduce {
             try {
                 new CommandApprovals(workspace).require(request.key(), commands, request.approvals(),
                         request.terminal());
-            } catch (CommandApprovals.Missing | CommandApprovals.Mismatch e) {
+            } catch (CommandApprovals.Missing e) {
+                StringBuilder list = new StringBuilder();
+                for (int i = 0; i < commands.size(); i++) {
+                    list.append("\n  ").append(i + 1).append(". ").append(commands.get(i));
+                }
+                String message = "the reproduction's commands " + (e.declined() ? "were declined" : "are not approved")
+                        + ", so nothing ran:" + list + "\nto approve them headless, pass: " + e.flags();
+                return new Result(Outcome.APPROVAL_MISSING, snapshot, base, generator, commands, List.of(), List.of(),
+                        List.of(), List.of(), List.of(), message, Optional.empty());
+            } catch (CommandApprovals.Mismatch e) {
                 return new Result(Outcome.APPROVAL_MISSING, snapshot, base, generator, commands, List.of(), List.of(),
                         List.of(), List.of(), List.of(), e.getMessage(), Optional.empty());
             }
