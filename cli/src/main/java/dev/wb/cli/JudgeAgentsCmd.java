@@ -175,12 +175,12 @@ final class JudgeAgentsCmd {
             JudgeAgentTarget target = file.target().orElseThrow();
             String what = enable ? (result.dryRun() && file.action().writes() ? "would be " + file.action().label()
                     : file.action().label()) : "kept";
-            console.line("  " + Columns.left(target.id(), 9) + Columns.left(file.path(), 35) + what + " (model: "
+            console.line("  " + Columns.left(target.id(), 9) + Columns.left(file.path(), 44) + what + " (model: "
                     + file.model().orElse("host default") + ")");
         }
         console.line("  " + Columns.left("pi", 9) + "not supported: no native subagent API"
                 + (result.piListed() ? " (listed in agents.judge.targets, skipped)" : ""));
-        result.schema().ifPresent(schema -> console.line("  " + Columns.left("schema", 9) + Columns.left(schema.path(), 35)
+        result.schema().ifPresent(schema -> console.line("  " + Columns.left("schema", 9) + Columns.left(schema.path(), 44)
                 + (result.dryRun() && schema.action().writes() ? "would be " : "") + schema.action().label()));
         console.line("  " + Columns.left("hook", 9) + (result.dryRun() && result.hook() != JudgeAgents.HookAction.UNCHANGED
                 ? "would be " + result.hook().id() + " in " + JudgeGuardHook.SETTINGS : result.hookNote())
@@ -227,7 +227,7 @@ final class JudgeAgentsCmd {
                 } else if (t.state() == dev.wb.commands.judge.JudgeAgentTemplates.FileState.EDITED) {
                     state += " (wb judge enable --force regenerates it)";
                 }
-                console.line("  " + Columns.left(t.target().id(), 9) + Columns.left(t.path(), 35) + state + "; model: "
+                console.line("  " + Columns.left(t.target().id(), 9) + Columns.left(t.path(), 44) + state + "; model: "
                         + t.model().orElse("host default") + (t.selected() ? "" : "; not among agents.judge.targets"));
             }
             console.line("  " + Columns.left("pi", 9) + "not supported: no native subagent API");
@@ -235,7 +235,7 @@ final class JudgeAgentsCmd {
                     ? "installed in " + JudgeGuardHook.SETTINGS + ": " + status.hookCommand().orElse("")
                             + (status.hookCurrent() ? "" : " (another launcher; wb judge enable replaces it)")
                     : "not installed"));
-            console.line("  " + Columns.left("schema", 9) + Columns.left(JudgeAgents.SCHEMA_PATH, 35)
+            console.line("  " + Columns.left("schema", 9) + Columns.left(JudgeAgents.SCHEMA_PATH, 44)
                     + (status.schemaPresent() ? status.schemaCurrent() ? "present" : "present, outdated" : "absent"));
             console.line("  " + Columns.left("run", 9) + status.run().map(h -> "in progress: " + h.describe())
                     .orElse("none in progress"));

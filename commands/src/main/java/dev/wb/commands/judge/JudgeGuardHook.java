@@ -8,7 +8,6 @@ import dev.wb.commands.Workspace;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -69,8 +68,8 @@ public final class JudgeGuardHook {
 
     /**
      * This installation's launcher, {@code bin/wb}: {@value #LAUNCHER_ENV} or the {@value #LAUNCHER_PROPERTY}
-     * property when the launcher sets one, else the launcher beside the jar wb runs from
-     * ({@code <home>/cli/target/wb.jar} → {@code <home>/bin/wb}). Empty when none of them names an
+     * property when the launcher sets one, else the launcher of the installation whose jar this JVM runs
+     * ({@code java -jar <home>/cli/target/wb.jar}, as bin/wb starts it → {@code <home>/bin/wb}). Empty when none of them names an
      * existing file.
      */
     public static Optional<Path> launcher(Map<String, String> env) {
@@ -90,13 +89,14 @@ public final class JudgeGuardHook {
         return Optional.empty();
     }
 
+    /** {@code java -jar <home>/cli/target/wb.jar}, as bin/wb runs it: the class path is that one jar. */
     private static Optional<Path> besideJar() {
         try {
-            var source = JudgeGuardHook.class.getProtectionDomain().getCodeSource();
-            if (source == null) {
+            String classPath = System.getProperty("java.class.path", "");
+            if (classPath.isEmpty() || classPath.contains(java.io.File.pathSeparator)) {
                 return Optional.empty();
             }
-            Path jar = Path.of(source.getLocation().toURI());
+            Path jar = Path.of(classPath).toAbsolutePath().normalize();
             Path target = jar.getParent();
             if (!jar.getFileName().toString().equals("wb.jar") || target == null
                     || !target.getFileName().toString().equals("target") || target.getParent() == null
@@ -105,7 +105,7 @@ public final class JudgeGuardHook {
                 return Optional.empty();
             }
             return Optional.of(target.getParent().getParent().resolve("bin").resolve("wb"));
-        } catch (URISyntaxException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return Optional.empty();
         }
     }
