@@ -36,6 +36,11 @@ final class JudgeCmd {
         members.put("current", JudgeCurrentCmd::spec);
         members.put("rounds", JudgeRoundsCmd::spec);
         members.put("prune", JudgePruneCmd::spec);
+        members.put("reproduce", JudgeReproduceCmd::spec);
+        members.put("enable", JudgeAgentsCmd::enable);
+        members.put("disable", JudgeAgentsCmd::disable);
+        members.put("status", JudgeAgentsCmd::status);
+        members.put("guard", JudgeGuardCmd::spec);
         return GroupCmd.spec(root, "judge", "Independent review: capture the exact boundary of a task's change, run"
                 + " its declared validation once, and keep the receipt for the judge.", members);
     }

@@ -229,6 +229,15 @@ final class StatusCmd implements Callable<Integer> {
             var git = stats.gitSteps();
             console.line(join("git steps: ", git.ok() + git.failed(), " ran (", git.failed(), " failed), ", git.refused(),
                     " refused"));
+            WorkspaceStats.Reviews reviews = stats.reviews();
+            console.line(join("review rounds: closed ", group(reviews.closed()), "; open ", group(reviews.open()),
+                    "; unknown ", reviews.unknown(), reviews.unknown() == 1 ? " task" : " tasks"));
+        }
+
+        private static String group(WorkspaceStats.Group g) {
+            return join(g.tasks(), g.tasks() == 1 ? " task, " : " tasks, ", g.rounds(), g.rounds() == 1 ? " round" : " rounds",
+                    g.mean().map(m -> join(" (mean ", String.format(java.util.Locale.ROOT, "%.2f", m), ", max ",
+                            g.max().orElse(0L), ")")).orElse(""));
         }
 
         private static String counts(SortedMap<String, Long> counts) {
@@ -277,7 +286,17 @@ final class StatusCmd implements Callable<Integer> {
             var git = stats.gitSteps();
             node.putObject("gitSteps").put("ran", git.ok() + git.failed()).put("ok", git.ok()).put("failed", git.failed())
                     .put("refused", git.refused());
+            ObjectNode reviews = node.putObject("reviewRounds");
+            group(reviews.putObject("closed"), stats.reviews().closed());
+            group(reviews.putObject("open"), stats.reviews().open());
+            reviews.put("unknownTasks", stats.reviews().unknown());
             return node;
+        }
+
+        private static void group(ObjectNode node, WorkspaceStats.Group g) {
+            node.put("taskCount", g.tasks()).put("roundCount", g.rounds());
+            g.mean().ifPresentOrElse(m -> node.put("mean", m), () -> node.putNull("mean"));
+            g.max().ifPresentOrElse(m -> node.put("max", m), () -> node.putNull("max"));
         }
 
         private static ObjectNode command(CommandStats c) {

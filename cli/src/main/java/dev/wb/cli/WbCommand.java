@@ -32,6 +32,7 @@ public final class WbCommand implements Runnable {
         all.put("git", GitCmd::spec);
         all.put("judge", JudgeCmd::spec);
         all.put("task", TaskCmd::spec);
+        all.put("config", ConfigCmd::spec);
         all.put("demo", DemoCmd::spec);
         all.put("generate-completion", root -> new AutoComplete.GenerateCompletion());
         return Collections.unmodifiableMap(all);

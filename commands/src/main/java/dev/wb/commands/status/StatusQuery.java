@@ -72,6 +72,7 @@ public final class StatusQuery {
         List<StreamStatus> streams = new ArrayList<>(names.size());
         List<TaskStatus> tasks = new ArrayList<>(names.size());
         List<StageCounters> counters = new ArrayList<>(names.size());
+        List<dev.wb.projections.status.ReviewRounds> reviews = new ArrayList<>(names.size());
         Map<String, Long> totals = new TreeMap<>();
         long total = 0;
         for (StreamId stream : names.values()) {
@@ -84,13 +85,14 @@ public final class StatusQuery {
                 tasks.add(task.get());
             }
             counters.add(s.counters());
+            reviews.add(s.reviews());
             streams.add(new StreamStatus(stream, a, task));
             for (Map.Entry<String, Long> count : a.countsByType().entrySet()) {
                 totals.merge(count.getKey(), count.getValue(), Long::sum);
             }
             total += a.events();
         }
-        return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters));
+        return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters, reviews));
     }
 
     /** One stream, folded from the log (a task with a plan but no history yet shows its stages too). */

@@ -26,12 +26,38 @@ import java.util.TreeMap;
  */
 public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> failing, int done,
         List<CommandStats> commands, Optional<CommandStats> mostFailsThenPasses, SortedMap<String, Long> citations,
-        SortedMap<String, Refusal> refusedCommands, SortedMap<String, Refusal> refusedEnv, GitSteps gitSteps) {
+        SortedMap<String, Refusal> refusedCommands, SortedMap<String, Refusal> refusedEnv, GitSteps gitSteps,
+        Reviews reviews) {
+
+    /**
+     * Review rounds over the workspace (wb judge rounds' rule, folded from judge.record.read events):
+     * tasks closed (latest round APPROVED) and open, their rounds, mean and most rounds a task;
+     * {@code unknown} tasks cannot be counted (an ambiguous latest round, a record without an instant).
+     */
+    public record Reviews(Group closed, Group open, int unknown) {
+        public static final Reviews NONE = new Reviews(Group.EMPTY, Group.EMPTY, 0);
+    }
+
+    /** A group of tasks: how many, their rounds, the mean (empty without tasks) and the most. */
+    public record Group(int tasks, long rounds, Optional<Double> mean, Optional<Long> max) {
+        public static final Group EMPTY = new Group(0, 0, Optional.empty(), Optional.empty());
+
+        Group plus(long taskRounds) {
+            long total = rounds + taskRounds;
+            return new Group(tasks + 1, total, Optional.of((double) total / (tasks + 1)),
+                    Optional.of(Math.max(max.orElse(0L), taskRounds)));
+        }
+    }
 
     /** One verify command over every task. {@code meanMs} is rounded down. */
     public record CommandStats(String command, long runs, long failures, long meanMs, long failsThenPasses) {}
 
     public static WorkspaceStats of(Collection<TaskStatus> tasks, Collection<StageCounters> streams) {
+        return of(tasks, streams, List.of());
+    }
+
+    public static WorkspaceStats of(Collection<TaskStatus> tasks, Collection<StageCounters> streams,
+            Collection<dev.wb.projections.status.ReviewRounds> reviewed) {
         Map<Stage, Integer> waiting = new EnumMap<>(Stage.class);
         Map<Stage, Integer> failing = new EnumMap<>(Stage.class);
         for (Stage stage : Stage.values()) {
@@ -83,7 +109,21 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
         }
         stats.sort(MOST_RUN_FIRST);
         GitSteps git = new GitSteps(gitOk, gitFailed, gitRefused);
-        return new WorkspaceStats(waiting, failing, done, stats, flaky, citations, refused, refusedEnv, git);
+        Group closed = Group.EMPTY;
+        Group open = Group.EMPTY;
+        int unknown = 0;
+        for (dev.wb.projections.status.ReviewRounds r : reviewed) {
+            String state = r.state();
+            if (state.equals("closed")) {
+                closed = closed.plus(r.rounds().size());
+            } else if (state.equals("open")) {
+                open = open.plus(r.rounds().size());
+            } else if (state.equals("unknown")) {
+                unknown++;
+            }
+        }
+        return new WorkspaceStats(waiting, failing, done, stats, flaky, citations, refused, refusedEnv, git,
+                new Reviews(closed, open, unknown));
     }
 
     private static final Comparator<CommandStats> MOST_RUN_FIRST = (a, b) -> a.runs() != b.runs()

@@ -22,7 +22,8 @@ class WorkspaceStatsTest {
     static final String A = "sha256:" + "a".repeat(64);
 
     static TaskStatus task(String key, Latest audit, String plan) {
-        State state = new State(audit, Latest.NEVER, Latest.NEVER, Latest.NEVER, StageCounters.EMPTY);
+        State state = new State(audit, Latest.NEVER, Latest.NEVER, Latest.NEVER, StageCounters.EMPTY,
+                dev.wb.projections.status.ReviewRounds.NONE);
         return StageRules.of(new TaskKey(key), state, Optional.ofNullable(plan));
     }
 

@@ -40,6 +40,10 @@ final class StagesJson {
         refusals(node.putObject("refusedEnv"), c.refusedEnv());
         node.putObject("gitSteps").put("ok", c.gitSteps().ok()).put("failed", c.gitSteps().failed())
                 .put("refused", c.gitSteps().refused());
+        ObjectNode reviews = node.putObject("reviews").put("uncountable", state.reviews().uncountable());
+        ObjectNode rounds = reviews.putObject("rounds");
+        state.reviews().rounds().forEach((key, r) -> rounds.putObject(key).put("verdict", r.verdict())
+                .put("signature", r.signature()).put("ambiguous", r.ambiguous()));
         return node;
     }
 
@@ -54,8 +58,12 @@ final class StagesJson {
                 map(json.required("refusedEnv"), StagesJson::refusal),
                 new GitSteps(steps.required("ok").longValue(), steps.required("failed").longValue(),
                         steps.required("refused").longValue()));
+        JsonNode reviews = json.required("reviews");
+        ReviewRounds rounds = new ReviewRounds(map(reviews.required("rounds"), r -> new ReviewRounds.Round(
+                r.required("verdict").asText(), r.required("signature").asText(), r.required("ambiguous").booleanValue())),
+                reviews.required("uncountable").longValue());
         return new State(latest(json, "audit", "planDigest"), latest(json, "scope", "planDigest"),
-                latest(json, "verify", "planDigest"), latest(json, "git", "series"), counters);
+                latest(json, "verify", "planDigest"), latest(json, "git", "series"), counters, rounds);
     }
 
     private static void latest(ObjectNode node, String stage, Latest latest, String about) {

@@ -35,9 +35,10 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
     }
 
-    public record State(Latest audit, Latest scope, Latest verify, Latest git, StageCounters counters) {
+    public record State(Latest audit, Latest scope, Latest verify, Latest git, StageCounters counters,
+            ReviewRounds reviews) {
         public static final State EMPTY = new State(Latest.NEVER, Latest.NEVER, Latest.NEVER, Latest.NEVER,
-                StageCounters.EMPTY);
+                StageCounters.EMPTY, ReviewRounds.NONE);
     }
 
     private static final PayloadFields AUDITED = PayloadFields.of("verdict", "planDigest", "citations[].verdict");
@@ -58,7 +59,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
 
     @Override
     public int version() {
-        return 1;
+        return 2; // 2: review rounds (judge.record.read)
     }
 
     @Override
@@ -72,35 +73,39 @@ public final class TaskStages implements Projection<TaskStages.State> {
         if (type.equals(WbEvents.PLAN_AUDITED)) {
             ObjectNode p = AUDITED.read(event);
             Latest audit = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
-            return new State(audit, s.scope(), s.verify(), s.git(), s.counters().withCitations(p.path("citations")));
+            return new State(audit, s.scope(), s.verify(), s.git(), s.counters().withCitations(p.path("citations")), s.reviews());
         }
         if (type.equals(WbEvents.SCOPE_CHECKED)) {
             ObjectNode p = CHECKED.read(event);
             Latest scope = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
-            return new State(s.audit(), scope, s.verify(), s.git(), s.counters());
+            return new State(s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews());
         }
         if (type.equals(WbEvents.VERIFY_STARTED)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
             ObjectNode p = STARTED.read(event);
             Latest verify = Latest.of("incomplete", p.path("planDigest").asText());
-            return new State(s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p));
+            return new State(s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p), s.reviews());
         }
         if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
             return new State(s.audit(), s.scope(), s.verify(), s.git(),
-                    s.counters().withCommandRan(RAN.read(event)));
+                    s.counters().withCommandRan(RAN.read(event)), s.reviews());
         }
         if (type.equals(WbEvents.VERIFY_FINISHED) && !s.verify().result().equals(NONE)) {
             String verdict = FINISHED.read(event).path("verdict").asText();
-            return new State(s.audit(), s.scope(), new Latest(verdict, s.verify().about()), s.git(), s.counters());
+            return new State(s.audit(), s.scope(), new Latest(verdict, s.verify().about()), s.git(), s.counters(), s.reviews());
         }
         if (type.equals(WbEvents.GIT_STEP_RAN)) {
             String status = STEP.read(event).path("status").asText();
-            return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters().withGitStep(status));
+            return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters().withGitStep(status), s.reviews());
+        }
+        if (type.equals(WbEvents.JUDGE_RECORD_READ)) {
+            return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters(),
+                    s.reviews().withRecord(event.payload().json())); // small, and its criteria are an object
         }
         if (type.equals(WbEvents.GIT_SERIES_FINISHED)) {
             ObjectNode p = SERIES.read(event);
             Latest git = Latest.of(p.path("status").asText(), p.path("series").asText());
-            return new State(s.audit(), s.scope(), s.verify(), git, s.counters());
+            return new State(s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews());
         }
         return s;
     }
