@@ -1,0 +1,98 @@
+package dev.wb.commands.judge;
+
+import static dev.wb.commands.judge.JudgeFixture.ENV;
+import static dev.wb.commands.judge.JudgeFixture.TASK;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code wb judge current}: status, reviewBoundary and executionMetadata, on real repositories. */
+class JudgeCurrentTest {
+
+    static final String SIDECAR = ".workflow/TASK-1/continuation.json";
+
+    @TempDir
+    Path tmp;
+
+    JudgeFixture fx;
+
+    @BeforeEach
+    void change() {
+        fx = JudgeFixture.create(tmp).capsule(TASK, "true\n");
+        fx.repo.write("src/App.java", "class App { int x; }\n");
+    }
+
+    JudgeCurrent.Classification classify(Snapshot snapshot) {
+        return JudgeCurrent.classify(fx.workspace(), snapshot, ENV);
+    }
+
+    @Test
+    void the_untouched_workspace_is_current() {
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+
+        assertEquals(new JudgeCurrent.Classification("CURRENT", "CURRENT", "ABSENT"), classify(snapshot));
+    }
+
+    @Test
+    void committing_exactly_the_reviewed_content_stays_current_and_a_later_edit_is_newer() {
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        fx.repo.commitAll("the reviewed change");
+
+        assertEquals("CURRENT", classify(snapshot).status());
+
+        fx.repo.write("src/App.java", "class App { int x; int y; }\n");
+        fx.repo.commitAll("more");
+        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "NEWER_CHANGES", "ABSENT"), classify(snapshot));
+    }
+
+    @Test
+    void an_unrelated_history_is_diverged() {
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        fx.repo.git("checkout", "-q", "--orphan", "elsewhere");
+        fx.repo.commitAll("unrelated");
+
+        assertEquals("DIVERGED", classify(snapshot).status());
+        assertEquals("DIVERGED", classify(snapshot).reviewBoundary());
+    }
+
+    @Test
+    void a_sidecar_created_after_review_moves_the_status_but_not_the_review_boundary() {
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        fx.repo.write(SIDECAR, "{\"step\": 2}\n");
+
+        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "CURRENT", "CREATED"), classify(snapshot));
+    }
+
+    @Test
+    void a_sidecar_advanced_or_removed_is_said_so() throws IOException {
+        fx.repo.write(SIDECAR, "{\"step\": 1}\n");
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        fx.repo.write(SIDECAR, "{\"step\": 2}\n");
+
+        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "CURRENT", "ADVANCED"), classify(snapshot));
+
+        Files.delete(fx.repo.resolve(SIDECAR));
+        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "CURRENT", "REMOVED"), classify(snapshot));
+    }
+
+    @Test
+    void an_invalid_sidecar_is_compared_like_any_file() {
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        fx.repo.write(SIDECAR, "not json\n");
+
+        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "NEWER_CHANGES", "CREATED"), classify(snapshot));
+    }
+
+    @Test
+    void a_code_change_moves_both() {
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        fx.repo.write("src/Util.java", "class Util { changed }\n");
+
+        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "NEWER_CHANGES", "ABSENT"), classify(snapshot));
+    }
+}
