@@ -186,10 +186,34 @@ final class DemoCmd implements Callable<Integer> {
                         new Step("Run it once, in place: the tree must equal the snapshot before, during and after."
                                 + " The receipt's digest is what you pin for the judge's record.",
                                 dir -> wb("judge run " + KEY + " --candidate " + snapshot(dir)), 0))),
-                new Stage("10. Replay the task's history", () -> { },
+                new Stage("10. The judge's record, verified against the receipt you pinned", () -> files.review(),
+                        List.of(new Step("The judge (a model your agent host runs in its own context; wb never runs one)"
+                                + " read the snapshot and the receipt and returned its record, saved as"
+                                + " .workflow/local/judge/DEMO-1/review.json. Verified against the receipt digest"
+                                + " wb judge run printed, it executes nothing.",
+                                dir -> wb("judge verify " + REVIEW + " --receipt-digest " + receipt(dir)), 0),
+                        new Step("Is the approval still about the live workspace? Nothing changed since the snapshot.",
+                                wb("judge current " + REVIEW), 0),
+                        new Step("Review rounds, counted from the records: one round, approved, so the task is closed.",
+                                wb("judge rounds " + KEY), 0))),
+                new Stage("11. Replay the task's history", () -> { },
                         List.of(new Step("Every step above is an event of DEMO-1, in order.", List.of("replay", KEY), 0),
                                 new Step("The hash chain shows the history was not altered.",
                                         List.of("replay", KEY, "--verify"), 0))));
+    }
+
+    static final String REVIEW = ".workflow/local/judge/DEMO-1/review.json";
+
+    /** The digest of the demo's one receipt, as wb judge run printed it. */
+    private static String receipt(Path repo) {
+        Path receipts = repo.resolve(".workflow/local/judge/snapshots").resolve(snapshot(repo).substring(9))
+                .resolve("receipts");
+        try (java.util.stream.Stream<Path> files = Files.list(receipts)) {
+            return files.map(f -> "sha256:" + f.getFileName().toString().replace(".json", "")).sorted().findFirst()
+                    .orElse("sha256:none");
+        } catch (IOException e) {
+            return "sha256:none";
+        }
     }
 
     /** The demo's one snapshot, as {@code SNAPSHOT:<id>}. */
@@ -267,6 +291,35 @@ final class DemoCmd implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+
+        /**
+         * The record the judge would return for the demo's snapshot: its scope block copied whole from
+         * what wb judge scope --json prints, every criterion with its evidence, the receipt's results.
+         */
+        void review() {
+            dev.wb.commands.Workspace workspace = new dev.wb.commands.Workspace(root);
+            String candidate = snapshot(root);
+            ObjectNode scope = dev.wb.commands.judge.JudgeScope.compute(workspace, new dev.wb.commands.judge.JudgeScope
+                    .Request(new dev.wb.engine.TaskKey(KEY), "main", dev.wb.commands.judge.Candidate.parse(candidate),
+                            List.of()), System.getenv()).toJson();
+            ObjectNode record = CanonicalJson.objectNode();
+            record.put("schemaVersion", 6);
+            record.put("taskId", KEY);
+            record.set("scope", scope);
+            record.put("verdict", "APPROVED");
+            record.putArray("tests").addObject().put("command", "make -s check").put("status", "passed")
+                    .put("evidence", "receipt: passed, exit code 0");
+            ArrayNode criteria = record.putArray("criteria");
+            criteria.addObject().put("id", "AC-1").put("status", "pass").put("evidence",
+                    "src/prices.py: total() returns round(sum, 2); make -s check passed in the receipt");
+            criteria.addObject().put("id", "AC-2").put("status", "pass").put("evidence",
+                    "src/cart.py prints total(); no other module in the boundary changes behaviour");
+            record.putArray("observations").add("tests/test_rounding.py is not run by make check");
+            record.put("reviewedAt", java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                    .toString());
+            record.put("receiptDigest", receipt(root));
+            write(REVIEW, CanonicalJson.text(record, true) + "\n");
         }
 
         /** The plan, amended to list src/cart.py. */

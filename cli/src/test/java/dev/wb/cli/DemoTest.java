@@ -29,7 +29,8 @@ class DemoTest {
                 "not run     curl -fsS https://shop.example/health", "DEMO-1: verify PASS",
                 "git commit -F .workflow/DEMO-1/commit.txt",
                 "excluded  .env.local", "to approve them headless, pass: --approve-commands \"make -s check\"",
-                "PASSED: SNAPSHOT:", "task DEMO-1: 18 events, hash chain intact")) {
+                "PASSED: SNAPSHOT:", "APPROVED for the reviewed boundary: DEMO-1", "reviewBoundary: CURRENT",
+                "status:            CURRENT", "DEMO-1  closed  1 round", "task DEMO-1: 22 events, hash chain intact")) {
             assertTrue(result.out().contains(expected), () -> "missing '" + expected + "' in\n" + result);
         }
         try (Stream<Path> files = Files.list(cwd)) {
@@ -43,6 +44,6 @@ class DemoTest {
 
         assertTrue(doc.get("asExpected").asBoolean());
         assertTrue(Files.isDirectory(Path.of(doc.get("repository").asText()).resolve(".workflow/local/log")));
-        assertEquals(19, doc.get("steps").size());
+        assertEquals(22, doc.get("steps").size());
     }
 }

@@ -84,8 +84,9 @@ class LauncherIT {
 
         assertEquals(0, demo.exitCode(), demo.stdout() + demo.stderr());
         assertTrue(demo.stdout().contains("── 9. Review capture"), demo.stdout());
-        assertTrue(demo.stdout().contains("── 10. Replay the task's history"), demo.stdout());
-        assertTrue(demo.stdout().contains("task DEMO-1: 18 events, hash chain intact"), demo.stdout());
+        assertTrue(demo.stdout().contains("── 10. The judge's record, verified"), demo.stdout());
+        assertTrue(demo.stdout().contains("── 11. Replay the task's history"), demo.stdout());
+        assertTrue(demo.stdout().contains("task DEMO-1: 22 events, hash chain intact"), demo.stdout());
         try (Stream<Path> files = Files.list(cwd)) {
             assertEquals(0, files.count());
         }

@@ -300,7 +300,14 @@ public final class RecordVerification {
 
     private static void proofs(ReviewRecord record, Capsule capsule, Optional<Map<String, String>> receipt,
             List<String> reasons) {
-        Map<String, String> passed = receipt.orElse(Map.of());
+        // What was observed (a receipt, a re-run) when there is something; otherwise the record's own
+        // claims, which plain verification takes on trust and names in a notice.
+        Map<String, String> passed = receipt.orElseGet(() -> {
+            Map<String, String> claimed = new HashMap<>();
+            record.tests().forEach(t -> capsule.validation().find(t.command()).ifPresent(c -> claimed.merge(
+                    c.normalized(), t.status(), (a, b) -> a.equals("passed") ? b : a)));
+            return claimed;
+        });
         for (ReviewRecord.Criterion c : record.criteria()) {
             capsule.criteria().criterion(c.id()).ifPresent(criterion -> {
                 for (String proof : criterion.proofCommands()) {

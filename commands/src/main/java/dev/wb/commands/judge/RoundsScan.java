@@ -84,6 +84,9 @@ final class RoundsScan {
         }
         for (Path entry : entries) {
             String name = entry.getFileName().toString();
+            if (depth == 0 && (name.equals("run.lock") || name.equals("run.lock.guard"))) {
+                continue; // wb's own run lock (JUDGE.md), never a record
+            }
             if (policy.blocked(relative(entry))) {
                 skip(entry, BLOCKED);
                 continue;

@@ -211,6 +211,18 @@ class RecordVerificationTest {
     }
 
     @Test
+    void plain_verification_takes_a_claimed_proof_command_on_trust_with_a_notice() throws IOException {
+        // Found by the demo: plain verification had no observed statuses and called every proof unmet.
+        Review review = new Review(TASK_MD, "- AC-1: it works\n  proof-command: true\n- AC-2: tested\n",
+                "true --optional-check");
+
+        RecordVerification.Outcome outcome = review.record(doc -> { }).verify(new RecordVerification.Plain());
+
+        assertTrue(outcome.approved(), outcome.reasons().toString());
+        assertTrue(outcome.notices().stream().anyMatch(n -> n.contains("execution not observed: true")));
+    }
+
+    @Test
     void an_optional_command_that_a_criterion_names_as_proof_must_pass() throws IOException {
         Review review = new Review(TASK_MD, "- AC-1: works\n  proof-command: false --check\n- AC-2: tested\n",
                 "false --check");
