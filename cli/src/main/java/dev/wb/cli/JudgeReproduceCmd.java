@@ -7,10 +7,6 @@ import dev.wb.commands.judge.Candidate;
 import dev.wb.commands.judge.CommandApprovals;
 import dev.wb.commands.judge.JudgeReproduce;
 import dev.wb.engine.TaskKey;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -100,20 +96,8 @@ final class JudgeReproduceCmd implements Callable<Integer> {
 
     /** The terminal's consent: the list on stderr, y/N read from stdin. */
     static boolean confirm(List<String> commands) {
-        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        err.println("To reproduce the generated paths, these commands run through a shell, in this order, in a"
-                + " disposable copy of the base (process isolation, not a sandbox):");
-        for (int i = 0; i < commands.size(); i++) {
-            err.println("  " + (i + 1) + ". " + commands.get(i));
-        }
-        err.print("Run them? [y/N] ");
-        err.flush();
-        try {
-            String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
-            return answer != null && (answer.strip().equalsIgnoreCase("y") || answer.strip().equalsIgnoreCase("yes"));
-        } catch (java.io.IOException e) {
-            return false;
-        }
+        return JudgeRunCmd.confirm("To reproduce the generated paths, these commands run through a shell, in this"
+                + " order, in a disposable copy of the base (process isolation, not a sandbox):", commands);
     }
 
     private void text(JudgeReproduce.Result result) {

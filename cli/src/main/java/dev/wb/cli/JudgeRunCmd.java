@@ -91,12 +91,14 @@ final class JudgeRunCmd implements Callable<Integer> {
 
     /** The terminal's consent: the list on stderr, y/N read from stdin. */
     static boolean confirm(List<String> commands) {
-        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        return ask(err, commands);
+        return confirm("The capsule declares these validation commands; they run through a shell, in this order:",
+                commands);
     }
 
-    private static boolean ask(PrintWriter err, List<String> commands) {
-        err.println("The capsule declares these validation commands; they run through a shell, in this order:");
+    /** The terminal's consent to {@code commands}, under {@code heading}: the list on stderr, y/N from stdin. */
+    static boolean confirm(String heading, List<String> commands) {
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        err.println(heading);
         for (int i = 0; i < commands.size(); i++) {
             err.println("  " + (i + 1) + ". " + commands.get(i));
         }

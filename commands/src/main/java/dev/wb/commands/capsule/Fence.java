@@ -7,9 +7,10 @@ import java.util.Optional;
  * {@code indent} spaces; it is closed by a line of at least as many of the same character and
  * nothing else. Text inside a fence is code, never a heading, a bullet or a proof line.
  */
-record Fence(char mark, int length) {
+public record Fence(char mark, int length) {
 
-    static Optional<Fence> opening(String line, int indent) {
+    /** The fence this line opens, at most {@code indent} spaces in (3 for CommonMark), or empty. */
+    public static Optional<Fence> opening(String line, int indent) {
         int i = spaces(line);
         if (i > indent || i >= line.length()) {
             return Optional.empty();
@@ -25,7 +26,8 @@ record Fence(char mark, int length) {
         return Optional.of(new Fence(mark, run));
     }
 
-    boolean closes(String line) {
+    /** Whether this line closes the fence. */
+    public boolean closes(String line) {
         int i = spaces(line);
         if (i > 3 || i >= line.length() || line.charAt(i) != mark) {
             return false;

@@ -2,6 +2,7 @@ package dev.wb.commands.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.capsule.Fence;
 import dev.wb.engine.json.CanonicalJson;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -127,21 +128,19 @@ public record MigrationDeclaration(String command, String commit, String review,
         int section = -1;
         int end = lines.size();
         List<int[]> fences = new ArrayList<>();
-        char mark = 0;
-        int length = 0;
+        Fence open = null;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
-            if (mark != 0) {
-                if (closes(line, mark, length)) {
-                    mark = 0;
+            if (open != null) {
+                if (open.closes(line)) {
+                    open = null;
                     fences.get(fences.size() - 1)[1] = i;
                 }
                 continue;
             }
-            int[] open = opening(line);
-            if (open != null) {
-                mark = (char) open[0];
-                length = open[1];
+            java.util.Optional<Fence> opened = Fence.opening(line, 3);
+            if (opened.isPresent()) {
+                open = opened.get();
                 fences.add(new int[] {i, -1});
             } else if (SECTION.matcher(line).matches()) {
                 if (section >= 0) {
@@ -172,48 +171,6 @@ public record MigrationDeclaration(String command, String commit, String review,
             throw malformed(where, List.of("the fence opened on line " + (fence[0] + 1) + " is never closed"));
         }
         return String.join("\n", lines.subList(fence[0] + 1, fence[1]));
-    }
-
-    /** {@code {mark, length}} of a fence opened by this line (CommonMark: 3+ backticks or tildes), or null. */
-    private static int[] opening(String line) {
-        int i = spaces(line);
-        if (i > 3 || i >= line.length()) {
-            return null;
-        }
-        char mark = line.charAt(i);
-        if (mark != '`' && mark != '~') {
-            return null;
-        }
-        int run = run(line, i, mark);
-        if (run < 3 || (mark == '`' && line.indexOf('`', i + run) >= 0)) {
-            return null;
-        }
-        return new int[] {mark, run};
-    }
-
-    private static boolean closes(String line, char mark, int length) {
-        int i = spaces(line);
-        if (i > 3 || i >= line.length() || line.charAt(i) != mark) {
-            return false;
-        }
-        int run = run(line, i, mark);
-        return run >= length && line.substring(i + run).isBlank();
-    }
-
-    private static int spaces(String line) {
-        int i = 0;
-        while (i < line.length() && line.charAt(i) == ' ') {
-            i++;
-        }
-        return i;
-    }
-
-    private static int run(String line, int from, char mark) {
-        int end = from;
-        while (end < line.length() && line.charAt(end) == mark) {
-            end++;
-        }
-        return end - from;
     }
 
     private static List<String> lines(String text) {
