@@ -105,6 +105,15 @@ final class JudgeCmd {
             String status = "failed";
             try (Session session = root.context.session()) {
                 SnapshotCapture.Result result = capture(session, task, clock);
+                if (fromReview != null) {
+                    java.nio.file.Path record = root.context.cwd().resolve(fromReview);
+                    try {
+                        dev.wb.commands.judge.RecordLog.noteRead(session, record,
+                                dev.wb.commands.judge.RecordFacts.of(java.nio.file.Files.readAllBytes(record)));
+                    } catch (java.io.IOException e) {
+                        // It was read moments ago to verify it; a record gone since is not this capture's concern.
+                    }
+                }
                 Snapshot snapshot = result.snapshot();
                 EventEnvelope event = JudgeEvents.append(session, task,
                         JudgeEvents.snapshotCaptured(snapshot, result.reused()));

@@ -114,6 +114,13 @@ public final class RecordVerification {
                         + pinned.digest());
             }
             receipt.ifPresent(r -> bindings(r, boundary.snapshot().orElseThrow(), validation, reasons));
+            receipt.ifPresent(r -> notices.add("receipt mode: " + (r.path("receiptVersion").asInt() == 1 ? "isolated"
+                    + " (a version 1 receipt)" : r.path("mode").asText()) + switch (r.path("mode").asText("isolated")) {
+                        case "in-place" -> ": passed in the developer's own environment, which may not match the"
+                                + " lockfile";
+                        case "isolated" -> ": passed in a disposable copy with dependencies from the lockfile";
+                        default -> ": no runtime validation was run";
+                    }));
             observed = receipt.map(RecordVerification::statuses);
         } else if (evidence instanceof Observed run) {
             run.drift().forEach(path -> reasons.add("re-execution changed reviewed content: " + path));

@@ -117,6 +117,8 @@ class RecordVerificationTest {
 
         assertTrue(pinned.approved(), pinned.reasons().toString());
         assertEquals("verified", pinned.runtime());
+        assertTrue(pinned.notices().stream().anyMatch(n -> n.startsWith("receipt mode: in-place")), pinned.notices()
+                .toString());
         assertTrue(plain.approved(), plain.reasons().toString());
         assertEquals("trusted", plain.runtime());
     }
