@@ -47,6 +47,27 @@ public record FileContent(String mode, String sha256) {
         }
     }
 
+    /**
+     * The content id a fingerprint records: {@code git:<blob id>} (SHA-1 or SHA-256, by the id's
+     * length) when {@code like} is one, else the SHA-256 of the bytes. Empty when nothing is there.
+     */
+    public static Optional<String> idLike(Path file, String like) {
+        Optional<FileContent> content = of(file);
+        if (content.isEmpty() || !like.startsWith("git:")) {
+            return content.map(FileContent::sha256);
+        }
+        try {
+            byte[] bytes = content.get().mode().equals(SYMLINK)
+                    ? Files.readSymbolicLink(file).toString().getBytes(StandardCharsets.UTF_8)
+                    : Files.readAllBytes(file);
+            MessageDigest digest = MessageDigest.getInstance(like.length() == 4 + 64 ? "SHA-256" : "SHA-1");
+            digest.update(("blob " + bytes.length + "\0").getBytes(StandardCharsets.US_ASCII));
+            return Optional.of("git:" + HexFormat.of().formatHex(digest.digest(bytes)));
+        } catch (IOException | NoSuchAlgorithmException e) {
+            return Optional.empty();
+        }
+    }
+
     static String sha256(Path file) throws IOException {
         MessageDigest digest = newDigest();
         byte[] buffer = new byte[64 * 1024];

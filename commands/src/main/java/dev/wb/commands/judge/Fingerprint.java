@@ -60,15 +60,24 @@ public final class Fingerprint {
 
     /** Walks {@code tree}, hashing files on every core. */
     public static Fingerprint of(Path tree) throws IOException {
-        return walk(tree, true);
+        return walk(tree, true, Map.of());
+    }
+
+    /**
+     * Walks {@code tree}, taking the content of the files in {@code known} (path to {@code git:<id>},
+     * the blob git just wrote or read for it) instead of reading them again, and hashing the rest. A
+     * snapshot's tree is exactly its index, so capture reads no file twice.
+     */
+    public static Fingerprint of(Path tree, Map<String, String> known) throws IOException {
+        return walk(tree, true, known);
     }
 
     /** Walks {@code tree} reading only each path's attributes: what a check after capture compares. */
     public static Fingerprint stat(Path tree) throws IOException {
-        return walk(tree, false);
+        return walk(tree, false, Map.of());
     }
 
-    private static Fingerprint walk(Path tree, boolean hash) throws IOException {
+    private static Fingerprint walk(Path tree, boolean hash, Map<String, String> known) throws IOException {
         List<Path> files = new ArrayList<>();
         List<Path> dirs = new ArrayList<>();
         Files.walkFileTree(tree, new SimpleFileVisitor<>() {
@@ -89,7 +98,7 @@ public final class Fingerprint {
         });
         Map<String, Entry> entries = new TreeMap<>();
         try {
-            files.parallelStream().map(file -> fileEntry(tree, file, hash)).toList()
+            files.parallelStream().map(file -> fileEntry(tree, file, hash, known)).toList()
                     .forEach(e -> entries.put(e.path(), e));
         } catch (UncheckedIOException e) {
             throw e.getCause();
@@ -101,16 +110,18 @@ public final class Fingerprint {
         return new Fingerprint(entries);
     }
 
-    private static Entry fileEntry(Path tree, Path file, boolean hash) {
+    private static Entry fileEntry(Path tree, Path file, boolean hash, Map<String, String> known) {
         try {
             long ctime = ctime(file);
-            if (!hash) {
+            String id = known.get(relative(tree, file));
+            if (!hash || id != null) {
                 java.util.Map<String, Object> attrs = Files.readAttributes(file, "unix:mode,size",
                         LinkOption.NOFOLLOW_LINKS);
                 int mode = (Integer) attrs.get("mode");
                 String gitMode = Files.isSymbolicLink(file) ? FileContent.SYMLINK
                         : (mode & 0100) != 0 ? FileContent.EXECUTABLE : FileContent.REGULAR;
-                return new Entry("f", gitMode, UNREAD, String.valueOf(attrs.get("size")), ctime, relative(tree, file));
+                return new Entry("f", gitMode, id != null ? id : UNREAD, String.valueOf(attrs.get("size")), ctime,
+                        relative(tree, file));
             }
             FileContent content = FileContent.of(file).orElseThrow(() -> new IOException(
                     "not a regular file or symbolic link: " + file));

@@ -82,7 +82,8 @@ final class IsolatedCopy implements AutoCloseable {
                 return;
             }
             Optional<FileContent> now = FileContent.of(dir.resolve(path));
-            if (now.isEmpty() || !now.get().mode().equals(entry.mode()) || !now.get().sha256().equals(entry.sha256())) {
+            if (now.isEmpty() || !now.get().mode().equals(entry.mode())
+                    || !FileContent.idLike(dir.resolve(path), entry.sha256()).orElse("").equals(entry.sha256())) {
                 changed.add(path);
             }
         });

@@ -122,7 +122,14 @@ final class SnapshotBuilder {
         try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
             candidate = snap.resolveCommit("refs/wb/candidate").orElseThrow();
         }
-        Fingerprint fingerprint = timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root())));
+        Map<String, String> known = new HashMap<>();
+        try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
+            // The tree is the index git just wrote: its blob ids are the files' content, read once.
+            snap.review().indexEntries().stream().filter(e -> !e.mode().equals("160000"))
+                    .forEach(e -> known.put(e.path(), "git:" + e.objectId()));
+        }
+        Fingerprint fingerprint = timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root(),
+                known)));
         List<String> excluded = plan.excluded().orElseGet(() -> {
             TreeSet<String> union = new TreeSet<>(committedBlocked);
             union.addAll(blockedOverlay);
