@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Every path of a snapshot's reviewable tree (its {@code .git} aside) by content and change time.
- * Files carry their mode and the SHA-256 of their bytes; folders only their change time, which
+ * Files carry their mode and a content id (the git blob id the file was written from, {@code git:<id>},
+ * or the SHA-256 of its bytes, {@code sha256:<hex>}); folders only their change time, which
  * moves when an entry is created or removed inside them. The change time ({@code ctime}) moves on
  * every write and cannot be set back by a user, so a file changed and restored to its bytes, or
  * created and deleted again, still reads as modified. The inode number is deliberately left out:
