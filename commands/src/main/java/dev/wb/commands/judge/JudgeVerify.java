@@ -46,6 +46,10 @@ public final class JudgeVerify {
             throw Failure.usage("--receipt-digest and --run-tests cannot be combined",
                     "pin the receipt you saw wb judge run print (executes nothing), or re-run with --run-tests");
         }
+        if (!request.approvals().isEmpty() && !request.runTests()) {
+            throw Failure.usage("--approve-commands approves a re-run, and only --run-tests re-runs anything",
+                    "add --run-tests to re-run the claimed commands, or leave out --approve-commands");
+        }
         Path file = request.record().toAbsolutePath().normalize();
         byte[] bytes = read(file);
         RecordFacts facts = RecordFacts.of(bytes);

@@ -151,4 +151,18 @@ class CatchUpCaptureTest {
 
         assertEquals(Failure.Kind.USAGE, failure.kind());
     }
+
+    @Test
+    void verify_refuses_approvals_without_a_re_run_and_a_receipt_with_one() {
+        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+            Failure approvals = assertThrows(Failure.class, () -> JudgeVerify.run(session, new JudgeVerify.Request(
+                    record, Optional.empty(), false, List.of("true"), Optional.empty()), ENV, Timings.OFF));
+            Failure both = assertThrows(Failure.class, () -> JudgeVerify.run(session, new JudgeVerify.Request(
+                    record, Optional.of(receiptDigest), true, List.of("true"), Optional.empty()), ENV, Timings.OFF));
+
+            assertEquals(Failure.Kind.USAGE, approvals.kind());
+            assertTrue(approvals.getMessage().contains("--run-tests"), approvals.getMessage());
+            assertEquals(Failure.Kind.USAGE, both.kind());
+        }
+    }
 }
