@@ -191,7 +191,7 @@ class PlanCliTest {
         assertEquals(7, zoned.code(), zoned::toString);
         assertTrue(zoned.out().contains("deviation core/ledger/entry.py  [critical zone: ledger]"), zoned::toString);
         assertEquals(3, broken.code(), broken::toString);
-        assertTrue(broken.err().startsWith("error: .workflow/config.json: critical_zones.ledger must be an array"),
+        assertTrue(broken.err().startsWith("error: .workflow/config.json line 1: critical_zones.ledger must be a list"),
                 broken::toString);
     }
 }

@@ -30,8 +30,8 @@ import java.util.Optional;
  *                          "model": {"claude": "sonnet", "copilot": "Claude Sonnet 4.5", "codex": "gpt-5-codex"}}}}</pre>
  *
  * <p>Absent: disabled, every target, the host's default model. Writing changes one key and keeps every
- * other key of the file, in its order; the file is replaced whole, atomically. Keys of {@code agents.judge}
- * wb does not know are left alone (the configuration's full schema is another step's).
+ * other key of the file, in its order; the file is replaced whole, atomically. The rest of the file is read
+ * against the whole schema by {@link dev.wb.commands.config.WorkspaceConfig}.
  */
 public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets, boolean piListed,
         Map<JudgeAgentTarget, String> models) {

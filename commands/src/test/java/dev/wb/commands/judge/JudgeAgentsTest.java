@@ -145,7 +145,7 @@ class JudgeAgentsTest {
     @Test
     void enable_sets_the_switch_keeping_every_other_key_of_config_json_in_its_order() {
         write(".workflow/config.json", "{\n  \"execute\": false,\n  \"critical_zones\": {\"auth\": [\"src/auth/\"]},\n"
-                + "  \"agents\": {\"judge\": {\"model\": {\"codex\": \"gpt-5-codex\"}, \"future\": 1}},\n"
+                + "  \"agents\": {\"judge\": {\"model\": {\"codex\": \"gpt-5-codex\"}}, \"primary\": \"claude\"},\n"
                 + "  \"checks\": {\"timeout_seconds\": 120}\n}\n");
 
         JudgeAgents.Result result = JudgeAgents.enable(ws, false, false, Optional.of(launcher));
@@ -156,7 +156,7 @@ class JudgeAgentsTest {
         assertFalse(config.get("execute").booleanValue());
         assertEquals("src/auth/", config.at("/critical_zones/auth/0").textValue());
         assertEquals(120, config.at("/checks/timeout_seconds").intValue());
-        assertEquals(1, config.at("/agents/judge/future").intValue(), "keys wb does not know are left alone");
+        assertEquals("claude", config.at("/agents/primary").textValue(), "the other keys of agents are kept");
         assertTrue(config.at("/agents/judge/enabled").booleanValue());
         assertEquals("gpt-5-codex", toml(read(".codex/agents/wb-judge.toml")).get("model"));
         assertEquals(Optional.of("gpt-5-codex"), result.models().get(JudgeAgentTarget.CODEX));

@@ -135,6 +135,21 @@ public final class WbEvents {
 
     public static final int JUDGE_AGENTS_CONFIGURED_VERSION = 1;
 
+    /** {@code wb preflight} gave its verdict (workspace stream): every line, secret-free, and the verdict. */
+    public static final String PREFLIGHT_COMPLETED = "preflight.completed";
+
+    public static final int PREFLIGHT_COMPLETED_VERSION = 1;
+
+    /** {@code wb validate-flow} checked flows (workspace stream): each flow's violations and warnings. */
+    public static final String FLOW_VALIDATED = "flow.validated";
+
+    public static final int FLOW_VALIDATED_VERSION = 1;
+
+    /** {@code wb checks KEY} ran the task's command sets (task stream): what ran, each result, the verdict. */
+    public static final String CHECKS_RAN = "checks.ran";
+
+    public static final int CHECKS_RAN_VERSION = 1;
+
     public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
             new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
                     List.of(WbEvents::initializedV1toV2)),
@@ -157,7 +172,10 @@ public final class WbEvents {
             new EventSchema(JUDGE_CURRENT_CLASSIFIED, JUDGE_CURRENT_CLASSIFIED_VERSION, List.of()),
             new EventSchema(JUDGE_REPRODUCED, JUDGE_REPRODUCED_VERSION, List.of()),
             new EventSchema(JUDGE_SNAPSHOTS_PRUNED, JUDGE_SNAPSHOTS_PRUNED_VERSION, List.of()),
-            new EventSchema(JUDGE_AGENTS_CONFIGURED, JUDGE_AGENTS_CONFIGURED_VERSION, List.of())));
+            new EventSchema(JUDGE_AGENTS_CONFIGURED, JUDGE_AGENTS_CONFIGURED_VERSION, List.of()),
+            new EventSchema(PREFLIGHT_COMPLETED, PREFLIGHT_COMPLETED_VERSION, List.of()),
+            new EventSchema(FLOW_VALIDATED, FLOW_VALIDATED_VERSION, List.of()),
+            new EventSchema(CHECKS_RAN, CHECKS_RAN_VERSION, List.of())));
 
     private WbEvents() {}
 
