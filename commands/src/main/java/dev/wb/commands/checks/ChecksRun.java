@@ -1,0 +1,149 @@
+package dev.wb.commands.checks;
+
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.git.Repositories;
+import dev.wb.commands.impl.ScopeExclusions;
+import dev.wb.commands.judge.Redactor;
+import dev.wb.commands.sdd.Gate;
+import dev.wb.commands.sdd.PlanReader;
+import dev.wb.commands.sdd.SddAudit;
+import dev.wb.commands.verify.LiveProcesses;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.git.ChangeScope;
+import dev.wb.git.ChangedPath;
+import dev.wb.git.GitException;
+import dev.wb.git.GitRepository;
+import dev.wb.projections.Folds;
+import dev.wb.projections.audit.AuditGate;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * {@code wb checks KEY}: the operator's quality gate for one task. Behind the same audit gate as
+ * {@code wb impl check} (exit 2 without a passing, current audit), it takes the task's diff — the
+ * working tree, untracked files included, plus what was committed since the baseline its audit anchored,
+ * wb's own files and generated output left out as the scope check leaves them out — selects the command
+ * sets that diff calls for ({@link CommandSetSelection}), runs every selected command
+ * ({@link CommandSetRunner}), aggregates ({@link ChecksVerdict}) and records the run as one
+ * {@code checks.ran} event on the task's stream. Ctrl-C or SIGTERM ends the children and still records
+ * the run, as incomplete.
+ */
+public final class ChecksRun {
+
+    /** Everything a run decided and ran, and the event that recorded it. */
+    public record Report(TaskKey key, int configuredSets, List<String> changedPaths,
+            List<CommandSetSelection.Selected> selected, List<CheckResult> results,
+            List<SkippedSet> skipped, ChecksVerdict verdict, EventEnvelope event) {
+
+        /** A skipped {@code skip_if_unavailable} set blocks {@code git.auto_merge}, whatever the verdict. */
+        public boolean autoMergeBlocked() {
+            return !skipped.isEmpty();
+        }
+    }
+
+    /** Told about each command as it starts and ends; the CLI draws it, nothing here prints. */
+    public interface Progress {
+        void started(String set, String command);
+
+        void finished(CheckResult result);
+
+        Progress NONE = new Progress() {
+            @Override
+            public void started(String set, String command) {}
+
+            @Override
+            public void finished(CheckResult result) {}
+        };
+    }
+
+    private ChecksRun() {}
+
+    public static Report run(Session session, TaskKey key, Map<String, String> environment,
+            Progress progress) {
+        byte[] plan = SddAudit.readPlan(session, key);
+        String digest = PlanReader.digest(plan);
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        StreamId stream = StreamId.task(key);
+        AuditGate.State gate = Folds.foldStream(AuditGate.INSTANCE, session.reader(), stream);
+        Gate.requireOpen(gate, key, digest);
+        List<String> changed = diff(session, gate.baseline());
+        List<CommandSetSelection.Selected> selected = CommandSetSelection.select(config.checks().commandSets(),
+                changed);
+        AtomicBoolean stopped = new AtomicBoolean();
+        CountDownLatch recorded = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stopped.set(true);
+            LiveProcesses.killAll();
+            try {
+                // Let the run's thread record what happened before the JVM goes.
+                recorded.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "wb-checks-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            CommandSetRunner runner = new CommandSetRunner(session.workspace().root(), environment,
+                    new DeniedCommands(config.security().deniedCommands()), config.checks().timeoutSeconds(),
+                    Redactor.forWorkspace(session.workspace(), environment), scratch(session), progress, stopped::get);
+            List<CheckResult> results = new ArrayList<>();
+            List<SkippedSet> skipped = new ArrayList<>();
+            for (CommandSetSelection.Selected s : selected) {
+                if (stopped.get()) {
+                    break;
+                }
+                CommandSetRunner.SetRun run = runner.run(s.set());
+                results.addAll(run.results());
+                run.skipped().ifPresent(skipped::add);
+                if (run.interrupted()) {
+                    stopped.set(true);
+                }
+            }
+            ChecksVerdict verdict = ChecksVerdict.of(results, stopped.get());
+            EventEnvelope event = session.log().append(stream, ExpectedVersion.any(), List.of(ChecksEvent.of(
+                    changed.size(), selected, results, verdict, skipped.stream().map(SkippedSet::set)
+                            .toList())), session.invocation()).get(0);
+            return new Report(key, config.checks().commandSets().size(), changed, selected, List.copyOf(results),
+                    List.copyOf(skipped), verdict, event);
+        } finally {
+            recorded.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running: it waited for exactly this.
+            }
+        }
+    }
+
+    /** The task's changed paths, sorted, without wb's own files and generated output. */
+    static List<String> diff(Session session, Optional<String> baseline) {
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            return git.changedPaths(ChangeScope.WORKTREE, baseline).stream().map(ChangedPath::path)
+                    .filter(path -> ScopeExclusions.reason(path) == null).toList();
+        } catch (GitException e) {
+            throw Repositories.failure(e);
+        }
+    }
+
+    private static Path scratch(Session session) {
+        try {
+            return Files.createDirectories(session.workspace().ensureLocalDir().resolve("tmp"));
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot create .workflow/local/tmp for command output: "
+                    + e.getMessage(), List.of("check that .workflow/local/ is writable"));
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package dev.wb.commands.checks;
+
+import dev.wb.commands.config.WorkspaceConfig.CommandSet;
+import dev.wb.commands.judge.Redactor;
+import dev.wb.commands.verify.ExecutableLookup;
+import dev.wb.commands.verify.Outcome;
+import dev.wb.commands.verify.ProcessRunner;
+import dev.wb.commands.verify.RunResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs one selected command set: each command as written (no shell), in the repository root, with the
+ * invocation's environment, under the set's time limit. Before anything runs it looks every program up:
+ * a {@code skip_if_unavailable} set with a program that cannot launch is skipped whole; in a required set
+ * that command is unavailable and the others still run. A program listed in
+ * {@code security.denied_commands} is refused, never run, and fails its set.
+ */
+final class CommandSetRunner {
+
+    /** What one set's run produced; {@code interrupted} when wb was stopped while it ran. */
+    record SetRun(List<CheckResult> results, Optional<SkippedSet> skipped, boolean interrupted) {}
+
+    private final Path root;
+    private final Map<String, String> env;
+    private final DeniedCommands denied;
+    private final int defaultTimeoutSeconds;
+    private final Redactor redactor;
+    private final Path scratch;
+    private final ChecksRun.Progress progress;
+    private final BooleanSupplier stopped;
+
+    CommandSetRunner(Path root, Map<String, String> env, DeniedCommands denied, int defaultTimeoutSeconds,
+            Redactor redactor, Path scratch, ChecksRun.Progress progress, BooleanSupplier stopped) {
+        this.root = root;
+        this.env = env;
+        this.denied = denied;
+        this.defaultTimeoutSeconds = defaultTimeoutSeconds;
+        this.redactor = redactor;
+        this.scratch = scratch;
+        this.progress = progress;
+        this.stopped = stopped;
+    }
+
+    SetRun run(CommandSet set) {
+        List<CheckResult> results = new ArrayList<>();
+        Optional<String> missing = set.skipIfUnavailable() ? set.commands().stream()
+                .filter(argv -> denied.denying(argv).isEmpty() && cannotLaunch(argv)).map(argv -> argv.get(0))
+                .findFirst() : Optional.empty();
+        if (missing.isPresent()) {
+            String why = ExecutableLookup.notFound(missing.get(), root) + " — set skipped (skip_if_unavailable)";
+            for (List<String> argv : set.commands()) {
+                CheckResult result = refused(set, argv).orElseGet(() -> CheckResult.notRun(set.name(), argv,
+                        CheckOutcome.SKIPPED, why));
+                results.add(result);
+                progress.finished(result);
+            }
+            return new SetRun(results, Optional.of(new SkippedSet(set.name(), missing.get(), why)), false);
+        }
+        Optional<SkippedSet> skipped = Optional.empty();
+        Duration limit = Duration.ofSeconds(set.timeoutSeconds().orElse(defaultTimeoutSeconds));
+        for (List<String> argv : set.commands()) {
+            if (stopped.getAsBoolean()) {
+                return new SetRun(results, skipped, true);
+            }
+            Optional<CheckResult> refusal = refused(set, argv);
+            if (refusal.isPresent()) {
+                results.add(refusal.get());
+                progress.finished(refusal.get());
+                continue;
+            }
+            progress.started(set.name(), String.join(" ", argv));
+            RunResult run = execute(argv, limit);
+            CheckResult result = result(set, argv, run, limit);
+            if (result.outcome() == CheckOutcome.SKIPPED && skipped.isEmpty()) {
+                // Found on PATH, yet it would not start (a broken link, no permission to run it).
+                skipped = Optional.of(new SkippedSet(set.name(), argv.get(0), run.startError()));
+            }
+            results.add(result);
+            progress.finished(result);
+            if (run.outcome() == Outcome.INTERRUPTED) {
+                return new SetRun(results, skipped, true);
+            }
+        }
+        return new SetRun(results, skipped, false);
+    }
+
+    private boolean cannotLaunch(List<String> argv) {
+        return ExecutableLookup.find(argv.get(0), root, env).isEmpty();
+    }
+
+    private Optional<CheckResult> refused(CommandSet set, List<String> argv) {
+        return denied.denying(argv).map(entry -> CheckResult.notRun(set.name(), argv, CheckOutcome.FAILED,
+                "refused: " + argv.get(0) + " is denied by security.denied_commands (\"" + entry + "\"); not run"));
+    }
+
+    private RunResult execute(List<String> argv, Duration limit) {
+        Path output;
+        try {
+            output = Files.createTempFile(scratch, "checks-", ".out");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot create a file for command output in " + scratch, e);
+        }
+        try {
+            return ProcessRunner.run(argv, root, env, limit, output, elapsed -> {});
+        } finally {
+            try {
+                Files.deleteIfExists(output);
+            } catch (IOException ignored) {
+                // A leftover temporary file in .workflow/local/tmp is harmless.
+            }
+        }
+    }
+
+    private CheckResult result(CommandSet set, List<String> argv, RunResult run, Duration limit) {
+        long millis = run.duration().toMillis();
+        String output = redactor.redact(run.output().render());
+        return switch (run.outcome()) {
+            case EXITED -> new CheckResult(set.name(), argv, run.exitCode() == 0 ? CheckOutcome.PASSED
+                    : CheckOutcome.FAILED, run.exitCode(), millis, output);
+            case TIMED_OUT -> new CheckResult(set.name(), argv, CheckOutcome.TIMED_OUT, -1, millis,
+                    noted(output, "killed after the time limit of " + limit.toSeconds() + " s"));
+            case INTERRUPTED -> new CheckResult(set.name(), argv, CheckOutcome.FAILED, -1, millis,
+                    noted(output, "interrupted: wb was stopped"));
+            case NOT_STARTED -> CheckResult.notRun(set.name(), argv, set.skipIfUnavailable() ? CheckOutcome.SKIPPED
+                    : CheckOutcome.UNAVAILABLE, redactor.redact(run.startError()));
+        };
+    }
+
+    private static String noted(String output, String note) {
+        return output + (output.isEmpty() || output.endsWith("\n") ? "" : "\n") + "[" + note + "]";
+    }
+}

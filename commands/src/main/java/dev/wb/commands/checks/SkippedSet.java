@@ -1,0 +1,14 @@
+package dev.wb.commands.checks;
+
+/**
+ * A {@code skip_if_unavailable} set that did not run because a program of it cannot launch here. Said
+ * loudly, recorded in {@code checks.ran}, and it blocks {@code git.auto_merge} even when the gate passes.
+ */
+public record SkippedSet(String set, String program, String why) {
+
+    /** {@code SKIPPED ios: xcodebuild not found — auto-merge blocked}. */
+    public String line() {
+        return "SKIPPED " + set + ": " + program + (why.contains(": cannot start") ? " cannot start" : " not found")
+                + " — auto-merge blocked";
+    }
+}
