@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.JudgeAgentModels;
 import dev.wb.commands.judge.JudgeAgentTarget;
 import dev.wb.commands.judge.JudgeAgents;
@@ -34,6 +35,7 @@ final class ConfigCmd {
 
     static CommandSpec spec(WbCommand root) {
         Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
+        members.put("show", ShowCmd::spec);
         members.put("set", SetCmd::spec);
         return GroupCmd.spec(root, "config", "The checkout's settings in .workflow/config.json.", members);
     }
@@ -133,6 +135,51 @@ final class ConfigCmd {
         return new After(List.of(file.get().path() + ": " + file.get().action().label()), List.of(f), warnings);
     }
 
+    /** {@code wb config show}: the effective configuration, secrets masked. */
+    static final class ShowCmd implements Callable<Integer> {
+        private final WbCommand root;
+
+        private ShowCmd(WbCommand root) {
+            this.root = root;
+        }
+
+        static CommandSpec spec(WbCommand root) {
+            ShowCmd cmd = new ShowCmd(root);
+            CommandSpec spec = Specs.command(cmd, "show", "Every setting in force, from .workflow/config.json or its"
+                    + " default, with secrets masked.");
+            spec.addOption(Specs.json(root));
+            spec.usageMessage().footer("", "Every key: docs/CONFIG.md.", "",
+                    "Exit codes: 0 shown, 3 config.json unusable (the error names the key and its line).");
+            return spec;
+        }
+
+        @Override
+        public Integer call() {
+            Workspace ws = Workspace.require(root.context.cwd());
+            Optional<dev.wb.commands.config.LocatedTree> file = WorkspaceConfig.read(ws);
+            WorkspaceConfig config = file.map(WorkspaceConfig::of).orElse(WorkspaceConfig.DEFAULTS);
+            JudgeAgentsConfig judge = JudgeAgentsConfig.load(ws);
+            ObjectNode effective = dev.wb.commands.config.ConfigView.effective(config, judge);
+            Console console = root.context.console();
+            if (root.json) {
+                ObjectNode doc = CanonicalJson.objectNode();
+                doc.put("file", WorkspaceConfig.FILE);
+                doc.put("exists", file.isPresent());
+                doc.set("config", effective);
+                ArrayNode defaults = doc.putArray("defaults");
+                dev.wb.commands.config.ConfigView.lines(effective, file.orElse(null)).stream()
+                        .filter(l -> l.endsWith("  (default)")).map(l -> l.substring(0, l.indexOf(" = ")))
+                        .forEach(defaults::add);
+                console.json(doc);
+                return ExitCodes.OK;
+            }
+            console.line(WorkspaceConfig.FILE + (file.isPresent() ? "" : " (absent: every value is the default)")
+                    + ", secrets masked:");
+            dev.wb.commands.config.ConfigView.lines(effective, file.orElse(null)).forEach(l -> console.line("  " + l));
+            return ExitCodes.OK;
+        }
+    }
+
     /** {@code wb config set KEY VALUE}. */
     static final class SetCmd implements Callable<Integer> {
         private final WbCommand root;
@@ -170,6 +217,8 @@ final class ConfigCmd {
             spec.addOption(Specs.json(root));
             List<String> footer = new ArrayList<>(List.of("", "Keys:"));
             KEYS.values().forEach(k -> footer.add("  " + k.key() + " " + k.value() + "  " + k.description()));
+            footer.add("  … and every other single value of the schema (wb config show lists them), typed by its"
+                    + " default: true|false, a number, text, or a comma-separated list.");
             footer.add("");
             footer.add("Exit codes: 0 set (a warning on stderr when a model's shape is unfamiliar), 2 a key that"
                     + " cannot be set or a value that is never valid, 3 unusable config.json.");
@@ -179,19 +228,17 @@ final class ConfigCmd {
 
         @Override
         public Integer call() {
-            Settable settable = KEYS.get(key);
-            if (settable == null) {
-                throw Failure.usage("wb config set cannot set " + key + "; the keys it sets are "
-                        + String.join(", ", KEYS.keySet()), "wb config set agents.judge.model.claude <model-id>",
-                        "wb config set --help lists the keys and their values");
-            }
-            Parsed parsed = settable.parse().apply(value);
             Workspace ws = Workspace.require(root.context.cwd());
+            WorkspaceConfig.load(ws);
+            Settable settable = KEYS.containsKey(key) ? KEYS.get(key) : SchemaKeys.settable(key).orElseThrow(() ->
+                    Failure.usage("wb config set cannot set " + key + ": it is not a single value of the schema",
+                            "wb config show lists every key and its value; lists take comma-separated values",
+                            "command sets and provider blocks are edited in .workflow/config.json (docs/CONFIG.md)"));
+            Parsed parsed = settable.parse().apply(value);
             ObjectNode before = JudgeAgentsConfig.readRoot(ws);
-            JudgeAgentsConfig.of(before);
             List<String> path = List.of(key.split("\\."));
             ObjectNode after = JudgeAgentsConfig.with(before, path, parsed.value());
-            JudgeAgentsConfig.of(after);
+            SchemaKeys.check(after);
             JudgeAgentsConfig.write(ws, after);
             After followed = settable.after().apply(ws);
 

@@ -138,8 +138,13 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
             throw new Failure(Failure.Kind.CONFIG, "cannot read " + FILE + ": " + e.getMessage(),
                     List.of("check the file's permissions, or remove it to use the defaults (" + DOCS + ")"));
         }
+        return Optional.of(parse(bytes));
+    }
+
+    /** The bytes of a config.json as a located tree; exit 3 naming the line when they are not JSON. */
+    public static LocatedTree parse(byte[] bytes) {
         try {
-            return Optional.of(LocatedTree.parse(new JsonFactory().createParser(bytes)));
+            return LocatedTree.parse(new JsonFactory().createParser(bytes));
         } catch (LocatedTree.Malformed e) {
             throw new Failure(Failure.Kind.CONFIG, FILE + " line " + e.line() + ": not JSON: " + e.getMessage(),
                     List.of("edit " + FILE + " into one JSON object (every key: " + DOCS + ")"));
