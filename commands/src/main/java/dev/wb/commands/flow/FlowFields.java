@@ -1,0 +1,196 @@
+package dev.wb.commands.flow;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.config.ConfigReader;
+import dev.wb.commands.config.LocatedTree;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the values of one flow file and keeps every problem it meets, each as {@code line N: <where>:
+ * <what>}, instead of stopping at the first as config.json's reader does: a flow author fixes them all in
+ * one pass. A value that cannot be read is reported and read as absent.
+ */
+final class FlowFields {
+
+    private final LocatedTree tree;
+    private final List<String> violations = new ArrayList<>();
+
+    FlowFields(LocatedTree tree) {
+        this.tree = tree;
+    }
+
+    List<String> violations() {
+        return violations;
+    }
+
+    int line(String path) {
+        return tree.line(path);
+    }
+
+    /** Records a violation at the line of {@code path}. */
+    void problem(String path, String label, String message) {
+        violations.add("line " + tree.line(path) + ": " + label + ": " + message);
+    }
+
+    /** Reports every key of {@code object} not in {@code known}, with the known key it is closest to. */
+    void only(JsonNode object, String path, String label, Collection<String> known) {
+        object.fieldNames().forEachRemaining(key -> {
+            if (!known.contains(key)) {
+                problem(LocatedTree.child(path, key), label, "unknown key " + key + nearest(key, known)
+                        .map(n -> " (did you mean " + n + "?)").orElseGet(() -> "; the keys here are: "
+                                + String.join(", ", known)));
+            }
+        });
+    }
+
+    void required(JsonNode object, String path, String label, Collection<String> keys) {
+        for (String key : keys) {
+            JsonNode value = object.get(key);
+            if (value == null || value.isNull()) {
+                problem(path, label, "missing required key " + key);
+            }
+        }
+    }
+
+    Optional<JsonNode> object(JsonNode parent, String path, String label, String key) {
+        JsonNode node = parent.get(key);
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isObject()) {
+            problem(LocatedTree.child(path, key), label, key + " must be a mapping, not " + describe(node));
+            return Optional.empty();
+        }
+        return Optional.of(node);
+    }
+
+    Optional<JsonNode> list(JsonNode parent, String path, String label, String key) {
+        JsonNode node = parent.get(key);
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isArray()) {
+            problem(LocatedTree.child(path, key), label, key + " must be a list, not " + describe(node));
+            return Optional.empty();
+        }
+        return Optional.of(node);
+    }
+
+    Optional<String> text(JsonNode parent, String path, String label, String key) {
+        JsonNode node = parent.get(key);
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isTextual() || node.textValue().isBlank()) {
+            problem(LocatedTree.child(path, key), label, key + " must be a non-blank string, not "
+                    + describe(node));
+            return Optional.empty();
+        }
+        return Optional.of(node.textValue());
+    }
+
+    Optional<String> matching(JsonNode parent, String path, String label, String key, Pattern pattern,
+            String what) {
+        Optional<String> value = text(parent, path, label, key);
+        if (value.isPresent() && !pattern.matcher(value.get()).matches()) {
+            problem(LocatedTree.child(path, key), label, key + " must be " + what + ", not '" + value.get() + "'");
+            return Optional.empty();
+        }
+        return value;
+    }
+
+    /** A value from a closed set (FlowVocabulary); anything else is named with the set. */
+    Optional<String> oneOf(JsonNode parent, String path, String label, String key, List<String> values) {
+        Optional<String> value = text(parent, path, label, key);
+        if (value.isPresent() && !values.contains(value.get())) {
+            problem(LocatedTree.child(path, key), label, key + " must be one of " + String.join(", ", values)
+                    + ", not '" + value.get() + "'");
+            return Optional.empty();
+        }
+        return value;
+    }
+
+    Optional<Boolean> bool(JsonNode parent, String path, String label, String key) {
+        JsonNode node = parent.get(key);
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isBoolean()) {
+            problem(LocatedTree.child(path, key), label, key + " must be true or false, not " + describe(node));
+            return Optional.empty();
+        }
+        return Optional.of(node.booleanValue());
+    }
+
+    Optional<Integer> integer(JsonNode parent, String path, String label, String key, int min, int max) {
+        JsonNode node = parent.get(key);
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToInt() || node.intValue() < min || node.intValue() > max) {
+            problem(LocatedTree.child(path, key), label, key + " must be a whole number from " + min + " to " + max
+                    + ", not " + describe(node));
+            return Optional.empty();
+        }
+        return Optional.of(node.intValue());
+    }
+
+    List<String> strings(JsonNode parent, String path, String label, String key) {
+        Optional<JsonNode> node = list(parent, path, label, key);
+        List<String> values = new ArrayList<>();
+        node.ifPresent(items -> {
+            for (int i = 0; i < items.size(); i++) {
+                JsonNode item = items.get(i);
+                if (item.isTextual()) {
+                    values.add(item.textValue());
+                } else {
+                    problem(LocatedTree.item(LocatedTree.child(path, key), i), label, key + "[" + i
+                            + "] must be a string, not " + describe(item));
+                }
+            }
+        });
+        return List.copyOf(values);
+    }
+
+    static String describe(JsonNode node) {
+        return node.isObject() ? "a mapping" : ConfigReader.describe(node);
+    }
+
+    /** The known word closest to a mistyped one, when it is close enough to be a typo. */
+    static Optional<String> nearest(String word, Collection<String> known) {
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String candidate : known) {
+            int d = distance(word.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = candidate;
+            }
+        }
+        return best != null && bestDistance <= Math.max(2, word.length() / 4) ? Optional.of(best) : Optional.empty();
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

@@ -1,0 +1,81 @@
+package dev.wb.commands.flow;
+
+import java.io.IOException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What a flow names outside its own file, read from the checkout: role prompts under the flows folder and
+ * tool executables in {@code .workflow/tools/}. The only I/O of validation besides reading the flow file;
+ * the rules themselves stay pure.
+ */
+public interface FlowSurroundings {
+
+    /** What a role_file path (already lexically inside the flows folder) turned out to be. */
+    sealed interface RoleFile permits Missing, Outside, Unreadable, Text {}
+
+    /** No such file: not an error, the engine then uses the node's built-in role. */
+    record Missing() implements RoleFile {}
+
+    /** A symbolic link (or a linked folder) leads out of the flows folder. */
+    record Outside(String target) implements RoleFile {}
+
+    record Unreadable(String reason) implements RoleFile {}
+
+    record Text(String content) implements RoleFile {}
+
+    /** Whether {@code .workflow/tools/<name>} is there for the engine to run. */
+    enum Tool { DELIVERED, MISSING, NOT_EXECUTABLE }
+
+    RoleFile roleFile(String relative);
+
+    Tool tool(String name);
+
+    /** The checkout's own folders. */
+    static FlowSurroundings of(Path flowsDir, Path toolsDir) {
+        return new Disk(flowsDir, toolsDir);
+    }
+
+    /** Reads the real file system, following links only to check where they lead. */
+    record Disk(Path flowsDir, Path toolsDir) implements FlowSurroundings {
+
+        /** A prompt larger than this is not a prompt; it is reported rather than read into memory. */
+        static final long MAX_ROLE_BYTES = 1 << 20;
+
+        @Override
+        public RoleFile roleFile(String relative) {
+            Path file = flowsDir.resolve(relative).normalize();
+            if (!Files.exists(file)) {
+                return new Missing();
+            }
+            try {
+                Path real = file.toRealPath();
+                if (!real.startsWith(flowsDir.toRealPath())) {
+                    return new Outside(real.toString());
+                }
+                if (!Files.isRegularFile(real)) {
+                    return new Unreadable("not a regular file");
+                }
+                if (Files.size(real) > MAX_ROLE_BYTES) {
+                    return new Unreadable("larger than 1 MiB");
+                }
+                return new Text(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                        .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(real))).toString());
+            } catch (IOException e) {
+                return new Unreadable(e.getMessage() == null ? e.toString() : e.getMessage());
+            }
+        }
+
+        @Override
+        public Tool tool(String name) {
+            Path file = toolsDir.resolve(name);
+            if (!Files.isRegularFile(file)) {
+                return Tool.MISSING;
+            }
+            return Files.isExecutable(file) ? Tool.DELIVERED : Tool.NOT_EXECUTABLE;
+        }
+    }
+}

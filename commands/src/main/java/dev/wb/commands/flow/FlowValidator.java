@@ -1,0 +1,57 @@
+package dev.wb.commands.flow;
+
+import dev.wb.commands.config.LocatedTree;
+import dev.wb.commands.config.WorkspaceConfig;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Validates one flow file fail-closed, exactly as the engine does at dispatch: the schema
+ * ({@link FlowReader}), the graph ({@link FlowGraph}), the security ceiling and the config-aware layer
+ * ({@link FlowPolicy}), then the non-fatal warnings ({@link FlowWarnings}). A file that is not YAML is a
+ * violation with its line, never a crash.
+ */
+public final class FlowValidator {
+
+    private FlowValidator() {}
+
+    /**
+     * @param stem the file's name without {@code .yaml}: the flow's name and its required task_type
+     * @param file the file as the report names it (relative to the repository)
+     */
+    public static FlowResult validate(String stem, String file, byte[] content, WorkspaceConfig config,
+            FlowSurroundings surroundings) {
+        Optional<String> syntax = YamlSyntax.problem(content);
+        if (syntax.isPresent()) {
+            return new FlowResult(stem, file, List.of(syntax.get()), List.of());
+        }
+        List<String> violations = new ArrayList<>();
+        LocatedTree tree;
+        try {
+            tree = LocatedTree.parse(YamlSyntax.factory().createParser(content));
+        } catch (LocatedTree.Malformed e) {
+            return new FlowResult(stem, file, List.of("line " + e.line() + ": not valid YAML: " + e.getMessage()),
+                    List.of());
+        } catch (IOException e) {
+            return new FlowResult(stem, file, List.of("line 1: cannot read: " + e.getMessage()), List.of());
+        }
+        Optional<FlowDefinition> flow = FlowReader.read(tree, stem, violations);
+        if (flow.isEmpty()) {
+            return new FlowResult(stem, file, violations, List.of());
+        }
+        FlowDefinition definition = flow.get();
+        if (definition.graphComplete()) {
+            violations.addAll(FlowGraph.check(definition));
+        }
+        Map<String, FlowSurroundings.RoleFile> roles = new LinkedHashMap<>();
+        definition.nodes().stream().flatMap(n -> n.roleFile().stream())
+                .filter(path -> FlowPolicy.lexicalProblem(path).isEmpty())
+                .forEach(path -> roles.computeIfAbsent(path, surroundings::roleFile));
+        FlowPolicy.check(definition, config, roles, surroundings, violations);
+        return new FlowResult(stem, file, violations, FlowWarnings.of(definition, config, roles));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.wb.commands.flow;
+
+import dev.wb.commands.config.WorkspaceConfig;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+
+/**
+ * The three non-fatal findings of the seed, each saying its consequence: a role prompt's unknown
+ * {@code {token}} (it reaches the agent verbatim), a fix budget on a tool node's fail/rework edge (it counts
+ * fix rounds only while the tool emits a top-level {@code findings} array), and a non-blocking evaluator
+ * whose loop allows fewer rounds than its {@code max_rework_per_stage} plans. They never change the exit code.
+ */
+final class FlowWarnings {
+
+    private FlowWarnings() {}
+
+    static List<String> of(FlowDefinition flow, WorkspaceConfig config, Map<String, FlowSurroundings.RoleFile> roles) {
+        List<String> warnings = new ArrayList<>();
+        tokens(flow, roles, warnings);
+        for (FlowEdge edge : flow.edges()) {
+            if (!edge.loopsBack() || !edge.bounded() || flow.node(edge.from()).isEmpty()) {
+                continue;
+            }
+            FlowNode from = flow.node(edge.from()).get();
+            int declared = edge.budget().orElseGet(() -> flow.budgets().getOrDefault(edge.loop().get(), 0));
+            if (from.kind().equals("tool")) {
+                warnings.add(from.label() + ": the declared fix budget of " + declared + " holds as written only"
+                        + " while the tool emits a top-level 'findings' array; without one it is the number of"
+                        + " identical failures that ends the loop, not the fix rounds it plans");
+            }
+            if (from.kind().equals("evaluator") && !from.blocking() && from.maxReworkPerStage().isPresent()) {
+                evaluator(from, edge, declared, config.agents().maxFixCycles(), warnings);
+            }
+        }
+        return warnings;
+    }
+
+    private static void tokens(FlowDefinition flow, Map<String, FlowSurroundings.RoleFile> roles,
+            List<String> warnings) {
+        Set<String> known = new LinkedHashSet<>(FlowVocabulary.TOKENS);
+        flow.nodes().stream().filter(FlowNode::hasOutputPath).forEach(n -> known.add(n.id() + "_path"));
+        roles.forEach((file, role) -> {
+            if (role instanceof FlowSurroundings.Text text) {
+                Set<String> unknown = new LinkedHashSet<>();
+                Matcher m = FlowVocabulary.TOKEN.matcher(text.content());
+                while (m.find()) {
+                    if (!known.contains(m.group(1))) {
+                        unknown.add(m.group(1));
+                    }
+                }
+                unknown.forEach(token -> warnings.add(file + " references unknown {" + token
+                        + "} (renders verbatim to the agent)"));
+            }
+        });
+    }
+
+    private static void evaluator(FlowNode node, FlowEdge edge, int declared, int maxFixCycles,
+            List<String> warnings) {
+        int planned = node.maxReworkPerStage().get();
+        int allowed = edge.loop().isPresent() ? Math.min(declared, maxFixCycles) : declared;
+        if (allowed >= planned) {
+            return;
+        }
+        String limit = edge.loop().map(l -> "rework loop '" + l + "'" + (maxFixCycles < declared
+                ? " (clamped to agents.max_fix_cycles " + maxFixCycles + ")" : "")).orElse("rework edge's budget");
+        warnings.add(node.label() + ": non-blocking evaluator plans max_rework_per_stage " + planned + ", but its "
+                + limit + " allows only " + allowed + " fix round(s) — it accepts with ⚠️ after " + allowed
+                + "; raise the " + (edge.loop().isPresent() ? "loop budget" : "budget")
+                + " or lower max_rework_per_stage so the two limits agree");
+    }
+}

@@ -1,0 +1,159 @@
+package dev.wb.commands.flow;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.WbEvents;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * {@code wb validate-flow NAME|--all}: validates the flows authored in {@code .workflow/flows/}, config-aware,
+ * as the engine sees them at dispatch, and records one {@code flow.validated} event on the workspace stream.
+ * Its own exit codes (seed 002): 0 every checked flow valid, 1 any invalid, 2 not found, usage, or no
+ * loadable config. Only a usage error is thrown before anything is recorded.
+ */
+public final class ValidateFlow {
+
+    public static final String FLOWS = ".workflow/flows/";
+    public static final String TOOLS = ".workflow/tools/";
+    public static final String DOCS = "docs/FLOWS.md";
+    public static final String ALL = "--all";
+
+    /** Flow files larger than this are refused as a violation rather than parsed. */
+    static final long MAX_FLOW_BYTES = 1 << 20;
+
+    private ValidateFlow() {}
+
+    /**
+     * What the run found. {@code error} is present when nothing could be validated (exit 2: the flow is
+     * not there, or the config cannot be loaded), with the lines to print as {@code error:}/{@code fix:}.
+     */
+    public record Report(String request, List<FlowResult> flows, int exitCode, Optional<Failure> error) {
+
+        /** {@code {request, flows, exitCode}}: the --json document and the event's payload. */
+        public ObjectNode toJson() {
+            ObjectNode o = CanonicalJson.objectNode();
+            o.put("request", request);
+            ArrayNode list = o.putArray("flows");
+            flows.forEach(f -> list.add(f.toJson()));
+            o.put("exitCode", exitCode);
+            return o;
+        }
+    }
+
+    /** Validates the flow named (a stem or {@code <stem>.yaml}) or, with {@code all}, every flow; records it. */
+    public static Report run(Session session, Optional<String> name, boolean all) {
+        String request = request(name, all);
+        Report report = validate(session.workspace(), name, request);
+        record(session, report);
+        return report;
+    }
+
+    /** Exit 2 before anything runs or is recorded: neither a name nor --all, both, or a name that is a path. */
+    static String request(Optional<String> name, boolean all) {
+        if (name.isPresent() == all) {
+            throw Failure.usage(all ? "give a flow NAME or --all, not both" : "give a flow NAME or --all",
+                    "wb validate-flow implementation    (one flow: .workflow/flows/implementation.yaml)",
+                    "wb validate-flow --all             (every *.yaml in " + FLOWS + ")");
+        }
+        if (all) {
+            return ALL;
+        }
+        String stem = stem(name.get());
+        if (stem.isEmpty() || stem.startsWith(".") || stem.contains("/") || stem.contains("\\")) {
+            throw Failure.usage("'" + name.get() + "' is not a flow name: give the file's stem, like implementation"
+                    + " or implementation.yaml", "wb validate-flow --all    (lists every flow in " + FLOWS + ")");
+        }
+        return name.get();
+    }
+
+    private static String stem(String name) {
+        return name.endsWith(".yaml") ? name.substring(0, name.length() - ".yaml".length()) : name;
+    }
+
+    private static Report validate(Workspace workspace, Optional<String> name, String request) {
+        WorkspaceConfig config;
+        try {
+            config = WorkspaceConfig.load(workspace);
+        } catch (Failure f) {
+            if (f.kind() != Failure.Kind.CONFIG) {
+                throw f;
+            }
+            return new Report(request, List.of(), 2, Optional.of(f));
+        }
+        Path flowsDir = workspace.root().resolve(FLOWS);
+        List<Path> files;
+        if (name.isPresent()) {
+            String stem = stem(name.get());
+            Path file = flowsDir.resolve(stem + ".yaml");
+            if (!Files.isRegularFile(file)) {
+                return new Report(request, List.of(), 2, Optional.of(notFound(stem, flowsDir)));
+            }
+            files = List.of(file);
+        } else {
+            files = list(flowsDir);
+        }
+        FlowSurroundings surroundings = FlowSurroundings.of(flowsDir, workspace.root().resolve(TOOLS));
+        List<FlowResult> results = new ArrayList<>();
+        for (Path file : files) {
+            results.add(one(file, config, surroundings));
+        }
+        boolean valid = results.stream().allMatch(FlowResult::valid);
+        return new Report(request, results, valid ? 0 : 1, Optional.empty());
+    }
+
+    private static FlowResult one(Path file, WorkspaceConfig config, FlowSurroundings surroundings) {
+        String stem = stem(file.getFileName().toString());
+        String shown = FLOWS + file.getFileName();
+        try {
+            if (Files.size(file) > MAX_FLOW_BYTES) {
+                return new FlowResult(stem, shown, List.of("line 1: the file is larger than 1 MiB; a flow is a"
+                        + " small YAML file"), List.of());
+            }
+            return FlowValidator.validate(stem, shown, Files.readAllBytes(file), config, surroundings);
+        } catch (IOException e) {
+            return new FlowResult(stem, shown, List.of("line 1: cannot read the file: " + e.getMessage()), List.of());
+        }
+    }
+
+    /** Every {@code *.yaml} directly in the flows folder, sorted by name. */
+    static List<Path> list(Path flowsDir) {
+        if (!Files.isDirectory(flowsDir)) {
+            return List.of();
+        }
+        try (Stream<Path> entries = Files.list(flowsDir)) {
+            return entries.filter(p -> p.getFileName().toString().endsWith(".yaml"))
+                    .filter(p -> !p.getFileName().toString().startsWith("."))
+                    .filter(Files::isRegularFile).sorted().toList();
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot list " + FLOWS + ": " + e.getMessage(),
+                    List.of("check the folder's permissions"));
+        }
+    }
+
+    private static Failure notFound(String stem, Path flowsDir) {
+        List<String> known = list(flowsDir).stream().map(p -> stem(p.getFileName().toString())).toList();
+        return new Failure(Failure.Kind.USAGE, "flow '" + stem + "' not found: no " + FLOWS + stem + ".yaml",
+                List.of(known.isEmpty() ? "no flows in " + FLOWS + "; write one (format and examples: " + DOCS + ")"
+                        : "the flows in " + FLOWS + ": " + String.join(", ", known)));
+    }
+
+    /** Appends the run's {@code flow.validated} event to the workspace stream. */
+    static void record(Session session, Report report) {
+        session.log().append(StreamId.workspace(), ExpectedVersion.any(), List.of(new NewEvent(
+                WbEvents.FLOW_VALIDATED, WbEvents.FLOW_VALIDATED_VERSION, report.toJson())), session.invocation());
+    }
+}
