@@ -102,6 +102,7 @@ final class StatusCmd implements Callable<Integer> {
         }
         dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd())).ifPresent(holder -> console.line(
                 "validation run in progress (wb judge run): " + holder.describe()));
+        commandSets().forEach(console::line);
         if (stats) {
             console.line("");
             console.line(join("workspace: ", status.tasks(), " tasks, ", status.totalEvents(), " events"));
@@ -109,6 +110,19 @@ final class StatusCmd implements Callable<Integer> {
                 console.line(join("  ", Columns.left(entry.getKey(), 30), " ", entry.getValue()));
             }
             StatsText.print(console, status.stats());
+        }
+    }
+
+    /**
+     * The static summary of the configured command sets (it runs nothing); a config.json that cannot be
+     * read is named here rather than failing a read-only view of the history.
+     */
+    private java.util.List<String> commandSets() {
+        try {
+            return dev.wb.commands.checks.CommandSetSummary.lines(dev.wb.commands.config.WorkspaceConfig.load(
+                    Workspace.require(root.context.cwd())).checks());
+        } catch (dev.wb.commands.Failure e) {
+            return java.util.List.of("checks: unknown — " + e.getMessage() + " (wb config show)");
         }
     }
 
@@ -171,6 +185,29 @@ final class StatusCmd implements Callable<Integer> {
             run.put("task", holder.task());
             run.put("snapshot", holder.snapshot());
         }, () -> doc.putNull("judgeRun"));
+        ObjectNode checks = doc.putObject("checks");
+        try {
+            dev.wb.commands.config.WorkspaceConfig.Checks configured = dev.wb.commands.config.WorkspaceConfig.load(
+                    Workspace.require(root.context.cwd())).checks();
+            ArrayNode sets = checks.putArray("commandSets");
+            configured.commandSets().forEach(set -> {
+                ObjectNode o = sets.addObject();
+                o.put("name", set.name());
+                ArrayNode paths = o.putArray("paths");
+                set.paths().forEach(paths::add);
+                set.timeoutSeconds().ifPresentOrElse(t -> o.put("timeoutSeconds", t), () -> o.putNull("timeoutSeconds"));
+                o.put("skipIfUnavailable", set.skipIfUnavailable());
+                ArrayNode commands = o.putArray("commands");
+                set.commands().forEach(argv -> {
+                    ArrayNode words = commands.addArray();
+                    argv.forEach(words::add);
+                });
+            });
+        } catch (dev.wb.commands.Failure e) {
+            checks.put("error", e.getMessage());
+        }
+        ArrayNode summary = checks.putArray("summary");
+        commandSets().forEach(summary::add);
         if (stats) {
             ObjectNode totals = doc.putObject("totals");
             totals.put("tasks", status.tasks());
