@@ -1,0 +1,78 @@
+package dev.wb.commands.preflight;
+
+import dev.wb.commands.preflight.PreflightLine.Verdict;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code env:} line: the env-file whose variables agent runs get. The default is
+ * {@code .workflow/.env}; when it is absent and none was named, that is a SKIP. A file named with
+ * {@code --env-file} that is missing or unreadable is a FAIL. The values are read, handed to the
+ * provider checks and the redactor, and never printed: the line says how many and from where.
+ *
+ * <p>The format is dotenv's: {@code KEY=VALUE} lines, {@code #} comments, an optional {@code export }
+ * prefix, values optionally quoted; an unquoted value ends at {@code " #"}.
+ */
+final class EnvFileLine {
+
+    /** The line, the file loaded (if any) and its variables. */
+    record Loaded(PreflightLine line, Optional<Path> file, Map<String, String> variables) {}
+
+    private EnvFileLine() {}
+
+    static Loaded load(Path defaultFile, Optional<Path> named) {
+        Path file = named.orElse(defaultFile).toAbsolutePath().normalize();
+        if (!Files.exists(file)) {
+            if (named.isEmpty()) {
+                return new Loaded(PreflightLine.paren("env", Verdict.SKIP, "no env-file"), Optional.empty(), Map.of());
+            }
+            return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file),
+                    Optional.empty(), Map.of());
+        }
+        if (!Files.isRegularFile(file)) {
+            return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file is not a regular file: " + file),
+                    Optional.empty(), Map.of());
+        }
+        try {
+            Map<String, String> variables = parse(Files.readString(file, StandardCharsets.UTF_8));
+            return new Loaded(PreflightLine.of("env", Verdict.OK, "loaded " + variables.size()
+                    + " variable(s) from " + file), Optional.of(file), variables);
+        } catch (IOException e) {
+            return new Loaded(PreflightLine.of("env", Verdict.FAIL, "cannot read env-file " + file + " ("
+                    + e.getClass().getSimpleName() + ")"), Optional.empty(), Map.of());
+        }
+    }
+
+    static Map<String, String> parse(String text) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String raw : text.split("\r?\n")) {
+            String line = raw.strip();
+            if (line.startsWith("export ")) {
+                line = line.substring("export ".length()).strip();
+            }
+            int eq = line.indexOf('=');
+            if (line.isEmpty() || line.startsWith("#") || eq <= 0) {
+                continue;
+            }
+            values.put(line.substring(0, eq).strip(), value(line.substring(eq + 1).strip()));
+        }
+        return values;
+    }
+
+    private static String value(String text) {
+        if (text.length() >= 2) {
+            char first = text.charAt(0);
+            int close = text.indexOf(first, 1);
+            if ((first == '"' || first == '\'') && close > 0) {
+                return text.substring(1, close);
+            }
+        }
+        int comment = text.indexOf(" #");
+        return comment >= 0 ? text.substring(0, comment).strip() : text;
+    }
+}

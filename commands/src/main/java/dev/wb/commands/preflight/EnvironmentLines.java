@@ -1,0 +1,88 @@
+package dev.wb.commands.preflight;
+
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.preflight.PreflightLine.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * {@code allowed-environment} and {@code extra-environment}: what each
+ * {@code security.allowed_environment} entry matched in the invocation's environment (a prefix
+ * pattern such as {@code DOTNET_*} expanded), the names dropped as secret-bearing (a WARN), and which
+ * child processes the list reaches; then the names {@code security.extra_environment} assigns, never
+ * their values.
+ *
+ * <p>A name is secret-bearing when one of its {@code _}-separated parts is TOKEN, SECRET, PASSWORD,
+ * PASSWD, KEY, CREDENTIAL, CREDENTIALS or AUTH, or ends with TOKEN, SECRET, PASSWORD, PASSWD or APIKEY
+ * ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}, {@code OPENAIAPIKEY}, {@code SSH_AUTH_SOCK}) —
+ * by parts, so {@code GIT_AUTHOR_NAME} and {@code KEYBOARD} pass.
+ */
+final class EnvironmentLines {
+
+    private static final List<String> SECRET_PARTS = List.of("TOKEN", "SECRET", "PASSWORD", "PASSWD", "KEY",
+            "CREDENTIAL", "CREDENTIALS", "AUTH");
+    private static final List<String> SECRET_ENDINGS = List.of("TOKEN", "SECRET", "PASSWORD", "PASSWD", "APIKEY");
+
+    private EnvironmentLines() {}
+
+    static boolean secretBearing(String name) {
+        for (String part : name.toUpperCase(Locale.ROOT).split("_")) {
+            if (SECRET_PARTS.contains(part) || SECRET_ENDINGS.stream().anyMatch(part::endsWith)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static PreflightLine allowed(WorkspaceConfig.Security security, Map<String, String> env, Host host) {
+        boolean windows = host.os() == Host.Os.WINDOWS;
+        TreeSet<String> kept = new TreeSet<>();
+        TreeSet<String> dropped = new TreeSet<>();
+        List<String> expansions = new ArrayList<>();
+        List<String> unmatched = new ArrayList<>();
+        for (String entry : security.allowedEnvironment()) {
+            List<String> matched = new ArrayList<>();
+            if (entry.endsWith("*")) {
+                String prefix = entry.substring(0, entry.length() - 1);
+                env.keySet().stream().filter(n -> windows ? n.toUpperCase(Locale.ROOT).startsWith(prefix.toUpperCase(
+                        Locale.ROOT)) : n.startsWith(prefix)).sorted().forEach(matched::add);
+                expansions.add(entry + " → " + (matched.isEmpty() ? "nothing" : String.join(", ", matched)));
+            } else {
+                env.keySet().stream().filter(n -> windows ? n.equalsIgnoreCase(entry) : n.equals(entry)).findFirst()
+                        .ifPresentOrElse(matched::add, () -> unmatched.add(entry));
+            }
+            for (String name : matched) {
+                (secretBearing(name) ? dropped : kept).add(name);
+            }
+        }
+        String scope = security.strictIsolation() ? "(agent + git/gh scope)" : "(git/gh scope only)";
+        StringBuilder text = new StringBuilder(kept.size() + " name(s) after expansion " + scope);
+        if (security.allowedEnvironment().isEmpty()) {
+            text.append("; security.allowed_environment is empty");
+        }
+        expansions.forEach(e -> text.append("; ").append(e));
+        if (!unmatched.isEmpty()) {
+            text.append("; not set here: ").append(String.join(", ", unmatched));
+        }
+        if (!dropped.isEmpty()) {
+            text.append("; dropped as secret-bearing: ").append(String.join(", ", dropped));
+        }
+        if (windows && kept.stream().noneMatch(n -> n.equalsIgnoreCase("SystemRoot"))) {
+            return PreflightLine.of("allowed-environment", Verdict.FAIL, "SystemRoot is missing on native Windows"
+                    + " (the Node-based claude.exe aborts 0xC0000409 without it): add \"SystemRoot\" to"
+                    + " security.allowed_environment; " + text);
+        }
+        return PreflightLine.of("allowed-environment", dropped.isEmpty() ? Verdict.OK : Verdict.WARN, text.toString());
+    }
+
+    static PreflightLine extra(WorkspaceConfig.Security security) {
+        if (security.extraEnvironment().isEmpty()) {
+            return PreflightLine.paren("extra-environment", Verdict.SKIP, "none assigned");
+        }
+        return PreflightLine.of("extra-environment", Verdict.OK, security.extraEnvironment().size()
+                + " name(s) assigned: " + String.join(", ", security.extraEnvironment().keySet()));
+    }
+}

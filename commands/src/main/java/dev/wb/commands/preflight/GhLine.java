@@ -1,0 +1,32 @@
+package dev.wb.commands.preflight;
+
+import dev.wb.commands.preflight.PreflightLine.Verdict;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The {@code gh} line, printed only when {@code git.create_pull_request} is on: {@code gh --version}
+ * answers and {@code gh auth status} says it is logged in. Anything else is a FAIL, since a task would
+ * end unable to open its pull request.
+ */
+final class GhLine {
+
+    private GhLine() {}
+
+    static PreflightLine check(ProbeRunner runner, Path dir) {
+        ProbeRunner.Answer version = runner.run(List.of("gh", "--version"), dir);
+        if (!version.started()) {
+            return PreflightLine.of("gh", Verdict.FAIL, "gh executable not found (" + version.result().startError()
+                    + "); git.create_pull_request needs it");
+        }
+        if (!version.exited(0)) {
+            return PreflightLine.of("gh", Verdict.FAIL, version.why("gh --version"));
+        }
+        ProbeRunner.Answer auth = runner.run(List.of("gh", "auth", "status"), dir);
+        if (!auth.exited(0)) {
+            return PreflightLine.of("gh", Verdict.FAIL, "gh is not logged in (" + auth.why("gh auth status")
+                    + "); run: gh auth login");
+        }
+        return new PreflightLine("gh", Verdict.OK, "gh: OK");
+    }
+}

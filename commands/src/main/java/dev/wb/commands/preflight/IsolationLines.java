@@ -1,0 +1,92 @@
+package dev.wb.commands.preflight;
+
+import dev.wb.commands.config.FullAccess;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.preflight.PreflightLine.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The isolation block, in its fixed order: {@code isolation} (the offline check: no allowed provider
+ * is configured with a full-access selector — refused at every value of {@code strict_isolation}),
+ * the optional {@code read-isolation: OFF}, one {@code isolation-floor: NONE} per provider without an
+ * OS-enforced write floor (advisory, never a failure), then the {@code advanced-mode} and
+ * {@code git-evidence} notices.
+ */
+final class IsolationLines {
+
+    private IsolationLines() {}
+
+    /** The offending {@code provider: args …} of each allowed provider, or empty when all are legal. */
+    static List<String> offences(WorkspaceConfig config) {
+        List<String> offences = new ArrayList<>();
+        for (String name : config.agents().allowed()) {
+            WorkspaceConfig.Provider provider = config.agents().provider(name);
+            Optional<String> selector = FullAccess.find(provider.args());
+            selector.ifPresent(s -> offences.add(name + ": agents.providers." + name + ".args " + s
+                    + " (a full-access selector, refused at every value of security.strict_isolation)"));
+        }
+        return offences;
+    }
+
+    static List<PreflightLine> lines(WorkspaceConfig config, Host host) {
+        WorkspaceConfig.Security security = config.security();
+        List<PreflightLine> lines = new ArrayList<>();
+        List<String> offences = offences(config);
+        if (!offences.isEmpty()) {
+            lines.add(PreflightLine.of("isolation", Verdict.FAIL, String.join("; ", offences)));
+        } else {
+            lines.add(PreflightLine.paren("isolation", Verdict.OK, security.strictIsolation() ? "enforced"
+                    : "strict_isolation=false"));
+        }
+        if (security.readIsolationOff()) {
+            List<String> causes = new ArrayList<>();
+            if (security.disableReadIsolation()) {
+                causes.add("security.disable_read_isolation=true");
+            }
+            if (!security.strictIsolation()) {
+                causes.add("forced by security.strict_isolation=false");
+            }
+            lines.add(new PreflightLine("read-isolation", Verdict.OFF, "read-isolation: OFF (" + String.join("; ",
+                    causes) + ") — providers load their native project instructions and config; .workflow, the"
+                    + " env-file and runs stay read- and write-denied"));
+        }
+        for (String name : config.agents().allowed()) {
+            floorCause(name, security.strictIsolation(), host).ifPresent(cause -> lines.add(PreflightLine.paren(
+                    "isolation-floor", Verdict.NONE, name + ": " + cause)));
+        }
+        if (!security.strictIsolation()) {
+            lines.add(PreflightLine.paren("advanced-mode", Verdict.ON, "security.strict_isolation=false")
+                    .withDetail("no OS sandbox for Claude and an unscoped shell for every node; the full-access"
+                            + " selectors stay refused (docs/PREFLIGHT.md, advanced mode)"));
+        }
+        if (security.allowGitEvidence()) {
+            lines.add(PreflightLine.of("git-evidence", Verdict.ON, security.strictIsolation()
+                    ? "security.allow_git_evidence=true: a flow node declaring git_evidence: true gets the read-only"
+                    + " git verbs" : "security.allow_git_evidence=true, inert under advanced mode (every node"
+                    + " already has an unscoped shell)"));
+        }
+        return lines;
+    }
+
+    /**
+     * Why a provider has no OS-enforced write floor here, or empty when it has one. For Claude the
+     * advanced mode comes first: under it no sandbox is raised on any host, so a missing helper's
+     * remedy would not bring the floor back. Codex always gets a generated profile; only native
+     * Windows leaves its floor unclassifiable offline.
+     */
+    static Optional<String> floorCause(String provider, boolean strict, Host host) {
+        if (provider.equals("claude")) {
+            if (!strict) {
+                return Optional.of("strict_isolation=false — no OS sandbox on any host");
+            }
+            String cause = host.missingSandboxCause();
+            return cause.isEmpty() ? Optional.empty() : Optional.of(cause);
+        }
+        if (host.os() == Host.Os.WINDOWS) {
+            return Optional.of("native Windows — sandbox not classifiable offline, `wb preflight` probes it");
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,175 @@
+package dev.wb.commands.preflight;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.checks.CommandSetSummary;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.judge.Redactor;
+import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamId;
+import dev.wb.projections.events.WbEvents;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * {@code wb preflight}: the read-only run-surface health gate, before the first task. It validates no
+ * flow; it runs each allowed provider's {@code --version} and login status, Codex's live sandbox smoke,
+ * the offline isolation policy check, the environment and assigned-path checks, the gh pin and the
+ * command-set summary, and gives one secret-free verdict (docs/PREFLIGHT.md). It writes only the
+ * clone-local {@code .git/info/exclude} rules (through gitrun), the paid probe's evidence when asked, and
+ * its one {@code preflight.completed} event.
+ */
+public final class Preflight {
+
+    /**
+     * One run's inputs: the invocation's environment (never {@code System.getenv()}), the folder it runs
+     * from (a relative {@code --env-file} is taken from there), the host's facts, and the options.
+     */
+    public record Request(Workspace workspace, Path cwd, Map<String, String> env, Host host,
+            Optional<Path> envFile, boolean paidProbe) {}
+
+    private Preflight() {}
+
+    /** Runs every check; exit-3 {@link Failure} when config.json is unusable. */
+    public static PreflightReport run(Request request) {
+        WorkspaceConfig config = WorkspaceConfig.load(request.workspace());
+        Path scratch;
+        try {
+            scratch = Files.createTempDirectory("wb-preflight-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a temporary folder for preflight's probes", e);
+        }
+        try {
+            return run(request, config, scratch);
+        } finally {
+            delete(scratch);
+        }
+    }
+
+    private static PreflightReport run(Request request, WorkspaceConfig config, Path scratch) {
+        Workspace ws = request.workspace();
+        Path root = ws.root();
+        List<PreflightLine> lines = new ArrayList<>();
+        EnvFileLine.Loaded env = EnvFileLine.load(ws.workflowDir().resolve(".env"),
+                request.envFile().map(f -> request.cwd().resolve(f)));
+        lines.add(env.line());
+        Redactor redactor = redactor(config, env.variables(), request.env());
+        Map<String, String> agentEnv = new HashMap<>(request.env());
+        agentEnv.putAll(env.variables());
+        ProbeRunner agents = new ProbeRunner(scratch, agentEnv);
+
+        Map<String, ProviderHealth.Health> health = new LinkedHashMap<>();
+        for (String name : config.agents().allowed()) {
+            health.put(name, ProviderHealth.check(config.agents().provider(name), agents, root));
+        }
+        List<String> legal = config.agents().allowed().stream().filter(n -> IsolationLines.offences(config).stream()
+                .noneMatch(o -> o.startsWith(n + ":"))).toList();
+        Optional<ObjectNode> paidRecord = Optional.empty();
+        for (String name : config.agents().allowed()) {
+            WorkspaceConfig.Provider provider = config.agents().provider(name);
+            ProviderHealth.Health h = health.get(name);
+            boolean fallback = health.values().stream().anyMatch(o -> !o.provider().equals(name) && o.healthy()
+                    && legal.contains(o.provider()));
+            lines.add(h.lines().get(0));
+            lines.add(ProviderBinary.line(provider, root, agentEnv));
+            lines.addAll(h.lines().subList(1, h.lines().size()));
+            if (name.equals("codex") && h.healthy()) {
+                String codex = ProviderBinary.find(provider, root, agentEnv).map(Path::toString)
+                        .orElse(provider.command());
+                lines.add(CodexSmoke.run(codex, request.host(), SmokeFixture.create(scratch.resolve("smoke")),
+                        config.security().deniedReadPaths(), agents, fallback, redactor));
+            }
+            if (name.equals("claude") && request.paidProbe()) {
+                PaidIsolationProbe.Outcome paid = paid(request, config, provider, h, scratch, agents, fallback,
+                        redactor);
+                lines.add(paid.line());
+                paidRecord = Optional.of(paid.record());
+            }
+        }
+        if (request.paidProbe() && paidRecord.isEmpty()) {
+            PaidIsolationProbe.Outcome declined = PaidIsolationProbe.declined(PaidIsolationProbe.declines(config,
+                    request.host(), false).orElse("no allowed provider supports it"));
+            lines.add(declined.line());
+            paidRecord = Optional.of(declined.record());
+        }
+        lines.addAll(IsolationLines.lines(config, request.host()));
+        lines.add(EnvironmentLines.allowed(config.security(), request.env(), request.host()));
+        lines.add(EnvironmentLines.extra(config.security()));
+        lines.addAll(AssignedPathsCheck.lines(config.security(), root, GitControl.of(root), env.file(),
+                request.env()));
+        lines.add(RepoPin.line(config.repo().url(), config.git().createPullRequest(), root, request.env(), redactor));
+        CommandSetSummary.lines(config.checks()).forEach(l -> lines.add(new PreflightLine("checks", Verdict.INFO, l)));
+        if (config.git().createPullRequest()) {
+            lines.add(GhLine.check(new ProbeRunner(scratch, request.env()), root));
+        }
+        lines.add(TelegramLine.of(config.telegram()));
+        return new PreflightReport(lines, env.file(), paidRecord);
+    }
+
+    private static PaidIsolationProbe.Outcome paid(Request request, WorkspaceConfig config,
+            WorkspaceConfig.Provider claude, ProviderHealth.Health health, Path scratch, ProbeRunner runner,
+            boolean fallback, Redactor redactor) {
+        Optional<String> reason = PaidIsolationProbe.declines(config, request.host(), health.healthy());
+        if (reason.isPresent()) {
+            return PaidIsolationProbe.declined(reason.get());
+        }
+        return PaidIsolationProbe.run(request.workspace(), claude, SmokeFixture.create(scratch.resolve("paid")),
+                runner, fallback, redactor);
+    }
+
+    /** The env-file's values, the telegram token and secret-named variables' values, kept out of every line. */
+    static Redactor redactor(WorkspaceConfig config, Map<String, String> envFile, Map<String, String> env) {
+        List<String> secrets = new ArrayList<>(envFile.values());
+        secrets.add(config.telegram().botToken());
+        env.forEach((name, value) -> {
+            if (Redactor.secretName(name) || EnvironmentLines.secretBearing(name)) {
+                secrets.add(value);
+            }
+        });
+        return Redactor.of(secrets);
+    }
+
+    /** Appends the run's {@code preflight.completed} event to the workspace stream. */
+    public static EventEnvelope record(Session session, PreflightReport report) {
+        NewEvent event = new NewEvent(WbEvents.PREFLIGHT_COMPLETED, WbEvents.PREFLIGHT_COMPLETED_VERSION,
+                report.toJson());
+        return session.log().append(StreamId.workspace(), ExpectedVersion.any(), List.of(event),
+                session.invocation()).get(0);
+    }
+
+    /** The report of a run that stopped at an unusable config.json: one FAIL line naming it. */
+    public static PreflightReport configUnusable(Failure failure, Map<String, String> env) {
+        String message = Redactor.forEnvironment(env).redact(failure.getMessage());
+        return new PreflightReport(List.of(PreflightLine.of("config", Verdict.FAIL, message)), Optional.empty(),
+                Optional.empty());
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    // a leftover in the temporary folder harms nothing
+                }
+            });
+        } catch (IOException e) {
+            // the same
+        }
+    }
+}

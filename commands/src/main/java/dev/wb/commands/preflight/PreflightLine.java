@@ -1,0 +1,45 @@
+package dev.wb.commands.preflight;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.Objects;
+
+/**
+ * One line of {@code wb preflight}'s report: its subject ({@code env}, {@code claude},
+ * {@code isolation}…), its verdict, and the whole line as printed. Only {@link Verdict#FAIL} and
+ * {@link Verdict#WARN} count toward the verdict; the others say what is, without judging it.
+ */
+public record PreflightLine(String subject, Verdict verdict, String text) {
+
+    /** A line's verdict, as the seed prints them. */
+    public enum Verdict { OK, WARN, FAIL, SKIP, INFO, NONE, ON, OFF }
+
+    public PreflightLine {
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(verdict, "verdict");
+        Objects.requireNonNull(text, "text");
+    }
+
+    /** {@code subject: VERDICT — detail}, the shape most lines take. */
+    public static PreflightLine of(String subject, Verdict verdict, String detail) {
+        return new PreflightLine(subject, verdict, subject + ": " + verdict + " — " + detail);
+    }
+
+    /** {@code subject: VERDICT (detail)}, the shape of SKIP and of the isolation lines. */
+    public static PreflightLine paren(String subject, Verdict verdict, String detail) {
+        return new PreflightLine(subject, verdict, subject + ": " + verdict + " (" + detail + ")");
+    }
+
+    /** The same line with {@code — detail} appended. */
+    public PreflightLine withDetail(String detail) {
+        return new PreflightLine(subject, verdict, text + " — " + detail);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode node = CanonicalJson.objectNode();
+        node.put("subject", subject);
+        node.put("verdict", verdict.name());
+        node.put("text", text);
+        return node;
+    }
+}

@@ -1,0 +1,101 @@
+package dev.wb.commands.preflight;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.preflight.PreflightLine.Verdict;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A provider's health line: {@code <cli> --version} answers within its time limit, and the provider's
+ * own status command says it is logged in ({@code claude auth status}, JSON with {@code loggedIn};
+ * {@code codex login status}, exit 0). No task is processed and no model is called. A provider that
+ * cannot start, answer, or is logged out is a FAIL; a login state that cannot be read is a WARN line
+ * after an OK health line.
+ */
+final class ProviderHealth {
+
+    /** The health line, any WARN line after it, and whether the provider can run a task. */
+    record Health(String provider, boolean healthy, List<PreflightLine> lines) {}
+
+    private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+(?:\\.\\d+)*");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ProviderHealth() {}
+
+    static Health check(WorkspaceConfig.Provider provider, ProbeRunner runner, Path dir) {
+        String name = provider.name();
+        String command = provider.command();
+        ProbeRunner.Answer version = runner.run(List.of(command, "--version"), dir);
+        if (!version.started()) {
+            return failed(name, name + " executable not found (" + version.result().startError() + ")");
+        }
+        if (!version.exited(0)) {
+            return failed(name, version.why(command + " --version"));
+        }
+        Matcher m = VERSION.matcher(version.output());
+        if (!m.find()) {
+            return failed(name, command + " --version printed no version number");
+        }
+        String number = m.group();
+        Login login = name.equals("claude") ? claudeLogin(runner, command, dir) : codexLogin(runner, command, dir);
+        if (login.state.equals("logged_out")) {
+            return failed(name, name + " " + number + " is not logged in (auth=logged_out); run: " + command
+                    + (name.equals("claude") ? " auth login" : " login"));
+        }
+        List<PreflightLine> lines = new ArrayList<>();
+        lines.add(PreflightLine.of(name, Verdict.OK, name + " " + number + " available (version=" + number
+                + ", auth=" + login.state + login.method.map(mm -> " (" + mm + ")").orElse("") + ")"));
+        login.problem.ifPresent(p -> lines.add(PreflightLine.of(name, Verdict.WARN, "login state unknown: " + p)));
+        return new Health(name, true, lines);
+    }
+
+    private record Login(String state, Optional<String> method, Optional<String> problem) {}
+
+    private static Login claudeLogin(ProbeRunner runner, String command, Path dir) {
+        ProbeRunner.Answer answer = runner.run(List.of(command, "auth", "status"), dir);
+        if (!answer.started() || answer.result().outcome() != dev.wb.commands.verify.Outcome.EXITED) {
+            return unknown(answer.why(command + " auth status"));
+        }
+        try {
+            JsonNode status = JSON.readTree(answer.output().substring(Math.max(0, answer.output().indexOf('{'))));
+            if (status != null && status.path("loggedIn").isBoolean()) {
+                if (!status.path("loggedIn").booleanValue()) {
+                    return new Login("logged_out", Optional.empty(), Optional.empty());
+                }
+                Optional<String> method = status.path("authMethod").isTextual()
+                        ? Optional.of(status.path("authMethod").textValue()) : Optional.empty();
+                return new Login("logged_in", method, Optional.empty());
+            }
+        } catch (IOException | RuntimeException e) {
+            // not JSON: read as unknown below
+        }
+        return answer.exited(0) ? unknown(command + " auth status printed no loggedIn field")
+                : new Login("logged_out", Optional.empty(), Optional.empty());
+    }
+
+    private static Login codexLogin(ProbeRunner runner, String command, Path dir) {
+        ProbeRunner.Answer answer = runner.run(List.of(command, "login", "status"), dir);
+        if (answer.exited(0)) {
+            return new Login("logged_in", Optional.empty(), Optional.empty());
+        }
+        if (answer.started() && answer.result().outcome() == dev.wb.commands.verify.Outcome.EXITED) {
+            return new Login("logged_out", Optional.empty(), Optional.empty());
+        }
+        return unknown(answer.why(command + " login status"));
+    }
+
+    private static Login unknown(String problem) {
+        return new Login("unknown", Optional.empty(), Optional.of(problem));
+    }
+
+    private static Health failed(String name, String why) {
+        return new Health(name, false, List.of(PreflightLine.of(name, Verdict.FAIL, why)));
+    }
+}

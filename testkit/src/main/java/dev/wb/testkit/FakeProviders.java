@@ -1,0 +1,212 @@
+package dev.wb.testkit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+
+/**
+ * Fake {@code claude}, {@code codex} and {@code gh} executables for tests of {@code wb preflight}: bash
+ * scripts written into a folder that a test puts first on the PATH of the environment it hands wb. Each
+ * fake's behaviour is fixed when it is written (the mode is part of the script), and every call appends
+ * its arguments, one per line after a {@code ---} separator, to {@code <bin>/<name>.calls}.
+ *
+ * <p>They prove wiring only, never OS enforcement: a fake "sandbox" refuses what its arguments tell it
+ * to refuse, so a test that passes shows that wb asked for the right thing and read the answer from the
+ * disk, not that any operating system enforced it.
+ */
+public final class FakeProviders {
+
+    /** What {@code <cli> auth status} / {@code login status} answers. */
+    public enum Login { LOGGED_IN, LOGGED_OUT }
+
+    /** What the fake {@code codex sandbox <os> … -- argv} does with the command it is given. */
+    public enum Sandbox {
+        /** Refuses any command naming a path under a denied root of its {@code -c …deny…} arguments. */
+        ENFORCE,
+        /** Runs every command: a sandbox that enforces nothing. */
+        LEAK,
+        /** Prints "sandbox could not run: missing helper" and fails: the host cannot demonstrate it. */
+        CANNOT_RUN,
+        /** Refuses the generated profile: its first line is "Error: invalid profile …". */
+        REJECT_PROFILE,
+        /** Exits 0 having written nothing at all. */
+        SILENT
+    }
+
+    /** What the fake {@code claude -p …} does with the {@code WRITE <path>} lines of its prompt. */
+    public enum PaidProbe {
+        /** Writes the paths no {@code Edit(//…)} deny entry of its {@code --settings} file covers. */
+        ENFORCE,
+        /** Writes every path. */
+        LEAK,
+        /** Writes nothing. */
+        SILENT
+    }
+
+    private FakeProviders() {}
+
+    /** A fake {@code claude}: {@code --version}, {@code auth status} and the paid probe's {@code -p}. */
+    public static Path claude(Path bin, Login login, PaidProbe probe) {
+        String script = header("claude") + "LOGIN=" + login + "\nPROBE=" + probe + "\n" + """
+                case "$1" in
+                  --version) echo "2.1.210 (Claude Code)"; exit 0 ;;
+                  auth)
+                    if [ "$LOGIN" = LOGGED_IN ]; then echo '{"loggedIn":true,"authMethod":"claude.ai"}'; exit 0; fi
+                    echo '{"loggedIn":false}'; exit 1 ;;
+                  -p)
+                    prompt="$2"; shift 2; settings=""
+                    while [ $# -gt 0 ]; do
+                      if [ "$1" = --settings ]; then settings="$2"; shift; fi
+                      shift
+                    done
+                    denied=()
+                    if [ -n "$settings" ]; then
+                      while IFS= read -r d; do [ -n "$d" ] && denied+=("$d"); done < <(grep -o 'Edit(//[^)]*)' "$settings" \\
+                        | sed -e 's#^Edit(/##' -e 's#)$##' -e 's#/\\*\\*$##')
+                    fi
+                    wrote=0; refused=0
+                    while IFS= read -r line; do
+                      case "$line" in
+                        "WRITE "*) target="${line#WRITE }" ;;
+                        *) continue ;;
+                      esac
+                      [ "$PROBE" = SILENT ] && continue
+                      if [ "$PROBE" = ENFORCE ]; then
+                        blocked=0
+                        for d in "${denied[@]}"; do
+                          case "$target" in "$d"|"$d"/*) blocked=1 ;; esac
+                        done
+                        if [ $blocked = 1 ]; then refused=$((refused+1)); continue; fi
+                      fi
+                      mkdir -p "$(dirname "$target")" && echo probe > "$target" && wrote=$((wrote+1))
+                    done <<< "$prompt"
+                    printf '{"type":"result","subtype":"success","result":"wrote %s file(s), refused %s. %s"}\\n' \\
+                      "$wrote" "$refused" "${WB_FAKE_ECHO:-}"
+                    exit 0 ;;
+                esac
+                echo "fake claude: unexpected arguments: $*" >&2; exit 2
+                """;
+        return write(bin, "claude", script);
+    }
+
+    /** A fake {@code codex}: {@code --version}, {@code login status}, {@code mcp list} and {@code sandbox}. */
+    public static Path codex(Path bin, Login login, Sandbox sandbox) {
+        String script = header("codex") + "LOGIN=" + login + "\nSANDBOX=" + sandbox + "\n" + """
+                case "$1" in
+                  --version) echo "codex-cli 0.144.4"; exit 0 ;;
+                  login)
+                    if [ "$LOGIN" = LOGGED_IN ]; then echo "Logged in using ChatGPT"; exit 0; fi
+                    echo "Not logged in"; exit 1 ;;
+                  mcp) echo "No MCP servers configured yet."; exit 0 ;;
+                  sandbox)
+                    shift 2
+                    denied=()
+                    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+                      if [ "$1" = -c ]; then
+                        case "$2" in
+                          *deny*) while IFS= read -r d; do denied+=("$d"); done < <(printf '%s\\n' "$2" | grep -o '"/[^"]*"' | tr -d '"') ;;
+                        esac
+                        shift
+                      fi
+                      shift
+                    done
+                    [ "$1" = -- ] && shift
+                    case "$SANDBOX" in
+                      CANNOT_RUN) echo "sandbox could not run: missing helper"; exit 1 ;;
+                      REJECT_PROFILE) echo "Error: invalid profile: sandbox_workspace_write.deny_read is not a known key"; exit 1 ;;
+                      SILENT) exit 0 ;;
+                      LEAK) exec "$@" ;;
+                    esac
+                    words=("$@")
+                    if [ "$1" = sh ] && [ "$2" = -c ]; then read -r -a words <<< "$3"; fi
+                    for w in "${words[@]}"; do
+                      case "$w" in /*) ;; *) continue ;; esac
+                      real=$(realpath -m "$w")
+                      for d in "${denied[@]}"; do
+                        root=$(realpath -m "$d")
+                        case "$real" in "$root"|"$root"/*) echo "sandbox: permission denied: $w" >&2; exit 1 ;; esac
+                      done
+                    done
+                    exec "$@" ;;
+                esac
+                echo "fake codex: unexpected arguments: $*" >&2; exit 2
+                """;
+        return write(bin, "codex", script);
+    }
+
+    /** A fake {@code gh}: {@code --version} and {@code auth status}. */
+    public static Path gh(Path bin, Login login) {
+        String script = header("gh") + "LOGIN=" + login + "\n" + """
+                case "$1" in
+                  --version) echo "gh version 2.62.0 (2024-11-14)"; exit 0 ;;
+                  auth)
+                    if [ "$LOGIN" = LOGGED_IN ]; then echo "Logged in to github.com account octo"; exit 0; fi
+                    echo "You are not logged into any GitHub hosts. To log in, run: gh auth login" >&2; exit 1 ;;
+                esac
+                echo "fake gh: unexpected arguments: $*" >&2; exit 2
+                """;
+        return write(bin, "gh", script);
+    }
+
+    /** Do-nothing {@code bwrap} and {@code socat}: a Linux host that has what Claude's Bash sandbox needs. */
+    public static void sandboxHelpers(Path bin) {
+        write(bin, "bwrap", header("bwrap") + "exit 0\n");
+        write(bin, "socat", header("socat") + "exit 0\n");
+    }
+
+    /**
+     * Links a real program found on {@code path} (a PATH value) into {@code bin}, so a test can hand wb a
+     * PATH of {@code bin} alone and still have, say, git.
+     */
+    public static Path link(Path bin, String program, String path) {
+        for (String entry : path.split(java.io.File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            Path candidate = Path.of(entry).resolve(program);
+            if (Files.isExecutable(candidate)) {
+                try {
+                    Files.createDirectories(bin);
+                    Path link = bin.resolve(program);
+                    Files.deleteIfExists(link);
+                    return Files.createSymbolicLink(link, candidate.toRealPath());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+        throw new IllegalStateException(program + " is not on " + path);
+    }
+
+    /** Every call the fake named {@code name} received, its arguments one a line, calls separated by ---. */
+    public static Optional<String> calls(Path bin, String name) {
+        Path file = bin.resolve(name + ".calls");
+        try {
+            return Files.exists(file) ? Optional.of(Files.readString(file, StandardCharsets.UTF_8)) : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The shebang names bash by absolute path: the test's PATH may hold the fakes alone. */
+    private static String header(String name) {
+        return "#!/bin/bash\nPATH=\"$PATH:/usr/local/bin:/usr/bin:/bin\"\n"
+                + "{ echo ---; printf '%s\\n' \"$@\"; } >> \"$(dirname \"$0\")/" + name + ".calls\"\n";
+    }
+
+    private static Path write(Path bin, String name, String script) {
+        try {
+            Files.createDirectories(bin);
+            Path file = bin.resolve(name);
+            Files.writeString(file, script, StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
