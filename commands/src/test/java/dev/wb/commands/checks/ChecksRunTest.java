@@ -193,6 +193,8 @@ class ChecksRunTest {
         assertEquals("[\"ios\"]", p.get("skippedSets").toString());
         assertTrue(p.get("autoMergeBlocked").asBoolean());
         assertEquals("pass", p.get("verdict").asText());
+        assertEquals("pass · 1 changed path · sets repo, ios · 1 passed, 2 skipped · auto-merge blocked",
+                ChecksRanSummary.of(p));
     }
 
     @Test
