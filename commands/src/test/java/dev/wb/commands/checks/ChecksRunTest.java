@@ -11,6 +11,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.sdd.SddAudit;
+import dev.wb.commands.verify.LiveProcesses;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -226,6 +227,34 @@ class ChecksRunTest {
         assertEquals("timed-out", timedOut.get("outcome").asText());
         assertEquals(-1, timedOut.get("exitCode").asInt());
         assertTrue(timedOut.get("output").asText().contains("killed after the time limit of 1 s"), timedOut.toString());
+    }
+
+    @Test
+    void a_run_whose_commands_wb_kills_on_the_way_out_is_incomplete_and_starts_nothing_more() throws Exception {
+        config("\"slow\": {\"commands\": [[\"tools/hang.sh\"], [\"tools/touch.sh\"]]},"
+                + " \"after\": {\"commands\": [[\"tools/touch.sh\"]]}");
+        audited();
+        repo.write("src/app.py", "# app\nvalue = 2\n");
+        Thread killer = new Thread(() -> {
+            // What the shutdown hook does on Ctrl-C or SIGTERM, once the hanging command runs.
+            long deadline = System.nanoTime() + 20_000_000_000L;
+            while (LiveProcesses.running() == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            LiveProcesses.killAll();
+        });
+        killer.setDaemon(true);
+        killer.start();
+
+        ChecksRun.Report report = checks();
+        killer.join(10_000);
+
+        assertEquals(ChecksVerdict.INCOMPLETE, report.verdict());
+        assertEquals(List.of("slow:failed"), outcomes(report), "nothing started after the kill");
+        assertTrue(report.results().get(0).output().endsWith("[interrupted: wb was stopped]"),
+                report.results().get(0).output());
+        assertFalse(Files.exists(repo.resolve("ran.txt")));
+        assertEquals("incomplete", lastPayload().get("verdict").asText());
     }
 
     @Test
