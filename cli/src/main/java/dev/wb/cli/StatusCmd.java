@@ -269,6 +269,15 @@ final class StatusCmd implements Callable<Integer> {
             WorkspaceStats.Reviews reviews = stats.reviews();
             console.line(join("review rounds: closed ", group(reviews.closed()), "; open ", group(reviews.open()),
                     "; unknown ", reviews.unknown(), reviews.unknown() == 1 ? " task" : " tasks"));
+            WorkspaceStats.Operations ops = stats.operations();
+            console.line(join("preflight: ", ops.preflights(), " run(s), ", ops.preflightsReady(), " ready",
+                    ops.lastPreflight().isEmpty() ? "" : join("; latest ", ops.lastPreflight(), " at ",
+                            ops.lastPreflightTime())));
+            console.line(join("flow validations: ", ops.flowValidations(), " run(s), ", ops.flowsChecked(),
+                    " flow(s) checked, ", ops.flowsInvalid(), " invalid"));
+            console.line(join("check runs: ", ops.checkRuns(), " (", ops.checksPassed(), " pass, ", ops.checksFailed(),
+                    " fail, ", ops.checksIncomplete(), " incomplete); ", ops.autoMergeBlocked(),
+                    " blocked auto-merge (a set skipped)"));
         }
 
         private static String group(WorkspaceStats.Group g) {
@@ -327,6 +336,16 @@ final class StatusCmd implements Callable<Integer> {
             group(reviews.putObject("closed"), stats.reviews().closed());
             group(reviews.putObject("open"), stats.reviews().open());
             reviews.put("unknownTasks", stats.reviews().unknown());
+            WorkspaceStats.Operations ops = stats.operations();
+            ObjectNode o = node.putObject("operations");
+            o.putObject("preflight").put("runs", ops.preflights()).put("ready", ops.preflightsReady())
+                    .put("latest", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
+                    .put("latestTime", ops.lastPreflightTime().isEmpty() ? null : ops.lastPreflightTime());
+            o.putObject("flowValidations").put("runs", ops.flowValidations()).put("flowsChecked", ops.flowsChecked())
+                    .put("invalid", ops.flowsInvalid());
+            o.putObject("checkRuns").put("runs", ops.checkRuns()).put("pass", ops.checksPassed())
+                    .put("fail", ops.checksFailed()).put("incomplete", ops.checksIncomplete())
+                    .put("autoMergeBlocked", ops.autoMergeBlocked());
             return node;
         }
 

@@ -43,6 +43,9 @@ final class Summaries {
             return payload.path("verdict").asText() + " · " + payload.path("ran").asInt() + " ran, "
                     + payload.path("failed").asInt() + " failed, " + payload.path("refused").asInt() + " refused";
         }
+        if (WbEvents.CHECKS_RAN.equals(event.type())) {
+            return dev.wb.commands.checks.ChecksRanSummary.of(payload);
+        }
         String text = CanonicalJson.text(payload, false);
         return text.length() <= MAX ? text : text.substring(0, MAX - 1) + "…";
     }

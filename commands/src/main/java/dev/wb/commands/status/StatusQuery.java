@@ -73,6 +73,7 @@ public final class StatusQuery {
         List<TaskStatus> tasks = new ArrayList<>(names.size());
         List<StageCounters> counters = new ArrayList<>(names.size());
         List<dev.wb.projections.status.ReviewRounds> reviews = new ArrayList<>(names.size());
+        List<dev.wb.projections.status.Operations> operations = new ArrayList<>(names.size());
         Map<String, Long> totals = new TreeMap<>();
         long total = 0;
         for (StreamId stream : names.values()) {
@@ -86,13 +87,14 @@ public final class StatusQuery {
             }
             counters.add(s.counters());
             reviews.add(s.reviews());
+            operations.add(s.operations());
             streams.add(new StreamStatus(stream, a, task));
             for (Map.Entry<String, Long> count : a.countsByType().entrySet()) {
                 totals.merge(count.getKey(), count.getValue(), Long::sum);
             }
             total += a.events();
         }
-        return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters, reviews));
+        return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations));
     }
 
     /** One stream, folded from the log (a task with a plan but no history yet shows its stages too). */

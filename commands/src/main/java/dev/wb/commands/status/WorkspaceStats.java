@@ -27,7 +27,7 @@ import java.util.TreeMap;
 public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> failing, int done,
         List<CommandStats> commands, Optional<CommandStats> mostFailsThenPasses, SortedMap<String, Long> citations,
         SortedMap<String, Refusal> refusedCommands, SortedMap<String, Refusal> refusedEnv, GitSteps gitSteps,
-        Reviews reviews) {
+        Reviews reviews, Operations operations) {
 
     /**
      * Review rounds over the workspace (wb judge rounds' rule, folded from judge.record.read events):
@@ -52,12 +52,33 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
     /** One verify command over every task. {@code meanMs} is rounded down. */
     public record CommandStats(String command, long runs, long failures, long meanMs, long failsThenPasses) {}
 
+    /**
+     * The operations commands over the workspace: preflight verdicts and flow validations (the workspace
+     * stream, with the latest preflight's verdict and time), and {@code wb checks} runs over every task.
+     */
+    public record Operations(long preflights, long preflightsReady, String lastPreflight, String lastPreflightTime,
+            long flowValidations, long flowsChecked, long flowsInvalid, long checkRuns, long checksPassed,
+            long checksFailed, long checksIncomplete, long autoMergeBlocked) {
+        public static final Operations NONE = new Operations(0, 0, "", "", 0, 0, 0, 0, 0, 0, 0, 0);
+
+        Operations plus(dev.wb.projections.status.Operations o) {
+            boolean later = !o.lastPreflightTime().isEmpty() && o.lastPreflightTime().compareTo(lastPreflightTime) > 0;
+            return new Operations(preflights + o.preflights(), preflightsReady + o.preflightsReady(),
+                    later ? o.lastPreflight() : lastPreflight, later ? o.lastPreflightTime() : lastPreflightTime,
+                    flowValidations + o.flowValidations(), flowsChecked + o.flowsChecked(),
+                    flowsInvalid + o.flowsInvalid(), checkRuns + o.checkRuns(), checksPassed + o.checksPassed(),
+                    checksFailed + o.checksFailed(), checksIncomplete + o.checksIncomplete(),
+                    autoMergeBlocked + o.autoMergeBlocked());
+        }
+    }
+
     public static WorkspaceStats of(Collection<TaskStatus> tasks, Collection<StageCounters> streams) {
-        return of(tasks, streams, List.of());
+        return of(tasks, streams, List.of(), List.of());
     }
 
     public static WorkspaceStats of(Collection<TaskStatus> tasks, Collection<StageCounters> streams,
-            Collection<dev.wb.projections.status.ReviewRounds> reviewed) {
+            Collection<dev.wb.projections.status.ReviewRounds> reviewed,
+            Collection<dev.wb.projections.status.Operations> operations) {
         Map<Stage, Integer> waiting = new EnumMap<>(Stage.class);
         Map<Stage, Integer> failing = new EnumMap<>(Stage.class);
         for (Stage stage : Stage.values()) {
@@ -122,8 +143,12 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
                 unknown++;
             }
         }
+        Operations ops = Operations.NONE;
+        for (dev.wb.projections.status.Operations o : operations) {
+            ops = ops.plus(o);
+        }
         return new WorkspaceStats(waiting, failing, done, stats, flaky, citations, refused, refusedEnv, git,
-                new Reviews(closed, open, unknown));
+                new Reviews(closed, open, unknown), ops);
     }
 
     private static final Comparator<CommandStats> MOST_RUN_FIRST = (a, b) -> a.runs() != b.runs()

@@ -31,7 +31,7 @@ class StageRulesTest {
     static final Latest COMMITTED = latest("ok", "commit");
 
     static State state(Latest audit, Latest scope, Latest verify, Latest git) {
-        return new State(audit, scope, verify, git, StageCounters.EMPTY, dev.wb.projections.status.ReviewRounds.NONE);
+        return new State(audit, scope, verify, git, StageCounters.EMPTY, dev.wb.projections.status.ReviewRounds.NONE, dev.wb.projections.status.Operations.NONE);
     }
 
     static TaskStatus status(State state, String plan) {

@@ -23,7 +23,7 @@ class WorkspaceStatsTest {
 
     static TaskStatus task(String key, Latest audit, String plan) {
         State state = new State(audit, Latest.NEVER, Latest.NEVER, Latest.NEVER, StageCounters.EMPTY,
-                dev.wb.projections.status.ReviewRounds.NONE);
+                dev.wb.projections.status.ReviewRounds.NONE, dev.wb.projections.status.Operations.NONE);
         return StageRules.of(new TaskKey(key), state, Optional.ofNullable(plan));
     }
 

@@ -44,6 +44,7 @@ final class StagesJson {
         ObjectNode rounds = reviews.putObject("rounds");
         state.reviews().rounds().forEach((key, r) -> rounds.putObject(key).put("verdict", r.verdict())
                 .put("signature", r.signature()).put("ambiguous", r.ambiguous()));
+        state.operations().write(node.putObject("operations"));
         return node;
     }
 
@@ -63,7 +64,8 @@ final class StagesJson {
                 r.required("verdict").asText(), r.required("signature").asText(), r.required("ambiguous").booleanValue())),
                 reviews.required("uncountable").longValue());
         return new State(latest(json, "audit", "planDigest"), latest(json, "scope", "planDigest"),
-                latest(json, "verify", "planDigest"), latest(json, "git", "series"), counters, rounds);
+                latest(json, "verify", "planDigest"), latest(json, "git", "series"), counters, rounds,
+                Operations.read(json.required("operations")));
     }
 
     private static void latest(ObjectNode node, String stage, Latest latest, String about) {

@@ -36,9 +36,14 @@ public final class TaskStages implements Projection<TaskStages.State> {
     }
 
     public record State(Latest audit, Latest scope, Latest verify, Latest git, StageCounters counters,
-            ReviewRounds reviews) {
+            ReviewRounds reviews, Operations operations) {
         public static final State EMPTY = new State(Latest.NEVER, Latest.NEVER, Latest.NEVER, Latest.NEVER,
-                StageCounters.EMPTY, ReviewRounds.NONE);
+                StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE);
+
+        /** The state with other operations counters. */
+        State with(Operations next) {
+            return new State(audit, scope, verify, git, counters, reviews, next);
+        }
     }
 
     private static final PayloadFields AUDITED = PayloadFields.of("verdict", "planDigest", "citations[].verdict");
@@ -49,6 +54,9 @@ public final class TaskStages implements Projection<TaskStages.State> {
     private static final PayloadFields FINISHED = PayloadFields.of("verdict");
     private static final PayloadFields STEP = PayloadFields.of("status");
     private static final PayloadFields SERIES = PayloadFields.of("status", "series");
+    private static final PayloadFields PREFLIGHT = PayloadFields.of("verdict");
+    private static final PayloadFields FLOWS = PayloadFields.of("flows[].valid");
+    private static final PayloadFields CHECKS = PayloadFields.of("verdict", "autoMergeBlocked");
 
     private TaskStages() {}
 
@@ -59,7 +67,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
 
     @Override
     public int version() {
-        return 2; // 2: review rounds (judge.record.read)
+        return 3; // 2: review rounds (judge.record.read); 3: operations (preflight, flows, checks)
     }
 
     @Override
@@ -73,39 +81,48 @@ public final class TaskStages implements Projection<TaskStages.State> {
         if (type.equals(WbEvents.PLAN_AUDITED)) {
             ObjectNode p = AUDITED.read(event);
             Latest audit = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
-            return new State(audit, s.scope(), s.verify(), s.git(), s.counters().withCitations(p.path("citations")), s.reviews());
+            return new State(audit, s.scope(), s.verify(), s.git(), s.counters().withCitations(p.path("citations")), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.SCOPE_CHECKED)) {
             ObjectNode p = CHECKED.read(event);
             Latest scope = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
-            return new State(s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews());
+            return new State(s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.VERIFY_STARTED)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
             ObjectNode p = STARTED.read(event);
             Latest verify = Latest.of("incomplete", p.path("planDigest").asText());
-            return new State(s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p), s.reviews());
+            return new State(s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
             return new State(s.audit(), s.scope(), s.verify(), s.git(),
-                    s.counters().withCommandRan(RAN.read(event)), s.reviews());
+                    s.counters().withCommandRan(RAN.read(event)), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.VERIFY_FINISHED) && !s.verify().result().equals(NONE)) {
             String verdict = FINISHED.read(event).path("verdict").asText();
-            return new State(s.audit(), s.scope(), new Latest(verdict, s.verify().about()), s.git(), s.counters(), s.reviews());
+            return new State(s.audit(), s.scope(), new Latest(verdict, s.verify().about()), s.git(), s.counters(), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.GIT_STEP_RAN)) {
             String status = STEP.read(event).path("status").asText();
-            return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters().withGitStep(status), s.reviews());
+            return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters().withGitStep(status), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.JUDGE_RECORD_READ)) {
             return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters(),
-                    s.reviews().withRecord(event.payload().json())); // small, and its criteria are an object
+                    s.reviews().withRecord(event.payload().json()), s.operations()); // small; criteria are an object
         }
         if (type.equals(WbEvents.GIT_SERIES_FINISHED)) {
             ObjectNode p = SERIES.read(event);
             Latest git = Latest.of(p.path("status").asText(), p.path("series").asText());
-            return new State(s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews());
+            return new State(s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews(), s.operations());
+        }
+        if (type.equals(WbEvents.PREFLIGHT_COMPLETED)) {
+            return s.with(s.operations().withPreflight(PREFLIGHT.read(event), event));
+        }
+        if (type.equals(WbEvents.FLOW_VALIDATED)) {
+            return s.with(s.operations().withFlowValidation(FLOWS.read(event)));
+        }
+        if (type.equals(WbEvents.CHECKS_RAN)) {
+            return s.with(s.operations().withChecks(CHECKS.read(event)));
         }
         return s;
     }
