@@ -1,35 +1,27 @@
 package dev.wb.commands.checks;
 
 import dev.wb.commands.sdd.CriticalZones;
-import java.util.Map;
-import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * One of a command set's {@code paths}, matched against a whole repository-relative path: {@code **}
  * any number of segments ({@code web/**}, {@code **}{@code /*.py}), {@code *} any run of characters within
  * one segment, {@code ?} one character other than {@code /}; anything else stands for itself, so
- * {@code Makefile} matches the top-level Makefile only.
- *
- * <p>These are the glob semantics of the critical zones' path patterns, and the matching is theirs: a
- * pattern with a wildcard or a slash goes through {@link CriticalZones} as a zone of its own. A bare
- * word there means "a word of the path" instead, so a pattern with neither is compared here, whole.
+ * {@code Makefile} matches the top-level Makefile only. The dialect is the critical zones' path patterns'
+ * ({@link CriticalZones#globRegex}), so one glob means one thing everywhere in wb's configuration.
  */
 final class PathGlob {
 
-    /** The zone the pattern is filed under: a name no default zone has (a zone name never holds a tab). */
-    private static final String ZONE = "\tcommand-set path";
-
     private final String pattern;
-    private final CriticalZones zones;
+    private final Pattern regex;
 
-    private PathGlob(String pattern, CriticalZones zones) {
+    private PathGlob(String pattern) {
         this.pattern = pattern;
-        this.zones = zones;
+        this.regex = Pattern.compile(CriticalZones.globRegex(pattern));
     }
 
     static PathGlob of(String pattern) {
-        boolean literal = pattern.indexOf('/') < 0 && pattern.indexOf('*') < 0 && pattern.indexOf('?') < 0;
-        return new PathGlob(pattern, literal ? null : CriticalZones.with(Map.of(ZONE, List.of(pattern))));
+        return new PathGlob(pattern);
     }
 
     String pattern() {
@@ -37,6 +29,6 @@ final class PathGlob {
     }
 
     boolean matches(String path) {
-        return zones == null ? path.equals(pattern) : zones.zonesOf(path).contains(ZONE);
+        return regex.matcher(path).matches();
     }
 }

@@ -131,8 +131,11 @@ public final class CriticalZones {
         }
     }
 
-    /** {@code **} any number of folders, {@code *} any characters but {@code /}, {@code ?} one of them. */
-    static String globRegex(String glob) {
+    /**
+     * {@code **} any number of folders, {@code *} any characters but {@code /}, {@code ?} one of them;
+     * anything else stands for itself. The one glob dialect of wb's path patterns (zones, command sets).
+     */
+    public static String globRegex(String glob) {
         StringBuilder regex = new StringBuilder();
         for (int i = 0; i < glob.length(); i++) {
             char c = glob.charAt(i);
