@@ -1,7 +1,6 @@
 package dev.wb.cli;
 
 import dev.wb.commands.Session;
-import dev.wb.commands.flow.FlowResult;
 import dev.wb.commands.flow.ValidateFlow;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -53,19 +52,7 @@ final class ValidateFlowCmd implements Callable<Integer> {
         if (report.error().isEmpty() && report.flows().isEmpty()) {
             console.line("no flows in " + ValidateFlow.FLOWS + " (format and examples: " + ValidateFlow.DOCS + ")");
         }
-        for (FlowResult flow : report.flows()) {
-            print(console, flow);
-        }
+        report.flows().forEach(flow -> flow.lines().forEach(console::line));
         return report.exitCode();
-    }
-
-    private static void print(Console console, FlowResult flow) {
-        if (flow.valid()) {
-            console.line("flow " + flow.name() + ": OK");
-        } else {
-            console.line("flow " + flow.name() + ": FAIL — " + flow.violations().get(0));
-            flow.violations().forEach(v -> console.line("  " + v));
-        }
-        flow.warnings().forEach(w -> console.line("flow " + flow.name() + ": WARN — " + w));
     }
 }

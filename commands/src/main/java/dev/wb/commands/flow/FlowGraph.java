@@ -25,20 +25,31 @@ final class FlowGraph {
     private final List<String> violations = new ArrayList<>();
     private final Map<String, List<FlowEdge>> out = new LinkedHashMap<>();
 
+    private final List<FlowEdge> edges;
+
     private FlowGraph(FlowDefinition flow) {
         this.flow = flow;
         flow.nodes().forEach(n -> out.put(n.id(), new ArrayList<>()));
-        flow.edges().forEach(e -> out.get(e.from()).add(e));
+        // An edge naming no node was reported by the reader; the rules here see the edges between nodes.
+        this.edges = flow.edges().stream().filter(e -> out.containsKey(e.from()) && out.containsKey(e.to()))
+                .toList();
+        edges.forEach(e -> out.get(e.from()).add(e));
     }
 
+    /**
+     * The rules of each edge always; the rules of the whole graph (entry, reachability, terminals, cycles)
+     * only when every node and edge could be read, since a node left out would make them report noise.
+     */
     static List<String> check(FlowDefinition flow) {
         FlowGraph graph = new FlowGraph(flow);
         graph.outcomes();
         graph.bounds();
-        Optional<FlowNode> entry = graph.entry();
-        entry.ifPresent(graph::reachability);
-        graph.terminals();
-        graph.plainCycles();
+        if (flow.graphComplete()) {
+            Optional<FlowNode> entry = graph.entry();
+            entry.ifPresent(graph::reachability);
+            graph.terminals();
+            graph.plainCycles();
+        }
         return graph.violations;
     }
 
@@ -56,17 +67,17 @@ final class FlowGraph {
             Map<String, FlowEdge> seen = new HashMap<>();
             for (FlowEdge edge : out.get(node.id())) {
                 if (outcomes.isEmpty() && edge.outcome().isPresent()) {
-                    problem(edge.line(), edge.label(), "a " + node.kind() + " node's edges carry no outcome");
+                    problem(edge.line(), edge.label(), a(node.kind()) + " node's edges carry no outcome");
                     continue;
                 }
                 if (!outcomes.isEmpty() && edge.outcome().isEmpty()) {
-                    problem(edge.line(), edge.label(), "an edge from a " + node.kind() + " node needs an outcome: "
+                    problem(edge.line(), edge.label(), "an edge from " + a(node.kind()) + " node needs an outcome: "
                             + String.join(" or ", outcomes));
                     continue;
                 }
                 if (edge.outcome().isPresent() && !outcomes.contains(edge.outcome().get())) {
-                    problem(edge.line(), edge.label(), "'" + edge.outcome().get() + "' is not an outcome of a "
-                            + node.kind() + " node (" + String.join(", ", outcomes) + ")");
+                    problem(edge.line(), edge.label(), "'" + edge.outcome().get() + "' is not an outcome of "
+                            + a(node.kind()) + " node (" + String.join(", ", outcomes) + ")");
                     continue;
                 }
                 String key = edge.outcome().orElse("");
@@ -85,13 +96,13 @@ final class FlowGraph {
     }
 
     private void bounds() {
-        flow.edges().stream().filter(e -> e.loopsBack() && !e.bounded()).forEach(e -> problem(e.line(), e.label(),
+        edges.stream().filter(e -> e.loopsBack() && !e.bounded()).forEach(e -> problem(e.line(), e.label(),
                 "unbounded: a " + e.outcome().get() + " edge needs budget: N or a loop: named under flow.budgets"));
     }
 
     /** The one node no edge leads to, except the rework and fail edges that lead back to it. */
     private Optional<FlowNode> entry() {
-        Set<String> targets = flow.edges().stream().filter(e -> !e.loopsBack()).map(FlowEdge::to)
+        Set<String> targets = edges.stream().filter(e -> !e.loopsBack()).map(FlowEdge::to)
                 .collect(Collectors.toSet());
         List<FlowNode> entries = flow.nodes().stream().filter(n -> !targets.contains(n.id())).toList();
         if (entries.isEmpty()) {
@@ -125,9 +136,9 @@ final class FlowGraph {
         Set<String> ending = walk(terminals, false);
         List<FlowNode> trapped = flow.nodes().stream().filter(n -> !ending.contains(n.id())).toList();
         if (!trapped.isEmpty()) {
-            problem(trapped.get(0).line(), trapped.size() == 1 ? trapped.get(0).label() : "nodes "
-                    + names(trapped), "never reach a terminal node (a node with no outgoing edge): a cycle with"
-                    + " no way out");
+            problem(trapped.get(0).line(), "flow", (trapped.size() == 1 ? "node " + names(trapped) + " never reaches"
+                    : "nodes " + names(trapped) + " never reach") + " a terminal node (a node with no outgoing edge):"
+                    + " a cycle with no way out");
         }
     }
 
@@ -135,11 +146,11 @@ final class FlowGraph {
     private void plainCycles() {
         Map<String, List<String>> forward = new LinkedHashMap<>();
         flow.nodes().forEach(n -> forward.put(n.id(), new ArrayList<>()));
-        flow.edges().stream().filter(e -> !e.loopsBack()).forEach(e -> forward.get(e.from()).add(e.to()));
+        edges.stream().filter(e -> !e.loopsBack()).forEach(e -> forward.get(e.from()).add(e.to()));
         for (List<String> cycle : Cycles.of(forward)) {
-            problem(node(cycle.get(0)).line(), cycle.size() == 1 ? "node '" + cycle.get(0) + "'" : "nodes "
-                    + cycle.stream().map(id -> "'" + id + "'").collect(Collectors.joining(", ")),
-                    "form a cycle of plain edges (no rework or fail edge), so no budget bounds it");
+            problem(node(cycle.get(0)).line(), "flow", (cycle.size() == 1 ? "node '" + cycle.get(0) + "' forms"
+                    : "nodes " + cycle.stream().map(id -> "'" + id + "'").collect(Collectors.joining(", ")) + " form")
+                    + " a cycle of plain edges (no rework or fail edge), so no budget bounds it");
         }
     }
 
@@ -147,7 +158,7 @@ final class FlowGraph {
     private Set<String> walk(Set<String> start, boolean along) {
         Map<String, List<String>> next = new HashMap<>();
         flow.nodes().forEach(n -> next.put(n.id(), new ArrayList<>()));
-        flow.edges().forEach(e -> next.get(along ? e.from() : e.to()).add(along ? e.to() : e.from()));
+        edges.forEach(e -> next.get(along ? e.from() : e.to()).add(along ? e.to() : e.from()));
         Set<String> seen = new LinkedHashSet<>(start);
         Deque<String> queue = new ArrayDeque<>(start);
         while (!queue.isEmpty()) {
@@ -158,6 +169,11 @@ final class FlowGraph {
             }
         }
         return seen;
+    }
+
+    /** The kind with its article: an agent, a tool. */
+    private static String a(String kind) {
+        return ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
     }
 
     private static String names(List<FlowNode> nodes) {

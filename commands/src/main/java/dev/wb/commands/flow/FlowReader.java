@@ -34,10 +34,7 @@ final class FlowReader {
     static Optional<FlowDefinition> read(LocatedTree tree, String stem, List<String> out) {
         FlowReader reader = new FlowReader(tree, stem);
         Optional<FlowDefinition> flow = reader.root(tree.root());
-        // In the order of the file, so an author can work down it; equal lines keep the reading order.
-        List<String> sorted = new ArrayList<>(reader.f.violations());
-        sorted.sort(java.util.Comparator.comparingInt(FlowReader::lineOf));
-        out.addAll(sorted);
+        out.addAll(reader.f.violations());
         return flow;
     }
 
@@ -244,11 +241,6 @@ final class FlowReader {
             edges.add(edge);
         }
         return edges;
-    }
-
-    private static int lineOf(String violation) {
-        int space = violation.indexOf(':');
-        return Integer.parseInt(violation.substring("line ".length(), space));
     }
 
     // Values already reported by checkValues are read here without reporting them again.

@@ -22,6 +22,22 @@ public record FlowResult(String name, String file, List<String> violations, List
         return violations.isEmpty();
     }
 
+    /**
+     * The lines people read: {@code flow <name>: OK}, or {@code flow <name>: FAIL — <first violation>}
+     * followed by every violation indented two spaces; then one {@code flow <name>: WARN — …} a warning.
+     */
+    public List<String> lines() {
+        List<String> lines = new java.util.ArrayList<>();
+        if (valid()) {
+            lines.add("flow " + name + ": OK");
+        } else {
+            lines.add("flow " + name + ": FAIL — " + violations.get(0));
+            violations.forEach(v -> lines.add("  " + v));
+        }
+        warnings.forEach(w -> lines.add("flow " + name + ": WARN — " + w));
+        return lines;
+    }
+
     /** {@code {name, file, valid, violations, warnings}}, as --json and the flow.validated event carry it. */
     public ObjectNode toJson() {
         ObjectNode o = CanonicalJson.objectNode();

@@ -44,14 +44,19 @@ public final class FlowValidator {
             return new FlowResult(stem, file, violations, List.of());
         }
         FlowDefinition definition = flow.get();
-        if (definition.graphComplete()) {
-            violations.addAll(FlowGraph.check(definition));
-        }
+        violations.addAll(FlowGraph.check(definition));
+        // Structural violations in the order of the file, so an author can work down it.
+        violations.sort(java.util.Comparator.comparingInt(FlowValidator::line));
         Map<String, FlowSurroundings.RoleFile> roles = new LinkedHashMap<>();
         definition.nodes().stream().flatMap(n -> n.roleFile().stream())
                 .filter(path -> FlowPolicy.lexicalProblem(path).isEmpty())
                 .forEach(path -> roles.computeIfAbsent(path, surroundings::roleFile));
         FlowPolicy.check(definition, config, roles, surroundings, violations);
         return new FlowResult(stem, file, violations, FlowWarnings.of(definition, config, roles));
+    }
+
+    /** The line a structural violation starts with ({@code line N: …}). */
+    static int line(String violation) {
+        return Integer.parseInt(violation.substring("line ".length(), violation.indexOf(':')));
     }
 }

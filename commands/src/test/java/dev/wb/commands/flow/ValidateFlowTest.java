@@ -1,0 +1,149 @@
+package dev.wb.commands.flow;
+
+import static dev.wb.commands.flow.FlowFixture.IMPLEMENT_REVIEW;
+import static dev.wb.commands.flow.FlowFixture.flow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.StreamId;
+import dev.wb.projections.events.WbEvents;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The service: which flows a request names, its exit code, and the flow.validated event it records. */
+class ValidateFlowTest {
+
+    @TempDir
+    Path tmp;
+
+    FlowFixture fx;
+
+    @BeforeEach
+    void repository() {
+        fx = new FlowFixture(tmp);
+    }
+
+    List<EventEnvelope> events() {
+        try (Session session = fx.session()) {
+            return session.reader().read(StreamId.workspace()).stream()
+                    .filter(e -> e.type().equals(WbEvents.FLOW_VALIDATED)).toList();
+        }
+    }
+
+    @Test
+    void all_validates_every_yaml_file_sorted_and_one_bad_flow_makes_exit_1() {
+        fx.write("zeta", flow("zeta", IMPLEMENT_REVIEW)).write("alpha", flow("alpha", IMPLEMENT_REVIEW)
+                .replace("kind: agent", "kind: agent\n      provider: gpt-5.5"));
+        fx.repo.write(".workflow/flows/notes.md", "not a flow\n");
+        fx.repo.write(".workflow/flows/old.yml", "not read: flows are .yaml\n");
+
+        ValidateFlow.Report report = fx.run(Optional.empty(), true);
+
+        assertEquals(List.of("alpha", "zeta"), report.flows().stream().map(FlowResult::name).toList());
+        assertEquals(List.of(false, true), report.flows().stream().map(FlowResult::valid).toList());
+        assertEquals(1, report.exitCode());
+        assertEquals("--all", report.request());
+    }
+
+    @Test
+    void every_flow_valid_is_exit_0_and_a_name_may_carry_yaml() {
+        fx.write("impl", flow("impl", IMPLEMENT_REVIEW));
+
+        assertEquals(0, fx.run(Optional.of("impl"), false).exitCode());
+        ValidateFlow.Report report = fx.run(Optional.of("impl.yaml"), false);
+        assertEquals(0, report.exitCode());
+        assertEquals("impl.yaml", report.request());
+        assertEquals("impl", report.flows().get(0).name());
+    }
+
+    @Test
+    void a_flow_not_in_workflow_flows_is_exit_2_with_the_flows_there_and_is_recorded() {
+        fx.write("impl", flow("impl", IMPLEMENT_REVIEW));
+
+        ValidateFlow.Report report = fx.run(Optional.of("implementation"), false);
+
+        assertEquals(2, report.exitCode());
+        assertEquals(List.of(), report.flows());
+        Failure error = report.error().orElseThrow();
+        assertEquals("flow 'implementation' not found: no .workflow/flows/implementation.yaml", error.getMessage());
+        assertEquals(List.of("the flows in .workflow/flows/: impl"), error.fixes());
+        assertEquals(1, events().size());
+        assertEquals(2, events().get(0).payload().json().get("exitCode").asInt());
+    }
+
+    @Test
+    void neither_a_name_nor_all_or_both_or_a_path_is_a_usage_error_and_records_nothing() {
+        fx.write("impl", flow("impl", IMPLEMENT_REVIEW));
+
+        Failure neither = assertThrows(Failure.class, () -> fx.run(Optional.empty(), false));
+        Failure both = assertThrows(Failure.class, () -> fx.run(Optional.of("impl"), true));
+        Failure path = assertThrows(Failure.class, () -> fx.run(Optional.of("../flows/impl"), false));
+
+        assertEquals(Failure.Kind.USAGE, neither.kind());
+        assertEquals("give a flow NAME or --all", neither.getMessage());
+        assertEquals("give a flow NAME or --all, not both", both.getMessage());
+        assertEquals(Failure.Kind.USAGE, path.kind());
+        assertEquals(List.of(), events());
+    }
+
+    @Test
+    void a_config_that_cannot_be_loaded_is_exit_2_with_its_error_and_fix() {
+        fx.write("impl", flow("impl", IMPLEMENT_REVIEW)).config("{\"agents\": {\"alowed\": [\"claude\"]}}");
+
+        ValidateFlow.Report report = fx.run(Optional.of("impl"), false);
+
+        assertEquals(2, report.exitCode());
+        Failure error = report.error().orElseThrow();
+        assertEquals(Failure.Kind.CONFIG, error.kind());
+        assertTrue(error.getMessage().startsWith(".workflow/config.json line 1: unknown key agents.alowed"),
+                error.getMessage());
+        assertEquals(List.of(), report.flows());
+        assertEquals(1, events().size());
+    }
+
+    @Test
+    void all_with_no_flows_checks_nothing_and_is_exit_0() {
+        ValidateFlow.Report report = fx.run(Optional.empty(), true);
+
+        assertEquals(0, report.exitCode());
+        assertEquals(List.of(), report.flows());
+    }
+
+    @Test
+    void every_run_appends_one_flow_validated_event_with_the_documented_fields() {
+        fx.tool("mdlint", true).write("impl", flow("impl", IMPLEMENT_REVIEW).replace("kind: agent",
+                "kind: agent\n      provider: gpt-5.5"));
+
+        fx.run(Optional.empty(), true);
+        fx.run(Optional.of("impl"), false);
+
+        List<EventEnvelope> events = events();
+        assertEquals(2, events.size());
+        assertEquals(WbEvents.FLOW_VALIDATED_VERSION, events.get(0).schemaVersion());
+        JsonNode payload = events.get(0).payload().json();
+        assertEquals(java.util.Set.of("request", "flows", "exitCode"), java.util.Set.copyOf(fields(payload)));
+        assertEquals("--all", payload.get("request").asText());
+        assertEquals(1, payload.get("exitCode").asInt());
+        JsonNode flow = payload.get("flows").get(0);
+        assertEquals(java.util.Set.of("name", "file", "valid", "violations", "warnings"), java.util.Set.copyOf(fields(flow)));
+        assertEquals(".workflow/flows/impl.yaml", flow.get("file").asText());
+        assertEquals("node 'implement': provider 'gpt-5.5' not in agents.allowed",
+                flow.get("violations").get(0).asText());
+        assertEquals("impl", events.get(1).payload().json().get("request").asText());
+    }
+
+    static List<String> fields(JsonNode node) {
+        List<String> names = new java.util.ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+}
