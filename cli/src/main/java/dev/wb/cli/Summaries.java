@@ -43,6 +43,22 @@ final class Summaries {
             return payload.path("verdict").asText() + " · " + payload.path("ran").asInt() + " ran, "
                     + payload.path("failed").asInt() + " failed, " + payload.path("refused").asInt() + " refused";
         }
+        if (WbEvents.PREFLIGHT_COMPLETED.equals(event.type())) {
+            return payload.path("verdict").asText() + " · " + payload.path("failures").asInt() + " failure(s), "
+                    + payload.path("warnings").asInt() + " warning(s) · " + payload.path("lines").size() + " lines"
+                    + (payload.path("paidProbe").isObject() ? " · paid probe "
+                            + (payload.path("paidProbe").path("declined").asBoolean() ? "declined" : "ran") : "");
+        }
+        if (WbEvents.FLOW_VALIDATED.equals(event.type())) {
+            StringBuilder out = new StringBuilder("exit ").append(payload.path("exitCode").asInt()).append(" · ")
+                    .append(payload.path("request").asText());
+            for (JsonNode flow : payload.path("flows")) {
+                out.append(" · ").append(flow.path("name").asText()).append(flow.path("valid").asBoolean() ? " OK"
+                        : " FAIL (" + flow.path("violations").size() + ")");
+            }
+            String text = out.toString();
+            return text.length() <= MAX ? text : text.substring(0, MAX - 1) + "…";
+        }
         if (WbEvents.CHECKS_RAN.equals(event.type())) {
             return dev.wb.commands.checks.ChecksRanSummary.of(payload);
         }

@@ -33,6 +33,9 @@ public final class WbCommand implements Runnable {
         all.put("judge", JudgeCmd::spec);
         all.put("task", TaskCmd::spec);
         all.put("config", ConfigCmd::spec);
+        all.put("checks", ChecksCmd::spec);
+        all.put("preflight", PreflightCmd::spec);
+        all.put("validate-flow", ValidateFlowCmd::spec);
         all.put("demo", DemoCmd::spec);
         all.put("generate-completion", root -> new AutoComplete.GenerateCompletion());
         return Collections.unmodifiableMap(all);
