@@ -231,11 +231,10 @@ class JudgeAgentsCliTest {
 
     @Test
     void config_set_refuses_keys_it_cannot_set_and_values_that_are_never_valid() {
-        CliRun.Result unknown = wb("config", "set", "execute", "false");
+        CliRun.Result unknown = wb("config", "set", "agents.judge.colour", "blue");
         assertEquals(2, unknown.code(), unknown.toString());
-        assertTrue(unknown.err().startsWith("error: wb config set cannot set execute; the keys it sets are"
-                + " agents.judge.enabled, agents.judge.targets, agents.judge.model.claude, agents.judge.model.copilot,"
-                + " agents.judge.model.codex"), unknown.err());
+        assertTrue(unknown.err().startsWith("error: wb config set cannot set agents.judge.colour: it is not a single"
+                + " value of the schema"), unknown.err());
         assertTrue(unknown.err().contains("  fix: "), unknown.err());
 
         CliRun.Result notBool = wb("config", "set", "agents.judge.enabled", "yes");
