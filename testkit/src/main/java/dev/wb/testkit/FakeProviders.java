@@ -122,7 +122,6 @@ public final class FakeProviders {
                       LEAK) exec "$@" ;;
                     esac
                     words=("$@")
-                    if [ "$1" = sh ] && [ "$2" = -c ]; then read -r -a words <<< "$3"; fi
                     for w in "${words[@]}"; do
                       case "$w" in /*) ;; *) continue ;; esac
                       real=$(realpath -m "$w")

@@ -99,8 +99,10 @@ final class CodexSmoke {
         probes.add(new Probe("codex --version", List.of(codex, "--version"), repo.resolve("none"), false));
         probes.add(copy("private home read (direct)", fx.secret(), repo.resolve("wb-smoke-leak-direct")));
         Path shellOut = repo.resolve("wb-smoke-leak-shell");
-        probes.add(new Probe("private home read (shell)", List.of("sh", "-c", "cat " + fx.secret() + " > "
-                + shellOut), shellOut, true));
+        // The paths are the shell's positional parameters, never spliced into its script: a temp folder
+        // with a space or a quote in its name must not turn a leak into a syntax error.
+        probes.add(new Probe("private home read (shell)", List.of("sh", "-c", "cat \"$1\" > \"$2\"", "wb-probe",
+                fx.secret().toString(), shellOut.toString()), shellOut, true));
         Optional<Path> alias = fx.alias();
         alias.ifPresent(a -> probes.add(copy("private home read (workspace symlink alias)", a.resolve("local")
                 .resolve("wb-smoke-secret"), repo.resolve("wb-smoke-leak-alias"))));
