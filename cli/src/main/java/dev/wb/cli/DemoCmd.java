@@ -160,13 +160,28 @@ final class DemoCmd implements Callable<Integer> {
                                 List.of("sdd", "audit", KEY), 0),
                                 new Step("Every command ran and passed; evidence.md is ready for the pull request.",
                                         List.of("impl", "verify", KEY), 0))),
-                new Stage("8. Git, guarded: the series wb would run", () -> files.copy("commit.txt",
+                new Stage("8. The operator's quality gate: the command sets the diff selects", () -> files.write(
+                        ".workflow/config.json", """
+                                {
+                                  "execute": true,
+                                  "checks": {
+                                    "command_sets": {
+                                      "shop": {"paths": ["src/**", "tests/**"], "commands": [["make", "-s", "check"]]},
+                                      "docs": {"paths": ["docs/**"], "commands": [["make", "-s", "docs"]]}
+                                    }
+                                  }
+                                }
+                                """),
+                        List.of(new Step("config.json declares two command sets. The diff touches src/ and tests/, so"
+                                + " only \"shop\" runs; \"docs\" is not selected. The run is an event of DEMO-1.",
+                                List.of("checks", KEY), 0))),
+                new Stage("9. Git, guarded: the series wb would run", () -> files.copy("commit.txt",
                         ".workflow/DEMO-1/commit.txt"),
                         List.of(new Step("Printed, not run: --execute would run exactly these, with your git.",
                                 wb("git start " + KEY), 0),
                                 new Step("The commit takes its message from .workflow/DEMO-1/commit.txt.",
                                         wb("git commit " + KEY), 0))),
-                new Stage("9. Review capture: the capsule, an immutable snapshot, one validation run", () -> {
+                new Stage("10. Review capture: the capsule, an immutable snapshot, one validation run", () -> {
                     for (String doc : List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md",
                             "review-checklist.md")) {
                         files.copy(doc, ".workflow/DEMO-1/" + doc);
@@ -186,7 +201,7 @@ final class DemoCmd implements Callable<Integer> {
                         new Step("Run it once, in place: the tree must equal the snapshot before, during and after."
                                 + " The receipt's digest is what you pin for the judge's record.",
                                 dir -> wb("judge run " + KEY + " --candidate " + snapshot(dir)), 0))),
-                new Stage("10. The judge's record, verified against the receipt you pinned", () -> files.review(),
+                new Stage("11. The judge's record, verified against the receipt you pinned", () -> files.review(),
                         List.of(new Step("The judge (a model your agent host runs in its own context; wb never runs one)"
                                 + " read the snapshot and the receipt and returned its record, saved as"
                                 + " .workflow/local/judge/DEMO-1/review.json. Verified against the receipt digest"
@@ -196,7 +211,14 @@ final class DemoCmd implements Callable<Integer> {
                                 wb("judge current " + REVIEW), 0),
                         new Step("Review rounds, counted from the records: one round, approved, so the task is closed.",
                                 wb("judge rounds " + KEY), 0))),
-                new Stage("11. Replay the task's history", () -> { },
+                new Stage("12. Flows, validated fail-closed before any task is dispatched", () -> {
+                    files.copy("implementation.yaml", ".workflow/flows/implementation.yaml");
+                    files.copy("hotfix.yaml", ".workflow/flows/hotfix.yaml");
+                }, List.of(new Step("Two flows in .workflow/flows/: implementation is valid; hotfix has a typo and a"
+                        + " fail loop with no budget, each named with its line: exit 1. (wb preflight checks the"
+                        + " machine's agent CLIs, which this demo does not need.)", List.of("validate-flow", "--all"),
+                        1))),
+                new Stage("13. Replay the task's history", () -> { },
                         List.of(new Step("Every step above is an event of DEMO-1, in order.", List.of("replay", KEY), 0),
                                 new Step("The hash chain shows the history was not altered.",
                                         List.of("replay", KEY, "--verify"), 0))));

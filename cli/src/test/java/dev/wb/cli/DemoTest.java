@@ -30,7 +30,9 @@ class DemoTest {
                 "git commit -F .workflow/DEMO-1/commit.txt",
                 "excluded  .env.local", "to approve them headless, pass: --approve-commands \"make -s check\"",
                 "PASSED: SNAPSHOT:", "APPROVED for the reviewed boundary: DEMO-1", "reviewBoundary: CURRENT",
-                "status:            CURRENT", "DEMO-1  closed  1 round", "task DEMO-1: 22 events, hash chain intact")) {
+                "status:            CURRENT", "DEMO-1  closed  1 round", "checks DEMO-1: pass", "flow implementation: OK",
+                "line 10: node 'fix': unknown key rol_file (did you mean role_file?)",
+                "task DEMO-1: 23 events, hash chain intact")) {
             assertTrue(result.out().contains(expected), () -> "missing '" + expected + "' in\n" + result);
         }
         try (Stream<Path> files = Files.list(cwd)) {
@@ -44,6 +46,6 @@ class DemoTest {
 
         assertTrue(doc.get("asExpected").asBoolean());
         assertTrue(Files.isDirectory(Path.of(doc.get("repository").asText()).resolve(".workflow/local/log")));
-        assertEquals(22, doc.get("steps").size());
+        assertEquals(24, doc.get("steps").size());
     }
 }

@@ -83,10 +83,10 @@ class LauncherIT {
         ProcessResult demo = TempGitRepo.Processes.run(cwd, argv, env, 120);
 
         assertEquals(0, demo.exitCode(), demo.stdout() + demo.stderr());
-        assertTrue(demo.stdout().contains("── 9. Review capture"), demo.stdout());
-        assertTrue(demo.stdout().contains("── 10. The judge's record, verified"), demo.stdout());
-        assertTrue(demo.stdout().contains("── 11. Replay the task's history"), demo.stdout());
-        assertTrue(demo.stdout().contains("task DEMO-1: 22 events, hash chain intact"), demo.stdout());
+        assertTrue(demo.stdout().contains("── 10. Review capture"), demo.stdout());
+        assertTrue(demo.stdout().contains("── 11. The judge's record, verified"), demo.stdout());
+        assertTrue(demo.stdout().contains("── 13. Replay the task's history"), demo.stdout());
+        assertTrue(demo.stdout().contains("task DEMO-1: 23 events, hash chain intact"), demo.stdout());
         try (Stream<Path> files = Files.list(cwd)) {
             assertEquals(0, files.count());
         }
