@@ -24,11 +24,7 @@ public final class ConfigView {
 
     public static final String MASK = "********";
 
-    /** Names that carry secrets, in environment variables and keys alike. */
-    public static final Pattern SECRET_NAME = Pattern.compile(
-            ".*(TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE|API_?KEY|AUTH).*", Pattern.CASE_INSENSITIVE);
-
-    private static final Pattern URL_USERINFO = Pattern.compile("^([a-zA-Z][a-zA-Z0-9+.-]*://)([^/@]+)@");
+    private static final Pattern URL_USERINFO = Pattern.compile("([a-zA-Z][a-zA-Z0-9+.-]*://)([^/@\\s]+)@");
 
     private ConfigView() {}
 
@@ -74,8 +70,8 @@ public final class ConfigView {
         security.put("allow_git_evidence", s.allowGitEvidence());
         strings(security.putArray("allowed_environment"), s.allowedEnvironment());
         ObjectNode extra = security.putObject("extra_environment");
-        s.extraEnvironment().forEach((name, value) -> extra.put(name, SECRET_NAME.matcher(name).matches()
-                ? mask(value) : value));
+        s.extraEnvironment().forEach((name, value) -> extra.put(name, SecretNames.secret(name) ? mask(value)
+                : maskUrl(value)));
         strings(security.putArray("denied_read_paths"), s.deniedReadPaths());
         strings(security.putArray("denied_commands"), s.deniedCommands());
         ObjectNode checks = root.putObject("checks");
@@ -104,7 +100,7 @@ public final class ConfigView {
 
     /** A URL with any {@code user:password@} replaced by the mask. */
     public static String maskUrl(String url) {
-        return URL_USERINFO.matcher(url).replaceFirst("$1" + MASK + "@");
+        return URL_USERINFO.matcher(url).replaceAll("$1" + MASK + "@");
     }
 
     /**

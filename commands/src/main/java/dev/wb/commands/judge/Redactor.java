@@ -29,9 +29,6 @@ public final class Redactor {
     /** Shorter values would blank out ordinary words and numbers everywhere. */
     static final int MIN_SECRET_LENGTH = 4;
 
-    private static final List<String> SECRET_NAME_PARTS = List.of("TOKEN", "SECRET", "PASSWORD", "PASSWD",
-            "PASSPHRASE", "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL");
-
     private static final Pattern PEM = Pattern.compile(
             "-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\\z)", Pattern.DOTALL);
 
@@ -103,8 +100,7 @@ public final class Redactor {
 
     /** Whether a variable's name says its value is secret: it contains TOKEN, SECRET, PASSWORD, API_KEY… */
     public static boolean secretName(String name) {
-        String upper = name.toUpperCase(Locale.ROOT);
-        return SECRET_NAME_PARTS.stream().anyMatch(upper::contains);
+        return dev.wb.commands.config.SecretNames.secret(name);
     }
 
     public String redact(String text) {

@@ -22,19 +22,11 @@ import java.util.TreeSet;
  */
 final class EnvironmentLines {
 
-    private static final List<String> SECRET_PARTS = List.of("TOKEN", "SECRET", "PASSWORD", "PASSWD", "KEY",
-            "CREDENTIAL", "CREDENTIALS", "AUTH");
-    private static final List<String> SECRET_ENDINGS = List.of("TOKEN", "SECRET", "PASSWORD", "PASSWD", "APIKEY");
 
     private EnvironmentLines() {}
 
     static boolean secretBearing(String name) {
-        for (String part : name.toUpperCase(Locale.ROOT).split("_")) {
-            if (SECRET_PARTS.contains(part) || SECRET_ENDINGS.stream().anyMatch(part::endsWith)) {
-                return true;
-            }
-        }
-        return false;
+        return dev.wb.commands.config.SecretNames.secret(name);
     }
 
     static PreflightLine allowed(WorkspaceConfig.Security security, Map<String, String> env, Host host) {
