@@ -10,16 +10,22 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The clone-local ignore rules in {@code <common dir>/info/exclude}. {@code wb preflight} keeps an
  * in-clone folder that {@code security.extra_environment} hands to agents (a toolchain cache) out of
  * every diff by making sure its {@code /path/} rule is there. The file belongs to the user: every line
- * already in it stays, in order, and a missing rule is appended. The new content replaces the old in
- * one atomic rename, so a crash leaves either the old file or the new one, never half of either.
+ * already in it stays, in order, a missing rule is appended (under wb's one comment line, written
+ * once), and the file keeps its mode ({@code 0644}, git's, when wb creates it). The new content
+ * replaces the old in one atomic rename, so a crash leaves either the old file or the new one, never
+ * half of either.
  * Lives in gitrun because only gitrun writes into a repository.
  */
 public final class InfoExclude {
@@ -32,6 +38,11 @@ public final class InfoExclude {
             added = List.copyOf(added);
         }
     }
+
+    /** The comment wb writes above the rules it appends, once per file. */
+    static final String HEADER = "# kept out of diffs by wb preflight (security.extra_environment paths)";
+
+    private static final Set<PosixFilePermission> GIT_MODE = PosixFilePermissions.fromString("rw-r--r--");
 
     private InfoExclude() {}
 
@@ -76,18 +87,28 @@ public final class InfoExclude {
             if (!existing.isEmpty() && !existing.endsWith("\n")) {
                 content.append('\n');
             }
-            content.append("# kept out of diffs by wb preflight (security.extra_environment paths)\n");
+            if (!lines.contains(HEADER)) {
+                content.append(HEADER).append('\n');
+            }
             added.forEach(rule -> content.append(rule).append('\n'));
             replace(file, content.toString().getBytes(StandardCharsets.UTF_8));
         }
         return new Repair(file, present, added);
     }
 
-    /** Writes a sibling temporary file, forces it to disk, and renames it over the target. */
+    /**
+     * Writes a sibling temporary file with the target's mode (git's {@code 0644} for a new file, not
+     * the temporary file's {@code 0600}), forces it to disk, and renames it over the target.
+     */
     private static void replace(Path file, byte[] content) throws IOException {
         Files.createDirectories(file.getParent());
         Path temp = Files.createTempFile(file.getParent(), ".exclude-", ".tmp");
         try {
+            PosixFileAttributeView posix = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
+            if (posix != null) {
+                posix.setPermissions(Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+                        ? Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS) : GIT_MODE);
+            }
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);

@@ -8,6 +8,7 @@ import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,5 +72,37 @@ class InfoExcludeTest {
 
         assertThrows(IOException.class, () -> InfoExclude.ensure(common, List.of("/cache/")));
         assertEquals("keep\n", Files.readString(elsewhere));
+    }
+
+    @Test
+    void the_file_keeps_its_mode_and_a_new_one_gets_gits_0644() throws IOException {
+        TempGitRepo repo = TempGitRepo.create(tmp, "repo");
+        Path common = repo.resolve(".git");
+        Path file = InfoExclude.file(common);
+        Files.createDirectories(file.getParent());
+        Files.deleteIfExists(file);
+
+        InfoExclude.ensure(common, List.of("/a/"));
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+                "a new exclude file gets the mode git gives it, not createTempFile's 0600");
+
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-r--"));
+        InfoExclude.ensure(common, List.of("/b/"));
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+                "a repaired file keeps the mode it had");
+    }
+
+    @Test
+    void repeated_repairs_write_the_header_once() throws IOException {
+        TempGitRepo repo = TempGitRepo.create(tmp, "repo");
+        Path common = repo.resolve(".git");
+        InfoExclude.ensure(common, List.of("/a/"));
+        InfoExclude.ensure(common, List.of("/b/"));
+        InfoExclude.ensure(common, List.of("/c/"));
+
+        List<String> lines = Files.readAllLines(InfoExclude.file(common));
+        assertEquals(1, lines.stream().filter(l -> l.startsWith("# kept out of diffs by wb preflight")).count(),
+                lines::toString);
+        assertTrue(lines.containsAll(List.of("/a/", "/b/", "/c/")), lines::toString);
     }
 }
