@@ -243,12 +243,16 @@ final class ConfigCmd {
             After followed = settable.after().apply(ws);
 
             Console console = root.context.console();
+            // A secret is set, never echoed: the terminal, a CI log or a --json consumer sees only the mask.
+            JsonNode shown = dev.wb.commands.config.SecretNames.secret(key.substring(key.lastIndexOf('.') + 1))
+                    && parsed.value().isTextual() ? TextNode.valueOf(dev.wb.commands.config.ConfigView.mask(
+                            parsed.value().textValue())) : parsed.value();
             parsed.warnings().forEach(w -> console.warning(w.message(), w.fix()));
             followed.warnings().forEach(w -> console.warning(w.message(), w.fix()));
             if (root.json) {
                 ObjectNode doc = CanonicalJson.objectNode();
                 doc.put("key", key);
-                doc.set("value", parsed.value());
+                doc.set("value", shown);
                 doc.put("file", ".workflow/config.json");
                 doc.put("changed", !after.equals(before));
                 ArrayNode warnings = doc.putArray("warnings");
@@ -259,7 +263,7 @@ final class ConfigCmd {
                 console.json(doc);
                 return ExitCodes.OK;
             }
-            console.line(key + " = " + CanonicalJson.text(parsed.value(), false) + " in .workflow/config.json");
+            console.line(key + " = " + CanonicalJson.text(shown, false) + " in .workflow/config.json");
             followed.lines().forEach(line -> console.line("  " + line));
             return ExitCodes.OK;
         }

@@ -69,12 +69,14 @@ class ConfigCliTest {
     }
 
     @Test
-    void set_takes_any_single_value_and_refuses_one_the_schema_refuses() {
+    void set_takes_any_single_value_and_refuses_one_the_schema_refuses() throws java.io.IOException {
         CliRun.Result on = wb(repo.root(), "config", "set", "security.strict_isolation", "true");
         CliRun.Result list = wb(repo.root(), "config", "set", "agents.allowed", "claude, codex");
         CliRun.Result range = wb(repo.root(), "config", "set", "agents.max_fix_cycles", "99");
         CliRun.Result primary = wb(repo.root(), "config", "set", "agents.primary", "gemini");
         CliRun.Result block = wb(repo.root(), "config", "set", "checks.command_sets", "x");
+        CliRun.Result token = wb(repo.root(), "config", "set", "telegram.bot_token", "999:SECRET-BOT");
+        CliRun.Result tokenJson = wb(repo.root(), "config", "set", "telegram.bot_token", "999:SECRET-BOT", "--json");
         CliRun.Result shown = wb(repo.root(), "config", "show", "--json");
 
         assertEquals(0, on.code(), on::toString);
@@ -85,6 +87,11 @@ class ConfigCliTest {
         assertEquals(2, primary.code(), primary::toString);
         assertEquals(2, block.code(), block::toString);
         assertTrue(block.err().contains("  fix: "), block::toString);
+        assertEquals(0, token.code(), token::toString);
+        assertEquals("telegram.bot_token = \"********\" in .workflow/config.json\n", token.out(), "set, never echoed");
+        assertFalse(tokenJson.out().contains("SECRET"), tokenJson::toString);
+        assertTrue(java.nio.file.Files.readString(repo.resolve(".workflow/config.json")).contains("999:SECRET-BOT"),
+                "the value itself is written");
         assertTrue(shown.json().at("/config/security/strict_isolation").booleanValue(), shown::toString);
         assertEquals("[\"claude\",\"codex\"]", shown.json().at("/config/agents/allowed").toString());
         assertEquals(3, shown.json().at("/config/agents/max_fix_cycles").intValue(), "the refused value was not written");

@@ -64,7 +64,7 @@ public final class ConfigReader {
             return Optional.empty();
         }
         if (!node.isObject()) {
-            throw error(at, at + " must be an object, not " + describe(node));
+            throw error(at, at + " must be an object, not " + describe(at, node));
         }
         return Optional.of(node);
     }
@@ -76,7 +76,7 @@ public final class ConfigReader {
             return otherwise;
         }
         if (!node.isBoolean()) {
-            throw error(at, at + " must be true or false, not " + describe(node));
+            throw error(at, at + " must be true or false, not " + describe(at, node));
         }
         return node.booleanValue();
     }
@@ -88,7 +88,7 @@ public final class ConfigReader {
             return otherwise;
         }
         if (!node.isIntegralNumber() || !node.canConvertToLong() || node.longValue() < min || node.longValue() > max) {
-            throw error(at, at + " must be a whole number from " + min + " to " + max + ", not " + describe(node));
+            throw error(at, at + " must be a whole number from " + min + " to " + max + ", not " + describe(at, node));
         }
         return node.intValue();
     }
@@ -106,9 +106,9 @@ public final class ConfigReader {
             return otherwise;
         }
         if (!node.isTextual()) {
-            throw error(at, at + " must be a string, not " + describe(node));
+            throw error(at, at + " must be a string, not " + describe(at, node));
         }
-        return node.textValue();
+        return plain(at, node.textValue());
     }
 
     /** A list of strings each checked by {@code check} (a problem, or empty). */
@@ -120,15 +120,16 @@ public final class ConfigReader {
             return otherwise;
         }
         if (!node.isArray()) {
-            throw error(at, at + " must be a list of strings, not " + describe(node));
+            throw error(at, at + " must be a list of strings, not " + describe(at, node));
         }
         List<String> values = new ArrayList<>();
         for (int i = 0; i < node.size(); i++) {
             JsonNode item = node.get(i);
             String itemPath = LocatedTree.item(at, i);
             if (!item.isTextual()) {
-                throw error(itemPath, itemPath + " must be a string, not " + describe(item));
+                throw error(itemPath, itemPath + " must be a string, not " + describe(itemPath, item));
             }
+            plain(itemPath, item.textValue());
             Optional<String> problem = check.apply(itemPath, item.textValue());
             if (problem.isPresent()) {
                 throw error(itemPath, problem.get());
@@ -154,9 +155,9 @@ public final class ConfigReader {
                 throw error(itemPath, problem.get());
             }
             if (!e.getValue().isTextual()) {
-                throw error(itemPath, itemPath + " must be a string, not " + describe(e.getValue()));
+                throw error(itemPath, itemPath + " must be a string, not " + describe(itemPath, e.getValue()));
             }
-            values.put(e.getKey(), e.getValue().textValue());
+            values.put(e.getKey(), plain(itemPath, e.getValue().textValue()));
         });
         return values;
     }
@@ -168,6 +169,33 @@ public final class ConfigReader {
     public static BiFunction<String, String, Optional<String>> matching(Pattern pattern, String what) {
         return (path, value) -> pattern.matcher(value).matches() ? Optional.empty()
                 : Optional.of(path + " must be " + what + ", not \"" + value + "\"");
+    }
+
+    /**
+     * Refuses a value holding a control character (a line break, NUL, an escape): no setting of wb is
+     * one, and such a value would break the files and command lines it ends up in.
+     */
+    public String plain(String path, String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                throw error(path, path + " must not hold control characters (a line break, a tab, NUL…); found"
+                        + String.format(" U+%04X at character %d", (int) c, i + 1));
+            }
+        }
+        return value;
+    }
+
+    /**
+     * A value as a user would recognise it in an error, unless the key holds a secret ({@link SecretNames},
+     * or a token): then only its type, so an error never echoes a secret.
+     */
+    public static String describe(String path, JsonNode node) {
+        String last = path.substring(path.lastIndexOf('.') + 1).replaceAll("\\[\\d+]$", "");
+        if (SecretNames.secret(last)) {
+            return node.isTextual() ? "a string" : node.isNumber() ? "a number" : describe(node);
+        }
+        return describe(node);
     }
 
     /** A value as a user would recognise it in an error. */

@@ -313,7 +313,7 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
                     if (!argv.get(w).isTextual() || argv.get(w).textValue().isEmpty()) {
                         throw r.error(wp, wp + " must be a non-empty string, not " + ConfigReader.describe(argv.get(w)));
                     }
-                    words.add(argv.get(w).textValue());
+                    words.add(r.plain(wp, argv.get(w).textValue()));
                 }
                 argvs.add(List.copyOf(words));
             }

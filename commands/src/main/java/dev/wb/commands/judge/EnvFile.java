@@ -3,7 +3,6 @@ package dev.wb.commands.judge;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,10 +17,14 @@ final class EnvFile {
 
     private EnvFile() {}
 
-    /** The file's variables in order; empty when there is no such regular file. */
+    /**
+     * The file's variables in order; empty when there is no such regular file. A symbolic link is
+     * followed: the values are read only to be kept out of evidence, and an env-file kept elsewhere and
+     * linked in is as secret as one in place.
+     */
     static Map<String, String> read(Path file) throws IOException {
         Map<String, String> values = new LinkedHashMap<>();
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isRegularFile(file)) {
             return values;
         }
         for (String raw : Files.readString(file, StandardCharsets.UTF_8).split("\r?\n")) {

@@ -116,10 +116,16 @@ class WorkspaceConfigTest {
             key twice            | {"execute": true,\\n"execute": false}                             | line 2: not JSON: key execute is given twice
             not json             | {"execute": tru}                                                 | line 1: not JSON
             not an object        | [1]                                                              | line 1: .workflow/config.json must be one JSON object, not a list
+            line break in value  | {"security": {"extra_environment": {"CACHE": "./a\\u000ab"}}} | line 1: security.extra_environment.CACHE must not hold control characters
+            NUL in a glob        | {"security": {"denied_read_paths": ["x\\u0000y"]}}           | line 1: security.denied_read_paths[0] must not hold control characters
+            tab in an argv word  | {"checks": {"command_sets": {"r": {"commands": [["a\\tb"]]}}}} | line 1: checks.command_sets.r.commands[0][0] must not hold control characters
+            secret not echoed    | {"security": {"extra_environment": {"NPM_TOKEN": 98765432123}}} | line 1: security.extra_environment.NPM_TOKEN must be a string, not a number
+            token not echoed     | {"telegram": {"bot_token": 12345678}}                          | line 1: telegram.bot_token must be a string, not a number
             """)
     void every_error_names_the_key_and_its_line(String name, String json, String expected) {
         Failure f = refused(json.replace("\\n", "\n"));
         assertTrue(f.getMessage().startsWith(".workflow/config.json " + expected), () -> name + ": " + f.getMessage());
+        assertFalse(f.getMessage().contains("98765432123") || f.getMessage().contains("12345678"), f::getMessage);
         assertTrue(f.fixes().stream().anyMatch(fix -> fix.contains("docs/CONFIG.md")), f.fixes()::toString);
     }
 
@@ -137,7 +143,8 @@ class WorkspaceConfigTest {
         String json = """
                 {"telegram": {"enabled": true, "bot_token": "123:SECRET-TOKEN", "chat_id": "42"},
                  "repo": {"url": "https://bob:ghp_SECRET@github.com/o/r.git"},
-                 "security": {"extra_environment": {"NPM_TOKEN": "SECRET-NPM", "DOTNET_ROOT": "/opt/dotnet"}}}
+                 "security": {"extra_environment": {"NPM_TOKEN": "SECRET-NPM", "DOTNET_ROOT": "/opt/dotnet",
+                   "SIGNING_KEY": "SECRET-SIGN", "DATABASE_URL": "postgres://app:SECRET-PW@db:5432/app"}}}
                 """;
         LocatedTree tree = LocatedTree.parse(new JsonFactory().createParser(json));
         var view = ConfigView.effective(WorkspaceConfig.of(tree), JudgeAgentsConfig.DEFAULTS);
@@ -146,6 +153,7 @@ class WorkspaceConfigTest {
         assertTrue(text.contains("telegram.bot_token = \"********\"\n"), text);
         assertTrue(text.contains("repo.url = \"https://********@github.com/o/r.git\"\n"), text);
         assertTrue(text.contains("security.extra_environment.DOTNET_ROOT = \"/opt/dotnet\""), "a path is not a secret: " + text);
+        assertTrue(text.contains("DATABASE_URL = \"postgres://********@db:5432/app\""), text);
         assertTrue(text.contains("git.auto_merge = false  (default)"), text);
         assertTrue(text.contains("telegram.chat_id = \"42\"\n"), "a set key is not marked default: " + text);
     }

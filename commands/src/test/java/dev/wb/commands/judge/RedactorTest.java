@@ -129,6 +129,19 @@ class RedactorTest {
     }
 
     @Test
+    void an_env_file_linked_in_from_elsewhere_is_as_secret_as_one_in_place() throws IOException {
+        Path real = tmp.resolve("kept-elsewhere/real.env");
+        Files.createDirectories(real.getParent());
+        Files.writeString(real, "DEPLOY_VALUE=zz-linked-secret-99\n");
+        Files.createDirectories(tmp.resolve(".workflow"));
+        Files.createSymbolicLink(tmp.resolve(".workflow/.env"), real);
+
+        Redactor redactor = Redactor.forWorkspace(new Workspace(tmp), Map.of());
+
+        assertEquals("cat: [redacted]", redactor.redact("cat: zz-linked-secret-99"));
+    }
+
+    @Test
     void a_workspace_without_an_env_file_still_redacts_shapes_and_variables() {
         Redactor redactor = Redactor.forWorkspace(new Workspace(tmp), Map.of("NPM_TOKEN", "npm-secret-1"));
 
