@@ -41,7 +41,7 @@ final class ValidateFlowCmd implements Callable<Integer> {
     public Integer call() {
         ValidateFlow.Report report;
         try (Session session = root.context.session()) {
-            report = ValidateFlow.run(session, Optional.ofNullable(name), all);
+            report = ValidateFlow.run(session, root.context.env(), Optional.ofNullable(name), all);
         }
         Console console = root.context.console();
         report.error().ifPresent(e -> console.error(e.getMessage(), e.fixes()));

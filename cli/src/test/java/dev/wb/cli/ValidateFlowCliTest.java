@@ -209,6 +209,28 @@ class ValidateFlowCliTest {
     }
 
     @Test
+    void a_flow_file_linked_to_the_env_file_is_refused_without_printing_its_contents()
+            throws IOException {
+        repo.write(".workflow/.env", "DEPLOY_PASS=zz-Secret\n");
+        Files.createSymbolicLink(repo.root().resolve(".workflow/flows/x.yaml"), Path.of("../.env"));
+        String target = ".workflow/.env";
+
+        CliRun.Result one = wb("validate-flow", "x");
+        CliRun.Result all = wb("validate-flow", "--all", "--json");
+
+        assertEquals(1, one.code(), one::toString);
+        assertEquals(List.of("flow x: FAIL — line 1: file: .workflow/flows/x.yaml is a symbolic link that leads out"
+                + " of .workflow/flows/ (to " + target + "); refused unread", "  line 1: file: .workflow/flows/x.yaml"
+                + " is a symbolic link that leads out of .workflow/flows/ (to " + target + "); refused unread"),
+                one.out().lines().toList());
+        assertEquals(1, all.code(), all::toString);
+        assertFalse(all.json().get("flows").get(2).get("valid").asBoolean(), all::toString);
+        for (CliRun.Result result : List.of(one, all)) {
+            assertFalse((result.out() + result.err()).contains("zz-Secret"), result::toString);
+        }
+    }
+
+    @Test
     void help_names_the_exit_codes() {
         CliRun.Result result = wb("validate-flow", "--help");
 

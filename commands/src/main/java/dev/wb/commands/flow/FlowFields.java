@@ -48,13 +48,27 @@ final class FlowFields {
         });
     }
 
+    /** Reports each of {@code keys} that {@code object} leaves out; one written with no value is {@link #filled}'s. */
     void required(JsonNode object, String path, String label, Collection<String> keys) {
         for (String key : keys) {
-            JsonNode value = object.get(key);
-            if (value == null || value.isNull()) {
+            if (!object.has(key)) {
                 problem(path, label, "missing required key " + key);
             }
         }
+    }
+
+    /**
+     * Reports every known key of {@code object} written with no value ({@code key:}, {@code key: ~}): YAML
+     * reads it as null, and a null read as absent would silently drop what the author meant to set
+     * (fail-closed, like an unknown key). Unknown keys are {@link #only}'s.
+     */
+    void filled(JsonNode object, String path, String label, Collection<String> known, Collection<String> required) {
+        object.fields().forEachRemaining(e -> {
+            if (e.getValue().isNull() && known.contains(e.getKey())) {
+                problem(LocatedTree.child(path, e.getKey()), label, e.getKey() + " has no value; " + (required
+                        .contains(e.getKey()) ? "it is required" : "write one or leave the key out"));
+            }
+        });
     }
 
     Optional<JsonNode> object(JsonNode parent, String path, String label, String key) {

@@ -8,14 +8,19 @@ import dev.wb.commands.config.LocatedTree;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Reads a parsed flow file against the schema of docs/FLOWS.md: every mapping's keys, every value's type
  * and closed set, unique lower-case node ids, edges that name real nodes and loops that name a budget.
- * Every problem is kept, with its line. What the reader could not read it leaves out of the definition.
+ * Every problem is kept, with its line. A key written with no value ({@code kind:}, {@code flow: ~}) is a
+ * problem like an unknown key, never read as absent. What the reader could not read it leaves out of the
+ * definition.
  */
 final class FlowReader {
 
@@ -52,12 +57,17 @@ final class FlowReader {
             f.problem("", "file", "missing the top-level flow: mapping");
             return Optional.empty();
         }
+        if (root.get(ROOT).isNull()) {
+            f.problem(ROOT, "file", "flow has no value; a flow file holds one top-level flow: mapping");
+            return Optional.empty();
+        }
         return f.object(root, "", "file", ROOT).map(this::flow);
     }
 
     private FlowDefinition flow(JsonNode flow) {
         String at = ROOT;
         f.only(flow, at, "flow", FLOW_KEYS);
+        f.filled(flow, at, "flow", FLOW_KEYS, REQUIRED_FLOW_KEYS);
         f.required(flow, at, "flow", REQUIRED_FLOW_KEYS);
         String name = f.text(flow, at, "flow", "name").orElse(stem);
         String taskType = f.text(flow, at, "flow", "task_type").orElse(stem);
@@ -72,8 +82,11 @@ final class FlowReader {
         Map<String, Integer> budgets = budgets(flow);
         JsonNode evaluatorDefaults = f.object(flow, at, "flow", "defaults").map(d -> {
             f.only(d, at + ".defaults", "flow.defaults", DEFAULTS_KEYS);
+            f.filled(d, at + ".defaults", "flow.defaults", DEFAULTS_KEYS, List.of());
             return f.object(d, at + ".defaults", "flow.defaults", "evaluator").map(e -> {
                 f.only(e, at + ".defaults.evaluator", "flow.defaults.evaluator", EVALUATOR_DEFAULT_KEYS);
+                f.filled(e, at + ".defaults.evaluator", "flow.defaults.evaluator", EVALUATOR_DEFAULT_KEYS,
+                        List.of());
                 checkValues(e, at + ".defaults.evaluator", "flow.defaults.evaluator");
                 return e;
             }).orElse(EMPTY);
@@ -86,14 +99,19 @@ final class FlowReader {
 
     private Map<String, Integer> budgets(JsonNode flow) {
         Map<String, Integer> budgets = new LinkedHashMap<>();
-        f.object(flow, ROOT, "flow", "budgets").ifPresent(b -> b.fieldNames().forEachRemaining(loop -> {
-            if (!LOOP_NAME.matcher(loop).matches()) {
-                f.problem(ROOT + ".budgets." + loop, "flow.budgets", "loop name '" + loop
-                        + "' must be lower-case: a letter, then letters, digits, '_' or '-'");
+        f.object(flow, ROOT, "flow", "budgets").ifPresent(b -> {
+            List<String> loops = new ArrayList<>();
+            b.fieldNames().forEachRemaining(loops::add);
+            f.filled(b, ROOT + ".budgets", "flow.budgets", loops, List.of());
+            for (String loop : loops) {
+                if (!LOOP_NAME.matcher(loop).matches()) {
+                    f.problem(ROOT + ".budgets." + loop, "flow.budgets", "loop name '" + loop
+                            + "' must be lower-case: a letter, then letters, digits, '_' or '-'");
+                }
+                f.integer(b, ROOT + ".budgets", "flow.budgets", loop, MIN_BUDGET, MAX_BUDGET)
+                        .ifPresent(n -> budgets.put(loop, n));
             }
-            f.integer(b, ROOT + ".budgets", "flow.budgets", loop, MIN_BUDGET, MAX_BUDGET)
-                    .ifPresent(n -> budgets.put(loop, n));
-        }));
+        });
         return budgets;
     }
 
@@ -120,11 +138,16 @@ final class FlowReader {
                     "lower-case: a letter, then letters, digits, '_' or '-'");
             if (!item.has("id")) {
                 f.problem(at, at, "missing required key id");
+            } else if (item.get("id").isNull()) {
+                f.problem(at + ".id", at, "id has no value; it is required");
             }
             String label = id.map(v -> "node '" + v + "'").orElse(at);
             Optional<String> kind = f.oneOf(item, at, label, "kind", KINDS);
             if (!item.has("kind")) {
                 f.problem(at, label, "missing required key kind (one of " + String.join(", ", KINDS) + ")");
+            } else if (item.get("kind").isNull()) {
+                f.problem(at + ".kind", label, "kind has no value; it is required (one of " + String.join(", ", KINDS)
+                        + ")");
             }
             if (id.isEmpty() || kind.isEmpty()) {
                 graphComplete = false;
@@ -145,6 +168,7 @@ final class FlowReader {
         List<String> known = new ArrayList<>(List.of("id", "kind"));
         known.addAll(KIND_KEYS.get(kind));
         f.only(item, at, label, known);
+        f.filled(item, at, label, known, KIND_REQUIRED.get(kind));
         f.required(item, at, label, KIND_REQUIRED.get(kind));
         checkValues(item, at, label);
         // An evaluator takes what it leaves out from defaults.evaluator (already checked where it is written).
@@ -200,7 +224,7 @@ final class FlowReader {
         if (list.isEmpty()) {
             return edges;
         }
-        List<String> ids = nodes.stream().map(FlowNode::id).toList();
+        Set<String> ids = nodes.stream().map(FlowNode::id).collect(Collectors.toCollection(LinkedHashSet::new));
         for (int i = 0; i < list.get().size(); i++) {
             String at = LocatedTree.item(ROOT + ".edges", i);
             JsonNode item = list.get().get(i);
@@ -211,6 +235,7 @@ final class FlowReader {
                 continue;
             }
             f.only(item, at, at, EDGE_KEYS);
+            f.filled(item, at, at, EDGE_KEYS, List.of("from", "to"));
             f.required(item, at, at, List.of("from", "to"));
             Optional<String> from = f.text(item, at, at, "from");
             Optional<String> to = f.text(item, at, at, "to");
@@ -235,7 +260,7 @@ final class FlowReader {
             if (budget.isPresent() && loop.isPresent()) {
                 f.problem(at, label, "give budget or loop, not both");
             }
-            if ((item.has("budget") || item.has("loop")) && !edge.loopsBack()) {
+            if ((item.hasNonNull("budget") || item.hasNonNull("loop")) && !edge.loopsBack()) {
                 f.problem(at, label, "budget and loop bound rework and fail edges only");
             }
             edges.add(edge);

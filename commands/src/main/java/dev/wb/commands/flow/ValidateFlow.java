@@ -6,6 +6,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.judge.Redactor;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -24,6 +26,11 @@ import java.util.stream.Stream;
  * as the engine sees them at dispatch, and records one {@code flow.validated} event on the workspace stream.
  * Its own exit codes (seed 002): 0 every checked flow valid, 1 any invalid, 2 not found, usage, or no
  * loadable config. Only a usage error is thrown before anything is recorded.
+ *
+ * <p>A flow file is read only when its real path lies in the real {@code .workflow/flows/}: a symbolic link
+ * that leads out of it (to {@code .workflow/.env}, say) is refused unread, since a violation quotes what it
+ * read. Every violation and warning then passes through the workspace's {@link Redactor} before it is
+ * printed or recorded.
  */
 public final class ValidateFlow {
 
@@ -54,10 +61,14 @@ public final class ValidateFlow {
         }
     }
 
-    /** Validates the flow named (a stem or {@code <stem>.yaml}) or, with {@code all}, every flow; records it. */
-    public static Report run(Session session, Optional<String> name, boolean all) {
+    /**
+     * Validates the flow named (a stem or {@code <stem>.yaml}) or, with {@code all}, every flow; records it.
+     *
+     * @param env the invocation's environment: the values of its secret-named variables are redacted
+     */
+    public static Report run(Session session, Map<String, String> env, Optional<String> name, boolean all) {
         String request = request(name, all);
-        Report report = validate(session.workspace(), name, request);
+        Report report = validate(session.workspace(), env, name, request);
         record(session, report);
         return report;
     }
@@ -84,10 +95,13 @@ public final class ValidateFlow {
         return name.endsWith(".yaml") ? name.substring(0, name.length() - ".yaml".length()) : name;
     }
 
-    private static Report validate(Workspace workspace, Optional<String> name, String request) {
+    private static Report validate(Workspace workspace, Map<String, String> env, Optional<String> name,
+            String request) {
         WorkspaceConfig config;
+        Redactor redactor;
         try {
             config = WorkspaceConfig.load(workspace);
+            redactor = Redactor.forWorkspace(workspace, env);
         } catch (Failure f) {
             if (f.kind() != Failure.Kind.CONFIG) {
                 throw f;
@@ -109,27 +123,45 @@ public final class ValidateFlow {
         FlowSurroundings surroundings = FlowSurroundings.of(flowsDir, workspace.root().resolve(TOOLS));
         List<FlowResult> results = new ArrayList<>();
         for (Path file : files) {
-            results.add(one(file, config, surroundings));
+            results.add(redacted(one(file, workspace.root(), config, surroundings), redactor));
         }
         boolean valid = results.stream().allMatch(FlowResult::valid);
         return new Report(request, results, valid ? 0 : 1, Optional.empty());
     }
 
-    private static FlowResult one(Path file, WorkspaceConfig config, FlowSurroundings surroundings) {
+    private static FlowResult one(Path file, Path repoRoot, WorkspaceConfig config, FlowSurroundings surroundings) {
         String stem = stem(file.getFileName().toString());
         String shown = FLOWS + file.getFileName();
         try {
-            if (Files.size(file) > MAX_FLOW_BYTES) {
+            // Read through the real path only once it is known to be in the flows folder: a link out of it
+            // (to .workflow/.env, say) is never read, since a violation would quote what it holds.
+            Path real = file.toRealPath();
+            Path realRoot = repoRoot.toRealPath();
+            if (!real.startsWith(realRoot.resolve(FLOWS).toRealPath())) {
+                Path target = real.startsWith(realRoot) ? realRoot.relativize(real) : real;
+                return new FlowResult(stem, shown, List.of("line 1: file: " + shown + " is a symbolic link that"
+                        + " leads out of " + FLOWS + " (to " + target + "); refused unread"), List.of());
+            }
+            if (Files.size(real) > MAX_FLOW_BYTES) {
                 return new FlowResult(stem, shown, List.of("line 1: the file is larger than 1 MiB; a flow is a"
                         + " small YAML file"), List.of());
             }
-            return FlowValidator.validate(stem, shown, Files.readAllBytes(file), config, surroundings);
+            return FlowValidator.validate(stem, shown, Files.readAllBytes(real), config, surroundings);
         } catch (IOException e) {
             return new FlowResult(stem, shown, List.of("line 1: cannot read the file: " + e.getMessage()), List.of());
         }
     }
 
-    /** Every {@code *.yaml} directly in the flows folder, sorted by name. */
+    /** The result with every violation and warning redacted: they quote what the flow and its prompts say. */
+    private static FlowResult redacted(FlowResult result, Redactor redactor) {
+        return new FlowResult(result.name(), result.file(), result.violations().stream().map(redactor::redact)
+                .toList(), result.warnings().stream().map(redactor::redact).toList());
+    }
+
+    /**
+     * Every {@code *.yaml} directly in the flows folder, sorted by name; one that is a link out of the folder
+     * is listed too, so that it is reported (refused unread) rather than silently skipped.
+     */
     static List<Path> list(Path flowsDir) {
         if (!Files.isDirectory(flowsDir)) {
             return List.of();

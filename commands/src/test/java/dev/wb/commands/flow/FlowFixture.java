@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,6 +20,9 @@ import java.util.Optional;
 final class FlowFixture {
 
     final TempGitRepo repo;
+
+    /** The invocation's environment the service redacts with (secret-named variables); empty unless a test sets it. */
+    Map<String, String> env = Map.of();
 
     FlowFixture(Path tmp) {
         repo = TempGitRepo.create(tmp, "repo");
@@ -84,7 +88,7 @@ final class FlowFixture {
 
     ValidateFlow.Report run(Optional<String> name, boolean all) {
         try (Session session = session()) {
-            return ValidateFlow.run(session, name, all);
+            return ValidateFlow.run(session, env, name, all);
         }
     }
 

@@ -4,6 +4,7 @@ import static dev.wb.commands.flow.FlowFixture.IMPLEMENT_REVIEW;
 import static dev.wb.commands.flow.FlowFixture.flow;
 import static dev.wb.commands.flow.FlowSchemaTest.has;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -26,6 +27,42 @@ class FlowGraphTest {
 
     FlowResult graph(String nodesAndEdges) {
         return fx.validate("g", flow("g", "  budgets:\n    fix: 2\n" + nodesAndEdges));
+    }
+
+    /** {@code count} hitl nodes n0 → n1 → … chained by plain edges, and then {@code extraEdges}. */
+    static String chain(int count, String extraEdges) {
+        StringBuilder yaml = new StringBuilder("  nodes:\n");
+        for (int i = 0; i < count; i++) {
+            yaml.append("    - {id: n").append(i).append(", kind: hitl, signal: approve}\n");
+        }
+        yaml.append("  edges:\n");
+        for (int i = 1; i < count; i++) {
+            yaml.append("    - {from: n").append(i - 1).append(", to: n").append(i).append("}\n");
+        }
+        return yaml.append(extraEdges).toString();
+    }
+
+    @Test
+    void a_long_chain_is_checked_without_exhausting_the_stack() {
+        FlowResult result = fx.validate("long", flow("long", chain(10_000, "")));
+
+        assertEquals(List.of(), result.violations());
+    }
+
+    @Test
+    void a_long_cycle_of_plain_edges_is_named_without_exhausting_the_stack() {
+        String ring = chain(10_000, "    - {from: n9999, to: n0}\n    - {from: start, to: n0}\n")
+                .replace("  nodes:\n", "  nodes:\n    - {id: start, kind: hitl, signal: approve}\n");
+
+        List<String> violations = fx.validate("ring", flow("ring", ring)).violations();
+
+        assertEquals(2, violations.size(), () -> violations.toString().substring(0, 300));
+        assertEquals("line 8: flow: no terminal node: every node has an outgoing edge, so no path ends",
+                violations.get(0));
+        assertTrue(violations.get(1).startsWith("line 9: flow: nodes 'n0', 'n1', 'n2', 'n3',"),
+                violations.get(1).substring(0, 100));
+        assertTrue(violations.get(1).endsWith(", 'n9998', 'n9999' form a cycle of plain edges (no rework or fail"
+                + " edge), so no budget bounds it"), violations.get(1).substring(0, 100));
     }
 
     @Test

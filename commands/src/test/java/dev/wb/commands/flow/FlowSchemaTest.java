@@ -142,6 +142,46 @@ class FlowSchemaTest {
     }
 
     @Test
+    void a_top_level_flow_with_no_value_is_a_violation_not_an_ok() {
+        for (String yaml : List.of("flow:\n", "flow: ~\n", "flow: null\n")) {
+            assertEquals(List.of("line 1: file: flow has no value; a flow file holds one top-level flow: mapping"),
+                    fx.validate("a3", yaml).violations(), yaml);
+        }
+    }
+
+    @Test
+    void a_node_whose_id_or_kind_has_no_value_is_a_violation_and_its_full_access_is_not_dropped_unseen() {
+        FlowResult result = fx.validate("impl", flow("impl", IMPLEMENT_REVIEW).replace("  edges:\n",
+                "    - id:\n      kind: agent\n      permission_profile: workspace-write\n"
+                        + "      extra_args: [\"--dangerously-skip-permissions\"]\n"
+                        + "    - id: later\n      kind:\n  edges:\n"));
+
+        assertEquals(List.of("line 19: flow.nodes[3]: id has no value; it is required",
+                "line 24: node 'later': kind has no value; it is required (one of agent, evaluator, checks, tool,"
+                        + " hitl, publish)"), result.violations());
+        assertEquals("flow impl: FAIL — line 19: flow.nodes[3]: id has no value; it is required",
+                result.lines().get(0));
+    }
+
+    @Test
+    void any_key_written_with_no_value_is_a_violation_never_read_as_absent() {
+        FlowResult result = fx.validate("impl", flow("impl", IMPLEMENT_REVIEW)
+                .replace("      permission_profile: workspace-write\n", "      permission_profile:\n      extra_args:\n")
+                .replace("      policy: draft\n", "      policy: ~\n")
+                .replace("    fix: 2\n", "    fix: 2\n    spare:\n")
+                .replace("{from: implement, to: review}", "{from: implement, to: review, outcome: null}")
+                + "  network_policy:\n  defaults:\n");
+
+        assertEquals(List.of("line 9: flow.budgets: spare has no value; write one or leave the key out",
+                "line 13: node 'implement': permission_profile has no value; write one or leave the key out",
+                "line 14: node 'implement': extra_args has no value; write one or leave the key out",
+                "line 20: node 'done': policy has no value; it is required",
+                "line 22: flow.edges[0]: outcome has no value; write one or leave the key out",
+                "line 25: flow: network_policy has no value; write one or leave the key out",
+                "line 26: flow: defaults has no value; write one or leave the key out"), result.violations());
+    }
+
+    @Test
     void a_key_of_another_kind_is_unknown_for_this_one() {
         FlowResult result = fx.validate("impl", flow("impl", IMPLEMENT_REVIEW).replace("      policy: draft\n",
                 "      policy: draft\n      provider: claude\n"));

@@ -3,6 +3,7 @@ package dev.wb.commands.flow;
 import static dev.wb.commands.flow.FlowFixture.IMPLEMENT_REVIEW;
 import static dev.wb.commands.flow.FlowFixture.flow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import dev.wb.commands.Session;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.projections.events.WbEvents;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -139,6 +141,60 @@ class ValidateFlowTest {
         assertEquals("node 'implement': provider 'gpt-5.5' not in agents.allowed",
                 flow.get("violations").get(0).asText());
         assertEquals("impl", events.get(1).payload().json().get("request").asText());
+    }
+
+    @Test
+    void a_flow_file_that_links_out_of_the_flows_folder_is_refused_unread_by_name_and_by_all() throws Exception {
+        fx.write("impl", flow("impl", IMPLEMENT_REVIEW));
+        fx.repo.write(".workflow/.env", "DEPLOY_PASS=zz-Secret-value\n");
+        fx.repo.write("docs/elsewhere.yaml", "flow:\n  name: [not read\n");
+        Path flows = fx.repo.root().resolve(".workflow/flows");
+        Files.createSymbolicLink(flows.resolve("x.yaml"), Path.of("../.env"));
+        Files.createSymbolicLink(flows.resolve("y.yaml"), Path.of("../../docs/elsewhere.yaml"));
+        fx.role("kept/same.yaml", flow("same", IMPLEMENT_REVIEW));
+        Files.createSymbolicLink(flows.resolve("same.yaml"), Path.of("kept/same.yaml"));
+        Path outside = Files.createTempFile(tmp, "outside", ".yaml");
+        Files.createSymbolicLink(flows.resolve("z.yaml"), outside);
+
+        FlowResult x = fx.validate("x");
+        ValidateFlow.Report all = fx.run(Optional.empty(), true);
+
+        assertEquals(List.of("line 1: file: .workflow/flows/x.yaml is a symbolic link that leads out of"
+                + " .workflow/flows/ (to .workflow/.env); refused unread"), x.violations());
+        assertEquals(List.of("impl", "same", "x", "y", "z"), all.flows().stream().map(FlowResult::name).toList());
+        assertEquals(List.of(true, true, false, false, false), all.flows().stream().map(FlowResult::valid).toList());
+        assertEquals(List.of("line 1: file: .workflow/flows/y.yaml is a symbolic link that leads out of"
+                + " .workflow/flows/ (to docs/elsewhere.yaml); refused unread"), all.flows().get(3).violations());
+        assertEquals(List.of("line 1: file: .workflow/flows/z.yaml is a symbolic link that leads out of"
+                + " .workflow/flows/ (to " + outside.toRealPath() + "); refused unread"),
+                all.flows().get(4).violations());
+        assertEquals(1, all.exitCode());
+        for (EventEnvelope event : events()) {
+            assertFalse(event.payload().json().toString().contains("zz-Secret"), event.payload().json()::toString);
+            assertFalse(event.payload().json().toString().contains("not read"), event.payload().json()::toString);
+        }
+    }
+
+    @Test
+    void secrets_in_violations_and_warnings_are_redacted_before_they_are_returned_or_recorded() {
+        fx.repo.write(".workflow/.env", "DEPLOY_PASS=zz-secret-value\n");
+        fx.env = java.util.Map.of("NPM_TOKEN", "npm-token-value-9");
+        fx.role("roles/r.md", "Use {zz-secret-value} and {npm-token-value-9}.\n");
+        String yaml = flow("impl", IMPLEMENT_REVIEW).replace("      permission_profile: workspace-write\n",
+                "      permission_profile: zz-secret-value\n      model: npm-token-value-9\n"
+                        + "      role_file: roles/r.md\n");
+
+        FlowResult result = fx.validate("impl", yaml);
+
+        String everything = String.join("\n", result.lines());
+        assertFalse(everything.contains("zz-secret"), everything);
+        assertFalse(everything.contains("npm-token-value"), everything);
+        assertTrue(everything.contains("permission_profile must be one of read-only, workspace-write, not"
+                + " '[redacted]'"), everything);
+        assertTrue(everything.contains("roles/r.md references unknown {[redacted]}"), everything);
+        String recorded = events().get(0).payload().json().toString();
+        assertFalse(recorded.contains("zz-secret"), recorded);
+        assertFalse(recorded.contains("npm-token-value"), recorded);
     }
 
     static List<String> fields(JsonNode node) {
