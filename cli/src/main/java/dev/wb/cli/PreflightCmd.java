@@ -7,6 +7,7 @@ import dev.wb.commands.preflight.Host;
 import dev.wb.commands.preflight.Preflight;
 import dev.wb.commands.preflight.PreflightLine;
 import dev.wb.commands.preflight.PreflightReport;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -52,8 +53,15 @@ final class PreflightCmd implements Callable<Integer> {
     @Override
     public Integer call() {
         Workspace ws = Workspace.require(root.context.cwd());
+        Optional<Path> named;
+        try {
+            named = Optional.ofNullable(envFile).map(Path::of);
+        } catch (InvalidPathException e) {
+            throw Failure.usage("--env-file is not a usable path (it holds a character no file name can)",
+                    "name the env-file by a plain path: wb preflight --env-file ../my.env");
+        }
         Preflight.Request request = new Preflight.Request(ws, root.context.cwd(), root.context.env(),
-                Host.detect(root.context.env(), ws.root()), Optional.ofNullable(envFile).map(Path::of), paidProbe);
+                Host.detect(root.context.env(), ws.root()), named, paidProbe);
         PreflightReport report;
         try {
             report = Preflight.run(request);

@@ -113,6 +113,15 @@ class PreflightCliTest {
     }
 
     @Test
+    void an_env_file_no_path_can_be_made_of_is_a_usage_error_not_a_crash() {
+        CliRun.Result r = wb("preflight", "--env-file", "a\u0000b.env");
+        assertEquals(2, r.code(), r::toString);
+        assertTrue(r.err().startsWith("error: --env-file is not a usable path"), r::toString);
+        assertTrue(r.err().contains("  fix: "), r::toString);
+        assertFalse(r.err().contains("Exception"), r::toString);
+    }
+
+    @Test
     void an_unusable_config_exits_3_and_is_still_recorded() {
         repo.write(".workflow/config.json", "{\"securty\": {}}");
         CliRun.Result r = wb("preflight");

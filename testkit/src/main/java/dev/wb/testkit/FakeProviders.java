@@ -25,7 +25,11 @@ public final class FakeProviders {
 
     /** What the fake {@code codex sandbox <os> … -- argv} does with the command it is given. */
     public enum Sandbox {
-        /** Refuses any command naming a path under a denied root of its {@code -c …deny…} arguments. */
+        /**
+         * Refuses any command naming a path under a denied root of its {@code -c …deny…} settings, a later
+         * {@code -c} of a key replacing an earlier one as in Codex; like Codex, it refuses an option
+         * {@code codex sandbox} does not take ({@code error: unexpected argument …}).
+         */
         ENFORCE,
         /** Runs every command: a sandbox that enforces nothing. */
         LEAK,
@@ -104,15 +108,23 @@ public final class FakeProviders {
                   mcp) echo "No MCP servers configured yet."; exit 0 ;;
                   sandbox)
                     shift 2
-                    denied=()
+                    declare -A config=()
                     while [ $# -gt 0 ] && [ "$1" != -- ]; do
-                      if [ "$1" = -c ]; then
-                        case "$2" in
-                          *deny*) while IFS= read -r d; do denied+=("$d"); done < <(printf '%s\\n' "$2" | grep -o '"/[^"]*"' | tr -d '"') ;;
-                        esac
-                        shift
-                      fi
+                      case "$1" in
+                        --full-auto) ;;
+                        -c|--config) config["${2%%=*}"]="${2#*=}"; shift ;;
+                        --config=*) v="${1#--config=}"; config["${v%%=*}"]="${v#*=}" ;;
+                        -p|--profile|--enable|--disable) shift ;;
+                        --profile=*|--enable=*|--disable=*) ;;
+                        *) echo "error: unexpected argument '$1' found"; exit 2 ;;
+                      esac
                       shift
+                    done
+                    denied=()
+                    for key in "${!config[@]}"; do
+                      case "$key" in
+                        *deny*) while IFS= read -r d; do denied+=("$d"); done < <(printf '%s\\n' "${config[$key]}" | grep -o '"/[^"]*"' | tr -d '"') ;;
+                      esac
                     done
                     [ "$1" = -- ] && shift
                     case "$SANDBOX" in

@@ -1,71 +1,82 @@
 package dev.wb.commands.preflight;
 
+import dev.wb.commands.config.SecretNames;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.gitrun.InfoExclude;
 import java.io.File;
 import java.io.IOException;
-import java.nio.file.FileSystems;
 import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The {@code assigned-paths} line: every {@code security.extra_environment} value that is a path,
  * resolved against the real filesystem — {@code ~} expanded from the invocation's HOME, a relative value
  * taken from the checkout's root, links followed from the longest existing ancestor, and case aliases
  * folded by the filesystem itself. A path overlapping the gitdir or common dir, {@code .workflow}, the
- * env-file or a {@code denied_read_paths} match is a FAIL (the lexical half of the rule is
- * {@link dev.wb.commands.config.AssignedPaths}); one outside the clone is a WARN only under strict
- * isolation. An in-clone path gets its {@code /path/} rule in the clone-local {@code .git/info/exclude},
- * repaired through gitrun's {@link InfoExclude}, so a toolchain cache never shows up in a diff.
+ * env-file or a {@code denied_read_paths} entry ({@link DeniedReadPaths}) is a FAIL (the lexical half of
+ * the rule is {@link dev.wb.commands.config.AssignedPaths}); one outside the clone is a WARN only under
+ * strict isolation. An in-clone path gets its {@code /path/} rule in the clone-local
+ * {@code .git/info/exclude}, repaired through gitrun's {@link InfoExclude}, so a toolchain cache never
+ * shows up in a diff — unless the folder is source ({@link SourceFolders}), which is a WARN and no rule.
+ *
+ * <p>A value whose name is secret-bearing ({@link SecretNames}) is not examined at all: no line ever
+ * holds text derived from it (the preflight redactor knows the value). A value that cannot be checked
+ * is a FAIL naming its key, never a crash.
  */
 final class AssignedPathsCheck {
 
+    private static final String SUBJECT = "assigned-paths";
+    private static final Pattern REMOTE = Pattern.compile("^[^/:@]+@[^/:]+:.*");
+    private static final Pattern PORT = Pattern.compile("^\\d+(?:/.*)?$");
+
     private AssignedPathsCheck() {}
 
-    static List<PreflightLine> lines(WorkspaceConfig.Security security, Path root, GitControl git,
+    static List<PreflightLine> lines(WorkspaceConfig.Security security, Path root, Path workflow, GitControl git,
             Optional<Path> envFile, Map<String, String> env) {
         Path realRoot = real(root);
         Map<String, Path> privateRoots = new LinkedHashMap<>();
         privateRoots.put(".git (gitdir)", git.gitDir());
         privateRoots.put(".git (common dir)", git.commonDir());
-        privateRoots.put(".workflow", real(root.resolve(".workflow")));
+        privateRoots.put(".workflow", real(workflow));
         envFile.ifPresent(f -> privateRoots.put("the env-file", real(f)));
+        DeniedReadPaths denied = DeniedReadPaths.of(security.deniedReadPaths(), realRoot);
+        SourceFolders source = new SourceFolders(realRoot, workflow, env);
         List<PreflightLine> problems = new ArrayList<>();
+        denied.unusable().forEach(key -> problems.add(fail(key + " cannot be read as a path or a pattern;"
+                + " write it as one line of printable text")));
         List<String> rules = new ArrayList<>();
         int resolved = 0;
         for (Map.Entry<String, String> e : security.extraEnvironment().entrySet()) {
+            String name = e.getKey();
+            if (SecretNames.secret(name)) {
+                continue;
+            }
+            if (e.getValue().chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+                problems.add(fail(name + " holds a control character; an assigned path is one line of printable"
+                        + " text"));
+                continue;
+            }
             for (String value : paths(e.getValue())) {
-                Path path;
                 try {
-                    path = resolve(value, realRoot, env);
-                } catch (InvalidPathException ex) {
-                    problems.add(PreflightLine.of("assigned-paths", Verdict.FAIL, e.getKey() + " is not a usable path"));
-                    continue;
-                }
-                resolved++;
-                Optional<String> overlap = overlap(path, privateRoots, security.deniedReadPaths(), realRoot);
-                if (overlap.isPresent()) {
-                    problems.add(PreflightLine.of("assigned-paths", Verdict.FAIL, e.getKey() + " resolves to " + path
-                            + ", which overlaps " + overlap.get() + "; point it at a folder outside .git and .workflow"));
-                } else if (!path.startsWith(realRoot)) {
-                    if (security.strictIsolation()) {
-                        problems.add(PreflightLine.of("assigned-paths", Verdict.WARN, e.getKey()
-                                + " resolves outside the clone: " + path));
-                    }
-                } else if (!path.equals(realRoot)) {
-                    rules.add("/" + realRoot.relativize(path).toString().replace(File.separatorChar, '/') + "/");
+                    Path path = resolve(value, realRoot, env);
+                    resolved++;
+                    check(name, path, realRoot, privateRoots, denied, source, security.strictIsolation(), problems)
+                            .ifPresent(rules::add);
+                } catch (RuntimeException ex) {
+                    problems.add(fail(name + " could not be checked (" + ex.getClass().getSimpleName() + "); point"
+                            + " it at a folder outside .git and .workflow"));
                 }
             }
         }
         if (resolved == 0 && problems.isEmpty()) {
-            return List.of(PreflightLine.paren("assigned-paths", Verdict.SKIP, "no path values assigned"));
+            return List.of(PreflightLine.paren(SUBJECT, Verdict.SKIP, "no path values assigned"));
         }
         String repair = "";
         if (!rules.isEmpty()) {
@@ -74,24 +85,69 @@ final class AssignedPathsCheck {
                 repair = "; " + (r.present().size() + r.added().size()) + " .git/info/exclude rule(s) present"
                         + (r.added().isEmpty() ? "" : " (" + r.added().size() + " added: " + String.join(", ",
                         r.added()) + ")");
-            } catch (IOException ex) {
-                problems.add(PreflightLine.of("assigned-paths", Verdict.FAIL, "cannot repair .git/info/exclude ("
-                        + ex.getMessage() + ")"));
+            } catch (IOException | RuntimeException ex) {
+                problems.add(fail("cannot repair .git/info/exclude (" + ex.getClass().getSimpleName() + ")"));
             }
         }
         if (problems.stream().anyMatch(p -> p.verdict() == Verdict.FAIL)) {
             return problems;
         }
         List<PreflightLine> lines = new ArrayList<>(problems);
-        lines.add(PreflightLine.of("assigned-paths", Verdict.OK, resolved + " path(s) resolved" + repair));
+        lines.add(PreflightLine.of(SUBJECT, Verdict.OK, resolved + " path(s) resolved" + repair));
         return lines;
     }
 
-    /** The path values in an assignment: one path, or several joined by the path separator. */
+    /** One resolved path's verdict, added to {@code problems}; the exclude rule it needs, if any. */
+    private static Optional<String> check(String name, Path path, Path root, Map<String, Path> privateRoots,
+            DeniedReadPaths denied, SourceFolders source, boolean strict, List<PreflightLine> problems) {
+        Optional<String> overlap = overlap(path, privateRoots).or(() -> denied.overlap(path));
+        if (overlap.isPresent()) {
+            problems.add(fail(name + " resolves to " + path + ", which overlaps " + overlap.get()
+                    + "; point it at a folder outside .git and .workflow"));
+            return Optional.empty();
+        }
+        if (!path.startsWith(root)) {
+            if (strict) {
+                problems.add(PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves outside the clone: " + path));
+            }
+            return Optional.empty();
+        }
+        if (path.equals(root)) {
+            return Optional.empty();
+        }
+        String folder = root.relativize(path).toString().replace(File.separatorChar, '/');
+        Optional<String> why;
+        try {
+            why = source.why(folder);
+        } catch (RuntimeException e) {
+            why = Optional.of("may hold files git tracks (the index could not be read: "
+                    + e.getClass().getSimpleName() + ")");
+        }
+        if (why.isPresent()) {
+            problems.add(PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves to " + path + ", which "
+                    + why.get() + "; no .git/info/exclude rule added (only a folder that is not source is kept out"
+                    + " of diffs)"));
+            return Optional.empty();
+        }
+        return Optional.of("/" + folder.replaceAll("([\\\\*?\\[])", "\\\\$1") + "/");
+    }
+
+    /**
+     * The path values in an assignment: one path, or several joined by the path separator. A value
+     * holding a URL ({@code scheme://…}) or naming a remote ({@code user@host:path}) holds no path; a
+     * part that is a port or a number ({@code 5432/app}) is none, nor is a word with no path shape
+     * ({@code C}).
+     */
     static List<String> paths(String value) {
         List<String> out = new ArrayList<>();
+        if (value.contains("://") || REMOTE.matcher(value.strip()).matches()) {
+            return out;
+        }
         for (String part : value.split(File.pathSeparator.equals(";") ? ";" : ":")) {
             String v = part.strip();
+            if (PORT.matcher(v).matches()) {
+                continue;
+            }
             if (v.startsWith("/") || v.startsWith("~") || v.startsWith(".") || v.contains("/") || v.contains("\\")
                     || v.matches("[A-Za-z]:[\\\\/].*")) {
                 out.add(v);
@@ -109,28 +165,17 @@ final class AssignedPathsCheck {
         return real(p.isAbsolute() ? p : root.resolve(p));
     }
 
-    private static Optional<String> overlap(Path path, Map<String, Path> privateRoots, List<String> denied, Path root) {
+    private static Optional<String> overlap(Path path, Map<String, Path> privateRoots) {
         for (Map.Entry<String, Path> e : privateRoots.entrySet()) {
             if (path.startsWith(e.getValue()) || e.getValue().startsWith(path)) {
                 return Optional.of(e.getKey() + " (" + e.getValue() + ")");
             }
         }
-        for (String entry : denied) {
-            if (entry.matches(".*[*?\\[{].*")) {
-                var matcher = FileSystems.getDefault().getPathMatcher("glob:" + entry);
-                for (Path p = path; p != null && p.startsWith(root) && !p.equals(root); p = p.getParent()) {
-                    if (matcher.matches(root.relativize(p))) {
-                        return Optional.of("security.denied_read_paths " + entry);
-                    }
-                }
-                continue;
-            }
-            Path d = real(Path.of(entry).isAbsolute() ? Path.of(entry) : root.resolve(entry));
-            if (path.startsWith(d) || d.startsWith(path)) {
-                return Optional.of("security.denied_read_paths " + entry);
-            }
-        }
         return Optional.empty();
+    }
+
+    private static PreflightLine fail(String detail) {
+        return PreflightLine.of(SUBJECT, Verdict.FAIL, detail);
     }
 
     /** The real path of the longest existing ancestor, with the rest appended as written. */

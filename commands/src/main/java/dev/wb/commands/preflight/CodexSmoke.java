@@ -32,14 +32,20 @@ final class CodexSmoke {
             "(?i)^error:.*\\b(config|profile|permission|filesystem|path|key)");
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(30);
 
+    /**
+     * What of the workspace's own deny policy goes into the smoke's profile: the resolved env-file (when
+     * one was loaded), {@code security.denied_read_paths}, and {@code agents.providers.codex.args}.
+     */
+    record Policy(Optional<Path> envFile, List<String> deniedReadPaths, List<String> providerArgs) {}
+
     /** One probe: a name, the command run inside the sandbox, and the file that shows what happened. */
     private record Probe(String name, List<String> argv, Path evidence, boolean denied) {}
 
     private CodexSmoke() {}
 
-    static PreflightLine run(String codex, Host host, SmokeFixture fx, List<String> deniedReadPaths,
-            ProbeRunner runner, boolean fallback, Redactor redactor) {
-        SandboxProfile profile = SandboxProfile.of(fx, deniedReadPaths);
+    static PreflightLine run(String codex, Host host, SmokeFixture fx, Policy policy, ProbeRunner runner,
+            boolean fallback, Redactor redactor) {
+        SandboxProfile profile = SandboxProfile.of(fx, policy);
         List<Probe> probes = probes(codex, fx);
         List<String> leaks = new ArrayList<>();
         ProbeRunner.Answer control = null;

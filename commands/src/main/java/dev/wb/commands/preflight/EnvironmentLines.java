@@ -1,5 +1,6 @@
 package dev.wb.commands.preflight;
 
+import dev.wb.commands.config.SecretNames;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
 import java.util.ArrayList;
@@ -15,18 +16,14 @@ import java.util.TreeSet;
  * child processes the list reaches; then the names {@code security.extra_environment} assigns, never
  * their values.
  *
- * <p>A name is secret-bearing when one of its {@code _}-separated parts is TOKEN, SECRET, PASSWORD,
- * PASSWD, KEY, CREDENTIAL, CREDENTIALS or AUTH, or ends with TOKEN, SECRET, PASSWORD, PASSWD or APIKEY
- * ({@code GITHUB_TOKEN}, {@code AWS_SECRET_ACCESS_KEY}, {@code OPENAIAPIKEY}, {@code SSH_AUTH_SOCK}) —
- * by parts, so {@code GIT_AUTHOR_NAME} and {@code KEYBOARD} pass.
+ * <p>A name is secret-bearing by wb's one rule, {@link SecretNames}.
  */
 final class EnvironmentLines {
-
 
     private EnvironmentLines() {}
 
     static boolean secretBearing(String name) {
-        return dev.wb.commands.config.SecretNames.secret(name);
+        return SecretNames.secret(name);
     }
 
     static PreflightLine allowed(WorkspaceConfig.Security security, Map<String, String> env, Host host) {

@@ -5,6 +5,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.checks.CommandSetSummary;
+import dev.wb.commands.config.SecretNames;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
@@ -24,6 +25,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -75,7 +78,12 @@ public final class Preflight {
 
         Map<String, ProviderHealth.Health> health = new LinkedHashMap<>();
         for (String name : config.agents().allowed()) {
-            health.put(name, ProviderHealth.check(config.agents().provider(name), agents, root));
+            try {
+                health.put(name, ProviderHealth.check(config.agents().provider(name), agents, root));
+            } catch (RuntimeException e) {
+                health.put(name, new ProviderHealth.Health(name, false, List.of(unchecked(e, name, name + ":",
+                        "agents.providers." + name))));
+            }
         }
         List<String> legal = config.agents().allowed().stream().filter(n -> IsolationLines.offences(config).stream()
                 .noneMatch(o -> o.startsWith(n + ":"))).toList();
@@ -86,13 +94,18 @@ public final class Preflight {
             boolean fallback = health.values().stream().anyMatch(o -> !o.provider().equals(name) && o.healthy()
                     && legal.contains(o.provider()));
             lines.add(h.lines().get(0));
-            lines.add(ProviderBinary.line(provider, root, agentEnv));
+            lines.addAll(guarded(name + "-binary", name + "-binary:", "agents.providers." + name + ".command",
+                    () -> List.of(ProviderBinary.line(provider, root, agentEnv))));
             lines.addAll(h.lines().subList(1, h.lines().size()));
             if (name.equals("codex") && h.healthy()) {
-                String codex = ProviderBinary.find(provider, root, agentEnv).map(Path::toString)
-                        .orElse(provider.command());
-                lines.add(CodexSmoke.run(codex, request.host(), SmokeFixture.create(scratch.resolve("smoke")),
-                        config.security().deniedReadPaths(), agents, fallback, redactor));
+                lines.addAll(guarded("codex", "codex: isolation smoke", "security.denied_read_paths or"
+                        + " agents.providers.codex.args", () -> {
+                            String codex = ProviderBinary.find(provider, root, agentEnv).map(Path::toString)
+                                    .orElse(provider.command());
+                            return List.of(CodexSmoke.run(codex, request.host(), SmokeFixture.create(scratch.resolve(
+                                    "smoke")), new CodexSmoke.Policy(env.file(), config.security().deniedReadPaths(),
+                                    provider.args()), agents, fallback, redactor));
+                        }));
             }
             if (name.equals("claude") && request.paidProbe()) {
                 PaidIsolationProbe.Outcome paid = paid(request, config, provider, h, scratch, agents, fallback,
@@ -107,17 +120,25 @@ public final class Preflight {
             lines.add(declined.line());
             paidRecord = Optional.of(declined.record());
         }
-        lines.addAll(IsolationLines.lines(config, request.host()));
-        lines.add(EnvironmentLines.allowed(config.security(), request.env(), request.host()));
-        lines.add(EnvironmentLines.extra(config.security()));
-        lines.addAll(AssignedPathsCheck.lines(config.security(), root, GitControl.of(root), env.file(),
-                request.env()));
-        lines.add(RepoPin.line(config.repo().url(), config.git().createPullRequest(), root, request.env(), redactor));
-        CommandSetSummary.lines(config.checks()).forEach(l -> lines.add(new PreflightLine("checks", Verdict.INFO, l)));
+        WorkspaceConfig.Security security = config.security();
+        lines.addAll(guarded("isolation", "isolation:", "agents.providers",
+                () -> IsolationLines.lines(config, request.host())));
+        lines.addAll(guarded("allowed-environment", "allowed-environment:", "security.allowed_environment",
+                () -> List.of(EnvironmentLines.allowed(security, request.env(), request.host()))));
+        lines.addAll(guarded("extra-environment", "extra-environment:", "security.extra_environment",
+                () -> List.of(EnvironmentLines.extra(security))));
+        lines.addAll(guarded("assigned-paths", "assigned-paths:", "security.extra_environment or"
+                + " security.denied_read_paths", () -> AssignedPathsCheck.lines(security, root, ws.workflowDir(),
+                GitControl.of(root), env.file(), request.env())));
+        lines.addAll(guarded("gh-repo-pin", "gh-repo-pin:", "repo.url", () -> List.of(RepoPin.line(
+                config.repo().url(), config.git().createPullRequest(), root, request.env(), redactor))));
+        lines.addAll(guarded("checks", "checks:", "checks.command_sets", () -> CommandSetSummary.lines(config.checks())
+                .stream().map(l -> new PreflightLine("checks", Verdict.INFO, l)).toList()));
         if (config.git().createPullRequest()) {
-            lines.add(GhLine.check(new ProbeRunner(scratch, request.env()), root));
+            lines.addAll(guarded("gh", "gh:", "git.create_pull_request",
+                    () -> List.of(GhLine.check(new ProbeRunner(scratch, request.env()), root))));
         }
-        lines.add(TelegramLine.of(config.telegram()));
+        lines.addAll(guarded("telegram", "telegram:", "telegram", () -> List.of(TelegramLine.of(config.telegram()))));
         return new PreflightReport(lines, env.file(), paidRecord);
     }
 
@@ -132,16 +153,42 @@ public final class Preflight {
                 runner, fallback, redactor);
     }
 
-    /** The env-file's values, the telegram token and secret-named variables' values, kept out of every line. */
+    /**
+     * The env-file's values, the telegram token, and the values of secret-named invocation variables and
+     * {@code security.extra_environment} entries ({@link SecretNames}), kept out of every line.
+     */
     static Redactor redactor(WorkspaceConfig config, Map<String, String> envFile, Map<String, String> env) {
         List<String> secrets = new ArrayList<>(envFile.values());
         secrets.add(config.telegram().botToken());
-        env.forEach((name, value) -> {
-            if (Redactor.secretName(name) || EnvironmentLines.secretBearing(name)) {
+        BiConsumer<String, String> bySecretName = (name, value) -> {
+            if (Redactor.secretName(name) || SecretNames.secret(name)) {
                 secrets.add(value);
             }
-        });
+        };
+        env.forEach(bySecretName);
+        config.security().extraEnvironment().forEach(bySecretName);
         return Redactor.of(secrets);
+    }
+
+    /**
+     * A line's check, its lines; a check that throws becomes that line's FAIL naming the key whose value
+     * it could not use, never a crash (the exception's message is left out: it may quote the value).
+     */
+    static List<PreflightLine> guarded(String subject, String label, String key,
+            Supplier<List<PreflightLine>> check) {
+        try {
+            return check.get();
+        } catch (Failure failure) {
+            throw failure;
+        } catch (RuntimeException e) {
+            return List.of(unchecked(e, subject, label, key));
+        }
+    }
+
+    private static PreflightLine unchecked(RuntimeException e, String subject, String label, String key) {
+        return new PreflightLine(subject, Verdict.FAIL, label + " FAIL — could not be checked: " + key
+                + " holds a value wb cannot use (" + e.getClass().getSimpleName() + "); correct it, then run:"
+                + " wb preflight");
     }
 
     /** Appends the run's {@code preflight.completed} event to the workspace stream. */

@@ -1,5 +1,6 @@
 package dev.wb.commands.preflight;
 
+import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.git.Backend;
@@ -19,7 +20,8 @@ import java.util.regex.Pattern;
  * {@code https://host/owner/name}, {@code ssh://[user@]host[:port]/owner/name} or scp-like
  * {@code user@host:owner/name}, the host holding a dot ({@code .git} dropped); an ssh alias without a
  * user, a {@code file://} URL or a local path does not. No pin is a FAIL when
- * {@code git.create_pull_request} is on and a WARN otherwise.
+ * {@code git.create_pull_request} is on and a WARN otherwise. An origin URL shown in the line has any
+ * user information masked (a token is often the user name) and then passes through the redactor.
  */
 final class RepoPin {
 
@@ -55,7 +57,7 @@ final class RepoPin {
                     + " (from origin)");
         }
         String why = (repoUrl.isBlank() ? "repo.url is unset" : "repo.url names no owner/name") + " and "
-                + origin.map(u -> "origin (" + redactor.redact(u) + ") names no owner/name")
+                + origin.map(u -> "origin (" + redactor.redact(ConfigView.maskUrl(u)) + ") names no owner/name")
                         .orElse("the clone has no origin");
         return PreflightLine.of("gh-repo-pin", createPullRequest ? Verdict.FAIL : Verdict.WARN, "no pin: " + why
                 + "; gh calls would run unpinned" + (createPullRequest ? " while git.create_pull_request is on" : "")

@@ -174,4 +174,60 @@ class ProviderLinesTest {
                 "read-isolation", "isolation-floor", "advanced-mode", "git-evidence", "allowed-environment",
                 "extra-environment", "assigned-paths", "gh-repo-pin", "checks", "gh", "telegram"), subjects);
     }
+
+    @Test
+    void the_smoke_profile_carries_the_resolved_env_file_the_denied_globs_and_the_providers_sandbox_options()
+            throws IOException {
+        PreflightHarness h = both(Sandbox.ENFORCE);
+        h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\": {\"args\":"
+                + " [\"--model\", \"gpt-5\", \"-c\", \"model_reasoning_effort=high\"]}}},"
+                + " \"security\": {\"denied_read_paths\": [\"secrets/**\", \"./keys\"]}}");
+        Path envFile = Files.writeString(Files.createDirectories(tmp.resolve("rvenv")).resolve("my.env"), "A=1\n");
+
+        PreflightReport report = h.run(LINUX_WITH_HELPERS, false, Optional.of(tmp.resolve("rvenv/../rvenv/my.env")));
+
+        assertEquals(Verdict.OK, line(report, "codex: isolation smoke").verdict(), line(report, "codex: isolation smoke")
+                .text());
+        String call = FakeProviders.calls(h.bin, "codex").orElseThrow().split("---\n")[3];
+        String denyRead = call.lines().filter(l -> l.startsWith("sandbox_workspace_write.deny_read=")).findFirst()
+                .orElseThrow();
+        assertTrue(denyRead.contains("\"" + envFile.toAbsolutePath() + "\""), denyRead);
+        assertTrue(denyRead.matches(".*\"/[^\"]*/repo/secrets/\\*\\*\".*"), denyRead);
+        assertTrue(denyRead.matches(".*\"/[^\"]*/repo/keys\".*"), denyRead);
+        assertTrue(call.contains("-c\nmodel_reasoning_effort=high\n--\n"), call);
+        assertFalse(call.contains("--model"), "codex sandbox takes no --model: " + call);
+    }
+
+    @Test
+    void a_provider_override_that_weakens_the_profile_is_the_one_the_probes_meet() {
+        PreflightHarness h = both(Sandbox.ENFORCE);
+        h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\": {\"args\":"
+                + " [\"-c\", \"sandbox_workspace_write.deny_read=[]\", \"--config=sandbox_workspace_write.deny_write=[]\"]}}}}");
+        PreflightLine smoke = line(h.run(LINUX_WITH_HELPERS), "codex: isolation smoke");
+        assertEquals(Verdict.FAIL, smoke.verdict(), smoke.text());
+        assertTrue(smoke.text().contains("not enforcing: private home read (direct)"), smoke.text());
+        assertTrue(smoke.text().contains("gitdir write"), smoke.text());
+    }
+
+    @Test
+    void a_denied_entry_no_path_can_be_made_of_goes_into_the_profile_escaped_not_a_crash() {
+        SmokeFixture fx = SmokeFixture.create(tmp.resolve("fx"));
+        SandboxProfile profile = SandboxProfile.of(fx, new CodexSmoke.Policy(Optional.empty(), java.util.List.of(
+                "x\u0000y", "[unclosed"), java.util.List.of()));
+        String denyRead = profile.argv("codex", "linux", java.util.List.of("true")).stream()
+                .filter(a -> a.startsWith("sandbox_workspace_write.deny_read=")).findFirst().orElseThrow();
+        assertTrue(denyRead.contains("\"" + fx.repo() + "/x\\u0000y\""), denyRead);
+        assertTrue(denyRead.contains("\"" + fx.repo() + "/[unclosed\""), denyRead);
+    }
+
+    @Test
+    void a_check_that_throws_is_its_lines_failure_naming_the_key_never_a_crash() {
+        java.util.List<PreflightLine> lines = Preflight.guarded("codex", "codex: isolation smoke",
+                "security.denied_read_paths", () -> {
+                    throw new java.nio.file.InvalidPathException("x\u0000y", "Nul character not allowed");
+                });
+        assertEquals(java.util.List.of(new PreflightLine("codex", Verdict.FAIL, "codex: isolation smoke FAIL — could"
+                + " not be checked: security.denied_read_paths holds a value wb cannot use (InvalidPathException);"
+                + " correct it, then run: wb preflight")), lines);
+    }
 }

@@ -56,7 +56,7 @@ class WorkspaceLinesTest {
 
     @Test
     void a_home_relative_path_onto_the_env_file_or_a_denied_path_fails() throws IOException {
-        PreflightHarness h = harness("{\"extra_environment\": {\"SECRETS\": \"~/agent\", \"DATA\": \"data/private\"},"
+        PreflightHarness h = harness("{\"extra_environment\": {\"AGENT_HOME\": \"~/agent\", \"DATA\": \"data/private\"},"
                 + " \"denied_read_paths\": [\"data/**\"]}");
         Path envFile = h.home.resolve("agent/run.env");
         Files.createDirectories(envFile.getParent());
@@ -65,7 +65,7 @@ class WorkspaceLinesTest {
         java.util.List<String> lines = report.lines().stream().filter(l -> l.subject().equals("assigned-paths"))
                 .map(PreflightLine::text).toList();
         assertEquals(2, lines.size(), lines::toString);
-        assertTrue(lines.get(0).startsWith("assigned-paths: FAIL — SECRETS resolves to " + h.home.toRealPath()
+        assertTrue(lines.get(0).startsWith("assigned-paths: FAIL — AGENT_HOME resolves to " + h.home.toRealPath()
                 .resolve("agent") + ", which overlaps the env-file"), lines.get(0));
         assertTrue(lines.get(1).endsWith("overlaps security.denied_read_paths data/**; point it at a folder outside"
                 + " .git and .workflow"), lines.get(1));
@@ -171,5 +171,15 @@ class WorkspaceLinesTest {
         PreflightReport after = h.run(LINUX_WITH_HELPERS);
         assertEquals(before, PreflightHarness.texts(after).toString());
         assertTrue(after.ready());
+    }
+
+    @Test
+    void a_token_used_as_the_user_name_of_origin_is_masked_in_the_pin_line() {
+        PreflightHarness h = new PreflightHarness(tmp).config("{}").claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
+        h.repo.git("remote", "add", "origin", "https://glpat-AbCdEf1234567890xyz@gitlab/o/r.git");
+        PreflightReport report = h.run(LINUX_WITH_HELPERS);
+        PreflightLine pin = line(report, "gh-repo-pin:");
+        assertTrue(pin.text().contains("origin (https://********@gitlab/o/r.git) names no owner/name"), pin.text());
+        assertFalse(report.toJson().toString().contains("AbCdEf1234567890"), report.toJson().toString());
     }
 }
