@@ -217,7 +217,7 @@ public final class ConfigReader {
     }
 
     /** The known key closest to a mistyped one, when it is close enough to be a typo. */
-    static Optional<String> nearest(String key, Collection<String> known) {
+    public static Optional<String> nearest(String key, Collection<String> known) {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : known) {

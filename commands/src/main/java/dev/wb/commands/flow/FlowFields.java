@@ -175,36 +175,8 @@ final class FlowFields {
         return node.isObject() ? "a mapping" : ConfigReader.describe(node);
     }
 
-    /** The known word closest to a mistyped one, when it is close enough to be a typo. */
+    /** The known word closest to a mistyped one, when it is close enough to be a typo (config's rule). */
     static Optional<String> nearest(String word, Collection<String> known) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : known) {
-            int d = distance(word.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = candidate;
-            }
-        }
-        return best != null && bestDistance <= Math.max(2, word.length() / 4) ? Optional.of(best) : Optional.empty();
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
+        return ConfigReader.nearest(word, known);
     }
 }

@@ -13,7 +13,7 @@ import java.util.Map;
  * quotes; an unquoted value ends at {@code " #"} (a trailing comment). Lines without {@code =} are
  * skipped. Never printed: its values are secrets to redact.
  */
-final class EnvFile {
+public final class EnvFile {
 
     private EnvFile() {}
 
@@ -27,7 +27,13 @@ final class EnvFile {
         if (!Files.isRegularFile(file)) {
             return values;
         }
-        for (String raw : Files.readString(file, StandardCharsets.UTF_8).split("\r?\n")) {
+        return parse(Files.readString(file, StandardCharsets.UTF_8));
+    }
+
+    /** The variables of an env-file's text, in order. */
+    public static Map<String, String> parse(String text) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String raw : text.split("\r?\n")) {
             String line = raw.strip();
             if (line.startsWith("export ")) {
                 line = line.substring("export ".length()).strip();

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -15,8 +14,7 @@ import java.util.Optional;
  * {@code --env-file} that is missing or unreadable is a FAIL. The values are read, handed to the
  * provider checks and the redactor, and never printed: the line says how many and from where.
  *
- * <p>The format is dotenv's: {@code KEY=VALUE} lines, {@code #} comments, an optional {@code export }
- * prefix, values optionally quoted; an unquoted value ends at {@code " #"}.
+ * <p>The format is dotenv's, read by the one reader wb has ({@link dev.wb.commands.judge.EnvFile}).
  */
 final class EnvFileLine {
 
@@ -49,30 +47,6 @@ final class EnvFileLine {
     }
 
     static Map<String, String> parse(String text) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String raw : text.split("\r?\n")) {
-            String line = raw.strip();
-            if (line.startsWith("export ")) {
-                line = line.substring("export ".length()).strip();
-            }
-            int eq = line.indexOf('=');
-            if (line.isEmpty() || line.startsWith("#") || eq <= 0) {
-                continue;
-            }
-            values.put(line.substring(0, eq).strip(), value(line.substring(eq + 1).strip()));
-        }
-        return values;
-    }
-
-    private static String value(String text) {
-        if (text.length() >= 2) {
-            char first = text.charAt(0);
-            int close = text.indexOf(first, 1);
-            if ((first == '"' || first == '\'') && close > 0) {
-                return text.substring(1, close);
-            }
-        }
-        int comment = text.indexOf(" #");
-        return comment >= 0 ? text.substring(0, comment).strip() : text;
+        return dev.wb.commands.judge.EnvFile.parse(text);
     }
 }
