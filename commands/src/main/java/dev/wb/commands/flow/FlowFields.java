@@ -6,7 +6,6 @@ import dev.wb.commands.config.LocatedTree;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
