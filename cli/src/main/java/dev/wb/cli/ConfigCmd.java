@@ -68,6 +68,8 @@ final class ConfigCmd {
         add(keys, new Settable("agents.judge.targets", "claude,copilot,codex", "The hosts the judge's agent file is"
                 + " written for (Pi has no native subagent API).", ConfigCmd::targets, ws -> new After(
                 List.of("wb judge enable writes the agent files of these targets"), List.of(), List.of())));
+        add(keys, new Settable("identity", "\"Name <email>\"", "Who work commits in this checkout should be by (wb git"
+                + " ctx checks it); both parts at once.", ConfigCmd::identity, ws -> After.NOTHING));
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
             add(keys, new Settable("agents.judge.model." + target.id(), target == JudgeAgentTarget.COPILOT
                     ? "\"<Model Name>\"" : "<model-id>", "The model of the judge in " + target.host() + ", written"
@@ -88,6 +90,19 @@ final class ConfigCmd {
             default -> throw Failure.usage("agents.judge.enabled is true or false, not \"" + text + "\"",
                     "wb config set agents.judge.enabled true");
         };
+    }
+
+    private static Parsed identity(String text) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(.*?)\\s*<\\s*([^<>\\s]+@[^<>\\s]+)\\s*>\\s*")
+                .matcher(text);
+        if (!m.matches() || m.group(1).isBlank()) {
+            throw Failure.usage("identity is \"Name <email>\", not \"" + text + "\"",
+                    "wb config set identity \"Ada Lovelace <ada@example.com>\"");
+        }
+        ObjectNode identity = CanonicalJson.objectNode();
+        identity.put("name", m.group(1));
+        identity.put("email", m.group(2));
+        return Parsed.of(identity);
     }
 
     private static Parsed targets(String text) {
@@ -215,6 +230,9 @@ final class ConfigCmd {
                         }
                     }).build());
             spec.addOption(Specs.json(root));
+            // A value may look like an option (agents.providers.claude.args --verbose): only wb's own
+            // options are options here, anything else is the value.
+            spec.parser().unmatchedOptionsArePositionalParams(true);
             List<String> footer = new ArrayList<>(List.of("", "Keys:"));
             KEYS.values().forEach(k -> footer.add("  " + k.key() + " " + k.value() + "  " + k.description()));
             footer.add("  … and every other single value of the schema (wb config show lists them), typed by its"
@@ -230,6 +248,10 @@ final class ConfigCmd {
         public Integer call() {
             Workspace ws = Workspace.require(root.context.cwd());
             WorkspaceConfig.load(ws);
+            if (key.startsWith("identity.")) {
+                throw Failure.usage("identity is set whole: its name and email belong together",
+                        "wb config set identity \"Ada Lovelace <ada@example.com>\"");
+            }
             Settable settable = KEYS.containsKey(key) ? KEYS.get(key) : SchemaKeys.settable(key).orElseThrow(() ->
                     Failure.usage("wb config set cannot set " + key + ": it is not a single value of the schema",
                             "wb config show lists every key and its value; lists take comma-separated values",
@@ -244,9 +266,10 @@ final class ConfigCmd {
 
             Console console = root.context.console();
             // A secret is set, never echoed: the terminal, a CI log or a --json consumer sees only the mask.
-            JsonNode shown = dev.wb.commands.config.SecretNames.secret(key.substring(key.lastIndexOf('.') + 1))
-                    && parsed.value().isTextual() ? TextNode.valueOf(dev.wb.commands.config.ConfigView.mask(
-                            parsed.value().textValue())) : parsed.value();
+            JsonNode shown = !parsed.value().isTextual() ? parsed.value()
+                    : TextNode.valueOf(dev.wb.commands.config.SecretNames.secret(key.substring(key.lastIndexOf('.') + 1))
+                            ? dev.wb.commands.config.ConfigView.mask(parsed.value().textValue())
+                            : dev.wb.commands.config.ConfigView.maskUrl(parsed.value().textValue()));
             parsed.warnings().forEach(w -> console.warning(w.message(), w.fix()));
             followed.warnings().forEach(w -> console.warning(w.message(), w.fix()));
             if (root.json) {

@@ -98,6 +98,26 @@ class ConfigCliTest {
     }
 
     @Test
+    void set_masks_url_credentials_sets_identity_whole_and_takes_option_like_values() {
+        CliRun.Result url = wb(repo.root(), "config", "set", "repo.url", "https://bob:hunter2pw@github.com/o/r.git",
+                "--json");
+        CliRun.Result half = wb(repo.root(), "config", "set", "identity.name", "Ada");
+        CliRun.Result identity = wb(repo.root(), "config", "set", "identity", "Ada Lovelace <ada@example.com>");
+        CliRun.Result args = wb(repo.root(), "config", "set", "agents.providers.claude.args", "--verbose");
+        CliRun.Result shown = wb(repo.root(), "config", "show", "--json");
+
+        assertEquals(0, url.code(), url::toString);
+        assertFalse(url.out().contains("hunter2pw"), url::toString);
+        assertEquals("https://********@github.com/o/r.git", url.json().get("value").textValue());
+        assertEquals(2, half.code(), half::toString);
+        assertTrue(half.err().contains("  fix: wb config set identity \"Ada Lovelace <ada@example.com>\""), half::toString);
+        assertEquals(0, identity.code(), identity::toString);
+        assertEquals(0, args.code(), args::toString);
+        assertEquals("ada@example.com", shown.json().at("/config/identity/email").textValue());
+        assertEquals("[\"--verbose\"]", shown.json().at("/config/agents/providers/claude/args").toString());
+    }
+
+    @Test
     void status_prints_the_command_set_summary_and_runs_nothing() {
         CliRun.Result none = wb(repo.root(), "status");
         repo.write(".workflow/config.json", """

@@ -310,21 +310,41 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
                 List<String> words = new ArrayList<>();
                 for (int w = 0; w < argv.size(); w++) {
                     String wp = LocatedTree.item(ip, w);
-                    if (!argv.get(w).isTextual() || argv.get(w).textValue().isEmpty()) {
-                        throw r.error(wp, wp + " must be a non-empty string, not " + ConfigReader.describe(argv.get(w)));
+                    // An empty word is a real argument (sed -i '', git commit -m ''); only the program needs a name.
+                    if (!argv.get(w).isTextual() || (w == 0 && argv.get(w).textValue().isBlank())) {
+                        throw r.error(wp, wp + (w == 0 ? " names the program: a non-empty string, not "
+                                : " must be a string, not ") + ConfigReader.describe(argv.get(w)));
                     }
                     words.add(r.plain(wp, argv.get(w).textValue()));
                 }
                 argvs.add(List.copyOf(words));
             }
-            List<String> paths = r.strings(set, at, "paths", List.of(), (p, glob) -> glob.isBlank()
-                    ? Optional.of(p + " must not be blank") : glob.startsWith("/") || glob.contains("\\")
-                    ? Optional.of(p + " is a repository-relative glob with '/', not \"" + glob + "\"")
-                    : Optional.empty());
+            List<String> paths = r.strings(set, at, "paths", List.of(), WorkspaceConfig::globProblem);
             sets.add(new CommandSet(e.getKey(), List.copyOf(argvs), paths, r.optionalInteger(set, at,
                     "timeout_seconds", 1, 86_400), r.bool(set, at, "skip_if_unavailable", false)));
         }));
         return new Checks(timeout, List.copyOf(sets));
+    }
+
+    /**
+     * What makes a command-set glob one that could never match a path as git names it: paths are
+     * repository-relative, '/'-separated, with no '.' or '..' segment and no trailing '/'. Refused at load,
+     * so a gate never silently stops running (a fix names the glob that was meant).
+     */
+    static Optional<String> globProblem(String path, String glob) {
+        if (glob.isBlank()) {
+            return Optional.of(path + " must not be blank");
+        }
+        String meant = glob.replace('\\', '/').replaceAll("^(\\./|/)+", "").replaceAll("/+$", "/**");
+        boolean dotSegment = java.util.Arrays.stream(glob.replace('\\', '/').split("/", -1))
+                .anyMatch(s -> s.equals(".") || s.equals(".."));
+        if (glob.startsWith("/") || glob.contains("\\") || glob.startsWith("./") || glob.endsWith("/") || dotSegment) {
+            return Optional.of(path + " \"" + glob + "\" can never match: a glob is matched against the whole"
+                    + " repository-relative path as git names it ('/'-separated, no leading '/' or './', no '.' or '..'"
+                    + " segment, no trailing '/')" + (meant.isEmpty() || meant.contains("..") ? ""
+                            : "; did you mean \"" + meant + "\"?"));
+        }
+        return Optional.empty();
     }
 
     private static Telegram telegram(ConfigReader r, JsonNode node) {

@@ -109,7 +109,11 @@ class WorkspaceConfigTest {
             argv not a list      | {"checks": {"command_sets": {"r": {"commands": [\\n"pytest -q"]}}}} | line 2: checks.command_sets.r.commands[0] must be an argv list
             no commands          | {"checks": {"command_sets": {"r": {"paths": ["a/**"]}}}}          | line 1: checks.command_sets.r.commands must be a non-empty list
             unknown set key      | {"checks": {"command_sets": {"r": {"commands": [["x"]],\\n "path": []}}}} | line 2: unknown key checks.command_sets.r.path (did you mean paths?)
-            absolute glob        | {"checks": {"command_sets": {"r": {"commands": [["x"]], "paths": ["/src"]}}}} | line 1: checks.command_sets.r.paths[0] is a repository-relative glob
+            absolute glob        | {"checks": {"command_sets": {"r": {"commands": [["x"]], "paths": ["/src"]}}}} | line 1: checks.command_sets.r.paths[0] "/src" can never match
+            dot-slash glob       | {"checks": {"command_sets": {"r": {"commands": [["x"]], "paths": ["./web/a.html"]}}}} | line 1: checks.command_sets.r.paths[0] "./web/a.html" can never match
+            folder glob          | {"checks": {"command_sets": {"r": {"commands": [["x"]], "paths": ["web/"]}}}} | line 1: checks.command_sets.r.paths[0] "web/" can never match
+            dot-dot glob         | {"checks": {"command_sets": {"r": {"commands": [["x"]], "paths": ["a/../b/**"]}}}} | line 1: checks.command_sets.r.paths[0] "a/../b/**" can never match
+            empty program        | {"checks": {"command_sets": {"r": {"commands": [[""]]}}}}       | line 1: checks.command_sets.r.commands[0][0] names the program
             telegram half set    | {"telegram": {"enabled": true, "bot_token": "t"}}               | line 1: telegram.enabled is true, but chat_id is empty
             judge unknown key    | {"agents": {"judge": {\\n"enabld": true}}}                         | line 2: unknown key agents.judge.enabld (did you mean enabled?)
             judge bad value      | {"agents": {"judge": {"enabled": 1}}}                            | line 1: agents.judge.enabled must be true or false
@@ -127,6 +131,17 @@ class WorkspaceConfigTest {
         assertTrue(f.getMessage().startsWith(".workflow/config.json " + expected), () -> name + ": " + f.getMessage());
         assertFalse(f.getMessage().contains("98765432123") || f.getMessage().contains("12345678"), f::getMessage);
         assertTrue(f.fixes().stream().anyMatch(fix -> fix.contains("docs/CONFIG.md")), f.fixes()::toString);
+    }
+
+    @Test
+    void a_glob_that_can_never_match_names_the_one_meant_and_an_empty_word_is_an_argument() {
+        Failure folder = refused("{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"x\"]], \"paths\": [\"web/\"]}}}}");
+        Failure dotted = refused("{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"x\"]], \"paths\": [\"./web/**\"]}}}}");
+        WorkspaceConfig empty = parse("{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"sed\", \"-i\", \"\", \"x\"]]}}}}");
+
+        assertTrue(folder.getMessage().endsWith("did you mean \"web/**\"?"), folder::getMessage);
+        assertTrue(dotted.getMessage().endsWith("did you mean \"web/**\"?"), dotted::getMessage);
+        assertEquals(List.of("sed", "-i", "", "x"), empty.checks().commandSets().get(0).commands().get(0));
     }
 
     @Test
