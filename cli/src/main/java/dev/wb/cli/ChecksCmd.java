@@ -11,6 +11,7 @@ import dev.wb.commands.checks.ChecksVerdict;
 import dev.wb.commands.checks.CommandSetSelection;
 import dev.wb.commands.checks.CommandSetSummary;
 import dev.wb.commands.checks.SkippedSet;
+import dev.wb.commands.verify.ExecutableLookup;
 import dev.wb.engine.TaskKey;
 import java.io.PrintWriter;
 import java.util.List;
@@ -69,9 +70,7 @@ final class ChecksCmd implements Callable<Integer> {
         }
         if (report.verdict() == ChecksVerdict.INCOMPLETE) {
             throw new Failure(Failure.Kind.NOT_COMPLETED, "the checks of " + task + " are incomplete: "
-                    + incomplete(report), List.of("install the missing toolchain on this host (an agent cannot),"
-                    + " or mark its set \"skip_if_unavailable\": true in .workflow/config.json; then: wb checks "
-                    + task));
+                    + incomplete(report), incompleteFix(report, task));
         }
         return ExitCodes.OK;
     }
@@ -146,6 +145,45 @@ final class ChecksCmd implements Callable<Integer> {
             return "every check was skipped (no selected toolchain is on this host)";
         }
         return "wb was stopped before every selected command had run";
+    }
+
+    /**
+     * What to do about an incomplete run: make a script that lacks +x executable; install a missing
+     * required toolchain or mark its set skip_if_unavailable; when every check was skipped (each set is
+     * skip_if_unavailable already), install the toolchain or run where it exists; after a stop, run again.
+     */
+    static List<String> incompleteFix(ChecksRun.Report report, TaskKey task) {
+        String again = "then: wb checks " + task;
+        for (CheckResult r : report.results()) {
+            if (r.outcome() == CheckOutcome.UNAVAILABLE) {
+                return List.of(notExecutable(r).map(p -> "make " + p + " executable: chmod +x " + p + " (and commit"
+                        + " the mode: git update-index --chmod=+x " + p + "); " + again).orElse("install "
+                        + r.argv().get(0) + " on this host (an agent cannot), or mark set " + r.set()
+                        + " \"skip_if_unavailable\": true in .workflow/config.json; " + again));
+            }
+        }
+        if (!report.results().isEmpty() && report.results().stream()
+                .allMatch(r -> r.outcome() == CheckOutcome.SKIPPED)) {
+            List<String> fixes = new java.util.ArrayList<>();
+            for (SkippedSet s : report.skipped()) {
+                fixes.add(s.why().contains(ExecutableLookup.NOT_EXECUTABLE) ? "make " + s.program()
+                        + " executable: chmod +x " + s.program() + " (set " + s.set() + ")" : "install " + s.program()
+                        + " on this host (an agent cannot), or run wb checks " + task + " on a host that has it"
+                        + " (set " + s.set() + ")");
+            }
+            if (fixes.isEmpty()) {
+                fixes.add("install the selected sets' toolchains on this host, or run wb checks " + task
+                        + " on a host that has them");
+            }
+            fixes.add(again);
+            return fixes;
+        }
+        return List.of("run it again, to the end: wb checks " + task);
+    }
+
+    private static java.util.Optional<String> notExecutable(CheckResult r) {
+        return r.output().contains(ExecutableLookup.NOT_EXECUTABLE) ? java.util.Optional.of(r.argv().get(0))
+                : java.util.Optional.empty();
     }
 
     /** Which command runs now, one plain line each on stderr: stdout stays the report. */

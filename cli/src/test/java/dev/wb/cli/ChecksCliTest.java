@@ -199,4 +199,49 @@ class ChecksCliTest {
         assertEquals(2, key.code(), key.toString());
         assertTrue(key.err().startsWith("error: "), key.err());
     }
+
+    @Test
+    void every_check_skipped_is_incomplete_with_a_fix_that_fits_sets_already_skip_if_unavailable() {
+        config("\"ios\": {\"commands\": [[\"wb-no-xcodebuild\"]], \"skip_if_unavailable\": true}");
+        auditedAndChanged();
+
+        CliRun.Result result = wb(repo.root(), "checks", "ABC-1");
+
+        assertEquals(1, result.code(), result.toString());
+        assertTrue(result.err().contains("error: the checks of ABC-1 are incomplete: every check was skipped"),
+                result.err());
+        assertTrue(result.err().contains("  fix: install wb-no-xcodebuild on this host (an agent cannot), or run wb"
+                + " checks ABC-1 on a host that has it (set ios)"), result.err());
+        assertFalse(result.err().contains("skip_if_unavailable"), "every set already is: " + result.err());
+    }
+
+    @Test
+    void a_required_toolchain_missing_suggests_installing_it_or_marking_its_set() {
+        config("\"swift\": {\"commands\": [[\"wb-no-swift\"]]}");
+        auditedAndChanged();
+
+        CliRun.Result result = wb(repo.root(), "checks", "ABC-1");
+
+        assertEquals(1, result.code(), result.toString());
+        assertTrue(result.err().contains("  fix: install wb-no-swift on this host (an agent cannot), or mark set swift"
+                + " \"skip_if_unavailable\": true in .workflow/config.json; then: wb checks ABC-1"), result.err());
+    }
+
+    @Test
+    void a_script_without_the_execute_permission_says_so_and_the_fix_is_chmod() throws IOException {
+        Path file = repo.write("tools/noexec.sh", "#!/bin/sh\necho hi\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        repo.commitAll("noexec");
+        config("\"repo\": {\"commands\": [[\"tools/noexec.sh\"]]}");
+        auditedAndChanged();
+
+        CliRun.Result result = wb(repo.root(), "checks", "ABC-1");
+
+        assertEquals(1, result.code(), result.toString());
+        assertTrue(result.out().contains("UNAVAILABLE  tools/noexec.sh  (tools/noexec.sh: not executable (its mode"
+                + " lacks +x))"), result.out());
+        assertFalse(result.out().contains("not found"), result.out());
+        assertTrue(result.err().contains("  fix: make tools/noexec.sh executable: chmod +x tools/noexec.sh"),
+                result.err());
+    }
 }

@@ -122,6 +122,39 @@ class PreflightCliTest {
     }
 
     @Test
+    void commands_too_long_for_one_event_still_leave_a_whole_report_and_a_shortened_event() {
+        String longScript = "true; ".repeat(2_500);
+        StringBuilder commands = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            commands.append(i == 0 ? "" : ", ").append("[\"sh\", \"-c\", \"").append(longScript).append(": ")
+                    .append(i).append("\"]");
+        }
+        repo.write(".workflow/config.json", "{\"agents\": {\"allowed\": [\"claude\"]}, \"checks\":"
+                + " {\"command_sets\": {\"long\": {\"commands\": [" + commands + "]}}}}");
+
+        CliRun.Result r = wb("preflight");
+
+        assertTrue(r.code() == 0 || r.code() == 7, r::toString);
+        assertFalse(r.err().contains("exceeds the log's limit"), r::toString);
+        assertTrue(r.out().contains(longScript + ": 9"), "the printed report stays whole");
+        List<EventEnvelope> events = events();
+        assertEquals(1, events.size(), "the run is recorded");
+        JsonNode payload = events.get(0).payload().json();
+        assertTrue(payload.toString().length() < 120 * 1024, "fits the log");
+        String printed = r.out().lines().filter(l -> l.startsWith("  long (paths: always): ")).findFirst()
+                .orElseThrow();
+        String recorded = null;
+        for (JsonNode line : payload.get("lines")) {
+            if (line.get("text").asText().startsWith("  long (paths: always): ")) {
+                recorded = line.get("text").asText();
+            }
+        }
+        assertTrue(recorded != null && recorded.length() < printed.length(), "the long line is shortened");
+        assertTrue(recorded.matches("(?s).*… \\[\\d+ characters omitted] ….*") && recorded.endsWith(": 9"),
+                "keeping its ends and saying what it left out");
+    }
+
+    @Test
     void an_unusable_config_exits_3_and_is_still_recorded() {
         repo.write(".workflow/config.json", "{\"securty\": {}}");
         CliRun.Result r = wb("preflight");

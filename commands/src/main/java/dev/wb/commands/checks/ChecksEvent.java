@@ -12,7 +12,9 @@ import java.util.List;
  * The {@code checks.ran} event of one run (docs/EVENTS.md): the diff's size, the selection with its
  * reasons, every command with its capped, redacted output, the verdict, the skipped sets and whether
  * auto-merge is blocked. An event is at most 120 KiB, so when the outputs together pass
- * {@value #MAX_OUTPUT_BYTES} bytes each keeps only its end (where failures are), evenly shared.
+ * {@value #MAX_OUTPUT_BYTES} bytes each keeps only its end (where failures are), evenly shared; and
+ * should the whole still not fit (thousands of argv words, say), {@link EventFit} shortens every long
+ * text in it, argv included, each marked with what it lost.
  */
 final class ChecksEvent {
 
@@ -42,7 +44,7 @@ final class ChecksEvent {
         ArrayNode skipped = p.putArray("skippedSets");
         skippedSets.forEach(skipped::add);
         p.put("autoMergeBlocked", !skippedSets.isEmpty());
-        return new NewEvent(WbEvents.CHECKS_RAN, WbEvents.CHECKS_RAN_VERSION, p);
+        return new NewEvent(WbEvents.CHECKS_RAN, WbEvents.CHECKS_RAN_VERSION, EventFit.fit(p));
     }
 
     /** Characters each output may keep: all of them while the outputs fit together. */

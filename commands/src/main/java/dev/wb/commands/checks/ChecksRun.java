@@ -97,7 +97,8 @@ public final class ChecksRun {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             CommandSetRunner runner = new CommandSetRunner(session.workspace().root(), environment,
-                    new DeniedCommands(config.security().deniedCommands()), config.checks().timeoutSeconds(),
+                    new DeniedCommands(config.security().deniedCommands(), session.workspace().root(),
+                    environment), config.checks().timeoutSeconds(),
                     Redactor.forWorkspace(session.workspace(), environment), scratch(session), progress, stopped::get);
             List<CheckResult> results = new ArrayList<>();
             List<SkippedSet> skipped = new ArrayList<>();

@@ -55,7 +55,7 @@ final class CommandSetRunner {
                 .filter(argv -> denied.denying(argv).isEmpty() && cannotLaunch(argv)).map(argv -> argv.get(0))
                 .findFirst() : Optional.empty();
         if (missing.isPresent()) {
-            String why = ExecutableLookup.notFound(missing.get(), root) + " — set skipped (skip_if_unavailable)";
+            String why = ExecutableLookup.notFound(missing.get(), root, env) + " — set skipped (skip_if_unavailable)";
             for (List<String> argv : set.commands()) {
                 CheckResult result = refused(set, argv).orElseGet(() -> CheckResult.notRun(set.name(), argv,
                         CheckOutcome.SKIPPED, why));
@@ -109,7 +109,7 @@ final class CommandSetRunner {
             throw new java.io.UncheckedIOException("cannot create a file for command output in " + scratch, e);
         }
         try {
-            return ProcessRunner.run(argv, root, env, limit, output, elapsed -> {});
+            return ProcessRunner.run(argv, root, env, limit, output, elapsed -> {}, redactor);
         } finally {
             try {
                 Files.deleteIfExists(output);
@@ -121,7 +121,7 @@ final class CommandSetRunner {
 
     private CheckResult result(CommandSet set, List<String> argv, RunResult run, Duration limit) {
         long millis = run.duration().toMillis();
-        String output = redactor.redact(run.output().render());
+        String output = run.output().render(); // redacted before it was capped
         return switch (run.outcome()) {
             case EXITED -> new CheckResult(set.name(), argv, run.exitCode() == 0 ? CheckOutcome.PASSED
                     : CheckOutcome.FAILED, run.exitCode(), millis, output);

@@ -1,5 +1,7 @@
 package dev.wb.commands.checks;
 
+import dev.wb.commands.verify.ExecutableLookup;
+
 /**
  * A {@code skip_if_unavailable} set that did not run because a program of it cannot launch here. Said
  * loudly, recorded in {@code checks.ran}, and it blocks {@code git.auto_merge} even when the gate passes.
@@ -8,7 +10,8 @@ public record SkippedSet(String set, String program, String why) {
 
     /** {@code SKIPPED ios: xcodebuild not found — auto-merge blocked}. */
     public String line() {
-        return "SKIPPED " + set + ": " + program + (why.contains(": cannot start") ? " cannot start" : " not found")
+        return "SKIPPED " + set + ": " + program + (why.contains(": cannot start") ? " cannot start"
+                : why.contains(ExecutableLookup.NOT_EXECUTABLE) ? " is not executable" : " not found")
                 + " — auto-merge blocked";
     }
 }

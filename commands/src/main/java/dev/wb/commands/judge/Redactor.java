@@ -21,13 +21,17 @@ import java.util.regex.Pattern;
  * {@value #MARK}. It errs towards hiding: a value next to {@code password:} goes even if it was a word.
  *
  * <p>It cannot find a secret it neither knows nor recognises, nor one already cut in half by an output
- * cap: redact text before cutting it wherever there is a choice.
+ * cap: redact text before cutting it ({@link dev.wb.commands.verify.CappedOutput#of(java.nio.file.Path,
+ * Redactor)} reads {@link #reach()} characters past each cut, redacts, and only then cuts). An assignment
+ * or a header ends at its line's end: {@code password=} on one line never takes the next line's words.
  */
 public final class Redactor {
 
     public static final String MARK = "[redacted]";
     /** Shorter values would blank out ordinary words and numbers everywhere. */
     static final int MIN_SECRET_LENGTH = 4;
+    /** How far past a cut text is read so a credential shape crossing it is still seen whole. */
+    static final int SHAPE_REACH = 4_096;
 
     private static final Pattern PEM = Pattern.compile(
             "-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\\z)", Pattern.DOTALL);
@@ -43,21 +47,27 @@ public final class Redactor {
 
     /** Credentials after a prefix that stays: an Authorization header, a bearer token, a URL's password. */
     private static final Pattern AFTER_PREFIX = Pattern.compile(String.join("|",
-            "(?i)(\\bauthorization[\"']?\\s*[:=]\\s*[\"']?(?:(?:bearer|basic|token|bot)\\s+)?)[^\\s\"',;]+",
-            "(?i)(\\bbearer\\s+)[A-Za-z0-9._~+/=-]{8,}",
+            "(?i)(\\bauthorization[\"']?[ \\t]*[:=][ \\t]*[\"']?(?:(?:bearer|basic|token|bot)[ \\t]+)?)[^\\s\"',;]+",
+            "(?i)(\\bbearer[ \\t]+)[A-Za-z0-9._~+/=-]{8,}",
             "(\\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s:/@]+:)[^\\s@/]+(?=@)"));
 
     /**
      * {@code name=value}, {@code name: value}, {@code "name": "value"} where the name looks secret. The name
-     * holds no dot, so {@code token.ts:12:5} (a file and line) is not an assignment.
+     * holds no dot, so {@code token.ts:12:5} (a file and line) is not an assignment; name and value
+     * stand on one line.
      */
     private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
             "(?i)([\"']?)\\b([A-Za-z0-9_-]*(?:token|secret|passw(?:or)?d|passphrase|api[_-]?key|access[_-]?key"
-            + "|private[_-]?key|credential)[A-Za-z0-9_-]*)\\1\\s*[:=](?![:=])\\s*"
+            + "|private[_-]?key|credential)[A-Za-z0-9_-]*)\\1[ \\t]*[:=](?![:=])[ \\t]*"
             + "(?:\"([^\"\\n]*)\"|'([^'\\n]*)'|([^\\s\"',;&)}\\]]+))");
 
     private static final Set<String> NOT_SECRETS = Set.of(MARK.toLowerCase(Locale.ROOT), "true", "false", "null",
             "none", "undefined", "required", "optional");
+
+    /** The end of a private key whose start was cut off: everything up to it goes. */
+    private static final Pattern PEM_END = Pattern.compile("\\A.*?-----END [A-Z0-9 ]*PRIVATE KEY-----",
+            Pattern.DOTALL);
+    private static final Pattern PEM_BEGIN = Pattern.compile("-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----");
 
     private final List<String> secrets;
 
@@ -101,6 +111,29 @@ public final class Redactor {
     /** Whether a variable's name says its value is secret: it contains TOKEN, SECRET, PASSWORD, API_KEY… */
     public static boolean secretName(String name) {
         return dev.wb.commands.config.SecretNames.secret(name);
+    }
+
+    /**
+     * How many characters past a cut must be read so that no secret this redactor finds can cross the cut
+     * unseen: the longest known value, and at least {@value #SHAPE_REACH} for the credential shapes.
+     */
+    public int reach() {
+        return Math.max(SHAPE_REACH, secrets.isEmpty() ? 0 : secrets.get(0).length());
+    }
+
+    /**
+     * {@link #redact} for a piece of a longer text whose beginning was cut off: a private key's end with
+     * no start before it goes too, from the piece's first character.
+     */
+    public String redactCutBefore(String text) {
+        Matcher end = PEM_END.matcher(text);
+        if (end.lookingAt()) {
+            Matcher begin = PEM_BEGIN.matcher(text);
+            if (!begin.find() || begin.start() >= end.end()) {
+                text = MARK + text.substring(end.end());
+            }
+        }
+        return redact(text);
     }
 
     public String redact(String text) {

@@ -24,7 +24,8 @@ import java.util.regex.Pattern;
  * the rule is {@link dev.wb.commands.config.AssignedPaths}); one outside the clone is a WARN only under
  * strict isolation. An in-clone path gets its {@code /path/} rule in the clone-local
  * {@code .git/info/exclude}, repaired through gitrun's {@link InfoExclude}, so a toolchain cache never
- * shows up in a diff — unless the folder is source ({@link SourceFolders}), which is a WARN and no rule.
+ * shows up in a diff — unless the folder is source ({@link SourceFolders}), or is not there yet (a rule
+ * for it would hide whatever source is later put there), each a WARN and no rule.
  *
  * <p>A value whose name is secret-bearing ({@link SecretNames}) is not examined at all: no line ever
  * holds text derived from it (the preflight redactor knows the value). A value that cannot be checked
@@ -127,6 +128,12 @@ final class AssignedPathsCheck {
             problems.add(PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves to " + path + ", which "
                     + why.get() + "; no .git/info/exclude rule added (only a folder that is not source is kept out"
                     + " of diffs)"));
+            return Optional.empty();
+        }
+        if (!Files.exists(path)) {
+            problems.add(PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves to " + path + ", which is not"
+                    + " there yet; no .git/info/exclude rule added (a rule for a missing folder would hide the source"
+                    + " files someone later puts there); run wb preflight again once the tool has created it"));
             return Optional.empty();
         }
         return Optional.of("/" + folder.replaceAll("([\\\\*?\\[])", "\\\\$1") + "/");

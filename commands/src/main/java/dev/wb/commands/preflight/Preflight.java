@@ -5,6 +5,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.checks.CommandSetSummary;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.SecretNames;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.Redactor;
@@ -191,10 +192,14 @@ public final class Preflight {
                 + " wb preflight");
     }
 
-    /** Appends the run's {@code preflight.completed} event to the workspace stream. */
+    /**
+     * Appends the run's {@code preflight.completed} event to the workspace stream. The printed report
+     * stays whole; the event's texts are shortened, each saying so, when together they would pass the
+     * log's limit ({@link EventFit}).
+     */
     public static EventEnvelope record(Session session, PreflightReport report) {
         NewEvent event = new NewEvent(WbEvents.PREFLIGHT_COMPLETED, WbEvents.PREFLIGHT_COMPLETED_VERSION,
-                report.toJson());
+                EventFit.fit(report.toJson()));
         return session.log().append(StreamId.workspace(), ExpectedVersion.any(), List.of(event),
                 session.invocation()).get(0);
     }

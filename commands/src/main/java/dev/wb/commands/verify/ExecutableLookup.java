@@ -44,10 +44,44 @@ public final class ExecutableLookup {
         }
     }
 
-    /** Why {@link #find} found nothing, for a person. */
+    /** Said of a program that is there but lacks the execute permission: {@code tools/x.sh: not executable …}. */
+    public static final String NOT_EXECUTABLE = ": not executable";
+
+    /** Why {@link #find} found nothing, for a person, when where it looked is not known. */
     public static String notFound(String program, Path dir) {
         return program.contains("/") || program.contains("\\") ? program + ": not found in " + dir
                 : program + ": not found on PATH";
+    }
+
+    /**
+     * Why {@link #find} found nothing, for a person: a file that is there without the execute permission
+     * is {@code "tools/x.sh: not executable (its mode lacks +x)"}, a folder is one, anything else is not
+     * found ({@link #notFound(String, Path)}).
+     */
+    public static String notFound(String program, Path dir, Map<String, String> environment) {
+        try {
+            if (program.contains("/") || program.contains("\\")) {
+                Path file = dir.resolve(program).toAbsolutePath().normalize();
+                if (Files.isDirectory(file)) {
+                    return program + ": is a folder, not a program";
+                }
+                if (Files.isRegularFile(file)) {
+                    return program + NOT_EXECUTABLE + " (its mode lacks +x)";
+                }
+                return notFound(program, dir);
+            }
+            for (String entry : pathOf(environment).split(File.pathSeparator)) {
+                if (!entry.isEmpty() && Path.of(entry).isAbsolute()) {
+                    Path file = Path.of(entry).resolve(program);
+                    if (Files.isRegularFile(file)) {
+                        return program + NOT_EXECUTABLE + " (" + file + " on PATH lacks +x)";
+                    }
+                }
+            }
+        } catch (InvalidPathException e) {
+            // no such path: not found
+        }
+        return notFound(program, dir);
     }
 
     private static Optional<Path> executable(Path candidate) {

@@ -1,5 +1,6 @@
 package dev.wb.commands.verify;
 
+import dev.wb.commands.judge.Redactor;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,6 +20,9 @@ import java.util.function.Consumer;
  * is looked up ({@link ExecutableLookup}). stdin is the null device, so a command that waits for input
  * ends instead of hanging; stdout and stderr go, merged in the order written, straight to a file, so a
  * command printing gigabytes costs disk, not memory, and the event keeps a {@link CappedOutput}.
+ * That capped output is redacted before it is cut ({@link CappedOutput#of(Path, Redactor)}): by the
+ * caller's {@link Redactor}, or else by one that knows the secret-named variables of the child's
+ * environment and the credential shapes. The file keeps the output as written.
  *
  * <p>A run past its time limit is killed with every process it started ({@link ProcessTree}); one
  * killed by {@link LiveProcesses#killAll()} or by interrupting the calling thread is
@@ -36,23 +40,38 @@ public final class ProcessRunner {
     private ProcessRunner() {}
 
     /**
+     * Runs with the output redacted by {@link Redactor#forEnvironment} of {@code environment}.
+     *
      * @param environment the child's complete environment, nothing inherited
      * @param outputFile created or truncated; holds the merged output afterwards (empty if it never started)
      * @param heartbeat called about once a second while the process runs, with the time it has run
      */
     public static RunResult run(List<String> argv, Path dir, Map<String, String> environment, Duration timeout,
             Path outputFile, Consumer<Duration> heartbeat) {
-        return run(argv, dir, environment, timeout, outputFile, heartbeat, LiveProcesses.GRACE);
+        return run(argv, dir, environment, timeout, outputFile, heartbeat, Redactor.forEnvironment(environment),
+                LiveProcesses.GRACE);
+    }
+
+    /** Runs with the output, and the reason a program did not start, redacted by {@code redactor}. */
+    public static RunResult run(List<String> argv, Path dir, Map<String, String> environment, Duration timeout,
+            Path outputFile, Consumer<Duration> heartbeat, Redactor redactor) {
+        return run(argv, dir, environment, timeout, outputFile, heartbeat, redactor, LiveProcesses.GRACE);
     }
 
     static RunResult run(List<String> argv, Path dir, Map<String, String> environment, Duration timeout,
             Path outputFile, Consumer<Duration> heartbeat, Duration grace) {
+        return run(argv, dir, environment, timeout, outputFile, heartbeat, Redactor.forEnvironment(environment),
+                grace);
+    }
+
+    static RunResult run(List<String> argv, Path dir, Map<String, String> environment, Duration timeout,
+            Path outputFile, Consumer<Duration> heartbeat, Redactor redactor, Duration grace) {
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("no words to run");
         }
         Optional<Path> program = ExecutableLookup.find(argv.get(0), dir, environment);
         if (program.isEmpty()) {
-            return notStarted(outputFile, ExecutableLookup.notFound(argv.get(0), dir));
+            return notStarted(outputFile, redactor.redact(ExecutableLookup.notFound(argv.get(0), dir, environment)));
         }
         List<String> command = new ArrayList<>(argv);
         command.set(0, program.get().toString());
@@ -66,7 +85,7 @@ public final class ProcessRunner {
         try {
             process = builder.start();
         } catch (IOException e) {
-            return notStarted(outputFile, argv.get(0) + ": cannot start: " + e.getMessage());
+            return notStarted(outputFile, redactor.redact(argv.get(0) + ": cannot start: " + e.getMessage()));
         }
         LiveProcesses.register(process);
         Outcome outcome = Outcome.INTERRUPTED;
@@ -79,7 +98,7 @@ public final class ProcessRunner {
             }
         }
         Duration duration = Duration.ofNanos(System.nanoTime() - start);
-        CappedOutput output = read(outputFile);
+        CappedOutput output = read(outputFile, redactor);
         long bytes = outputFile.toFile().length();
         return outcome == Outcome.EXITED ? RunResult.exited(process.exitValue(), duration, output, bytes)
                 : RunResult.stopped(outcome, duration, output, bytes);
@@ -135,9 +154,9 @@ public final class ProcessRunner {
         return RunResult.notStarted(why);
     }
 
-    private static CappedOutput read(Path outputFile) {
+    private static CappedOutput read(Path outputFile, Redactor redactor) {
         try {
-            return CappedOutput.of(outputFile);
+            return CappedOutput.of(outputFile, redactor);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the output in " + outputFile, e);
         }

@@ -83,8 +83,12 @@ class ChecksRunTest {
     }
 
     ChecksRun.Report checks() {
+        return checks(System.getenv());
+    }
+
+    ChecksRun.Report checks(java.util.Map<String, String> env) {
         try (Session session = session()) {
-            return ChecksRun.run(session, KEY, System.getenv(), ChecksRun.Progress.NONE);
+            return ChecksRun.run(session, KEY, env, ChecksRun.Progress.NONE);
         }
     }
 
@@ -99,6 +103,19 @@ class ChecksRunTest {
         EventEnvelope last = events.get(events.size() - 1);
         assertEquals(WbEvents.CHECKS_RAN, last.type());
         return last.payload().json();
+    }
+
+    /** Every piece of the secret of five characters or more that the text still shows. */
+    static List<String> pieces(String text, String secret) {
+        List<String> found = new ArrayList<>();
+        for (int from = 0; from + 5 <= secret.length(); from++) {
+            for (int to = from + 5; to <= secret.length(); to++) {
+                if (text.contains(secret.substring(from, to))) {
+                    found.add(secret.substring(from, to));
+                }
+            }
+        }
+        return found;
     }
 
     static List<String> outcomes(ChecksRun.Report report) {
@@ -389,5 +406,109 @@ class ChecksRunTest {
         config("\"repo\": {\"commands\": [[\"tools/fail.sh\"]]}");
 
         assertEquals(ChecksVerdict.FAIL, checks().verdict(), "the sets are read at each run, not at the audit");
+    }
+
+    @Test
+    void a_secret_crossing_the_output_cut_leaves_no_piece_in_the_result_or_the_event() {
+        String secret = "SuperSecretValue0123456789";
+        config("\"a\": {\"commands\": [[\"sh\", \"-c\", \"head -c 1490 /dev/zero|tr '\\\\0' a; echo \\\"$MY_TOKEN\\\";"
+                + " head -c 8000 /dev/zero|tr '\\\\0' b; echo \\\"$MY_TOKEN\\\"; head -c 2480 /dev/zero|tr '\\\\0' c\"]]}");
+        audited();
+        repo.write("src/app.py", "# app\nvalue = 2\n");
+        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.put("MY_TOKEN", secret);
+
+        ChecksRun.Report report = checks(env);
+
+        String output = report.results().get(0).output();
+        assertEquals(List.of(), pieces(output, secret), output);
+        assertTrue(output.startsWith("aaaa") && output.endsWith("ccc"), output);
+        String recorded = lastPayload().toString();
+        assertEquals(List.of(), pieces(recorded, secret), recorded);
+    }
+
+    @Test
+    void a_denied_program_is_refused_however_it_is_spelled_or_linked() throws IOException {
+        Path git = Path.of("/usr/bin/git");
+        Path curl = Path.of("/usr/bin/curl").toRealPath();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(git) && Files.isExecutable(curl),
+                "needs /usr/bin/git and /usr/bin/curl");
+        Files.createSymbolicLink(repo.resolve("mycurl"), curl);
+        Files.createSymbolicLink(repo.resolve("tools/gitlink"), git);
+        repo.commitAll("links");
+        config("\"repo\": {\"commands\": [[\"git\", \"--version\"], [\"/usr/bin/../bin/git\", \"--version\"],"
+                + " [\"./mycurl\", \"-V\"], [\"tools/gitlink\", \"--version\"], [\"tools/ok.sh\"]]}",
+                "\"security\": {\"denied_commands\": [\"curl\", \"/usr/bin/git\"]}");
+        audited();
+        repo.write("src/app.py", "# app\nvalue = 2\n");
+        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.put("PATH", "/usr/bin:/bin");
+
+        ChecksRun.Report report = checks(env);
+
+        assertEquals(ChecksVerdict.FAIL, report.verdict());
+        assertEquals(List.of("repo:failed", "repo:failed", "repo:failed", "repo:failed", "repo:passed"),
+                outcomes(report));
+        for (int i = 0; i < 4; i++) {
+            CheckResult r = report.results().get(i);
+            assertTrue(r.output().startsWith("refused: " + r.argv().get(0) + " is denied by security.denied_commands"),
+                    r.output());
+            assertEquals(0, r.durationMillis(), "never ran: " + r.command());
+        }
+        assertTrue(report.results().get(2).output().contains("(\"curl\")"), report.results().get(2).output());
+    }
+
+    @Test
+    void a_bare_denied_name_does_not_deny_a_different_program() {
+        config("\"repo\": {\"commands\": [[\"tools/ok.sh\"]]}", "\"security\": {\"denied_commands\": [\"ok\","
+                + " \"/usr/bin/curl\", \"tools\"]}");
+        audited();
+        repo.write("src/app.py", "# app\nvalue = 2\n");
+
+        assertEquals(ChecksVerdict.PASS, checks().verdict());
+    }
+
+    @Test
+    void commands_too_long_for_one_event_are_shortened_in_it_and_the_run_is_still_recorded() {
+        String longScript = "true; ".repeat(2_500);
+        StringBuilder commands = new StringBuilder();
+        for (int i = 0; i < 10; i++) {
+            commands.append(i == 0 ? "" : ", ").append("[\"sh\", \"-c\", \"").append(longScript).append(": ")
+                    .append(i).append("\"]");
+        }
+        config("\"long\": {\"commands\": [" + commands + "]}");
+        audited();
+        repo.write("src/app.py", "# app\nvalue = 2\n");
+
+        ChecksRun.Report report = checks();
+
+        assertEquals(ChecksVerdict.PASS, report.verdict());
+        assertEquals(longScript + ": 9", report.results().get(9).argv().get(2), "the report keeps the argv whole");
+        JsonNode p = lastPayload();
+        assertTrue(dev.wb.engine.json.CanonicalJson.bytes(p).length <= EventFit.MAX_PAYLOAD_BYTES, "it fits");
+        assertEquals(10, p.get("commands").size());
+        String word = p.get("commands").get(9).get("argv").get(2).asText();
+        assertTrue(word.startsWith("true; true;") && word.endsWith("true; : 9") && word.matches(
+                "(?s).*… \\[\\d+ characters omitted] ….*"), word);
+        assertEquals("sh", p.get("commands").get(9).get("argv").get(0).asText(), "short words stay whole");
+        assertEquals("pass", p.get("verdict").asText());
+    }
+
+    @Test
+    void a_script_without_the_execute_permission_is_unavailable_and_said_to_be_not_executable() throws IOException {
+        Path file = repo.write("tools/noexec.sh", "#!/bin/sh\necho hi\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        repo.commitAll("noexec");
+        config("\"repo\": {\"commands\": [[\"tools/noexec.sh\"]]}, \"opt\": {\"commands\": [[\"tools/noexec.sh\","
+                + " \"x\"]], \"skip_if_unavailable\": true}");
+        audited();
+        repo.write("src/app.py", "# app\nvalue = 2\n");
+
+        ChecksRun.Report report = checks();
+
+        assertEquals(ChecksVerdict.INCOMPLETE, report.verdict());
+        assertEquals("tools/noexec.sh: not executable (its mode lacks +x)", report.results().get(0).output());
+        assertEquals("SKIPPED opt: tools/noexec.sh is not executable — auto-merge blocked",
+                report.skipped().get(0).line());
     }
 }

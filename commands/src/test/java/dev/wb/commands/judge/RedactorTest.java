@@ -158,4 +158,28 @@ class RedactorTest {
             assertFalse(Redactor.secretName(name), name);
         }
     }
+
+    @Test
+    void an_assignment_or_a_header_ends_at_its_line_so_the_next_line_is_left_whole() {
+        assertEquals("password=\ntest_login passed", SHAPES.redact("password=\ntest_login passed"));
+        assertEquals("api_key:\n  compiling module", SHAPES.redact("api_key:\n  compiling module"));
+        assertEquals("Authorization:\nnext_line_word", SHAPES.redact("Authorization:\nnext_line_word"));
+        assertEquals("password=[redacted]\ntest_login passed", SHAPES.redact("password=hunter22\ntest_login passed"));
+    }
+
+    @Test
+    void the_end_of_a_private_key_whose_start_was_cut_off_is_redacted_from_the_first_character() {
+        String tail = "b3BlbnNzaC1rZXktdjEAAAAA\nAAAA\n-----END OPENSSH PRIVATE KEY-----\ndone";
+
+        assertEquals("[redacted]\ndone", SHAPES.redactCutBefore(tail));
+        assertEquals(tail, SHAPES.redact(tail), "uncut text keeps what stands before a lone END line");
+        String whole = "key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\nok";
+        assertEquals("key:\n[redacted]\nok", SHAPES.redactCutBefore(whole), "a whole key is not a cut one");
+    }
+
+    @Test
+    void its_reach_covers_the_longest_known_secret_and_the_shapes() {
+        assertEquals(Redactor.SHAPE_REACH, SHAPES.reach());
+        assertEquals(5_000, Redactor.of(List.of("x".repeat(5_000), "short-secret")).reach());
+    }
 }

@@ -60,6 +60,7 @@ class AssignedPathsTest {
     void secret_named_values_are_never_shown_recorded_or_turned_into_exclude_rules() throws IOException {
         PreflightHarness h = harness("{\"strict_isolation\": true, \"extra_environment\": {\"NPM_TOKEN\":"
                 + " \"npm_AbCd/123secret\", \"DB_PASSWORD\": \"/etc/p4ssw0rd-value\", \"CACHE\": \".cache/tools\"}}");
+        Files.createDirectories(h.repo.resolve(".cache/tools"));
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
 
         String json = report.toJson().toString();
@@ -152,6 +153,7 @@ class AssignedPathsTest {
     @Test
     void an_unclosed_bracket_in_a_denied_entry_is_a_literal_not_a_crash() {
         PreflightHarness h = harness("{}");
+        PreflightHarness.mkdirs(h.repo.resolve("cache/x"));
         List<PreflightLine> lines = direct(h, Map.of("CACHE", "./cache/x"), List.of("[unclosed"));
         assertEquals(List.of("assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present (1 added:"
                 + " /cache/x/)"), lines.stream().map(PreflightLine::text).toList());
@@ -168,5 +170,27 @@ class AssignedPathsTest {
                 + " character; an assigned path is one line of printable text"),
                 lines.stream().map(PreflightLine::text).toList());
         assertFalse(exclude(h).contains("/a"), exclude(h));
+    }
+
+    @Test
+    void a_folder_that_is_not_there_yet_gets_a_warning_not_a_rule_that_would_hide_its_source_later()
+            throws IOException {
+        PreflightHarness h = harness("{\"extra_environment\": {\"LIB\": \"lib/\"}}");
+        h.repo.write("lib/old.py", "x\n");
+        h.repo.commitAll("lib");
+        h.repo.git("rm", "-q", "-r", "lib");
+        h.repo.commitAll("lib gone");
+
+        PreflightReport report = h.run(LINUX_WITH_HELPERS);
+
+        List<String> texts = assigned(report).stream().map(PreflightLine::text).toList();
+        assertEquals(List.of("assigned-paths: WARN — LIB resolves to " + h.repo.root().toRealPath().resolve("lib")
+                + ", which is not there yet; no .git/info/exclude rule added (a rule for a missing folder would hide"
+                + " the source files someone later puts there); run wb preflight again once the tool has created it",
+                "assigned-paths: OK — 1 path(s) resolved"), texts);
+        assertFalse(exclude(h).contains("/lib/"), exclude(h));
+        h.repo.write("lib/new.py", "x\n");
+        assertTrue(h.repo.git("status", "--porcelain", "--untracked-files=all").contains("lib/new.py"),
+                "a new source file there is still seen");
     }
 }

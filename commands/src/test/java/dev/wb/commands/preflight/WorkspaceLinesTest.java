@@ -35,6 +35,7 @@ class WorkspaceLinesTest {
     @Test
     void an_in_clone_path_gets_its_exclude_rule_repaired_once() throws IOException {
         PreflightHarness h = harness("{\"extra_environment\": {\"NUGET_PACKAGES\": \".cache/nuget\"}}");
+        Files.createDirectories(h.repo.resolve(".cache/nuget"));
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
         assertEquals("assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present (1 added:"
                 + " /.cache/nuget/)", line(report, "assigned-paths:").text());

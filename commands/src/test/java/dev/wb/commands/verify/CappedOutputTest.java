@@ -1,12 +1,15 @@
 package dev.wb.commands.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.judge.Redactor;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -84,5 +87,88 @@ class CappedOutputTest {
             text.append((char) ('0' + i % 10));
         }
         return text.toString();
+    }
+
+    static final String SECRET = "SuperSecretValue0123456789";
+
+    /** Every piece of the secret of five characters or more that the text still shows. */
+    static List<String> pieces(String text, String secret) {
+        List<String> found = new java.util.ArrayList<>();
+        for (int from = 0; from + 5 <= secret.length(); from++) {
+            for (int to = from + 5; to <= secret.length(); to++) {
+                if (text.contains(secret.substring(from, to))) {
+                    found.add(secret.substring(from, to));
+                }
+            }
+        }
+        return found;
+    }
+
+    @Test
+    void a_secret_crossing_either_cut_leaves_no_piece_of_itself_wherever_it_stands() throws IOException {
+        Redactor redactor = Redactor.of(List.of(SECRET));
+        int length = 12_000;
+        List<Integer> starts = new java.util.ArrayList<>();
+        for (int at = CappedOutput.HEAD_CHARS - SECRET.length() - 2; at <= CappedOutput.HEAD_CHARS + 2; at++) {
+            starts.add(at);
+        }
+        for (int at = length - CappedOutput.TAIL_CHARS - SECRET.length() - 2;
+                at <= length - CappedOutput.TAIL_CHARS + 2; at++) {
+            starts.add(at);
+        }
+        for (int at : starts) {
+            String text = "a".repeat(at) + SECRET + "b".repeat(length - at - SECRET.length());
+
+            CappedOutput output = CappedOutput.of(text, redactor);
+
+            assertEquals(List.of(), pieces(output.render(), SECRET), "secret at " + at + ": " + output.render());
+            assertTrue(output.head().length() <= CappedOutput.HEAD_CHARS, "at " + at);
+            assertTrue(output.tail().length() <= CappedOutput.TAIL_CHARS, "at " + at);
+        }
+        Path file = Files.writeString(tmp.resolve("out"), "a".repeat(1_490) + SECRET + "b".repeat(8_000));
+        assertEquals(List.of(), pieces(CappedOutput.of(file, redactor).render(), SECRET));
+    }
+
+    @Test
+    void many_long_secrets_in_the_head_do_not_pull_a_cut_secret_into_it() {
+        String other = "another-secret-that-is-long-".repeat(8);
+        Redactor redactor = Redactor.of(List.of(SECRET, other));
+        StringBuilder text = new StringBuilder();
+        while (text.length() < CappedOutput.HEAD_CHARS + redactor.reach() - 10 - other.length()) {
+            text.append(other);
+        }
+        text.append("x".repeat(CappedOutput.HEAD_CHARS + redactor.reach() - 10 - text.length()));
+        text.append(SECRET).append("c".repeat(20_000));
+
+        String shown = CappedOutput.of(text.toString(), redactor).render();
+
+        assertEquals(List.of(), pieces(shown, SECRET), shown);
+        assertFalse(shown.contains("another-secret"), "the known values are gone");
+    }
+
+    @Test
+    void a_private_key_cut_by_the_tail_is_redacted_to_its_end() {
+        String body = "MIIEowIBAAKCAQEA".repeat(2_000);
+        String text = "start\n-----BEGIN RSA PRIVATE KEY-----\n" + body + "\n-----END RSA PRIVATE KEY-----\nTHE-END";
+
+        String shown = CappedOutput.of(text, Redactor.of(List.of())).render();
+
+        assertFalse(shown.contains("MIIEowIBAAKC"), shown);
+        assertTrue(shown.startsWith("start\n[redacted]\n… [") && shown.endsWith("omitted] …\n[redacted]\nTHE-END"),
+                shown);
+    }
+
+    @Test
+    void a_short_output_is_redacted_whole_and_renders_as_itself_otherwise() {
+        Redactor redactor = Redactor.of(List.of(SECRET));
+
+        CappedOutput output = CappedOutput.of("token " + SECRET + " ok\n", redactor);
+
+        assertEquals("token [redacted] ok\n", output.render());
+        assertEquals(0, output.omittedChars());
+        for (int length : new int[] {9_000, 20_000}) {
+            assertEquals(CappedOutput.of(digits(length)), CappedOutput.of(digits(length), redactor),
+                    "text without secrets keeps the same head, tail and count: " + length);
+        }
     }
 }

@@ -177,6 +177,50 @@ class ProcessRunnerTest {
         assertEquals(0, result.exitCode());
     }
 
+    @Test
+    void a_secret_of_the_childs_environment_crossing_a_cut_leaves_no_piece_in_the_capped_output()
+            throws IOException {
+        String secret = "SuperSecretValue0123456789";
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "MY_TOKEN", secret);
+        Path script = script("leak.sh", "head -c 1490 /dev/zero | tr '\\0' a; echo \"$MY_TOKEN\";"
+                + " head -c 8000 /dev/zero | tr '\\0' b; echo \"$MY_TOKEN\"; head -c 2480 /dev/zero | tr '\\0' c\n");
+
+        RunResult result = ProcessRunner.run(List.of(script.toString()), tmp, env, LIMIT, tmp.resolve("out"),
+                elapsed -> {});
+
+        String shown = result.output().render();
+        assertEquals(List.of(), CappedOutputTest.pieces(shown, secret), shown);
+        assertTrue(shown.startsWith("aaaa") && shown.endsWith("ccc"), shown);
+        assertTrue(Files.readString(tmp.resolve("out")).contains(secret), "the file keeps the output as written");
+    }
+
+    @Test
+    void a_caller_redactor_knows_more_than_the_environment() throws IOException {
+        Path script = script("leak.sh", "echo env-file-value-4711\n");
+
+        RunResult result = ProcessRunner.run(List.of(script.toString()), tmp, ENV, LIMIT, tmp.resolve("out"),
+                elapsed -> {}, dev.wb.commands.judge.Redactor.of(List.of("env-file-value-4711")));
+
+        assertEquals("[redacted]\n", result.output().render());
+    }
+
+    @Test
+    void a_script_without_the_execute_permission_is_said_to_be_not_executable_not_missing() throws IOException {
+        Path script = script("noexec.sh", "echo hi\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.createDirectories(tmp.resolve("tools"));
+
+        RunResult byPath = run(List.of("./noexec.sh"), LIMIT);
+        RunResult folder = run(List.of("./tools"), LIMIT);
+        RunResult onPath = ProcessRunner.run(List.of("noexec.sh"), tmp, Map.of("PATH", tmp.toString()), LIMIT,
+                tmp.resolve("out"), elapsed -> {});
+
+        assertEquals(Outcome.NOT_STARTED, byPath.outcome());
+        assertEquals("./noexec.sh: not executable (its mode lacks +x)", byPath.startError());
+        assertEquals("./tools: is a folder, not a program", folder.startError());
+        assertEquals("noexec.sh: not executable (" + script + " on PATH lacks +x)", onPath.startError());
+    }
+
     private RunResult run(List<String> argv, Duration timeout) {
         return ProcessRunner.run(argv, tmp, ENV, timeout, tmp.resolve("out"), elapsed -> {});
     }
