@@ -8,7 +8,7 @@ import java.util.Locale;
  * {@code security.extra_environment} entries alike — used wherever wb masks, drops or redacts by name:
  * {@code wb config show}, preflight's {@code allowed-environment} and {@code assigned-paths}, and the
  * redactor of evidence. A name is secret when it contains one of {@link #CONTAINED} anywhere, or has one
- * of {@link #PARTS} as a whole {@code _}-separated part (so {@code SIGNING_KEY} and {@code GH_AUTH} are,
+ * of {@link #PARTS} as a whole part between {@code _}, {@code .} or {@code -} (so {@code SIGNING_KEY} and {@code GH_AUTH} are,
  * while {@code KEYBOARD_LAYOUT} and {@code GIT_AUTHOR_NAME} are not). The shell's {@code PWD} and
  * {@code OLDPWD} are folders, not passwords: redacting them would blank out every path under them.
  */

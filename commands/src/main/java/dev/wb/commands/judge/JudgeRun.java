@@ -263,7 +263,7 @@ public final class JudgeRun {
         try {
             Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
             RunResult run = timings.command(index, () -> ProcessRunner.run(List.of("/bin/sh", "-c",
-                    command.normalized()), dir, env, limit, output, elapsed -> {}));
+                    command.normalized()), dir, env, limit, output, elapsed -> {}, redactor));
             boolean passed = run.passed();
             Optional<String> evidence = passed ? Optional.empty() : Optional.of(evidence(run, redactor));
             CommandResult result = new CommandResult(index, command.normalized(), command.optional(),

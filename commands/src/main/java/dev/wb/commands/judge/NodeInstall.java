@@ -106,7 +106,7 @@ public final class NodeInstall {
      */
     public static void run(List<String> argv, Path dir, Map<String, String> env, Duration limit, Path outputFile,
             Redactor redactor) {
-        RunResult result = ProcessRunner.run(argv, dir, env, limit, outputFile, elapsed -> {});
+        RunResult result = ProcessRunner.run(argv, dir, env, limit, outputFile, elapsed -> {}, redactor);
         if (result.passed()) {
             return;
         }

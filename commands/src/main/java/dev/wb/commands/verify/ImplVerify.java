@@ -93,13 +93,15 @@ public final class ImplVerify {
             env.putAll(plan.env());
             Duration limit = Duration.ofSeconds(config.verifyTimeoutSeconds());
             int total = plan.runnable().size();
+            // The event keeps capped output with .workflow/.env's values and secret-named variables redacted.
+            dev.wb.commands.judge.Redactor redactor = dev.wb.commands.judge.Redactor.forWorkspace(session.workspace(), env);
             for (int i = 0; i < total && !interrupted.get(); i++) {
                 VerifyPlan.Runnable command = plan.runnable().get(i);
                 int position = i + 1;
                 progress.started(position, total, command.command());
                 Path output = outputFile(session);
                 RunResult result = ProcessRunner.run(command.argv(), session.workspace().root(), env, limit, output,
-                        elapsed -> progress.tick(position, elapsed));
+                        elapsed -> progress.tick(position, elapsed), redactor);
                 String digest = store(session, output);
                 progress.finished(position, command.command(), result);
                 events.addAll(append(session, stream, VerifyDecider.commandRan(command, result, digest)));

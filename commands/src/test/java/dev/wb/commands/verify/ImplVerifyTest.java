@@ -42,6 +42,8 @@ class ImplVerifyTest {
             \t@sleep 30
             env:
             \t@echo "DB is $$DB_URL"
+            leak:
+            \t@cat .workflow/.env
             """;
 
     @TempDir
@@ -139,6 +141,18 @@ class ImplVerifyTest {
         assertFalse(started.toString().contains("secret"), "no value in the start event");
         assertTrue(history().get(2).payload().json().get("head").asText().contains("DB is postgres://"),
                 "the command saw the value");
+    }
+
+    @Test
+    void the_recorded_output_keeps_no_env_file_value() throws IOException {
+        repo.write(".workflow/.env", "DEPLOY_VALUE=zz-env-file-secret-42\n");
+
+        ImplVerify.Result result = verify(planWith("make -s leak"));
+
+        assertEquals("pass", result.verdict());
+        String head = history().get(2).payload().json().get("head").asText();
+        assertFalse(head.contains("zz-env-file-secret-42"), head);
+        assertTrue(head.contains("DEPLOY_VALUE=[redacted]"), head);
     }
 
     @Test
