@@ -79,6 +79,21 @@ final class StatusCmd implements Callable<Integer> {
             }
             console.line("  next:          " + task.next().orElse("nothing: every stage is ok"));
         });
+        dev.wb.projections.status.Operations ops = status.operations();
+        if (ops.checkRuns() > 0) {
+            console.line(join("  checks:        ", ops.lastChecks(), " (latest of ", ops.checkRuns(), " run(s): ",
+                    ops.checksPassed(), " pass, ", ops.checksFailed(), " fail, ", ops.checksIncomplete(), " incomplete)",
+                    ops.autoMergeBlocked() > 0 ? join("; a set was skipped in ", ops.autoMergeBlocked(),
+                            " run(s): auto-merge blocked when it was") : ""));
+        }
+        if (ops.preflights() > 0) {
+            console.line(join("  preflight:     ", ops.lastPreflight(), " at ", ops.lastPreflightTime(), " (",
+                    ops.preflights(), " run(s), ", ops.preflightsReady(), " ready)"));
+        }
+        if (ops.flowValidations() > 0) {
+            console.line(join("  flows:         ", ops.flowValidations(), " validation(s), ", ops.flowsChecked(),
+                    " flow(s) checked, ", ops.flowsInvalid(), " invalid"));
+        }
         console.line("  events:        " + a.events() + (a.events() == 0 ? "" : " (versions 0 to " + a.lastVersion() + ")"));
         console.line("  last activity: " + a.lastTime().map(Object::toString).orElse("-") + "  "
                 + a.lastType().orElse("-") + "  by " + a.lastActor().orElse("-"));
@@ -222,6 +237,14 @@ final class StatusCmd implements Callable<Integer> {
     private static ObjectNode json(StreamStatus status) {
         ObjectNode node = CanonicalJson.objectNode();
         node.put("stream", status.stream().name());
+        dev.wb.projections.status.Operations ops = status.operations();
+        if (ops.checkRuns() > 0 || ops.preflights() > 0 || ops.flowValidations() > 0) {
+            ObjectNode o = node.putObject("operations");
+            o.put("checkRuns", ops.checkRuns()).put("lastChecks", ops.lastChecks().isEmpty() ? null : ops.lastChecks())
+                    .put("autoMergeBlocked", ops.autoMergeBlocked()).put("preflights", ops.preflights())
+                    .put("lastPreflight", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
+                    .put("flowValidations", ops.flowValidations()).put("flowsInvalid", ops.flowsInvalid());
+        }
         node.setAll((ObjectNode) Activity.INSTANCE.toJson(status.activity()));
         status.task().ifPresent(task -> {
             ObjectNode stages = node.putObject("stages");

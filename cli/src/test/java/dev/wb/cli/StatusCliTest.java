@@ -53,6 +53,31 @@ class StatusCliTest {
     }
 
     @Test
+    void a_task_shows_its_latest_checks_and_the_workspace_its_preflights_and_flow_validations() {
+        plan("ABC-1", PLAN);
+        assertEquals(0, wb(repo.root(), "sdd", "audit", "ABC-1").code());
+        repo.write("src/app.py", "# app\nvalue = 1\nmore = 2\n");
+        repo.write(".workflow/config.json", "{\"checks\": {\"command_sets\": {\"repo\": {\"commands\": [[\"make\","
+                + " \"-s\", \"ok\"]]}}}}");
+        CliRun.Result checks = wb(repo.root(), "checks", "ABC-1");
+        repo.write(".workflow/flows/broken.yaml", "flow:\n  name: B\n");
+        CliRun.Result flows = wb(repo.root(), "validate-flow", "--all");
+
+        CliRun.Result task = wb(repo.root(), "status", "ABC-1");
+        CliRun.Result workspace = wb(repo.root(), "status", "workspace");
+        CliRun.Result stats = wb(repo.root(), "status", "--stats", "--json");
+
+        assertEquals(0, checks.code(), checks::toString);
+        assertEquals(1, flows.code(), flows::toString);
+        assertTrue(task.out().contains("  checks:        pass (latest of 1 run(s): 1 pass, 0 fail, 0 incomplete)\n"),
+                task::toString);
+        assertTrue(workspace.out().contains("  flows:         1 validation(s), 1 flow(s) checked, 1 invalid\n"),
+                workspace::toString);
+        assertEquals(1, stats.json().at("/stats/operations/checkRuns/pass").asInt(), stats::toString);
+        assertEquals(1, stats.json().at("/stats/operations/flowValidations/invalid").asInt(), stats::toString);
+    }
+
+    @Test
     void each_task_is_a_row_of_its_five_stages_its_next_command_and_its_last_activity() {
         threeTasks();
 

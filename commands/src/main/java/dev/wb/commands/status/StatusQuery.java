@@ -28,7 +28,12 @@ import java.util.TreeMap;
 public final class StatusQuery {
 
     /** One stream's line: its activity and, for a task, where it stands. */
-    public record StreamStatus(StreamId stream, Activity.State activity, Optional<TaskStatus> task) {}
+    /**
+     * One stream: its activity, the task's stages (a task stream), and what the operations commands
+     * recorded in it (preflight and flow validation in the workspace stream, check runs in a task's).
+     */
+    public record StreamStatus(StreamId stream, Activity.State activity, Optional<TaskStatus> task,
+            dev.wb.projections.status.Operations operations) {}
 
     /** The whole workspace: each stream (and each planned task with no history yet), and the totals. */
     public record WorkspaceStatus(List<StreamStatus> streams, long totalEvents, Map<String, Long> totalsByType,
@@ -88,7 +93,7 @@ public final class StatusQuery {
             counters.add(s.counters());
             reviews.add(s.reviews());
             operations.add(s.operations());
-            streams.add(new StreamStatus(stream, a, task));
+            streams.add(new StreamStatus(stream, a, task, s.operations()));
             for (Map.Entry<String, Long> count : a.countsByType().entrySet()) {
                 totals.merge(count.getKey(), count.getValue(), Long::sum);
             }
@@ -107,12 +112,13 @@ public final class StatusQuery {
         });
         if (stream.isWorkspace()) {
             requireHistory(stream, activity[0].events() > 0);
-            return new StreamStatus(stream, activity[0], Optional.empty());
+            return new StreamStatus(stream, activity[0], Optional.empty(), stages[0].operations());
         }
         TaskKey key = new TaskKey(stream.name());
         Optional<String> plan = new PlanFiles(session.workspace(), clock).digest(key);
         requireHistory(stream, activity[0].events() > 0 || plan.isPresent());
-        return new StreamStatus(stream, activity[0], Optional.of(StageRules.of(key, stages[0], plan)));
+        return new StreamStatus(stream, activity[0], Optional.of(StageRules.of(key, stages[0], plan)),
+                stages[0].operations());
     }
 
     private static void requireHistory(StreamId stream, boolean found) {
