@@ -60,6 +60,10 @@ public final class Wb {
         }
         CommandLine cli = commandLine(args);
         int code = cli.execute(args);
+        if (code != ExitCodes.OK && Arrays.asList(args).contains("--json")) {
+            // Every --json run prints one document, a refusal too: the error, if the command printed none.
+            console.jsonErrorIfSilent(code);
+        }
         console.flush();
         return code;
     }

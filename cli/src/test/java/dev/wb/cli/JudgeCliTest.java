@@ -108,11 +108,16 @@ class JudgeCliTest {
         }
     }
 
-    /** A refusal with --json: nothing on stdout, {@code error:} on stderr. */
+    /**
+     * A refusal with --json: {@code error:} on stderr, and on stdout one document with the same error
+     * and the exit code (issue 13, item 38: every --json run prints one document).
+     */
     static void refused(int code, String errorStart, CliRun.Result result) {
         assertEquals(code, result.code(), result::toString);
-        assertEquals("", result.out(), result::toString);
         assertTrue(result.err().startsWith("error: " + errorStart), result::toString);
+        JsonNode doc = one(result);
+        assertTrue(result.err().startsWith("error: " + doc.path("error").asText() + "\n"), result::toString);
+        assertEquals(code, doc.path("exitCode").asInt(), result::toString);
     }
 
     static String sha256(Path file) throws IOException, NoSuchAlgorithmException {

@@ -1,19 +1,24 @@
 package dev.wb.commands.judge;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.Backend;
 import dev.wb.git.BlobRead;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -103,11 +108,29 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
         }
     }
 
+    /**
+     * Every field of the record's scope against the boundary's, recomputed: the judge copies the block
+     * unchanged, so any difference is an edit (a kept digest over emptied paths, say). Two fields are
+     * left out: {@code baseRef}, the spelling of the base, diagnostic only; and {@code wbVersion},
+     * which has a reason of its own.
+     */
     private static void compare(ReviewRecord record, ScopeBlock recomputed, List<String> reasons) {
+        ObjectNode expected = recomputed.toJson();
         if (!recomputed.scopeDigest().equals(record.scopeDigest())) {
             reasons.add("the record's scopeDigest " + record.scopeDigest() + " is not the boundary's, recomputed: "
                     + recomputed.scopeDigest());
         }
+        expected.fieldNames().forEachRemaining(field -> {
+            if (!Set.of("baseRef", "wbVersion", "scopeDigest").contains(field)
+                    && !same(expected.get(field), record.scope().get(field))) {
+                reasons.add("the record's scope." + field + " is not the boundary's, recomputed (the scope block is"
+                        + " copied unchanged from wb judge scope --json)");
+            }
+        });
+    }
+
+    private static boolean same(JsonNode a, JsonNode b) {
+        return a != null && b != null && Arrays.equals(CanonicalJson.bytes(a), CanonicalJson.bytes(b));
     }
 
     static Optional<byte[]> blob(GitRepository repo, String commit, String path) {

@@ -29,7 +29,17 @@ import java.util.Set;
  */
 public final class JudgeCurrent {
 
-    public record Classification(String status, String reviewBoundary, String executionMetadata) {}
+    /**
+     * The three axes, and the paths behind NEWER_CHANGES: every covered path whose live content is not
+     * the snapshot's (the sidecar included), sorted; empty for CURRENT, and for DIVERGED, where the
+     * history itself moved away.
+     */
+    public record Classification(String status, String reviewBoundary, String executionMetadata,
+            List<String> changedFiles) {
+        public Classification {
+            changedFiles = List.copyOf(changedFiles);
+        }
+    }
 
     public static final String SIDECAR = "continuation.json";
 
@@ -50,13 +60,14 @@ public final class JudgeCurrent {
                     List.of("check the repository with: git status"));
         }
         if (!lineage) {
-            return new Classification("DIVERGED", "DIVERGED", metadata);
+            return new Classification("DIVERGED", "DIVERGED", metadata, List.of());
         }
-        String status = LiveTree.compare(workspace, snapshot, env).matches() ? "CURRENT" : "NEWER_CHANGES";
+        List<String> changed = LiveTree.compare(workspace, snapshot, env).changed();
+        String status = changed.isEmpty() ? "CURRENT" : "NEWER_CHANGES";
         boolean leaveOut = valid(captured) != Boolean.FALSE && valid(live) != Boolean.FALSE;
         String boundary = !leaveOut ? status
                 : LiveTree.compare(workspace, snapshot, env, Set.of(sidecar)).matches() ? "CURRENT" : "NEWER_CHANGES";
-        return new Classification(status, boundary, metadata);
+        return new Classification(status, boundary, metadata, changed);
     }
 
     /** ABSENT, UNCHANGED, CREATED, REMOVED or ADVANCED: the sidecar at capture against the live one. */

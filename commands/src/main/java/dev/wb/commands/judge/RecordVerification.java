@@ -128,7 +128,9 @@ public final class RecordVerification {
         }
         String runtime = runtime(validation, evidence);
         if (record.approved()) {
-            if (!record.legacy()) {
+            if (record.legacy()) {
+                issues(record, reasons);
+            } else {
                 criteria(record, capsule, reasons);
             }
             tests(record, validation, observed, reasons, notices);
@@ -263,6 +265,7 @@ public final class RecordVerification {
             }
             return;
         }
+        undeclaredFailures(record, validation, reasons);
         if (validation.shape() == ValidationBlock.Shape.LEGACY) {
             notices.add("verifiedNow: unknown (a legacy capsule without ## Validation)");
             return;
@@ -289,8 +292,9 @@ public final class RecordVerification {
             reasons.add("no declared validation command passed in the record (an invented command is never evidence)");
         }
         for (DeclaredCommand command : validation.commands()) {
-            String claimed = record.tests().stream().filter(t -> validation.find(t.command()).equals(Optional.of(command)))
-                    .map(ReviewRecord.Test::status).findFirst().orElse("not-run");
+            List<String> reported = record.tests().stream().filter(t -> validation.find(t.command())
+                    .equals(Optional.of(command))).map(ReviewRecord.Test::status).toList();
+            String claimed = reported.contains("failed") ? "failed" : reported.stream().findFirst().orElse("not-run");
             String seen = receipt.map(r -> r.getOrDefault(command.normalized(), "not-run")).orElse(claimed);
             String status = !claimed.equals("passed") ? claimed + " in the record" : !seen.equals("passed")
                     ? seen + " when observed" : "passed";
@@ -302,6 +306,29 @@ public final class RecordVerification {
                     reasons.add("required command " + command.normalized() + " " + status);
                 }
             }
+        }
+    }
+
+    /**
+     * A failed command is a rejection unless the capsule declares it optional (the seed's "contains
+     * failed validation"). A declared required one is named by the required-command rule; this names
+     * the failures the capsule does not declare at all, which no other rule sees.
+     */
+    private static void undeclaredFailures(ReviewRecord record, ValidationBlock validation, List<String> reasons) {
+        List<String> failed = record.tests().stream().filter(t -> t.status().equals("failed"))
+                .filter(t -> validation.find(t.command()).isEmpty()).map(ReviewRecord.Test::command).distinct()
+                .toList();
+        if (!failed.isEmpty()) {
+            reasons.add("the record contains failed validation the capsule does not declare optional: "
+                    + String.join(", ", failed) + " (an APPROVED record cannot list a failed command)");
+        }
+    }
+
+    /** A version 5 record approves only with no unresolved issue (version 5's rule; version 6 has criteria). */
+    private static void issues(ReviewRecord record, List<String> reasons) {
+        if (!record.issues().isEmpty()) {
+            reasons.add("a version 5 APPROVED record must not list unresolved issues, and this one lists "
+                    + record.issues().size() + " (act on them, then review again)");
         }
     }
 

@@ -14,8 +14,9 @@ import java.util.Set;
 
 /**
  * A judge's review record, schema version 6, read strictly: every required field present with its
- * type, unknown keys rejected at every level. The judge copies the scope block whole from
- * {@code wb judge scope --json}; verification recomputes it rather than trusting it.
+ * type, unknown keys rejected at every level (the scope block's too: ScopeShape). The judge copies the
+ * scope block whole from {@code wb judge scope --json}; verification recomputes it rather than trusting
+ * it. A version 5 record's {@code issues} are held in {@code observations} (see {@link #issues}).
  */
 public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, String verdict, List<Test> tests,
         List<Criterion> criteria, List<String> observations, String reviewedAt, Optional<Instant> reviewedInstant,
@@ -46,6 +47,14 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
 
     public boolean approved() {
         return verdict.equals("APPROVED");
+    }
+
+    /**
+     * A version 5 record's {@code issues}: what its reviewer left unresolved (the version 6 record has
+     * none; its {@code observations} never block).
+     */
+    public List<String> issues() {
+        return legacy() ? observations : List.of();
     }
 
     /** The candidate the record's scope names ({@code SNAPSHOT:<id>}, {@code WORKTREE} or a commit). */
@@ -81,6 +90,8 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
         JsonNode scope = doc.get("scope");
         if (scope == null || !scope.isObject()) {
             problems.add("scope is missing or not an object (copy it whole from wb judge scope --json)");
+        } else {
+            ScopeShape.check(scope, problems);
         }
         String verdict = text(doc, "verdict", problems);
         if (verdict != null && !Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED").contains(verdict)) {
@@ -89,17 +100,16 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
         List<Test> tests = tests(doc.get("tests"), problems);
         List<Criterion> criteria = legacy ? List.of() : criteria(doc.get("criteria"), problems);
         List<String> observations = new ArrayList<>();
-        JsonNode obs = doc.get(legacy ? "issues" : "observations");
+        String listName = legacy ? "issues" : "observations";
+        JsonNode obs = doc.get(listName);
         if (obs == null || !obs.isArray()) {
-            problems.add((legacy ? "issues" : "observations") + " is missing or not a list");
-        } else if (legacy) {
-            obs.forEach(o -> observations.add(o.isTextual() ? o.asText() : o.toString()));
+            problems.add(listName + " is missing or not a list");
         } else {
             obs.forEach(o -> {
                 if (o.isTextual()) {
                     observations.add(o.asText());
                 } else {
-                    problems.add("observations holds " + o + ", not a string");
+                    problems.add(listName + " holds " + o + ", not a string");
                 }
             });
         }

@@ -78,13 +78,18 @@ public record ScopeBlock(String taskId, String base, Optional<String> baseRef, S
 
     /** The block as {@code wb judge scope --json} prints it and a record carries it. */
     public ObjectNode toJson() {
+        return toJson(dev.wb.engine.WbVersion.current());
+    }
+
+    /** The block as the wb {@code wbVersion} wrote it (a snapshot's metadata keeps its capture's). */
+    public ObjectNode toJson(String wbVersion) {
         ObjectNode node = bound();
         baseRef.ifPresent(ref -> node.put("baseRef", ref));
         node.put("candidate", candidate);
         ArrayNode changeList = node.putArray("changes");
         changes.forEach(change -> changeList.add(change.toJson()));
         node.put("scopeDigest", scopeDigest());
-        node.put("wbVersion", dev.wb.engine.WbVersion.current());
+        node.put("wbVersion", wbVersion);
         return node;
     }
 

@@ -26,11 +26,13 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
         Optional<String> parent, Optional<String> parentRecordDigest, Path dir) {
 
     /**
-     * The metadata format. Format 6 is the first wb writes; lower numbers are the formats of the tools
-     * wb's review flow descends from, which predate the empty-boundary contract (5) or write
-     * detection and canonical base refs (below 5), and are refused as legacy.
+     * The metadata format. Format 7 binds every recorded field into the id; format 6, wb's first,
+     * left some out (its creation time, wb version, object format, covered-file count and base ref).
+     * Lower numbers are the formats of the tools wb's review flow descends from, which predate the
+     * empty-boundary contract (5) or write detection and canonical base refs (below 5). All of them
+     * are refused as legacy.
      */
-    public static final int FORMAT = 6;
+    public static final int FORMAT = 7;
 
     public static final String METADATA = "snapshot.json";
     public static final String FINGERPRINT = "fingerprint.txt";
@@ -59,16 +61,24 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
     }
 
     /**
-     * The id this metadata answers to: 20 hex digits of the SHA-256 of what it binds — the format,
-     * the task, the scope digest (which binds the authorised empty boundary), the content, the
-     * commits and overlay an in-place run compares against, the fingerprint (content and change
-     * times) and, for a catch-up, the parent and its record. Editing any of them in snapshot.json
-     * or fingerprint.txt leaves a folder whose name no longer matches.
+     * The id this metadata answers to: 20 hex digits of the SHA-256 of every field it records — the
+     * format, the task, when and by which wb it was captured, the object format, the scope digest
+     * (which binds the authorised empty boundary), the content, the commits, base ref and overlay an
+     * in-place run compares against, the fingerprint (content and change times) and the number of
+     * covered files, and for a catch-up the parent and its record. The rest of snapshot.json (the
+     * scope block, the top-level {@code emptyBoundaryAuthorized}) is derived from these and must read
+     * back exactly as {@link #toJson} writes it (Snapshots). Editing anything in snapshot.json or
+     * fingerprint.txt leaves a folder whose name no longer matches.
      */
     public String expectedId() {
         ObjectNode bound = CanonicalJson.objectNode();
         bound.put("format", format);
         bound.put("taskId", taskId);
+        bound.put("createdAt", createdAt);
+        bound.put("wbVersion", wbVersion);
+        bound.put("objectFormat", objectFormat);
+        baseRef.ifPresentOrElse(ref -> bound.put("baseRef", ref), () -> bound.putNull("baseRef"));
+        bound.put("coveredFiles", coveredFiles);
         bound.put("scopeDigest", scope.scopeDigest());
         bound.put("contentDigest", contentDigest);
         bound.put("head", head);
@@ -91,6 +101,7 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
                 fingerprintDigest, coveredFiles, parent, parentRecordDigest, dir);
     }
 
+    /** The metadata as snapshot.json holds it: what a load reads back and compares, field for field. */
     ObjectNode toJson() {
         ObjectNode node = CanonicalJson.objectNode();
         node.put("format", format);
@@ -103,7 +114,7 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
         node.put("base", base);
         baseRef.ifPresent(ref -> node.put("baseRef", ref));
         node.put("candidateCommit", candidateCommit);
-        node.set("scope", scope.toJson());
+        node.set("scope", scope.toJson(wbVersion));
         ArrayNode list = node.putArray("overlay");
         overlay.forEach(change -> list.add(change.toJson()));
         node.put("contentDigest", contentDigest);

@@ -61,7 +61,7 @@ public final class Snapshots {
         } catch (IllegalArgumentException e) {
             throw damaged(id, "its fingerprint file is malformed (" + e.getMessage() + ")", fix);
         }
-        if (!recorded.contentDigest().equals(snapshot.contentDigest())) {
+        if (!recorded.contentDigest().equals(snapshot.contentDigest()) || recorded.files() != snapshot.coveredFiles()) {
             throw damaged(id, "its fingerprint does not match the content its id binds", fix);
         }
         List<String> changed;
@@ -102,8 +102,7 @@ public final class Snapshots {
         fix = "capture a new snapshot: wb judge snapshot " + task;
         if (format < Snapshot.FORMAT || node.has("generatedArtifacts") || node.has("buildArtifacts")) {
             throw new Failure(Failure.Kind.MISSING, "SNAPSHOT:" + id + " is in a legacy format (" + format
-                    + "; this wb reads format " + Snapshot.FORMAT + "): it predates the empty-boundary contract"
-                    + (format < 5 ? ", write detection and canonical base refs" : "")
+                    + "; this wb reads format " + Snapshot.FORMAT + "): it predates " + predates(format)
                     + ", so it cannot be reviewed or run", List.of(fix));
         }
         if (format > Snapshot.FORMAT) {
@@ -120,7 +119,48 @@ public final class Snapshots {
         if (!expected.equals(id) || !snapshot.id().equals(id)) {
             throw damaged(id, "its metadata no longer answers to its id (it binds " + expected + ")", fix);
         }
+        List<String> derived = disagreeing(node, snapshot.toJson());
+        if (!derived.isEmpty()) {
+            throw damaged(id, "its metadata's " + String.join(", ", derived) + " no longer agree with what its id"
+                    + " binds", fix);
+        }
+        if (snapshot.emptyBoundaryAuthorized() != snapshot.scope().changes().isEmpty()) {
+            throw damaged(id, "its metadata says emptyBoundaryAuthorized " + snapshot.emptyBoundaryAuthorized()
+                    + " for " + snapshot.scope().changes().size() + " changed files (only an empty boundary is"
+                    + " captured, and only with --allow-empty)", fix);
+        }
         return snapshot;
+    }
+
+    private static String predates(int format) {
+        if (format == 6) {
+            return "the binding of all its metadata into its id";
+        }
+        return "the empty-boundary contract" + (format < 5 ? ", write detection and canonical base refs" : "");
+    }
+
+    /**
+     * The fields of the metadata as read that differ from the metadata as its bound fields write it:
+     * the scope block and the top-level {@code emptyBoundaryAuthorized} are derived, so an edit there
+     * (an emptied {@code scope.changedFiles}, a flipped flag) shows as a difference; an unknown
+     * field too. Scope fields are named {@code scope.<field>}.
+     */
+    private static List<String> disagreeing(JsonNode read, JsonNode written) {
+        List<String> fields = new ArrayList<>();
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        read.fieldNames().forEachRemaining(names::add);
+        written.fieldNames().forEachRemaining(names::add);
+        for (String name : names) {
+            JsonNode a = read.get(name);
+            JsonNode b = written.get(name);
+            if (name.equals("scope") && a != null && a.isObject() && b != null) {
+                disagreeing(a, b).forEach(field -> fields.add("scope." + field));
+            } else if (a == null || b == null || !java.util.Arrays.equals(CanonicalJson.bytes(a),
+                    CanonicalJson.bytes(b))) {
+                fields.add(name);
+            }
+        }
+        return fields;
     }
 
     private static void checkRefs(Snapshot snapshot, String fix) {

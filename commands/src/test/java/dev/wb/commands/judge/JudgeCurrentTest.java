@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,11 +32,16 @@ class JudgeCurrentTest {
         return JudgeCurrent.classify(fx.workspace(), snapshot, ENV);
     }
 
+    /** The three axes: status, reviewBoundary, executionMetadata. */
+    static List<String> axes(JudgeCurrent.Classification c) {
+        return List.of(c.status(), c.reviewBoundary(), c.executionMetadata());
+    }
+
     @Test
     void the_untouched_workspace_is_current() {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
 
-        assertEquals(new JudgeCurrent.Classification("CURRENT", "CURRENT", "ABSENT"), classify(snapshot));
+        assertEquals(List.of("CURRENT", "CURRENT", "ABSENT"), axes(classify(snapshot)));
     }
 
     @Test
@@ -47,7 +53,7 @@ class JudgeCurrentTest {
 
         fx.repo.write("src/App.java", "class App { int x; int y; }\n");
         fx.repo.commitAll("more");
-        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "NEWER_CHANGES", "ABSENT"), classify(snapshot));
+        assertEquals(List.of("NEWER_CHANGES", "NEWER_CHANGES", "ABSENT"), axes(classify(snapshot)));
     }
 
     @Test
@@ -65,7 +71,7 @@ class JudgeCurrentTest {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
         fx.repo.write(SIDECAR, "{\"step\": 2}\n");
 
-        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "CURRENT", "CREATED"), classify(snapshot));
+        assertEquals(List.of("NEWER_CHANGES", "CURRENT", "CREATED"), axes(classify(snapshot)));
     }
 
     @Test
@@ -74,10 +80,10 @@ class JudgeCurrentTest {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
         fx.repo.write(SIDECAR, "{\"step\": 2}\n");
 
-        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "CURRENT", "ADVANCED"), classify(snapshot));
+        assertEquals(List.of("NEWER_CHANGES", "CURRENT", "ADVANCED"), axes(classify(snapshot)));
 
         Files.delete(fx.repo.resolve(SIDECAR));
-        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "CURRENT", "REMOVED"), classify(snapshot));
+        assertEquals(List.of("NEWER_CHANGES", "CURRENT", "REMOVED"), axes(classify(snapshot)));
     }
 
     @Test
@@ -85,7 +91,7 @@ class JudgeCurrentTest {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
         fx.repo.write(SIDECAR, "not json\n");
 
-        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "NEWER_CHANGES", "CREATED"), classify(snapshot));
+        assertEquals(List.of("NEWER_CHANGES", "NEWER_CHANGES", "CREATED"), axes(classify(snapshot)));
     }
 
     @Test
@@ -93,6 +99,6 @@ class JudgeCurrentTest {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
         fx.repo.write("src/Util.java", "class Util { changed }\n");
 
-        assertEquals(new JudgeCurrent.Classification("NEWER_CHANGES", "NEWER_CHANGES", "ABSENT"), classify(snapshot));
+        assertEquals(List.of("NEWER_CHANGES", "NEWER_CHANGES", "ABSENT"), axes(classify(snapshot)));
     }
 }

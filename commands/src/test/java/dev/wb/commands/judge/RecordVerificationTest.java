@@ -35,72 +35,22 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RecordVerificationTest {
 
-    static final String TASK_MD = "# Task\n\n## Validation\n\n```\ntrue\ntrue --optional-check  # optional\n```\n";
-    static final String CRITERIA = "- AC-1: it works\n- AC-2: it is tested\n";
+    static final String TASK_MD = ReviewFixture.TASK_MD;
+    static final String CRITERIA = ReviewFixture.CRITERIA;
 
     @TempDir
     Path tmp;
 
-    /** A repository, a snapshot of a change, a run of its validation, and a record writer. */
-    final class Review {
-        final JudgeFixture fx;
-        final Snapshot snapshot;
-        final String receipt;
-        Path file;
-
-        Review(String taskMd, String criteria, String optionalExit) throws IOException {
-            fx = JudgeFixture.create(tmp.resolve("r" + System.nanoTime())).capsule(TASK, "true\n");
-            fx.repo.write(".workflow/TASK-1/task.md", taskMd.replace("true --optional-check", optionalExit));
-            fx.repo.write(".workflow/TASK-1/acceptance-criteria.md", criteria);
-            fx.repo.write("docs/guide.md", "# Guide\n\n## Behaviour\n\ntext\n");
-            fx.repo.write("src/App.java", "class App { int x; }\n");
-            snapshot = fx.snapshot("main", false).snapshot();
-            Capsule capsule = Capsule.read(snapshot.worktree(), TASK, ReadPolicy.none());
-            String digest = null;
-            if (capsule.validation().shape().approvable()) {
-                try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-                    JudgeRun.Result run = JudgeRun.run(session, new JudgeRun.Request(TASK, snapshot.id(),
-                            capsule.validation().normalizedCommands(), false, false, Optional.empty()), ENV,
-                            Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE);
-                    digest = run.receipt().map(Receipt.Written::digest).orElse(null);
-                }
-            }
-            receipt = digest;
+    /** The shared fixture under this test's folder. */
+    final class Review extends ReviewFixture {
+        Review(String taskMd, String criteria, String optionalCommand) throws IOException {
+            super(tmp, taskMd, criteria, optionalCommand);
         }
 
+        @Override
         Review record(Consumer<ObjectNode> change) throws IOException {
-            ObjectNode doc = CanonicalJson.objectNode();
-            doc.put("schemaVersion", 6);
-            doc.put("taskId", TASK.value());
-            doc.set("scope", fx.scope(snapshot.base(), new Candidate.Snapshot(snapshot.id())).toJson());
-            doc.put("verdict", "APPROVED");
-            ArrayNode tests = doc.putArray("tests");
-            Capsule capsule = Capsule.read(snapshot.worktree(), TASK, ReadPolicy.none());
-            if (capsule.validation().shape() != ValidationBlock.Shape.DOCUMENTATION) {
-                capsule.validation().commands().forEach(c -> tests.addObject().put("command", c.normalized())
-                        .put("status", "passed"));
-            }
-            ArrayNode criteria = doc.putArray("criteria");
-            capsule.criteria().ids().forEach(id -> criteria.addObject().put("id", id).put("status", "pass")
-                    .put("evidence", "seen in src/App.java"));
-            doc.putArray("observations");
-            doc.put("reviewedAt", "2026-11-30T10:00:00Z");
-            if (receipt != null) {
-                doc.put("receiptDigest", receipt);
-            }
-            change.accept(doc);
-            file = fx.repo.resolve(".workflow/local/judge/TASK-1/review.json");
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, CanonicalJson.text(doc, true));
+            super.record(change);
             return this;
-        }
-
-        RecordVerification.Outcome verify(RecordVerification.Evidence evidence) {
-            return RecordVerification.verify(fx.workspace(), file, evidence, ENV);
-        }
-
-        RecordVerification.Outcome pinned() {
-            return verify(new RecordVerification.Pinned(receipt));
         }
     }
 
@@ -332,12 +282,14 @@ class RecordVerificationTest {
     void a_version_5_record_is_read_as_legacy() throws IOException {
         RecordVerification.Outcome outcome = review().record(doc -> {
             doc.put("schemaVersion", 5);
+            doc.put("verdict", "NEEDS_CHANGES");
             doc.remove("criteria");
             doc.remove("observations");
             doc.putArray("issues").add("a free-form note");
         }).pinned();
 
-        assertTrue(outcome.approved(), outcome.reasons().toString());
+        assertTrue(outcome.valid(), outcome.reasons().toString());
+        assertFalse(outcome.approved());
         assertTrue(outcome.notices().stream().anyMatch(n -> n.startsWith("legacy")), outcome.notices().toString());
     }
 

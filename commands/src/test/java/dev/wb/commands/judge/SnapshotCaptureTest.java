@@ -148,7 +148,8 @@ class SnapshotCaptureTest {
     void a_snapshot_in_an_older_format_is_refused_as_legacy() throws IOException {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
         Path metadata = snapshot.dir().resolve(Snapshot.METADATA);
-        Files.writeString(metadata, Files.readString(metadata).replace("\"format\" : 6", "\"format\" : 5"));
+        Files.writeString(metadata, Files.readString(metadata).replace("\"format\" : " + Snapshot.FORMAT,
+                "\"format\" : 5"));
 
         Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
 
