@@ -9,6 +9,7 @@ import dev.wb.commands.judge.RecordVerification;
 import dev.wb.commands.judge.ReviewRecord;
 import dev.wb.commands.judge.Timings;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -16,6 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb judge current <record>}: whether a verified approval still describes the live workspace. */
 final class JudgeCurrentCmd implements Callable<Integer> {
+
+    /** How many changed paths the text shows. */
+    private static final int SHOWN = 50;
 
     private final WbCommand root;
     String record;
@@ -72,15 +76,29 @@ final class JudgeCurrentCmd implements Callable<Integer> {
                 doc.put("status", c.status());
                 doc.put("reviewBoundary", c.reviewBoundary());
                 doc.put("executionMetadata", c.executionMetadata());
+                c.changedFiles().forEach(doc.putArray("changedFiles")::add);
                 root.context.console().json(doc);
             } else {
                 Console console = root.context.console();
                 console.line(key + ": " + outcome.snapshot().get().label() + " against the live workspace");
                 console.line("  status:            " + c.status());
+                changed(console, c.changedFiles());
                 console.line("  reviewBoundary:    " + c.reviewBoundary());
                 console.line("  executionMetadata: " + c.executionMetadata());
             }
             return ExitCodes.OK;
+        }
+    }
+
+    /** The paths behind NEWER_CHANGES, one a line, control characters escaped; --json has every one. */
+    private static void changed(Console console, List<String> paths) {
+        if (paths.isEmpty()) {
+            return;
+        }
+        console.line("  changed since the review (" + paths.size() + "):");
+        paths.stream().limit(SHOWN).forEach(path -> console.line("    " + TerminalText.escape(path)));
+        if (paths.size() > SHOWN) {
+            console.line("    … and " + (paths.size() - SHOWN) + " more (--json lists every path)");
         }
     }
 }

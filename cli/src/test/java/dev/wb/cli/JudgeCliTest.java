@@ -501,7 +501,7 @@ class JudgeCliTest {
         CliRun.Result failed = wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + ZEROS, "--json",
                 "--timings");
         assertEquals(6, failed.code(), failed::toString);
-        assertEquals("", failed.out(), failed::toString);
+        assertEquals(6, one(failed).get("exitCode").asInt(), failed::toString);
         oneTimingsLine("run", "failed", failed);
     }
 
