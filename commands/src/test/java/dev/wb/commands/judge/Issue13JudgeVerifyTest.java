@@ -156,7 +156,7 @@ class Issue13JudgeVerifyTest {
         // Defect: the schema wb ships typed scope as a bare object.
         JsonNode schema = CanonicalJson.parse(JudgeAgentTemplates.schema());
         JsonNode scope = schema.path("properties").path("scope");
-        ObjectNode block = review0Scope();
+        ObjectNode block = aScopeBlock();
 
         assertEquals(false, scope.path("additionalProperties").asBoolean(true));
         TreeSet<String> properties = new TreeSet<>();
@@ -174,7 +174,7 @@ class Issue13JudgeVerifyTest {
     }
 
     /** A scope block as wb judge scope writes it, with every key (baseRef aside). */
-    private ObjectNode review0Scope() {
+    private ObjectNode aScopeBlock() {
         JudgeFixture fx = JudgeFixture.create(tmp.resolve("schema")).capsule(TASK, "true\n");
         fx.repo.write("src/App.java", "class App { int y; }\n");
         return fx.scope("main", new Candidate.Worktree()).toJson();
