@@ -45,6 +45,7 @@ public final class Wb {
     }
 
     public static void main(String[] args) {
+        RuntimeFolders.pin(System.getenv());
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8));
         int code = new Wb(System.getenv(), Path.of("").toAbsolutePath(), Clock.systemUTC(), out, err).run(args);

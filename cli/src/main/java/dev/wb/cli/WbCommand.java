@@ -65,7 +65,8 @@ public final class WbCommand implements Runnable {
         if (spec == null) {
             spec = Specs.command(this, "wb", "Guards the changes coding agents and people make to a git repository,"
                     + " and keeps every step as a replayable event.");
-            spec.version("wb " + WbVersion.current() + " (Java " + Runtime.version() + ")");
+            spec.version("wb " + WbVersion.current() + " (" + (WbVersion.built().isEmpty() ? ""
+                    : "built " + WbVersion.built() + ", ") + "Java " + Runtime.version() + ")");
             spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
                     .description("Print version information and exit.").build());
             spec.addOption(Specs.json(this));

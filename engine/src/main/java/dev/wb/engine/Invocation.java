@@ -18,6 +18,6 @@ public record Invocation(String id, Actor actor, String wbVersion, Clock clock) 
     }
 
     public static Invocation start(Actor actor, Clock clock) {
-        return new Invocation(UUID.randomUUID().toString(), actor, WbVersion.current(), clock);
+        return new Invocation(UUID.randomUUID().toString(), actor, WbVersion.stamp(), clock);
     }
 }

@@ -21,6 +21,7 @@ public final class ChildJvm {
         List<String> argv = new ArrayList<>();
         argv.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         argv.addAll(jvmFlags());
+        argv.add("-Djffi.extract.dir=" + NativeFolder.PATH);
         argv.add("-XX:TieredStopAtLevel=1");
         argv.add("-XX:+UseSerialGC");
         argv.add("-cp");
@@ -28,6 +29,24 @@ public final class ChildJvm {
         argv.add(mainClass.getName());
         argv.addAll(List.of(args));
         return argv;
+    }
+
+    /**
+     * A private folder (0700) for jffi's native library, made once per test JVM: without it jffi falls
+     * back to the child's working folder (a test repository) when the temporary folder fails.
+     */
+    private static final class NativeFolder {
+        static final Path PATH = make();
+
+        private static Path make() {
+            try {
+                Path dir = java.nio.file.Files.createTempDirectory("wb-test-native");
+                dir.toFile().deleteOnExit();
+                return dir;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     public static List<String> jvmFlags() {
