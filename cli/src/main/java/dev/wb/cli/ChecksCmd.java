@@ -10,6 +10,7 @@ import dev.wb.commands.checks.ChecksRun;
 import dev.wb.commands.checks.ChecksVerdict;
 import dev.wb.commands.checks.CommandSetSelection;
 import dev.wb.commands.checks.CommandSetSummary;
+import dev.wb.commands.checks.Mutation;
 import dev.wb.commands.checks.SkippedSet;
 import dev.wb.commands.verify.ExecutableLookup;
 import dev.wb.engine.TaskKey;
@@ -44,7 +45,8 @@ final class ChecksCmd implements Callable<Integer> {
         spec.usageMessage().footer("", "A skip_if_unavailable set whose program cannot launch is skipped, said"
                 + " loudly, and blocks git.auto_merge even when the checks pass.",
                 "Exit codes: 0 pass, 7 fail (a command failed, timed out or was refused), 1 incomplete (a required"
-                + " toolchain is missing, or every check was skipped), 2 no passing current audit, 3 configuration,"
+                + " toolchain is missing, every check was skipped, or a check changed the working tree), 2 no passing"
+                + " current audit, 3 configuration,"
                 + " 6 no sdd.json.");
         return spec;
     }
@@ -104,6 +106,7 @@ final class ChecksCmd implements Callable<Integer> {
                     + detail(r) + ")");
         }
         report.skipped().stream().map(SkippedSet::line).forEach(console::line);
+        report.mutations().stream().map(Mutation::line).forEach(console::line);
         console.line(head + report.verdict().label());
     }
 
@@ -144,6 +147,10 @@ final class ChecksCmd implements Callable<Integer> {
                 .allMatch(r -> r.outcome() == CheckOutcome.SKIPPED)) {
             return "every check was skipped (no selected toolchain is on this host)";
         }
+        if (!report.mutations().isEmpty()) {
+            return "a check mutated the working tree: " + report.mutations().stream().map(Mutation::sentence)
+                    .collect(java.util.stream.Collectors.joining("; "));
+        }
         return "wb was stopped before every selected command had run";
     }
 
@@ -177,6 +184,11 @@ final class ChecksCmd implements Callable<Integer> {
             }
             fixes.add(again);
             return fixes;
+        }
+        if (!report.mutations().isEmpty()) {
+            return List.of("make each check read-only: run the tool in its check mode (a formatter's --check), or"
+                    + " move it out of checks.command_sets in .workflow/config.json",
+                    "look at what it changed (git status, git diff), keep or restore it, " + again);
         }
         return List.of("run it again, to the end: wb checks " + task);
     }

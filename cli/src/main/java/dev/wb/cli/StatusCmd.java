@@ -134,11 +134,20 @@ final class StatusCmd implements Callable<Integer> {
      */
     private java.util.List<String> commandSets() {
         try {
-            return dev.wb.commands.checks.CommandSetSummary.lines(dev.wb.commands.config.WorkspaceConfig.load(
-                    Workspace.require(root.context.cwd())).checks());
+            dev.wb.commands.config.WorkspaceConfig config = dev.wb.commands.config.WorkspaceConfig.load(
+                    Workspace.require(root.context.cwd()));
+            dev.wb.commands.judge.Redactor redactor = redactor(config);
+            return dev.wb.commands.checks.CommandSetSummary.lines(config.checks()).stream().map(redactor::redact)
+                    .toList();
         } catch (dev.wb.commands.Failure e) {
             return java.util.List.of("checks: unknown — " + e.getMessage() + " (wb config show)");
         }
+    }
+
+    /** The workspace redactor: a command set may be written with a secret in it (docs/PREFLIGHT.md). */
+    private dev.wb.commands.judge.Redactor redactor(dev.wb.commands.config.WorkspaceConfig config) {
+        return dev.wb.commands.config.WorkspaceRedactor.lenient(Workspace.require(root.context.cwd()), config,
+                root.context.env(), java.util.Map.of());
     }
 
     private static String taskRow(StreamStatus s) {
@@ -202,8 +211,10 @@ final class StatusCmd implements Callable<Integer> {
         }, () -> doc.putNull("judgeRun"));
         ObjectNode checks = doc.putObject("checks");
         try {
-            dev.wb.commands.config.WorkspaceConfig.Checks configured = dev.wb.commands.config.WorkspaceConfig.load(
-                    Workspace.require(root.context.cwd())).checks();
+            dev.wb.commands.config.WorkspaceConfig config = dev.wb.commands.config.WorkspaceConfig.load(
+                    Workspace.require(root.context.cwd()));
+            dev.wb.commands.config.WorkspaceConfig.Checks configured = config.checks();
+            dev.wb.commands.judge.Redactor redactor = redactor(config);
             ArrayNode sets = checks.putArray("commandSets");
             configured.commandSets().forEach(set -> {
                 ObjectNode o = sets.addObject();
@@ -215,7 +226,7 @@ final class StatusCmd implements Callable<Integer> {
                 ArrayNode commands = o.putArray("commands");
                 set.commands().forEach(argv -> {
                     ArrayNode words = commands.addArray();
-                    argv.forEach(words::add);
+                    argv.forEach(word -> words.add(redactor.redact(word)));
                 });
             });
         } catch (dev.wb.commands.Failure e) {

@@ -20,7 +20,10 @@ import java.util.Optional;
  */
 public final class FakeProviders {
 
-    /** What {@code <cli> auth status} / {@code login status} answers. */
+    /**
+     * What {@code <cli> auth status} / {@code login status} answers. A logged-in answer also carries the
+     * value of {@code WB_FAKE_AUTH_ECHO} when its environment has one (a status text quoting a secret).
+     */
     public enum Login { LOGGED_IN, LOGGED_OUT }
 
     /** What the fake {@code codex sandbox <os> … -- argv} does with the command it is given. */
@@ -59,7 +62,9 @@ public final class FakeProviders {
                 case "$1" in
                   --version) echo "2.1.210 (Claude Code)"; exit 0 ;;
                   auth)
-                    if [ "$LOGIN" = LOGGED_IN ]; then echo '{"loggedIn":true,"authMethod":"claude.ai"}'; exit 0; fi
+                    if [ "$LOGIN" = LOGGED_IN ]; then
+                      printf '{"loggedIn":true,"authMethod":"claude.ai%s"}\\n' "${WB_FAKE_AUTH_ECHO:+ $WB_FAKE_AUTH_ECHO}"; exit 0
+                    fi
                     echo '{"loggedIn":false}'; exit 1 ;;
                   -p)
                     prompt="$2"; shift 2; settings=""
@@ -103,7 +108,7 @@ public final class FakeProviders {
                 case "$1" in
                   --version) echo "codex-cli 0.144.4"; exit 0 ;;
                   login)
-                    if [ "$LOGIN" = LOGGED_IN ]; then echo "Logged in using ChatGPT"; exit 0; fi
+                    if [ "$LOGIN" = LOGGED_IN ]; then echo "Logged in using ChatGPT ${WB_FAKE_AUTH_ECHO:-}"; exit 0; fi
                     echo "Not logged in"; exit 1 ;;
                   mcp) echo "No MCP servers configured yet."; exit 0 ;;
                   sandbox)

@@ -10,9 +10,10 @@ import java.util.List;
 
 /**
  * The {@code checks.ran} event of one run (docs/EVENTS.md): the diff's size, the selection with its
- * reasons, every command with its capped, redacted output, the verdict, the skipped sets and whether
- * auto-merge is blocked. An event is at most 120 KiB, so when the outputs together pass
- * {@value #MAX_OUTPUT_BYTES} bytes each keeps only its end (where failures are), evenly shared; and
+ * reasons, every command with its capped, redacted output, the verdict, the skipped sets, whether
+ * auto-merge is blocked and the commands that changed the working tree. An event is at most 120 KiB, so
+ * when the outputs together pass {@value #MAX_OUTPUT_BYTES} bytes each keeps only its end (where failures
+ * are), evenly shared; and
  * should the whole still not fit (thousands of argv words, say), {@link EventFit} shortens every long
  * text in it, argv included, each marked with what it lost.
  */
@@ -24,7 +25,7 @@ final class ChecksEvent {
     private ChecksEvent() {}
 
     static NewEvent of(int changedPaths, List<CommandSetSelection.Selected> selected, List<CheckResult> results,
-            ChecksVerdict verdict, List<String> skippedSets) {
+            ChecksVerdict verdict, List<String> skippedSets, List<Mutation> mutations) {
         ObjectNode p = CanonicalJson.objectNode();
         p.put("changedPaths", changedPaths);
         ArrayNode sets = p.putArray("selected");
@@ -44,6 +45,13 @@ final class ChecksEvent {
         ArrayNode skipped = p.putArray("skippedSets");
         skippedSets.forEach(skipped::add);
         p.put("autoMergeBlocked", !skippedSets.isEmpty());
+        ArrayNode changedTree = p.putArray("mutations");
+        for (Mutation m : mutations) {
+            ObjectNode o = changedTree.addObject();
+            o.put("set", m.set());
+            m.argv().forEach(o.putArray("argv")::add);
+            m.paths().forEach(o.putArray("paths")::add);
+        }
         return new NewEvent(WbEvents.CHECKS_RAN, WbEvents.CHECKS_RAN_VERSION, EventFit.fit(p));
     }
 

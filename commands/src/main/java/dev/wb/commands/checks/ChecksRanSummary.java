@@ -25,6 +25,8 @@ public final class ChecksRanSummary {
         return payload.path("verdict").asText() + " · " + changed + " changed path" + (changed == 1 ? "" : "s")
                 + " · " + (sets.isEmpty() ? "no set selected" : "sets " + String.join(", ", sets))
                 + (counts.isEmpty() ? "" : " · " + String.join(", ", counts))
-                + (payload.path("autoMergeBlocked").asBoolean() ? " · auto-merge blocked" : "");
+                + (payload.path("autoMergeBlocked").asBoolean() ? " · auto-merge blocked" : "")
+                + (payload.path("mutations").isEmpty() ? "" : " · working tree changed by "
+                        + payload.path("mutations").size() + " command(s)");
     }
 }

@@ -3,6 +3,7 @@ package dev.wb.commands.checks;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ScopeExclusions;
 import dev.wb.commands.judge.Redactor;
@@ -37,8 +38,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * working tree, untracked files included, plus what was committed since the baseline its audit anchored,
  * wb's own files and generated output left out as the scope check leaves them out — selects the command
  * sets that diff calls for ({@link CommandSetSelection}), runs every selected command
- * ({@link CommandSetRunner}), aggregates ({@link ChecksVerdict}) and records the run as one
- * {@code checks.ran} event on the task's stream. Ctrl-C or SIGTERM ends the children and still records
+ * ({@link CommandSetRunner}) watching that none changes the working tree ({@link WorkingTree}), aggregates
+ * ({@link ChecksVerdict}) and records the run as one {@code checks.ran} event on the task's stream. Ctrl-C or SIGTERM ends the children and still records
  * the run, as incomplete.
  */
 public final class ChecksRun {
@@ -46,7 +47,7 @@ public final class ChecksRun {
     /** Everything a run decided and ran, and the event that recorded it. */
     public record Report(TaskKey key, int configuredSets, List<String> changedPaths,
             List<CommandSetSelection.Selected> selected, List<CheckResult> results,
-            List<SkippedSet> skipped, ChecksVerdict verdict, EventEnvelope event) {
+            List<SkippedSet> skipped, List<Mutation> mutations, ChecksVerdict verdict, EventEnvelope event) {
 
         /** A skipped {@code skip_if_unavailable} set blocks {@code git.auto_merge}, whatever the verdict. */
         public boolean autoMergeBlocked() {
@@ -96,29 +97,32 @@ public final class ChecksRun {
         }, "wb-checks-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
+            Redactor redactor = WorkspaceRedactor.of(session.workspace(), config, environment, Map.of());
             CommandSetRunner runner = new CommandSetRunner(session.workspace().root(), environment,
                     new DeniedCommands(config.security().deniedCommands(), session.workspace().root(),
                     environment), config.checks().timeoutSeconds(),
-                    Redactor.forWorkspace(session.workspace(), environment), scratch(session), progress, stopped::get);
+                    redactor, scratch(session), progress, stopped::get, () -> WorkingTree.of(session.workspace()));
             List<CheckResult> results = new ArrayList<>();
             List<SkippedSet> skipped = new ArrayList<>();
+            List<Mutation> mutations = new ArrayList<>();
             for (CommandSetSelection.Selected s : selected) {
                 if (stopped.get()) {
                     break;
                 }
                 CommandSetRunner.SetRun run = runner.run(s.set());
-                results.addAll(run.results());
-                run.skipped().ifPresent(skipped::add);
+                run.results().forEach(r -> results.add(r.redacted(redactor)));
+                run.skipped().ifPresent(skip -> skipped.add(skip.redacted(redactor)));
+                run.mutations().forEach(m -> mutations.add(m.redacted(redactor)));
                 if (run.interrupted()) {
                     stopped.set(true);
                 }
             }
-            ChecksVerdict verdict = ChecksVerdict.of(results, stopped.get());
+            ChecksVerdict verdict = ChecksVerdict.of(results, stopped.get(), !mutations.isEmpty());
             EventEnvelope event = session.log().append(stream, ExpectedVersion.any(), List.of(ChecksEvent.of(
                     changed.size(), selected, results, verdict, skipped.stream().map(SkippedSet::set)
-                            .toList())), session.invocation()).get(0);
+                            .toList(), mutations)), session.invocation()).get(0);
             return new Report(key, config.checks().commandSets().size(), changed, selected, List.copyOf(results),
-                    List.copyOf(skipped), verdict, event);
+                    List.copyOf(skipped), List.copyOf(mutations), verdict, event);
         } finally {
             recorded.countDown();
             try {

@@ -7,7 +7,8 @@ import java.util.Locale;
  * The gate's verdict over every selected command. A required toolchain missing (a command
  * {@link CheckOutcome#UNAVAILABLE unavailable}) or every check skipped leaves the gate incomplete: the
  * task goes to manual, because an agent cannot install a host's toolchain. Otherwise any quality
- * failure sends the task back to fixing; else it passes, also when nothing was selected.
+ * failure sends the task back to fixing; else a check that changed the working tree sends it to manual;
+ * else it passes, also when nothing was selected.
  */
 public enum ChecksVerdict {
     PASS("pass"),
@@ -31,6 +32,20 @@ public enum ChecksVerdict {
 
     /** The rule above; a run that wb's own interruption cut short is never more than incomplete. */
     public static ChecksVerdict of(List<CheckResult> results, boolean interrupted) {
+        return of(results, interrupted, false);
+    }
+
+    /**
+     * The rule above, then the orchestrator's third step: a run that would pass but changed the working
+     * tree ({@code mutated}) goes to a person too, since its verdict is on code no one reviewed. A quality
+     * failure still goes to fixing: the fix round starts from the tree as the check left it.
+     */
+    public static ChecksVerdict of(List<CheckResult> results, boolean interrupted, boolean mutated) {
+        ChecksVerdict verdict = gate(results, interrupted);
+        return verdict == PASS && mutated ? INCOMPLETE : verdict;
+    }
+
+    private static ChecksVerdict gate(List<CheckResult> results, boolean interrupted) {
         if (interrupted || results.stream().anyMatch(r -> r.outcome() == CheckOutcome.UNAVAILABLE)) {
             return INCOMPLETE;
         }

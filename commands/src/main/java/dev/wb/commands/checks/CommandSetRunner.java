@@ -15,18 +15,21 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
  * Runs one selected command set: each command as written (no shell), in the repository root, with the
  * invocation's environment, under the set's time limit. Before anything runs it looks every program up:
  * a {@code skip_if_unavailable} set with a program that cannot launch is skipped whole; in a required set
  * that command is unavailable and the others still run. A program listed in
- * {@code security.denied_commands} is refused, never run, and fails its set.
+ * {@code security.denied_commands} is refused, never run, and fails its set. The working tree is
+ * fingerprinted before and after each command that runs: a command that changed it is a {@link Mutation}.
  */
 final class CommandSetRunner {
 
     /** What one set's run produced; {@code interrupted} when wb was stopped while it ran. */
-    record SetRun(List<CheckResult> results, Optional<SkippedSet> skipped, boolean interrupted) {}
+    record SetRun(List<CheckResult> results, Optional<SkippedSet> skipped, List<Mutation> mutations,
+            boolean interrupted) {}
 
     private final Path root;
     private final Map<String, String> env;
@@ -36,9 +39,13 @@ final class CommandSetRunner {
     private final Path scratch;
     private final ChecksRun.Progress progress;
     private final BooleanSupplier stopped;
+    private final Supplier<WorkingTree> workingTree;
+    private WorkingTree before;
 
+    /** @param workingTree the working tree's fingerprint now, taken before and after each command that runs */
     CommandSetRunner(Path root, Map<String, String> env, DeniedCommands denied, int defaultTimeoutSeconds,
-            Redactor redactor, Path scratch, ChecksRun.Progress progress, BooleanSupplier stopped) {
+            Redactor redactor, Path scratch, ChecksRun.Progress progress, BooleanSupplier stopped,
+            Supplier<WorkingTree> workingTree) {
         this.root = root;
         this.env = env;
         this.denied = denied;
@@ -47,6 +54,7 @@ final class CommandSetRunner {
         this.scratch = scratch;
         this.progress = progress;
         this.stopped = stopped;
+        this.workingTree = workingTree;
     }
 
     SetRun run(CommandSet set) {
@@ -62,13 +70,14 @@ final class CommandSetRunner {
                 results.add(result);
                 progress.finished(result);
             }
-            return new SetRun(results, Optional.of(new SkippedSet(set.name(), missing.get(), why)), false);
+            return new SetRun(results, Optional.of(new SkippedSet(set.name(), missing.get(), why)), List.of(), false);
         }
         Optional<SkippedSet> skipped = Optional.empty();
+        List<Mutation> mutations = new ArrayList<>();
         Duration limit = Duration.ofSeconds(set.timeoutSeconds().orElse(defaultTimeoutSeconds));
         for (List<String> argv : set.commands()) {
             if (stopped.getAsBoolean()) {
-                return new SetRun(results, skipped, true);
+                return new SetRun(results, skipped, mutations, true);
             }
             Optional<CheckResult> refusal = refused(set, argv);
             if (refusal.isPresent()) {
@@ -76,8 +85,14 @@ final class CommandSetRunner {
                 progress.finished(refusal.get());
                 continue;
             }
-            progress.started(set.name(), String.join(" ", argv));
+            progress.started(set.name(), redactor.redact(String.join(" ", argv)));
+            if (before == null) {
+                before = workingTree.get();
+            }
             RunResult run = execute(argv, limit);
+            if (run.outcome() != Outcome.INTERRUPTED && run.outcome() != Outcome.NOT_STARTED) {
+                changes(set, argv).ifPresent(mutations::add);
+            }
             CheckResult result = result(set, argv, run, limit);
             if (result.outcome() == CheckOutcome.SKIPPED && skipped.isEmpty()) {
                 // Found on PATH, yet it would not start (a broken link, no permission to run it).
@@ -86,10 +101,27 @@ final class CommandSetRunner {
             results.add(result);
             progress.finished(result);
             if (run.outcome() == Outcome.INTERRUPTED) {
-                return new SetRun(results, skipped, true);
+                return new SetRun(results, skipped, mutations, true);
             }
         }
-        return new SetRun(results, skipped, false);
+        return new SetRun(results, skipped, mutations, false);
+    }
+
+    /**
+     * What the command just run changed, against the fingerprint before it. A repository git can no longer
+     * read after it is a change too (the check broke it); the next command then starts from a new one.
+     */
+    private Optional<Mutation> changes(CommandSet set, List<String> argv) {
+        WorkingTree after;
+        try {
+            after = workingTree.get();
+        } catch (RuntimeException unreadable) {
+            before = null;
+            return Optional.of(new Mutation(set.name(), argv, List.of("the repository (git cannot read it now)")));
+        }
+        List<String> changed = before.changedBy(after);
+        before = after;
+        return changed.isEmpty() ? Optional.empty() : Optional.of(new Mutation(set.name(), argv, changed));
     }
 
     private boolean cannotLaunch(List<String> argv) {

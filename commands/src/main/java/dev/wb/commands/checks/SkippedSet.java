@@ -1,5 +1,6 @@
 package dev.wb.commands.checks;
 
+import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.verify.ExecutableLookup;
 
 /**
@@ -7,6 +8,11 @@ import dev.wb.commands.verify.ExecutableLookup;
  * loudly, recorded in {@code checks.ran}, and it blocks {@code git.auto_merge} even when the gate passes.
  */
 public record SkippedSet(String set, String program, String why) {
+
+    /** This skip as it may be shown and recorded: the program and the reason redacted. */
+    SkippedSet redacted(Redactor redactor) {
+        return new SkippedSet(set, redactor.redact(program), redactor.redact(why));
+    }
 
     /** {@code SKIPPED ios: xcodebuild not found — auto-merge blocked}. */
     public String line() {

@@ -317,6 +317,11 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
                     }
                     words.add(r.plain(wp, argv.get(w).textValue()));
                 }
+                RepositoryWrites.match(words).ifPresent(denied -> {
+                    throw r.error(ip, ip + ": matches denied command '" + denied + "'", "a check must not write to"
+                            + " the repository: commits, pushes and pull requests come after the gate; remove the"
+                            + " command from " + cat);
+                });
                 argvs.add(List.copyOf(words));
             }
             List<String> paths = r.strings(set, at, "paths", List.of(), WorkspaceConfig::globProblem);

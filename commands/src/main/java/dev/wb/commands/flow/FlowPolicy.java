@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 /**
  * The security ceiling and the config-aware layer: what a flow may ask for on this checkout. A provider,
  * model or reasoning level the config does not allow; a node above the flow's permission ceiling, on the
- * network the flow forbids, or asking for git evidence the config withholds; full-access arguments; role
+ * network the flow forbids, or asking for git evidence the config withholds or a writing node cannot use;
+ * Codex writing with network access under strict isolation; full-access and sandbox-disabling arguments; role
  * prompts outside the flows folder; tools not delivered; a checker naming no command set. Violations name
  * the node, as the engine's dispatch refusal would.
  */
@@ -43,6 +44,15 @@ final class FlowPolicy {
             }
             FullAccess.find(node.extraArgs()).ifPresent(arg -> violations.add(n + "extra_args select full access ('"
                     + arg + "'), refused at every value of security.strict_isolation"));
+            ForbiddenArgs.reasons(node.extraArgs()).forEach(reason -> violations.add(n + "extra_args " + reason));
+            if (node.gitEvidence() && writes(node)) {
+                violations.add(n + "git_evidence applies only to a read-only node; a workspace-write node already"
+                        + " has an unrestricted shell (drop the field, or set permission_profile: read-only)");
+            }
+            if (codexWritingOnTheNetwork(node, config) && config.security().strictIsolation()) {
+                violations.add(n + "codex cannot run with workspace-write and network_access=true; split network"
+                        + " research into a read-only node or set network_access: false");
+            }
             node.roleFile().ifPresent(file -> roleFile(node, file, roles.get(file), violations));
             node.tool().ifPresent(tool -> tool(node, tool, surroundings.tool(tool), violations));
             node.checker().ifPresent(checker -> checker(node, checker, config, violations));
@@ -50,6 +60,21 @@ final class FlowPolicy {
                 violations.add(n + "a publish node in a flow whose publishing is none");
             }
         }
+    }
+
+    /** Whether the node may write the working tree: any profile above read-only. */
+    static boolean writes(FlowNode node) {
+        return FlowVocabulary.strongerThan(node.permissionProfile(), FlowVocabulary.READ_ONLY);
+    }
+
+    /**
+     * An agent node that would run on Codex with a profile that writes and with network access: the one
+     * Codex profile that both writes the clone and reaches the network, which the orchestrator refuses
+     * under strict isolation (under the advanced mode every node has both already: a warning).
+     */
+    static boolean codexWritingOnTheNetwork(FlowNode node, WorkspaceConfig config) {
+        return node.kind().equals("agent") && node.provider().orElse(config.agents().primary()).equals("codex")
+                && writes(node) && node.networkAccess();
     }
 
     private static void agent(FlowNode node, WorkspaceConfig.Agents agents, List<String> violations) {

@@ -61,8 +61,11 @@ public final class FlowVocabulary {
 
     // ------------------------------------------------------------------ closed value sets
 
+    /** The weakest permission: a node that reads and never writes the working tree. */
+    public static final String READ_ONLY = "read-only";
+
     /** {@code permission_ceiling} and a node's {@code permission_profile}, weakest first. */
-    public static final List<String> PERMISSIONS = List.of("read-only", "workspace-write");
+    public static final List<String> PERMISSIONS = List.of(READ_ONLY, "workspace-write");
 
     /** What a task of the flow leaves behind: a change on its branch, a report only, or nothing. */
     public static final List<String> OUTPUT_POLICIES = List.of("diff", "report", "none");

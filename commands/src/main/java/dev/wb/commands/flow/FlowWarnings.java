@@ -9,10 +9,11 @@ import java.util.Set;
 import java.util.regex.Matcher;
 
 /**
- * The three non-fatal findings of the seed, each saying its consequence: a role prompt's unknown
+ * The non-fatal findings, each saying its consequence: the seed's three — a role prompt's unknown
  * {@code {token}} (it reaches the agent verbatim), a fix budget on a tool node's fail/rework edge (it counts
  * fix rounds only while the tool emits a top-level {@code findings} array), and a non-blocking evaluator
- * whose loop allows fewer rounds than its {@code max_rework_per_stage} plans. They never change the exit code.
+ * whose loop allows fewer rounds than its {@code max_rework_per_stage} plans — and a Codex node writing with
+ * network access that only the advanced mode lets through. They never change the exit code.
  */
 final class FlowWarnings {
 
@@ -21,6 +22,12 @@ final class FlowWarnings {
     static List<String> of(FlowDefinition flow, WorkspaceConfig config, Map<String, FlowSurroundings.RoleFile> roles) {
         List<String> warnings = new ArrayList<>();
         tokens(flow, roles, warnings);
+        if (!config.security().strictIsolation()) {
+            flow.nodes().stream().filter(n -> FlowPolicy.codexWritingOnTheNetwork(n, config)).forEach(n -> warnings
+                    .add(n.label() + ": codex runs with workspace-write and network_access=true only because"
+                            + " security.strict_isolation is false (the advanced mode gives every node both); under"
+                            + " strict isolation this flow is refused"));
+        }
         for (FlowEdge edge : flow.edges()) {
             if (!edge.loopsBack() || !edge.bounded() || flow.node(edge.from()).isEmpty()) {
                 continue;

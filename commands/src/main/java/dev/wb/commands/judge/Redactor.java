@@ -97,8 +97,17 @@ public final class Redactor {
      * variables in {@code env} whose names look secret, and the known shapes.
      */
     public static Redactor forWorkspace(Workspace ws, Map<String, String> env) {
+        return forWorkspace(ws, env, List.of());
+    }
+
+    /**
+     * {@link #forWorkspace(Workspace, Map)} and these values as well: secrets the configuration holds
+     * (the telegram token) and a named env-file's values ({@link dev.wb.commands.config.WorkspaceRedactor}).
+     */
+    public static Redactor forWorkspace(Workspace ws, Map<String, String> env, Collection<String> moreSecrets) {
         java.nio.file.Path file = ws.workflowDir().resolve(".env");
         List<String> values = new ArrayList<>(secretValues(env));
+        values.addAll(moreSecrets);
         try {
             values.addAll(EnvFile.read(file).values());
         } catch (IOException e) {

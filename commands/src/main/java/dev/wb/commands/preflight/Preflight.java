@@ -6,8 +6,8 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.checks.CommandSetSummary;
 import dev.wb.commands.checks.EventFit;
-import dev.wb.commands.config.SecretNames;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.engine.EventEnvelope;
@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -72,7 +71,7 @@ public final class Preflight {
         EnvFileLine.Loaded env = EnvFileLine.load(ws.workflowDir().resolve(".env"),
                 request.envFile().map(f -> request.cwd().resolve(f)));
         lines.add(env.line());
-        Redactor redactor = redactor(config, env.variables(), request.env());
+        Redactor redactor = redactor(ws, config, env.variables(), request.env());
         Map<String, String> agentEnv = new HashMap<>(request.env());
         agentEnv.putAll(env.variables());
         ProbeRunner agents = new ProbeRunner(scratch, agentEnv);
@@ -140,7 +139,10 @@ public final class Preflight {
                     () -> List.of(GhLine.check(new ProbeRunner(scratch, request.env()), root))));
         }
         lines.addAll(guarded("telegram", "telegram:", "telegram", () -> List.of(TelegramLine.of(config.telegram()))));
-        return new PreflightReport(lines, env.file(), paidRecord);
+        // Every line may quote what a process printed (a provider's auth status, a probe's first line) or
+        // what the operator wrote (a command set): none is printed or recorded before the redactor saw it.
+        return new PreflightReport(lines.stream().map(l -> new PreflightLine(l.subject(), l.verdict(),
+                redactor.redact(l.text()))).toList(), env.file(), paidRecord.map(r -> WorkspaceRedactor.redacted(r, redactor)));
     }
 
     private static PaidIsolationProbe.Outcome paid(Request request, WorkspaceConfig config,
@@ -159,16 +161,17 @@ public final class Preflight {
      * {@code security.extra_environment} entries ({@link SecretNames}), kept out of every line.
      */
     static Redactor redactor(WorkspaceConfig config, Map<String, String> envFile, Map<String, String> env) {
-        List<String> secrets = new ArrayList<>(envFile.values());
-        secrets.add(config.telegram().botToken());
-        BiConsumer<String, String> bySecretName = (name, value) -> {
-            if (Redactor.secretName(name) || SecretNames.secret(name)) {
-                secrets.add(value);
-            }
-        };
-        env.forEach(bySecretName);
-        config.security().extraEnvironment().forEach(bySecretName);
-        return Redactor.of(secrets);
+        return WorkspaceRedactor.withoutWorkspaceEnvFile(config, env, envFile);
+    }
+
+    /**
+     * {@link WorkspaceRedactor}: the workspace redactor {@code wb checks} and {@code wb impl verify} use,
+     * with the loaded env-file's values (the default {@code .workflow/.env} or {@code --env-file}) and the
+     * config's secrets. An unreadable {@code .workflow/.env} is the {@code env:} line's FAIL, not a crash.
+     */
+    static Redactor redactor(Workspace ws, WorkspaceConfig config, Map<String, String> envFile,
+            Map<String, String> env) {
+        return WorkspaceRedactor.lenient(ws, config, env, envFile);
     }
 
     /**

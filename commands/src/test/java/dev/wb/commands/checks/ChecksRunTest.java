@@ -143,8 +143,9 @@ class ChecksRunTest {
         assertEquals(List.of(WbEvents.PLAN_AUDITED, WbEvents.CHECKS_RAN),
                 history().stream().map(EventEnvelope::type).toList());
         JsonNode p = lastPayload();
-        assertEquals(List.of("autoMergeBlocked", "changedPaths", "commands", "selected", "skippedSets", "verdict"),
-                fieldNames(p));
+        assertEquals(List.of("autoMergeBlocked", "changedPaths", "commands", "mutations", "selected", "skippedSets",
+                "verdict"), fieldNames(p));
+        assertEquals("[]", p.get("mutations").toString());
         assertEquals(1, p.get("changedPaths").asInt());
         assertEquals("{\"name\":\"repo\",\"reason\":\"always\"}", p.get("selected").get(0).toString());
         JsonNode second = p.get("commands").get(1);

@@ -93,11 +93,14 @@ class FlowPolicyTest {
 
     @Test
     void git_evidence_is_fatal_while_the_config_withholds_it() {
+        // On a read-only node: on a workspace-write one it is refused whatever the config (Issue13FlowTest).
+        String reader = flow("impl", IMPLEMENT_REVIEW.replace("      permission_profile: workspace-write\n",
+                "      permission_profile: read-only\n      git_evidence: true\n"));
         assertEquals(List.of("node 'implement': git_evidence: true but security.allow_git_evidence is false"),
-                implement("      git_evidence: true\n").violations());
+                fx.validate("impl", reader).violations());
 
         fx.config("{\"security\": {\"allow_git_evidence\": true}}");
-        assertEquals(List.of(), implement("      git_evidence: true\n").violations());
+        assertEquals(List.of(), fx.validate("impl", reader).violations());
     }
 
     @Test
