@@ -9,6 +9,7 @@ import dev.wb.commands.judge.JudgeAgents;
 import dev.wb.commands.judge.JudgeAgentsConfig;
 import dev.wb.commands.judge.JudgeGuardHook;
 import dev.wb.commands.judge.RunLock;
+import dev.wb.commands.judge.SettingsIgnore;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import java.nio.file.Path;
@@ -31,7 +32,8 @@ final class JudgeAgentsCmd {
                 + " .claude/agents/wb-judge.md, Copilot .github/agents/wb-judge.agent.md, Codex"
                 + " .codex/agents/wb-judge.toml; Pi has no native subagent API), install the review record schema"
                 + " in .workflow/judge/schemas/ and, for Claude Code, the guard hook in .claude/settings.local.json"
-                + " that refuses edits while a validation run holds the lock.");
+                + " that refuses edits while a validation run holds the lock, keeping that per-developer file out of"
+                + " git with a rule in this clone's .git/info/exclude.");
         spec.addOption(Specs.flag("--dry-run", "Print what would be written, and write nothing.",
                 on -> cmd.dryRun = on));
         spec.addOption(Specs.flag("--force", "Overwrite agent files that were edited by hand.", on -> cmd.force = on));
@@ -46,12 +48,16 @@ final class JudgeAgentsCmd {
 
     static CommandSpec disable(WbCommand root) {
         Disable cmd = new Disable(root);
-        CommandSpec spec = Specs.command(cmd, "disable", "Disable the judge: set agents.judge.enabled to false and"
-                + " remove wb's guard hook from .claude/settings.local.json (only wb's own entry). The generated"
+        CommandSpec spec = Specs.command(cmd, "disable", "Disable the judge: set agents.judge.enabled to false,"
+                + " remove wb's guard hook from .claude/settings.local.json (only wb's own entry; the file goes when"
+                + " it held nothing else) and then wb's rule for that file in .git/info/exclude. The generated"
                 + " agent files are kept.");
         spec.addOption(Specs.flag("--dry-run", "Print what would change, and write nothing.", on -> cmd.dryRun = on));
+        spec.addOption(Specs.flag("--force", "Disable even when .claude/settings.local.json cannot be read: the"
+                + " file is left as it is, with a warning.", on -> cmd.force = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 disabled, 3 unusable config.json or settings.local.json.");
+        spec.usageMessage().footer("", "Exit codes: 0 disabled, 3 unusable config.json, or settings.local.json"
+                + " without --force.");
         return spec;
     }
 
@@ -60,6 +66,10 @@ final class JudgeAgentsCmd {
         CommandSpec spec = Specs.command(cmd, "status", "Show whether the judge is enabled, each target's agent"
                 + " file (present, absent or edited by hand) and the model in effect, whether the Claude Code guard"
                 + " hook is installed, and a validation run in progress.");
+        spec.addOption(Specs.flag("--dry-run", "Accepted as by enable and disable; status writes nothing"
+                + " either way.", on -> { }));
+        spec.addOption(Specs.flag("--force", "Accepted as by enable and disable; status overrides nothing,"
+                + " so it changes nothing.", on -> { }));
         spec.addOption(Specs.json(root));
         spec.usageMessage().footer("", "Exit codes: 0 shown, 3 unusable config.json.");
         return spec;
@@ -93,10 +103,11 @@ final class JudgeAgentsCmd {
         }
     }
 
-    /** {@code wb judge disable [--dry-run]}. */
+    /** {@code wb judge disable [--dry-run] [--force]}. */
     static final class Disable implements Callable<Integer> {
         private final WbCommand root;
         boolean dryRun;
+        boolean force;
 
         Disable(WbCommand root) {
             this.root = root;
@@ -105,7 +116,8 @@ final class JudgeAgentsCmd {
         @Override
         public Integer call() {
             Workspace ws = Workspace.require(root.context.cwd());
-            JudgeAgents.Result result = JudgeAgents.disable(ws, dryRun);
+            JudgeAgents.Result result = JudgeAgents.disable(ws, dryRun, force);
+            result.warnings().forEach(w -> root.context.console().warning(w.message(), w.fix()));
             Optional<EventEnvelope> event = Optional.empty();
             if (!dryRun) {
                 try (Session session = root.context.session()) {
@@ -151,6 +163,10 @@ final class JudgeAgentsCmd {
             hook.put("path", JudgeGuardHook.SETTINGS);
             result.hookCommand().ifPresentOrElse(c -> hook.put("command", c), () -> hook.putNull("command"));
             hook.put("note", result.hookNote());
+            ObjectNode ignore = doc.putObject("ignore");
+            ignore.put("path", SettingsIgnore.display(Workspace.require(root.context.cwd())));
+            ignore.put("rule", SettingsIgnore.RULE);
+            ignore.put("action", result.ignore().id());
             ObjectNode models = doc.putObject("models");
             result.models().forEach((target, model) -> model.ifPresentOrElse(m -> models.put(target.id(), m),
                     () -> models.putNull(target.id())));
@@ -185,6 +201,7 @@ final class JudgeAgentsCmd {
         console.line("  " + Columns.left("hook", 9) + (result.dryRun() && result.hook() != JudgeAgents.HookAction.UNCHANGED
                 ? "would be " + result.hook().id() + " in " + JudgeGuardHook.SETTINGS : result.hookNote())
                 + result.hookCommand().map(c -> ": PreToolUse " + JudgeGuardHook.MATCHER + " runs " + c).orElse(""));
+        console.line("  " + Columns.left("ignore", 9) + ignoreLine(root, result));
         if (result.dryRun()) {
             for (JudgeAgents.FileResult file : result.files()) {
                 if (file.action().writes()) {
@@ -201,7 +218,20 @@ final class JudgeAgentsCmd {
         }
     }
 
-    /** {@code wb judge status}. */
+    private static String ignoreLine(WbCommand root, JudgeAgents.Result result) {
+        String where = SettingsIgnore.RULE + " in " + SettingsIgnore.display(Workspace.require(root.context.cwd()));
+        String would = result.dryRun() ? "would be " : "";
+        return switch (result.ignore()) {
+            case ADDED -> where + ": " + would + "added (this clone only)";
+            case PRESENT -> where + ": already there";
+            case REMOVED -> where + ": " + would + "removed";
+            case KEPT -> where + ": kept, since " + JudgeGuardHook.SETTINGS + " stays with settings of your own";
+            case NONE -> "no rule of wb's for " + JudgeGuardHook.SETTINGS + " in "
+                    + SettingsIgnore.display(Workspace.require(root.context.cwd()));
+        };
+    }
+
+    /** {@code wb judge status [--dry-run] [--force]}. */
     static final class StatusView implements Callable<Integer> {
         private final WbCommand root;
 

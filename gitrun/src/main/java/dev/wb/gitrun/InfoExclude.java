@@ -61,6 +61,17 @@ public final class InfoExclude {
      *     write through a link into a place it did not choose)
      */
     public static Repair ensure(Path commonDir, List<String> rules) throws IOException {
+        return ensure(commonDir, HEADER, rules);
+    }
+
+    /**
+     * {@link #ensure(Path, List)} with the comment line that says which wb command added the rules; that
+     * line marks them as wb's, for {@link #removeOwn}.
+     */
+    public static Repair ensure(Path commonDir, String header, List<String> rules) throws IOException {
+        if (!header.startsWith("# ") || header.contains("\n") || header.contains("\r")) {
+            throw new IllegalArgumentException("a header is one comment line, not \"" + header + "\"");
+        }
         Path file = file(commonDir);
         if (Files.isSymbolicLink(file)) {
             throw new IOException(file + " is a symbolic link; wb does not replace it");
@@ -87,13 +98,60 @@ public final class InfoExclude {
             if (!existing.isEmpty() && !existing.endsWith("\n")) {
                 content.append('\n');
             }
-            if (!lines.contains(HEADER)) {
-                content.append(HEADER).append('\n');
+            if (!lines.contains(header)) {
+                content.append(header).append('\n');
             }
             added.forEach(rule -> content.append(rule).append('\n'));
             replace(file, content.toString().getBytes(StandardCharsets.UTF_8));
         }
         return new Repair(file, present, added);
+    }
+
+    /** Whether the file holds {@code rule} directly below {@code header}: the rule wb added, not the user's. */
+    public static boolean hasOwn(Path commonDir, String header, String rule) throws IOException {
+        Path file = file(commonDir);
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        List<String> lines = Files.readString(file, StandardCharsets.UTF_8).lines().map(String::strip).toList();
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            if (lines.get(i).equals(header) && lines.get(i + 1).equals(rule)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Removes the rule wb added under {@code header}: the rule line directly below that header, with
+     * the header. A rule anywhere else is the user's, however it reads, and stays; so does every other
+     * line, in order. Writes nothing when wb's rule is not there.
+     *
+     * @return whether wb's rule was there and is gone
+     * @throws IOException when the file cannot be read or replaced, or is a symbolic link
+     */
+    public static boolean removeOwn(Path commonDir, String header, String rule) throws IOException {
+        Path file = file(commonDir);
+        if (Files.isSymbolicLink(file)) {
+            throw new IOException(file + " is a symbolic link; wb does not replace it");
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        String existing = Files.readString(file, StandardCharsets.UTF_8);
+        List<String> lines = new ArrayList<>(existing.lines().toList());
+        for (int i = 0; i + 1 < lines.size(); i++) {
+            if (lines.get(i).strip().equals(header) && lines.get(i + 1).strip().equals(rule)) {
+                lines.remove(i + 1);
+                lines.remove(i);
+                // The line that preceded wb's two ended with a newline; the file's own last line keeps its form.
+                boolean newlineAtEnd = existing.endsWith("\n") || i == lines.size();
+                String content = lines.isEmpty() ? "" : String.join("\n", lines) + (newlineAtEnd ? "\n" : "");
+                replace(file, content.getBytes(StandardCharsets.UTF_8));
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

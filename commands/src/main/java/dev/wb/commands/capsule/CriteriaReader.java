@@ -35,7 +35,12 @@ final class CriteriaReader {
     /** Text that tries to be an identifier (AC-07, ac-3, AC3, **AC-3**, AC-3 without a colon…). */
     private static final Pattern IDENTIFIER_LIKE = Pattern.compile("(?i)^[*_`\\[(]*AC(?:[-_ ]?[0-9]|-)");
     private static final Pattern OTHER_LIST_ITEM = Pattern.compile("^(?:[*+]|[0-9]{1,9}[.)])(?:[ \\t].*)?$");
-    private static final Pattern RETIREMENT = Pattern.compile("(?i)^retired[ \\t]*:");
+    /**
+     * A line that means to retire: {@code Retired} then a colon, or then an identifier ({@code Retired AC-5}),
+     * at any indentation. Only the exact, unindented form retires; any other is a malformed retirement, an
+     * identity defect, never prose or criterion text that migrate-criteria would number around.
+     */
+    private static final Pattern RETIREMENT = Pattern.compile("(?i)^retired\\b(?:[ \\t]*:|.*\\bAC[-_ ]?[0-9])");
     private static final Pattern RETIRED = Pattern.compile("^Retired: AC-([1-9][0-9]*)[ \\t]*$");
     private static final Pattern PROOF_LIKE = Pattern.compile("(?i)^proof(?:[-_ ][a-z]+)*[ \\t]*:");
     private static final Pattern NESTED_ITEM = Pattern.compile("^[-*+][ \\t]+");
@@ -151,7 +156,7 @@ final class CriteriaReader {
                     + line.split("[ \\t]", 2)[0]);
         } else if (RETIREMENT.matcher(line).find()) {
             close();
-            retirement(n, line);
+            retirement(n, line, null);
         } else if (PROOF_LIKE.matcher(line).find()) {
             defect(CriteriaDefect.ORPHANED_PROOF, n, proofName(line) + " is not under a criterion: indent it"
                     + " under the bullet it proves");
@@ -188,6 +193,11 @@ final class CriteriaReader {
             open = new Bullet(n, number, identified.group(2) == null ? "" : identified.group(2));
             return;
         }
+        if (RETIREMENT.matcher(text).find()) {
+            inBullet = false;
+            retirement(n, text, "a bullet");
+            return;
+        }
         open = new Bullet(n, null, text);
         if (text.isBlank()) {
             defect(CriteriaDefect.EMPTY_BULLET, n, "empty bullet: write the criterion on the bullet's line");
@@ -202,6 +212,11 @@ final class CriteriaReader {
     }
 
     private void indented(int n, String content) {
+        if (RETIREMENT.matcher(content).find()) {
+            close();
+            retirement(n, content, "indented");
+            return;
+        }
         Matcher nested = NESTED_ITEM.matcher(content);
         String body = nested.lookingAt() ? content.substring(nested.end()) : content;
         boolean proof = PROOF_LIKE.matcher(body).find();
@@ -246,14 +261,16 @@ final class CriteriaReader {
         return Optional.of(value);
     }
 
-    private void retirement(int n, String line) {
+    /** A retirement line; {@code misplaced} says what makes it one that cannot retire (indented, a bullet). */
+    private void retirement(int n, String line, String misplaced) {
         if (footer == 0) {
             footer = n;
         }
         Matcher retirement = RETIRED.matcher(line);
-        if (!retirement.matches()) {
-            defect(CriteriaDefect.MALFORMED_RETIREMENT, n, "malformed retirement \"" + line.strip()
-                    + "\": write Retired: AC-<n>, one identifier a line");
+        if (misplaced != null || !retirement.matches()) {
+            defect(CriteriaDefect.MALFORMED_RETIREMENT, n, "malformed retirement \"" + line.strip() + "\""
+                    + (misplaced == null ? "" : " (" + misplaced + ")") + ": write Retired: AC-<n> at the start"
+                    + " of its line, one identifier a line, below every criterion");
             return;
         }
         BigInteger number = new BigInteger(retirement.group(1));

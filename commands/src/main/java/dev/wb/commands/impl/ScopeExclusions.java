@@ -1,10 +1,14 @@
 package dev.wb.commands.impl;
 
+import dev.wb.commands.judge.JudgeAgentTarget;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * Paths no plan has to account for: wb's own {@code .workflow/} and generated output. A checkout
+ * Paths no plan has to account for: wb's own files ({@code .workflow/}, and the judge's agent files
+ * {@code wb judge enable} writes and regenerates, by their exact paths: nothing else under
+ * {@code .claude/}, {@code .codex/} or {@code .github/}, where a project's own agents and workflows
+ * live) and generated output. A checkout
  * without a proper .gitignore otherwise reports {@code __pycache__/*.pyc} as scope creep, and as
  * touching a critical zone. Matched by whole path segment, so {@code src/distance.py} stays in and
  * {@code src/build/x.py} stays out.
@@ -26,6 +30,11 @@ public final class ScopeExclusions {
     public static String reason(String path) {
         if (path.equals(".workflow") || path.startsWith(".workflow/")) {
             return "wb's own files";
+        }
+        for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
+            if (path.equals(target.path())) {
+                return "wb's own files (the judge's agent file for " + target.host() + ")";
+            }
         }
         int start = 0;
         while (true) {

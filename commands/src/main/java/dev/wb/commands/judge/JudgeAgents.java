@@ -84,7 +84,8 @@ public final class JudgeAgents {
     /** What enable or disable did (or, in a dry run, would do). */
     public record Result(String action, boolean dryRun, boolean enabled, boolean configChanged, List<FileResult> files,
             Optional<FileResult> schema, HookAction hook, Optional<String> hookCommand, String hookNote,
-            Map<JudgeAgentTarget, Optional<String>> models, boolean piListed, List<Warning> warnings) {
+            Map<JudgeAgentTarget, Optional<String>> models, boolean piListed, List<Warning> warnings,
+            SettingsIgnore.Action ignore) {
 
         /** The files that were (or would be) written. */
         public List<String> written() {
@@ -141,12 +142,17 @@ public final class JudgeAgents {
             hookNote = (hook == HookAction.INSTALLED ? "installed" : "already installed") + " in "
                     + JudgeGuardHook.SETTINGS;
         }
+        // The hook names this machine's wb: its settings file is kept out of git before it is written.
+        SettingsIgnore.Action ignore = hookCommand.isPresent() ? SettingsIgnore.planAdd(ws) : SettingsIgnore.Action.NONE;
         if (config.piListed()) {
             warnings.add(new Warning("agents.judge.targets lists pi, which is skipped: " + JudgeAgentTarget.PI_NOT_SUPPORTED,
                     "run the judge from Claude Code, Copilot or Codex, or a separate session, for an independent review"));
         }
 
         if (!dryRun) {
+            if (ignore == SettingsIgnore.Action.ADDED) {
+                SettingsIgnore.add(ws);
+            }
             if (configChanged) {
                 JudgeAgentsConfig.write(ws, updated);
             }
@@ -163,7 +169,7 @@ public final class JudgeAgents {
             }
         }
         return new Result("enable", dryRun, true, configChanged, files, Optional.of(schema), hook, hookCommand, hookNote,
-                models(config), config.piListed(), warnings);
+                models(config), config.piListed(), warnings, ignore);
     }
 
     /**
@@ -215,26 +221,46 @@ public final class JudgeAgents {
 
     // ------------------------------------------------------------------ disable
 
-    /** Sets {@code agents.judge.enabled: false} and removes wb's guard hook; the agent files are kept. */
-    public static Result disable(Workspace ws, boolean dryRun) {
+    /**
+     * Sets {@code agents.judge.enabled: false}, removes wb's guard hook (and the settings file when the
+     * hook was all it held) and then wb's rule that kept the file out of git; the agent files are kept.
+     * An unusable settings file stops it with exit 3 and nothing written, unless {@code force}: then the
+     * judge is disabled, the file is left as it is, and a warning says what to remove by hand.
+     */
+    public static Result disable(Workspace ws, boolean dryRun, boolean force) {
         ObjectNode root = JudgeAgentsConfig.readRoot(ws);
         JudgeAgentsConfig.of(root);
         ObjectNode updated = JudgeAgentsConfig.with(root, JudgeAgentsConfig.ENABLED, BooleanNode.FALSE);
         JudgeAgentsConfig config = JudgeAgentsConfig.of(updated);
         boolean configChanged = !updated.equals(root) || !Files.exists(JudgeAgentsConfig.file(ws));
+        List<Warning> warnings = new ArrayList<>();
 
         HookAction hook = HookAction.UNCHANGED;
-        ObjectNode settings = null;
         ObjectNode without = null;
         Optional<String> removedCommand = Optional.empty();
-        String hookNote;
-        if (Files.exists(JudgeGuardHook.settingsFile(ws), LinkOption.NOFOLLOW_LINKS)) {
-            settings = JudgeGuardHook.readSettings(ws);
-            removedCommand = JudgeGuardHook.first(settings);
-            without = JudgeGuardHook.without(settings);
-            hook = without.equals(settings) ? HookAction.UNCHANGED : HookAction.REMOVED;
+        String hookNote = "not installed";
+        boolean settingsStay = Files.exists(JudgeGuardHook.settingsFile(ws), LinkOption.NOFOLLOW_LINKS);
+        if (settingsStay) {
+            try {
+                ObjectNode settings = JudgeGuardHook.readSettings(ws);
+                removedCommand = JudgeGuardHook.first(settings);
+                without = JudgeGuardHook.without(settings);
+                hook = without.equals(settings) ? HookAction.UNCHANGED : HookAction.REMOVED;
+                settingsStay = hook == HookAction.UNCHANGED || !without.isEmpty();
+                hookNote = hook == HookAction.REMOVED ? "removed from " + JudgeGuardHook.SETTINGS
+                        + (settingsStay ? "" : ", which held nothing else and is deleted") : "not installed";
+            } catch (Failure unusable) {
+                if (!force) {
+                    throw unusable;
+                }
+                hookNote = "left in place: " + unusable.getMessage();
+                warnings.add(new Warning("the judge is disabled, but " + JudgeGuardHook.SETTINGS + " could not be"
+                        + " read, so wb's guard hook in it (if any) is still there: " + unusable.getMessage(),
+                        "remove the PreToolUse entry that runs \"… judge guard\" from " + JudgeGuardHook.SETTINGS
+                                + " by hand"));
+            }
         }
-        hookNote = hook == HookAction.REMOVED ? "removed from " + JudgeGuardHook.SETTINGS : "not installed";
+        SettingsIgnore.Action ignore = SettingsIgnore.planRemove(ws, settingsStay);
 
         List<FileResult> kept = new ArrayList<>();
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
@@ -248,12 +274,17 @@ public final class JudgeAgents {
             if (configChanged) {
                 JudgeAgentsConfig.write(ws, updated);
             }
-            if (hook == HookAction.REMOVED) {
+            if (hook == HookAction.REMOVED && settingsStay) {
                 JudgeGuardHook.writeSettings(ws, without);
+            } else if (hook == HookAction.REMOVED) {
+                JudgeGuardHook.deleteSettings(ws);
+            }
+            if (ignore == SettingsIgnore.Action.REMOVED) {
+                SettingsIgnore.remove(ws);
             }
         }
         return new Result("disable", dryRun, false, configChanged, kept, Optional.empty(), hook, removedCommand,
-                hookNote, models(config), config.piListed(), List.of());
+                hookNote, models(config), config.piListed(), warnings, ignore);
     }
 
     // ------------------------------------------------------------------ status

@@ -166,6 +166,17 @@ public final class JudgeGuardHook {
         }
     }
 
+    /** Deletes the settings file, once wb's hook was all it held. */
+    public static void deleteSettings(Workspace ws) {
+        Path file = settingsFile(ws);
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot delete " + SETTINGS + ": " + e.getMessage(),
+                    List.of("check that " + file.getParent() + " is writable"));
+        }
+    }
+
     /** The commands of wb's guard entries in the settings (normally none or one). */
     public static List<String> installed(ObjectNode settings) {
         List<String> found = new ArrayList<>();

@@ -13,19 +13,17 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
 
 /**
  * {@code .workflow/policy.json}'s {@code blockedReadPatterns}: paths a review never reads,
- * fingerprints or shows. The patterns are globs in the shape of {@code .gitignore} lines: a pattern
- * without a slash matches a file or folder name at any depth ({@code .env.*}, {@code *.pem}); one with
- * a slash is anchored at the repository's top ({@code config/secrets/**}, a leading {@code /}
- * allowed); a trailing slash names a folder. {@code *} and {@code ?} stay inside one path segment,
- * {@code **} crosses segments. A path is blocked when it, or a folder above it, matches.
+ * fingerprints or shows. Each pattern is a {@code .gitignore} line with git's meaning ({@link
+ * IgnoreRule}): {@code *.[pk]em}, {@code config/secrets/}, {@code **}{@code /id_rsa*}, and {@code !public.pem}
+ * to let through what an earlier pattern withheld, never inside a withheld folder.
  *
- * <p>Boundary filtering fails closed: a policy file that exists but cannot be used stops scope and
- * capture with exit 3, instead of silently reviewing what it was meant to withhold. No file means no
- * pattern.
+ * <p>Boundary filtering fails closed: a policy file that exists but cannot be used, or holds a pattern
+ * wb does not understand exactly as git would (braces, a backslash, an unclosed class …), stops scope
+ * and capture with exit 3, instead of silently reviewing what it was meant to withhold. No file means
+ * no pattern.
  */
 public final class ReadPolicy implements Predicate<String> {
 
@@ -34,11 +32,11 @@ public final class ReadPolicy implements Predicate<String> {
     private static final ReadPolicy NONE = new ReadPolicy(List.of(), List.of());
 
     private final List<String> patterns;
-    private final List<Pattern> compiled;
+    private final List<IgnoreRule> rules;
 
-    private ReadPolicy(List<String> patterns, List<Pattern> compiled) {
+    private ReadPolicy(List<String> patterns, List<IgnoreRule> rules) {
         this.patterns = List.copyOf(patterns);
-        this.compiled = List.copyOf(compiled);
+        this.rules = List.copyOf(rules);
     }
 
     public static ReadPolicy none() {
@@ -101,27 +99,54 @@ public final class ReadPolicy implements Predicate<String> {
             throw unusable("blockedReadPatterns is not a list", "write it as a list of glob strings");
         }
         List<String> patterns = new ArrayList<>();
-        List<Pattern> compiled = new ArrayList<>();
+        List<IgnoreRule> rules = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
             JsonNode item = list.get(i);
-            String text = item.isTextual() ? item.asText() : null;
-            if (text == null || text.isBlank() || text.indexOf('\0') >= 0 || text.contains("\\")
-                    || text.equals("/") || segments(text).contains("..")) {
-                throw unusable("blockedReadPatterns[" + i + "] is not a usable pattern (" + item + ")",
-                        "each entry is a glob like \".env\", \"*.pem\" or \"config/secrets/**\"");
+            if (!item.isTextual()) {
+                throw unusable("blockedReadPatterns[" + i + "] is not a string (" + item + ")",
+                        "each entry is a .gitignore pattern like \".env\", \"*.pem\" or \"config/secrets/\"");
+            }
+            String text = item.asText();
+            try {
+                rules.add(IgnoreRule.parse(text));
+            } catch (IllegalArgumentException e) {
+                throw unusable("blockedReadPatterns[" + i + "] " + item + " is not a pattern wb"
+                        + " applies: " + e.getMessage(), "write it as a .gitignore pattern wb understands, like"
+                        + " \".env\", \"*.[pk]em\", \"!public.pem\" or \"config/secrets/\"");
             }
             patterns.add(text);
-            compiled.add(compile(text));
         }
-        return new ReadPolicy(patterns, compiled);
+        return new ReadPolicy(patterns, rules);
     }
 
-    /** Whether {@code path} (repository-relative, {@code /}-separated) is withheld. */
+    /**
+     * Whether {@code path} (repository-relative, {@code /}-separated) is withheld: as git decides
+     * whether it ignores a path, a folder above it that the rules withhold withholds it whatever
+     * follows (git never looks inside such a folder), and otherwise the last rule that matches it
+     * decides. The path is judged both as a file and as a folder, and withheld when either is: the
+     * callers name files and folders alike, and a folder-only rule ({@code config/secrets/}) must
+     * not let a file of that name through.
+     */
     @Override
     public boolean test(String path) {
-        for (Pattern pattern : compiled) {
-            if (pattern.matcher(path).matches()) {
+        if (rules.isEmpty()) {
+            return false;
+        }
+        String[] segments = path.split("/", -1);
+        for (int count = 1; count < segments.length; count++) {
+            if (withheld(segments, count, true)) {
                 return true;
+            }
+        }
+        return withheld(segments, segments.length, false) || withheld(segments, segments.length, true);
+    }
+
+    /** The last rule that matches decides; no rule matching withholds nothing. */
+    private boolean withheld(String[] segments, int count, boolean folder) {
+        for (int i = rules.size() - 1; i >= 0; i--) {
+            IgnoreRule rule = rules.get(i);
+            if (rule.matches(segments, count, folder)) {
+                return !rule.negated();
             }
         }
         return false;
@@ -133,38 +158,6 @@ public final class ReadPolicy implements Predicate<String> {
 
     public List<String> patterns() {
         return patterns;
-    }
-
-    private static List<String> segments(String pattern) {
-        return List.of(pattern.split("/"));
-    }
-
-    static Pattern compile(String glob) {
-        String body = glob;
-        boolean anchored = body.startsWith("/") || body.substring(0, body.length() - 1).contains("/");
-        body = body.startsWith("/") ? body.substring(1) : body;
-        body = body.endsWith("/") ? body.substring(0, body.length() - 1) : body;
-        StringBuilder regex = new StringBuilder(anchored ? "" : "(?:.*/)?");
-        int i = 0;
-        while (i < body.length()) {
-            char c = body.charAt(i);
-            if (c == '*' && i + 1 < body.length() && body.charAt(i + 1) == '*') {
-                boolean slashAfter = i + 2 < body.length() && body.charAt(i + 2) == '/';
-                regex.append(slashAfter ? "(?:.*/)?" : ".*");
-                i += slashAfter ? 3 : 2;
-                continue;
-            }
-            if (c == '*') {
-                regex.append("[^/]*");
-            } else if (c == '?') {
-                regex.append("[^/]");
-            } else {
-                regex.append(Pattern.quote(String.valueOf(c)));
-            }
-            i++;
-        }
-        regex.append("(?:/.*)?");
-        return Pattern.compile(regex.toString(), Pattern.DOTALL);
     }
 
     private static Failure unusable(String why, String fix) {

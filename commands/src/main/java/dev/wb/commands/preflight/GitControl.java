@@ -10,9 +10,9 @@ import java.nio.file.Path;
  * from the {@code .git} folder or file and the gitdir's {@code commondir} the way git itself finds
  * them (a linked worktree's {@code .git} is a file naming its gitdir). Read only.
  */
-record GitControl(Path gitDir, Path commonDir) {
+public record GitControl(Path gitDir, Path commonDir) {
 
-    static GitControl of(Path root) {
+    public static GitControl of(Path root) {
         Path dotGit = root.resolve(".git");
         Path gitDir = dotGit;
         try {

@@ -269,7 +269,7 @@ class JudgeAgentsTest {
 
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
         Map<String, String> enabled = tree();
-        JudgeAgents.Result off = JudgeAgents.disable(ws, true);
+        JudgeAgents.Result off = JudgeAgents.disable(ws, true, false);
         assertEquals(JudgeAgents.HookAction.REMOVED, off.hook());
         assertEquals(enabled, tree(), "a dry-run disable writes nothing either");
     }
@@ -333,7 +333,7 @@ class JudgeAgentsTest {
                 "the old launcher's entry was replaced");
         String claudeFile = read(".claude/agents/wb-judge.md");
 
-        JudgeAgents.Result result = JudgeAgents.disable(ws, false);
+        JudgeAgents.Result result = JudgeAgents.disable(ws, false, false);
 
         assertEquals(JudgeAgents.HookAction.REMOVED, result.hook());
         assertFalse(CanonicalJson.parseObject(read(".workflow/config.json")).at("/agents/judge/enabled").booleanValue());
@@ -348,16 +348,17 @@ class JudgeAgentsTest {
         assertEquals(3, result.files().size());
         assertEquals(List.of(), result.written());
 
-        assertEquals(JudgeAgents.HookAction.UNCHANGED, JudgeAgents.disable(ws, false).hook());
+        assertEquals(JudgeAgents.HookAction.UNCHANGED, JudgeAgents.disable(ws, false, false).hook());
     }
 
     @Test
-    void disable_leaves_an_empty_object_when_wbs_hook_was_the_only_setting() {
+    void disable_deletes_the_settings_file_when_wbs_hook_was_all_it_held() {
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
 
-        JudgeAgents.disable(ws, false);
+        JudgeAgents.disable(ws, false, false);
 
-        assertEquals(CanonicalJson.objectNode(), CanonicalJson.parseObject(read(".claude/settings.local.json")));
+        assertFalse(Files.exists(ws.root().resolve(".claude/settings.local.json")),
+                "an empty settings file wb leaves behind would enter every scope once wb's ignore rule is gone");
     }
 
     @Test
@@ -365,7 +366,7 @@ class JudgeAgentsTest {
         write(".workflow/config.json", "{\"agents\": {\"judge\": {\"model\": {\"claude\": \"sonnet\"}}}}");
         try (Session session = new Session(ws, TestEvents.invocation())) {
             JudgeAgents.record(session, JudgeAgents.enable(ws, false, false, Optional.of(launcher)));
-            JudgeAgents.record(session, JudgeAgents.disable(ws, false));
+            JudgeAgents.record(session, JudgeAgents.disable(ws, false, false));
 
             List<EventEnvelope> events = session.reader().read(StreamId.workspace());
             assertEquals(2, events.size());
