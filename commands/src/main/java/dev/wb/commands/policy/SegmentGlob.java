@@ -22,7 +22,8 @@ final class SegmentGlob {
         boolean matches(int codePoint);
     }
 
-    private static final Token STAR = c -> true;
+    /** Never asked to match: the matcher treats it apart. */
+    private static final Token STAR = c -> false;
     private static final Token ANY = c -> true;
 
     private final Token[] tokens;
@@ -105,23 +106,24 @@ final class SegmentGlob {
         return i + 1;
     }
 
-    /** Whether the whole of {@code segment} matches. */
+    /** Whether the whole of {@code segment} matches (walked by code point, allocating nothing). */
     boolean matches(String segment) {
-        int[] text = segment.codePoints().toArray();
         int p = 0;
         int t = 0;
         int starAt = -1;
         int resumeAt = 0;
-        while (t < text.length) {
+        while (t < segment.length()) {
+            int c = segment.codePointAt(t);
             if (p < tokens.length && tokens[p] == STAR) {
                 starAt = p++;
                 resumeAt = t;
-            } else if (p < tokens.length && tokens[p].matches(text[t])) {
+            } else if (p < tokens.length && tokens[p].matches(c)) {
                 p++;
-                t++;
+                t += Character.charCount(c);
             } else if (starAt >= 0) {
                 p = starAt + 1;
-                t = ++resumeAt;
+                resumeAt += Character.charCount(segment.codePointAt(resumeAt));
+                t = resumeAt;
             } else {
                 return false;
             }
