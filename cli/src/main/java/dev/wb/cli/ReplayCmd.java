@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.replay.ReplayQuery;
-import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
@@ -61,7 +60,7 @@ final class ReplayCmd implements Callable<Integer> {
                 return stateAt(stream, query.stateAt(stream, at));
             }
             // --json shows events as stored (what was hashed); text summarises them as this wb reads them.
-            int code = list(root.json ? query.stored(stream) : query.current(stream));
+            int code = root.json ? listStored(query.storedJson(stream)) : list(query.current(stream));
             // A listing is not a verification, but a history that does not hold is never shown silently.
             query.verify(stream).firstBreak().ifPresent(broken -> root.context.console().warning(
                     "the history of " + stream.describe() + " does not verify at event " + broken.version(),
@@ -90,13 +89,15 @@ final class ReplayCmd implements Callable<Integer> {
     private int list(List<EventEnvelope> events) {
         Console console = root.context.console();
         for (EventEnvelope event : events) {
-            if (root.json) {
-                console.jsonLine(EnvelopeCodec.toJson(event));
-            } else {
-                console.line(String.format("%4d  %s  %-26s %-24s %s", event.version(), event.time(), event.type(),
-                        event.actor().describe(), Summaries.of(event)));
-            }
+            console.line(String.format("%4d  %s  %-26s %-24s %s", event.version(), event.time(), event.type(),
+                    event.actor().describe(), Summaries.of(event)));
         }
+        return ExitCodes.OK;
+    }
+
+    /** One JSON line an event, made from its stored bytes (what was hashed). */
+    private int listStored(List<ObjectNode> events) {
+        events.forEach(root.context.console()::jsonLine);
         return ExitCodes.OK;
     }
 
@@ -124,8 +125,9 @@ final class ReplayCmd implements Callable<Integer> {
         HashChain.Break first = report.firstBreak().orElseThrow();
         String before = first.version() == 0 ? "no event before it" : "the events before it (0 to "
                 + (first.version() - 1) + ") verify";
-        console.error("the history of " + report.stream().describe() + " does not verify at " + first.describe(),
-                List.of(before + "; compare with a copy of .workflow/local/log from a backup or another clone"));
+        List<String> fixes = new java.util.ArrayList<>(LogRecovery.fixes(report.stream()));
+        fixes.set(0, before + "; " + fixes.get(0));
+        console.error("the history of " + report.stream().describe() + " does not verify at " + first.describe(), fixes);
         return ExitCodes.CHECK_FAILED;
     }
 

@@ -94,6 +94,8 @@ final class StatusCmd implements Callable<Integer> {
             console.line(join("  flows:         ", ops.flowValidations(), " validation(s), ", ops.flowsChecked(),
                     " flow(s) checked, ", ops.flowsInvalid(), " invalid"));
         }
+        status.brokenAt().ifPresent(at -> console.line("  history:       does not verify at event " + at
+                + " (wb replay " + status.stream() + " --verify)"));
         console.line("  events:        " + a.events() + (a.events() == 0 ? "" : " (versions 0 to " + a.lastVersion() + ")"));
         console.line("  last activity: " + a.lastTime().map(Object::toString).orElse("-") + "  "
                 + a.lastType().orElse("-") + "  by " + a.lastActor().orElse("-"));
@@ -114,6 +116,10 @@ final class StatusCmd implements Callable<Integer> {
             for (StreamStatus s : status.streams()) {
                 console.line(taskRow(s));
             }
+        }
+        for (StreamStatus damaged : status.damaged()) {
+            console.warning("the history of " + damaged.stream().describe() + " does not verify at event "
+                    + damaged.brokenAt().orElseThrow(), "wb replay " + damaged.stream() + " --verify");
         }
         dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd())).ifPresent(holder -> console.line(
                 "validation run in progress (wb judge run): " + holder.describe()));
@@ -201,6 +207,9 @@ final class StatusCmd implements Callable<Integer> {
         ObjectNode doc = CanonicalJson.objectNode();
         ArrayNode streams = doc.putArray("streams");
         status.streams().forEach(s -> streams.add(json(s)));
+        ArrayNode damaged = doc.putArray("damaged");
+        status.damaged().forEach(s -> damaged.addObject().put("stream", s.stream().name())
+                .put("firstBreak", s.brokenAt().orElseThrow()));
         dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd())).ifPresentOrElse(holder -> {
             ObjectNode run = doc.putObject("judgeRun");
             run.put("pid", holder.pid());
@@ -257,6 +266,7 @@ final class StatusCmd implements Callable<Integer> {
                     .put("flowValidations", ops.flowValidations()).put("flowsInvalid", ops.flowsInvalid());
         }
         node.setAll((ObjectNode) Activity.INSTANCE.toJson(status.activity()));
+        status.brokenAt().ifPresent(at -> node.putObject("chain").put("intact", false).put("firstBreak", at));
         status.task().ifPresent(task -> {
             ObjectNode stages = node.putObject("stages");
             task.stages().forEach(s -> stages.putObject(s.stage().word()).put("mark", s.mark().word())

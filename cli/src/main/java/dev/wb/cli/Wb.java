@@ -147,15 +147,21 @@ public final class Wb {
             return ExitCodes.NOT_COMPLETED;
         }
         if (e instanceof LogDamagedException damaged) {
-            console.error(damaged.getMessage(), List.of("wb replay " + damaged.stream() + " --verify"));
-            return ExitCodes.CHECK_FAILED;
+            // Not a failed check of the user's work: the storage this command needs cannot be used.
+            List<String> fixes = new java.util.ArrayList<>();
+            fixes.add("wb replay " + damaged.stream() + " --verify   (names the first event that does not hold)");
+            fixes.addAll(LogRecovery.fixes(damaged.stream()));
+            console.error(damaged.getMessage(), fixes);
+            return ExitCodes.CONFIG;
         }
         if (e instanceof BatchTooLargeException) {
             console.error(e.getMessage(), List.of("this is a bug in wb: run again with WB_DEBUG=1 and report it"));
             return ExitCodes.INTERNAL;
         }
-        if (e instanceof LogUnavailableException) {
-            console.error(e.getMessage(), List.of("check that .workflow/local/ is writable and the disk has space"));
+        if (e instanceof LogUnavailableException unavailable) {
+            console.error(e.getMessage(), unavailable.fixes().isEmpty()
+                    ? List.of("check that .workflow/local/ is writable and the disk has space")
+                    : unavailable.fixes());
             return ExitCodes.CONFIG;
         }
         console.error(e.getMessage(), List.of("run again with WB_DEBUG=1 for details"));

@@ -87,7 +87,7 @@ public final class EnvelopeCodec {
             g.writeStringField("prevHash", prevHash);
             g.writeNumberField("schemaVersion", schemaVersion);
             g.writeStringField("stream", stream.name());
-            g.writeStringField("time", time.toString());
+            g.writeStringField("time", Times.format(time));
             g.writeStringField("type", type);
             g.writeNumberField("version", version);
             g.writeStringField("wbVersion", wbVersion);
@@ -115,7 +115,7 @@ public final class EnvelopeCodec {
         node.put("prevHash", e.prevHash());
         node.put("schemaVersion", e.schemaVersion());
         node.put("stream", e.stream().name());
-        node.put("time", e.time().toString());
+        node.put("time", Times.format(e.time()));
         node.put("type", e.type());
         node.put("version", e.version());
         node.put("wbVersion", e.wbVersion());
@@ -294,6 +294,22 @@ public final class EnvelopeCodec {
         /** Parses the stored bytes into an envelope; fails with {@link FrameDamagedException} when they are not one. */
         public EventEnvelope toEnvelope() {
             return parseHeader(header, payload, storedHash);
+        }
+
+        /**
+         * The form {@link EnvelopeCodec#toJson(EventEnvelope)} writes, taken from the stored bytes
+         * themselves, so that it always hashes to {@link #storedHash}: an event written before times
+         * had their fixed form ({@code …:35Z}) keeps its own text.
+         */
+        public ObjectNode toJson() {
+            try {
+                ObjectNode node = CanonicalJson.parseObject(header);
+                node.set("payload", CanonicalJson.parseObject(payload));
+                node.put("hash", storedHash);
+                return node;
+            } catch (RuntimeException e) {
+                throw new FrameDamagedException("stored bytes do not form an event: " + e.getMessage());
+            }
         }
     }
 

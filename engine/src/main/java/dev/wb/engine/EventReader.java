@@ -27,6 +27,16 @@ public interface EventReader {
     }
 
     /**
+     * A cheap fingerprint of a stream's stored files (their names, sizes, change times and identities),
+     * for caches of what was computed from the stored bytes, such as a verification: while it is
+     * unchanged, so are the bytes, short of someone resetting the system clock. Empty where a log
+     * cannot tell (the in-memory one), and for a stream with no files.
+     */
+    default Optional<String> storedStamp(StreamId stream) {
+        return Optional.empty();
+    }
+
+    /**
      * Visits a stream's stored bytes without judging them, for verification: a damaged frame is
      * reported to the visitor instead of failing the read.
      */

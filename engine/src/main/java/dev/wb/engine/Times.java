@@ -2,16 +2,28 @@ package dev.wb.engine;
 
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 
 /**
- * Reads event times. wb writes them with {@link Instant#toString()}, always UTC and at most
- * millisecond precision ({@code 2026-11-30T10:00:00.123Z}); that exact shape is read by hand, which
- * is several times faster than {@link Instant#parse}, and anything else falls back to it.
+ * Writes and reads event times. wb writes them in one fixed form, UTC with exactly three
+ * millisecond digits ({@code 2026-11-30T10:00:00.120Z}, {@code …:00.000Z}): {@link Instant#toString()}
+ * would drop a zero fraction, and so did wb before issue 13, so the form without milliseconds
+ * ({@code 2026-11-30T10:00:00Z}) is still read. Both shapes are read by hand, which is several times
+ * faster than {@link Instant#parse}, and anything else falls back to it.
  */
 public final class Times {
 
+    /** Always three fraction digits, whatever the instant: EVENTS.md's fixed form. */
+    private static final DateTimeFormatter FIXED = new DateTimeFormatterBuilder().appendInstant(3).toFormatter();
+
     private Times() {}
+
+    /** The instant in the fixed form, cut (not rounded) to the millisecond. */
+    public static String format(Instant time) {
+        return FIXED.format(time);
+    }
 
     public static Instant parse(String text) {
         if (text == null) {

@@ -36,6 +36,11 @@ public final class UpcastingReader implements EventReader {
     }
 
     @Override
+    public Optional<String> storedStamp(StreamId stream) {
+        return stored.storedStamp(stream);
+    }
+
+    @Override
     public void forEachStored(StreamId stream, StoredVisitor visitor) {
         stored.forEachStored(stream, visitor);
     }

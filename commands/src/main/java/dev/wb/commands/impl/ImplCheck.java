@@ -73,7 +73,7 @@ public final class ImplCheck {
         });
         String digest;
         CriticalZones zones;
-        Map<String, List<PlannedFile>> others;
+        OtherClaims others;
         try {
             digest = PlanReader.digest(plan);
             zones = CriticalZones.with(WorkspaceConfig.load(session.workspace()).criticalZones());
@@ -89,9 +89,14 @@ public final class ImplCheck {
                 AuditGate.INSTANCE, state -> {
                     Gate.requireOpen(state, key, digest);
                     seen[0] = join(changes);
-                    report[0] = ScopeClassifier.classify(seen[0].paths(), state.claims(), others, zones);
+                    report[0] = others.classify(claims -> ScopeClassifier.classify(seen[0].paths(), state.claims(),
+                            claims, zones));
                     return List.of(event(request, seen[0].baseCommit(), digest, report[0]));
                 });
+        if (others.cacheDisagreed()) {
+            // The checkpoint proposed a claim its log does not hold: rebuild it rather than trust it again.
+            new CheckpointStore(session.workspace().checkpointsDir()).discard(AuditGate.INSTANCE);
+        }
         return new Result(key, report[0], seen[0].baseCommit(), outcome.appended().get(0));
     }
 
@@ -110,8 +115,11 @@ public final class ImplCheck {
         return result;
     }
 
-    /** Every other task's audited files, from the checkpointed audit projection over all streams. */
-    private static Map<String, List<PlannedFile>> claims(Session session, TaskKey key) {
+    /**
+     * Every other task's audited files, as the checkpointed audit projection over all streams proposes
+     * them; each one the check's result names is confirmed from the log ({@link OtherClaims}).
+     */
+    private static OtherClaims claims(Session session, TaskKey key) {
         WorkspaceProjection<AuditGate.State> projection = new WorkspaceProjection<>(AuditGate.INSTANCE,
                 new CheckpointStore(session.workspace().checkpointsDir()));
         Map<String, List<PlannedFile>> others = new TreeMap<>();
@@ -124,7 +132,16 @@ public final class ImplCheck {
                 others.put(task, claims);
             }
         }
-        return others;
+        return new OtherClaims(others, task -> claimsFromLog(session, new StreamId(task)));
+    }
+
+    /** A task's claims folded from its stream in the log, the checkpoint unread. */
+    private static List<PlannedFile> claimsFromLog(Session session, StreamId task) {
+        AuditGate.State state = AuditGate.INSTANCE.initialState();
+        for (EventEnvelope event : session.reader().read(task)) {
+            state = AuditGate.INSTANCE.evolve(state, event);
+        }
+        return state.claims().isEmpty() || !gateOpen(session, task, state) ? List.of() : state.claims();
     }
 
     private static boolean gateOpen(Session session, StreamId task, AuditGate.State state) {

@@ -3,12 +3,17 @@ package dev.wb.commands.replay;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.EventReader;
+import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
 import dev.wb.projections.Folds;
 import dev.wb.projections.Projection;
 import dev.wb.projections.TaskProjections;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +30,28 @@ public final class ReplayQuery {
     /** The stream's events as stored (the forensic form: exactly what was hashed). */
     public List<EventEnvelope> stored(StreamId stream) {
         return requireHistory(stream, session.log().read(stream));
+    }
+
+    /** The stream's events as JSON made from their stored bytes: each hashes to its own hash. */
+    public List<ObjectNode> storedJson(StreamId stream) {
+        session.log().read(stream); // the same damage checks as every read (a record out of place, a gap)
+        List<ObjectNode> events = new ArrayList<>();
+        session.log().forEachStored(stream, new EventReader.StoredVisitor() {
+            @Override
+            public void event(EnvelopeCodec.StoredEvent event) {
+                try {
+                    events.add(event.toJson());
+                } catch (EnvelopeCodec.FrameDamagedException e) {
+                    throw new LogDamagedException(stream, e.getMessage());
+                }
+            }
+
+            @Override
+            public void damaged(String reason) {
+                throw new LogDamagedException(stream, reason);
+            }
+        });
+        return requireHistory(stream, events);
     }
 
     /** The stream's events raised to the current schemas (what projections see). */
@@ -59,7 +86,7 @@ public final class ReplayQuery {
         return projection.toJson(Folds.foldAsOf(projection, events, asOf));
     }
 
-    private static List<EventEnvelope> requireHistory(StreamId stream, List<EventEnvelope> events) {
+    private static <T> List<T> requireHistory(StreamId stream, List<T> events) {
         if (events.isEmpty()) {
             throw noHistory(stream);
         }

@@ -47,6 +47,11 @@ final class SnapshotReader implements EventReader {
     }
 
     @Override
+    public Optional<String> storedStamp(StreamId stream) {
+        return log.storedStamp(stream);
+    }
+
+    @Override
     public Optional<StreamHead> head(StreamId stream) {
         Optional<StreamHead> head = heads.get(stream);
         if (head == null) {

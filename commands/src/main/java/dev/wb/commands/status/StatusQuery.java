@@ -3,6 +3,7 @@ package dev.wb.commands.status;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.engine.EventReader;
+import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.activity.Activity;
@@ -27,19 +28,24 @@ import java.util.TreeMap;
  */
 public final class StatusQuery {
 
-    /** One stream's line: its activity and, for a task, where it stands. */
     /**
-     * One stream: its activity, the task's stages (a task stream), and what the operations commands
-     * recorded in it (preflight and flow validation in the workspace stream, check runs in a task's).
+     * One stream: its activity, the task's stages (a task stream), what the operations commands
+     * recorded in it (preflight and flow validation in the workspace stream, check runs in a task's),
+     * and, when its hash chain does not verify, the version of the first event that does not hold.
      */
     public record StreamStatus(StreamId stream, Activity.State activity, Optional<TaskStatus> task,
-            dev.wb.projections.status.Operations operations) {}
+            dev.wb.projections.status.Operations operations, Optional<Long> brokenAt) {}
 
     /** The whole workspace: each stream (and each planned task with no history yet), and the totals. */
     public record WorkspaceStatus(List<StreamStatus> streams, long totalEvents, Map<String, Long> totalsByType,
             WorkspaceStats stats) {
         public long tasks() {
             return streams.stream().filter(s -> !s.stream().isWorkspace()).count();
+        }
+
+        /** The streams whose hash chain does not verify. */
+        public List<StreamStatus> damaged() {
+            return streams.stream().filter(s -> s.brokenAt().isPresent()).toList();
         }
     }
 
@@ -65,6 +71,8 @@ public final class StatusQuery {
         Map<StreamId, StreamCursor<TaskStages.State>> stages = new WorkspaceProjection<>(TaskStages.INSTANCE, store)
                 .load(reader).streams();
         Map<TaskKey, String> plans = new PlanFiles(session.workspace(), clock).digests();
+        Map<StreamId, Long> broken = new ChainVerdicts(session.workspace().checkpointsDir().resolve("chains.txt"))
+                .broken(reader, activity.keySet(), stream -> HashChain.verify(session.log(), stream));
 
         // Every stream, and every planned task with no history yet, in name order.
         TreeMap<String, StreamId> names = new TreeMap<>();
@@ -93,7 +101,7 @@ public final class StatusQuery {
             counters.add(s.counters());
             reviews.add(s.reviews());
             operations.add(s.operations());
-            streams.add(new StreamStatus(stream, a, task, s.operations()));
+            streams.add(new StreamStatus(stream, a, task, s.operations(), Optional.ofNullable(broken.get(stream))));
             for (Map.Entry<String, Long> count : a.countsByType().entrySet()) {
                 totals.merge(count.getKey(), count.getValue(), Long::sum);
             }
@@ -110,15 +118,18 @@ public final class StatusQuery {
             activity[0] = Activity.INSTANCE.evolve(activity[0], event);
             stages[0] = TaskStages.INSTANCE.evolve(stages[0], event);
         });
+        // One stream is read whole anyway: its chain is verified every time.
+        Optional<Long> brokenAt = activity[0].events() == 0 ? Optional.empty()
+                : HashChain.verify(session.log(), stream).firstBreak().map(HashChain.Break::version);
         if (stream.isWorkspace()) {
             requireHistory(stream, activity[0].events() > 0);
-            return new StreamStatus(stream, activity[0], Optional.empty(), stages[0].operations());
+            return new StreamStatus(stream, activity[0], Optional.empty(), stages[0].operations(), brokenAt);
         }
         TaskKey key = new TaskKey(stream.name());
         Optional<String> plan = new PlanFiles(session.workspace(), clock).digest(key);
         requireHistory(stream, activity[0].events() > 0 || plan.isPresent());
         return new StreamStatus(stream, activity[0], Optional.of(StageRules.of(key, stages[0], plan)),
-                stages[0].operations());
+                stages[0].operations(), brokenAt);
     }
 
     private static void requireHistory(StreamId stream, boolean found) {

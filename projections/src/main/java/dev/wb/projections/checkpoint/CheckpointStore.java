@@ -118,6 +118,15 @@ public final class CheckpointStore {
         }
     }
 
+    /** Removes a projection's checkpoint, so that the next load folds every stream from the log. */
+    public void discard(Projection<?> projection) {
+        try {
+            Files.deleteIfExists(file(projection));
+        } catch (IOException e) {
+            // A cache: one that could not be removed is still checked against the log where it decides.
+        }
+    }
+
     /**
      * A checksum of the content's bytes, to tell a damaged file from a good one. CRC-32C, not a
      * cryptographic hash: a checkpoint is a cache, not evidence, and a security provider costs a

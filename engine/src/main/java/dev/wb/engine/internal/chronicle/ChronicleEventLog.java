@@ -62,6 +62,7 @@ public final class ChronicleEventLog implements EventLog {
 
     private final Path streamsDir;
     private final Duration lockTimeout;
+    private final long minFreeBytes;
     private final Map<String, OpenStream> open = new HashMap<>();
 
     /** The classes a first open initialises, in the order it would; failures are left to the real open. */
@@ -88,8 +89,14 @@ public final class ChronicleEventLog implements EventLog {
     }
 
     public ChronicleEventLog(Path root, Duration lockTimeout) {
+        this(root, lockTimeout, StorageChecks.MIN_FREE_BYTES);
+    }
+
+    /** For tests that fill a disk: {@code minFreeBytes} 0 lets an append run into the full disk itself. */
+    ChronicleEventLog(Path root, Duration lockTimeout, long minFreeBytes) {
         this.streamsDir = root.resolve("streams");
         this.lockTimeout = lockTimeout;
+        this.minFreeBytes = minFreeBytes;
     }
 
     @Override
@@ -122,12 +129,9 @@ public final class ChronicleEventLog implements EventLog {
         ExcerptTailer tailer = s.get().queue.createTailer();
         try {
             long expectedVersion = 0;
-            while (true) {
-                byte[] frame = readNext(tailer);
-                if (frame == null) {
-                    return;
-                }
-                for (EnvelopeCodec.StoredEvent stored : decode(stream, frame)) {
+            Record record = null;
+            while ((record = nextRecord(stream, s.get(), tailer, record)) != null) {
+                for (EnvelopeCodec.StoredEvent stored : decode(stream, record.frame())) {
                     EventEnvelope envelope = toEnvelope(stream, stored);
                     if (envelope.version() != expectedVersion || !envelope.stream().equals(stream)) {
                         throw new LogDamagedException(stream, "expected version " + expectedVersion
@@ -152,15 +156,44 @@ public final class ChronicleEventLog implements EventLog {
             return;
         }
         try (ExcerptTailer tailer = s.get().queue.createTailer()) {
-            byte[] frame;
-            while ((frame = readNext(tailer)) != null) {
+            Record record = null;
+            while ((record = nextRecord(stream, s.get(), tailer, record)) != null) {
                 try {
-                    EnvelopeCodec.decodeFrame(frame).forEach(visitor::event);
+                    EnvelopeCodec.decodeFrame(record.frame()).forEach(visitor::event);
                 } catch (EnvelopeCodec.FrameDamagedException e) {
                     visitor.damaged(e.getMessage());
                 }
             }
+        } catch (LogDamagedException e) {
+            visitor.damaged(e.detail());
         }
+    }
+
+    /**
+     * The record after {@code previous} (the first when it is null), or null at the stream's end. A
+     * forward read stops at a record whose header reads as zero, which is also how the unwritten
+     * rest of a file looks; so the end it reaches must be the end the queue's index knows (where an
+     * append reads the head). Where the index names a later record, a header was erased: the records
+     * after it would be hidden from readers while appends still saw them.
+     */
+    private Record nextRecord(StreamId stream, OpenStream s, ExcerptTailer tailer, Record previous) {
+        Record next = readNext(tailer);
+        if (next != null) {
+            return next;
+        }
+        long readTo = previous == null ? -1 : previous.index();
+        long last = s.lastIndex();
+        if (last <= readTo) {
+            return null;
+        }
+        next = readNext(tailer); // a record committed between the two reads: read on
+        if (next != null) {
+            return next;
+        }
+        throw new LogDamagedException(stream, "its records cannot be read past "
+                + (previous == null ? "the start" : "the record at index " + Long.toHexString(readTo))
+                + ", but the queue's index names a record at index " + Long.toHexString(last)
+                + ": a record's header was erased (zeroed) or overwritten, hiding the records after it");
     }
 
     @Override
@@ -183,10 +216,53 @@ public final class ChronicleEventLog implements EventLog {
         return hint.isPresent() ? hint : head(stream);
     }
 
+    /**
+     * Not synchronized, and opens no queue: a listing of the stream's cycle files and a stat of each
+     * (name, size, inode, ctime: a change time no ordinary tool can set back), and the head hint.
+     */
+    @Override
+    public Optional<String> storedStamp(StreamId stream) {
+        Path dir = streamsDir.resolve(stream.name());
+        StringBuilder stamp = new StringBuilder(96);
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.cq4")) {
+            List<Path> sorted = new ArrayList<>();
+            files.forEach(sorted::add);
+            sorted.sort(null);
+            for (Path file : sorted) {
+                Map<String, Object> stat = Files.readAttributes(file, "unix:size,ino,ctime");
+                stamp.append(file.getFileName()).append(':').append(stat.get("size")).append(':')
+                        .append(stat.get("ino")).append(':').append(stat.get("ctime")).append(';');
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (stamp.length() == 0) {
+            return Optional.empty();
+        }
+        HeadHint.read(dir).ifPresent(h -> stamp.append("head:").append(h.version()).append(':').append(h.hash()));
+        return Optional.of(stamp.toString());
+    }
+
     @Override
     public synchronized List<EventEnvelope> append(StreamId stream, ExpectedVersion expected, List<NewEvent> batch,
             Invocation invocation) {
         OpenStream s = openForWriting(stream);
+        StorageChecks.requireSpace(stream, s.dir, minFreeBytes);
+        try {
+            return append(stream, s, expected, batch, invocation);
+        } catch (InternalError e) {
+            // Chronicle's mapped write ran out of disk (SIGBUS): nothing was committed.
+            throw StorageChecks.faulted(stream, s.dir, e);
+        } catch (IllegalStateException e) {
+            if (String.valueOf(e.getMessage()).contains("read-only")) {
+                throw StorageChecks.readOnly(stream, s.dir, e);
+            }
+            throw e;
+        }
+    }
+
+    private List<EventEnvelope> append(StreamId stream, OpenStream s, ExpectedVersion expected, List<NewEvent> batch,
+            Invocation invocation) {
         List<EventEnvelope> sealed;
         boolean first;
         try (DocumentContext dc = s.appender().writingDocument()) {
@@ -260,7 +336,12 @@ public final class ChronicleEventLog implements EventLog {
     }
 
     private Optional<StreamHead> readHead(StreamId stream, OpenStream s) {
-        byte[] frame = s.lastFrame();
+        byte[] frame;
+        try {
+            frame = s.lastFrame();
+        } catch (UnreadableLastRecord e) {
+            throw new LogDamagedException(stream, e.getMessage());
+        }
         if (frame == null) {
             return Optional.empty();
         }
@@ -274,7 +355,10 @@ public final class ChronicleEventLog implements EventLog {
         return Optional.of(new StreamHead(last.version(), last.hash()));
     }
 
-    private static byte[] readNext(ExcerptTailer tailer) {
+    /** One Chronicle record: a batch's frame, and the queue index it was read at. */
+    private record Record(byte[] frame, long index) {}
+
+    private static Record readNext(ExcerptTailer tailer) {
         try (DocumentContext dc = tailer.readingDocument()) {
             if (!dc.isPresent()) {
                 return null;
@@ -282,7 +366,15 @@ public final class ChronicleEventLog implements EventLog {
             Bytes<?> bytes = dc.wire().bytes();
             byte[] frame = new byte[(int) bytes.readRemaining()];
             bytes.read(frame);
-            return frame;
+            return new Record(frame, dc.index());
+        }
+    }
+
+    /** The queue's index names a last record that cannot be read. */
+    private static final class UnreadableLastRecord extends RuntimeException {
+        UnreadableLastRecord(long index) {
+            super("the queue's index names a last record at index " + Long.toHexString(index)
+                    + " that cannot be read: its header was erased (zeroed) or overwritten");
         }
     }
 
@@ -325,10 +417,12 @@ public final class ChronicleEventLog implements EventLog {
         } catch (IOException e) {
             throw new LogUnavailableException("cannot create " + dir + ": " + e.getMessage(), e);
         }
+        StorageChecks.requireWritable(stream, dir);
         return openQueue(stream, dir);
     }
 
     private OpenStream openQueue(StreamId stream, Path dir) {
+        StorageChecks.requireReadableMetadata(stream, dir);
         try {
             SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(dir)
                     .rollCycle(RollCycles.FAST_DAILY)
@@ -340,8 +434,9 @@ public final class ChronicleEventLog implements EventLog {
             open.put(stream.name(), s);
             return s;
         } catch (RuntimeException e) {
-            throw new LogUnavailableException("cannot open the log of " + stream.describe() + " in " + dir
-                    + ": " + e.getMessage(), e);
+            throw StorageChecks.unopenable(stream, dir, e);
+        } catch (InternalError e) {
+            throw StorageChecks.faulted(stream, dir, e);
         }
     }
 
@@ -408,19 +503,26 @@ public final class ChronicleEventLog implements EventLog {
          * start of a cycle (or an empty queue) falls back to {@code lastIndex()}.
          */
         byte[] lastFrame() {
+            long lastIndex = lastIndex();
+            if (lastIndex < 0) {
+                return null;
+            }
+            Record last = tailer.moveToIndex(lastIndex) ? readNext(tailer) : null;
+            if (last == null) {
+                throw new UnreadableLastRecord(lastIndex);
+            }
+            return last.frame();
+        }
+
+        /** The index of the last complete record, or -1 for an empty queue. */
+        long lastIndex() {
             adopt();
             if (tailer == null) {
                 tailer = queue.createTailer();
             }
             long end = tailer.toEnd().index();
             long lastIndex = queue.rollCycle().toSequenceNumber(end) > 0 ? end - 1 : queue.lastIndex();
-            if (lastIndex < 0 || lastIndex == Long.MAX_VALUE) {
-                return null;
-            }
-            if (!tailer.moveToIndex(lastIndex)) {
-                return null;
-            }
-            return readNext(tailer);
+            return lastIndex < 0 || lastIndex == Long.MAX_VALUE ? -1 : lastIndex;
         }
 
         void close() {

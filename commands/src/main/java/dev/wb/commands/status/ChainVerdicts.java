@@ -1,0 +1,116 @@
+package dev.wb.commands.status;
+
+import dev.wb.engine.EventReader;
+import dev.wb.engine.HashChain;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.fs.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.zip.CRC32C;
+
+/**
+ * Whether each stream's hash chain verifies, for {@code wb status}, without reading every stream on
+ * every run: a verdict is remembered in {@code .workflow/local/checkpoints/chains.txt} with the
+ * stream's stored stamp ({@link EventReader#storedStamp}: its files' names, sizes, inodes and change
+ * times, and its head hint), and the chain is verified again, in full, only when the stamp moved: after
+ * an append, or an edit of the files. An unchanged workspace costs a stat of each stream's files.
+ * One line a stream ({@code NAME STAMP VERDICT}, the verdict {@code intact} or the version of the
+ * first break), then a CRC-32C of those lines; a damaged file reads as empty and costs one
+ * verification of every stream. It is a cache for a view: {@code wb replay KEY --verify} is the check.
+ */
+final class ChainVerdicts {
+
+    private static final String HEADER = "wb chain verdicts 1";
+    private static final String INTACT = "intact";
+
+    private final Path file;
+
+    ChainVerdicts(Path file) {
+        this.file = file;
+    }
+
+    /**
+     * The first break of each stream whose chain does not verify; streams that verify are absent.
+     *
+     * @param verify the full verification of one stream, from the log
+     */
+    Map<StreamId, Long> broken(EventReader reader, Collection<StreamId> streams,
+            Function<StreamId, HashChain.Report> verify) {
+        Map<String, String[]> known = read();
+        Map<String, String[]> seen = new TreeMap<>();
+        Map<StreamId, Long> broken = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        for (StreamId stream : streams) {
+            Optional<String> stamp = reader.storedStamp(stream).filter(s -> s.indexOf(' ') < 0 && s.indexOf('\n') < 0);
+            if (stamp.isEmpty()) {
+                continue; // a log that cannot tell: status says nothing rather than read every stream
+            }
+            String[] cached = known.get(stream.name());
+            String verdict = cached != null && cached[0].equals(stamp.get()) ? cached[1] : verdictOf(verify.apply(stream));
+            seen.put(stream.name(), new String[] {stamp.get(), verdict});
+            if (!verdict.equals(INTACT)) {
+                broken.put(stream, Long.parseLong(verdict));
+            }
+        }
+        if (!sameEntries(seen, known)) {
+            write(seen);
+        }
+        return broken;
+    }
+
+    private static String verdictOf(HashChain.Report report) {
+        return report.firstBreak().map(b -> Long.toString(b.version())).orElse(INTACT);
+    }
+
+    private Map<String, String[]> read() {
+        Map<String, String[]> entries = new TreeMap<>();
+        try {
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            int end = text.lastIndexOf('\n', text.length() - 2);
+            if (end < 0 || !text.startsWith(HEADER + "\n") || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
+                return Map.of();
+            }
+            for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n")) {
+                String[] f = line.split(" ");
+                if (f.length == 3 && (f[2].equals(INTACT) || f[2].chars().allMatch(Character::isDigit))) {
+                    entries.put(f[0], new String[] {f[1], f[2]});
+                }
+            }
+            return entries;
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
+        }
+    }
+
+    /** A failure costs the next status a verification of every stream, never a wrong verdict. */
+    private void write(Map<String, String[]> entries) {
+        StringBuilder text = new StringBuilder(HEADER).append('\n');
+        entries.forEach((name, e) -> text.append(name).append(' ').append(e[0]).append(' ').append(e[1]).append('\n'));
+        text.append(checksum(text.toString())).append('\n');
+        try {
+            Files.createDirectories(file.getParent());
+            AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // A cache.
+        }
+    }
+
+    private static boolean sameEntries(Map<String, String[]> a, Map<String, String[]> b) {
+        if (!a.keySet().equals(b.keySet())) {
+            return false;
+        }
+        return a.entrySet().stream().allMatch(e -> java.util.Arrays.equals(e.getValue(), b.get(e.getKey())));
+    }
+
+    private static String checksum(String content) {
+        CRC32C crc = new CRC32C();
+        crc.update(content.getBytes(StandardCharsets.UTF_8));
+        return "crc32c:".concat(Long.toHexString(crc.getValue()));
+    }
+}
