@@ -104,6 +104,8 @@ class Issue13ChecksTest {
         assertEquals("[\"sh\",\"-c\",\"echo x >> README.md\"]", payload.at("/mutations/0/argv").toString());
         assertEquals("[\"README.md\"]", payload.at("/mutations/0/paths").toString());
         assertEquals(1, payload.get("mutations").size(), payload.toString());
+        assertTrue(wb(repo.root(), "replay", "ABC-1").out().contains("incomplete · 1 changed path · sets fmt"
+                + " · 2 passed · working tree changed by 1 command(s)"), "wb replay says it in its one line");
     }
 
     @Test
