@@ -112,7 +112,7 @@ public final class Wb {
         return ExitCodes.USAGE;
     }
 
-    private int handle(Exception e) {
+    int handle(Exception e) {
         if (e instanceof Failure failure) {
             console.error(failure.getMessage(), failure.fixes());
             return ExitCodes.of(failure.kind());
@@ -155,8 +155,10 @@ public final class Wb {
             return ExitCodes.CONFIG;
         }
         if (e instanceof BatchTooLargeException) {
-            console.error(e.getMessage(), List.of("this is a bug in wb: run again with WB_DEBUG=1 and report it"));
-            return ExitCodes.INTERNAL;
+            // A last resort: every input that reaches an event is bounded or shortened before it gets here.
+            console.error("nothing was recorded: " + e.getMessage(), List.of("make the input smaller (fewer or"
+                    + " shorter commands, paths or lines in the files this command read), then run it again"));
+            return ExitCodes.USAGE;
         }
         if (e instanceof LogUnavailableException unavailable) {
             console.error(e.getMessage(), unavailable.fixes().isEmpty()

@@ -7,7 +7,7 @@ package dev.wb.engine;
 public final class BatchTooLargeException extends LogException {
 
     public BatchTooLargeException(StreamId stream, int bytes, int limit) {
-        super("a batch of " + bytes + " bytes for " + stream.describe() + " exceeds the log's limit of " + limit
-                + " bytes per batch");
+        super("what wb would record for " + stream.describe() + " takes " + bytes + " bytes, over the log's limit of "
+                + limit + " bytes (" + limit / 1024 + " KiB) per batch");
     }
 }

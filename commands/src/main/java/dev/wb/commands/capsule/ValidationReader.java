@@ -14,6 +14,13 @@ final class ValidationReader {
     /** Any other ATX heading that reads "validation": a near miss must not turn a capsule into a legacy one. */
     private static final Pattern NEAR_MISS = Pattern.compile("(?i)^ {0,3}#{1,6}[ \\t]*validation[ \\t#]*$");
     private static final Pattern NO_RUNTIME = Pattern.compile("^no-runtime-validation(?=$|[\\s:])");
+    /**
+     * The block's limits. wb records the declared commands in one event (the log's batches are at most
+     * 120 KiB), so the block is bounded where a person can fix it: in the capsule, with a line number.
+     */
+    static final int MAX_COMMANDS = 100;
+    static final int MAX_COMMAND_BYTES = 4 * 1024;
+    static final int MAX_BLOCK_BYTES = 16 * 1024;
 
     private final List<String> lines;
     private final List<CapsuleProblem> problems = new ArrayList<>();
@@ -86,6 +93,7 @@ final class ValidationReader {
         List<DeclaredCommand> commands = new ArrayList<>();
         int declaredOn = -1;
         String reason = null;
+        long blockBytes = 0;
         for (int i = fence[0] + 1; i < fence[1]; i++) {
             String trimmed = lines.get(i).strip();
             if (trimmed.isEmpty() || trimmed.startsWith("#")) {
@@ -98,9 +106,21 @@ final class ValidationReader {
                 }
                 declaredOn = i;
                 reason = reason(i, trimmed.substring("no-runtime-validation".length()));
+            } else if (commands.size() == MAX_COMMANDS) {
+                problem(i, "more than " + MAX_COMMANDS + " commands: a ## Validation block declares at most "
+                        + MAX_COMMANDS);
+                break;
+            } else if (utf8Bytes(trimmed) > MAX_COMMAND_BYTES) {
+                problem(i, "a command of " + utf8Bytes(trimmed) + " bytes: a command is at most " + MAX_COMMAND_BYTES
+                        + " bytes (4 KiB)");
             } else {
+                blockBytes += utf8Bytes(trimmed);
                 commands.add(DeclaredCommand.of(i + 1, lines.get(i)));
             }
+        }
+        if (blockBytes > MAX_BLOCK_BYTES) {
+            problem(fence[0], "the commands hold " + blockBytes + " bytes together: a ## Validation block holds at most "
+                    + MAX_BLOCK_BYTES + " bytes (16 KiB) of commands");
         }
         if (declaredOn >= 0 && !commands.isEmpty()) {
             problem(declaredOn, "no-runtime-validation needs zero commands, but the block declares "
@@ -130,6 +150,10 @@ final class ValidationReader {
             problem(i, "no-runtime-validation needs a reason after the colon");
         }
         return reason;
+    }
+
+    private static int utf8Bytes(String text) {
+        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
     }
 
     private ValidationBlock malformed() {

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -32,6 +34,19 @@ public final class EventFit {
     /** The payload itself when it fits, else a shortened copy that does. */
     public static ObjectNode fit(ObjectNode payload) {
         return fit(payload, MAX_PAYLOAD_BYTES);
+    }
+
+    /**
+     * The events of one batch, each fitted to an equal share of the payload limit when together they
+     * are over it (one batch is one record of the log).
+     */
+    public static List<NewEvent> fit(List<NewEvent> batch) {
+        int total = batch.stream().mapToInt(e -> size(e.payload())).sum();
+        if (total <= MAX_PAYLOAD_BYTES) {
+            return batch;
+        }
+        int share = MAX_PAYLOAD_BYTES / batch.size();
+        return batch.stream().map(e -> new NewEvent(e.type(), e.schemaVersion(), fit(e.payload(), share))).toList();
     }
 
     static ObjectNode fit(ObjectNode payload, int maxBytes) {
@@ -122,7 +137,7 @@ public final class EventFit {
         while (size(doc) > maxBytes) {
             Largest largest = largestArray(doc, "", new Largest(null, "", 0));
             if (largest.array() == null) {
-                throw new IllegalStateException("a payload of " + size(doc) + " bytes has no array to shorten");
+                return doc; // nothing left to drop: the log refuses it, and wb says which limit (exit 2)
             }
             ArrayNode array = largest.array();
             int excess = size(doc) - maxBytes;

@@ -1,5 +1,6 @@
 package dev.wb.commands.flow;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
@@ -186,6 +187,7 @@ public final class ValidateFlow {
     /** Appends the run's {@code flow.validated} event to the workspace stream. */
     static void record(Session session, Report report) {
         session.log().append(StreamId.workspace(), ExpectedVersion.any(), List.of(new NewEvent(
-                WbEvents.FLOW_VALIDATED, WbEvents.FLOW_VALIDATED_VERSION, report.toJson())), session.invocation());
+                WbEvents.FLOW_VALIDATED, WbEvents.FLOW_VALIDATED_VERSION, EventFit.fit(report.toJson()))),
+                session.invocation());
     }
 }

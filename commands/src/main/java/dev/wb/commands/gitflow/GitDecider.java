@@ -1,5 +1,6 @@
 package dev.wb.commands.gitflow;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.NewEvent;
@@ -46,6 +47,6 @@ public final class GitDecider {
             step.argv().forEach(argv::add);
         });
         events.add(new NewEvent(WbEvents.GIT_SERIES_FINISHED, WbEvents.GIT_SERIES_FINISHED_VERSION, end));
-        return events;
+        return EventFit.fit(events);
     }
 }

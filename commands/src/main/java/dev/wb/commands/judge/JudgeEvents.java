@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
 import dev.wb.engine.EventEnvelope;
@@ -37,7 +38,7 @@ public final class JudgeEvents {
         p.put("emptyBoundaryAuthorized", scope.emptyBoundaryAuthorized());
         snapshot.parent().ifPresentOrElse(parent -> p.put("parent", parent), () -> p.putNull("parent"));
         snapshot.parentRecordDigest().ifPresent(d -> p.put("parentRecordDigest", d));
-        return new NewEvent(WbEvents.JUDGE_SNAPSHOT_CAPTURED, WbEvents.JUDGE_SNAPSHOT_CAPTURED_VERSION, p);
+        return new NewEvent(WbEvents.JUDGE_SNAPSHOT_CAPTURED, WbEvents.JUDGE_SNAPSHOT_CAPTURED_VERSION, EventFit.fit(p));
     }
 
     public static NewEvent commandsApproved(List<String> commands, String listDigest, String how) {
@@ -45,7 +46,7 @@ public final class JudgeEvents {
         commands.forEach(p.putArray("commands")::add);
         p.put("listDigest", listDigest);
         p.put("how", how);
-        return new NewEvent(WbEvents.TASK_COMMANDS_APPROVED, WbEvents.TASK_COMMANDS_APPROVED_VERSION, p);
+        return new NewEvent(WbEvents.TASK_COMMANDS_APPROVED, WbEvents.TASK_COMMANDS_APPROVED_VERSION, EventFit.fit(p));
     }
 
     /** Appends a fact to the task's stream, whatever else it recorded meanwhile. */

@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -236,7 +237,7 @@ public final class JudgePrune {
         ArrayNode kept = p.putArray("kept");
         plan.kept().forEach(kept::add);
         p.set("broken", brokenJson(plan.broken()));
-        return new NewEvent(WbEvents.JUDGE_SNAPSHOTS_PRUNED, WbEvents.JUDGE_SNAPSHOTS_PRUNED_VERSION, p);
+        return new NewEvent(WbEvents.JUDGE_SNAPSHOTS_PRUNED, WbEvents.JUDGE_SNAPSHOTS_PRUNED_VERSION, EventFit.fit(p));
     }
 
     private static ArrayNode brokenJson(List<Broken> broken) {

@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
@@ -403,7 +404,7 @@ public final class JudgeReproduce {
                 p.putArray(field);
             }
         }
-        return new NewEvent(WbEvents.JUDGE_REPRODUCED, WbEvents.JUDGE_REPRODUCED_VERSION, p);
+        return new NewEvent(WbEvents.JUDGE_REPRODUCED, WbEvents.JUDGE_REPRODUCED_VERSION, EventFit.fit(p));
     }
 
     private static void deleteQuietly(Path file) {

@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
@@ -130,6 +131,6 @@ public final class JudgeVerify {
         now.put("reviewBoundary", reviewBoundary);
         current.ifPresentOrElse(c -> now.put("executionMetadata", c.executionMetadata()),
                 () -> now.putNull("executionMetadata"));
-        return new NewEvent(WbEvents.JUDGE_RECORD_VERIFIED, WbEvents.JUDGE_RECORD_VERIFIED_VERSION, p);
+        return new NewEvent(WbEvents.JUDGE_RECORD_VERIFIED, WbEvents.JUDGE_RECORD_VERIFIED_VERSION, EventFit.fit(p));
     }
 }

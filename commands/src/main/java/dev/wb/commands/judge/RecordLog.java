@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
@@ -59,7 +60,7 @@ public final class RecordLog {
         ObjectNode criteria = p.putObject("criteria");
         facts.criteria().forEach(criteria::put);
         p.put("category", category(workspace, facts.candidate()));
-        return new NewEvent(WbEvents.JUDGE_RECORD_READ, WbEvents.JUDGE_RECORD_READ_VERSION, p);
+        return new NewEvent(WbEvents.JUDGE_RECORD_READ, WbEvents.JUDGE_RECORD_READ_VERSION, EventFit.fit(p));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.wb.commands.judge;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
@@ -40,7 +41,7 @@ final class RunRecorder {
         p.put("reason", reason);
         ArrayNode paths = p.putArray("changedPaths");
         changed.forEach(paths::add);
-        append(new NewEvent(WbEvents.JUDGE_RUN_REFUSED, WbEvents.JUDGE_RUN_REFUSED_VERSION, p));
+        append(new NewEvent(WbEvents.JUDGE_RUN_REFUSED, WbEvents.JUDGE_RUN_REFUSED_VERSION, EventFit.fit(p)));
         return new JudgeRun.Result(outcome, snapshot, isolated ? "isolated" : "in-place", List.of(), changed,
                 Optional.empty(), List.of(), reason, List.copyOf(events));
     }
@@ -54,7 +55,7 @@ final class RunRecorder {
                 .put("optional", c.optional()));
         p.put("approval", approval.how().name().toLowerCase(java.util.Locale.ROOT));
         p.put("listDigest", approval.listDigest());
-        append(new NewEvent(WbEvents.JUDGE_RUN_STARTED, WbEvents.JUDGE_RUN_STARTED_VERSION, p));
+        append(new NewEvent(WbEvents.JUDGE_RUN_STARTED, WbEvents.JUDGE_RUN_STARTED_VERSION, EventFit.fit(p)));
     }
 
     JudgeRun.Result finished(JudgeRun.Outcome outcome, String mode, List<JudgeRun.CommandResult> results,
@@ -78,8 +79,8 @@ final class RunRecorder {
         r.put("mode", mode);
         r.put("passed", receiptBody.path("passed").asBoolean());
         r.put("outcome", outcome.wire());
-        append(List.of(new NewEvent(WbEvents.JUDGE_RUN_FINISHED, WbEvents.JUDGE_RUN_FINISHED_VERSION, p),
-                new NewEvent(WbEvents.JUDGE_RECEIPT_WRITTEN, WbEvents.JUDGE_RECEIPT_WRITTEN_VERSION, r)));
+        append(EventFit.fit(List.of(new NewEvent(WbEvents.JUDGE_RUN_FINISHED, WbEvents.JUDGE_RUN_FINISHED_VERSION, p),
+                new NewEvent(WbEvents.JUDGE_RECEIPT_WRITTEN, WbEvents.JUDGE_RECEIPT_WRITTEN_VERSION, r))));
         return new JudgeRun.Result(outcome, snapshot, mode, results, changed, Optional.of(receipt), notices, "",
                 List.copyOf(events));
     }

@@ -1,5 +1,6 @@
 package dev.wb.commands.verify;
 
+import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.NewEvent;
@@ -30,7 +31,7 @@ public final class VerifyDecider {
         plan.env().keySet().forEach(p.putArray("env")::add);
         ArrayNode refusedEnv = p.putArray("refusedEnv");
         plan.refusedEnv().forEach(r -> refusedEnv.addObject().put("name", r.subject()).put("reason", r.reason()));
-        return new NewEvent(WbEvents.VERIFY_STARTED, WbEvents.VERIFY_STARTED_VERSION, p);
+        return new NewEvent(WbEvents.VERIFY_STARTED, WbEvents.VERIFY_STARTED_VERSION, EventFit.fit(p));
     }
 
     public static NewEvent commandRan(VerifyPlan.Runnable command, RunResult result, String outputDigest) {
@@ -51,7 +52,7 @@ public final class VerifyDecider {
         if (!result.startError().isEmpty()) {
             p.put("startError", result.startError());
         }
-        return new NewEvent(WbEvents.VERIFY_COMMAND_RAN, WbEvents.VERIFY_COMMAND_RAN_VERSION, p);
+        return new NewEvent(WbEvents.VERIFY_COMMAND_RAN, WbEvents.VERIFY_COMMAND_RAN_VERSION, EventFit.fit(p));
     }
 
     /** The verdict: {@code interrupted}, else {@code pass} or {@code fail} by the rule above. */
