@@ -224,9 +224,14 @@ public final class ChronicleEventLog implements EventLog {
     public Optional<String> storedStamp(StreamId stream) {
         Path dir = streamsDir.resolve(stream.name());
         StringBuilder stamp = new StringBuilder(96);
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.cq4")) {
+        // Filtered by hand: a glob is compiled into a regular expression on every call.
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
             List<Path> sorted = new ArrayList<>();
-            files.forEach(sorted::add);
+            files.forEach(file -> {
+                if (file.getFileName().toString().endsWith(".cq4")) {
+                    sorted.add(file);
+                }
+            });
             sorted.sort(null);
             for (Path file : sorted) {
                 Map<String, Object> stat = Files.readAttributes(file, "unix:size,ino,ctime");
