@@ -8,7 +8,11 @@ import dev.wb.commands.Session;
 import dev.wb.commands.gitflow.GitContext;
 import dev.wb.commands.gitflow.GitFlow;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
+import dev.wb.gitrun.GitCommandText;
 import dev.wb.gitrun.GitStep;
+import dev.wb.gitrun.Precondition;
+import dev.wb.gitrun.PreconditionCheck;
 import dev.wb.gitrun.StepOutcome;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,20 +86,24 @@ final class GitCmd implements Callable<Integer> {
                 default -> GitFlow.carry(session, Keys.task(key), to);
             };
             if (!execute || planned.steps().isEmpty()) {
-                return print(planned);
+                return print(planned, GitFlow.preconditionsNow(session, planned, root.context.env()));
             }
             return executed(GitFlow.execute(session, planned, root.context.env()));
         }
     }
 
-    private int print(GitFlow.Planned planned) {
+    private int print(GitFlow.Planned planned, List<List<PreconditionCheck.Reading>> now) {
         Console console = root.context.console();
         if (root.json) {
             ObjectNode doc = CanonicalJson.objectNode();
             doc.put("series", planned.series());
             doc.put("executed", false);
             ArrayNode steps = doc.putArray("steps");
-            planned.steps().forEach(step -> step(steps.addObject(), step));
+            for (int i = 0; i < planned.steps().size(); i++) {
+                ObjectNode step = steps.addObject();
+                step(step, planned.steps().get(i));
+                readings(step, planned.steps().get(i), now.get(i));
+            }
             if (!planned.note().isEmpty()) {
                 doc.put("note", planned.note());
             }
@@ -103,16 +111,45 @@ final class GitCmd implements Callable<Integer> {
             return ExitCodes.OK;
         }
         if (!planned.note().isEmpty()) {
-            console.line("# " + planned.note());
+            console.line("# " + TerminalText.escape(planned.note()));
         }
-        for (GitStep step : planned.steps()) {
-            console.line(step.text() + "    # " + step.why());
+        for (int i = 0; i < planned.steps().size(); i++) {
+            GitStep step = planned.steps().get(i);
+            console.line(step.text() + "    # " + TerminalText.escape(step.why()));
+            if (!step.preconditions().isEmpty()) {
+                console.line("    # checked just before it runs: " + checks(step, now.get(i)));
+            }
         }
         if (!planned.steps().isEmpty()) {
             console.line("# from the repository root; or run them with: wb git " + action
-                    + (key == null ? "" : " " + key) + (to == null ? "" : " --to " + to) + " --execute");
+                    + (key == null ? "" : " " + key) + (to == null ? "" : " --to " + GitCommandText.quote(to))
+                    + " --execute");
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * A step's preconditions with what they read now ({@code clean-tree (does not hold now: …)}), or,
+     * for a step that meets the state the steps before it leave, that they are read when it runs.
+     */
+    private static String checks(GitStep step, List<PreconditionCheck.Reading> now) {
+        if (now.isEmpty()) {
+            return String.join(", ", step.preconditions().stream().sorted().map(Precondition::label).toList())
+                    + " (read when it runs, after the steps above)";
+        }
+        return String.join(", ", now.stream().map(r -> r.precondition().label() + (r.holds() ? " (holds now)"
+                : " (does not hold now: " + TerminalText.escape(r.failing().get()) + ")")).toList());
+    }
+
+    private static void readings(ObjectNode node, GitStep step, List<PreconditionCheck.Reading> now) {
+        if (step.preconditions().isEmpty() || now.isEmpty()) {
+            return;
+        }
+        ArrayNode list = node.putArray("preconditionsNow");
+        now.forEach(r -> {
+            ObjectNode reading = list.addObject().put("precondition", r.precondition().name()).put("holds", r.holds());
+            r.failing().ifPresent(f -> reading.put("failing", f));
+        });
     }
 
     private int executed(GitFlow.Executed executed) {
@@ -137,7 +174,7 @@ final class GitCmd implements Callable<Integer> {
         if (executed.result().failed().isPresent()) {
             StepOutcome failed = executed.result().failed().get();
             String why = failed.status() == StepOutcome.Status.REFUSED ? failed.refusal()
-                    : "exit " + failed.exitCode() + ": " + lastLine(failed.output());
+                    : "exit " + failed.exitCode() + ": " + TerminalText.escape(lastLine(failed.output()));
             List<String> fixes = new java.util.ArrayList<>();
             fixes.add("these did not run, starting at the one that failed:");
             executed.result().notRun().forEach(step -> fixes.add("  " + step.text()));
@@ -166,14 +203,14 @@ final class GitCmd implements Callable<Integer> {
             console.json(doc);
             return ExitCodes.OK;
         }
-        console.line("root      " + ctx.root());
-        console.line("branch    " + ctx.branch().orElse("(detached HEAD)"));
-        console.line("upstream  " + ctx.upstream().orElse("(none: not published)"));
+        console.line("root      " + TerminalText.escape(ctx.root().toString()));
+        console.line("branch    " + TerminalText.escape(ctx.branch().orElse("(detached HEAD)")));
+        console.line("upstream  " + TerminalText.escape(ctx.upstream().orElse("(none: not published)")));
         console.line("HEAD      " + ctx.head().orElse("(no commit yet)"));
-        ctx.remotes().forEach(r -> console.line("remote    " + r.name() + "  " + r.fetchUrl()));
-        console.line("user      " + ctx.userName().orElse("(user.name not set)") + " <"
-                + ctx.userEmail().orElse("user.email not set") + ">");
-        ctx.mismatch().ifPresent(m -> console.line("MISMATCH  " + m));
+        ctx.remotes().forEach(r -> console.line("remote    " + TerminalText.escape(r.name() + "  " + r.fetchUrl())));
+        console.line("user      " + TerminalText.escape(ctx.userName().orElse("(user.name not set)") + " <"
+                + ctx.userEmail().orElse("user.email not set") + ">"));
+        ctx.mismatch().ifPresent(m -> console.line("MISMATCH  " + TerminalText.escape(m)));
         return ExitCodes.OK;
     }
 

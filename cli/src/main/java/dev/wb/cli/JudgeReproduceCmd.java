@@ -7,6 +7,7 @@ import dev.wb.commands.judge.Candidate;
 import dev.wb.commands.judge.CommandApprovals;
 import dev.wb.commands.judge.JudgeReproduce;
 import dev.wb.engine.TaskKey;
+import dev.wb.engine.text.TerminalText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -108,7 +109,7 @@ final class JudgeReproduceCmd implements Callable<Integer> {
             return;
         }
         for (JudgeReproduce.CommandResult r : result.results()) {
-            console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] " + r.command()
+            console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] " + TerminalText.escape(r.command())
                     + (r.status().equals("not-run") ? "" : "  (" + r.ended() + ")"));
             r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));
         }

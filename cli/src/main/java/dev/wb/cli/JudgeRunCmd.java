@@ -10,6 +10,7 @@ import dev.wb.commands.judge.JudgeRun;
 import dev.wb.commands.judge.Timings;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -95,17 +96,26 @@ final class JudgeRunCmd implements Callable<Integer> {
                 commands);
     }
 
-    /** The terminal's consent to {@code commands}, under {@code heading}: the list on stderr, y/N from stdin. */
+    /**
+     * The terminal's consent to {@code commands}, under {@code heading}: the list on stderr, y/N from
+     * stdin. Each command is shown with its control characters escaped, so a carriage return or an
+     * escape sequence cannot repaint the line into another command.
+     */
     static boolean confirm(String heading, List<String> commands) {
-        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        return confirm(heading, commands, new PrintWriter(System.err, true, StandardCharsets.UTF_8),
+                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+    }
+
+    /** As {@link #confirm(String, List)}, on the given streams. */
+    static boolean confirm(String heading, List<String> commands, PrintWriter err, BufferedReader in) {
         err.println(heading);
         for (int i = 0; i < commands.size(); i++) {
-            err.println("  " + (i + 1) + ". " + commands.get(i));
+            err.println("  " + (i + 1) + ". " + TerminalText.escape(commands.get(i)));
         }
         err.print("Run them? [y/N] ");
         err.flush();
         try {
-            String answer = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+            String answer = in.readLine();
             return answer != null && (answer.strip().equalsIgnoreCase("y") || answer.strip().equalsIgnoreCase("yes"));
         } catch (java.io.IOException e) {
             return false;
@@ -126,7 +136,7 @@ final class JudgeRunCmd implements Callable<Integer> {
                 result.notices().forEach(n -> console.err().println("notice: " + n));
                 console.err().flush();
                 for (JudgeRun.CommandResult r : result.results()) {
-                    console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] " + r.command()
+                    console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] " + TerminalText.escape(r.command())
                             + (r.optional() ? "  # optional" : "") + (r.status().equals("not-run") ? ""
                                     : "  (" + r.ended() + ", " + r.durationMs() + " ms)"));
                     r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));

@@ -12,6 +12,7 @@ import dev.wb.commands.capsule.CriteriaMigration.Outcome;
 import dev.wb.commands.capsule.Migration;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -84,7 +85,7 @@ final class TaskCmd implements Callable<Integer> {
                     console.line(task + ": approved " + SddCmd.plural(result.commands().size(), "command")
                             + ", in this order:");
                     for (int i = 0; i < result.commands().size(); i++) {
-                        console.line("  " + (i + 1) + ". " + result.commands().get(i));
+                        console.line("  " + (i + 1) + ". " + TerminalText.escape(result.commands().get(i)));
                     }
                     console.line("  " + result.listDigest() + " · recorded as event " + result.event().version()
                             + " of " + task);

@@ -49,6 +49,11 @@ final class DeniedTokens {
             return Optional.of(shown + " holds " + shell.get()
                     + ": git steps run without a shell, so shell syntax is refused, not escaped");
         }
+        Optional<String> control = Tokens.controlCharacter(token);
+        if (control.isPresent()) {
+            return Optional.of(shown + " holds " + control.get()
+                    + ": it could make the printed command read as another, so it is refused");
+        }
         if (DENIED_WORDS.containsKey(token)) {
             return Optional.of(shown + " is refused wherever it appears: " + DENIED_WORDS.get(token));
         }

@@ -1,5 +1,6 @@
 package dev.wb.gitrun;
 
+import dev.wb.engine.text.TerminalText;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -7,7 +8,9 @@ import java.util.regex.Pattern;
  * A git step as the command a user can read and paste: {@code git} and its arguments, each quoted
  * POSIX-style when a shell would otherwise split it, expand it or read it as a redirect. The
  * address after {@code --author} is the usual case: unquoted, {@code <} and {@code >} would redirect
- * git's input and output instead of reaching git as one argument.
+ * git's input and output instead of reaching git as one argument. A control character is shown
+ * escaped ({@link TerminalText}), never reproduced: a step never carries one (the policy refuses it),
+ * and printed raw it could make the command read as another.
  */
 public final class GitCommandText {
 
@@ -28,12 +31,13 @@ public final class GitCommandText {
     /**
      * One argument as a shell word that reads back as exactly {@code token}: as it is when every
      * character is plain, else in single quotes, inside which nothing is special, with each single
-     * quote written as {@code '\''}.
+     * quote written as {@code '\''}. Hints for the user to paste (a branch, an address, a
+     * {@code --to} value) are quoted by the same rule as the series.
      */
     public static String quote(String token) {
         if (PLAIN.matcher(token).matches()) {
             return token;
         }
-        return "'" + token.replace("'", "'\\''") + "'";
+        return TerminalText.escape("'" + token.replace("'", "'\\''") + "'");
     }
 }

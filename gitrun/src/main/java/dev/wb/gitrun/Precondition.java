@@ -20,5 +20,10 @@ public enum Precondition {
      * branch once only: recovering from a bad push onto a published branch needs a force push, and
      * a force push should not be a situation wb can reach.
      */
-    NO_UPSTREAM
+    NO_UPSTREAM;
+
+    /** The name a person reads: {@code clean-tree}, {@code not-protected}, {@code no-upstream}. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
 }

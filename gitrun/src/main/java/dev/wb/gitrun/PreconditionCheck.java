@@ -1,9 +1,12 @@
 package dev.wb.gitrun;
 
+import dev.wb.engine.text.TerminalText;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -14,7 +17,14 @@ import java.util.TreeSet;
  * façade, with a repository opened for this step alone. A repository that cannot be read refuses
  * the step: not knowing the state is not permission to write.
  */
-final class PreconditionCheck {
+public final class PreconditionCheck {
+
+    /** One precondition as read: empty {@code failing} when it holds, else why not and what to do. */
+    public record Reading(Precondition precondition, Optional<String> failing) {
+        public boolean holds() {
+            return failing.isEmpty();
+        }
+    }
 
     private PreconditionCheck() {}
 
@@ -27,9 +37,9 @@ final class PreconditionCheck {
         try (GitRepository git = GitRepository.open(root, env, Backend.AUTO)) {
             for (Precondition precondition : Precondition.values()) {
                 if (preconditions.contains(precondition)) {
-                    Optional<String> refusal = check(precondition, git, protectedBranches);
-                    if (refusal.isPresent()) {
-                        return refusal;
+                    Optional<String> failing = check(precondition, git, protectedBranches);
+                    if (failing.isPresent()) {
+                        return Optional.of(precondition.label() + ": " + failing.get());
                     }
                 }
             }
@@ -39,33 +49,47 @@ final class PreconditionCheck {
         }
     }
 
+    /**
+     * Every one of {@code preconditions} as it reads now, in the enum's order: what a printed series
+     * shows beside a step, so that a series {@code --execute} would refuse says so before it is run.
+     */
+    public static List<Reading> read(Path root, Set<Precondition> preconditions, Set<String> protectedBranches,
+            Map<String, String> env) {
+        List<Precondition> asked = Arrays.stream(Precondition.values()).filter(preconditions::contains).toList();
+        if (asked.isEmpty()) {
+            return List.of();
+        }
+        try (GitRepository git = GitRepository.open(root, env, Backend.AUTO)) {
+            return asked.stream().map(p -> new Reading(p, check(p, git, protectedBranches))).toList();
+        } catch (GitException | IllegalArgumentException e) {
+            Optional<String> unread = Optional.of("the repository could not be read: " + e.getMessage());
+            return asked.stream().map(p -> new Reading(p, unread)).toList();
+        }
+    }
+
     private static Optional<String> check(Precondition precondition, GitRepository git, Set<String> protectedBranches) {
         if (precondition == Precondition.CLEAN_TREE) {
             return git.hasTrackedChanges()
-                    ? Optional.of("clean-tree: tracked files have uncommitted changes; commit or stash them"
-                            + " (git stash), then run the series again")
+                    ? Optional.of("tracked files have uncommitted changes; commit or stash them (git stash), then run"
+                            + " the series again")
                     : Optional.empty();
         }
-        Optional<String> branch = git.currentBranch();
+        Optional<String> branch = git.currentBranch().map(TerminalText::escape);
         if (branch.isEmpty()) {
-            return Optional.of(name(precondition) + ": HEAD is detached, so wb cannot tell which branch the step"
-                    + " would write to; switch to a branch first");
+            return Optional.of("HEAD is detached, so wb cannot tell which branch the step would write to; switch to a"
+                    + " branch first");
         }
         if (precondition == Precondition.NOT_PROTECTED) {
-            return ProtectedBranches.isProtected(branch.get(), protectedBranches)
-                    ? Optional.of("not-protected: branch " + branch.get() + " is protected (" + String.join(", ",
-                            new TreeSet<>(protectedBranches.isEmpty() ? ProtectedBranches.CONVENTIONAL : protectedBranches))
+            return ProtectedBranches.isProtected(git.currentBranch().get(), protectedBranches)
+                    ? Optional.of("branch " + branch.get() + " is protected (" + TerminalText.escape(String.join(", ",
+                            new TreeSet<>(protectedBranches.isEmpty() ? ProtectedBranches.CONVENTIONAL : protectedBranches)))
                             + "); start a work branch first (wb git start KEY)")
                     : Optional.empty();
         }
-        Optional<String> upstream = git.upstream(branch.get());
+        Optional<String> upstream = git.upstream(git.currentBranch().get());
         return upstream.isPresent()
-                ? Optional.of("no-upstream: branch " + branch.get() + " already tracks " + upstream.get()
+                ? Optional.of("branch " + branch.get() + " already tracks " + TerminalText.escape(upstream.get())
                         + ", so it is published; wb pushes a branch once only (push it yourself if you mean to)")
                 : Optional.empty();
-    }
-
-    private static String name(Precondition precondition) {
-        return precondition.name().toLowerCase().replace('_', '-');
     }
 }

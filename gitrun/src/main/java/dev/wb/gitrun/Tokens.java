@@ -1,5 +1,6 @@
 package dev.wb.gitrun;
 
+import dev.wb.engine.text.TerminalText;
 import java.util.Optional;
 
 /** Small facts about one argument: the shell syntax it holds, and how to show it in a message. */
@@ -36,19 +37,17 @@ final class Tokens {
         return Optional.empty();
     }
 
+    /**
+     * The first control character in {@code token}, named for a message; empty when there is none.
+     * Shown to a person, one can make the printed command read as another (a carriage return and an
+     * erase-line code repaint it).
+     */
+    static Optional<String> controlCharacter(String token) {
+        return TerminalText.describeFirstControl(token);
+    }
+
     /** The token with control characters written as escapes, so a message stays on one line. */
     static String visible(String token) {
-        StringBuilder shown = new StringBuilder(token.length());
-        for (int i = 0; i < token.length(); i++) {
-            char c = token.charAt(i);
-            switch (c) {
-                case '\n' -> shown.append("\\n");
-                case '\r' -> shown.append("\\r");
-                case '\t' -> shown.append("\\t");
-                case '\0' -> shown.append("\\0");
-                default -> shown.append(c < 0x20 ? String.format("\\x%02x", (int) c) : String.valueOf(c));
-            }
-        }
-        return shown.toString();
+        return TerminalText.escape(token);
     }
 }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The printed command is the one that runs: pasted into a POSIX shell, it reaches git as exactly
  * the arguments wb would pass. Proved with a real {@code sh}, in which {@code git} is a function
- * that prints its arguments back.
+ * that prints its arguments back. A control character is the exception: it is shown escaped, never
+ * reproduced (Issue13GitStepTest), and the policy refuses a step that carries one.
  */
 class GitCommandTextTest {
 
@@ -45,7 +46,7 @@ class GitCommandTextTest {
     @Test
     void a_pasted_command_reaches_git_as_the_same_arguments() {
         List<String> argv = List.of("commit", "-F", "msg with spaces.txt", "--author", "Ada O'Brien <ada@example.com>",
-                "$HOME", "~/x", "*.txt", "#not-a-comment", "a\"b", "back\\slash", "tab\there", "line\nbreak", "",
+                "$HOME", "~/x", "*.txt", "#not-a-comment", "a\"b", "back\\slash", "",
                 "!bang", "{a,b}", "ünïcödé", "a;b", "$(id)", "`id`", "x > y", "-");
         assertEquals(argv, throughShell(GitCommandText.print(argv)));
     }
@@ -53,7 +54,7 @@ class GitCommandTextTest {
     @Test
     void random_arguments_survive_the_shell_too() {
         Random random = new Random(7);
-        String alphabet = "ab \t'\"\\$`!*?[]{}();&|<>#~=%@,.:/-\n";
+        String alphabet = "ab '\"\\$`!*?[]{}();&|<>#~=%@,.:/-";
         List<String> argv = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
             StringBuilder token = new StringBuilder();

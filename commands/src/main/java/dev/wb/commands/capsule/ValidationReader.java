@@ -1,6 +1,7 @@
 package dev.wb.commands.capsule;
 
 import dev.wb.commands.capsule.ValidationBlock.Shape;
+import dev.wb.engine.text.TerminalText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -56,7 +57,8 @@ final class ValidationReader {
                 headings.add(i);
             } else {
                 if (NEAR_MISS.matcher(line).matches()) {
-                    problem(i, "the heading must read exactly \"## Validation\", not \"" + line.strip() + "\"");
+                    problem(i, "the heading must read exactly \"## Validation\", not \""
+                            + TerminalText.escape(line.strip()) + "\"");
                 }
                 if (HEADING.matcher(line).matches()) {
                     headings.add(i);
@@ -115,7 +117,11 @@ final class ValidationReader {
                         + " bytes (4 KiB)");
             } else {
                 blockBytes += utf8Bytes(trimmed);
-                commands.add(DeclaredCommand.of(i + 1, lines.get(i)));
+                DeclaredCommand command = DeclaredCommand.of(i + 1, lines.get(i));
+                TerminalText.describeFirstControl(command.normalized()).ifPresent(control -> problem(command.line() - 1,
+                        "the command holds " + control + ": a command is shown to a person before it runs, and a"
+                                + " control character can make it read as another; write it without one"));
+                commands.add(command);
             }
         }
         if (blockBytes > MAX_BLOCK_BYTES) {

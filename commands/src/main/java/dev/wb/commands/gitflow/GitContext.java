@@ -1,10 +1,12 @@
 package dev.wb.commands.gitflow;
 
 import dev.wb.commands.Session;
+import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.git.GitRepository;
 import dev.wb.git.Remote;
+import dev.wb.gitrun.GitCommandText;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -12,7 +14,8 @@ import java.util.Optional;
 /**
  * {@code wb git ctx}: where the checkout stands, read through the read-only façade only. It says
  * when the checkout's {@code user.email} is not the identity config.json expects, which is how work
- * commits end up carrying a personal address.
+ * commits end up carrying a personal address. A remote's URL has any user information masked, as
+ * {@code wb config show} masks {@code repo.url}: an HTTPS token is usually written there.
  */
 public record GitContext(Path root, Optional<String> branch, Optional<String> upstream, List<Remote> remotes,
         Optional<String> head, Optional<String> userName, Optional<String> userEmail,
@@ -26,9 +29,15 @@ public record GitContext(Path root, Optional<String> branch, Optional<String> up
             Optional<WorkspaceConfig.Identity> expected = config.identity();
             Optional<String> mismatch = expected.filter(id -> !email.map(id.email()::equalsIgnoreCase).orElse(false))
                     .map(id -> "user.email is " + email.orElse("not set") + ", but .workflow/config.json expects "
-                            + id.email() + " for this repository: git config user.email " + id.email());
-            return new GitContext(git.root(), branch, branch.flatMap(git::upstream), git.remotes(), git.head(),
+                            + id.email() + " for this repository: git config user.email "
+                            + GitCommandText.quote(id.email()));
+            List<Remote> remotes = git.remotes().stream().map(GitContext::masked).toList();
+            return new GitContext(git.root(), branch, branch.flatMap(git::upstream), remotes, git.head(),
                     git.config("user.name"), email, expected, mismatch);
         }
+    }
+
+    private static Remote masked(Remote remote) {
+        return new Remote(remote.name(), ConfigView.maskUrl(remote.fetchUrl()), ConfigView.maskUrl(remote.pushUrl()));
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.sdd.Gate;
@@ -16,20 +17,26 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import dev.wb.git.GitRepository;
+import dev.wb.gitrun.GitCommandText;
 import dev.wb.gitrun.GitRunner;
 import dev.wb.gitrun.GitStep;
+import dev.wb.gitrun.PreconditionCheck;
 import dev.wb.gitrun.ProtectedBranches;
 import dev.wb.gitrun.SeriesResult;
+import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.events.WbEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code wb git start|commit|push|carry}: plans a series from what the read-only façade reads,
@@ -50,7 +57,8 @@ public final class GitFlow {
         try (GitRepository git = Repositories.open(session.workspace())) {
             String branch = GitSeries.taskBranch(config.branches().prefix(), key);
             if (git.refExists("refs/heads/" + branch)) {
-                throw Failure.usage("the branch " + branch + " already exists", "git switch " + branch);
+                throw Failure.usage("the branch " + TerminalText.escape(branch) + " already exists",
+                        "git switch " + GitCommandText.quote(branch));
             }
             return new Planned("start", StreamId.task(key), Optional.of(key),
                     GitSeries.start(key, config.branches().prefix(), !git.remotes().isEmpty()), "");
@@ -79,7 +87,7 @@ public final class GitFlow {
             String remote = remotes.contains("origin") ? "origin" : remotes.size() == 1 ? remotes.get(0) : null;
             if (remote == null) {
                 throw Failure.usage(remotes.isEmpty() ? "this repository has no remote to push to"
-                        : "more than one remote and none is origin: " + String.join(", ", remotes),
+                        : "more than one remote and none is origin: " + TerminalText.escape(String.join(", ", remotes)),
                         "git remote add origin <url>");
             }
             Optional<TaskKey> task = taskOf(config, branch);
@@ -93,12 +101,14 @@ public final class GitFlow {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         try (GitRepository git = Repositories.open(session.workspace())) {
             if (git.resolveCommit(target).isEmpty()) {
-                throw Failure.usage("--to " + target + " is not a branch or commit here", "git branch -a");
+                throw Failure.usage("--to " + GitCommandText.quote(target) + " is not a branch or commit here",
+                        "git branch -a");
             }
             List<String> commits = git.commitsNotOn(target);
             String branch = GitSeries.taskBranch(config.branches().prefix(), key) + "-onto-"
                     + target.replaceAll("[^A-Za-z0-9._-]", "-");
-            String note = commits.isEmpty() ? "nothing to carry: every commit of this branch is on " + target : "";
+            String note = commits.isEmpty() ? "nothing to carry: every commit of this branch is on "
+                    + GitCommandText.quote(target) : "";
             return new Planned("carry", StreamId.task(key), Optional.of(key),
                     commits.isEmpty() ? List.of() : GitSeries.carry(key, target, branch, commits), note);
         }
@@ -107,23 +117,58 @@ public final class GitFlow {
     /** Runs exactly the planned argv with the user's git, unless execution is switched off. */
     public static Executed execute(Session session, Planned planned, Map<String, String> env) {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        if ("1".equals(env.get("WB_NO_EXECUTE"))) {
-            throw Failure.usage("--execute is disabled here: WB_NO_EXECUTE=1 is set",
-                    "run the printed commands yourself, or unset WB_NO_EXECUTE");
+        Optional<String> switchedOff = ExecutionSwitch.disabledBy(env);
+        if (switchedOff.isPresent()) {
+            throw Failure.usage("--execute is disabled here: " + ExecutionSwitch.VARIABLE + "="
+                    + TerminalText.escape(GitCommandText.quote(switchedOff.get())) + " is set",
+                    "run the printed commands yourself, or unset " + ExecutionSwitch.VARIABLE
+                            + " (empty, 0, false and no leave execution on)");
         }
         if (!config.execute()) {
             throw Failure.usage("--execute is disabled for this checkout: \"execute\": false in .workflow/config.json",
                     "run the printed commands yourself, or set \"execute\": true there");
         }
-        java.util.Set<String> protectedNames;
-        try (GitRepository git = Repositories.open(session.workspace())) {
-            protectedNames = ProtectedBranches.resolve(config.branches().protectedNames(), git);
-        }
-        SeriesResult result = GitRunner.execute(session.workspace().root(), planned.steps(), protectedNames, env);
+        SeriesResult result = masked(GitRunner.execute(session.workspace().root(), planned.steps(),
+                protectedNames(session, config), env));
         List<EventEnvelope> events = session.log().append(planned.stream(), ExpectedVersion.any(),
                 GitDecider.events(planned.series(), planned.steps(), result), session.invocation());
         Optional<Path> log = planned.task().map(task -> writeLog(session, task));
         return new Executed(planned, result, events, log);
+    }
+
+    /**
+     * What each step's preconditions read now, for the printed series: a step preceded only by
+     * fetches will meet the repository as it is now, so its reading says whether {@code --execute}
+     * would refuse it; a step after a switch or a cherry-pick is read when it runs, and gets none.
+     */
+    public static List<List<PreconditionCheck.Reading>> preconditionsNow(Session session, Planned planned,
+            Map<String, String> env) {
+        Set<String> protectedNames = protectedNames(session, WorkspaceConfig.load(session.workspace()));
+        List<List<PreconditionCheck.Reading>> readings = new ArrayList<>();
+        boolean unchanged = true;
+        for (GitStep step : planned.steps()) {
+            readings.add(unchanged ? PreconditionCheck.read(session.workspace().root(), step.preconditions(),
+                    protectedNames, env) : List.of());
+            unchanged = unchanged && step.argv().get(0).equals("fetch");
+        }
+        return readings;
+    }
+
+    private static Set<String> protectedNames(Session session, WorkspaceConfig config) {
+        try (GitRepository git = Repositories.open(session.workspace())) {
+            return ProtectedBranches.resolve(config.branches().protectedNames(), git);
+        }
+    }
+
+    /** The series with any URL's user information masked in git's output, before it is printed or recorded. */
+    private static SeriesResult masked(SeriesResult result) {
+        return new SeriesResult(result.ran().stream().map(GitFlow::masked).toList(),
+                result.failed().map(GitFlow::masked), result.notRun());
+    }
+
+    private static StepOutcome masked(StepOutcome o) {
+        return new StepOutcome(o.step(), o.status(), o.exitCode(), ConfigView.maskUrl(o.output()),
+                ConfigView.maskUrl(o.refusal()), o.duration());
     }
 
     private static void requireGate(Session session, TaskKey key) {

@@ -7,6 +7,7 @@ import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
+import dev.wb.engine.text.TerminalText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +28,8 @@ public final class ApproveCommands {
         Capsule capsule = Capsule.read(session.workspace().root(), key, ReadPolicy.load(session.workspace()));
         ValidationBlock validation = capsule.validation();
         if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
-            throw Failure.usage(key + " declares no runtime validation (" + validation.noRuntimeReason().orElse("")
+            throw Failure.usage(key + " declares no runtime validation ("
+                    + TerminalText.escape(validation.noRuntimeReason().orElse(""))
                     + "): there is nothing to approve", "wb judge run needs no approval for it");
         }
         if (validation.shape() != ValidationBlock.Shape.REQUIRED

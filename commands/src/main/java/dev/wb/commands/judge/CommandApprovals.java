@@ -9,6 +9,7 @@ import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -153,7 +154,7 @@ public final class CommandApprovals {
     public static String flags(List<String> commands) {
         List<String> flags = new ArrayList<>();
         for (String command : commands) {
-            flags.add("--approve-commands " + ShellQuote.quote(command));
+            flags.add("--approve-commands " + TerminalText.escape(ShellQuote.quote(command)));
         }
         return String.join(" ", flags);
     }
@@ -240,14 +241,14 @@ public final class CommandApprovals {
         }
 
         private static String shown(String command) {
-            return command.equals(NONE) ? NONE : "\"" + command + "\"";
+            return command.equals(NONE) ? NONE : "\"" + TerminalText.escape(command) + "\"";
         }
     }
 
     private static String numbered(List<String> commands) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < commands.size(); i++) {
-            out.append("\n  ").append(i + 1).append(". ").append(commands.get(i));
+            out.append("\n  ").append(i + 1).append(". ").append(TerminalText.escape(commands.get(i)));
         }
         return out.toString();
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.capsule.Fence;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -95,7 +96,8 @@ public record MigrationDeclaration(String command, String commit, String review,
             command = text(generator, "command", problems);
             commit = text(generator, "commit", problems);
             if (commit != null && !FULL_ID.matcher(commit).matches()) {
-                problems.add("generator.commit is not a full commit id (40 or 64 lower-case hex digits): " + commit);
+                problems.add("generator.commit is not a full commit id (40 or 64 lower-case hex digits): "
+                        + TerminalText.escape(commit));
             }
             review = text(generator, "review", problems);
             if (review != null) {
@@ -103,6 +105,10 @@ public record MigrationDeclaration(String command, String commit, String review,
             }
             inputs = list(generator, "inputs", "generator.", true, problems);
             prepare = list(generator, "prepare", "generator.", false, problems);
+            if (command != null) {
+                shown("generator.command", command, problems);
+            }
+            prepare.forEach(c -> shown("generator.prepare", c, problems));
             inputs.forEach(path -> plain("generator.inputs", path, problems));
         }
         List<String> paths = list(doc, "paths", "", true, problems);
@@ -112,7 +118,7 @@ public record MigrationDeclaration(String command, String commit, String review,
         paths.forEach(path -> {
             plain("paths", path, problems);
             if (path.equals(".git") || path.startsWith(".git/") || path.startsWith(".workflow/local/")) {
-                problems.add("paths names " + path + ", which is never part of a boundary");
+                problems.add("paths names " + TerminalText.escape(path) + ", which is never part of a boundary");
             }
         });
         if (!problems.isEmpty()) {
@@ -234,9 +240,15 @@ public record MigrationDeclaration(String command, String commit, String review,
             bad |= segment.isEmpty() || segment.equals(".") || segment.equals("..");
         }
         if (bad) {
-            problems.add(field + " holds " + path + ", which is not a plain repository-relative path"
+            problems.add(field + " holds " + TerminalText.escape(path) + ", which is not a plain repository-relative path"
                     + " (no leading or trailing /, no . or .. segment, no backslash)");
         }
+    }
+
+    /** A command is shown to a person for consent before it runs: a control character could make it read as another. */
+    private static void shown(String field, String command, List<String> problems) {
+        TerminalText.describeFirstControl(command.strip()).ifPresent(control -> problems.add(field + " holds "
+                + control + ", which could make the command shown for consent read as another; write it without one"));
     }
 
     private static Failure malformed(String where, List<String> problems) {
