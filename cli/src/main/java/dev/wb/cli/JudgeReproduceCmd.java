@@ -113,11 +113,11 @@ final class JudgeReproduceCmd implements Callable<Integer> {
                     + (r.status().equals("not-run") ? "" : "  (" + r.ended() + ")"));
             r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));
         }
-        result.details().forEach(d -> console.line("  mismatched " + d.path() + ": the snapshot has " + d.expected()
+        result.details().forEach(d -> console.line("  mismatched " + TerminalText.escape(d.path()) + ": the snapshot has " + d.expected()
                 + ", the generator wrote " + d.actual()));
-        result.unchanged().forEach(path -> console.line("  unchanged  " + path + ": the generator left it as the base"
+        result.unchanged().forEach(path -> console.line("  unchanged  " + TerminalText.escape(path) + ": the generator left it as the base"
                 + " has it"));
-        result.stray().forEach(path -> console.line("  stray      " + path + ": written outside the declared paths"));
+        result.stray().forEach(path -> console.line("  stray      " + TerminalText.escape(path) + ": written outside the declared paths"));
         String label = result.snapshot().label() + " from base " + result.base() + " with generator "
                 + result.generatorCommit();
         if (result.passed()) {

@@ -147,7 +147,8 @@ final class JudgeRunCmd implements Callable<Integer> {
                     console.line("receipt digest " + receipt.digest());
                 });
                 if (result.outcome() == JudgeRun.Outcome.INVALIDATED) {
-                    console.error("the tree changed during the run: " + String.join(", ", result.changedPaths()),
+                    console.error("the tree changed during the run: "
+                            + TerminalText.escape(String.join(", ", result.changedPaths())),
                             List.of("do not edit covered files while validation runs; declare check-mode commands"
                                     + " (--check, not --write), then run again"));
                 } else {

@@ -66,7 +66,8 @@ class Issue13ConsentTest {
                 result::toString);
         assertTrue(result.err().contains("line 7: the command holds a control character (\\r) at character 21"),
                 result::toString);
-        assertTrue(result.err().contains("\n  fix: "), result::toString);
+        assertTrue(result.err().contains("\n  fix: correct the lines named above in .workflow/TASK-1/task.md"),
+                result::toString);
         noControlCharacters(result);
         assertFalse(Files.exists(repo.resolve(".workflow/local/approved-commands/TASK-1.json")), "nothing approved");
     }

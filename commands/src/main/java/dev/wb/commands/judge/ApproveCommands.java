@@ -39,8 +39,11 @@ public final class ApproveCommands {
             throw Failure.usage(key + " declares no commands to approve (" + validation.shape().name()
                     .toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " validation"
                     + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
-                    "declare them in a fenced block under ## Validation in .workflow/" + key + "/task.md"
-                            + " (docs/CAPSULE.md)");
+                    validation.shape() == ValidationBlock.Shape.MALFORMED
+                            ? "correct the lines named above in .workflow/" + key + "/task.md (docs/CAPSULE.md), then"
+                                    + " run wb task approve-commands " + key + " again"
+                            : "declare them in a fenced block under ## Validation in .workflow/" + key + "/task.md"
+                                    + " (docs/CAPSULE.md)");
         }
         List<String> commands = validation.normalizedCommands();
         CommandApprovals approvals = new CommandApprovals(session.workspace());

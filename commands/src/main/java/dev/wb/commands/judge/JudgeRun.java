@@ -116,8 +116,9 @@ public final class JudgeRun {
             throw Failure.usage("the capsule of " + request.key() + " in " + snapshot.label() + " declares nothing to run ("
                     + validation.shape().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " validation"
                     + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
-                    "declare the commands in a fenced block under ## Validation in .workflow/" + request.key()
-                            + "/task.md (docs/CAPSULE.md), then capture a new snapshot");
+                    (validation.shape() == ValidationBlock.Shape.MALFORMED ? "correct the lines named above"
+                            : "declare the commands in a fenced block under ## Validation") + " in .workflow/"
+                            + request.key() + "/task.md (docs/CAPSULE.md), then capture a new snapshot");
         }
         List<String> commands = validation.normalizedCommands();
         CommandApprovals.Approval approval;
