@@ -107,8 +107,8 @@ class CliTest {
 
     @Test
     void where_init_never_ran_the_local_folder_wb_creates_stays_out_of_git() {
-        wb(repo.root(), "status");
-        wb(repo.root(), "replay", "workspace");
+        wb(repo.root(), "status"); // a read creates nothing (issue 13 item 26)
+        wb(repo.root(), "validate-flow", "--all"); // a command that records
 
         assertTrue(Files.isDirectory(repo.resolve(".workflow/local")));
         assertEquals("", repo.git("status", "--porcelain", "--untracked-files=all"));

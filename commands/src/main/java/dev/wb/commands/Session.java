@@ -51,10 +51,15 @@ public final class Session implements AutoCloseable {
     /** The log with its stored events exactly as written (for appends and verification). */
     public synchronized EventLog log() {
         if (log == null) {
-            workspace.ensureLocalDir();
-            log = EventLogs.chronicle(workspace.logDir());
+            // Where nothing was recorded yet, reading creates nothing: the first append makes the log.
+            log = java.nio.file.Files.isDirectory(workspace.logDir()) ? open() : new UnopenedLog(this::open);
         }
         return log;
+    }
+
+    private EventLog open() {
+        workspace.ensureLocalDir();
+        return EventLogs.chronicle(workspace.logDir());
     }
 
     /** The log as the current code reads it: every event raised to its current schema. */

@@ -95,6 +95,9 @@ public final class CheckpointStore {
     }
 
     public <S> void write(Projection<S> projection, Map<StreamId, StreamCursor<S>> cursors) {
+        if (dir.getParent() != null && !Files.isDirectory(dir.getParent())) {
+            return; // nothing recorded here yet (no .workflow/local/): a read writes nothing
+        }
         ObjectNode root = CanonicalJson.objectNode();
         root.put("format", FORMAT);
         root.put("projection", projection.name());
