@@ -51,6 +51,10 @@ final class ReplayCmd implements Callable<Integer> {
         try (Session session = root.context.session()) {
             ReplayQuery query = new ReplayQuery(session);
             if (output != null) {
+                if (root.json) {
+                    throw dev.wb.commands.Failure.usage("--output prints the stored output as it was written:"
+                            + " it has no --json form", "wb replay " + key + " --output " + output);
+                }
                 return output(session, query.current(stream));
             }
             if (verify) {

@@ -60,13 +60,31 @@ public final class Wb {
             EventLogs.preloadInBackground();
         }
         CommandLine cli = commandLine(args);
-        int code = cli.execute(args);
+        int code = refusesJson(args) ? ExitCodes.USAGE : cli.execute(args);
         if (code != ExitCodes.OK && Arrays.asList(args).contains("--json")) {
             // Every --json run prints one document, a refusal too: the error, if the command printed none.
             console.jsonErrorIfSilent(code);
         }
         console.flush();
         return code;
+    }
+
+    /**
+     * The commands whose output has one fixed form, refused under {@code --json} rather than silently
+     * printing something else: the completion script, and the hook whose stdout is Claude Code's protocol.
+     */
+    private boolean refusesJson(String[] args) {
+        List<String> words = Arrays.stream(args).filter(a -> !a.startsWith("-")).limit(2).toList();
+        String command = words.isEmpty() ? "" : words.get(0).equals("judge") && words.size() > 1
+                ? "judge " + words.get(1) : words.get(0);
+        if (!Arrays.asList(args).contains("--json") || !(command.equals("generate-completion")
+                || command.equals("judge guard"))) {
+            return false;
+        }
+        console.error("wb " + command + " has no --json form: " + (command.equals("judge guard")
+                ? "its stdout is the hook's answer to Claude Code" : "it prints a shell script"),
+                List.of("wb " + command + "   (without --json)"));
+        return true;
     }
 
     /** The whole command tree, as help and completion show it. */
