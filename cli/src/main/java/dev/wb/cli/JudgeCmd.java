@@ -108,10 +108,11 @@ final class JudgeCmd {
                 if (fromReview != null) {
                     java.nio.file.Path record = root.context.cwd().resolve(fromReview);
                     try {
-                        dev.wb.commands.judge.RecordLog.noteRead(session, record,
-                                dev.wb.commands.judge.RecordFacts.of(java.nio.file.Files.readAllBytes(record)));
-                    } catch (java.io.IOException e) {
-                        // It was read moments ago to verify it; a record gone since is not this capture's concern.
+                        dev.wb.commands.judge.RecordVerification.read(session.workspace(), record).ifPresent(bytes ->
+                                dev.wb.commands.judge.RecordLog.noteRead(session, record,
+                                        dev.wb.commands.judge.RecordFacts.of(bytes)));
+                    } catch (dev.wb.commands.InputFiles.Unusable e) {
+                        // It was read moments ago to verify it; a record changed since is not this capture's concern.
                     }
                 }
                 Snapshot snapshot = result.snapshot();

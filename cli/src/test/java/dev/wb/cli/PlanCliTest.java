@@ -102,7 +102,7 @@ class PlanCliTest {
     static Stream<String> malformedPlans() {
         return Stream.of("", "{", "null", "[]", "42", "{\"key\": 12}", "{\"evidence\": {}}",
                 "{\"evidence\": [null, 1, \"x\", []]}", "{\"files\": [{\"path\": 1, \"change\": []}]}",
-                "{\"verify_env\": {\"PATH\": 1, \"\": \"x\"}, \"steps\": \"no\"}", "\u0000\u0001binary",
+                "{\"verify_env\": {\"PATH\": 1, \"\": \"x\"}, \"steps\": \"no\"}",
                 "{\"evidence\": [{\"claim\": \"c\", \"file\": \"src/app.py\", \"line\": 99999999999, \"quote\": \"q\"}]}");
     }
 

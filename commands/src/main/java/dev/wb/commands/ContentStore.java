@@ -25,6 +25,9 @@ import java.util.Optional;
  */
 public final class ContentStore {
 
+    /** The prefix of a blob being copied in, before it is named by its digest. */
+    private static final String INCOMING = ".incoming-";
+
     private final Workspace workspace;
     private final Path dir;
 
@@ -61,7 +64,8 @@ public final class ContentStore {
         try {
             workspace.ensureLocalDir();
             Files.createDirectories(dir);
-            temp = Files.createTempFile(dir, ".incoming-", ".tmp");
+            AtomicFiles.removeStaleTemps(dir, INCOMING);
+            temp = Files.createTempFile(dir, AtomicFiles.tempPrefix(INCOMING), ".tmp");
             String digest = copyDigesting(file, temp);
             Path target = file(digest);
             if (!Files.exists(target)) {
@@ -103,7 +107,7 @@ public final class ContentStore {
             try {
                 Files.deleteIfExists(temp);
             } catch (IOException ignored) {
-                // A stray .incoming-*.tmp is harmless: no digest names it.
+                // A stray .incoming-*.tmp is harmless (no digest names it), and the next putFile removes it.
             }
         }
     }

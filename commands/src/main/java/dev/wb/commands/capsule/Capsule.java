@@ -1,9 +1,9 @@
 package dev.wb.commands.capsule;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -77,16 +77,12 @@ public final class Capsule {
         Map<String, byte[]> documents = new LinkedHashMap<>();
         for (String name : DOCUMENTS) {
             Path path = dir.resolve(name);
-            if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
-                missing.add(folder + name + (Files.exists(path, LinkOption.NOFOLLOW_LINKS) ? " (not a regular file)" : ""));
+            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+                missing.add(folder + name + " (not a regular file)");
                 continue;
             }
-            try {
-                documents.put(name, Files.readAllBytes(path));
-            } catch (IOException e) {
-                throw Failure.missing("cannot read " + folder + name + ": " + e.getMessage(),
-                        "check that the file is readable");
-            }
+            document(repoRoot, path).ifPresentOrElse(bytes -> documents.put(name, bytes),
+                    () -> missing.add(folder + name));
         }
         if (!missing.isEmpty()) {
             throw Failure.missing("the capsule of " + key + " is incomplete: " + String.join(", ", missing)
@@ -95,6 +91,15 @@ public final class Capsule {
                             + " (docs/CAPSULE.md describes the five documents)");
         }
         return new Capsule(key, documents, blocked);
+    }
+
+    /** A document's exact bytes (what its digest is of), or empty; exit 6 when it is not one wb reads (InputFiles). */
+    private static Optional<byte[]> document(Path repoRoot, Path path) {
+        try {
+            return InputFiles.read(repoRoot, path, InputFiles.Kind.CAPSULE).map(InputFiles.Content::bytes);
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.MISSING);
+        }
     }
 
     /** A capsule from documents already in memory (read from a snapshot or a commit, say). */

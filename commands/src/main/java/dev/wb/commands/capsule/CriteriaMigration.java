@@ -1,6 +1,7 @@
 package dev.wb.commands.capsule;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
@@ -43,7 +44,17 @@ public final class CriteriaMigration {
                         "write it (docs/CAPSULE.md describes the criteria), or run wb task migrate-criteria"
                                 + " without a key to migrate every capsule that has one");
             }
-            Migration migration = Migration.of(read(path, file), blocked);
+            byte[] bytes;
+            try {
+                bytes = read(repoRoot, path, file);
+            } catch (InputFiles.Unusable e) {
+                if (key.isPresent()) {
+                    throw e.failure(Failure.Kind.MISSING);
+                }
+                outcomes.add(new Outcome(task, file, unusable(e), false));
+                continue;
+            }
+            Migration migration = Migration.of(bytes, blocked);
             boolean write = migration.changed() && !dryRun;
             if (write) {
                 try {
@@ -95,11 +106,14 @@ public final class CriteriaMigration {
             .comparing((TaskKey k) -> k.value().substring(0, k.value().lastIndexOf('-')))
             .thenComparing(k -> new BigInteger(k.value().substring(k.value().lastIndexOf('-') + 1)));
 
-    private static byte[] read(Path path, String file) {
-        try {
-            return Files.readAllBytes(path);
-        } catch (IOException e) {
-            throw Failure.missing("cannot read " + file + ": " + e.getMessage(), "check that the file is readable");
-        }
+    /** The file's exact bytes, read as every capsule document is (InputFiles). */
+    private static byte[] read(Path repoRoot, Path path, String file) throws InputFiles.Unusable {
+        return InputFiles.read(repoRoot, path, InputFiles.Kind.CAPSULE).map(InputFiles.Content::bytes).orElseThrow(
+                () -> Failure.missing(file + " is missing", "write it (docs/CAPSULE.md describes the criteria)"));
+    }
+
+    private static Migration unusable(InputFiles.Unusable e) {
+        return new Migration(Migration.Status.REFUSED, new byte[0], List.of(), List.of(new CapsuleProblem(
+                AcceptanceCriteria.FILE, 0, e.problem() + "; " + e.fix())));
     }
 }

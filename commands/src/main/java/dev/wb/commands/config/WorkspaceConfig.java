@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.JudgeAgentsConfig;
 import dev.wb.commands.sdd.CriticalZones;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -128,17 +127,13 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
 
     /** The file as a located tree, or empty when there is none; exit 3 when it cannot be read or parsed. */
     public static Optional<LocatedTree> read(Workspace workspace) {
-        Path file = file(workspace);
-        byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot read " + FILE + ": " + e.getMessage(),
-                    List.of("check the file's permissions, or remove it to use the defaults (" + DOCS + ")"));
+            return InputFiles.read(workspace.root(), file(workspace), InputFiles.Kind.CONFIG)
+                    .map(content -> parse(content.textBytes()));
+        } catch (InputFiles.Unusable e) {
+            throw new Failure(Failure.Kind.CONFIG, e.getMessage(),
+                    List.of(e.fix() + ", or remove it to use the defaults (" + DOCS + ")"));
         }
-        return Optional.of(parse(bytes));
     }
 
     /** The bytes of a config.json as a located tree; exit 3 naming the line when they are not JSON. */

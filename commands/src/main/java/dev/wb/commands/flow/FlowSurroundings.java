@@ -1,10 +1,10 @@
 package dev.wb.commands.flow;
 
+import dev.wb.commands.InputFiles;
 import java.io.IOException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * What a flow names outside its own file, read from the checkout: role prompts under the flows folder and
@@ -41,9 +41,6 @@ public interface FlowSurroundings {
     /** Reads the real file system, following links only to check where they lead. */
     record Disk(Path flowsDir, Path toolsDir) implements FlowSurroundings {
 
-        /** A prompt larger than this is not a prompt; it is reported rather than read into memory. */
-        static final long MAX_ROLE_BYTES = 1 << 20;
-
         @Override
         public RoleFile roleFile(String relative) {
             Path file = flowsDir.resolve(relative).normalize();
@@ -55,15 +52,10 @@ public interface FlowSurroundings {
                 if (!real.startsWith(flowsDir.toRealPath())) {
                     return new Outside(real.toString());
                 }
-                if (!Files.isRegularFile(real)) {
-                    return new Unreadable("not a regular file");
-                }
-                if (Files.size(real) > MAX_ROLE_BYTES) {
-                    return new Unreadable("larger than 1 MiB");
-                }
-                return new Text(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                        .onUnmappableCharacter(CodingErrorAction.REPLACE)
-                        .decode(java.nio.ByteBuffer.wrap(Files.readAllBytes(real))).toString());
+                Optional<InputFiles.Content> content = InputFiles.read(flowsDir, file, InputFiles.Kind.FLOW);
+                return content.<RoleFile>map(c -> new Text(c.text())).orElseGet(Missing::new);
+            } catch (InputFiles.Unusable e) {
+                return new Unreadable(e.problem());
             } catch (IOException e) {
                 return new Unreadable(e.getMessage() == null ? e.toString() : e.getMessage());
             }

@@ -4,6 +4,7 @@ import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
@@ -39,9 +40,6 @@ public final class ValidateFlow {
     public static final String TOOLS = ".workflow/tools/";
     public static final String DOCS = "docs/FLOWS.md";
     public static final String ALL = "--all";
-
-    /** Flow files larger than this are refused as a violation rather than parsed. */
-    static final long MAX_FLOW_BYTES = 1 << 20;
 
     private ValidateFlow() {}
 
@@ -143,11 +141,14 @@ public final class ValidateFlow {
                 return new FlowResult(stem, shown, List.of("line 1: file: " + shown + " is a symbolic link that"
                         + " leads out of " + FLOWS + " (to " + target + "); refused unread"), List.of());
             }
-            if (Files.size(real) > MAX_FLOW_BYTES) {
-                return new FlowResult(stem, shown, List.of("line 1: the file is larger than 1 MiB; a flow is a"
-                        + " small YAML file"), List.of());
+            Optional<InputFiles.Content> content = InputFiles.read(repoRoot, file, InputFiles.Kind.FLOW);
+            if (content.isEmpty()) {
+                return new FlowResult(stem, shown, List.of("line 1: the file does not exist"), List.of());
             }
-            return FlowValidator.validate(stem, shown, Files.readAllBytes(real), config, surroundings);
+            return FlowValidator.validate(stem, shown, content.get().textBytes(), config, surroundings);
+        } catch (InputFiles.Unusable e) {
+            return new FlowResult(stem, shown, List.of("line " + e.line() + ": " + e.getMessage() + "; " + e.fix()),
+                    List.of());
         } catch (IOException e) {
             return new FlowResult(stem, shown, List.of("line 1: cannot read the file: " + e.getMessage()), List.of());
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkspaceConfig;
@@ -68,7 +69,15 @@ public final class GitFlow {
     public static Planned commit(Session session, TaskKey key) {
         requireGate(session, key);
         Path message = session.workspace().workflowDir().resolve(key.value()).resolve("commit.txt");
-        if (!Files.isRegularFile(message)) {
+        // Read only to check it (git commit -F reads it): a message git would take from outside the
+        // repository, from a FIFO, or in another encoding is refused here, as every input is.
+        Optional<InputFiles.Content> content;
+        try {
+            content = InputFiles.read(session.workspace().root(), message, InputFiles.Kind.COMMIT_MESSAGE);
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.MISSING);
+        }
+        if (content.isEmpty()) {
             throw Failure.missing("no commit message for " + key + ": .workflow/" + key + "/commit.txt does not exist",
                     "write the message there (a summary line, a blank line, the why), then: wb git commit " + key);
         }

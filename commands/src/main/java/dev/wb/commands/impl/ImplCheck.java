@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
@@ -27,8 +28,7 @@ import dev.wb.projections.checkpoint.CheckpointStore;
 import dev.wb.projections.checkpoint.StreamCursor;
 import dev.wb.projections.checkpoint.WorkspaceProjection;
 import dev.wb.projections.events.WbEvents;
-import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -145,11 +145,12 @@ public final class ImplCheck {
     }
 
     private static boolean gateOpen(Session session, StreamId task, AuditGate.State state) {
+        Path file = session.workspace().workflowDir().resolve(task.name()).resolve("sdd.json");
         try {
-            byte[] plan = Files.readAllBytes(session.workspace().workflowDir().resolve(task.name()).resolve("sdd.json"));
-            return state.openFor(PlanReader.digest(plan));
-        } catch (IOException e) {
-            return false; // no plan on disk (or none readable): nothing to claim with
+            return InputFiles.read(session.workspace().root(), file, InputFiles.Kind.PLAN)
+                    .map(plan -> state.openFor(PlanReader.digest(plan.textBytes()))).orElse(false);
+        } catch (InputFiles.Unusable e) {
+            return false; // no plan wb reads: nothing to claim with
         }
     }
 

@@ -1,12 +1,11 @@
 package dev.wb.commands.judge;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -70,10 +69,11 @@ public final class CatchUpCapture {
             Timings timings) {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(request.record());
-        } catch (IOException e) {
-            throw Failure.missing("cannot read the review record " + request.record(),
-                    "give the path of the record the judge returned, under .workflow/local/judge/");
+            bytes = RecordVerification.read(workspace, request.record()).orElseThrow(() -> Failure.missing(
+                    "no review record at " + request.record(),
+                    "give the path of the record the judge returned, under .workflow/local/judge/"));
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.MISSING);
         }
         ReviewRecord.Reading reading = ReviewRecord.read(bytes);
         if (reading.record().isEmpty() || !reading.record().get().candidate().startsWith("SNAPSHOT:")) {

@@ -1,8 +1,6 @@
 package dev.wb.commands.judge;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.wb.commands.InputFiles;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -18,16 +16,14 @@ public final class EnvFile {
     private EnvFile() {}
 
     /**
-     * The file's variables in order; empty when there is no such regular file. A symbolic link is
-     * followed: the values are read only to be kept out of evidence, and an env-file kept elsewhere and
-     * linked in is as secret as one in place.
+     * The file's variables in order; empty when there is no file. A symbolic link is followed, out of the
+     * repository too: the values are read only to be kept out of evidence, and an env-file kept elsewhere
+     * and linked in is as secret as one in place. Anything but a regular UTF-8 file of at most 256 KiB
+     * (InputFiles) is refused: a redactor that silently knew no secret would fail open.
      */
-    static Map<String, String> read(Path file) throws IOException {
-        Map<String, String> values = new LinkedHashMap<>();
-        if (!Files.isRegularFile(file)) {
-            return values;
-        }
-        return parse(Files.readString(file, StandardCharsets.UTF_8));
+    static Map<String, String> read(Path file) throws InputFiles.Unusable {
+        return InputFiles.readNamed(file, InputFiles.Kind.ENV_FILE).map(c -> parse(c.text()))
+                .orElseGet(LinkedHashMap::new);
     }
 
     /** The variables of an env-file's text, in order. */

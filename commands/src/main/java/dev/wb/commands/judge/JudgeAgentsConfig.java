@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
@@ -14,7 +15,6 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -67,11 +67,13 @@ public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets,
             if (Files.isSymbolicLink(file)) {
                 throw invalid(".workflow/config.json is a symbolic link; wb reads and replaces only a regular file");
             }
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            return CanonicalJson.objectNode();
-        } catch (IOException e) {
-            throw invalid("cannot read .workflow/config.json: " + e.getMessage());
+            Optional<InputFiles.Content> content = InputFiles.read(ws.root(), file, InputFiles.Kind.CONFIG);
+            if (content.isEmpty()) {
+                return CanonicalJson.objectNode();
+            }
+            bytes = content.get().textBytes();
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.CONFIG);
         }
         JsonNode root;
         try {

@@ -4,13 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -129,11 +129,13 @@ public final class JudgeGuardHook {
             if (Files.isSymbolicLink(file)) {
                 throw unusable(file, "is a symbolic link; wb merges into a regular file only");
             }
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            return CanonicalJson.objectNode();
-        } catch (IOException e) {
-            throw unusable(file, "cannot be read: " + e.getMessage());
+            Optional<InputFiles.Content> content = InputFiles.read(ws.root(), file, InputFiles.Kind.CONFIG);
+            if (content.isEmpty()) {
+                return CanonicalJson.objectNode();
+            }
+            bytes = content.get().textBytes();
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.CONFIG);
         }
         JsonNode root;
         try {

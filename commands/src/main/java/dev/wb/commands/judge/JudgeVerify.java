@@ -4,6 +4,7 @@ import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
@@ -13,9 +14,7 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvents;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +51,7 @@ public final class JudgeVerify {
                     "add --run-tests to re-run the claimed commands, or leave out --approve-commands");
         }
         Path file = request.record().toAbsolutePath().normalize();
-        byte[] bytes = read(file);
+        byte[] bytes = read(workspace, file);
         RecordFacts facts = RecordFacts.of(bytes);
         List<EventEnvelope> events = new ArrayList<>();
         RecordLog.noteRead(session, file, facts).ifPresent(events::add);
@@ -76,17 +75,16 @@ public final class JudgeVerify {
         return new Result(file, facts.digest(), mode, outcome, current, reviewBoundary, reexecuted, events);
     }
 
-    static byte[] read(Path file) {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw Failure.missing("no review record at " + file,
-                    "give the path of the JSON the judge returned, saved under .workflow/local/judge/KEY/");
-        }
+    static byte[] read(Workspace workspace, Path file) {
+        Optional<byte[]> bytes;
         try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            throw Failure.missing("cannot read the review record " + file + ": " + e.getMessage(),
-                    "check the file's permissions");
+            bytes = Files.isSymbolicLink(file) ? Optional.empty() : RecordVerification.read(workspace, file);
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.MISSING);
         }
+        return bytes.orElseThrow(() -> Failure.missing("no review record at " + file
+                + (Files.isSymbolicLink(file) ? " (a symbolic link is not followed)" : ""),
+                "give the path of the JSON the judge returned, saved under .workflow/local/judge/KEY/"));
     }
 
     /** A fresh run of the commands the record claims passed, in a disposable copy of its snapshot. */

@@ -1,6 +1,7 @@
 package dev.wb.commands.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.DeclaredCommand;
@@ -75,15 +76,29 @@ public final class RecordVerification {
         return verify(workspace, recordFile, new Pinned(pinnedDigest), env);
     }
 
+    /**
+     * A review record's bytes, read as every input is (InputFiles): inside the repository (records are
+     * saved under .workflow/local/judge/), a regular file of at most 4 MiB, UTF-8; empty when there is none.
+     */
+    public static Optional<byte[]> read(Workspace workspace, Path recordFile) throws InputFiles.Unusable {
+        return InputFiles.read(workspace.root(), recordFile, InputFiles.Kind.REVIEW_RECORD)
+                .map(InputFiles.Content::textBytes);
+    }
+
     public static Outcome verify(Workspace workspace, Path recordFile, Evidence evidence, Map<String, String> env) {
         List<String> reasons = new ArrayList<>();
         List<String> notices = new ArrayList<>();
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(recordFile);
-        } catch (IOException e) {
-            return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + recordFile
-                    + " cannot be read"), List.of(), "unknown");
+            Optional<byte[]> read = read(workspace, recordFile);
+            if (read.isEmpty()) {
+                return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + recordFile
+                        + " does not exist"), List.of(), "unknown");
+            }
+            bytes = read.get();
+        } catch (InputFiles.Unusable e) {
+            return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + e.getMessage()), List.of(),
+                    "unknown");
         }
         ReviewRecord.Reading reading = ReviewRecord.read(bytes);
         if (reading.record().isEmpty()) {

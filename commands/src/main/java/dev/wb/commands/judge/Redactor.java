@@ -2,7 +2,6 @@ package dev.wb.commands.judge;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -110,9 +109,9 @@ public final class Redactor {
         values.addAll(moreSecrets);
         try {
             values.addAll(EnvFile.read(file).values());
-        } catch (IOException e) {
+        } catch (dev.wb.commands.InputFiles.Unusable e) {
             throw new Failure(Failure.Kind.CONFIG, "cannot read " + file + " to keep its values out of evidence: "
-                    + e.getMessage(), List.of("check that " + file + " is readable"));
+                    + e.getMessage(), List.of(e.fix()));
         }
         return of(values);
     }

@@ -1,10 +1,10 @@
 package dev.wb.commands.judge;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.WbVersion;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -36,9 +36,13 @@ final class ReproduceReview {
         }
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
-        } catch (IOException e) {
-            return refused("the generator review " + shown + " cannot be read: " + e.getMessage());
+            Optional<byte[]> read = RecordVerification.read(workspace, file);
+            if (read.isEmpty()) {
+                return refused("the generator review " + shown + " does not exist");
+            }
+            bytes = read.get();
+        } catch (InputFiles.Unusable e) {
+            return refused("the generator review " + e.getMessage());
         }
         RecordLog.noteRead(session, file, RecordFacts.of(bytes));
         ReviewRecord.Reading reading = ReviewRecord.read(bytes);

@@ -2,12 +2,10 @@ package dev.wb.commands.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.json.CanonicalJson;
-import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -57,21 +55,14 @@ public final class ReadPolicy implements Predicate<String> {
 
     public static ReadPolicy load(Path root) {
         Path file = root.resolve(".workflow").resolve(FILE);
-        byte[] bytes;
-        try {
-            if (Files.isSymbolicLink(file)) {
-                throw unusable("it is a symbolic link", null);
-            }
-            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-                return NONE;
-            }
-            bytes = Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            return NONE;
-        } catch (IOException e) {
-            throw unusable("it cannot be read (" + e.getMessage() + ")", null);
+        if (Files.isSymbolicLink(file)) {
+            throw unusable("it is a symbolic link", null);
         }
-        return parse(bytes);
+        try {
+            return InputFiles.read(root, file, InputFiles.Kind.POLICY).map(c -> parse(c.textBytes())).orElse(NONE);
+        } catch (InputFiles.Unusable e) {
+            throw unusable("it " + e.problem(), e.fix());
+        }
     }
 
     /** Parses a policy file's bytes; anything unusable is a {@link Failure} of kind CONFIG. */

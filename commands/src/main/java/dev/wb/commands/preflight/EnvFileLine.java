@@ -1,8 +1,7 @@
 package dev.wb.commands.preflight;
 
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -32,17 +31,19 @@ final class EnvFileLine {
             return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file),
                     Optional.empty(), Map.of());
         }
-        if (!Files.isRegularFile(file)) {
-            return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file is not a regular file: " + file),
-                    Optional.empty(), Map.of());
-        }
         try {
-            Map<String, String> variables = parse(Files.readString(file, StandardCharsets.UTF_8));
+            // Named by the user, or linked in from where it is kept: read wherever it lies (InputFiles).
+            Optional<InputFiles.Content> content = InputFiles.readNamed(file, InputFiles.Kind.ENV_FILE);
+            if (content.isEmpty()) {
+                return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file),
+                        Optional.empty(), Map.of());
+            }
+            Map<String, String> variables = parse(content.get().text());
             return new Loaded(PreflightLine.of("env", Verdict.OK, "loaded " + variables.size()
                     + " variable(s) from " + file), Optional.of(file), variables);
-        } catch (IOException e) {
-            return new Loaded(PreflightLine.of("env", Verdict.FAIL, "cannot read env-file " + file + " ("
-                    + e.getClass().getSimpleName() + ")"), Optional.empty(), Map.of());
+        } catch (InputFiles.Unusable e) {
+            return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file " + e.getMessage() + "; " + e.fix()),
+                    Optional.empty(), Map.of());
         }
     }
 

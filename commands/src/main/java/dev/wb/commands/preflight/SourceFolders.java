@@ -1,5 +1,6 @@
 package dev.wb.commands.preflight;
 
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.sdd.Plan;
 import dev.wb.commands.sdd.PlanReader;
 import dev.wb.engine.TaskKey;
@@ -72,16 +73,22 @@ final class SourceFolders {
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(workflow)) {
             for (Path dir : dirs) {
                 Optional<TaskKey> key = TaskKey.parse(dir.getFileName().toString());
-                Path file = dir.resolve("sdd.json");
-                if (key.isEmpty() || !Files.isRegularFile(file) || Files.size(file) > PlanReader.MAX_PLAN_BYTES) {
-                    continue;
-                }
-                Optional<Plan> plan = PlanReader.read(Files.readAllBytes(file), key.get()).plan();
+                Optional<byte[]> bytes = key.isEmpty() ? Optional.empty() : plan(dir.resolve("sdd.json"));
+                Optional<Plan> plan = bytes.flatMap(b -> PlanReader.read(b, key.get()).plan());
                 plan.ifPresent(p -> p.files().stream().map(PlannedFile::claimed).forEach(paths::addAll));
             }
         } catch (IOException e) {
             // No .workflow/ or an unreadable plan folder: no plan names anything here.
         }
         return paths;
+    }
+
+    /** A plan's bytes, or empty when there is none wb reads (InputFiles): an unusable plan claims nothing. */
+    private Optional<byte[]> plan(Path file) {
+        try {
+            return InputFiles.read(root, file, InputFiles.Kind.PLAN).map(InputFiles.Content::textBytes);
+        } catch (InputFiles.Unusable e) {
+            return Optional.empty();
+        }
     }
 }

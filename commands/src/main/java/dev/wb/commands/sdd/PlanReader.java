@@ -2,6 +2,7 @@ package dev.wb.commands.sdd;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.sdd.Plan.Citation;
 import dev.wb.commands.sdd.Plan.PlannedTest;
 import dev.wb.commands.sdd.Plan.Step;
@@ -35,8 +36,11 @@ public final class PlanReader {
     /** Paths longer than this are refused: each is echoed in the audit's event. */
     public static final int MAX_PATH = 200;
 
-    /** Larger plans are refused (a structure finding): an audit echoes parts of its plan. */
-    public static final long MAX_PLAN_BYTES = 256 * 1024;
+    /**
+     * Larger plans are refused: an audit echoes parts of its plan. A sdd.json on disk is refused unread
+     * (InputFiles, the same limit); a larger plan from elsewhere is a structure finding.
+     */
+    public static final long MAX_PLAN_BYTES = InputFiles.Kind.PLAN.limit();
 
     static final List<String> CHANGES = List.of("edit", "add", "delete", "rename");
 

@@ -3,6 +3,7 @@ package dev.wb.commands.sdd;
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
@@ -15,9 +16,6 @@ import dev.wb.git.BlobRead;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.projections.audit.AuditGate;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -46,17 +44,22 @@ public final class SddAudit {
         return session.workspace().workflowDir().resolve(key.value()).resolve("sdd.json");
     }
 
-    /** The plan's bytes; exit 6 when there is none. */
+    /**
+     * The plan's bytes (without a byte order mark); exit 6 when there is none, 7 when it is no plan wb
+     * reads (a link out of the repository, not a regular file, over 256 KiB, not UTF-8: InputFiles).
+     */
     public static byte[] readPlan(Session session, TaskKey key) {
-        Path file = planFile(session, key);
+        return plan(session.workspace().root(), planFile(session, key)).orElseThrow(() -> Failure.missing(
+                "no plan for " + key + ": .workflow/" + key + "/sdd.json does not exist",
+                "write the plan (docs/PLAN.md has a complete example), then: wb sdd audit " + key));
+    }
+
+    /** A plan file's bytes as a parser reads them, empty when there is none; exit 7 when it is unusable. */
+    public static Optional<byte[]> plan(Path root, Path file) {
         try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw Failure.missing("no plan for " + key + ": .workflow/" + key + "/sdd.json does not exist",
-                    "write the plan (docs/PLAN.md has a complete example), then: wb sdd audit " + key);
-        } catch (IOException e) {
-            throw Failure.missing("cannot read .workflow/" + key + "/sdd.json: " + e.getMessage(),
-                    "check the file's permissions, then: wb sdd audit " + key);
+            return InputFiles.read(root, file, InputFiles.Kind.PLAN).map(InputFiles.Content::textBytes);
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.CHECK_FAILED);
         }
     }
 

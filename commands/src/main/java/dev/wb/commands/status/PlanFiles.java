@@ -1,5 +1,6 @@
 package dev.wb.commands.status;
 
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.sdd.PlanReader;
 import dev.wb.engine.TaskKey;
@@ -34,10 +35,14 @@ final class PlanFiles {
 
     /** One task's plan digest, read and hashed now; empty when there is no sdd.json. */
     Optional<String> digest(TaskKey key) {
+        return read(workflow.resolve(key.value()).resolve("sdd.json")).map(PlanReader::digest);
+    }
+
+    /** The plan's bytes; empty when there is none or none wb reads (InputFiles): the plan stage says to write one. */
+    private Optional<byte[]> read(Path file) {
         try {
-            return Optional.of(PlanReader.digest(Files.readAllBytes(workflow.resolve(key.value()).resolve("sdd.json"))));
-        } catch (IOException e) {
-            // Missing or unreadable is no plan here: the plan stage says to write one.
+            return InputFiles.read(workflow.getParent(), file, InputFiles.Kind.PLAN).map(InputFiles.Content::textBytes);
+        } catch (InputFiles.Unusable e) {
             return Optional.empty();
         }
     }
@@ -68,7 +73,7 @@ final class PlanFiles {
     }
 
     /** The file's entry: the cached one while its stat is unchanged, else hashed anew; null when there is no plan. */
-    private static PlanDigestCache.Entry entry(Path file, PlanDigestCache.Entry cached) {
+    private PlanDigestCache.Entry entry(Path file, PlanDigestCache.Entry cached) {
         try {
             BasicFileAttributes stat = Files.readAttributes(file, BasicFileAttributes.class);
             if (!stat.isRegularFile()) {
@@ -79,8 +84,8 @@ final class PlanFiles {
             if (cached != null && cached.matches(stat.size(), modified, identity)) {
                 return cached;
             }
-            String digest = PlanReader.digest(Files.readAllBytes(file));
-            return new PlanDigestCache.Entry(stat.size(), modified, identity, digest);
+            Optional<String> digest = read(file).map(PlanReader::digest);
+            return digest.map(d -> new PlanDigestCache.Entry(stat.size(), modified, identity, d)).orElse(null);
         } catch (IOException e) {
             // Missing (a task folder without a plan) or unreadable: no plan.
             return null;

@@ -4,20 +4,35 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Writes a file whole or not at all: the bytes go to a temporary file beside the target, are synced,
  * and replace the target with one atomic rename. A reader sees the old file or the new one, never a
- * half-written one, and a crash leaves at most a stray temporary file.
+ * half-written one. A crash (kill -9, power loss) leaves at most a stray temporary file, named
+ * {@code .<target>.<pid>-<random>.tmp} after the process that wrote it; the next write beside it
+ * removes the strays of wb's own naming whose writer is gone or that are older than
+ * {@link #STALE_AFTER} — never a file of any other name.
  */
 public final class AtomicFiles {
+
+    /** A temporary file this old is stale whoever wrote it: a write takes well under a second. */
+    public static final Duration STALE_AFTER = Duration.ofMinutes(10);
+
+    /** {@code <pid>-<random>} (this wb) or {@code <random>} (a wb before it), as Files.createTempFile draws it. */
+    private static final Pattern TEMP_MIDDLE = Pattern.compile("(?:(\\d{1,19})-)?\\d{1,20}");
 
     private AtomicFiles() {}
 
@@ -72,7 +87,9 @@ public final class AtomicFiles {
     /** The content in a temporary file beside the target, synced, with the target's permissions. */
     private static Path syncedTemp(Path dir, Path target, byte[] content) throws IOException {
         Files.createDirectories(dir);
-        Path temp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        String prefix = "." + target.getFileName() + ".";
+        removeStaleTemps(dir, prefix);
+        Path temp = Files.createTempFile(dir, tempPrefix(prefix), ".tmp");
         try {
             keepOrDefaultPermissions(target, temp);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
@@ -87,6 +104,52 @@ public final class AtomicFiles {
             Files.deleteIfExists(temp);
             throw e;
         }
+    }
+
+    /**
+     * The temporary file prefix for a file written by this process in the same way: {@code <prefix><pid>-}.
+     * Pair it with {@link #removeStaleTemps} so that what a killed writer leaves is cleaned by the next.
+     */
+    public static String tempPrefix(String prefix) {
+        return prefix + ProcessHandle.current().pid() + "-";
+    }
+
+    /**
+     * Removes, from {@code dir}, the temporary files named {@code <prefix><pid>-<random>.tmp} whose writer
+     * is no longer running, and those named {@code <prefix>[<pid>-]<random>.tmp} older than
+     * {@link #STALE_AFTER}; best effort, and never a file of another name.
+     */
+    public static void removeStaleTemps(Path dir, String prefix) {
+        long now = System.currentTimeMillis();
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(dir, p -> stale(p, prefix, now))) {
+            for (Path temp : temps) {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException | RuntimeException ignored) {
+            // Best effort: a stray temporary file is harmless, it only takes room.
+        }
+    }
+
+    private static boolean stale(Path file, String prefix, long now) throws IOException {
+        String name = file.getFileName().toString();
+        if (!name.startsWith(prefix) || !name.endsWith(".tmp") || name.length() <= prefix.length() + 4) {
+            return false;
+        }
+        Matcher middle = TEMP_MIDDLE.matcher(name.substring(prefix.length(), name.length() - 4));
+        if (!middle.matches()) {
+            return false;
+        }
+        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+                LinkOption.NOFOLLOW_LINKS);
+        if (!attributes.isRegularFile()) {
+            return false;
+        }
+        boolean old = now - attributes.lastModifiedTime().toMillis() > STALE_AFTER.toMillis();
+        return old || (middle.group(1) != null && !running(Long.parseLong(middle.group(1))));
+    }
+
+    private static boolean running(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     /** Temporary files are private (0600); the file they become is as readable as the one it replaces. */
