@@ -234,6 +234,25 @@ class Issue13InputFilesTest {
     }
 
     @Test
+    void item14_a_task_md_over_its_limit_is_refused_before_it_is_read() {
+        // A 10 MB validation command made task.md 10 MB: a capsule document is at most 1 MiB, refused unread.
+        String dir = ".workflow/ABC-12/";
+        repo.write(dir + "task.md", "# Task\n\n## Validation\n\n```\necho " + "x".repeat(10_000_000) + "\n```\n");
+        repo.write(dir + "context.md", "# Context\n");
+        repo.write(dir + "plan.md", "# Plan\n");
+        repo.write(dir + "acceptance-criteria.md", "- AC-1: it works\n");
+        repo.write(dir + "review-checklist.md", "# Checklist\n");
+
+        CliRun.Result result = wb("task", "approve-commands", "ABC-12");
+
+        assertEquals(6, result.code(), result::toString);
+        assertTrue(result.err().startsWith("error: .workflow/ABC-12/task.md is larger than a capsule document may be"),
+                result::toString);
+        assertTrue(result.err().contains("at most 1 MiB"), result::toString);
+        assertTrue(result.err().length() < 2000, "the file is not echoed");
+    }
+
+    @Test
     void item18_a_task_md_in_latin1_is_refused_naming_the_file_and_the_byte_offset() throws IOException {
         // The defect: a non-UTF-8 task.md is approved, decoded as Latin-1.
         String dir = ".workflow/ABC-12/";

@@ -44,13 +44,14 @@ class Issue13LimitsTest {
     }
 
     @Test
-    void item13_a_validation_command_of_10_MB_is_a_capsule_problem_that_names_the_limit() {
+    void item13_a_validation_command_of_1_MB_is_a_capsule_problem_that_names_the_limit() {
         // "Exit 70 'this is a bug in wb' when an event would exceed the log's batch limit: a 10 MB validation command"
-        CliRun.Result result = approve("echo " + "x".repeat(10_000_000) + "\n");
+        // (a task.md over 1 MiB, such as that one, is refused whole before it is read: Issue13InputFilesTest, item 14)
+        CliRun.Result result = approve("echo " + "x".repeat(1_000_000) + "\n");
 
-        assertEquals(2, result.code(), () -> result.toString().substring(0, 600));
-        assertTrue(result.err().contains("task.md line 6: a command of 10000005 bytes: a command is at most 4096"
-                + " bytes (4 KiB)"), () -> result.err().substring(0, 600));
+        assertEquals(2, result.code(), () -> result.toString().substring(0, Math.min(600, result.toString().length())));
+        assertTrue(result.err().contains("task.md line 6: a command of 1000005 bytes: a command is at most 4096"
+                + " bytes (4 KiB)"), () -> result.err().substring(0, Math.min(600, result.err().length())));
         assertTrue(result.err().length() < 2000, "the command itself is not echoed");
         assertFalse(result.err().contains("bug in wb"), result.err());
     }
