@@ -42,7 +42,7 @@ final class VerifyCmd implements Callable<Integer> {
         TaskKey task = Keys.task(key);
         Console console = root.context.console();
         ImplVerify.Progress progress = root.json ? ImplVerify.Progress.NONE
-                : new ProgressLines(console.err(), System.console() != null);
+                : new ProgressLines(console.err(), Terminals.stderr());
         try (Session session = root.context.session()) {
             ImplVerify.Result result = ImplVerify.run(session, task, root.context.env(), progress);
             if (root.json) {
@@ -65,6 +65,11 @@ final class VerifyCmd implements Callable<Integer> {
         for (JsonNode c : result.run().commands()) {
             console.line("  " + Columns.left(resultOf(c), 12) + c.path("command").asText() + "  (exit "
                     + c.path("exitCode").asInt() + ", " + c.path("durationMs").asLong() + " ms)");
+        }
+        for (VerifyPlan.Runnable notReached : result.plan().runnable().subList(result.run().commands().size(),
+                result.plan().runnable().size())) {
+            console.line("  " + Columns.left("not run", 12) + notReached.command() + "  (not reached: "
+                    + (result.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped") + ")");
         }
         for (VerifyPlan.Refused refused : result.plan().refused()) {
             console.line("  " + Columns.left("not run", 12) + refused.subject() + "  (" + refused.reason() + ")");

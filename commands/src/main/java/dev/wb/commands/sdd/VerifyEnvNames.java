@@ -1,5 +1,6 @@
 package dev.wb.commands.sdd;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -7,23 +8,61 @@ import java.util.regex.Pattern;
 
 /**
  * Which names a plan's {@code verify_env} may set. Variables are data in the audited plan, merged
- * over the environment as literals; but the ones that change how a process loads code would run
- * something the runner allowlist never sees, so they are refused, in any letter case.
+ * over the environment as literals, for saying where the project's own code and data are
+ * ({@code PYTHONPATH}, {@code DATABASE_URL}). A name that makes an allowed runner load or run code
+ * the command does not show would run something the runner allowlist never sees, so it is refused,
+ * in any letter case, by the families below (docs/VERIFY.md gives the reason for each). A family is
+ * a name, a prefix ({@code LD_*}) or a suffix ({@code *_WRAPPER}): a tool that reads one such
+ * variable tends to have siblings, and a list of names alone would miss the next one.
+ *
+ * <p>It is a denylist, and cannot be complete: a tool may read a variable nobody listed. The families
+ * are drawn wide for that reason, preferring to refuse a harmless name (its fallback is to put the
+ * flag in the command, where the reviewer and the allowlist see it) to merging a harmful one.
  */
 public final class VerifyEnvNames {
 
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
-    /** Refused outright: loaders, interpreter start-up hooks, shells' start-up files, git's own programs. */
-    static final Set<String> FORBIDDEN = Set.of(
-            "PATH", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT", "DYLD_INSERT_LIBRARIES", "DYLD_LIBRARY_PATH",
-            "DYLD_FRAMEWORK_PATH", "DYLD_FALLBACK_LIBRARY_PATH", "PYTHONSTARTUP", "PYTHONHOME",
-            "PYTHONEXECUTABLE", "NODE_OPTIONS", "BASH_ENV", "ENV", "PERL5OPT", "RUBYOPT", "JAVA_TOOL_OPTIONS",
-            "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "MAVEN_OPTS", "GRADLE_OPTS", "GIT_SSH_COMMAND", "GIT_SSH",
-            "GIT_EXTERNAL_DIFF", "GIT_EXEC_PATH", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND");
+    /** A family of refused names, and what its members do. */
+    record Family(String reason, List<String> patterns) {
 
-    /** Every name with these prefixes steers the dynamic loader. */
-    private static final String[] FORBIDDEN_PREFIXES = {"LD_", "DYLD_"};
+        /** The pattern of this family the upper-cased name matches, if any. */
+        Optional<String> match(String upper) {
+            return patterns.stream().filter(p -> matches(p, upper)).findFirst();
+        }
+
+        private static boolean matches(String pattern, String upper) {
+            if (pattern.startsWith("*")) {
+                return upper.endsWith(pattern.substring(1));
+            }
+            if (pattern.endsWith("*")) {
+                return upper.startsWith(pattern.substring(0, pattern.length() - 1));
+            }
+            return upper.equals(pattern);
+        }
+    }
+
+    /** The refused families, in the order they are checked. */
+    static final List<Family> FAMILIES = List.of(
+            new Family("it changes where programs and native libraries are found",
+                    List.of("PATH", "PATHEXT", "COMSPEC", "LD_*", "DYLD_*", "*_PRELOAD", "GCONV_PATH")),
+            new Family("it names a program to run in the runner's place or around it",
+                    List.of("*_WRAPPER", "*_LAUNCHER", "*_RUNNER", "*_LINKER", "*_STARTUP_HOOKS", "*_COMMAND",
+                            "*_ASKPASS", "*_EDITOR", "*_PAGER", "*_SHELL", "SHELL", "EDITOR", "VISUAL", "PAGER",
+                            "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTDOC", "CARGO_BUILD_RUSTC",
+                            "CARGO_BUILD_RUSTDOC", "PYTHONEXECUTABLE")),
+            new Family("it gives a runner options or start-up code that the command does not show",
+                    List.of("*OPTIONS", "*OPTS", "*OPT", "*FLAGS", "*_ARGS", "*CLASSPATH", "PYTHONSTARTUP",
+                            "PYTHONHOME", "PYTHONWARNINGS", "PYTHONBREAKPOINT", "BASH_ENV", "ENV", "ZDOTDIR",
+                            "MAKEFILES")),
+            new Family("it configures git or a package manager, or where tools read their configuration,"
+                    + " and those settings name programs to run",
+                    List.of("GIT_*", "NPM_CONFIG_*", "YARN_*", "HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS",
+                            "CARGO_HOME")));
+
+    /** git's variables that only label the commits a test suite makes: no program, no setting. */
+    static final Set<String> ALLOWED = Set.of("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE",
+            "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE");
 
     private VerifyEnvNames() {}
 
@@ -34,12 +73,14 @@ public final class VerifyEnvNames {
                     + " not starting with a digit");
         }
         String upper = name.toUpperCase(Locale.ROOT);
-        boolean forbidden = FORBIDDEN.contains(upper);
-        for (String prefix : FORBIDDEN_PREFIXES) {
-            forbidden |= upper.startsWith(prefix);
+        if (ALLOWED.contains(upper)) {
+            return Optional.empty();
         }
-        if (forbidden) {
-            return Optional.of("verify_env." + name + " is forbidden: it changes how a process loads code");
+        for (Family family : FAMILIES) {
+            Optional<String> pattern = family.match(upper);
+            if (pattern.isPresent()) {
+                return Optional.of("verify_env." + name + " is forbidden (" + pattern.get() + "): " + family.reason());
+            }
         }
         return Optional.empty();
     }

@@ -5,6 +5,7 @@ import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.sdd.Gate;
 import dev.wb.commands.sdd.PlanReader;
 import dev.wb.commands.sdd.SddAudit;
@@ -32,7 +33,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code wb impl verify KEY}: runs the audited plan's verify commands under the narrow boundary
  * ({@link VerifyPolicy}), one after another, and records the run as it goes — its start, each
  * command as it finishes, its end — so a run cut short by a killed wb is visible and never a pass.
- * Ctrl-C or SIGTERM ends the children too and records the run as interrupted.
+ * Ctrl-C or SIGTERM ends the children too and records the run as interrupted; the run then returns
+ * as any other does ({@link StopSignals}), so the caller can still say what happened.
  */
 public final class ImplVerify {
 
@@ -66,18 +68,28 @@ public final class ImplVerify {
         PlanReader.Reading reading = PlanReader.read(bytes, key);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         StreamId stream = StreamId.task(key);
-        VerifyPlan plan = VerifyPlan.of(reading.plan().map(p -> p.verify()).orElse(List.of()),
+        VerifyPlan written = VerifyPlan.of(reading.plan().map(p -> p.verify()).orElse(List.of()),
                 reading.canonical().map(c -> c.get("verify_env")).orElse(null));
+        Map<String, String> env = new HashMap<>(environment);
+        env.putAll(written.env());
+        VerifyPlan plan = written.checkedOnDisk(session.workspace().root(), env);
+        // Commands and output alike are recorded and shown with .workflow/.env's values, secret-named
+        // variables and credential shapes redacted; the plan's own words are what runs.
+        Redactor redactor = Redactor.forWorkspace(session.workspace(), env);
+        VerifyPlan shown = plan.redacted(redactor);
         List<EventEnvelope> events = new ArrayList<>(new EventService(session).decide(stream, AuditGate.INSTANCE,
                 state -> {
                     Gate.requireOpen(state, key, reading.digest());
-                    return List.of(VerifyDecider.started(plan, reading.digest(), config.verifyTimeoutSeconds()));
+                    return List.of(VerifyDecider.started(shown, reading.digest(), config.verifyTimeoutSeconds()));
                 }).appended());
         AtomicBoolean interrupted = new AtomicBoolean();
-        CountDownLatch recorded = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
+        Runnable stop = () -> {
             interrupted.set(true);
             LiveProcesses.killAll();
+        };
+        CountDownLatch recorded = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.run();
             try {
                 // Let the command's thread record the interrupted run before the JVM goes.
                 recorded.await(10, TimeUnit.SECONDS);
@@ -86,22 +98,18 @@ public final class ImplVerify {
             }
         }, "wb-verify-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (StopSignals signals = StopSignals.install(stop)) {
             long start = System.nanoTime();
-            List<RunResult> results = new ArrayList<>();
-            Map<String, String> env = new HashMap<>(environment);
-            env.putAll(plan.env());
             Duration limit = Duration.ofSeconds(config.verifyTimeoutSeconds());
+            List<RunResult> results = new ArrayList<>();
             int total = plan.runnable().size();
-            // The event keeps capped output with .workflow/.env's values and secret-named variables redacted.
-            dev.wb.commands.judge.Redactor redactor = dev.wb.commands.judge.Redactor.forWorkspace(session.workspace(), env);
             for (int i = 0; i < total && !interrupted.get(); i++) {
-                VerifyPlan.Runnable command = plan.runnable().get(i);
+                VerifyPlan.Runnable command = shown.runnable().get(i);
                 int position = i + 1;
                 progress.started(position, total, command.command());
                 Path output = outputFile(session);
-                RunResult result = ProcessRunner.run(command.argv(), session.workspace().root(), env, limit, output,
-                        elapsed -> progress.tick(position, elapsed), redactor);
+                RunResult result = ProcessRunner.run(plan.runnable().get(i).argv(), session.workspace().root(), env,
+                        limit, output, elapsed -> progress.tick(position, elapsed), redactor);
                 String digest = store(session, output);
                 progress.finished(position, command.command(), result);
                 events.addAll(append(session, stream, VerifyDecider.commandRan(command, result, digest)));
@@ -115,7 +123,7 @@ public final class ImplVerify {
             Verifications.Run run = Folds.foldStream(Verifications.INSTANCE, session.reader(), stream).latest()
                     .orElseThrow();
             Path[] views = EvidenceView.write(session.workspace(), key, run);
-            return new Result(key, run.verdict(), plan, run, events, views[0], views[1]);
+            return new Result(key, run.verdict(), shown, run, events, views[0], views[1]);
         } finally {
             recorded.countDown();
             try {

@@ -1,8 +1,11 @@
 package dev.wb.commands.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.sdd.VerifyEnvNames;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,5 +68,39 @@ public record VerifyPlan(List<Runnable> runnable, List<Refused> refused, Map<Str
             });
         }
         return new VerifyPlan(runnable, refused, env, refusedEnv);
+    }
+
+    /**
+     * This plan as it may be recorded and shown: every command, its words and every reason passed
+     * through the redactor its output goes through, so a secret written into a command
+     * ({@code --token=…}, a URL's password) is kept out of the events, the evidence and the terminal.
+     * Run the words of the plan itself, never these.
+     */
+    public VerifyPlan redacted(Redactor redactor) {
+        List<Runnable> shownRunnable = runnable.stream().map(r -> new Runnable(r.index(), redactor.redact(r.command()),
+                r.argv().stream().map(redactor::redact).toList(), redactor.redact(r.runner()))).toList();
+        List<Refused> shownRefused = refused.stream().map(r -> new Refused(r.index(), redactor.redact(r.subject()),
+                redactor.redact(r.reason()))).toList();
+        return new VerifyPlan(shownRunnable, shownRefused, env, refusedEnv);
+    }
+
+    /**
+     * This plan with every command whose program, followed to its real file, is not a runner moved to
+     * the refused ({@link RealRunner}): looked up as it will be launched, from {@code dir} with the
+     * {@code environment} the commands get.
+     */
+    public VerifyPlan checkedOnDisk(Path dir, Map<String, String> environment) {
+        List<Runnable> kept = new ArrayList<>();
+        List<Refused> refusedNow = new ArrayList<>(refused);
+        for (Runnable command : runnable) {
+            Optional<String> refusal = RealRunner.refusal(command.argv(), dir, environment);
+            if (refusal.isPresent()) {
+                refusedNow.add(new Refused(command.index(), command.command(), refusal.get()));
+            } else {
+                kept.add(command);
+            }
+        }
+        refusedNow.sort(Comparator.comparingInt(Refused::index));
+        return new VerifyPlan(kept, refusedNow, env, refusedEnv);
     }
 }
