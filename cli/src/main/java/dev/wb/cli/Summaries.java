@@ -2,13 +2,13 @@ package dev.wb.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.WbEvents;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** One-line summaries of events for {@code wb replay}. Types without their own wording show their payload. */
+/** One-line summaries of events for {@code wb replay}. Every known type has its own wording; payload text is escaped. */
 final class Summaries {
 
     private static final int MAX = 100;
@@ -17,73 +17,95 @@ final class Summaries {
 
     static String of(EventEnvelope event) {
         JsonNode payload = event.payload().json();
-        if (WbEvents.WORKSPACE_INITIALIZED.equals(event.type())) {
+        String summary = known(event, payload);
+        return summary != null ? summary
+                : "unknown event type (from a newer wb?): its payload is shown by --json";
+    }
+
+    private static String known(EventEnvelope event, JsonNode payload) {
+        String type = event.type();
+        String git = GitSummaries.of(type, payload);
+        if (git != null) {
+            return git;
+        }
+        String judge = JudgeSummaries.of(type, payload);
+        if (judge != null) {
+            return judge;
+        }
+        if (WbEvents.WORKSPACE_INITIALIZED.equals(type)) {
             return "created " + list(payload.path("created")) + "; kept " + list(payload.path("kept"));
         }
-        if (WbEvents.PLAN_AUDITED.equals(event.type())) {
+        if (WbEvents.PLAN_AUDITED.equals(type)) {
             return audited(payload);
         }
-        if (WbEvents.PLAN_REBASELINED.equals(event.type())) {
+        if (WbEvents.PLAN_REBASELINED.equals(type)) {
             return "baseline " + commit(payload.path("from")) + " → " + commit(payload.path("to"));
         }
-        if (WbEvents.SCOPE_CHECKED.equals(event.type())) {
+        if (WbEvents.SCOPE_CHECKED.equals(type)) {
             return checked(payload);
         }
-        if (WbEvents.VERIFY_STARTED.equals(event.type())) {
+        if (WbEvents.VERIFY_STARTED.equals(type)) {
             return payload.path("commands").size() + " to run, " + payload.path("refused").size() + " refused"
                     + (payload.path("env").isEmpty() ? "" : " · env " + list(payload.path("env")));
         }
-        if (WbEvents.VERIFY_COMMAND_RAN.equals(event.type())) {
-            String outcome = payload.path("outcome").asText();
+        if (WbEvents.VERIFY_COMMAND_RAN.equals(type)) {
+            String outcome = text(payload.path("outcome"));
             return (outcome.equals("exited") ? "exit " + payload.path("exitCode").asInt() : outcome) + " in "
-                    + payload.path("durationMs").asLong() + " ms · " + payload.path("command").asText()
+                    + payload.path("durationMs").asLong() + " ms · " + text(payload.path("command"))
                     + " · output " + payload.path("outputBytes").asLong() + " bytes (--output " + event.version() + ")";
         }
-        if (WbEvents.VERIFY_FINISHED.equals(event.type())) {
-            return payload.path("verdict").asText() + " · " + payload.path("ran").asInt() + " ran, "
+        if (WbEvents.VERIFY_FINISHED.equals(type)) {
+            return text(payload.path("verdict")) + " · " + payload.path("ran").asInt() + " ran, "
                     + payload.path("failed").asInt() + " failed, " + payload.path("refused").asInt() + " refused";
         }
-        if (WbEvents.PREFLIGHT_COMPLETED.equals(event.type())) {
-            return payload.path("verdict").asText() + " · " + payload.path("failures").asInt() + " failure(s), "
+        if (WbEvents.PREFLIGHT_COMPLETED.equals(type)) {
+            return text(payload.path("verdict")) + " · " + payload.path("failures").asInt() + " failure(s), "
                     + payload.path("warnings").asInt() + " warning(s) · " + payload.path("lines").size() + " lines"
                     + (payload.path("paidProbe").isObject() ? " · paid probe "
                             + (payload.path("paidProbe").path("declined").asBoolean() ? "declined" : "ran") : "");
         }
-        if (WbEvents.FLOW_VALIDATED.equals(event.type())) {
+        if (WbEvents.FLOW_VALIDATED.equals(type)) {
             StringBuilder out = new StringBuilder("exit ").append(payload.path("exitCode").asInt()).append(" · ")
-                    .append(payload.path("request").asText());
+                    .append(text(payload.path("request")));
             for (JsonNode flow : payload.path("flows")) {
-                out.append(" · ").append(flow.path("name").asText()).append(flow.path("valid").asBoolean() ? " OK"
+                out.append(" · ").append(text(flow.path("name"))).append(flow.path("valid").asBoolean() ? " OK"
                         : " FAIL (" + flow.path("violations").size() + ")");
             }
-            String text = out.toString();
-            return text.length() <= MAX ? text : text.substring(0, MAX - 1) + "…";
+            return cut(out.toString());
         }
-        if (WbEvents.CHECKS_RAN.equals(event.type())) {
-            return dev.wb.commands.checks.ChecksRanSummary.of(payload);
+        if (WbEvents.CHECKS_RAN.equals(type)) {
+            return TerminalText.escape(dev.wb.commands.checks.ChecksRanSummary.of(payload));
         }
-        String text = CanonicalJson.text(payload, false);
+        return null;
+    }
+
+    /** {@code text} cut to the line's room, with an ellipsis when cut. */
+    static String cut(String text) {
         return text.length() <= MAX ? text : text.substring(0, MAX - 1) + "…";
+    }
+
+    /** A payload string, escaped for the terminal; "?" when absent or not text. */
+    static String text(JsonNode node) {
+        return node.isTextual() ? TerminalText.escape(node.asText()) : node.isNumber() ? node.asText() : "?";
     }
 
     private static String audited(JsonNode p) {
         Map<String, Integer> verdicts = new TreeMap<>();
-        p.path("citations").forEach(c -> verdicts.merge(c.path("verdict").asText(), 1, Integer::sum));
-        StringBuilder out = new StringBuilder(p.path("verdict").asText()).append(" · ")
-                .append(p.path("tier").asText()).append(" · ").append(p.path("mode").asText()).append(" · citations ");
+        p.path("citations").forEach(c -> verdicts.merge(text(c.path("verdict")), 1, Integer::sum));
+        StringBuilder out = new StringBuilder(text(p.path("verdict"))).append(" · ")
+                .append(text(p.path("tier"))).append(" · ").append(text(p.path("mode"))).append(" · citations ");
         out.append(verdicts.isEmpty() ? "none" : verdicts.toString().replaceAll("[{}]", ""));
         int structure = p.path("structure").size();
         if (structure > 0) {
             out.append(" · ").append(structure).append(" structure problem").append(structure == 1 ? "" : "s");
         }
-        return out.append(" · plan ").append(p.path("planDigest").asText().replace("sha256:", "").substring(0, 12))
-                .toString();
+        return out.append(" · plan ").append(digest(p.path("planDigest"))).toString();
     }
 
     private static String checked(JsonNode p) {
-        StringBuilder out = new StringBuilder(p.path("verdict").asText()).append(" · ").append(p.path("mode").asText());
+        StringBuilder out = new StringBuilder(text(p.path("verdict"))).append(" · ").append(text(p.path("mode")));
         if (p.path("base").isObject()) {
-            out.append(" + since ").append(p.path("base").path("ref").asText());
+            out.append(" + since ").append(text(p.path("base").path("ref")));
         }
         for (String status : List.of("deviation", "overlap", "other", "ok", "pending", "excluded")) {
             long n = p.path("counts").path(status).asLong();
@@ -94,17 +116,24 @@ final class Summaries {
         return out.toString();
     }
 
-    private static String commit(JsonNode id) {
-        return id.isTextual() ? id.asText().substring(0, Math.min(12, id.asText().length())) : "none";
+    static String commit(JsonNode id) {
+        return id.isTextual() ? TerminalText.escape(id.asText().substring(0, Math.min(12, id.asText().length())))
+                : "none";
     }
 
-    private static String list(JsonNode array) {
+    /** The first 12 hex digits of a {@code sha256:} digest; "?" when absent. */
+    static String digest(JsonNode digest) {
+        return digest.isTextual() ? commit(new com.fasterxml.jackson.databind.node.TextNode(
+                digest.asText().replace("sha256:", ""))) : "?";
+    }
+
+    static String list(JsonNode array) {
         if (!array.isArray() || array.isEmpty()) {
             return "nothing";
         }
         StringBuilder out = new StringBuilder();
         for (JsonNode item : array) {
-            out.append(out.length() == 0 ? "" : ", ").append(item.asText());
+            out.append(out.length() == 0 ? "" : ", ").append(text(item));
         }
         return out.toString();
     }
