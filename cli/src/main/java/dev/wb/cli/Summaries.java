@@ -73,6 +73,9 @@ final class Summaries {
             }
             return cut(out.toString());
         }
+        if (WbEvents.TASK_CREATED.equals(type)) {
+            return "skeleton written: " + payload.path("files").size() + " files";
+        }
         if (WbEvents.CHECKS_RAN.equals(type)) {
             return TerminalText.escape(dev.wb.commands.checks.ChecksRanSummary.of(payload));
         }

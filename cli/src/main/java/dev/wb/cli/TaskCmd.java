@@ -10,6 +10,7 @@ import dev.wb.commands.capsule.CapsuleProblem;
 import dev.wb.commands.capsule.CriteriaMigration;
 import dev.wb.commands.capsule.CriteriaMigration.Outcome;
 import dev.wb.commands.capsule.Migration;
+import dev.wb.commands.capsule.NewTask;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
@@ -21,7 +22,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code wb task migrate-criteria [KEY] [--dry-run]}: the task capsule's own commands. */
+/** {@code wb task new|approve-commands|migrate-criteria}: the task capsule's own commands. */
 final class TaskCmd implements Callable<Integer> {
 
     private final WbCommand root;
@@ -39,9 +40,55 @@ final class TaskCmd implements Callable<Integer> {
 
     private static Map<String, Function<WbCommand, CommandSpec>> members() {
         Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
+        members.put("new", TaskCmd::newTask);
         members.put("approve-commands", TaskCmd::approveCommands);
         members.put("migrate-criteria", TaskCmd::migrateCriteria);
         return members;
+    }
+
+    static CommandSpec newTask(WbCommand root) {
+        NewCmd cmd = new NewCmd(root);
+        CommandSpec spec = Specs.command(cmd, "new", "Write the skeleton of a task's capsule (task.md with an empty"
+                + " ## Validation block, context.md, plan.md, acceptance-criteria.md, review-checklist.md) and of its"
+                + " plan (sdd.json) into .workflow/KEY/, to be filled in. Never replaces a file: if any is there,"
+                + " nothing is written.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", value -> cmd.key = value));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage().footer("", "Exit codes: 0 written, 2 malformed key or a file of the skeleton already"
+                + " exists (nothing written), 3 cannot write.");
+        return spec;
+    }
+
+    /** {@code wb task new KEY}. */
+    static final class NewCmd implements Callable<Integer> {
+        private final WbCommand root;
+        String key;
+
+        NewCmd(WbCommand root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            TaskKey task = Keys.task(key);
+            try (dev.wb.commands.Session session = root.context.session()) {
+                NewTask.Result result = NewTask.run(session, task);
+                Console console = root.context.console();
+                if (root.json) {
+                    ObjectNode doc = CanonicalJson.objectNode();
+                    doc.put("taskId", task.value());
+                    result.files().forEach(doc.putArray("files")::add);
+                    doc.put("event", result.event().eventId());
+                    doc.put("version", result.event().version());
+                    console.json(doc);
+                } else {
+                    result.files().forEach(file -> console.line("created " + file));
+                    console.line(task + ": fill in the capsule and the plan, then check them with: wb sdd audit "
+                            + task);
+                }
+                return ExitCodes.OK;
+            }
+        }
     }
 
     static CommandSpec approveCommands(WbCommand root) {

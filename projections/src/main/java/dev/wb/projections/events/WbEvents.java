@@ -76,6 +76,11 @@ public final class WbEvents {
 
     public static final int JUDGE_SNAPSHOT_CAPTURED_VERSION = 1;
 
+    /** {@code wb task new} wrote the skeleton of a task's capsule and plan: the files it wrote. */
+    public static final String TASK_CREATED = "task.created";
+
+    public static final int TASK_CREATED_VERSION = 1;
+
     /** {@code wb task approve-commands} stored a task-bound approval of the declared validation list. */
     public static final String TASK_COMMANDS_APPROVED = "task.commands.approved";
 
@@ -162,6 +167,7 @@ public final class WbEvents {
             new EventSchema(GIT_STEP_RAN, GIT_STEP_RAN_VERSION, List.of()),
             new EventSchema(GIT_SERIES_FINISHED, GIT_SERIES_FINISHED_VERSION, List.of()),
             new EventSchema(JUDGE_SNAPSHOT_CAPTURED, JUDGE_SNAPSHOT_CAPTURED_VERSION, List.of()),
+            new EventSchema(TASK_CREATED, TASK_CREATED_VERSION, List.of()),
             new EventSchema(TASK_COMMANDS_APPROVED, TASK_COMMANDS_APPROVED_VERSION, List.of()),
             new EventSchema(JUDGE_RUN_STARTED, JUDGE_RUN_STARTED_VERSION, List.of()),
             new EventSchema(JUDGE_RUN_FINISHED, JUDGE_RUN_FINISHED_VERSION, List.of()),
