@@ -147,7 +147,7 @@ class TaskCliTest {
         CliRun.Result result = wb(repo.root(), "task");
 
         assertEquals(2, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: wb task needs a subcommand: approve-commands, migrate-criteria\n"), result::toString);
+        assertTrue(result.err().startsWith("error: wb task needs a subcommand: new, approve-commands, migrate-criteria\n"), result::toString);
     }
 
     @Test
