@@ -97,7 +97,7 @@ public final class RecordVerification {
             }
             bytes = read.get();
         } catch (InputFiles.Unusable e) {
-            return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + e.getMessage()), List.of(),
+            return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + e.getMessage() + " (fix: " + e.fix() + ")"), List.of(),
                     "unknown");
         }
         ReviewRecord.Reading reading = ReviewRecord.read(bytes);
@@ -309,7 +309,9 @@ public final class RecordVerification {
         for (DeclaredCommand command : validation.commands()) {
             List<String> reported = record.tests().stream().filter(t -> validation.find(t.command())
                     .equals(Optional.of(command))).map(ReviewRecord.Test::status).toList();
-            String claimed = reported.contains("failed") ? "failed" : reported.stream().findFirst().orElse("not-run");
+            // A command listed more than once passed only if every entry says so (as receipts count runs).
+            String claimed = reported.isEmpty() ? "not-run"
+                    : reported.stream().filter(s -> !s.equals("passed")).findFirst().orElse("passed");
             String seen = receipt.map(r -> r.getOrDefault(command.normalized(), "not-run")).orElse(claimed);
             String status = !claimed.equals("passed") ? claimed + " in the record" : !seen.equals("passed")
                     ? seen + " when observed" : "passed";

@@ -5,6 +5,7 @@ import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.sdd.Gate;
 import dev.wb.commands.sdd.PlanReader;
@@ -73,9 +74,10 @@ public final class ImplVerify {
         Map<String, String> env = new HashMap<>(environment);
         env.putAll(written.env());
         VerifyPlan plan = written.checkedOnDisk(session.workspace().root(), env);
-        // Commands and output alike are recorded and shown with .workflow/.env's values, secret-named
-        // variables and credential shapes redacted; the plan's own words are what runs.
-        Redactor redactor = Redactor.forWorkspace(session.workspace(), env);
+        // Commands and output alike are recorded and shown with .workflow/.env's values, config secrets,
+        // secret-named variables and credential shapes redacted (the one workspace rule, as checks and
+        // preflight use); the plan's own words are what runs.
+        Redactor redactor = WorkspaceRedactor.of(session.workspace(), config, env, Map.of());
         VerifyPlan shown = plan.redacted(redactor);
         List<EventEnvelope> events = new ArrayList<>(new EventService(session).decide(stream, AuditGate.INSTANCE,
                 state -> {
