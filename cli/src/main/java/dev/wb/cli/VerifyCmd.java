@@ -9,6 +9,7 @@ import dev.wb.commands.verify.ImplVerify;
 import dev.wb.commands.verify.RunResult;
 import dev.wb.commands.verify.VerifyPlan;
 import dev.wb.engine.TaskKey;
+import dev.wb.engine.text.TerminalText;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -63,19 +64,19 @@ final class VerifyCmd implements Callable<Integer> {
         Console console = root.context.console();
         console.line(result.key() + ": verify " + result.verdict().toUpperCase(java.util.Locale.ROOT));
         for (JsonNode c : result.run().commands()) {
-            console.line("  " + Columns.left(resultOf(c), 12) + c.path("command").asText() + "  (exit "
+            console.line("  " + Columns.left(resultOf(c), 12) + TerminalText.escape(c.path("command").asText()) + "  (exit "
                     + c.path("exitCode").asInt() + ", " + c.path("durationMs").asLong() + " ms)");
         }
         for (VerifyPlan.Runnable notReached : result.plan().runnable().subList(result.run().commands().size(),
                 result.plan().runnable().size())) {
-            console.line("  " + Columns.left("not run", 12) + notReached.command() + "  (not reached: "
+            console.line("  " + Columns.left("not run", 12) + TerminalText.escape(notReached.command()) + "  (not reached: "
                     + (result.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped") + ")");
         }
         for (VerifyPlan.Refused refused : result.plan().refused()) {
-            console.line("  " + Columns.left("not run", 12) + refused.subject() + "  (" + refused.reason() + ")");
+            console.line("  " + Columns.left("not run", 12) + TerminalText.escape(refused.subject()) + "  (" + TerminalText.escape(refused.reason()) + ")");
         }
         for (VerifyPlan.Refused refused : result.plan().refusedEnv()) {
-            console.line("  " + Columns.left("not set", 12) + refused.subject() + "  (" + refused.reason() + ")");
+            console.line("  " + Columns.left("not set", 12) + TerminalText.escape(refused.subject()) + "  (" + TerminalText.escape(refused.reason()) + ")");
         }
         if (!result.plan().env().isEmpty()) {
             console.line("variables from the plan: " + String.join(", ", result.plan().env().keySet()));
@@ -110,12 +111,12 @@ final class VerifyCmd implements Callable<Integer> {
         @Override
         public void started(int position, int total, String command) {
             this.total = total;
-            this.current = command;
+            this.current = TerminalText.escape(command);
             this.lastPlain = 0;
             if (live) {
-                err.print("\r\033[K[" + position + "/" + total + "] 0 s  " + command);
+                err.print("\r\033[K[" + position + "/" + total + "] 0 s  " + current);
             } else {
-                err.println("[" + position + "/" + total + "] running: " + command);
+                err.println("[" + position + "/" + total + "] running: " + current);
             }
             err.flush();
         }

@@ -1,5 +1,6 @@
 package dev.wb.commands.verify;
 
+import dev.wb.engine.text.TerminalText;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -72,6 +73,12 @@ public final class VerifyPolicy {
         Optional<String> character = refusedCharacter(command);
         if (character.isPresent()) {
             return Optional.of("refused: contains " + character.get() + " (no shell: commands run directly)");
+        }
+        // A tab is only spacing on a terminal; every other control character can redraw the line shown.
+        Optional<String> control = TerminalText.describeFirstControl(command.replace('\t', ' '));
+        if (control.isPresent()) {
+            return Optional.of("refused: contains " + control.get() + " (a command is shown to a person, and a"
+                    + " control character can make it read as another)");
         }
         if (command.isBlank()) {
             return Optional.of("refused: the command is empty");

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -173,5 +174,16 @@ class Issue13VerifyTest {
         try (Session session = session()) {
             return session.reader().read(StreamId.task(KEY));
         }
+    }
+
+    // Issue 13 item 1: a verify command holding ESC codes was shown raw ("git --version \e[1A\e[2K  passed  fake").
+    @Test
+    void item01_a_verify_command_with_a_control_character_is_refused_and_named_escaped() {
+        Optional<String> refusal = VerifyPolicy.refusal("pytest -q \u001b[1A\u001b[2K  passed");
+        assertTrue(refusal.isPresent(), "refused");
+        assertTrue(refusal.get().startsWith("refused: contains a control character (\\x1b)"),
+                refusal.get());
+        assertFalse(refusal.get().contains("\u001b"), refusal.get());
+        assertEquals(Optional.empty(), VerifyPolicy.refusal("pytest\t-q"));
     }
 }
