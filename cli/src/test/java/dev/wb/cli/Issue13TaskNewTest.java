@@ -137,4 +137,18 @@ class Issue13TaskNewTest {
             return files.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
+
+    // Review of issue 13 item 28: a task folder linked out of the repository received the skeleton.
+    @Test
+    void item28_a_task_folder_linked_out_of_the_repository_is_refused_and_nothing_is_written(@TempDir Path outside)
+            throws Exception {
+        java.nio.file.Files.createSymbolicLink(repo.root().resolve(".workflow/TASK-9"), outside);
+        CliRun.Result result = wb("task", "new", "TASK-9");
+        assertEquals(2, result.code(), result.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(result.err().contains("resolves outside the repository"),
+                result.toString());
+        try (var files = java.nio.file.Files.list(outside)) {
+            assertEquals(0, files.count(), "nothing written outside");
+        }
+    }
 }

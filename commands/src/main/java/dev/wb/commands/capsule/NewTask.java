@@ -48,6 +48,7 @@ public final class NewTask {
         if (!present.isEmpty()) {
             throw refusal(key, present);
         }
+        requireInside(root, dir);
         List<String> written = new ArrayList<>();
         for (Map.Entry<String, String> file : files.entrySet()) {
             Path target = dir.resolve(file.getKey());
@@ -59,6 +60,23 @@ public final class NewTask {
         EventService.Outcome<Activity.State> outcome = new EventService(session)
                 .decide(StreamId.task(key), Activity.INSTANCE, state -> List.of(created(written)));
         return new Result(key, written, outcome.appended().get(0));
+    }
+
+    /** The task folder (or the nearest part of it that exists) must not lead out of the repository by a link. */
+    private static void requireInside(Path root, Path dir) {
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        try {
+            if (existing == null || !existing.toRealPath().startsWith(root.toRealPath())) {
+                throw Failure.usage(relative(root, dir) + " resolves outside the repository; wb task new wrote nothing",
+                        "make " + relative(root, dir) + " a folder inside the repository (not a link out)");
+            }
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot read " + dir + ": " + e.getMessage(),
+                    List.of("check that " + dir + " is readable"));
+        }
     }
 
     private static boolean create(Path dir, Path target, String content) {
