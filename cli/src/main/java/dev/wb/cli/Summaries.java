@@ -76,6 +76,11 @@ final class Summaries {
         if (WbEvents.TASK_CREATED.equals(type)) {
             return "skeleton written: " + payload.path("files").size() + " files";
         }
+        if (WbEvents.IMPORT_VERDICT_RECORDED.equals(type)) {
+            return cut("imported, unverified: " + text(payload.path("tool")) + " " + text(payload.path("kind")) + " "
+                    + (payload.path("verdict").isTextual() ? text(payload.path("verdict")) : "(no verdict)") + " · "
+                    + text(payload.path("file")) + " · " + digest(payload.path("sha256")));
+        }
         if (WbEvents.CHECKS_RAN.equals(type)) {
             return TerminalText.escape(dev.wb.commands.checks.ChecksRanSummary.of(payload));
         }

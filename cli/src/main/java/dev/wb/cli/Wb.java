@@ -30,7 +30,7 @@ public final class Wb {
      * Subcommands that open the log (to append, or to read a stream): Chronicle starts loading on the
      * second core while picocli parses. {@code status} answers from head hints and is left out.
      */
-    private static final Set<String> READS_OR_APPENDS = Set.of("init", "replay", "sdd", "impl", "git", "demo");
+    private static final Set<String> READS_OR_APPENDS = Set.of("init", "replay", "sdd", "impl", "git", "demo", "import");
 
     private final Map<String, String> env;
     private final Path cwd;

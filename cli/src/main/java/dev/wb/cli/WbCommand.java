@@ -36,6 +36,7 @@ public final class WbCommand implements Runnable {
         all.put("checks", ChecksCmd::spec);
         all.put("preflight", PreflightCmd::spec);
         all.put("validate-flow", ValidateFlowCmd::spec);
+        all.put("import", ImportCmd::spec);
         all.put("demo", DemoCmd::spec);
         all.put("generate-completion", root -> new AutoComplete.GenerateCompletion());
         return Collections.unmodifiableMap(all);

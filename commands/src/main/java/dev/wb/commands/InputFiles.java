@@ -51,7 +51,14 @@ public final class InputFiles {
         /** commit.txt, handed to git commit -F. */
         COMMIT_MESSAGE("commit message", 64 * KIB),
         /** An env-file of NAME=value lines. */
-        ENV_FILE("env-file", 256 * KIB);
+        ENV_FILE("env-file", 256 * KIB),
+        /** A tool script {@code .workflow/tools/} holds (wb import): a small program the engine runs. */
+        TOOL("tool", MIB),
+        /**
+         * The original workbench's audit.json, evidence.json or git.log.json (wb import): evidence holds
+         * each command's output capped at 4,000 characters, and git.log.json grows by one series a run.
+         */
+        ORIGINAL_VERDICT("verdict file", 4 * MIB);
 
         private final String noun;
         private final long limit;

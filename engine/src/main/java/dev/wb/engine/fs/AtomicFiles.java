@@ -57,11 +57,23 @@ public final class AtomicFiles {
      * the user) creates at the same moment is never replaced.
      */
     public static boolean createIfAbsent(Path target, byte[] content) throws IOException {
+        return createIfAbsent(target, content, false);
+    }
+
+    /**
+     * {@link #createIfAbsent(Path, byte[])}, the new file executable by whoever may read it when
+     * {@code executable} (where the file system has POSIX permissions): the bit is set on the temporary
+     * file, so the file appears whole and executable at once.
+     */
+    public static boolean createIfAbsent(Path target, byte[] content, boolean executable) throws IOException {
         if (Files.exists(target)) {
             return false;
         }
         Path dir = target.toAbsolutePath().getParent();
         Path temp = syncedTemp(dir, target, content);
+        if (executable && temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
         try {
             try {
                 Files.createLink(target, temp);

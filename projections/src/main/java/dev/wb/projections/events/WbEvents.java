@@ -155,6 +155,15 @@ public final class WbEvents {
 
     public static final int CHECKS_RAN_VERSION = 1;
 
+    /**
+     * {@code wb import} brought in a verdict one of the original tools wrote (the workbench's audit.json,
+     * evidence.json or git.log.json, a judge's review record): its file, digest and verdict as written,
+     * never verified. No gate or stage reads it: wb re-runs the check to count it.
+     */
+    public static final String IMPORT_VERDICT_RECORDED = "import.verdict.recorded";
+
+    public static final int IMPORT_VERDICT_RECORDED_VERSION = 1;
+
     public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
             new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
                     List.of(WbEvents::initializedV1toV2)),
@@ -181,7 +190,8 @@ public final class WbEvents {
             new EventSchema(JUDGE_AGENTS_CONFIGURED, JUDGE_AGENTS_CONFIGURED_VERSION, List.of()),
             new EventSchema(PREFLIGHT_COMPLETED, PREFLIGHT_COMPLETED_VERSION, List.of()),
             new EventSchema(FLOW_VALIDATED, FLOW_VALIDATED_VERSION, List.of()),
-            new EventSchema(CHECKS_RAN, CHECKS_RAN_VERSION, List.of())));
+            new EventSchema(CHECKS_RAN, CHECKS_RAN_VERSION, List.of()),
+            new EventSchema(IMPORT_VERDICT_RECORDED, IMPORT_VERDICT_RECORDED_VERSION, List.of())));
 
     private WbEvents() {}
 

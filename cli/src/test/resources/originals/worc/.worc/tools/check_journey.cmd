@@ -1,0 +1,2 @@
+@echo off
+python "%~dp0check_journey" %*

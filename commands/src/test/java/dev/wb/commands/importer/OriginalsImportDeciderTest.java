@@ -1,0 +1,85 @@
+package dev.wb.commands.importer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.commands.DeciderSpec;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.TaskKey;
+import dev.wb.projections.audit.AuditGate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The import's rules without storage: what is recorded once, in batches, and what it never opens. */
+class OriginalsImportDeciderTest {
+
+    private static final TaskKey KEY = new TaskKey("ABC-12");
+
+    private static ImportedVerdict audit(String digestChar, String verdict) {
+        return new ImportedVerdict(KEY, "workbench", "audit", ".workflow/ABC-12/audit.json", Optional.empty(),
+                "sha256:" + digestChar.repeat(64), Optional.of(verdict), Optional.empty());
+    }
+
+    @Test
+    void a_verdict_not_yet_imported_is_recorded_unverified_with_its_file_digest_and_verdict() {
+        List<NewEvent> events = DeciderSpec.given(ImportedVerdicts.INSTANCE)
+                .when(state -> ImportedVerdicts.decide(state, List.of(audit("a", "pass"))));
+
+        assertEquals(1, events.size());
+        NewEvent event = events.get(0);
+        assertEquals("import.verdict.recorded", event.type());
+        assertEquals(1, event.schemaVersion());
+        assertEquals("pass", event.payload().path("verdict").asText());
+        assertEquals(".workflow/ABC-12/audit.json", event.payload().path("file").asText());
+        assertFalse(event.payload().path("verified").asBoolean(true));
+        assertTrue(event.payload().path("originalTime").isNull());
+    }
+
+    @Test
+    void the_same_file_with_the_same_bytes_is_recorded_once() {
+        List<NewEvent> events = DeciderSpec.given(ImportedVerdicts.INSTANCE, audit("a", "pass").event())
+                .when(state -> ImportedVerdicts.decide(state, List.of(audit("a", "pass"), audit("a", "pass"))));
+
+        assertEquals(List.of(), events);
+    }
+
+    @Test
+    void the_same_file_with_other_bytes_is_a_new_import() {
+        List<NewEvent> events = DeciderSpec.given(ImportedVerdicts.INSTANCE, audit("a", "pass").event())
+                .when(state -> ImportedVerdicts.decide(state, List.of(audit("b", "fail"))));
+
+        assertEquals(1, events.size());
+        assertEquals("fail", events.get(0).payload().path("verdict").asText());
+    }
+
+    @Test
+    void many_verdicts_are_recorded_a_batch_at_a_time_until_none_is_left() {
+        List<ImportedVerdict> found = new ArrayList<>();
+        IntStream.range(0, 120).forEach(i -> found.add(new ImportedVerdict(KEY, "judge", "review",
+                ".akrctx/local/judge/records/r" + i + ".json", Optional.empty(), "sha256:" + "c".repeat(64),
+                Optional.of("APPROVED"), Optional.empty())));
+        List<NewEvent> all = new ArrayList<>();
+        List<NewEvent> batch;
+        do {
+            List<NewEvent> sofar = List.copyOf(all);
+            batch = DeciderSpec.given(ImportedVerdicts.INSTANCE, sofar)
+                    .when(state -> ImportedVerdicts.decide(state, found));
+            assertTrue(batch.size() <= ImportedVerdicts.BATCH);
+            all.addAll(batch);
+        } while (!batch.isEmpty());
+
+        assertEquals(120, all.size());
+    }
+
+    @Test
+    void an_imported_audit_pass_leaves_the_audit_gate_closed() {
+        AuditGate.State gate = DeciderSpec.given(AuditGate.INSTANCE, audit("a", "pass").event()).state();
+
+        assertTrue(gate.latest().isEmpty(), "the gate folds only plan.audited");
+        assertFalse(gate.openFor("sha256:" + "a".repeat(64)));
+    }
+}
