@@ -74,12 +74,13 @@ public final class SeedScopeRepo {
             planned.append(planned.length() == 0 ? "" : ",\n    ").append("{\"path\": \"").append(file)
                     .append("\", \"change\": \"edit\", \"why\": \"scale differently\"}");
         }
-        String plan = "{\n  \"key\": \"" + key + "\",\n  \"objective\": \"benchmark plan\",\n  \"evidence\": [\n    "
-                + evidence + "\n  ],\n  \"files\": [\n    " + planned + "\n  ],\n  \"zones\": [],\n"
+        String plan = "{\n  \"schema\": 1,\n  \"key\": \"" + key + "\",\n  \"preset\": \"scaleup\",\n"
+                + "  \"persona\": \"fullstack-specialist\",\n  \"objective\": \"benchmark plan\",\n  \"evidence\": [\n    "
+                + evidence + "\n  ],\n  \"files\": [\n    " + planned + "\n  ],\n  \"zones\": {},\n"
                 + "  \"steps\": [{\"do\": \"change the factor\"}],\n"
                 + "  \"tests\": [{\"kind\": \"unit\", \"asserts\": \"the factor changed\"}],\n"
                 + "  \"verify\": [\"python -m pytest -q\"],\n  \"rollback\": \"revert\",\n"
-                + "  \"product\": \"none\",\n  \"questions\": []\n}\n";
+                + "  \"product\": {},\n  \"questions\": []\n}\n";
         Path file = repo.resolve(".workflow").resolve(key).resolve("sdd.json");
         Files.createDirectories(file.getParent());
         Files.writeString(file, plan, StandardCharsets.UTF_8);

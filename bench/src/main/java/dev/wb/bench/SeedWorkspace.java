@@ -97,7 +97,8 @@ public final class SeedWorkspace {
         }
 
         private byte[] plan(String objective) {
-            ObjectNode plan = CanonicalJson.objectNode().put("key", key.value()).put("objective", objective);
+            ObjectNode plan = CanonicalJson.objectNode().put("schema", 1).put("key", key.value()).put("preset", "scaleup")
+                    .put("persona", "fullstack-specialist").put("objective", objective);
             ArrayNode evidence = plan.putArray("evidence");
             ArrayNode files = plan.putArray("files");
             for (int i = 0; i < 4; i++) {
@@ -106,11 +107,12 @@ public final class SeedWorkspace {
                         .put("quote", "def handler_" + i + "(request):");
                 files.addObject().put("path", path).put("change", "edit").put("why", "the task needs it");
             }
-            plan.putArray("zones");
+            plan.putObject("zones");
             plan.putArray("steps").addObject().put("do", "make the change");
             plan.putArray("tests").addObject().put("kind", "unit").put("asserts", "the change holds");
             commands.forEach(plan.putArray("verify")::add);
-            plan.put("rollback", "revert the commit").put("product", "nothing visible changes");
+            plan.put("rollback", "revert the commit");
+            plan.putObject("product");
             plan.putArray("questions");
             return CanonicalJson.text(plan, true).getBytes(StandardCharsets.UTF_8);
         }
@@ -160,7 +162,8 @@ public final class SeedWorkspace {
                 citations.addObject().put("index", i).put("file", "src/" + key.value().toLowerCase() + "/module" + i + ".py")
                         .put("line", 2 + i).put("verdict", verdict).put("passes", roll < 90);
             }
-            p.put("verdict", pass ? "pass" : "fail").put("tier", "standard").put("mode", "under-way").put("underWay", true)
+            p.put("verdict", pass ? "pass" : "fail").put("tier", "standard").put("tierReason", "4 files (light is up to 2)")
+                    .put("mode", "under-way").put("underWay", true)
                     .put("rebaseline", false).put("baseline", "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
                     .put("head", "4b825dc642cb6eb9a060e54bf8d69288fbee4904").put("planDigest", digest);
             ArrayNode files = p.putArray("files");

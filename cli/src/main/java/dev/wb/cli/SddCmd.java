@@ -73,6 +73,7 @@ final class SddCmd implements Callable<Integer> {
                 .append(" tier · ").append(modeText(report.mode()));
         anchor(result).ifPresent(a -> head.append(" · baseline ").append(abbrev(a)));
         console.line(head.toString());
+        console.line("  " + report.tier().wireName() + " tier (" + report.tierReason() + ")");
         for (CitationFinding c : report.citations()) {
             String where = "evidence[" + c.index() + "]  " + c.file() + ":" + c.line();
             console.line("  " + Columns.left(c.verdict().wireName(), 13) + where
@@ -89,6 +90,10 @@ final class SddCmd implements Callable<Integer> {
         if (!report.zones().isEmpty()) {
             console.line("critical zones: " + String.join(", ", report.zones()));
         }
+        if (report.tier() == AuditReport.Tier.LIGHT) {
+            console.line("waived: steps, product; citations, files, verify and rollback still apply");
+        }
+        report.notices().forEach(notice -> console.line("notice: " + notice));
         if (!report.structure().isEmpty()) {
             console.line("structure:");
             report.structure().forEach(problem -> console.line("  " + problem));

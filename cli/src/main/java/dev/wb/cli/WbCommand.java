@@ -28,6 +28,7 @@ public final class WbCommand implements Runnable {
         all.put("status", StatusCmd::spec);
         all.put("replay", ReplayCmd::spec);
         all.put("sdd", SddCmd::spec);
+        all.put("repo", RepoCmd::spec);
         all.put("impl", ImplCmd::spec);
         all.put("git", GitCmd::spec);
         all.put("judge", JudgeCmd::spec);

@@ -21,11 +21,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ChecksCliTest {
 
     static final String PLAN = """
-            {"key": "ABC-1", "objective": "o",
+            {"schema": 1, "key": "ABC-1", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
              "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
              "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": [], "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["make -s ok"], "rollback": "revert", "product": "p", "questions": []}
+             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
+             "verify": ["make -s ok"], "rollback": "revert", "product": {}, "questions": []}
             """;
 
     @TempDir

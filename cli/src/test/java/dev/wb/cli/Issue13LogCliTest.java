@@ -42,11 +42,12 @@ class Issue13LogCliTest {
             listed.append(listed.length() == 0 ? "" : ", ")
                     .append("{\"path\": \"").append(file).append("\", \"change\": \"edit\", \"why\": \"w\"}");
         }
-        return "{\"key\": \"" + key + "\", \"objective\": \"o\","
+        return "{\"schema\": 1, \"key\": \"" + key + "\", \"preset\": \"scaleup\", \"persona\": \"fullstack-specialist\","
+                + " \"objective\": \"o\","
                 + " \"evidence\": [{\"claim\": \"c\", \"file\": \"src/app.py\", \"line\": 2, \"quote\": \"value = 1\"}],"
-                + " \"files\": [" + listed + "], \"zones\": [], \"steps\": [{\"do\": \"d\"}],"
+                + " \"files\": [" + listed + "], \"zones\": {}, \"steps\": [{\"do\": \"d\"}],"
                 + " \"tests\": [{\"kind\": \"unit\", \"asserts\": \"a\"}], \"verify\": [\"pytest -q\"],"
-                + " \"rollback\": \"revert\", \"product\": \"p\", \"questions\": []}";
+                + " \"rollback\": \"revert\", \"product\": {}, \"questions\": []}";
     }
 
     private void audited(String key, String... files) {

@@ -19,11 +19,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class PlanCliTest {
 
     static final String PLAN = """
-            {"key": "ABC-12", "objective": "o",
+            {"schema": 1, "key": "ABC-12", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
              "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
              "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": [], "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["pytest -q"], "rollback": "revert", "product": "p", "questions": []}
+             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
+             "verify": ["pytest -q"], "rollback": "revert", "product": {}, "questions": []}
             """;
 
     @TempDir

@@ -16,11 +16,11 @@ import org.junit.jupiter.api.io.TempDir;
 class StatusCliTest {
 
     static final String PLAN = """
-            {"key": "KEY", "objective": "o",
+            {"schema": 1, "key": "KEY", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
              "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
              "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": [], "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["make -s ok", "curl http://example.com"], "rollback": "revert", "product": "p", "questions": []}
+             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
+             "verify": ["make -s ok", "curl http://example.com"], "rollback": "revert", "product": {}, "questions": []}
             """;
 
     @TempDir

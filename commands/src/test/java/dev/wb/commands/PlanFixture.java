@@ -5,22 +5,28 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.testkit.TempGitRepo;
 
-/** Writes plans (sdd.json) for tests: a valid light plan by default, changed one field at a time. */
+/**
+ * Writes plans (sdd.json, the original workbench's schema 1) for tests: a valid light plan by default,
+ * changed one field at a time.
+ */
 public final class PlanFixture {
 
     private final ObjectNode plan = CanonicalJson.objectNode();
 
     private PlanFixture(String key) {
+        plan.put("schema", 1);
         plan.put("key", key);
+        plan.put("preset", "scaleup");
+        plan.put("persona", "fullstack-specialist");
         plan.put("objective", "make the change " + key + " describes");
         plan.putArray("evidence");
         plan.putArray("files");
-        plan.putArray("zones");
+        plan.putObject("zones");
         plan.putArray("steps").addObject().put("do", "make the change");
         plan.putArray("tests").addObject().put("kind", "unit").put("asserts", "the change holds");
         plan.putArray("verify").add("python -m pytest -q");
         plan.put("rollback", "revert the commit");
-        plan.put("product", "nothing visible changes");
+        plan.putObject("product");
         plan.putArray("questions");
     }
 
@@ -39,8 +45,33 @@ public final class PlanFixture {
         return this;
     }
 
-    public PlanFixture zone(String zone) {
-        ((ArrayNode) plan.get("zones")).add(zone);
+    /** Declares a critical zone with the plan's paths in it: {@code "zones": {zone: [paths]}}. */
+    public PlanFixture zone(String zone, String... paths) {
+        ArrayNode listed = ((ObjectNode) plan.get("zones")).putArray(zone);
+        for (String path : paths) {
+            listed.add(path);
+        }
+        return this;
+    }
+
+    /** {@code "handover": {"symptom_plain": symptom, "qa_steps": [steps]}}. */
+    public PlanFixture handover(String symptom, String... qaSteps) {
+        ObjectNode handover = plan.putObject("handover").put("symptom_plain", symptom);
+        ArrayNode steps = handover.putArray("qa_steps");
+        for (String step : qaSteps) {
+            steps.add(step);
+        }
+        return this;
+    }
+
+    /** {@code "product": {"metric": metric, "who_asked": whoAsked}}. */
+    public PlanFixture product(String metric, String whoAsked) {
+        plan.putObject("product").put("metric", metric).put("who_asked", whoAsked);
+        return this;
+    }
+
+    public PlanFixture flag(String field, boolean value) {
+        plan.put(field, value);
         return this;
     }
 

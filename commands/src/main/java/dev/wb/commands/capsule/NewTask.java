@@ -183,15 +183,19 @@ public final class NewTask {
             {
               "schema": 1,
               "key": "{KEY}",
+              "preset": "",
+              "persona": "",
               "objective": "",
               "evidence": [],
               "files": [],
-              "zones": [],
+              "zones": {},
               "steps": [],
               "tests": [],
               "verify": [],
+              "verify_env": {},
               "rollback": "",
-              "product": "",
+              "product": {},
+              "handover": {},
               "questions": []
             }
             """;

@@ -90,6 +90,9 @@ public final class ConfigView {
                 .put("auto_merge", c.git().autoMerge());
         root.putObject("telegram").put("enabled", c.telegram().enabled())
                 .put("bot_token", mask(c.telegram().botToken())).put("chat_id", c.telegram().chatId());
+        c.presets().preset().ifPresentOrElse(p -> root.put("preset", p), () -> root.putNull("preset"));
+        ObjectNode presetPaths = root.putObject("preset_paths");
+        c.presets().paths().forEach(presetPaths::put);
         return root;
     }
 

@@ -9,6 +9,7 @@ import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.JudgeAgentsConfig;
 import dev.wb.commands.sdd.CriticalZones;
+import dev.wb.commands.sdd.PresetBar;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ import java.util.regex.Pattern;
  */
 public record WorkspaceConfig(boolean execute, Map<String, List<String>> criticalZones, int verifyTimeoutSeconds,
         Branches branches, Optional<Identity> identity, Agents agents, Security security, Checks checks, Repo repo,
-        GitSettings git, Telegram telegram) {
+        GitSettings git, Telegram telegram, Presets presets) {
 
     public static final String FILE = ".workflow/config.json";
     public static final String DOCS = "docs/CONFIG.md";
@@ -84,6 +85,23 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
     /** {@code git}: whether a task ends in a pull request, and whether that may merge itself. */
     public record GitSettings(boolean createPullRequest, boolean autoMerge) {}
 
+    /**
+     * {@code preset} and {@code preset_paths} ({@code {glob: preset}}): the quality bar the repository
+     * records, as the original workbench's config has it; when either is set, a plan may not declare a
+     * lower preset than its files are held to (docs/PLAN.md).
+     */
+    public record Presets(Optional<String> preset, Map<String, String> paths) {
+        public static final Presets NONE = new Presets(Optional.empty(), Map.of());
+
+        public Presets {
+            paths = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(paths));
+        }
+
+        public PresetBar bar() {
+            return new PresetBar(preset, paths);
+        }
+    }
+
     /** {@code telegram}: notifications; the token is a secret and never printed. */
     public record Telegram(boolean enabled, String botToken, String chatId) {}
 
@@ -100,10 +118,10 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
     public static final WorkspaceConfig DEFAULTS = new WorkspaceConfig(true, Map.of(), MAX_VERIFY_TIMEOUT_SECONDS,
             Branches.DEFAULT, Optional.empty(), DEFAULT_AGENTS, DEFAULT_SECURITY,
             new Checks(MAX_VERIFY_TIMEOUT_SECONDS, List.of()), new Repo(""), new GitSettings(false, false),
-            new Telegram(false, "", ""));
+            new Telegram(false, "", ""), Presets.NONE);
 
     static final List<String> TOP = List.of("execute", "branches", "critical_zones", "identity", "agents", "security",
-            "checks", "repo", "git", "telegram");
+            "checks", "repo", "git", "telegram", "preset", "preset_paths");
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern ENV_PATTERN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*\\*?");
@@ -175,7 +193,7 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
         }).orElse(DEFAULTS.git());
         Telegram telegram = r.object(root, "", "telegram").map(o -> telegram(r, o)).orElse(DEFAULTS.telegram());
         return new WorkspaceConfig(execute, zones, checks.timeoutSeconds(), branches, identity, agents, security,
-                checks, repo, git, telegram);
+                checks, repo, git, telegram, presets(r, root));
     }
 
     private static Branches branches(ConfigReader r, JsonNode node) {
@@ -206,6 +224,25 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
                 r.strings(object, "critical_zones", zone.getKey(), List.of(),
                         (at, pattern) -> CriticalZones.problem(pattern).map(p -> at + ": " + p)))));
         return zones;
+    }
+
+    private static Presets presets(ConfigReader r, JsonNode root) {
+        JsonNode preset = root.get("preset");
+        Optional<String> recorded = preset == null || preset.isNull() ? Optional.empty()
+                : Optional.of(r.text(root, "", "preset", ""));
+        recorded.ifPresent(p -> presetName(r, "preset", p));
+        Map<String, String> paths = r.stringMap(root, "", "preset_paths", (at, glob) -> glob.isBlank()
+                ? Optional.of(at + ": a preset_paths rule must not be blank") : Optional.empty());
+        paths.forEach((glob, name) -> presetName(r, LocatedTree.child("preset_paths", glob), name));
+        return new Presets(recorded, paths);
+    }
+
+    private static void presetName(ConfigReader r, String at, String name) {
+        if (!PresetBar.known(name)) {
+            throw r.error(at, at + " is \"" + name + "\", which is not a preset; the presets are "
+                    + String.join(", ", PresetBar.PRESETS), "write one of them, weakest bar first: "
+                    + String.join(" < ", PresetBar.PRESETS));
+        }
     }
 
     private static Agents agents(ConfigReader r, JsonNode node, ObjectNode root) {

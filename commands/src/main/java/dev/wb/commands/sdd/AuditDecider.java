@@ -40,6 +40,7 @@ public final class AuditDecider {
         ObjectNode p = CanonicalJson.objectNode();
         p.put("verdict", passed ? "pass" : "fail");
         p.put("tier", report.tier().wireName());
+        p.put("tierReason", report.tierReason());
         p.put("mode", report.mode().wireName());
         p.put("underWay", report.mode() == Mode.UNDER_WAY);
         p.put("rebaseline", report.mode() == Mode.REBASELINE);
@@ -69,6 +70,7 @@ public final class AuditDecider {
             node.put("passes", f.passes());
         }
         report.structure().forEach(p.putArray("structure")::add);
+        report.notices().forEach(p.putArray("notices")::add);
         compactIfLarge(p);
         List<NewEvent> events = new ArrayList<>();
         events.add(new NewEvent(WbEvents.PLAN_AUDITED, WbEvents.PLAN_AUDITED_VERSION, p));

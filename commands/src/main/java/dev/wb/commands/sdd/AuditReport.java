@@ -13,8 +13,10 @@ public record AuditReport(
         List<FileFinding> files,
         List<String> structure,
         Tier tier,
+        String tierReason,
         SortedSet<String> zones,
-        List<PlannedFile> plannedFiles) {
+        List<PlannedFile> plannedFiles,
+        List<String> notices) {
 
     /** How strictly citations are read. */
     public enum Mode {
@@ -40,7 +42,10 @@ public record AuditReport(
         }
     }
 
-    /** Computed, never declared: light is at most two files, none critical, not a bug or incident. */
+    /**
+     * Computed, never declared: light is at most two files, none in a critical zone, no handover owed;
+     * light waives {@code steps} and {@code product}, nothing else.
+     */
     public enum Tier {
         LIGHT, STANDARD;
 
@@ -67,6 +72,7 @@ public record AuditReport(
         files = List.copyOf(files);
         structure = List.copyOf(structure);
         plannedFiles = List.copyOf(plannedFiles);
+        notices = List.copyOf(notices);
     }
 
     public boolean passed() {

@@ -3,16 +3,17 @@ package dev.wb.commands.sdd;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.commands.sdd.AuditReport.Mode;
-import dev.wb.commands.sdd.AuditReport.Tier;
 import dev.wb.projections.audit.PlannedFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -36,14 +37,26 @@ public final class Auditor {
         BaselineFiles NONE = path -> Optional.empty();
     }
 
-    private static final List<String> NEVER_LIGHT = List.of("bug", "incident");
+    /** What each required handover field is for (the original's words). */
+    private static final Map<String, String> HANDOVER_WHY = Map.of(
+            "symptom_plain", "what the reporter saw, in their words, no jargon",
+            "qa_steps", "numbered steps QA follows to confirm it, ending in the expected result");
+
+    /** Light is at most this many files. */
+    static final int LIGHT_MAX_FILES = 2;
 
     private final WorkingTree tree;
     private final CriticalZones zones;
+    private final PresetBar bar;
 
     public Auditor(Path root, CriticalZones zones) {
+        this(root, zones, PresetBar.NONE);
+    }
+
+    public Auditor(Path root, CriticalZones zones, PresetBar bar) {
         this.tree = new WorkingTree(root);
         this.zones = zones;
+        this.bar = bar;
     }
 
     /**
@@ -55,11 +68,17 @@ public final class Auditor {
         return audit(plan, readerProblems, mode, anchor, baseline, 0);
     }
 
-    /**
-     * @param planBytes the size of sdd.json, for the shape rule that keeps its audit recordable
-     */
     public AuditReport audit(Plan plan, List<String> readerProblems, Mode mode, Optional<String> anchor,
             BaselineFiles baseline, long planBytes) {
+        return audit(plan, readerProblems, List.of(), mode, anchor, baseline, planBytes);
+    }
+
+    /**
+     * @param readerNotices what reading the plan noticed without failing it
+     * @param planBytes     the size of sdd.json, for the shape rule that keeps its audit recordable
+     */
+    public AuditReport audit(Plan plan, List<String> readerProblems, List<String> readerNotices, Mode mode,
+            Optional<String> anchor, BaselineFiles baseline, long planBytes) {
         BaselineFiles lookup = mode.strict() ? BaselineFiles.NONE : cached(baseline);
         // A planned delete (or a rename's old path) done since the anchor is the plan carried out,
         // in a strict rebaseline too: it is looked up at the anchor whatever the mode.
@@ -75,36 +94,129 @@ public final class Auditor {
                 files.add(exists(i, file, deletions));
             }
         }
-        Map<String, SortedSet<String>> touched = new TreeMap<>();
-        for (PlannedFile file : plan.files()) {
-            for (String path : file.claimed()) {
-                zones.zonesOf(path).forEach(z -> touched.computeIfAbsent(z, k -> new TreeSet<>()).add(path));
-            }
-        }
-        boolean neverLight = plan.ticketType().map(t -> NEVER_LIGHT.contains(t.toLowerCase(Locale.ROOT))).orElse(false);
-        // A folder entry may hold any zone, so it never makes a light plan.
-        boolean folder = plan.files().stream().anyMatch(f -> f.path().endsWith("/"));
-        Tier tier = plan.files().size() <= 2 && touched.isEmpty() && !neverLight && !folder ? Tier.LIGHT
-                : Tier.STANDARD;
+        Set<String> claimed = new LinkedHashSet<>();
+        plan.files().forEach(f -> claimed.addAll(f.claimed()));
+        SortedMap<String, SortedSet<String>> touched = zones.touched(claimed);
+        Rigour tier = tier(plan, touched);
         List<String> structure = new ArrayList<>(readerProblems);
         if (planBytes > PlanReader.MAX_PLAN_BYTES) {
             structure.add("sdd.json is " + planBytes + " bytes; a plan of at most " + PlanReader.MAX_PLAN_BYTES
                     + " bytes is audited (its audit is recorded whole)");
         }
-        if (tier == Tier.STANDARD && plan.steps().isEmpty()) {
-            structure.add("steps is empty: a standard-tier plan lists its steps (only a light plan may leave them out)");
+        boolean light = tier.tier() == AuditReport.Tier.LIGHT;
+        if (!light && plan.steps().isEmpty()) {
+            structure.add("steps is empty: an unordered plan cannot be executed or reviewed (only a light plan may"
+                    + " leave them out)");
         }
-        if (tier == Tier.STANDARD && plan.product().isEmpty()) {
-            structure.add("product is empty: a standard-tier plan says what changes for its users");
+        productProblem(plan, light).ifPresent(structure::add);
+        structure.addAll(handoverProblems(plan));
+        bar.problem(plan.preset(), plan.files().stream().map(PlannedFile::path).toList()).ifPresent(structure::add);
+        List<String> notices = new ArrayList<>(readerNotices);
+        zoneFindings(plan, claimed, touched, structure, notices);
+        if (!bar.applies() && !plan.preset().isEmpty() && !PresetBar.known(plan.preset())) {
+            notices.add("preset '" + plan.preset() + "' is not one of: " + String.join(", ", PresetBar.PRESETS)
+                    + " (config.json records no preset, so no bar holds it)");
         }
-        touched.forEach((zone, paths) -> {
-            if (!plan.zones().contains(zone)) {
-                structure.add("files touch the critical zone " + zone + " (" + String.join(", ", paths)
-                        + "): declare it in zones");
+        return new AuditReport(mode, anchor, citations, files, structure, tier.tier(), tier.reason(),
+                new TreeSet<>(touched.keySet()), plan.files(), PlanReader.bounded(notices));
+    }
+
+    /** The tier and why: the original's rules in its order, and wb's folder entries never light. */
+    record Rigour(AuditReport.Tier tier, String reason) {}
+
+    private static Rigour tier(Plan plan, SortedMap<String, SortedSet<String>> touched) {
+        int count = plan.files().size();
+        if (count > LIGHT_MAX_FILES) {
+            return standard(count + " files (light is up to " + LIGHT_MAX_FILES + ")");
+        }
+        if (!touched.isEmpty()) {
+            return standard("touches " + String.join(", ", touched.keySet()));
+        }
+        if (plan.needsHandover()) {
+            return standard(plan.ticketTypeOrSupport() + " work has a non-engineering audience");
+        }
+        if (count == 0) {
+            return standard("no files listed");
+        }
+        // A folder entry may hold any zone, so it never makes a light plan.
+        for (PlannedFile file : plan.files()) {
+            if (file.path().endsWith("/")) {
+                return standard(file.path() + " is a folder: it may hold any zone");
+            }
+        }
+        return new Rigour(AuditReport.Tier.LIGHT, count + " file(s), no critical zone");
+    }
+
+    private static Rigour standard(String reason) {
+        return new Rigour(AuditReport.Tier.STANDARD, reason);
+    }
+
+    /** solo-saas and startup plans say which metric they move and who asked, unless light. */
+    private static Optional<String> productProblem(Plan plan, boolean light) {
+        if (light || !PresetBar.PRODUCT_REQUIRED.contains(plan.preset())) {
+            return Optional.empty();
+        }
+        List<String> missing = new ArrayList<>();
+        if (plan.product().metric().isEmpty()) {
+            missing.add("metric");
+        }
+        if (plan.product().whoAsked().isEmpty()) {
+            missing.add("who_asked");
+        }
+        return missing.isEmpty() ? Optional.empty() : Optional.of("preset " + plan.preset() + " requires product.{"
+                + String.join(", ", missing) + "}: which metric this moves, and who asked for it");
+    }
+
+    /** A plan that owes a handover has its symptom_plain and qa_steps. */
+    private static List<String> handoverProblems(Plan plan) {
+        List<String> problems = new ArrayList<>();
+        if (!plan.needsHandover()) {
+            return problems;
+        }
+        boolean symptom = plan.handover().map(h -> !h.symptomPlain().isEmpty()).orElse(false);
+        boolean steps = plan.handover().map(h -> !h.qaSteps().isEmpty()).orElse(false);
+        for (String field : List.of("symptom_plain", "qa_steps")) {
+            if (field.equals("symptom_plain") ? !symptom : !steps) {
+                problems.add("a " + plan.ticketTypeOrSupport() + " ticket needs handover." + field + ": "
+                        + HANDOVER_WHY.get(field));
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * The plan's {@code zones} against the zones its files touch. What is plainly wrong — a zone wb
+     * does not know, a path the plan does not list — is a structure problem; a disagreement with the
+     * computed zones is a notice, because the original's 0.7.0 passes such a plan (its own example
+     * declares {@code "zones": {}} for a file in billing).
+     */
+    private void zoneFindings(Plan plan, Set<String> claimed, SortedMap<String, SortedSet<String>> touched,
+            List<String> structure, List<String> notices) {
+        SortedSet<String> known = zones.names();
+        new TreeMap<>(plan.zones()).forEach((zone, paths) -> {
+            if (!known.contains(zone)) {
+                structure.add("zones." + zone + " is not a critical zone; the zones are " + String.join(", ", known)
+                        + " (wb repo zones)");
+                return;
+            }
+            for (String path : paths) {
+                if (!claimed.contains(path)) {
+                    structure.add("zones." + zone + " lists " + path + ", which files does not list");
+                }
+            }
+            SortedSet<String> expected = touched.get(zone);
+            if (expected == null) {
+                notices.add("zones: " + zone + " is declared, but no listed file touches it");
+            } else if (!expected.equals(new TreeSet<>(paths))) {
+                notices.add("zones: " + zone + " should list " + String.join(", ", expected));
             }
         });
-        return new AuditReport(mode, anchor, citations, files, structure, tier, new TreeSet<>(touched.keySet()),
-                plan.files());
+        touched.forEach((zone, paths) -> {
+            if (!plan.zones().containsKey(zone)) {
+                notices.add("zones: " + String.join(", ", paths) + (paths.size() == 1 ? " touches " : " touch ") + zone
+                        + ", not declared in zones (wb repo zones " + String.join(" ", paths) + ")");
+            }
+        });
     }
 
     private CitationFinding check(Plan.Citation c, Mode mode, BaselineFiles baseline) {

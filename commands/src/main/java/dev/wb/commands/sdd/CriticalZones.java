@@ -1,44 +1,51 @@
 package dev.wb.commands.sdd;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The parts of a codebase where a mistake costs most: billing, auth, user data, migrations and
- * secrets by default, more from {@code config.json}. A plan touching one is never light, and a
+ * The parts of a codebase where a mistake costs most. A plan touching one is never light, and a
  * stray change in one is named beside the deviation.
  *
- * <p>A pattern is either a word, matched against the words of a path (split at {@code /}, {@code .},
- * {@code _}, {@code -} and camelCase humps, so {@code auth} matches {@code src/auth/login.py} and
- * {@code AuthService.java} but not {@code author.py}; {@code user-data} matches the two words in a
- * row), or a glob with {@code /}, {@code *}, {@code **} or {@code ?} matched against the whole path.
+ * <p>The built-in zones are the original workbench's: billing, auth, user-data, migration and
+ * secrets, each a regular expression searched for in the path, ignoring case (so {@code auth}
+ * matches {@code src/auth/login.py}, {@code AuthService.java} and {@code author.py} alike, as the
+ * original does). {@code config.json}'s {@code critical_zones} adds patterns to a zone, or new zones;
+ * a configured pattern is either a word, matched against the words of a path (split at {@code /},
+ * {@code .}, {@code _}, {@code -} and camelCase humps, so {@code sso-bridge} matches
+ * {@code lib/sso-bridge/x.go} but not {@code ssobridge.go}), or a glob with {@code /}, {@code *},
+ * {@code **} or {@code ?} matched against the whole path.
  */
 public final class CriticalZones {
 
-    static final Map<String, List<String>> DEFAULTS = defaults();
+    /** The original's zones and regular expressions ({@code profile.py CRITICAL_ZONES} of workbench 0.7.0). */
+    static final Map<String, String> BUILT_IN = builtIn();
 
-    private static Map<String, List<String>> defaults() {
-        Map<String, List<String>> zones = new LinkedHashMap<>();
-        zones.put("billing", List.of("billing", "payment", "payments", "invoice", "invoices", "checkout",
-                "subscription", "subscriptions", "stripe"));
-        zones.put("auth", List.of("auth", "authn", "authz", "authentication", "authorization", "login", "logout",
-                "oauth", "sso", "password", "passwords", "session", "sessions", "permission", "permissions"));
-        zones.put("user-data", List.of("user-data", "userdata", "pii", "gdpr", "personal-data", "profile",
-                "profiles"));
-        zones.put("migration", List.of("migration", "migrations", "migrate", "alembic", "flyway", "liquibase"));
-        zones.put("secrets", List.of("secret", "secrets", "credential", "credentials", "vault", "**/.env",
-                "**/.env.*", "**/*.pem", "**/*.key"));
+    private static Map<String, String> builtIn() {
+        Map<String, String> zones = new LinkedHashMap<>();
+        zones.put("billing", "billing|payment|invoice|subscription|checkout|stripe|paddle|quota|plan");
+        zones.put("auth", "auth|login|session|password|token|oauth|permission|role|acl");
+        zones.put("user-data", "(^|/)(users?|accounts?|pii|personal)(/|_|\\.)|(^|/)profiles?/");
+        zones.put("migration", "migrat|schema|alembic|liquibase");
+        zones.put("secrets", "secret|credential|keystore|vault|\\.env");
         return zones;
     }
 
-    private record Rule(String zone, List<String> words, Pattern glob) {}
+    /** One pattern of a zone, as {@code wb repo zones} shows it: where it comes from and how it matches. */
+    public record ZonePattern(String zone, String pattern, String source, String kind) {}
+
+    private record Rule(ZonePattern shown, List<String> words, Pattern regex, boolean search) {}
 
     private final List<Rule> rules;
 
@@ -50,13 +57,12 @@ public final class CriticalZones {
         return with(Map.of());
     }
 
-    /** The defaults, with each configured zone's patterns added (a new name adds a zone). */
+    /** The built-in zones, with each configured zone's patterns added (a new name adds a zone). */
     public static CriticalZones with(Map<String, List<String>> extra) {
-        Map<String, List<String>> all = new LinkedHashMap<>();
-        DEFAULTS.forEach((zone, patterns) -> all.put(zone, new ArrayList<>(patterns)));
-        extra.forEach((zone, patterns) -> all.computeIfAbsent(zone, z -> new ArrayList<>()).addAll(patterns));
         List<Rule> rules = new ArrayList<>();
-        all.forEach((zone, patterns) -> patterns.forEach(p -> rules.add(rule(zone, p))));
+        BUILT_IN.forEach((zone, regex) -> rules.add(new Rule(new ZonePattern(zone, regex, "built-in", "regex"), List.of(),
+                Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE), true)));
+        extra.forEach((zone, patterns) -> patterns.forEach(p -> rules.add(rule(zone, p))));
         return new CriticalZones(rules);
     }
 
@@ -74,8 +80,21 @@ public final class CriticalZones {
 
     private static Rule rule(String zone, String pattern) {
         boolean glob = pattern.indexOf('/') >= 0 || pattern.indexOf('*') >= 0 || pattern.indexOf('?') >= 0;
-        return glob ? new Rule(zone, List.of(), Pattern.compile(globRegex(pattern)))
-                : new Rule(zone, words(pattern), null);
+        ZonePattern shown = new ZonePattern(zone, pattern, "config", glob ? "glob" : "word");
+        return glob ? new Rule(shown, List.of(), Pattern.compile(globRegex(pattern)), false)
+                : new Rule(shown, words(pattern), null, false);
+    }
+
+    /** Every pattern of every zone, built-in first, in the order they are tried. */
+    public List<ZonePattern> patterns() {
+        return rules.stream().map(Rule::shown).toList();
+    }
+
+    /** The names of every zone, built-in and configured. */
+    public SortedSet<String> names() {
+        SortedSet<String> names = new TreeSet<>();
+        rules.forEach(r -> names.add(r.shown().zone()));
+        return names;
     }
 
     /** The zones a path lies in, by name. */
@@ -83,23 +102,34 @@ public final class CriticalZones {
         SortedSet<String> zones = new TreeSet<>();
         List<String> words = null;
         for (Rule rule : rules) {
-            if (zones.contains(rule.zone())) {
+            String zone = rule.shown().zone();
+            if (zones.contains(zone)) {
                 continue;
             }
-            if (rule.glob() != null) {
-                if (rule.glob().matcher(path).matches()) {
-                    zones.add(rule.zone());
+            if (rule.regex() != null) {
+                Matcher m = rule.regex().matcher(path);
+                if (rule.search() ? m.find() : m.matches()) {
+                    zones.add(zone);
                 }
             } else {
                 if (words == null) {
                     words = words(path);
                 }
                 if (containsRun(words, rule.words())) {
-                    zones.add(rule.zone());
+                    zones.add(zone);
                 }
             }
         }
         return zones;
+    }
+
+    /** Which zones these paths touch, and by which paths (each zone's paths sorted). */
+    public SortedMap<String, SortedSet<String>> touched(Collection<String> paths) {
+        SortedMap<String, SortedSet<String>> touched = new TreeMap<>();
+        for (String path : paths) {
+            zonesOf(path).forEach(z -> touched.computeIfAbsent(z, k -> new TreeSet<>()).add(path));
+        }
+        return touched;
     }
 
     /** The words of a path or pattern, lower-case: split at separators and camelCase humps. */

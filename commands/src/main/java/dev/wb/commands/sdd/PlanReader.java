@@ -44,17 +44,43 @@ public final class PlanReader {
 
     static final List<String> CHANGES = List.of("edit", "add", "delete", "rename");
 
-    private static final Set<String> TOP = Set.of("schema", "key", "objective", "evidence", "files", "zones",
-            "steps", "tests", "verify", "verify_env", "rollback", "product", "questions", "ticket_type");
+    static final List<String> TEST_KINDS = List.of("unit", "regression", "integration", "e2e", "property");
+
+    /** Every key of a plan, as the original workbench defines them (schema 1). */
+    static final Set<String> TOP = Set.of("schema", "key", "preset", "persona", "objective", "evidence", "files",
+            "zones", "steps", "tests", "verify", "verify_env", "rollback", "product", "handover", "questions",
+            "ticket_type", "handover_required");
+
+    static final Set<String> PRODUCT_KEYS = Set.of("metric", "who_asked", "cost", "pricing_impact");
+
+    static final Set<String> HANDOVER_KEYS = Set.of("symptom_plain", "cause_plain", "fix_plain", "scope",
+            "workaround", "qa_steps", "release_note");
+
+    /** What each required field is for, said when it is missing or empty (the original's words). */
+    private static final Map<String, String> WHY = Map.of(
+            "objective", "state what changes and why, in one or two sentences",
+            "evidence", "every claim about this codebase needs a file:line citation",
+            "files", "list every file this change touches, before touching any",
+            "tests", "the floor is a unit test for every changed logic branch",
+            "verify", "list the exact commands that prove this works",
+            "rollback", "state how to undo this before doing it");
 
     /**
      * What reading found: the plan (absent when the document is not a JSON object), its shape
      * problems, and the digest that identifies it — of the canonical JSON, so that re-indenting the
      * file is not a change of plan, or of the raw bytes when it is not JSON at all.
      */
-    public record Reading(Optional<Plan> plan, List<String> problems, String digest, Optional<JsonNode> canonical) {}
+    public record Reading(Optional<Plan> plan, List<String> problems, String digest, Optional<JsonNode> canonical,
+            List<String> notices) {
+        public Reading {
+            notices = List.copyOf(notices);
+        }
+    }
 
     private final List<String> problems = new ArrayList<>();
+
+    /** What the audit says without failing: a key the original ignores, and wb ignores too. */
+    private final List<String> notices = new ArrayList<>();
 
     private PlanReader() {}
 
@@ -77,16 +103,16 @@ public final class PlanReader {
             root = CanonicalJson.parse(bytes);
         } catch (IllegalArgumentException e) {
             problems.add("sdd.json is not JSON: " + describe(e));
-            return new Reading(Optional.empty(), bounded(problems), Digests.sha256(bytes), Optional.empty());
+            return new Reading(Optional.empty(), bounded(problems), Digests.sha256(bytes), Optional.empty(), List.of());
         }
         String digest = Digests.sha256(CanonicalJson.bytes(root));
         if (!root.isObject()) {
             problems.add("sdd.json must be a JSON object, not " + kind(root));
-            return new Reading(Optional.empty(), bounded(problems), digest, Optional.of(root));
+            return new Reading(Optional.empty(), bounded(problems), digest, Optional.of(root), List.of());
         }
         root.fieldNames().forEachRemaining(name -> {
             if (name.equals("tier")) {
-                problems.add("tier is computed by the audit, never declared: remove it");
+                notices.add("the plan's \"tier\" is ignored: the tier is computed by the audit, never declared");
             } else if (!TOP.contains(name)) {
                 problems.add("unknown key " + name + " (see docs/PLAN.md for the keys of a plan)");
             }
@@ -99,12 +125,14 @@ public final class PlanReader {
         if (!planKey.isEmpty() && !planKey.equalsIgnoreCase(key.value())) {
             problems.add("key is " + planKey + ", but this is the plan of " + key.value());
         }
-        Plan plan = new Plan(planKey, text(root, "objective", "objective", true), evidence(root.get("evidence")),
-                files(root.get("files")), strings(root.get("zones"), "zones", false), steps(root.get("steps")),
-                tests(root.get("tests")), strings(root.get("verify"), "verify", true), verifyEnv(root.get("verify_env")),
-                text(root, "rollback", "rollback", true), text(root, "product", "product", false),
-                strings(root.get("questions"), "questions", false), optionalText(root, "ticket_type"));
-        return new Reading(Optional.of(plan), bounded(problems), digest, Optional.of(root));
+        Plan plan = new Plan(planKey, text(root, "preset", "preset", false), text(root, "persona", "persona", false),
+                text(root, "objective", "objective", true), evidence(root.get("evidence")), files(root.get("files")),
+                zones(root.get("zones")), steps(root.get("steps")), tests(root.get("tests")),
+                strings(root.get("verify"), "verify", true), verifyEnv(root.get("verify_env")),
+                text(root, "rollback", "rollback", true), product(root.get("product")), handover(root.get("handover")),
+                strings(root.get("questions"), "questions", false), optionalText(root, "ticket_type"),
+                bool(root.get("handover_required"), "handover_required"));
+        return new Reading(Optional.of(plan), bounded(problems), digest, Optional.of(root), bounded(notices));
     }
 
     /** At most 100 problems of at most 300 characters each: enough to act on, small enough to record. */
@@ -229,6 +257,10 @@ public final class PlanReader {
             JsonNode entry = node.get(i);
             if (object(entry, where, Set.of("kind", "target", "asserts"))) {
                 String kind = text(entry, "kind", where + ".kind", true);
+                if (!kind.isEmpty() && !TEST_KINDS.contains(kind)) {
+                    problems.add(where + ".kind is \"" + kind + "\"; it must be one of: " + String.join(", ", TEST_KINDS));
+                    kind = "";
+                }
                 Optional<String> target = optionalText(entry, "target");
                 String asserts = text(entry, "asserts", where + ".asserts", true);
                 if (!kind.isEmpty() && !asserts.isEmpty()) {
@@ -237,6 +269,98 @@ public final class PlanReader {
             }
         }
         return tests;
+    }
+
+    /** {@code zones}: an object of zone name to the plan's paths in that zone. */
+    private Map<String, List<String>> zones(JsonNode node) {
+        Map<String, List<String>> zones = new TreeMap<>();
+        if (node == null || node.isNull()) {
+            return zones;
+        }
+        if (!node.isObject()) {
+            problems.add("zones must be an object of zone: [paths], like {\"billing\": [\"src/checkout.py\"]}, not "
+                    + kind(node));
+            return zones;
+        }
+        node.fields().forEachRemaining(zone -> {
+            String where = "zones." + zone.getKey();
+            JsonNode paths = zone.getValue();
+            if (!paths.isArray()) {
+                problems.add(where + " must be a list of the plan's paths in that zone, not " + kind(paths));
+                return;
+            }
+            List<String> listed = new ArrayList<>();
+            for (int i = 0; i < paths.size(); i++) {
+                JsonNode path = paths.get(i);
+                String at = where + "[" + i + "]";
+                if (!path.isTextual() || path.textValue().isBlank()) {
+                    problems.add(at + " must be a path, not " + kind(path));
+                } else if (path.textValue().length() > MAX_PATH) {
+                    problems.add(at + " is " + path.textValue().length() + " characters long; at most " + MAX_PATH);
+                } else {
+                    Optional<String> normal = PlanPaths.normalize(path.textValue());
+                    if (normal.isEmpty()) {
+                        problems.add(at + " \"" + path.textValue() + "\" leaves the repository: paths are relative to"
+                                + " its root, with /");
+                    } else {
+                        listed.add(normal.get());
+                    }
+                }
+            }
+            zones.put(zone.getKey(), listed);
+        });
+        return zones;
+    }
+
+    /** {@code product}: {metric, who_asked}, and the original's optional cost and pricing_impact. */
+    private Plan.Product product(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return Plan.Product.NONE;
+        }
+        if (!node.isObject()) {
+            problems.add("product must be an object {\"metric\": \"…\", \"who_asked\": \"…\"}, not " + kind(node));
+            return Plan.Product.NONE;
+        }
+        object(node, "product", PRODUCT_KEYS);
+        text(node, "cost", "product.cost", false);
+        text(node, "pricing_impact", "product.pricing_impact", false);
+        return new Plan.Product(text(node, "metric", "product.metric", false),
+                text(node, "who_asked", "product.who_asked", false));
+    }
+
+    /** {@code handover}: symptom_plain and qa_steps carry it; the rest are optional text. */
+    private Optional<Plan.Handover> handover(JsonNode node) {
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isObject()) {
+            problems.add("handover must be an object {\"symptom_plain\": \"…\", \"qa_steps\": [\"…\"], …}, not "
+                    + kind(node));
+            return Optional.empty();
+        }
+        object(node, "handover", HANDOVER_KEYS);
+        for (String field : List.of("cause_plain", "fix_plain", "scope", "workaround", "release_note")) {
+            text(node, field, "handover." + field, false);
+        }
+        JsonNode steps = node.get("qa_steps");
+        List<String> qa = List.of();
+        if (steps != null && !steps.isNull() && !steps.isArray()) {
+            problems.add("handover.qa_steps must be a list of steps, not " + kind(steps));
+        } else {
+            qa = strings(steps, "handover.qa_steps", false);
+        }
+        return Optional.of(new Plan.Handover(text(node, "symptom_plain", "handover.symptom_plain", false), qa));
+    }
+
+    private Optional<Boolean> bool(JsonNode node, String name) {
+        if (node == null || node.isNull()) {
+            return Optional.empty();
+        }
+        if (!node.isBoolean()) {
+            problems.add(name + " must be true or false, not " + kind(node));
+            return Optional.empty();
+        }
+        return Optional.of(node.booleanValue());
     }
 
     private Map<String, String> verifyEnv(JsonNode node) {
@@ -281,7 +405,7 @@ public final class PlanReader {
     private boolean array(JsonNode node, String name, boolean required) {
         if (node == null || node.isNull()) {
             if (required) {
-                problems.add(name + " is missing");
+                problems.add(name + " is missing" + why(name));
             }
             return false;
         }
@@ -290,9 +414,13 @@ public final class PlanReader {
             return false;
         }
         if (required && node.isEmpty()) {
-            problems.add(name + " is empty");
+            problems.add(name + " is empty" + why(name));
         }
         return true;
+    }
+
+    private static String why(String field) {
+        return WHY.containsKey(field) ? ": " + WHY.get(field) : "";
     }
 
     private boolean object(JsonNode entry, String where, Set<String> keys) {
@@ -313,7 +441,7 @@ public final class PlanReader {
         JsonNode value = parent.get(field);
         if (value == null || value.isNull()) {
             if (required) {
-                problems.add(where + " is missing");
+                problems.add(where + " is missing" + why(where));
             }
             return "";
         }
@@ -323,7 +451,7 @@ public final class PlanReader {
         }
         if (value.textValue().isBlank()) {
             if (required) {
-                problems.add(where + " is empty");
+                problems.add(where + " is empty" + why(where));
             }
             return "";
         }

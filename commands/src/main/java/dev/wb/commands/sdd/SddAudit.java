@@ -67,7 +67,8 @@ public final class SddAudit {
         byte[] bytes = readPlan(session, key);
         PlanReader.Reading reading = PlanReader.read(bytes, key);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        Auditor auditor = new Auditor(session.workspace().root(), CriticalZones.with(config.criticalZones()));
+        Auditor auditor = new Auditor(session.workspace().root(), CriticalZones.with(config.criticalZones()),
+                config.presets().bar());
         // Stored before the event that names it, so a recorded digest always has its plan: the
         // canonical JSON (what the digest is of), or the raw bytes of a plan that is not JSON.
         new ContentStore(session.workspace()).put(reading.canonical().map(CanonicalJson::bytes).orElse(bytes));
@@ -78,8 +79,8 @@ public final class SddAudit {
                     StreamId.task(key), AuditGate.INSTANCE, state -> {
                         Mode mode = AuditDecider.mode(state, rebaseline);
                         AuditReport found = reading.plan()
-                                .map(plan -> auditor.audit(plan, reading.problems(), mode, state.baseline(),
-                                        baselineFiles(git, state.baseline()), bytes.length))
+                                .map(plan -> auditor.audit(plan, reading.problems(), reading.notices(), mode,
+                                        state.baseline(), baselineFiles(git, state.baseline()), bytes.length))
                                 .orElseGet(() -> unreadable(mode, state.baseline(), reading.problems()));
                         report.set(found);
                         return AuditDecider.decide(state, found, reading.digest(), head);
@@ -94,7 +95,7 @@ public final class SddAudit {
 
     private static AuditReport unreadable(Mode mode, Optional<String> anchor, List<String> problems) {
         return new AuditReport(mode, anchor, List.of(), List.of(), problems, AuditReport.Tier.STANDARD,
-                new TreeSet<>(), List.of());
+                "no files listed", new TreeSet<>(), List.of(), List.of());
     }
 
     /** The files at the anchored commit, read through the read-only git module. */

@@ -28,7 +28,8 @@ class AuditDeciderTest {
         CitationFinding citation = new CitationFinding(0, "src/app.py", 3,
                 passes ? CitationVerdict.OK : CitationVerdict.MISMATCH, passes, Optional.empty(), "");
         return new AuditReport(mode, Optional.empty(), List.of(citation), List.of(), List.of(), Tier.LIGHT,
-                new TreeSet<>(), List.of(new PlannedFile("src/app.py", "edit", Optional.empty())));
+                "1 file(s), no critical zone", new TreeSet<>(), List.of(new PlannedFile("src/app.py", "edit",
+                        Optional.empty())), List.of());
     }
 
     static List<NewEvent> audit(AuditGate.State state, boolean passes, String digest, Optional<String> head,

@@ -1,12 +1,14 @@
 package dev.wb.commands.sdd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.TaskKey;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,17 +21,20 @@ class PlanReaderTest {
 
     static final String VALID = """
             {
+              "schema": 1,
               "key": "ABC-12",
+              "preset": "startup",
+              "persona": "fullstack-specialist",
               "objective": "Round totals to cents",
               "evidence": [{"claim": "totals are floats", "file": "src/app.py", "line": 3, "quote": "total = a + b"}],
               "files": [{"path": "src/app.py", "change": "edit", "why": "round there"}],
-              "zones": [],
+              "zones": {},
               "steps": [{"do": "round the total", "file": "src/app.py"}],
               "tests": [{"kind": "unit", "target": "tests/test_app.py", "asserts": "1.005 rounds to 1.01"}],
               "verify": ["python -m pytest -q"],
               "verify_env": {"PYTHONPATH": "src"},
               "rollback": "revert the commit",
-              "product": "totals show cents",
+              "product": {"metric": "invoice disputes", "who_asked": "support"},
               "questions": []
             }
             """;
@@ -82,7 +87,22 @@ class PlanReaderTest {
                 Arguments.of(VALID.replace("\"key\": \"ABC-12\"", "\"key\": \"ABC-13\""), "key is ABC-13, but this is the plan of ABC-12"),
                 Arguments.of(VALID.replace("\"verify\": [\"python -m pytest -q\"]", "\"verify\": \"pytest\""), "verify must be an array, not a string"),
                 Arguments.of(VALID.replace("\"objective\": \"Round totals to cents\",", ""), "objective is missing"),
-                Arguments.of(VALID.replace("\"zones\": []", "\"tier\": \"light\""), "tier is computed by the audit, never declared"),
+                Arguments.of(VALID.replace("\"zones\": {}", "\"zones\": [\"billing\"]"),
+                        "zones must be an object of zone: [paths]"),
+                Arguments.of(VALID.replace("\"zones\": {}", "\"zones\": {\"billing\": \"src/app.py\"}"),
+                        "zones.billing must be a list of the plan's paths in that zone, not a string"),
+                Arguments.of(VALID.replace("{\"metric\": \"invoice disputes\", \"who_asked\": \"support\"}", "\"p\""),
+                        "product must be an object {\"metric\": \"…\", \"who_asked\": \"…\"}, not a string"),
+                Arguments.of(VALID.replace("\"who_asked\"", "\"who_aksed\""), "product has an unknown key who_aksed"),
+                Arguments.of(VALID.replace("\"questions\": []", "\"handover\": [\"it broke\"]"),
+                        "handover must be an object"),
+                Arguments.of(VALID.replace("\"questions\": []", "\"handover\": {\"qa_steps\": \"open it\"}"),
+                        "handover.qa_steps must be a list of steps, not a string"),
+                Arguments.of(VALID.replace("\"questions\": []", "\"handover_required\": \"false\""),
+                        "handover_required must be true or false, not a string"),
+                Arguments.of(VALID.replace("\"kind\": \"unit\"", "\"kind\": \"smoke\""),
+                        "tests[0].kind is \"smoke\"; it must be one of: unit, regression, integration, e2e, property"),
+                Arguments.of(VALID.replace("\"preset\": \"startup\"", "\"preset\": 3"), "preset must be a string"),
                 Arguments.of(VALID.replace("\"quote\":", "\"qoute\":"), "evidence[0] has an unknown key qoute"),
                 Arguments.of("{\"key\": \"ABC-12\", \"key\": \"ABC-12\"}", "sdd.json is not JSON"),
                 Arguments.of("", "sdd.json is not JSON"));
@@ -95,6 +115,48 @@ class PlanReaderTest {
 
         assertTrue(reading.problems().stream().anyMatch(p -> p.contains(expected)),
                 () -> "expected a problem containing '" + expected + "' in " + reading.problems());
+    }
+
+    @Test
+    void a_declared_tier_is_ignored_with_a_notice_as_the_original_ignores_it() {
+        PlanReader.Reading reading = read(VALID.replace("\"zones\": {}", "\"zones\": {}, \"tier\": \"light\""));
+
+        assertEquals(List.of(), reading.problems());
+        assertEquals(List.of("the plan's \"tier\" is ignored: the tier is computed by the audit, never declared"),
+                reading.notices());
+    }
+
+    @Test
+    void every_key_the_original_defines_is_known() {
+        PlanReader.Reading reading = read(VALID.replace("\"questions\": []", "\"questions\": [\"half-even?\"],"
+                + " \"ticket_type\": \"bug\", \"handover_required\": true, \"handover\": {\"symptom_plain\": \"wrong"
+                + " totals\", \"cause_plain\": \"floats\", \"fix_plain\": \"cents\", \"scope\": \"everyone\","
+                + " \"workaround\": \"none\", \"qa_steps\": [\"open the cart\"], \"release_note\": \"totals are exact\"}")
+                .replace("\"who_asked\": \"support\"", "\"who_asked\": \"support\", \"cost\": \"none\","
+                        + " \"pricing_impact\": \"none\""));
+
+        assertEquals(List.of(), reading.problems());
+        Plan plan = reading.plan().orElseThrow();
+        assertEquals("startup", plan.preset());
+        assertEquals("fullstack-specialist", plan.persona());
+        assertEquals(new Plan.Product("invoice disputes", "support"), plan.product());
+        assertEquals(List.of("open the cart"), plan.handover().orElseThrow().qaSteps());
+        assertEquals(Optional.of(true), plan.handoverRequired());
+    }
+
+    @Test
+    void the_handover_ticket_types_are_matched_in_any_case_and_handover_required_overrides_them() {
+        for (String type : List.of("bug", "Support", "INCIDENT", "defect", "problem", " Service Request ")) {
+            Plan plan = read(VALID.replace("\"questions\": []", "\"questions\": [], \"ticket_type\": \"" + type + "\""))
+                    .plan().orElseThrow();
+            assertTrue(plan.needsHandover(), type);
+        }
+        assertFalse(read(VALID.replace("\"questions\": []", "\"questions\": [], \"ticket_type\": \"feature\""))
+                .plan().orElseThrow().needsHandover());
+        assertFalse(read(VALID.replace("\"questions\": []", "\"questions\": [], \"ticket_type\": \"bug\","
+                + " \"handover_required\": false")).plan().orElseThrow().needsHandover());
+        assertTrue(read(VALID.replace("\"questions\": []", "\"questions\": [], \"ticket_type\": \"feature\","
+                + " \"handover_required\": true")).plan().orElseThrow().needsHandover());
     }
 
     @Test
@@ -117,18 +179,28 @@ class PlanReaderTest {
     }
 
     @Test
-    void the_complete_example_in_docs_plan_md_reads_without_problems() throws java.io.IOException {
+    void every_example_plan_in_docs_plan_md_reads_without_problems() throws java.io.IOException {
         java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath();
         while (!java.nio.file.Files.exists(dir.resolve("docs/PLAN.md"))) {
             dir = dir.getParent();
         }
         String doc = java.nio.file.Files.readString(dir.resolve("docs/PLAN.md"));
-        int start = doc.indexOf("```json\n") + "```json\n".length();
-        String example = doc.substring(start, doc.indexOf("```", start));
-
-        PlanReader.Reading reading = PlanReader.read(example.getBytes(StandardCharsets.UTF_8), new TaskKey("SHOP-42"));
-
-        assertEquals(List.of(), reading.problems());
-        assertEquals(4, reading.plan().orElseThrow().files().size());
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        for (int at = doc.indexOf("```json\n"); at >= 0; at = doc.indexOf("```json\n", at + 1)) {
+            int start = at + "```json\n".length();
+            String example = doc.substring(start, doc.indexOf("```", start));
+            if (!example.contains("\"objective\"")) {
+                continue;
+            }
+            String key = dev.wb.engine.json.CanonicalJson.parse(example.getBytes(StandardCharsets.UTF_8)).get("key")
+                    .asText();
+            PlanReader.Reading reading = PlanReader.read(example.getBytes(StandardCharsets.UTF_8), new TaskKey(key));
+            assertEquals(List.of(), reading.problems(), key);
+            keys.add(key);
+        }
+        assertEquals(List.of("ABC-1", "SHOP-42"), keys);
+        String original = new String(dev.wb.testkit.OriginalPlans.bytes(dev.wb.testkit.OriginalPlans.ABC_1),
+                StandardCharsets.UTF_8);
+        assertTrue(doc.contains("```json\n" + original + "```"), "docs/PLAN.md quotes the original's example unchanged");
     }
 }

@@ -308,7 +308,7 @@ class SddAuditTest {
     }
 
     @Test
-    void a_critical_zone_makes_the_plan_standard_and_must_be_declared() {
+    void a_critical_zone_makes_the_plan_standard_and_an_undeclared_one_is_a_notice() {
         repo.write("src/auth/login.py", "def login(user):\n    return True\n");
         plan("ABC-12").cite("src/auth/login.py", 1, "def login(user):").file("src/auth/login.py", "edit")
                 .writeTo(repo);
@@ -316,34 +316,40 @@ class SddAuditTest {
         SddAudit.Result undeclared = audit();
 
         assertEquals(AuditReport.Tier.STANDARD, undeclared.report().tier());
-        assertTrue(undeclared.report().structure().stream().anyMatch(p -> p.contains("critical zone auth")),
-                undeclared.report().structure()::toString);
+        assertEquals("touches auth", undeclared.report().tierReason());
+        assertTrue(undeclared.passed(), undeclared.report().structure()::toString);
+        assertEquals(List.of("zones: src/auth/login.py touches auth, not declared in zones"
+                + " (wb repo zones src/auth/login.py)"), undeclared.report().notices());
         plan("ABC-12").cite("src/auth/login.py", 1, "def login(user):").file("src/auth/login.py", "edit")
-                .zone("auth").writeTo(repo);
-        assertTrue(audit().passed());
+                .zone("auth", "src/auth/login.py").writeTo(repo);
+        SddAudit.Result declared = audit();
+        assertTrue(declared.passed());
+        assertEquals(List.of(), declared.report().notices());
     }
 
     @Test
-    void a_bug_ticket_makes_a_plan_standard_and_standard_needs_steps_and_product() {
+    void a_bug_ticket_makes_a_plan_standard_and_owes_a_handover() {
         plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").set("ticket_type", "bug")
-                .set("product", " ").writeTo(repo);
+                .writeTo(repo);
 
         SddAudit.Result result = audit();
 
         assertEquals(AuditReport.Tier.STANDARD, result.report().tier());
-        assertTrue(result.report().structure().stream().anyMatch(p -> p.startsWith("product is empty")),
-                result.report().structure()::toString);
+        assertEquals("bug work has a non-engineering audience", result.report().tierReason());
+        assertTrue(result.report().structure().contains("a bug ticket needs handover.symptom_plain: what the reporter"
+                + " saw, in their words, no jargon"), result.report().structure()::toString);
     }
 
     @Test
     void a_light_plan_may_leave_out_steps_and_product() {
         repo.write(".workflow/ABC-12/sdd.json", CanonicalJson.text(
-                plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").json()
-                        .without(List.of("steps", "product")), true));
+                plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").set("preset", "startup")
+                        .json().without(List.of("steps", "product")), true));
 
         SddAudit.Result result = audit();
 
         assertEquals(AuditReport.Tier.LIGHT, result.report().tier());
+        assertEquals("1 file(s), no critical zone", result.report().tierReason());
         assertTrue(result.passed(), result.report().structure()::toString);
     }
 
