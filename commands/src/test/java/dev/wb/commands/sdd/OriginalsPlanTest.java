@@ -175,6 +175,14 @@ class OriginalsPlanTest {
     }
 
     @Test
+    void light_waives_nothing_but_steps_and_product() {
+        SddAudit.Result result = audit(ObjectNodeEdit.without(oneFile().set("rollback", " "), "steps"));
+
+        assertEquals(AuditReport.Tier.LIGHT, result.report().tier());
+        assertEquals(List.of("rollback is empty: state how to undo this before doing it"), result.report().structure());
+    }
+
+    @Test
     void a_declared_tier_is_ignored_and_the_computed_one_applies() {
         SddAudit.Result result = audit(oneFile().file("src/checkout.py", "edit").set("tier", "light"));
 

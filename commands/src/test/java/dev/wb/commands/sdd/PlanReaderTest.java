@@ -87,6 +87,18 @@ class PlanReaderTest {
                 Arguments.of(VALID.replace("\"key\": \"ABC-12\"", "\"key\": \"ABC-13\""), "key is ABC-13, but this is the plan of ABC-12"),
                 Arguments.of(VALID.replace("\"verify\": [\"python -m pytest -q\"]", "\"verify\": \"pytest\""), "verify must be an array, not a string"),
                 Arguments.of(VALID.replace("\"objective\": \"Round totals to cents\",", ""), "objective is missing"),
+                Arguments.of(VALID.replace("\"claim\": \"totals are floats\", ", ""), "evidence[0].claim is missing"),
+                Arguments.of(VALID.replace("\"quote\": \"total = a + b\"", "\"quote\": \" \""), "evidence[0].quote is empty"),
+                Arguments.of(VALID.replace(", \"why\": \"round there\"", ""), "files[0].why is missing"),
+                Arguments.of(VALID.replace(", \"asserts\": \"1.005 rounds to 1.01\"", ""), "tests[0].asserts is missing"),
+                Arguments.of(VALID.replace("\"tests\": [{\"kind\": \"unit\", \"target\": \"tests/test_app.py\","
+                        + " \"asserts\": \"1.005 rounds to 1.01\"}]", "\"tests\": []"),
+                        "tests is empty: the floor is a unit test for every changed logic branch"),
+                Arguments.of(VALID.replace("\"verify\": [\"python -m pytest -q\"]", "\"verify\": []"),
+                        "verify is empty: list the exact commands that prove this works"),
+                Arguments.of(VALID.replace("\"evidence\": [{\"claim\": \"totals are floats\", \"file\": \"src/app.py\","
+                        + " \"line\": 3, \"quote\": \"total = a + b\"}]", "\"evidence\": []"),
+                        "evidence is empty: every claim about this codebase needs a file:line citation"),
                 Arguments.of(VALID.replace("\"zones\": {}", "\"zones\": [\"billing\"]"),
                         "zones must be an object of zone: [paths]"),
                 Arguments.of(VALID.replace("\"zones\": {}", "\"zones\": {\"billing\": \"src/app.py\"}"),
