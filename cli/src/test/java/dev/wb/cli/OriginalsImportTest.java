@@ -12,7 +12,6 @@ import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -365,9 +364,5 @@ class OriginalsImportTest {
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-    }
-
-    static List<String> lines(CliRun.Result result) {
-        return new ArrayList<>(result.out().lines().toList());
     }
 }

@@ -1,8 +1,8 @@
 package dev.wb.commands.importer;
 
+import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.policy.ReadPolicy;
-import dev.wb.commands.Failure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
