@@ -156,6 +156,8 @@ class OriginalsImportTest {
         assertEquals(2, check.code(), check::toString);
         assertTrue(check.err().startsWith("error: the plan for ABC-1 has not been audited\n  fix: wb sdd audit ABC-1"),
                 check::toString);
+        CliRun.Result status = wb(repo.root(), "status", "ABC-1");
+        assertTrue(status.out().contains("not audited yet"), "status shows no audit:\n" + status);
         CliRun.Result verify = wb(repo.root(), "impl", "verify", "ABC-1");
         assertEquals(2, verify.code(), verify::toString);
         assertTrue(verify.err().contains("has not been audited"), verify::toString);

@@ -52,12 +52,32 @@ final class OriginalVerdicts {
         } catch (RuntimeException e) {
             return skipped(file, "is not valid JSON; no verdict recorded");
         }
-        if (doc != null && doc.isObject() && doc.path("note").asText("").startsWith("rendered by wb")) {
+        if (renderedByWb(doc)) {
             return skipped(file, "a view wb rendered from its own log, not an original's verdict");
         }
         String digest = Digests.sha256(content.bytes());
         return file.kind().equals("review") ? review(file, doc, digest)
                 : file.kind().equals("git-log") ? gitLog(file, doc, digest) : verdict(file, doc, digest);
+    }
+
+    /**
+     * Whether {@code doc} is one of wb's own views: audit.json and evidence.json say so in their
+     * {@code note}; git.log.json, a list in the original's shape, carries wb's {@code series} and
+     * {@code version} beside the original's fields in each run.
+     */
+    static boolean renderedByWb(JsonNode doc) {
+        if (doc == null) {
+            return false;
+        }
+        if (doc.isObject()) {
+            return doc.path("note").asText("").startsWith("rendered by wb");
+        }
+        for (JsonNode run : doc) {
+            if (run.isObject() && run.has("series") && run.path("version").canConvertToLong()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Read verdict(VerdictFile file, JsonNode doc, String digest) {

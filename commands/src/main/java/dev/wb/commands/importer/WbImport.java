@@ -137,6 +137,9 @@ public final class WbImport {
                         + " a folder inside the repository, then run wb import again"));
             }
             if (!AtomicFiles.createIfAbsent(file, copy.bytes(), copy.executable())) {
+                if (sameBytes(file, copy.bytes())) {
+                    return item.withStatus(ImportItem.Status.ALREADY_THERE); // another import got there first
+                }
                 return new ImportItem(ImportItem.Status.CONFLICT, item.kind(), item.source(), item.target(),
                         Optional.of(item.target().orElseThrow() + " appeared while wb import ran; it was left as it is"),
                         Optional.empty());
@@ -147,6 +150,11 @@ public final class WbImport {
                     List.of("check that " + file.getParent() + " is writable and the disk has space, then run wb"
                             + " import again (what was copied stays, and is found already there)"));
         }
+    }
+
+    private static boolean sameBytes(Path file, byte[] bytes) throws IOException {
+        return Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Files.size(file) == bytes.length
+                && java.util.Arrays.equals(Files.readAllBytes(file), bytes);
     }
 
     /** Appends each task's new verdicts, a batch at a time; returns the identities appended. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.commands.DeciderSpec;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.AuditGate;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,6 +74,22 @@ class OriginalsImportDeciderTest {
         } while (!batch.isEmpty());
 
         assertEquals(120, all.size());
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode json(String text) {
+        return CanonicalJson.parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void wbs_own_views_are_told_from_the_originals_files() {
+        assertTrue(OriginalVerdicts.renderedByWb(json(
+                "{\"schema\":1,\"verdict\":\"pass\",\"note\":\"rendered by wb from the event log\"}")));
+        assertTrue(OriginalVerdicts.renderedByWb(json(
+                "[{\"schema\":1,\"at\":1,\"ok\":true,\"stopped\":\"\",\"steps\":[],\"series\":\"commit\","
+                        + "\"version\":4}]")));
+        assertFalse(OriginalVerdicts.renderedByWb(json(
+                "[{\"schema\":1,\"at\":1,\"ok\":true,\"stopped\":\"\",\"steps\":[]}]")));
+        assertFalse(OriginalVerdicts.renderedByWb(json("{\"schema\":1,\"verdict\":\"pass\"}")));
     }
 
     @Test
