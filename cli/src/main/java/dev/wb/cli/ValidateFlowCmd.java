@@ -25,7 +25,7 @@ final class ValidateFlowCmd implements Callable<Integer> {
         ValidateFlowCmd cmd = new ValidateFlowCmd(root);
         CommandSpec spec = Specs.command(cmd, "validate-flow", "Validate the flows authored in .workflow/flows/"
                 + " exactly as the engine sees them at dispatch: schema, graph, security ceiling, and what"
-                + " .workflow/config.json allows (providers, models, reasoning, command sets) and .workflow/tools/"
+                + " .workflow/config.json allows (providers, models, reasoning) and .workflow/tools/"
                 + " delivers. Format: docs/FLOWS.md.");
         spec.addPositional(Specs.positional("NAME", "0..1", "One flow: its file's stem or <stem>.yaml.",
                 v -> cmd.name = v));
@@ -50,7 +50,8 @@ final class ValidateFlowCmd implements Callable<Integer> {
             return report.exitCode();
         }
         if (report.error().isEmpty() && report.flows().isEmpty()) {
-            console.line("no flows in " + ValidateFlow.FLOWS + " (format and examples: " + ValidateFlow.DOCS + ")");
+            console.line("validate-flow: no operator flows in " + ValidateFlow.FLOWS + " (format and examples: "
+                    + ValidateFlow.DOCS + ")");
         }
         report.flows().forEach(flow -> flow.lines().forEach(console::line));
         return report.exitCode();

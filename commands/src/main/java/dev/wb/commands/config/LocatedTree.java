@@ -22,7 +22,7 @@ public record LocatedTree(JsonNode root, Map<String, Integer> lines) {
     public static final class Malformed extends Exception {
         private final int line;
 
-        Malformed(String message, int line) {
+        public Malformed(String message, int line) {
             super(message);
             this.line = line;
         }

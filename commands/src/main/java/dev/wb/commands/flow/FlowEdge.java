@@ -19,6 +19,10 @@ public record FlowEdge(int index, int line, String from, String to, Optional<Str
         return budget.isPresent() || loop.isPresent();
     }
 
+    public boolean routed() {
+        return outcome.isPresent() && outcome.get().startsWith(FlowVocabulary.ROUTE);
+    }
+
     public String label() {
         return "edge " + from + " -> " + to + outcome.map(o -> " (" + o + ")").orElse("");
     }

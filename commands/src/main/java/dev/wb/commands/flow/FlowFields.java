@@ -47,27 +47,16 @@ final class FlowFields {
         });
     }
 
-    /** Reports each of {@code keys} that {@code object} leaves out; one written with no value is {@link #filled}'s. */
+    /**
+     * Reports each of {@code keys} that {@code object} leaves out. A key written with no value ({@code key:},
+     * {@code key: ~}) is left out, as the orchestrator reads it.
+     */
     void required(JsonNode object, String path, String label, Collection<String> keys) {
         for (String key : keys) {
-            if (!object.has(key)) {
+            if (!object.hasNonNull(key)) {
                 problem(path, label, "missing required key " + key);
             }
         }
-    }
-
-    /**
-     * Reports every known key of {@code object} written with no value ({@code key:}, {@code key: ~}): YAML
-     * reads it as null, and a null read as absent would silently drop what the author meant to set
-     * (fail-closed, like an unknown key). Unknown keys are {@link #only}'s.
-     */
-    void filled(JsonNode object, String path, String label, Collection<String> known, Collection<String> required) {
-        object.fields().forEachRemaining(e -> {
-            if (e.getValue().isNull() && known.contains(e.getKey())) {
-                problem(LocatedTree.child(path, e.getKey()), label, e.getKey() + " has no value; " + (required
-                        .contains(e.getKey()) ? "it is required" : "write one or leave the key out"));
-            }
-        });
     }
 
     Optional<JsonNode> object(JsonNode parent, String path, String label, String key) {
@@ -94,17 +83,21 @@ final class FlowFields {
         return Optional.of(node);
     }
 
+    /**
+     * A text value. A number or true/false is read as its text, as the orchestrator's {@code str()} reads it;
+     * a list, a mapping or a blank string is a violation.
+     */
     Optional<String> text(JsonNode parent, String path, String label, String key) {
         JsonNode node = parent.get(key);
         if (node == null || node.isNull()) {
             return Optional.empty();
         }
-        if (!node.isTextual() || node.textValue().isBlank()) {
+        if (!node.isValueNode() || node.asText().isBlank()) {
             problem(LocatedTree.child(path, key), label, key + " must be a non-blank string, not "
                     + describe(node));
             return Optional.empty();
         }
-        return Optional.of(node.textValue());
+        return Optional.of(node.asText());
     }
 
     Optional<String> matching(JsonNode parent, String path, String label, String key, Pattern pattern,
@@ -140,27 +133,29 @@ final class FlowFields {
         return Optional.of(node.booleanValue());
     }
 
-    Optional<Integer> integer(JsonNode parent, String path, String label, String key, int min, int max) {
+    /** A whole number of at least {@code min}. */
+    Optional<Integer> integer(JsonNode parent, String path, String label, String key, int min) {
         JsonNode node = parent.get(key);
         if (node == null || node.isNull()) {
             return Optional.empty();
         }
-        if (!node.isIntegralNumber() || !node.canConvertToInt() || node.intValue() < min || node.intValue() > max) {
-            problem(LocatedTree.child(path, key), label, key + " must be a whole number from " + min + " to " + max
+        if (!node.isIntegralNumber() || !node.canConvertToInt() || node.intValue() < min) {
+            problem(LocatedTree.child(path, key), label, key + " must be a whole number of at least " + min
                     + ", not " + describe(node));
             return Optional.empty();
         }
         return Optional.of(node.intValue());
     }
 
+    /** A list of plain values (numbers and true/false read as their text). */
     List<String> strings(JsonNode parent, String path, String label, String key) {
         Optional<JsonNode> node = list(parent, path, label, key);
         List<String> values = new ArrayList<>();
         node.ifPresent(items -> {
             for (int i = 0; i < items.size(); i++) {
                 JsonNode item = items.get(i);
-                if (item.isTextual()) {
-                    values.add(item.textValue());
+                if (item.isValueNode() && !item.isNull()) {
+                    values.add(item.asText());
                 } else {
                     problem(LocatedTree.item(LocatedTree.child(path, key), i), label, key + "[" + i
                             + "] must be a string, not " + describe(item));

@@ -13,11 +13,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The graph rules the engine applies before it dispatches a flow: each kind's edges carry its outcomes and
- * cover all of them, one successor per outcome, every {@code rework}/{@code fail} edge bounded, exactly one
- * entry node, every node reachable from it, every path able to end at a terminal (a node with no outgoing
- * edge), and no cycle that only plain edges close (nothing would bound it). Pure: a definition in,
- * violations out.
+ * The orchestrator's graph rules, applied before it dispatches a flow: each kind's edges carry its outcomes
+ * ({@code route:<x>} from any kind), every {@code rework}/{@code fail} edge bounded, exactly one entry node
+ * (a node no edge leads to), every node reachable from it, a terminal (a node with no outgoing edge) that
+ * every node can reach, {@code lineage_affinity} naming an editing-lineage agent one hop away, and a
+ * {@code decomposition} whose region the flow enters and leaves. wb adds one: a cycle whose every edge
+ * carries no outcome, which nothing could ever decide to leave. Pure: a definition in, violations out.
  */
 final class FlowGraph {
 
@@ -37,18 +38,20 @@ final class FlowGraph {
     }
 
     /**
-     * The rules of each edge always; the rules of the whole graph (entry, reachability, terminals, cycles)
-     * only when every node and edge could be read, since a node left out would make them report noise.
+     * The rules of each edge and node always; the rules of the whole graph (entry, reachability, terminals,
+     * cycles, decomposition) only when every node and edge could be read, since a node left out would make
+     * them report noise.
      */
     static List<String> check(FlowDefinition flow) {
         FlowGraph graph = new FlowGraph(flow);
         graph.outcomes();
         graph.bounds();
+        graph.lineage();
         if (flow.graphComplete()) {
-            Optional<FlowNode> entry = graph.entry();
-            entry.ifPresent(graph::reachability);
+            graph.entry().ifPresent(graph::reachability);
             graph.terminals();
-            graph.plainCycles();
+            graph.unconditionalCycles();
+            flow.decomposition().ifPresent(graph::decomposition);
         }
         return graph.violations;
     }
@@ -57,100 +60,134 @@ final class FlowGraph {
         violations.add("line " + line + ": " + label + ": " + message);
     }
 
-    private FlowNode node(String id) {
-        return flow.node(id).orElseThrow();
-    }
-
     private void outcomes() {
         for (FlowNode node : flow.nodes()) {
-            List<String> outcomes = FlowVocabulary.OUTCOMES.get(node.kind());
-            Map<String, FlowEdge> seen = new HashMap<>();
+            List<String> allowed = FlowVocabulary.OUTCOMES.get(node.kind());
             for (FlowEdge edge : out.get(node.id())) {
-                if (outcomes.isEmpty() && edge.outcome().isPresent()) {
-                    problem(edge.line(), edge.label(), a(node.kind()) + " node's edges carry no outcome");
+                if (edge.routed() || edge.outcome().map(allowed::contains).orElse(allowed.isEmpty())) {
                     continue;
                 }
-                if (!outcomes.isEmpty() && edge.outcome().isEmpty()) {
-                    problem(edge.line(), edge.label(), "an edge from " + a(node.kind()) + " node needs an outcome: "
-                            + String.join(" or ", outcomes));
-                    continue;
-                }
-                if (edge.outcome().isPresent() && !outcomes.contains(edge.outcome().get())) {
-                    problem(edge.line(), edge.label(), "'" + edge.outcome().get() + "' is not an outcome of "
-                            + a(node.kind()) + " node (" + String.join(", ", outcomes) + ")");
-                    continue;
-                }
-                String key = edge.outcome().orElse("");
-                FlowEdge first = seen.putIfAbsent(key, edge);
-                if (first != null) {
-                    problem(edge.line(), edge.label(), node.label() + " already has an edge"
-                            + edge.outcome().map(o -> " for outcome '" + o + "'").orElse("") + " (line "
-                            + first.line() + "); a node has one successor per outcome");
-                }
-            }
-            if (!seen.isEmpty()) {
-                outcomes.stream().filter(o -> !seen.containsKey(o)).forEach(o -> problem(node.line(), node.label(),
-                        "no edge for outcome '" + o + "' (give every outcome an edge, or none to end the flow here)"));
+                String may = allowed.isEmpty() ? "carries no outcome" : "carries " + String.join(" or ", allowed);
+                problem(edge.line(), edge.label(), node.label() + " (" + node.kind() + "): outcome "
+                        + edge.outcome().map(o -> "'" + o + "'").orElse("none") + " not allowed; an edge from "
+                        + a(node.kind()) + " node " + may + " (or route:<name>)");
             }
         }
     }
 
     private void bounds() {
         edges.stream().filter(e -> e.loopsBack() && !e.bounded()).forEach(e -> problem(e.line(), e.label(),
-                "unbounded: a " + e.outcome().get() + " edge needs budget: N or a loop: named under flow.budgets"));
+                "unbounded: a " + e.outcome().get() + " edge must declare budget: N or a loop: named under"
+                        + " flow.budgets"));
     }
 
-    /** The one node no edge leads to, except the rework and fail edges that lead back to it. */
+    /** The one node no edge leads to. */
     private Optional<FlowNode> entry() {
-        Set<String> targets = edges.stream().filter(e -> !e.loopsBack()).map(FlowEdge::to)
-                .collect(Collectors.toSet());
+        Set<String> targets = edges.stream().map(FlowEdge::to).collect(Collectors.toSet());
         List<FlowNode> entries = flow.nodes().stream().filter(n -> !targets.contains(n.id())).toList();
-        if (entries.isEmpty()) {
-            int line = flow.nodes().isEmpty() ? 1 : flow.nodes().get(0).line();
-            problem(line, "flow", "no entry node: every node has an incoming edge (other than rework and fail"
-                    + " edges), so no node starts the flow");
-            return Optional.empty();
+        if (entries.size() == 1) {
+            return Optional.of(entries.get(0));
         }
-        if (entries.size() > 1) {
-            problem(entries.get(1).line(), "flow", entries.size() + " entry nodes: " + names(entries)
-                    + "; exactly one node may have no incoming edge");
-            return Optional.empty();
-        }
-        return Optional.of(entries.get(0));
+        int line = entries.size() > 1 ? entries.get(1).line() : flow.nodes().isEmpty() ? 1 : flow.nodes().get(0)
+                .line();
+        problem(line, "flow", "expected exactly one entry node (a node no edge leads to), got " + (entries.isEmpty()
+                ? "none: every node has an incoming edge" : entries.size() + ": " + names(entries)));
+        return Optional.empty();
     }
 
     private void reachability(FlowNode entry) {
         Set<String> seen = walk(Set.of(entry.id()), true);
-        flow.nodes().stream().filter(n -> !seen.contains(n.id())).forEach(n -> problem(n.line(), n.label(),
-                "unreachable from the entry node '" + entry.id() + "'"));
+        List<FlowNode> unreached = flow.nodes().stream().filter(n -> !seen.contains(n.id())).toList();
+        if (!unreached.isEmpty()) {
+            problem(unreached.get(0).line(), "flow", "unreachable nodes: " + names(unreached) + " (from the entry"
+                    + " node '" + entry.id() + "')");
+        }
     }
 
     private void terminals() {
         Set<String> terminals = out.entrySet().stream().filter(e -> e.getValue().isEmpty()).map(Map.Entry::getKey)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         if (terminals.isEmpty() && !flow.nodes().isEmpty()) {
-            problem(flow.nodes().get(0).line(), "flow", "no terminal node: every node has an outgoing edge, so no"
-                    + " path ends");
+            problem(flow.nodes().get(0).line(), "flow", "no terminal node (every node has at least one outgoing"
+                    + " edge), so no path ends");
             return;
         }
         Set<String> ending = walk(terminals, false);
         List<FlowNode> trapped = flow.nodes().stream().filter(n -> !ending.contains(n.id())).toList();
         if (!trapped.isEmpty()) {
-            problem(trapped.get(0).line(), "flow", (trapped.size() == 1 ? "node " + names(trapped) + " never reaches"
-                    : "nodes " + names(trapped) + " never reach") + " a terminal node (a node with no outgoing edge):"
-                    + " a cycle with no way out");
+            problem(trapped.get(0).line(), "flow", "nodes cannot reach any terminal: " + names(trapped)
+                    + " (a cycle with no way out)");
         }
     }
 
-    /** Cycles closed only by edges that nothing bounds: the flow would loop for ever. */
-    private void plainCycles() {
-        Map<String, List<String>> forward = new LinkedHashMap<>();
-        flow.nodes().forEach(n -> forward.put(n.id(), new ArrayList<>()));
-        edges.stream().filter(e -> !e.loopsBack()).forEach(e -> forward.get(e.from()).add(e.to()));
-        for (List<String> cycle : Cycles.of(forward)) {
-            problem(node(cycle.get(0)).line(), "flow", (cycle.size() == 1 ? "node '" + cycle.get(0) + "' forms"
-                    : "nodes " + cycle.stream().map(id -> "'" + id + "'").collect(Collectors.joining(", ")) + " form")
-                    + " a cycle of plain edges (no rework or fail edge), so no budget bounds it");
+    /** wb: a cycle of edges that carry no outcome never ends, since no verdict ever leaves it. */
+    private void unconditionalCycles() {
+        Map<String, List<String>> plain = new LinkedHashMap<>();
+        flow.nodes().forEach(n -> plain.put(n.id(), new ArrayList<>()));
+        edges.stream().filter(e -> e.outcome().isEmpty()).forEach(e -> plain.get(e.from()).add(e.to()));
+        for (List<String> cycle : Cycles.of(plain)) {
+            problem(flow.node(cycle.get(0)).orElseThrow().line(), "flow", (cycle.size() == 1 ? "node '"
+                    + cycle.get(0) + "' forms" : "nodes " + cycle.stream().map(id -> "'" + id + "'")
+                            .collect(Collectors.joining(", ")) + " form")
+                    + " a cycle of edges without an outcome: no verdict ever leaves it and no budget bounds it");
+        }
+    }
+
+    /** An agent's lineage_affinity names an agent that owns an editing lineage, one hop, on the same provider. */
+    private void lineage() {
+        for (FlowNode node : flow.nodes()) {
+            if (!node.kind().equals("agent") || node.lineageAffinity().isEmpty()) {
+                continue;
+            }
+            String name = node.lineageAffinity().get();
+            Optional<FlowNode> target = flow.node(name);
+            if (target.isEmpty()) {
+                problem(node.line(), node.label(), "lineage_affinity '" + name + "' not found"
+                        + FlowFields.nearest(name, out.keySet()).map(x -> " (did you mean '" + x + "'?)").orElse(""));
+            } else if (!target.get().kind().equals("agent")
+                    || !target.get().sessionScope().equals(FlowVocabulary.EDITING_LINEAGE)) {
+                problem(node.line(), node.label(), "lineage_affinity '" + name + "' must be an agent with"
+                        + " session_scope editing_lineage");
+            } else if (target.get().lineageAffinity().isPresent()) {
+                problem(node.line(), node.label(), "lineage_affinity '" + name + "' must be a lineage owner (a node"
+                        + " that does not itself declare lineage_affinity); affinity chains are not allowed");
+            } else if (node.provider().isPresent() && target.get().provider().isPresent()
+                    && !node.provider().equals(target.get().provider())) {
+                problem(node.line(), node.label(), "provider '" + node.provider().get() + "' conflicts with"
+                        + " lineage_affinity '" + name + "' provider '" + target.get().provider().get() + "' (a"
+                        + " session cannot be resumed across providers)");
+            }
+        }
+    }
+
+    /** The decomposition names real nodes and a real budget; the proposer enters its region, which has a way out. */
+    private void decomposition(FlowDefinition.Decomposition d) {
+        String label = "flow.decomposition";
+        boolean resolved = true;
+        if (!out.containsKey(d.proposedBy())) {
+            problem(d.line(), label, "decomposition.proposed_by '" + d.proposedBy() + "' not found");
+            resolved = false;
+        }
+        for (String id : d.subFlow()) {
+            if (!out.containsKey(id)) {
+                problem(d.line(), label, "decomposition.sub_flow '" + id + "' not found");
+                resolved = false;
+            }
+        }
+        d.sharedBudget().filter(b -> !flow.budgets().containsKey(b)).ifPresent(b -> problem(d.line(), label,
+                "decomposition.shared_budget '" + b + "' not in budgets"));
+        if (!resolved) {
+            return;
+        }
+        Set<String> region = Set.copyOf(d.subFlow());
+        if (out.get(d.proposedBy()).stream().noneMatch(e -> region.contains(e.to()))) {
+            problem(d.line(), label, "decomposition: no edge from proposed_by '" + d.proposedBy() + "' enters the"
+                    + " sub_flow region");
+        }
+        boolean exit = d.subFlow().stream().flatMap(id -> out.get(id).stream())
+                .anyMatch(e -> !region.contains(e.to()) && !e.loopsBack());
+        if (!exit) {
+            problem(d.line(), label, "decomposition: sub_flow region has no forward exit edge to a post node");
         }
     }
 

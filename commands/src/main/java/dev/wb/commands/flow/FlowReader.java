@@ -4,22 +4,25 @@ import static dev.wb.commands.flow.FlowVocabulary.*;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.config.LocatedTree;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Reads a parsed flow file against the schema of docs/FLOWS.md: every mapping's keys, every value's type
- * and closed set, unique lower-case node ids, edges that name real nodes and loops that name a budget.
- * Every problem is kept, with its line. A key written with no value ({@code kind:}, {@code flow: ~}) is a
- * problem like an unknown key, never read as absent. What the reader could not read it leaves out of the
+ * Reads a parsed flow file against the orchestrator's schema (docs/FLOWS.md): every mapping's keys, every
+ * value's type and closed set, node ids (portable, unique, not reserved), {@code when}, {@code hitl}, tool
+ * {@code args}, edges that name real nodes and loops that name a budget, {@code decomposition} and
+ * {@code supervisor}. Every problem is kept, with its line. A key written with no value ({@code key: ~}) is
+ * read as left out, as the orchestrator reads it. What the reader could not read it leaves out of the
  * definition.
  */
 final class FlowReader {
@@ -67,34 +70,32 @@ final class FlowReader {
     private FlowDefinition flow(JsonNode flow) {
         String at = ROOT;
         f.only(flow, at, "flow", FLOW_KEYS);
-        f.filled(flow, at, "flow", FLOW_KEYS, REQUIRED_FLOW_KEYS);
         f.required(flow, at, "flow", REQUIRED_FLOW_KEYS);
         String name = f.text(flow, at, "flow", "name").orElse(stem);
         String taskType = f.text(flow, at, "flow", "task_type").orElse(stem);
         if (!taskType.equals(stem)) {
             f.problem(at + ".task_type", "flow", "task_type '" + taskType + "' must be the file's stem '" + stem
-                    + "'");
+                    + "' (the engine finds a task's flow by its task_type)");
         }
-        String ceiling = f.oneOf(flow, at, "flow", "permission_ceiling", PERMISSIONS).orElse(PERMISSIONS.get(0));
-        String output = f.oneOf(flow, at, "flow", "output_policy", OUTPUT_POLICIES).orElse("none");
+        String ceiling = f.oneOf(flow, at, "flow", "permission_ceiling", PERMISSIONS).orElse(READ_ONLY);
+        String output = f.oneOf(flow, at, "flow", "output_policy", OUTPUT_POLICIES).orElse(OUTPUT_POLICIES.get(0));
         String publishing = f.oneOf(flow, at, "flow", "publishing", PUBLISHING).orElse("none");
-        String network = f.oneOf(flow, at, "flow", "network_policy", NETWORK_POLICIES).orElse("deny");
+        Optional<String> network = f.oneOf(flow, at, "flow", "network_policy", NETWORK_POLICIES);
         Map<String, Integer> budgets = budgets(flow);
         JsonNode evaluatorDefaults = f.object(flow, at, "flow", "defaults").map(d -> {
             f.only(d, at + ".defaults", "flow.defaults", DEFAULTS_KEYS);
-            f.filled(d, at + ".defaults", "flow.defaults", DEFAULTS_KEYS, List.of());
             return f.object(d, at + ".defaults", "flow.defaults", "evaluator").map(e -> {
                 f.only(e, at + ".defaults.evaluator", "flow.defaults.evaluator", EVALUATOR_DEFAULT_KEYS);
-                f.filled(e, at + ".defaults.evaluator", "flow.defaults.evaluator", EVALUATOR_DEFAULT_KEYS,
-                        List.of());
-                checkValues(e, at + ".defaults.evaluator", "flow.defaults.evaluator");
+                evaluatorValues(e, at + ".defaults.evaluator", "flow.defaults.evaluator");
                 return e;
             }).orElse(EMPTY);
         }).orElse(EMPTY);
         List<FlowNode> nodes = nodes(flow, evaluatorDefaults);
         List<FlowEdge> edges = edges(flow, nodes, budgets);
+        Optional<FlowDefinition.Decomposition> decomposition = decomposition(flow);
+        Optional<FlowDefinition.Supervisor> supervisor = supervisor(flow);
         return new FlowDefinition(name, taskType, ceiling, output, publishing, network, budgets, nodes, edges,
-                graphComplete);
+                decomposition, supervisor, graphComplete);
     }
 
     private Map<String, Integer> budgets(JsonNode flow) {
@@ -102,14 +103,8 @@ final class FlowReader {
         f.object(flow, ROOT, "flow", "budgets").ifPresent(b -> {
             List<String> loops = new ArrayList<>();
             b.fieldNames().forEachRemaining(loops::add);
-            f.filled(b, ROOT + ".budgets", "flow.budgets", loops, List.of());
             for (String loop : loops) {
-                if (!LOOP_NAME.matcher(loop).matches()) {
-                    f.problem(ROOT + ".budgets." + loop, "flow.budgets", "loop name '" + loop
-                            + "' must be lower-case: a letter, then letters, digits, '_' or '-'");
-                }
-                f.integer(b, ROOT + ".budgets", "flow.budgets", loop, MIN_BUDGET, MAX_BUDGET)
-                        .ifPresent(n -> budgets.put(loop, n));
+                f.integer(b, ROOT + ".budgets", "flow.budgets", loop, 0).ifPresent(n -> budgets.put(loop, n));
             }
         });
         return budgets;
@@ -134,20 +129,14 @@ final class FlowReader {
                 graphComplete = false;
                 continue;
             }
-            Optional<String> id = f.matching(item, at, at, "id", NODE_ID,
-                    "lower-case: a letter, then letters, digits, '_' or '-'");
-            if (!item.has("id")) {
+            Optional<String> kind = f.oneOf(item, at, at, "kind", KINDS);
+            Optional<String> id = id(item, at, kind);
+            if (!item.hasNonNull("id")) {
                 f.problem(at, at, "missing required key id");
-            } else if (item.get("id").isNull()) {
-                f.problem(at + ".id", at, "id has no value; it is required");
             }
             String label = id.map(v -> "node '" + v + "'").orElse(at);
-            Optional<String> kind = f.oneOf(item, at, label, "kind", KINDS);
-            if (!item.has("kind")) {
+            if (!item.hasNonNull("kind")) {
                 f.problem(at, label, "missing required key kind (one of " + String.join(", ", KINDS) + ")");
-            } else if (item.get("kind").isNull()) {
-                f.problem(at + ".kind", label, "kind has no value; it is required (one of " + String.join(", ", KINDS)
-                        + ")");
             }
             if (id.isEmpty() || kind.isEmpty()) {
                 graphComplete = false;
@@ -155,7 +144,7 @@ final class FlowReader {
             }
             Integer first = firstLine.putIfAbsent(id.get(), f.line(at + ".id"));
             if (first != null) {
-                f.problem(at + ".id", label, "id given twice (first on line " + first + "); node ids are unique");
+                f.problem(at + ".id", label, "duplicate node id (first on line " + first + "); node ids are unique");
                 graphComplete = false;
                 continue;
             }
@@ -164,58 +153,129 @@ final class FlowReader {
         return nodes;
     }
 
+    /** The node's id when it is one portable segment, no Windows device name and, for agents and tools, not reserved. */
+    private Optional<String> id(JsonNode item, String at, Optional<String> kind) {
+        Optional<String> id = f.text(item, at, at, "id");
+        if (id.isEmpty()) {
+            return id;
+        }
+        String v = id.get();
+        String where = at + ".id";
+        if (!NODE_ID.matcher(v).matches()) {
+            f.problem(where, at, "id '" + v + "' is not a portable identifier: one lower-case segment of at most 64"
+                    + " characters, a letter or digit first, then letters, digits, '_' or '-'");
+            return Optional.empty();
+        }
+        if (WINDOWS_DEVICE.matcher(v).matches()) {
+            f.problem(where, at, "id '" + v + "' is a Windows device name (con, prn, aux, nul, com1-9, lpt1-9);"
+                    + " a node id names a folder on every OS");
+            return Optional.empty();
+        }
+        if (kind.filter(k -> k.equals("agent") || k.equals("tool")).isPresent() && reserved(v)) {
+            f.problem(where, at, "id '" + v + "' is reserved: an " + kind.get() + " node's {" + v + "_path} would"
+                    + " shadow a core prompt token (reserved: " + String.join(", ", RESERVED_IDS)
+                    + " and any id starting with " + RESERVED_PREFIX + ")");
+            return Optional.empty();
+        }
+        return id;
+    }
+
     private FlowNode node(JsonNode item, String at, String id, String kind, String label, JsonNode defaults) {
         List<String> known = new ArrayList<>(List.of("id", "kind"));
         known.addAll(KIND_KEYS.get(kind));
         f.only(item, at, label, known);
-        f.filled(item, at, label, known, KIND_REQUIRED.get(kind));
         f.required(item, at, label, KIND_REQUIRED.get(kind));
-        checkValues(item, at, label);
+        values(item, at, label);
         // An evaluator takes what it leaves out from defaults.evaluator (already checked where it is written).
         JsonNode source = item;
         if (kind.equals("evaluator")) {
-            com.fasterxml.jackson.databind.node.ObjectNode merged = defaults.deepCopy();
-            item.fields().forEachRemaining(e -> merged.set(e.getKey(), e.getValue()));
+            ObjectNode merged = defaults.deepCopy();
+            item.fields().forEachRemaining(e -> {
+                if (!e.getValue().isNull()) {
+                    merged.set(e.getKey(), e.getValue());
+                }
+            });
             source = merged;
         }
-        return new FlowNode(id, kind, f.line(at + ".id"), quiet(source, "role_file"), quiet(source, "provider"),
-                quiet(source, "model"), quiet(source, "reasoning"),
-                quiet(source, "permission_profile").filter(PERMISSIONS::contains).orElse(PERMISSIONS.get(0)),
-                flag(source, "network_access", false), flag(source, "git_evidence", false), quietStrings(source),
-                flag(source, "blocking", true),
-                quietInt(source, "max_rework_per_stage").filter(n -> n >= 0 && n <= MAX_BUDGET),
-                quiet(source, "tool").filter(t -> TOOL_NAME.matcher(t).matches()), quiet(source, "checker"));
+        return new FlowNode(id, kind, f.line(at + ".id"), quiet(source, "role_file"),
+                quiet(source, "resume_role_file"), quiet(source, "provider"), quiet(source, "model"),
+                quiet(source, "reasoning"), quiet(source, "permission_profile").filter(PERMISSIONS::contains),
+                quiet(source, "session_scope").filter(SESSION_SCOPES::contains).orElse(SESSION_SCOPES.get(0)),
+                quiet(source, "lineage_affinity"), flag(source, "network_access"), flag(source, "git_evidence"),
+                quietStrings(source), flag(source, "blocking").orElse(true),
+                quietInt(source, "max_rework_per_stage").filter(n -> n >= 0).orElse(DEFAULT_MAX_REWORK),
+                quiet(source, "tool"));
     }
 
-    /** Checks the type and value set of every key the object has; unknown keys were reported by {@link FlowFields#only}. */
-    private void checkValues(JsonNode o, String at, String label) {
-        for (String key : List.of("description", "role", "role_file", "provider", "model", "reasoning", "checker")) {
+    /** Checks the type and value set of every key the node has; unknown keys were reported by {@link FlowFields#only}. */
+    private void values(JsonNode o, String at, String label) {
+        for (String key : List.of("role", "role_file", "resume_role_file", "provider", "model", "reasoning",
+                "lineage_affinity", "tool")) {
             f.text(o, at, label, key);
         }
-        f.oneOf(o, at, label, "permission_profile", PERMISSIONS);
-        f.oneOf(o, at, label, "session_scope", SESSION_SCOPES);
-        f.oneOf(o, at, label, "lineage_affinity", LINEAGE_AFFINITIES);
-        f.oneOf(o, at, label, "gate_severity", GATE_SEVERITIES);
-        f.oneOf(o, at, label, "when", WHEN);
+        evaluatorValues(o, at, label);
+        f.oneOf(o, at, label, "checker", CHECKERS);
         f.oneOf(o, at, label, "signal", HITL_SIGNALS);
-        f.oneOf(o, at, label, "policy", PUBLISH_POLICIES);
-        f.matching(o, at, label, "tool", TOOL_NAME, "a file name in .workflow/tools/ (letters, digits, '.', '_', '-')");
-        for (String key : List.of("network_access", "git_evidence", "blocking")) {
+        f.oneOf(o, at, label, "policy", PUBLISHING);
+        f.oneOf(o, at, label, "output_artifact", OUTPUT_ARTIFACTS);
+        for (String key : List.of("network_access", "git_evidence", "blocking", "best_effort")) {
             f.bool(o, at, label, key);
         }
-        f.integer(o, at, label, "timeout_seconds", 1, MAX_TIMEOUT_SECONDS);
-        f.integer(o, at, label, "max_rework_per_stage", 0, MAX_BUDGET);
+        f.integer(o, at, label, "timeout_seconds", 1);
+        f.integer(o, at, label, "timeout_s", 1);
         f.strings(o, at, label, "extra_args");
+        f.strings(o, at, label, "skills");
+        Optional<String> file = portable(o, at, label, "output_file");
+        if (file.isPresent() && o.hasNonNull("output_artifact")) {
+            f.problem(at + ".output_file", label, "output_file and output_artifact are exclusive: a node that writes"
+                    + " a slot reads its output from the slot, so the file would never be read; keep one");
+        }
+        portable(o, at, label, "manifest");
+        when(o, at, label);
+        f.object(o, at, label, "hitl").ifPresent(h -> {
+            f.only(h, at + ".hitl", label + ": hitl", HITL_SETTINGS_KEYS);
+            HITL_SETTINGS_KEYS.forEach(k -> f.bool(h, at + ".hitl", label + ": hitl", k));
+        });
         f.object(o, at, label, "args").ifPresent(args -> args.fields().forEachRemaining(e -> {
-            String argAt = at + ".args." + e.getKey();
-            if (!ARG_NAME.matcher(e.getKey()).matches()) {
-                f.problem(argAt, label, "args key '" + e.getKey() + "' must be a name (letters, digits, '_', '-')");
-            }
             if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-                f.problem(argAt, label, "args." + e.getKey() + " must be a string, number or true/false (args is"
-                        + " a flat map), not " + FlowFields.describe(e.getValue()));
+                f.problem(at + ".args." + e.getKey(), label, "args." + e.getKey() + " must be a string, number or"
+                        + " true/false (args is a flat map sent to the tool), not " + FlowFields.describe(e.getValue()));
             }
         }));
+    }
+
+    /** The keys an evaluator may also take from defaults.evaluator. */
+    private void evaluatorValues(JsonNode o, String at, String label) {
+        f.oneOf(o, at, label, "permission_profile", PERMISSIONS);
+        f.oneOf(o, at, label, "session_scope", SESSION_SCOPES);
+        f.integer(o, at, label, "max_rework_per_stage", 0);
+        f.text(o, at, label, "gate_severity").filter(v -> !GATE_SEVERITIES.contains(v.toLowerCase(Locale.ROOT)))
+                .ifPresent(v -> f.problem(at + ".gate_severity", label, "gate_severity must be one of "
+                        + String.join(", ", GATE_SEVERITIES) + ", not '" + v + "'"));
+    }
+
+    private Optional<String> portable(JsonNode o, String at, String label, String key) {
+        Optional<String> name = f.text(o, at, label, key);
+        if (name.isPresent() && !portableName(name.get())) {
+            f.problem(at + "." + key, label, key + " '" + name.get() + "' must be one portable file name (no path"
+                    + " separator, no '..', not a reserved name)");
+            return Optional.empty();
+        }
+        return name;
+    }
+
+    /** {@code when: {fact, equals}}: a fact in the derived. or config. namespace, and the value it must have. */
+    private void when(JsonNode o, String at, String label) {
+        f.object(o, at, label, "when").ifPresent(w -> {
+            String where = at + ".when";
+            f.only(w, where, label + ": when", WHEN_KEYS);
+            f.required(w, where, label + ": when", List.of("fact"));
+            f.bool(w, where, label + ": when", "equals");
+            f.text(w, where, label + ": when", "fact").filter(fact -> WHEN_NAMESPACES.stream().noneMatch(
+                    fact::startsWith)).ifPresent(fact -> f.problem(where + ".fact", label, "when.fact '" + fact
+                            + "' must start with " + String.join(" or ", WHEN_NAMESPACES) + " (a bare fact is"
+                            + " refused: it would silently read as false)"));
+        });
     }
 
     private List<FlowEdge> edges(JsonNode flow, List<FlowNode> nodes, Map<String, Integer> budgets) {
@@ -235,12 +295,11 @@ final class FlowReader {
                 continue;
             }
             f.only(item, at, at, EDGE_KEYS);
-            f.filled(item, at, at, EDGE_KEYS, List.of("from", "to"));
             f.required(item, at, at, List.of("from", "to"));
             Optional<String> from = f.text(item, at, at, "from");
             Optional<String> to = f.text(item, at, at, "to");
             Optional<String> outcome = f.text(item, at, at, "outcome");
-            Optional<Integer> budget = f.integer(item, at, at, "budget", MIN_BUDGET, MAX_BUDGET);
+            Optional<Integer> budget = f.integer(item, at, at, "budget", 0);
             Optional<String> loop = f.text(item, at, at, "loop");
             if (from.isEmpty() || to.isEmpty()) {
                 graphComplete = false;
@@ -250,34 +309,60 @@ final class FlowReader {
             String label = edge.label();
             for (String end : List.of(from.get(), to.get())) {
                 if (!ids.contains(end)) {
-                    f.problem(at + (end.equals(from.get()) ? ".from" : ".to"), label, "'" + end + "' is not a node"
+                    f.problem(at + (end.equals(from.get()) ? ".from" : ".to"), label, "edge references unknown "
+                            + (end.equals(from.get()) ? "source" : "target") + " node '" + end + "'"
                             + FlowFields.nearest(end, ids).map(n -> " (did you mean '" + n + "'?)").orElse(""));
                     graphComplete = false;
                 }
             }
             loop.filter(name -> !budgets.containsKey(name)).ifPresent(name -> f.problem(at + ".loop", label,
-                    "loop '" + name + "' is not named under flow.budgets"));
-            if (budget.isPresent() && loop.isPresent()) {
-                f.problem(at, label, "give budget or loop, not both");
-            }
-            if ((item.hasNonNull("budget") || item.hasNonNull("loop")) && !edge.loopsBack()) {
-                f.problem(at, label, "budget and loop bound rework and fail edges only");
-            }
+                    "edge loop '" + name + "' not declared in budgets"));
             edges.add(edge);
         }
         return edges;
     }
 
-    // Values already reported by checkValues are read here without reporting them again.
+    private Optional<FlowDefinition.Decomposition> decomposition(JsonNode flow) {
+        String at = ROOT + ".decomposition";
+        String label = "flow.decomposition";
+        return f.object(flow, ROOT, "flow", "decomposition").flatMap(d -> {
+            f.only(d, at, label, DECOMPOSITION_KEYS);
+            f.required(d, at, label, List.of("proposed_by", "sub_flow"));
+            Optional<String> proposedBy = f.text(d, at, label, "proposed_by");
+            List<String> subFlow = f.strings(d, at, label, "sub_flow");
+            Optional<String> shared = f.text(d, at, label, "shared_budget");
+            return proposedBy.filter(p -> d.hasNonNull("sub_flow") && d.get("sub_flow").isArray())
+                    .map(p -> new FlowDefinition.Decomposition(f.line(at), p, subFlow, shared));
+        });
+    }
+
+    private Optional<FlowDefinition.Supervisor> supervisor(JsonNode flow) {
+        String at = ROOT + ".supervisor";
+        String label = "flow.supervisor";
+        return f.object(flow, ROOT, "flow", "supervisor").map(s -> {
+            f.only(s, at, label, SUPERVISOR_KEYS);
+            Map<String, String> prompts = new LinkedHashMap<>();
+            SUPERVISOR_PROMPTS.forEach(k -> f.text(s, at, label, k).ifPresent(p -> prompts.put(k, p)));
+            f.bool(s, at, label, "emit_follow_ups");
+            Optional<String> mode = f.object(s, at, label, "observe").flatMap(o -> {
+                f.only(o, at + ".observe", label + ".observe", OBSERVE_KEYS);
+                return f.oneOf(o, at + ".observe", label + ".observe", "mode", OBSERVE_MODES);
+            });
+            return new FlowDefinition.Supervisor(f.line(at), prompts, mode);
+        });
+    }
+
+    // Values already reported by values() are read here without reporting them again.
 
     private static Optional<String> quiet(JsonNode o, String key) {
         JsonNode v = o.get(key);
-        return v != null && v.isTextual() && !v.textValue().isBlank() ? Optional.of(v.textValue()) : Optional.empty();
+        return v != null && v.isValueNode() && !v.isNull() && !v.asText().isBlank() ? Optional.of(v.asText())
+                : Optional.empty();
     }
 
-    private static boolean flag(JsonNode o, String key, boolean otherwise) {
+    private static Optional<Boolean> flag(JsonNode o, String key) {
         JsonNode v = o.get(key);
-        return v != null && v.isBoolean() ? v.booleanValue() : otherwise;
+        return v != null && v.isBoolean() ? Optional.of(v.booleanValue()) : Optional.empty();
     }
 
     private static Optional<Integer> quietInt(JsonNode o, String key) {
@@ -291,8 +376,8 @@ final class FlowReader {
         List<String> args = new ArrayList<>();
         if (v != null && v.isArray()) {
             v.forEach(a -> {
-                if (a.isTextual()) {
-                    args.add(a.textValue());
+                if (a.isValueNode() && !a.isNull()) {
+                    args.add(a.asText());
                 }
             });
         }

@@ -63,11 +63,18 @@ public interface FlowSurroundings {
 
         @Override
         public Tool tool(String name) {
-            Path file = toolsDir.resolve(name);
-            if (!Files.isRegularFile(file)) {
+            // Fail-closed, as the orchestrator resolves it: the real file (links followed) inside the tools
+            // folder, a regular file, executable.
+            try {
+                Path file = toolsDir.resolve(name).normalize();
+                if (!Files.isDirectory(toolsDir) || !Files.isRegularFile(file)
+                        || !file.toRealPath().startsWith(toolsDir.toRealPath())) {
+                    return Tool.MISSING;
+                }
+                return Files.isExecutable(file) ? Tool.DELIVERED : Tool.NOT_EXECUTABLE;
+            } catch (IOException | java.nio.file.InvalidPathException e) {
                 return Tool.MISSING;
             }
-            return Files.isExecutable(file) ? Tool.DELIVERED : Tool.NOT_EXECUTABLE;
         }
     }
 }

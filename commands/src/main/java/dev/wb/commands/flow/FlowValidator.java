@@ -2,7 +2,6 @@ package dev.wb.commands.flow;
 
 import dev.wb.commands.config.LocatedTree;
 import dev.wb.commands.config.WorkspaceConfig;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,19 +24,13 @@ public final class FlowValidator {
      */
     public static FlowResult validate(String stem, String file, byte[] content, WorkspaceConfig config,
             FlowSurroundings surroundings) {
-        Optional<String> syntax = YamlSyntax.problem(content);
-        if (syntax.isPresent()) {
-            return new FlowResult(stem, file, List.of(syntax.get()), List.of());
-        }
         List<String> violations = new ArrayList<>();
         LocatedTree tree;
         try {
-            tree = LocatedTree.parse(YamlSyntax.factory().createParser(content));
+            tree = YamlTree.parse(content);
         } catch (LocatedTree.Malformed e) {
             return new FlowResult(stem, file, List.of("line " + e.line() + ": not valid YAML: " + e.getMessage()),
                     List.of());
-        } catch (IOException e) {
-            return new FlowResult(stem, file, List.of("line 1: cannot read: " + e.getMessage()), List.of());
         }
         Optional<FlowDefinition> flow = FlowReader.read(tree, stem, violations);
         if (flow.isEmpty()) {
@@ -48,7 +41,9 @@ public final class FlowValidator {
         // Structural violations in the order of the file, so an author can work down it.
         violations.sort(java.util.Comparator.comparingInt(FlowValidator::line));
         Map<String, FlowSurroundings.RoleFile> roles = new LinkedHashMap<>();
-        definition.nodes().stream().flatMap(n -> n.roleFile().stream())
+        java.util.stream.Stream.concat(definition.nodes().stream().flatMap(n -> java.util.stream.Stream.of(
+                n.roleFile(), n.resumeRoleFile())).flatMap(Optional::stream), definition.supervisor().stream()
+                .flatMap(s -> s.prompts().values().stream()))
                 .filter(path -> FlowPolicy.lexicalProblem(path).isEmpty())
                 .forEach(path -> roles.computeIfAbsent(path, surroundings::roleFile));
         FlowPolicy.check(definition, config, roles, surroundings, violations);

@@ -2,12 +2,14 @@ package dev.wb.commands.flow;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Every word a flow file may use, in one place: the keys of each mapping, the node kinds and the keys
- * each kind takes, the closed value sets, the outcomes each kind's edges carry and the prompt tokens.
- * docs/FLOWS.md documents each of them; a word not here is a violation, never ignored (fail-closed).
+ * Every word a flow file may use, in one place: the orchestrator's schema (docs/FLOWS.md). The keys of each
+ * mapping, the node kinds and the keys each kind takes, the closed value sets, the outcomes each kind's
+ * edges carry, the reserved node ids and the prompt tokens. A word not here is a violation, never ignored
+ * (fail-closed).
  */
 public final class FlowVocabulary {
 
@@ -17,111 +19,168 @@ public final class FlowVocabulary {
     public static final String ROOT = "flow";
 
     public static final List<String> FLOW_KEYS = List.of("name", "task_type", "permission_ceiling", "output_policy",
-            "publishing", "nodes", "edges", "budgets", "network_policy", "defaults");
+            "publishing", "network_policy", "defaults", "nodes", "edges", "budgets", "decomposition", "supervisor");
 
     public static final List<String> REQUIRED_FLOW_KEYS = List.of("name", "task_type", "permission_ceiling",
             "output_policy", "publishing", "nodes");
 
     public static final List<String> DEFAULTS_KEYS = List.of("evaluator");
 
-    /** What {@code defaults.evaluator} may set for every evaluator node that does not set it itself. */
-    public static final List<String> EVALUATOR_DEFAULT_KEYS = List.of("provider", "model", "reasoning", "blocking",
-            "max_rework_per_stage", "gate_severity", "timeout_seconds");
+    /** What {@code defaults.evaluator} sets for every evaluator node that does not set it itself. */
+    public static final List<String> EVALUATOR_DEFAULT_KEYS = List.of("session_scope", "permission_profile",
+            "max_rework_per_stage", "gate_severity");
 
     public static final List<String> EDGE_KEYS = List.of("from", "to", "outcome", "budget", "loop");
 
+    public static final List<String> WHEN_KEYS = List.of("fact", "equals");
+
+    /** An agent's {@code hitl}: whether it may ask a person a question, or for an approval. */
+    public static final List<String> HITL_SETTINGS_KEYS = List.of("allow_question", "allow_approval");
+
+    public static final List<String> DECOMPOSITION_KEYS = List.of("proposed_by", "sub_flow", "shared_budget");
+
+    public static final List<String> SUPERVISOR_KEYS = List.of("role_file", "finalize_role_file",
+            "handoff_role_file", "emit_follow_ups", "observe");
+
+    /** The supervisor's prompt files, each a path like a node's role_file. */
+    public static final List<String> SUPERVISOR_PROMPTS = List.of("role_file", "finalize_role_file",
+            "handoff_role_file");
+
+    public static final List<String> OBSERVE_KEYS = List.of("mode");
+
     /** The node kinds, each with the keys its nodes take besides {@code id} and {@code kind}. */
     public static final Map<String, List<String>> KIND_KEYS = Map.of(
-            "agent", List.of("description", "role_file", "provider", "model", "reasoning", "permission_profile",
-                    "session_scope", "lineage_affinity", "network_access", "git_evidence", "timeout_seconds",
-                    "extra_args", "when"),
-            "evaluator", List.of("description", "role", "role_file", "provider", "model", "reasoning", "blocking",
-                    "max_rework_per_stage", "gate_severity", "session_scope", "lineage_affinity",
-                    "timeout_seconds", "extra_args"),
-            "checks", List.of("description", "checker"),
-            "tool", List.of("description", "tool", "args", "timeout_seconds"),
-            "hitl", List.of("description", "signal"),
-            "publish", List.of("description", "policy"));
+            "agent", List.of("role_file", "resume_role_file", "session_scope", "lineage_affinity",
+                    "permission_profile", "network_access", "git_evidence", "provider", "model", "reasoning",
+                    "timeout_seconds", "output_schema", "output_artifact", "output_file", "best_effort", "hitl",
+                    "extra_args", "skills", "when"),
+            "evaluator", List.of("role", "role_file", "resume_role_file", "session_scope", "permission_profile",
+                    "network_access", "git_evidence", "blocking", "max_rework_per_stage", "gate_severity",
+                    "provider", "model", "reasoning", "when"),
+            "checks", List.of("checker", "manifest", "when"),
+            "tool", List.of("tool", "args", "timeout_seconds", "when"),
+            "hitl", List.of("signal", "timeout_s", "when"),
+            "publish", List.of("policy", "when"));
 
     /** The kinds in the order the documentation and error messages list them. */
     public static final List<String> KINDS = List.of("agent", "evaluator", "checks", "tool", "hitl", "publish");
 
     /** Keys a node of the kind must have. */
-    public static final Map<String, List<String>> KIND_REQUIRED = Map.of("agent", List.of(), "evaluator",
-            List.of("role"), "checks", List.of(), "tool", List.of("tool"), "hitl", List.of("signal"), "publish",
-            List.of("policy"));
+    public static final Map<String, List<String>> KIND_REQUIRED = Map.of("agent", List.of("role_file"),
+            "evaluator", List.of("role", "role_file"), "checks", List.of("checker"), "tool", List.of("tool"),
+            "hitl", List.of("signal"), "publish", List.of("policy"));
 
     /** The outcomes a kind's outgoing edges carry; an empty list means its edges carry none. */
     public static final Map<String, List<String>> OUTCOMES = Map.of("agent", List.of(), "evaluator",
             List.of("accept", "rework"), "checks", List.of("pass", "fail"), "tool", List.of("pass", "fail"), "hitl",
             List.of(), "publish", List.of());
 
-    /** Outcomes that send work back: their edges must be bounded by a budget. */
+    /** An outcome any kind's edge may carry: {@code route:<name>}, explicit routing (hitl: approve/deny). */
+    public static final String ROUTE = "route:";
+
+    /** Outcomes that send work back: their edges must be bounded by a budget or a loop. */
     public static final List<String> LOOP_OUTCOMES = List.of("rework", "fail");
 
     // ------------------------------------------------------------------ closed value sets
 
-    /** The weakest permission: a node that reads and never writes the working tree. */
     public static final String READ_ONLY = "read-only";
+    public static final String WORKSPACE_WRITE = "workspace-write";
 
     /** {@code permission_ceiling} and a node's {@code permission_profile}, weakest first. */
-    public static final List<String> PERMISSIONS = List.of(READ_ONLY, "workspace-write");
+    public static final List<String> PERMISSIONS = List.of(READ_ONLY, WORKSPACE_WRITE);
 
-    /** What a task of the flow leaves behind: a change on its branch, a report only, or nothing. */
-    public static final List<String> OUTPUT_POLICIES = List.of("diff", "report", "none");
+    /** What a task of the flow produces. */
+    public static final List<String> OUTPUT_POLICIES = List.of("code_change", "repository_document",
+            "private_control_workspace_report");
 
-    /** How a task's result leaves the machine. */
-    public static final List<String> PUBLISHING = List.of("pull-request", "branch", "none");
+    /** How a task's result is delivered; a {@code publish} node's {@code policy} takes the same values. */
+    public static final List<String> PUBLISHING = List.of("pull_request", "documentation_pull_request",
+            "local_artifact", "private_control_workspace_report", "none");
 
-    /** Whether any node may reach the network. Absent means deny. */
-    public static final List<String> NETWORK_POLICIES = List.of("deny", "allow");
+    /** The network a flow's nodes get; absent means none. */
+    public static final List<String> NETWORK_POLICIES = List.of("advisories", "research");
 
-    /** Which runs of an agent share one provider session. */
-    public static final List<String> SESSION_SCOPES = List.of("attempt", "node", "task");
+    public static final String EDITING_LINEAGE = "editing_lineage";
+    public static final String RESUME_OWN_LINEAGE = "resume_own_lineage";
 
-    /** Which provider family a node must run on relative to the nodes before it (independent review: different). */
-    public static final List<String> LINEAGE_AFFINITIES = List.of("any", "same", "different");
+    /** Which provider session a node runs in. */
+    public static final List<String> SESSION_SCOPES = List.of("fresh_disposable", EDITING_LINEAGE,
+            RESUME_OWN_LINEAGE);
 
-    /** The lowest finding severity an evaluator's gate stops on. */
-    public static final List<String> GATE_SEVERITIES = List.of("critical", "major", "minor", "info");
+    /** The lowest finding severity an evaluator's gate stops on (read case-insensitively); default high. */
+    public static final List<String> GATE_SEVERITIES = List.of("blocking", "critical", "high", "medium", "low");
 
-    /** When an agent node runs. */
-    public static final List<String> WHEN = List.of("always", "has_diff", "on_rework");
+    /** The slots an agent may write its output to. */
+    public static final List<String> OUTPUT_ARTIFACTS = List.of("enriched_spec", "plan", "summary", "report");
 
-    /** What a human gives a {@code hitl} node before the flow goes on. */
-    public static final List<String> HITL_SIGNALS = List.of("approve", "input");
+    /** A {@code checks} node's checker. */
+    public static final List<String> CHECKERS = List.of("command_profile", "citation", "dependency_scan");
 
-    /** How a {@code publish} node opens the task's pull request or branch. */
-    public static final List<String> PUBLISH_POLICIES = List.of("draft", "ready", "auto-merge");
+    /** What a {@code hitl} node asks a person for. */
+    public static final List<String> HITL_SIGNALS = List.of("question", "approval");
 
-    /** A {@code checks} node's checker: every command set the diff selects, unless it names one set. */
-    public static final String ALL_COMMAND_SETS = "command_sets";
+    /** {@code supervisor.observe.mode}, widest first. */
+    public static final List<String> OBSERVE_MODES = List.of("all", "selected", "events", "none");
+
+    /** The namespaces a {@code when.fact} starts with. */
+    public static final List<String> WHEN_NAMESPACES = List.of("derived.", "config.");
+
+    /** The reasoning levels each provider supports (a provider not listed takes none of them). */
+    public static final Map<String, List<String>> REASONING = Map.of(
+            "claude", List.of("low", "medium", "high", "xhigh", "max"),
+            "codex", List.of("minimal", "low", "medium", "high", "xhigh", "max"));
 
     // ------------------------------------------------------------------ names and tokens
 
-    public static final Pattern NODE_ID = Pattern.compile("[a-z][a-z0-9_-]*");
+    /** A node id: one lower-case portable path segment, at most 64 characters. */
+    public static final Pattern NODE_ID = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
 
-    public static final Pattern LOOP_NAME = Pattern.compile("[a-z][a-z0-9_-]*");
+    /** Names Windows reserves for devices (also with an extension): no node id may be one. */
+    public static final Pattern WINDOWS_DEVICE = Pattern.compile("(con|prn|aux|nul|com[1-9]|lpt[1-9])(\\..*)?",
+            Pattern.CASE_INSENSITIVE);
 
-    public static final Pattern TOOL_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+    /** Ids an agent or tool node may not take: its {@code {<id>_path}} would shadow a core prompt token. */
+    public static final List<String> RESERVED_IDS = List.of("task", "plan", "diff", "checks", "review", "repo",
+            "skills", "memory", "stage");
 
-    public static final Pattern ARG_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_-]*");
+    public static final String RESERVED_PREFIX = "subtask";
 
-    /** A prompt token as the engine renders it; anything else in braces is plain text. */
-    public static final Pattern TOKEN = Pattern.compile("\\{([a-z][a-z0-9_-]*)\\}");
+    /** A prompt token as the engine renders it, {@code {name}} or the opening {@code {?name}} of a block. */
+    public static final Pattern TOKEN = Pattern.compile("\\{\\??([a-z_][a-z0-9_-]*)\\}");
 
-    /** Tokens every role prompt may use; agent and tool nodes add {@code {<id>_path}}. */
-    public static final List<String> TOKENS = List.of("task_id", "plan_path", "diff_path", "checks_path",
-            "review_path");
+    /** The 15 core tokens every role prompt may use; an agent's prompt adds {@code {<id>_path}}. */
+    public static final List<String> TOKENS = List.of("task_id", "stage", "repo_path", "repo", "task_path",
+            "plan_path", "diff_path", "checks_path", "review_path", "skills_path", "memory_path", "subtask_order",
+            "subtask_count", "subtask_spec_path", "predecessor_context");
 
-    /** Budgets and {@code max_rework_per_stage}: whole numbers in this range. */
-    public static final int MIN_BUDGET = 1;
-    public static final int MAX_BUDGET = 50;
+    /** A checks node's {@code manifest} when it names none. */
+    public static final String DEFAULT_MANIFEST = "sources.json";
 
-    /** {@code timeout_seconds}: up to a day. */
-    public static final int MAX_TIMEOUT_SECONDS = 86_400;
+    /** An evaluator's {@code max_rework_per_stage} when neither it nor defaults.evaluator sets one. */
+    public static final int DEFAULT_MAX_REWORK = 1;
 
     public static boolean strongerThan(String profile, String ceiling) {
         return PERMISSIONS.indexOf(profile) > PERMISSIONS.indexOf(ceiling);
+    }
+
+    /** Whether {@code id} would shadow a core prompt token as an agent's or tool's {@code {<id>_path}}. */
+    public static boolean reserved(String id) {
+        return RESERVED_IDS.contains(id) || id.startsWith(RESERVED_PREFIX);
+    }
+
+    /** The windows-forbidden characters of a portable file name. */
+    static final Set<Character> FORBIDDEN_IN_NAME = Set.of('/', '\\', ':', '<', '>', '"', '|', '?', '*');
+
+    /** Whether {@code name} is one file name that is safe on every OS (output_file, manifest). */
+    public static boolean portableName(String name) {
+        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.endsWith(".") || name.endsWith(" ")) {
+            return false;
+        }
+        for (char c : name.toCharArray()) {
+            if (FORBIDDEN_IN_NAME.contains(c) || c < 0x20 || c == 0x7F) {
+                return false;
+            }
+        }
+        return !WINDOWS_DEVICE.matcher(name).matches();
     }
 }

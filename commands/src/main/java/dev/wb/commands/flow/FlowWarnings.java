@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 
@@ -23,7 +24,7 @@ final class FlowWarnings {
         List<String> warnings = new ArrayList<>();
         tokens(flow, roles, warnings);
         if (!config.security().strictIsolation()) {
-            flow.nodes().stream().filter(n -> FlowPolicy.codexWritingOnTheNetwork(n, config)).forEach(n -> warnings
+            flow.nodes().stream().filter(n -> FlowPolicy.codexWritingOnTheNetwork(flow, n, config)).forEach(n -> warnings
                     .add(n.label() + ": codex runs with workspace-write and network_access=true only because"
                             + " security.strict_isolation is false (the advanced mode gives every node both); under"
                             + " strict isolation this flow is refused"));
@@ -39,35 +40,46 @@ final class FlowWarnings {
                         + " while the tool emits a top-level 'findings' array; without one it is the number of"
                         + " identical failures that ends the loop, not the fix rounds it plans");
             }
-            if (from.kind().equals("evaluator") && !from.blocking() && from.maxReworkPerStage().isPresent()) {
+            if (from.kind().equals("evaluator") && !from.blocking()) {
                 evaluator(from, edge, declared, config.agents().maxFixCycles(), warnings);
             }
         }
         return warnings;
     }
 
+    /**
+     * Every {@code {token}} (and {@code {?token}}) of an agent's or evaluator's prompts that the engine does not
+     * fill: an agent's prompts may use the core tokens and every agent's and tool's {@code {<id>_path}}, an
+     * evaluator's the core tokens only. Each file and token once, in the order of the nodes.
+     */
     private static void tokens(FlowDefinition flow, Map<String, FlowSurroundings.RoleFile> roles,
             List<String> warnings) {
-        Set<String> known = new LinkedHashSet<>(FlowVocabulary.TOKENS);
-        flow.nodes().stream().filter(FlowNode::hasOutputPath).forEach(n -> known.add(n.id() + "_path"));
-        roles.forEach((file, role) -> {
-            if (role instanceof FlowSurroundings.Text text) {
-                Set<String> unknown = new LinkedHashSet<>();
-                Matcher m = FlowVocabulary.TOKEN.matcher(text.content());
-                while (m.find()) {
-                    if (!known.contains(m.group(1))) {
-                        unknown.add(m.group(1));
+        Set<String> core = new LinkedHashSet<>(FlowVocabulary.TOKENS);
+        Set<String> agent = new LinkedHashSet<>(core);
+        flow.nodes().stream().filter(FlowNode::hasOutputPath).forEach(n -> agent.add(n.id() + "_path"));
+        Set<String> seen = new LinkedHashSet<>();
+        for (FlowNode node : flow.nodes()) {
+            if (!node.runsAgent()) {
+                continue;
+            }
+            Set<String> known = node.kind().equals("agent") ? agent : core;
+            for (Optional<String> file : List.of(node.roleFile(), node.resumeRoleFile())) {
+                if (file.isPresent() && roles.get(file.get()) instanceof FlowSurroundings.Text text) {
+                    Matcher m = FlowVocabulary.TOKEN.matcher(text.content());
+                    while (m.find()) {
+                        if (!known.contains(m.group(1)) && seen.add(file.get() + "\0" + m.group(1))) {
+                            warnings.add(file.get() + " references unknown {" + m.group(1)
+                                    + "} (renders verbatim to the agent)");
+                        }
                     }
                 }
-                unknown.forEach(token -> warnings.add(file + " references unknown {" + token
-                        + "} (renders verbatim to the agent)"));
             }
-        });
+        }
     }
 
     private static void evaluator(FlowNode node, FlowEdge edge, int declared, int maxFixCycles,
             List<String> warnings) {
-        int planned = node.maxReworkPerStage().get();
+        int planned = node.maxReworkPerStage();
         int allowed = edge.loop().isPresent() ? Math.min(declared, maxFixCycles) : declared;
         if (allowed >= planned) {
             return;

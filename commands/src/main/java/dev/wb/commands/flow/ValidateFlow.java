@@ -75,7 +75,7 @@ public final class ValidateFlow {
     /** Exit 2 before anything runs or is recorded: neither a name nor --all, both, or a name that is a path. */
     static String request(Optional<String> name, boolean all) {
         if (name.isPresent() == all) {
-            throw Failure.usage(all ? "give a flow NAME or --all, not both" : "give a flow NAME or --all",
+            throw Failure.usage(all ? "pass a flow NAME or --all, not both" : "specify a flow NAME or --all",
                     "wb validate-flow implementation    (one flow: .workflow/flows/implementation.yaml)",
                     "wb validate-flow --all             (every *.yaml in " + FLOWS + ")");
         }
@@ -180,7 +180,7 @@ public final class ValidateFlow {
 
     private static Failure notFound(String stem, Path flowsDir) {
         List<String> known = list(flowsDir).stream().map(p -> stem(p.getFileName().toString())).toList();
-        return new Failure(Failure.Kind.USAGE, "flow '" + stem + "' not found: no " + FLOWS + stem + ".yaml",
+        return new Failure(Failure.Kind.USAGE, "flow '" + stem + "' not found in " + FLOWS,
                 List.of(known.isEmpty() ? "no flows in " + FLOWS + "; write one (format and examples: " + DOCS + ")"
                         : "the flows in " + FLOWS + ": " + String.join(", ", known)));
     }

@@ -75,9 +75,11 @@ class FlowsDocTest {
         String doc = doc();
         List<List<String>> sets = List.of(FlowVocabulary.PERMISSIONS, FlowVocabulary.OUTPUT_POLICIES,
                 FlowVocabulary.PUBLISHING, FlowVocabulary.NETWORK_POLICIES, FlowVocabulary.SESSION_SCOPES,
-                FlowVocabulary.LINEAGE_AFFINITIES, FlowVocabulary.GATE_SEVERITIES, FlowVocabulary.WHEN,
-                FlowVocabulary.HITL_SIGNALS, FlowVocabulary.PUBLISH_POLICIES, FlowVocabulary.KINDS,
-                FlowVocabulary.FLOW_KEYS, FlowVocabulary.TOKENS, FlowVocabulary.EVALUATOR_DEFAULT_KEYS);
+                FlowVocabulary.GATE_SEVERITIES, FlowVocabulary.OUTPUT_ARTIFACTS, FlowVocabulary.CHECKERS,
+                FlowVocabulary.HITL_SIGNALS, FlowVocabulary.OBSERVE_MODES, FlowVocabulary.KINDS,
+                FlowVocabulary.FLOW_KEYS, FlowVocabulary.TOKENS, FlowVocabulary.EVALUATOR_DEFAULT_KEYS,
+                FlowVocabulary.RESERVED_IDS, FlowVocabulary.WHEN_KEYS, FlowVocabulary.HITL_SETTINGS_KEYS,
+                FlowVocabulary.DECOMPOSITION_KEYS, FlowVocabulary.SUPERVISOR_KEYS, FlowVocabulary.EDGE_KEYS);
         for (List<String> set : sets) {
             for (String value : set) {
                 assertTrue(doc.contains("`" + value + "`") || doc.contains("`{" + value + "}`"),
