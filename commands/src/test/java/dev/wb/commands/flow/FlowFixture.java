@@ -30,30 +30,39 @@ final class FlowFixture {
         repo.commitAll("base");
     }
 
-    /** A flow's standard header (workspace-write, diff, pull-request) and then {@code rest}. */
+    /** A flow's standard header (workspace-write, code_change, pull_request) and then {@code rest}. */
     static String flow(String stem, String rest) {
         return "flow:\n  name: Test flow\n  task_type: " + stem + "\n  permission_ceiling: workspace-write\n"
-                + "  output_policy: diff\n  publishing: pull-request\n" + rest;
+                + "  output_policy: code_change\n  publishing: pull_request\n" + rest;
     }
 
-    /** The smallest valid graph: implement, then a review that accepts or sends it back (loop fix: 2). */
+    /**
+     * The smallest graph with a review loop: implement, then a review that accepts (to done) or sends the
+     * work to fixing (loop fix: 2), which hands it back to the review. Lines 7–28 of {@link #flow}.
+     */
     static final String IMPLEMENT_REVIEW = """
               budgets:
                 fix: 2
               nodes:
                 - id: implement
                   kind: agent
+                  role_file: roles/implement.md
                   permission_profile: workspace-write
                 - id: review
                   kind: evaluator
                   role: reviewer
+                  role_file: roles/review.md
+                - id: fixing
+                  kind: agent
+                  role_file: roles/fixing.md
                 - id: done
                   kind: publish
-                  policy: draft
+                  policy: pull_request
               edges:
                 - {from: implement, to: review}
                 - {from: review, to: done, outcome: accept}
-                - {from: review, to: implement, outcome: rework, loop: fix}
+                - {from: review, to: fixing, outcome: rework, loop: fix}
+                - {from: fixing, to: review}
             """;
 
     FlowFixture write(String stem, String yaml) {

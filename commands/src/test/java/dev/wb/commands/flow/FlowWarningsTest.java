@@ -27,6 +27,7 @@ class FlowWarningsTest {
               nodes:
                 - id: implement
                   kind: agent
+                  role_file: roles/implement.md
                   permission_profile: workspace-write
                 - id: lint
                   kind: tool
@@ -35,13 +36,15 @@ class FlowWarningsTest {
                   kind: evaluator
                   role: reviewer
                   role_file: roles/review.md
-                - {id: end, kind: publish, policy: draft}
+                - {id: fixing, kind: agent, role_file: roles/fixing.md}
+                - {id: end, kind: publish, policy: pull_request}
               edges:
                 - {from: implement, to: lint}
                 - {from: lint, to: review, outcome: pass}
-                - {from: lint, to: implement, outcome: fail, BOUND}
-                - {from: review, to: implement, outcome: rework, budget: 2}
+                - {from: lint, to: fixing, outcome: fail, BOUND}
+                - {from: review, to: fixing, outcome: rework, budget: 2}
                 - {from: review, to: end, outcome: accept}
+                - {from: fixing, to: lint}
             """;
 
     String reviewed(String bound) {
@@ -49,29 +52,32 @@ class FlowWarningsTest {
     }
 
     @Test
-    void an_unknown_token_in_a_role_prompt_warns_and_known_ones_do_not() {
-        fx.tool("mdlint", true).role("roles/review.md", "Review {diff_path} against {plann_path} for {task_id}.\n"
+    void an_unknown_token_in_an_agents_prompt_warns_and_known_ones_with_every_agent_and_tool_path_do_not() {
+        fx.tool("mdlint", true).role("roles/fixing.md", "Fix {diff_path} against {plann_path} for {task_id}.\n"
                 + "The lint said {lint_path}; the change is {implement_path}; {review_path}, {checks_path},"
                 + " {plan_path}. JSON stays text: {\"a\": 1} {Not_A_Token} {plann_path} again.\n");
 
         FlowResult result = fx.validate("impl", reviewed("budget: 3"));
 
         assertTrue(result.valid(), result::toString);
-        assertEquals("roles/review.md references unknown {plann_path} (renders verbatim to the agent)",
+        assertEquals("roles/fixing.md references unknown {plann_path} (renders verbatim to the agent)",
                 result.warnings().get(0));
         assertEquals(2, result.warnings().size(), "one per unknown token, plus the tool budget: " + result);
-        assertEquals("flow impl: WARN — roles/review.md references unknown {plann_path} (renders verbatim to the"
+        assertEquals("flow impl: WARN — roles/fixing.md references unknown {plann_path} (renders verbatim to the"
                 + " agent)", result.lines().get(1));
     }
 
     @Test
-    void an_evaluators_output_is_not_a_token_only_agent_and_tool_nodes_have_one() {
-        fx.tool("mdlint", true).role("roles/review.md", "See {review_path} and {end_path}.\n");
+    void an_evaluators_prompt_takes_the_core_tokens_only_and_a_publish_node_has_no_path() {
+        fx.tool("mdlint", true).role("roles/review.md", "See {review_path}, {lint_path} and {end_path}.\n")
+                .role("roles/fixing.md", "See {end_path}.\n");
 
         FlowResult result = fx.validate("impl", reviewed("budget: 3"));
 
-        assertEquals("roles/review.md references unknown {end_path} (renders verbatim to the agent)",
-                result.warnings().get(0));
+        assertEquals(List.of("roles/review.md references unknown {lint_path} (renders verbatim to the agent)",
+                "roles/review.md references unknown {end_path} (renders verbatim to the agent)",
+                "roles/fixing.md references unknown {end_path} (renders verbatim to the agent)"),
+                result.warnings().subList(0, 3));
     }
 
     @Test
@@ -97,17 +103,21 @@ class FlowWarningsTest {
                   nodes:
                     - id: implement
                       kind: agent
+                      role_file: roles/implement.md
                       permission_profile: workspace-write
                     - id: test_quality
                       kind: evaluator
                       role: test_quality
+                      role_file: roles/test_quality.md
                       blocking: BLOCKING
                       max_rework_per_stage: PLANNED
-                    - {id: end, kind: publish, policy: draft}
+                    - {id: fixing, kind: agent, role_file: roles/fixing.md}
+                    - {id: end, kind: publish, policy: pull_request}
                   edges:
                     - {from: implement, to: test_quality}
                     - {from: test_quality, to: end, outcome: accept}
-                    - {from: test_quality, to: implement, outcome: rework, BOUND}
+                    - {from: test_quality, to: fixing, outcome: rework, BOUND}
+                    - {from: fixing, to: test_quality}
                 """.replace("BLOCKING", blocking).replace("PLANNED", String.valueOf(planned))
                 .replace("BOUND", bound));
     }

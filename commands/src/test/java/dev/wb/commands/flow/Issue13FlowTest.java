@@ -32,7 +32,7 @@ class Issue13FlowTest {
     FlowResult implement(String profile, String keys) {
         String flow = IMPLEMENT_REVIEW.replace("      permission_profile: workspace-write\n",
                 "      permission_profile: " + profile + "\n" + keys);
-        return fx.validate("impl", flow("impl", flow.replace("  budgets:\n", "  network_policy: allow\n  budgets:\n")));
+        return fx.validate("impl", flow("impl", flow));
     }
 
     @Test
@@ -40,7 +40,7 @@ class Issue13FlowTest {
         // Defect: "extra_args: [--ignore-rules]" passed wb validate-flow; the orchestrator refuses it.
         FlowResult result = implement("workspace-write", "      extra_args: [--ignore-rules]\n");
 
-        assertEquals(List.of("node 'implement': extra_args flag '--ignore-rules' may not disable the"
+        assertEquals(List.of("agent 'implement': extra_args flag '--ignore-rules' may not disable the"
                 + " sandbox/approvals"), result.violations());
     }
 
@@ -50,8 +50,8 @@ class Issue13FlowTest {
         FlowResult result = implement("workspace-write",
                 "      extra_args: [--dangerously-bypass-hook-trust, --model, o3, --sandbox]\n");
 
-        assertEquals(List.of("node 'implement': extra_args flag '--dangerously-bypass-hook-trust' may not disable"
-                + " the sandbox/approvals", "node 'implement': extra_args --sandbox requires a sandbox value (none"
+        assertEquals(List.of("agent 'implement': extra_args flag '--dangerously-bypass-hook-trust' may not disable"
+                + " the sandbox/approvals", "agent 'implement': extra_args --sandbox requires a sandbox value (none"
                 + " given)"), result.violations());
         assertEquals(List.of(), implement("workspace-write", "      extra_args: [--sandbox, workspace-write]\n")
                 .violations());
@@ -70,7 +70,7 @@ class Issue13FlowTest {
         // Defect: "git_evidence: true on a workspace-write node" passed; the orchestrator refuses it.
         FlowResult result = implement("workspace-write", "      git_evidence: true\n");
 
-        assertEquals(List.of("node 'implement': git_evidence applies only to a read-only node; a workspace-write"
+        assertEquals(List.of("agent 'implement': git_evidence applies only to a read-only node; a workspace-write"
                 + " node already has an unrestricted shell (drop the field, or set permission_profile: read-only)"),
                 result.violations());
         assertEquals(List.of(), implement("read-only", "      git_evidence: true\n").violations());

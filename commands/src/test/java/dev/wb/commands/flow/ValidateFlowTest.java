@@ -76,7 +76,7 @@ class ValidateFlowTest {
         assertEquals(2, report.exitCode());
         assertEquals(List.of(), report.flows());
         Failure error = report.error().orElseThrow();
-        assertEquals("flow 'implementation' not found: no .workflow/flows/implementation.yaml", error.getMessage());
+        assertEquals("flow 'implementation' not found in .workflow/flows/", error.getMessage());
         assertEquals(List.of("the flows in .workflow/flows/: impl"), error.fixes());
         assertEquals(1, events().size());
         assertEquals(2, events().get(0).payload().json().get("exitCode").asInt());
@@ -91,8 +91,8 @@ class ValidateFlowTest {
         Failure path = assertThrows(Failure.class, () -> fx.run(Optional.of("../flows/impl"), false));
 
         assertEquals(Failure.Kind.USAGE, neither.kind());
-        assertEquals("give a flow NAME or --all", neither.getMessage());
-        assertEquals("give a flow NAME or --all, not both", both.getMessage());
+        assertEquals("specify a flow NAME or --all", neither.getMessage());
+        assertEquals("pass a flow NAME or --all, not both", both.getMessage());
         assertEquals(Failure.Kind.USAGE, path.kind());
         assertEquals(List.of(), events());
     }
@@ -181,8 +181,8 @@ class ValidateFlowTest {
         fx.env = java.util.Map.of("NPM_TOKEN", "npm-token-value-9");
         fx.role("roles/r.md", "Use {zz-secret-value} and {npm-token-value-9}.\n");
         String yaml = flow("impl", IMPLEMENT_REVIEW).replace("      permission_profile: workspace-write\n",
-                "      permission_profile: zz-secret-value\n      model: npm-token-value-9\n"
-                        + "      role_file: roles/r.md\n");
+                "      permission_profile: zz-secret-value\n      model: npm-token-value-9\n").replace(
+                        "roles/implement.md", "roles/r.md");
 
         FlowResult result = fx.validate("impl", yaml);
 
