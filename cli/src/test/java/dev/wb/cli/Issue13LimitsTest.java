@@ -84,12 +84,12 @@ class Issue13LimitsTest {
                   name: Huge
                   task_type: huge
                   permission_ceiling: workspace-write
-                  output_policy: diff
+                  output_policy: code_change
                   publishing: none
                   nodes:
                 """);
         for (int i = 0; i < 10_000; i++) {
-            flow.append("    - id: node-").append(i).append("\n      kind: agent\n      permission_profile: workspace-write\n");
+            flow.append("    - id: node-").append(i).append("\n      kind: agent\n      role_file: r.md\n");
         }
         repo.write(".workflow/flows/huge.yaml", flow.toString());
 

@@ -31,8 +31,8 @@ class ValidateFlowCliTest {
               name: Content chapter
               task_type: content_chapter
               permission_ceiling: workspace-write
-              output_policy: diff
-              publishing: branch
+              output_policy: repository_document
+              publishing: documentation_pull_request
               nodes:
                 - id: draft
                   kind: agent
@@ -40,7 +40,7 @@ class ValidateFlowCliTest {
                   permission_profile: workspace-write
                 - id: editor
                   kind: hitl
-                  signal: approve
+                  signal: approval
               edges:
                 - {from: draft, to: editor}
             """;
@@ -50,24 +50,29 @@ class ValidateFlowCliTest {
               name: My flow
               task_type: my_flow
               permission_ceiling: workspace-write
-              output_policy: diff
+              output_policy: code_change
               publishing: none
               nodes:
                 - id: implement
                   kind: agent
+                  role_file: roles/implement.md
                   permission_profile: workspace-write
                 - id: review
                   kind: evaluator
                   role: reviewer
                   provider: gpt-5.5
                   role_file: roles/review.md
+                - id: fixing
+                  kind: agent
+                  role_file: roles/fixing.md
                 - id: md-check
                   kind: tool
                   tool: mdlint
               edges:
                 - {from: implement, to: review}
                 - {from: review, to: md-check, outcome: accept}
-                - {from: review, to: implement, outcome: rework, budget: 2}
+                - {from: review, to: fixing, outcome: rework, budget: 2}
+                - {from: fixing, to: review}
             """;
 
     @TempDir
@@ -118,7 +123,8 @@ class ValidateFlowCliTest {
         assertEquals(List.of(
                 "flow my_flow: FAIL — node 'review': provider 'gpt-5.5' not in agents.allowed",
                 "  node 'review': provider 'gpt-5.5' not in agents.allowed",
-                "  node 'md-check': tool 'mdlint' is not delivered: no executable file .workflow/tools/mdlint",
+                "  node 'md-check': tool 'mdlint' not found under '.workflow/tools/': no regular file"
+                        + " .workflow/tools/mdlint inside it (deliver the tool there)",
                 "flow my_flow: WARN — roles/review.md references unknown {plann_path} (renders verbatim to the agent)"),
                 result.out().lines().toList());
     }
@@ -162,7 +168,7 @@ class ValidateFlowCliTest {
 
         assertEquals(2, result.code(), result::toString);
         assertEquals("", result.out());
-        assertEquals("error: flow 'implementation' not found: no .workflow/flows/implementation.yaml\n"
+        assertEquals("error: flow 'implementation' not found in .workflow/flows/\n"
                 + "  fix: the flows in .workflow/flows/: content_chapter, my_flow\n", result.err());
 
         CliRun.Result json = wb("validate-flow", "implementation", "--json");
@@ -172,15 +178,27 @@ class ValidateFlowCliTest {
     }
 
     @Test
+    void all_with_no_flow_files_says_so_in_the_originals_words_and_exits_0() throws IOException {
+        Files.delete(repo.root().resolve(".workflow/flows/content_chapter.yaml"));
+        Files.delete(repo.root().resolve(".workflow/flows/my_flow.yaml"));
+
+        CliRun.Result result = wb("validate-flow", "--all");
+
+        assertEquals(0, result.code(), result::toString);
+        assertEquals("validate-flow: no operator flows in .workflow/flows/ (format and examples: docs/FLOWS.md)\n",
+                result.out());
+    }
+
+    @Test
     void neither_name_nor_all_or_both_is_a_usage_error_exit_2() {
         CliRun.Result neither = wb("validate-flow");
         CliRun.Result both = wb("validate-flow", "my_flow", "--all");
 
         assertEquals(2, neither.code(), neither::toString);
-        assertTrue(neither.err().startsWith("error: give a flow NAME or --all\n  fix: wb validate-flow implementation"),
+        assertTrue(neither.err().startsWith("error: specify a flow NAME or --all\n  fix: wb validate-flow implementation"),
                 neither::toString);
         assertEquals(2, both.code(), both::toString);
-        assertTrue(both.err().startsWith("error: give a flow NAME or --all, not both\n"), both::toString);
+        assertTrue(both.err().startsWith("error: pass a flow NAME or --all, not both\n"), both::toString);
         assertEquals("", neither.out() + both.out());
     }
 
