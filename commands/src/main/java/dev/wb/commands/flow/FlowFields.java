@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Reads the values of one flow file and keeps every problem it meets, each as {@code line N: <where>:
@@ -98,16 +97,6 @@ final class FlowFields {
             return Optional.empty();
         }
         return Optional.of(node.asText());
-    }
-
-    Optional<String> matching(JsonNode parent, String path, String label, String key, Pattern pattern,
-            String what) {
-        Optional<String> value = text(parent, path, label, key);
-        if (value.isPresent() && !pattern.matcher(value.get()).matches()) {
-            problem(LocatedTree.child(path, key), label, key + " must be " + what + ", not '" + value.get() + "'");
-            return Optional.empty();
-        }
-        return value;
     }
 
     /** A value from a closed set (FlowVocabulary); anything else is named with the set. */
