@@ -175,7 +175,7 @@ final class JudgeCmd {
             console.line(snapshot.label() + (reused ? " (already captured, intact)" : ""));
             console.line("  task " + snapshot.taskId() + ", base " + scope.base()
                     + scope.baseRef().map(ref -> " (" + ref + ")").orElse(""));
-            console.line("  " + SddCmd.plural(scope.changes().size(), "changed file") + ", "
+            console.line("  " + SddCmd.plural(scope.changedFiles().size(), "changed file") + ", "
                     + SddCmd.plural(scope.excludedPaths().size(), "excluded path") + ", "
                     + SddCmd.plural(snapshot.coveredFiles(), "covered file")
                     + (scope.includedTaskIds().isEmpty() ? "" : ", including " + String.join(", ",
@@ -233,12 +233,13 @@ final class JudgeCmd {
             }
             console.line(task + ": scope of " + scope.candidate() + " against " + scope.base()
                     + scope.baseRef().map(ref -> " (" + ref + ")").orElse(""));
-            scope.changes().forEach(c -> console.line("  " + Columns.left(c.change(), 10) + c.path()));
+            console.line("  candidate commit " + scope.candidateCommit());
+            scope.changedFiles().forEach(p -> console.line("  " + Columns.left("changed", 10) + p));
             scope.excludedPaths().forEach(p -> console.line("  " + Columns.left("excluded", 10) + p));
             if (!scope.includedTaskIds().isEmpty()) {
                 console.line("  included tasks: " + String.join(", ", scope.includedTaskIds()));
             }
-            console.line("  capsule " + scope.capsuleDigest());
+            console.line("  task    " + scope.taskDigest());
             console.line("  change  " + scope.changeDigest());
             console.line("  scope   " + scope.scopeDigest());
             console.line("  emptyBoundaryAuthorized: " + scope.emptyBoundaryAuthorized());

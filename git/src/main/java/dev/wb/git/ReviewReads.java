@@ -70,6 +70,38 @@ public final class ReviewReads {
                 .stream().filter(path -> !path.endsWith("/")).toList();
     }
 
+    /**
+     * The paths whose content differs between {@code baseCommit} and {@code candidateCommit} (or, when
+     * it is empty, the working tree's tracked files), as {@code git diff --name-only} lists them, but
+     * with rename detection off (a renamed file is its removed and its added path) and a submodule
+     * counted when its commit moved, not for changes inside it; sorted. Untracked files are not here:
+     * {@link #untracked()} lists them.
+     */
+    public List<String> changedNames(String baseCommit, java.util.Optional<String> candidateCommit) {
+        List<String> args = new ArrayList<>(List.of("diff", "--name-only", "-z", "--no-renames", "--no-ext-diff",
+                "--ignore-submodules=dirty", Objects.requireNonNull(baseCommit, "baseCommit")));
+        candidateCommit.ifPresent(args::add);
+        args.add("--");
+        return StatusCodes.records(git.runOrThrow(repo.root(), args.toArray(String[]::new))).stream().sorted()
+                .distinct().toList();
+    }
+
+    /**
+     * The exact bytes of {@code git diff --binary --no-ext-diff <baseCommit> [<candidateCommit>] --
+     * :(exclude,literal)<path>…}: the review judge's change-digest input, with {@code excluded} kept
+     * out at git's level so that their content never enters it. {@code --no-color} keeps a
+     * {@code color.ui=always} setting out of the bytes; {@code --ignore-submodules=dirty} matches
+     * {@link #changedNames}.
+     */
+    public byte[] binaryDiff(String baseCommit, java.util.Optional<String> candidateCommit, List<String> excluded) {
+        List<String> args = new ArrayList<>(List.of("diff", "--binary", "--no-ext-diff", "--no-color",
+                "--ignore-submodules=dirty", Objects.requireNonNull(baseCommit, "baseCommit")));
+        candidateCommit.ifPresent(args::add);
+        args.add("--");
+        excluded.forEach(path -> args.add(":(exclude,literal)" + path));
+        return git.runOrThrow(repo.root(), args.toArray(String[]::new));
+    }
+
     /** Whether {@code ancestor} is {@code descendant} or one of its ancestors (both full commit ids). */
     public boolean isAncestor(String ancestor, String descendant) {
         GitBinary.Output output = git.run(repo.root(), "merge-base", "--is-ancestor", Objects.requireNonNull(ancestor,

@@ -31,6 +31,7 @@ public final class Capsule {
     private final Map<String, String> texts;
     private final Map<String, String> digests;
     private final String digest;
+    private final String taskDigest;
     private final ValidationBlock validation;
     private final AcceptanceCriteria criteria;
     private final List<CapsuleProblem> problems;
@@ -52,6 +53,7 @@ public final class Capsule {
         this.texts = Collections.unmodifiableMap(texts);
         this.digests = Collections.unmodifiableMap(digests);
         this.digest = Digests.sha256(lines.toString().getBytes(StandardCharsets.UTF_8));
+        this.taskDigest = taskDigest(documents);
         Optional<String> task = Utf8.decode(documents.get(ValidationBlock.FILE));
         this.validation = task.map(ValidationBlock::parse).orElseGet(() -> ValidationBlock.malformed(
                 new CapsuleProblem(ValidationBlock.FILE, 0, "not UTF-8 text: save the file as UTF-8")));
@@ -66,13 +68,14 @@ public final class Capsule {
     }
 
     /**
-     * Reads {@code repoRoot/.workflow/KEY/}. Each document must be a regular file (a symbolic link is
+     * Reads the capsule of {@code key} in {@code repoRoot}, wherever {@link CapsuleFolder} finds it
+     * ({@code .workflow/KEY/} or {@code .workflow/tasks/KEY-<slug>/}). Each document must be a regular file (a symbolic link is
      * refused: it could lead a reviewer outside the repository); otherwise a {@link Failure} of kind
      * MISSING names every path that is not.
      */
     public static Capsule read(Path repoRoot, TaskKey key, Predicate<String> blocked) {
-        String folder = ".workflow/" + key.value() + "/";
-        Path dir = repoRoot.resolve(".workflow").resolve(key.value());
+        String folder = CapsuleFolder.resolve(repoRoot, key) + "/";
+        Path dir = repoRoot.resolve(folder);
         List<String> missing = new ArrayList<>();
         Map<String, byte[]> documents = new LinkedHashMap<>();
         for (String name : DOCUMENTS) {
@@ -122,6 +125,31 @@ public final class Capsule {
      */
     public String digest() {
         return digest;
+    }
+
+    /**
+     * The review judge's {@code taskDigest}: SHA-256 over {@code name, NUL, bytes, NUL} for each document
+     * in {@link #DOCUMENTS} order, as {@code sha256:<hex>}.
+     */
+    public String taskDigest() {
+        return taskDigest;
+    }
+
+    /** {@link #taskDigest()} of five documents' bytes. */
+    public static String taskDigest(Map<String, byte[]> documents) {
+        java.security.MessageDigest sha;
+        try {
+            sha = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        for (String name : DOCUMENTS) {
+            sha.update(name.getBytes(StandardCharsets.UTF_8));
+            sha.update((byte) 0);
+            sha.update(documents.get(name));
+            sha.update((byte) 0);
+        }
+        return "sha256:" + java.util.HexFormat.of().formatHex(sha.digest());
     }
 
     public ValidationBlock validation() {

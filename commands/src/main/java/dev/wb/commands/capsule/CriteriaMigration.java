@@ -32,7 +32,7 @@ public final class CriteriaMigration {
         List<TaskKey> keys = key.map(List::of).orElseGet(() -> capsules(repoRoot));
         List<Outcome> outcomes = new ArrayList<>();
         for (TaskKey task : keys) {
-            String file = file(task);
+            String file = file(repoRoot, task);
             Path path = repoRoot.resolve(file);
             if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) && key.isEmpty()) {
                 outcomes.add(new Outcome(task, file, notRegular(), false));
@@ -74,8 +74,8 @@ public final class CriteriaMigration {
                 AcceptanceCriteria.FILE, 0, "not a regular file: wb reads and writes only regular files")));
     }
 
-    static String file(TaskKey key) {
-        return ".workflow/" + key.value() + "/" + AcceptanceCriteria.FILE;
+    static String file(Path repoRoot, TaskKey key) {
+        return CapsuleFolder.resolve(repoRoot, key) + "/" + AcceptanceCriteria.FILE;
     }
 
     /** Every folder of .workflow/ named as a task key (as wb writes it) with an acceptance-criteria.md. */
@@ -96,6 +96,26 @@ public final class CriteriaMigration {
             }
         } catch (IOException e) {
             throw Failure.missing("cannot list .workflow/: " + e.getMessage(), "check that .workflow/ is readable");
+        }
+        // The review judge's layout: .workflow/tasks/TASK-<n>-<slug>/ (CapsuleFolder).
+        Path tasks = repoRoot.resolve(CapsuleFolder.TASKS);
+        if (Files.isDirectory(tasks, LinkOption.NOFOLLOW_LINKS)) {
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(tasks)) {
+                for (Path entry : entries) {
+                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(TASK-[0-9]+)(?:-.*)?$")
+                            .matcher(entry.getFileName().toString());
+                    if (m.matches() && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
+                            && Files.exists(entry.resolve(AcceptanceCriteria.FILE), LinkOption.NOFOLLOW_LINKS)) {
+                        TaskKey task = new TaskKey(m.group(1));
+                        if (!keys.contains(task)) {
+                            keys.add(task);
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                throw Failure.missing("cannot list " + CapsuleFolder.TASKS + "/: " + e.getMessage(),
+                        "check that " + CapsuleFolder.TASKS + "/ is readable");
+            }
         }
         keys.sort(ORDER);
         return keys;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
+import dev.wb.commands.capsule.CapsuleFolder;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
@@ -18,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -35,7 +35,7 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
             Map<String, String> env, List<String> reasons) {
         Optional<TaskKey> key = TaskKey.parse(record.taskId());
         if (key.isEmpty()) {
-            reasons.add("taskId " + record.taskId() + " is not a task key");
+            reasons.add("taskId is invalid.");
             return null;
         }
         String candidate = record.candidate();
@@ -51,7 +51,7 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
             }
             return ofLive(workspace, record, key.get(), candidate, policy, env, reasons);
         } catch (Failure e) {
-            reasons.add(e.getMessage());
+            reasons.add("Cannot recompute review scope: " + e.getMessage());
             return null;
         }
     }
@@ -60,15 +60,16 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
             ReadPolicy policy, Map<String, String> env, List<String> reasons) {
         Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(candidate));
         if (!snapshot.taskId().equals(key.value())) {
-            reasons.add("the record is for " + key + " but its snapshot is of " + snapshot.taskId());
+            reasons.add("Snapshot " + snapshot.id() + " belongs to " + snapshot.taskId() + ", not " + key + ".");
         }
         ScopeBlock recomputed = Snapshots.scopeOf(snapshot, env);
         compare(record, recomputed, reasons);
         Capsule capsule = Capsule.read(snapshot.worktree(), key, policy);
         Function<String, Optional<byte[]>> reader = path -> JudgeScope.readFile(snapshot.worktree().resolve(path));
+        String folder = CapsuleFolder.resolve(snapshot.worktree(), key);
         List<String> clarification;
         try (GitRepository repo = GitRepository.open(snapshot.worktree(), Snapshots.privateEnv(env), Backend.CLI)) {
-            clarification = ClarificationCheck.notices(key, path -> blob(repo, snapshot.base(), path), reader,
+            clarification = ClarificationCheck.notices(folder, path -> blob(repo, snapshot.base(), path), reader,
                     snapshot.base(), snapshot.label());
         } catch (GitException e) {
             clarification = List.of("Clarification comparison unavailable: the snapshot's base cannot be read");
@@ -78,7 +79,7 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
 
     private static Boundary ofLive(Workspace workspace, ReviewRecord record, TaskKey key, String candidate,
             ReadPolicy policy, Map<String, String> env, List<String> reasons) {
-        String base = record.scope().path("base").asText("");
+        String base = record.scope().path("baseCommit").asText("");
         List<TaskKey> includes = new ArrayList<>();
         record.scope().path("includedTaskIds").forEach(t -> TaskKey.parse(t.asText()).ifPresent(includes::add));
         ScopeBlock recomputed = JudgeScope.compute(workspace, new JudgeScope.Request(key, base,
@@ -88,45 +89,53 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
             Function<String, Optional<byte[]>> reader = path -> JudgeScope.readFile(workspace.root().resolve(path));
             return new Boundary(Optional.empty(), Capsule.read(workspace.root(), key, policy), reader,
                     List.of("Clarification comparison unavailable: a WORKTREE candidate is the live workspace,"
-                            + " which the comparison never uses"));
+                            + " which the comparison never uses. No conclusion about consultation is drawn."));
         }
         try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
-            String commit = recomputed.candidate();
+            String commit = recomputed.candidateCommit();
+            JudgeScope.Sides sides = JudgeScope.commitSides(live, key, base, commit);
             Map<String, byte[]> documents = new LinkedHashMap<>();
+            JudgeScope.capsule(key, sides.capsuleFolder(), sides.capsuleBytes()); // names every missing document
             for (String name : Capsule.DOCUMENTS) {
-                blob(live, commit, ".workflow/" + key + "/" + name).ifPresent(bytes -> documents.put(name, bytes));
+                sides.capsuleBytes().apply(sides.capsuleFolder() + "/" + name).ifPresent(b -> documents.put(name, b));
             }
-            JudgeScope.capsule(key, path -> Optional.ofNullable(documents.get(path.substring(
-                    path.lastIndexOf('/') + 1)))); // names every missing document
             Capsule capsule = Capsule.of(key, documents, policy);
             Map<String, byte[]> cache = new LinkedHashMap<>();
             Function<String, Optional<byte[]>> reader = path -> Optional.ofNullable(cache.computeIfAbsent(path,
                     p -> blob(live, commit, p).orElse(null)));
-            List<String> clarification = ClarificationCheck.notices(key, path -> blob(live, base, path), reader, base,
-                    commit);
+            List<String> clarification = ClarificationCheck.notices(sides.capsuleFolder(),
+                    path -> blob(live, base, path), reader, base, commit);
             return new Boundary(Optional.empty(), capsule, reader, clarification);
         }
     }
 
     /**
-     * Every field of the record's scope against the boundary's, recomputed: the judge copies the block
-     * unchanged, so any difference is an edit (a kept digest over emptied paths, say). Two fields are
-     * left out: {@code baseRef}, the spelling of the base, diagnostic only; and {@code wbVersion},
-     * which has a reason of its own.
+     * The record's scope against the boundary's, recomputed, stamped at the record's schema version
+     * (5 for a legacy record) and CLI version (the version gate is its own reason). The judge's
+     * comparisons, in its words: {@code scope.<field> no longer matches the repository.} for the
+     * commits, digests and path lists, {@code scope.includedTaskIds no longer matches the reviewed
+     * snapshot.}; then wb's stricter rest: every other field but {@code baseRef} (the base's
+     * spelling, diagnostic only) must be the recomputed one too, since the judge copies the block
+     * unchanged and a difference can only be an edit.
      */
     private static void compare(ReviewRecord record, ScopeBlock recomputed, List<String> reasons) {
-        ObjectNode expected = recomputed.toJson();
-        if (!recomputed.scopeDigest().equals(record.scopeDigest())) {
-            reasons.add("the record's scopeDigest " + record.scopeDigest() + " is not the boundary's, recomputed: "
-                    + recomputed.scopeDigest());
-        }
-        expected.fieldNames().forEachRemaining(field -> {
-            if (!Set.of("baseRef", "wbVersion", "scopeDigest").contains(field)
-                    && !same(expected.get(field), record.scope().get(field))) {
-                reasons.add("the record's scope." + field + " is not the boundary's, recomputed (the scope block is"
-                        + " copied unchanged from wb judge scope --json)");
+        JsonNode scope = record.scope();
+        ObjectNode expected = recomputed.stamped(record.schemaVersion(), scope.path("cliVersion").asText())
+                .toJson();
+        for (String field : List.of("baseCommit", "candidateCommit", "taskDigest", "changeDigest", "scopeDigest",
+                "changedFiles", "excludedPaths")) {
+            if (!same(expected.get(field), scope.get(field))) {
+                reasons.add("scope." + field + " no longer matches the repository.");
             }
-        });
+        }
+        if (!same(expected.get("includedTaskIds"), scope.get("includedTaskIds"))) {
+            reasons.add("scope.includedTaskIds no longer matches the reviewed snapshot.");
+        }
+        for (String field : List.of("base", "candidate", "emptyBoundaryAuthorized")) {
+            if (!same(expected.get(field), scope.get(field))) {
+                reasons.add("scope." + field + " no longer matches the repository.");
+            }
+        }
     }
 
     private static boolean same(JsonNode a, JsonNode b) {

@@ -31,10 +31,11 @@ final class ClarificationCheck {
 
     private ClarificationCheck() {}
 
-    static List<String> notices(TaskKey key, Function<String, Optional<byte[]>> base,
+    /** {@code folder}: the capsule's folder in the candidate (the same path is read in the base). */
+    static List<String> notices(String folder, Function<String, Optional<byte[]>> base,
             Function<String, Optional<byte[]>> candidate, String baseLabel, String candidateLabel) {
-        String taskPath = ".workflow/" + key + "/task.md";
-        String criteriaPath = ".workflow/" + key + "/acceptance-criteria.md";
+        String taskPath = folder + "/task.md";
+        String criteriaPath = folder + "/acceptance-criteria.md";
         Optional<String> baseTask = base.apply(taskPath).map(ClarificationCheck::text);
         Optional<String> candidateTask = candidate.apply(taskPath).map(ClarificationCheck::text);
         if (baseTask.isEmpty() || candidateTask.isEmpty()) {

@@ -46,7 +46,8 @@ public final class JudgeCurrent {
     private JudgeCurrent() {}
 
     public static Classification classify(Workspace workspace, Snapshot snapshot, Map<String, String> env) {
-        String sidecar = ".workflow/" + snapshot.taskId() + "/" + SIDECAR;
+        String sidecar = dev.wb.commands.capsule.CapsuleFolder.resolve(snapshot.worktree(),
+                new dev.wb.engine.TaskKey(snapshot.taskId())) + "/" + SIDECAR;
         Path captured = snapshot.worktree().resolve(sidecar);
         Path live = workspace.root().resolve(sidecar);
         String metadata = metadata(captured, live);

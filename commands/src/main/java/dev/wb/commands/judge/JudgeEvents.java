@@ -29,16 +29,29 @@ public final class JudgeEvents {
         ScopeBlock scope = snapshot.scope();
         p.put("scopeDigest", scope.scopeDigest());
         p.put("changeDigest", scope.changeDigest());
-        p.put("capsuleDigest", scope.capsuleDigest());
+        p.put("taskDigest", scope.taskDigest());
+        p.put("cliVersion", scope.cliVersion());
         p.put("contentDigest", snapshot.contentDigest());
         scope.changedFiles().forEach(p.putArray("changedFiles")::add);
         scope.excludedPaths().forEach(p.putArray("excludedPaths")::add);
         scope.includedTaskIds().forEach(p.putArray("includedTaskIds")::add);
         p.put("coveredFiles", snapshot.coveredFiles());
         p.put("emptyBoundaryAuthorized", scope.emptyBoundaryAuthorized());
+        ObjectNode documents = p.putObject("documentDigests");
+        documentDigests(snapshot).forEach(documents::put);
         snapshot.parent().ifPresentOrElse(parent -> p.put("parent", parent), () -> p.putNull("parent"));
         snapshot.parentRecordDigest().ifPresent(d -> p.put("parentRecordDigest", d));
         return new NewEvent(WbEvents.JUDGE_SNAPSHOT_CAPTURED, WbEvents.JUDGE_SNAPSHOT_CAPTURED_VERSION, EventFit.fit(p));
+    }
+
+    /** wb's addition beside the judge's {@code taskDigest}: each capsule document's own digest, as captured. */
+    private static java.util.Map<String, String> documentDigests(Snapshot snapshot) {
+        try {
+            return dev.wb.commands.capsule.Capsule.read(snapshot.worktree(), TaskKey.parse(snapshot.taskId())
+                    .orElseThrow(), path -> false).documentDigests();
+        } catch (RuntimeException e) {
+            return java.util.Map.of();
+        }
     }
 
     public static NewEvent commandsApproved(List<String> commands, String listDigest, String how) {

@@ -65,6 +65,10 @@ public final class JudgeReproduce {
     /** The variable naming the generator root in the commands' environment. */
     public static final String GENERATOR_ROOT = "WB_GENERATOR_ROOT";
 
+    /** Every name the generator's root is given under: wb's, the seed's and the review judge's. */
+    public static final List<String> GENERATOR_ROOT_NAMES = List.of(GENERATOR_ROOT, "WEP_GENERATOR_ROOT",
+            "AKRCTX_GENERATOR_ROOT");
+
     public enum Outcome {
         REPRODUCED("reproduced", 0), NOT_REPRODUCED("not-reproduced", 7), APPROVAL_MISSING("approval-missing", 3);
 
@@ -145,7 +149,8 @@ public final class JudgeReproduce {
 
     /** The {@code ## Migration} declaration of the snapshot's capsule. */
     static MigrationDeclaration declaration(Snapshot snapshot, TaskKey key) {
-        String path = ".workflow/" + key.value() + "/" + dev.wb.commands.capsule.ValidationBlock.FILE;
+        String path = dev.wb.commands.capsule.CapsuleFolder.resolve(snapshot.worktree(), key) + "/"
+                + dev.wb.commands.capsule.ValidationBlock.FILE;
         byte[] bytes = JudgeScope.readFile(snapshot.worktree().resolve(path)).orElseThrow(() -> Failure.usage(
                 snapshot.label() + " has no " + path + ", so it declares no generator",
                 "write the task's capsule with a " + MigrationDeclaration.HEADING + " section, then capture a new"
@@ -176,7 +181,7 @@ public final class JudgeReproduce {
         try (GitRepository own = GitRepository.open(snapshot.worktree(), Snapshots.privateEnv(env), Backend.CLI)) {
             raw = own.review().betweenCommits(snapshot.base(), snapshot.candidateCommit());
         }
-        JudgeScope.refuseForeignCapsules(request.key(), raw, requested);
+        JudgeScope.refuseForeignCapsules(request.key(), raw.stream().map(ChangedPath::path).toList(), requested);
         TreeSet<String> extra = new TreeSet<>(requested);
         extra.removeAll(snapshot.scope().includedTaskIds());
         if (!extra.isEmpty()) {
@@ -265,7 +270,10 @@ public final class JudgeReproduce {
                     .filter(entry -> declaration.inputs().contains(entry.path())).toList();
             root.write(live, generator, inputs, policy);
             Map<String, String> childEnv = new HashMap<>(Snapshots.privateEnv(env));
-            childEnv.put(GENERATOR_ROOT, root.dir().toString());
+            // wb's name, and the original tools' names, so a generator written for them runs unchanged.
+            for (String name : GENERATOR_ROOT_NAMES) {
+                childEnv.put(name, root.dir().toString());
+            }
             List<String> install = NodeInstall.plan(root.dir(), childEnv).orElse(List.of());
             List<String> commands = declaration.commands(install);
             try {

@@ -9,7 +9,6 @@ import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.WbVersion;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -106,18 +105,17 @@ public final class RecordVerification {
         }
         ReviewRecord record = reading.record().get();
         if (record.legacy()) {
-            notices.add("legacy: a schema version 5 record (a free-form issues list), verified under the version 5"
-                    + " rules; wb never writes one");
+            notices.add("Review record uses legacy schema version " + ReviewRecord.LEGACY_VERSION + "; per-criterion"
+                    + " results are not enforced for it.");
+        }
+        if (!record.taskId().equals(record.scope().path("taskId").asText())) {
+            reasons.add("record.taskId does not match scope.taskId.");
         }
         Boundary boundary = Boundary.of(workspace, record, evidence, env, reasons);
         if (boundary == null) {
             return new Outcome(Optional.of(record), Optional.empty(), reasons, notices, "unknown");
         }
-        String version = record.scope().path("wbVersion").asText("");
-        if (!version.equals(WbVersion.current())) {
-            reasons.add("the record was made under wb " + (version.isEmpty() ? "(unknown)" : version)
-                    + ", not this wb " + WbVersion.current() + ": approval rules change between releases");
-        }
+        VersionGate.check(record.scope().path("cliVersion").asText(""), reasons, notices);
         Capsule capsule = boundary.capsule();
         capsule.problems().forEach(p -> reasons.add("capsule defect: " + p.render()));
         ValidationBlock validation = capsule.validation();
@@ -143,15 +141,16 @@ public final class RecordVerification {
         }
         String runtime = runtime(validation, evidence);
         if (record.approved()) {
+            tests(record, validation, observed, reasons, notices);
             if (record.legacy()) {
                 issues(record, reasons);
-            } else {
-                criteria(record, capsule, reasons);
             }
-            tests(record, validation, observed, reasons, notices);
-            if (!record.legacy()) {
-                proofs(record, capsule, observed, reasons);
-            }
+        }
+        if (!record.legacy()) {
+            criteria(record, capsule, reasons);
+        }
+        if (record.approved() && !record.legacy()) {
+            proofs(record, capsule, observed, reasons);
         }
         if (evidence instanceof Plain && validation.shape().approvable()
                 && validation.shape() != ValidationBlock.Shape.DOCUMENTATION) {
@@ -178,26 +177,31 @@ public final class RecordVerification {
         return evidence instanceof Plain ? "trusted" : "verified";
     }
 
+    /**
+     * The judge's per-criterion rules: exactly one result per declared identifier, whatever the
+     * verdict (duplicates are a shape problem already); for APPROVED, every one {@code pass}.
+     */
     private static void criteria(ReviewRecord record, Capsule capsule, List<String> reasons) {
-        Set<String> declared = new LinkedHashSet<>(capsule.criteria().ids());
-        Map<String, Integer> seen = new HashMap<>();
-        for (ReviewRecord.Criterion c : record.criteria()) {
-            seen.merge(c.id(), 1, Integer::sum);
-            if (!declared.contains(c.id())) {
-                reasons.add("the record reports " + c.id() + ", which the capsule does not declare");
-            } else if (c.status().equals("fail")) {
-                reasons.add(c.id() + " is reported fail: a verdict cannot approve a failed criterion (NEEDS_CHANGES)");
-            } else if (c.status().equals("not-evaluated")) {
-                reasons.add(c.id() + " is not evaluated");
+        List<String> declared = capsule.criteria().ids();
+        List<String> reported = record.criteria().stream().map(ReviewRecord.Criterion::id).toList();
+        List<String> missing = declared.stream().filter(id -> !reported.contains(id)).toList();
+        List<String> unexpected = reported.stream().filter(id -> !declared.contains(id)).toList();
+        if (!missing.isEmpty()) {
+            reasons.add("The review record reports no result for declared criteria: " + String.join(", ", missing)
+                    + ".");
+        }
+        if (!unexpected.isEmpty()) {
+            reasons.add("The review record reports criteria the capsule does not declare: "
+                    + String.join(", ", unexpected) + ".");
+        }
+        if (record.approved()) {
+            List<String> blocking = record.criteria().stream().filter(c -> !c.status().equals("pass"))
+                    .map(c -> c.id() + " (" + c.status() + ")").toList();
+            if (!blocking.isEmpty()) {
+                reasons.add("APPROVED requires every declared criterion to pass; these did not: "
+                        + String.join(", ", blocking) + ".");
             }
         }
-        seen.forEach((id, n) -> {
-            if (n > 1) {
-                reasons.add("the record reports " + id + " " + n + " times");
-            }
-        });
-        declared.stream().filter(id -> !seen.containsKey(id)).forEach(id -> reasons.add("the record has no result for "
-                + id));
     }
 
     private static Optional<JsonNode> receipt(Snapshot snapshot, String pinned, List<String> reasons) {
@@ -244,7 +248,7 @@ public final class RecordVerification {
         }
         JsonNode digests = receipt.path("reviewDigests");
         if (!digests.path("scopeDigest").asText().equals(snapshot.scope().scopeDigest())
-                || !digests.path("capsuleDigest").asText().equals(snapshot.scope().capsuleDigest())
+                || !digests.path("taskDigest").asText().equals(snapshot.scope().taskDigest())
                 || !digests.path("contentDigest").asText().equals(snapshot.contentDigest())) {
             reasons.add("receipt binding: its review digests are not the snapshot's");
         }
@@ -272,6 +276,10 @@ public final class RecordVerification {
         return statuses;
     }
 
+    /**
+     * What APPROVED requires of the validation evidence, in the judge's words (its reasons 6 and 7),
+     * then wb's receipt rule: a claimed pass needs a passing observed run when one is pinned or made.
+     */
     private static void tests(ReviewRecord record, ValidationBlock validation, Optional<Map<String, String>> receipt,
             List<String> reasons, List<String> notices) {
         if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
@@ -280,99 +288,108 @@ public final class RecordVerification {
             }
             return;
         }
-        undeclaredFailures(record, validation, reasons);
+        List<String> blocking = new ArrayList<>();
+        for (ReviewRecord.Test test : record.tests()) {
+            if (!test.status().equals("failed")) {
+                continue;
+            }
+            if (validation.find(test.command()).map(DeclaredCommand::optional).orElse(false)) {
+                notices.add("Optional command `" + test.command() + "` failed; it does not block approval.");
+            } else if (!blocking.contains(test.command())) {
+                blocking.add(test.command());
+            }
+        }
+        if (!blocking.isEmpty()) {
+            reasons.add("Judge record contains failed validation: " + String.join(", ", blocking) + ".");
+        }
+        List<ReviewRecord.Test> passing = record.tests().stream().filter(t -> t.status().equals("passed")).toList();
+        if (passing.isEmpty()) {
+            reasons.add("APPROVED requires at least one validation command that passed.");
+        }
         if (validation.shape() == ValidationBlock.Shape.LEGACY) {
-            notices.add("verifiedNow: unknown (a legacy capsule without ## Validation)");
+            notices.add("verifiedNow: unknown (The task capsule predates the `## Validation` section.)");
             return;
         }
         if (!validation.shape().approvable()) {
-            reasons.add("the capsule's ## Validation block is " + validation.shape().name().toLowerCase(
-                    java.util.Locale.ROOT) + ": an unfinished capsule cannot be approved");
+            reasons.add("The task capsule has an empty or malformed `## Validation` block; declare the commands.");
             return;
         }
-        Map<String, String> receiptStatus = receipt.orElse(Map.of());
-        boolean declaredPass = false;
-        for (ReviewRecord.Test test : record.tests()) {
-            Optional<DeclaredCommand> declared = validation.find(test.command());
-            if (test.status().equals("passed") && declared.isPresent()) {
-                declaredPass = true;
-                if (receipt.isPresent() && !"passed".equals(receiptStatus.get(declared.get().normalized()))) {
-                    reasons.add("the record claims " + test.command() + " passed, but "
-                            + (receiptStatus.containsKey(declared.get().normalized()) ? "the observed run has it "
-                                    + receiptStatus.get(declared.get().normalized()) : "no observed run backs it"));
-                }
-            }
+        List<String> missing = validation.commands().stream().filter(c -> !c.optional())
+                .filter(c -> passing.stream().noneMatch(t -> validation.find(t.command()).equals(Optional.of(c))))
+                .map(DeclaredCommand::normalized).toList();
+        boolean declaredPass = passing.stream().anyMatch(t -> validation.find(t.command()).isPresent());
+        if (missing.isEmpty() && !declaredPass && !passing.isEmpty()) {
+            reasons.add("APPROVED requires a passing run of a command the task capsule declares: " + String.join(", ",
+                    validation.normalizedCommands()) + ".");
         }
-        if (!declaredPass) {
-            reasons.add("no declared validation command passed in the record (an invented command is never evidence)");
+        if (!missing.isEmpty()) {
+            reasons.add("APPROVED requires every command the task capsule declares as required to pass; these did"
+                    + " not: " + String.join(", ", missing) + ".");
         }
-        for (DeclaredCommand command : validation.commands()) {
-            List<String> reported = record.tests().stream().filter(t -> validation.find(t.command())
-                    .equals(Optional.of(command))).map(ReviewRecord.Test::status).toList();
-            // A command listed more than once passed only if every entry says so (as receipts count runs).
-            String claimed = reported.isEmpty() ? "not-run"
-                    : reported.stream().filter(s -> !s.equals("passed")).findFirst().orElse("passed");
-            String seen = receipt.map(r -> r.getOrDefault(command.normalized(), "not-run")).orElse(claimed);
-            String status = !claimed.equals("passed") ? claimed + " in the record" : !seen.equals("passed")
-                    ? seen + " when observed" : "passed";
-            if (!status.equals("passed")) {
-                if (command.optional()) {
-                    notices.add("optional command " + command.normalized() + " " + status.replace(" in the record", "")
-                            .replace(" when observed", ""));
-                } else {
-                    reasons.add("required command " + command.normalized() + " " + status);
-                }
-            }
-        }
+        receipt.ifPresent(observed -> observedRuns(record, validation, observed, reasons, notices));
     }
 
-    /**
-     * A failed command is a rejection unless the capsule declares it optional (the seed's "contains
-     * failed validation"). A declared required one is named by the required-command rule; this names
-     * the failures the capsule does not declare at all, which no other rule sees.
-     */
-    private static void undeclaredFailures(ReviewRecord record, ValidationBlock validation, List<String> reasons) {
-        List<String> failed = record.tests().stream().filter(t -> t.status().equals("failed"))
-                .filter(t -> validation.find(t.command()).isEmpty()).map(ReviewRecord.Test::command).distinct()
-                .toList();
-        if (!failed.isEmpty()) {
-            reasons.add("the record contains failed validation the capsule does not declare optional: "
-                    + String.join(", ", failed) + " (an APPROVED record cannot list a failed command)");
+    /** wb's receipt rule: each declared command the record claims passed must have passed when observed. */
+    private static void observedRuns(ReviewRecord record, ValidationBlock validation, Map<String, String> observed,
+            List<String> reasons, List<String> notices) {
+        for (DeclaredCommand command : validation.commands()) {
+            boolean claimed = record.tests().stream().anyMatch(t -> t.status().equals("passed")
+                    && validation.find(t.command()).equals(Optional.of(command)));
+            String seen = observed.getOrDefault(command.normalized(), "not-run");
+            if (claimed && !seen.equals("passed")) {
+                String why = "the record claims " + command.normalized() + " passed, but " + (observed.containsKey(
+                        command.normalized()) ? "the observed run has it " + seen : "no observed run backs it");
+                if (command.optional()) {
+                    notices.add("optional command " + command.normalized() + ": " + why);
+                } else {
+                    reasons.add(why);
+                }
+            }
         }
     }
 
     /** A version 5 record approves only with no unresolved issue (version 5's rule; version 6 has criteria). */
     private static void issues(ReviewRecord record, List<String> reasons) {
         if (!record.issues().isEmpty()) {
-            reasons.add("a version 5 APPROVED record must not list unresolved issues, and this one lists "
-                    + record.issues().size() + " (act on them, then review again)");
+            reasons.add("APPROVED records must not list unresolved issues.");
         }
     }
 
+    /** The judge's proof rules (its reason 10), in its words; wb applies them to APPROVED records. */
     private static void proofs(ReviewRecord record, Capsule capsule, Optional<Map<String, String>> receipt,
             List<String> reasons) {
-        // What was observed (a receipt, a re-run) when there is something; otherwise the record's own
-        // claims, which plain verification takes on trust and names in a notice.
-        Map<String, String> passed = receipt.orElseGet(() -> {
-            Map<String, String> claimed = new HashMap<>();
-            record.tests().forEach(t -> capsule.validation().find(t.command()).ifPresent(c -> claimed.merge(
-                    c.normalized(), t.status(), (a, b) -> a.equals("passed") ? b : a)));
-            return claimed;
-        });
         for (ReviewRecord.Criterion c : record.criteria()) {
-            capsule.criteria().criterion(c.id()).ifPresent(criterion -> {
-                for (String proof : criterion.proofCommands()) {
-                    Optional<DeclaredCommand> declared = capsule.validation().find(proof);
-                    if (c.status().equals("not-evaluated") || c.status().equals("fail")) {
-                        continue;
-                    }
-                    if (declared.isEmpty()) {
-                        reasons.add("proof requirement unmet for " + c.id() + ": " + proof + " is not declared");
-                    } else if (!"passed".equals(passed.get(declared.get().normalized()))) {
-                        reasons.add("proof requirement unmet for " + c.id() + ": " + proof + " has no passing evidence");
-                    }
-                }
-            });
+            capsule.criteria().criterion(c.id()).filter(criterion -> !criterion.proofCommands().isEmpty())
+                    .ifPresent(criterion -> {
+                        if (c.status().equals("not-evaluated")) {
+                            reasons.add(c.id() + ": criterion not evaluated.");
+                        }
+                        if (c.status().equals("fail")) {
+                            return; // a criterion reported failing claims no pass a proof could block
+                        }
+                        criterion.proofCommands().stream().distinct().forEach(proof -> proof(record, capsule, receipt,
+                                c.id(), proof, reasons));
+                    });
+        }
+    }
+
+    private static void proof(ReviewRecord record, Capsule capsule, Optional<Map<String, String>> receipt, String id,
+            String proof, List<String> reasons) {
+        Optional<DeclaredCommand> declared = capsule.validation().find(proof);
+        String shown = "`" + declared.map(DeclaredCommand::normalized).orElse(proof.strip()) + "`";
+        if (declared.isEmpty()) {
+            reasons.add(id + ": proof requirement unmet: " + shown + " is not a command the capsule declares under"
+                    + " ## Validation.");
+            return;
+        }
+        List<String> entries = record.tests().stream().filter(t -> capsule.validation().find(t.command())
+                .equals(declared)).map(ReviewRecord.Test::status).toList();
+        if (!entries.contains("passed") || entries.contains("failed")) {
+            String state = entries.stream().filter(st -> !st.equals("passed")).findFirst().orElse("absent");
+            reasons.add(id + ": proof requirement unmet: " + shown + " has no passing evidence in the review record ("
+                    + state + ").");
+        } else if (receipt.isPresent() && !"passed".equals(receipt.get().get(declared.get().normalized()))) {
+            reasons.add(id + ": proof requirement unmet: " + shown + " failed its independent re-run.");
         }
     }
 }

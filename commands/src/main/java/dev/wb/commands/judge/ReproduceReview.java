@@ -77,11 +77,7 @@ final class ReproduceReview {
         if (!record.taskId().equals(snapshot.taskId())) {
             reasons.add(prefix + "it is for " + record.taskId() + " but its snapshot is of " + snapshot.taskId());
         }
-        String version = record.scope().path("wbVersion").asText("");
-        if (!version.equals(WbVersion.current())) {
-            reasons.add(prefix + "it was made under wb " + (version.isEmpty() ? "(unknown)" : version)
-                    + ", not this wb " + WbVersion.current());
-        }
+        VersionGate.reason(record.scope().path("cliVersion").asText("")).ifPresent(r -> reasons.add(prefix + r));
         try {
             String recomputed = Snapshots.scopeOf(snapshot, env).scopeDigest();
             if (!recomputed.equals(record.scopeDigest())) {

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.Digests;
 import dev.wb.engine.json.CanonicalJson;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -34,12 +32,16 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
     /** The record, or the reasons it is not one. */
     public record Reading(Optional<ReviewRecord> record, List<String> problems) {}
 
-    private static final Set<String> TOP = Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "criteria",
+    static final Set<String> TOP = Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "criteria",
             "observations", "reviewedAt", "independent", "receiptDigest");
-    private static final Set<String> TOP_V5 = Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "issues",
+    static final Set<String> TOP_V5 = Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "issues",
             "reviewedAt", "independent", "receiptDigest");
-    private static final Set<String> TEST_KEYS = Set.of("command", "status", "evidence");
-    private static final Set<String> CRITERION_KEYS = Set.of("id", "status", "evidence");
+    static final Set<String> TEST_KEYS = Set.of("command", "status", "evidence");
+    static final Set<String> CRITERION_KEYS = Set.of("id", "status", "evidence");
+    static final Set<String> VERDICTS = Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED");
+    static final Set<String> TEST_STATUSES = Set.of("passed", "failed", "not-run");
+    static final Set<String> CRITERION_STATUSES = Set.of("pass", "fail", "not-evaluated");
+    static final java.util.regex.Pattern CRITERION_ID = java.util.regex.Pattern.compile("^AC-[1-9][0-9]*$");
 
     public boolean legacy() {
         return schemaVersion == LEGACY_VERSION;
@@ -72,63 +74,56 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
         try {
             doc = CanonicalJson.parse(bytes);
         } catch (RuntimeException e) {
-            return new Reading(Optional.empty(), List.of("the record is not valid JSON"));
+            return new Reading(Optional.empty(), List.of("Cannot read valid review JSON: " + firstLine(e)));
         }
         if (doc == null || !doc.isObject()) {
-            return new Reading(Optional.empty(), List.of("the record is not a JSON object"));
+            return new Reading(Optional.empty(), List.of("Review record must be a JSON object."));
         }
         JsonNode version = doc.get("schemaVersion");
         boolean legacy = version != null && version.isInt() && version.asInt() == LEGACY_VERSION;
-        unknownKeys(doc, legacy ? TOP_V5 : TOP, "", problems);
-        if (version == null || !version.isInt()) {
-            problems.add("schemaVersion is missing or not an integer");
-        } else if (version.asInt() != SCHEMA_VERSION && !legacy) {
-            problems.add("schemaVersion " + version.asInt() + " is neither " + SCHEMA_VERSION + " nor the legacy "
-                    + LEGACY_VERSION);
+        unknownKeys(doc, legacy ? TOP_V5 : TOP, "Unexpected review field: ", problems);
+        if (!legacy && (version == null || !version.isInt() || version.asInt() != SCHEMA_VERSION)) {
+            problems.add("schemaVersion must be " + SCHEMA_VERSION + ".");
         }
-        String taskId = text(doc, "taskId", problems);
-        JsonNode scope = doc.get("scope");
-        if (scope == null || !scope.isObject()) {
-            problems.add("scope is missing or not an object (copy it whole from wb judge scope --json)");
-        } else {
-            ScopeShape.check(scope, problems);
+        JsonNode taskNode = doc.get("taskId");
+        String taskId = taskNode != null && taskNode.isTextual() ? taskNode.asText() : null;
+        if (taskId == null || !ScopeShape.TASK_ID.matcher(taskId).matches()) {
+            problems.add("taskId is invalid.");
         }
-        String verdict = text(doc, "verdict", problems);
-        if (verdict != null && !Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED").contains(verdict)) {
-            problems.add("verdict is " + verdict + ", not APPROVED, NEEDS_CHANGES or BLOCKED");
+        JsonNode verdictNode = doc.get("verdict");
+        String verdict = verdictNode != null && verdictNode.isTextual() ? verdictNode.asText() : null;
+        if (verdict == null || !VERDICTS.contains(verdict)) {
+            problems.add("verdict is invalid.");
         }
-        List<Test> tests = tests(doc.get("tests"), problems);
-        List<Criterion> criteria = legacy ? List.of() : criteria(doc.get("criteria"), problems);
         List<String> observations = new ArrayList<>();
-        String listName = legacy ? "issues" : "observations";
-        JsonNode obs = doc.get(listName);
-        if (obs == null || !obs.isArray()) {
-            problems.add(listName + " is missing or not a list");
+        List<Criterion> criteria = List.of();
+        if (legacy) {
+            strings(doc.get("issues"), observations, "issues must be a string array.", problems);
         } else {
-            obs.forEach(o -> {
-                if (o.isTextual()) {
-                    observations.add(o.asText());
-                } else {
-                    problems.add(listName + " holds " + o + ", not a string");
-                }
-            });
-        }
-        String reviewedAt = text(doc, "reviewedAt", problems);
-        Optional<Instant> instant = Optional.empty();
-        if (reviewedAt != null) {
-            try {
-                instant = Optional.of(OffsetDateTime.parse(reviewedAt).toInstant());
-            } catch (DateTimeParseException e) {
-                problems.add("reviewedAt is not an ISO-8601 time with an offset: " + reviewedAt);
-            }
+            criteria = criteria(doc.get("criteria"), problems);
+            strings(doc.get("observations"), observations, "observations must be a string array.", problems);
         }
         JsonNode independent = doc.get("independent");
         if (independent != null && !independent.isBoolean()) {
-            problems.add("independent is not a boolean");
+            problems.add("independent must be a boolean when present.");
+        }
+        List<Test> tests = tests(doc.get("tests"), problems);
+        JsonNode reviewedNode = doc.get("reviewedAt");
+        String reviewedAt = reviewedNode != null && reviewedNode.isTextual() ? reviewedNode.asText() : null;
+        Optional<Instant> instant = Optional.ofNullable(reviewedAt).flatMap(ReviewedAt::instant);
+        if (reviewedAt == null || !ReviewedAt.valid(reviewedAt)) {
+            problems.add("reviewedAt must be an ISO date-time.");
+        }
+        JsonNode scope = doc.get("scope");
+        if (scope == null || !scope.isObject()) {
+            problems.add(ScopeShape.CONTRACT + " scope is missing or not an object (copy it whole from wb judge scope"
+                    + " --json)");
+        } else {
+            ScopeShape.check(scope, legacy ? LEGACY_VERSION : SCHEMA_VERSION, problems);
         }
         JsonNode receipt = doc.get("receiptDigest");
         if (receipt != null && !(receipt.isTextual() && Digests.isDigest(receipt.asText()))) {
-            problems.add("receiptDigest is not a sha256:<64 hex> digest");
+            problems.add("receiptDigest must be a sha256:<64 hex> digest when present.");
         }
         if (!problems.isEmpty()) {
             return new Reading(Optional.empty(), problems);
@@ -138,81 +133,98 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
                 Optional.ofNullable(receipt).map(JsonNode::asText), Digests.sha256(bytes))), List.of());
     }
 
+    private static String firstLine(RuntimeException e) {
+        String message = String.valueOf(e.getMessage());
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    private static void strings(JsonNode node, List<String> out, String problem, List<String> problems) {
+        if (node == null || !node.isArray()) {
+            problems.add(problem);
+            return;
+        }
+        for (JsonNode item : node) {
+            if (!item.isTextual()) {
+                problems.add(problem);
+                return;
+            }
+            out.add(item.asText());
+        }
+    }
+
+    /** The judge's {@code isTestRecord}: only its keys, a non-empty command, a known status, a string evidence. */
     private static List<Test> tests(JsonNode node, List<String> problems) {
         List<Test> tests = new ArrayList<>();
-        if (node == null || !node.isArray()) {
-            problems.add("tests is missing or not a list");
-            return tests;
-        }
-        for (int i = 0; i < node.size(); i++) {
-            JsonNode t = node.get(i);
-            String where = "tests[" + i + "]";
-            if (!t.isObject()) {
-                problems.add(where + " is not an object");
+        boolean invalid = node == null || !node.isArray();
+        for (JsonNode t : invalid ? List.<JsonNode>of() : node) {
+            boolean ok = t.isObject() && onlyKeys(t, TEST_KEYS) && t.path("command").isTextual()
+                    && !t.path("command").asText().isEmpty() && TEST_STATUSES.contains(t.path("status").asText(null))
+                    && t.path("status").isTextual() && (t.get("evidence") == null || t.get("evidence").isTextual());
+            if (!ok) {
+                invalid = true;
                 continue;
             }
-            unknownKeys(t, TEST_KEYS, where + ".", problems);
-            String command = text(t, "command", problems, where + ".");
-            String status = text(t, "status", problems, where + ".");
-            if (status != null && !Set.of("passed", "failed", "not-run").contains(status)) {
-                problems.add(where + ".status is " + status + ", not passed, failed or not-run");
-            }
-            JsonNode evidence = t.get("evidence");
-            if (evidence != null && !evidence.isTextual()) {
-                problems.add(where + ".evidence is not a string");
-            }
-            tests.add(new Test(command, status, Optional.ofNullable(evidence).map(JsonNode::asText)));
+            tests.add(new Test(t.get("command").asText(), t.get("status").asText(),
+                    Optional.ofNullable(t.get("evidence")).map(JsonNode::asText)));
+        }
+        if (invalid) {
+            problems.add("tests contains an invalid entry.");
         }
         return tests;
     }
 
+    /** The judge's {@code criteriaReasons}, in its words. */
     private static List<Criterion> criteria(JsonNode node, List<String> problems) {
         List<Criterion> criteria = new ArrayList<>();
         if (node == null || !node.isArray()) {
-            problems.add("criteria is missing or not a list");
+            problems.add("criteria must be an array of per-criterion results.");
             return criteria;
         }
-        for (int i = 0; i < node.size(); i++) {
-            JsonNode c = node.get(i);
-            String where = "criteria[" + i + "]";
+        Set<String> seen = new java.util.HashSet<>();
+        for (JsonNode c : node) {
             if (!c.isObject()) {
-                problems.add(where + " is not an object");
+                problems.add("criteria contains an entry that is not an object.");
                 continue;
             }
-            unknownKeys(c, CRITERION_KEYS, where + ".", problems);
-            String id = text(c, "id", problems, where + ".");
-            String status = text(c, "status", problems, where + ".");
-            if (status != null && !Set.of("pass", "fail", "not-evaluated").contains(status)) {
-                problems.add(where + ".status is " + status + ", not pass, fail or not-evaluated");
+            unknownKeys(c, CRITERION_KEYS, "Unexpected criteria field: ", problems);
+            JsonNode id = c.get("id");
+            boolean validId = id != null && id.isTextual() && CRITERION_ID.matcher(id.asText()).matches();
+            if (!validId) {
+                problems.add("criteria entry has an invalid id: " + (id == null ? "null" : id.toString()) + ".");
+            } else if (!seen.add(id.asText())) {
+                problems.add("criteria reports " + id.asText() + " more than once.");
             }
-            String evidence = text(c, "evidence", problems, where + ".");
-            if (evidence != null && evidence.isBlank()) {
-                problems.add(where + ".evidence is empty");
+            String label = id != null && id.isTextual() ? id.asText() : "entry";
+            JsonNode status = c.get("status");
+            if (status == null || !status.isTextual() || !CRITERION_STATUSES.contains(status.asText())) {
+                problems.add("criteria " + label + " has an invalid status.");
             }
-            criteria.add(new Criterion(id, status, evidence));
+            JsonNode evidence = c.get("evidence");
+            if (evidence == null || !evidence.isTextual() || evidence.asText().isBlank()) {
+                problems.add("criteria " + label + " needs non-empty evidence.");
+            }
+            criteria.add(new Criterion(label, status == null ? "" : status.asText(""),
+                    evidence == null ? "" : evidence.asText("")));
         }
         return criteria;
     }
 
-    private static void unknownKeys(JsonNode node, Set<String> allowed, String prefix, List<String> problems) {
+    private static boolean onlyKeys(JsonNode node, Set<String> allowed) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
+            if (!allowed.contains(names.next())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void unknownKeys(JsonNode node, Set<String> allowed, String message, List<String> problems) {
         for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
             String name = names.next();
             if (!allowed.contains(name)) {
-                problems.add("unknown key " + prefix + name);
+                problems.add(message + name + ".");
             }
         }
-    }
-
-    private static String text(JsonNode node, String field, List<String> problems) {
-        return text(node, field, problems, "");
-    }
-
-    private static String text(JsonNode node, String field, List<String> problems, String prefix) {
-        JsonNode value = node.get(field);
-        if (value == null || !value.isTextual()) {
-            problems.add(prefix + field + " is missing or not a string");
-            return null;
-        }
-        return value.asText();
     }
 }

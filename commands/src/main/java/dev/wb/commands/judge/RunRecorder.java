@@ -94,7 +94,7 @@ final class RunRecorder {
         ObjectNode digests = body.putObject("reviewDigests");
         digests.put("scopeDigest", snapshot.scope().scopeDigest());
         digests.put("changeDigest", snapshot.scope().changeDigest());
-        digests.put("capsuleDigest", snapshot.scope().capsuleDigest());
+        digests.put("taskDigest", snapshot.scope().taskDigest());
         digests.put("contentDigest", snapshot.contentDigest());
         ArrayNode commands = body.putArray("commands");
         validation.commands().stream().map(DeclaredCommand::normalized).forEach(commands::add);

@@ -1,8 +1,8 @@
 package dev.wb.commands.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.capsule.Capsule;
 import dev.wb.engine.Digests;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,73 +12,86 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * The shape of a scope block in a review record, as {@link ScopeBlock#toJson} writes it: every key
- * present with its type, no other key. The judge copies the block whole, so a key it lacks, adds or
- * retypes is a shape problem before anything is recomputed; the values are then compared with the
- * boundary's, recomputed (RecordVerification). The installed JSON Schema says the same.
+ * The shape of a scope block in a review record: the review judge's contract ({@code isScope}) —
+ * every key of {@link ScopeBlock#KEYS} present with its type, {@code baseRef} alone optional, no
+ * other key, arrays without duplicates. A violation is one reason in the judge's words, {@code scope
+ * does not match the judge scope contract.}, with wb's detail after it. The values are then compared
+ * with the boundary's, recomputed (Boundary). wb's one widening: task ids may be any wb task key
+ * ({@code ABC-12}), of which the judge's {@code TASK-001} is one.
  */
 final class ScopeShape {
 
-    private static final Pattern COMMIT = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
-    private static final Set<String> CHANGE_KEYS = Set.of("path", "change", "mode", "sha256");
-    private static final Set<String> CHANGE_KINDS = Set.of(ChangedFile.ADDED, ChangedFile.MODIFIED,
-            ChangedFile.DELETED);
+    static final String CONTRACT = "scope does not match the judge scope contract.";
 
-    /** Each required key and what its value must be. {@code baseRef} alone is optional. */
-    private static final Map<String, Rule> KEYS = keys();
+    static final Pattern COMMIT = Pattern.compile("^(?:[0-9a-f]{40}|[0-9a-f]{64})$");
+
+    /** A wb task key (the judge's {@code ^TASK-[0-9]+$} is one). */
+    static final Pattern TASK_ID = Pattern.compile("^[A-Za-z][A-Za-z0-9]*-[0-9]+$");
 
     private record Rule(String what, Predicate<JsonNode> holds) {}
 
     private ScopeShape() {}
 
-    private static Map<String, Rule> keys() {
+    private static Map<String, Rule> keys(int schemaVersion) {
         Map<String, Rule> keys = new LinkedHashMap<>();
-        keys.put("scopeVersion", new Rule("the integer " + ScopeBlock.VERSION, n -> n.isIntegralNumber()));
-        keys.put("taskId", new Rule("a string", JsonNode::isTextual));
-        keys.put("base", new Rule("a full commit id (40 or 64 hex digits)", n -> n.isTextual()
-                && COMMIT.matcher(n.asText()).matches()));
-        keys.put("candidate", new Rule("WORKTREE, SNAPSHOT:<id> or a full commit id", JsonNode::isTextual));
-        keys.put("changedFiles", new Rule("a list of paths", ScopeShape::strings));
-        keys.put("changes", new Rule("a list of {path, change, mode, sha256} objects", ScopeShape::changes));
-        keys.put("excludedPaths", new Rule("a list of paths", ScopeShape::strings));
-        keys.put("includedTaskIds", new Rule("a list of task keys", ScopeShape::strings));
-        keys.put("capsule", new Rule("an object of the five documents' digests", ScopeShape::capsule));
-        keys.put("capsuleDigest", new Rule("a sha256:<64 hex> digest", ScopeShape::digest));
-        keys.put("changeDigest", new Rule("a sha256:<64 hex> digest", ScopeShape::digest));
+        keys.put("schemaVersion", new Rule("the integer " + schemaVersion, n -> n.isIntegralNumber()
+                && n.asInt() == schemaVersion));
+        keys.put("cliVersion", new Rule("a non-empty string", ScopeShape::nonEmpty));
+        keys.put("taskId", new Rule("a task key (TASK-001)", n -> matches(n, TASK_ID)));
+        keys.put("base", new Rule("a full commit id (40 or 64 hex digits)", n -> matches(n, COMMIT)));
+        keys.put("baseRef", new Rule("a non-empty string", ScopeShape::nonEmpty));
+        keys.put("candidate", new Rule("WORKTREE, SNAPSHOT:<id> or a commit", ScopeShape::nonEmpty));
+        keys.put("baseCommit", new Rule("a full commit id (40 or 64 hex digits)", n -> matches(n, COMMIT)));
+        keys.put("candidateCommit", new Rule("a full commit id (40 or 64 hex digits)", n -> matches(n, COMMIT)));
+        keys.put("changedFiles", new Rule("a list of distinct paths", n -> distinct(n, m -> m.isTextual())));
         keys.put("emptyBoundaryAuthorized", new Rule("a boolean", JsonNode::isBoolean));
+        keys.put("excludedPaths", new Rule("a list of distinct paths", n -> distinct(n, m -> m.isTextual())));
+        keys.put("includedTaskIds", new Rule("a list of distinct task keys", n -> distinct(n, m -> matches(m,
+                TASK_ID))));
+        keys.put("taskDigest", new Rule("a sha256:<64 hex> digest", ScopeShape::digest));
+        keys.put("changeDigest", new Rule("a sha256:<64 hex> digest", ScopeShape::digest));
         keys.put("scopeDigest", new Rule("a sha256:<64 hex> digest", ScopeShape::digest));
-        keys.put("wbVersion", new Rule("a string", JsonNode::isTextual));
         return keys;
     }
 
-    /** The problems of {@code scope}'s shape, each naming its key as {@code scope.<key>}. */
-    static void check(JsonNode scope, List<String> problems) {
+    /** The problems of {@code scope}'s shape for a record of {@code schemaVersion}, each naming its key. */
+    static void check(JsonNode scope, int schemaVersion, List<String> problems) {
+        Map<String, Rule> keys = keys(schemaVersion);
         for (Iterator<String> names = scope.fieldNames(); names.hasNext();) {
             String name = names.next();
-            if (!KEYS.containsKey(name) && !name.equals("baseRef")) {
-                problems.add("unknown key scope." + name + " (copy the scope block whole from wb judge scope --json)");
+            if (!keys.containsKey(name)) {
+                problems.add(CONTRACT + " Unexpected key scope." + name + " (copy the block whole from wb judge scope"
+                        + " --json)");
             }
         }
-        KEYS.forEach((name, rule) -> {
+        keys.forEach((name, rule) -> {
             JsonNode value = scope.get(name);
             if (value == null) {
-                problems.add("scope." + name + " is missing (copy the scope block whole from wb judge scope --json)");
+                if (!name.equals("baseRef")) {
+                    problems.add(CONTRACT + " scope." + name + " is missing (copy the block whole from wb judge scope"
+                            + " --json)");
+                }
             } else if (!rule.holds().test(value)) {
-                problems.add("scope." + name + " is not " + rule.what());
+                problems.add(CONTRACT + " scope." + name + " is not " + rule.what());
             }
         });
-        JsonNode baseRef = scope.get("baseRef");
-        if (baseRef != null && !baseRef.isTextual()) {
-            problems.add("scope.baseRef is not a string");
-        }
     }
 
-    private static boolean strings(JsonNode node) {
+    private static boolean nonEmpty(JsonNode node) {
+        return node.isTextual() && !node.asText().isEmpty();
+    }
+
+    private static boolean matches(JsonNode node, Pattern pattern) {
+        return node.isTextual() && pattern.matcher(node.asText()).matches();
+    }
+
+    private static boolean distinct(JsonNode node, Predicate<JsonNode> item) {
         if (!node.isArray()) {
             return false;
         }
-        for (JsonNode item : node) {
-            if (!item.isTextual()) {
+        Set<String> seen = new HashSet<>();
+        for (JsonNode element : node) {
+            if (!item.test(element) || !seen.add(element.asText())) {
                 return false;
             }
         }
@@ -87,32 +100,5 @@ final class ScopeShape {
 
     private static boolean digest(JsonNode node) {
         return node.isTextual() && Digests.isDigest(node.asText());
-    }
-
-    private static boolean capsule(JsonNode node) {
-        if (!node.isObject() || node.size() != Capsule.DOCUMENTS.size()) {
-            return false;
-        }
-        return Capsule.DOCUMENTS.stream().allMatch(name -> node.has(name) && digest(node.get(name)));
-    }
-
-    private static boolean changes(JsonNode node) {
-        if (!node.isArray()) {
-            return false;
-        }
-        for (JsonNode change : node) {
-            if (!change.isObject() || !change.path("path").isTextual()
-                    || !CHANGE_KINDS.contains(change.path("change").asText(""))) {
-                return false;
-            }
-            for (Iterator<String> names = change.fieldNames(); names.hasNext();) {
-                String name = names.next();
-                if (!CHANGE_KEYS.contains(name) || name.equals("mode") && !change.get(name).isTextual()
-                        || name.equals("sha256") && !digest(change.get(name))) {
-                    return false;
-                }
-            }
-        }
-        return true;
     }
 }

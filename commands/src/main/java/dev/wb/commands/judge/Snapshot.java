@@ -26,13 +26,14 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
         Optional<String> parent, Optional<String> parentRecordDigest, Path dir) {
 
     /**
-     * The metadata format. Format 7 binds every recorded field into the id; format 6, wb's first,
-     * left some out (its creation time, wb version, object format, covered-file count and base ref).
+     * The metadata format. Format 8 holds the scope block in the review judge's schema version 6
+     * field names; format 7 held wb's earlier scope block, format 6 left some fields out of the id.
      * Lower numbers are the formats of the tools wb's review flow descends from, which predate the
      * empty-boundary contract (5) or write detection and canonical base refs (below 5). All of them
-     * are refused as legacy.
+     * are refused as legacy. (The review judge's own snapshots number their metadata {@code version},
+     * not {@code format}; wb refuses them by that: Snapshots.)
      */
-    public static final int FORMAT = 7;
+    public static final int FORMAT = 8;
 
     public static final String METADATA = "snapshot.json";
     public static final String FINGERPRINT = "fingerprint.txt";
@@ -79,7 +80,9 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
         bound.put("objectFormat", objectFormat);
         baseRef.ifPresentOrElse(ref -> bound.put("baseRef", ref), () -> bound.putNull("baseRef"));
         bound.put("coveredFiles", coveredFiles);
-        bound.put("scopeDigest", scope.scopeDigest());
+        // The scope names the snapshot as its candidate, which the id cannot bind before it exists:
+        // the id binds the scope as it was before it had a name.
+        bound.put("scopeDigest", scope.withCandidate("SNAPSHOT", baseRef).scopeDigest());
         bound.put("contentDigest", contentDigest);
         bound.put("head", head);
         bound.put("base", base);
@@ -114,7 +117,7 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
         node.put("base", base);
         baseRef.ifPresent(ref -> node.put("baseRef", ref));
         node.put("candidateCommit", candidateCommit);
-        node.set("scope", scope.toJson(wbVersion));
+        node.set("scope", scope.toJson());
         ArrayNode list = node.putArray("overlay");
         overlay.forEach(change -> list.add(change.toJson()));
         node.put("contentDigest", contentDigest);

@@ -137,14 +137,14 @@ final class SnapshotBuilder {
         });
         ScopeBlock scope = timings.phase("scope-of-snapshot", () -> scope(repo.root(), plan, candidate, excluded,
                 snapEnv));
-        if (scope.changes().isEmpty() && !plan.allowEmpty()) {
+        if (scope.changedFiles().isEmpty() && !plan.allowEmpty()) {
             throw Failure.usage("the review boundary is empty: nothing differs from " + plan.baseRef().orElse(plan.base())
                     + " (" + plan.base() + ")" + (scope.excludedPaths().isEmpty() ? "" : " but blocked paths"),
                     "HEAD does not include commits already made on this branch: give a base that holds the change,"
                             + " e.g. --base origin/main",
                     "or, for a deliberately empty review, pass --allow-empty");
         }
-        ScopeBlock authorized = scope.withEmptyBoundaryAuthorized(plan.allowEmpty() && scope.changes().isEmpty());
+        ScopeBlock authorized = scope.withEmptyBoundaryAuthorized(plan.allowEmpty() && scope.changedFiles().isEmpty());
         byte[] fingerprintBytes = fingerprint.bytes();
         Snapshot snapshot = new Snapshot(Snapshot.FORMAT, "", plan.key().value(), Instant.now(clock).toString(),
                 WbVersion.current(), format, head, plan.base(), plan.baseRef(), candidate, authorized, overlay,
@@ -160,12 +160,9 @@ final class SnapshotBuilder {
     private static ScopeBlock scope(Path tree, Plan plan, String candidate, List<String> excluded,
             Map<String, String> env) {
         try (GitRepository snap = GitRepository.open(tree, env, Backend.CLI)) {
-            ScopeBlock computed = JudgeScope.build(plan.key(), plan.base(), "SNAPSHOT", snap.review()
-                    .betweenCommits(plan.base(), candidate), ReadPolicy.none(), plan.includes(),
-                    path -> FileContent.of(tree.resolve(path)), doc -> JudgeScope.readFile(tree.resolve(doc)), false);
-            return new ScopeBlock(computed.taskId(), computed.base(), plan.baseRef(), computed.candidate(),
-                    computed.changes(), excluded, computed.includedTaskIds(), computed.capsuleDocuments(),
-                    computed.capsuleDigest(), false);
+            return JudgeScope.build(plan.key(), JudgeScope.commitSides(snap, plan.key(), plan.base(), candidate),
+                    path -> false, plan.includes(), Optional.of(excluded), false).withCandidate("SNAPSHOT",
+                            plan.baseRef());
         }
     }
 

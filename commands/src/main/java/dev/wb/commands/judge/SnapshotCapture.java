@@ -47,7 +47,11 @@ public final class SnapshotCapture {
                 workspace.root(), request.includeTasks(), request.allowEmpty(), Optional.of(live.excludedPaths()),
                 Optional.empty(), Optional.empty());
         return publishBuilt(workspace, plan, policy, env, clock, timings, built -> {
-            if (!built.scope().withEmptyBoundaryAuthorized(false).scopeDigest().equals(live.scopeDigest())) {
+            ScopeBlock captured = built.scope();
+            // The content itself is compared next (LiveTree); the path lists may differ where git's views
+            // do (a file removed from the index but kept on disk, unchanged, is a change only to the index).
+            if (!captured.taskDigest().equals(live.taskDigest()) || !captured.excludedPaths().equals(live.excludedPaths())
+                    || !captured.includedTaskIds().equals(live.includedTaskIds())) {
                 throw new Failure(Failure.Kind.NOT_COMPLETED, "the working tree changed while the snapshot was"
                         + " captured (its boundary no longer matches the one computed first)",
                         List.of("nothing was published; stop editing, then capture again"));

@@ -1,6 +1,5 @@
 package dev.wb.commands.judge;
 
-import dev.wb.commands.policy.ReadPolicy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
@@ -94,6 +93,12 @@ public final class Snapshots {
             }
             throw damaged(id, "its " + Snapshot.METADATA + " is not valid JSON", fix);
         }
+        if (node != null && node.isObject() && !node.has("format") && node.has("version")) {
+            throw new Failure(Failure.Kind.MISSING, "SNAPSHOT:" + id + " was captured by the original review judge"
+                    + " (its snapshot version " + node.path("version").asText() + "), whose fingerprints and private"
+                    + " repository wb does not read", List.of("re-capture it with: wb judge snapshot "
+                            + node.path("taskId").asText("KEY") + " --base REF"));
+        }
         if (node == null || !node.isObject() || !node.path("format").canConvertToInt()) {
             throw damaged(id, "its " + Snapshot.METADATA + " has no format", fix);
         }
@@ -124,15 +129,18 @@ public final class Snapshots {
             throw damaged(id, "its metadata's " + String.join(", ", derived) + " no longer agree with what its id"
                     + " binds", fix);
         }
-        if (snapshot.emptyBoundaryAuthorized() != snapshot.scope().changes().isEmpty()) {
+        if (snapshot.emptyBoundaryAuthorized() != snapshot.scope().changedFiles().isEmpty()) {
             throw damaged(id, "its metadata says emptyBoundaryAuthorized " + snapshot.emptyBoundaryAuthorized()
-                    + " for " + snapshot.scope().changes().size() + " changed files (only an empty boundary is"
+                    + " for " + snapshot.scope().changedFiles().size() + " changed files (only an empty boundary is"
                     + " captured, and only with --allow-empty)", fix);
         }
         return snapshot;
     }
 
     private static String predates(int format) {
+        if (format == 7) {
+            return "the review judge's version 6 scope block (schemaVersion, cliVersion, baseCommit, taskDigest…)";
+        }
         if (format == 6) {
             return "the binding of all its metadata into its id";
         }
@@ -184,19 +192,21 @@ public final class Snapshots {
         return clean;
     }
 
-    /** The scope block recomputed from the snapshot's own repository and tree. */
+    /**
+     * The scope block recomputed from the snapshot's own repository: git's difference of its base and
+     * candidate commits there (the captured tree), the capsule in the candidate, the withheld paths
+     * and the CLI version as captured (the repository never held the withheld paths).
+     */
     static ScopeBlock scopeOf(Snapshot snapshot, Map<String, String> env) {
         try (GitRepository repo = GitRepository.open(snapshot.worktree(), privateEnv(env), Backend.CLI)) {
             ScopeBlock recorded = snapshot.scope();
-            ScopeBlock computed = JudgeScope.build(dev.wb.engine.TaskKey.parse(snapshot.taskId()).orElseThrow(),
-                    snapshot.base(), snapshot.label(), repo.review().betweenCommits(snapshot.base(),
-                            snapshot.candidateCommit()), ReadPolicy.none(),
-                    recorded.includedTaskIds().stream().map(t -> dev.wb.engine.TaskKey.parse(t).orElseThrow()).toList(),
-                    path -> FileContent.of(snapshot.worktree().resolve(path)),
-                    doc -> JudgeScope.readFile(snapshot.worktree().resolve(doc)), recorded.emptyBoundaryAuthorized());
-            return new ScopeBlock(computed.taskId(), computed.base(), snapshot.baseRef(), snapshot.label(),
-                    computed.changes(), recorded.excludedPaths(), computed.includedTaskIds(),
-                    computed.capsuleDocuments(), computed.capsuleDigest(), computed.emptyBoundaryAuthorized());
+            dev.wb.engine.TaskKey key = dev.wb.engine.TaskKey.parse(snapshot.taskId()).orElseThrow();
+            ScopeBlock computed = JudgeScope.build(key, JudgeScope.commitSides(repo, key, snapshot.base(),
+                    snapshot.candidateCommit()), path -> false, recorded.includedTaskIds().stream()
+                            .map(t -> dev.wb.engine.TaskKey.parse(t).orElseThrow()).toList(),
+                    Optional.of(recorded.excludedPaths()), recorded.emptyBoundaryAuthorized());
+            return computed.stamped(recorded.schemaVersion(), recorded.cliVersion())
+                    .withCandidate(snapshot.label(), snapshot.baseRef());
         } catch (GitException e) {
             throw damaged(snapshot.id(), "its repository cannot be read (" + e.getMessage() + ")",
                     "capture a new snapshot: wb judge snapshot " + snapshot.taskId());

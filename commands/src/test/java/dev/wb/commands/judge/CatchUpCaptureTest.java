@@ -86,7 +86,8 @@ class CatchUpCaptureTest {
         Snapshot pinned = catchUp(Optional.of(receiptDigest), List.of());
         Snapshot rerun = catchUp(Optional.empty(), List.of("true"));
 
-        assertEquals(pinned.scope().scopeDigest(), rerun.scope().scopeDigest());
+        assertEquals(pinned.scope().changeDigest(), rerun.scope().changeDigest());
+        assertEquals(pinned.scope().changedFiles(), rerun.scope().changedFiles());
         assertEquals(pinned.parent(), rerun.parent());
     }
 

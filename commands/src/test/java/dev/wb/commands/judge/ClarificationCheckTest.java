@@ -36,7 +36,7 @@ class ClarificationCheckTest {
     }
 
     static List<String> notices(String baseTask, String candidateTask, String baseCriteria, String candidateCriteria) {
-        return ClarificationCheck.notices(KEY, files(baseTask, baseCriteria), files(candidateTask, candidateCriteria),
+        return ClarificationCheck.notices(".workflow/" + KEY, files(baseTask, baseCriteria), files(candidateTask, candidateCriteria),
                 "base123", "SNAPSHOT:abc");
     }
 

@@ -132,12 +132,12 @@ class JudgeAgentsTest {
         assertEquals("^AC-[1-9][0-9]*$", criterion.get("properties").get("id").get("pattern").textValue());
         assertEquals(List.of("pass", "fail", "not-evaluated"),
                 texts(criterion.get("properties").get("status").get("enum")));
-        assertEquals(1, criterion.get("properties").get("evidence").get("minLength").intValue());
+        assertEquals("\\S", criterion.get("properties").get("evidence").get("pattern").textValue());
         assertFalse(criterion.get("additionalProperties").booleanValue());
         assertEquals("string", p.get("observations").get("items").get("type").textValue());
         assertEquals("date-time", p.get("reviewedAt").get("format").textValue());
         assertEquals("boolean", p.get("independent").get("type").textValue());
-        assertEquals("^sha256:[0-9a-f]{64}$", p.get("receiptDigest").get("pattern").textValue());
+        assertEquals("#/$defs/digest", p.get("receiptDigest").get("$ref").textValue());
         assertEquals(java.util.Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "criteria",
                 "observations", "reviewedAt", "independent", "receiptDigest"), names(p));
     }

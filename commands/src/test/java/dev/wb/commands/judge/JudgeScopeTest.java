@@ -68,11 +68,11 @@ class JudgeScopeTest {
     }
 
     @Test
-    void a_capsule_edit_moves_the_capsule_digest() {
-        String before = fx.scope("main", new Candidate.Worktree()).capsuleDigest();
+    void a_capsule_edit_moves_the_task_digest() {
+        String before = fx.scope("main", new Candidate.Worktree()).taskDigest();
         fx.repo.write(".workflow/TASK-1/plan.md", "# Plan, revised\n");
 
-        assertNotEquals(before, fx.scope("main", new Candidate.Worktree()).capsuleDigest());
+        assertNotEquals(before, fx.scope("main", new Candidate.Worktree()).taskDigest());
     }
 
     @Test
@@ -111,8 +111,9 @@ class JudgeScopeTest {
         ScopeBlock scope = fx.scope("main", new Candidate.Worktree(), new TaskKey("TASK-2"));
 
         assertEquals(List.of("TASK-2"), scope.includedTaskIds());
-        ScopeBlock without = new ScopeBlock(scope.taskId(), scope.base(), scope.baseRef(), scope.candidate(),
-                scope.changes(), scope.excludedPaths(), List.of(), scope.capsuleDocuments(), scope.capsuleDigest(), false);
+        ScopeBlock without = new ScopeBlock(scope.schemaVersion(), scope.cliVersion(), scope.taskId(), scope.base(),
+                scope.baseRef(), scope.candidate(), scope.baseCommit(), scope.candidateCommit(), scope.changedFiles(),
+                false, scope.excludedPaths(), List.of(), scope.taskDigest(), scope.changeDigest());
         assertNotEquals(without.scopeDigest(), scope.scopeDigest());
     }
 
@@ -149,7 +150,8 @@ class JudgeScopeTest {
 
         ScopeBlock scope = fx.scope("main~1", new Candidate.Commit("HEAD"));
 
-        assertEquals(candidate, scope.candidate());
+        assertEquals("HEAD", scope.candidate(), "the candidate as typed, as the judge keeps it");
+        assertEquals(candidate, scope.candidateCommit());
         assertFalse(scope.changedFiles().contains("src/Later.java"));
         assertTrue(scope.changedFiles().contains("src/New.java"));
     }

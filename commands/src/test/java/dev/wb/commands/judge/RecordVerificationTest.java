@@ -71,35 +71,36 @@ class RecordVerificationTest {
 
     static Stream<Arguments> rejections() {
         return Stream.<Arguments>of(
-                row("an unknown key", doc -> doc.put("extra", 1), "unknown key extra"),
-                row("another schema version", doc -> doc.put("schemaVersion", 7), "neither 6 nor the legacy 5"),
-                row("a verdict outside the three", doc -> doc.put("verdict", "LGTM"), "verdict is LGTM"),
+                row("an unknown key", doc -> doc.put("extra", 1), "Unexpected review field: extra."),
+                row("another schema version", doc -> doc.put("schemaVersion", 7), "schemaVersion must be 6."),
+                row("a verdict outside the three", doc -> doc.put("verdict", "LGTM"), "verdict is invalid."),
                 row("empty criterion evidence", doc -> ((ObjectNode) doc.get("criteria").get(0)).put("evidence", " "),
-                        "criteria[0].evidence is empty"),
+                        "criteria AC-1 needs non-empty evidence."),
                 row("an unknown test status", doc -> ((ObjectNode) doc.get("tests").get(0)).put("status", "ok"),
-                        "tests[0].status is ok"),
+                        "tests contains an invalid entry."),
                 row("a reviewedAt without an offset", doc -> doc.put("reviewedAt", "yesterday"),
-                        "reviewedAt is not an ISO-8601"),
+                        "reviewedAt must be an ISO date-time."),
                 row("a scope digest that is not the snapshot's", doc -> ((ObjectNode) doc.get("scope"))
-                        .put("scopeDigest", "sha256:" + "0".repeat(64)), "is not the boundary's"),
-                row("another wb version", doc -> ((ObjectNode) doc.get("scope")).put("wbVersion", "0.0.1"),
-                        "made under wb 0.0.1"),
-                row("no passing test", doc -> doc.putArray("tests"), "no declared validation command passed"),
+                        .put("scopeDigest", "sha256:" + "0".repeat(64)), "scope.scopeDigest no longer matches the repository."),
+                row("another wb version", doc -> ((ObjectNode) doc.get("scope")).put("cliVersion", "0.0.1"),
+                        "Review was produced by wb v0.0.1; this CLI is v"),
+                row("no passing test", doc -> doc.putArray("tests"),
+                        "APPROVED requires at least one validation command that passed."),
                 row("only an invented command passed", doc -> {
                     doc.putArray("tests").addObject().put("command", "echo ok").put("status", "passed");
-                }, "no declared validation command passed"),
+                }, "APPROVED requires every command the task capsule declares as required to pass; these did not: true."),
                 row("a required command reported failed", doc -> ((ObjectNode) doc.get("tests").get(0))
-                        .put("status", "failed"), "required command true"),
+                        .put("status", "failed"), "Judge record contains failed validation: true."),
                 row("a failed criterion", doc -> ((ObjectNode) doc.get("criteria").get(1)).put("status", "fail"),
-                        "AC-2 is reported fail"),
+                        "APPROVED requires every declared criterion to pass; these did not: AC-2 (fail)."),
                 row("a criterion not evaluated", doc -> ((ObjectNode) doc.get("criteria").get(1))
-                        .put("status", "not-evaluated"), "AC-2 is not evaluated"),
+                        .put("status", "not-evaluated"), "these did not: AC-2 (not-evaluated)."),
                 row("a missing criterion", doc -> ((ArrayNode) doc.get("criteria")).remove(1),
-                        "no result for AC-2"),
+                        "The review record reports no result for declared criteria: AC-2."),
                 row("an extra criterion", doc -> ((ArrayNode) doc.get("criteria")).addObject().put("id", "AC-9")
-                        .put("status", "pass").put("evidence", "x"), "reports AC-9, which the capsule does not declare"),
+                        .put("status", "pass").put("evidence", "x"), "The review record reports criteria the capsule does not declare: AC-9."),
                 row("a duplicated criterion", doc -> ((ArrayNode) doc.get("criteria")).addObject().put("id", "AC-1")
-                        .put("status", "pass").put("evidence", "x"), "reports AC-1 2 times"),
+                        .put("status", "pass").put("evidence", "x"), "criteria reports AC-1 more than once."),
                 row("a receiptDigest that is not the pinned one", doc -> doc.put("receiptDigest", "sha256:"
                         + "1".repeat(64)), "is not the pinned"));
     }
@@ -154,8 +155,8 @@ class RecordVerificationTest {
 
         RecordVerification.Outcome outcome = review.record(doc -> { }).pinned();
 
-        assertTrue(outcome.reasons().stream().anyMatch(r -> r.contains("proof requirement unmet for AC-1")),
-                outcome.reasons().toString());
+        assertTrue(outcome.reasons().contains("AC-1: proof requirement unmet: `make test` is not a command the"
+                + " capsule declares under ## Validation."), outcome.reasons().toString());
     }
 
     @Test
@@ -178,8 +179,8 @@ class RecordVerificationTest {
         RecordVerification.Outcome outcome = review.record(doc -> ((ObjectNode) doc.get("tests").get(1))
                 .put("status", "failed")).pinned();
 
-        assertTrue(outcome.reasons().stream().anyMatch(r -> r.contains("proof requirement unmet for AC-1")),
-                outcome.reasons().toString());
+        assertTrue(outcome.reasons().contains("AC-1: proof requirement unmet: `false --check` has no passing evidence"
+                + " in the review record (failed)."), outcome.reasons().toString());
     }
 
     @Test
@@ -235,7 +236,7 @@ class RecordVerificationTest {
                 .put("status", "failed")).pinned();
 
         assertTrue(outcome.approved(), outcome.reasons().toString());
-        assertTrue(outcome.notices().stream().anyMatch(n -> n.contains("optional command false --check failed")),
+        assertTrue(outcome.notices().contains("Optional command `false --check` failed; it does not block approval."),
                 outcome.notices().toString());
     }
 
@@ -254,14 +255,17 @@ class RecordVerificationTest {
     }
 
     @Test
-    void a_legacy_capsule_keeps_its_verdict_with_runtime_unknown() throws IOException {
+    void a_legacy_capsule_keeps_its_verdict_with_runtime_unknown_on_any_passing_command() throws IOException {
         Review review = new Review("# Task\n\nNo validation section.\n", CRITERIA, "x");
 
-        RecordVerification.Outcome outcome = review.record(doc -> doc.putArray("tests"))
+        RecordVerification.Outcome outcome = review.record(doc -> doc.putArray("tests").addObject()
+                .put("command", "make check").put("status", "passed")).verify(new RecordVerification.Plain());
+        RecordVerification.Outcome none = review.record(doc -> doc.putArray("tests"))
                 .verify(new RecordVerification.Plain());
 
         assertTrue(outcome.approved(), outcome.reasons().toString());
         assertEquals("unknown", outcome.runtime());
+        assertEquals(List.of("APPROVED requires at least one validation command that passed."), none.reasons());
     }
 
     @Test
@@ -270,14 +274,16 @@ class RecordVerificationTest {
 
         RecordVerification.Outcome outcome = review.record(doc -> { }).verify(new RecordVerification.Plain());
 
-        assertTrue(outcome.reasons().stream().anyMatch(r -> r.contains("unfinished capsule")), outcome.reasons()
-                .toString());
+        assertTrue(outcome.reasons().contains("The task capsule has an empty or malformed `## Validation` block;"
+                + " declare the commands."), outcome.reasons().toString());
     }
 
     @Test
     void a_version_5_record_is_read_as_legacy() throws IOException {
         RecordVerification.Outcome outcome = review().record(doc -> {
             doc.put("schemaVersion", 5);
+            ScopeBlock scope = ScopeBlock.fromJson(doc.get("scope"));
+            doc.set("scope", scope.stamped(5, scope.cliVersion()).toJson());
             doc.put("verdict", "NEEDS_CHANGES");
             doc.remove("criteria");
             doc.remove("observations");
@@ -286,7 +292,8 @@ class RecordVerificationTest {
 
         assertTrue(outcome.valid(), outcome.reasons().toString());
         assertFalse(outcome.approved());
-        assertTrue(outcome.notices().stream().anyMatch(n -> n.startsWith("legacy")), outcome.notices().toString());
+        assertTrue(outcome.notices().contains("Review record uses legacy schema version 5; per-criterion results are"
+                + " not enforced for it."), outcome.notices().toString());
     }
 
     @Test

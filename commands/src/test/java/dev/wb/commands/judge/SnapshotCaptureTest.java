@@ -63,14 +63,19 @@ class SnapshotCaptureTest {
     }
 
     @Test
-    void the_snapshot_scope_is_the_worktree_scope_it_captured() {
+    void the_snapshot_scope_binds_the_worktree_boundary_it_captured_computed_from_the_snapshot_itself() {
         ScopeBlock live = fx.scope("main", new Candidate.Worktree());
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
 
         ScopeBlock captured = fx.scope("main", new Candidate.Snapshot(snapshot.id()));
 
-        assertEquals(live.scopeDigest(), captured.scopeDigest());
+        assertEquals(live.changedFiles(), captured.changedFiles());
+        assertEquals(live.excludedPaths(), captured.excludedPaths());
+        assertEquals(live.taskDigest(), captured.taskDigest());
+        assertEquals(live.baseCommit(), captured.baseCommit());
         assertEquals(snapshot.label(), captured.candidate());
+        assertEquals(snapshot.candidateCommit(), captured.candidateCommit(), "the captured tree's own commit");
+        assertEquals(snapshot.scope().toJson(), captured.toJson());
     }
 
     @Test
@@ -188,12 +193,14 @@ class SnapshotCaptureTest {
     }
 
     @Test
-    void capturing_the_same_boundary_again_is_a_new_snapshot_of_the_same_scope_and_content() {
+    void capturing_the_same_boundary_again_is_a_new_snapshot_of_the_same_boundary_and_content() {
         Snapshot first = fx.snapshot("main", false).snapshot();
         Snapshot second = fx.snapshot("main", false).snapshot();
 
         assertNotEquals(first.id(), second.id(), "the id binds the capture's own change times");
-        assertEquals(first.scope().scopeDigest(), second.scope().scopeDigest());
+        assertNotEquals(first.scope().scopeDigest(), second.scope().scopeDigest(), "the scope names its snapshot");
+        assertEquals(first.scope().changeDigest(), second.scope().changeDigest());
+        assertEquals(first.scope().taskDigest(), second.scope().taskDigest());
         assertEquals(first.contentDigest(), second.contentDigest());
     }
 
