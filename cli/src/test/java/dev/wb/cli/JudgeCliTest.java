@@ -143,7 +143,7 @@ class JudgeCliTest {
     // ---- snapshot and scope -------------------------------------------------------------------------
 
     @Test
-    void the_scope_of_a_snapshot_has_the_scope_digest_of_the_worktree_it_captured() {
+    void the_scope_of_a_snapshot_binds_the_boundary_of_the_worktree_it_captured() {
         change("true\n");
         String status = repo.git("status", "--porcelain", "--untracked-files=all");
 
@@ -163,12 +163,13 @@ class JudgeCliTest {
         JsonNode worktreeScope = one(byWorktree);
         assertEquals("SNAPSHOT:" + id, snapshotScope.get("candidate").asText());
         assertEquals("WORKTREE", worktreeScope.get("candidate").asText());
-        assertEquals(worktreeScope.get("scopeDigest").asText(), snapshotScope.get("scopeDigest").asText());
+        assertEquals(worktreeScope.get("changedFiles"), snapshotScope.get("changedFiles"));
+        assertEquals(worktreeScope.get("taskDigest"), snapshotScope.get("taskDigest"));
         assertEquals(captured.get("scope").get("scopeDigest").asText(), snapshotScope.get("scopeDigest").asText());
         assertEquals(base, snapshotScope.get("base").asText(), "the base is the full commit id");
         assertEquals("main", snapshotScope.get("baseRef").asText());
         assertTrue(texts(snapshotScope.get("changedFiles")).contains("src/App.java"), snapshotScope::toString);
-        assertEquals(5, snapshotScope.get("capsule").size(), snapshotScope::toString);
+        assertTrue(snapshotScope.get("taskDigest").asText().matches("sha256:[0-9a-f]{64}"), snapshotScope::toString);
         assertEquals(status, repo.git("status", "--porcelain", "--untracked-files=all"), "the live tree is only read");
         assertEquals(base, repo.git("rev-parse", "HEAD").strip());
     }
@@ -231,8 +232,8 @@ class JudgeCliTest {
         CliRun.Result scope = wb("judge", "scope", "TASK-1", "--base", "main", "--json");
 
         for (CliRun.Result result : List.of(snapshot, scope)) {
-            refused(2, "the boundary changes files inside other tasks' capsules: TASK-2 (.workflow/TASK-2/notes.md)",
-                    result);
+            refused(2, "Judge scope for TASK-1 contains foreign task capsule changes from TASK-2: TASK-2"
+                    + " (.workflow/TASK-2/notes.md)", result);
             assertTrue(result.err().contains("\n  fix: include it deliberately: --include-task TASK-2\n"),
                     result::toString);
         }
@@ -246,7 +247,7 @@ class JudgeCliTest {
         assertEquals(0, includedScope.code(), includedScope::toString);
         JsonNode capturedScope = one(included).get("scope");
         assertEquals(List.of("TASK-2"), texts(capturedScope.get("includedTaskIds")));
-        assertEquals(capturedScope.get("scopeDigest"), one(includedScope).get("scopeDigest"));
+        assertEquals(capturedScope.get("includedTaskIds"), one(includedScope).get("includedTaskIds"));
     }
 
     @Test
@@ -258,7 +259,7 @@ class JudgeCliTest {
         CliRun.Result scope = wb("judge", "scope", "TASK-1", "--base", "main", "--json");
 
         for (CliRun.Result result : List.of(snapshot, scope)) {
-            refused(6, "the capsule of TASK-1 ", result);
+            refused(6, "Task capsule file is missing: ", result);
             assertTrue(result.err().lines().findFirst().orElseThrow().contains(".workflow/TASK-1/plan.md"),
                     result::toString);
         }
