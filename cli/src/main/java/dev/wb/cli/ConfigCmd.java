@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.config.OriginalKeys;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.JudgeAgentModels;
 import dev.wb.commands.judge.JudgeAgentTarget;
@@ -185,12 +186,21 @@ final class ConfigCmd {
                 dev.wb.commands.config.ConfigView.lines(effective, file.orElse(null)).stream()
                         .filter(l -> l.endsWith("  (default)")).map(l -> l.substring(0, l.indexOf(" = ")))
                         .forEach(defaults::add);
+                ArrayNode original = doc.putArray("original");
+                config.originals().values().forEach((key, value) -> original.addObject().put("key", key)
+                        .<ObjectNode>set("value", value).put("note", OriginalKeys.NOTES.get(key)));
                 console.json(doc);
                 return ExitCodes.OK;
             }
             console.line(WorkspaceConfig.FILE + (file.isPresent() ? "" : " (absent: every value is the default)")
                     + ", secrets masked:");
             dev.wb.commands.config.ConfigView.lines(effective, file.orElse(null)).forEach(l -> console.line("  " + l));
+            if (!config.originals().values().isEmpty()) {
+                console.line("keys from the original workbench (docs/CONFIG.md, \"Config from the original"
+                        + " workbench\"):");
+                config.originals().values().forEach((key, value) -> console.line("  " + key + " = "
+                        + CanonicalJson.text(value, false) + "  — " + OriginalKeys.NOTES.get(key)));
+            }
             return ExitCodes.OK;
         }
     }

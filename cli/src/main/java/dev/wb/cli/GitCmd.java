@@ -77,11 +77,11 @@ final class GitCmd implements Callable<Integer> {
     public Integer call() {
         try (Session session = root.context.session()) {
             if (action.equals("ctx")) {
-                return ctx(GitContext.read(session));
+                return ctx(GitContext.read(session, root.context.env()));
             }
             GitFlow.Planned planned = switch (action) {
                 case "start" -> GitFlow.start(session, Keys.task(key));
-                case "commit" -> GitFlow.commit(session, Keys.task(key));
+                case "commit" -> GitFlow.commit(session, Keys.task(key), root.context.env());
                 case "push" -> GitFlow.push(session);
                 default -> GitFlow.carry(session, Keys.task(key), to);
             };
@@ -200,6 +200,7 @@ final class GitCmd implements Callable<Integer> {
             ctx.userEmail().ifPresent(e -> user.put("email", e));
             ctx.expected().ifPresent(e -> doc.putObject("expected").put("name", e.name()).put("email", e.email()));
             ctx.mismatch().ifPresent(m -> doc.put("mismatch", m));
+            ctx.note().ifPresent(n -> doc.put("note", n));
             console.json(doc);
             return ExitCodes.OK;
         }
@@ -211,6 +212,7 @@ final class GitCmd implements Callable<Integer> {
         console.line("user      " + TerminalText.escape(ctx.userName().orElse("(user.name not set)") + " <"
                 + ctx.userEmail().orElse("user.email not set") + ">"));
         ctx.mismatch().ifPresent(m -> console.line("MISMATCH  " + TerminalText.escape(m)));
+        ctx.note().ifPresent(n -> console.line("note      " + TerminalText.escape(n)));
         return ExitCodes.OK;
     }
 

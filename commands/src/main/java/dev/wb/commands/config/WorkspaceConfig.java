@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  */
 public record WorkspaceConfig(boolean execute, Map<String, List<String>> criticalZones, int verifyTimeoutSeconds,
         Branches branches, Optional<Identity> identity, Agents agents, Security security, Checks checks, Repo repo,
-        GitSettings git, Telegram telegram, Presets presets) {
+        GitSettings git, Telegram telegram, Presets presets, OriginalKeys originals) {
 
     public static final String FILE = ".workflow/config.json";
     public static final String DOCS = "docs/CONFIG.md";
@@ -118,14 +118,31 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
     public static final WorkspaceConfig DEFAULTS = new WorkspaceConfig(true, Map.of(), MAX_VERIFY_TIMEOUT_SECONDS,
             Branches.DEFAULT, Optional.empty(), DEFAULT_AGENTS, DEFAULT_SECURITY,
             new Checks(MAX_VERIFY_TIMEOUT_SECONDS, List.of()), new Repo(""), new GitSettings(false, false),
-            new Telegram(false, "", ""), Presets.NONE);
+            new Telegram(false, "", ""), Presets.NONE, OriginalKeys.NONE);
 
-    static final List<String> TOP = List.of("execute", "branches", "critical_zones", "identity", "agents", "security",
-            "checks", "repo", "git", "telegram", "preset", "preset_paths");
+    static final List<String> TOP = top();
 
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Pattern ENV_PATTERN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*\\*?");
     private static final Pattern SET_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
+
+    /** wb's keys, then the original workbench's ({@link OriginalKeys}): a file written for it loads unchanged. */
+    private static List<String> top() {
+        List<String> keys = new ArrayList<>(List.of("execute", "branches", "critical_zones", "identity", "agents",
+                "security", "checks", "repo", "git", "telegram", "preset", "preset_paths"));
+        keys.addAll(OriginalKeys.NOTES.keySet());
+        return List.copyOf(keys);
+    }
+
+    /**
+     * The branches {@code wb git} never commits to or pushes (empty: detected): {@code branches.protected},
+     * else the protected branches of the original workbench's {@code flow}.
+     */
+    public List<String> protectedBranches() {
+        return branches.protectedNames().isEmpty()
+                ? originals.flow().map(OriginalKeys.Flow::protectedBranches).orElse(List.of())
+                : branches.protectedNames();
+    }
 
     private static Map<String, Provider> defaultProviders() {
         Map<String, Provider> providers = new LinkedHashMap<>();
@@ -193,7 +210,7 @@ public record WorkspaceConfig(boolean execute, Map<String, List<String>> critica
         }).orElse(DEFAULTS.git());
         Telegram telegram = r.object(root, "", "telegram").map(o -> telegram(r, o)).orElse(DEFAULTS.telegram());
         return new WorkspaceConfig(execute, zones, checks.timeoutSeconds(), branches, identity, agents, security,
-                checks, repo, git, telegram, presets(r, root));
+                checks, repo, git, telegram, presets(r, root), OriginalKeys.read(r, root));
     }
 
     private static Branches branches(ConfigReader r, JsonNode node) {

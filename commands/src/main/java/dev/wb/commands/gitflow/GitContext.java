@@ -2,6 +2,7 @@ package dev.wb.commands.gitflow;
 
 import dev.wb.commands.Session;
 import dev.wb.commands.config.ConfigView;
+import dev.wb.commands.config.WorkbenchContexts;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.git.GitRepository;
@@ -9,6 +10,7 @@ import dev.wb.git.Remote;
 import dev.wb.gitrun.GitCommandText;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,21 +21,27 @@ import java.util.Optional;
  */
 public record GitContext(Path root, Optional<String> branch, Optional<String> upstream, List<Remote> remotes,
         Optional<String> head, Optional<String> userName, Optional<String> userEmail,
-        Optional<WorkspaceConfig.Identity> expected, Optional<String> mismatch) {
+        Optional<WorkspaceConfig.Identity> expected, Optional<String> mismatch, Optional<String> note) {
 
-    public static GitContext read(Session session) {
+    /**
+     * Reads the checkout; the identity expected is config.json's {@code identity}, else the git identity of
+     * the original workbench's context that its {@code context} key binds ({@code env} finds
+     * {@code $WORKBENCH_HOME}).
+     */
+    public static GitContext read(Session session, Map<String, String> env) {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        WorkbenchContexts.Expected from = WorkbenchContexts.expected(config, env);
         try (GitRepository git = Repositories.open(session.workspace())) {
             Optional<String> branch = git.currentBranch();
             Optional<String> email = git.config("user.email");
-            Optional<WorkspaceConfig.Identity> expected = config.identity();
+            Optional<WorkspaceConfig.Identity> expected = from.identity();
             Optional<String> mismatch = expected.filter(id -> !email.map(id.email()::equalsIgnoreCase).orElse(false))
-                    .map(id -> "user.email is " + email.orElse("not set") + ", but .workflow/config.json expects "
+                    .map(id -> "user.email is " + email.orElse("not set") + ", but " + from.source() + " expects "
                             + id.email() + " for this repository: git config user.email "
                             + GitCommandText.quote(id.email()));
             List<Remote> remotes = git.remotes().stream().map(GitContext::masked).toList();
             return new GitContext(git.root(), branch, branch.flatMap(git::upstream), remotes, git.head(),
-                    git.config("user.name"), email, expected, mismatch);
+                    git.config("user.name"), email, expected, mismatch, from.note());
         }
     }
 

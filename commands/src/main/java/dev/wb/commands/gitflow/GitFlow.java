@@ -7,6 +7,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.ConfigView;
+import dev.wb.commands.config.WorkbenchContexts;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.sdd.Gate;
@@ -67,6 +68,14 @@ public final class GitFlow {
     }
 
     public static Planned commit(Session session, TaskKey key) {
+        return commit(session, key, Map.of());
+    }
+
+    /**
+     * The commit of what is staged; its author is config.json's {@code identity}, else the git identity of
+     * the original workbench's context bound by {@code context} ({@code env} finds {@code $WORKBENCH_HOME}).
+     */
+    public static Planned commit(Session session, TaskKey key, Map<String, String> env) {
         requireGate(session, key);
         Path message = session.workspace().workflowDir().resolve(key.value()).resolve("commit.txt");
         // Read only to check it (git commit -F reads it): a message git would take from outside the
@@ -82,7 +91,8 @@ public final class GitFlow {
                     "write the message there (a summary line, a blank line, the why), then: wb git commit " + key);
         }
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        Optional<String> author = config.identity().map(i -> i.name() + " <" + i.email() + ">");
+        Optional<String> author = WorkbenchContexts.expected(config, env).identity()
+                .map(i -> i.name() + " <" + i.email() + ">");
         return new Planned("commit", StreamId.task(key), Optional.of(key),
                 GitSeries.commit(key, ".workflow/" + key + "/commit.txt", author), "commits what is staged (git add it first)");
     }
@@ -165,7 +175,7 @@ public final class GitFlow {
 
     private static Set<String> protectedNames(Session session, WorkspaceConfig config) {
         try (GitRepository git = Repositories.open(session.workspace())) {
-            return ProtectedBranches.resolve(config.branches().protectedNames(), git);
+            return ProtectedBranches.resolve(config.protectedBranches(), git);
         }
     }
 

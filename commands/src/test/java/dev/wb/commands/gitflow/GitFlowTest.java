@@ -96,6 +96,53 @@ class GitFlowTest {
     }
 
     @Test
+    void the_original_workbench_flow_protects_its_validation_branch() {
+        auditedPlan();
+        repo.git("switch", "-q", "-c", "homolog");
+        repo.write("src/app.py", "value = 2\n");
+        repo.git("add", "src/app.py");
+        repo.write(".workflow/ABC-1/commit.txt", "On homolog\n");
+        try (Session session = session()) {
+            List<dev.wb.gitrun.PreconditionCheck.Reading> now = GitFlow.preconditionsNow(session,
+                    GitFlow.commit(session, KEY), env).get(0);
+            assertFalse(now.isEmpty());
+            assertTrue(now.stream().allMatch(dev.wb.gitrun.PreconditionCheck.Reading::holds),
+                    "without the flow, homolog is not protected: " + now);
+        }
+        try (Session session = session()) {
+            repo.write(".workflow/config.json", "{\"flow\": {\"source\": \"main\", \"validation\": [\"homolog\"]}}\n");
+            assertFalse(GitFlow.preconditionsNow(session, GitFlow.commit(session, KEY), env).get(0).get(0).holds());
+        }
+        String before = repo.git("rev-parse", "HEAD");
+
+        GitFlow.Executed refused = execute(s -> GitFlow.commit(s, KEY));
+
+        assertEquals(StepOutcome.Status.REFUSED, refused.result().failed().orElseThrow().status());
+        assertTrue(refused.result().failed().get().refusal().contains("homolog"), refused.result()::toString);
+        assertEquals(before, repo.git("rev-parse", "HEAD"), "nothing was committed on the validation branch");
+    }
+
+    @Test
+    void the_commit_author_is_the_git_identity_of_the_original_workbench_context() throws IOException {
+        Path home = tmp.resolve("wbhome");
+        Files.createDirectories(home.resolve("contexts"));
+        Files.writeString(home.resolve("contexts/work.json"), "{\"git\": {\"name\": \"Work Me\","
+                + " \"email\": \"me@acme.com\"}}\n");
+        env.put("WORKBENCH_HOME", home.toString());
+        auditedPlan();
+        execute(s -> GitFlow.start(s, KEY));
+        repo.write(".workflow/config.json", "{\"context\": \"work\"}\n");
+        repo.write("src/app.py", "value = 2\n");
+        repo.git("add", "src/app.py");
+        repo.write(".workflow/ABC-1/commit.txt", "Round the value\n");
+
+        GitFlow.Executed committed = execute(s -> GitFlow.commit(s, KEY, env));
+
+        assertTrue(committed.result().completed(), committed.result()::toString);
+        assertEquals("Work Me <me@acme.com>", repo.git("log", "-1", "--format=%an <%ae>").trim());
+    }
+
+    @Test
     void a_published_branch_is_never_pushed_again() {
         auditedPlan();
         execute(s -> GitFlow.start(s, KEY));
