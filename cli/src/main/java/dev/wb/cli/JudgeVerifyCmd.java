@@ -132,7 +132,10 @@ final class JudgeVerifyCmd implements Callable<Integer> {
             doc.put("legacy", r.legacy());
             doc.put("verdict", r.verdict());
             doc.put("candidate", r.candidate());
-        }, () -> doc.putNull("verdict"));
+        }, () -> {
+            doc.put("legacy", false);
+            doc.putNull("verdict");
+        });
         doc.put("valid", outcome.valid());
         doc.put("approved", outcome.approved());
         doc.put("mode", result.mode());
