@@ -11,10 +11,11 @@ import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.json.CanonicalJson;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb sdd audit KEY [--rebaseline]}: the plan against the code. */
@@ -29,8 +30,12 @@ final class SddCmd implements Callable<Integer> {
     }
 
     static CommandSpec spec(WbCommand root) {
-        return GroupCmd.spec(root, "sdd", "The plan (.workflow/KEY/sdd.json): audit it against the code.",
-                Map.of("audit", SddCmd::audit));
+        Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
+        members.put("audit", SddCmd::audit);
+        members.put("blank", SddBlankCmd::spec);
+        members.put("get", SddGetCmd::spec);
+        return GroupCmd.spec(root, "sdd", "The plan (.workflow/KEY/sdd.json): write its skeleton, audit it against"
+                + " the code, read a section.", members);
     }
 
     static CommandSpec audit(WbCommand root) {
@@ -107,13 +112,9 @@ final class SddCmd implements Callable<Integer> {
                 : result.report().anchor();
     }
 
+    /** audit.json's document (the original's fields, then wb's), with where it was written and each detail. */
     private ObjectNode json(SddAudit.Result result) {
-        ObjectNode doc = CanonicalJson.objectNode();
-        doc.put("task", result.key().value());
-        EventEnvelope audit = result.appended().get(0);
-        doc.setAll(audit.payload().json());
-        doc.put("event", audit.eventId());
-        doc.put("version", audit.version());
+        ObjectNode doc = result.auditView().deepCopy();
         doc.put("auditJson", result.auditJson().toString());
         ArrayNode details = doc.putArray("details");
         result.report().citations().forEach(c -> details.addObject().put("index", c.index()).put("detail", c.detail()));

@@ -60,7 +60,8 @@ class VerifyInterruptIT {
             Thread.sleep(50);
         }
         JsonNode evidence = new ObjectMapper().readTree(repo.resolve(".workflow/ABC-1/evidence.json").toFile());
-        assertEquals("interrupted", evidence.get("verdict").asText());
+        assertEquals("fail", evidence.get("verdict").asText(), "the original's verdict: an interrupted run is no pass");
+        assertEquals("interrupted", evidence.get("runVerdict").asText());
         assertEquals("interrupted", evidence.get("commands").get(0).get("outcome").asText());
         assertFalse(Files.readString(repo.resolve(".workflow/ABC-1/evidence.md")).contains("**PASS**"));
     }
@@ -105,7 +106,7 @@ class VerifyInterruptIT {
         assertTrue(stdout.contains("make -s ok  (not reached: the run was interrupted)"), stdout);
         assertTrue(stderr.contains("error: the verification of ABC-1 did not pass: interrupted"), stderr);
         assertEquals("interrupted", new ObjectMapper().readTree(repo.resolve(".workflow/ABC-1/evidence.json").toFile())
-                .get("verdict").asText());
+                .get("runVerdict").asText());
     }
 
     /** Whether this process ignores SIGINT (a background job of a shell without job control does). */

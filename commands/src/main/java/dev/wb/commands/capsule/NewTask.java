@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.TaskFolder;
+import dev.wb.commands.sdd.BlankPlan;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
@@ -48,7 +50,7 @@ public final class NewTask {
         if (!present.isEmpty()) {
             throw refusal(key, present);
         }
-        requireInside(root, dir);
+        TaskFolder.requireInside(root, dir, "wb task new");
         List<String> written = new ArrayList<>();
         for (Map.Entry<String, String> file : files.entrySet()) {
             Path target = dir.resolve(file.getKey());
@@ -60,23 +62,6 @@ public final class NewTask {
         EventService.Outcome<Activity.State> outcome = new EventService(session)
                 .decide(StreamId.task(key), Activity.INSTANCE, state -> List.of(created(written)));
         return new Result(key, written, outcome.appended().get(0));
-    }
-
-    /** The task folder (or the nearest part of it that exists) must not lead out of the repository by a link. */
-    private static void requireInside(Path root, Path dir) {
-        Path existing = dir;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        try {
-            if (existing == null || !existing.toRealPath().startsWith(root.toRealPath())) {
-                throw Failure.usage(relative(root, dir) + " resolves outside the repository; wb task new wrote nothing",
-                        "make " + relative(root, dir) + " a folder inside the repository (not a link out)");
-            }
-        } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot read " + dir + ": " + e.getMessage(),
-                    List.of("check that " + dir + " is readable"));
-        }
     }
 
     private static boolean create(Path dir, Path target, String content) {
@@ -103,7 +88,7 @@ public final class NewTask {
     }
 
     private static String relative(Path root, Path file) {
-        return root.relativize(file).toString().replace('\\', '/');
+        return TaskFolder.relative(root, file);
     }
 
     /** The skeleton's files, in the order they are written: the capsule in digest order, then the plan. */
@@ -114,7 +99,7 @@ public final class NewTask {
         files.put("plan.md", PLAN);
         files.put(AcceptanceCriteria.FILE, CRITERIA);
         files.put("review-checklist.md", CHECKLIST);
-        files.put("sdd.json", SDD.replace("{KEY}", key.value()));
+        files.put("sdd.json", BlankPlan.text(key, "", ""));
         return files;
     }
 
@@ -177,26 +162,5 @@ public final class NewTask {
             # Review checklist
 
             - What the judge checks besides the criteria.
-            """;
-
-    static final String SDD = """
-            {
-              "schema": 1,
-              "key": "{KEY}",
-              "preset": "",
-              "persona": "",
-              "objective": "",
-              "evidence": [],
-              "files": [],
-              "zones": {},
-              "steps": [],
-              "tests": [],
-              "verify": [],
-              "verify_env": {},
-              "rollback": "",
-              "product": {},
-              "handover": {},
-              "questions": []
-            }
             """;
 }

@@ -1,10 +1,10 @@
 package dev.wb.commands.gitflow;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
+import dev.wb.commands.PythonJson;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkbenchContexts;
@@ -18,7 +18,6 @@ import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.git.GitRepository;
 import dev.wb.gitrun.GitCommandText;
@@ -29,7 +28,6 @@ import dev.wb.gitrun.ProtectedBranches;
 import dev.wb.gitrun.SeriesResult;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.WbEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -204,25 +202,14 @@ public final class GitFlow {
         return branch.startsWith(prefix) ? TaskKey.parse(branch.substring(prefix.length())) : Optional.empty();
     }
 
-    /** {@code .workflow/KEY/git.log.json}: every git step and series end of the task, from its events. */
+    /** {@code .workflow/KEY/git.log.json}: every executed series of the task, from its events (GitLogView). */
     static Path writeLog(Session session, TaskKey key) {
-        ObjectNode doc = CanonicalJson.objectNode();
-        doc.put("note", "rendered by wb from the event log; editing this file changes nothing");
-        doc.put("task", key.value());
-        ArrayNode entries = doc.putArray("entries");
-        session.reader().forEach(StreamId.task(key), 0, event -> {
-            if (event.type().equals(WbEvents.GIT_STEP_RAN) || event.type().equals(WbEvents.GIT_SERIES_FINISHED)) {
-                ObjectNode entry = entries.addObject();
-                entry.put("version", event.version());
-                entry.put("type", event.type());
-                entry.put("time", event.time().toString());
-                entry.setAll(event.payload().json());
-            }
-        });
+        ArrayNode doc = GitLogView.render(session.reader().read(StreamId.task(key)));
         Path file = session.workspace().workflowDir().resolve(key.value()).resolve("git.log.json");
         try {
             Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, (CanonicalJson.text(doc, true) + "\n").getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(file, (PythonJson.dumps(doc, PythonJson.Style.ASCII_ARTIFACT) + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
             return file;
         } catch (IOException e) {
             throw new Failure(Failure.Kind.CONFIG, "cannot write " + file + ": " + e.getMessage(),

@@ -1,7 +1,11 @@
 package dev.wb.commands.sdd;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.PythonJson;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
@@ -11,38 +15,121 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 
 /**
- * {@code .workflow/KEY/audit.json}: the latest audit, rendered from its event for people and other
- * tools. It is a view: editing it opens no gate, because the gate reads the log.
+ * {@code .workflow/KEY/audit.json}: the latest audit, rendered from its {@code plan.audited} event and
+ * the plan it audited, for people and other tools. The original's fields come first, with its names and
+ * meanings (schema 1: verdict, tier and tier_reason, baseline, under_way, the citation counts, the
+ * failing findings, structure, missing_paths, plan_sha256), so a tool written for the original reads it;
+ * wb's own fields follow under names of their own (the event, every citation, the stored plan's digest).
+ * It is a view: editing it opens no gate, because the gate reads the log.
  */
 public final class AuditView {
 
     private AuditView() {}
 
-    public static ObjectNode render(EventEnvelope audit) {
+    /**
+     * @param plan the audited sdd.json's bytes (without a byte order mark): the claims, the ticket type
+     *     and the original's {@code plan_sha256} come from it
+     * @param details the audit's explanation of each citation by index, when it ran in this process
+     */
+    public static ObjectNode render(TaskKey key, EventEnvelope audit, byte[] plan, Map<Integer, String> details) {
+        JsonNode doc = parsed(plan);
+        JsonNode p = audit.payload().json();
         ObjectNode view = CanonicalJson.objectNode();
+        view.put("schema", 1);
+        view.put("key", doc.path("key").isTextual() ? doc.get("key").textValue() : key.value());
+        view.put("verdict", p.path("verdict").asText());
+        view.put("tier", p.path("tier").asText());
+        view.put("tier_reason", TierReason.of(p, doc));
+        view.put("baseline", p.path("baseline").isTextual() ? p.get("baseline").textValue() : "");
+        view.put("under_way", p.path("underWay").asBoolean());
+        view.put("citations_checked", p.path("citations").size());
+        ArrayNode findings = CanonicalJson.objectNode().arrayNode();
+        for (JsonNode c : p.path("citations")) {
+            if (!c.path("passes").asBoolean()) {
+                findings.add(finding(c, doc.path("evidence").path(c.path("index").asInt()), details));
+            }
+        }
+        view.put("citations_failed", findings.size());
+        view.set("findings", findings);
+        view.set("structure", p.path("structure").isArray() ? p.get("structure").deepCopy() : view.arrayNode());
+        ArrayNode missing = view.putArray("missing_paths");
+        for (JsonNode f : p.path("fileChecks")) {
+            if (!f.path("passes").asBoolean()) {
+                missing.add(f.has("path") ? f.get("path").asText()
+                        : doc.path("files").path(f.path("index").asInt()).path("path").asText(""));
+            }
+        }
+        if (doc.isObject()) {
+            PythonJson.planSha256(doc).ifPresent(sha -> view.put("plan_sha256", sha));
+        }
+        additions(view, key, audit, details);
+        return view;
+    }
+
+    /** Renders the view and writes it atomically as the original does: indent 2, UTF-8, a trailing newline. */
+    public static Path write(Workspace workspace, ObjectNode view, TaskKey key) {
+        Path file = workspace.workflowDir().resolve(key.value()).resolve("audit.json");
+        try {
+            Files.createDirectories(file.getParent());
+            AtomicFiles.write(file, (PythonJson.dumps(view, PythonJson.Style.ARTIFACT) + "\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            return file;
+        } catch (IOException e) {
+            throw new Failure(Failure.Kind.CONFIG, "cannot write " + file + ": " + e.getMessage(),
+                    List.of("check that " + file.getParent() + " is writable"));
+        }
+    }
+
+    /** One failing citation as the original records it: {index, verdict, file, line, claim, detail?}. */
+    private static ObjectNode finding(JsonNode c, JsonNode citation, Map<Integer, String> details) {
+        ObjectNode f = CanonicalJson.objectNode();
+        int index = c.path("index").asInt();
+        f.put("index", index);
+        f.put("verdict", c.path("verdict").asText());
+        f.put("file", c.has("file") ? c.get("file").asText() : citation.path("file").asText(""));
+        f.put("line", c.path("line").asInt());
+        f.put("claim", citation.path("claim").isTextual() ? citation.get("claim").textValue() : "");
+        String detail = details.getOrDefault(index, "");
+        if (!detail.isEmpty()) {
+            f.put("detail", detail);
+        }
+        return f;
+    }
+
+    /** wb's own fields, after the original's: the event, and every recorded field the original has no name for. */
+    private static void additions(ObjectNode view, TaskKey key, EventEnvelope audit, Map<Integer, String> details) {
         view.put("note", "rendered by wb from the event log; editing this file changes nothing");
-        view.put("task", audit.stream().name());
+        view.put("task", key.value());
         view.put("event", audit.eventId());
         view.put("version", audit.version());
         view.put("time", audit.time().toString());
         view.put("actor", audit.actor().describe());
         view.put("hash", audit.hash());
-        view.setAll(audit.payload().json());
-        return view;
+        Iterator<Map.Entry<String, JsonNode>> fields = audit.payload().json().fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (!view.has(field.getKey())) {
+                view.set(field.getKey(), field.getValue().deepCopy());
+            }
+        }
+        for (JsonNode c : view.path("citations")) {
+            String detail = details.getOrDefault(c.path("index").asInt(), "");
+            if (!detail.isEmpty()) {
+                ((ObjectNode) c).put("detail", detail);
+            }
+        }
     }
 
-    public static Path write(Workspace workspace, TaskKey key, EventEnvelope audit) {
-        Path file = workspace.workflowDir().resolve(key.value()).resolve("audit.json");
+    private static JsonNode parsed(byte[] plan) {
         try {
-            Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, (CanonicalJson.text(render(audit), true) + "\n").getBytes(StandardCharsets.UTF_8));
-            return file;
-        } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + file + ": " + e.getMessage(),
-                    List.of("check that " + file.getParent() + " is writable"));
+            return PythonJson.parse(plan);
+        } catch (IllegalArgumentException e) {
+            return MissingNode.getInstance();
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.wb.commands.sdd;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
@@ -17,7 +18,9 @@ import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.projections.audit.AuditGate;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,7 +34,7 @@ public final class SddAudit {
 
     /** What the audit found and recorded. */
     public record Result(TaskKey key, AuditReport report, String planDigest, Optional<String> head,
-            AuditGate.State before, List<EventEnvelope> appended, Path auditJson) {
+            AuditGate.State before, List<EventEnvelope> appended, Path auditJson, ObjectNode auditView) {
 
         public boolean passed() {
             return report.passed();
@@ -85,12 +88,20 @@ public final class SddAudit {
                         report.set(found);
                         return AuditDecider.decide(state, found, reading.digest(), head);
                     });
-            Path view = AuditView.write(session.workspace(), key, outcome.appended().get(0));
+            ObjectNode view = AuditView.render(key, outcome.appended().get(0), bytes, details(report.get()));
+            Path file = AuditView.write(session.workspace(), view, key);
             return new Result(key, report.get(), reading.digest(), head, outcome.stateBefore(), outcome.appended(),
-                    view);
+                    file, view);
         } catch (GitException e) {
             throw Repositories.failure(e);
         }
+    }
+
+    /** Each citation's explanation by index: said by this run, not recorded (the event keeps the verdicts). */
+    private static Map<Integer, String> details(AuditReport report) {
+        Map<Integer, String> details = new HashMap<>();
+        report.citations().forEach(c -> details.put(c.index(), c.detail()));
+        return details;
     }
 
     private static AuditReport unreadable(Mode mode, Optional<String> anchor, List<String> problems) {

@@ -65,7 +65,7 @@ class Issue13VerifyTest {
         String reason = result.plan().refused().get(0).reason();
         assertTrue(reason.contains("resolves to") && reason.contains("not a known build, test or lint runner"), reason);
         String evidence = Files.readString(result.evidenceMarkdown());
-        assertTrue(evidence.contains("## Not run") && evidence.contains("`./tools/pytest -c 'touch pwned'`: refused"),
+        assertTrue(evidence.contains("## Not run") && evidence.contains("- `./tools/pytest -c 'touch pwned'` — refused"),
                 evidence);
         assertEquals(1, result.run().commands().size(), "only make ran");
     }

@@ -1,0 +1,53 @@
+package dev.wb.commands.sdd;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Why an audit landed on its tier, in the original's words ({@code sdd.tier}'s reason, recorded as
+ * {@code tier_reason} in audit.json). Read from what the audit recorded (the tier, the planned files,
+ * the zones they touch) and the plan it audited (its ticket type), never recomputing the tier itself.
+ */
+public final class TierReason {
+
+    /** The original's ticket types whose audience is not only engineering (sdd.HANDOVER_TYPES). */
+    static final Set<String> HANDOVER_TYPES = Set.of("bug", "support", "incident", "defect", "problem",
+            "service request");
+
+    private TierReason() {}
+
+    /**
+     * @param audited the {@code plan.audited} payload
+     * @param plan the plan it audited, as read (a missing node when it was not JSON)
+     */
+    public static String of(JsonNode audited, JsonNode plan) {
+        int files = audited.path("files").size();
+        if (audited.path("tier").asText().equals("light")) {
+            return files + " file(s), no critical zone";
+        }
+        if (files > 2) {
+            return files + " files (light is up to 2)";
+        }
+        List<String> zones = new ArrayList<>();
+        audited.path("zones").forEach(z -> zones.add(z.asText()));
+        if (!zones.isEmpty()) {
+            return "touches " + String.join(", ", zones);
+        }
+        String type = plan.path("ticket_type").isTextual() ? plan.get("ticket_type").textValue().strip() : "";
+        if (plan.path("handover_required").asBoolean(false) || HANDOVER_TYPES.contains(type.toLowerCase(Locale.ROOT))) {
+            return (type.isEmpty() ? "support" : type) + " work has a non-engineering audience";
+        }
+        if (files == 0) {
+            return "no files listed";
+        }
+        for (JsonNode file : audited.path("files")) {
+            if (file.path("path").asText().endsWith("/")) {
+                return "files lists a folder (" + file.path("path").asText() + "), which may hold any zone";
+            }
+        }
+        return "standard";
+    }
+}
