@@ -44,7 +44,9 @@ public final class AuditView {
         view.put("key", doc.path("key").isTextual() ? doc.get("key").textValue() : key.value());
         view.put("verdict", p.path("verdict").asText());
         view.put("tier", p.path("tier").asText());
-        view.put("tier_reason", TierReason.of(p, doc));
+        // Recorded with the audit when wb records it; said again from the event for an audit recorded before.
+        view.put("tier_reason", p.path("tierReason").isTextual() ? p.get("tierReason").textValue()
+                : TierReason.of(p, doc));
         view.put("baseline", p.path("baseline").isTextual() ? p.get("baseline").textValue() : "");
         view.put("under_way", p.path("underWay").asBoolean());
         view.put("citations_checked", p.path("citations").size());
@@ -113,7 +115,7 @@ public final class AuditView {
         Iterator<Map.Entry<String, JsonNode>> fields = audit.payload().json().fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
-            if (!view.has(field.getKey())) {
+            if (!view.has(field.getKey()) && !field.getKey().equals("tierReason")) {
                 view.set(field.getKey(), field.getValue().deepCopy());
             }
         }

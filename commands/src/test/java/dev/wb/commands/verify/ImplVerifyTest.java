@@ -98,7 +98,7 @@ class ImplVerifyTest {
         assertEquals(List.of("make", "-s", "ok"), List.of(ran.get("argv").get(0).asText(), ran.get("argv").get(1).asText(),
                 ran.get("argv").get(2).asText()));
         assertEquals("all good\n", ran.get("head").asText());
-        assertTrue(Files.readString(result.evidenceMarkdown()).contains("Verdict: **PASS**"));
+        assertTrue(Files.readString(result.evidenceMarkdown()).contains("**Verdict:** pass\n"));
     }
 
     @Test
@@ -123,7 +123,7 @@ class ImplVerifyTest {
         assertEquals(2, result.plan().refused().size());
         String evidence = Files.readString(result.evidenceMarkdown());
         assertTrue(evidence.contains("## Not run"), evidence);
-        assertTrue(evidence.contains("`curl http://example.com`: refused"), evidence);
+        assertTrue(evidence.contains("- `curl http://example.com` — refused"), evidence);
         assertFalse(Files.exists(repo.resolve("x")), "the pipe never ran");
     }
 
@@ -136,7 +136,7 @@ class ImplVerifyTest {
 
         assertEquals("pass", result.verdict());
         String evidence = Files.readString(result.evidenceMarkdown());
-        assertTrue(evidence.contains("Variables set from the plan (names only): DB_URL"), evidence);
+        assertTrue(evidence.contains("**Environment:** DB_URL\n"), evidence);
         JsonNode started = history().get(1).payload().json();
         assertFalse(started.toString().contains("secret"), "no value in the start event");
         assertTrue(history().get(2).payload().json().get("head").asText().contains("DB is postgres://"),
