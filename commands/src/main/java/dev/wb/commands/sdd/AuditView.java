@@ -115,7 +115,7 @@ public final class AuditView {
         Iterator<Map.Entry<String, JsonNode>> fields = audit.payload().json().fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
-            if (!view.has(field.getKey()) && !field.getKey().equals("tierReason")) {
+            if (!view.has(field.getKey())) {
                 view.set(field.getKey(), field.getValue().deepCopy());
             }
         }

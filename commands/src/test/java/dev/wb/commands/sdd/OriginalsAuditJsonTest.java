@@ -81,18 +81,18 @@ class OriginalsAuditJsonTest {
         assertEquals(ORIGINAL_FIELDS, names(view).subList(0, ORIGINAL_FIELDS.size()));
         assertEquals(1, view.get("schema").intValue());
         assertEquals("ABC-1", view.get("key").textValue());
-        assertTrue(view.get("verdict").textValue().matches("pass|fail"));
+        assertEquals("pass", view.get("verdict").textValue(), "the original's example passes unchanged");
         assertEquals("standard", view.get("tier").textValue());
         assertEquals("touches billing", view.get("tier_reason").textValue());
         assertTrue(view.get("baseline").textValue().matches("([0-9a-f]{40})?"), view.toString());
-        assertEquals(result.passed() ? repo.git("rev-parse", "HEAD").trim() : "", view.get("baseline").textValue(),
-                "the anchor: HEAD once a strict audit passed, else none");
+        assertEquals(repo.git("rev-parse", "HEAD").trim(), view.get("baseline").textValue(),
+                "the anchor: HEAD once a strict audit passed");
+        assertTrue(result.passed());
         assertFalse(view.get("under_way").booleanValue());
         assertEquals(1, view.get("citations_checked").intValue());
         assertEquals(0, view.get("citations_failed").intValue(), "the example's citation verifies");
         assertTrue(view.get("findings").isArray() && view.get("findings").isEmpty());
-        assertTrue(view.get("structure").isArray());
-        view.get("structure").forEach(problem -> assertTrue(problem.isTextual()));
+        assertEquals("[]", view.get("structure").toString());
         assertTrue(view.get("missing_paths").isArray() && view.get("missing_paths").isEmpty());
         assertEquals("223590d749593e1274197ea3e73e7f2af1aaa5dbb7df4562888ceb02cee2c1ba",
                 view.get("plan_sha256").textValue(), "sha256 of json.dumps(doc, sort_keys, compact, ensure_ascii=False)");
