@@ -277,6 +277,25 @@ class OriginalsImportTest {
     }
 
     @Test
+    void a_json_file_that_is_no_review_record_is_copied_with_no_verdict_and_snapshots_stay_behind() {
+        TempGitRepo original = original();
+        original.write(".akrctx/local/judge/records/notes.json", "{\"todo\": \"ask about refunds\"}\n");
+        original.write(".akrctx/local/judge/snapshots/0123456789abcdef0123/snapshot.json", "{\"version\": 7}\n");
+        TempGitRepo repo = fresh();
+
+        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+
+        assertEquals(0, result.code(), result::toString);
+        assertTrue(result.out().contains("copied .akrctx/local/judge/records/notes.json →"
+                + " .workflow/local/judge/records/notes.json"), result::toString);
+        assertTrue(result.out().contains("skipped .akrctx/local/judge/records/notes.json: not a review record, taskId"
+                + " is missing or invalid; copied, no verdict recorded"), result::toString);
+        assertTrue(result.out().contains("skipped .akrctx/local/judge/snapshots: the judge's snapshots are not carried"
+                + " over"), result::toString);
+        assertFalse(Files.exists(repo.resolve(".workflow/local/judge/snapshots/0123456789abcdef0123")));
+    }
+
+    @Test
     void json_prints_one_document_with_every_item_and_the_summary() {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();

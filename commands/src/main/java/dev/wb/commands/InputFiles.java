@@ -21,7 +21,8 @@ import java.util.Set;
 
 /**
  * The one reader of the files a user or an agent can write: plans, capsule documents, review records,
- * {@code config.json}, {@code policy.json}, flow files, {@code commit.txt} and env-files. A file is read
+ * {@code config.json}, {@code policy.json}, flow files, {@code commit.txt}, env-files, and the originals' files
+ * {@code wb import} brings in (tool scripts, the workbench's verdict files). A file is read
  * only when it is a regular file (never a FIFO, a device or a folder), no larger than its kind's limit
  * (checked before reading, and again while reading: at most limit + 1 bytes are read), and strict UTF-8
  * (a leading UTF-8 byte order mark is accepted and left out of the text; no NUL byte). A file wb finds
