@@ -296,6 +296,19 @@ class OriginalsImportTest {
     }
 
     @Test
+    void an_imported_orchestrator_flow_validates_unchanged_with_its_role_file() {
+        TempGitRepo original = original();
+        TempGitRepo repo = fresh();
+        assertEquals(0, wb(repo.root(), "init").code());
+        assertEquals(0, wb(repo.root(), "import", "--from", original.root().toString()).code());
+
+        CliRun.Result result = wb(repo.root(), "validate-flow", "custom");
+
+        assertEquals(0, result.code(), result::toString);
+        assertTrue(result.out().contains("flow custom: OK"), result::toString);
+    }
+
+    @Test
     void json_prints_one_document_with_every_item_and_the_summary() {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
