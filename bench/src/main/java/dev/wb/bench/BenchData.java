@@ -36,6 +36,7 @@ public final class BenchData {
 
     /** Raise when the events written change, so cached workspaces are made again. */
     static final int RECIPE_VERSION = 3;
+
     static final String MARKER = "wb-bench-workspace.complete";
 
     public static final int LARGE_STREAMS = 100;
@@ -51,7 +52,8 @@ public final class BenchData {
     public static final StreamId REPLAY_TASK = task(1);
 
     private static final String[] TYPES = {
-        "task.check.recorded", "task.note.added", "task.file.changed", "task.status.changed"};
+        "task.check.recorded", "task.note.added", "task.file.changed", "task.status.changed"
+    };
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private BenchData() {}
@@ -110,7 +112,11 @@ public final class BenchData {
             return Path.of(override);
         }
         try {
-            Path codeSource = Path.of(BenchData.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path codeSource = Path.of(BenchData.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
             return codeSource.toAbsolutePath().getParent().resolve("data");
         } catch (URISyntaxException | RuntimeException e) {
             return Path.of("bench", "target", "data").toAbsolutePath();
@@ -135,17 +141,19 @@ public final class BenchData {
         if (eventsPerStream % batch != 0) {
             throw new IllegalArgumentException("events per stream must be a multiple of the batch");
         }
-        String recipe = "wb-bench workspace recipe " + RECIPE_VERSION + ": streams=" + streams
-                + " eventsPerStream=" + eventsPerStream + " batch=" + batch + "\n";
+        String recipe = "wb-bench workspace recipe " + RECIPE_VERSION + ": streams=" + streams + " eventsPerStream="
+                + eventsPerStream + " batch=" + batch + "\n";
         Path marker = dir.resolve(MARKER);
         try {
-            if (Files.isRegularFile(marker) && Files.readString(marker, StandardCharsets.UTF_8).equals(recipe)) {
+            if (Files.isRegularFile(marker)
+                    && Files.readString(marker, StandardCharsets.UTF_8).equals(recipe)) {
                 return dir;
             }
             deleteTree(dir);
             Files.createDirectories(dir);
             long started = System.nanoTime();
-            System.err.printf("wb-bench: writing %,d events (%d streams x %,d, batches of %d) to %s%n",
+            System.err.printf(
+                    "wb-bench: writing %,d events (%d streams x %,d, batches of %d) to %s%n",
                     (long) streams * eventsPerStream, streams, eventsPerStream, batch, dir);
             try (EventLog log = EventLogs.chronicle(dir)) {
                 for (int round = 0; round < eventsPerStream / batch; round++) {

@@ -25,8 +25,18 @@ public final class BenchFlags {
     static final String ANALYTICS_OFF = "-Dchronicle.analytics.disable=true";
 
     /** The flags in the order the pom lists them. */
-    public static final List<String> CHRONICLE = List.of(EXPORT_MISC, EXPORT_REF, EXPORT_UTIL, EXPORT_NIO_CH,
-            EXPORT_SUN_MISC, EXPORT_JAVAC_FILE, OPEN_IO, OPEN_LANG, OPEN_REFLECT, OPEN_UTIL, OPEN_JAVAC,
+    public static final List<String> CHRONICLE = List.of(
+            EXPORT_MISC,
+            EXPORT_REF,
+            EXPORT_UTIL,
+            EXPORT_NIO_CH,
+            EXPORT_SUN_MISC,
+            EXPORT_JAVAC_FILE,
+            OPEN_IO,
+            OPEN_LANG,
+            OPEN_REFLECT,
+            OPEN_UTIL,
+            OPEN_JAVAC,
             ANALYTICS_OFF);
 
     private BenchFlags() {}

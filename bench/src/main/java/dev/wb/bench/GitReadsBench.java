@@ -38,12 +38,31 @@ public final class GitReadsBench {
     /** One read as a command makes it: open, read, close. HEAD and BASE come resolved from the script. */
     enum Measured {
         OPEN("open only (rev-parse)", true, (git, ids) -> 0),
-        WORKTREE_CLEAN("changedPaths(WORKTREE), clean", true, (git, ids) -> git.changedPaths(ChangeScope.WORKTREE, Optional.empty()).size()),
-        WORKTREE_DIRTY("changedPaths(WORKTREE), 100 edits + 100 new", false, (git, ids) -> git.changedPaths(ChangeScope.WORKTREE, Optional.empty()).size()),
-        STAGED("changedPaths(STAGED), 10 staged", false, (git, ids) -> git.changedPaths(ChangeScope.STAGED, Optional.empty()).size()),
-        STAGED_SINCE_BASE("changedPaths(STAGED, base 20 commits back)", false, (git, ids) -> git.changedPaths(ChangeScope.STAGED, Optional.of(ids[1])).size()),
+        WORKTREE_CLEAN(
+                "changedPaths(WORKTREE), clean",
+                true,
+                (git, ids) ->
+                        git.changedPaths(ChangeScope.WORKTREE, Optional.empty()).size()),
+        WORKTREE_DIRTY(
+                "changedPaths(WORKTREE), 100 edits + 100 new",
+                false,
+                (git, ids) ->
+                        git.changedPaths(ChangeScope.WORKTREE, Optional.empty()).size()),
+        STAGED(
+                "changedPaths(STAGED), 10 staged",
+                false,
+                (git, ids) ->
+                        git.changedPaths(ChangeScope.STAGED, Optional.empty()).size()),
+        STAGED_SINCE_BASE(
+                "changedPaths(STAGED, base 20 commits back)",
+                false,
+                (git, ids) -> git.changedPaths(ChangeScope.STAGED, Optional.of(ids[1]))
+                        .size()),
         HEAD("head()", true, (git, ids) -> git.head().orElseThrow().length()),
-        RESOLVE("resolveCommit(\"HEAD~20\")", true, (git, ids) -> git.resolveCommit("HEAD~20").orElseThrow().length()),
+        RESOLVE(
+                "resolveCommit(\"HEAD~20\")",
+                true,
+                (git, ids) -> git.resolveCommit("HEAD~20").orElseThrow().length()),
         BLOB_1("blobAt, 1 file", true, (git, ids) -> blobs(git, ids[0], 1)),
         BLOB_200("blobAt, 200 files", true, (git, ids) -> blobs(git, ids[0], 200));
 
@@ -67,7 +86,9 @@ public final class GitReadsBench {
     static int blobs(GitRepository git, String commit, int count) {
         int bytes = 0;
         for (int i = 0; i < count; i++) {
-            String path = count == 1 ? "d0500/f050.txt" : String.format(Locale.ROOT, "d%04d/f%03d.txt", i * 5, i % FILES_PER_DIR);
+            String path = count == 1
+                    ? "d0500/f050.txt"
+                    : String.format(Locale.ROOT, "d%04d/f%03d.txt", i * 5, i % FILES_PER_DIR);
             if (git.blobAt(commit, path, 1 << 20) instanceof BlobRead.Found found) {
                 bytes += found.bytes().length;
             } else {
@@ -102,8 +123,14 @@ public final class GitReadsBench {
      * index already in memory, the CLI's cat-file process already running).
      */
     static void warm(Path repo, String[] ids, boolean clean) {
-        System.out.printf(Locale.ROOT, "%-46s  %-30s  %-30s  %-13s  %-13s%n", "", "CLI: open+read+close",
-                "JGIT: open+read+close", "CLI: open", "JGIT: open");
+        System.out.printf(
+                Locale.ROOT,
+                "%-46s  %-30s  %-30s  %-13s  %-13s%n",
+                "",
+                "CLI: open+read+close",
+                "JGIT: open+read+close",
+                "CLI: open",
+                "JGIT: open");
         for (Measured read : Measured.values()) {
             if (read.clean != clean) {
                 continue;
@@ -157,16 +184,22 @@ public final class GitReadsBench {
             for (int d = 0; d < DIRS; d++) {
                 Path dir = Files.createDirectories(repo.resolve(String.format(Locale.ROOT, "d%04d", d)));
                 for (int f = 0; f < FILES_PER_DIR; f++) {
-                    Files.writeString(dir.resolve(String.format(Locale.ROOT, "f%03d.txt", f)),
-                            "file " + f + " of dir " + d + "\n", StandardCharsets.UTF_8);
+                    Files.writeString(
+                            dir.resolve(String.format(Locale.ROOT, "f%03d.txt", f)),
+                            "file " + f + " of dir " + d + "\n",
+                            StandardCharsets.UTF_8);
                 }
             }
             git(repo, "init", "-q", "-b", "main");
             git(repo, "add", "-A");
             git(repo, "commit", "-q", "-m", "100,000 files");
             for (int c = 0; c < COMMITS_SINCE_BASE; c++) {
-                Files.writeString(repo.resolve(String.format(Locale.ROOT, "d%04d/f000.txt", 900 + c)), "changed by commit " + c + "\n");
-                Files.writeString(repo.resolve(String.format(Locale.ROOT, "d%04d/new-%02d.txt", 900 + c, c)), "added by commit " + c + "\n");
+                Files.writeString(
+                        repo.resolve(String.format(Locale.ROOT, "d%04d/f000.txt", 900 + c)),
+                        "changed by commit " + c + "\n");
+                Files.writeString(
+                        repo.resolve(String.format(Locale.ROOT, "d%04d/new-%02d.txt", 900 + c, c)),
+                        "added by commit " + c + "\n");
                 git(repo, "add", "-A");
                 git(repo, "commit", "-q", "-m", "commit " + c);
             }

@@ -88,8 +88,8 @@ public class ReplayIsolationBenchmark extends ChronicleFork {
 
     private static void check(Activity.State state) {
         if (state.events() != BenchData.EVENTS_PER_STREAM) {
-            throw new IllegalStateException("replayed " + state.events() + " events, expected "
-                    + BenchData.EVENTS_PER_STREAM);
+            throw new IllegalStateException(
+                    "replayed " + state.events() + " events, expected " + BenchData.EVENTS_PER_STREAM);
         }
     }
 

@@ -51,7 +51,13 @@ public final class SeedScopeRepo {
     static String source(int d, int f) {
         StringBuilder out = new StringBuilder("# src/d" + d + "/f" + f + ".py\n");
         for (int n = 0; n < 5; n++) {
-            out.append("def fn_").append(d).append('_').append(f).append('_').append(n).append("(x):\n");
+            out.append("def fn_")
+                    .append(d)
+                    .append('_')
+                    .append(f)
+                    .append('_')
+                    .append(n)
+                    .append("(x):\n");
             out.append("    return x * ").append(d * 1000 + f * 10 + n).append('\n');
         }
         return out.toString();
@@ -67,11 +73,23 @@ public final class SeedScopeRepo {
             int f = Integer.parseInt(parts[1]);
             for (int n = 0; n < perFile; n++) {
                 evidence.append(evidence.length() == 0 ? "" : ",\n    ")
-                        .append("{\"claim\": \"fn ").append(n).append(" scales x\", \"file\": \"").append(file)
-                        .append("\", \"line\": ").append(2 + 2 * n).append(", \"quote\": \"def fn_").append(d).append('_')
-                        .append(f).append('_').append(n).append("(x):\"}");
+                        .append("{\"claim\": \"fn ")
+                        .append(n)
+                        .append(" scales x\", \"file\": \"")
+                        .append(file)
+                        .append("\", \"line\": ")
+                        .append(2 + 2 * n)
+                        .append(", \"quote\": \"def fn_")
+                        .append(d)
+                        .append('_')
+                        .append(f)
+                        .append('_')
+                        .append(n)
+                        .append("(x):\"}");
             }
-            planned.append(planned.length() == 0 ? "" : ",\n    ").append("{\"path\": \"").append(file)
+            planned.append(planned.length() == 0 ? "" : ",\n    ")
+                    .append("{\"path\": \"")
+                    .append(file)
                     .append("\", \"change\": \"edit\", \"why\": \"scale differently\"}");
         }
         String plan = "{\n  \"schema\": 1,\n  \"key\": \"" + key + "\",\n  \"preset\": \"scaleup\",\n"
@@ -87,10 +105,11 @@ public final class SeedScopeRepo {
     }
 
     private static void git(Path repo, String... args) throws IOException, InterruptedException {
-        List<String> argv = new ArrayList<>(List.of("git", "-c", "user.name=bench", "-c", "user.email=bench@wb.invalid",
-                "-c", "commit.gpgsign=false"));
+        List<String> argv = new ArrayList<>(List.of(
+                "git", "-c", "user.name=bench", "-c", "user.email=bench@wb.invalid", "-c", "commit.gpgsign=false"));
         argv.addAll(List.of(args));
-        Process process = new ProcessBuilder(argv).directory(repo.toFile()).inheritIO().start();
+        Process process =
+                new ProcessBuilder(argv).directory(repo.toFile()).inheritIO().start();
         if (process.waitFor() != 0) {
             throw new IOException("git " + String.join(" ", args) + " failed");
         }

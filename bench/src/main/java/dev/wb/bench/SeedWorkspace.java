@@ -48,13 +48,17 @@ public final class SeedWorkspace {
         try (EventLog log = EventLogs.chronicle(repo.resolve(".workflow/local/log"))) {
             for (int t = 1; t <= tasks; t++) {
                 TaskKey key = new TaskKey("TASK-" + t);
-                List<NewEvent> events = stages ? new TaskHistory(key, repo, random).events(t % 10, eventsPerTask)
+                List<NewEvent> events = stages
+                        ? new TaskHistory(key, repo, random).events(t % 10, eventsPerTask)
                         : madeUp(t, eventsPerTask);
                 // Workflow events in batches of 50: ~40 KB frames, well under the 120 KiB limit.
                 int batch = stages ? 50 : 10;
                 for (int from = 0; from < events.size(); from += batch) {
-                    log.append(StreamId.task(key), ExpectedVersion.any(),
-                            events.subList(from, Math.min(events.size(), from + batch)), invocation);
+                    log.append(
+                            StreamId.task(key),
+                            ExpectedVersion.any(),
+                            events.subList(from, Math.min(events.size(), from + batch)),
+                            invocation);
                 }
             }
         }
@@ -74,8 +78,14 @@ public final class SeedWorkspace {
     /** One task's plan and its workflow events, cycle after cycle. */
     private static final class TaskHistory {
 
-        private static final String[] COMMANDS = {"mvn -q -B test", "npm run lint", "make check", "pytest -q tests/unit",
-                "gradle build --offline", "cargo test --quiet"};
+        private static final String[] COMMANDS = {
+            "mvn -q -B test",
+            "npm run lint",
+            "make check",
+            "pytest -q tests/unit",
+            "gradle build --offline",
+            "cargo test --quiet"
+        };
         private static final String OUTPUT = "[INFO] Tests run: 412, Failures: 0, Errors: 0, Skipped: 3\n".repeat(4);
 
         private final TaskKey key;
@@ -92,18 +102,26 @@ public final class SeedWorkspace {
             }
             byte[] plan = plan("make the change " + key + " describes");
             digest = Digests.sha256(CanonicalJson.bytes(CanonicalJson.parse(plan)));
-            Path file = Files.createDirectories(repo.resolve(".workflow/" + key)).resolve("sdd.json");
+            Path file =
+                    Files.createDirectories(repo.resolve(".workflow/" + key)).resolve("sdd.json");
             Files.write(file, n % 7 == 0 ? plan("an objective edited since the audit") : plan);
         }
 
         private byte[] plan(String objective) {
-            ObjectNode plan = CanonicalJson.objectNode().put("schema", 1).put("key", key.value()).put("preset", "scaleup")
-                    .put("persona", "fullstack-specialist").put("objective", objective);
+            ObjectNode plan = CanonicalJson.objectNode()
+                    .put("schema", 1)
+                    .put("key", key.value())
+                    .put("preset", "scaleup")
+                    .put("persona", "fullstack-specialist")
+                    .put("objective", objective);
             ArrayNode evidence = plan.putArray("evidence");
             ArrayNode files = plan.putArray("files");
             for (int i = 0; i < 4; i++) {
                 String path = "src/" + key.value().toLowerCase() + "/module" + i + ".py";
-                evidence.addObject().put("claim", "the code does " + i).put("file", path).put("line", 2 + i)
+                evidence.addObject()
+                        .put("claim", "the code does " + i)
+                        .put("file", path)
+                        .put("line", 2 + i)
                         .put("quote", "def handler_" + i + "(request):");
                 files.addObject().put("path", path).put("change", "edit").put("why", "the task needs it");
             }
@@ -137,14 +155,23 @@ public final class SeedWorkspace {
                 allPassed &= passed;
                 events.add(event(WbEvents.VERIFY_COMMAND_RAN, ran(i, passed)));
             }
-            events.add(event(WbEvents.VERIFY_FINISHED, CanonicalJson.objectNode().put("verdict", allPassed ? "pass" : "fail")
-                    .put("ran", 3).put("passed", allPassed ? 3 : 2).put("failed", allPassed ? 0 : 1).put("refused", 0)
-                    .put("notRun", 0).put("durationMs", 40_000)));
+            events.add(event(
+                    WbEvents.VERIFY_FINISHED,
+                    CanonicalJson.objectNode()
+                            .put("verdict", allPassed ? "pass" : "fail")
+                            .put("ran", 3)
+                            .put("passed", allPassed ? 3 : 2)
+                            .put("failed", allPassed ? 0 : 1)
+                            .put("refused", 0)
+                            .put("notRun", 0)
+                            .put("durationMs", 40_000)));
             int roll = random.nextInt(100);
             String status = roll < 90 ? "ok" : roll < 97 ? "failed" : "refused";
             events.add(event(WbEvents.GIT_STEP_RAN, step(0, "ok")));
             events.add(event(WbEvents.GIT_STEP_RAN, step(1, status)));
-            ObjectNode series = CanonicalJson.objectNode().put("series", "commit").put("status", status)
+            ObjectNode series = CanonicalJson.objectNode()
+                    .put("series", "commit")
+                    .put("status", status)
                     .put("ran", status.equals("refused") ? 1 : 2);
             series.putArray("notRun");
             events.add(event(WbEvents.GIT_SERIES_FINISHED, series));
@@ -159,16 +186,28 @@ public final class SeedWorkspace {
                 int roll = random.nextInt(100);
                 String verdict = roll < 80 ? "ok" : roll < 90 ? "moved" : roll < 95 ? "mismatch" : "missing_file";
                 pass &= roll < 90;
-                citations.addObject().put("index", i).put("file", "src/" + key.value().toLowerCase() + "/module" + i + ".py")
-                        .put("line", 2 + i).put("verdict", verdict).put("passes", roll < 90);
+                citations
+                        .addObject()
+                        .put("index", i)
+                        .put("file", "src/" + key.value().toLowerCase() + "/module" + i + ".py")
+                        .put("line", 2 + i)
+                        .put("verdict", verdict)
+                        .put("passes", roll < 90);
             }
-            p.put("verdict", pass ? "pass" : "fail").put("tier", "standard").put("tierReason", "4 files (light is up to 2)")
-                    .put("mode", "under-way").put("underWay", true)
-                    .put("rebaseline", false).put("baseline", "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
-                    .put("head", "4b825dc642cb6eb9a060e54bf8d69288fbee4904").put("planDigest", digest);
+            p.put("verdict", pass ? "pass" : "fail")
+                    .put("tier", "standard")
+                    .put("tierReason", "4 files (light is up to 2)")
+                    .put("mode", "under-way")
+                    .put("underWay", true)
+                    .put("rebaseline", false)
+                    .put("baseline", "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+                    .put("head", "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+                    .put("planDigest", digest);
             ArrayNode files = p.putArray("files");
             for (int i = 0; i < 4; i++) {
-                files.addObject().put("path", "src/" + key.value().toLowerCase() + "/module" + i + ".py").put("change", "edit");
+                files.addObject()
+                        .put("path", "src/" + key.value().toLowerCase() + "/module" + i + ".py")
+                        .put("change", "edit");
             }
             p.putArray("zones");
             p.putArray("fileChecks");
@@ -178,16 +217,30 @@ public final class SeedWorkspace {
 
         private ObjectNode scope() {
             boolean deviation = random.nextInt(100) < 15;
-            ObjectNode p = CanonicalJson.objectNode().put("verdict", deviation ? "deviation" : "pass").put("mode", "worktree")
-                    .put("planDigest", digest).put("unlisted", 0);
+            ObjectNode p = CanonicalJson.objectNode()
+                    .put("verdict", deviation ? "deviation" : "pass")
+                    .put("mode", "worktree")
+                    .put("planDigest", digest)
+                    .put("unlisted", 0);
             p.putNull("base");
-            p.putObject("counts").put("deviation", deviation ? 1 : 0).put("overlap", 0).put("other", 0).put("ok", 4)
-                    .put("pending", 0).put("excluded", 2);
+            p.putObject("counts")
+                    .put("deviation", deviation ? 1 : 0)
+                    .put("overlap", 0)
+                    .put("other", 0)
+                    .put("ok", 4)
+                    .put("pending", 0)
+                    .put("excluded", 2);
             ArrayNode paths = p.putArray("paths");
             if (deviation) {
-                paths.addObject().put("path", "lib/stray.py").put("status", "deviation").put("change", "edit");
+                paths.addObject()
+                        .put("path", "lib/stray.py")
+                        .put("status", "deviation")
+                        .put("change", "edit");
             }
-            paths.addObject().put("path", "src/" + key.value().toLowerCase() + "/module0.py").put("status", "ok").put("change", "edit");
+            paths.addObject()
+                    .put("path", "src/" + key.value().toLowerCase() + "/module0.py")
+                    .put("status", "ok")
+                    .put("change", "edit");
             p.putArray("zones");
             return p;
         }
@@ -196,17 +249,25 @@ public final class SeedWorkspace {
             ObjectNode p = CanonicalJson.objectNode().put("planDigest", digest).put("timeoutSeconds", 600);
             ArrayNode list = p.putArray("commands");
             for (int i = 0; i < commands.size(); i++) {
-                list.addObject().put("index", i).put("command", commands.get(i)).put("runner", commands.get(i).split(" ")[0]);
+                list.addObject()
+                        .put("index", i)
+                        .put("command", commands.get(i))
+                        .put("runner", commands.get(i).split(" ")[0]);
             }
             ArrayNode refused = p.putArray("refused");
             if (random.nextInt(100) < 5) {
-                refused.addObject().put("index", 3).put("command", "curl -s http://localhost:8080/health")
+                refused.addObject()
+                        .put("index", 3)
+                        .put("command", "curl -s http://localhost:8080/health")
                         .put("reason", "refused: \"curl\" is not a known build, test or lint runner");
             }
             p.putArray("env").add("CI");
             ArrayNode refusedEnv = p.putArray("refusedEnv");
             if (random.nextInt(100) < 3) {
-                refusedEnv.addObject().put("name", "LD_PRELOAD").put("reason", "forbidden: it changes what every program loads");
+                refusedEnv
+                        .addObject()
+                        .put("name", "LD_PRELOAD")
+                        .put("reason", "forbidden: it changes what every program loads");
             }
             return p;
         }
@@ -218,16 +279,26 @@ public final class SeedWorkspace {
             for (String word : command.split(" ")) {
                 argv.add(word);
             }
-            return p.put("runner", argv.get(0).asText()).put("outcome", "exited").put("exitCode", passed ? 0 : 1)
-                    .put("passed", passed).put("durationMs", 2_000 + random.nextInt(30_000)).put("head", OUTPUT)
-                    .put("tail", passed ? "BUILD SUCCESS\n" : "BUILD FAILURE\n").put("omittedChars", 0)
-                    .put("outputDigest", Digests.PREFIX + "0".repeat(63) + index).put("outputBytes", OUTPUT.length() + 14);
+            return p.put("runner", argv.get(0).asText())
+                    .put("outcome", "exited")
+                    .put("exitCode", passed ? 0 : 1)
+                    .put("passed", passed)
+                    .put("durationMs", 2_000 + random.nextInt(30_000))
+                    .put("head", OUTPUT)
+                    .put("tail", passed ? "BUILD SUCCESS\n" : "BUILD FAILURE\n")
+                    .put("omittedChars", 0)
+                    .put("outputDigest", Digests.PREFIX + "0".repeat(63) + index)
+                    .put("outputBytes", OUTPUT.length() + 14);
         }
 
         private ObjectNode step(int index, String status) {
-            ObjectNode p = CanonicalJson.objectNode().put("series", "commit").put("index", index).put("status", status)
+            ObjectNode p = CanonicalJson.objectNode()
+                    .put("series", "commit")
+                    .put("index", index)
+                    .put("status", status)
                     .put("exitCode", status.equals("ok") ? 0 : status.equals("failed") ? 1 : -1)
-                    .put("output", status.equals("ok") ? "" : "error: the step did not complete").put("durationMs", 30);
+                    .put("output", status.equals("ok") ? "" : "error: the step did not complete")
+                    .put("durationMs", 30);
             ArrayNode argv = p.putArray("argv");
             if (index == 0) {
                 argv.add("add").add("--").add("src/" + key.value().toLowerCase() + "/module0.py");

@@ -3,17 +3,17 @@ package dev.wb.bench;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventLogs;
-import dev.wb.engine.InMemoryEventLog;
 import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.InMemoryEventLog;
 import dev.wb.engine.Invocation;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.StandardOpenOption;
-import java.io.IOException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -126,8 +126,11 @@ public class SyncedAppendLatency extends ChronicleFork {
 
     @Setup(Level.Trial)
     public void openSyncFloor() throws IOException {
-        syncFloorChannel = FileChannel.open(dir.resolve("sync-floor"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE, StandardOpenOption.READ);
+        syncFloorChannel = FileChannel.open(
+                dir.resolve("sync-floor"),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.READ);
     }
 
     @TearDown(Level.Trial)

@@ -42,7 +42,8 @@ class BenchFlagsTest {
         String cliPom = Files.readString(ROOT.resolve("cli/pom.xml"), StandardCharsets.UTF_8);
         List<String> launcher = new ArrayList<>();
         for (String attribute : List.of("Add-Exports", "Add-Opens")) {
-            Matcher m = Pattern.compile("<" + attribute + ">(.*?)</" + attribute + ">").matcher(cliPom);
+            Matcher m = Pattern.compile("<" + attribute + ">(.*?)</" + attribute + ">")
+                    .matcher(cliPom);
             assertTrue(m.find(), "cli/pom.xml puts " + attribute + " in the manifest");
             for (String target : split(m.group(1))) {
                 launcher.add("--" + attribute.toLowerCase(java.util.Locale.ROOT) + "=" + target + "=ALL-UNNAMED");
@@ -58,10 +59,15 @@ class BenchFlagsTest {
     void everyForkGetsThem() {
         Fork fork = ChronicleFork.class.getAnnotation(Fork.class);
         assertEquals(BenchFlags.CHRONICLE, List.of(fork.jvmArgsAppend()));
-        for (Class<?> benchmark : List.of(AppendBenchmark.class, SyncedAppendLatency.class, RebuildBenchmark.class,
+        for (Class<?> benchmark : List.of(
+                AppendBenchmark.class,
+                SyncedAppendLatency.class,
+                RebuildBenchmark.class,
                 ReplayIsolationBenchmark.class)) {
             assertEquals(ChronicleFork.class, benchmark.getSuperclass(), benchmark.getSimpleName());
-            assertEquals(null, benchmark.getDeclaredAnnotation(Fork.class),
+            assertEquals(
+                    null,
+                    benchmark.getDeclaredAnnotation(Fork.class),
                     benchmark.getSimpleName() + " must not override the fork's flags");
         }
     }

@@ -36,18 +36,24 @@ final class ChecksCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         ChecksCmd cmd = new ChecksCmd(root);
-        CommandSpec spec = Specs.command(cmd, "checks", "Run the command sets of .workflow/config.json"
-                + " (checks.command_sets) that the task's diff selects: a set whose paths match a changed path, and"
-                + " every set without paths. Each command runs as written, no shell, in the repository root. Needs a"
-                + " passing, current audit of KEY.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "checks",
+                "Run the command sets of .workflow/config.json"
+                        + " (checks.command_sets) that the task's diff selects: a set whose paths match a changed path, and"
+                        + " every set without paths. Each command runs as written, no shell, in the repository root. Needs a"
+                        + " passing, current audit of KEY.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "A skip_if_unavailable set whose program cannot launch is skipped, said"
-                + " loudly, and blocks git.auto_merge even when the checks pass.",
-                "Exit codes: 0 pass, 7 fail (a command failed, timed out or was refused), 1 incomplete (a required"
-                + " toolchain is missing, every check was skipped, or a check changed the working tree), 2 no passing"
-                + " current audit, 3 configuration,"
-                + " 6 no sdd.json.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "A skip_if_unavailable set whose program cannot launch is skipped, said"
+                                + " loudly, and blocks git.auto_merge even when the checks pass.",
+                        "Exit codes: 0 pass, 7 fail (a command failed, timed out or was refused), 1 incomplete (a required"
+                                + " toolchain is missing, every check was skipped, or a check changed the working tree), 2 no passing"
+                                + " current audit, 3 configuration,"
+                                + " 6 no sdd.json.");
         return spec;
     }
 
@@ -66,13 +72,18 @@ final class ChecksCmd implements Callable<Integer> {
             text(console, report);
         }
         if (report.verdict() == ChecksVerdict.FAIL) {
-            throw new Failure(Failure.Kind.CHECK_FAILED, "the checks of " + task + " failed: " + firstOf(report,
-                    CheckOutcome.FAILED, CheckOutcome.TIMED_OUT), List.of("fix what failed (its output: wb replay "
-                    + task + " --json, the last checks.ran event), then: wb checks " + task));
+            throw new Failure(
+                    Failure.Kind.CHECK_FAILED,
+                    "the checks of " + task + " failed: "
+                            + firstOf(report, CheckOutcome.FAILED, CheckOutcome.TIMED_OUT),
+                    List.of("fix what failed (its output: wb replay " + task
+                            + " --json, the last checks.ran event), then: wb checks " + task));
         }
         if (report.verdict() == ChecksVerdict.INCOMPLETE) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "the checks of " + task + " are incomplete: "
-                    + incomplete(report), incompleteFix(report, task));
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "the checks of " + task + " are incomplete: " + incomplete(report),
+                    incompleteFix(report, task));
         }
         return ExitCodes.OK;
     }
@@ -96,11 +107,14 @@ final class ChecksCmd implements Callable<Integer> {
                     + report.selected().size() + " of " + SddCmd.plural(report.configuredSets(), "command set")
                     + " selected");
             for (CommandSetSelection.Selected s : report.selected()) {
-                console.line("  " + s.set().name() + ": " + s.path().map(p -> p + " (" + s.glob().orElseThrow() + ")")
-                        .orElse(CommandSetSelection.ALWAYS));
+                console.line("  " + s.set().name() + ": "
+                        + s.path()
+                                .map(p -> p + " (" + s.glob().orElseThrow() + ")")
+                                .orElse(CommandSetSelection.ALWAYS));
             }
         }
-        int width = report.results().stream().mapToInt(r -> r.set().length()).max().orElse(0) + 2;
+        int width =
+                report.results().stream().mapToInt(r -> r.set().length()).max().orElse(0) + 2;
         for (CheckResult r : report.results()) {
             console.line("  " + Columns.left(r.set(), width) + Columns.left(label(r), 13) + r.command() + "  ("
                     + detail(r) + ")");
@@ -112,7 +126,8 @@ final class ChecksCmd implements Callable<Integer> {
 
     private static String label(CheckResult r) {
         String word = r.outcome().wireName();
-        return r.outcome() == CheckOutcome.PASSED || r.outcome() == CheckOutcome.SKIPPED ? word
+        return r.outcome() == CheckOutcome.PASSED || r.outcome() == CheckOutcome.SKIPPED
+                ? word
                 : word.toUpperCase(Locale.ROOT);
     }
 
@@ -131,9 +146,13 @@ final class ChecksCmd implements Callable<Integer> {
 
     private static String firstOf(ChecksRun.Report report, CheckOutcome... outcomes) {
         List<CheckOutcome> wanted = List.of(outcomes);
-        return report.results().stream().filter(r -> wanted.contains(r.outcome())).findFirst()
-                .map(r -> r.command() + " (set " + r.set() + ") " + (r.outcome() == CheckOutcome.TIMED_OUT
-                        ? "timed out" : r.exitCode() >= 0 ? "exited " + r.exitCode() : "was not run: " + r.output()))
+        return report.results().stream()
+                .filter(r -> wanted.contains(r.outcome()))
+                .findFirst()
+                .map(r -> r.command() + " (set " + r.set() + ") "
+                        + (r.outcome() == CheckOutcome.TIMED_OUT
+                                ? "timed out"
+                                : r.exitCode() >= 0 ? "exited " + r.exitCode() : "was not run: " + r.output()))
                 .orElse("a command failed");
     }
 
@@ -143,13 +162,15 @@ final class ChecksCmd implements Callable<Integer> {
                 return r.command() + " (set " + r.set() + ") cannot launch: " + r.output();
             }
         }
-        if (!report.results().isEmpty() && report.results().stream()
-                .allMatch(r -> r.outcome() == CheckOutcome.SKIPPED)) {
+        if (!report.results().isEmpty()
+                && report.results().stream().allMatch(r -> r.outcome() == CheckOutcome.SKIPPED)) {
             return "every check was skipped (no selected toolchain is on this host)";
         }
         if (!report.mutations().isEmpty()) {
-            return "a check mutated the working tree: " + report.mutations().stream().map(Mutation::sentence)
-                    .collect(java.util.stream.Collectors.joining("; "));
+            return "a check mutated the working tree: "
+                    + report.mutations().stream()
+                            .map(Mutation::sentence)
+                            .collect(java.util.stream.Collectors.joining("; "));
         }
         return "wb was stopped before every selected command had run";
     }
@@ -163,20 +184,26 @@ final class ChecksCmd implements Callable<Integer> {
         String again = "then: wb checks " + task;
         for (CheckResult r : report.results()) {
             if (r.outcome() == CheckOutcome.UNAVAILABLE) {
-                return List.of(notExecutable(r).map(p -> "make " + p + " executable: chmod +x " + p + " (and commit"
-                        + " the mode: git update-index --chmod=+x " + p + "); " + again).orElse("install "
-                        + r.argv().get(0) + " on this host (an agent cannot), or mark set " + r.set()
-                        + " \"skip_if_unavailable\": true in .workflow/config.json; " + again));
+                return List.of(notExecutable(r)
+                        .map(p -> "make " + p + " executable: chmod +x " + p + " (and commit"
+                                + " the mode: git update-index --chmod=+x " + p + "); " + again)
+                        .orElse("install "
+                                + r.argv().get(0) + " on this host (an agent cannot), or mark set " + r.set()
+                                + " \"skip_if_unavailable\": true in .workflow/config.json; " + again));
             }
         }
-        if (!report.results().isEmpty() && report.results().stream()
-                .allMatch(r -> r.outcome() == CheckOutcome.SKIPPED)) {
+        if (!report.results().isEmpty()
+                && report.results().stream().allMatch(r -> r.outcome() == CheckOutcome.SKIPPED)) {
             List<String> fixes = new java.util.ArrayList<>();
             for (SkippedSet s : report.skipped()) {
-                fixes.add(s.why().contains(ExecutableLookup.NOT_EXECUTABLE) ? "make " + s.program()
-                        + " executable: chmod +x " + s.program() + " (set " + s.set() + ")" : "install " + s.program()
-                        + " on this host (an agent cannot), or run wb checks " + task + " on a host that has it"
-                        + " (set " + s.set() + ")");
+                fixes.add(
+                        s.why().contains(ExecutableLookup.NOT_EXECUTABLE)
+                                ? "make " + s.program() + " executable: chmod +x " + s.program() + " (set " + s.set()
+                                        + ")"
+                                : "install " + s.program()
+                                        + " on this host (an agent cannot), or run wb checks " + task
+                                        + " on a host that has it"
+                                        + " (set " + s.set() + ")");
             }
             if (fixes.isEmpty()) {
                 fixes.add("install the selected sets' toolchains on this host, or run wb checks " + task
@@ -186,15 +213,17 @@ final class ChecksCmd implements Callable<Integer> {
             return fixes;
         }
         if (!report.mutations().isEmpty()) {
-            return List.of("make each check read-only: run the tool in its check mode (a formatter's --check), or"
-                    + " move it out of checks.command_sets in .workflow/config.json",
+            return List.of(
+                    "make each check read-only: run the tool in its check mode (a formatter's --check), or"
+                            + " move it out of checks.command_sets in .workflow/config.json",
                     "look at what it changed (git status, git diff), keep or restore it, " + again);
         }
         return List.of("run it again, to the end: wb checks " + task);
     }
 
     private static java.util.Optional<String> notExecutable(CheckResult r) {
-        return r.output().contains(ExecutableLookup.NOT_EXECUTABLE) ? java.util.Optional.of(r.argv().get(0))
+        return r.output().contains(ExecutableLookup.NOT_EXECUTABLE)
+                ? java.util.Optional.of(r.argv().get(0))
                 : java.util.Optional.empty();
     }
 

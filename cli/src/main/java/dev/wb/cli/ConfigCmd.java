@@ -54,7 +54,11 @@ final class ConfigCmd {
     }
 
     /** One key {@code wb config set} can set. */
-    record Settable(String key, String value, String description, Function<String, Parsed> parse,
+    record Settable(
+            String key,
+            String value,
+            String description,
+            Function<String, Parsed> parse,
             Function<Workspace, After> after) {}
 
     /** The keys {@code wb config set} sets, in the order help lists them. */
@@ -62,20 +66,49 @@ final class ConfigCmd {
 
     private static Map<String, Settable> keys() {
         Map<String, Settable> keys = new LinkedHashMap<>();
-        add(keys, new Settable("agents.judge.enabled", "true|false", "Whether the judge is enabled (wb judge enable"
-                + " and disable also write the agent files and the guard hook).", ConfigCmd::bool, ws -> new After(
-                List.of("the agent files and the guard hook follow wb judge enable and wb judge disable"), List.of(),
-                List.of())));
-        add(keys, new Settable("agents.judge.targets", "claude,copilot,codex", "The hosts the judge's agent file is"
-                + " written for (Pi has no native subagent API).", ConfigCmd::targets, ws -> new After(
-                List.of("wb judge enable writes the agent files of these targets"), List.of(), List.of())));
-        add(keys, new Settable("identity", "\"Name <email>\"", "Who work commits in this checkout should be by (wb git"
-                + " ctx checks it); both parts at once.", ConfigCmd::identity, ws -> After.NOTHING));
+        add(
+                keys,
+                new Settable(
+                        "agents.judge.enabled",
+                        "true|false",
+                        "Whether the judge is enabled (wb judge enable"
+                                + " and disable also write the agent files and the guard hook).",
+                        ConfigCmd::bool,
+                        ws -> new After(
+                                List.of(
+                                        "the agent files and the guard hook follow wb judge enable and wb judge disable"),
+                                List.of(),
+                                List.of())));
+        add(
+                keys,
+                new Settable(
+                        "agents.judge.targets",
+                        "claude,copilot,codex",
+                        "The hosts the judge's agent file is" + " written for (Pi has no native subagent API).",
+                        ConfigCmd::targets,
+                        ws -> new After(
+                                List.of("wb judge enable writes the agent files of these targets"),
+                                List.of(),
+                                List.of())));
+        add(
+                keys,
+                new Settable(
+                        "identity",
+                        "\"Name <email>\"",
+                        "Who work commits in this checkout should be by (wb git"
+                                + " ctx checks it); both parts at once.",
+                        ConfigCmd::identity,
+                        ws -> After.NOTHING));
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
-            add(keys, new Settable("agents.judge.model." + target.id(), target == JudgeAgentTarget.COPILOT
-                    ? "\"<Model Name>\"" : "<model-id>", "The model of the judge in " + target.host() + ", written"
-                    + " where the host reads it; checked by shape only.", value -> model(target, value),
-                    ws -> regenerate(ws, target)));
+            add(
+                    keys,
+                    new Settable(
+                            "agents.judge.model." + target.id(),
+                            target == JudgeAgentTarget.COPILOT ? "\"<Model Name>\"" : "<model-id>",
+                            "The model of the judge in " + target.host() + ", written"
+                                    + " where the host reads it; checked by shape only.",
+                            value -> model(target, value),
+                            ws -> regenerate(ws, target)));
         }
         return keys;
     }
@@ -88,8 +121,10 @@ final class ConfigCmd {
         return switch (text.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> Parsed.of(BooleanNode.TRUE);
             case "false" -> Parsed.of(BooleanNode.FALSE);
-            default -> throw Failure.usage("agents.judge.enabled is true or false, not \"" + text + "\"",
-                    "wb config set agents.judge.enabled true");
+            default ->
+                throw Failure.usage(
+                        "agents.judge.enabled is true or false, not \"" + text + "\"",
+                        "wb config set agents.judge.enabled true");
         };
     }
 
@@ -97,7 +132,8 @@ final class ConfigCmd {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\s*(.*?)\\s*<\\s*([^<>\\s]+@[^<>\\s]+)\\s*>\\s*")
                 .matcher(text);
         if (!m.matches() || m.group(1).isBlank()) {
-            throw Failure.usage("identity is \"Name <email>\", not \"" + text + "\"",
+            throw Failure.usage(
+                    "identity is \"Name <email>\", not \"" + text + "\"",
                     "wb config set identity \"Ada Lovelace <ada@example.com>\"");
         }
         ObjectNode identity = CanonicalJson.objectNode();
@@ -112,13 +148,16 @@ final class ConfigCmd {
         for (String item : text.split(",", -1)) {
             String name = item.trim().toLowerCase(Locale.ROOT);
             if (name.equals(JudgeAgentTarget.PI)) {
-                throw Failure.usage(JudgeAgentTarget.PI_NOT_SUPPORTED, "leave pi out: wb config set"
-                        + " agents.judge.targets claude,copilot,codex");
+                throw Failure.usage(
+                        JudgeAgentTarget.PI_NOT_SUPPORTED,
+                        "leave pi out: wb config set" + " agents.judge.targets claude,copilot,codex");
             }
             Optional<JudgeAgentTarget> target = JudgeAgentTarget.of(name);
             if (target.isEmpty()) {
-                throw Failure.usage("agents.judge.targets: \"" + item.trim() + "\" is not a target; the targets are"
-                        + " claude, copilot and codex", "wb config set agents.judge.targets claude,copilot,codex");
+                throw Failure.usage(
+                        "agents.judge.targets: \"" + item.trim() + "\" is not a target; the targets are"
+                                + " claude, copilot and codex",
+                        "wb config set agents.judge.targets claude,copilot,codex");
             }
             if (!seen.contains(target.get().id())) {
                 seen.add(target.get().id());
@@ -131,9 +170,11 @@ final class ConfigCmd {
     private static Parsed model(JudgeAgentTarget target, String text) {
         String value = JudgeAgentModels.require(target, text);
         List<JudgeAgents.Warning> warnings = new ArrayList<>();
-        JudgeAgentModels.unfamiliar(target, value).ifPresent(w -> warnings.add(new JudgeAgents.Warning(w,
-                "check the identifier in " + target.host() + " (for example " + JudgeAgentModels.example(target)
-                        + "); wb does not know the provider's catalogue, so it does not refuse it")));
+        JudgeAgentModels.unfamiliar(target, value)
+                .ifPresent(w -> warnings.add(new JudgeAgents.Warning(
+                        w,
+                        "check the identifier in " + target.host() + " (for example " + JudgeAgentModels.example(target)
+                                + "); wb does not know the provider's catalogue, so it does not refuse it")));
         return new Parsed(TextNode.valueOf(value), warnings);
     }
 
@@ -141,8 +182,11 @@ final class ConfigCmd {
         List<JudgeAgents.Warning> warnings = new ArrayList<>();
         Optional<JudgeAgents.FileResult> file = JudgeAgents.regenerate(ws, target, warnings);
         if (file.isEmpty()) {
-            return new After(List.of("the judge is not enabled for " + target.id() + ", so no agent file was written;"
-                    + " wb judge enable writes it with this model"), List.of(), warnings);
+            return new After(
+                    List.of("the judge is not enabled for " + target.id() + ", so no agent file was written;"
+                            + " wb judge enable writes it with this model"),
+                    List.of(),
+                    warnings);
         }
         ObjectNode f = CanonicalJson.objectNode();
         f.put("target", target.id());
@@ -161,11 +205,17 @@ final class ConfigCmd {
 
         static CommandSpec spec(WbCommand root) {
             ShowCmd cmd = new ShowCmd(root);
-            CommandSpec spec = Specs.command(cmd, "show", "Every setting in force, from .workflow/config.json or its"
-                    + " default, with secrets masked.");
+            CommandSpec spec = Specs.command(
+                    cmd,
+                    "show",
+                    "Every setting in force, from .workflow/config.json or its" + " default, with secrets masked.");
             spec.addOption(Specs.json(root));
-            spec.usageMessage().footer("", "Every key: docs/CONFIG.md.", "",
-                    "Exit codes: 0 shown, 3 config.json unusable (the error names the key and its line).");
+            spec.usageMessage()
+                    .footer(
+                            "",
+                            "Every key: docs/CONFIG.md.",
+                            "",
+                            "Exit codes: 0 shown, 3 config.json unusable (the error names the key and its line).");
             return spec;
         }
 
@@ -184,22 +234,30 @@ final class ConfigCmd {
                 doc.set("config", effective);
                 ArrayNode defaults = doc.putArray("defaults");
                 dev.wb.commands.config.ConfigView.lines(effective, file.orElse(null)).stream()
-                        .filter(l -> l.endsWith("  (default)")).map(l -> l.substring(0, l.indexOf(" = ")))
+                        .filter(l -> l.endsWith("  (default)"))
+                        .map(l -> l.substring(0, l.indexOf(" = ")))
                         .forEach(defaults::add);
                 ArrayNode original = doc.putArray("original");
-                config.originals().values().forEach((key, value) -> original.addObject().put("key", key)
-                        .<ObjectNode>set("value", value).put("note", OriginalKeys.NOTES.get(key)));
+                config.originals()
+                        .values()
+                        .forEach((key, value) -> original.addObject()
+                                .put("key", key)
+                                .<ObjectNode>set("value", value)
+                                .put("note", OriginalKeys.NOTES.get(key)));
                 console.json(doc);
                 return ExitCodes.OK;
             }
             console.line(WorkspaceConfig.FILE + (file.isPresent() ? "" : " (absent: every value is the default)")
                     + ", secrets masked:");
-            dev.wb.commands.config.ConfigView.lines(effective, file.orElse(null)).forEach(l -> console.line("  " + l));
+            dev.wb.commands.config.ConfigView.lines(effective, file.orElse(null))
+                    .forEach(l -> console.line("  " + l));
             if (!config.originals().values().isEmpty()) {
                 console.line("keys from the original workbench (docs/CONFIG.md, \"Config from the original"
                         + " workbench\"):");
-                config.originals().values().forEach((key, value) -> console.line("  " + key + " = "
-                        + CanonicalJson.text(value, false) + "  — " + OriginalKeys.NOTES.get(key)));
+                config.originals()
+                        .values()
+                        .forEach((key, value) -> console.line("  " + key + " = " + CanonicalJson.text(value, false)
+                                + "  — " + OriginalKeys.NOTES.get(key)));
             }
             return ExitCodes.OK;
         }
@@ -217,28 +275,38 @@ final class ConfigCmd {
 
         static CommandSpec spec(WbCommand root) {
             SetCmd cmd = new SetCmd(root);
-            CommandSpec spec = Specs.command(cmd, "set", "Set one key of .workflow/config.json, keeping every other"
-                    + " key as it is.");
-            spec.addPositional(picocli.CommandLine.Model.PositionalParamSpec.builder().index("0").arity("1")
-                    .required(true).paramLabel("KEY").type(String.class).description("The key, dotted: "
-                            + String.join(", ", KEYS.keySet()) + ".")
+            CommandSpec spec = Specs.command(
+                    cmd, "set", "Set one key of .workflow/config.json, keeping every other" + " key as it is.");
+            spec.addPositional(picocli.CommandLine.Model.PositionalParamSpec.builder()
+                    .index("0")
+                    .arity("1")
+                    .required(true)
+                    .paramLabel("KEY")
+                    .type(String.class)
+                    .description("The key, dotted: " + String.join(", ", KEYS.keySet()) + ".")
                     .setter(new picocli.CommandLine.Model.ISetter() {
                         @Override
                         public <T> T set(T v) {
                             cmd.key = (String) v;
                             return null;
                         }
-                    }).build());
-            spec.addPositional(picocli.CommandLine.Model.PositionalParamSpec.builder().index("1").arity("1")
-                    .required(true).paramLabel("VALUE").type(String.class).description("The value; quote one that"
-                            + " holds spaces.")
+                    })
+                    .build());
+            spec.addPositional(picocli.CommandLine.Model.PositionalParamSpec.builder()
+                    .index("1")
+                    .arity("1")
+                    .required(true)
+                    .paramLabel("VALUE")
+                    .type(String.class)
+                    .description("The value; quote one that" + " holds spaces.")
                     .setter(new picocli.CommandLine.Model.ISetter() {
                         @Override
                         public <T> T set(T v) {
                             cmd.value = (String) v;
                             return null;
                         }
-                    }).build());
+                    })
+                    .build());
             spec.addOption(Specs.json(root));
             // A value may look like an option (agents.providers.claude.args --verbose): only wb's own
             // options are options here, anything else is the value.
@@ -259,13 +327,19 @@ final class ConfigCmd {
             Workspace ws = Workspace.require(root.context.cwd());
             WorkspaceConfig.load(ws);
             if (key.startsWith("identity.")) {
-                throw Failure.usage("identity is set whole: its name and email belong together",
+                throw Failure.usage(
+                        "identity is set whole: its name and email belong together",
                         "wb config set identity \"Ada Lovelace <ada@example.com>\"");
             }
-            Settable settable = KEYS.containsKey(key) ? KEYS.get(key) : SchemaKeys.settable(key).orElseThrow(() ->
-                    Failure.usage("wb config set cannot set " + key + ": it is not a single value of the schema",
-                            "wb config show lists every key and its value; lists take comma-separated values",
-                            "command sets and provider blocks are edited in .workflow/config.json (docs/CONFIG.md)"));
+            Settable settable = KEYS.containsKey(key)
+                    ? KEYS.get(key)
+                    : SchemaKeys.settable(key)
+                            .orElseThrow(
+                                    () -> Failure.usage(
+                                            "wb config set cannot set " + key
+                                                    + ": it is not a single value of the schema",
+                                            "wb config show lists every key and its value; lists take comma-separated values",
+                                            "command sets and provider blocks are edited in .workflow/config.json (docs/CONFIG.md)"));
             Parsed parsed = settable.parse().apply(value);
             ObjectNode before = JudgeAgentsConfig.readRoot(ws);
             List<String> path = List.of(key.split("\\."));
@@ -276,10 +350,14 @@ final class ConfigCmd {
 
             Console console = root.context.console();
             // A secret is set, never echoed: the terminal, a CI log or a --json consumer sees only the mask.
-            JsonNode shown = !parsed.value().isTextual() ? parsed.value()
-                    : TextNode.valueOf(dev.wb.commands.config.SecretNames.secret(key.substring(key.lastIndexOf('.') + 1))
-                            ? dev.wb.commands.config.ConfigView.mask(parsed.value().textValue())
-                            : dev.wb.commands.config.ConfigView.maskUrl(parsed.value().textValue()));
+            JsonNode shown = !parsed.value().isTextual()
+                    ? parsed.value()
+                    : TextNode.valueOf(
+                            dev.wb.commands.config.SecretNames.secret(key.substring(key.lastIndexOf('.') + 1))
+                                    ? dev.wb.commands.config.ConfigView.mask(
+                                            parsed.value().textValue())
+                                    : dev.wb.commands.config.ConfigView.maskUrl(
+                                            parsed.value().textValue()));
             parsed.warnings().forEach(w -> console.warning(w.message(), w.fix()));
             followed.warnings().forEach(w -> console.warning(w.message(), w.fix()));
             if (root.json) {
@@ -289,8 +367,12 @@ final class ConfigCmd {
                 doc.put("file", ".workflow/config.json");
                 doc.put("changed", !after.equals(before));
                 ArrayNode warnings = doc.putArray("warnings");
-                parsed.warnings().forEach(w -> warnings.addObject().put("message", w.message()).put("fix", w.fix()));
-                followed.warnings().forEach(w -> warnings.addObject().put("message", w.message()).put("fix", w.fix()));
+                parsed.warnings()
+                        .forEach(w ->
+                                warnings.addObject().put("message", w.message()).put("fix", w.fix()));
+                followed.warnings()
+                        .forEach(w ->
+                                warnings.addObject().put("message", w.message()).put("fix", w.fix()));
                 ArrayNode files = doc.putArray("regenerated");
                 followed.regenerated().forEach(files::add);
                 console.json(doc);

@@ -103,7 +103,9 @@ public final class Console {
 
     /** A JSON value pretty-printed and indented two spaces, for text views. */
     static String indent(JsonNode node) {
-        return CanonicalJson.text(node, true).lines().map(l -> "  " + l)
+        return CanonicalJson.text(node, true)
+                .lines()
+                .map(l -> "  " + l)
                 .collect(java.util.stream.Collectors.joining("\n"));
     }
 
@@ -111,5 +113,4 @@ public final class Console {
         out.flush();
         err.flush();
     }
-
 }

@@ -40,17 +40,42 @@ final class GitCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
-        members.put("ctx", r -> member(r, "ctx", "Where the checkout stands: root, branch, upstream, remotes, HEAD,"
-                + " identity, and a note when user.email is not the identity config.json expects. Read-only.", false));
-        members.put("start", r -> member(r, "start", "Print (or --execute) the series that starts KEY's branch.", true));
-        members.put("commit", r -> member(r, "commit", "Print (or --execute) the commit of what is staged, with the"
-                + " message in .workflow/KEY/commit.txt. Needs a passing, current audit.", true));
-        members.put("push", r -> member(r, "push", "Print (or --execute) the first publication of the current"
-                + " branch (a branch that has an upstream is never pushed again).", false));
-        members.put("carry", r -> member(r, "carry", "Print (or --execute) KEY's commits not yet on --to BRANCH, oldest"
-                + " first, cherry-picked onto a new branch cut from it.", true));
-        return GroupCmd.spec(root, "git", "Git, guarded: every command prints its series; --execute runs exactly that.",
-                members);
+        members.put(
+                "ctx",
+                r -> member(
+                        r,
+                        "ctx",
+                        "Where the checkout stands: root, branch, upstream, remotes, HEAD,"
+                                + " identity, and a note when user.email is not the identity config.json expects. Read-only.",
+                        false));
+        members.put(
+                "start", r -> member(r, "start", "Print (or --execute) the series that starts KEY's branch.", true));
+        members.put(
+                "commit",
+                r -> member(
+                        r,
+                        "commit",
+                        "Print (or --execute) the commit of what is staged, with the"
+                                + " message in .workflow/KEY/commit.txt. Needs a passing, current audit.",
+                        true));
+        members.put(
+                "push",
+                r -> member(
+                        r,
+                        "push",
+                        "Print (or --execute) the first publication of the current"
+                                + " branch (a branch that has an upstream is never pushed again).",
+                        false));
+        members.put(
+                "carry",
+                r -> member(
+                        r,
+                        "carry",
+                        "Print (or --execute) KEY's commits not yet on --to BRANCH, oldest"
+                                + " first, cherry-picked onto a new branch cut from it.",
+                        true));
+        return GroupCmd.spec(
+                root, "git", "Git, guarded: every command prints its series; --execute runs exactly that.", members);
     }
 
     private static CommandSpec member(WbCommand root, String action, String description, boolean needsKey) {
@@ -60,14 +85,27 @@ final class GitCmd implements Callable<Integer> {
             spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
         }
         if (action.equals("carry")) {
-            spec.addOption(Specs.option("--to", "BRANCH", String.class, "The branch to carry the commits onto.",
-                    value -> cmd.to = (String) value).toBuilder().required(true).build());
+            spec.addOption(Specs.option(
+                            "--to",
+                            "BRANCH",
+                            String.class,
+                            "The branch to carry the commits onto.",
+                            value -> cmd.to = (String) value)
+                    .toBuilder()
+                    .required(true)
+                    .build());
         }
         if (!action.equals("ctx")) {
-            spec.addOption(Specs.flag("--execute", "Run the printed commands with your git (no shell), step by step,"
-                    + " each after its preconditions; stop at the first that fails.", on -> cmd.execute = on));
-            spec.usageMessage().footer("", "Exit codes: 0 printed, or every step ran; 1 a step failed or was refused"
-                    + " (what did not run is listed); 2 refused (execution disabled, no passing audit); 6 no commit.txt.");
+            spec.addOption(Specs.flag(
+                    "--execute",
+                    "Run the printed commands with your git (no shell), step by step,"
+                            + " each after its preconditions; stop at the first that fails.",
+                    on -> cmd.execute = on));
+            spec.usageMessage()
+                    .footer(
+                            "",
+                            "Exit codes: 0 printed, or every step ran; 1 a step failed or was refused"
+                                    + " (what did not run is listed); 2 refused (execution disabled, no passing audit); 6 no commit.txt.");
         }
         spec.addOption(Specs.json(root));
         return spec;
@@ -134,11 +172,23 @@ final class GitCmd implements Callable<Integer> {
      */
     private static String checks(GitStep step, List<PreconditionCheck.Reading> now) {
         if (now.isEmpty()) {
-            return String.join(", ", step.preconditions().stream().sorted().map(Precondition::label).toList())
-                    + " (read when it runs, after the steps above)";
+            return String.join(
+                            ", ",
+                            step.preconditions().stream()
+                                    .sorted()
+                                    .map(Precondition::label)
+                                    .toList()) + " (read when it runs, after the steps above)";
         }
-        return String.join(", ", now.stream().map(r -> r.precondition().label() + (r.holds() ? " (holds now)"
-                : " (does not hold now: " + TerminalText.escape(r.failing().get()) + ")")).toList());
+        return String.join(
+                ", ",
+                now.stream()
+                        .map(r -> r.precondition().label()
+                                + (r.holds()
+                                        ? " (holds now)"
+                                        : " (does not hold now: "
+                                                + TerminalText.escape(
+                                                        r.failing().get()) + ")"))
+                        .toList());
     }
 
     private static void readings(ObjectNode node, GitStep step, List<PreconditionCheck.Reading> now) {
@@ -147,7 +197,9 @@ final class GitCmd implements Callable<Integer> {
         }
         ArrayNode list = node.putArray("preconditionsNow");
         now.forEach(r -> {
-            ObjectNode reading = list.addObject().put("precondition", r.precondition().name()).put("holds", r.holds());
+            ObjectNode reading = list.addObject()
+                    .put("precondition", r.precondition().name())
+                    .put("holds", r.holds());
             r.failing().ifPresent(f -> reading.put("failing", f));
         });
     }
@@ -168,18 +220,23 @@ final class GitCmd implements Callable<Integer> {
             for (StepOutcome outcome : executed.result().ran()) {
                 console.line("ok      " + outcome.step().text());
             }
-            executed.result().failed().ifPresent(f -> console.line(
-                    (f.status() == StepOutcome.Status.REFUSED ? "REFUSED " : "FAILED  ") + f.step().text()));
+            executed.result()
+                    .failed()
+                    .ifPresent(f -> console.line((f.status() == StepOutcome.Status.REFUSED ? "REFUSED " : "FAILED  ")
+                            + f.step().text()));
         }
         if (executed.result().failed().isPresent()) {
             StepOutcome failed = executed.result().failed().get();
-            String why = failed.status() == StepOutcome.Status.REFUSED ? failed.refusal()
+            String why = failed.status() == StepOutcome.Status.REFUSED
+                    ? failed.refusal()
                     : "exit " + failed.exitCode() + ": " + TerminalText.escape(lastLine(failed.output()));
             List<String> fixes = new java.util.ArrayList<>();
             fixes.add("these did not run, starting at the one that failed:");
             executed.result().notRun().forEach(step -> fixes.add("  " + step.text()));
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "wb git " + action + " stopped at " + failed.step().text()
-                    + ": " + why, fixes);
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "wb git " + action + " stopped at " + failed.step().text() + ": " + why,
+                    fixes);
         }
         return ExitCodes.OK;
     }
@@ -193,12 +250,17 @@ final class GitCmd implements Callable<Integer> {
             ctx.upstream().ifPresent(u -> doc.put("upstream", u));
             ctx.head().ifPresent(h -> doc.put("head", h));
             ArrayNode remotes = doc.putArray("remotes");
-            ctx.remotes().forEach(r -> remotes.addObject().put("name", r.name()).put("fetchUrl", r.fetchUrl())
-                    .put("pushUrl", r.pushUrl()));
+            ctx.remotes()
+                    .forEach(r -> remotes.addObject()
+                            .put("name", r.name())
+                            .put("fetchUrl", r.fetchUrl())
+                            .put("pushUrl", r.pushUrl()));
             ObjectNode user = doc.putObject("user");
             ctx.userName().ifPresent(n -> user.put("name", n));
             ctx.userEmail().ifPresent(e -> user.put("email", e));
-            ctx.expected().ifPresent(e -> doc.putObject("expected").put("name", e.name()).put("email", e.email()));
+            ctx.expected()
+                    .ifPresent(
+                            e -> doc.putObject("expected").put("name", e.name()).put("email", e.email()));
             ctx.mismatch().ifPresent(m -> doc.put("mismatch", m));
             ctx.note().ifPresent(n -> doc.put("note", n));
             console.json(doc);
@@ -209,8 +271,9 @@ final class GitCmd implements Callable<Integer> {
         console.line("upstream  " + TerminalText.escape(ctx.upstream().orElse("(none: not published)")));
         console.line("HEAD      " + ctx.head().orElse("(no commit yet)"));
         ctx.remotes().forEach(r -> console.line("remote    " + TerminalText.escape(r.name() + "  " + r.fetchUrl())));
-        console.line("user      " + TerminalText.escape(ctx.userName().orElse("(user.name not set)") + " <"
-                + ctx.userEmail().orElse("user.email not set") + ">"));
+        console.line("user      "
+                + TerminalText.escape(ctx.userName().orElse("(user.name not set)") + " <"
+                        + ctx.userEmail().orElse("user.email not set") + ">"));
         ctx.mismatch().ifPresent(m -> console.line("MISMATCH  " + TerminalText.escape(m)));
         ctx.note().ifPresent(n -> console.line("note      " + TerminalText.escape(n)));
         return ExitCodes.OK;

@@ -15,15 +15,21 @@ final class GitSummaries {
     static String of(String type, JsonNode p) {
         if (WbEvents.GIT_STEP_RAN.equals(type)) {
             String status = text(p.path("status"));
-            String result = status.equals("refused") ? "refused: " + text(p.path("refusal"))
-                    : status + " (exit " + p.path("exitCode").asInt() + ", " + p.path("durationMs").asLong() + " ms)";
+            String result = status.equals("refused")
+                    ? "refused: " + text(p.path("refusal"))
+                    : status + " (exit " + p.path("exitCode").asInt() + ", "
+                            + p.path("durationMs").asLong() + " ms)";
             return cut(text(p.path("series")) + " step " + (p.path("index").asInt() + 1) + " · " + argv(p.path("argv"))
                     + " · " + result);
         }
         if (WbEvents.GIT_SERIES_FINISHED.equals(type)) {
             int notRun = p.path("notRun").size();
-            return cut(text(p.path("series")) + " · " + text(p.path("status")) + " · " + p.path("ran").asInt() + " ran"
-                    + (notRun == 0 ? "" : " · " + notRun + " not run, from " + argv(p.path("notRun").path(0))));
+            return cut(text(p.path("series")) + " · " + text(p.path("status")) + " · "
+                    + p.path("ran").asInt() + " ran"
+                    + (notRun == 0
+                            ? ""
+                            : " · " + notRun + " not run, from "
+                                    + argv(p.path("notRun").path(0))));
         }
         return null;
     }

@@ -18,8 +18,8 @@ final class GroupCmd implements Callable<Integer> {
         this.members = members;
     }
 
-    static CommandSpec spec(WbCommand root, String name, String description,
-            Map<String, Function<WbCommand, CommandSpec>> members) {
+    static CommandSpec spec(
+            WbCommand root, String name, String description, Map<String, Function<WbCommand, CommandSpec>> members) {
         CommandSpec spec = Specs.command(new GroupCmd(name, new LinkedHashMap<>(members)), name, description);
         spec.addOption(Specs.json(root));
         members.forEach((member, make) -> spec.addSubcommand(member, make.apply(root)));
@@ -28,7 +28,7 @@ final class GroupCmd implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw Failure.usage("wb " + name + " needs a subcommand: " + String.join(", ", members.keySet()),
-                "wb " + name + " --help");
+        throw Failure.usage(
+                "wb " + name + " needs a subcommand: " + String.join(", ", members.keySet()), "wb " + name + " --help");
     }
 }

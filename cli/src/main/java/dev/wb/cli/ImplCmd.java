@@ -32,8 +32,8 @@ final class ImplCmd implements Callable<Integer> {
     }
 
     static CommandSpec spec(WbCommand root) {
-        return GroupCmd.spec(root, "impl", "The implementation: check its scope against the audited plans.",
-                orderedMembers());
+        return GroupCmd.spec(
+                root, "impl", "The implementation: check its scope against the audited plans.", orderedMembers());
     }
 
     private static Map<String, java.util.function.Function<WbCommand, CommandSpec>> orderedMembers() {
@@ -45,26 +45,35 @@ final class ImplCmd implements Callable<Integer> {
 
     static CommandSpec check(WbCommand root) {
         ImplCmd cmd = new ImplCmd(root);
-        CommandSpec spec = Specs.command(cmd, "check", "Compare the changed paths with the audited plans: each is"
-                + " ok, pending, other (another task's plan), overlap, or a deviation (exit 7). Needs a passing,"
-                + " current audit of KEY.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "check",
+                "Compare the changed paths with the audited plans: each is"
+                        + " ok, pending, other (another task's plan), overlap, or a deviation (exit 7). Needs a passing,"
+                        + " current audit of KEY.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
-        spec.addOption(Specs.flag("--staged", "Check the index only (what the next commit holds).",
-                on -> cmd.staged = on));
-        spec.addOption(Specs.option("--base", "REF", String.class,
+        spec.addOption(
+                Specs.flag("--staged", "Check the index only (what the next commit holds).", on -> cmd.staged = on));
+        spec.addOption(Specs.option(
+                "--base",
+                "REF",
+                String.class,
                 "Also check every commit since REF (e.g. main), so work already committed is seen.",
                 value -> cmd.base = (String) value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 in scope, 7 deviation, 2 no passing current audit or"
-                + " malformed key, 6 no sdd.json.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 in scope, 7 deviation, 2 no passing current audit or"
+                                + " malformed key, 6 no sdd.json.");
         return spec;
     }
 
     @Override
     public Integer call() {
         TaskKey task = Keys.task(key);
-        ImplCheck.Request request = new ImplCheck.Request(task, staged ? ChangeScope.STAGED : ChangeScope.WORKTREE,
-                Optional.ofNullable(base));
+        ImplCheck.Request request = new ImplCheck.Request(
+                task, staged ? ChangeScope.STAGED : ChangeScope.WORKTREE, Optional.ofNullable(base));
         try (Session session = root.context.session()) {
             ImplCheck.Result result = ImplCheck.run(session, request);
             if (root.json) {
@@ -80,12 +89,19 @@ final class ImplCmd implements Callable<Integer> {
             ScopeReport report = result.report();
             if (report.deviates()) {
                 List<String> stray = new ArrayList<>();
-                report.entries().stream().filter(e -> e.status() == Status.DEVIATION).forEach(e -> stray.add(e.path()
-                        + (e.zones().isEmpty() ? "" : " (critical zone: " + String.join(", ", e.zones()) + ")")));
-                throw new Failure(Failure.Kind.CHECK_FAILED, task + ": " + SddCmd.plural(stray.size(), "changed path")
-                        + " outside every audited plan: " + String.join(", ", stray),
-                        List.of("if the plan needs them, add them to files in .workflow/" + task
-                                + "/sdd.json, then: wb sdd audit " + task,
+                report.entries().stream()
+                        .filter(e -> e.status() == Status.DEVIATION)
+                        .forEach(e -> stray.add(e.path()
+                                + (e.zones().isEmpty()
+                                        ? ""
+                                        : " (critical zone: " + String.join(", ", e.zones()) + ")")));
+                throw new Failure(
+                        Failure.Kind.CHECK_FAILED,
+                        task + ": " + SddCmd.plural(stray.size(), "changed path") + " outside every audited plan: "
+                                + String.join(", ", stray),
+                        List.of(
+                                "if the plan needs them, add them to files in .workflow/" + task
+                                        + "/sdd.json, then: wb sdd audit " + task,
                                 "otherwise undo them: git restore --staged --worktree -- <path> (git clean for new files)"));
             }
             return ExitCodes.OK;
@@ -94,23 +110,27 @@ final class ImplCmd implements Callable<Integer> {
 
     private void text(ImplCheck.Request request, ImplCheck.Result result) {
         Console console = root.context.console();
-        String what = request.scope() == ChangeScope.STAGED ? "the index against HEAD"
-                : "the working tree against HEAD";
+        String what =
+                request.scope() == ChangeScope.STAGED ? "the index against HEAD" : "the working tree against HEAD";
         if (result.baseCommit().isPresent()) {
-            what += ", and the commits since " + base + " (" + SddCmd.abbrev(result.baseCommit().get()) + ")";
+            what += ", and the commits since " + base + " ("
+                    + SddCmd.abbrev(result.baseCommit().get()) + ")";
         }
         ScopeReport report = result.report();
         console.line(result.key() + ": scope of " + what);
         int width = 10;
         for (Entry entry : report.entries()) {
-            StringBuilder line = new StringBuilder("  ").append(Columns.left(entry.status().wireName(), width))
+            StringBuilder line = new StringBuilder("  ")
+                    .append(Columns.left(entry.status().wireName(), width))
                     .append(entry.path());
             if (entry.status() == Status.OTHER) {
                 line.append("  (").append(String.join(", ", entry.tasks())).append(")");
             } else if (entry.status() == Status.OVERLAP) {
                 line.append("  (also ").append(String.join(", ", entry.tasks())).append(")");
             } else if (!entry.zones().isEmpty()) {
-                line.append("  [critical zone: ").append(String.join(", ", entry.zones())).append("]");
+                line.append("  [critical zone: ")
+                        .append(String.join(", ", entry.zones()))
+                        .append("]");
             }
             console.line(line.toString());
         }
@@ -127,7 +147,10 @@ final class ImplCmd implements Callable<Integer> {
         for (Status status : Status.values()) {
             long n = report.count(status);
             if (n > 0) {
-                counts.append(counts.length() == 0 ? "" : ", ").append(n).append(' ').append(status.wireName());
+                counts.append(counts.length() == 0 ? "" : ", ")
+                        .append(n)
+                        .append(' ')
+                        .append(status.wireName());
             }
         }
         console.line((report.deviates() ? "DEVIATION" : "in scope") + (counts.length() == 0 ? "" : ": " + counts)

@@ -32,27 +32,38 @@ final class ImportCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         ImportCmd cmd = new ImportCmd(root);
-        CommandSpec spec = Specs.command(cmd, "import", "Bring in what the original tools left in a repository:"
-                + " .worc/flows/ and .worc/tools/ (to .workflow/flows/ and .workflow/tools/), the judge's"
-                + " .akrctx/ (or .wep/) capsules, policy.json and review records, and the workbench's"
-                + " .workflow/<KEY>/ plans. Files are copied byte for byte and never over other content; old"
-                + " verdicts (audit.json, evidence.json, git.log.json, review records) become imported, unverified"
-                + " events that open no gate until wb re-runs the check. All or nothing: a conflict or a refused"
-                + " file anywhere, and nothing is written. docs/IMPORT.md.");
-        spec.addOption(Specs.option("--from", "DIR", String.class, "The root of the repository holding the"
-                + " original's files (default: this repository).", v -> cmd.from = (String) v));
-        spec.addOption(Specs.flag("--dry-run", "Say what would be done, and write or record nothing.",
-                on -> cmd.dryRun = on));
+        CommandSpec spec = Specs.command(
+                cmd,
+                "import",
+                "Bring in what the original tools left in a repository:"
+                        + " .worc/flows/ and .worc/tools/ (to .workflow/flows/ and .workflow/tools/), the judge's"
+                        + " .akrctx/ (or .wep/) capsules, policy.json and review records, and the workbench's"
+                        + " .workflow/<KEY>/ plans. Files are copied byte for byte and never over other content; old"
+                        + " verdicts (audit.json, evidence.json, git.log.json, review records) become imported, unverified"
+                        + " events that open no gate until wb re-runs the check. All or nothing: a conflict or a refused"
+                        + " file anywhere, and nothing is written. docs/IMPORT.md.");
+        spec.addOption(Specs.option(
+                "--from",
+                "DIR",
+                String.class,
+                "The root of the repository holding the" + " original's files (default: this repository).",
+                v -> cmd.from = (String) v));
+        spec.addOption(
+                Specs.flag("--dry-run", "Say what would be done, and write or record nothing.", on -> cmd.dryRun = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 done (running it again adds nothing), 1 a conflict or a"
-                + " refused file (nothing written), 2 usage (--from not a directory, not a git repository), 3 cannot"
-                + " write, 6 nothing of the originals found.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 done (running it again adds nothing), 1 a conflict or a"
+                                + " refused file (nothing written), 2 usage (--from not a directory, not a git repository), 3 cannot"
+                                + " write, 6 nothing of the originals found.");
         return spec;
     }
 
     @Override
     public Integer call() {
-        Optional<Path> source = Optional.ofNullable(from).map(f -> root.context.cwd().resolve(f));
+        Optional<Path> source =
+                Optional.ofNullable(from).map(f -> root.context.cwd().resolve(f));
         WbImport.Report report;
         try (Session session = root.context.session()) {
             report = WbImport.run(session, source, dryRun);
@@ -78,7 +89,8 @@ final class ImportCmd implements Callable<Integer> {
             return Optional.empty();
         }
         String what = SddCmd.plural(conflicts, "conflict") + ", " + refused + " refused";
-        String message = report.written() ? "wb import left " + what + " as they were"
+        String message = report.written()
+                ? "wb import left " + what + " as they were"
                 : "wb import " + (report.dryRun() ? "would bring" : "brought") + " nothing in: " + what;
         List<String> fixes = new ArrayList<>();
         if (conflicts > 0) {
@@ -92,19 +104,25 @@ final class ImportCmd implements Callable<Integer> {
     }
 
     static String line(ImportItem item, boolean dryRun) {
-        StringBuilder line = new StringBuilder(item.status().word(dryRun)).append(' ')
-                .append(TerminalText.escape(item.source()));
-        boolean verdict = item.status() == ImportItem.Status.RECORDED
-                || item.status() == ImportItem.Status.ALREADY_RECORDED;
+        StringBuilder line =
+                new StringBuilder(item.status().word(dryRun)).append(' ').append(TerminalText.escape(item.source()));
+        boolean verdict =
+                item.status() == ImportItem.Status.RECORDED || item.status() == ImportItem.Status.ALREADY_RECORDED;
         if (verdict) {
-            line.append(": ").append(item.kind()).append(' ')
-                    .append(item.verdict().map(v -> "\"" + TerminalText.escape(v) + "\"").orElse("(no verdict)"))
-                    .append(" → ").append(item.target().orElseThrow());
+            line.append(": ")
+                    .append(item.kind())
+                    .append(' ')
+                    .append(item.verdict()
+                            .map(v -> "\"" + TerminalText.escape(v) + "\"")
+                            .orElse("(no verdict)"))
+                    .append(" → ")
+                    .append(item.target().orElseThrow());
             item.reason().ifPresent(r -> line.append(" (").append(r).append(')'));
             return line.toString();
         }
-        item.target().filter(t -> item.reason().isEmpty()).ifPresent(t -> line.append(" → ")
-                .append(TerminalText.escape(t)));
+        item.target()
+                .filter(t -> item.reason().isEmpty())
+                .ifPresent(t -> line.append(" → ").append(TerminalText.escape(t)));
         item.reason().ifPresent(r -> line.append(": ").append(TerminalText.escape(r)));
         return line.toString();
     }
@@ -117,9 +135,12 @@ final class ImportCmd implements Callable<Integer> {
                 counts.add(n + " " + status.word(!report.written()));
             }
         }
-        String from = report.sameRepository() ? "this repository" : TerminalText.escape(report.source().toString());
-        String head = report.dryRun() ? "dry run, nothing written: from " : report.written() ? "imported from "
-                : "nothing written: from ";
+        String from = report.sameRepository()
+                ? "this repository"
+                : TerminalText.escape(report.source().toString());
+        String head = report.dryRun()
+                ? "dry run, nothing written: from "
+                : report.written() ? "imported from " : "nothing written: from ";
         return head + from + ": " + String.join(", ", counts);
     }
 

@@ -1,9 +1,9 @@
 package dev.wb.cli;
 
-import dev.wb.engine.json.CanonicalJson;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
 import dev.wb.commands.init.InitCommand;
+import dev.wb.engine.json.CanonicalJson;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -16,7 +16,9 @@ final class InitCmd implements Callable<Integer> {
     }
 
     static CommandSpec spec(WbCommand root) {
-        CommandSpec spec = Specs.command(new InitCmd(root), "init",
+        CommandSpec spec = Specs.command(
+                new InitCmd(root),
+                "init",
                 "Create .workflow/ (config.json, policy.json, .gitignore). Files already there are kept as they are.");
         spec.addOption(Specs.json(root));
         return spec;

@@ -27,49 +27,69 @@ final class JudgeAgentsCmd {
 
     static CommandSpec enable(WbCommand root) {
         Enable cmd = new Enable(root);
-        CommandSpec spec = Specs.command(cmd, "enable", "Enable the judge: set agents.judge.enabled in"
-                + " .workflow/config.json, write the judge's agent files from configuration (Claude Code"
-                + " .claude/agents/wb-judge.md, Copilot .github/agents/wb-judge.agent.md, Codex"
-                + " .codex/agents/wb-judge.toml; Pi has no native subagent API), install the review record schema"
-                + " in .workflow/judge/schemas/ and, for Claude Code, the guard hook in .claude/settings.local.json"
-                + " that refuses edits while a validation run holds the lock, keeping that per-developer file out of"
-                + " git with a rule in this clone's .git/info/exclude.");
-        spec.addOption(Specs.flag("--dry-run", "Print what would be written, and write nothing.",
-                on -> cmd.dryRun = on));
+        CommandSpec spec = Specs.command(
+                cmd,
+                "enable",
+                "Enable the judge: set agents.judge.enabled in"
+                        + " .workflow/config.json, write the judge's agent files from configuration (Claude Code"
+                        + " .claude/agents/wb-judge.md, Copilot .github/agents/wb-judge.agent.md, Codex"
+                        + " .codex/agents/wb-judge.toml; Pi has no native subagent API), install the review record schema"
+                        + " in .workflow/judge/schemas/ and, for Claude Code, the guard hook in .claude/settings.local.json"
+                        + " that refuses edits while a validation run holds the lock, keeping that per-developer file out of"
+                        + " git with a rule in this clone's .git/info/exclude.");
+        spec.addOption(
+                Specs.flag("--dry-run", "Print what would be written, and write nothing.", on -> cmd.dryRun = on));
         spec.addOption(Specs.flag("--force", "Overwrite agent files that were edited by hand.", on -> cmd.force = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Files wb generated are regenerated from configuration without --force; a file"
-                + " edited by hand is kept and reported unless --force. Set a model with"
-                + " wb config set agents.judge.model.<claude|copilot|codex> <id>.",
-                "", "Exit codes: 0 enabled (or planned, with --dry-run), 3 unusable config.json or"
-                + " settings.local.json.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Files wb generated are regenerated from configuration without --force; a file"
+                                + " edited by hand is kept and reported unless --force. Set a model with"
+                                + " wb config set agents.judge.model.<claude|copilot|codex> <id>.",
+                        "",
+                        "Exit codes: 0 enabled (or planned, with --dry-run), 3 unusable config.json or"
+                                + " settings.local.json.");
         return spec;
     }
 
     static CommandSpec disable(WbCommand root) {
         Disable cmd = new Disable(root);
-        CommandSpec spec = Specs.command(cmd, "disable", "Disable the judge: set agents.judge.enabled to false,"
-                + " remove wb's guard hook from .claude/settings.local.json (only wb's own entry; the file goes when"
-                + " it held nothing else) and then wb's rule for that file in .git/info/exclude. The generated"
-                + " agent files are kept.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "disable",
+                "Disable the judge: set agents.judge.enabled to false,"
+                        + " remove wb's guard hook from .claude/settings.local.json (only wb's own entry; the file goes when"
+                        + " it held nothing else) and then wb's rule for that file in .git/info/exclude. The generated"
+                        + " agent files are kept.");
         spec.addOption(Specs.flag("--dry-run", "Print what would change, and write nothing.", on -> cmd.dryRun = on));
-        spec.addOption(Specs.flag("--force", "Disable even when .claude/settings.local.json cannot be read: the"
-                + " file is left as it is, with a warning.", on -> cmd.force = on));
+        spec.addOption(Specs.flag(
+                "--force",
+                "Disable even when .claude/settings.local.json cannot be read: the"
+                        + " file is left as it is, with a warning.",
+                on -> cmd.force = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 disabled, 3 unusable config.json, or settings.local.json"
-                + " without --force.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 disabled, 3 unusable config.json, or settings.local.json" + " without --force.");
         return spec;
     }
 
     static CommandSpec status(WbCommand root) {
         StatusView cmd = new StatusView(root);
-        CommandSpec spec = Specs.command(cmd, "status", "Show whether the judge is enabled, each target's agent"
-                + " file (present, absent or edited by hand) and the model in effect, whether the Claude Code guard"
-                + " hook is installed, and a validation run in progress.");
-        spec.addOption(Specs.flag("--dry-run", "Accepted as by enable and disable; status writes nothing"
-                + " either way.", on -> { }));
-        spec.addOption(Specs.flag("--force", "Accepted as by enable and disable; status overrides nothing,"
-                + " so it changes nothing.", on -> { }));
+        CommandSpec spec = Specs.command(
+                cmd,
+                "status",
+                "Show whether the judge is enabled, each target's agent"
+                        + " file (present, absent or edited by hand) and the model in effect, whether the Claude Code guard"
+                        + " hook is installed, and a validation run in progress.");
+        spec.addOption(Specs.flag(
+                "--dry-run", "Accepted as by enable and disable; status writes nothing" + " either way.", on -> {}));
+        spec.addOption(Specs.flag(
+                "--force",
+                "Accepted as by enable and disable; status overrides nothing," + " so it changes nothing.",
+                on -> {}));
         spec.addOption(Specs.json(root));
         spec.usageMessage().footer("", "Exit codes: 0 shown, 3 unusable config.json.");
         return spec;
@@ -168,18 +188,23 @@ final class JudgeAgentsCmd {
             ignore.put("rule", SettingsIgnore.RULE);
             ignore.put("action", result.ignore().id());
             ObjectNode models = doc.putObject("models");
-            result.models().forEach((target, model) -> model.ifPresentOrElse(m -> models.put(target.id(), m),
-                    () -> models.putNull(target.id())));
+            result.models()
+                    .forEach((target, model) ->
+                            model.ifPresentOrElse(m -> models.put(target.id(), m), () -> models.putNull(target.id())));
             ObjectNode pi = doc.putObject("pi");
             pi.put("supported", false);
             pi.put("listed", result.piListed());
             pi.put("reason", JudgeAgentTarget.PI_NOT_SUPPORTED);
             ArrayNode warnings = doc.putArray("warnings");
-            result.warnings().forEach(w -> warnings.addObject().put("message", w.message()).put("fix", w.fix()));
-            event.ifPresentOrElse(e -> {
-                doc.put("event", e.eventId());
-                doc.put("version", e.version());
-            }, () -> doc.putNull("event"));
+            result.warnings()
+                    .forEach(w ->
+                            warnings.addObject().put("message", w.message()).put("fix", w.fix()));
+            event.ifPresentOrElse(
+                    e -> {
+                        doc.put("event", e.eventId());
+                        doc.put("version", e.version());
+                    },
+                    () -> doc.putNull("event"));
             console.json(doc);
             return;
         }
@@ -189,18 +214,27 @@ final class JudgeAgentsCmd {
                 + result.enabled() + (result.configChanged() ? ", " + would + "changed)" : ", already)"));
         for (JudgeAgents.FileResult file : result.files()) {
             JudgeAgentTarget target = file.target().orElseThrow();
-            String what = enable ? (result.dryRun() && file.action().writes() ? "would be " + file.action().label()
-                    : file.action().label()) : "kept";
+            String what = enable
+                    ? (result.dryRun() && file.action().writes()
+                            ? "would be " + file.action().label()
+                            : file.action().label())
+                    : "kept";
             console.line("  " + Columns.left(target.id(), 9) + Columns.left(file.path(), 44) + what + " (model: "
                     + file.model().orElse("host default") + ")");
         }
         console.line("  " + Columns.left("pi", 9) + "not supported: no native subagent API"
                 + (result.piListed() ? " (listed in agents.judge.targets, skipped)" : ""));
-        result.schema().ifPresent(schema -> console.line("  " + Columns.left("schema", 9) + Columns.left(schema.path(), 44)
-                + (result.dryRun() && schema.action().writes() ? "would be " : "") + schema.action().label()));
-        console.line("  " + Columns.left("hook", 9) + (result.dryRun() && result.hook() != JudgeAgents.HookAction.UNCHANGED
-                ? "would be " + result.hook().id() + " in " + JudgeGuardHook.SETTINGS : result.hookNote())
-                + result.hookCommand().map(c -> ": PreToolUse " + JudgeGuardHook.MATCHER + " runs " + c).orElse(""));
+        result.schema()
+                .ifPresent(schema -> console.line("  " + Columns.left("schema", 9) + Columns.left(schema.path(), 44)
+                        + (result.dryRun() && schema.action().writes() ? "would be " : "")
+                        + schema.action().label()));
+        console.line("  " + Columns.left("hook", 9)
+                + (result.dryRun() && result.hook() != JudgeAgents.HookAction.UNCHANGED
+                        ? "would be " + result.hook().id() + " in " + JudgeGuardHook.SETTINGS
+                        : result.hookNote())
+                + result.hookCommand()
+                        .map(c -> ": PreToolUse " + JudgeGuardHook.MATCHER + " runs " + c)
+                        .orElse(""));
         console.line("  " + Columns.left("ignore", 9) + ignoreLine(root, result));
         if (result.dryRun()) {
             for (JudgeAgents.FileResult file : result.files()) {
@@ -226,8 +260,9 @@ final class JudgeAgentsCmd {
             case PRESENT -> where + ": already there";
             case REMOVED -> where + ": " + would + "removed";
             case KEPT -> where + ": kept, since " + JudgeGuardHook.SETTINGS + " stays with settings of your own";
-            case NONE -> "no rule of wb's for " + JudgeGuardHook.SETTINGS + " in "
-                    + SettingsIgnore.display(Workspace.require(root.context.cwd()));
+            case NONE ->
+                "no rule of wb's for " + JudgeGuardHook.SETTINGS + " in "
+                        + SettingsIgnore.display(Workspace.require(root.context.cwd()));
         };
     }
 
@@ -261,14 +296,20 @@ final class JudgeAgentsCmd {
                         + t.model().orElse("host default") + (t.selected() ? "" : "; not among agents.judge.targets"));
             }
             console.line("  " + Columns.left("pi", 9) + "not supported: no native subagent API");
-            console.line("  " + Columns.left("hook", 9) + status.hookProblem().orElse(status.hookInstalled()
-                    ? "installed in " + JudgeGuardHook.SETTINGS + ": " + status.hookCommand().orElse("")
-                            + (status.hookCurrent() ? "" : " (another launcher; wb judge enable replaces it)")
-                    : "not installed"));
+            console.line("  " + Columns.left("hook", 9)
+                    + status.hookProblem()
+                            .orElse(
+                                    status.hookInstalled()
+                                            ? "installed in " + JudgeGuardHook.SETTINGS + ": "
+                                                    + status.hookCommand().orElse("")
+                                                    + (status.hookCurrent()
+                                                            ? ""
+                                                            : " (another launcher; wb judge enable replaces it)")
+                                            : "not installed"));
             console.line("  " + Columns.left("schema", 9) + Columns.left(JudgeAgents.SCHEMA_PATH, 44)
                     + (status.schemaPresent() ? status.schemaCurrent() ? "present" : "present, outdated" : "absent"));
-            console.line("  " + Columns.left("run", 9) + status.run().map(h -> "in progress: " + h.describe())
-                    .orElse("none in progress"));
+            console.line("  " + Columns.left("run", 9)
+                    + status.run().map(h -> "in progress: " + h.describe()).orElse("none in progress"));
             return ExitCodes.OK;
         }
 

@@ -41,8 +41,12 @@ final class JudgeCmd {
         members.put("disable", JudgeAgentsCmd::disable);
         members.put("status", JudgeAgentsCmd::status);
         members.put("guard", JudgeGuardCmd::spec);
-        return GroupCmd.spec(root, "judge", "Independent review: capture the exact boundary of a task's change, run"
-                + " its declared validation once, and keep the receipt for the judge.", members);
+        return GroupCmd.spec(
+                root,
+                "judge",
+                "Independent review: capture the exact boundary of a task's change, run"
+                        + " its declared validation once, and keep the receipt for the judge.",
+                members);
     }
 
     static List<TaskKey> keys(List<String> texts) {
@@ -69,32 +73,60 @@ final class JudgeCmd {
 
         static CommandSpec spec(WbCommand root) {
             SnapshotCmd cmd = new SnapshotCmd(root);
-            CommandSpec spec = Specs.command(cmd, "snapshot", "Capture the task's boundary (base against the working"
-                    + " tree, blocked paths withheld) as an immutable private repository under"
-                    + " .workflow/local/judge/snapshots/. The live repository is only read.");
+            CommandSpec spec = Specs.command(
+                    cmd,
+                    "snapshot",
+                    "Capture the task's boundary (base against the working"
+                            + " tree, blocked paths withheld) as an immutable private repository under"
+                            + " .workflow/local/judge/snapshots/. The live repository is only read.");
             spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
-            spec.addOption(Specs.option("--base", "REF", String.class, "The base the change is measured from"
-                    + " (default HEAD; commits already on this branch need e.g. --base origin/main).",
+            spec.addOption(Specs.option(
+                    "--base",
+                    "REF",
+                    String.class,
+                    "The base the change is measured from"
+                            + " (default HEAD; commits already on this branch need e.g. --base origin/main).",
                     v -> cmd.base = (String) v));
-            spec.addOption(Specs.repeatable("--include-task", "KEY", "Another task whose capsule this change"
-                    + " deliberately touches; once per task.", v -> cmd.include = v));
-            spec.addOption(Specs.flag("--allow-empty", "Authorise an empty boundary (recorded, and bound into the"
-                    + " snapshot's id).", on -> cmd.allowEmpty = on));
-            spec.addOption(Specs.flag("--timings", "One diagnostic JSON line on stderr with the phases' durations.",
+            spec.addOption(Specs.repeatable(
+                    "--include-task",
+                    "KEY",
+                    "Another task whose capsule this change" + " deliberately touches; once per task.",
+                    v -> cmd.include = v));
+            spec.addOption(Specs.flag(
+                    "--allow-empty",
+                    "Authorise an empty boundary (recorded, and bound into the" + " snapshot's id).",
+                    on -> cmd.allowEmpty = on));
+            spec.addOption(Specs.flag(
+                    "--timings",
+                    "One diagnostic JSON line on stderr with the phases' durations.",
                     on -> cmd.timings = on));
-            spec.addOption(Specs.option("--from-review", "RECORD", String.class, "Catch-up: after strongly verifying"
-                    + " this APPROVED record, capture only the changes since its snapshot.",
+            spec.addOption(Specs.option(
+                    "--from-review",
+                    "RECORD",
+                    String.class,
+                    "Catch-up: after strongly verifying"
+                            + " this APPROVED record, capture only the changes since its snapshot.",
                     v -> cmd.fromReview = (String) v));
-            spec.addOption(Specs.option("--receipt-digest", "sha256:<hex>", String.class, "With --from-review: the"
-                    + " receipt digest you saw wb judge run print for the parent (executes nothing).",
+            spec.addOption(Specs.option(
+                    "--receipt-digest",
+                    "sha256:<hex>",
+                    String.class,
+                    "With --from-review: the"
+                            + " receipt digest you saw wb judge run print for the parent (executes nothing).",
                     v -> cmd.receiptDigest = (String) v));
-            spec.addOption(Specs.repeatable("--approve-commands", "COMMAND", "With --from-review and no receipt:"
-                    + " approve re-running the parent's declared commands; once per command, in declared order.",
+            spec.addOption(Specs.repeatable(
+                    "--approve-commands",
+                    "COMMAND",
+                    "With --from-review and no receipt:"
+                            + " approve re-running the parent's declared commands; once per command, in declared order.",
                     v -> cmd.approvals = v));
             spec.addOption(Specs.json(root));
-            spec.usageMessage().footer("", "Exit codes: 0 captured, 2 empty boundary, foreign capsule, unknown base,"
-                    + " misused options or malformed key, 3 unusable policy.json, 6 a capsule document is missing,"
-                    + " 7 the parent review of a catch-up does not verify.");
+            spec.usageMessage()
+                    .footer(
+                            "",
+                            "Exit codes: 0 captured, 2 empty boundary, foreign capsule, unknown base,"
+                                    + " misused options or malformed key, 3 unusable policy.json, 6 a capsule document is missing,"
+                                    + " 7 the parent review of a catch-up does not verify.");
             return spec;
         }
 
@@ -108,16 +140,16 @@ final class JudgeCmd {
                 if (fromReview != null) {
                     java.nio.file.Path record = root.context.cwd().resolve(fromReview);
                     try {
-                        dev.wb.commands.judge.RecordVerification.read(session.workspace(), record).ifPresent(bytes ->
-                                dev.wb.commands.judge.RecordLog.noteRead(session, record,
-                                        dev.wb.commands.judge.RecordFacts.of(bytes)));
+                        dev.wb.commands.judge.RecordVerification.read(session.workspace(), record)
+                                .ifPresent(bytes -> dev.wb.commands.judge.RecordLog.noteRead(
+                                        session, record, dev.wb.commands.judge.RecordFacts.of(bytes)));
                     } catch (dev.wb.commands.InputFiles.Unusable e) {
                         // It was read moments ago to verify it; a record changed since is not this capture's concern.
                     }
                 }
                 Snapshot snapshot = result.snapshot();
-                EventEnvelope event = JudgeEvents.append(session, task,
-                        JudgeEvents.snapshotCaptured(snapshot, result.reused()));
+                EventEnvelope event =
+                        JudgeEvents.append(session, task, JudgeEvents.snapshotCaptured(snapshot, result.reused()));
                 print(session.workspace(), snapshot, result.reused(), event);
                 status = "ok";
                 return ExitCodes.OK;
@@ -132,23 +164,38 @@ final class JudgeCmd {
         private SnapshotCapture.Result capture(Session session, TaskKey task, Timings clock) {
             if (fromReview == null) {
                 if (receiptDigest != null || !approvals.isEmpty()) {
-                    throw dev.wb.commands.Failure.usage("--receipt-digest and --approve-commands belong to a catch-up"
-                            + " capture", "add --from-review <record>, or leave them out for a full capture");
+                    throw dev.wb.commands.Failure.usage(
+                            "--receipt-digest and --approve-commands belong to a catch-up" + " capture",
+                            "add --from-review <record>, or leave them out for a full capture");
                 }
-                return SnapshotCapture.capture(session.workspace(), new SnapshotCapture.Request(task,
-                        base == null ? "HEAD" : base, keys(include), allowEmpty), root.context.env(),
-                        root.context.clock(), clock);
+                return SnapshotCapture.capture(
+                        session.workspace(),
+                        new SnapshotCapture.Request(task, base == null ? "HEAD" : base, keys(include), allowEmpty),
+                        root.context.env(),
+                        root.context.clock(),
+                        clock);
             }
             if (base != null || !include.isEmpty()) {
-                throw dev.wb.commands.Failure.usage("a catch-up capture inherits its parent's base and included tasks",
+                throw dev.wb.commands.Failure.usage(
+                        "a catch-up capture inherits its parent's base and included tasks",
                         "leave out --base and --include-task with --from-review");
             }
-            java.util.Optional<dev.wb.commands.judge.CommandApprovals.Terminal> terminal = System.console() != null
-                    && !root.json ? java.util.Optional.of(JudgeRunCmd::confirm) : java.util.Optional.empty();
-            return dev.wb.commands.judge.CatchUpCapture.capture(session.workspace(),
-                    new dev.wb.commands.judge.CatchUpCapture.Request(task, root.context.cwd().resolve(fromReview),
-                            java.util.Optional.ofNullable(receiptDigest), approvals, allowEmpty, terminal),
-                    root.context.env(), root.context.clock(), clock);
+            java.util.Optional<dev.wb.commands.judge.CommandApprovals.Terminal> terminal =
+                    System.console() != null && !root.json
+                            ? java.util.Optional.of(JudgeRunCmd::confirm)
+                            : java.util.Optional.empty();
+            return dev.wb.commands.judge.CatchUpCapture.capture(
+                    session.workspace(),
+                    new dev.wb.commands.judge.CatchUpCapture.Request(
+                            task,
+                            root.context.cwd().resolve(fromReview),
+                            java.util.Optional.ofNullable(receiptDigest),
+                            approvals,
+                            allowEmpty,
+                            terminal),
+                    root.context.env(),
+                    root.context.clock(),
+                    clock);
         }
 
         private void print(Workspace workspace, Snapshot snapshot, boolean reused, EventEnvelope event) {
@@ -178,11 +225,13 @@ final class JudgeCmd {
             console.line("  " + SddCmd.plural(scope.changedFiles().size(), "changed file") + ", "
                     + SddCmd.plural(scope.excludedPaths().size(), "excluded path") + ", "
                     + SddCmd.plural(snapshot.coveredFiles(), "covered file")
-                    + (scope.includedTaskIds().isEmpty() ? "" : ", including " + String.join(", ",
-                            scope.includedTaskIds())));
+                    + (scope.includedTaskIds().isEmpty()
+                            ? ""
+                            : ", including " + String.join(", ", scope.includedTaskIds())));
             console.line("  emptyBoundaryAuthorized: " + scope.emptyBoundaryAuthorized());
-            snapshot.parent().ifPresent(parent -> console.line("  catch-up of SNAPSHOT:" + parent
-                    + ": the changes since its approved review"));
+            snapshot.parent()
+                    .ifPresent(parent -> console.line(
+                            "  catch-up of SNAPSHOT:" + parent + ": the changes since its approved review"));
             console.line("  scope " + scope.scopeDigest());
             console.line("  in " + workspace.root().relativize(snapshot.dir()));
             console.line("recorded as event " + event.version() + " of " + snapshot.taskId() + "; next: wb judge run "
@@ -204,18 +253,32 @@ final class JudgeCmd {
 
         static CommandSpec spec(WbCommand root) {
             ScopeCmd cmd = new ScopeCmd(root);
-            CommandSpec spec = Specs.command(cmd, "scope", "Compute the complete scope block for a review record:"
-                    + " the base's full commit id, the changed and excluded paths, the capsule's digests, the change"
-                    + " and scope digests. The judge copies it whole (--json) into its record.");
+            CommandSpec spec = Specs.command(
+                    cmd,
+                    "scope",
+                    "Compute the complete scope block for a review record:"
+                            + " the base's full commit id, the changed and excluded paths, the capsule's digests, the change"
+                            + " and scope digests. The judge copies it whole (--json) into its record.");
             spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
-            spec.addOption(Specs.required("--base", "REF", "The base, resolved once to its full commit id.", v -> cmd.base = v));
-            spec.addOption(Specs.option("--candidate", "CANDIDATE", String.class, "WORKTREE (default), SNAPSHOT:<id>"
-                    + " or a commit.", v -> cmd.candidate = (String) v));
-            spec.addOption(Specs.repeatable("--include-task", "KEY", "Another task whose capsule this change"
-                    + " deliberately touches; once per task.", v -> cmd.include = v));
+            spec.addOption(Specs.required(
+                    "--base", "REF", "The base, resolved once to its full commit id.", v -> cmd.base = v));
+            spec.addOption(Specs.option(
+                    "--candidate",
+                    "CANDIDATE",
+                    String.class,
+                    "WORKTREE (default), SNAPSHOT:<id>" + " or a commit.",
+                    v -> cmd.candidate = (String) v));
+            spec.addOption(Specs.repeatable(
+                    "--include-task",
+                    "KEY",
+                    "Another task whose capsule this change" + " deliberately touches; once per task.",
+                    v -> cmd.include = v));
             spec.addOption(Specs.json(root));
-            spec.usageMessage().footer("", "Exit codes: 0 computed, 2 foreign capsule, unknown ref or malformed key,"
-                    + " 3 unusable policy.json, 6 missing capsule document or unknown or damaged snapshot.");
+            spec.usageMessage()
+                    .footer(
+                            "",
+                            "Exit codes: 0 computed, 2 foreign capsule, unknown ref or malformed key,"
+                                    + " 3 unusable policy.json, 6 missing capsule document or unknown or damaged snapshot.");
             return spec;
         }
 
@@ -224,8 +287,8 @@ final class JudgeCmd {
             TaskKey task = Keys.task(key);
             Candidate parsed = Candidate.parse(candidate);
             Workspace workspace = Workspace.require(root.context.cwd());
-            ScopeBlock scope = JudgeScope.compute(workspace, new JudgeScope.Request(task, base, parsed, keys(include)),
-                    root.context.env());
+            ScopeBlock scope = JudgeScope.compute(
+                    workspace, new JudgeScope.Request(task, base, parsed, keys(include)), root.context.env());
             Console console = root.context.console();
             if (root.json) {
                 console.json(scope.toJson());

@@ -28,20 +28,28 @@ final class JudgeGuardCmd implements Callable<Integer> {
     }
 
     static CommandSpec spec(WbCommand root) {
-        CommandSpec spec = Specs.command(new JudgeGuardCmd(root), "guard", "The Claude Code PreToolUse hook that"
-                + " wb judge enable installs: reads the hook event (JSON) on stdin and refuses Edit, Write,"
-                + " MultiEdit and NotebookEdit while a judge validation run holds the lock.");
+        CommandSpec spec = Specs.command(
+                new JudgeGuardCmd(root),
+                "guard",
+                "The Claude Code PreToolUse hook that"
+                        + " wb judge enable installs: reads the hook event (JSON) on stdin and refuses Edit, Write,"
+                        + " MultiEdit and NotebookEdit while a judge validation run holds the lock.");
         spec.usageMessage().hidden(true);
-        spec.usageMessage().footer("", "Exit codes: 0 allowed, 2 refused (the reason on stderr, for the agent),"
-                + " 1 the event could not be read (Claude Code lets the call go ahead and shows the message).");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 allowed, 2 refused (the reason on stderr, for the agent),"
+                                + " 1 the event could not be read (Claude Code lets the call go ahead and shows the message).");
         return spec;
     }
 
     @Override
     public Integer call() {
         if (System.console() != null) {
-            throw Failure.usage("wb judge guard reads a Claude Code hook event on stdin; it is run by Claude Code,"
-                    + " not by hand", "wb judge status shows whether the hook is installed and a run in progress");
+            throw Failure.usage(
+                    "wb judge guard reads a Claude Code hook event on stdin; it is run by Claude Code,"
+                            + " not by hand",
+                    "wb judge status shows whether the hook is installed and a run in progress");
         }
         byte[] event;
         try {

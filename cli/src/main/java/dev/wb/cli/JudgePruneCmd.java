@@ -18,18 +18,30 @@ final class JudgePruneCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         JudgePruneCmd cmd = new JudgePruneCmd(root);
-        CommandSpec spec = Specs.command(cmd, "prune", "Delete old snapshots (and the receipts inside them) and"
-                + " leftover .capture-* folders, keeping the newest N and every ancestor they need. A dry run unless"
-                + " --force. Reads metadata only; folders it cannot identify are reported and left in place.");
-        spec.addOption(Specs.option("--keep", "N", Integer.class, "How many of the newest snapshots to keep"
-                + " (default " + JudgePrune.DEFAULT_KEEP + "; 0 or more), with their ancestors.",
+        CommandSpec spec = Specs.command(
+                cmd,
+                "prune",
+                "Delete old snapshots (and the receipts inside them) and"
+                        + " leftover .capture-* folders, keeping the newest N and every ancestor they need. A dry run unless"
+                        + " --force. Reads metadata only; folders it cannot identify are reported and left in place.");
+        spec.addOption(Specs.option(
+                "--keep",
+                "N",
+                Integer.class,
+                "How many of the newest snapshots to keep" + " (default " + JudgePrune.DEFAULT_KEEP
+                        + "; 0 or more), with their ancestors.",
                 v -> cmd.keep = (Integer) v));
-        spec.addOption(Specs.flag("--force", "Delete, and record a judge.snapshots.pruned event; without it"
-                + " nothing is deleted.", on -> cmd.force = on));
+        spec.addOption(Specs.flag(
+                "--force",
+                "Delete, and record a judge.snapshots.pruned event; without it" + " nothing is deleted.",
+                on -> cmd.force = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 pruned (or previewed), 1 a folder could not be removed"
-                + " completely, 2 --keep below 0, or a validation run holds the lock on a snapshot this would"
-                + " delete.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 pruned (or previewed), 1 a folder could not be removed"
+                                + " completely, 2 --keep below 0, or a validation run holds the lock on a snapshot this would"
+                                + " delete.");
         return spec;
     }
 
@@ -46,7 +58,8 @@ final class JudgePruneCmd implements Callable<Integer> {
             print(console, result);
         }
         if (!result.failed().isEmpty()) {
-            console.error("could not remove " + String.join(", ", result.failed()) + " completely",
+            console.error(
+                    "could not remove " + String.join(", ", result.failed()) + " completely",
                     java.util.List.of("check the folders' permissions, then run wb judge prune --force again"));
             return ExitCodes.NOT_COMPLETED;
         }
@@ -69,15 +82,18 @@ final class JudgePruneCmd implements Callable<Integer> {
         }
         if (!plan.captures().isEmpty()) {
             console.line("capture folders:");
-            plan.captures().forEach(c -> console.line("  " + Columns.left(!c.delete() ? "leave" : dry ? "delete?"
-                    : "deleted", 9) + c.dir() + ": " + c.reason()));
+            plan.captures()
+                    .forEach(c ->
+                            console.line("  " + Columns.left(!c.delete() ? "leave" : dry ? "delete?" : "deleted", 9)
+                                    + c.dir() + ": " + c.reason()));
         }
         if (!plan.broken().isEmpty()) {
             console.line("broken (reported, left in place; remove by hand if not needed):");
             plan.broken().forEach(b -> console.line("  " + b.dir() + ": " + b.reason()));
         }
-        plan.lock().ifPresent(lock -> console.line("lock: " + lock.holder() + (lock.conflict()
-                ? "; --force is refused while it holds a snapshot this would delete" : "")));
+        plan.lock()
+                .ifPresent(lock -> console.line("lock: " + lock.holder()
+                        + (lock.conflict() ? "; --force is refused while it holds a snapshot this would delete" : "")));
         plan.notices().forEach(n -> console.line("notice: " + n));
         result.event().ifPresent(event -> console.line("recorded as event " + event.version() + " of workspace"));
     }

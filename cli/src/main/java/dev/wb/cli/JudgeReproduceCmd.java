@@ -34,34 +34,51 @@ final class JudgeReproduceCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         JudgeReproduceCmd cmd = new JudgeReproduceCmd(root);
-        CommandSpec spec = Specs.command(cmd, "reproduce", "Check that a landed, reviewed generator produces exactly"
-                + " the generated paths of a snapshot. The snapshot's capsule declares it in one fenced JSON object"
-                + " under ## Migration (generator {command, commit, review, inputs, prepare}, paths). After approval"
-                + " of the complete ordered list (a frozen install of the generator's Node dependencies, the prepare"
-                + " commands, the generator), they run in a disposable copy of the base, never the live tree, with"
-                + " WB_GENERATOR_ROOT naming a copy of the generator's inputs. Each declared path is compared with"
-                + " the snapshot by existence, type, executable bit, bytes and link target; a declared path left"
-                + " unchanged and any write outside the declared paths fail, by name. This is process isolation,"
-                + " not an operating-system sandbox: the generator runs with your rights. It does not replace the"
-                + " review of the generator or of the change's other files.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "reproduce",
+                "Check that a landed, reviewed generator produces exactly"
+                        + " the generated paths of a snapshot. The snapshot's capsule declares it in one fenced JSON object"
+                        + " under ## Migration (generator {command, commit, review, inputs, prepare}, paths). After approval"
+                        + " of the complete ordered list (a frozen install of the generator's Node dependencies, the prepare"
+                        + " commands, the generator), they run in a disposable copy of the base, never the live tree, with"
+                        + " WB_GENERATOR_ROOT naming a copy of the generator's inputs. Each declared path is compared with"
+                        + " the snapshot by existence, type, executable bit, bytes and link target; a declared path left"
+                        + " unchanged and any write outside the declared paths fail, by name. This is process isolation,"
+                        + " not an operating-system sandbox: the generator runs with your rights. It does not replace the"
+                        + " review of the generator or of the change's other files.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
-        spec.addOption(Specs.required("--base", "REF", "The base, resolved in this repository; it must be the"
-                + " snapshot's, and contain the generator commit.", v -> cmd.base = v));
-        spec.addOption(Specs.required("--candidate", "SNAPSHOT:<id>", "The snapshot holding the generated change.",
-                v -> cmd.candidate = v));
-        spec.addOption(Specs.repeatable("--include-task", "KEY", "Another task whose capsule the change"
-                + " deliberately touches, as the snapshot was captured; once per task.", v -> cmd.include = v));
-        spec.addOption(Specs.repeatable("--approve-commands", "COMMAND", "Approve one command of the list, headless;"
-                + " once per command, in order: the install (if any), the prepare commands, the generator.",
+        spec.addOption(Specs.required(
+                "--base",
+                "REF",
+                "The base, resolved in this repository; it must be the"
+                        + " snapshot's, and contain the generator commit.",
+                v -> cmd.base = v));
+        spec.addOption(Specs.required(
+                "--candidate", "SNAPSHOT:<id>", "The snapshot holding the generated change.", v -> cmd.candidate = v));
+        spec.addOption(Specs.repeatable(
+                "--include-task",
+                "KEY",
+                "Another task whose capsule the change"
+                        + " deliberately touches, as the snapshot was captured; once per task.",
+                v -> cmd.include = v));
+        spec.addOption(Specs.repeatable(
+                "--approve-commands",
+                "COMMAND",
+                "Approve one command of the list, headless;"
+                        + " once per command, in order: the install (if any), the prepare commands, the generator.",
                 v -> cmd.approvals = v));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 reproduced exactly, 7 not reproduced (a declared path differs"
-                + " or is unchanged, a write outside the declared paths, a failed command) or refused (a generator"
-                + " commit that is not an ancestor of the base, a review that is not a verified APPROVED snapshot"
-                + " record, an input that differs between the reviewed content, the generator commit and the base,"
-                + " a failed install), 3 approval missing (nothing ran), 2 a malformed ## Migration block, another"
-                + " base than the snapshot's or a foreign capsule without --include-task, 6 an unknown or damaged"
-                + " snapshot.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 reproduced exactly, 7 not reproduced (a declared path differs"
+                                + " or is unchanged, a write outside the declared paths, a failed command) or refused (a generator"
+                                + " commit that is not an ancestor of the base, a review that is not a verified APPROVED snapshot"
+                                + " record, an input that differs between the reviewed content, the generator commit and the base,"
+                                + " a failed install), 3 approval missing (nothing ran), 2 a malformed ## Migration block, another"
+                                + " base than the snapshot's or a foreign capsule without --include-task, 6 an unknown or damaged"
+                                + " snapshot.");
         return spec;
     }
 
@@ -69,7 +86,8 @@ final class JudgeReproduceCmd implements Callable<Integer> {
     public Integer call() {
         TaskKey task = Keys.task(key);
         if (!candidate.startsWith("SNAPSHOT:")) {
-            throw Failure.usage("wb judge reproduce needs a snapshot candidate, not " + candidate,
+            throw Failure.usage(
+                    "wb judge reproduce needs a snapshot candidate, not " + candidate,
                     "capture one first: wb judge snapshot " + task + " --base " + base
                             + ", then --candidate SNAPSHOT:<id>");
         }
@@ -78,14 +96,19 @@ final class JudgeReproduceCmd implements Callable<Integer> {
         include.forEach(text -> includes.add(Keys.task(text)));
         Console console = root.context.console();
         try (Session session = root.context.session()) {
-            Optional<CommandApprovals.Terminal> terminal = System.console() != null && !root.json
-                    ? Optional.of(JudgeReproduceCmd::confirm) : Optional.empty();
-            JudgeReproduce.Progress progress = root.json ? JudgeReproduce.Progress.NONE : (index, total, command) -> {
-                console.err().println("[" + index + "/" + total + "] " + command);
-                console.err().flush();
-            };
-            JudgeReproduce.Result result = JudgeReproduce.reproduce(session, new JudgeReproduce.Request(task, base, id,
-                    includes, approvals, terminal), root.context.env(), progress);
+            Optional<CommandApprovals.Terminal> terminal =
+                    System.console() != null && !root.json ? Optional.of(JudgeReproduceCmd::confirm) : Optional.empty();
+            JudgeReproduce.Progress progress = root.json
+                    ? JudgeReproduce.Progress.NONE
+                    : (index, total, command) -> {
+                        console.err().println("[" + index + "/" + total + "] " + command);
+                        console.err().flush();
+                    };
+            JudgeReproduce.Result result = JudgeReproduce.reproduce(
+                    session,
+                    new JudgeReproduce.Request(task, base, id, includes, approvals, terminal),
+                    root.context.env(),
+                    progress);
             if (root.json) {
                 console.json(JudgeReproduce.json(result));
             } else {
@@ -97,15 +120,19 @@ final class JudgeReproduceCmd implements Callable<Integer> {
 
     /** The terminal's consent: the list on stderr, y/N read from stdin. */
     static boolean confirm(List<String> commands) {
-        return JudgeRunCmd.confirm("To reproduce the generated paths, these commands run through a shell, in this"
-                + " order, in a disposable copy of the base (process isolation, not a sandbox):", commands);
+        return JudgeRunCmd.confirm(
+                "To reproduce the generated paths, these commands run through a shell, in this"
+                        + " order, in a disposable copy of the base (process isolation, not a sandbox):",
+                commands);
     }
 
     private void text(JudgeReproduce.Result result) {
         Console console = root.context.console();
         if (result.outcome() == JudgeReproduce.Outcome.APPROVAL_MISSING) {
-            console.error(result.message(), List.of("pass one --approve-commands per command, in the order shown:"
-                    + " the install (if any), the prepare commands, the generator"));
+            console.error(
+                    result.message(),
+                    List.of("pass one --approve-commands per command, in the order shown:"
+                            + " the install (if any), the prepare commands, the generator"));
             return;
         }
         for (JudgeReproduce.CommandResult r : result.results()) {
@@ -113,11 +140,15 @@ final class JudgeReproduceCmd implements Callable<Integer> {
                     + (r.status().equals("not-run") ? "" : "  (" + r.ended() + ")"));
             r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));
         }
-        result.details().forEach(d -> console.line("  mismatched " + TerminalText.escape(d.path()) + ": the snapshot has " + d.expected()
-                + ", the generator wrote " + d.actual()));
-        result.unchanged().forEach(path -> console.line("  unchanged  " + TerminalText.escape(path) + ": the generator left it as the base"
-                + " has it"));
-        result.stray().forEach(path -> console.line("  stray      " + TerminalText.escape(path) + ": written outside the declared paths"));
+        result.details()
+                .forEach(d -> console.line("  mismatched " + TerminalText.escape(d.path()) + ": the snapshot has "
+                        + d.expected() + ", the generator wrote " + d.actual()));
+        result.unchanged()
+                .forEach(path -> console.line("  unchanged  " + TerminalText.escape(path)
+                        + ": the generator left it as the base" + " has it"));
+        result.stray()
+                .forEach(path -> console.line(
+                        "  stray      " + TerminalText.escape(path) + ": written outside the declared paths"));
         String label = result.snapshot().label() + " from base " + result.base() + " with generator "
                 + result.generatorCommit();
         if (result.passed()) {

@@ -20,17 +20,23 @@ final class JudgeRoundsCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         JudgeRoundsCmd cmd = new JudgeRoundsCmd(root);
-        CommandSpec spec = Specs.command(cmd, "rounds", "Count review rounds from the local records under"
-                + " .workflow/local/judge/ (<KEY>/ and <KEY>/records/; no other folder, no symbolic link, no blocked"
-                + " path). One round is one distinct (reviewedAt, scopeDigest) pair of a task. Writes, renames and"
-                + " deletes no record.");
-        spec.addPositional(Specs.positional("KEY", "0..1", "Only this task, like TASK-7 (applied before the"
-                + " counts).", v -> cmd.key = v));
+        CommandSpec spec = Specs.command(
+                cmd,
+                "rounds",
+                "Count review rounds from the local records under"
+                        + " .workflow/local/judge/ (<KEY>/ and <KEY>/records/; no other folder, no symbolic link, no blocked"
+                        + " path). One round is one distinct (reviewedAt, scopeDigest) pair of a task. Writes, renames and"
+                        + " deletes no record.");
+        spec.addPositional(Specs.positional(
+                "KEY", "0..1", "Only this task, like TASK-7 (applied before the" + " counts).", v -> cmd.key = v));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "States are historical: closed (latest round APPROVED), open (NEEDS_CHANGES"
-                + " or BLOCKED), unknown (conflicting or ambiguous latest round, or an uncountable record). They"
-                + " never say an approval matches the live workspace.",
-                "Exit codes: 0 reported, 2 malformed key, 3 unusable policy.json.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "States are historical: closed (latest round APPROVED), open (NEEDS_CHANGES"
+                                + " or BLOCKED), unknown (conflicting or ambiguous latest round, or an uncountable record). They"
+                                + " never say an approval matches the live workspace.",
+                        "Exit codes: 0 reported, 2 malformed key, 3 unusable policy.json.");
         return spec;
     }
 
@@ -55,11 +61,13 @@ final class JudgeRoundsCmd implements Callable<Integer> {
             console.line("no review records" + only.map(k -> " of " + k).orElse("") + " under .workflow/local/judge/");
         }
         for (JudgeRounds.Task task : report.tasks()) {
-            console.line(task.taskId() + "  " + task.state().label() + "  " + SddCmd.plural(task.rounds().size(),
-                    "round"));
+            console.line(task.taskId() + "  " + task.state().label() + "  "
+                    + SddCmd.plural(task.rounds().size(), "round"));
             for (JudgeRounds.Round round : task.rounds()) {
-                console.line("  " + round.reviewedAt() + "  verdict " + round.verdict().orElse("null")
-                        + "  independent " + round.independent().map(String::valueOf).orElse("null")
+                console.line("  " + round.reviewedAt() + "  verdict "
+                        + round.verdict().orElse("null")
+                        + "  independent "
+                        + round.independent().map(String::valueOf).orElse("null")
                         + "  category " + round.category() + "  ambiguous " + round.ambiguous());
                 console.line("    scopeDigest " + round.scopeDigest());
                 round.files().forEach(f -> console.line("    " + f));
@@ -89,7 +97,9 @@ final class JudgeRoundsCmd implements Callable<Integer> {
 
     /** Two decimals at most, without the locale machinery String.format would load. */
     static String decimal(double value) {
-        return new java.math.BigDecimal(value).setScale(2, java.math.RoundingMode.HALF_UP).stripTrailingZeros()
+        return new java.math.BigDecimal(value)
+                .setScale(2, java.math.RoundingMode.HALF_UP)
+                .stripTrailingZeros()
                 .toPlainString();
     }
 }

@@ -37,24 +37,36 @@ final class JudgeRunCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         JudgeRunCmd cmd = new JudgeRunCmd(root);
-        CommandSpec spec = Specs.command(cmd, "run", "Run every command the snapshot's capsule declares under"
-                + " ## Validation, once, in order, after approval, and write a receipt. In place by default: the live"
-                + " tree must equal the snapshot before, during and after. --isolated runs in a disposable copy.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "run",
+                "Run every command the snapshot's capsule declares under"
+                        + " ## Validation, once, in order, after approval, and write a receipt. In place by default: the live"
+                        + " tree must equal the snapshot before, during and after. --isolated runs in a disposable copy.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
-        spec.addOption(Specs.required("--candidate", "SNAPSHOT:<id>", "The snapshot to validate.", v -> cmd.candidate = v));
-        spec.addOption(Specs.repeatable("--approve-commands", "COMMAND", "Approve one declared command, headless;"
-                + " once per command, in declared order.", v -> cmd.approvals = v));
-        spec.addOption(Specs.flag("--isolated", "Run in a disposable copy of the snapshot, with Node dependencies"
-                + " installed from the lockfile.", on -> cmd.isolated = on));
-        spec.addOption(Specs.flag("--break-lock", "Take over a run lock held by another host.",
-                on -> cmd.breakLock = on));
-        spec.addOption(Specs.flag("--timings", "One diagnostic JSON line on stderr with the phases' durations.",
-                on -> cmd.timings = on));
+        spec.addOption(
+                Specs.required("--candidate", "SNAPSHOT:<id>", "The snapshot to validate.", v -> cmd.candidate = v));
+        spec.addOption(Specs.repeatable(
+                "--approve-commands",
+                "COMMAND",
+                "Approve one declared command, headless;" + " once per command, in declared order.",
+                v -> cmd.approvals = v));
+        spec.addOption(Specs.flag(
+                "--isolated",
+                "Run in a disposable copy of the snapshot, with Node dependencies" + " installed from the lockfile.",
+                on -> cmd.isolated = on));
+        spec.addOption(
+                Specs.flag("--break-lock", "Take over a run lock held by another host.", on -> cmd.breakLock = on));
+        spec.addOption(Specs.flag(
+                "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 every required command passed (or no runtime validation is"
-                + " declared), 1 a required command failed, 3 approval missing (nothing ran), 4 another run holds the"
-                + " lock, 5 the tree changed during the run, 6 the tree no longer matches the snapshot (or the"
-                + " snapshot is unknown or damaged).");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 every required command passed (or no runtime validation is"
+                                + " declared), 1 a required command failed, 3 approval missing (nothing ran), 4 another run holds the"
+                                + " lock, 5 the tree changed during the run, 6 the tree no longer matches the snapshot (or the"
+                                + " snapshot is unknown or damaged).");
         return spec;
     }
 
@@ -62,7 +74,8 @@ final class JudgeRunCmd implements Callable<Integer> {
     public Integer call() {
         TaskKey task = Keys.task(key);
         if (!candidate.startsWith("SNAPSHOT:")) {
-            throw dev.wb.commands.Failure.usage("wb judge run needs a snapshot candidate, not " + candidate,
+            throw dev.wb.commands.Failure.usage(
+                    "wb judge run needs a snapshot candidate, not " + candidate,
                     "capture one first: wb judge snapshot " + task + ", then --candidate SNAPSHOT:<id>");
         }
         String id = Candidate.snapshotId(candidate);
@@ -70,11 +83,16 @@ final class JudgeRunCmd implements Callable<Integer> {
         Console console = root.context.console();
         String status = "failed";
         try (Session session = root.context.session()) {
-            Optional<CommandApprovals.Terminal> terminal = System.console() != null && !root.json
-                    ? Optional.of(JudgeRunCmd::confirm) : Optional.empty();
+            Optional<CommandApprovals.Terminal> terminal =
+                    System.console() != null && !root.json ? Optional.of(JudgeRunCmd::confirm) : Optional.empty();
             JudgeRun.Progress progress = root.json ? JudgeRun.Progress.NONE : new Lines(console.err());
-            JudgeRun.Result result = JudgeRun.run(session, new JudgeRun.Request(task, id, approvals, isolated,
-                    breakLock, terminal), root.context.env(), root.context.clock(), clock, progress);
+            JudgeRun.Result result = JudgeRun.run(
+                    session,
+                    new JudgeRun.Request(task, id, approvals, isolated, breakLock, terminal),
+                    root.context.env(),
+                    root.context.clock(),
+                    clock,
+                    progress);
             status = result.outcome().wire();
             if (root.json) {
                 console.json(json(result));
@@ -92,8 +110,8 @@ final class JudgeRunCmd implements Callable<Integer> {
 
     /** The terminal's consent: the list on stderr, y/N read from stdin. */
     static boolean confirm(List<String> commands) {
-        return confirm("The capsule declares these validation commands; they run through a shell, in this order:",
-                commands);
+        return confirm(
+                "The capsule declares these validation commands; they run through a shell, in this order:", commands);
     }
 
     /**
@@ -102,7 +120,10 @@ final class JudgeRunCmd implements Callable<Integer> {
      * escape sequence cannot repaint the line into another command.
      */
     static boolean confirm(String heading, List<String> commands) {
-        return confirm(heading, commands, new PrintWriter(System.err, true, StandardCharsets.UTF_8),
+        return confirm(
+                heading,
+                commands,
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8),
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
     }
 
@@ -116,7 +137,8 @@ final class JudgeRunCmd implements Callable<Integer> {
         err.flush();
         try {
             String answer = in.readLine();
-            return answer != null && (answer.strip().equalsIgnoreCase("y") || answer.strip().equalsIgnoreCase("yes"));
+            return answer != null
+                    && (answer.strip().equalsIgnoreCase("y") || answer.strip().equalsIgnoreCase("yes"));
         } catch (java.io.IOException e) {
             return false;
         }
@@ -126,35 +148,51 @@ final class JudgeRunCmd implements Callable<Integer> {
         Console console = root.context.console();
         String snapshot = result.snapshot().label();
         switch (result.outcome()) {
-            case APPROVAL_MISSING -> console.error(result.message(), List.of("approve the list once for this task: wb"
-                    + " task approve-commands " + result.snapshot().taskId(), "or pass one --approve-commands per"
-                    + " command, in the declared order"));
+            case APPROVAL_MISSING ->
+                console.error(
+                        result.message(),
+                        List.of(
+                                "approve the list once for this task: wb" + " task approve-commands "
+                                        + result.snapshot().taskId(),
+                                "or pass one --approve-commands per" + " command, in the declared order"));
             case LOCK_BUSY -> console.error(result.message(), List.of("wait for that run to end, then retry"));
-            case TREE_MISMATCH -> console.error(result.message(), List.of("nothing ran; capture a new snapshot: wb"
-                    + " judge snapshot " + result.snapshot().taskId()));
+            case TREE_MISMATCH ->
+                console.error(
+                        result.message(),
+                        List.of("nothing ran; capture a new snapshot: wb" + " judge snapshot "
+                                + result.snapshot().taskId()));
             default -> {
                 result.notices().forEach(n -> console.err().println("notice: " + n));
                 console.err().flush();
                 for (JudgeRun.CommandResult r : result.results()) {
-                    console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] " + TerminalText.escape(r.command())
-                            + (r.optional() ? "  # optional" : "") + (r.status().equals("not-run") ? ""
-                                    : "  (" + r.ended() + ", " + r.durationMs() + " ms)"));
+                    console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] "
+                            + TerminalText.escape(r.command())
+                            + (r.optional() ? "  # optional" : "")
+                            + (r.status().equals("not-run") ? "" : "  (" + r.ended() + ", " + r.durationMs() + " ms)"));
                     r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));
                 }
                 result.receipt().ifPresent(receipt -> {
-                    console.line("receipt " + dev.wb.commands.Workspace.require(root.context.cwd()).root()
-                            .relativize(receipt.path()));
+                    console.line("receipt "
+                            + dev.wb.commands.Workspace.require(root.context.cwd())
+                                    .root()
+                                    .relativize(receipt.path()));
                     console.line("receipt digest " + receipt.digest());
                 });
                 if (result.outcome() == JudgeRun.Outcome.INVALIDATED) {
-                    console.error("the tree changed during the run: "
-                            + TerminalText.escape(String.join(", ", result.changedPaths())),
+                    console.error(
+                            "the tree changed during the run: "
+                                    + TerminalText.escape(String.join(", ", result.changedPaths())),
                             List.of("do not edit covered files while validation runs; declare check-mode commands"
                                     + " (--check, not --write), then run again"));
                 } else {
-                    console.line(result.outcome().wire().toUpperCase(java.util.Locale.ROOT).replace('-', ' ') + ": "
-                            + snapshot + " (" + result.mode() + ")" + (result.outcome() == JudgeRun.Outcome.PASSED
-                                    ? "; give the judge the receipt and pin the digest above" : ""));
+                    console.line(result.outcome()
+                                    .wire()
+                                    .toUpperCase(java.util.Locale.ROOT)
+                                    .replace('-', ' ') + ": "
+                            + snapshot + " (" + result.mode() + ")"
+                            + (result.outcome() == JudgeRun.Outcome.PASSED
+                                    ? "; give the judge the receipt and pin the digest above"
+                                    : ""));
                 }
             }
         }
@@ -182,14 +220,21 @@ final class JudgeRunCmd implements Callable<Integer> {
         if (result.changedPaths().isEmpty()) {
             doc.putArray("changedPaths");
         }
-        result.receipt().ifPresentOrElse(r -> {
-            doc.put("receipt", dev.wb.commands.Workspace.require(root.context.cwd()).root().relativize(r.path())
-                    .toString());
-            doc.put("receiptDigest", r.digest());
-        }, () -> {
-            doc.putNull("receipt");
-            doc.putNull("receiptDigest");
-        });
+        result.receipt()
+                .ifPresentOrElse(
+                        r -> {
+                            doc.put(
+                                    "receipt",
+                                    dev.wb.commands.Workspace.require(root.context.cwd())
+                                            .root()
+                                            .relativize(r.path())
+                                            .toString());
+                            doc.put("receiptDigest", r.digest());
+                        },
+                        () -> {
+                            doc.putNull("receipt");
+                            doc.putNull("receiptDigest");
+                        });
         result.notices().forEach(doc.putArray("notices")::add);
         if (!result.message().isEmpty()) {
             doc.put("message", result.message());

@@ -32,24 +32,42 @@ final class JudgeVerifyCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         JudgeVerifyCmd cmd = new JudgeVerifyCmd(root);
-        CommandSpec spec = Specs.command(cmd, "verify", "Check a review record the judge returned: its shape, its"
-                + " boundary recomputed, the wb version, and what APPROVED requires. Its command claims are taken on"
-                + " trust unless a pinned receipt (--receipt-digest) or a fresh run (--run-tests) backs them.");
-        spec.addPositional(Specs.positional("RECORD", "1", "The record's JSON file, e.g."
-                + " .workflow/local/judge/TASK-7/review.json.", v -> cmd.record = v));
-        spec.addOption(Specs.option("--receipt-digest", "sha256:<hex>", String.class, "The digest you saw wb judge"
-                + " run print: checks the receipt's bytes and bindings, and executes nothing.",
+        CommandSpec spec = Specs.command(
+                cmd,
+                "verify",
+                "Check a review record the judge returned: its shape, its"
+                        + " boundary recomputed, the wb version, and what APPROVED requires. Its command claims are taken on"
+                        + " trust unless a pinned receipt (--receipt-digest) or a fresh run (--run-tests) backs them.");
+        spec.addPositional(Specs.positional(
+                "RECORD",
+                "1",
+                "The record's JSON file, e.g." + " .workflow/local/judge/TASK-7/review.json.",
+                v -> cmd.record = v));
+        spec.addOption(Specs.option(
+                "--receipt-digest",
+                "sha256:<hex>",
+                String.class,
+                "The digest you saw wb judge"
+                        + " run print: checks the receipt's bytes and bindings, and executes nothing.",
                 v -> cmd.receiptDigest = (String) v));
-        spec.addOption(Specs.flag("--run-tests", "Re-run the declared commands the record claims passed, in a"
-                + " disposable copy of the snapshot with dependencies from its lockfile, after approval.",
+        spec.addOption(Specs.flag(
+                "--run-tests",
+                "Re-run the declared commands the record claims passed, in a"
+                        + " disposable copy of the snapshot with dependencies from its lockfile, after approval.",
                 on -> cmd.runTests = on));
-        spec.addOption(Specs.repeatable("--approve-commands", "COMMAND", "With --run-tests, headless: approve one"
-                + " declared command; once per command, in declared order.", v -> cmd.approvals = v));
-        spec.addOption(Specs.flag("--timings", "One diagnostic JSON line on stderr with the phases' durations.",
-                on -> cmd.timings = on));
+        spec.addOption(Specs.repeatable(
+                "--approve-commands",
+                "COMMAND",
+                "With --run-tests, headless: approve one" + " declared command; once per command, in declared order.",
+                v -> cmd.approvals = v));
+        spec.addOption(Specs.flag(
+                "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 a valid APPROVED record, 1 a valid record that is not"
-                + " APPROVED, 7 the record does not verify (its reasons are listed), 2 misused options, 6 no record.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 a valid APPROVED record, 1 a valid record that is not"
+                                + " APPROVED, 7 the record does not verify (its reasons are listed), 2 misused options, 6 no record.");
         return spec;
     }
 
@@ -58,11 +76,18 @@ final class JudgeVerifyCmd implements Callable<Integer> {
         Timings clock = timings ? new Timings("verify") : Timings.OFF;
         String status = "failed";
         try (Session session = root.context.session()) {
-            Optional<CommandApprovals.Terminal> terminal = System.console() != null && !root.json
-                    ? Optional.of(JudgeRunCmd::confirm) : Optional.empty();
-            JudgeVerify.Result result = JudgeVerify.run(session, new JudgeVerify.Request(root.context.cwd()
-                    .resolve(record), Optional.ofNullable(receiptDigest), runTests, approvals, terminal),
-                    root.context.env(), clock);
+            Optional<CommandApprovals.Terminal> terminal =
+                    System.console() != null && !root.json ? Optional.of(JudgeRunCmd::confirm) : Optional.empty();
+            JudgeVerify.Result result = JudgeVerify.run(
+                    session,
+                    new JudgeVerify.Request(
+                            root.context.cwd().resolve(record),
+                            Optional.ofNullable(receiptDigest),
+                            runTests,
+                            approvals,
+                            terminal),
+                    root.context.env(),
+                    clock);
             RecordVerification.Outcome outcome = result.outcome();
             status = outcome.approved() ? "approved" : outcome.valid() ? "not-approved" : "rejected";
             if (root.json) {
@@ -74,13 +99,18 @@ final class JudgeVerifyCmd implements Callable<Integer> {
                 return ExitCodes.OK;
             }
             if (outcome.valid()) {
-                throw new Failure(Failure.Kind.NOT_COMPLETED, "the review is not approved: its verdict is "
-                        + outcome.record().map(ReviewRecord::verdict).orElse("?"), List.of("act on the record's"
-                        + " criteria and observations, then capture, run and review again"));
+                throw new Failure(
+                        Failure.Kind.NOT_COMPLETED,
+                        "the review is not approved: its verdict is "
+                                + outcome.record().map(ReviewRecord::verdict).orElse("?"),
+                        List.of("act on the record's"
+                                + " criteria and observations, then capture, run and review again"));
             }
-            throw new Failure(Failure.Kind.CHECK_FAILED, "the record does not verify: " + outcome.reasons().size()
-                    + (outcome.reasons().size() == 1 ? " reason" : " reasons"), List.of("read the reasons above;"
-                    + " a record is only evidence once it verifies"));
+            throw new Failure(
+                    Failure.Kind.CHECK_FAILED,
+                    "the record does not verify: " + outcome.reasons().size()
+                            + (outcome.reasons().size() == 1 ? " reason" : " reasons"),
+                    List.of("read the reasons above;" + " a record is only evidence once it verifies"));
         } finally {
             if (clock.on()) {
                 root.context.console().err().println(clock.line(status));
@@ -126,16 +156,19 @@ final class JudgeVerifyCmd implements Callable<Integer> {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("file", session.workspace().root().relativize(result.file()).toString());
         doc.put("recordDigest", result.recordDigest());
-        outcome.record().ifPresentOrElse(r -> {
-            doc.put("taskId", r.taskId());
-            doc.put("schemaVersion", r.schemaVersion());
-            doc.put("legacy", r.legacy());
-            doc.put("verdict", r.verdict());
-            doc.put("candidate", r.candidate());
-        }, () -> {
-            doc.put("legacy", false);
-            doc.putNull("verdict");
-        });
+        outcome.record()
+                .ifPresentOrElse(
+                        r -> {
+                            doc.put("taskId", r.taskId());
+                            doc.put("schemaVersion", r.schemaVersion());
+                            doc.put("legacy", r.legacy());
+                            doc.put("verdict", r.verdict());
+                            doc.put("candidate", r.candidate());
+                        },
+                        () -> {
+                            doc.put("legacy", false);
+                            doc.putNull("verdict");
+                        });
         doc.put("valid", outcome.valid());
         doc.put("approved", outcome.approved());
         doc.put("mode", result.mode());
@@ -146,8 +179,10 @@ final class JudgeVerifyCmd implements Callable<Integer> {
         ObjectNode now = doc.putObject("verifiedNow");
         now.put("runtime", outcome.runtime());
         now.put("reviewBoundary", result.reviewBoundary());
-        result.current().ifPresentOrElse(c -> now.put("executionMetadata", c.executionMetadata()),
-                () -> now.putNull("executionMetadata"));
+        result.current()
+                .ifPresentOrElse(
+                        c -> now.put("executionMetadata", c.executionMetadata()),
+                        () -> now.putNull("executionMetadata"));
         ArrayNode reexecuted = doc.putArray("reexecuted");
         for (JudgeRun.CommandResult r : result.reexecuted()) {
             ObjectNode node = reexecuted.addObject();

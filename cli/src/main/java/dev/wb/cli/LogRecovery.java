@@ -16,7 +16,8 @@ final class LogRecovery {
     static List<String> fixes(StreamId stream) {
         String dir = ".workflow/local/log/streams/" + stream.name();
         String restart = stream.isWorkspace() ? "wb init" : "wb sdd audit " + stream.name();
-        return List.of("restore " + dir + "/ from a backup of this machine, if there is one (the log is local:"
+        return List.of(
+                "restore " + dir + "/ from a backup of this machine, if there is one (the log is local:"
                         + " no clone or remote holds it)",
                 "or set the damaged history aside and start it anew: mv " + dir + " .workflow/local/" + stream.name()
                         + ".damaged && " + restart);

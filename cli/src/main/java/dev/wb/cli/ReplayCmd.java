@@ -1,6 +1,5 @@
 package dev.wb.cli;
 
-import dev.wb.engine.json.CanonicalJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Keys;
@@ -9,6 +8,7 @@ import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.json.CanonicalJson;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -28,15 +28,28 @@ final class ReplayCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         ReplayCmd cmd = new ReplayCmd(root);
-        CommandSpec spec = Specs.command(cmd, "replay", "Show a task's events in order, check its hash chain"
-                + " (--verify), or every view as of one event (--at N). KEY may also be 'workspace'.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "replay",
+                "Show a task's events in order, check its hash chain"
+                        + " (--verify), or every view as of one event (--at N). KEY may also be 'workspace'.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
-        spec.addOption(Specs.flag("--verify",
-                "Recompute the hash chain; exit 7 naming the first event that does not match.", on -> cmd.verify = on));
-        spec.addOption(Specs.option("--at", "N", Long.class, "Print the state of every projection as of event N.",
+        spec.addOption(Specs.flag(
+                "--verify",
+                "Recompute the hash chain; exit 7 naming the first event that does not match.",
+                on -> cmd.verify = on));
+        spec.addOption(Specs.option(
+                "--at",
+                "N",
+                Long.class,
+                "Print the state of every projection as of event N.",
                 value -> cmd.at = (Long) value));
-        spec.addOption(Specs.option("--output", "N", Long.class,
-                "Print the full stored output of event N (a verify command's run).", value -> cmd.output = (Long) value));
+        spec.addOption(Specs.option(
+                "--output",
+                "N",
+                Long.class,
+                "Print the full stored output of event N (a verify command's run).",
+                value -> cmd.output = (Long) value));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -45,15 +58,18 @@ final class ReplayCmd implements Callable<Integer> {
     public Integer call() {
         StreamId stream = Keys.stream(key);
         if (verify && at != null) {
-            throw dev.wb.commands.Failure.usage("--verify and --at cannot be used together",
-                    "wb replay " + key + " --verify", "wb replay " + key + " --at " + at);
+            throw dev.wb.commands.Failure.usage(
+                    "--verify and --at cannot be used together",
+                    "wb replay " + key + " --verify",
+                    "wb replay " + key + " --at " + at);
         }
         try (Session session = root.context.session()) {
             ReplayQuery query = new ReplayQuery(session);
             if (output != null) {
                 if (root.json) {
-                    throw dev.wb.commands.Failure.usage("--output prints the stored output as it was written:"
-                            + " it has no --json form", "wb replay " + key + " --output " + output);
+                    throw dev.wb.commands.Failure.usage(
+                            "--output prints the stored output as it was written:" + " it has no --json form",
+                            "wb replay " + key + " --output " + output);
                 }
                 return output(session, query.current(stream));
             }
@@ -66,26 +82,37 @@ final class ReplayCmd implements Callable<Integer> {
             // --json shows events as stored (what was hashed); text summarises them as this wb reads them.
             int code = root.json ? listStored(query.storedJson(stream)) : list(query.current(stream));
             // A listing is not a verification, but a history that does not hold is never shown silently.
-            query.verify(stream).firstBreak().ifPresent(broken -> root.context.console().warning(
-                    "the history of " + stream.describe() + " does not verify at event " + broken.version(),
-                    "wb replay " + stream + " --verify"));
+            query.verify(stream)
+                    .firstBreak()
+                    .ifPresent(broken -> root.context
+                            .console()
+                            .warning(
+                                    "the history of " + stream.describe() + " does not verify at event "
+                                            + broken.version(),
+                                    "wb replay " + stream + " --verify"));
             return code;
         }
     }
 
     /** The full output a verify command's event names by digest, from the content store. */
     private int output(Session session, List<EventEnvelope> events) {
-        EventEnvelope event = events.stream().filter(e -> e.version() == output).findFirst()
-                .orElseThrow(() -> dev.wb.commands.Failure.usage("no event " + output + " in " + key,
-                        "wb replay " + key + "   (lists its events)"));
+        EventEnvelope event = events.stream()
+                .filter(e -> e.version() == output)
+                .findFirst()
+                .orElseThrow(() -> dev.wb.commands.Failure.usage(
+                        "no event " + output + " in " + key, "wb replay " + key + "   (lists its events)"));
         String digest = event.payload().json().path("outputDigest").asText("");
         if (digest.isEmpty()) {
-            throw dev.wb.commands.Failure.usage("event " + output + " of " + key + " (" + event.type()
-                    + ") has no stored output", "wb replay " + key + "   (verify.command.ran events have one)");
+            throw dev.wb.commands.Failure.usage(
+                    "event " + output + " of " + key + " (" + event.type() + ") has no stored output",
+                    "wb replay " + key + "   (verify.command.ran events have one)");
         }
-        byte[] bytes = new dev.wb.commands.ContentStore(session.workspace()).get(digest).orElseThrow(() ->
-                dev.wb.commands.Failure.missing("the output " + digest + " is not in .workflow/local/objects"
-                        + " (removed, or damaged: its digest no longer matches)", "wb impl verify " + key));
+        byte[] bytes = new dev.wb.commands.ContentStore(session.workspace())
+                .get(digest)
+                .orElseThrow(() -> dev.wb.commands.Failure.missing(
+                        "the output " + digest + " is not in .workflow/local/objects"
+                                + " (removed, or damaged: its digest no longer matches)",
+                        "wb impl verify " + key));
         root.context.console().out().print(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
         return ExitCodes.OK;
     }
@@ -93,8 +120,9 @@ final class ReplayCmd implements Callable<Integer> {
     private int list(List<EventEnvelope> events) {
         Console console = root.context.console();
         for (EventEnvelope event : events) {
-            console.line(String.format("%4d  %s  %-26s %-24s %s", event.version(), event.time(), event.type(),
-                    event.actor().describe(), Summaries.of(event)));
+            console.line(String.format(
+                    "%4d  %s  %-26s %-24s %s",
+                    event.version(), event.time(), event.type(), event.actor().describe(), Summaries.of(event)));
         }
         return ExitCodes.OK;
     }
@@ -120,18 +148,19 @@ final class ReplayCmd implements Callable<Integer> {
             });
             console.json(doc);
         } else if (report.intact()) {
-            console.line(report.stream().describe() + ": " + report.eventsChecked()
-                    + " events, hash chain intact");
+            console.line(report.stream().describe() + ": " + report.eventsChecked() + " events, hash chain intact");
         }
         if (report.intact()) {
             return ExitCodes.OK;
         }
         HashChain.Break first = report.firstBreak().orElseThrow();
-        String before = first.version() == 0 ? "no event before it" : "the events before it (0 to "
-                + (first.version() - 1) + ") verify";
+        String before = first.version() == 0
+                ? "no event before it"
+                : "the events before it (0 to " + (first.version() - 1) + ") verify";
         List<String> fixes = new java.util.ArrayList<>(LogRecovery.fixes(report.stream()));
         fixes.set(0, before + "; " + fixes.get(0));
-        console.error("the history of " + report.stream().describe() + " does not verify at " + first.describe(), fixes);
+        console.error(
+                "the history of " + report.stream().describe() + " does not verify at " + first.describe(), fixes);
         return ExitCodes.CHECK_FAILED;
     }
 

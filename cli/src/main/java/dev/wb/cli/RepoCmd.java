@@ -37,11 +37,20 @@ final class RepoCmd implements Callable<Integer> {
 
     static CommandSpec zones(WbCommand root) {
         RepoCmd cmd = new RepoCmd(root);
-        CommandSpec spec = Specs.command(cmd, "zones", "Without paths: every critical zone and its patterns, the"
-                + " built-in ones and those .workflow/config.json adds (critical_zones). With paths: the zones they"
-                + " touch, as a plan's zones lists them.");
-        spec.addPositional(PositionalParamSpec.builder().index("0..*").arity("0..*").required(false).paramLabel("PATH")
-                .type(List.class).auxiliaryTypes(String.class).description("Paths relative to the repository root.")
+        CommandSpec spec = Specs.command(
+                cmd,
+                "zones",
+                "Without paths: every critical zone and its patterns, the"
+                        + " built-in ones and those .workflow/config.json adds (critical_zones). With paths: the zones they"
+                        + " touch, as a plan's zones lists them.");
+        spec.addPositional(PositionalParamSpec.builder()
+                .index("0..*")
+                .arity("0..*")
+                .required(false)
+                .paramLabel("PATH")
+                .type(List.class)
+                .auxiliaryTypes(String.class)
+                .description("Paths relative to the repository root.")
                 .setter(new ISetter() {
                     @Override
                     @SuppressWarnings("unchecked")
@@ -51,7 +60,8 @@ final class RepoCmd implements Callable<Integer> {
                         }
                         return null;
                     }
-                }).build());
+                })
+                .build());
         spec.addOption(Specs.json(root));
         spec.usageMessage().footer("", "Exit codes: 0 done, 2 outside a repository, 3 unusable config.json.");
         return spec;
@@ -59,12 +69,13 @@ final class RepoCmd implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CriticalZones zones = CriticalZones.with(WorkspaceConfig.load(Workspace.require(root.context.cwd()))
-                .criticalZones());
+        CriticalZones zones = CriticalZones.with(
+                WorkspaceConfig.load(Workspace.require(root.context.cwd())).criticalZones());
         if (paths.isEmpty()) {
             list(zones);
         } else {
-            touched(zones.touched(paths.stream().map(p -> PlanPaths.normalize(p.replace('\\', '/')).orElse(p))
+            touched(zones.touched(paths.stream()
+                    .map(p -> PlanPaths.normalize(p.replace('\\', '/')).orElse(p))
                     .toList()));
         }
         return ExitCodes.OK;
@@ -75,16 +86,20 @@ final class RepoCmd implements Callable<Integer> {
         if (root.json) {
             ObjectNode doc = CanonicalJson.objectNode();
             ArrayNode all = doc.putArray("zones");
-            zones.patterns().forEach(p -> all.addObject().put("zone", p.zone()).put("pattern", p.pattern())
-                    .put("kind", p.kind()).put("source", p.source()));
+            zones.patterns()
+                    .forEach(p -> all.addObject()
+                            .put("zone", p.zone())
+                            .put("pattern", p.pattern())
+                            .put("kind", p.kind())
+                            .put("source", p.source()));
             console.json(doc);
             return;
         }
         console.line("critical zones (a plan touching one is standard tier; built-in patterns are searched for in the"
                 + " path, ignoring case):");
         for (CriticalZones.ZonePattern p : zones.patterns()) {
-            console.line("  " + Columns.left(p.zone(), 12) + Columns.left(p.source() + " " + p.kind(), 17)
-                    + p.pattern());
+            console.line(
+                    "  " + Columns.left(p.zone(), 12) + Columns.left(p.source() + " " + p.kind(), 17) + p.pattern());
         }
     }
 

@@ -34,11 +34,16 @@ final class RuntimeFolders {
         boolean tmpUsable = usable(Path.of(System.getProperty(TMP, "")));
         Optional<Path> own = own(env, tmpUsable);
         if (System.getProperty(JFFI) == null) {
-            System.setProperty(JFFI, own.map(dir -> dir.resolve("native")).filter(RuntimeFolders::makePrivate)
-                    .orElse(NOWHERE).toString());
+            System.setProperty(
+                    JFFI,
+                    own.map(dir -> dir.resolve("native"))
+                            .filter(RuntimeFolders::makePrivate)
+                            .orElse(NOWHERE)
+                            .toString());
         }
         if (!tmpUsable) {
-            own.map(dir -> dir.resolve("tmp")).filter(RuntimeFolders::makePrivate)
+            own.map(dir -> dir.resolve("tmp"))
+                    .filter(RuntimeFolders::makePrivate)
                     .ifPresent(dir -> System.setProperty(TMP, dir.toString()));
         }
     }
@@ -68,11 +73,12 @@ final class RuntimeFolders {
         try {
             Files.createDirectories(folder.getParent());
             if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
-                Files.createDirectory(folder,
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(
+                        folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
             return Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS)
-                    && Files.getOwner(folder, LinkOption.NOFOLLOW_LINKS).getName()
+                    && Files.getOwner(folder, LinkOption.NOFOLLOW_LINKS)
+                            .getName()
                             .equals(System.getProperty("user.name"))
                     && PosixFilePermissions.toString(Files.getPosixFilePermissions(folder, LinkOption.NOFOLLOW_LINKS))
                             .equals("rwx------")

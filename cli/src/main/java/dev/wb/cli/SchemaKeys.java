@@ -31,16 +31,24 @@ final class SchemaKeys {
     static Optional<ConfigCmd.Settable> settable(String key) {
         JsonNode defaults = ConfigView.effective(WorkspaceConfig.DEFAULTS, JudgeAgentsConfig.DEFAULTS);
         JsonNode node = defaults.at("/" + key.replace(".", "/"));
-        if (key.startsWith("agents.judge.") || key.startsWith("critical_zones") || key.startsWith("checks.command_sets")
-                || node.isMissingNode() || node.isObject() || (node.isArray() && !strings(node))) {
+        if (key.startsWith("agents.judge.")
+                || key.startsWith("critical_zones")
+                || key.startsWith("checks.command_sets")
+                || node.isMissingNode()
+                || node.isObject()
+                || (node.isArray() && !strings(node))) {
             if (!key.equals("identity.name") && !key.equals("identity.email")) {
                 return Optional.empty();
             }
             node = TextNode.valueOf("");
         }
         JsonNode type = node;
-        return Optional.of(new ConfigCmd.Settable(key, describe(type), "", text -> ConfigCmd.Parsed.of(parse(key,
-                type, text)), ws -> ConfigCmd.After.NOTHING));
+        return Optional.of(new ConfigCmd.Settable(
+                key,
+                describe(type),
+                "",
+                text -> ConfigCmd.Parsed.of(parse(key, type, text)),
+                ws -> ConfigCmd.After.NOTHING));
     }
 
     /** Reads the would-be file against the schema; a refusal is exit 2 and nothing is written. */
@@ -50,7 +58,8 @@ final class SchemaKeys {
             WorkspaceConfig.of(WorkspaceConfig.parse(bytes));
         } catch (Failure f) {
             String message = f.getMessage().replaceFirst("^\\Q" + WorkspaceConfig.FILE + "\\E line \\d+: ", "");
-            throw Failure.usage("the value is refused, and " + WorkspaceConfig.FILE + " is unchanged: " + message,
+            throw Failure.usage(
+                    "the value is refused, and " + WorkspaceConfig.FILE + " is unchanged: " + message,
                     "every key and its values: " + WorkspaceConfig.DOCS);
         }
     }
@@ -73,8 +82,9 @@ final class SchemaKeys {
             return switch (text.trim().toLowerCase(Locale.ROOT)) {
                 case "true" -> BooleanNode.TRUE;
                 case "false" -> BooleanNode.FALSE;
-                default -> throw Failure.usage(key + " is true or false, not \"" + text + "\"",
-                        "wb config set " + key + " true");
+                default ->
+                    throw Failure.usage(
+                            key + " is true or false, not \"" + text + "\"", "wb config set " + key + " true");
             };
         }
         if (type.isNumber()) {
@@ -95,7 +105,9 @@ final class SchemaKeys {
     }
 
     static List<String> examples() {
-        return List.of("wb config set security.strict_isolation true", "wb config set agents.allowed claude,codex",
+        return List.of(
+                "wb config set security.strict_isolation true",
+                "wb config set agents.allowed claude,codex",
                 "wb config set git.create_pull_request true");
     }
 }

@@ -23,18 +23,33 @@ final class SddBlankCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         SddBlankCmd cmd = new SddBlankCmd(root);
-        CommandSpec spec = Specs.command(cmd, "blank", "Write the skeleton of a plan to .workflow/KEY/sdd.json:"
-                + " every field of schema 1 (schema, key, preset, persona, objective, evidence, files, zones, steps,"
-                + " tests, verify, verify_env, rollback, product, handover, questions), empty, to be filled in."
-                + " Never replaces a plan: if sdd.json is there, nothing is written.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "blank",
+                "Write the skeleton of a plan to .workflow/KEY/sdd.json:"
+                        + " every field of schema 1 (schema, key, preset, persona, objective, evidence, files, zones, steps,"
+                        + " tests, verify, verify_env, rollback, product, handover, questions), empty, to be filled in."
+                        + " Never replaces a plan: if sdd.json is there, nothing is written.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
-        spec.addOption(Specs.option("--preset", "PRESET", String.class, "The bar the plan declares: prototype,"
-                + " solo-saas, startup, scaleup or enterprise (empty by default).", value -> cmd.preset = (String) value));
-        spec.addOption(Specs.option("--persona", "PERSONA", String.class, "Who the plan is written as (empty by"
-                + " default).", value -> cmd.persona = (String) value));
+        spec.addOption(Specs.option(
+                "--preset",
+                "PRESET",
+                String.class,
+                "The bar the plan declares: prototype,"
+                        + " solo-saas, startup, scaleup or enterprise (empty by default).",
+                value -> cmd.preset = (String) value));
+        spec.addOption(Specs.option(
+                "--persona",
+                "PERSONA",
+                String.class,
+                "Who the plan is written as (empty by" + " default).",
+                value -> cmd.persona = (String) value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 written, 2 malformed key, unknown preset, sdd.json already"
-                + " there or a task folder that leads out of the repository (nothing written), 3 cannot write.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 written, 2 malformed key, unknown preset, sdd.json already"
+                                + " there or a task folder that leads out of the repository (nothing written), 3 cannot write.");
         return spec;
     }
 

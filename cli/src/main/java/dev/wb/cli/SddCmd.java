@@ -34,18 +34,25 @@ final class SddCmd implements Callable<Integer> {
         members.put("audit", SddCmd::audit);
         members.put("blank", SddBlankCmd::spec);
         members.put("get", SddGetCmd::spec);
-        return GroupCmd.spec(root, "sdd", "The plan (.workflow/KEY/sdd.json): write its skeleton, audit it against"
-                + " the code, read a section.", members);
+        return GroupCmd.spec(
+                root,
+                "sdd",
+                "The plan (.workflow/KEY/sdd.json): write its skeleton, audit it against"
+                        + " the code, read a section.",
+                members);
     }
 
     static CommandSpec audit(WbCommand root) {
         SddCmd cmd = new SddCmd(root);
-        CommandSpec spec = Specs.command(cmd, "audit", "Check every citation and planned file of"
-                + " .workflow/KEY/sdd.json against the code and record the audit. The first audit is strict;"
-                + " once it passed, drift is reported and tolerated against its baseline commit.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "audit",
+                "Check every citation and planned file of"
+                        + " .workflow/KEY/sdd.json against the code and record the audit. The first audit is strict;"
+                        + " once it passed, drift is reported and tolerated against its baseline commit.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
-        spec.addOption(Specs.flag("--rebaseline", "Re-anchor the plan to the current tree: strict again.",
-                on -> cmd.rebaseline = on));
+        spec.addOption(Specs.flag(
+                "--rebaseline", "Re-anchor the plan to the current tree: strict again.", on -> cmd.rebaseline = on));
         spec.addOption(Specs.json(root));
         spec.usageMessage().footer("", "Exit codes: 0 passed, 7 failed, 6 no sdd.json, 2 malformed key.");
         return spec;
@@ -62,8 +69,10 @@ final class SddCmd implements Callable<Integer> {
                 text(result);
             }
             if (!result.passed()) {
-                throw new Failure(Failure.Kind.CHECK_FAILED, "the audit of " + task + " failed: "
-                        + plural(result.report().failures(), "finding"),
+                throw new Failure(
+                        Failure.Kind.CHECK_FAILED,
+                        "the audit of " + task + " failed: "
+                                + plural(result.report().failures(), "finding"),
                         List.of("fix them in .workflow/" + task + "/sdd.json, then: wb sdd audit " + task));
             }
             return ExitCodes.OK;
@@ -73,9 +82,14 @@ final class SddCmd implements Callable<Integer> {
     private void text(SddAudit.Result result) {
         Console console = root.context.console();
         AuditReport report = result.report();
-        StringBuilder head = new StringBuilder().append(result.key()).append(": audit ")
-                .append(result.passed() ? "passed" : "FAILED").append(" · ").append(report.tier().wireName())
-                .append(" tier · ").append(modeText(report.mode()));
+        StringBuilder head = new StringBuilder()
+                .append(result.key())
+                .append(": audit ")
+                .append(result.passed() ? "passed" : "FAILED")
+                .append(" · ")
+                .append(report.tier().wireName())
+                .append(" tier · ")
+                .append(modeText(report.mode()));
         anchor(result).ifPresent(a -> head.append(" · baseline ").append(abbrev(a)));
         console.line(head.toString());
         console.line("  " + report.tier().wireName() + " tier (" + report.tierReason() + ")");
@@ -84,7 +98,8 @@ final class SddCmd implements Callable<Integer> {
             console.line("  " + Columns.left(c.verdict().wireName(), 13) + where
                     + (c.detail().isEmpty() ? "" : ": " + c.detail()));
             if (c.drifted()) {
-                console.line("  " + Columns.left("", 13) + "re-anchor with: wb sdd audit " + result.key() + " --rebaseline");
+                console.line(
+                        "  " + Columns.left("", 13) + "re-anchor with: wb sdd audit " + result.key() + " --rebaseline");
             } else if (!c.passes() && c.at().isPresent()) {
                 console.line("  " + Columns.left("", 13) + "set evidence[" + c.index() + "].line to " + c.at().get());
             }
@@ -108,7 +123,8 @@ final class SddCmd implements Callable<Integer> {
     }
 
     private static java.util.Optional<String> anchor(SddAudit.Result result) {
-        return result.report().mode().strict() ? (result.passed() ? result.head() : java.util.Optional.empty())
+        return result.report().mode().strict()
+                ? (result.passed() ? result.head() : java.util.Optional.empty())
                 : result.report().anchor();
     }
 
@@ -117,7 +133,9 @@ final class SddCmd implements Callable<Integer> {
         ObjectNode doc = result.auditView().deepCopy();
         doc.put("auditJson", result.auditJson().toString());
         ArrayNode details = doc.putArray("details");
-        result.report().citations().forEach(c -> details.addObject().put("index", c.index()).put("detail", c.detail()));
+        result.report()
+                .citations()
+                .forEach(c -> details.addObject().put("index", c.index()).put("detail", c.detail()));
         return doc;
     }
 

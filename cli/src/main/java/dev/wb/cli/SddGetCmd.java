@@ -20,15 +20,24 @@ final class SddGetCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         SddGetCmd cmd = new SddGetCmd(root);
-        CommandSpec spec = Specs.command(cmd, "get", "Print one section of .workflow/KEY/sdd.json as JSON (indent"
-                + " 2), so a consumer reads only the slice it needs. A section the plan lacks prints null. summary"
-                + " is {key, objective, files: [paths], zones: [sorted names], rollback}.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "get",
+                "Print one section of .workflow/KEY/sdd.json as JSON (indent"
+                        + " 2), so a consumer reads only the slice it needs. A section the plan lacks prints null. summary"
+                        + " is {key, objective, files: [paths], zones: [sorted names], rollback}.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
-        spec.addOption(Specs.required("--section", "SECTION", "One of: " + String.join(", ", PlanSection.SECTIONS)
-                + ".", value -> cmd.section = value));
+        spec.addOption(Specs.required(
+                "--section",
+                "SECTION",
+                "One of: " + String.join(", ", PlanSection.SECTIONS) + ".",
+                value -> cmd.section = value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 printed, 2 malformed key or unknown section, 6 no sdd.json,"
-                + " 3 sdd.json is not a JSON object or not a file wb reads.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 printed, 2 malformed key or unknown section, 6 no sdd.json,"
+                                + " 3 sdd.json is not a JSON object or not a file wb reads.");
         return spec;
     }
 
@@ -36,8 +45,9 @@ final class SddGetCmd implements Callable<Integer> {
     public Integer call() {
         TaskKey task = Keys.task(key);
         PlanSection.requireSection(section);
-        root.context.console().line(PlanSection.text(PlanSection.read(Workspace.require(root.context.cwd()), task,
-                section)));
+        root.context
+                .console()
+                .line(PlanSection.text(PlanSection.read(Workspace.require(root.context.cwd()), task, section)));
         return ExitCodes.OK;
     }
 }

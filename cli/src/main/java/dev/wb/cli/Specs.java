@@ -19,8 +19,10 @@ final class Specs {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(userObject);
         spec.name(name);
         spec.usageMessage().description(description);
-        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
-                .description("Show this help message and exit.").build());
+        spec.addOption(OptionSpec.builder("-h", "--help")
+                .usageHelp(true)
+                .description("Show this help message and exit.")
+                .build());
         return spec;
     }
 
@@ -30,13 +32,22 @@ final class Specs {
     }
 
     static OptionSpec flag(String name, String description, Consumer<Boolean> set) {
-        return OptionSpec.builder(name).arity("0").type(boolean.class).description(description)
-                .setter(new Setter<>(set)).build();
+        return OptionSpec.builder(name)
+                .arity("0")
+                .type(boolean.class)
+                .description(description)
+                .setter(new Setter<>(set))
+                .build();
     }
 
     static OptionSpec option(String name, String label, Class<?> type, String description, Consumer<Object> set) {
-        return OptionSpec.builder(name).arity("1").paramLabel(label).type(type).description(description)
-                .setter(new Setter<>(set)).build();
+        return OptionSpec.builder(name)
+                .arity("1")
+                .paramLabel(label)
+                .type(type)
+                .description(description)
+                .setter(new Setter<>(set))
+                .build();
     }
 
     /**
@@ -44,11 +55,15 @@ final class Specs {
      * picocli reads the list back before adding each occurrence, so the option needs a getter as well
      * as a setter: with a setter alone every occurrence would start a fresh list.
      */
-    static OptionSpec repeatable(String name, String label, String description,
-            Consumer<java.util.List<String>> setAll) {
+    static OptionSpec repeatable(
+            String name, String label, String description, Consumer<java.util.List<String>> setAll) {
         java.util.List<Object> values = new java.util.ArrayList<>();
-        return OptionSpec.builder(name).arity("1").paramLabel(label).type(java.util.List.class)
-                .auxiliaryTypes(String.class).description(description)
+        return OptionSpec.builder(name)
+                .arity("1")
+                .paramLabel(label)
+                .type(java.util.List.class)
+                .auxiliaryTypes(String.class)
+                .description(description)
                 .getter(new picocli.CommandLine.Model.IGetter() {
                     @Override
                     @SuppressWarnings("unchecked")
@@ -70,19 +85,33 @@ final class Specs {
                         }
                         return null;
                     }
-                }).build();
+                })
+                .build();
     }
 
     /** An option that must be given, once. */
     static OptionSpec required(String name, String label, String description, Consumer<String> set) {
-        return OptionSpec.builder(name).arity("1").required(true).paramLabel(label).type(String.class)
-                .description(description).setter(new Setter<>(set)).build();
+        return OptionSpec.builder(name)
+                .arity("1")
+                .required(true)
+                .paramLabel(label)
+                .type(String.class)
+                .description(description)
+                .setter(new Setter<>(set))
+                .build();
     }
 
     static PositionalParamSpec positional(String label, String arity, String description, Consumer<String> set) {
         // Built in code, a positional is optional unless said otherwise, whatever its arity.
-        return PositionalParamSpec.builder().index("0").arity(arity).required(!arity.startsWith("0"))
-                .paramLabel(label).type(String.class).description(description).setter(new Setter<>(set)).build();
+        return PositionalParamSpec.builder()
+                .index("0")
+                .arity(arity)
+                .required(!arity.startsWith("0"))
+                .paramLabel(label)
+                .type(String.class)
+                .description(description)
+                .setter(new Setter<>(set))
+                .build();
     }
 
     /** Hands a parsed value to the command object. */

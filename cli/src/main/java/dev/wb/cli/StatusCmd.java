@@ -42,12 +42,17 @@ final class StatusCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         StatusCmd cmd = new StatusCmd(root);
-        CommandSpec spec = Specs.command(cmd, "status",
+        CommandSpec spec = Specs.command(
+                cmd,
+                "status",
                 "Each task's stages (plan, audit, scope, verify, git), the next command and its last activity;"
                         + " --stats adds where tasks wait or fail and the log's totals.");
         spec.addPositional(Specs.positional("KEY", "0..1", "Only this task, in detail.", value -> cmd.key = value));
-        spec.addOption(Specs.flag("--stats", "Where tasks wait or fail; verify commands' runs, failures and mean"
-                + " duration; citation verdicts; refusals; git steps; events by type.", on -> cmd.stats = on));
+        spec.addOption(Specs.flag(
+                "--stats",
+                "Where tasks wait or fail; verify commands' runs, failures and mean"
+                        + " duration; citation verdicts; refusals; git steps; events by type.",
+                on -> cmd.stats = on));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -75,28 +80,59 @@ final class StatusCmd implements Callable<Integer> {
         console.line(status.stream().describe());
         status.task().ifPresent(task -> {
             for (StageStatus s : task.stages()) {
-                console.line("  " + Columns.left(s.stage().word(), 8) + " " + Columns.left(mark(s.mark()), 6) + " " + s.detail());
+                console.line("  " + Columns.left(s.stage().word(), 8) + " " + Columns.left(mark(s.mark()), 6) + " "
+                        + s.detail());
             }
             console.line("  next:          " + task.next().orElse("nothing: every stage is ok"));
         });
         dev.wb.projections.status.Operations ops = status.operations();
         if (ops.checkRuns() > 0) {
-            console.line(join("  checks:        ", ops.lastChecks(), " (latest of ", ops.checkRuns(), " run(s): ",
-                    ops.checksPassed(), " pass, ", ops.checksFailed(), " fail, ", ops.checksIncomplete(), " incomplete)",
-                    ops.autoMergeBlocked() > 0 ? join("; a set was skipped in ", ops.autoMergeBlocked(),
-                            " run(s): auto-merge blocked when it was") : ""));
+            console.line(join(
+                    "  checks:        ",
+                    ops.lastChecks(),
+                    " (latest of ",
+                    ops.checkRuns(),
+                    " run(s): ",
+                    ops.checksPassed(),
+                    " pass, ",
+                    ops.checksFailed(),
+                    " fail, ",
+                    ops.checksIncomplete(),
+                    " incomplete)",
+                    ops.autoMergeBlocked() > 0
+                            ? join(
+                                    "; a set was skipped in ",
+                                    ops.autoMergeBlocked(),
+                                    " run(s): auto-merge blocked when it was")
+                            : ""));
         }
         if (ops.preflights() > 0) {
-            console.line(join("  preflight:     ", ops.lastPreflight(), " at ", ops.lastPreflightTime(), " (",
-                    ops.preflights(), " run(s), ", ops.preflightsReady(), " ready)"));
+            console.line(join(
+                    "  preflight:     ",
+                    ops.lastPreflight(),
+                    " at ",
+                    ops.lastPreflightTime(),
+                    " (",
+                    ops.preflights(),
+                    " run(s), ",
+                    ops.preflightsReady(),
+                    " ready)"));
         }
         if (ops.flowValidations() > 0) {
-            console.line(join("  flows:         ", ops.flowValidations(), " validation(s), ", ops.flowsChecked(),
-                    " flow(s) checked, ", ops.flowsInvalid(), " invalid"));
+            console.line(join(
+                    "  flows:         ",
+                    ops.flowValidations(),
+                    " validation(s), ",
+                    ops.flowsChecked(),
+                    " flow(s) checked, ",
+                    ops.flowsInvalid(),
+                    " invalid"));
         }
-        status.brokenAt().ifPresent(at -> console.line("  history:       does not verify at event " + at
-                + " (wb replay " + status.stream() + " --verify)"));
-        console.line("  events:        " + a.events() + (a.events() == 0 ? "" : " (versions 0 to " + a.lastVersion() + ")"));
+        status.brokenAt()
+                .ifPresent(at -> console.line("  history:       does not verify at event " + at + " (wb replay "
+                        + status.stream() + " --verify)"));
+        console.line(
+                "  events:        " + a.events() + (a.events() == 0 ? "" : " (versions 0 to " + a.lastVersion() + ")"));
         console.line("  last activity: " + a.lastTime().map(Object::toString).orElse("-") + "  "
                 + a.lastType().orElse("-") + "  by " + a.lastActor().orElse("-"));
         console.line("  by type:");
@@ -112,17 +148,30 @@ final class StatusCmd implements Callable<Integer> {
         if (status.streams().isEmpty()) {
             console.line("no history yet: wb records an event for every command it runs (try: wb init)");
         } else {
-            console.line(row("TASK", "PLAN", "AUDIT", "SCOPE", "VERIFY", "GIT", "NEXT", "EVENTS", "LAST ACTIVITY", "LAST EVENT", "BY"));
+            console.line(row(
+                    "TASK",
+                    "PLAN",
+                    "AUDIT",
+                    "SCOPE",
+                    "VERIFY",
+                    "GIT",
+                    "NEXT",
+                    "EVENTS",
+                    "LAST ACTIVITY",
+                    "LAST EVENT",
+                    "BY"));
             for (StreamStatus s : status.streams()) {
                 console.line(taskRow(s));
             }
         }
         for (StreamStatus damaged : status.damaged()) {
-            console.warning("the history of " + damaged.stream().describe() + " does not verify at event "
-                    + damaged.brokenAt().orElseThrow(), "wb replay " + damaged.stream() + " --verify");
+            console.warning(
+                    "the history of " + damaged.stream().describe() + " does not verify at event "
+                            + damaged.brokenAt().orElseThrow(),
+                    "wb replay " + damaged.stream() + " --verify");
         }
-        dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd())).ifPresent(holder -> console.line(
-                "validation run in progress (wb judge run): " + holder.describe()));
+        dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd()))
+                .ifPresent(holder -> console.line("validation run in progress (wb judge run): " + holder.describe()));
         commandSets().forEach(console::line);
         if (stats) {
             console.line("");
@@ -140,10 +189,11 @@ final class StatusCmd implements Callable<Integer> {
      */
     private java.util.List<String> commandSets() {
         try {
-            dev.wb.commands.config.WorkspaceConfig config = dev.wb.commands.config.WorkspaceConfig.load(
-                    Workspace.require(root.context.cwd()));
+            dev.wb.commands.config.WorkspaceConfig config =
+                    dev.wb.commands.config.WorkspaceConfig.load(Workspace.require(root.context.cwd()));
             dev.wb.commands.judge.Redactor redactor = redactor(config);
-            return dev.wb.commands.checks.CommandSetSummary.lines(config.checks()).stream().map(redactor::redact)
+            return dev.wb.commands.checks.CommandSetSummary.lines(config.checks()).stream()
+                    .map(redactor::redact)
                     .toList();
         } catch (dev.wb.commands.Failure e) {
             return java.util.List.of("checks: unknown — " + e.getMessage() + " (wb config show)");
@@ -152,8 +202,8 @@ final class StatusCmd implements Callable<Integer> {
 
     /** The workspace redactor: a command set may be written with a secret in it (docs/PREFLIGHT.md). */
     private dev.wb.commands.judge.Redactor redactor(dev.wb.commands.config.WorkspaceConfig config) {
-        return dev.wb.commands.config.WorkspaceRedactor.lenient(Workspace.require(root.context.cwd()), config,
-                root.context.env(), java.util.Map.of());
+        return dev.wb.commands.config.WorkspaceRedactor.lenient(
+                Workspace.require(root.context.cwd()), config, root.context.env(), java.util.Map.of());
     }
 
     private static String taskRow(StreamStatus s) {
@@ -166,8 +216,18 @@ final class StatusCmd implements Callable<Integer> {
             }
             next = s.task().get().next().orElse("-");
         }
-        return row(s.stream().name(), marks[0], marks[1], marks[2], marks[3], marks[4], next, a.events(),
-                a.lastTime().map(Object::toString).orElse("-"), a.lastType().orElse("-"), a.lastActor().orElse("-"));
+        return row(
+                s.stream().name(),
+                marks[0],
+                marks[1],
+                marks[2],
+                marks[3],
+                marks[4],
+                next,
+                a.events(),
+                a.lastTime().map(Object::toString).orElse("-"),
+                a.lastType().orElse("-"),
+                a.lastActor().orElse("-"));
     }
 
     /** Column widths of the table; negative: aligned right. */
@@ -208,20 +268,25 @@ final class StatusCmd implements Callable<Integer> {
         ArrayNode streams = doc.putArray("streams");
         status.streams().forEach(s -> streams.add(json(s)));
         ArrayNode damaged = doc.putArray("damaged");
-        status.damaged().forEach(s -> damaged.addObject().put("stream", s.stream().name())
-                .put("firstBreak", s.brokenAt().orElseThrow()));
-        dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd())).ifPresentOrElse(holder -> {
-            ObjectNode run = doc.putObject("judgeRun");
-            run.put("pid", holder.pid());
-            run.put("host", holder.host());
-            run.put("started", holder.started().toString());
-            run.put("task", holder.task());
-            run.put("snapshot", holder.snapshot());
-        }, () -> doc.putNull("judgeRun"));
+        status.damaged()
+                .forEach(s -> damaged.addObject()
+                        .put("stream", s.stream().name())
+                        .put("firstBreak", s.brokenAt().orElseThrow()));
+        dev.wb.commands.judge.RunLock.current(Workspace.require(root.context.cwd()))
+                .ifPresentOrElse(
+                        holder -> {
+                            ObjectNode run = doc.putObject("judgeRun");
+                            run.put("pid", holder.pid());
+                            run.put("host", holder.host());
+                            run.put("started", holder.started().toString());
+                            run.put("task", holder.task());
+                            run.put("snapshot", holder.snapshot());
+                        },
+                        () -> doc.putNull("judgeRun"));
         ObjectNode checks = doc.putObject("checks");
         try {
-            dev.wb.commands.config.WorkspaceConfig config = dev.wb.commands.config.WorkspaceConfig.load(
-                    Workspace.require(root.context.cwd()));
+            dev.wb.commands.config.WorkspaceConfig config =
+                    dev.wb.commands.config.WorkspaceConfig.load(Workspace.require(root.context.cwd()));
             dev.wb.commands.config.WorkspaceConfig.Checks configured = config.checks();
             dev.wb.commands.judge.Redactor redactor = redactor(config);
             ArrayNode sets = checks.putArray("commandSets");
@@ -230,7 +295,8 @@ final class StatusCmd implements Callable<Integer> {
                 o.put("name", set.name());
                 ArrayNode paths = o.putArray("paths");
                 set.paths().forEach(paths::add);
-                set.timeoutSeconds().ifPresentOrElse(t -> o.put("timeoutSeconds", t), () -> o.putNull("timeoutSeconds"));
+                set.timeoutSeconds()
+                        .ifPresentOrElse(t -> o.put("timeoutSeconds", t), () -> o.putNull("timeoutSeconds"));
                 o.put("skipIfUnavailable", set.skipIfUnavailable());
                 ArrayNode commands = o.putArray("commands");
                 set.commands().forEach(argv -> {
@@ -260,17 +326,23 @@ final class StatusCmd implements Callable<Integer> {
         dev.wb.projections.status.Operations ops = status.operations();
         if (ops.checkRuns() > 0 || ops.preflights() > 0 || ops.flowValidations() > 0) {
             ObjectNode o = node.putObject("operations");
-            o.put("checkRuns", ops.checkRuns()).put("lastChecks", ops.lastChecks().isEmpty() ? null : ops.lastChecks())
-                    .put("autoMergeBlocked", ops.autoMergeBlocked()).put("preflights", ops.preflights())
+            o.put("checkRuns", ops.checkRuns())
+                    .put("lastChecks", ops.lastChecks().isEmpty() ? null : ops.lastChecks())
+                    .put("autoMergeBlocked", ops.autoMergeBlocked())
+                    .put("preflights", ops.preflights())
                     .put("lastPreflight", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
-                    .put("flowValidations", ops.flowValidations()).put("flowsInvalid", ops.flowsInvalid());
+                    .put("flowValidations", ops.flowValidations())
+                    .put("flowsInvalid", ops.flowsInvalid());
         }
         node.setAll((ObjectNode) Activity.INSTANCE.toJson(status.activity()));
-        status.brokenAt().ifPresent(at -> node.putObject("chain").put("intact", false).put("firstBreak", at));
+        status.brokenAt()
+                .ifPresent(at -> node.putObject("chain").put("intact", false).put("firstBreak", at));
         status.task().ifPresent(task -> {
             ObjectNode stages = node.putObject("stages");
-            task.stages().forEach(s -> stages.putObject(s.stage().word()).put("mark", s.mark().word())
-                    .put("detail", s.detail()));
+            task.stages()
+                    .forEach(s -> stages.putObject(s.stage().word())
+                            .put("mark", s.mark().word())
+                            .put("detail", s.detail()));
             task.next().ifPresentOrElse(next -> node.put("next", next), () -> node.putNull("next"));
             task.current().ifPresentOrElse(c -> node.put("current", c.stage().word()), () -> node.putNull("current"));
         });
@@ -283,51 +355,123 @@ final class StatusCmd implements Callable<Integer> {
         static void print(Console console, WorkspaceStats stats) {
             console.line("");
             console.line(join("where tasks are: ", stats.done(), " done"));
-            console.line(join("  ", Columns.left("STAGE", 8), " ", Columns.right("WAITING", 7), " ", Columns.right("FAILING", 7)));
+            console.line(join(
+                    "  ",
+                    Columns.left("STAGE", 8),
+                    " ",
+                    Columns.right("WAITING", 7),
+                    " ",
+                    Columns.right("FAILING", 7)));
             for (Stage stage : Stage.values()) {
-                console.line(join("  ", Columns.left(stage.word(), 8), " ", Columns.right(stats.waiting().get(stage), 7), " ",
+                console.line(join(
+                        "  ",
+                        Columns.left(stage.word(), 8),
+                        " ",
+                        Columns.right(stats.waiting().get(stage), 7),
+                        " ",
                         Columns.right(stats.failing().get(stage), 7)));
             }
             console.line("");
             console.line(join("verify commands: ", stats.commands().size()));
             if (!stats.commands().isEmpty()) {
-                console.line(join("  ", Columns.right("RUNS", 6), " ", Columns.right("FAILED", 6), " ", Columns.right("MEAN", 9),
+                console.line(join(
+                        "  ",
+                        Columns.right("RUNS", 6),
+                        " ",
+                        Columns.right("FAILED", 6),
+                        " ",
+                        Columns.right("MEAN", 9),
                         "  COMMAND"));
-                for (CommandStats c : stats.commands().subList(0, Math.min(COMMANDS_SHOWN, stats.commands().size()))) {
-                    console.line(join("  ", Columns.right(c.runs(), 6), " ", Columns.right(c.failures(), 6), " ",
-                            Columns.right(join(c.meanMs(), " ms"), 9), "  ", c.command()));
+                for (CommandStats c : stats.commands()
+                        .subList(0, Math.min(COMMANDS_SHOWN, stats.commands().size()))) {
+                    console.line(join(
+                            "  ",
+                            Columns.right(c.runs(), 6),
+                            " ",
+                            Columns.right(c.failures(), 6),
+                            " ",
+                            Columns.right(join(c.meanMs(), " ms"), 9),
+                            "  ",
+                            c.command()));
                 }
                 if (stats.commands().size() > COMMANDS_SHOWN) {
-                    console.line(join("  … ", stats.commands().size() - COMMANDS_SHOWN, " more (--json lists every one)"));
+                    console.line(
+                            join("  … ", stats.commands().size() - COMMANDS_SHOWN, " more (--json lists every one)"));
                 }
             }
             Optional<CommandStats> flaky = stats.mostFailsThenPasses();
-            console.line(join("most often fails, then passes: ", flaky.isEmpty() ? "none"
-                    : join(flaky.get().command(), " (", flaky.get().failsThenPasses(), " times)")));
+            console.line(join(
+                    "most often fails, then passes: ",
+                    flaky.isEmpty()
+                            ? "none"
+                            : join(flaky.get().command(), " (", flaky.get().failsThenPasses(), " times)")));
             console.line(join("citations: ", counts(stats.citations())));
             refusals(console, "refused commands", stats.refusedCommands());
             refusals(console, "refused variables", stats.refusedEnv());
             var git = stats.gitSteps();
-            console.line(join("git steps: ", git.ok() + git.failed(), " ran (", git.failed(), " failed), ", git.refused(),
+            console.line(join(
+                    "git steps: ",
+                    git.ok() + git.failed(),
+                    " ran (",
+                    git.failed(),
+                    " failed), ",
+                    git.refused(),
                     " refused"));
             WorkspaceStats.Reviews reviews = stats.reviews();
-            console.line(join("review rounds: closed ", group(reviews.closed()), "; open ", group(reviews.open()),
-                    "; unknown ", reviews.unknown(), reviews.unknown() == 1 ? " task" : " tasks"));
+            console.line(join(
+                    "review rounds: closed ",
+                    group(reviews.closed()),
+                    "; open ",
+                    group(reviews.open()),
+                    "; unknown ",
+                    reviews.unknown(),
+                    reviews.unknown() == 1 ? " task" : " tasks"));
             WorkspaceStats.Operations ops = stats.operations();
-            console.line(join("preflight: ", ops.preflights(), " run(s), ", ops.preflightsReady(), " ready",
-                    ops.lastPreflight().isEmpty() ? "" : join("; latest ", ops.lastPreflight(), " at ",
-                            ops.lastPreflightTime())));
-            console.line(join("flow validations: ", ops.flowValidations(), " run(s), ", ops.flowsChecked(),
-                    " flow(s) checked, ", ops.flowsInvalid(), " invalid"));
-            console.line(join("check runs: ", ops.checkRuns(), " (", ops.checksPassed(), " pass, ", ops.checksFailed(),
-                    " fail, ", ops.checksIncomplete(), " incomplete); ", ops.autoMergeBlocked(),
+            console.line(join(
+                    "preflight: ",
+                    ops.preflights(),
+                    " run(s), ",
+                    ops.preflightsReady(),
+                    " ready",
+                    ops.lastPreflight().isEmpty()
+                            ? ""
+                            : join("; latest ", ops.lastPreflight(), " at ", ops.lastPreflightTime())));
+            console.line(join(
+                    "flow validations: ",
+                    ops.flowValidations(),
+                    " run(s), ",
+                    ops.flowsChecked(),
+                    " flow(s) checked, ",
+                    ops.flowsInvalid(),
+                    " invalid"));
+            console.line(join(
+                    "check runs: ",
+                    ops.checkRuns(),
+                    " (",
+                    ops.checksPassed(),
+                    " pass, ",
+                    ops.checksFailed(),
+                    " fail, ",
+                    ops.checksIncomplete(),
+                    " incomplete); ",
+                    ops.autoMergeBlocked(),
                     " blocked auto-merge (a set skipped)"));
         }
 
         private static String group(WorkspaceStats.Group g) {
-            return join(g.tasks(), g.tasks() == 1 ? " task, " : " tasks, ", g.rounds(), g.rounds() == 1 ? " round" : " rounds",
-                    g.mean().map(m -> join(" (mean ", String.format(java.util.Locale.ROOT, "%.2f", m), ", max ",
-                            g.max().orElse(0L), ")")).orElse(""));
+            return join(
+                    g.tasks(),
+                    g.tasks() == 1 ? " task, " : " tasks, ",
+                    g.rounds(),
+                    g.rounds() == 1 ? " round" : " rounds",
+                    g.mean()
+                            .map(m -> join(
+                                    " (mean ",
+                                    String.format(java.util.Locale.ROOT, "%.2f", m),
+                                    ", max ",
+                                    g.max().orElse(0L),
+                                    ")"))
+                            .orElse(""));
         }
 
         private static String counts(SortedMap<String, Long> counts) {
@@ -336,7 +480,10 @@ final class StatusCmd implements Callable<Integer> {
             }
             StringBuilder text = new StringBuilder();
             for (Map.Entry<String, Long> count : counts.entrySet()) {
-                text.append(text.length() == 0 ? "" : ", ").append(count.getKey()).append(' ').append(count.getValue());
+                text.append(text.length() == 0 ? "" : ", ")
+                        .append(count.getKey())
+                        .append(' ')
+                        .append(count.getValue());
             }
             return text.toString();
         }
@@ -344,7 +491,13 @@ final class StatusCmd implements Callable<Integer> {
         private static void refusals(Console console, String title, SortedMap<String, Refusal> refusals) {
             console.line(join(title, refusals.isEmpty() ? ": none" : ":"));
             for (Map.Entry<String, Refusal> r : refusals.entrySet()) {
-                console.line(join("  ", Columns.right(r.getValue().count(), 6), "  ", r.getKey(), ": ", r.getValue().reason()));
+                console.line(join(
+                        "  ",
+                        Columns.right(r.getValue().count(), 6),
+                        "  ",
+                        r.getKey(),
+                        ": ",
+                        r.getValue().reason()));
             }
         }
     }
@@ -363,18 +516,30 @@ final class StatusCmd implements Callable<Integer> {
             node.put("done", stats.done());
             ArrayNode commands = node.putArray("commands");
             stats.commands().forEach(c -> commands.add(command(c)));
-            stats.mostFailsThenPasses().ifPresentOrElse(c -> node.set("mostFailsThenPasses", command(c)),
-                    () -> node.putNull("mostFailsThenPasses"));
+            stats.mostFailsThenPasses()
+                    .ifPresentOrElse(
+                            c -> node.set("mostFailsThenPasses", command(c)),
+                            () -> node.putNull("mostFailsThenPasses"));
             ObjectNode citations = node.putObject("citations");
             stats.citations().forEach(citations::put);
             ArrayNode refused = node.putArray("refusedCommands");
-            stats.refusedCommands().forEach((text, r) -> refused.addObject().put("command", text).put("count", r.count())
-                    .put("reason", r.reason()));
+            stats.refusedCommands()
+                    .forEach((text, r) -> refused.addObject()
+                            .put("command", text)
+                            .put("count", r.count())
+                            .put("reason", r.reason()));
             ArrayNode refusedEnv = node.putArray("refusedEnv");
-            stats.refusedEnv().forEach((name, r) -> refusedEnv.addObject().put("name", name).put("count", r.count())
-                    .put("reason", r.reason()));
+            stats.refusedEnv()
+                    .forEach((name, r) -> refusedEnv
+                            .addObject()
+                            .put("name", name)
+                            .put("count", r.count())
+                            .put("reason", r.reason()));
             var git = stats.gitSteps();
-            node.putObject("gitSteps").put("ran", git.ok() + git.failed()).put("ok", git.ok()).put("failed", git.failed())
+            node.putObject("gitSteps")
+                    .put("ran", git.ok() + git.failed())
+                    .put("ok", git.ok())
+                    .put("failed", git.failed())
                     .put("refused", git.refused());
             ObjectNode reviews = node.putObject("reviewRounds");
             group(reviews.putObject("closed"), stats.reviews().closed());
@@ -382,13 +547,20 @@ final class StatusCmd implements Callable<Integer> {
             reviews.put("unknownTasks", stats.reviews().unknown());
             WorkspaceStats.Operations ops = stats.operations();
             ObjectNode o = node.putObject("operations");
-            o.putObject("preflight").put("runs", ops.preflights()).put("ready", ops.preflightsReady())
+            o.putObject("preflight")
+                    .put("runs", ops.preflights())
+                    .put("ready", ops.preflightsReady())
                     .put("latest", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
                     .put("latestTime", ops.lastPreflightTime().isEmpty() ? null : ops.lastPreflightTime());
-            o.putObject("flowValidations").put("runs", ops.flowValidations()).put("flowsChecked", ops.flowsChecked())
+            o.putObject("flowValidations")
+                    .put("runs", ops.flowValidations())
+                    .put("flowsChecked", ops.flowsChecked())
                     .put("invalid", ops.flowsInvalid());
-            o.putObject("checkRuns").put("runs", ops.checkRuns()).put("pass", ops.checksPassed())
-                    .put("fail", ops.checksFailed()).put("incomplete", ops.checksIncomplete())
+            o.putObject("checkRuns")
+                    .put("runs", ops.checkRuns())
+                    .put("pass", ops.checksPassed())
+                    .put("fail", ops.checksFailed())
+                    .put("incomplete", ops.checksIncomplete())
                     .put("autoMergeBlocked", ops.autoMergeBlocked());
             return node;
         }
@@ -400,8 +572,12 @@ final class StatusCmd implements Callable<Integer> {
         }
 
         private static ObjectNode command(CommandStats c) {
-            return CanonicalJson.objectNode().put("command", c.command()).put("runs", c.runs()).put("failures", c.failures())
-                    .put("meanMs", c.meanMs()).put("failsThenPasses", c.failsThenPasses());
+            return CanonicalJson.objectNode()
+                    .put("command", c.command())
+                    .put("runs", c.runs())
+                    .put("failures", c.failures())
+                    .put("meanMs", c.meanMs())
+                    .put("failsThenPasses", c.failsThenPasses());
         }
     }
 }

@@ -18,8 +18,7 @@ final class Summaries {
     static String of(EventEnvelope event) {
         JsonNode payload = event.payload().json();
         String summary = known(event, payload);
-        return summary != null ? summary
-                : "unknown event type (from a newer wb?): its payload is shown by --json";
+        return summary != null ? summary : "unknown event type (from a newer wb?): its payload is shown by --json";
     }
 
     private static String known(EventEnvelope event, JsonNode payload) {
@@ -45,31 +44,49 @@ final class Summaries {
             return checked(payload);
         }
         if (WbEvents.VERIFY_STARTED.equals(type)) {
-            return payload.path("commands").size() + " to run, " + payload.path("refused").size() + " refused"
+            return payload.path("commands").size() + " to run, "
+                    + payload.path("refused").size() + " refused"
                     + (payload.path("env").isEmpty() ? "" : " · env " + list(payload.path("env")));
         }
         if (WbEvents.VERIFY_COMMAND_RAN.equals(type)) {
             String outcome = text(payload.path("outcome"));
-            return (outcome.equals("exited") ? "exit " + payload.path("exitCode").asInt() : outcome) + " in "
+            return (outcome.equals("exited")
+                            ? "exit " + payload.path("exitCode").asInt()
+                            : outcome) + " in "
                     + payload.path("durationMs").asLong() + " ms · " + text(payload.path("command"))
                     + " · output " + payload.path("outputBytes").asLong() + " bytes (--output " + event.version() + ")";
         }
         if (WbEvents.VERIFY_FINISHED.equals(type)) {
             return text(payload.path("verdict")) + " · " + payload.path("ran").asInt() + " ran, "
-                    + payload.path("failed").asInt() + " failed, " + payload.path("refused").asInt() + " refused";
+                    + payload.path("failed").asInt() + " failed, "
+                    + payload.path("refused").asInt() + " refused";
         }
         if (WbEvents.PREFLIGHT_COMPLETED.equals(type)) {
-            return text(payload.path("verdict")) + " · " + payload.path("failures").asInt() + " failure(s), "
-                    + payload.path("warnings").asInt() + " warning(s) · " + payload.path("lines").size() + " lines"
-                    + (payload.path("paidProbe").isObject() ? " · paid probe "
-                            + (payload.path("paidProbe").path("declined").asBoolean() ? "declined" : "ran") : "");
+            return text(payload.path("verdict")) + " · "
+                    + payload.path("failures").asInt() + " failure(s), "
+                    + payload.path("warnings").asInt() + " warning(s) · "
+                    + payload.path("lines").size() + " lines"
+                    + (payload.path("paidProbe").isObject()
+                            ? " · paid probe "
+                                    + (payload.path("paidProbe")
+                                                    .path("declined")
+                                                    .asBoolean()
+                                            ? "declined"
+                                            : "ran")
+                            : "");
         }
         if (WbEvents.FLOW_VALIDATED.equals(type)) {
-            StringBuilder out = new StringBuilder("exit ").append(payload.path("exitCode").asInt()).append(" · ")
+            StringBuilder out = new StringBuilder("exit ")
+                    .append(payload.path("exitCode").asInt())
+                    .append(" · ")
                     .append(text(payload.path("request")));
             for (JsonNode flow : payload.path("flows")) {
-                out.append(" · ").append(text(flow.path("name"))).append(flow.path("valid").asBoolean() ? " OK"
-                        : " FAIL (" + flow.path("violations").size() + ")");
+                out.append(" · ")
+                        .append(text(flow.path("name")))
+                        .append(
+                                flow.path("valid").asBoolean()
+                                        ? " OK"
+                                        : " FAIL (" + flow.path("violations").size() + ")");
             }
             return cut(out.toString());
         }
@@ -100,8 +117,12 @@ final class Summaries {
     private static String audited(JsonNode p) {
         Map<String, Integer> verdicts = new TreeMap<>();
         p.path("citations").forEach(c -> verdicts.merge(text(c.path("verdict")), 1, Integer::sum));
-        StringBuilder out = new StringBuilder(text(p.path("verdict"))).append(" · ")
-                .append(text(p.path("tier"))).append(" · ").append(text(p.path("mode"))).append(" · citations ");
+        StringBuilder out = new StringBuilder(text(p.path("verdict")))
+                .append(" · ")
+                .append(text(p.path("tier")))
+                .append(" · ")
+                .append(text(p.path("mode")))
+                .append(" · citations ");
         out.append(verdicts.isEmpty() ? "none" : verdicts.toString().replaceAll("[{}]", ""));
         int structure = p.path("structure").size();
         if (structure > 0) {
@@ -111,7 +132,8 @@ final class Summaries {
     }
 
     private static String checked(JsonNode p) {
-        StringBuilder out = new StringBuilder(text(p.path("verdict"))).append(" · ").append(text(p.path("mode")));
+        StringBuilder out =
+                new StringBuilder(text(p.path("verdict"))).append(" · ").append(text(p.path("mode")));
         if (p.path("base").isObject()) {
             out.append(" + since ").append(text(p.path("base").path("ref")));
         }
@@ -125,14 +147,18 @@ final class Summaries {
     }
 
     static String commit(JsonNode id) {
-        return id.isTextual() ? TerminalText.escape(id.asText().substring(0, Math.min(12, id.asText().length())))
+        return id.isTextual()
+                ? TerminalText.escape(
+                        id.asText().substring(0, Math.min(12, id.asText().length())))
                 : "none";
     }
 
     /** The first 12 hex digits of a {@code sha256:} digest; "?" when absent. */
     static String digest(JsonNode digest) {
-        return digest.isTextual() ? commit(new com.fasterxml.jackson.databind.node.TextNode(
-                digest.asText().replace("sha256:", ""))) : "?";
+        return digest.isTextual()
+                ? commit(new com.fasterxml.jackson.databind.node.TextNode(
+                        digest.asText().replace("sha256:", "")))
+                : "?";
     }
 
     static String list(JsonNode array) {

@@ -23,17 +23,23 @@ final class ValidateFlowCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         ValidateFlowCmd cmd = new ValidateFlowCmd(root);
-        CommandSpec spec = Specs.command(cmd, "validate-flow", "Validate the flows authored in .workflow/flows/"
-                + " exactly as the engine sees them at dispatch: schema, graph, security ceiling, and what"
-                + " .workflow/config.json allows (providers, models, reasoning) and .workflow/tools/"
-                + " delivers. Format: docs/FLOWS.md.");
-        spec.addPositional(Specs.positional("NAME", "0..1", "One flow: its file's stem or <stem>.yaml.",
-                v -> cmd.name = v));
+        CommandSpec spec = Specs.command(
+                cmd,
+                "validate-flow",
+                "Validate the flows authored in .workflow/flows/"
+                        + " exactly as the engine sees them at dispatch: schema, graph, security ceiling, and what"
+                        + " .workflow/config.json allows (providers, models, reasoning) and .workflow/tools/"
+                        + " delivers. Format: docs/FLOWS.md.");
+        spec.addPositional(
+                Specs.positional("NAME", "0..1", "One flow: its file's stem or <stem>.yaml.", v -> cmd.name = v));
         spec.addOption(Specs.flag("--all", "Every *.yaml in .workflow/flows/, sorted.", on -> cmd.all |= on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "WARN lines never change the exit code.",
-                "Exit codes: 0 every checked flow valid, 1 any invalid, 2 flow not found, usage error, or no"
-                        + " loadable config.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "WARN lines never change the exit code.",
+                        "Exit codes: 0 every checked flow valid, 1 any invalid, 2 flow not found, usage error, or no"
+                                + " loadable config.");
         return spec;
     }
 

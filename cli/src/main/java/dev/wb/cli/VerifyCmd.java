@@ -28,13 +28,19 @@ final class VerifyCmd implements Callable<Integer> {
 
     static CommandSpec spec(WbCommand root) {
         VerifyCmd cmd = new VerifyCmd(root);
-        CommandSpec spec = Specs.command(cmd, "verify", "Run the audited plan's verify commands (known build, test"
-                + " and lint runners only, no shell, 600 s each at most) and write evidence.md and evidence.json from"
-                + " the recorded run. Needs a passing, current audit of KEY; nothing can be passed in.");
+        CommandSpec spec = Specs.command(
+                cmd,
+                "verify",
+                "Run the audited plan's verify commands (known build, test"
+                        + " and lint runners only, no shell, 600 s each at most) and write evidence.md and evidence.json from"
+                        + " the recorded run. Needs a passing, current audit of KEY; nothing can be passed in.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 every command ran and passed, 7 a command failed, timed out,"
-                + " was refused or interrupted, 2 no passing current audit, 6 no sdd.json.");
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 every command ran and passed, 7 a command failed, timed out,"
+                                + " was refused or interrupted, 2 no passing current audit, 6 no sdd.json.");
         return spec;
     }
 
@@ -42,8 +48,8 @@ final class VerifyCmd implements Callable<Integer> {
     public Integer call() {
         TaskKey task = Keys.task(key);
         Console console = root.context.console();
-        ImplVerify.Progress progress = root.json ? ImplVerify.Progress.NONE
-                : new ProgressLines(console.err(), Terminals.stderr());
+        ImplVerify.Progress progress =
+                root.json ? ImplVerify.Progress.NONE : new ProgressLines(console.err(), Terminals.stderr());
         try (Session session = root.context.session()) {
             ImplVerify.Result result = ImplVerify.run(session, task, root.context.env(), progress);
             if (root.json) {
@@ -52,9 +58,11 @@ final class VerifyCmd implements Callable<Integer> {
                 text(result);
             }
             if (!result.verdict().equals("pass")) {
-                throw new Failure(Failure.Kind.CHECK_FAILED, "the verification of " + task + " did not pass: "
-                        + result.verdict(), List.of("read .workflow/" + task + "/evidence.md, fix what failed, then: wb impl verify "
-                        + task));
+                throw new Failure(
+                        Failure.Kind.CHECK_FAILED,
+                        "the verification of " + task + " did not pass: " + result.verdict(),
+                        List.of("read .workflow/" + task + "/evidence.md, fix what failed, then: wb impl verify "
+                                + task));
             }
             return ExitCodes.OK;
         }
@@ -64,25 +72,33 @@ final class VerifyCmd implements Callable<Integer> {
         Console console = root.context.console();
         console.line(result.key() + ": verify " + result.verdict().toUpperCase(java.util.Locale.ROOT));
         for (JsonNode c : result.run().commands()) {
-            console.line("  " + Columns.left(resultOf(c), 12) + TerminalText.escape(c.path("command").asText()) + "  (exit "
+            console.line("  " + Columns.left(resultOf(c), 12)
+                    + TerminalText.escape(c.path("command").asText()) + "  (exit "
                     + c.path("exitCode").asInt() + ", " + c.path("durationMs").asLong() + " ms)");
         }
-        for (VerifyPlan.Runnable notReached : result.plan().runnable().subList(result.run().commands().size(),
-                result.plan().runnable().size())) {
-            console.line("  " + Columns.left("not run", 12) + TerminalText.escape(notReached.command()) + "  (not reached: "
+        for (VerifyPlan.Runnable notReached : result.plan()
+                .runnable()
+                .subList(
+                        result.run().commands().size(), result.plan().runnable().size())) {
+            console.line("  " + Columns.left("not run", 12) + TerminalText.escape(notReached.command())
+                    + "  (not reached: "
                     + (result.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped") + ")");
         }
         for (VerifyPlan.Refused refused : result.plan().refused()) {
-            console.line("  " + Columns.left("not run", 12) + TerminalText.escape(refused.subject()) + "  (" + TerminalText.escape(refused.reason()) + ")");
+            console.line("  " + Columns.left("not run", 12) + TerminalText.escape(refused.subject()) + "  ("
+                    + TerminalText.escape(refused.reason()) + ")");
         }
         for (VerifyPlan.Refused refused : result.plan().refusedEnv()) {
-            console.line("  " + Columns.left("not set", 12) + TerminalText.escape(refused.subject()) + "  (" + TerminalText.escape(refused.reason()) + ")");
+            console.line("  " + Columns.left("not set", 12) + TerminalText.escape(refused.subject()) + "  ("
+                    + TerminalText.escape(refused.reason()) + ")");
         }
         if (!result.plan().env().isEmpty()) {
-            console.line("variables from the plan: " + String.join(", ", result.plan().env().keySet()));
+            console.line("variables from the plan: "
+                    + String.join(", ", result.plan().env().keySet()));
         }
         console.line("evidence: .workflow/" + result.key() + "/evidence.md, evidence.json · recorded as events "
-                + result.events().get(0).version() + "–" + result.events().get(result.events().size() - 1).version()
+                + result.events().get(0).version() + "–"
+                + result.events().get(result.events().size() - 1).version()
                 + " of " + result.key());
     }
 
@@ -136,12 +152,13 @@ final class VerifyCmd implements Callable<Integer> {
 
         @Override
         public void finished(int position, String command, RunResult result) {
-            String outcome = result.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            String outcome =
+                    result.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
             if (outcome.equals("exited")) {
                 outcome = result.exitCode() == 0 ? "passed" : "failed (exit " + result.exitCode() + ")";
             }
-            String line = "[" + position + "/" + total + "] " + outcome + " in " + result.duration().toMillis() + " ms: "
-                    + command;
+            String line = "[" + position + "/" + total + "] " + outcome + " in "
+                    + result.duration().toMillis() + " ms: " + command;
             err.println(live ? "\r\033[K" + line : line);
             err.flush();
         }

@@ -30,7 +30,8 @@ public final class Wb {
      * Subcommands that open the log (to append, or to read a stream): Chronicle starts loading on the
      * second core while picocli parses. {@code status} answers from head hints and is left out.
      */
-    private static final Set<String> READS_OR_APPENDS = Set.of("init", "replay", "sdd", "impl", "git", "demo", "import");
+    private static final Set<String> READS_OR_APPENDS =
+            Set.of("init", "replay", "sdd", "impl", "git", "demo", "import");
 
     private final Map<String, String> env;
     private final Path cwd;
@@ -56,7 +57,9 @@ public final class Wb {
 
     public int run(String... args) {
         String first = firstWord(args);
-        if (first != null && READS_OR_APPENDS.contains(first) && !Arrays.asList(args).contains("--help")) {
+        if (first != null
+                && READS_OR_APPENDS.contains(first)
+                && !Arrays.asList(args).contains("--help")) {
             EventLogs.preloadInBackground();
         }
         CommandLine cli = commandLine(args);
@@ -74,15 +77,20 @@ public final class Wb {
      * printing something else: the completion script, and the hook whose stdout is Claude Code's protocol.
      */
     private boolean refusesJson(String[] args) {
-        List<String> words = Arrays.stream(args).filter(a -> !a.startsWith("-")).limit(2).toList();
-        String command = words.isEmpty() ? "" : words.get(0).equals("judge") && words.size() > 1
-                ? "judge " + words.get(1) : words.get(0);
-        if (!Arrays.asList(args).contains("--json") || !(command.equals("generate-completion")
-                || command.equals("judge guard"))) {
+        List<String> words =
+                Arrays.stream(args).filter(a -> !a.startsWith("-")).limit(2).toList();
+        String command = words.isEmpty()
+                ? ""
+                : words.get(0).equals("judge") && words.size() > 1 ? "judge " + words.get(1) : words.get(0);
+        if (!Arrays.asList(args).contains("--json")
+                || !(command.equals("generate-completion") || command.equals("judge guard"))) {
             return false;
         }
-        console.error("wb " + command + " has no --json form: " + (command.equals("judge guard")
-                ? "its stdout is the hook's answer to Claude Code" : "it prints a shell script"),
+        console.error(
+                "wb " + command + " has no --json form: "
+                        + (command.equals("judge guard")
+                                ? "its stdout is the hook's answer to Claude Code"
+                                : "it prints a shell script"),
                 List.of("wb " + command + "   (without --json)"));
         return true;
     }
@@ -142,7 +150,8 @@ public final class Wb {
             console.error(newer.getMessage(), List.of("upgrade wb to the version that wrote this event"));
             return ExitCodes.CONFIG;
         }
-        console.error("unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(),
+        console.error(
+                "unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(),
                 List.of("run again with WB_DEBUG=1 for the stack trace, and report it"));
         debug(e);
         return ExitCodes.INTERNAL;
@@ -156,7 +165,8 @@ public final class Wb {
 
     private int reportLog(LogException e) {
         if (e instanceof StreamBusyException busy) {
-            console.error(busy.stream().describe() + " is busy",
+            console.error(
+                    busy.stream().describe() + " is busy",
                     List.of("another wb command is writing to it; wait for it to finish, then run this again"));
             return ExitCodes.NOT_COMPLETED;
         }
@@ -174,14 +184,18 @@ public final class Wb {
         }
         if (e instanceof BatchTooLargeException) {
             // A last resort: every input that reaches an event is bounded or shortened before it gets here.
-            console.error("nothing was recorded: " + e.getMessage(), List.of("make the input smaller (fewer or"
-                    + " shorter commands, paths or lines in the files this command read), then run it again"));
+            console.error(
+                    "nothing was recorded: " + e.getMessage(),
+                    List.of("make the input smaller (fewer or"
+                            + " shorter commands, paths or lines in the files this command read), then run it again"));
             return ExitCodes.USAGE;
         }
         if (e instanceof LogUnavailableException unavailable) {
-            console.error(e.getMessage(), unavailable.fixes().isEmpty()
-                    ? List.of("check that .workflow/local/ is writable and the disk has space")
-                    : unavailable.fixes());
+            console.error(
+                    e.getMessage(),
+                    unavailable.fixes().isEmpty()
+                            ? List.of("check that .workflow/local/ is writable and the disk has space")
+                            : unavailable.fixes());
             return ExitCodes.CONFIG;
         }
         console.error(e.getMessage(), List.of("run again with WB_DEBUG=1 for details"));

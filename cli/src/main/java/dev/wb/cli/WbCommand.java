@@ -65,15 +65,24 @@ public final class WbCommand implements Runnable {
     /** The root's spec: description, footer, {@code --help}, {@code --version}, {@code --json}. */
     CommandSpec spec() {
         if (spec == null) {
-            spec = Specs.command(this, "wb", "Guards the changes coding agents and people make to a git repository,"
-                    + " and keeps every step as a replayable event.");
-            spec.version("wb " + WbVersion.current() + " (" + (WbVersion.built().isEmpty() ? ""
-                    : "built " + WbVersion.built() + ", ") + "Java " + Runtime.version() + ")");
-            spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
-                    .description("Print version information and exit.").build());
+            spec = Specs.command(
+                    this,
+                    "wb",
+                    "Guards the changes coding agents and people make to a git repository,"
+                            + " and keeps every step as a replayable event.");
+            spec.version("wb " + WbVersion.current() + " ("
+                    + (WbVersion.built().isEmpty() ? "" : "built " + WbVersion.built() + ", ") + "Java "
+                    + Runtime.version() + ")");
+            spec.addOption(OptionSpec.builder("-V", "--version")
+                    .versionHelp(true)
+                    .description("Print version information and exit.")
+                    .build());
             spec.addOption(Specs.json(this));
-            spec.usageMessage().footer("", "Exit codes: 0 done and it holds, 1 not completed, 2 usage or refusal,"
-                    + " 3 configuration, 6 missing artifact, 7 check failed.");
+            spec.usageMessage()
+                    .footer(
+                            "",
+                            "Exit codes: 0 done and it holds, 1 not completed, 2 usage or refusal,"
+                                    + " 3 configuration, 6 missing artifact, 7 check failed.");
         }
         return spec;
     }

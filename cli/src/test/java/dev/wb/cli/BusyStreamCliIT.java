@@ -27,10 +27,17 @@ class BusyStreamCliIT {
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");
         assertEquals(0, CliRun.wb(repo.root(), "init").code());
         Path out = tmp.resolve("holder.out");
-        Process holder = ChildJvm.start(repo.root(), Map.of(), out.toFile(), tmp.resolve("holder.err").toFile(),
-                HoldingChild.class, repo.resolve(".workflow/local/log/streams/workspace").toString());
+        Process holder = ChildJvm.start(
+                repo.root(),
+                Map.of(),
+                out.toFile(),
+                tmp.resolve("holder.err").toFile(),
+                HoldingChild.class,
+                repo.resolve(".workflow/local/log/streams/workspace").toString());
         try {
-            Awaitility.await().atMost(Duration.ofSeconds(30)).pollInSameThread()
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInSameThread()
                     .until(() -> Files.exists(out) && Files.readString(out).contains("HOLDING"));
 
             long start = System.nanoTime();

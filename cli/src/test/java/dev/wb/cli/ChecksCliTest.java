@@ -44,8 +44,8 @@ class ChecksCliTest {
 
     void script(String path, String body) {
         try {
-            Files.setPosixFilePermissions(repo.write(path, "#!/bin/sh\n" + body + "\n"),
-                    PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(
+                    repo.write(path, "#!/bin/sh\n" + body + "\n"), PosixFilePermissions.fromString("rwxr-xr-x"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -91,7 +91,8 @@ class ChecksCliTest {
         assertEquals(7, result.code(), result.toString());
         assertTrue(result.out().contains("  repo  FAILED       tools/fail.sh  (exit 1, "), result.out());
         assertTrue(result.out().endsWith("checks ABC-1: fail (fixing)\n"), result.out());
-        assertTrue(result.err().contains("error: the checks of ABC-1 failed: tools/fail.sh (set repo) exited 1"),
+        assertTrue(
+                result.err().contains("error: the checks of ABC-1 failed: tools/fail.sh (set repo) exited 1"),
                 result.err());
         assertTrue(result.err().contains("  fix: "), result.err());
     }
@@ -105,13 +106,18 @@ class ChecksCliTest {
         CliRun.Result result = wb(repo.root(), "checks", "ABC-1");
 
         assertEquals(1, result.code(), result.toString());
-        assertTrue(result.out().contains("  swift  UNAVAILABLE  wb-no-swift  (wb-no-swift: not found on PATH)"),
+        assertTrue(
+                result.out().contains("  swift  UNAVAILABLE  wb-no-swift  (wb-no-swift: not found on PATH)"),
                 result.out());
-        assertTrue(result.out().contains("\nSKIPPED ios: wb-no-xcodebuild not found — auto-merge blocked\n"),
+        assertTrue(
+                result.out().contains("\nSKIPPED ios: wb-no-xcodebuild not found — auto-merge blocked\n"),
                 result.out());
         assertTrue(result.out().endsWith("checks ABC-1: incomplete (manual)\n"), result.out());
-        assertTrue(result.err().contains("error: the checks of ABC-1 are incomplete: wb-no-swift (set swift) cannot"
-                + " launch"), result.err());
+        assertTrue(
+                result.err()
+                        .contains("error: the checks of ABC-1 are incomplete: wb-no-swift (set swift) cannot"
+                                + " launch"),
+                result.err());
     }
 
     @Test
@@ -149,7 +155,8 @@ class ChecksCliTest {
         List<JsonNode> events = replay.jsonLines();
         JsonNode last = events.get(events.size() - 1);
         assertEquals("checks.ran", last.get("type").asText(), replay.out());
-        assertEquals(checks.json().get("eventVersion").asLong(), last.get("version").asLong(), replay.out());
+        assertEquals(
+                checks.json().get("eventVersion").asLong(), last.get("version").asLong(), replay.out());
     }
 
     @Test
@@ -183,8 +190,10 @@ class ChecksCliTest {
 
         assertEquals(2, result.code(), result.toString());
         assertEquals("", result.out());
-        assertTrue(result.err().startsWith("error: the plan for ABC-1 has not been audited\n  fix: wb sdd audit"
-                + " ABC-1"), result.err());
+        assertTrue(
+                result.err()
+                        .startsWith("error: the plan for ABC-1 has not been audited\n  fix: wb sdd audit" + " ABC-1"),
+                result.err());
     }
 
     @Test
@@ -208,10 +217,14 @@ class ChecksCliTest {
         CliRun.Result result = wb(repo.root(), "checks", "ABC-1");
 
         assertEquals(1, result.code(), result.toString());
-        assertTrue(result.err().contains("error: the checks of ABC-1 are incomplete: every check was skipped"),
+        assertTrue(
+                result.err().contains("error: the checks of ABC-1 are incomplete: every check was skipped"),
                 result.err());
-        assertTrue(result.err().contains("  fix: install wb-no-xcodebuild on this host (an agent cannot), or run wb"
-                + " checks ABC-1 on a host that has it (set ios)"), result.err());
+        assertTrue(
+                result.err()
+                        .contains("  fix: install wb-no-xcodebuild on this host (an agent cannot), or run wb"
+                                + " checks ABC-1 on a host that has it (set ios)"),
+                result.err());
         assertFalse(result.err().contains("skip_if_unavailable"), "every set already is: " + result.err());
     }
 
@@ -223,8 +236,11 @@ class ChecksCliTest {
         CliRun.Result result = wb(repo.root(), "checks", "ABC-1");
 
         assertEquals(1, result.code(), result.toString());
-        assertTrue(result.err().contains("  fix: install wb-no-swift on this host (an agent cannot), or mark set swift"
-                + " \"skip_if_unavailable\": true in .workflow/config.json; then: wb checks ABC-1"), result.err());
+        assertTrue(
+                result.err()
+                        .contains("  fix: install wb-no-swift on this host (an agent cannot), or mark set swift"
+                                + " \"skip_if_unavailable\": true in .workflow/config.json; then: wb checks ABC-1"),
+                result.err());
     }
 
     @Test
@@ -238,10 +254,14 @@ class ChecksCliTest {
         CliRun.Result result = wb(repo.root(), "checks", "ABC-1");
 
         assertEquals(1, result.code(), result.toString());
-        assertTrue(result.out().contains("UNAVAILABLE  tools/noexec.sh  (tools/noexec.sh: not executable (its mode"
-                + " lacks +x))"), result.out());
+        assertTrue(
+                result.out()
+                        .contains("UNAVAILABLE  tools/noexec.sh  (tools/noexec.sh: not executable (its mode"
+                                + " lacks +x))"),
+                result.out());
         assertFalse(result.out().contains("not found"), result.out());
-        assertTrue(result.err().contains("  fix: make tools/noexec.sh executable: chmod +x tools/noexec.sh"),
+        assertTrue(
+                result.err().contains("  fix: make tools/noexec.sh executable: chmod +x tools/noexec.sh"),
                 result.err());
     }
 }

@@ -27,13 +27,15 @@ final class CliRun {
         }
 
         List<JsonNode> jsonLines() {
-            return out.lines().map(line -> {
-                try {
-                    return JSON.readTree(line);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("not a JSON line: " + line, e);
-                }
-            }).toList();
+            return out.lines()
+                    .map(line -> {
+                        try {
+                            return JSON.readTree(line);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException("not a JSON line: " + line, e);
+                        }
+                    })
+                    .toList();
         }
 
         @Override

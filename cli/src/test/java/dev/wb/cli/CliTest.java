@@ -44,7 +44,8 @@ class CliTest {
         assertTrue(Files.isRegularFile(repo.resolve(".workflow/policy.json")));
         assertTrue(Files.isRegularFile(repo.resolve(".workflow/.gitignore")));
         CliRun.Result replay = wb(repo.root(), "replay", "workspace", "--json");
-        assertEquals("workspace.initialized", replay.jsonLines().get(0).get("type").asText());
+        assertEquals(
+                "workspace.initialized", replay.jsonLines().get(0).get("type").asText());
     }
 
     @Test
@@ -59,7 +60,9 @@ class CliTest {
         assertEquals(3, again.json().get("kept").size());
         assertEquals(0, again.json().path("created").size());
         assertArrayEquals(config, Files.readAllBytes(repo.resolve(".workflow/config.json")));
-        assertEquals("{\"blockedReadPatterns\": [\"secret/**\"]}\n", Files.readString(repo.resolve(".workflow/policy.json")));
+        assertEquals(
+                "{\"blockedReadPatterns\": [\"secret/**\"]}\n",
+                Files.readString(repo.resolve(".workflow/policy.json")));
     }
 
     @Test
@@ -138,7 +141,8 @@ class CliTest {
         CliRun.Result result = wb(repo.root(), "replay");
 
         assertEquals(2, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: Missing required parameter: 'KEY'\n  fix: wb replay --help"),
+        assertTrue(
+                result.err().startsWith("error: Missing required parameter: 'KEY'\n  fix: wb replay --help"),
                 result::toString);
     }
 
@@ -146,7 +150,9 @@ class CliTest {
     void a_lower_case_key_is_the_same_task_as_its_upper_case_form() {
         wb(repo.root(), "init");
 
-        assertEquals(wb(repo.root(), "replay", "ABC-1").err(), wb(repo.root(), "replay", "abc-1").err());
+        assertEquals(
+                wb(repo.root(), "replay", "ABC-1").err(),
+                wb(repo.root(), "replay", "abc-1").err());
     }
 
     @Test
@@ -158,7 +164,8 @@ class CliTest {
 
         List<String> lines = result.out().lines().toList();
         assertEquals(2, lines.size(), result::toString);
-        assertTrue(lines.get(0).matches("\\s+0  \\S+Z  workspace\\.initialized .*created config\\.json.*"), lines.get(0));
+        assertTrue(
+                lines.get(0).matches("\\s+0  \\S+Z  workspace\\.initialized .*created config\\.json.*"), lines.get(0));
         assertTrue(lines.get(1).contains("kept config.json"), lines.get(1));
     }
 
@@ -169,12 +176,16 @@ class CliTest {
         try (dev.wb.engine.EventLog log = dev.wb.engine.EventLogs.chronicle(repo.resolve(".workflow/local/log"))) {
             com.fasterxml.jackson.databind.node.ObjectNode v1 = dev.wb.engine.json.CanonicalJson.objectNode();
             v1.putArray("files").add("config.json");
-            log.append(dev.wb.engine.StreamId.workspace(), dev.wb.engine.ExpectedVersion.noStream(),
-                    List.of(new dev.wb.engine.NewEvent("workspace.initialized", 1, v1)), dev.wb.engine.TestEvents.invocation());
+            log.append(
+                    dev.wb.engine.StreamId.workspace(),
+                    dev.wb.engine.ExpectedVersion.noStream(),
+                    List.of(new dev.wb.engine.NewEvent("workspace.initialized", 1, v1)),
+                    dev.wb.engine.TestEvents.invocation());
         }
 
         CliRun.Result text = wb(repo.root(), "replay", "workspace");
-        JsonNode stored = wb(repo.root(), "replay", "workspace", "--json").jsonLines().get(0);
+        JsonNode stored =
+                wb(repo.root(), "replay", "workspace", "--json").jsonLines().get(0);
 
         assertTrue(text.out().contains("created config.json; kept nothing"), text::toString);
         assertEquals(1, stored.get("schemaVersion").asInt());
@@ -185,10 +196,22 @@ class CliTest {
     void replay_json_prints_one_whole_envelope_per_line() {
         wb(repo.root(), "init");
 
-        JsonNode envelope = wb(repo.root(), "replay", "workspace", "--json").jsonLines().get(0);
+        JsonNode envelope =
+                wb(repo.root(), "replay", "workspace", "--json").jsonLines().get(0);
 
-        for (String field : List.of("eventId", "stream", "version", "type", "schemaVersion", "time", "actor", "wbVersion",
-                "invocationId", "payload", "prevHash", "hash")) {
+        for (String field : List.of(
+                "eventId",
+                "stream",
+                "version",
+                "type",
+                "schemaVersion",
+                "time",
+                "actor",
+                "wbVersion",
+                "invocationId",
+                "payload",
+                "prevHash",
+                "hash")) {
             assertTrue(envelope.has(field), "missing " + field + " in " + envelope);
         }
         assertTrue(envelope.get("actor").has("pid"));
@@ -221,12 +244,19 @@ class CliTest {
         wb(repo.root(), "init");
         wb(repo.root(), "init");
 
-        JsonNode doc = wb(repo.root(), "replay", "workspace", "--at", "0", "--json").json();
+        JsonNode doc =
+                wb(repo.root(), "replay", "workspace", "--at", "0", "--json").json();
 
         assertEquals(0, doc.get("asOf").asInt());
         assertEquals(1, doc.get("projections").get("activity").get("events").asInt());
-        assertEquals(2, wb(repo.root(), "replay", "workspace", "--at", "1", "--json").json()
-                .get("projections").get("activity").get("events").asInt());
+        assertEquals(
+                2,
+                wb(repo.root(), "replay", "workspace", "--at", "1", "--json")
+                        .json()
+                        .get("projections")
+                        .get("activity")
+                        .get("events")
+                        .asInt());
     }
 
     @Test
@@ -247,7 +277,10 @@ class CliTest {
         CliRun.Result result = wb(repo.root(), "status", "--stats");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().lines().anyMatch(l -> l.matches("workspace\\s+2\\s+\\S+Z\\s+workspace\\.initialized\\s+\\S+@\\S+")),
+        assertTrue(
+                result.out()
+                        .lines()
+                        .anyMatch(l -> l.matches("workspace\\s+2\\s+\\S+Z\\s+workspace\\.initialized\\s+\\S+@\\S+")),
                 result::toString);
         assertTrue(result.out().contains("workspace: 0 tasks, 2 events"), result::toString);
         assertTrue(result.out().contains("workspace.initialized          2"), result::toString);
@@ -259,7 +292,10 @@ class CliTest {
 
         CliRun.Result result = wb(repo.root(), "status", "workspace", "--json");
 
-        assertEquals(1, result.json().get("countsByType").get("workspace.initialized").asInt(), result::toString);
+        assertEquals(
+                1,
+                result.json().get("countsByType").get("workspace.initialized").asInt(),
+                result::toString);
         assertEquals(6, wb(repo.root(), "status", "XYZ-9").code());
     }
 

@@ -48,7 +48,9 @@ class ConfigCliTest {
         assertFalse(json.out().contains("SECRET"), json::toString);
         JsonNode doc = json.json();
         assertEquals("********", doc.at("/config/telegram/bot_token").textValue());
-        assertEquals("https://********@github.com/o/r.git", doc.at("/config/repo/url").textValue());
+        assertEquals(
+                "https://********@github.com/o/r.git",
+                doc.at("/config/repo/url").textValue());
         assertTrue(doc.get("exists").booleanValue());
         assertTrue(doc.get("defaults").toString().contains("\"git.auto_merge\""), doc::toString);
         assertFalse(doc.get("defaults").toString().contains("\"telegram.chat_id\""), doc::toString);
@@ -62,8 +64,11 @@ class ConfigCliTest {
         CliRun.Result status = wb(repo.root(), "git", "ctx");
 
         assertEquals(3, show.code(), show::toString);
-        assertTrue(show.err().startsWith("error: .workflow/config.json line 3: unknown key git.auto_merg (did you mean"
-                + " auto_merge?)\n  fix: "), show::toString);
+        assertTrue(
+                show.err()
+                        .startsWith("error: .workflow/config.json line 3: unknown key git.auto_merg (did you mean"
+                                + " auto_merge?)\n  fix: "),
+                show::toString);
         assertFalse(show.err().contains("Exception"), show::toString);
         assertEquals(3, status.code(), "every command reads the schema: " + status);
     }
@@ -82,7 +87,9 @@ class ConfigCliTest {
         assertEquals(0, on.code(), on::toString);
         assertEquals(0, list.code(), list::toString);
         assertEquals(2, range.code(), range::toString);
-        assertTrue(range.err().contains("agents.max_fix_cycles must be a whole number from 0 to 50, not 99"), range::toString);
+        assertTrue(
+                range.err().contains("agents.max_fix_cycles must be a whole number from 0 to 50, not 99"),
+                range::toString);
         assertTrue(range.err().contains("is unchanged"), range::toString);
         assertEquals(2, primary.code(), primary::toString);
         assertEquals(2, block.code(), block::toString);
@@ -90,17 +97,22 @@ class ConfigCliTest {
         assertEquals(0, token.code(), token::toString);
         assertEquals("telegram.bot_token = \"********\" in .workflow/config.json\n", token.out(), "set, never echoed");
         assertFalse(tokenJson.out().contains("SECRET"), tokenJson::toString);
-        assertTrue(java.nio.file.Files.readString(repo.resolve(".workflow/config.json")).contains("999:SECRET-BOT"),
+        assertTrue(
+                java.nio.file.Files.readString(repo.resolve(".workflow/config.json"))
+                        .contains("999:SECRET-BOT"),
                 "the value itself is written");
         assertTrue(shown.json().at("/config/security/strict_isolation").booleanValue(), shown::toString);
-        assertEquals("[\"claude\",\"codex\"]", shown.json().at("/config/agents/allowed").toString());
-        assertEquals(3, shown.json().at("/config/agents/max_fix_cycles").intValue(), "the refused value was not written");
+        assertEquals(
+                "[\"claude\",\"codex\"]",
+                shown.json().at("/config/agents/allowed").toString());
+        assertEquals(
+                3, shown.json().at("/config/agents/max_fix_cycles").intValue(), "the refused value was not written");
     }
 
     @Test
     void set_masks_url_credentials_sets_identity_whole_and_takes_option_like_values() {
-        CliRun.Result url = wb(repo.root(), "config", "set", "repo.url", "https://bob:hunter2pw@github.com/o/r.git",
-                "--json");
+        CliRun.Result url =
+                wb(repo.root(), "config", "set", "repo.url", "https://bob:hunter2pw@github.com/o/r.git", "--json");
         CliRun.Result half = wb(repo.root(), "config", "set", "identity.name", "Ada");
         CliRun.Result identity = wb(repo.root(), "config", "set", "identity", "Ada Lovelace <ada@example.com>");
         CliRun.Result args = wb(repo.root(), "config", "set", "agents.providers.claude.args", "--verbose");
@@ -108,13 +120,19 @@ class ConfigCliTest {
 
         assertEquals(0, url.code(), url::toString);
         assertFalse(url.out().contains("hunter2pw"), url::toString);
-        assertEquals("https://********@github.com/o/r.git", url.json().get("value").textValue());
+        assertEquals(
+                "https://********@github.com/o/r.git", url.json().get("value").textValue());
         assertEquals(2, half.code(), half::toString);
-        assertTrue(half.err().contains("  fix: wb config set identity \"Ada Lovelace <ada@example.com>\""), half::toString);
+        assertTrue(
+                half.err().contains("  fix: wb config set identity \"Ada Lovelace <ada@example.com>\""),
+                half::toString);
         assertEquals(0, identity.code(), identity::toString);
         assertEquals(0, args.code(), args::toString);
-        assertEquals("ada@example.com", shown.json().at("/config/identity/email").textValue());
-        assertEquals("[\"--verbose\"]", shown.json().at("/config/agents/providers/claude/args").toString());
+        assertEquals(
+                "ada@example.com", shown.json().at("/config/identity/email").textValue());
+        assertEquals(
+                "[\"--verbose\"]",
+                shown.json().at("/config/agents/providers/claude/args").toString());
     }
 
     @Test
@@ -131,12 +149,16 @@ class ConfigCliTest {
         CliRun.Result broken = wb(repo.root(), "status");
 
         assertTrue(none.out().contains("checks: no command_sets configured (no quality gate)\n"), none::toString);
-        assertTrue(two.out().contains("checks: 2 command set(s):\n"
-                + "  repo (paths: always): ruff check .; mypy src; pytest\n"
-                + "  ios (paths: ios/**) [skip_if_unavailable]: xcodebuild test\n"), two::toString);
+        assertTrue(
+                two.out()
+                        .contains("checks: 2 command set(s):\n"
+                                + "  repo (paths: always): ruff check .; mypy src; pytest\n"
+                                + "  ios (paths: ios/**) [skip_if_unavailable]: xcodebuild test\n"),
+                two::toString);
         assertEquals("ios", json.json().at("/checks/commandSets/1/name").textValue());
         assertEquals(0, broken.code(), "status is a read-only view: " + broken);
-        assertTrue(broken.out().contains("checks: unknown — .workflow/config.json line 1: unknown key checks.command_set"),
+        assertTrue(
+                broken.out().contains("checks: unknown — .workflow/config.json line 1: unknown key checks.command_set"),
                 broken::toString);
     }
 }

@@ -24,13 +24,23 @@ class DemoTest {
         CliRun.Result result = wb(cwd, "demo");
 
         assertEquals(0, result.code(), result::toString);
-        for (String expected : List.of("audit passed · light tier · first audit (strict)", "deviation src/cart.py",
-                "error: the plan for DEMO-1 changed since its audit", "re-anchor with: wb sdd audit DEMO-1 --rebaseline",
-                "not run     curl -fsS https://shop.example/health", "DEMO-1: verify PASS",
+        for (String expected : List.of(
+                "audit passed · light tier · first audit (strict)",
+                "deviation src/cart.py",
+                "error: the plan for DEMO-1 changed since its audit",
+                "re-anchor with: wb sdd audit DEMO-1 --rebaseline",
+                "not run     curl -fsS https://shop.example/health",
+                "DEMO-1: verify PASS",
                 "git commit -F .workflow/DEMO-1/commit.txt",
-                "excluded  .env.local", "to approve them headless, pass: --approve-commands \"make -s check\"",
-                "PASSED: SNAPSHOT:", "APPROVED for the reviewed boundary: DEMO-1", "reviewBoundary: CURRENT",
-                "status:            CURRENT", "DEMO-1  closed  1 round", "checks DEMO-1: pass", "flow implementation: OK",
+                "excluded  .env.local",
+                "to approve them headless, pass: --approve-commands \"make -s check\"",
+                "PASSED: SNAPSHOT:",
+                "APPROVED for the reviewed boundary: DEMO-1",
+                "reviewBoundary: CURRENT",
+                "status:            CURRENT",
+                "DEMO-1  closed  1 round",
+                "checks DEMO-1: pass",
+                "flow implementation: OK",
                 "line 10: node 'fix': unknown key rol_file (did you mean role_file?)",
                 "task DEMO-1: 23 events, hash chain intact")) {
             assertTrue(result.out().contains(expected), () -> "missing '" + expected + "' in\n" + result);

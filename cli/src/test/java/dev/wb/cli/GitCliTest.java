@@ -30,7 +30,9 @@ class GitCliTest {
         CliRun.Result result = wb(repo.root(), "git", "start", "ABC-1");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().startsWith("git switch -c task/ABC-1    # a branch of its own for ABC-1\n"), result::toString);
+        assertTrue(
+                result.out().startsWith("git switch -c task/ABC-1    # a branch of its own for ABC-1\n"),
+                result::toString);
         assertEquals("main", repo.git("branch", "--show-current").trim());
     }
 
@@ -40,14 +42,18 @@ class GitCliTest {
 
         assertEquals(false, doc.get("executed").asBoolean());
         assertEquals("switch", doc.get("steps").get(0).get("argv").get(0).asText());
-        assertEquals("CLEAN_TREE", doc.get("steps").get(0).get("preconditions").get(0).asText());
+        assertEquals(
+                "CLEAN_TREE",
+                doc.get("steps").get(0).get("preconditions").get(0).asText());
     }
 
     @Test
     void execute_runs_the_series_and_a_disabled_switch_exits_2() {
         CliRun.Result disabled = wb(repo.root(), Map.of("WB_NO_EXECUTE", "1"), "git", "start", "ABC-1", "--execute");
         assertEquals(2, disabled.code(), disabled::toString);
-        assertTrue(disabled.err().startsWith("error: --execute is disabled here: WB_NO_EXECUTE=1 is set"), disabled::toString);
+        assertTrue(
+                disabled.err().startsWith("error: --execute is disabled here: WB_NO_EXECUTE=1 is set"),
+                disabled::toString);
 
         CliRun.Result ran = wb(repo.root(), TempGitRepo.gitEnvironment(), "git", "start", "ABC-1", "--execute");
         assertEquals(0, ran.code(), ran::toString);
@@ -83,7 +89,10 @@ class GitCliTest {
         CliRun.Result result = wb(repo.root(), "git", "ctx");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().contains("MISMATCH  user.email is me@personal.example, but .workflow/config.json expects"
-                + " me@work.example"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("MISMATCH  user.email is me@personal.example, but .workflow/config.json expects"
+                                + " me@work.example"),
+                result::toString);
     }
 }

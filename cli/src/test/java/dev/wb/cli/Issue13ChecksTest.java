@@ -34,8 +34,8 @@ class Issue13ChecksTest {
         repo.write("README.md", "# readme\n");
         repo.write(".gitignore", "build/\n");
         try {
-            Files.setPosixFilePermissions(repo.write("tools/ok.sh", "#!/bin/sh\necho ok\n"),
-                    PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(
+                    repo.write("tools/ok.sh", "#!/bin/sh\necho ok\n"), PosixFilePermissions.fromString("rwxr-xr-x"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -43,8 +43,10 @@ class Issue13ChecksTest {
     }
 
     private void config(String commandSets) {
-        repo.write(".workflow/config.json", "{\"telegram\": {\"enabled\": true, \"bot_token\": \"" + BOT_TOKEN
-                + "\", \"chat_id\": \"42\"}, \"checks\": {\"command_sets\": {" + commandSets + "}}}\n");
+        repo.write(
+                ".workflow/config.json",
+                "{\"telegram\": {\"enabled\": true, \"bot_token\": \"" + BOT_TOKEN
+                        + "\", \"chat_id\": \"42\"}, \"checks\": {\"command_sets\": {" + commandSets + "}}}\n");
     }
 
     private void auditedAndChanged() {
@@ -76,8 +78,12 @@ class Issue13ChecksTest {
         assertEquals(0, text.code(), text.toString());
         assertTrue(json.json().at("/commands/0/output").asText().contains("[redacted]"), json.toString());
         assertEquals("[redacted]", json.json().at("/commands/1/argv/1").asText(), json.toString());
-        String all = text.out() + text.err() + json.out() + json.err()
-                + wb(repo.root(), "replay", "ABC-1", "--json").out() + wb(repo.root(), "status", "ABC-1").out();
+        String all = text.out()
+                + text.err()
+                + json.out()
+                + json.err()
+                + wb(repo.root(), "replay", "ABC-1", "--json").out()
+                + wb(repo.root(), "status", "ABC-1").out();
         assertFalse(all.contains(BOT_TOKEN), all);
         assertFalse(all.contains("telegram-token-printed-by-a-check"), all);
     }
@@ -95,17 +101,26 @@ class Issue13ChecksTest {
         assertEquals(1, result.code(), result.toString());
         assertTrue(result.out().contains("MUTATED fmt: sh -c echo x >> README.md changed README.md"), result.out());
         assertTrue(result.out().endsWith("checks ABC-1: incomplete (manual)\n"), result.out());
-        assertTrue(result.err().contains("error: the checks of ABC-1 are incomplete: a check mutated the working"
-                + " tree: sh -c echo x >> README.md (set fmt) changed README.md"), result.err());
+        assertTrue(
+                result.err()
+                        .contains("error: the checks of ABC-1 are incomplete: a check mutated the working"
+                                + " tree: sh -c echo x >> README.md (set fmt) changed README.md"),
+                result.err());
         assertTrue(result.err().contains("  fix: "), result.err());
         JsonNode payload = lastChecksEvent().get("payload");
         assertEquals("incomplete", payload.get("verdict").asText(), payload.toString());
         assertEquals("fmt", payload.at("/mutations/0/set").asText(), payload.toString());
-        assertEquals("[\"sh\",\"-c\",\"echo x >> README.md\"]", payload.at("/mutations/0/argv").toString());
+        assertEquals(
+                "[\"sh\",\"-c\",\"echo x >> README.md\"]",
+                payload.at("/mutations/0/argv").toString());
         assertEquals("[\"README.md\"]", payload.at("/mutations/0/paths").toString());
         assertEquals(1, payload.get("mutations").size(), payload.toString());
-        assertTrue(wb(repo.root(), "replay", "ABC-1").out().contains("incomplete · 1 changed path · sets fmt"
-                + " · 2 passed · working tree changed by 1 command(s)"), "wb replay says it in its one line");
+        assertTrue(
+                wb(repo.root(), "replay", "ABC-1")
+                        .out()
+                        .contains("incomplete · 1 changed path · sets fmt"
+                                + " · 2 passed · working tree changed by 1 command(s)"),
+                "wb replay says it in its one line");
     }
 
     @Test
@@ -154,15 +169,20 @@ class Issue13ChecksTest {
     void item09_a_command_set_that_commits_is_refused_when_config_json_is_read() {
         // Defect: a command set [git, commit] is accepted; the orchestrator refuses it at load.
         auditedAndChanged();
-        repo.write(".workflow/config.json", "{\n  \"checks\": {\n    \"command_sets\": {\n      \"repo\": {\"commands\":"
-                + " [[\"tools/ok.sh\"],\n        [\"git\", \"commit\", \"-am\", \"wip\"]]}\n    }\n  }\n}\n");
+        repo.write(
+                ".workflow/config.json",
+                "{\n  \"checks\": {\n    \"command_sets\": {\n      \"repo\": {\"commands\":"
+                        + " [[\"tools/ok.sh\"],\n        [\"git\", \"commit\", \"-am\", \"wip\"]]}\n    }\n  }\n}\n");
 
         CliRun.Result checks = wb(repo.root(), "checks", "ABC-1");
         CliRun.Result show = wb(repo.root(), "config", "show");
 
         assertEquals(3, checks.code(), checks.toString());
-        assertTrue(checks.err().startsWith("error: .workflow/config.json line 5: checks.command_sets.repo.commands[1]:"
-                + " matches denied command 'git commit'"), checks.err());
+        assertTrue(
+                checks.err()
+                        .startsWith("error: .workflow/config.json line 5: checks.command_sets.repo.commands[1]:"
+                                + " matches denied command 'git commit'"),
+                checks.err());
         assertTrue(checks.err().contains("  fix: "), checks.err());
         assertFalse(checks.err().contains("Exception"), checks.err());
         assertEquals(3, show.code(), show.toString());
@@ -170,19 +190,28 @@ class Issue13ChecksTest {
 
     @Test
     void item09_every_spelling_of_the_repository_writing_commands_is_refused() {
-        for (String argv : List.of("[\"git\", \"push\"]", "[\"/usr/bin/git\", \"-C\", \".\", \"commit\"]",
-                "[\"git\", \"-c\", \"user.name=x\", \"--no-pager\", \"push\", \"origin\"]", "[\"git.exe\", \"commit\"]",
-                "[\"gh\", \"pr\", \"create\", \"--fill\"]", "[\"gh\", \"-R\", \"o/r\", \"pr\", \"merge\", \"1\"]")) {
-            repo.write(".workflow/config.json", "{\"checks\": {\"command_sets\": {\"x\": {\"commands\": [" + argv
-                    + "]}}}}");
+        for (String argv : List.of(
+                "[\"git\", \"push\"]",
+                "[\"/usr/bin/git\", \"-C\", \".\", \"commit\"]",
+                "[\"git\", \"-c\", \"user.name=x\", \"--no-pager\", \"push\", \"origin\"]",
+                "[\"git.exe\", \"commit\"]",
+                "[\"gh\", \"pr\", \"create\", \"--fill\"]",
+                "[\"gh\", \"-R\", \"o/r\", \"pr\", \"merge\", \"1\"]")) {
+            repo.write(
+                    ".workflow/config.json",
+                    "{\"checks\": {\"command_sets\": {\"x\": {\"commands\": [" + argv + "]}}}}");
             CliRun.Result show = wb(repo.root(), "config", "show");
             assertEquals(3, show.code(), argv + "\n" + show);
             assertTrue(show.err().contains("matches denied command"), argv + "\n" + show);
         }
-        for (String argv : List.of("[\"git\", \"status\"]", "[\"git\", \"log\", \"--oneline\", \"commit\"]",
-                "[\"gh\", \"pr\", \"view\"]", "[\"make\", \"commit\"]")) {
-            repo.write(".workflow/config.json", "{\"checks\": {\"command_sets\": {\"x\": {\"commands\": [" + argv
-                    + "]}}}}");
+        for (String argv : List.of(
+                "[\"git\", \"status\"]",
+                "[\"git\", \"log\", \"--oneline\", \"commit\"]",
+                "[\"gh\", \"pr\", \"view\"]",
+                "[\"make\", \"commit\"]")) {
+            repo.write(
+                    ".workflow/config.json",
+                    "{\"checks\": {\"command_sets\": {\"x\": {\"commands\": [" + argv + "]}}}}");
             CliRun.Result show = wb(repo.root(), "config", "show");
             assertEquals(0, show.code(), argv + "\n" + show);
         }

@@ -62,11 +62,14 @@ class Issue13ConsentTest {
 
         assertEquals(2, result.code(), result::toString);
         assertEquals("", result.out(), result::toString);
-        assertTrue(result.err().startsWith("error: TASK-1 declares no commands to approve (malformed validation"),
+        assertTrue(
+                result.err().startsWith("error: TASK-1 declares no commands to approve (malformed validation"),
                 result::toString);
-        assertTrue(result.err().contains("line 7: the command holds a control character (\\r) at character 21"),
+        assertTrue(
+                result.err().contains("line 7: the command holds a control character (\\r) at character 21"),
                 result::toString);
-        assertTrue(result.err().contains("\n  fix: correct the lines named above in .workflow/TASK-1/task.md"),
+        assertTrue(
+                result.err().contains("\n  fix: correct the lines named above in .workflow/TASK-1/task.md"),
                 result::toString);
         noControlCharacters(result);
         assertFalse(Files.exists(repo.resolve(".workflow/local/approved-commands/TASK-1.json")), "nothing approved");
@@ -81,12 +84,15 @@ class Issue13ConsentTest {
         assertEquals(0, snapshot.code(), snapshot::toString);
         String id = snapshot.json().get("id").asText();
 
-        CliRun.Result run = wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands",
-                DISGUISED);
+        CliRun.Result run =
+                wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", DISGUISED);
 
         assertEquals(2, run.code(), run::toString);
-        assertTrue(run.err().startsWith("error: the capsule of TASK-1 in SNAPSHOT:" + id + " declares nothing to run"
-                + " (malformed validation"), run::toString);
+        assertTrue(
+                run.err()
+                        .startsWith("error: the capsule of TASK-1 in SNAPSHOT:" + id + " declares nothing to run"
+                                + " (malformed validation"),
+                run::toString);
         assertTrue(run.err().contains("control character (\\r)"), run::toString);
         noControlCharacters(run);
         assertFalse(Files.exists(repo.resolve("build/ran")), "nothing ran");
@@ -97,11 +103,16 @@ class Issue13ConsentTest {
     void item01_the_terminal_prompt_shows_each_command_with_its_control_characters_escaped() {
         StringWriter shown = new StringWriter();
 
-        boolean consented = JudgeRunCmd.confirm("These run:", List.of("make -s check", DISGUISED),
-                new PrintWriter(shown), new BufferedReader(new StringReader("n\n")));
+        boolean consented = JudgeRunCmd.confirm(
+                "These run:",
+                List.of("make -s check", DISGUISED),
+                new PrintWriter(shown),
+                new BufferedReader(new StringReader("n\n")));
 
         assertFalse(consented);
-        assertEquals("These run:\n  1. make -s check\n  2. mkdir -p build/ran #\\r\\x1b[2K  1. make -s check\n"
-                + "Run them? [y/N] ", shown.toString().replace(System.lineSeparator(), "\n"));
+        assertEquals(
+                "These run:\n  1. make -s check\n  2. mkdir -p build/ran #\\r\\x1b[2K  1. make -s check\n"
+                        + "Run them? [y/N] ",
+                shown.toString().replace(System.lineSeparator(), "\n"));
     }
 }

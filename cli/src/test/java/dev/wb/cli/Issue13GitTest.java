@@ -48,7 +48,8 @@ class Issue13GitTest {
 
         assertEquals(2, result.code(), result::toString);
         assertTrue(result.err().startsWith("error: --execute is disabled here: WB_NO_EXECUTE="), result::toString);
-        assertTrue(result.err().contains("\n  fix: run the printed commands yourself, or unset WB_NO_EXECUTE"),
+        assertTrue(
+                result.err().contains("\n  fix: run the printed commands yourself, or unset WB_NO_EXECUTE"),
                 result::toString);
         assertEquals("main", repo.git("branch", "--show-current").trim(), "nothing ran");
     }
@@ -77,8 +78,10 @@ class Issue13GitTest {
         assertTrue(text.out().contains("remote    origin  https://********@github.com/o/r.git"), text::toString);
         assertFalse(json.out().contains(TOKEN), json::toString);
         JsonNode remote = json.json().get("remotes").get(0);
-        assertEquals("https://********@github.com/o/r.git", remote.get("fetchUrl").asText());
-        assertEquals("https://********@push.example/o/r.git", remote.get("pushUrl").asText());
+        assertEquals(
+                "https://********@github.com/o/r.git", remote.get("fetchUrl").asText());
+        assertEquals(
+                "https://********@push.example/o/r.git", remote.get("pushUrl").asText());
     }
 
     // "wb git start KEY prints a series that --execute then refuses (clean tree)"
@@ -94,8 +97,9 @@ class Issue13GitTest {
         assertEquals("git switch -c task/ABC-1    # a branch of its own for ABC-1", lines.get(0));
         assertEquals("    # checked just before it runs: clean-tree (holds now)", lines.get(1));
         assertEquals(0, dirty.code(), dirty::toString);
-        assertEquals("    # checked just before it runs: clean-tree (does not hold now: tracked files have uncommitted"
-                + " changes; commit or stash them (git stash), then run the series again)",
+        assertEquals(
+                "    # checked just before it runs: clean-tree (does not hold now: tracked files have uncommitted"
+                        + " changes; commit or stash them (git stash), then run the series again)",
                 dirty.out().lines().toList().get(1));
         JsonNode now = json.get("steps").get(0).get("preconditionsNow").get(0);
         assertEquals("CLEAN_TREE", now.get("precondition").asText());
@@ -120,8 +124,10 @@ class Issue13GitTest {
         assertTrue(lines.get(0).startsWith("git switch -c task/ABC-1-onto-q--id- 'q$(id)'    # "), result::toString);
         assertEquals("    # checked just before it runs: clean-tree (holds now)", lines.get(1));
         assertTrue(lines.get(2).startsWith("git cherry-pick -x "), result::toString);
-        assertEquals("    # checked just before it runs: clean-tree, not-protected (read when it runs, after the steps"
-                + " above)", lines.get(3));
+        assertEquals(
+                "    # checked just before it runs: clean-tree, not-protected (read when it runs, after the steps"
+                        + " above)",
+                lines.get(3));
         assertTrue(lines.get(4).endsWith(": wb git carry ABC-1 --to 'q$(id)' --execute"), result::toString);
     }
 
@@ -129,7 +135,8 @@ class Issue13GitTest {
     @Test
     void item24_the_identity_hint_of_ctx_is_shell_quoted() {
         repo.git("config", "user.email", "me@personal.example");
-        repo.write(".workflow/config.json", "{\"identity\": {\"name\": \"Ops\", \"email\": \"ops+$(id)@work.example\"}}");
+        repo.write(
+                ".workflow/config.json", "{\"identity\": {\"name\": \"Ops\", \"email\": \"ops+$(id)@work.example\"}}");
 
         CliRun.Result result = wb(repo.root(), "git", "ctx");
 

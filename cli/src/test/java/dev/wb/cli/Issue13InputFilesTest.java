@@ -98,8 +98,8 @@ class Issue13InputFilesTest {
     Path fifo(String relative) throws IOException {
         Path fifo = repo.resolve(relative);
         Files.createDirectories(fifo.getParent());
-        TempGitRepo.ProcessResult made = TempGitRepo.Processes.run(repo.root(), List.of("mkfifo", fifo.toString()),
-                Map.of(), 10);
+        TempGitRepo.ProcessResult made =
+                TempGitRepo.Processes.run(repo.root(), List.of("mkfifo", fifo.toString()), Map.of(), 10);
         assertEquals(0, made.exitCode(), made.stderr());
         fifos.add(fifo);
         return fifo;
@@ -124,7 +124,8 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("sdd", "audit", "ABC-12");
 
         assertEquals(7, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/ABC-12/sdd.json resolves outside the repository"),
+        assertTrue(
+                result.err().startsWith("error: .workflow/ABC-12/sdd.json resolves outside the repository"),
                 result::toString);
         assertFalse(result.err().contains("hunter2"), result::toString);
         assertFalse(stored(), "nothing of the file outside is stored");
@@ -152,7 +153,8 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("config", "show");
 
         assertEquals(3, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/config.json resolves outside the repository"),
+        assertTrue(
+                result.err().startsWith("error: .workflow/config.json resolves outside the repository"),
                 result::toString);
     }
 
@@ -164,8 +166,11 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("sdd", "audit", "ABC-12");
 
         assertEquals(7, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/ABC-12/sdd.json is a FIFO, socket or device, not a"
-                + " regular file"), result::toString);
+        assertTrue(
+                result.err()
+                        .startsWith("error: .workflow/ABC-12/sdd.json is a FIFO, socket or device, not a"
+                                + " regular file"),
+                result::toString);
     }
 
     @Test
@@ -187,7 +192,10 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("judge", "rounds", "ABC-12");
 
         assertEquals(3, result.code(), result::toString);
-        assertTrue(result.err().contains(".workflow/policy.json is unusable: it is a FIFO, socket or device, not a regular file"),
+        assertTrue(
+                result.err()
+                        .contains(
+                                ".workflow/policy.json is unusable: it is a FIFO, socket or device, not a regular file"),
                 result::toString);
     }
 
@@ -210,7 +218,9 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("judge", "rounds", "ABC-12");
 
         assertEquals(3, result.code(), result::toString);
-        assertTrue(result.err().contains(".workflow/policy.json is unusable: it is larger than a policy file may be"), result::toString);
+        assertTrue(
+                result.err().contains(".workflow/policy.json is unusable: it is larger than a policy file may be"),
+                result::toString);
         assertTrue(result.err().contains("at most 64 KiB"), result::toString);
     }
 
@@ -226,7 +236,8 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("sdd", "audit", "ABC-12");
 
         assertEquals(7, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/ABC-12/sdd.json is larger than a plan may be"),
+        assertTrue(
+                result.err().startsWith("error: .workflow/ABC-12/sdd.json is larger than a plan may be"),
                 result::toString);
         assertTrue(result.err().contains("at most 256 KiB"), result::toString);
         assertFalse(stored(), "the plan is not stored");
@@ -246,7 +257,8 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("task", "approve-commands", "ABC-12");
 
         assertEquals(6, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/ABC-12/task.md is larger than a capsule document may be"),
+        assertTrue(
+                result.err().startsWith("error: .workflow/ABC-12/task.md is larger than a capsule document may be"),
                 result::toString);
         assertTrue(result.err().contains("at most 1 MiB"), result::toString);
         assertTrue(result.err().length() < 2000, "the file is not echoed");
@@ -257,8 +269,9 @@ class Issue13InputFilesTest {
         // The defect: a non-UTF-8 task.md is approved, decoded as Latin-1.
         String dir = ".workflow/ABC-12/";
         Files.createDirectories(repo.resolve(dir));
-        Files.write(repo.resolve(dir + "task.md"), "# T\u00e2che\n\n## Validation\n\n```\ntrue\n```\n"
-                .getBytes(StandardCharsets.ISO_8859_1));
+        Files.write(
+                repo.resolve(dir + "task.md"),
+                "# T\u00e2che\n\n## Validation\n\n```\ntrue\n```\n".getBytes(StandardCharsets.ISO_8859_1));
         repo.write(dir + "context.md", "# Context, caf\u00e9\n");
         repo.write(dir + "plan.md", "# Plan\n");
         repo.write(dir + "acceptance-criteria.md", "- AC-1: it works\n");
@@ -267,8 +280,11 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("task", "approve-commands", "ABC-12");
 
         assertEquals(6, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/ABC-12/task.md is not UTF-8: invalid byte 0xE2 at offset 3"
-                + " (line 1)"), result::toString);
+        assertTrue(
+                result.err()
+                        .startsWith("error: .workflow/ABC-12/task.md is not UTF-8: invalid byte 0xE2 at offset 3"
+                                + " (line 1)"),
+                result::toString);
         assertTrue(result.err().contains("fix: save .workflow/ABC-12/task.md as UTF-8"), result::toString);
         assertFalse(Files.exists(repo.resolve(".workflow/local/approved-commands/ABC-12.json")), "nothing approved");
     }
@@ -279,8 +295,9 @@ class Issue13InputFilesTest {
         // The defect: flow files in invalid UTF-8 or UTF-16 print java.io.CharConversionException.
         Files.createDirectories(repo.resolve(".workflow/flows"));
         Files.write(repo.resolve(".workflow/flows/wide.yaml"), "name: wide\n".getBytes(StandardCharsets.UTF_16));
-        Files.write(repo.resolve(".workflow/flows/latin.yaml"), "name: latin\ndescription: caf\u00e9\n"
-                .getBytes(StandardCharsets.ISO_8859_1));
+        Files.write(
+                repo.resolve(".workflow/flows/latin.yaml"),
+                "name: latin\ndescription: caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
 
         CliRun.Result wide = wb("validate-flow", "wide");
         CliRun.Result latin = wb("validate-flow", "latin");
@@ -288,8 +305,11 @@ class Issue13InputFilesTest {
         assertEquals(1, wide.code(), wide::toString);
         assertTrue(wide.out().contains("line 1: .workflow/flows/wide.yaml is UTF-16 text"), wide::toString);
         assertEquals(1, latin.code(), latin::toString);
-        assertTrue(latin.out().contains("line 2: .workflow/flows/latin.yaml is not UTF-8: invalid byte 0xE9 at offset 28"
-                + " (line 2)"), latin::toString);
+        assertTrue(
+                latin.out()
+                        .contains("line 2: .workflow/flows/latin.yaml is not UTF-8: invalid byte 0xE9 at offset 28"
+                                + " (line 2)"),
+                latin::toString);
         assertFalse((wide.out() + latin.out()).contains("Exception"), wide + "\n" + latin);
     }
 
@@ -301,7 +321,8 @@ class Issue13InputFilesTest {
         CliRun.Result result = wb("sdd", "audit", "ABC-12");
 
         assertEquals(7, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/ABC-12/sdd.json holds a NUL byte at offset 0 (line 1)"),
+        assertTrue(
+                result.err().startsWith("error: .workflow/ABC-12/sdd.json holds a NUL byte at offset 0 (line 1)"),
                 result::toString);
     }
 
@@ -314,10 +335,11 @@ class Issue13InputFilesTest {
         Path dir = repo.resolve(".workflow/ABC-12");
         Path deadWriter = Files.writeString(dir.resolve(".audit.json." + gone.pid() + "-8812345.tmp"), "{\"half");
         Path earlierWb = Files.writeString(dir.resolve(".audit.json.4417263551.tmp"), "{\"half");
-        Files.setLastModifiedTime(earlierWb, java.nio.file.attribute.FileTime.from(
-                java.time.Instant.now().minus(Duration.ofHours(1))));
-        Path liveWriter = Files.writeString(dir.resolve(".audit.json." + ProcessHandle.current().pid() + "-7.tmp"),
-                "{\"writing");
+        Files.setLastModifiedTime(
+                earlierWb,
+                java.nio.file.attribute.FileTime.from(java.time.Instant.now().minus(Duration.ofHours(1))));
+        Path liveWriter = Files.writeString(
+                dir.resolve(".audit.json." + ProcessHandle.current().pid() + "-7.tmp"), "{\"writing");
         Path users = Files.writeString(dir.resolve(".audit.json.notes.tmp"), "mine");
 
         CliRun.Result result = wb("sdd", "audit", "ABC-12");

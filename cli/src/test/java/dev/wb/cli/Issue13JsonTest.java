@@ -17,8 +17,14 @@ class Issue13JsonTest {
     Path tmp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"generate-completion --json", "--json generate-completion", "judge guard --json",
-            "--json judge guard", "replay workspace --output 0 --json"})
+    @ValueSource(
+            strings = {
+                "generate-completion --json",
+                "--json generate-completion",
+                "judge guard --json",
+                "--json judge guard",
+                "replay workspace --output 0 --json"
+            })
     void item22_a_command_without_a_json_form_refuses_json_with_exit_2(String command) {
         // "--json is silently ignored by replay --output, generate-completion, and judge guard has none"
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");

@@ -108,7 +108,9 @@ class Issue13JudgeAgentsTest {
         assertFalse(repo.git("status", "--porcelain", "--untracked-files=all").contains("settings.local.json"));
         assertTrue(Files.readString(exclude).startsWith("# mine\n*.swp\n"), "the user's lines stay");
         assertFalse(Files.exists(repo.root().resolve(".gitignore")), "the shared .gitignore is not touched");
-        assertEquals("present", wb("judge", "enable", "--json").json().at("/ignore/action").asText());
+        assertEquals(
+                "present",
+                wb("judge", "enable", "--json").json().at("/ignore/action").asText());
     }
 
     @Test
@@ -142,7 +144,9 @@ class Issue13JudgeAgentsTest {
         Path exclude = repo.root().resolve(".git/info/exclude");
         Files.createDirectories(exclude.getParent());
         Files.writeString(exclude, "/.claude/settings.local.json\n");
-        assertEquals("present", wb("judge", "enable", "--json").json().at("/ignore/action").asText());
+        assertEquals(
+                "present",
+                wb("judge", "enable", "--json").json().at("/ignore/action").asText());
 
         CliRun.Result disable = wb("judge", "disable", "--json");
 
@@ -174,7 +178,8 @@ class Issue13JudgeAgentsTest {
         assertEquals(3, refused.code(), refused.toString());
         assertTrue(refused.err().startsWith("error: "), refused.toString());
         assertTrue(refused.err().contains("fix: "), refused.toString());
-        assertTrue(Files.readString(repo.root().resolve(".workflow/config.json")).contains("\"enabled\": true"),
+        assertTrue(
+                Files.readString(repo.root().resolve(".workflow/config.json")).contains("\"enabled\": true"),
                 "nothing was written");
 
         CliRun.Result forced = wb("judge", "disable", "--force", "--json");

@@ -77,7 +77,11 @@ class Issue13JudgeCliTest {
         doc.set("scope", CanonicalJson.parse(scope.out().getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         doc.put("verdict", "APPROVED");
         doc.putArray("tests").addObject().put("command", RAN).put("status", "passed");
-        doc.putArray("criteria").addObject().put("id", "AC-1").put("status", "pass").put("evidence", "read it");
+        doc.putArray("criteria")
+                .addObject()
+                .put("id", "AC-1")
+                .put("status", "pass")
+                .put("evidence", "read it");
         doc.putArray("observations");
         doc.put("reviewedAt", "2026-12-01T10:00:00Z");
         Path file = repo.resolve(".workflow/local/judge/TASK-1/review.json");
@@ -93,8 +97,8 @@ class Issue13JudgeCliTest {
         // Defect: wb judge snapshot --json on an empty boundary printed nothing on stdout.
         repo.commitAll("the change");
 
-        refusedWithOneDocument(2, "the review boundary is empty", wb("judge", "snapshot", "TASK-1", "--base",
-                "HEAD", "--json"));
+        refusedWithOneDocument(
+                2, "the review boundary is empty", wb("judge", "snapshot", "TASK-1", "--base", "HEAD", "--json"));
     }
 
     @Test
@@ -102,8 +106,10 @@ class Issue13JudgeCliTest {
         // Defect: wb judge verify --run-tests --json on a WORKTREE record printed nothing on stdout.
         Path record = record("WORKTREE");
 
-        refusedWithOneDocument(2, "--run-tests needs a snapshot candidate", wb("judge", "verify", record.toString(),
-                "--run-tests", "--approve-commands", RAN, "--json"));
+        refusedWithOneDocument(
+                2,
+                "--run-tests needs a snapshot candidate",
+                wb("judge", "verify", record.toString(), "--run-tests", "--approve-commands", RAN, "--json"));
     }
 
     @Test
@@ -112,8 +118,19 @@ class Issue13JudgeCliTest {
         repo.write("package.json", "{\"dependencies\": {\"left-pad\": \"1.3.0\"}}\n");
         String id = snapshot();
 
-        refusedWithOneDocument(7, "no lockfile: package.json declares dependencies", wb("judge", "run", "TASK-1", "--candidate",
-                "SNAPSHOT:" + id, "--isolated", "--approve-commands", RAN, "--json"));
+        refusedWithOneDocument(
+                7,
+                "no lockfile: package.json declares dependencies",
+                wb(
+                        "judge",
+                        "run",
+                        "TASK-1",
+                        "--candidate",
+                        "SNAPSHOT:" + id,
+                        "--isolated",
+                        "--approve-commands",
+                        RAN,
+                        "--json"));
     }
 
     @Test
@@ -125,13 +142,13 @@ class Issue13JudgeCliTest {
         refusals.add(new String[] {"judge", "run", "TASK-1", "--candidate", "WORKTREE", "--json"});
         refusals.add(new String[] {"judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + "0".repeat(20), "--json"});
         refusals.add(new String[] {"judge", "verify", "no-such-record.json", "--json"});
-        refusals.add(new String[] {"judge", "verify", "r.json", "--run-tests", "--receipt-digest", "sha256:x",
-            "--json"});
+        refusals.add(
+                new String[] {"judge", "verify", "r.json", "--run-tests", "--receipt-digest", "sha256:x", "--json"});
         refusals.add(new String[] {"judge", "current", "no-such-record.json", "--json"});
         refusals.add(new String[] {"judge", "rounds", "not a key", "--json"});
         refusals.add(new String[] {"judge", "prune", "--keep", "-1", "--json"});
-        refusals.add(new String[] {"judge", "reproduce", "TASK-1", "--base", "main", "--candidate", "WORKTREE",
-            "--json"});
+        refusals.add(
+                new String[] {"judge", "reproduce", "TASK-1", "--base", "main", "--candidate", "WORKTREE", "--json"});
         refusals.add(new String[] {"judge", "verify", "--json"});
         refusals.add(new String[] {"judge", "snapshot", "TASK-1", "--no-such-option", "--json"});
         for (String[] args : refusals) {
@@ -176,8 +193,10 @@ class Issue13JudgeCliTest {
     void item25_judge_current_names_the_newer_paths_with_control_characters_escaped() throws IOException {
         // Defect: judge current said NEWER_CHANGES without naming the paths.
         String id = snapshot();
-        assertEquals(0, wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN)
-                .code());
+        assertEquals(
+                0,
+                wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN)
+                        .code());
         Path record = record("SNAPSHOT:" + id);
         repo.write("src/App.java", "class App { int x; int y; }\n");
         repo.write("src/evil\r\u001b[2Kname.java", "class Evil {}\n");
@@ -192,16 +211,18 @@ class Issue13JudgeCliTest {
         assertFalse(text.out().contains("\r") || text.out().contains("\u001b"), text::toString);
         JsonNode doc = JudgeCliTest.one(json);
         assertEquals("NEWER_CHANGES", doc.path("status").asText());
-        assertEquals(List.of("src/App.java", "src/evil\r\u001b[2Kname.java"), JudgeCliTest.texts(doc.path(
-                "changedFiles")));
+        assertEquals(
+                List.of("src/App.java", "src/evil\r\u001b[2Kname.java"), JudgeCliTest.texts(doc.path("changedFiles")));
     }
 
     @Test
     void item25_a_current_workspace_lists_no_changed_path() throws IOException {
         // The list is the difference: empty when the workspace is the snapshot.
         String id = snapshot();
-        assertEquals(0, wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN)
-                .code());
+        assertEquals(
+                0,
+                wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN)
+                        .code());
         Path record = record("SNAPSHOT:" + id);
 
         JsonNode doc = JudgeCliTest.one(wb("judge", "current", record.toString(), "--json"));

@@ -24,14 +24,16 @@ import org.junit.jupiter.api.io.TempDir;
 /** Issue 13 through bin/wb, a real process. */
 class Issue13LauncherIT {
 
-    private static final Path WB = Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
+    private static final Path WB =
+            Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
 
     @TempDir
     Path tmp;
 
     @Test
     void item15_the_working_tree_never_receives_jffis_native_library() throws Exception {
-        // "A zero-byte jffi<digits>.so appeared in a user's project root: the native library extraction falls back to the working folder"
+        // "A zero-byte jffi<digits>.so appeared in a user's project root: the native library extraction falls back to
+        // the working folder"
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");
         Path cache = tmp.resolve("cache");
         Map<String, String> env = new HashMap<>(TempGitRepo.gitEnvironment());
@@ -55,8 +57,10 @@ class Issue13LauncherIT {
         assertEquals(List.of(".workflow"), created, "wb created only .workflow in the working tree");
         try (Stream<Path> files = Files.list(cache.resolve("wb/native"))) {
             assertTrue(Files.isDirectory(cache.resolve("wb/native")), "jffi's private folder");
-            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(
-                    Files.getPosixFilePermissions(cache.resolve("wb/native"))));
+            assertEquals(
+                    "rwx------",
+                    java.nio.file.attribute.PosixFilePermissions.toString(
+                            Files.getPosixFilePermissions(cache.resolve("wb/native"))));
             assertEquals(0, files.count(), "jffi's file is removed when wb exits");
         }
     }

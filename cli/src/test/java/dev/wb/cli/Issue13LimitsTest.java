@@ -49,9 +49,16 @@ class Issue13LimitsTest {
         // (a task.md over 1 MiB, such as that one, is refused whole before it is read: Issue13InputFilesTest, item 14)
         CliRun.Result result = approve("echo " + "x".repeat(1_000_000) + "\n");
 
-        assertEquals(2, result.code(), () -> result.toString().substring(0, Math.min(600, result.toString().length())));
-        assertTrue(result.err().contains("task.md line 6: a command of 1000005 bytes: a command is at most 4096"
-                + " bytes (4 KiB)"), () -> result.err().substring(0, Math.min(600, result.err().length())));
+        assertEquals(
+                2,
+                result.code(),
+                () -> result.toString()
+                        .substring(0, Math.min(600, result.toString().length())));
+        assertTrue(
+                result.err()
+                        .contains("task.md line 6: a command of 1000005 bytes: a command is at most 4096"
+                                + " bytes (4 KiB)"),
+                () -> result.err().substring(0, Math.min(600, result.err().length())));
         assertTrue(result.err().length() < 2000, "the command itself is not echoed");
         assertFalse(result.err().contains("bug in wb"), result.err());
     }
@@ -61,9 +68,16 @@ class Issue13LimitsTest {
         // "Exit 70 ... 100,000 commands"
         CliRun.Result result = approve("echo a\n".repeat(100_000));
 
-        assertEquals(2, result.code(), () -> result.toString().substring(0, Math.min(600, result.toString().length())));
-        assertTrue(result.err().contains("task.md line 106: more than 100 commands: a ## Validation block declares at"
-                + " most 100"), result::toString);
+        assertEquals(
+                2,
+                result.code(),
+                () -> result.toString()
+                        .substring(0, Math.min(600, result.toString().length())));
+        assertTrue(
+                result.err()
+                        .contains("task.md line 106: more than 100 commands: a ## Validation block declares at"
+                                + " most 100"),
+                result::toString);
     }
 
     @Test
@@ -72,8 +86,11 @@ class Issue13LimitsTest {
         CliRun.Result result = approve(("echo " + "y".repeat(4000) + "\n").repeat(5));
 
         assertEquals(2, result.code(), result::toString);
-        assertTrue(result.err().contains("task.md line 5: the commands hold 20025 bytes together: a ## Validation block"
-                + " holds at most 16384 bytes (16 KiB) of commands"), result::toString);
+        assertTrue(
+                result.err()
+                        .contains("task.md line 5: the commands hold 20025 bytes together: a ## Validation block"
+                                + " holds at most 16384 bytes (16 KiB) of commands"),
+                result::toString);
     }
 
     @Test
@@ -104,7 +121,8 @@ class Issue13LimitsTest {
 
     @Test
     void item13_a_batch_over_the_logs_limit_is_refused_with_exit_2_naming_the_limit() {
-        // "add a last-resort mapping so BatchTooLargeException becomes a clear error naming the limit rather than exit 70"
+        // "add a last-resort mapping so BatchTooLargeException becomes a clear error naming the limit rather than exit
+        // 70"
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         Wb wb = new Wb(Map.of(), repo.root(), Clock.systemUTC(), new PrintWriter(out), new PrintWriter(err));
@@ -112,8 +130,11 @@ class Issue13LimitsTest {
         int code = wb.handle(new BatchTooLargeException(StreamId.workspace(), 200_000, 122_880));
 
         assertEquals(2, code);
-        assertTrue(err.toString().startsWith("error: nothing was recorded: what wb would record for the workspace"
-                + " takes 200000 bytes, over the log's limit of 122880 bytes (120 KiB) per batch\n  fix: "),
+        assertTrue(
+                err.toString()
+                        .startsWith(
+                                "error: nothing was recorded: what wb would record for the workspace"
+                                        + " takes 200000 bytes, over the log's limit of 122880 bytes (120 KiB) per batch\n  fix: "),
                 err.toString());
     }
 }

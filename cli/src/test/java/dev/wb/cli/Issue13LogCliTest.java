@@ -40,9 +40,12 @@ class Issue13LogCliTest {
         StringBuilder listed = new StringBuilder();
         for (String file : files) {
             listed.append(listed.length() == 0 ? "" : ", ")
-                    .append("{\"path\": \"").append(file).append("\", \"change\": \"edit\", \"why\": \"w\"}");
+                    .append("{\"path\": \"")
+                    .append(file)
+                    .append("\", \"change\": \"edit\", \"why\": \"w\"}");
         }
-        return "{\"schema\": 1, \"key\": \"" + key + "\", \"preset\": \"scaleup\", \"persona\": \"fullstack-specialist\","
+        return "{\"schema\": 1, \"key\": \"" + key
+                + "\", \"preset\": \"scaleup\", \"persona\": \"fullstack-specialist\","
                 + " \"objective\": \"o\","
                 + " \"evidence\": [{\"claim\": \"c\", \"file\": \"src/app.py\", \"line\": 2, \"quote\": \"value = 1\"}],"
                 + " \"files\": [" + listed + "], \"zones\": {}, \"steps\": [{\"do\": \"d\"}],"
@@ -59,7 +62,8 @@ class Issue13LogCliTest {
     // ---- item 3
 
     @Test
-    void item03_a_checkpoint_forged_to_give_another_task_a_claim_does_not_turn_a_deviation_into_other() throws IOException {
+    void item03_a_checkpoint_forged_to_give_another_task_a_claim_does_not_turn_a_deviation_into_other()
+            throws IOException {
         // Defect: a hand-written checkpoint claiming T-3's audited plan lists src/app.py turned T-1's
         // deviation into "other (T-3)" and exit 0, while T-3's real stream holds one event.
         audited("T-1", "src/lib.py");
@@ -69,7 +73,9 @@ class Issue13LogCliTest {
         assertEquals(7, honest.code(), honest::toString);
 
         Path checkpoint = repo.resolve(".workflow/local/checkpoints/audit.json");
-        forge(checkpoint, "{\"change\":\"edit\",\"path\":\"src/lib.py\"}",
+        forge(
+                checkpoint,
+                "{\"change\":\"edit\",\"path\":\"src/lib.py\"}",
                 "{\"change\":\"edit\",\"path\":\"src/app.py\"},{\"change\":\"edit\",\"path\":\"src/lib.py\"}");
         CliRun.Result forged = wb(repo.root(), "impl", "check", "T-1");
 
@@ -120,7 +126,8 @@ class Issue13LogCliTest {
         CliRun.Result append = wb(repo.root(), "sdd", "audit", "T-1");
 
         assertEquals(7, verify.code(), verify::toString);
-        assertTrue(verify.err().startsWith("error: the history of task T-1 does not verify at event 2"), verify::toString);
+        assertTrue(
+                verify.err().startsWith("error: the history of task T-1 does not verify at event 2"), verify::toString);
         assertEquals(3, append.code(), append::toString);
         assertTrue(append.err().startsWith("error: the log of task T-1 is damaged: "), append::toString);
         assertFalse(append.err().contains("changed while this command ran"), append::toString);
@@ -162,7 +169,8 @@ class Issue13LogCliTest {
 
         assertTrue(System.nanoTime() - start < 5_000_000_000L, "answered without waiting for a lock");
         assertEquals(3, audit.code(), audit::toString);
-        assertTrue(audit.err().startsWith("error: the log of task T-1 cannot be opened: its metadata file "),
+        assertTrue(
+                audit.err().startsWith("error: the log of task T-1 cannot be opened: its metadata file "),
                 audit::toString);
         assertTrue(audit.err().contains("\n  fix: mv " + metadata + " " + metadata + ".damaged"), audit::toString);
         Files.move(metadata, metadata.resolveSibling("metadata.cq4t.damaged"));
@@ -200,7 +208,8 @@ class Issue13LogCliTest {
         CliRun.Result json = wb(repo.root(), "status", "--json");
         CliRun.Result one = wb(repo.root(), "status", "T-1");
 
-        assertTrue(status.err().contains("warning: the history of task T-1 does not verify at event 1"), status::toString);
+        assertTrue(
+                status.err().contains("warning: the history of task T-1 does not verify at event 1"), status::toString);
         assertTrue(status.err().contains("wb replay T-1 --verify"), status::toString);
         assertFalse(status.err().contains("T-2"), status::toString);
         assertEquals(1, json.json().get("damaged").size(), json::toString);
@@ -247,7 +256,9 @@ class Issue13LogCliTest {
 
     private static Path cycleFile(Path streamDir) throws IOException {
         try (Stream<Path> files = Files.list(streamDir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".cq4")).findFirst().orElseThrow();
+            return files.filter(f -> f.getFileName().toString().endsWith(".cq4"))
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 }

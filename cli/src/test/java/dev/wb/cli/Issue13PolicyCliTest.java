@@ -70,7 +70,9 @@ class Issue13PolicyCliTest {
 
         for (CliRun.Result r : List.of(scope, snapshot)) {
             assertEquals(3, r.code(), r.toString());
-            assertTrue(r.err().startsWith("error: .workflow/policy.json is unusable: blockedReadPatterns[2]"), r.toString());
+            assertTrue(
+                    r.err().startsWith("error: .workflow/policy.json is unusable: blockedReadPatterns[2]"),
+                    r.toString());
             assertTrue(r.err().contains("\n  fix: "), r.toString());
             assertFalse(r.out().contains("server.pem"), r.toString());
         }
@@ -98,8 +100,9 @@ class Issue13PolicyCliTest {
         CliRun.Result snapshot = wb("judge", "snapshot", "TASK-1", "--base", "main", "--json");
 
         assertEquals(0, snapshot.code(), snapshot.toString());
-        Path worktree = repo.root().resolve(".workflow/local/judge/snapshots/" + snapshot.json().get("id").asText()
-                + "/worktree");
+        Path worktree = repo.root()
+                .resolve(".workflow/local/judge/snapshots/"
+                        + snapshot.json().get("id").asText() + "/worktree");
         assertTrue(Files.isRegularFile(worktree.resolve("keep.txt")), worktree.toString());
         assertFalse(Files.exists(worktree.resolve("server.pem")), "the key is not copied into the snapshot");
     }

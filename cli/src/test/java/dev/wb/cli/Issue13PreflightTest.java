@@ -50,9 +50,12 @@ class Issue13PreflightTest {
         env.put("HOME", tmp.resolve("home").toString());
         env.put("CODEX_HOME", tmp.resolve("codex-home").toString());
         env.putAll(TempGitRepo.gitEnvironment());
-        repo.write(".workflow/config.json", "{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\":"
-                + " {\"strict_isolation\": true}, \"telegram\": {\"enabled\": true, \"bot_token\": \"" + BOT_TOKEN
-                + "\", \"chat_id\": \"42\"}}");
+        repo.write(
+                ".workflow/config.json",
+                "{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\":"
+                        + " {\"strict_isolation\": true}, \"telegram\": {\"enabled\": true, \"bot_token\": \""
+                        + BOT_TOKEN
+                        + "\", \"chat_id\": \"42\"}}");
     }
 
     private CliRun.Result wb(String... args) {
@@ -89,8 +92,11 @@ class Issue13PreflightTest {
         CliRun.Result text = wb("preflight", "--paid-isolation-probe");
         CliRun.Result json = wb("preflight", "--paid-isolation-probe", "--json");
 
-        assertTrue(text.out().contains("claude: OK — claude 2.1.210 available (version=2.1.210, auth=logged_in"
-                + " (claude.ai [redacted]))"), text::toString);
+        assertTrue(
+                text.out()
+                        .contains("claude: OK — claude 2.1.210 available (version=2.1.210, auth=logged_in"
+                                + " (claude.ai [redacted]))"),
+                text::toString);
         assertEquals(text.code(), json.code(), json::toString);
         String all = everything(List.of(text, json));
         assertFalse(all.contains(ENV_SECRET), all);
@@ -118,9 +124,12 @@ class Issue13PreflightTest {
     @Test
     void item07_a_command_set_written_with_the_telegram_token_is_summarised_without_it() {
         // Defect: preflight's (and wb status's) command-set summary printed and recorded the token raw.
-        repo.write(".workflow/config.json", "{\"agents\": {\"allowed\": [\"claude\"]}, \"telegram\": {\"enabled\":"
-                + " true, \"bot_token\": \"" + BOT_TOKEN + "\", \"chat_id\": \"42\"}, \"checks\": {\"command_sets\":"
-                + " {\"notify\": {\"commands\": [[\"tools/notify.sh\", \"" + BOT_TOKEN + "\"]]}}}}");
+        repo.write(
+                ".workflow/config.json",
+                "{\"agents\": {\"allowed\": [\"claude\"]}, \"telegram\": {\"enabled\":"
+                        + " true, \"bot_token\": \"" + BOT_TOKEN
+                        + "\", \"chat_id\": \"42\"}, \"checks\": {\"command_sets\":"
+                        + " {\"notify\": {\"commands\": [[\"tools/notify.sh\", \"" + BOT_TOKEN + "\"]]}}}}");
 
         CliRun.Result text = wb("preflight");
         CliRun.Result json = wb("preflight", "--json");

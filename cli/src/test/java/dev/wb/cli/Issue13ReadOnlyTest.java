@@ -18,8 +18,19 @@ class Issue13ReadOnlyTest {
     Path tmp;
 
     @ParameterizedTest
-    @ValueSource(strings = {"status", "status --json", "status --stats", "status T-1", "status workspace",
-            "replay workspace", "replay T-1 --verify", "judge rounds T-1", "judge current T-1", "config show"})
+    @ValueSource(
+            strings = {
+                "status",
+                "status --json",
+                "status --stats",
+                "status T-1",
+                "status workspace",
+                "replay workspace",
+                "replay T-1 --verify",
+                "judge rounds T-1",
+                "judge current T-1",
+                "config show"
+            })
     void item26_a_read_in_a_never_initialised_repository_writes_nothing(String command) {
         // "wb status in a never-initialised repository creates .workflow/local/: a read writes nothing"
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");

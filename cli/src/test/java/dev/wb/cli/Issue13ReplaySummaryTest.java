@@ -30,7 +30,8 @@ class Issue13ReplaySummaryTest {
 
     @Test
     void item25_every_event_type_has_a_readable_summary() {
-        // Defect: "wb replay KEY prints raw, cut JSON payloads (cut at 100 characters) for 13 git and judge event types"
+        // Defect: "wb replay KEY prints raw, cut JSON payloads (cut at 100 characters) for 13 git and judge event
+        // types"
         for (EventSchema schema : WbEvents.SCHEMAS.all()) {
             for (ObjectNode payload : java.util.List.of(JSON.createObjectNode(), strangePayload())) {
                 String summary = Summaries.of(event(schema.type(), payload));
@@ -45,8 +46,12 @@ class Issue13ReplaySummaryTest {
     @Test
     void item25_payload_text_is_escaped_and_an_unknown_type_shows_a_short_note() {
         // Defect: summaries printed payload text (commands, paths) as it was, control characters included
-        ObjectNode step = JSON.createObjectNode().put("series", "commit").put("index", 0).put("status", "failed")
-                .put("exitCode", 1).put("durationMs", 5);
+        ObjectNode step = JSON.createObjectNode()
+                .put("series", "commit")
+                .put("index", 0)
+                .put("status", "failed")
+                .put("exitCode", 1)
+                .put("durationMs", 5);
         step.putArray("argv").add("commit").add("-m").add("evil\u001b[2Jtitle");
         String summary = Summaries.of(event(WbEvents.GIT_STEP_RAN, step));
         assertFalse(summary.contains("\u001b"), summary);
@@ -83,8 +88,14 @@ class Issue13ReplaySummaryTest {
         CliRun.Result replay = wb(repo, "replay", "TASK-1");
 
         assertEquals(0, replay.code(), replay::toString);
-        for (String type : java.util.List.of("git.step.ran", "git.series.finished", "judge.snapshot.captured",
-                "task.commands.approved", "judge.run.started", "judge.run.finished", "judge.receipt.written")) {
+        for (String type : java.util.List.of(
+                "git.step.ran",
+                "git.series.finished",
+                "judge.snapshot.captured",
+                "task.commands.approved",
+                "judge.run.started",
+                "judge.run.finished",
+                "judge.receipt.written")) {
             assertTrue(replay.out().contains(type), type + " missing: " + replay);
         }
         assertFalse(replay.out().contains("{\""), replay::toString);
@@ -96,15 +107,26 @@ class Issue13ReplaySummaryTest {
 
     /** A payload a raw-JSON fallback would show: fields no summary reads, long text. */
     private static ObjectNode strangePayload() {
-        ObjectNode payload = JSON.createObjectNode().put("unexpected", "x".repeat(200)).put("snapshot", 7);
+        ObjectNode payload =
+                JSON.createObjectNode().put("unexpected", "x".repeat(200)).put("snapshot", 7);
         payload.putArray("argv").add(3);
         payload.put("planDigest", DIGEST);
         return payload;
     }
 
     private static EventEnvelope event(String type, ObjectNode payload) {
-        return new EventEnvelope("01J00000000000000000000000", StreamId.workspace(), 3, type, 1,
-                Instant.parse("2026-12-01T00:00:00Z"), new Actor("me", "host", 1, Optional.empty()), "0.1.0",
-                "inv", Payload.of(payload), EventEnvelope.GENESIS, DIGEST);
+        return new EventEnvelope(
+                "01J00000000000000000000000",
+                StreamId.workspace(),
+                3,
+                type,
+                1,
+                Instant.parse("2026-12-01T00:00:00Z"),
+                new Actor("me", "host", 1, Optional.empty()),
+                "0.1.0",
+                "inv",
+                Payload.of(payload),
+                EventEnvelope.GENESIS,
+                DIGEST);
     }
 }

@@ -22,7 +22,8 @@ class Issue13RepositoryTest {
 
     @Test
     void item27_no_tracked_file_points_at_a_folder_outside_the_repository() throws IOException {
-        // "pom.xml, bin/wb and docs/CHRONICLE.md point at FOUNDATIONS.md in a folder beside the repository, which a user of the repository does not have"
+        // "pom.xml, bin/wb and docs/CHRONICLE.md point at FOUNDATIONS.md in a folder beside the repository, which a
+        // user of the repository does not have"
         ProcessResult files = TempGitRepo.Processes.run(CHECKOUT, List.of("git", "ls-files", "-z"), Map.of(), 30);
         assertEquals(0, files.exitCode(), files.stderr());
         String outside = ".." + "/shared";

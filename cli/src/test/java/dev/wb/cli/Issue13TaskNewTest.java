@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Issue 13, item 28: {@code wb task new KEY} writes the capsule and plan skeletons docs/CAPSULE.md promises. */
 class Issue13TaskNewTest {
 
-    static final List<String> FILES = List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md",
-            "review-checklist.md", "sdd.json");
+    static final List<String> FILES =
+            List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md", "review-checklist.md", "sdd.json");
 
     @TempDir
     Path tmp;
@@ -54,7 +54,8 @@ class Issue13TaskNewTest {
         Capsule capsule = Capsule.read(repo.root(), TaskKey.parse("TASK-7").orElseThrow(), ReadPolicy.none());
         assertEquals(ValidationBlock.Shape.EMPTY, capsule.validation().shape(), "the block waits to be filled");
         assertEquals(List.of("AC-1"), capsule.criteria().ids());
-        List<String> problems = capsule.problems().stream().map(CapsuleProblem::render).toList();
+        List<String> problems =
+                capsule.problems().stream().map(CapsuleProblem::render).toList();
         assertEquals(1, problems.size(), problems::toString);
         assertTrue(problems.get(0).startsWith("acceptance-criteria.md line "), problems::toString);
         assertTrue(capsule.text("task.md").startsWith("# TASK-7\n"), capsule.text("task.md"));
@@ -82,7 +83,8 @@ class Issue13TaskNewTest {
         CliRun.Result result = wb("task", "new", "TASK-7");
 
         assertEquals(2, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: the task TASK-7 already has .workflow/TASK-7/task.md"),
+        assertTrue(
+                result.err().startsWith("error: the task TASK-7 already has .workflow/TASK-7/task.md"),
                 result::toString);
         assertTrue(result.err().contains("\n  fix: "), result::toString);
         assertEquals("# mine\n", Files.readString(repo.resolve(".workflow/TASK-7/task.md")));
@@ -128,7 +130,9 @@ class Issue13TaskNewTest {
         assertEquals(1, events.size(), replay::toString);
         assertEquals("task.created", events.get(0).get("type").asText(), replay.out());
         assertEquals(doc.get("version").asLong(), events.get(0).get("version").asLong(), replay.out());
-        assertEquals(".workflow/TASK-7/task.md", events.get(0).path("payload").path("files").get(0).asText(),
+        assertEquals(
+                ".workflow/TASK-7/task.md",
+                events.get(0).path("payload").path("files").get(0).asText(),
                 replay.out());
     }
 
@@ -145,8 +149,8 @@ class Issue13TaskNewTest {
         java.nio.file.Files.createSymbolicLink(repo.root().resolve(".workflow/TASK-9"), outside);
         CliRun.Result result = wb("task", "new", "TASK-9");
         assertEquals(2, result.code(), result.toString());
-        org.junit.jupiter.api.Assertions.assertTrue(result.err().contains("resolves outside the repository"),
-                result.toString());
+        org.junit.jupiter.api.Assertions.assertTrue(
+                result.err().contains("resolves outside the repository"), result.toString());
         try (var files = java.nio.file.Files.list(outside)) {
             assertEquals(0, files.count(), "nothing written outside");
         }

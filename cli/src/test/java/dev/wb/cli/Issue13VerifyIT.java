@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** Issue 13's verify items that need bin/wb as a real process on a real terminal (script(1) gives it one). */
 class Issue13VerifyIT {
 
-    private static final Path WB = Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
+    private static final Path WB =
+            Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
     private static final Path SCRIPT = Path.of("/usr/bin/script");
 
     @TempDir
@@ -72,7 +73,7 @@ class Issue13VerifyIT {
     /** Runs {@code wb ARGS} (shell words, with redirections) on a fresh terminal; stdout is what the terminal showed. */
     private ProcessResult onTerminal(String args) {
         String command = "cd '" + repo.root() + "' && '" + WB + "' " + args;
-        return TempGitRepo.Processes.run(tmp, List.of(SCRIPT.toString(), "-qec", command, "/dev/null"),
-                TempGitRepo.gitEnvironment(), 120);
+        return TempGitRepo.Processes.run(
+                tmp, List.of(SCRIPT.toString(), "-qec", command, "/dev/null"), TempGitRepo.gitEnvironment(), 120);
     }
 }

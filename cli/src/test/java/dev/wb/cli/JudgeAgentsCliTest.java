@@ -87,8 +87,11 @@ class JudgeAgentsCliTest {
         assertEquals("\"" + launcher + "\" judge guard", doc.at("/hook/command").textValue());
         assertFalse(doc.at("/pi/supported").booleanValue());
         assertTrue(doc.get("event").isTextual());
-        for (String file : List.of(".claude/agents/wb-judge.md", ".github/agents/wb-judge.agent.md",
-                ".codex/agents/wb-judge.toml", ".workflow/judge/schemas/review.schema.json")) {
+        for (String file : List.of(
+                ".claude/agents/wb-judge.md",
+                ".github/agents/wb-judge.agent.md",
+                ".codex/agents/wb-judge.toml",
+                ".workflow/judge/schemas/review.schema.json")) {
             assertTrue(Files.isRegularFile(repo.root().resolve(file)), file);
         }
         assertTrue(read(".claude/settings.local.json").contains("\"matcher\": \"Edit|Write|MultiEdit|NotebookEdit\""));
@@ -110,15 +113,19 @@ class JudgeAgentsCliTest {
     @Test
     void status_in_words_names_pi_and_a_run_in_progress() {
         wb("judge", "enable");
-        try (RunLock lock = RunLock.acquire(Workspace.require(repo.root()), new TaskKey("TASK-4"), "snap-4", false,
-                Clock.systemUTC())) {
+        try (RunLock lock = RunLock.acquire(
+                Workspace.require(repo.root()), new TaskKey("TASK-4"), "snap-4", false, Clock.systemUTC())) {
             CliRun.Result status = wb("judge", "status");
 
             assertEquals(0, status.code(), status.toString());
             assertTrue(status.out().startsWith("judge: enabled"), status.out());
             assertTrue(status.out().contains(".claude/agents/wb-judge.md"), status.out());
             assertTrue(status.out().contains("pi       not supported: no native subagent API"), status.out());
-            assertTrue(status.out().contains("in progress: process " + ProcessHandle.current().pid()), status.out());
+            assertTrue(
+                    status.out()
+                            .contains("in progress: process "
+                                    + ProcessHandle.current().pid()),
+                    status.out());
             assertTrue(status.out().contains("task TASK-4"), status.out());
 
             JsonNode run = wb("judge", "status", "--json").json().get("run");
@@ -158,7 +165,9 @@ class JudgeAgentsCliTest {
         assertTrue(kept.err().contains("  fix: wb judge enable --force"), kept.err());
         assertTrue(kept.out().contains("kept: edited by hand"), kept.out());
         assertEquals(edited, read(".claude/agents/wb-judge.md"));
-        assertEquals("edited-by-hand", wb("judge", "status", "--json").json().at("/targets/0/state").textValue());
+        assertEquals(
+                "edited-by-hand",
+                wb("judge", "status", "--json").json().at("/targets/0/state").textValue());
 
         CliRun.Result forced = wb("judge", "enable", "--force", "--json");
 
@@ -168,8 +177,10 @@ class JudgeAgentsCliTest {
 
     @Test
     void disable_removes_only_wbs_hook_keeps_the_files_and_records_the_event() {
-        repo.write(".claude/settings.local.json", "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\":"
-                + " [{\"type\": \"command\", \"command\": \"./check.sh\"}]}]}, \"model\": \"sonnet\"}\n");
+        repo.write(
+                ".claude/settings.local.json",
+                "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\":"
+                        + " [{\"type\": \"command\", \"command\": \"./check.sh\"}]}]}, \"model\": \"sonnet\"}\n");
         wb("judge", "enable");
 
         CliRun.Result disable = wb("judge", "disable", "--json");
@@ -182,7 +193,8 @@ class JudgeAgentsCliTest {
         assertTrue(doc.get("event").isTextual());
         JsonNode settings = parse(read(".claude/settings.local.json"));
         assertEquals(1, settings.at("/hooks/PreToolUse").size());
-        assertEquals("./check.sh", settings.at("/hooks/PreToolUse/0/hooks/0/command").textValue());
+        assertEquals(
+                "./check.sh", settings.at("/hooks/PreToolUse/0/hooks/0/command").textValue());
         assertEquals("sonnet", settings.get("model").textValue());
         assertTrue(Files.exists(repo.root().resolve(".codex/agents/wb-judge.toml")));
         assertFalse(wb("judge", "status", "--json").json().at("/hook/installed").booleanValue());
@@ -202,7 +214,8 @@ class JudgeAgentsCliTest {
 
         assertEquals(0, claude.code(), claude.toString());
         assertEquals("", claude.err());
-        assertTrue(claude.out().contains("agents.judge.model.claude = \"opus\" in .workflow/config.json"), claude.out());
+        assertTrue(
+                claude.out().contains("agents.judge.model.claude = \"opus\" in .workflow/config.json"), claude.out());
         assertTrue(claude.out().contains(".claude/agents/wb-judge.md: updated"), claude.out());
         assertEquals(0, copilot.code(), copilot.toString());
         assertEquals("updated", copilot.json().at("/regenerated/0/action").textValue());
@@ -212,7 +225,8 @@ class JudgeAgentsCliTest {
         assertTrue(read(".codex/agents/wb-judge.toml").contains("\nmodel = \"gpt-5-codex\"\n"));
         JsonNode config = parse(read(".workflow/config.json"));
         assertEquals("opus", config.at("/agents/judge/model/claude").textValue());
-        assertEquals(List.of("opus", "Claude Sonnet 4.5", "gpt-5-codex"),
+        assertEquals(
+                List.of("opus", "Claude Sonnet 4.5", "gpt-5-codex"),
                 texts(wb("judge", "status", "--json").json().get("targets"), "modelInEffect"));
     }
 
@@ -223,7 +237,8 @@ class JudgeAgentsCliTest {
         CliRun.Result odd = wb("config", "set", "agents.judge.model.codex", "Claude Opus");
 
         assertEquals(0, odd.code(), odd.toString());
-        assertTrue(odd.err().startsWith("warning: \"Claude Opus\" does not look like a Codex model identifier"),
+        assertTrue(
+                odd.err().startsWith("warning: \"Claude Opus\" does not look like a Codex model identifier"),
                 odd.err());
         assertTrue(odd.err().contains("\n  fix: check the identifier in Codex"), odd.err());
         assertTrue(read(".codex/agents/wb-judge.toml").contains("\nmodel = \"Claude Opus\"\n"));
@@ -233,8 +248,11 @@ class JudgeAgentsCliTest {
     void config_set_refuses_keys_it_cannot_set_and_values_that_are_never_valid() {
         CliRun.Result unknown = wb("config", "set", "agents.judge.colour", "blue");
         assertEquals(2, unknown.code(), unknown.toString());
-        assertTrue(unknown.err().startsWith("error: wb config set cannot set agents.judge.colour: it is not a single"
-                + " value of the schema"), unknown.err());
+        assertTrue(
+                unknown.err()
+                        .startsWith("error: wb config set cannot set agents.judge.colour: it is not a single"
+                                + " value of the schema"),
+                unknown.err());
         assertTrue(unknown.err().contains("  fix: "), unknown.err());
 
         CliRun.Result notBool = wb("config", "set", "agents.judge.enabled", "yes");
@@ -251,7 +269,8 @@ class JudgeAgentsCliTest {
         assertEquals(List.of("codex", "claude"), texts(targets.json().get("value"), null));
         CliRun.Result on = wb("config", "set", "agents.judge.enabled", "true");
         assertEquals(0, on.code(), on.toString());
-        assertTrue(parse(read(".workflow/config.json")).at("/agents/judge/enabled").booleanValue());
+        assertTrue(
+                parse(read(".workflow/config.json")).at("/agents/judge/enabled").booleanValue());
         CliRun.Result enable = wb("judge", "enable", "--json");
         assertEquals(List.of("codex", "claude"), texts(enable.json().get("files"), "target"));
     }
@@ -264,14 +283,17 @@ class JudgeAgentsCliTest {
         assertEquals("", allowed.out());
         assertEquals("", allowed.err());
 
-        try (RunLock lock = RunLock.acquire(Workspace.require(repo.root()), new TaskKey("TASK-5"), "snap-5", false,
-                Clock.systemUTC())) {
+        try (RunLock lock = RunLock.acquire(
+                Workspace.require(repo.root()), new TaskKey("TASK-5"), "snap-5", false, Clock.systemUTC())) {
             for (String tool : List.of("Edit", "Write", "MultiEdit", "NotebookEdit")) {
                 CliRun.Result refused = guard(event(tool, file));
                 assertEquals(2, refused.code(), refused.toString());
                 assertEquals("", refused.out());
-                assertTrue(refused.err().startsWith("wb judge guard: " + tool + " is refused while a judge validation"
-                        + " run is in progress"), refused.err());
+                assertTrue(
+                        refused.err()
+                                .startsWith("wb judge guard: " + tool + " is refused while a judge validation"
+                                        + " run is in progress"),
+                        refused.err());
                 assertTrue(refused.err().contains("task TASK-5, snapshot snap-5"), refused.err());
             }
             CliRun.Result bash = guard(event("Bash", null));
@@ -306,13 +328,16 @@ class JudgeAgentsCliTest {
     }
 
     private String event(String tool, Path file) {
-        StringBuilder json = new StringBuilder("{\"session_id\": \"s1\", \"transcript_path\": \"/tmp/t.jsonl\", \"cwd\": ")
+        StringBuilder json = new StringBuilder(
+                        "{\"session_id\": \"s1\", \"transcript_path\": \"/tmp/t.jsonl\", \"cwd\": ")
                 .append(JSON.valueToTree(repo.root().toString()).toString())
-                .append(", \"hook_event_name\": \"PreToolUse\", \"tool_name\": \"").append(tool)
+                .append(", \"hook_event_name\": \"PreToolUse\", \"tool_name\": \"")
+                .append(tool)
                 .append("\", \"tool_input\": {");
         if (file != null) {
             json.append(tool.equals("NotebookEdit") ? "\"notebook_path\": " : "\"file_path\": ")
-                    .append(JSON.valueToTree(file.toString()).toString()).append(", \"content\": \"x\"");
+                    .append(JSON.valueToTree(file.toString()).toString())
+                    .append(", \"content\": \"x\"");
         } else {
             json.append("\"command\": \"ls\"");
         }

@@ -121,7 +121,8 @@ class JudgeCliTest {
     }
 
     static String sha256(Path file) throws IOException, NoSuchAlgorithmException {
-        return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        return "sha256:"
+                + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
     }
 
     static List<String> texts(JsonNode array) {
@@ -149,8 +150,8 @@ class JudgeCliTest {
 
         JsonNode captured = one(wb("judge", "snapshot", "TASK-1", "--base", "main", "--json"));
         String id = captured.get("id").asText();
-        CliRun.Result bySnapshot = wb("judge", "scope", "TASK-1", "--base", "main", "--candidate", "SNAPSHOT:" + id,
-                "--json");
+        CliRun.Result bySnapshot =
+                wb("judge", "scope", "TASK-1", "--base", "main", "--candidate", "SNAPSHOT:" + id, "--json");
         CliRun.Result byWorktree = wb("judge", "scope", "TASK-1", "--base", "main", "--json");
 
         assertTrue(id.matches("[0-9a-f]{20}"), id);
@@ -165,7 +166,9 @@ class JudgeCliTest {
         assertEquals("WORKTREE", worktreeScope.get("candidate").asText());
         assertEquals(worktreeScope.get("changedFiles"), snapshotScope.get("changedFiles"));
         assertEquals(worktreeScope.get("taskDigest"), snapshotScope.get("taskDigest"));
-        assertEquals(captured.get("scope").get("scopeDigest").asText(), snapshotScope.get("scopeDigest").asText());
+        assertEquals(
+                captured.get("scope").get("scopeDigest").asText(),
+                snapshotScope.get("scopeDigest").asText());
         assertEquals(base, snapshotScope.get("base").asText(), "the base is the full commit id");
         assertEquals("main", snapshotScope.get("baseRef").asText());
         assertTrue(texts(snapshotScope.get("changedFiles")).contains("src/App.java"), snapshotScope::toString);
@@ -204,22 +207,40 @@ class JudgeCliTest {
     void an_unknown_snapshot_exits_6_and_a_malformed_id_2() {
         change("true\n");
 
-        refused(6, "unknown snapshot: SNAPSHOT:" + ZEROS, wb("judge", "scope", "TASK-1", "--base", "main",
-                "--candidate", "SNAPSHOT:" + ZEROS, "--json"));
-        refused(6, "unknown snapshot: SNAPSHOT:" + ZEROS, wb("judge", "run", "TASK-1", "--candidate",
-                "SNAPSHOT:" + ZEROS, "--approve-commands", "true", "--json"));
-        refused(2, "not a snapshot id: SNAPSHOT:xyz", wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:xyz",
-                "--json"));
+        refused(
+                6,
+                "unknown snapshot: SNAPSHOT:" + ZEROS,
+                wb("judge", "scope", "TASK-1", "--base", "main", "--candidate", "SNAPSHOT:" + ZEROS, "--json"));
+        refused(
+                6,
+                "unknown snapshot: SNAPSHOT:" + ZEROS,
+                wb(
+                        "judge",
+                        "run",
+                        "TASK-1",
+                        "--candidate",
+                        "SNAPSHOT:" + ZEROS,
+                        "--approve-commands",
+                        "true",
+                        "--json"));
+        refused(
+                2,
+                "not a snapshot id: SNAPSHOT:xyz",
+                wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:xyz", "--json"));
     }
 
     @Test
     void an_unknown_base_exits_2_and_publishes_nothing() throws IOException {
         change("true\n");
 
-        refused(2, "unknown base: no-such-branch", wb("judge", "snapshot", "TASK-1", "--base", "no-such-branch",
-                "--json"));
-        refused(2, "unknown base: no-such-branch", wb("judge", "scope", "TASK-1", "--base", "no-such-branch",
-                "--json"));
+        refused(
+                2,
+                "unknown base: no-such-branch",
+                wb("judge", "snapshot", "TASK-1", "--base", "no-such-branch", "--json"));
+        refused(
+                2,
+                "unknown base: no-such-branch",
+                wb("judge", "scope", "TASK-1", "--base", "no-such-branch", "--json"));
         assertEquals(List.of(), snapshotFolders());
     }
 
@@ -232,17 +253,21 @@ class JudgeCliTest {
         CliRun.Result scope = wb("judge", "scope", "TASK-1", "--base", "main", "--json");
 
         for (CliRun.Result result : List.of(snapshot, scope)) {
-            refused(2, "Judge scope for TASK-1 contains foreign task capsule changes from TASK-2: TASK-2"
-                    + " (.workflow/TASK-2/notes.md)", result);
-            assertTrue(result.err().contains("\n  fix: include it deliberately: --include-task TASK-2\n"),
+            refused(
+                    2,
+                    "Judge scope for TASK-1 contains foreign task capsule changes from TASK-2: TASK-2"
+                            + " (.workflow/TASK-2/notes.md)",
+                    result);
+            assertTrue(
+                    result.err().contains("\n  fix: include it deliberately: --include-task TASK-2\n"),
                     result::toString);
         }
         assertEquals(List.of(), snapshotFolders());
 
-        CliRun.Result included = wb("judge", "snapshot", "TASK-1", "--base", "main", "--include-task", "TASK-2",
-                "--json");
-        CliRun.Result includedScope = wb("judge", "scope", "TASK-1", "--base", "main", "--include-task", "task-2",
-                "--json");
+        CliRun.Result included =
+                wb("judge", "snapshot", "TASK-1", "--base", "main", "--include-task", "TASK-2", "--json");
+        CliRun.Result includedScope =
+                wb("judge", "scope", "TASK-1", "--base", "main", "--include-task", "task-2", "--json");
         assertEquals(0, included.code(), included::toString);
         assertEquals(0, includedScope.code(), includedScope::toString);
         JsonNode capturedScope = one(included).get("scope");
@@ -260,7 +285,8 @@ class JudgeCliTest {
 
         for (CliRun.Result result : List.of(snapshot, scope)) {
             refused(6, "Task capsule file is missing: ", result);
-            assertTrue(result.err().lines().findFirst().orElseThrow().contains(".workflow/TASK-1/plan.md"),
+            assertTrue(
+                    result.err().lines().findFirst().orElseThrow().contains(".workflow/TASK-1/plan.md"),
                     result::toString);
         }
         assertEquals(List.of(), snapshotFolders());
@@ -285,8 +311,8 @@ class JudgeCliTest {
         String id = doc.get("id").asText();
         assertEquals(List.of(id), snapshotFolders());
 
-        JsonNode scope = one(wb("judge", "scope", "TASK-1", "--base", "HEAD", "--candidate", "SNAPSHOT:" + id,
-                "--json"));
+        JsonNode scope =
+                one(wb("judge", "scope", "TASK-1", "--base", "HEAD", "--candidate", "SNAPSHOT:" + id, "--json"));
         JsonNode live = one(wb("judge", "scope", "TASK-1", "--base", "HEAD", "--json"));
         assertTrue(scope.get("emptyBoundaryAuthorized").asBoolean(), scope::toString);
         assertFalse(live.get("emptyBoundaryAuthorized").asBoolean(), live::toString);
@@ -307,8 +333,10 @@ class JudgeCliTest {
         refused(3, unusable, wb("judge", "snapshot", "TASK-1", "--base", "main", "--json"));
         refused(3, unusable, wb("judge", "scope", "TASK-1", "--base", "main", "--json"));
         refused(3, unusable, wb("task", "approve-commands", "TASK-1", "--json"));
-        refused(3, unusable, wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN,
-                "--json"));
+        refused(
+                3,
+                unusable,
+                wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN, "--json"));
         assertFalse(Files.exists(repo.resolve("build/ran")), "nothing ran");
     }
 
@@ -332,9 +360,9 @@ class JudgeCliTest {
         assertTrue(doc.get("message").asText().contains("--approve-commands \"" + RAN + "\""), doc::toString);
         assertEquals("", json.err(), json::toString);
         assertEquals(3, text.code(), text::toString);
-        assertTrue(text.err().startsWith("error: the validation commands of TASK-1 are not approved"),
-                text::toString);
-        assertTrue(text.err().contains("  fix: approve the list once for this task: wb task approve-commands TASK-1"),
+        assertTrue(text.err().startsWith("error: the validation commands of TASK-1 are not approved"), text::toString);
+        assertTrue(
+                text.err().contains("  fix: approve the list once for this task: wb task approve-commands TASK-1"),
                 text::toString);
         assertFalse(Files.exists(repo.resolve("build/ran")), "nothing ran");
     }
@@ -344,8 +372,8 @@ class JudgeCliTest {
         change(RAN + "\n");
         String id = snapshot();
 
-        CliRun.Result result = wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands",
-                RAN, "--json");
+        CliRun.Result result =
+                wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN, "--json");
 
         assertEquals(0, result.code(), result::toString);
         assertEquals("", result.err(), result::toString);
@@ -359,10 +387,12 @@ class JudgeCliTest {
         assertEquals(RAN, doc.get("results").get(0).get("command").asText());
         assertTrue(Files.isDirectory(repo.resolve("build/ran")), "the command ran, in the live tree");
         Path receipt = repo.root().resolve(doc.get("receipt").asText());
-        assertTrue(receipt.startsWith(repo.resolve(".workflow/local/judge/snapshots/" + id + "/receipts")),
+        assertTrue(
+                receipt.startsWith(repo.resolve(".workflow/local/judge/snapshots/" + id + "/receipts")),
                 receipt::toString);
         assertEquals(sha256(receipt), doc.get("receiptDigest").asText());
-        assertEquals(doc.get("receiptDigest").asText().substring("sha256:".length()) + ".json",
+        assertEquals(
+                doc.get("receiptDigest").asText().substring("sha256:".length()) + ".json",
                 receipt.getFileName().toString());
         JsonNode body = JSON.readTree(receipt.toFile());
         assertEquals(id, body.get("snapshot").asText());
@@ -401,8 +431,8 @@ class JudgeCliTest {
         String id = snapshot();
         repo.write("src/App.java", "class App { int y; }\n");
 
-        CliRun.Result result = wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands",
-                RAN, "--json");
+        CliRun.Result result =
+                wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN, "--json");
 
         assertEquals(6, result.code(), result::toString);
         JsonNode doc = one(result);
@@ -417,16 +447,27 @@ class JudgeCliTest {
         change(RAN + "\n");
         String id = snapshot();
 
-        try (RunLock held = RunLock.acquire(Workspace.require(repo.root()), new TaskKey("TASK-1"), id, false,
-                Clock.systemUTC())) {
-            CliRun.Result result = wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id,
-                    "--approve-commands", RAN, "--break-lock", "--json");
+        try (RunLock held =
+                RunLock.acquire(Workspace.require(repo.root()), new TaskKey("TASK-1"), id, false, Clock.systemUTC())) {
+            CliRun.Result result = wb(
+                    "judge",
+                    "run",
+                    "TASK-1",
+                    "--candidate",
+                    "SNAPSHOT:" + id,
+                    "--approve-commands",
+                    RAN,
+                    "--break-lock",
+                    "--json");
 
             assertEquals(4, result.code(), result::toString);
             JsonNode doc = one(result);
             assertEquals("lock-busy", doc.get("outcome").asText());
-            assertTrue(doc.get("message").asText().contains("process " + ProcessHandle.current().pid()
-                    + " on this host"), doc::toString);
+            assertTrue(
+                    doc.get("message")
+                            .asText()
+                            .contains("process " + ProcessHandle.current().pid() + " on this host"),
+                    doc::toString);
         }
         assertFalse(Files.exists(repo.resolve("build/ran")), "nothing ran");
     }
@@ -436,12 +477,15 @@ class JudgeCliTest {
         change(RAN + "\n");
         String id = snapshot();
 
-        refused(2, "wb judge run needs a snapshot candidate, not WORKTREE", wb("judge", "run", "TASK-1",
-                "--candidate", "WORKTREE", "--json"));
-        CliRun.Result other = wb("judge", "run", "TASK-2", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN,
-                "--json");
+        refused(
+                2,
+                "wb judge run needs a snapshot candidate, not WORKTREE",
+                wb("judge", "run", "TASK-1", "--candidate", "WORKTREE", "--json"));
+        CliRun.Result other =
+                wb("judge", "run", "TASK-2", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN, "--json");
         refused(2, "SNAPSHOT:" + id + " is a snapshot of TASK-1, not TASK-2", other);
-        assertTrue(other.err().contains("fix: run it as: wb judge run TASK-1 --candidate SNAPSHOT:" + id),
+        assertTrue(
+                other.err().contains("fix: run it as: wb judge run TASK-1 --candidate SNAPSHOT:" + id),
                 other::toString);
         assertFalse(Files.exists(repo.resolve("build/ran")), "nothing ran");
     }
@@ -452,16 +496,43 @@ class JudgeCliTest {
         repo.write(".workflow/TASK-2/notes.md", "two\n");
         repo.write(".workflow/TASK-3/notes.md", "three\n");
 
-        CliRun.Result scope = wb("judge", "scope", "TASK-1", "--base", "main", "--include-task", "TASK-2",
-                "--include-task", "TASK-3", "--json");
+        CliRun.Result scope = wb(
+                "judge",
+                "scope",
+                "TASK-1",
+                "--base",
+                "main",
+                "--include-task",
+                "TASK-2",
+                "--include-task",
+                "TASK-3",
+                "--json");
         assertEquals(0, scope.code(), scope::toString);
         assertEquals(List.of("TASK-2", "TASK-3"), texts(one(scope).get("includedTaskIds")));
 
-        CliRun.Result snapshot = wb("judge", "snapshot", "TASK-1", "--base", "main", "--include-task", "TASK-2",
-                "--include-task", "TASK-3", "--json");
+        CliRun.Result snapshot = wb(
+                "judge",
+                "snapshot",
+                "TASK-1",
+                "--base",
+                "main",
+                "--include-task",
+                "TASK-2",
+                "--include-task",
+                "TASK-3",
+                "--json");
         assertEquals(0, snapshot.code(), snapshot::toString);
-        CliRun.Result run = wb("judge", "run", "TASK-1", "--candidate", one(snapshot).get("snapshot").asText(),
-                "--approve-commands", "false", "--approve-commands", "true", "--json");
+        CliRun.Result run = wb(
+                "judge",
+                "run",
+                "TASK-1",
+                "--candidate",
+                one(snapshot).get("snapshot").asText(),
+                "--approve-commands",
+                "false",
+                "--approve-commands",
+                "true",
+                "--json");
         assertEquals(1, run.code(), run::toString);
         assertEquals("failed", one(run).get("outcome").asText());
     }
@@ -469,7 +540,10 @@ class JudgeCliTest {
     // ---- timings ------------------------------------------------------------------------------------
 
     static void oneTimingsLine(String operation, String status, CliRun.Result result) throws IOException {
-        List<String> lines = result.err().lines().filter(l -> l.startsWith("{\"type\":\"judge-timings\"")).toList();
+        List<String> lines = result.err()
+                .lines()
+                .filter(l -> l.startsWith("{\"type\":\"judge-timings\""))
+                .toList();
         assertEquals(1, lines.size(), result::toString);
         JsonNode timings = JSON.readTree(lines.get(0));
         assertEquals(operation, timings.get("operation").asText());
@@ -487,8 +561,16 @@ class JudgeCliTest {
         oneTimingsLine("snapshot", "ok", snapshot);
         assertEquals(1, snapshot.err().lines().count(), snapshot::toString);
 
-        CliRun.Result run = wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id, "--approve-commands", RAN,
-                "--json", "--timings");
+        CliRun.Result run = wb(
+                "judge",
+                "run",
+                "TASK-1",
+                "--candidate",
+                "SNAPSHOT:" + id,
+                "--approve-commands",
+                RAN,
+                "--json",
+                "--timings");
         assertEquals(0, run.code(), run::toString);
         assertEquals("passed", one(run).get("outcome").asText());
         oneTimingsLine("run", "passed", run);
@@ -499,8 +581,7 @@ class JudgeCliTest {
         assertEquals("approval-missing", one(refused).get("outcome").asText());
         oneTimingsLine("run", "approval-missing", refused);
 
-        CliRun.Result failed = wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + ZEROS, "--json",
-                "--timings");
+        CliRun.Result failed = wb("judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + ZEROS, "--json", "--timings");
         assertEquals(6, failed.code(), failed::toString);
         assertEquals(6, one(failed).get("exitCode").asInt(), failed::toString);
         oneTimingsLine("run", "failed", failed);
@@ -509,8 +590,7 @@ class JudgeCliTest {
     // ---- approval and events ------------------------------------------------------------------------
 
     @Test
-    void approved_commands_run_without_flags_until_the_list_changes_and_replay_lists_the_events()
-            throws IOException {
+    void approved_commands_run_without_flags_until_the_list_changes_and_replay_lists_the_events() throws IOException {
         change(RAN + "\n");
         String id = snapshot();
 
@@ -529,9 +609,15 @@ class JudgeCliTest {
         CliRun.Result replay = wb("replay", "TASK-1", "--json");
         assertEquals(0, replay.code(), replay::toString);
         List<JsonNode> events = replay.jsonLines();
-        assertEquals(List.of("judge.snapshot.captured", "task.commands.approved", "judge.run.started",
-                "judge.run.finished", "judge.receipt.written"), events.stream().map(e -> e.get("type").asText())
-                        .toList(), replay::toString);
+        assertEquals(
+                List.of(
+                        "judge.snapshot.captured",
+                        "task.commands.approved",
+                        "judge.run.started",
+                        "judge.run.finished",
+                        "judge.receipt.written"),
+                events.stream().map(e -> e.get("type").asText()).toList(),
+                replay::toString);
         assertEquals(id, events.get(0).get("payload").get("snapshot").asText());
         assertEquals(approval.get("listDigest"), events.get(2).get("payload").get("listDigest"));
         assertEquals(ran.get("receiptDigest"), events.get(4).get("payload").get("receiptDigest"));

@@ -62,14 +62,16 @@ class JudgeRoundsCliTest {
     }
 
     void record(String file, String task, String verdict, String reviewedAt, String scope) {
-        repo.write(JUDGE + file, "{\"schemaVersion\": 6, \"taskId\": \"" + task + "\", \"verdict\": \"" + verdict
-                + "\", \"reviewedAt\": \"" + reviewedAt + "\", \"scope\": {\"scopeDigest\": \"" + scope + "\"},"
-                + " \"criteria\": [{\"id\": \"AC-1\", \"status\": \"pass\"}]}\n");
+        repo.write(
+                JUDGE + file,
+                "{\"schemaVersion\": 6, \"taskId\": \"" + task + "\", \"verdict\": \"" + verdict
+                        + "\", \"reviewedAt\": \"" + reviewedAt + "\", \"scope\": {\"scopeDigest\": \"" + scope + "\"},"
+                        + " \"criteria\": [{\"id\": \"AC-1\", \"status\": \"pass\"}]}\n");
     }
 
     static List<String> names(JsonNode node) {
         List<String> names = new ArrayList<>();
-        for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             names.add(it.next());
         }
         return names;
@@ -94,8 +96,11 @@ class JudgeRoundsCliTest {
         assertEquals(2, task.get("rounds").size());
         JsonNode second = task.get("rounds").get(1);
         assertEquals("2026-01-02T10:00:00Z", second.get("reviewedAt").asText());
-        assertEquals(List.of(JUDGE + "TASK-1/records/2-copy.json", JUDGE + "TASK-1/records/2.json"),
-                List.of(second.get("files").get(0).asText(), second.get("files").get(1).asText()));
+        assertEquals(
+                List.of(JUDGE + "TASK-1/records/2-copy.json", JUDGE + "TASK-1/records/2.json"),
+                List.of(
+                        second.get("files").get(0).asText(),
+                        second.get("files").get(1).asText()));
         assertTrue(second.get("independent").asBoolean());
         assertEquals("unknown", second.get("category").asText(), "no snapshot candidate");
         assertEquals("unknown", doc.get("tasks").get(1).get("state").asText());
@@ -117,8 +122,10 @@ class JudgeRoundsCliTest {
         assertEquals(0, result.code(), result::toString);
         String out = result.out();
         assertTrue(out.contains("TASK-1  unknown  1 round"), out);
-        assertTrue(out.contains("2026-01-01T10:00:00Z  verdict null  independent true  category unknown  ambiguous"
-                + " true"), out);
+        assertTrue(
+                out.contains(
+                        "2026-01-01T10:00:00Z  verdict null  independent true  category unknown  ambiguous" + " true"),
+                out);
         assertTrue(out.contains("scopeDigest " + S1), out);
         assertTrue(out.contains("closed: 0 tasks, 0 rounds, mean null, max null"), out);
         assertTrue(out.contains("unknown:\n  TASK-1: records share reviewedAt"), out);
@@ -153,8 +160,10 @@ class JudgeRoundsCliTest {
     }
 
     void snapshot(String id, String createdAt) throws IOException {
-        repo.write(JUDGE + "snapshots/" + id + "/snapshot.json", "{\"format\": 6, \"id\": \"" + id
-                + "\", \"taskId\": \"TASK-1\", \"createdAt\": \"" + createdAt + "\", \"parent\": null}");
+        repo.write(
+                JUDGE + "snapshots/" + id + "/snapshot.json",
+                "{\"format\": 6, \"id\": \"" + id + "\", \"taskId\": \"TASK-1\", \"createdAt\": \"" + createdAt
+                        + "\", \"parent\": null}");
     }
 
     @Test
@@ -169,8 +178,11 @@ class JudgeRoundsCliTest {
         CliRun.Result json = wb("judge", "prune", "--keep", "1", "--json");
 
         assertEquals(0, preview.code(), preview::toString);
-        assertTrue(preview.out().startsWith("dry run, nothing deleted (add --force to delete): keep 1: 1 snapshot"
-                + " kept, 1 would be deleted"), preview.out());
+        assertTrue(
+                preview.out()
+                        .startsWith("dry run, nothing deleted (add --force to delete): keep 1: 1 snapshot"
+                                + " kept, 1 would be deleted"),
+                preview.out());
         assertTrue(preview.out().contains("broken (reported, left in place"), preview.out());
         assertTrue(Files.isDirectory(repo.resolve(JUDGE + "snapshots/" + older)));
         assertEquals(0, json.code(), json::toString);
@@ -199,12 +211,13 @@ class JudgeRoundsCliTest {
 
         assertEquals(2, negative.code(), negative::toString);
         assertEquals(2, notANumber.code(), notANumber::toString);
-        try (RunLock lock = RunLock.acquire(Workspace.require(repo.root()), new TaskKey("TASK-1"), older, false,
-                Clock.systemUTC())) {
+        try (RunLock lock = RunLock.acquire(
+                Workspace.require(repo.root()), new TaskKey("TASK-1"), older, false, Clock.systemUTC())) {
             CliRun.Result refused = wb("judge", "prune", "--keep", "1", "--force");
 
             assertEquals(2, refused.code(), refused::toString);
-            assertTrue(refused.err().contains("error: a validation run holds the lock on SNAPSHOT:" + older),
+            assertTrue(
+                    refused.err().contains("error: a validation run holds the lock on SNAPSHOT:" + older),
                     refused::toString);
             assertTrue(refused.err().contains("  fix: wait for the run to end"), refused::toString);
             assertTrue(Files.isDirectory(repo.resolve(JUDGE + "snapshots/" + older)));

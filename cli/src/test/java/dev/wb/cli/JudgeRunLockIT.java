@@ -35,14 +35,16 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class JudgeRunLockIT {
 
-    private static final Path WB = Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
+    private static final Path WB =
+            Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
     private static final ObjectMapper JSON = new ObjectMapper();
     /**
      * Records its pid in the ignored build/ folder, then waits while build/hang exists (so one snapshot
      * serves a hanging run and a quick one); it writes no covered file.
      */
-    private static final String HANG = "sh -c 'mkdir -p build && echo $$ > build/sleep.pid"
-            + " && if test -f build/hang; then exec sleep 30; fi'";
+    private static final String HANG =
+            "sh -c 'mkdir -p build && echo $$ > build/sleep.pid" + " && if test -f build/hang; then exec sleep 30; fi'";
+
     private static final String FAST = "mkdir -p build/ran";
 
     @TempDir
@@ -57,7 +59,8 @@ class JudgeRunLockIT {
 
     record Run(int code, String out, String err) {
         JsonNode json() throws IOException {
-            try (MappingIterator<JsonNode> values = JSON.readerFor(JsonNode.class).readValues(out)) {
+            try (MappingIterator<JsonNode> values =
+                    JSON.readerFor(JsonNode.class).readValues(out)) {
                 List<JsonNode> docs = values.readAll();
                 assertEquals(1, docs.size(), this::toString);
                 return docs.get(0);
@@ -88,7 +91,8 @@ class JudgeRunLockIT {
         started.forEach(Process::destroyForcibly);
         if (Files.exists(sleepPid) && !Files.readString(sleepPid).isBlank()) {
             ProcessHandle.of(Long.parseLong(Files.readString(sleepPid).strip()))
-                    .filter(h -> h.info().command().map(c -> c.endsWith("/sleep")).orElse(false))
+                    .filter(h ->
+                            h.info().command().map(c -> c.endsWith("/sleep")).orElse(false))
                     .ifPresent(ProcessHandle::destroyForcibly);
         }
     }
@@ -101,19 +105,20 @@ class JudgeRunLockIT {
         repo.write(dir + "plan.md", "# Plan\n");
         repo.write(dir + "acceptance-criteria.md", "- AC-1: it works\n");
         repo.write(dir + "review-checklist.md", "# Checklist\n");
-        CliRun.Result result = CliRun.wb(repo.root(), TempGitRepo.gitEnvironment(), "judge", "snapshot", "TASK-1",
-                "--base", "main", "--json");
+        CliRun.Result result = CliRun.wb(
+                repo.root(), TempGitRepo.gitEnvironment(), "judge", "snapshot", "TASK-1", "--base", "main", "--json");
         assertEquals(0, result.code(), result::toString);
         return result.json().get("id").asText();
     }
 
     /** Starts {@code bin/wb judge run TASK-1 --candidate SNAPSHOT:<id> …} as a process of its own. */
     Process start(String id, String... more) throws IOException {
-        List<String> argv = new ArrayList<>(List.of(WB.toString(), "judge", "run", "TASK-1", "--candidate",
-                "SNAPSHOT:" + id));
+        List<String> argv =
+                new ArrayList<>(List.of(WB.toString(), "judge", "run", "TASK-1", "--candidate", "SNAPSHOT:" + id));
         argv.addAll(List.of(more));
         int n = outputs.incrementAndGet();
-        ProcessBuilder builder = new ProcessBuilder(argv).directory(repo.root().toFile())
+        ProcessBuilder builder = new ProcessBuilder(argv)
+                .directory(repo.root().toFile())
                 .redirectOutput(tmp.resolve("wb-" + n + ".out").toFile())
                 .redirectError(tmp.resolve("wb-" + n + ".err").toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
@@ -128,16 +133,23 @@ class JudgeRunLockIT {
         Process process = start(id, more);
         assertTrue(process.waitFor(30, TimeUnit.SECONDS), "wb judge run ends");
         int n = outputs.get();
-        return new Run(process.exitValue(), Files.readString(tmp.resolve("wb-" + n + ".out")),
+        return new Run(
+                process.exitValue(),
+                Files.readString(tmp.resolve("wb-" + n + ".out")),
                 Files.readString(tmp.resolve("wb-" + n + ".err")));
     }
 
     /** Waits until the hanging command runs under the lock; returns its pid. */
     long awaitHanging(Process wb) throws IOException {
-        Awaitility.await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50)).pollInSameThread()
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(50))
+                .pollInSameThread()
                 .until(() -> {
                     assertTrue(wb.isAlive(), "the first run ended early");
-                    return Files.exists(lock) && Files.exists(sleepPid) && Files.readString(sleepPid).endsWith("\n");
+                    return Files.exists(lock)
+                            && Files.exists(sleepPid)
+                            && Files.readString(sleepPid).endsWith("\n");
                 });
         return Long.parseLong(Files.readString(sleepPid).strip());
     }
@@ -193,11 +205,15 @@ class JudgeRunLockIT {
         first.destroy(); // SIGTERM
         assertTrue(first.waitFor(20, TimeUnit.SECONDS), "wb ends on SIGTERM");
         assertFalse(Files.exists(lock), "the shutdown hook released the lock");
-        Awaitility.await("the command wb ran is ended with it").atMost(Duration.ofSeconds(5))
-                .pollInterval(Duration.ofMillis(50)).until(() -> !running(sleep));
-        assertTrue(receipts(id).stream().noneMatch(r -> r.path("passed").asBoolean()),
+        Awaitility.await("the command wb ran is ended with it")
+                .atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> !running(sleep));
+        assertTrue(
+                receipts(id).stream().noneMatch(r -> r.path("passed").asBoolean()),
                 "an interrupted run is never a pass");
-        assertTrue(receipts(id).stream().anyMatch(r -> r.path("outcome").asText().equals("failed")),
+        assertTrue(
+                receipts(id).stream().anyMatch(r -> r.path("outcome").asText().equals("failed")),
                 "the interrupted run recorded itself, with a receipt that says failed: " + receipts(id));
 
         Files.delete(hang);
@@ -219,7 +235,9 @@ class JudgeRunLockIT {
         first.destroyForcibly(); // SIGKILL: no shutdown hook, the lock stays
         assertTrue(first.waitFor(20, TimeUnit.SECONDS), "wb ends on SIGKILL");
         ProcessHandle.of(sleep).ifPresent(ProcessHandle::destroyForcibly); // the orphan nobody else ends
-        Awaitility.await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(50))
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(50))
                 .until(() -> !running(sleep));
         assertTrue(Files.exists(lock), "a killed run leaves its lock");
         assertEquals(first.pid(), JSON.readTree(lock.toFile()).get("pid").asLong());
@@ -229,8 +247,11 @@ class JudgeRunLockIT {
         Run next = run(id, "--approve-commands", HANG);
 
         assertEquals(0, next.code(), next::toString);
-        assertTrue(next.err().contains("notice: reclaimed a lock left by dead process " + first.pid()
-                + " on this host (TASK-1, snapshot " + id), next::toString);
+        assertTrue(
+                next.err()
+                        .contains("notice: reclaimed a lock left by dead process " + first.pid()
+                                + " on this host (TASK-1, snapshot " + id),
+                next::toString);
         assertFalse(next.err().contains("error:"), next::toString);
         assertTrue(next.out().contains("PASSED: SNAPSHOT:" + id + " (in-place)"), next::toString);
         assertTrue(Files.exists(sleepPid), "the command ran");
@@ -242,8 +263,9 @@ class JudgeRunLockIT {
         String fast = snapshot(FAST);
         Files.createDirectories(lock.getParent());
         byte[] foreign = ("{\"version\": 1, \"pid\": 4242, \"host\": \"elsewhere.invalid\", \"started\": \""
-                + Instant.now() + "\", \"task\": \"TASK-9\", \"snapshot\": \"00000000000000000000\","
-                + " \"token\": \"not-ours\"}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                        + Instant.now() + "\", \"task\": \"TASK-9\", \"snapshot\": \"00000000000000000000\","
+                        + " \"token\": \"not-ours\"}\n")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         Files.write(lock, foreign);
 
         Run refused = run(fast, "--approve-commands", FAST, "--json");
@@ -259,8 +281,12 @@ class JudgeRunLockIT {
         assertEquals(0, broke.code(), broke::toString);
         JsonNode passed = broke.json();
         assertEquals("passed", passed.get("outcome").asText());
-        assertTrue(passed.get("notices").get(0).asText().startsWith(
-                "broke the lock of process 4242 on host elsewhere.invalid (TASK-9"), passed::toString);
+        assertTrue(
+                passed.get("notices")
+                        .get(0)
+                        .asText()
+                        .startsWith("broke the lock of process 4242 on host elsewhere.invalid (TASK-9"),
+                passed::toString);
         assertFalse(Files.exists(lock));
     }
 }

@@ -67,7 +67,8 @@ class LauncherIT {
         assertTrue(Files.isRegularFile(repo.resolve(".workflow/config.json")));
         assertEquals(0, status.exitCode(), status.stderr());
         assertTrue(status.stdout().contains("workspace: 0 tasks, 1 events"), status.stdout());
-        JsonNode envelope = new ObjectMapper().readTree(replay.stdout().lines().findFirst().orElseThrow());
+        JsonNode envelope =
+                new ObjectMapper().readTree(replay.stdout().lines().findFirst().orElseThrow());
         assertEquals("workspace.initialized", envelope.get("type").asText());
         assertEquals(0, verify.exitCode(), verify.stderr());
         assertEquals(0, at.exitCode(), at.stderr());
@@ -97,7 +98,8 @@ class LauncherIT {
         ProcessResult result = wb(Files.createDirectories(tmp.resolve("plain")), "init");
 
         assertEquals(2, result.exitCode());
-        assertEquals("error: not a git repository\n  fix: run wb inside a git repository, or create one with: git init\n",
+        assertEquals(
+                "error: not a git repository\n  fix: run wb inside a git repository, or create one with: git init\n",
                 result.stderr());
     }
 
@@ -112,7 +114,8 @@ class LauncherIT {
     void nothing_phones_home_and_the_analytics_class_is_not_on_the_runtime_class_path() throws IOException {
         Path lib = HOME.resolve("cli/target/lib");
         try (Stream<Path> jars = Files.list(lib)) {
-            assertFalse(jars.anyMatch(p -> p.getFileName().toString().contains("analytics")), "an analytics jar in " + lib);
+            assertFalse(
+                    jars.anyMatch(p -> p.getFileName().toString().contains("analytics")), "an analytics jar in " + lib);
         }
         try (JarFile jar = new JarFile(HOME.resolve("cli/target/wb.jar").toFile())) {
             String classPath = jar.getManifest().getMainAttributes().getValue("Class-Path");
@@ -123,7 +126,8 @@ class LauncherIT {
         assertTrue(traced.stdout().contains("net.openhft.chronicle.queue"), "the trace shows Chronicle loading");
         assertFalse(traced.stdout().contains("chronicle.analytics.Analytics"), "Chronicle's analytics class loaded");
         try (Stream<Path> files = Files.list(fakeHome)) {
-            assertFalse(files.anyMatch(p -> p.getFileName().toString().contains("chronicle")),
+            assertFalse(
+                    files.anyMatch(p -> p.getFileName().toString().contains("chronicle")),
                     "Chronicle wrote analytics files into HOME");
         }
     }

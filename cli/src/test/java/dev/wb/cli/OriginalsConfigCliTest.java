@@ -55,11 +55,14 @@ class OriginalsConfigCliTest {
 
         assertEquals(0, text.code(), text::toString);
         assertTrue(text.out().contains("keys from the original workbench"), text::toString);
-        assertTrue(text.out().contains("  hooks = \"strict\"  — from the original workbench; wb does not use it: "),
+        assertTrue(
+                text.out().contains("  hooks = \"strict\"  — from the original workbench; wb does not use it: "),
                 text::toString);
-        assertTrue(text.out().contains("  light_max_lines = 40  — from the original workbench; wb does not use it: "),
+        assertTrue(
+                text.out().contains("  light_max_lines = 40  — from the original workbench; wb does not use it: "),
                 text::toString);
-        assertTrue(text.out().contains("  provider = \"jira\"  — from the original workbench; wb does not use it: "),
+        assertTrue(
+                text.out().contains("  provider = \"jira\"  — from the original workbench; wb does not use it: "),
                 text::toString);
         assertTrue(text.out().contains("  context = \"work\"  — wb reads it"), text::toString);
         assertTrue(text.out().contains("  preset = \"startup\"\n"), "preset is wb's own key: " + text);
@@ -68,8 +71,12 @@ class OriginalsConfigCliTest {
         JsonNode original = json.json().get("original");
         assertEquals(6, original.size(), original::toString);
         assertEquals("provider", original.get(1).get("key").textValue());
-        assertTrue(original.get(1).get("note").textValue().startsWith("from the original workbench; wb does not use"
-                + " it: "), original::toString);
+        assertTrue(
+                original.get(1)
+                        .get("note")
+                        .textValue()
+                        .startsWith("from the original workbench; wb does not use" + " it: "),
+                original::toString);
         assertEquals("homolog", original.get(3).at("/value/validation/0").textValue());
     }
 
@@ -83,7 +90,8 @@ class OriginalsConfigCliTest {
         CliRun.Result ctx = wb(repo.root(), "git", "ctx");
 
         assertEquals(3, show.code(), show::toString);
-        assertTrue(show.err().startsWith("error: .workflow/config.json line 9: unknown key hook (did you mean hooks?)"),
+        assertTrue(
+                show.err().startsWith("error: .workflow/config.json line 9: unknown key hook (did you mean hooks?)"),
                 show::toString);
         assertEquals(3, ctx.code(), ctx::toString);
     }
@@ -109,10 +117,12 @@ class OriginalsConfigCliTest {
 
         CliRun.Result text = wb(repo.root(), Map.of("WORKBENCH_HOME", home.toString()), "git", "ctx");
         CliRun.Result json = wb(repo.root(), Map.of("WORKBENCH_HOME", home.toString()), "--json", "git", "ctx");
-        CliRun.Result absent = wb(repo.root(), Map.of("WORKBENCH_HOME", tmp.resolve("none").toString()), "git", "ctx");
+        CliRun.Result absent =
+                wb(repo.root(), Map.of("WORKBENCH_HOME", tmp.resolve("none").toString()), "git", "ctx");
 
         assertEquals(0, text.code(), text::toString);
-        assertTrue(text.out().contains("MISMATCH  user.email is me@home.example, but context 'work' ("), text::toString);
+        assertTrue(
+                text.out().contains("MISMATCH  user.email is me@home.example, but context 'work' ("), text::toString);
         assertTrue(text.out().contains(") expects me@acme.com for this repository"), text::toString);
         assertEquals("me@acme.com", json.json().at("/expected/email").textValue(), json::toString);
         assertEquals(0, absent.code(), absent::toString);

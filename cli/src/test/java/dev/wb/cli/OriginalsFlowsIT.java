@@ -24,8 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OriginalsFlowsIT {
 
-    private static final Path WB = Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
-    private static final Path FIXTURES = Path.of(System.getProperty("user.dir")).getParent()
+    private static final Path WB =
+            Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
+    private static final Path FIXTURES = Path.of(System.getProperty("user.dir"))
+            .getParent()
             .resolve("commands/src/test/resources/dev/wb/commands/flow/originals");
 
     @TempDir
@@ -48,22 +50,36 @@ class OriginalsFlowsIT {
         ProcessResult all = run(repo.root(), env, "validate-flow", "--all");
 
         assertEquals(0, all.exitCode(), all.stdout() + all.stderr());
-        assertEquals(List.of("flow content_chapter: OK", "flow content_chapter: WARN — node 'constraints': the"
-                + " declared fix budget of 8 holds as written only while the tool emits a top-level 'findings'"
-                + " array; without one it is the number of identical failures that ends the loop, not the fix"
-                + " rounds it plans", "flow custom: OK", "flow implementation: OK", "flow security_audit: OK"),
+        assertEquals(
+                List.of(
+                        "flow content_chapter: OK",
+                        "flow content_chapter: WARN — node 'constraints': the"
+                                + " declared fix budget of 8 holds as written only while the tool emits a top-level 'findings'"
+                                + " array; without one it is the number of identical failures that ends the loop, not the fix"
+                                + " rounds it plans",
+                        "flow custom: OK",
+                        "flow implementation: OK",
+                        "flow security_audit: OK"),
                 all.stdout().lines().toList());
 
-        repo.write(".workflow/flows/invented.yaml", "flow:\n  name: x\n  task_type: invented\n"
-                + "  permission_ceiling: workspace-write\n  output_policy: diff\n  publishing: pull-request\n"
-                + "  nodes:\n    - {id: work, kind: agent, role_file: w.md, session_scope: task}\n");
+        repo.write(
+                ".workflow/flows/invented.yaml",
+                "flow:\n  name: x\n  task_type: invented\n"
+                        + "  permission_ceiling: workspace-write\n  output_policy: diff\n  publishing: pull-request\n"
+                        + "  nodes:\n    - {id: work, kind: agent, role_file: w.md, session_scope: task}\n");
         ProcessResult invented = run(repo.root(), env, "validate-flow", "invented");
 
         assertEquals(1, invented.exitCode(), invented.stdout() + invented.stderr());
-        assertTrue(invented.stdout().contains("output_policy must be one of code_change, repository_document,"
-                + " private_control_workspace_report, not 'diff'"), invented.stdout());
-        assertTrue(invented.stdout().contains("session_scope must be one of fresh_disposable, editing_lineage,"
-                + " resume_own_lineage, not 'task'"), invented.stdout());
+        assertTrue(
+                invented.stdout()
+                        .contains("output_policy must be one of code_change, repository_document,"
+                                + " private_control_workspace_report, not 'diff'"),
+                invented.stdout());
+        assertTrue(
+                invented.stdout()
+                        .contains("session_scope must be one of fresh_disposable, editing_lineage,"
+                                + " resume_own_lineage, not 'task'"),
+                invented.stdout());
     }
 
     private static ProcessResult run(Path cwd, Map<String, String> env, String... args) {

@@ -46,20 +46,24 @@ class OriginalsImportHostileTest {
         assertTrue(result.out().contains("would copy .worc/flows/custom.yaml"), "held back:\n" + result);
         assertFalse(result.out().lines().anyMatch(l -> l.startsWith("copied ")), result::toString);
         assertTrue(result.out().contains(line), result::toString);
-        assertTrue(result.err().startsWith("error: wb import brought nothing in: 0 conflicts, 1 refused\n  fix: a"
-                + " refused file: "), result::toString);
+        assertTrue(
+                result.err()
+                        .startsWith("error: wb import brought nothing in: 0 conflicts, 1 refused\n  fix: a"
+                                + " refused file: "),
+                result::toString);
         assertFalse(result.err().contains("\tat "), result::toString);
     }
 
     @Test
     void a_link_out_of_the_original_repository_is_refused_unread() throws IOException {
         TempGitRepo original = original();
-        Path secret = Files.writeString(Files.createDirectories(tmp.resolve("outside")).resolve("secret.yaml"),
-                "flow:\n  name: TOP-SECRET\n");
+        Path secret = Files.writeString(
+                Files.createDirectories(tmp.resolve("outside")).resolve("secret.yaml"), "flow:\n  name: TOP-SECRET\n");
         Files.createSymbolicLink(original.resolve(".worc/flows/evil.yaml"), secret);
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertRefused(result, "refused .worc/flows/evil.yaml: resolves outside the repository");
         assertFalse(result.out().contains("TOP-SECRET"), result::toString);
@@ -73,7 +77,8 @@ class OriginalsImportHostileTest {
         Files.createSymbolicLink(original.resolve(".workflow/ABC-1/audit.json"), Path.of("/etc/hostname"));
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertRefused(result, "refused .workflow/ABC-1/audit.json: resolves outside the repository");
         assertNothingWritten(repo);
@@ -86,7 +91,8 @@ class OriginalsImportHostileTest {
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = assertTimeoutPreemptively(Duration.ofSeconds(60),
+        CliRun.Result result = assertTimeoutPreemptively(
+                Duration.ofSeconds(60),
                 () -> wb(repo.root(), "import", "--from", original.root().toString()));
 
         assertRefused(result, "refused .worc/tools/pipe: is a FIFO, socket or device, not a regular file");
@@ -96,13 +102,15 @@ class OriginalsImportHostileTest {
     @Test
     void a_file_of_more_than_ten_megabytes_is_refused_before_it_is_read() throws IOException {
         TempGitRepo original = original();
-        Path big = Files.createDirectories(original.resolve(".akrctx/tasks/TASK-002-big")).resolve("task.md");
+        Path big = Files.createDirectories(original.resolve(".akrctx/tasks/TASK-002-big"))
+                .resolve("task.md");
         try (RandomAccessFile file = new RandomAccessFile(big.toFile(), "rw")) {
             file.setLength(10L * 1024 * 1024 + 1);
         }
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertRefused(result, "refused .akrctx/tasks/TASK-002-big/task.md: is larger than a capsule document may be");
         assertNothingWritten(repo);
@@ -114,7 +122,8 @@ class OriginalsImportHostileTest {
         Files.writeString(original.resolve(".worc/flows/evil\u001b[2Jname.yaml"), "flow:\n  name: x\n");
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertRefused(result, "refused .worc/flows/evil\\x1b[2Jname.yaml: its name holds a control character");
         assertFalse(result.out().contains("\u001b"), "nothing printed raw");
@@ -124,11 +133,13 @@ class OriginalsImportHostileTest {
     @Test
     void a_linked_capsule_folder_is_not_followed() throws IOException {
         TempGitRepo original = original();
-        Files.createSymbolicLink(original.resolve(".akrctx/tasks/TASK-003-elsewhere"),
+        Files.createSymbolicLink(
+                original.resolve(".akrctx/tasks/TASK-003-elsewhere"),
                 Files.createDirectories(tmp.resolve("elsewhere")));
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertRefused(result, "refused .akrctx/tasks/TASK-003-elsewhere: is a symbolic link to a folder");
         assertNothingWritten(repo);
@@ -142,10 +153,12 @@ class OriginalsImportHostileTest {
         Files.createDirectories(repo.resolve(".workflow"));
         Files.createSymbolicLink(repo.resolve(".workflow/flows"), outside);
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(1, result.code(), result::toString);
-        assertTrue(result.out().contains("resolves outside the repository; wb import writes only inside it"),
+        assertTrue(
+                result.out().contains("resolves outside the repository; wb import writes only inside it"),
                 result::toString);
         try (var files = Files.list(outside)) {
             assertEquals(0, files.count(), "nothing written through the link");

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code wb import} through bin/wb, a real process, as someone switching runs it. */
 class OriginalsImportIT {
 
-    private static final Path WB = Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
+    private static final Path WB =
+            Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
 
     @TempDir
     Path tmp;
@@ -33,17 +34,21 @@ class OriginalsImportIT {
         Map<String, String> env = new HashMap<>(TempGitRepo.gitEnvironment());
         env.put("HOME", Files.createDirectories(tmp.resolve("home")).toString());
 
-        ProcessResult first = run(repo.root(), env, "import", "--from", original.root().toString());
+        ProcessResult first =
+                run(repo.root(), env, "import", "--from", original.root().toString());
 
         assertEquals(0, first.exitCode(), first.stderr());
-        assertTrue(first.stdout().contains("copied .worc/tools/check_journey → .workflow/tools/check_journey"),
+        assertTrue(
+                first.stdout().contains("copied .worc/tools/check_journey → .workflow/tools/check_journey"),
                 first.stdout());
         assertTrue(first.stdout().contains(": 12 copied, 4 recorded"), first.stdout());
         assertTrue(Files.isExecutable(repo.resolve(".workflow/tools/check_journey")));
-        assertArrayEquals(OriginalWorkspaces.bytes("worc", ".worc/flows/custom.yaml"),
+        assertArrayEquals(
+                OriginalWorkspaces.bytes("worc", ".worc/flows/custom.yaml"),
                 Files.readAllBytes(repo.resolve(".workflow/flows/custom.yaml")));
 
-        ProcessResult second = run(repo.root(), env, "import", "--from", original.root().toString());
+        ProcessResult second =
+                run(repo.root(), env, "import", "--from", original.root().toString());
 
         assertEquals(0, second.exitCode(), second.stderr());
         assertTrue(second.stdout().contains(": 12 already there, 4 already recorded"), second.stdout());

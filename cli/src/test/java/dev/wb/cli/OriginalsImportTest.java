@@ -44,7 +44,8 @@ class OriginalsImportTest {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, result.code(), result::toString);
         Map<String, String> copies = new TreeMap<>(Map.of(
@@ -55,19 +56,24 @@ class OriginalsImportTest {
                 "judge/.akrctx/policy.json", ".workflow/policy.json",
                 "judge/.akrctx/local/judge/TASK-001/review.json", ".workflow/local/judge/TASK-001/review.json",
                 "workbench/.workflow/ABC-1/sdd.json", ".workflow/ABC-1/sdd.json"));
-        for (String doc : List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md", "review-checklist.md")) {
+        for (String doc :
+                List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md", "review-checklist.md")) {
             copies.put("judge/.akrctx/tasks/TASK-001-some-slug/" + doc, ".workflow/tasks/TASK-001-some-slug/" + doc);
         }
         copies.forEach((fixture, target) -> {
             String fixtureName = fixture.substring(0, fixture.indexOf('/'));
-            assertArrayEquals(OriginalWorkspaces.bytes(fixtureName, fixture.substring(fixtureName.length() + 1)),
-                    read(repo.resolve(target)), target);
-            assertTrue(result.out().contains("copied " + fixture.substring(fixtureName.length() + 1) + " → " + target),
+            assertArrayEquals(
+                    OriginalWorkspaces.bytes(fixtureName, fixture.substring(fixtureName.length() + 1)),
+                    read(repo.resolve(target)),
+                    target);
+            assertTrue(
+                    result.out().contains("copied " + fixture.substring(fixtureName.length() + 1) + " → " + target),
                     result::toString);
         });
         assertTrue(Files.isExecutable(repo.resolve(".workflow/tools/check_journey")), "the tool keeps its +x");
         assertFalse(Files.exists(repo.resolve(".workflow/ABC-1/audit.json")), "an old verdict is an event, not a file");
-        assertTrue(result.out().contains("imported from " + original.root().toRealPath() + ": 12 copied, 4 recorded"),
+        assertTrue(
+                result.out().contains("imported from " + original.root().toRealPath() + ": 12 copied, 4 recorded"),
                 result::toString);
     }
 
@@ -76,17 +82,21 @@ class OriginalsImportTest {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
 
-        assertEquals(0, wb(repo.root(), "import", "--from", original.root().toString()).code());
+        assertEquals(
+                0,
+                wb(repo.root(), "import", "--from", original.root().toString()).code());
 
         List<JsonNode> abc = events(repo, "ABC-1");
-        assertEquals(List.of("audit", "evidence", "git-log"), abc.stream().map(e -> e.at("/payload/kind").asText())
-                .toList());
+        assertEquals(
+                List.of("audit", "evidence", "git-log"),
+                abc.stream().map(e -> e.at("/payload/kind").asText()).toList());
         JsonNode audit = abc.get(0).get("payload");
         assertEquals("import.verdict.recorded", abc.get(0).get("type").asText());
         assertEquals(1, abc.get(0).get("schemaVersion").asInt());
         assertEquals("workbench", audit.get("tool").asText());
         assertEquals(".workflow/ABC-1/audit.json", audit.get("file").asText());
-        assertEquals(Digests.sha256(OriginalWorkspaces.bytes("workbench", ".workflow/ABC-1/audit.json")),
+        assertEquals(
+                Digests.sha256(OriginalWorkspaces.bytes("workbench", ".workflow/ABC-1/audit.json")),
                 audit.get("sha256").asText());
         assertEquals("pass", audit.get("verdict").asText());
         assertTrue(audit.get("originalTime").isNull(), "audit.json carries no time");
@@ -110,16 +120,21 @@ class OriginalsImportTest {
     void running_it_twice_copies_nothing_and_records_nothing() throws IOException {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
-        assertEquals(0, wb(repo.root(), "import", "--from", original.root().toString()).code());
+        assertEquals(
+                0,
+                wb(repo.root(), "import", "--from", original.root().toString()).code());
         Map<String, Long> before = tree(repo.resolve(".workflow"));
         int events = events(repo, "ABC-1").size() + events(repo, "TASK-001").size();
 
-        CliRun.Result again = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result again =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, again.code(), again::toString);
         assertTrue(again.out().contains(": 12 already there, 4 already recorded"), again::toString);
-        assertFalse(again.out().lines().anyMatch(l -> l.startsWith("copied") || l.startsWith("recorded")), again::toString);
-        assertEquals(events, events(repo, "ABC-1").size() + events(repo, "TASK-001").size());
+        assertFalse(
+                again.out().lines().anyMatch(l -> l.startsWith("copied") || l.startsWith("recorded")), again::toString);
+        assertEquals(
+                events, events(repo, "ABC-1").size() + events(repo, "TASK-001").size());
         Map<String, Long> after = tree(repo.resolve(".workflow"));
         after.keySet().removeIf(p -> p.startsWith("local/log/") || p.startsWith("local/checkpoints/"));
         before.keySet().removeIf(p -> p.startsWith("local/log/") || p.startsWith("local/checkpoints/"));
@@ -130,14 +145,20 @@ class OriginalsImportTest {
     void a_changed_verdict_file_is_recorded_again_as_a_new_import() throws IOException {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
-        assertEquals(0, wb(repo.root(), "import", "--from", original.root().toString()).code());
-        original.write(".workflow/ABC-1/audit.json", new String(OriginalWorkspaces.bytes("workbench",
-                ".workflow/ABC-1/audit.json")).replace("\"pass\"", "\"fail\""));
+        assertEquals(
+                0,
+                wb(repo.root(), "import", "--from", original.root().toString()).code());
+        original.write(
+                ".workflow/ABC-1/audit.json",
+                new String(OriginalWorkspaces.bytes("workbench", ".workflow/ABC-1/audit.json"))
+                        .replace("\"pass\"", "\"fail\""));
 
-        CliRun.Result again = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result again =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, again.code(), again::toString);
-        assertTrue(again.out().contains("recorded .workflow/ABC-1/audit.json: audit \"fail\" → ABC-1"), again::toString);
+        assertTrue(
+                again.out().contains("recorded .workflow/ABC-1/audit.json: audit \"fail\" → ABC-1"), again::toString);
         assertEquals(4, events(repo, "ABC-1").size());
     }
 
@@ -147,14 +168,18 @@ class OriginalsImportTest {
         TempGitRepo repo = OriginalWorkspaces.repository(tmp, "in-place", "workbench");
         CliRun.Result imported = wb(repo.root(), "import");
         assertEquals(0, imported.code(), imported::toString);
-        assertTrue(imported.out().contains("recorded .workflow/ABC-1/audit.json: audit \"pass\" → ABC-1 (imported,"
-                + " unverified: wb sdd audit ABC-1 gives wb's own verdict)"), imported::toString);
+        assertTrue(
+                imported.out()
+                        .contains("recorded .workflow/ABC-1/audit.json: audit \"pass\" → ABC-1 (imported,"
+                                + " unverified: wb sdd audit ABC-1 gives wb's own verdict)"),
+                imported::toString);
         assertFalse(imported.out().contains("sdd.json"), "a plan in place is not copied onto itself");
 
         CliRun.Result check = wb(repo.root(), "impl", "check", "ABC-1");
 
         assertEquals(2, check.code(), check::toString);
-        assertTrue(check.err().startsWith("error: the plan for ABC-1 has not been audited\n  fix: wb sdd audit ABC-1"),
+        assertTrue(
+                check.err().startsWith("error: the plan for ABC-1 has not been audited\n  fix: wb sdd audit ABC-1"),
                 check::toString);
         CliRun.Result status = wb(repo.root(), "status", "ABC-1");
         assertTrue(status.out().contains("not audited yet"), "status shows no audit:\n" + status);
@@ -177,23 +202,31 @@ class OriginalsImportTest {
         CliRun.Result again = wb(repo.root(), "import");
 
         assertEquals(0, again.code(), again::toString);
-        assertTrue(again.out().contains("skipped .workflow/ABC-1/audit.json: a view wb rendered from its own log"),
+        assertTrue(
+                again.out().contains("skipped .workflow/ABC-1/audit.json: a view wb rendered from its own log"),
                 again::toString);
-        assertEquals(3, events(repo, "ABC-1").stream()
-                .filter(e -> e.get("type").asText().equals("import.verdict.recorded")).count());
+        assertEquals(
+                3,
+                events(repo, "ABC-1").stream()
+                        .filter(e -> e.get("type").asText().equals("import.verdict.recorded"))
+                        .count());
     }
 
     @Test
     void an_imported_approved_record_is_not_a_verified_review() {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
-        assertEquals(0, wb(repo.root(), "import", "--from", original.root().toString()).code());
+        assertEquals(
+                0,
+                wb(repo.root(), "import", "--from", original.root().toString()).code());
 
         List<JsonNode> events = events(repo, "TASK-001");
-        assertEquals(List.of("import.verdict.recorded"), events.stream().map(e -> e.get("type").asText()).toList(),
+        assertEquals(
+                List.of("import.verdict.recorded"),
+                events.stream().map(e -> e.get("type").asText()).toList(),
                 "no judge.record.verified: nothing was verified");
-        CliRun.Result verify = wb(repo.root(), "judge", "verify", ".workflow/local/judge/TASK-001/review.json",
-                "--json");
+        CliRun.Result verify =
+                wb(repo.root(), "judge", "verify", ".workflow/local/judge/TASK-001/review.json", "--json");
         assertTrue(verify.code() != 0, verify::toString);
         assertFalse(verify.json().path("approved").asBoolean(false), verify::toString);
     }
@@ -203,12 +236,15 @@ class OriginalsImportTest {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString(), "--dry-run");
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString(), "--dry-run");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().contains("would copy .worc/flows/custom.yaml → .workflow/flows/custom.yaml"),
+        assertTrue(
+                result.out().contains("would copy .worc/flows/custom.yaml → .workflow/flows/custom.yaml"),
                 result::toString);
-        assertTrue(result.out().contains("would record .workflow/ABC-1/audit.json: audit \"pass\" → ABC-1"),
+        assertTrue(
+                result.out().contains("would record .workflow/ABC-1/audit.json: audit \"pass\" → ABC-1"),
                 result::toString);
         assertTrue(result.out().contains("dry run, nothing written: from "), result::toString);
         assertFalse(Files.exists(repo.resolve(".workflow")), "nothing written, not even the log");
@@ -220,13 +256,20 @@ class OriginalsImportTest {
         TempGitRepo repo = fresh();
         repo.write(".workflow/flows/custom.yaml", "flow:\n  name: mine\n");
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(1, result.code(), result::toString);
-        assertTrue(result.out().contains("conflict .worc/flows/custom.yaml: .workflow/flows/custom.yaml exists with"
-                + " other content"), result::toString);
-        assertTrue(result.err().startsWith("error: wb import brought nothing in: 1 conflict, 0 refused\n  fix: a"
-                + " conflict: compare the two files"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("conflict .worc/flows/custom.yaml: .workflow/flows/custom.yaml exists with"
+                                + " other content"),
+                result::toString);
+        assertTrue(
+                result.err()
+                        .startsWith("error: wb import brought nothing in: 1 conflict, 0 refused\n  fix: a"
+                                + " conflict: compare the two files"),
+                result::toString);
         assertEquals("flow:\n  name: mine\n", Files.readString(repo.resolve(".workflow/flows/custom.yaml")));
         assertFalse(Files.exists(repo.resolve(".workflow/tools")), "no other file copied");
         assertTrue(result.out().contains("would copy .worc/tools/check_journey"), result::toString);
@@ -238,13 +281,16 @@ class OriginalsImportTest {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
         Files.createDirectories(repo.resolve(".workflow/flows"));
-        Files.write(repo.resolve(".workflow/flows/custom.yaml"), OriginalWorkspaces.bytes("worc",
-                ".worc/flows/custom.yaml"));
+        Files.write(
+                repo.resolve(".workflow/flows/custom.yaml"),
+                OriginalWorkspaces.bytes("worc", ".worc/flows/custom.yaml"));
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().contains("already there .worc/flows/custom.yaml → .workflow/flows/custom.yaml"),
+        assertTrue(
+                result.out().contains("already there .worc/flows/custom.yaml → .workflow/flows/custom.yaml"),
                 result::toString);
     }
 
@@ -254,11 +300,15 @@ class OriginalsImportTest {
         TempGitRepo repo = fresh();
         assertEquals(0, wb(repo.root(), "init").code());
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().contains("skipped .akrctx/policy.json: wb's own .workflow/policy.json differs and is"
-                + " kept"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains(
+                                "skipped .akrctx/policy.json: wb's own .workflow/policy.json differs and is" + " kept"),
+                result::toString);
     }
 
     @Test
@@ -268,12 +318,16 @@ class OriginalsImportTest {
         original.commitAll("wep");
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, result.code(), result::toString);
         assertTrue(Files.exists(repo.resolve(".workflow/tasks/TASK-001-some-slug/task.md")), result::toString);
-        assertTrue(result.out().contains("recorded .wep/local/judge/TASK-001/review.json: review \"APPROVED\" →"
-                + " TASK-001"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains(
+                                "recorded .wep/local/judge/TASK-001/review.json: review \"APPROVED\" →" + " TASK-001"),
+                result::toString);
     }
 
     @Test
@@ -283,15 +337,25 @@ class OriginalsImportTest {
         original.write(".akrctx/local/judge/snapshots/0123456789abcdef0123/snapshot.json", "{\"version\": 7}\n");
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().contains("copied .akrctx/local/judge/records/notes.json →"
-                + " .workflow/local/judge/records/notes.json"), result::toString);
-        assertTrue(result.out().contains("skipped .akrctx/local/judge/records/notes.json: not a review record, taskId"
-                + " is missing or invalid; copied, no verdict recorded"), result::toString);
-        assertTrue(result.out().contains("skipped .akrctx/local/judge/snapshots: the judge's snapshots are not carried"
-                + " over"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("copied .akrctx/local/judge/records/notes.json →"
+                                + " .workflow/local/judge/records/notes.json"),
+                result::toString);
+        assertTrue(
+                result.out()
+                        .contains("skipped .akrctx/local/judge/records/notes.json: not a review record, taskId"
+                                + " is missing or invalid; copied, no verdict recorded"),
+                result::toString);
+        assertTrue(
+                result.out()
+                        .contains("skipped .akrctx/local/judge/snapshots: the judge's snapshots are not carried"
+                                + " over"),
+                result::toString);
         assertFalse(Files.exists(repo.resolve(".workflow/local/judge/snapshots/0123456789abcdef0123")));
     }
 
@@ -300,7 +364,9 @@ class OriginalsImportTest {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
         assertEquals(0, wb(repo.root(), "init").code());
-        assertEquals(0, wb(repo.root(), "import", "--from", original.root().toString()).code());
+        assertEquals(
+                0,
+                wb(repo.root(), "import", "--from", original.root().toString()).code());
 
         CliRun.Result result = wb(repo.root(), "validate-flow", "custom");
 
@@ -313,7 +379,8 @@ class OriginalsImportTest {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString(), "--json");
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString(), "--json");
 
         assertEquals(0, result.code(), result::toString);
         JsonNode doc = result.json();
@@ -332,18 +399,23 @@ class OriginalsImportTest {
         original.write(".workflow/idea-faster-checkout/audit.json", "{\"schema\":1,\"verdict\":\"pass\"}\n");
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", original.root().toString());
+        CliRun.Result result =
+                wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().contains("skipped .workflow/idea-faster-checkout: wb's task keys are letters and"
-                + " digits, a dash and a number"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("skipped .workflow/idea-faster-checkout: wb's task keys are letters and"
+                                + " digits, a dash and a number"),
+                result::toString);
     }
 
     @Test
     void from_a_path_that_is_not_a_directory_is_a_usage_error() {
         TempGitRepo repo = fresh();
 
-        CliRun.Result result = wb(repo.root(), "import", "--from", repo.resolve("src/checkout.py").toString());
+        CliRun.Result result = wb(
+                repo.root(), "import", "--from", repo.resolve("src/checkout.py").toString());
 
         assertEquals(2, result.code(), result::toString);
         assertTrue(result.err().startsWith("error: --from "), result::toString);
@@ -365,12 +437,15 @@ class OriginalsImportTest {
     void replay_shows_an_imported_verdict_as_imported_and_unverified() {
         TempGitRepo original = original();
         TempGitRepo repo = fresh();
-        assertEquals(0, wb(repo.root(), "import", "--from", original.root().toString()).code());
+        assertEquals(
+                0,
+                wb(repo.root(), "import", "--from", original.root().toString()).code());
 
         CliRun.Result replay = wb(repo.root(), "replay", "ABC-1");
 
         assertEquals(0, replay.code(), replay::toString);
-        assertTrue(replay.out().contains("imported, unverified: workbench audit pass · .workflow/ABC-1/audit.json"),
+        assertTrue(
+                replay.out().contains("imported, unverified: workbench audit pass · .workflow/ABC-1/audit.json"),
                 replay::toString);
     }
 
@@ -383,8 +458,9 @@ class OriginalsImportTest {
         Map<String, Long> files = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path file : walk.filter(Files::isRegularFile).toList()) {
-                files.put(dir.relativize(file).toString(), Files.getLastModifiedTime(file).toMillis() * 31
-                        + Files.size(file));
+                files.put(
+                        dir.relativize(file).toString(),
+                        Files.getLastModifiedTime(file).toMillis() * 31 + Files.size(file));
             }
         }
         return files;

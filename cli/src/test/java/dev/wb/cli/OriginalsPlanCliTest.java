@@ -55,12 +55,16 @@ class OriginalsPlanCliTest {
         CliRun.Result result = wb(repo.root(), "sdd", "audit", "ABC-1");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().startsWith("ABC-1: audit passed · standard tier · first audit (strict)"),
+        assertTrue(
+                result.out().startsWith("ABC-1: audit passed · standard tier · first audit (strict)"),
                 result::toString);
         assertTrue(result.out().contains("\n  standard tier (touches billing)\n"), result::toString);
         assertTrue(result.out().contains("ok           evidence[0]  src/checkout.py:2"), result::toString);
-        assertTrue(result.out().contains("notice: zones: src/checkout.py touches billing, not declared in zones"
-                + " (wb repo zones src/checkout.py)"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("notice: zones: src/checkout.py touches billing, not declared in zones"
+                                + " (wb repo zones src/checkout.py)"),
+                result::toString);
         assertEquals("", result.err());
         JsonNode json = wb(repo.root(), "sdd", "audit", "ABC-1", "--json").json();
         assertEquals("touches billing", json.get("tierReason").asText());
@@ -69,9 +73,13 @@ class OriginalsPlanCliTest {
 
     @Test
     void a_bug_plan_passes_with_its_handover_and_fails_without_naming_the_field() {
-        repo.write(".workflow/ABC-2/sdd.json", BUG_PLAN.replace("HANDOVER", "\"handover\": {\"symptom_plain\":"
-                + " \"an expired coupon still charged the card\", \"qa_steps\": [\"apply an expired coupon\","
-                + " \"pay: the page says the coupon expired, nothing is charged\"]},"));
+        repo.write(
+                ".workflow/ABC-2/sdd.json",
+                BUG_PLAN.replace(
+                        "HANDOVER",
+                        "\"handover\": {\"symptom_plain\":"
+                                + " \"an expired coupon still charged the card\", \"qa_steps\": [\"apply an expired coupon\","
+                                + " \"pay: the page says the coupon expired, nothing is charged\"]},"));
         CliRun.Result passed = wb(repo.root(), "sdd", "audit", "ABC-2");
         repo.write(".workflow/ABC-2/sdd.json", BUG_PLAN.replace("HANDOVER", ""));
         CliRun.Result failed = wb(repo.root(), "sdd", "audit", "ABC-2");
@@ -79,43 +87,61 @@ class OriginalsPlanCliTest {
         assertEquals(0, passed.code(), passed::toString);
         assertFalse(passed.out().contains("notice:"), passed::toString);
         assertEquals(7, failed.code(), failed::toString);
-        assertTrue(failed.out().contains("structure:\n  a Bug ticket needs handover.symptom_plain: what the reporter"
-                + " saw, in their words, no jargon\n  a Bug ticket needs handover.qa_steps:"), failed::toString);
+        assertTrue(
+                failed.out()
+                        .contains("structure:\n  a Bug ticket needs handover.symptom_plain: what the reporter"
+                                + " saw, in their words, no jargon\n  a Bug ticket needs handover.qa_steps:"),
+                failed::toString);
         assertTrue(failed.err().startsWith("error: the audit of ABC-2 failed: 2 findings\n  fix: "), failed::toString);
     }
 
     @Test
     void the_invented_array_and_string_forms_fail_with_the_originals_shape() {
-        repo.write(".workflow/ABC-2/sdd.json", BUG_PLAN.replace("{\"billing\": [\"src/checkout.py\"]}", "[\"billing\"]")
-                .replace("{\"metric\": \"chargebacks\", \"who_asked\": \"support\"}", "\"fewer chargebacks\"")
-                .replace("HANDOVER", "\"handover_required\": false,"));
+        repo.write(
+                ".workflow/ABC-2/sdd.json",
+                BUG_PLAN.replace("{\"billing\": [\"src/checkout.py\"]}", "[\"billing\"]")
+                        .replace("{\"metric\": \"chargebacks\", \"who_asked\": \"support\"}", "\"fewer chargebacks\"")
+                        .replace("HANDOVER", "\"handover_required\": false,"));
 
         CliRun.Result result = wb(repo.root(), "sdd", "audit", "ABC-2");
 
         assertEquals(7, result.code(), result::toString);
-        assertTrue(result.out().contains("  zones must be an object of zone: [paths], like {\"billing\":"
-                + " [\"src/checkout.py\"]}, not an array\n"), result::toString);
-        assertTrue(result.out().contains("  product must be an object {\"metric\": \"…\", \"who_asked\": \"…\"}, not"
-                + " a string\n"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("  zones must be an object of zone: [paths], like {\"billing\":"
+                                + " [\"src/checkout.py\"]}, not an array\n"),
+                result::toString);
+        assertTrue(
+                result.out()
+                        .contains("  product must be an object {\"metric\": \"…\", \"who_asked\": \"…\"}, not"
+                                + " a string\n"),
+                result::toString);
     }
 
     @Test
     void repo_zones_lists_the_originals_zones_and_the_configured_ones() {
-        repo.write(".workflow/config.json", "{\"critical_zones\": {\"ledger\": [\"core/ledger/**\"], \"auth\": [\"sso\"]}}");
+        repo.write(
+                ".workflow/config.json",
+                "{\"critical_zones\": {\"ledger\": [\"core/ledger/**\"], \"auth\": [\"sso\"]}}");
 
         CliRun.Result text = wb(repo.root(), "repo", "zones");
         JsonNode json = wb(repo.root(), "repo", "zones", "--json").json();
 
         assertEquals(0, text.code(), text::toString);
-        assertTrue(text.out().contains("  billing     built-in regex   billing|payment|invoice|subscription|checkout|"
-                + "stripe|paddle|quota|plan\n"), text::toString);
-        assertTrue(text.out().contains("  secrets     built-in regex   secret|credential|keystore|vault|\\.env\n"),
+        assertTrue(
+                text.out()
+                        .contains("  billing     built-in regex   billing|payment|invoice|subscription|checkout|"
+                                + "stripe|paddle|quota|plan\n"),
+                text::toString);
+        assertTrue(
+                text.out().contains("  secrets     built-in regex   secret|credential|keystore|vault|\\.env\n"),
                 text::toString);
         assertTrue(text.out().contains("  ledger      config glob      core/ledger/**\n"), text::toString);
         assertTrue(text.out().contains("  auth        config word      sso\n"), text::toString);
         assertEquals(7, json.get("zones").size());
         assertEquals("user-data", json.get("zones").get(2).get("zone").asText());
-        assertEquals("(^|/)(users?|accounts?|pii|personal)(/|_|\\.)|(^|/)profiles?/",
+        assertEquals(
+                "(^|/)(users?|accounts?|pii|personal)(/|_|\\.)|(^|/)profiles?/",
                 json.get("zones").get(2).get("pattern").asText());
         assertEquals("config", json.get("zones").get(5).get("source").asText());
     }
@@ -124,11 +150,14 @@ class OriginalsPlanCliTest {
     void repo_zones_of_paths_prints_what_a_plans_zones_lists() {
         CliRun.Result text = wb(repo.root(), "repo", "zones", "src/checkout.py", "src/stripe_hooks.py", "README.md");
         CliRun.Result none = wb(repo.root(), "repo", "zones", "README.md");
-        JsonNode json = wb(repo.root(), "repo", "zones", "--json", "./src/checkout.py").json();
+        JsonNode json =
+                wb(repo.root(), "repo", "zones", "--json", "./src/checkout.py").json();
 
         assertEquals(0, text.code(), text::toString);
-        assertEquals("critical zones touched -- the bar rises here regardless of preset:\n"
-                + "  billing: src/checkout.py, src/stripe_hooks.py\n", text.out());
+        assertEquals(
+                "critical zones touched -- the bar rises here regardless of preset:\n"
+                        + "  billing: src/checkout.py, src/stripe_hooks.py\n",
+                text.out());
         assertEquals("no critical zones touched\n", none.out());
         assertEquals("{\"zones\":{\"billing\":[\"src/checkout.py\"]}}", json.toString());
     }
@@ -140,8 +169,11 @@ class OriginalsPlanCliTest {
         CliRun.Result result = wb(repo.root(), "repo", "zones");
 
         assertEquals(3, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/config.json line 1: preset is \"scale-up\", which is not"
-                + " a preset; the presets are prototype, solo-saas, startup, scaleup, enterprise\n  fix: "),
+        assertTrue(
+                result.err()
+                        .startsWith(
+                                "error: .workflow/config.json line 1: preset is \"scale-up\", which is not"
+                                        + " a preset; the presets are prototype, solo-saas, startup, scaleup, enterprise\n  fix: "),
                 result::toString);
         assertFalse(result.err().contains("\tat "), result::toString);
     }
@@ -154,7 +186,10 @@ class OriginalsPlanCliTest {
         CliRun.Result result = wb(repo.root(), "sdd", "audit", "ABC-2");
 
         assertEquals(7, result.code(), result::toString);
-        assertTrue(result.out().contains("  the plan declares preset startup but src/checkout.py is held to enterprise:"
-                + " raise the preset, or split the change\n"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("  the plan declares preset startup but src/checkout.py is held to enterprise:"
+                                + " raise the preset, or split the change\n"),
+                result::toString);
     }
 }

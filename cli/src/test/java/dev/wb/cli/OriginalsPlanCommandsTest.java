@@ -23,14 +23,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 class OriginalsPlanCommandsTest {
 
     /** The reference's example plan, byte for byte (wb-plans reference §1). */
-    static final String EXAMPLE = "{\"schema\":1,\"key\":\"ABC-1\",\"preset\":\"scaleup\",\"persona\":\"fullstack-specialist\",\n"
-            + " \"objective\":\"Validate the coupon before charging.\",\n"
-            + " \"evidence\":[{\"claim\":\"the charge is created before validation\",\"file\":\"src/checkout.py\",\"line\":2,"
-            + "\"quote\":\"charge = create_charge(total)\"}],\n"
-            + " \"files\":[{\"path\":\"src/checkout.py\",\"change\":\"edit\",\"why\":\"reorder\"}],\"zones\":{},\n"
-            + " \"steps\":[{\"do\":\"move validation above the charge\"}],\n"
-            + " \"tests\":[{\"kind\":\"regression\",\"target\":\"tests/test_checkout.py\",\"asserts\":\"expired coupon returns 422\"}],\n"
-            + " \"verify\":[\"pytest -q\"],\"rollback\":\"revert the commit\",\"product\":{},\"questions\":[]}\n";
+    static final String EXAMPLE =
+            "{\"schema\":1,\"key\":\"ABC-1\",\"preset\":\"scaleup\",\"persona\":\"fullstack-specialist\",\n"
+                    + " \"objective\":\"Validate the coupon before charging.\",\n"
+                    + " \"evidence\":[{\"claim\":\"the charge is created before validation\",\"file\":\"src/checkout.py\",\"line\":2,"
+                    + "\"quote\":\"charge = create_charge(total)\"}],\n"
+                    + " \"files\":[{\"path\":\"src/checkout.py\",\"change\":\"edit\",\"why\":\"reorder\"}],\"zones\":{},\n"
+                    + " \"steps\":[{\"do\":\"move validation above the charge\"}],\n"
+                    + " \"tests\":[{\"kind\":\"regression\",\"target\":\"tests/test_checkout.py\",\"asserts\":\"expired coupon returns 422\"}],\n"
+                    + " \"verify\":[\"pytest -q\"],\"rollback\":\"revert the commit\",\"product\":{},\"questions\":[]}\n";
 
     @TempDir
     Path tmp;
@@ -54,10 +55,11 @@ class OriginalsPlanCommandsTest {
 
         assertEquals(0, result.code(), result::toString);
         assertTrue(result.out().startsWith("wrote .workflow/ABC-1/sdd.json\n"), result::toString);
-        assertEquals("{\n  \"schema\": 1,\n  \"key\": \"ABC-1\",\n  \"preset\": \"scaleup\",\n"
-                + "  \"persona\": \"fullstack-specialist\",\n  \"objective\": \"\",\n  \"evidence\": [],\n  \"files\": [],\n"
-                + "  \"zones\": {},\n  \"steps\": [],\n  \"tests\": [],\n  \"verify\": [],\n  \"verify_env\": {},\n"
-                + "  \"rollback\": \"\",\n  \"product\": {},\n  \"handover\": {},\n  \"questions\": []\n}\n",
+        assertEquals(
+                "{\n  \"schema\": 1,\n  \"key\": \"ABC-1\",\n  \"preset\": \"scaleup\",\n"
+                        + "  \"persona\": \"fullstack-specialist\",\n  \"objective\": \"\",\n  \"evidence\": [],\n  \"files\": [],\n"
+                        + "  \"zones\": {},\n  \"steps\": [],\n  \"tests\": [],\n  \"verify\": [],\n  \"verify_env\": {},\n"
+                        + "  \"rollback\": \"\",\n  \"product\": {},\n  \"handover\": {},\n  \"questions\": []\n}\n",
                 Files.readString(repo.resolve(".workflow/ABC-1/sdd.json")));
     }
 
@@ -94,7 +96,8 @@ class OriginalsPlanCommandsTest {
         CliRun.Result result = wb("sdd", "blank", "ABC-1");
 
         assertEquals(2, result.code(), result::toString);
-        assertTrue(result.err().contains("resolves outside the repository; wb sdd blank wrote nothing"), result::toString);
+        assertTrue(
+                result.err().contains("resolves outside the repository; wb sdd blank wrote nothing"), result::toString);
         assertFalse(Files.exists(outside.resolve("sdd.json")));
     }
 
@@ -106,7 +109,8 @@ class OriginalsPlanCommandsTest {
         assertEquals(2, key.code(), key::toString);
         assertTrue(key.err().startsWith("error: malformed key: ../x"), key::toString);
         assertEquals(2, preset.code(), preset::toString);
-        assertTrue(preset.err().contains("fix: presets: prototype, solo-saas, startup, scaleup, enterprise"),
+        assertTrue(
+                preset.err().contains("fix: presets: prototype, solo-saas, startup, scaleup, enterprise"),
                 preset::toString);
         assertFalse(Files.exists(repo.resolve(".workflow/ABC-1/sdd.json")));
     }
@@ -127,8 +131,10 @@ class OriginalsPlanCommandsTest {
         CliRun.Result rollback = wb("sdd", "get", "ABC-1", "--section", "rollback");
 
         assertEquals(0, tests.code(), tests::toString);
-        assertEquals("[\n  {\n    \"kind\": \"regression\",\n    \"target\": \"tests/test_checkout.py\",\n"
-                + "    \"asserts\": \"expired coupon returns 422\"\n  }\n]\n", tests.out());
+        assertEquals(
+                "[\n  {\n    \"kind\": \"regression\",\n    \"target\": \"tests/test_checkout.py\",\n"
+                        + "    \"asserts\": \"expired coupon returns 422\"\n  }\n]\n",
+                tests.out());
         assertEquals("\"revert the commit\"\n", rollback.out());
     }
 
@@ -138,21 +144,26 @@ class OriginalsPlanCommandsTest {
 
         CliRun.Result summary = wb("sdd", "get", "ABC-1", "--section", "summary");
 
-        assertEquals("{\n  \"key\": \"ABC-1\",\n  \"objective\": \"Validate the coupon before charging.\",\n"
-                + "  \"files\": [\n    \"src/checkout.py\"\n  ],\n  \"zones\": [],\n  \"rollback\": \"revert the commit\"\n}\n",
+        assertEquals(
+                "{\n  \"key\": \"ABC-1\",\n  \"objective\": \"Validate the coupon before charging.\",\n"
+                        + "  \"files\": [\n    \"src/checkout.py\"\n  ],\n  \"zones\": [],\n  \"rollback\": \"revert the commit\"\n}\n",
                 summary.out());
     }
 
     @Test
     void get_summary_lists_zone_names_sorted_and_a_missing_section_is_null() {
-        repo.write(".workflow/ABC-1/sdd.json", "{\"key\": \"ABC-1\", \"zones\": {\"user-data\": [\"a\"], \"auth\": [\"b\"]},"
-                + " \"files\": [{\"path\": \"b\"}, {\"path\": \"a\"}]}");
+        repo.write(
+                ".workflow/ABC-1/sdd.json",
+                "{\"key\": \"ABC-1\", \"zones\": {\"user-data\": [\"a\"], \"auth\": [\"b\"]},"
+                        + " \"files\": [{\"path\": \"b\"}, {\"path\": \"a\"}]}");
 
         CliRun.Result summary = wb("sdd", "get", "ABC-1", "--section", "summary");
         CliRun.Result env = wb("sdd", "get", "ABC-1", "--section", "verify_env");
 
-        assertEquals("{\n  \"key\": \"ABC-1\",\n  \"objective\": null,\n  \"files\": [\n    \"b\",\n    \"a\"\n  ],\n"
-                + "  \"zones\": [\n    \"auth\",\n    \"user-data\"\n  ],\n  \"rollback\": null\n}\n", summary.out());
+        assertEquals(
+                "{\n  \"key\": \"ABC-1\",\n  \"objective\": null,\n  \"files\": [\n    \"b\",\n    \"a\"\n  ],\n"
+                        + "  \"zones\": [\n    \"auth\",\n    \"user-data\"\n  ],\n  \"rollback\": null\n}\n",
+                summary.out());
         assertEquals(0, env.code(), env::toString);
         assertEquals("null\n", env.out());
     }
@@ -165,8 +176,11 @@ class OriginalsPlanCommandsTest {
 
         assertEquals(2, result.code(), result::toString);
         assertTrue(result.err().startsWith("error: unknown section: tier\n"), result::toString);
-        assertTrue(result.err().contains("fix: sections: objective, evidence, files, zones, steps, tests, verify,"
-                + " verify_env, rollback, product, handover, questions, summary"), result::toString);
+        assertTrue(
+                result.err()
+                        .contains("fix: sections: objective, evidence, files, zones, steps, tests, verify,"
+                                + " verify_env, rollback, product, handover, questions, summary"),
+                result::toString);
         assertEquals("", result.out());
     }
 
@@ -221,13 +235,28 @@ class OriginalsPlanCommandsTest {
         CliRun.Result result = wb("--json", "sdd", "audit", "ABC-1");
 
         JsonNode doc = result.json();
-        JsonNode file = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-                repo.resolve(".workflow/ABC-1/audit.json").toFile());
-        for (String field : java.util.List.of("schema", "key", "verdict", "tier", "tier_reason", "baseline", "under_way",
-                "citations_checked", "citations_failed", "findings", "structure", "missing_paths", "plan_sha256")) {
+        JsonNode file = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(repo.resolve(".workflow/ABC-1/audit.json").toFile());
+        for (String field : java.util.List.of(
+                "schema",
+                "key",
+                "verdict",
+                "tier",
+                "tier_reason",
+                "baseline",
+                "under_way",
+                "citations_checked",
+                "citations_failed",
+                "findings",
+                "structure",
+                "missing_paths",
+                "plan_sha256")) {
             assertEquals(file.get(field), doc.get(field), field);
         }
-        assertEquals("223590d749593e1274197ea3e73e7f2af1aaa5dbb7df4562888ceb02cee2c1ba", doc.get("plan_sha256").asText());
-        assertTrue(doc.has("auditJson") && doc.has("details") && doc.has("citations") && doc.has("event"), doc::toString);
+        assertEquals(
+                "223590d749593e1274197ea3e73e7f2af1aaa5dbb7df4562888ceb02cee2c1ba",
+                doc.get("plan_sha256").asText());
+        assertTrue(
+                doc.has("auditJson") && doc.has("details") && doc.has("citations") && doc.has("event"), doc::toString);
     }
 }

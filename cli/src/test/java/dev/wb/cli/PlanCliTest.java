@@ -46,7 +46,8 @@ class PlanCliTest {
         CliRun.Result result = wb(repo.root(), "sdd", "audit", "abc-12");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().startsWith("ABC-12: audit passed · light tier · first audit (strict)"), result::toString);
+        assertTrue(
+                result.out().startsWith("ABC-12: audit passed · light tier · first audit (strict)"), result::toString);
         assertTrue(result.out().contains("ok           evidence[0]  src/app.py:2"), result::toString);
         assertTrue(result.out().contains("recorded as event 0 of ABC-12"), result::toString);
     }
@@ -72,8 +73,11 @@ class PlanCliTest {
         CliRun.Result result = wb(repo.root(), "sdd", "audit", "ABC-12");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().contains("moved        evidence[0]  src/app.py:2: now at line 3\n"
-                + "               re-anchor with: wb sdd audit ABC-12 --rebaseline"), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("moved        evidence[0]  src/app.py:2: now at line 3\n"
+                                + "               re-anchor with: wb sdd audit ABC-12 --rebaseline"),
+                result::toString);
     }
 
     @Test
@@ -100,8 +104,16 @@ class PlanCliTest {
     }
 
     static Stream<String> malformedPlans() {
-        return Stream.of("", "{", "null", "[]", "42", "{\"key\": 12}", "{\"evidence\": {}}",
-                "{\"evidence\": [null, 1, \"x\", []]}", "{\"files\": [{\"path\": 1, \"change\": []}]}",
+        return Stream.of(
+                "",
+                "{",
+                "null",
+                "[]",
+                "42",
+                "{\"key\": 12}",
+                "{\"evidence\": {}}",
+                "{\"evidence\": [null, 1, \"x\", []]}",
+                "{\"files\": [{\"path\": 1, \"change\": []}]}",
                 "{\"verify_env\": {\"PATH\": 1, \"\": \"x\"}, \"steps\": \"no\"}",
                 "{\"evidence\": [{\"claim\": \"c\", \"file\": \"src/app.py\", \"line\": 99999999999, \"quote\": \"q\"}]}");
     }
@@ -135,10 +147,15 @@ class PlanCliTest {
         repo.write("src/billing/charge.py", "x = 1\n");
         CliRun.Result deviation = wb(repo.root(), "impl", "check", "ABC-12");
         assertEquals(7, deviation.code(), deviation::toString);
-        assertTrue(deviation.out().contains("deviation src/billing/charge.py  [critical zone: billing]"),
+        assertTrue(
+                deviation.out().contains("deviation src/billing/charge.py  [critical zone: billing]"),
                 deviation::toString);
-        assertTrue(deviation.err().startsWith("error: ABC-12: 1 changed path outside every audited plan:"
-                + " src/billing/charge.py (critical zone: billing)"), deviation::toString);
+        assertTrue(
+                deviation
+                        .err()
+                        .startsWith("error: ABC-12: 1 changed path outside every audited plan:"
+                                + " src/billing/charge.py (critical zone: billing)"),
+                deviation::toString);
     }
 
     @Test
@@ -181,7 +198,8 @@ class PlanCliTest {
     void config_json_adds_critical_zones_and_an_unusable_one_exits_3() {
         repo.write(".workflow/ABC-12/sdd.json", PLAN);
         wb(repo.root(), "sdd", "audit", "ABC-12");
-        repo.write(".workflow/config.json", "{\"execute\": true, \"critical_zones\": {\"ledger\": [\"core/ledger/**\"]}}");
+        repo.write(
+                ".workflow/config.json", "{\"execute\": true, \"critical_zones\": {\"ledger\": [\"core/ledger/**\"]}}");
         repo.write("core/ledger/entry.py", "x = 1\n");
 
         CliRun.Result zoned = wb(repo.root(), "impl", "check", "ABC-12");
@@ -191,7 +209,8 @@ class PlanCliTest {
         assertEquals(7, zoned.code(), zoned::toString);
         assertTrue(zoned.out().contains("deviation core/ledger/entry.py  [critical zone: ledger]"), zoned::toString);
         assertEquals(3, broken.code(), broken::toString);
-        assertTrue(broken.err().startsWith("error: .workflow/config.json line 1: critical_zones.ledger must be a list"),
+        assertTrue(
+                broken.err().startsWith("error: .workflow/config.json line 1: critical_zones.ledger must be a list"),
                 broken::toString);
     }
 }

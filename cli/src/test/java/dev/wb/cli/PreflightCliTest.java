@@ -63,20 +63,25 @@ class PreflightCliTest {
     private List<EventEnvelope> events() {
         try (Session session = Session.open(new Workspace(repo.root()), env, Clock.systemUTC())) {
             return session.reader().read(StreamId.workspace()).stream()
-                    .filter(e -> e.type().equals(WbEvents.PREFLIGHT_COMPLETED)).toList();
+                    .filter(e -> e.type().equals(WbEvents.PREFLIGHT_COMPLETED))
+                    .toList();
         }
     }
 
     @Test
     void a_ready_checkout_prints_every_line_and_exits_0_with_one_event() {
-        repo.write(".workflow/config.json", "{\"agents\": {\"allowed\": [\"claude\", \"codex\"]},"
-                + " \"repo\": {\"url\": \"https://github.com/acme/app\"}}");
+        repo.write(
+                ".workflow/config.json",
+                "{\"agents\": {\"allowed\": [\"claude\", \"codex\"]},"
+                        + " \"repo\": {\"url\": \"https://github.com/acme/app\"}}");
         CliRun.Result r = wb("preflight");
         assertEquals(0, r.code(), r::toString);
         List<String> lines = r.out().lines().toList();
         assertEquals("env: SKIP (no env-file)", lines.get(0));
-        assertEquals("claude: OK — claude 2.1.210 available (version=2.1.210, auth=logged_in (claude.ai))", lines.get(1));
-        assertEquals("codex: isolation smoke OK — codex workspace-write sandbox: OS-enforced (empty MCP inventory)",
+        assertEquals(
+                "claude: OK — claude 2.1.210 available (version=2.1.210, auth=logged_in (claude.ai))", lines.get(1));
+        assertEquals(
+                "codex: isolation smoke OK — codex workspace-write sandbox: OS-enforced (empty MCP inventory)",
                 lines.get(5));
         assertTrue(lines.contains("gh-repo-pin: OK — every gh call pinned to acme/app (from repo.url)"), r::toString);
         assertTrue(lines.contains("checks: no command_sets configured (no quality gate)"));
@@ -102,7 +107,8 @@ class PreflightCliTest {
         assertEquals(7, r.code(), r::toString);
         assertTrue(r.out().endsWith("preflight: not ready — 1 failure(s)\n"), r::toString);
         assertTrue(r.err().startsWith("error: preflight: not ready — 1 failure(s)\n  fix: "), r::toString);
-        assertEquals("not ready", events().get(0).payload().json().get("verdict").textValue());
+        assertEquals(
+                "not ready", events().get(0).payload().json().get("verdict").textValue());
     }
 
     @Test
@@ -126,11 +132,17 @@ class PreflightCliTest {
         String longScript = "true; ".repeat(2_500);
         StringBuilder commands = new StringBuilder();
         for (int i = 0; i < 10; i++) {
-            commands.append(i == 0 ? "" : ", ").append("[\"sh\", \"-c\", \"").append(longScript).append(": ")
-                    .append(i).append("\"]");
+            commands.append(i == 0 ? "" : ", ")
+                    .append("[\"sh\", \"-c\", \"")
+                    .append(longScript)
+                    .append(": ")
+                    .append(i)
+                    .append("\"]");
         }
-        repo.write(".workflow/config.json", "{\"agents\": {\"allowed\": [\"claude\"]}, \"checks\":"
-                + " {\"command_sets\": {\"long\": {\"commands\": [" + commands + "]}}}}");
+        repo.write(
+                ".workflow/config.json",
+                "{\"agents\": {\"allowed\": [\"claude\"]}, \"checks\":"
+                        + " {\"command_sets\": {\"long\": {\"commands\": [" + commands + "]}}}}");
 
         CliRun.Result r = wb("preflight");
 
@@ -141,7 +153,10 @@ class PreflightCliTest {
         assertEquals(1, events.size(), "the run is recorded");
         JsonNode payload = events.get(0).payload().json();
         assertTrue(payload.toString().length() < 120 * 1024, "fits the log");
-        String printed = r.out().lines().filter(l -> l.startsWith("  long (paths: always): ")).findFirst()
+        String printed = r.out()
+                .lines()
+                .filter(l -> l.startsWith("  long (paths: always): "))
+                .findFirst()
                 .orElseThrow();
         String recorded = null;
         for (JsonNode line : payload.get("lines")) {
@@ -150,7 +165,8 @@ class PreflightCliTest {
             }
         }
         assertTrue(recorded != null && recorded.length() < printed.length(), "the long line is shortened");
-        assertTrue(recorded.matches("(?s).*… \\[\\d+ characters omitted] ….*") && recorded.endsWith(": 9"),
+        assertTrue(
+                recorded.matches("(?s).*… \\[\\d+ characters omitted] ….*") && recorded.endsWith(": 9"),
                 "keeping its ends and saying what it left out");
     }
 
@@ -181,7 +197,8 @@ class PreflightCliTest {
         assertEquals(0, r.code(), r::toString);
         assertTrue(r.out().contains("--env-file=FILE"), r.out());
         assertTrue(r.out().contains("--paid-isolation-probe"), r.out());
-        assertTrue(r.out().contains("Exit codes: 0 ready, 7 not ready (a FAIL line), 3 unusable config.json, 2 usage."),
+        assertTrue(
+                r.out().contains("Exit codes: 0 ready, 7 not ready (a FAIL line), 3 unusable config.json, 2 usage."),
                 r.out());
     }
 
@@ -191,7 +208,8 @@ class PreflightCliTest {
         CliRun.Result r = wb("preflight", "--json");
         assertEquals(0, r.code(), r::toString);
         JsonNode doc = r.json();
-        assertEquals(List.of("lines", "verdict", "failures", "warnings", "envFile", "paidProbe"),
+        assertEquals(
+                List.of("lines", "verdict", "failures", "warnings", "envFile", "paidProbe"),
                 iterable(doc.fieldNames()));
         assertEquals("env", doc.at("/lines/0/subject").textValue());
         assertEquals("SKIP", doc.at("/lines/0/verdict").textValue());
@@ -201,9 +219,12 @@ class PreflightCliTest {
 
     @Test
     void no_secret_reaches_stdout_stderr_json_the_event_or_the_probe_evidence() throws IOException {
-        repo.write(".workflow/config.json", "{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\":"
-                + " {\"strict_isolation\": true}, \"telegram\": {\"enabled\": true, \"bot_token\": \"" + BOT_TOKEN
-                + "\", \"chat_id\": \"42\"}}");
+        repo.write(
+                ".workflow/config.json",
+                "{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\":"
+                        + " {\"strict_isolation\": true}, \"telegram\": {\"enabled\": true, \"bot_token\": \""
+                        + BOT_TOKEN
+                        + "\", \"chat_id\": \"42\"}}");
         repo.write(".workflow/.env", "API_TOKEN=" + ENV_SECRET + "\nWB_FAKE_ECHO=" + ENV_SECRET + "\n");
         FakeProviders.sandboxHelpers(bin);
         FakeProviders.claude(bin, Login.LOGGED_IN, PaidProbe.LEAK);
@@ -217,8 +238,11 @@ class PreflightCliTest {
         assertEquals(7, json.code(), json::toString);
         String evidence = Files.readString(repo.resolve(".workflow/local/preflight/claude-paid-isolation-probe.json"));
         assertTrue(evidence.contains("[redacted]"), evidence);
-        StringBuilder everything = new StringBuilder(text.out()).append(text.err()).append(json.out())
-                .append(json.err()).append(evidence);
+        StringBuilder everything = new StringBuilder(text.out())
+                .append(text.err())
+                .append(json.out())
+                .append(json.err())
+                .append(evidence);
         events().forEach(e -> everything.append(e.payload().json().toString()));
         assertEquals(2, events().size());
         for (String secret : List.of(ENV_SECRET, BOT_TOKEN, "telegram-bot-token-secret")) {

@@ -57,8 +57,9 @@ class StatusCliTest {
         plan("ABC-1", PLAN);
         assertEquals(0, wb(repo.root(), "sdd", "audit", "ABC-1").code());
         repo.write("src/app.py", "# app\nvalue = 1\nmore = 2\n");
-        repo.write(".workflow/config.json", "{\"checks\": {\"command_sets\": {\"repo\": {\"commands\": [[\"make\","
-                + " \"-s\", \"ok\"]]}}}}");
+        repo.write(
+                ".workflow/config.json",
+                "{\"checks\": {\"command_sets\": {\"repo\": {\"commands\": [[\"make\"," + " \"-s\", \"ok\"]]}}}}");
         CliRun.Result checks = wb(repo.root(), "checks", "ABC-1");
         repo.write(".workflow/flows/broken.yaml", "flow:\n  name: B\n");
         CliRun.Result flows = wb(repo.root(), "validate-flow", "--all");
@@ -69,12 +70,15 @@ class StatusCliTest {
 
         assertEquals(0, checks.code(), checks::toString);
         assertEquals(1, flows.code(), flows::toString);
-        assertTrue(task.out().contains("  checks:        pass (latest of 1 run(s): 1 pass, 0 fail, 0 incomplete)\n"),
+        assertTrue(
+                task.out().contains("  checks:        pass (latest of 1 run(s): 1 pass, 0 fail, 0 incomplete)\n"),
                 task::toString);
-        assertTrue(workspace.out().contains("  flows:         1 validation(s), 1 flow(s) checked, 1 invalid\n"),
+        assertTrue(
+                workspace.out().contains("  flows:         1 validation(s), 1 flow(s) checked, 1 invalid\n"),
                 workspace::toString);
         assertEquals(1, stats.json().at("/stats/operations/checkRuns/pass").asInt(), stats::toString);
-        assertEquals(1, stats.json().at("/stats/operations/flowValidations/invalid").asInt(), stats::toString);
+        assertEquals(
+                1, stats.json().at("/stats/operations/flowValidations/invalid").asInt(), stats::toString);
     }
 
     @Test
@@ -85,13 +89,24 @@ class StatusCliTest {
 
         assertEquals(0, result.code(), result::toString);
         List<String> lines = result.out().lines().toList();
-        assertTrue(lines.get(0).matches("TASK\\s+PLAN\\s+AUDIT\\s+SCOPE\\s+VERIFY\\s+GIT\\s+NEXT\\s+EVENTS\\s+LAST ACTIVITY\\s+LAST EVENT\\s+BY"),
+        assertTrue(
+                lines.get(0)
+                        .matches(
+                                "TASK\\s+PLAN\\s+AUDIT\\s+SCOPE\\s+VERIFY\\s+GIT\\s+NEXT\\s+EVENTS\\s+LAST ACTIVITY\\s+LAST EVENT\\s+BY"),
                 result::toString);
-        assertTrue(lines.get(1).matches("ABC-1\\s+ok\\s+ok\\s+ok\\s+FAIL\\s+-\\s+wb impl verify ABC-1\\s+5\\s+\\S+Z\\s+verify\\.finished\\s+\\S+@\\S+"),
+        assertTrue(
+                lines.get(1)
+                        .matches(
+                                "ABC-1\\s+ok\\s+ok\\s+ok\\s+FAIL\\s+-\\s+wb impl verify ABC-1\\s+5\\s+\\S+Z\\s+verify\\.finished\\s+\\S+@\\S+"),
                 result::toString);
-        assertTrue(lines.get(2).matches("ABC-2\\s+ok\\s+FAIL\\s+-\\s+-\\s+-\\s+wb sdd audit ABC-2\\s+1\\s+\\S+Z\\s+plan\\.audited\\s+\\S+@\\S+"),
+        assertTrue(
+                lines.get(2)
+                        .matches(
+                                "ABC-2\\s+ok\\s+FAIL\\s+-\\s+-\\s+-\\s+wb sdd audit ABC-2\\s+1\\s+\\S+Z\\s+plan\\.audited\\s+\\S+@\\S+"),
                 result::toString);
-        assertTrue(lines.get(3).matches("ABC-3\\s+ok\\s+-\\s+-\\s+-\\s+-\\s+wb sdd audit ABC-3\\s+0\\s+-\\s+-\\s+-"), result::toString);
+        assertTrue(
+                lines.get(3).matches("ABC-3\\s+ok\\s+-\\s+-\\s+-\\s+-\\s+wb sdd audit ABC-3\\s+0\\s+-\\s+-\\s+-"),
+                result::toString);
     }
 
     @Test
@@ -166,12 +181,18 @@ class StatusCliTest {
         assertEquals(1, stats.get("failing").get("verify").asInt());
         JsonNode command = stats.get("commands").get(0);
         assertEquals("make -s ok", command.get("command").asText());
-        assertEquals(List.of(1, 0, 0), List.of(command.get("runs").asInt(), command.get("failures").asInt(),
-                command.get("failsThenPasses").asInt()));
+        assertEquals(
+                List.of(1, 0, 0),
+                List.of(
+                        command.get("runs").asInt(),
+                        command.get("failures").asInt(),
+                        command.get("failsThenPasses").asInt()));
         assertTrue(command.get("meanMs").isIntegralNumber());
         assertTrue(stats.get("mostFailsThenPasses").isNull());
         assertEquals(1, stats.get("citations").get("moved").asInt());
-        assertEquals("curl http://example.com", stats.get("refusedCommands").get(0).get("command").asText());
+        assertEquals(
+                "curl http://example.com",
+                stats.get("refusedCommands").get(0).get("command").asText());
         assertEquals(0, stats.get("gitSteps").get("ran").asInt());
     }
 

@@ -20,8 +20,12 @@ class SubcommandUsageTest {
     Path tmp;
 
     static Stream<String> subcommands() {
-        CommandLine cli = new Wb(java.util.Map.of(), Path.of("."), java.time.Clock.systemUTC(),
-                new java.io.PrintWriter(java.io.Writer.nullWriter()), new java.io.PrintWriter(java.io.Writer.nullWriter()))
+        CommandLine cli = new Wb(
+                        java.util.Map.of(),
+                        Path.of("."),
+                        java.time.Clock.systemUTC(),
+                        new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                        new java.io.PrintWriter(java.io.Writer.nullWriter()))
                 .commandLine();
         // Hidden helpers (generate-completion) are picocli's own and follow its rules.
         return leaves(cli, "").filter(name -> !name.equals("generate-completion"));
@@ -29,13 +33,16 @@ class SubcommandUsageTest {
 
     /** Every command that runs, by its words after {@code wb}: groups by their members. */
     static Stream<String> leaves(CommandLine cli, String prefix) {
-        return cli.getSubcommands().entrySet().stream().flatMap(e -> e.getValue().getSubcommands().isEmpty()
-                ? Stream.of(prefix + e.getKey())
-                : Stream.concat(Stream.of(prefix + e.getKey()), leaves(e.getValue(), prefix + e.getKey() + " ")));
+        return cli.getSubcommands().entrySet().stream()
+                .flatMap(e -> e.getValue().getSubcommands().isEmpty()
+                        ? Stream.of(prefix + e.getKey())
+                        : Stream.concat(
+                                Stream.of(prefix + e.getKey()), leaves(e.getValue(), prefix + e.getKey() + " ")));
     }
 
     static String[] args(String subcommand, String option) {
-        return Stream.concat(Stream.of(subcommand.split(" ")), Stream.of(option)).toArray(String[]::new);
+        return Stream.concat(Stream.of(subcommand.split(" ")), Stream.of(option))
+                .toArray(String[]::new);
     }
 
     @ParameterizedTest

@@ -39,7 +39,9 @@ class TamperTest {
         repo = TempGitRepo.create(tmp, "repo");
         try (EventLog log = EventLogs.chronicle(repo.resolve(".workflow/local/log"))) {
             for (int i = 0; i < 5; i++) {
-                log.append(TASK, ExpectedVersion.any(),
+                log.append(
+                        TASK,
+                        ExpectedVersion.any(),
                         List.of(TestEvents.event("test.noted", Map.of("text", "distinctive-payload-" + i))),
                         TestEvents.invocation());
             }
@@ -49,7 +51,8 @@ class TamperTest {
     private void flipByteOf(String needle) throws IOException {
         Path cycleFile;
         try (Stream<Path> files = Files.list(repo.resolve(".workflow/local/log/streams/ABC-1"))) {
-            cycleFile = files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
+            cycleFile =
+                    files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
         }
         byte[] bytes = Files.readAllBytes(cycleFile);
         byte[] pattern = needle.getBytes(StandardCharsets.UTF_8);
@@ -87,7 +90,8 @@ class TamperTest {
         CliRun.Result result = wb(repo.root(), "replay", "ABC-1", "--verify");
 
         assertEquals(7, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: the history of task ABC-1 does not verify at event 3 ("),
+        assertTrue(
+                result.err().startsWith("error: the history of task ABC-1 does not verify at event 3 ("),
                 result::toString);
         assertTrue(result.err().contains("do not match the event's hash"), result::toString);
         assertTrue(result.err().contains("\n  fix: "), result::toString);
@@ -111,7 +115,8 @@ class TamperTest {
     private void flipFieldName(String needle) throws IOException {
         Path cycleFile;
         try (Stream<Path> files = Files.list(repo.resolve(".workflow/local/log/streams/ABC-1"))) {
-            cycleFile = files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
+            cycleFile =
+                    files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
         }
         byte[] bytes = Files.readAllBytes(cycleFile);
         int payloadAt = indexOf(bytes, needle.getBytes(StandardCharsets.UTF_8));
@@ -134,7 +139,8 @@ class TamperTest {
         CliRun.Result result = wb(repo.root(), "replay", "ABC-1");
 
         assertEquals(5, result.out().lines().count(), result::toString);
-        assertTrue(result.err().startsWith("warning: the history of task ABC-1 does not verify at event 3\n"),
+        assertTrue(
+                result.err().startsWith("warning: the history of task ABC-1 does not verify at event 3\n"),
                 result::toString);
     }
 

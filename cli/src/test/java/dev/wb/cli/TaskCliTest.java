@@ -62,11 +62,17 @@ class TaskCliTest {
         CliRun.Result result = wb(repo.root(), "task", "migrate-criteria", "ABC-12");
 
         assertEquals(1, result.code(), result::toString);
-        assertTrue(result.out().startsWith("ABC-12: left untouched; 2 problems\n"
-                + "  acceptance-criteria.md line 2: missing identifier"), result::toString);
-        assertTrue(result.out().contains("\n  acceptance-criteria.md line 3: duplicate identifier AC-2 (first on line 1)\n"),
+        assertTrue(
+                result.out()
+                        .startsWith("ABC-12: left untouched; 2 problems\n"
+                                + "  acceptance-criteria.md line 2: missing identifier"),
                 result::toString);
-        assertTrue(result.err().startsWith("error: acceptance criteria with problems: ABC-12\n  fix: "), result::toString);
+        assertTrue(
+                result.out()
+                        .contains("\n  acceptance-criteria.md line 3: duplicate identifier AC-2 (first on line 1)\n"),
+                result::toString);
+        assertTrue(
+                result.err().startsWith("error: acceptance criteria with problems: ABC-12\n  fix: "), result::toString);
         assertTrue(result.err().contains("wb task migrate-criteria ABC-12"), result::toString);
         assertArrayEquals(before, Files.readAllBytes(repo.resolve(".workflow/ABC-12/acceptance-criteria.md")));
     }
@@ -94,7 +100,8 @@ class TaskCliTest {
         assertEquals(true, doc.get("dryRun").booleanValue());
         JsonNode capsule = doc.get("capsules").get(0);
         assertEquals("ABC-2", capsule.get("task").textValue());
-        assertEquals(".workflow/ABC-2/acceptance-criteria.md", capsule.get("file").textValue());
+        assertEquals(
+                ".workflow/ABC-2/acceptance-criteria.md", capsule.get("file").textValue());
         assertEquals("numbered", capsule.get("status").textValue());
         assertEquals(false, capsule.get("written").booleanValue());
         assertEquals("AC-1", capsule.get("numbered").get(0).get("id").textValue());
@@ -108,7 +115,8 @@ class TaskCliTest {
         CliRun.Result result = wb(repo.root(), "task", "migrate-criteria", "ABC-12");
 
         assertEquals(6, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/ABC-12/acceptance-criteria.md is missing\n  fix: "),
+        assertTrue(
+                result.err().startsWith("error: .workflow/ABC-12/acceptance-criteria.md is missing\n  fix: "),
                 result::toString);
     }
 
@@ -128,7 +136,8 @@ class TaskCliTest {
         CliRun.Result result = wb(repo.root(), "task", "migrate-criteria", "ABC-12");
 
         assertEquals(1, result.code(), result::toString);
-        assertTrue(result.out().contains("line 2: proof-doc secret/plan.md is withheld by blockedReadPatterns"),
+        assertTrue(
+                result.out().contains("line 2: proof-doc secret/plan.md is withheld by blockedReadPatterns"),
                 result::toString);
     }
 
@@ -147,7 +156,9 @@ class TaskCliTest {
         CliRun.Result result = wb(repo.root(), "task");
 
         assertEquals(2, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: wb task needs a subcommand: new, approve-commands, migrate-criteria\n"), result::toString);
+        assertTrue(
+                result.err().startsWith("error: wb task needs a subcommand: new, approve-commands, migrate-criteria\n"),
+                result::toString);
     }
 
     @Test

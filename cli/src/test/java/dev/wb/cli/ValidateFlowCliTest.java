@@ -120,12 +120,13 @@ class ValidateFlowCliTest {
         CliRun.Result result = wb("validate-flow", "my_flow");
 
         assertEquals(1, result.code(), result::toString);
-        assertEquals(List.of(
-                "flow my_flow: FAIL — node 'review': provider 'gpt-5.5' not in agents.allowed",
-                "  node 'review': provider 'gpt-5.5' not in agents.allowed",
-                "  node 'md-check': tool 'mdlint' not found under '.workflow/tools/': no regular file"
-                        + " .workflow/tools/mdlint inside it (deliver the tool there)",
-                "flow my_flow: WARN — roles/review.md references unknown {plann_path} (renders verbatim to the agent)"),
+        assertEquals(
+                List.of(
+                        "flow my_flow: FAIL — node 'review': provider 'gpt-5.5' not in agents.allowed",
+                        "  node 'review': provider 'gpt-5.5' not in agents.allowed",
+                        "  node 'md-check': tool 'mdlint' not found under '.workflow/tools/': no regular file"
+                                + " .workflow/tools/mdlint inside it (deliver the tool there)",
+                        "flow my_flow: WARN — roles/review.md references unknown {plann_path} (renders verbatim to the agent)"),
                 result.out().lines().toList());
     }
 
@@ -157,7 +158,8 @@ class ValidateFlowCliTest {
         assertEquals(".workflow/flows/my_flow.yaml", bad.get("file").asText());
         assertFalse(bad.get("valid").asBoolean());
         assertEquals(2, bad.get("violations").size());
-        assertEquals("roles/review.md references unknown {plann_path} (renders verbatim to the agent)",
+        assertEquals(
+                "roles/review.md references unknown {plann_path} (renders verbatim to the agent)",
                 bad.get("warnings").get(0).asText());
         assertTrue(doc.get("flows").get(0).get("valid").asBoolean());
     }
@@ -168,8 +170,10 @@ class ValidateFlowCliTest {
 
         assertEquals(2, result.code(), result::toString);
         assertEquals("", result.out());
-        assertEquals("error: flow 'implementation' not found in .workflow/flows/\n"
-                + "  fix: the flows in .workflow/flows/: content_chapter, my_flow\n", result.err());
+        assertEquals(
+                "error: flow 'implementation' not found in .workflow/flows/\n"
+                        + "  fix: the flows in .workflow/flows/: content_chapter, my_flow\n",
+                result.err());
 
         CliRun.Result json = wb("validate-flow", "implementation", "--json");
         assertEquals(2, json.code());
@@ -185,7 +189,8 @@ class ValidateFlowCliTest {
         CliRun.Result result = wb("validate-flow", "--all");
 
         assertEquals(0, result.code(), result::toString);
-        assertEquals("validate-flow: no operator flows in .workflow/flows/ (format and examples: docs/FLOWS.md)\n",
+        assertEquals(
+                "validate-flow: no operator flows in .workflow/flows/ (format and examples: docs/FLOWS.md)\n",
                 result.out());
     }
 
@@ -195,7 +200,8 @@ class ValidateFlowCliTest {
         CliRun.Result both = wb("validate-flow", "my_flow", "--all");
 
         assertEquals(2, neither.code(), neither::toString);
-        assertTrue(neither.err().startsWith("error: specify a flow NAME or --all\n  fix: wb validate-flow implementation"),
+        assertTrue(
+                neither.err().startsWith("error: specify a flow NAME or --all\n  fix: wb validate-flow implementation"),
                 neither::toString);
         assertEquals(2, both.code(), both::toString);
         assertTrue(both.err().startsWith("error: pass a flow NAME or --all, not both\n"), both::toString);
@@ -209,7 +215,8 @@ class ValidateFlowCliTest {
         CliRun.Result result = wb("validate-flow", "content_chapter");
 
         assertEquals(2, result.code(), result::toString);
-        assertTrue(result.err().startsWith("error: .workflow/config.json line 1: agents.allowed must be a list"),
+        assertTrue(
+                result.err().startsWith("error: .workflow/config.json line 1: agents.allowed must be a list"),
                 result::toString);
         assertTrue(result.err().contains("\n  fix: edit .workflow/config.json"), result::toString);
     }
@@ -221,14 +228,15 @@ class ValidateFlowCliTest {
         CliRun.Result result = wb("validate-flow", "--all");
 
         assertEquals(1, result.code(), result::toString);
-        assertTrue(result.out().startsWith("flow broken: FAIL — line 3: not valid YAML: while parsing a flow"
-                + " sequence;"), result::toString);
+        assertTrue(
+                result.out()
+                        .startsWith("flow broken: FAIL — line 3: not valid YAML: while parsing a flow" + " sequence;"),
+                result::toString);
         assertTrue(result.out().contains("flow content_chapter: OK\n"), result::toString);
     }
 
     @Test
-    void a_flow_file_linked_to_the_env_file_is_refused_without_printing_its_contents()
-            throws IOException {
+    void a_flow_file_linked_to_the_env_file_is_refused_without_printing_its_contents() throws IOException {
         repo.write(".workflow/.env", "DEPLOY_PASS=zz-Secret\n");
         Files.createSymbolicLink(repo.root().resolve(".workflow/flows/x.yaml"), Path.of("../.env"));
         String target = ".workflow/.env";
@@ -237,9 +245,13 @@ class ValidateFlowCliTest {
         CliRun.Result all = wb("validate-flow", "--all", "--json");
 
         assertEquals(1, one.code(), one::toString);
-        assertEquals(List.of("flow x: FAIL — line 1: file: .workflow/flows/x.yaml is a symbolic link that leads out"
-                + " of .workflow/flows/ (to " + target + "); refused unread", "  line 1: file: .workflow/flows/x.yaml"
-                + " is a symbolic link that leads out of .workflow/flows/ (to " + target + "); refused unread"),
+        assertEquals(
+                List.of(
+                        "flow x: FAIL — line 1: file: .workflow/flows/x.yaml is a symbolic link that leads out"
+                                + " of .workflow/flows/ (to " + target + "); refused unread",
+                        "  line 1: file: .workflow/flows/x.yaml"
+                                + " is a symbolic link that leads out of .workflow/flows/ (to " + target
+                                + "); refused unread"),
                 one.out().lines().toList());
         assertEquals(1, all.code(), all::toString);
         assertFalse(all.json().get("flows").get(2).get("valid").asBoolean(), all::toString);
@@ -253,7 +265,8 @@ class ValidateFlowCliTest {
         CliRun.Result result = wb("validate-flow", "--help");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().contains("Exit codes: 0 every checked flow valid, 1 any invalid, 2 flow not found"),
+        assertTrue(
+                result.out().contains("Exit codes: 0 every checked flow valid, 1 any invalid, 2 flow not found"),
                 result::toString);
         assertTrue(result.out().contains("--all"), result::toString);
     }

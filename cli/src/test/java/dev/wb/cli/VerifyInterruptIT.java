@@ -22,7 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** SIGTERM (what Ctrl-C and a CI runner's cancel send) to wb during a verify run: the children end, the run is interrupted. */
 class VerifyInterruptIT {
 
-    private static final Path WB = Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
+    private static final Path WB =
+            Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
 
     @TempDir
     Path tmp;
@@ -59,11 +60,14 @@ class VerifyInterruptIT {
             assertTrue(System.nanoTime() < deadline, "the command's own child was left running");
             Thread.sleep(50);
         }
-        JsonNode evidence = new ObjectMapper().readTree(repo.resolve(".workflow/ABC-1/evidence.json").toFile());
+        JsonNode evidence = new ObjectMapper()
+                .readTree(repo.resolve(".workflow/ABC-1/evidence.json").toFile());
         assertEquals("fail", evidence.get("verdict").asText(), "the original's verdict: an interrupted run is no pass");
         assertEquals("interrupted", evidence.get("runVerdict").asText());
-        assertEquals("interrupted", evidence.get("commands").get(0).get("outcome").asText());
-        assertFalse(Files.readString(repo.resolve(".workflow/ABC-1/evidence.md")).contains("**PASS**"));
+        assertEquals(
+                "interrupted", evidence.get("commands").get(0).get("outcome").asText());
+        assertFalse(
+                Files.readString(repo.resolve(".workflow/ABC-1/evidence.md")).contains("**PASS**"));
     }
 
     // item 20: "Ctrl-C during impl verify exits 130 (SIGTERM 143) with no summary line; docs/VERIFY.md and the
@@ -105,8 +109,12 @@ class VerifyInterruptIT {
         assertTrue(stdout.contains("ABC-1: verify INTERRUPTED"), stdout);
         assertTrue(stdout.contains("make -s ok  (not reached: the run was interrupted)"), stdout);
         assertTrue(stderr.contains("error: the verification of ABC-1 did not pass: interrupted"), stderr);
-        assertEquals("interrupted", new ObjectMapper().readTree(repo.resolve(".workflow/ABC-1/evidence.json").toFile())
-                .get("runVerdict").asText());
+        assertEquals(
+                "interrupted",
+                new ObjectMapper()
+                        .readTree(repo.resolve(".workflow/ABC-1/evidence.json").toFile())
+                        .get("runVerdict")
+                        .asText());
     }
 
     /** Whether this process ignores SIGINT (a background job of a shell without job control does). */
@@ -115,15 +123,18 @@ class VerifyInterruptIT {
         if (!Files.exists(status)) {
             return false;
         }
-        return Files.readAllLines(status).stream().filter(l -> l.startsWith("SigIgn:"))
+        return Files.readAllLines(status).stream()
+                .filter(l -> l.startsWith("SigIgn:"))
                 .anyMatch(l -> (Long.parseLong(l.substring(7).trim(), 16) & 0x2) != 0);
     }
 
     private static Process start(TempGitRepo repo, Path out, Path err, String... args) throws IOException {
         List<String> argv = new java.util.ArrayList<>(List.of(WB.toString()));
         argv.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(argv).directory(repo.root().toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile())
+        ProcessBuilder builder = new ProcessBuilder(argv)
+                .directory(repo.root().toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().putAll(TempGitRepo.gitEnvironment());
         return builder.start();
@@ -132,8 +143,10 @@ class VerifyInterruptIT {
     private static Process start(TempGitRepo repo, String... args) throws IOException {
         List<String> argv = new java.util.ArrayList<>(List.of(WB.toString()));
         argv.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(argv).directory(repo.root().toFile())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+        ProcessBuilder builder = new ProcessBuilder(argv)
+                .directory(repo.root().toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         builder.environment().putAll(TempGitRepo.gitEnvironment());
         return builder.start();

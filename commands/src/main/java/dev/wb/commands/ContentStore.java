@@ -46,7 +46,9 @@ public final class ContentStore {
             AtomicFiles.createIfAbsent(file, content);
             return digest;
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot store " + digest + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot store " + digest + ": " + e.getMessage(),
                     java.util.List.of("check that " + dir + " is writable"));
         }
     }
@@ -75,7 +77,9 @@ public final class ContentStore {
             }
             return digest;
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot store " + file + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot store " + file + ": " + e.getMessage(),
                     java.util.List.of("check that " + file + " is readable and " + dir + " is writable"));
         } finally {
             deleteQuietly(temp);
@@ -95,7 +99,8 @@ public final class ContentStore {
             Files.setPosixFilePermissions(to, PosixFilePermissions.fromString("rw-r--r--"));
         }
         try (InputStream in = new DigestInputStream(Files.newInputStream(from), sha256);
-                FileChannel out = FileChannel.open(to, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                FileChannel out =
+                        FileChannel.open(to, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
             in.transferTo(Channels.newOutputStream(out));
             out.force(true);
         }

@@ -36,8 +36,8 @@ public final class EventService {
                 return new Outcome<>(folded.state, List.of());
             }
             try {
-                List<EventEnvelope> appended = session.log().append(stream, ExpectedVersion.after(folded.version),
-                        events, session.invocation());
+                List<EventEnvelope> appended = session.log()
+                        .append(stream, ExpectedVersion.after(folded.version), events, session.invocation());
                 return new Outcome<>(folded.state, appended);
             } catch (VersionConflictException e) {
                 last = e;

@@ -161,7 +161,9 @@ public final class InputFiles {
         Path real = realPath(absolute, shown, root);
         BasicFileAttributes attributes = attributes(real, shown);
         if (!attributes.isRegularFile()) {
-            throw new Unusable(shown, "is " + describe(attributes) + ", not a regular file; it was not read",
+            throw new Unusable(
+                    shown,
+                    "is " + describe(attributes) + ", not a regular file; it was not read",
                     "make " + shown + " a regular file");
         }
         if (attributes.size() > kind.limit()) {
@@ -187,13 +189,17 @@ public final class InputFiles {
         try {
             real = absolute.toRealPath();
         } catch (NoSuchFileException e) {
-            throw new Unusable(shown, "is a symbolic link to a file that does not exist; it was not read",
+            throw new Unusable(
+                    shown,
+                    "is a symbolic link to a file that does not exist; it was not read",
                     "make " + shown + " a regular file");
         } catch (IOException e) {
             throw unreadable(shown, e);
         }
         if (root.isPresent() && !real.startsWith(realRoot(root.get(), shown))) {
-            throw new Unusable(shown, "resolves outside the repository (to " + real + "); it was not read",
+            throw new Unusable(
+                    shown,
+                    "resolves outside the repository (to " + real + "); it was not read",
                     "make " + shown + " a regular file inside the repository (a copy, not a link)");
         }
         return real;
@@ -255,8 +261,11 @@ public final class InputFiles {
     }
 
     private static Unusable tooLarge(String shown, Kind kind, long size) {
-        return new Unusable(shown, "is larger than a " + kind.noun() + " may be (" + size + " bytes or more; at most "
-                + human(kind.limit()) + "); it was not read", "shorten " + shown + " to at most " + human(kind.limit()));
+        return new Unusable(
+                shown,
+                "is larger than a " + kind.noun() + " may be (" + size + " bytes or more; at most "
+                        + human(kind.limit()) + "); it was not read",
+                "shorten " + shown + " to at most " + human(kind.limit()));
     }
 
     private static Unusable unreadable(String shown, IOException e) {
@@ -275,12 +284,16 @@ public final class InputFiles {
 
         static String decode(byte[] bytes, String shown) throws Unusable {
             if (startsWith(bytes, 0xFE, 0xFF) || startsWith(bytes, 0xFF, 0xFE)) {
-                throw new Unusable(shown, "is UTF-16 text (it starts with a UTF-16 byte order mark); wb reads UTF-8",
+                throw new Unusable(
+                        shown,
+                        "is UTF-16 text (it starts with a UTF-16 byte order mark); wb reads UTF-8",
                         "save " + shown + " as UTF-8 (iconv -f UTF-16 -t UTF-8)");
             }
             int start = bom(bytes) ? 3 : 0;
-            CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+            CharsetDecoder decoder = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT);
             ByteBuffer in = ByteBuffer.wrap(bytes, start, bytes.length - start);
             CharBuffer out = CharBuffer.allocate(bytes.length);
             CoderResult result = decoder.decode(in, out, true);
@@ -295,9 +308,12 @@ public final class InputFiles {
             if (nul >= 0) {
                 int offset = offsetOf(bytes, (byte) 0);
                 int line = line(bytes, offset);
-                throw new Unusable(shown, "holds a NUL byte at offset " + offset + " (line " + line
-                        + "): it is not text (UTF-16 without a byte order mark, or binary)",
-                        "save " + shown + " as UTF-8 text", line);
+                throw new Unusable(
+                        shown,
+                        "holds a NUL byte at offset " + offset + " (line " + line
+                                + "): it is not text (UTF-16 without a byte order mark, or binary)",
+                        "save " + shown + " as UTF-8 text",
+                        line);
             }
             return text;
         }
@@ -308,9 +324,12 @@ public final class InputFiles {
 
         private static Unusable notUtf8(byte[] bytes, int offset, String shown) {
             int line = line(bytes, offset);
-            return new Unusable(shown, "is not UTF-8: invalid byte 0x" + String.format("%02X", bytes[offset] & 0xFF)
-                    + " at offset " + offset + " (line " + line + ")",
-                    "save " + shown + " as UTF-8 (from Latin-1, say: iconv -f LATIN1 -t UTF-8)", line);
+            return new Unusable(
+                    shown,
+                    "is not UTF-8: invalid byte 0x" + String.format("%02X", bytes[offset] & 0xFF) + " at offset "
+                            + offset + " (line " + line + ")",
+                    "save " + shown + " as UTF-8 (from Latin-1, say: iconv -f LATIN1 -t UTF-8)",
+                    line);
         }
 
         private static int offsetOf(byte[] bytes, byte wanted) {

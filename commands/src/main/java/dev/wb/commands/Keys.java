@@ -9,8 +9,10 @@ public final class Keys {
     private Keys() {}
 
     public static TaskKey task(String text) {
-        return TaskKey.parse(text).orElseThrow(() -> Failure.usage("malformed key: " + text,
-                "a task key is letters and digits, a dash and a number, like ABC-12 or TASK-007"));
+        return TaskKey.parse(text)
+                .orElseThrow(() -> Failure.usage(
+                        "malformed key: " + text,
+                        "a task key is letters and digits, a dash and a number, like ABC-12 or TASK-007"));
     }
 
     /** A task key, or the word {@code workspace} for the workspace's own stream. */

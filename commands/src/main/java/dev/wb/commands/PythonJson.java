@@ -64,9 +64,14 @@ public final class PythonJson {
             return node;
         } catch (IOException e) {
             String where = e instanceof JsonProcessingException j && j.getLocation() != null
-                    ? " (line " + j.getLocation().getLineNr() + ", column " + j.getLocation().getColumnNr() + ")" : "";
-            throw new IllegalArgumentException("not valid JSON: " + (e instanceof JsonProcessingException j
-                    ? j.getOriginalMessage() : e.getMessage()) + where, e);
+                    ? " (line " + j.getLocation().getLineNr() + ", column "
+                            + j.getLocation().getColumnNr() + ")"
+                    : "";
+            throw new IllegalArgumentException(
+                    "not valid JSON: "
+                            + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage())
+                            + where,
+                    e);
         }
     }
 
@@ -162,8 +167,8 @@ public final class PythonJson {
         } else if (node.isIntegralNumber()) {
             out.append(node.bigIntegerValue());
         } else if (node.isNumber()) {
-            out.append(floatRepr(node.isBigDecimal() ? Double.parseDouble(node.decimalValue().toString())
-                    : node.doubleValue()));
+            out.append(floatRepr(
+                    node.isBigDecimal() ? Double.parseDouble(node.decimalValue().toString()) : node.doubleValue()));
         } else if (node.isBoolean()) {
             out.append(node.booleanValue());
         } else if (node.isNull() || node.isMissingNode()) {
@@ -177,8 +182,8 @@ public final class PythonJson {
         void write(int index, StringBuilder out);
     }
 
-    private static void container(StringBuilder out, char open, char close, int size, Style style, int level,
-            Item item) {
+    private static void container(
+            StringBuilder out, char open, char close, int size, Style style, int level, Item item) {
         out.append(open);
         if (size == 0) {
             out.append(close);

@@ -22,11 +22,14 @@ public final class TaskFolder {
         }
         try {
             if (existing == null || !existing.toRealPath().startsWith(root.toRealPath())) {
-                throw Failure.usage(relative(root, dir) + " resolves outside the repository; " + command + " wrote nothing",
+                throw Failure.usage(
+                        relative(root, dir) + " resolves outside the repository; " + command + " wrote nothing",
                         "make " + relative(root, dir) + " a folder inside the repository (not a link out)");
             }
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot read " + dir + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot read " + dir + ": " + e.getMessage(),
                     List.of("check that " + dir + " is readable"));
         }
     }

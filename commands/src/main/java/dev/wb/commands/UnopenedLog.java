@@ -33,8 +33,8 @@ final class UnopenedLog implements EventLog {
     }
 
     @Override
-    public synchronized List<EventEnvelope> append(StreamId stream, ExpectedVersion expected, List<NewEvent> batch,
-            Invocation invocation) {
+    public synchronized List<EventEnvelope> append(
+            StreamId stream, ExpectedVersion expected, List<NewEvent> batch, Invocation invocation) {
         if (opened == null) {
             opened = opener.get();
         }

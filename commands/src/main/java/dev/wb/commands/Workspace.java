@@ -26,8 +26,9 @@ public record Workspace(Path root) {
     }
 
     public static Workspace require(Path start) {
-        return locate(start).orElseThrow(() -> Failure.usage("not a git repository",
-                "run wb inside a git repository, or create one with: git init"));
+        return locate(start)
+                .orElseThrow(() -> Failure.usage(
+                        "not a git repository", "run wb inside a git repository, or create one with: git init"));
     }
 
     public Path workflowDir() {
@@ -49,10 +50,13 @@ public record Workspace(Path root) {
         if (!Files.isRegularFile(ignore)) {
             try {
                 Files.createDirectories(local);
-                AtomicFiles.createIfAbsent(ignore,
+                AtomicFiles.createIfAbsent(
+                        ignore,
                         "# wb's log, checkpoints and locks: never committed\n*\n".getBytes(StandardCharsets.UTF_8));
             } catch (IOException e) {
-                throw new Failure(Failure.Kind.CONFIG, "cannot create " + local + ": " + e.getMessage(),
+                throw new Failure(
+                        Failure.Kind.CONFIG,
+                        "cannot create " + local + ": " + e.getMessage(),
                         java.util.List.of("check that " + root + " is writable"));
             }
         }

@@ -34,7 +34,9 @@ class ContentStoreTest {
         // Then the digest is the bytes', under the same layout put() uses, and get() returns them
         assertEquals(Digests.sha256(content), digest);
         String hex = Digests.hex(digest);
-        Path blob = tmp.resolve(".workflow/local/objects/sha256").resolve(hex.substring(0, 2)).resolve(hex.substring(2));
+        Path blob = tmp.resolve(".workflow/local/objects/sha256")
+                .resolve(hex.substring(0, 2))
+                .resolve(hex.substring(2));
         assertEquals(-1, Files.mismatch(file, blob));
         assertArrayEquals(content, store.get(digest).orElseThrow());
     }
@@ -75,7 +77,8 @@ class ContentStoreTest {
     private List<Path> leftovers() throws IOException {
         Path objects = tmp.resolve(".workflow/local/objects/sha256");
         try (Stream<Path> files = Files.walk(objects)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".tmp")).toList();
+            return files.filter(p -> p.getFileName().toString().endsWith(".tmp"))
+                    .toList();
         }
     }
 }

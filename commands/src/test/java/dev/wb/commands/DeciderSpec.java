@@ -35,7 +35,8 @@ public final class DeciderSpec<S> {
     public static <S> DeciderSpec<S> given(Projection<S> projection, List<NewEvent> events) {
         InMemoryEventLog log = new InMemoryEventLog();
         StreamId stream = StreamId.parse("ABC-12").orElseThrow();
-        List<EventEnvelope> history = events.isEmpty() ? List.of()
+        List<EventEnvelope> history = events.isEmpty()
+                ? List.of()
                 : log.append(stream, ExpectedVersion.noStream(), events, TestEvents.invocation());
         return new DeciderSpec<>(projection, new ArrayList<>(history));
     }
@@ -52,7 +53,8 @@ public final class DeciderSpec<S> {
     /** The state after the decision's events too: what the next command sees. */
     public S then(Function<S, List<NewEvent>> decider) {
         List<NewEvent> all = new ArrayList<>();
-        history.forEach(e -> all.add(new NewEvent(e.type(), e.schemaVersion(), e.payload().json())));
+        history.forEach(e ->
+                all.add(new NewEvent(e.type(), e.schemaVersion(), e.payload().json())));
         all.addAll(decider.apply(state()));
         return given(projection, all).state();
     }

@@ -48,13 +48,17 @@ class EventServiceTest {
     void when_another_writer_gets_in_first_the_decision_is_made_again_on_the_new_state() {
         try (Session session = session()) {
             List<Long> seen = new ArrayList<>();
-            EventService.Outcome<Activity.State> outcome = new EventService(session).decide(TASK, Activity.INSTANCE,
-                    state -> {
+            EventService.Outcome<Activity.State> outcome = new EventService(session)
+                    .decide(TASK, Activity.INSTANCE, state -> {
                         seen.add(state.events());
                         if (seen.size() == 1) {
                             // Another process appends between this decision's read and its append.
-                            session.log().append(TASK, ExpectedVersion.any(), List.of(TestEvents.note(99)),
-                                    TestEvents.invocation());
+                            session.log()
+                                    .append(
+                                            TASK,
+                                            ExpectedVersion.any(),
+                                            List.of(TestEvents.note(99)),
+                                            TestEvents.invocation());
                         }
                         return List.of(TestEvents.note(1));
                     });
@@ -68,10 +72,15 @@ class EventServiceTest {
     @Test
     void a_conflict_that_never_clears_reaches_the_caller_naming_the_task() {
         try (Session session = session()) {
-            VersionConflictException e = assertThrows(VersionConflictException.class,
+            VersionConflictException e = assertThrows(
+                    VersionConflictException.class,
                     () -> new EventService(session).decide(TASK, Activity.INSTANCE, state -> {
-                        session.log().append(TASK, ExpectedVersion.any(), List.of(TestEvents.note(9)),
-                                TestEvents.invocation());
+                        session.log()
+                                .append(
+                                        TASK,
+                                        ExpectedVersion.any(),
+                                        List.of(TestEvents.note(9)),
+                                        TestEvents.invocation());
                         return List.of(TestEvents.note(1));
                     }));
 

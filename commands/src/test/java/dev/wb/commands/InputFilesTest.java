@@ -57,12 +57,15 @@ class InputFilesTest {
         Path marked = write("b.yaml", "a: 1\n".getBytes(StandardCharsets.UTF_16));
 
         InputFiles.Unusable nul = assertThrows(InputFiles.Unusable.class, () -> InputFiles.read(root, wide, Kind.FLOW));
-        InputFiles.Unusable bom = assertThrows(InputFiles.Unusable.class, () -> InputFiles.read(root, marked, Kind.FLOW));
+        InputFiles.Unusable bom =
+                assertThrows(InputFiles.Unusable.class, () -> InputFiles.read(root, marked, Kind.FLOW));
 
-        assertEquals("a.yaml holds a NUL byte at offset 1 (line 1): it is not text (UTF-16 without a byte order"
-                + " mark, or binary)", nul.getMessage());
-        assertEquals("b.yaml is UTF-16 text (it starts with a UTF-16 byte order mark); wb reads UTF-8",
-                bom.getMessage());
+        assertEquals(
+                "a.yaml holds a NUL byte at offset 1 (line 1): it is not text (UTF-16 without a byte order"
+                        + " mark, or binary)",
+                nul.getMessage());
+        assertEquals(
+                "b.yaml is UTF-16 text (it starts with a UTF-16 byte order mark); wb reads UTF-8", bom.getMessage());
     }
 
     @Test
@@ -89,22 +92,30 @@ class InputFilesTest {
     void a_file_the_user_names_may_lie_outside_the_repository() throws Exception {
         Path env = Files.writeString(tmp.resolve("secrets.env"), "TOKEN=x\n");
 
-        assertEquals("TOKEN=x\n", InputFiles.readNamed(env, Kind.ENV_FILE).orElseThrow().text());
+        assertEquals(
+                "TOKEN=x\n",
+                InputFiles.readNamed(env, Kind.ENV_FILE).orElseThrow().text());
         assertTrue(assertThrows(InputFiles.Unusable.class, () -> InputFiles.read(root, env, Kind.ENV_FILE))
-                .getMessage().contains("resolves outside the repository"));
+                .getMessage()
+                .contains("resolves outside the repository"));
     }
 
     @Test
     void a_file_at_its_limit_is_read_and_one_byte_more_is_refused() throws Exception {
-        Path exact = write("exact.txt", "a".repeat((int) Kind.COMMIT_MESSAGE.limit()).getBytes(StandardCharsets.UTF_8));
-        Path over = write("over.txt", "a".repeat((int) Kind.COMMIT_MESSAGE.limit() + 1).getBytes(StandardCharsets.UTF_8));
+        Path exact =
+                write("exact.txt", "a".repeat((int) Kind.COMMIT_MESSAGE.limit()).getBytes(StandardCharsets.UTF_8));
+        Path over = write(
+                "over.txt", "a".repeat((int) Kind.COMMIT_MESSAGE.limit() + 1).getBytes(StandardCharsets.UTF_8));
 
-        assertEquals(Kind.COMMIT_MESSAGE.limit(), InputFiles.read(root, exact, Kind.COMMIT_MESSAGE).orElseThrow()
-                .bytes().length);
-        InputFiles.Unusable e = assertThrows(InputFiles.Unusable.class,
-                () -> InputFiles.read(root, over, Kind.COMMIT_MESSAGE));
-        assertEquals("over.txt is larger than a commit message may be (65537 bytes or more; at most 64 KiB); it was"
-                + " not read", e.getMessage());
+        assertEquals(
+                Kind.COMMIT_MESSAGE.limit(),
+                InputFiles.read(root, exact, Kind.COMMIT_MESSAGE).orElseThrow().bytes().length);
+        InputFiles.Unusable e =
+                assertThrows(InputFiles.Unusable.class, () -> InputFiles.read(root, over, Kind.COMMIT_MESSAGE));
+        assertEquals(
+                "over.txt is larger than a commit message may be (65537 bytes or more; at most 64 KiB); it was"
+                        + " not read",
+                e.getMessage());
         assertEquals("shorten over.txt to at most 64 KiB", e.fix());
     }
 }

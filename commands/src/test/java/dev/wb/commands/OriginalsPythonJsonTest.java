@@ -33,13 +33,30 @@ class OriginalsPythonJsonTest {
 
     @ParameterizedTest(name = "repr({0}) = {1}")
     @CsvSource({
-            "1.0, 1.0", "100, 100.0", "0.1, 0.1", "1e-4, 0.0001", "1e-5, 1e-05", "1e15, 1000000000000000.0",
-            "1e16, 1e+16", "9999999999999998.0, 9999999999999998.0", "123456789012345678.0, 1.2345678901234568e+17",
-            "5e-324, 5e-324", "1.7976931348623157e308, 1.7976931348623157e+308", "1e23, 1e+23", "2e23, 2e+23",
-            "-0.0, -0.0", "0.0, 0.0", "2.5e-7, 2.5e-07", "-1.5, -1.5", "1e100, 1e+100",
-            // Exactly between two shortest candidates: the even last digit, as dtoa rounds.
-            "-276804372109801.375, -276804372109801.38", "142129249267021.875, 142129249267021.88",
-            "8868337317031.4375, 8868337317031.438", "1152921504606846976, 1.152921504606847e+18"})
+        "1.0, 1.0",
+        "100, 100.0",
+        "0.1, 0.1",
+        "1e-4, 0.0001",
+        "1e-5, 1e-05",
+        "1e15, 1000000000000000.0",
+        "1e16, 1e+16",
+        "9999999999999998.0, 9999999999999998.0",
+        "123456789012345678.0, 1.2345678901234568e+17",
+        "5e-324, 5e-324",
+        "1.7976931348623157e308, 1.7976931348623157e+308",
+        "1e23, 1e+23",
+        "2e23, 2e+23",
+        "-0.0, -0.0",
+        "0.0, 0.0",
+        "2.5e-7, 2.5e-07",
+        "-1.5, -1.5",
+        "1e100, 1e+100",
+        // Exactly between two shortest candidates: the even last digit, as dtoa rounds.
+        "-276804372109801.375, -276804372109801.38",
+        "142129249267021.875, 142129249267021.88",
+        "8868337317031.4375, 8868337317031.438",
+        "1152921504606846976, 1.152921504606847e+18"
+    })
     void a_float_is_written_as_python_repr_writes_it(String literal, String repr) {
         assertEquals(repr, PythonJson.floatRepr(Double.parseDouble(literal)));
     }
@@ -61,7 +78,8 @@ class OriginalsPythonJsonTest {
     void plan_sha256_is_the_originals_digest_even_where_keys_sort_differently_in_utf16() throws IOException {
         JsonNode doc = PythonJson.parse(resource("python-json-edges.json"));
 
-        assertEquals(Optional.of("a5795532262745c4967edad7a767e9b592d98137e9e1f8658cd989d1c3049a45"),
+        assertEquals(
+                Optional.of("a5795532262745c4967edad7a767e9b592d98137e9e1f8658cd989d1c3049a45"),
                 PythonJson.planSha256(doc));
     }
 
@@ -69,7 +87,8 @@ class OriginalsPythonJsonTest {
     void plan_sha256_of_the_reference_example_plan_is_what_the_original_records() throws IOException {
         JsonNode doc = PythonJson.parse(resource("reference-example-sdd.json"));
 
-        assertEquals(Optional.of("223590d749593e1274197ea3e73e7f2af1aaa5dbb7df4562888ceb02cee2c1ba"),
+        assertEquals(
+                Optional.of("223590d749593e1274197ea3e73e7f2af1aaa5dbb7df4562888ceb02cee2c1ba"),
                 PythonJson.planSha256(doc));
     }
 
@@ -78,8 +97,8 @@ class OriginalsPythonJsonTest {
         JsonNode doc = PythonJson.parse(resource("python-json-edges.json"));
 
         assertEquals(text("python-json-edges.indent2.txt"), PythonJson.dumps(doc, PythonJson.Style.ARTIFACT));
-        assertEquals(text("python-json-edges.indent2-ascii.txt"), PythonJson.dumps(doc,
-                PythonJson.Style.ASCII_ARTIFACT));
+        assertEquals(
+                text("python-json-edges.indent2-ascii.txt"), PythonJson.dumps(doc, PythonJson.Style.ASCII_ARTIFACT));
     }
 
     @Test
@@ -87,7 +106,9 @@ class OriginalsPythonJsonTest {
         JsonNode doc = PythonJson.parse("{\"a\": 1.0, \"b\": 1, \"c\": -0.0}".getBytes(StandardCharsets.UTF_8));
 
         assertEquals("{\"a\":1.0,\"b\":1,\"c\":-0.0}", PythonJson.dumps(doc, PythonJson.Style.DIGEST));
-        assertEquals("{\"a\":1,\"b\":1,\"c\":0}", new String(CanonicalJson.bytes(doc), StandardCharsets.UTF_8),
+        assertEquals(
+                "{\"a\":1,\"b\":1,\"c\":0}",
+                new String(CanonicalJson.bytes(doc), StandardCharsets.UTF_8),
                 "wb's own digest is of another form, so plan_sha256 is computed apart");
     }
 
@@ -100,16 +121,19 @@ class OriginalsPythonJsonTest {
 
     @Test
     void text_that_is_not_json_is_refused_with_where() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> PythonJson.parse("{\n  \"a\": }".getBytes(StandardCharsets.UTF_8)));
 
-        assertTrue(e.getMessage().startsWith("not valid JSON: ") && e.getMessage().contains("(line 2, column"),
+        assertTrue(
+                e.getMessage().startsWith("not valid JSON: ") && e.getMessage().contains("(line 2, column"),
                 e.getMessage());
     }
 
     @Test
     void duplicate_keys_are_refused_as_wbs_plan_reader_refuses_them() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> PythonJson.parse("{\"a\": 1, \"a\": 2}".getBytes(StandardCharsets.UTF_8)));
     }
 }

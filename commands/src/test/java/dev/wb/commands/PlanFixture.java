@@ -35,13 +35,21 @@ public final class PlanFixture {
     }
 
     public PlanFixture cite(String file, int line, String quote) {
-        ((ArrayNode) plan.get("evidence")).addObject().put("claim", "the code says so").put("file", file)
-                .put("line", line).put("quote", quote);
+        ((ArrayNode) plan.get("evidence"))
+                .addObject()
+                .put("claim", "the code says so")
+                .put("file", file)
+                .put("line", line)
+                .put("quote", quote);
         return this;
     }
 
     public PlanFixture file(String path, String change) {
-        ((ArrayNode) plan.get("files")).addObject().put("path", path).put("change", change).put("why", "the task needs it");
+        ((ArrayNode) plan.get("files"))
+                .addObject()
+                .put("path", path)
+                .put("change", change)
+                .put("why", "the task needs it");
         return this;
     }
 
@@ -92,7 +100,8 @@ public final class PlanFixture {
     /** Writes {@code .workflow/KEY/sdd.json} under a work tree's root. */
     public PlanFixture writeTo(java.nio.file.Path root) {
         try {
-            java.nio.file.Path file = root.resolve(".workflow/" + plan.get("key").asText() + "/sdd.json");
+            java.nio.file.Path file =
+                    root.resolve(".workflow/" + plan.get("key").asText() + "/sdd.json");
             java.nio.file.Files.createDirectories(file.getParent());
             java.nio.file.Files.writeString(file, CanonicalJson.text(plan, true) + "\n");
             return this;

@@ -29,11 +29,14 @@ class WorkspaceTest {
         repo.git("worktree", "add", "-q", tmp.resolve("linked").toString(), "-b", "side");
 
         assertTrue(Files.isRegularFile(tmp.resolve("linked/.git")));
-        assertEquals(tmp.resolve("linked").toRealPath(), Workspace.locate(tmp.resolve("linked")).orElseThrow().root().toRealPath());
+        assertEquals(
+                tmp.resolve("linked").toRealPath(),
+                Workspace.locate(tmp.resolve("linked")).orElseThrow().root().toRealPath());
     }
 
     @Test
     void outside_any_repository_there_is_no_workspace() throws IOException {
-        assertTrue(Workspace.locate(Files.createDirectories(tmp.resolve("plain"))).isEmpty());
+        assertTrue(
+                Workspace.locate(Files.createDirectories(tmp.resolve("plain"))).isEmpty());
     }
 }

@@ -14,8 +14,12 @@ public final class BatchSealer {
 
     private BatchSealer() {}
 
-    public static List<EventEnvelope> seal(StreamId stream, Optional<StreamHead> head, ExpectedVersion expected,
-            List<NewEvent> batch, Invocation invocation) {
+    public static List<EventEnvelope> seal(
+            StreamId stream,
+            Optional<StreamHead> head,
+            ExpectedVersion expected,
+            List<NewEvent> batch,
+            Invocation invocation) {
         return sealFrame(stream, head, expected, batch, invocation).events();
     }
 
@@ -27,8 +31,12 @@ public final class BatchSealer {
         }
     }
 
-    public static SealedBatch sealFrame(StreamId stream, Optional<StreamHead> head, ExpectedVersion expected,
-            List<NewEvent> batch, Invocation invocation) {
+    public static SealedBatch sealFrame(
+            StreamId stream,
+            Optional<StreamHead> head,
+            ExpectedVersion expected,
+            List<NewEvent> batch,
+            Invocation invocation) {
         if (batch.isEmpty()) {
             throw new IllegalArgumentException("an append needs at least one event");
         }
@@ -44,8 +52,8 @@ public final class BatchSealer {
         long version = last;
         for (NewEvent event : batch) {
             version++;
-            EnvelopeCodec.Sealed s = EnvelopeCodec.sealWithHeader(event, stream, version, prevHash, invocation,
-                    EventIds.next(time.toEpochMilli()), time);
+            EnvelopeCodec.Sealed s = EnvelopeCodec.sealWithHeader(
+                    event, stream, version, prevHash, invocation, EventIds.next(time.toEpochMilli()), time);
             sealed.add(s);
             events.add(s.envelope());
             prevHash = s.envelope().hash();

@@ -13,7 +13,9 @@ public final class Digests {
 
     public static String sha256(byte[] content) {
         try {
-            return PREFIX + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+            return PREFIX
+                    + HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(content));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }

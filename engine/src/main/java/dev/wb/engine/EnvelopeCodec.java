@@ -42,34 +42,85 @@ public final class EnvelopeCodec {
     public record Sealed(EventEnvelope envelope, byte[] header) {}
 
     /** Seals a new event: gives it its place in the stream, its time and identity, and its hash. */
-    public static EventEnvelope seal(NewEvent event, StreamId stream, long version, String prevHash,
-            Invocation invocation, String eventId, Instant time) {
-        return sealWithHeader(event, stream, version, prevHash, invocation, eventId, time).envelope();
+    public static EventEnvelope seal(
+            NewEvent event,
+            StreamId stream,
+            long version,
+            String prevHash,
+            Invocation invocation,
+            String eventId,
+            Instant time) {
+        return sealWithHeader(event, stream, version, prevHash, invocation, eventId, time)
+                .envelope();
     }
 
-    static Sealed sealWithHeader(NewEvent event, StreamId stream, long version, String prevHash,
-            Invocation invocation, String eventId, Instant time) {
+    static Sealed sealWithHeader(
+            NewEvent event,
+            StreamId stream,
+            long version,
+            String prevHash,
+            Invocation invocation,
+            String eventId,
+            Instant time) {
         Payload payload = event.canonicalPayload();
-        byte[] header = header(eventId, stream, version, event.type(), event.schemaVersion(), time,
-                invocation.actor(), invocation.wbVersion(), invocation.id(), prevHash);
+        byte[] header = header(
+                eventId,
+                stream,
+                version,
+                event.type(),
+                event.schemaVersion(),
+                time,
+                invocation.actor(),
+                invocation.wbVersion(),
+                invocation.id(),
+                prevHash);
         String hash = digest(header, payload.unsafeBytes());
-        EventEnvelope envelope = new EventEnvelope(eventId, stream, version, event.type(), event.schemaVersion(), time,
-                invocation.actor(), invocation.wbVersion(), invocation.id(), payload, prevHash, hash);
+        EventEnvelope envelope = new EventEnvelope(
+                eventId,
+                stream,
+                version,
+                event.type(),
+                event.schemaVersion(),
+                time,
+                invocation.actor(),
+                invocation.wbVersion(),
+                invocation.id(),
+                payload,
+                prevHash,
+                hash);
         return new Sealed(envelope, header);
     }
 
     /** The canonical header bytes of an envelope. */
     public static byte[] header(EventEnvelope e) {
-        return header(e.eventId(), e.stream(), e.version(), e.type(), e.schemaVersion(), e.time(), e.actor(),
-                e.wbVersion(), e.invocationId(), e.prevHash());
+        return header(
+                e.eventId(),
+                e.stream(),
+                e.version(),
+                e.type(),
+                e.schemaVersion(),
+                e.time(),
+                e.actor(),
+                e.wbVersion(),
+                e.invocationId(),
+                e.prevHash());
     }
 
     /**
      * Writes the header's fields straight in canonical (sorted) order: the same bytes as the
      * canonical form of {@link #toJson}'s header, without building a tree (tested to agree).
      */
-    private static byte[] header(String eventId, StreamId stream, long version, String type, int schemaVersion,
-            Instant time, Actor actor, String wbVersion, String invocationId, String prevHash) {
+    private static byte[] header(
+            String eventId,
+            StreamId stream,
+            long version,
+            String type,
+            int schemaVersion,
+            Instant time,
+            Actor actor,
+            String wbVersion,
+            String invocationId,
+            String prevHash) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(400);
         try (JsonGenerator g = CanonicalJson.FACTORY.createGenerator(out)) {
             g.writeStartObject();
@@ -360,8 +411,19 @@ public final class EnvelopeCodec {
             StreamId streamId = StreamIds.intern(stream);
             Actor actor = new Actor(user, host, pid, Optional.ofNullable(agent));
             Payload payload = Payload.ofStored(payloadBytes);
-            return new EventEnvelope(eventId, streamId, version, type, schemaVersion, Times.parse(time), actor,
-                    wbVersion, invocationId, payload, prevHash, hash);
+            return new EventEnvelope(
+                    eventId,
+                    streamId,
+                    version,
+                    type,
+                    schemaVersion,
+                    Times.parse(time),
+                    actor,
+                    wbVersion,
+                    invocationId,
+                    payload,
+                    prevHash,
+                    hash);
         } catch (FrameDamagedException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
@@ -374,5 +436,4 @@ public final class EnvelopeCodec {
             throw new FrameDamagedException("expected " + expected + " but found " + actual);
         }
     }
-
 }

@@ -12,6 +12,5 @@ public interface EventAppender {
      * @throws VersionConflictException when the stream is not at {@code expected}
      * @throws StreamBusyException when another writer holds the stream for too long
      */
-    List<EventEnvelope> append(StreamId stream, ExpectedVersion expected, List<NewEvent> batch,
-            Invocation invocation);
+    List<EventEnvelope> append(StreamId stream, ExpectedVersion expected, List<NewEvent> batch, Invocation invocation);
 }

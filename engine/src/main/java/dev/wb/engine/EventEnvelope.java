@@ -25,7 +25,6 @@ public record EventEnvelope(
     /** The {@code prevHash} of a stream's first event. */
     public static final String GENESIS = "sha256:" + "0".repeat(64);
 
-
     public EventEnvelope {
         Objects.requireNonNull(eventId, "eventId");
         Objects.requireNonNull(stream, "stream");
@@ -98,7 +97,18 @@ public record EventEnvelope(
 
     /** The same event with its payload raised to a newer schema; the stored bytes are untouched. */
     public EventEnvelope upcastTo(int newSchemaVersion, Payload newPayload) {
-        return new EventEnvelope(eventId, stream, version, type, newSchemaVersion, time, actor, wbVersion,
-                invocationId, newPayload, prevHash, hash);
+        return new EventEnvelope(
+                eventId,
+                stream,
+                version,
+                type,
+                newSchemaVersion,
+                time,
+                actor,
+                wbVersion,
+                invocationId,
+                newPayload,
+                prevHash,
+                hash);
     }
 }

@@ -53,20 +53,27 @@ public final class HashChain {
             try {
                 envelope = stored.toEnvelope();
             } catch (EnvelopeCodec.FrameDamagedException | IllegalArgumentException e) {
-                firstBreak = new Break(version, Optional.empty(), "stored bytes do not form an event (" + e.getMessage() + ")");
+                firstBreak = new Break(
+                        version, Optional.empty(), "stored bytes do not form an event (" + e.getMessage() + ")");
                 return;
             }
             Optional<String> id = Optional.of(envelope.eventId());
             if (!stored.intact()) {
-                firstBreak = new Break(version, id, "stored bytes do not match the event's hash "
-                        + stored.storedHash() + " (they hash to " + stored.actualHash() + ")");
+                firstBreak = new Break(
+                        version,
+                        id,
+                        "stored bytes do not match the event's hash " + stored.storedHash() + " (they hash to "
+                                + stored.actualHash() + ")");
             } else if (envelope.version() != version) {
                 firstBreak = new Break(version, id, "version " + envelope.version() + " where " + version + " belongs");
             } else if (!envelope.stream().equals(stream)) {
                 firstBreak = new Break(version, id, "belongs to stream " + envelope.stream() + ", not " + stream);
             } else if (!envelope.prevHash().equals(expectedPrev)) {
-                firstBreak = new Break(version, id, "does not link to the event before it (prevHash "
-                        + envelope.prevHash() + ", expected " + expectedPrev + ")");
+                firstBreak = new Break(
+                        version,
+                        id,
+                        "does not link to the event before it (prevHash " + envelope.prevHash() + ", expected "
+                                + expectedPrev + ")");
             } else {
                 expectedPrev = envelope.hash();
                 checked++;
@@ -76,7 +83,8 @@ public final class HashChain {
         @Override
         public void damaged(String reason) {
             if (firstBreak == null) {
-                firstBreak = new Break(expectedVersion, Optional.empty(), "a stored record is unreadable (" + reason + ")");
+                firstBreak =
+                        new Break(expectedVersion, Optional.empty(), "a stored record is unreadable (" + reason + ")");
             }
         }
     }

@@ -46,8 +46,8 @@ public final class InMemoryEventLog implements EventLog {
     }
 
     @Override
-    public synchronized List<EventEnvelope> append(StreamId stream, ExpectedVersion expected, List<NewEvent> batch,
-            Invocation invocation) {
+    public synchronized List<EventEnvelope> append(
+            StreamId stream, ExpectedVersion expected, List<NewEvent> batch, Invocation invocation) {
         BatchSealer.SealedBatch sealed = BatchSealer.sealFrame(stream, head(stream), expected, batch, invocation);
         frames.computeIfAbsent(stream.name(), name -> new ArrayList<>()).add(sealed.frame());
         heads.put(stream.name(), sealed.head());

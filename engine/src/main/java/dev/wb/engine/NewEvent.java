@@ -43,7 +43,9 @@ public final class NewEvent {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof NewEvent that && type.equals(that.type) && schemaVersion == that.schemaVersion
+        return other instanceof NewEvent that
+                && type.equals(that.type)
+                && schemaVersion == that.schemaVersion
                 && payload.equals(that.payload);
     }
 

@@ -16,7 +16,8 @@ import java.time.format.DateTimeParseException;
 public final class Times {
 
     /** Always three fraction digits, whatever the instant: EVENTS.md's fixed form. */
-    private static final DateTimeFormatter FIXED = new DateTimeFormatterBuilder().appendInstant(3).toFormatter();
+    private static final DateTimeFormatter FIXED =
+            new DateTimeFormatterBuilder().appendInstant(3).toFormatter();
 
     private Times() {}
 
@@ -32,8 +33,13 @@ public final class Times {
         int n = text.length();
         boolean seconds = n == 20;
         boolean millis = n == 24 && text.charAt(19) == '.';
-        if ((seconds || millis) && text.charAt(4) == '-' && text.charAt(7) == '-' && text.charAt(10) == 'T'
-                && text.charAt(13) == ':' && text.charAt(16) == ':' && text.charAt(n - 1) == 'Z') {
+        if ((seconds || millis)
+                && text.charAt(4) == '-'
+                && text.charAt(7) == '-'
+                && text.charAt(10) == 'T'
+                && text.charAt(13) == ':'
+                && text.charAt(16) == ':'
+                && text.charAt(n - 1) == 'Z') {
             int year = digits(text, 0, 4);
             int month = digits(text, 5, 2);
             int day = digits(text, 8, 2);
@@ -41,8 +47,17 @@ public final class Times {
             int minute = digits(text, 14, 2);
             int second = digits(text, 17, 2);
             int milli = millis ? digits(text, 20, 3) : 0;
-            if (year >= 0 && month >= 1 && month <= 12 && day >= 1 && hour >= 0 && hour < 24 && minute >= 0
-                    && minute < 60 && second >= 0 && second < 60 && milli >= 0) {
+            if (year >= 0
+                    && month >= 1
+                    && month <= 12
+                    && day >= 1
+                    && hour >= 0
+                    && hour < 24
+                    && minute >= 0
+                    && minute < 60
+                    && second >= 0
+                    && second < 60
+                    && milli >= 0) {
                 try {
                     long epochDay = LocalDate.of(year, month, day).toEpochDay();
                     long epochSecond = epochDay * 86_400 + hour * 3_600L + minute * 60L + second;

@@ -8,8 +8,8 @@ public final class VersionConflictException extends LogException {
     private final long actual;
 
     public VersionConflictException(StreamId stream, ExpectedVersion expected, long actual) {
-        super(stream.describe() + " changed while this command ran: expected " + expected.describe()
-                + " but was " + (actual < 0 ? "no stream yet" : "version " + actual));
+        super(stream.describe() + " changed while this command ran: expected " + expected.describe() + " but was "
+                + (actual < 0 ? "no stream yet" : "version " + actual));
         this.stream = stream;
         this.expected = expected;
         this.actual = actual;

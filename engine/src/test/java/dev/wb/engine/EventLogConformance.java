@@ -64,7 +64,8 @@ public abstract class EventLogConformance {
     void a_stale_expected_version_is_refused_naming_the_task_and_nothing_is_written() {
         log.append(TASK, ExpectedVersion.noStream(), notes(0, 2), invocation());
 
-        VersionConflictException conflict = assertThrows(VersionConflictException.class,
+        VersionConflictException conflict = assertThrows(
+                VersionConflictException.class,
                 () -> log.append(TASK, ExpectedVersion.exactly(0), List.of(note(9)), invocation()));
 
         assertEquals(1, conflict.actual());
@@ -77,13 +78,15 @@ public abstract class EventLogConformance {
     void no_stream_yet_is_refused_once_the_stream_exists() {
         log.append(TASK, ExpectedVersion.noStream(), List.of(note(0)), invocation());
 
-        assertThrows(VersionConflictException.class,
+        assertThrows(
+                VersionConflictException.class,
                 () -> log.append(TASK, ExpectedVersion.noStream(), List.of(note(1)), invocation()));
     }
 
     @Test
     void an_exact_version_is_refused_on_a_stream_that_does_not_exist() {
-        VersionConflictException conflict = assertThrows(VersionConflictException.class,
+        VersionConflictException conflict = assertThrows(
+                VersionConflictException.class,
                 () -> log.append(TASK, ExpectedVersion.exactly(0), List.of(note(1)), invocation()));
         assertEquals(-1, conflict.actual());
         assertTrue(log.streams().isEmpty());
@@ -130,9 +133,13 @@ public abstract class EventLogConformance {
     @Test
     void the_envelope_keeps_every_field_it_was_sealed_with() {
         Invocation invocation = invocation();
-        EventEnvelope sealed = log.append(TASK, ExpectedVersion.noStream(),
-                List.of(TestEvents.event("test.detailed", Map.of("nested", Map.of("b", 2, "a", "é"), "list", List.of(3, 1)))),
-                invocation).get(0);
+        EventEnvelope sealed = log.append(
+                        TASK,
+                        ExpectedVersion.noStream(),
+                        List.of(TestEvents.event(
+                                "test.detailed", Map.of("nested", Map.of("b", 2, "a", "é"), "list", List.of(3, 1)))),
+                        invocation)
+                .get(0);
 
         EventEnvelope read = log.read(TASK).get(0);
         assertEquals(sealed, read);
@@ -140,13 +147,16 @@ public abstract class EventLogConformance {
         assertEquals(TestEvents.T0, read.time());
         assertEquals(invocation.id(), read.invocationId());
         assertEquals(invocation.actor(), read.actor());
-        assertEquals("{\"list\":[3,1],\"nested\":{\"a\":\"é\",\"b\":2}}", read.payload().toString());
+        assertEquals(
+                "{\"list\":[3,1],\"nested\":{\"a\":\"é\",\"b\":2}}",
+                read.payload().toString());
         assertTrue(read.hash().matches("sha256:[0-9a-f]{64}"));
     }
 
     @Test
     void an_empty_batch_is_a_programming_error() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> log.append(TASK, ExpectedVersion.noStream(), List.of(), invocation()));
     }
 }

@@ -23,12 +23,14 @@ class Issue13VersionTest {
 
     @Test
     void item30_the_version_names_the_commit_and_the_time_of_its_build() {
-        // "The version is 0.1.0-SNAPSHOT for every build, so a record made under another version's rules cannot be told apart"
+        // "The version is 0.1.0-SNAPSHOT for every build, so a record made under another version's rules cannot be told
+        // apart"
         String head = git("rev-parse", "--short=7", "HEAD");
 
         assertTrue(WbVersion.current().endsWith("+" + head), WbVersion.current() + " names " + head);
         assertTrue(WbVersion.built().matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ"), WbVersion.built());
-        String stamp = Invocation.start(new Actor("t", "h", 1, Optional.empty()), Clock.systemUTC()).wbVersion();
+        String stamp = Invocation.start(new Actor("t", "h", 1, Optional.empty()), Clock.systemUTC())
+                .wbVersion();
         assertEquals(WbVersion.current() + "." + WbVersion.built().replaceAll("[-:]", ""), stamp);
     }
 
@@ -39,8 +41,11 @@ class Issue13VersionTest {
         Files.copy(CHECKOUT.resolve("bin/build-info"), script);
         Path out = dir.resolve("classes");
 
-        ProcessResult run = TempGitRepo.Processes.run(dir, List.of("bash", script.toString(), out.toString()),
-                Map.of("GIT_CEILING_DIRECTORIES", dir.toString()), 30);
+        ProcessResult run = TempGitRepo.Processes.run(
+                dir,
+                List.of("bash", script.toString(), out.toString()),
+                Map.of("GIT_CEILING_DIRECTORIES", dir.toString()),
+                30);
 
         assertEquals(0, run.exitCode(), run.stderr());
         String stamped = Files.readString(out.resolve("dev/wb/engine/build.properties"));

@@ -61,7 +61,8 @@ final class CliCheckoutReads implements CheckoutReads {
             }
         }
         List<Remote> remotes = new ArrayList<>();
-        urls.forEach((name, pair) -> remotes.add(new Remote(name, orEmpty(pair[0]), orEmpty(pair[1] == null ? pair[0] : pair[1]))));
+        urls.forEach((name, pair) ->
+                remotes.add(new Remote(name, orEmpty(pair[0]), orEmpty(pair[1] == null ? pair[0] : pair[1]))));
         return remotes;
     }
 
@@ -79,8 +80,15 @@ final class CliCheckoutReads implements CheckoutReads {
     public boolean hasTrackedChanges() {
         // -uno: untracked files are carried across a switch unharmed, so they never make a tree unclean;
         // nor do untracked files inside a submodule.
-        return git.runOrThrow(root, "status", "--porcelain=v1", "-z", "--untracked-files=no",
-                "--ignore-submodules=untracked").length > 0;
+        return git.runOrThrow(
+                                root,
+                                "status",
+                                "--porcelain=v1",
+                                "-z",
+                                "--untracked-files=no",
+                                "--ignore-submodules=untracked")
+                        .length
+                > 0;
     }
 
     @Override
@@ -104,7 +112,8 @@ final class CliCheckoutReads implements CheckoutReads {
 
     @Override
     public List<String> commitsNotOn(String targetCommit) {
-        return lines(git.runOrThrow(root, "rev-list", "--reverse", "--topo-order", "--no-merges", "HEAD", "^" + targetCommit));
+        return lines(git.runOrThrow(
+                root, "rev-list", "--reverse", "--topo-order", "--no-merges", "HEAD", "^" + targetCommit));
     }
 
     @Override

@@ -35,8 +35,14 @@ final class CliGitReads implements GitReads {
     @Override
     public List<ChangedPath> changes(ChangeScope scope) {
         if (scope == ChangeScope.WORKTREE) {
-            return StatusCodes.porcelain(git.runOrThrow(root(), "status", "--porcelain=v1", "-z",
-                    "--untracked-files=all", "--no-renames", "--ignore-submodules=none"));
+            return StatusCodes.porcelain(git.runOrThrow(
+                    root(),
+                    "status",
+                    "--porcelain=v1",
+                    "-z",
+                    "--untracked-files=all",
+                    "--no-renames",
+                    "--ignore-submodules=none"));
         }
         GitBinary.Output staged = diffIndex("HEAD");
         if (staged.exitCode() != 0 && head().isEmpty()) {
@@ -49,8 +55,16 @@ final class CliGitReads implements GitReads {
     }
 
     private GitBinary.Output diffIndex(String tree) {
-        return git.run(root(), "diff-index", "--cached", "-z", "--name-status", "--no-renames",
-                "--ignore-submodules=none", tree, "--");
+        return git.run(
+                root(),
+                "diff-index",
+                "--cached",
+                "-z",
+                "--name-status",
+                "--no-renames",
+                "--ignore-submodules=none",
+                tree,
+                "--");
     }
 
     @Override

@@ -90,7 +90,8 @@ public final class GitRepository implements AutoCloseable {
     public List<ChangedPath> changedPaths(ChangeScope scope, Optional<String> baseCommit) {
         ChangeSet changes = new ChangeSet();
         changes.addAll(reads(Read.of(scope)).changes(scope));
-        baseCommit.ifPresent(base -> changes.addCommitted(reads(Read.CHANGES_SINCE_BASE).changesSince(base)));
+        baseCommit.ifPresent(
+                base -> changes.addCommitted(reads(Read.CHANGES_SINCE_BASE).changesSince(base)));
         return changes.sorted();
     }
 
@@ -152,7 +153,8 @@ public final class GitRepository implements AutoCloseable {
      * {@code git remote set-head} updates it). Empty when the checkout does not know it.
      */
     public Optional<String> remoteHead(String remote) {
-        return checkout(Read.REMOTE_HEAD).remoteHead(RefNames.operand("remote", Objects.requireNonNull(remote, "remote")));
+        return checkout(Read.REMOTE_HEAD)
+                .remoteHead(RefNames.operand("remote", Objects.requireNonNull(remote, "remote")));
     }
 
     /**

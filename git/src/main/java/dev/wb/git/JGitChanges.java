@@ -116,7 +116,9 @@ final class JGitChanges {
         @Override
         public boolean include(TreeWalk walk) throws IOException {
             DirCacheIterator index = walk.getTree(1, DirCacheIterator.class);
-            if (index != null && !walk.isSubtree() && index.getDirCacheEntry() != null
+            if (index != null
+                    && !walk.isSubtree()
+                    && index.getDirCacheEntry() != null
                     && index.getDirCacheEntry().getStage() != 0) {
                 return true;
             }

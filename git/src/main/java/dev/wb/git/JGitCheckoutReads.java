@@ -96,8 +96,12 @@ final class JGitCheckoutReads implements CheckoutReads {
             IndexDiff diff = new IndexDiff(repo, repo.resolve("HEAD^{tree}"), new FileTreeIterator(repo));
             diff.setIgnoreSubmoduleMode(IgnoreSubmoduleMode.UNTRACKED);
             diff.diff();
-            return !(diff.getAdded().isEmpty() && diff.getChanged().isEmpty() && diff.getRemoved().isEmpty()
-                    && diff.getMissing().isEmpty() && diff.getModified().isEmpty() && diff.getConflicting().isEmpty());
+            return !(diff.getAdded().isEmpty()
+                    && diff.getChanged().isEmpty()
+                    && diff.getRemoved().isEmpty()
+                    && diff.getMissing().isEmpty()
+                    && diff.getModified().isEmpty()
+                    && diff.getConflicting().isEmpty());
         } catch (IOException e) {
             throw failed("compare the work tree with HEAD", e);
         }

@@ -35,7 +35,8 @@ import org.eclipse.jgit.util.SystemReader;
  */
 final class JGitEnvironment extends SystemReader.Delegate {
 
-    private static final String JAVA_KEY = System.getProperty("java.vendor") + '|' + System.getProperty("java.version") + '|';
+    private static final String JAVA_KEY =
+            System.getProperty("java.vendor") + '|' + System.getProperty("java.version") + '|';
 
     private final SystemReader base;
     private final Map<String, String> env;
@@ -93,7 +94,8 @@ final class JGitEnvironment extends SystemReader.Delegate {
         if (global != null) {
             return fileOrEmpty(parent, global, fs);
         }
-        File xdgConfig = getXdgConfigDirectory(fs).resolve("git").resolve("config").toFile();
+        File xdgConfig =
+                getXdgConfigDirectory(fs).resolve("git").resolve("config").toFile();
         return new UserConfigFile(parent, new File(home(), ".gitconfig"), xdgConfig, fs);
     }
 

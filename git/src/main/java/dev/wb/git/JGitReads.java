@@ -62,7 +62,9 @@ final class JGitReads implements GitReads {
     public Optional<String> resolveCommit(String rev) {
         try {
             return Optional.ofNullable(repo.resolve(rev + "^{commit}")).map(ObjectId::name);
-        } catch (RevisionSyntaxException | AmbiguousObjectException | IncorrectObjectTypeException
+        } catch (RevisionSyntaxException
+                | AmbiguousObjectException
+                | IncorrectObjectTypeException
                 | MissingObjectException e) {
             return Optional.empty(); // what git's rev-parse --verify answers for these: no such commit
         } catch (IOException e) {
@@ -83,7 +85,9 @@ final class JGitReads implements GitReads {
     public List<ChangedPath> changesSince(String baseCommit) {
         try {
             Optional<String> head = head();
-            return head.isEmpty() ? List.of() : JGitChanges.since(repo, commit(baseCommit), ObjectId.fromString(head.get()));
+            return head.isEmpty()
+                    ? List.of()
+                    : JGitChanges.since(repo, commit(baseCommit), ObjectId.fromString(head.get()));
         } catch (IOException e) {
             throw failed("diff against " + baseCommit, e);
         }
@@ -94,7 +98,8 @@ final class JGitReads implements GitReads {
         if (!RepoPaths.isPlain(path)) {
             return new BlobRead.Absent();
         }
-        try (RevWalk walk = new RevWalk(repo); ObjectReader reader = repo.newObjectReader()) {
+        try (RevWalk walk = new RevWalk(repo);
+                ObjectReader reader = repo.newObjectReader()) {
             RevCommit parsed = walk.parseCommit(commit(commit));
             try (TreeWalk entry = TreeWalk.forPath(reader, path, parsed.getTree())) {
                 if (entry == null || entry.getFileMode(0).getObjectType() != Constants.OBJ_BLOB) {
@@ -114,7 +119,9 @@ final class JGitReads implements GitReads {
 
     /** The commit a revision names; a GitException when it names none. */
     private ObjectId commit(String rev) {
-        return resolveCommit(rev).map(ObjectId::fromString).orElseThrow(() -> new GitException("unknown revision: " + rev));
+        return resolveCommit(rev)
+                .map(ObjectId::fromString)
+                .orElseThrow(() -> new GitException("unknown revision: " + rev));
     }
 
     private static GitException failed(String what, IOException e) {

@@ -21,8 +21,13 @@ record RepoLocation(Path root, Path gitDir, Path commonDir, ObjectFormat format)
         if (!Files.isDirectory(absolute)) {
             throw new GitException("not inside a git work tree: " + absolute + " (no such directory)");
         }
-        GitBinary.Output output = git.run(absolute, "rev-parse", "--show-toplevel", "--absolute-git-dir",
-                "--git-common-dir", "--show-object-format");
+        GitBinary.Output output = git.run(
+                absolute,
+                "rev-parse",
+                "--show-toplevel",
+                "--absolute-git-dir",
+                "--git-common-dir",
+                "--show-object-format");
         if (output.exitCode() != 0) {
             String reason = output.firstErrorLine();
             if (reason.contains("not a git repository") || reason.contains("must be run in a work tree")) {

@@ -32,8 +32,16 @@ public final class ReviewReads {
     public List<ChangedPath> againstWorktree(String baseCommit) {
         Objects.requireNonNull(baseCommit, "baseCommit");
         java.util.TreeMap<String, Change> changes = new java.util.TreeMap<>();
-        GitBinary.Output diff = git.run(repo.root(), "diff", "--name-status", "-z", "--no-renames", "--no-ext-diff",
-                "--ignore-submodules=dirty", baseCommit, "--");
+        GitBinary.Output diff = git.run(
+                repo.root(),
+                "diff",
+                "--name-status",
+                "-z",
+                "--no-renames",
+                "--no-ext-diff",
+                "--ignore-submodules=dirty",
+                baseCommit,
+                "--");
         if (diff.exitCode() != 0) {
             throw new GitException("git diff against " + baseCommit + " failed: " + diff.firstErrorLine());
         }
@@ -49,7 +57,9 @@ public final class ReviewReads {
         // Removed from the index but still on disk (git rm --cached): the file is in the working
         // tree, so it is modified if its bytes differ from the base's, and no change if they do not.
         for (IndexEntry entry : keptOnDisk.isEmpty() ? List.<IndexEntry>of() : treeEntries(baseCommit, keptOnDisk)) {
-            boolean same = blobId(repo.root().resolve(entry.path())).map(entry.objectId()::equals).orElse(false);
+            boolean same = blobId(repo.root().resolve(entry.path()))
+                    .map(entry.objectId()::equals)
+                    .orElse(false);
             if (same) {
                 changes.remove(entry.path());
             } else {
@@ -67,7 +77,9 @@ public final class ReviewReads {
      */
     public List<String> untracked() {
         return StatusCodes.records(git.runOrThrow(repo.root(), "ls-files", "-z", "--others", "--exclude-standard"))
-                .stream().filter(path -> !path.endsWith("/")).toList();
+                .stream()
+                .filter(path -> !path.endsWith("/"))
+                .toList();
     }
 
     /**
@@ -78,12 +90,20 @@ public final class ReviewReads {
      * {@link #untracked()} lists them.
      */
     public List<String> changedNames(String baseCommit, java.util.Optional<String> candidateCommit) {
-        List<String> args = new ArrayList<>(List.of("diff", "--name-only", "-z", "--no-renames", "--no-ext-diff",
-                "--ignore-submodules=dirty", Objects.requireNonNull(baseCommit, "baseCommit")));
+        List<String> args = new ArrayList<>(List.of(
+                "diff",
+                "--name-only",
+                "-z",
+                "--no-renames",
+                "--no-ext-diff",
+                "--ignore-submodules=dirty",
+                Objects.requireNonNull(baseCommit, "baseCommit")));
         candidateCommit.ifPresent(args::add);
         args.add("--");
-        return StatusCodes.records(git.runOrThrow(repo.root(), args.toArray(String[]::new))).stream().sorted()
-                .distinct().toList();
+        return StatusCodes.records(git.runOrThrow(repo.root(), args.toArray(String[]::new))).stream()
+                .sorted()
+                .distinct()
+                .toList();
     }
 
     /**
@@ -94,8 +114,13 @@ public final class ReviewReads {
      * {@link #changedNames}.
      */
     public byte[] binaryDiff(String baseCommit, java.util.Optional<String> candidateCommit, List<String> excluded) {
-        List<String> args = new ArrayList<>(List.of("diff", "--binary", "--no-ext-diff", "--no-color",
-                "--ignore-submodules=dirty", Objects.requireNonNull(baseCommit, "baseCommit")));
+        List<String> args = new ArrayList<>(List.of(
+                "diff",
+                "--binary",
+                "--no-ext-diff",
+                "--no-color",
+                "--ignore-submodules=dirty",
+                Objects.requireNonNull(baseCommit, "baseCommit")));
         candidateCommit.ifPresent(args::add);
         args.add("--");
         excluded.forEach(path -> args.add(":(exclude,literal)" + path));
@@ -104,8 +129,12 @@ public final class ReviewReads {
 
     /** Whether {@code ancestor} is {@code descendant} or one of its ancestors (both full commit ids). */
     public boolean isAncestor(String ancestor, String descendant) {
-        GitBinary.Output output = git.run(repo.root(), "merge-base", "--is-ancestor", Objects.requireNonNull(ancestor,
-                "ancestor"), Objects.requireNonNull(descendant, "descendant"));
+        GitBinary.Output output = git.run(
+                repo.root(),
+                "merge-base",
+                "--is-ancestor",
+                Objects.requireNonNull(ancestor, "ancestor"),
+                Objects.requireNonNull(descendant, "descendant"));
         if (output.exitCode() > 1) {
             throw new GitException("git merge-base --is-ancestor failed: " + output.firstErrorLine());
         }
@@ -115,8 +144,16 @@ public final class ReviewReads {
     /** The paths that differ between two commits (full ids), sorted. */
     public List<ChangedPath> betweenCommits(String from, String to) {
         ChangeSet changes = new ChangeSet();
-        changes.addAll(StatusCodes.nameStatus(git.runOrThrow(repo.root(), "diff-tree", "-r", "-z", "--name-status",
-                "--no-renames", Objects.requireNonNull(from, "from"), Objects.requireNonNull(to, "to"), "--")));
+        changes.addAll(StatusCodes.nameStatus(git.runOrThrow(
+                repo.root(),
+                "diff-tree",
+                "-r",
+                "-z",
+                "--name-status",
+                "--no-renames",
+                Objects.requireNonNull(from, "from"),
+                Objects.requireNonNull(to, "to"),
+                "--")));
         return changes.sorted();
     }
 
@@ -127,8 +164,14 @@ public final class ReviewReads {
 
     /** The files of {@code commit}'s tree at {@code paths} (all of them when empty). */
     private List<IndexEntry> treeEntries(String commit, List<String> paths) {
-        List<String> args = new ArrayList<>(List.of("--literal-pathspecs", "ls-tree", "-r", "-z", "--full-tree",
-                Objects.requireNonNull(commit, "commit id"), "--"));
+        List<String> args = new ArrayList<>(List.of(
+                "--literal-pathspecs",
+                "ls-tree",
+                "-r",
+                "-z",
+                "--full-tree",
+                Objects.requireNonNull(commit, "commit id"),
+                "--"));
         args.addAll(paths);
         List<IndexEntry> entries = new ArrayList<>();
         for (String record : StatusCodes.records(git.runOrThrow(repo.root(), args.toArray(String[]::new)))) {
@@ -149,8 +192,8 @@ public final class ReviewReads {
                 return java.util.Optional.empty();
             }
             byte[] bytes = java.nio.file.Files.readAllBytes(file);
-            java.security.MessageDigest digest = java.security.MessageDigest.getInstance(
-                    repo.format() == ObjectFormat.SHA256 ? "SHA-256" : "SHA-1");
+            java.security.MessageDigest digest =
+                    java.security.MessageDigest.getInstance(repo.format() == ObjectFormat.SHA256 ? "SHA-256" : "SHA-1");
             digest.update(("blob " + bytes.length + "\0").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             return java.util.Optional.of(java.util.HexFormat.of().formatHex(digest.digest(bytes)));
         } catch (java.io.IOException | java.security.NoSuchAlgorithmException e) {

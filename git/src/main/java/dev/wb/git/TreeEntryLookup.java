@@ -12,12 +12,14 @@ final class TreeEntryLookup {
     private TreeEntryLookup() {}
 
     static BlobRead read(GitBinary git, Path root, String commit, String path, long maxBytes) {
-        if (git.run(root, "rev-parse", "-q", "--verify", "--end-of-options", commit + "^{commit}").exitCode() != 0) {
+        if (git.run(root, "rev-parse", "-q", "--verify", "--end-of-options", commit + "^{commit}")
+                        .exitCode()
+                != 0) {
             throw new GitException("unknown revision: " + commit);
         }
         // --literal-pathspecs: the path is a name, never a pattern; --full-tree: relative to the top.
-        byte[] listing = git.runOrThrow(root, "--literal-pathspecs", "ls-tree", "-z", "-l", "--full-tree",
-                commit, "--", path);
+        byte[] listing =
+                git.runOrThrow(root, "--literal-pathspecs", "ls-tree", "-z", "-l", "--full-tree", commit, "--", path);
         for (String record : StatusCodes.records(listing)) {
             int tab = record.indexOf('\t');
             if (tab < 0 || !record.substring(tab + 1).equals(path)) {

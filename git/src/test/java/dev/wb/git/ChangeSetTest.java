@@ -16,7 +16,8 @@ class ChangeSetTest {
         changes.add(new ChangedPath("b", Change.DELETED));
         changes.add(new ChangedPath("b", Change.UNTRACKED));
 
-        assertEquals(List.of(new ChangedPath("a", Change.DELETED), new ChangedPath("b", Change.DELETED)), changes.sorted());
+        assertEquals(
+                List.of(new ChangedPath("a", Change.DELETED), new ChangedPath("b", Change.DELETED)), changes.sorted());
     }
 
     @Test
@@ -25,6 +26,7 @@ class ChangeSetTest {
         changes.add(new ChangedPath("a", Change.DELETED));
         changes.addCommitted(List.of(new ChangedPath("a", Change.ADDED), new ChangedPath("b", Change.MODIFIED)));
 
-        assertEquals(List.of(new ChangedPath("a", Change.DELETED), new ChangedPath("b", Change.MODIFIED)), changes.sorted());
+        assertEquals(
+                List.of(new ChangedPath("a", Change.DELETED), new ChangedPath("b", Change.MODIFIED)), changes.sorted());
     }
 }

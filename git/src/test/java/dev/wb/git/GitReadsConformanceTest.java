@@ -169,13 +169,15 @@ abstract class GitReadsConformanceTest {
         repo.git("rm", "-q", "staged-gone.txt");
         repo.write("loose.txt", "untracked\n");
 
-        assertEquals(List.of(
-                path("README.md", MODIFIED),
-                path("gone.txt", DELETED),
-                path("keep.txt", MODIFIED),
-                path("loose.txt", UNTRACKED),
-                path("new-staged.txt", ADDED),
-                path("staged-gone.txt", DELETED)), changed(WORKTREE));
+        assertEquals(
+                List.of(
+                        path("README.md", MODIFIED),
+                        path("gone.txt", DELETED),
+                        path("keep.txt", MODIFIED),
+                        path("loose.txt", UNTRACKED),
+                        path("new-staged.txt", ADDED),
+                        path("staged-gone.txt", DELETED)),
+                changed(WORKTREE));
     }
 
     @Test
@@ -241,11 +243,13 @@ abstract class GitReadsConformanceTest {
         Files.move(repo.resolve("old.txt"), repo.resolve("new.txt"));
         repo.git("mv", "staged-old.txt", "staged-new.txt");
 
-        assertEquals(List.of(
-                path("new.txt", UNTRACKED),
-                path("old.txt", DELETED),
-                path("staged-new.txt", ADDED),
-                path("staged-old.txt", DELETED)), changed(WORKTREE));
+        assertEquals(
+                List.of(
+                        path("new.txt", UNTRACKED),
+                        path("old.txt", DELETED),
+                        path("staged-new.txt", ADDED),
+                        path("staged-old.txt", DELETED)),
+                changed(WORKTREE));
         assertEquals(List.of(path("staged-new.txt", ADDED), path("staged-old.txt", DELETED)), changed(STAGED));
     }
 
@@ -286,7 +290,8 @@ abstract class GitReadsConformanceTest {
     void a_changed_executable_bit_is_a_modification() throws IOException {
         repo.write("run.sh", "echo hi\n");
         commitAll("script");
-        Files.setPosixFilePermissions(repo.resolve("run.sh"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(
+                repo.resolve("run.sh"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
 
         assertEquals(List.of(path("run.sh", MODIFIED)), changed(WORKTREE));
     }
@@ -301,8 +306,8 @@ abstract class GitReadsConformanceTest {
         repo.git("checkout", "-q", "main");
         repo.write("both.txt", "ours\n");
         commitAll("ours");
-        TempGitRepo.ProcessResult merge = TempGitRepo.Processes.run(repo.root(), List.of("git", "merge", "-q", "other"),
-                TempGitRepo.gitEnvironment(), 60);
+        TempGitRepo.ProcessResult merge = TempGitRepo.Processes.run(
+                repo.root(), List.of("git", "merge", "-q", "other"), TempGitRepo.gitEnvironment(), 60);
         assertTrue(merge.exitCode() != 0, "the merge should stop on the conflict");
 
         assertEquals(List.of(path("both.txt", MODIFIED)), changed(WORKTREE));
@@ -311,8 +316,13 @@ abstract class GitReadsConformanceTest {
 
     @Test
     void paths_with_spaces_quotes_newlines_and_unicode_come_through_exactly() {
-        List<String> names = List.of("with space.txt", "quote\"d 'name'.txt", "new\nline.txt", "tab\there.txt",
-                "ünïcödé/日本語.txt", "back\\slash.txt");
+        List<String> names = List.of(
+                "with space.txt",
+                "quote\"d 'name'.txt",
+                "new\nline.txt",
+                "tab\there.txt",
+                "ünïcödé/日本語.txt",
+                "back\\slash.txt");
         names.forEach(name -> repo.write(name, name + "\n"));
 
         assertEquals(names.stream().sorted().map(name -> path(name, UNTRACKED)).toList(), changed(WORKTREE));
@@ -333,12 +343,15 @@ abstract class GitReadsConformanceTest {
         commitAll("more work");
         repo.write("wip.txt", "not committed\n");
 
-        assertEquals(List.of(
-                path("README.md", MODIFIED),
-                path("feature.txt", ADDED),
-                path("second.txt", ADDED),
-                path("wip.txt", UNTRACKED)), changed(WORKTREE, Optional.of(base)));
-        assertEquals(List.of(path("README.md", MODIFIED), path("feature.txt", ADDED), path("second.txt", ADDED)),
+        assertEquals(
+                List.of(
+                        path("README.md", MODIFIED),
+                        path("feature.txt", ADDED),
+                        path("second.txt", ADDED),
+                        path("wip.txt", UNTRACKED)),
+                changed(WORKTREE, Optional.of(base)));
+        assertEquals(
+                List.of(path("README.md", MODIFIED), path("feature.txt", ADDED), path("second.txt", ADDED)),
                 changed(STAGED, Optional.of(base)));
     }
 
@@ -355,8 +368,8 @@ abstract class GitReadsConformanceTest {
         String base = commitAll("main moved on");
         repo.git("checkout", "-q", "feature");
 
-        assertEquals(List.of(path("feature.txt", ADDED), path("shared.txt", DELETED)),
-                changed(WORKTREE, Optional.of(base)));
+        assertEquals(
+                List.of(path("feature.txt", ADDED), path("shared.txt", DELETED)), changed(WORKTREE, Optional.of(base)));
     }
 
     @Test
@@ -430,7 +443,8 @@ abstract class GitReadsConformanceTest {
         String commit = commitAll("big");
         try (GitRepository git = open(repo.root())) {
             assertEquals(new BlobRead.TooLarge(5000), git.blobAt(commit, "big.txt", 4999));
-            assertEquals(found("# scratch\n"), git.blobAt(commit, "README.md", 10), "a read after a refusal still works");
+            assertEquals(
+                    found("# scratch\n"), git.blobAt(commit, "README.md", 10), "a read after a refusal still works");
             assertEquals(found("x".repeat(5000)), git.blobAt(commit, "big.txt", 5000));
         }
     }
@@ -481,7 +495,8 @@ abstract class GitReadsConformanceTest {
             assertEquals(linked.toRealPath(), git.root());
             assertEquals(Optional.of(base), git.head());
             assertEquals(Optional.of(base), git.resolveCommit("side"));
-            assertEquals(List.of(path("README.md", MODIFIED), path("side.txt", UNTRACKED)),
+            assertEquals(
+                    List.of(path("README.md", MODIFIED), path("side.txt", UNTRACKED)),
                     git.changedPaths(WORKTREE, Optional.of(base)));
             assertEquals(List.of(), git.changedPaths(STAGED, Optional.empty()));
             assertEquals(found("# scratch\n"), git.blobAt(base, "README.md", 100));
@@ -494,7 +509,14 @@ abstract class GitReadsConformanceTest {
         sub.write("lib.txt", "lib\n");
         sub.git("add", "lib.txt");
         sub.git("commit", "-q", "-m", "lib");
-        repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.root().toString(), "modules/sub");
+        repo.git(
+                "-c",
+                "protocol.file.allow=always",
+                "submodule",
+                "add",
+                "-q",
+                sub.root().toString(),
+                "modules/sub");
         String withSubmodule = commitAll("add the submodule");
         assertEquals(List.of(), changed(WORKTREE));
 
@@ -504,7 +526,8 @@ abstract class GitReadsConformanceTest {
         write(inside.resolve("lib.txt"), "edited inside\n");
         assertEquals(List.of(path("modules/sub", MODIFIED)), changed(WORKTREE));
         assertEquals(List.of(), changed(STAGED));
-        TempGitRepo.Processes.run(inside, List.of("git", "commit", "-q", "-a", "-m", "inside"), TempGitRepo.gitEnvironment(), 60);
+        TempGitRepo.Processes.run(
+                inside, List.of("git", "commit", "-q", "-a", "-m", "inside"), TempGitRepo.gitEnvironment(), 60);
         assertEquals(List.of(path("modules/sub", MODIFIED)), changed(WORKTREE));
         repo.git("add", "modules/sub");
         assertEquals(List.of(path("modules/sub", MODIFIED)), changed(STAGED));
@@ -591,9 +614,11 @@ abstract class GitReadsConformanceTest {
         Path fork = addBareRemote("fork");
         repo.git("remote", "set-url", "--push", "fork", "https://example.com/push/fork.git");
         try (GitRepository git = open(repo.root())) {
-            assertEquals(List.of(
-                    new Remote("fork", fork.toString(), "https://example.com/push/fork.git"),
-                    new Remote("origin", origin.toString(), origin.toString())), git.remotes());
+            assertEquals(
+                    List.of(
+                            new Remote("fork", fork.toString(), "https://example.com/push/fork.git"),
+                            new Remote("origin", origin.toString(), origin.toString())),
+                    git.remotes());
         }
     }
 
@@ -651,7 +676,14 @@ abstract class GitReadsConformanceTest {
     @Test
     void untracked_files_inside_a_submodule_do_not_count_but_its_edits_do() {
         TempGitRepo sub = newRepo("sub");
-        repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", sub.root().toString(), "modules/sub");
+        repo.git(
+                "-c",
+                "protocol.file.allow=always",
+                "submodule",
+                "add",
+                "-q",
+                sub.root().toString(),
+                "modules/sub");
         commitAll("add the submodule");
         write(repo.resolve("modules/sub/untracked-inside.txt"), "new\n");
         assertEquals(false, trackedChanges());
@@ -803,7 +835,8 @@ abstract class GitReadsConformanceTest {
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(root)) {
             for (Path file : walk.toList()) {
-                files.put(root.relativize(file).toString(),
+                files.put(
+                        root.relativize(file).toString(),
                         Files.size(file) + "@" + Files.getLastModifiedTime(file).toMillis());
             }
         }

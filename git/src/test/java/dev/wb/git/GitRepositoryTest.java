@@ -89,8 +89,11 @@ class GitRepositoryTest {
     @Test
     void jgit_refuses_a_sha256_repository_clearly_instead_of_misreading_it() {
         TempGitRepo repo = TempGitRepo.create(dir, "repo", "--object-format=sha256");
-        GitException error = assertThrows(GitException.class, () -> GitRepository.open(repo.root(), env(), Backend.JGIT));
-        assertTrue(error.getMessage().startsWith("JGit cannot read SHA-256 repositories: " + repo.root()), error.getMessage());
+        GitException error =
+                assertThrows(GitException.class, () -> GitRepository.open(repo.root(), env(), Backend.JGIT));
+        assertTrue(
+                error.getMessage().startsWith("JGit cannot read SHA-256 repositories: " + repo.root()),
+                error.getMessage());
     }
 
     @Test

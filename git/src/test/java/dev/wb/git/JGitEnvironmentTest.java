@@ -36,11 +36,15 @@ class JGitEnvironmentTest {
         }
 
         // Had JGit measured, it would hold the measured (much finer) resolution for this file system.
-        assertEquals(FS.FileStoreAttributes.FALLBACK_TIMESTAMP_RESOLUTION,
+        assertEquals(
+                FS.FileStoreAttributes.FALLBACK_TIMESTAMP_RESOLUTION,
                 FS.getFileStoreAttributes(repo.resolve(".git")).getFsTimestampResolution());
         assertFalse(Files.exists(home.resolve(".config/jgit")), "JGit saved its configuration under HOME");
         try (Stream<Path> files = Files.walk(repo.root())) {
-            assertEquals(0, files.filter(file -> file.getFileName().toString().startsWith(".probe-")).count());
+            assertEquals(
+                    0,
+                    files.filter(file -> file.getFileName().toString().startsWith(".probe-"))
+                            .count());
         }
     }
 }

@@ -22,15 +22,16 @@ final class DeniedTokens {
             "update-ref", "it moves a ref behind git's own checks");
 
     /** Long options refused in any position, with why; their unique abbreviations are refused alike. */
-    static final Map<String, String> DENIED_LONG = Collections.unmodifiableSortedMap(new TreeMap<>(Map.of( // --force first
-            "--force", "it overwrites history others may have: wb never forces",
-            "--force-with-lease", "it is a force push: wb never forces",
-            "--force-if-includes", "it belongs to a force push: wb never forces",
-            "--amend", "it rewrites a commit that may already be published",
-            "--no-verify", "it skips the repository's hooks",
-            "--exec", "it changes the program git runs",
-            "--upload-pack", "it changes the program git runs on the remote",
-            "--receive-pack", "it changes the program git runs on the remote")));
+    static final Map<String, String> DENIED_LONG =
+            Collections.unmodifiableSortedMap(new TreeMap<>(Map.of( // --force first
+                    "--force", "it overwrites history others may have: wb never forces",
+                    "--force-with-lease", "it is a force push: wb never forces",
+                    "--force-if-includes", "it belongs to a force push: wb never forces",
+                    "--amend", "it rewrites a commit that may already be published",
+                    "--no-verify", "it skips the repository's hooks",
+                    "--exec", "it changes the program git runs",
+                    "--upload-pack", "it changes the program git runs on the remote",
+                    "--receive-pack", "it changes the program git runs on the remote")));
 
     /** {@code transport::address}: the address goes to {@code git-remote-<transport>}; {@code ext::} runs any command. */
     private static final Pattern REMOTE_HELPER = Pattern.compile("^[A-Za-z0-9+.-]+::");
@@ -60,14 +61,17 @@ final class DeniedTokens {
         if (token.startsWith("--")) {
             String name = token.contains("=") ? token.substring(0, token.indexOf('=')) : token;
             for (Map.Entry<String, String> denied : DENIED_LONG.entrySet()) {
-                if (name.equals(denied.getKey()) || (name.length() >= 4 && denied.getKey().startsWith(name))) {
+                if (name.equals(denied.getKey())
+                        || (name.length() >= 4 && denied.getKey().startsWith(name))) {
                     String spelled = name.equals(denied.getKey()) ? "" : " (git reads it as " + denied.getKey() + ")";
                     return Optional.of(shown + spelled + " is refused wherever it appears: " + denied.getValue());
                 }
             }
         } else if (token.startsWith("-") && token.indexOf('f') > 0) {
             return Optional.of(shown + " is or contains -f, git's force flag: wb never forces");
-        } else if (token.startsWith("-") && token.indexOf('n') > 0 && argv.get(0).equals("commit")) {
+        } else if (token.startsWith("-")
+                && token.indexOf('n') > 0
+                && argv.get(0).equals("commit")) {
             return Optional.of(shown + " is or contains -n, commit's short form of --no-verify: it skips the hooks");
         }
         if (REMOTE_HELPER.matcher(token).find()) {
@@ -89,6 +93,8 @@ final class DeniedTokens {
         if (token.startsWith("--author=")) {
             return ADDRESS.matcher(token.substring("--author=".length())).matches();
         }
-        return i > 0 && argv.get(i - 1).equals("--author") && ADDRESS.matcher(token).matches();
+        return i > 0
+                && argv.get(i - 1).equals("--author")
+                && ADDRESS.matcher(token).matches();
     }
 }

@@ -60,7 +60,9 @@ final class GitProcess {
         List<String> command = new ArrayList<>(args.size() + 1);
         command.add(git.get().toString());
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(stdin.toFile()));
         builder.environment().clear();
         builder.environment().putAll(env);
@@ -75,8 +77,10 @@ final class GitProcess {
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 stopTree(process);
-                return new Result(-1, tail.text(Duration.ofSeconds(5)) + "\nwb stopped git after "
-                        + timeout.toSeconds() + " s, with every process it had started");
+                return new Result(
+                        -1,
+                        tail.text(Duration.ofSeconds(5)) + "\nwb stopped git after " + timeout.toSeconds()
+                                + " s, with every process it had started");
             }
             return new Result(process.exitValue(), tail.text(Duration.ofSeconds(30)));
         } catch (InterruptedException e) {

@@ -30,14 +30,14 @@ public final class GitRunner {
      *     {@link ProtectedBranches#resolve}); an empty set stands for the conventional names
      * @param env the whole environment git runs with (PATH, HOME, the user's GIT_* settings)
      */
-    public static SeriesResult execute(Path root, List<GitStep> series, Set<String> protectedBranches,
-            Map<String, String> env) {
+    public static SeriesResult execute(
+            Path root, List<GitStep> series, Set<String> protectedBranches, Map<String, String> env) {
         return execute(root, series, protectedBranches, env, TIMEOUT);
     }
 
     /** As {@link #execute(Path, List, Set, Map)}, with a time limit of its own for each step. */
-    public static SeriesResult execute(Path root, List<GitStep> series, Set<String> protectedBranches,
-            Map<String, String> env, Duration timeout) {
+    public static SeriesResult execute(
+            Path root, List<GitStep> series, Set<String> protectedBranches, Map<String, String> env, Duration timeout) {
         Map<String, String> environment = Map.copyOf(env);
         Set<String> protectedNames = Set.copyOf(protectedBranches);
         List<StepOutcome> ran = new ArrayList<>();
@@ -51,8 +51,8 @@ public final class GitRunner {
         return new SeriesResult(ran, Optional.empty(), List.of());
     }
 
-    private static StepOutcome step(Path root, GitStep step, Set<String> protectedBranches, Map<String, String> env,
-            Duration timeout) {
+    private static StepOutcome step(
+            Path root, GitStep step, Set<String> protectedBranches, Map<String, String> env, Duration timeout) {
         long start = System.nanoTime();
         Optional<String> refusal = GitStepPolicy.refusal(step.argv())
                 .or(() -> PreconditionCheck.refusal(root, step.preconditions(), protectedBranches, env));

@@ -80,7 +80,9 @@ public final class GitStepPolicy {
             if (flags.contains(token)) {
                 messageFile |= token.equals("-F");
                 if (TAKES_VALUE.contains(token)) {
-                    if (i + 1 == argv.size() || argv.get(i + 1).isEmpty() || argv.get(i + 1).startsWith("-")) {
+                    if (i + 1 == argv.size()
+                            || argv.get(i + 1).isEmpty()
+                            || argv.get(i + 1).startsWith("-")) {
                         return Optional.of("git " + subcommand + " " + token + " needs a value after it, one that does"
                                 + " not start with -");
                     }

@@ -77,7 +77,8 @@ public final class InfoExclude {
             throw new IOException(file + " is a symbolic link; wb does not replace it");
         }
         String existing = Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
-                ? Files.readString(file, StandardCharsets.UTF_8) : "";
+                ? Files.readString(file, StandardCharsets.UTF_8)
+                : "";
         List<String> lines = existing.lines().map(String::strip).toList();
         List<String> present = new ArrayList<>();
         List<String> added = new ArrayList<>();
@@ -113,7 +114,10 @@ public final class InfoExclude {
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
-        List<String> lines = Files.readString(file, StandardCharsets.UTF_8).lines().map(String::strip).toList();
+        List<String> lines = Files.readString(file, StandardCharsets.UTF_8)
+                .lines()
+                .map(String::strip)
+                .toList();
         for (int i = 0; i + 1 < lines.size(); i++) {
             if (lines.get(i).equals(header) && lines.get(i + 1).equals(rule)) {
                 return true;
@@ -164,11 +168,13 @@ public final class InfoExclude {
         try {
             PosixFileAttributeView posix = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
             if (posix != null) {
-                posix.setPermissions(Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
-                        ? Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS) : GIT_MODE);
+                posix.setPermissions(
+                        Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+                                ? Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS)
+                                : GIT_MODE);
             }
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
+            try (FileChannel channel =
+                    FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
                     channel.write(buffer);

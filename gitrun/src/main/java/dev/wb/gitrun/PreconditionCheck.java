@@ -29,8 +29,8 @@ public final class PreconditionCheck {
     private PreconditionCheck() {}
 
     /** Why the step may not run now, or empty; checked in the enum's order, first refusal wins. */
-    static Optional<String> refusal(Path root, Set<Precondition> preconditions, Set<String> protectedBranches,
-            Map<String, String> env) {
+    static Optional<String> refusal(
+            Path root, Set<Precondition> preconditions, Set<String> protectedBranches, Map<String, String> env) {
         if (preconditions.isEmpty()) {
             return Optional.empty();
         }
@@ -53,14 +53,18 @@ public final class PreconditionCheck {
      * Every one of {@code preconditions} as it reads now, in the enum's order: what a printed series
      * shows beside a step, so that a series {@code --execute} would refuse says so before it is run.
      */
-    public static List<Reading> read(Path root, Set<Precondition> preconditions, Set<String> protectedBranches,
-            Map<String, String> env) {
-        List<Precondition> asked = Arrays.stream(Precondition.values()).filter(preconditions::contains).toList();
+    public static List<Reading> read(
+            Path root, Set<Precondition> preconditions, Set<String> protectedBranches, Map<String, String> env) {
+        List<Precondition> asked = Arrays.stream(Precondition.values())
+                .filter(preconditions::contains)
+                .toList();
         if (asked.isEmpty()) {
             return List.of();
         }
         try (GitRepository git = GitRepository.open(root, env, Backend.AUTO)) {
-            return asked.stream().map(p -> new Reading(p, check(p, git, protectedBranches))).toList();
+            return asked.stream()
+                    .map(p -> new Reading(p, check(p, git, protectedBranches)))
+                    .toList();
         } catch (GitException | IllegalArgumentException e) {
             Optional<String> unread = Optional.of("the repository could not be read: " + e.getMessage());
             return asked.stream().map(p -> new Reading(p, unread)).toList();
@@ -81,8 +85,13 @@ public final class PreconditionCheck {
         }
         if (precondition == Precondition.NOT_PROTECTED) {
             return ProtectedBranches.isProtected(git.currentBranch().get(), protectedBranches)
-                    ? Optional.of("branch " + branch.get() + " is protected (" + TerminalText.escape(String.join(", ",
-                            new TreeSet<>(protectedBranches.isEmpty() ? ProtectedBranches.CONVENTIONAL : protectedBranches)))
+                    ? Optional.of("branch " + branch.get() + " is protected ("
+                            + TerminalText.escape(String.join(
+                                    ", ",
+                                    new TreeSet<>(
+                                            protectedBranches.isEmpty()
+                                                    ? ProtectedBranches.CONVENTIONAL
+                                                    : protectedBranches)))
                             + "); start a work branch first (wb git start KEY)")
                     : Optional.empty();
         }

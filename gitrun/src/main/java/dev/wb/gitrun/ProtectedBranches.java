@@ -15,7 +15,8 @@ import java.util.Set;
 public final class ProtectedBranches {
 
     /** What is protected when nothing else can be said: not knowing is not permission to write. */
-    public static final Set<String> CONVENTIONAL = Set.of("main", "master", "develop", "trunk", "production", "release/*");
+    public static final Set<String> CONVENTIONAL =
+            Set.of("main", "master", "develop", "trunk", "production", "release/*");
 
     /** The long-lived names looked for when nothing is configured. */
     private static final List<String> DETECTED_NAMES = List.of("main", "master", "develop", "trunk");

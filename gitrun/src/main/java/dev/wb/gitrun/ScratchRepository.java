@@ -38,7 +38,8 @@ public final class ScratchRepository {
         Files.createDirectories(dir);
         Path root = dir.toRealPath();
         if (Files.exists(root.resolve(".git"))) {
-            throw new IOException(root + " already holds a git repository; a scratch repository needs a folder of its own");
+            throw new IOException(
+                    root + " already holds a git repository; a scratch repository needs a folder of its own");
         }
         git(root, "init", "-q", "--template=", "-b", "main");
         Files.writeString(root.resolve(".git").resolve(MARKER), "made by wb for wb demo\n", StandardCharsets.UTF_8);

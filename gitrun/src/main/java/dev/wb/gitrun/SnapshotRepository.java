@@ -44,8 +44,8 @@ public final class SnapshotRepository {
      * "sha256"), fetches {@code commits} (full ids) from the live repository at depth 1, and checks
      * out {@code checkout} (one of them) detached.
      */
-    public static SnapshotRepository create(Path dir, Path live, String objectFormat, Collection<String> commits,
-            String checkout) throws IOException {
+    public static SnapshotRepository create(
+            Path dir, Path live, String objectFormat, Collection<String> commits, String checkout) throws IOException {
         SnapshotRepository repo = init(dir, objectFormat);
         repo.fetch(live, commits);
         repo.checkout(checkout);
@@ -60,7 +60,9 @@ public final class SnapshotRepository {
         Files.createDirectories(dir);
         SnapshotRepository repo = new SnapshotRepository(dir.toRealPath());
         repo.git("init", "-q", "--template=", "--object-format=" + objectFormat);
-        Files.writeString(repo.root.resolve(".git").resolve(MARKER), "made by wb for a review snapshot\n",
+        Files.writeString(
+                repo.root.resolve(".git").resolve(MARKER),
+                "made by wb for a review snapshot\n",
                 StandardCharsets.UTF_8);
         repo.git("config", "core.autocrlf", "false");
         repo.git("config", "gc.auto", "0");
@@ -75,9 +77,16 @@ public final class SnapshotRepository {
         for (String commit : commits) {
             requireId(commit);
         }
-        List<String> fetch = new ArrayList<>(List.of("-c", "fetch.unpackLimit=1", "fetch", "-q", "--depth=1",
-                "--no-tags", "--no-write-fetch-head", "--upload-pack=git -c uploadpack.allowAnySHA1InWant=true"
-                        + " -c pack.window=0 upload-pack", "file://" + source.toRealPath()));
+        List<String> fetch = new ArrayList<>(List.of(
+                "-c",
+                "fetch.unpackLimit=1",
+                "fetch",
+                "-q",
+                "--depth=1",
+                "--no-tags",
+                "--no-write-fetch-head",
+                "--upload-pack=git -c uploadpack.allowAnySHA1InWant=true" + " -c pack.window=0 upload-pack",
+                "file://" + source.toRealPath()));
         fetch.addAll(commits);
         git(fetch.toArray(String[]::new));
     }
@@ -129,7 +138,13 @@ public final class SnapshotRepository {
         if (!absent.isEmpty()) {
             Path list = nulList(absent);
             try {
-                gitWithLiteralPaths("rm", "--cached", "-q", "-r", "--ignore-unmatch", "--pathspec-from-file=" + list,
+                gitWithLiteralPaths(
+                        "rm",
+                        "--cached",
+                        "-q",
+                        "-r",
+                        "--ignore-unmatch",
+                        "--pathspec-from-file=" + list,
                         "--pathspec-file-nul");
             } finally {
                 Files.deleteIfExists(list);
@@ -199,9 +214,12 @@ public final class SnapshotRepository {
 
     private void check(GitProcess.Result result, String... args) throws IOException {
         if (result.exitCode() != 0) {
-            String command = java.util.Arrays.stream(args).filter(a -> !a.startsWith("-") && !a.contains("="))
-                    .findFirst().orElse(args[0]);
-            throw new IOException("git " + command + " failed in the snapshot repository: " + result.output().strip());
+            String command = java.util.Arrays.stream(args)
+                    .filter(a -> !a.startsWith("-") && !a.contains("="))
+                    .findFirst()
+                    .orElse(args[0]);
+            throw new IOException("git " + command + " failed in the snapshot repository: "
+                    + result.output().strip());
         }
     }
 

@@ -24,17 +24,21 @@ class GitCommandTextTest {
 
     @Test
     void plain_arguments_are_printed_as_they_are() {
-        assertEquals("git push -u origin feature/ABC-12", GitCommandText.print(List.of("push", "-u", "origin", "feature/ABC-12")));
+        assertEquals(
+                "git push -u origin feature/ABC-12",
+                GitCommandText.print(List.of("push", "-u", "origin", "feature/ABC-12")));
         assertEquals("git fetch --prune", GitCommandText.print(List.of("fetch", "--prune")));
         assertEquals("git cherry-pick -x 0123abcd", GitCommandText.print(List.of("cherry-pick", "-x", "0123abcd")));
     }
 
     @Test
     void an_author_address_is_one_quoted_argument_not_a_redirect() {
-        assertEquals("git commit -F .workflow/ABC-12/message.txt --author 'Ada Lovelace <ada@example.com>'",
-                GitCommandText.print(List.of("commit", "-F", ".workflow/ABC-12/message.txt", "--author",
-                        "Ada Lovelace <ada@example.com>")));
-        assertEquals("git commit -F m '--author=Ada <ada@example.com>'",
+        assertEquals(
+                "git commit -F .workflow/ABC-12/message.txt --author 'Ada Lovelace <ada@example.com>'",
+                GitCommandText.print(List.of(
+                        "commit", "-F", ".workflow/ABC-12/message.txt", "--author", "Ada Lovelace <ada@example.com>")));
+        assertEquals(
+                "git commit -F m '--author=Ada <ada@example.com>'",
                 GitCommandText.print(List.of("commit", "-F", "m", "--author=Ada <ada@example.com>")));
     }
 
@@ -45,9 +49,27 @@ class GitCommandTextTest {
 
     @Test
     void a_pasted_command_reaches_git_as_the_same_arguments() {
-        List<String> argv = List.of("commit", "-F", "msg with spaces.txt", "--author", "Ada O'Brien <ada@example.com>",
-                "$HOME", "~/x", "*.txt", "#not-a-comment", "a\"b", "back\\slash", "",
-                "!bang", "{a,b}", "ünïcödé", "a;b", "$(id)", "`id`", "x > y", "-");
+        List<String> argv = List.of(
+                "commit",
+                "-F",
+                "msg with spaces.txt",
+                "--author",
+                "Ada O'Brien <ada@example.com>",
+                "$HOME",
+                "~/x",
+                "*.txt",
+                "#not-a-comment",
+                "a\"b",
+                "back\\slash",
+                "",
+                "!bang",
+                "{a,b}",
+                "ünïcödé",
+                "a;b",
+                "$(id)",
+                "`id`",
+                "x > y",
+                "-");
         assertEquals(argv, throughShell(GitCommandText.print(argv)));
     }
 
@@ -69,8 +91,8 @@ class GitCommandTextTest {
     /** Runs {@code printed} in sh with git defined to print its arguments NUL-separated; returns them. */
     private List<String> throughShell(String printed) {
         String script = "git() { for a in \"$@\"; do printf '%s\\0' \"$a\"; done; }\n" + printed + "\n";
-        TempGitRepo.ProcessResult result = TempGitRepo.Processes.run(dir, List.of("sh", "-c", script),
-                Map.of("HOME", "/home/nobody"), 30);
+        TempGitRepo.ProcessResult result =
+                TempGitRepo.Processes.run(dir, List.of("sh", "-c", script), Map.of("HOME", "/home/nobody"), 30);
         assertEquals(0, result.exitCode(), result.stderr());
         List<String> args = new ArrayList<>();
         String out = result.stdout();

@@ -67,19 +67,39 @@ class GitRunnerTest {
 
         SeriesResult result = run(
                 step(Set.of(), "switch", "-c", "ABC-12"),
-                step(Set.of(NOT_PROTECTED), "commit", "-F", message.toString(), "--author", "Ada Lovelace <ada@example.com>"),
+                step(
+                        Set.of(NOT_PROTECTED),
+                        "commit",
+                        "-F",
+                        message.toString(),
+                        "--author",
+                        "Ada Lovelace <ada@example.com>"),
                 step(Set.of(NOT_PROTECTED, NO_UPSTREAM), "push", "-u", "origin", "ABC-12"));
 
         assertTrue(result.completed(), result::toString);
         assertEquals(3, result.ran().size());
         assertEquals(List.of(), result.notRun());
-        assertEquals("Ada Lovelace <ada@example.com>", repo.git("log", "-1", "--format=%an <%ae>").strip());
-        assertEquals("ABC-12: price rounding", repo.git("log", "-1", "--format=%s").strip());
-        assertEquals(head(), TempGitRepo.Processes.run(origin, List.of("git", "rev-parse", "refs/heads/ABC-12"),
-                TempGitRepo.gitEnvironment(), 60).stdout().strip());
-        assertEquals("origin/ABC-12", repo.git("rev-parse", "--abbrev-ref", "ABC-12@{upstream}").strip());
+        assertEquals(
+                "Ada Lovelace <ada@example.com>",
+                repo.git("log", "-1", "--format=%an <%ae>").strip());
+        assertEquals(
+                "ABC-12: price rounding", repo.git("log", "-1", "--format=%s").strip());
+        assertEquals(
+                head(),
+                TempGitRepo.Processes.run(
+                                origin,
+                                List.of("git", "rev-parse", "refs/heads/ABC-12"),
+                                TempGitRepo.gitEnvironment(),
+                                60)
+                        .stdout()
+                        .strip());
+        assertEquals(
+                "origin/ABC-12",
+                repo.git("rev-parse", "--abbrev-ref", "ABC-12@{upstream}").strip());
         result.ran().forEach(outcome -> assertEquals(StepOutcome.Status.OK, outcome.status()));
-        assertTrue(result.ran().get(2).output().contains("ABC-12"), result.ran().get(2).output());
+        assertTrue(
+                result.ran().get(2).output().contains("ABC-12"),
+                result.ran().get(2).output());
     }
 
     @Test
@@ -96,7 +116,9 @@ class GitRunnerTest {
 
         assertEquals(3, result.ran().size());
         assertEquals(StepOutcome.Status.REFUSED, result.failed().orElseThrow().status());
-        assertTrue(result.failed().get().refusal().contains("branch main is protected"), result.failed().get().refusal());
+        assertTrue(
+                result.failed().get().refusal().contains("branch main is protected"),
+                result.failed().get().refusal());
     }
 
     @Test
@@ -110,7 +132,8 @@ class GitRunnerTest {
         StepOutcome refused = result.failed().orElseThrow();
         assertEquals(StepOutcome.Status.REFUSED, refused.status());
         assertEquals(-1, refused.exitCode());
-        assertEquals("not-protected: branch main is protected (main, release/*); start a work branch first (wb git start KEY)",
+        assertEquals(
+                "not-protected: branch main is protected (main, release/*); start a work branch first (wb git start KEY)",
                 refused.refusal());
         assertEquals(before, head());
         assertEquals(List.of(), result.ran());
@@ -144,14 +167,21 @@ class GitRunnerTest {
 
         repo.write("README.md", "edited, not committed\n");
         SeriesResult tracked = run(step(Set.of(CLEAN_TREE), "switch", "-c", "ABC-2"));
-        assertEquals("clean-tree: tracked files have uncommitted changes; commit or stash them (git stash), then run the"
-                + " series again", tracked.failed().orElseThrow().refusal());
+        assertEquals(
+                "clean-tree: tracked files have uncommitted changes; commit or stash them (git stash), then run the"
+                        + " series again",
+                tracked.failed().orElseThrow().refusal());
         assertEquals("ABC-1", repo.git("branch", "--show-current").strip());
         assertFalse(repo.git("branch", "--list", "ABC-2").contains("ABC-2"));
 
         repo.git("add", "README.md");
-        assertEquals(StepOutcome.Status.REFUSED, run(step(Set.of(CLEAN_TREE), "switch", "-c", "ABC-3")).failed().orElseThrow()
-                .status(), "a staged change is a tracked change too");
+        assertEquals(
+                StepOutcome.Status.REFUSED,
+                run(step(Set.of(CLEAN_TREE), "switch", "-c", "ABC-3"))
+                        .failed()
+                        .orElseThrow()
+                        .status(),
+                "a staged change is a tracked change too");
     }
 
     @Test
@@ -163,10 +193,19 @@ class GitRunnerTest {
 
         SeriesResult result = run(step(Set.of(NOT_PROTECTED, NO_UPSTREAM), "push", "-u", "origin", "ABC-12"));
 
-        assertEquals("no-upstream: branch ABC-12 already tracks origin/ABC-12, so it is published; wb pushes a branch"
-                + " once only (push it yourself if you mean to)", result.failed().orElseThrow().refusal());
-        assertFalse(head().equals(TempGitRepo.Processes.run(origin, List.of("git", "rev-parse", "refs/heads/ABC-12"),
-                TempGitRepo.gitEnvironment(), 60).stdout().strip()), "the remote did not move");
+        assertEquals(
+                "no-upstream: branch ABC-12 already tracks origin/ABC-12, so it is published; wb pushes a branch"
+                        + " once only (push it yourself if you mean to)",
+                result.failed().orElseThrow().refusal());
+        assertFalse(
+                head().equals(TempGitRepo.Processes.run(
+                                origin,
+                                List.of("git", "rev-parse", "refs/heads/ABC-12"),
+                                TempGitRepo.gitEnvironment(),
+                                60)
+                        .stdout()
+                        .strip()),
+                "the remote did not move");
     }
 
     @Test
@@ -211,7 +250,9 @@ class GitRunnerTest {
 
         assertEquals(1, result.ran().size());
         StepOutcome refused = result.failed().orElseThrow();
-        assertTrue(refused.refusal().startsWith("'--force' (argument 2) is refused wherever it appears"), refused.refusal());
+        assertTrue(
+                refused.refusal().startsWith("'--force' (argument 2) is refused wherever it appears"),
+                refused.refusal());
         assertEquals("", refused.output());
         assertEquals(2, result.notRun().size());
         assertEquals("ABC-12", repo.git("branch", "--show-current").strip());
@@ -248,7 +289,8 @@ class GitRunnerTest {
     void a_repository_that_cannot_be_read_refuses_a_step_with_preconditions() {
         Path plain = dir.resolve("not-a-repo");
         SeriesResult result = GitRunner.execute(plain, List.of(step(Set.of(CLEAN_TREE), "fetch")), PROTECTED, env());
-        assertTrue(result.failed().orElseThrow().refusal().startsWith("the preconditions could not be read"),
+        assertTrue(
+                result.failed().orElseThrow().refusal().startsWith("the preconditions could not be read"),
                 result.failed().get().refusal());
     }
 
@@ -268,28 +310,39 @@ class GitRunnerTest {
         Path pid = dir.resolve("child.pid");
         Map<String, String> env = standInGit("sleep 300 &\necho $! > '" + pid + "'\necho waiting\nwait\n");
 
-        SeriesResult result = GitRunner.execute(dir, List.of(step(Set.of(), "fetch")), Set.of(), env, Duration.ofSeconds(1));
+        SeriesResult result =
+                GitRunner.execute(dir, List.of(step(Set.of(), "fetch")), Set.of(), env, Duration.ofSeconds(1));
 
         StepOutcome failed = result.failed().orElseThrow();
         assertEquals(-1, failed.exitCode());
         assertTrue(failed.output().startsWith("waiting\n"), failed.output());
-        assertTrue(failed.output().endsWith("wb stopped git after 1 s, with every process it had started"), failed.output());
+        assertTrue(
+                failed.output().endsWith("wb stopped git after 1 s, with every process it had started"),
+                failed.output());
         long child = Long.parseLong(Files.readString(pid).strip());
-        for (int i = 0; i < 50 && ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false); i++) {
+        for (int i = 0;
+                i < 50 && ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false);
+                i++) {
             Thread.sleep(100);
         }
-        assertFalse(ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false), "the sleep git started still runs");
+        assertFalse(
+                ProcessHandle.of(child).map(ProcessHandle::isAlive).orElse(false), "the sleep git started still runs");
     }
 
     @Test
     void output_is_kept_to_its_last_4000_characters_stdout_and_stderr_together() throws IOException {
-        Map<String, String> env = standInGit("i=0\nwhile [ $i -lt 3000 ]; do echo \"line $i\"; i=$((i+1)); done\necho 'to stderr' >&2\nexit 3\n");
+        Map<String, String> env = standInGit(
+                "i=0\nwhile [ $i -lt 3000 ]; do echo \"line $i\"; i=$((i+1)); done\necho 'to stderr' >&2\nexit 3\n");
 
-        StepOutcome failed = GitRunner.execute(dir, List.of(step(Set.of(), "fetch")), Set.of(), env).failed().orElseThrow();
+        StepOutcome failed = GitRunner.execute(dir, List.of(step(Set.of(), "fetch")), Set.of(), env)
+                .failed()
+                .orElseThrow();
 
         assertEquals(3, failed.exitCode());
         assertEquals(4000, failed.output().length());
-        assertTrue(failed.output().startsWith("[earlier output omitted]\n"), failed.output().substring(0, 40));
+        assertTrue(
+                failed.output().startsWith("[earlier output omitted]\n"),
+                failed.output().substring(0, 40));
         assertTrue(failed.output().endsWith("line 2999\nto stderr\n"), failed.output());
     }
 }

@@ -34,18 +34,82 @@ class GitStepPolicyFuzzTest {
 
     private static final List<String> POOL = List.of(
             // the table's own flags
-            "--prune", "-c", "--continue", "--abort", "-x", "-F", "--author", "-u",
+            "--prune",
+            "-c",
+            "--continue",
+            "--abort",
+            "-x",
+            "-F",
+            "--author",
+            "-u",
             // denied in every position
-            "-f", "--force", "--force-with-lease", "--force-with-lease=main", "--force-if-includes", "-fu", "-uf",
-            "+main", "+refs/heads/x:refs/heads/x", "--amend", "--no-verify", "-n", "reset", "rebase", "clean",
-            "filter-branch", "update-ref", "--exec", "--exec=sh", "--upload-pack=x", "--receive-pack", "--forc", "--no-v", "ext::sh -c x",
+            "-f",
+            "--force",
+            "--force-with-lease",
+            "--force-with-lease=main",
+            "--force-if-includes",
+            "-fu",
+            "-uf",
+            "+main",
+            "+refs/heads/x:refs/heads/x",
+            "--amend",
+            "--no-verify",
+            "-n",
+            "reset",
+            "rebase",
+            "clean",
+            "filter-branch",
+            "update-ref",
+            "--exec",
+            "--exec=sh",
+            "--upload-pack=x",
+            "--receive-pack",
+            "--forc",
+            "--no-v",
+            "ext::sh -c x",
             // other flags and subcommands
-            "-m", "-C", "-d", "--delete", "--tags", "--all", "-q", "-v", "--", "-", "status", "merge", "add", "-cf",
+            "-m",
+            "-C",
+            "-d",
+            "--delete",
+            "--tags",
+            "--all",
+            "-q",
+            "-v",
+            "--",
+            "-",
+            "status",
+            "merge",
+            "add",
+            "-cf",
             // operands
-            "origin", "main", "ABC-12", "feature/x", "0123abcd", "msg.txt", "HEAD", "HEAD:main", ":main", "",
-            "Ada Lovelace <ada@example.com>", "--author=Ada Lovelace <ada@example.com>", "Ada", "<ada@example.com>",
+            "origin",
+            "main",
+            "ABC-12",
+            "feature/x",
+            "0123abcd",
+            "msg.txt",
+            "HEAD",
+            "HEAD:main",
+            ":main",
+            "",
+            "Ada Lovelace <ada@example.com>",
+            "--author=Ada Lovelace <ada@example.com>",
+            "Ada",
+            "<ada@example.com>",
             // shell syntax
-            "a;b", "a&b", "a|b", "`x`", "$(x)", "a\nb", "x>y", "<y", "$HOME", "~/x", "*", "a b");
+            "a;b",
+            "a&b",
+            "a|b",
+            "`x`",
+            "$(x)",
+            "a\nb",
+            "x>y",
+            "<y",
+            "$HOME",
+            "~/x",
+            "*",
+            "a b");
 
     private static final String ALPHABET = "abcfnux-+:=<>;&|`$()@. \n/F";
 
@@ -70,7 +134,8 @@ class GitStepPolicyFuzzTest {
                 denied++;
                 assertTrue(refused, () -> "accepted a denied token: " + argv);
                 // Refused for the token itself, not only because the table happens not to allow it.
-                assertTrue(TOKEN_REFUSAL.matcher(refusal.get()).find(), () -> argv + " refused only as " + refusal.get());
+                assertTrue(
+                        TOKEN_REFUSAL.matcher(refusal.get()).find(), () -> argv + " refused only as " + refusal.get());
             }
             if (!refused) {
                 accepted++;
@@ -94,7 +159,8 @@ class GitStepPolicyFuzzTest {
         }
         for (List<String> argv : refused) {
             SeriesResult result = GitRunner.execute(dir, List.of(new GitStep(argv, Set.of(), "fuzz")), Set.of(), env);
-            assertEquals(StepOutcome.Status.REFUSED, result.failed().orElseThrow().status());
+            assertEquals(
+                    StepOutcome.Status.REFUSED, result.failed().orElseThrow().status());
             assertFalse(Files.exists(log), () -> "git ran for a refused step: " + argv);
         }
         List<String> expected = new ArrayList<>();
@@ -103,8 +169,13 @@ class GitStepPolicyFuzzTest {
             assertTrue(result.completed(), () -> argv + ": " + result);
             expected.add(String.join("\0", argv));
         }
-        List<String> recorded = List.of(Files.readString(log, StandardCharsets.UTF_8).split("\n"));
-        assertEquals(expected, recorded.stream().map(line -> line.endsWith("\0") ? line.substring(0, line.length() - 1) : line).toList());
+        List<String> recorded =
+                List.of(Files.readString(log, StandardCharsets.UTF_8).split("\n"));
+        assertEquals(
+                expected,
+                recorded.stream()
+                        .map(line -> line.endsWith("\0") ? line.substring(0, line.length() - 1) : line)
+                        .toList());
     }
 
     /** A PATH whose only git writes its arguments, NUL-separated, one run a line, to {@code log}. */
@@ -148,19 +219,28 @@ class GitStepPolicyFuzzTest {
             String token = argv.get(i);
             String name = token.contains("=") ? token.substring(0, token.indexOf('=')) : token;
             boolean shortFlags = token.startsWith("-") && !token.startsWith("--");
-            if (token.matches("(?s).*[;&|`\\n\\r\\x00].*") || token.contains("$(")
-                    || Set.of("reset", "rebase", "clean", "filter-branch", "update-ref").contains(token)
-                    || name.startsWith("--force") || name.equals("--amend") || name.equals("--no-verify")
-                    || name.equals("--exec") || name.equals("--upload-pack") || name.equals("--receive-pack")
+            if (token.matches("(?s).*[;&|`\\n\\r\\x00].*")
+                    || token.contains("$(")
+                    || Set.of("reset", "rebase", "clean", "filter-branch", "update-ref")
+                            .contains(token)
+                    || name.startsWith("--force")
+                    || name.equals("--amend")
+                    || name.equals("--no-verify")
+                    || name.equals("--exec")
+                    || name.equals("--upload-pack")
+                    || name.equals("--receive-pack")
                     || (shortFlags && token.contains("f"))
                     || (shortFlags && token.contains("n") && argv.get(0).equals("commit"))
-                    || token.startsWith("+") || token.matches("(?s)[A-Za-z0-9+.-]+::.*")) {
+                    || token.startsWith("+")
+                    || token.matches("(?s)[A-Za-z0-9+.-]+::.*")) {
                 return true;
             }
             if (token.contains("<") || token.contains(">")) {
                 boolean address = token.startsWith("--author=")
                         ? ADDRESS.matcher(token.substring("--author=".length())).matches()
-                        : i > 0 && argv.get(i - 1).equals("--author") && ADDRESS.matcher(token).matches();
+                        : i > 0
+                                && argv.get(i - 1).equals("--author")
+                                && ADDRESS.matcher(token).matches();
                 if (!address) {
                     return true;
                 }
@@ -175,7 +255,9 @@ class GitStepPolicyFuzzTest {
         assertTrue(flags != null, () -> "accepted a subcommand off the table: " + argv);
         for (String token : argv.subList(1, argv.size())) {
             boolean author = argv.get(0).equals("commit") && token.startsWith("--author=");
-            assertTrue(!token.startsWith("-") || flags.contains(token) || author, () -> "accepted " + token + " in " + argv);
+            assertTrue(
+                    !token.startsWith("-") || flags.contains(token) || author,
+                    () -> "accepted " + token + " in " + argv);
             assertFalse(token.isEmpty(), () -> "accepted an empty argument in " + argv);
         }
     }

@@ -104,7 +104,8 @@ class GitStepPolicyTest {
                 argv.add(at, token);
                 Optional<String> refusal = GitStepPolicy.refusal(argv);
                 assertTrue(refusal.isPresent(), () -> "accepted: " + argv);
-                assertTrue(refusal.get().contains(why), () -> argv + " was refused for another reason: " + refusal.get());
+                assertTrue(
+                        refusal.get().contains(why), () -> argv + " was refused for another reason: " + refusal.get());
                 checked++;
             }
         }
@@ -124,9 +125,12 @@ class GitStepPolicyTest {
                 Arguments.of(List.of(), "an empty git step"),
                 Arguments.of(List.of("status"), "'git status' is not a step wb runs"),
                 Arguments.of(List.of("merge", "main"), "'git merge' is not a step wb runs"),
-                Arguments.of(List.of("-c", "core.hooksPath=/tmp/x", "commit", "-F", "m"), "'git -c' is not a step wb runs"),
+                Arguments.of(
+                        List.of("-c", "core.hooksPath=/tmp/x", "commit", "-F", "m"), "'git -c' is not a step wb runs"),
                 Arguments.of(List.of("--git-dir=/tmp/x", "push"), "'git --git-dir=/tmp/x' is not a step wb runs"),
-                Arguments.of(List.of("fetch", "-u"), "'-u' (argument 2) is not a flag git fetch may take here; allowed: --prune"),
+                Arguments.of(
+                        List.of("fetch", "-u"),
+                        "'-u' (argument 2) is not a flag git fetch may take here; allowed: --prune"),
                 Arguments.of(List.of("push", "--prune", "origin"), "allowed: -u"),
                 Arguments.of(List.of("push", "--tags"), "not a flag git push may take"),
                 Arguments.of(List.of("push", "--delete", "origin", "x"), "not a flag git push may take"),
@@ -166,7 +170,8 @@ class GitStepPolicyTest {
     void c_is_switch_s_create_flag_and_no_other_subcommand_s(String subcommand) {
         assertEquals(Optional.empty(), GitStepPolicy.refusal(List.of("switch", "-c", "ABC-12")));
         Optional<String> refusal = GitStepPolicy.refusal(List.of(subcommand, "-c", "x"));
-        assertTrue(refusal.orElseThrow().contains("'-c' (argument 2) is not a flag git " + subcommand + " may take"),
+        assertTrue(
+                refusal.orElseThrow().contains("'-c' (argument 2) is not a flag git " + subcommand + " may take"),
                 refusal::get);
     }
 }

@@ -35,7 +35,9 @@ class InfoExcludeTest {
         assertEquals(List.of("# mine", "*.log", "no-newline-at-end"), lines.subList(0, 3));
         assertTrue(lines.contains("/.cache/dotnet/"), lines::toString);
         repo.write(".cache/dotnet/tool.bin", "x");
-        assertEquals("", repo.git("status", "--porcelain", "--untracked-files=all").strip(),
+        assertEquals(
+                "",
+                repo.git("status", "--porcelain", "--untracked-files=all").strip(),
                 "git itself ignores the folder once the rule is there");
     }
 
@@ -55,7 +57,9 @@ class InfoExcludeTest {
         assertEquals(content, Files.readString(file));
         assertEquals(before, Files.getLastModifiedTime(file).toMillis());
         try (var left = Files.list(file.getParent())) {
-            assertEquals(List.of("exclude"), left.map(p -> p.getFileName().toString()).toList(),
+            assertEquals(
+                    List.of("exclude"),
+                    left.map(p -> p.getFileName().toString()).toList(),
                     "no temporary file is left behind");
         }
     }
@@ -83,12 +87,16 @@ class InfoExcludeTest {
         Files.deleteIfExists(file);
 
         InfoExclude.ensure(common, List.of("/a/"));
-        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+        assertEquals(
+                "rw-r--r--",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
                 "a new exclude file gets the mode git gives it, not createTempFile's 0600");
 
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw-r--"));
         InfoExclude.ensure(common, List.of("/b/"));
-        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
+        assertEquals(
+                "rw-rw-r--",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(file)),
                 "a repaired file keeps the mode it had");
     }
 
@@ -101,7 +109,11 @@ class InfoExcludeTest {
         InfoExclude.ensure(common, List.of("/c/"));
 
         List<String> lines = Files.readAllLines(InfoExclude.file(common));
-        assertEquals(1, lines.stream().filter(l -> l.startsWith("# kept out of diffs by wb preflight")).count(),
+        assertEquals(
+                1,
+                lines.stream()
+                        .filter(l -> l.startsWith("# kept out of diffs by wb preflight"))
+                        .count(),
                 lines::toString);
         assertTrue(lines.containsAll(List.of("/a/", "/b/", "/c/")), lines::toString);
     }

@@ -41,7 +41,9 @@ class ProtectedBranchesTest {
     @Test
     void configured_names_are_used_as_they_are() {
         TempGitRepo repo = TempGitRepo.create(dir, "repo");
-        assertEquals(Set.of("main", "release/*", "stable"), resolve(List.of("main", " release/* ", "", "stable"), repo.root()));
+        assertEquals(
+                Set.of("main", "release/*", "stable"),
+                resolve(List.of("main", " release/* ", "", "stable"), repo.root()));
     }
 
     @Test
@@ -51,8 +53,11 @@ class ProtectedBranchesTest {
         seed.git("branch", "develop");
         seed.git("branch", "production-line");
         seed.git("push", "-q", origin.toString(), "main", "develop", "production-line");
-        TempGitRepo.Processes.run(origin, List.of("git", "symbolic-ref", "HEAD", "refs/heads/production-line"),
-                TempGitRepo.gitEnvironment(), 60);
+        TempGitRepo.Processes.run(
+                origin,
+                List.of("git", "symbolic-ref", "HEAD", "refs/heads/production-line"),
+                TempGitRepo.gitEnvironment(),
+                60);
         TempGitRepo clone = TempGitRepo.cloneOf(origin, dir, "clone");
         clone.git("branch", "release/1.0");
         clone.git("branch", "ABC-12");
@@ -73,7 +78,8 @@ class ProtectedBranchesTest {
         TempGitRepo repo = TempGitRepo.create(dir, "repo");
         try (GitRepository git = GitRepository.open(repo.root(), env(), Backend.AUTO)) {
             try (Stream<Path> walk = Files.walk(repo.resolve(".git"))) {
-                walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+                walk.sorted(Comparator.reverseOrder())
+                        .forEach(path -> path.toFile().delete());
             }
             assertEquals(ProtectedBranches.CONVENTIONAL, ProtectedBranches.resolve(List.of(), git));
         }
@@ -94,7 +100,8 @@ class ProtectedBranchesTest {
         "*-stable, 1.x-stable, true",
         "*-stable, 1.x-stable-not, false",
     })
-    void globs_match_with_star_standing_for_any_run_of_characters(String pattern, String branch, boolean protectedBranch) {
+    void globs_match_with_star_standing_for_any_run_of_characters(
+            String pattern, String branch, boolean protectedBranch) {
         assertEquals(protectedBranch, ProtectedBranches.isProtected(branch, Set.of(pattern)));
     }
 

@@ -22,7 +22,9 @@ class ScratchRepositoryTest {
     String git(Path root, String... args) {
         List<String> argv = new java.util.ArrayList<>(List.of("git"));
         argv.addAll(List.of(args));
-        return TempGitRepo.Processes.run(root, argv, TempGitRepo.gitEnvironment(), 60).stdout().strip();
+        return TempGitRepo.Processes.run(root, argv, TempGitRepo.gitEnvironment(), 60)
+                .stdout()
+                .strip();
     }
 
     @Test
@@ -31,8 +33,8 @@ class ScratchRepositoryTest {
         Files.createDirectories(root);
         Files.writeString(root.resolve("README.md"), "# demo shop\n");
 
-        String commit = ScratchRepository.create(root, Map.of("src/prices.py", "ROUND = 2\n", "src/cart.py", "cart\n"),
-                "demo shop");
+        String commit = ScratchRepository.create(
+                root, Map.of("src/prices.py", "ROUND = 2\n", "src/cart.py", "cart\n"), "demo shop");
 
         assertEquals(commit, git(root, "rev-parse", "HEAD"));
         assertEquals("main", git(root, "branch", "--show-current"));
@@ -62,7 +64,8 @@ class ScratchRepositoryTest {
         String before = user.git("rev-parse", "HEAD").strip();
         user.write("work.txt", "uncommitted work\n");
 
-        IOException create = assertThrows(IOException.class, () -> ScratchRepository.create(user.root(), Map.of(), "x"));
+        IOException create =
+                assertThrows(IOException.class, () -> ScratchRepository.create(user.root(), Map.of(), "x"));
         assertTrue(create.getMessage().contains("already holds a git repository"), create.getMessage());
         IOException commit = assertThrows(IOException.class, () -> ScratchRepository.commitAll(user.root(), "x"));
         assertTrue(commit.getMessage().contains("is not a scratch repository made by wb"), commit.getMessage());
@@ -71,7 +74,8 @@ class ScratchRepositoryTest {
 
     @Test
     void a_file_path_that_leaves_the_folder_is_refused() {
-        IOException error = assertThrows(IOException.class,
+        IOException error = assertThrows(
+                IOException.class,
                 () -> ScratchRepository.create(dir.resolve("demo"), Map.of("../outside.txt", "x"), "x"));
         assertTrue(error.getMessage().startsWith("not a path inside the scratch repository"), error.getMessage());
         assertTrue(Files.notExists(dir.resolve("outside.txt")));
@@ -80,9 +84,19 @@ class ScratchRepositoryTest {
     @Test
     void git_runs_with_none_of_the_users_git_variables_and_no_configuration_files() {
         Map<String, String> env = ScratchRepository.environment();
-        env.keySet().stream().filter(name -> name.startsWith("GIT_")).forEach(name -> assertTrue(List.of(
-                "GIT_CONFIG_NOSYSTEM", "GIT_CONFIG_GLOBAL", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME",
-                "GIT_COMMITTER_EMAIL", "GIT_TERMINAL_PROMPT").contains(name), name));
+        env.keySet().stream()
+                .filter(name -> name.startsWith("GIT_"))
+                .forEach(name -> assertTrue(
+                        List.of(
+                                        "GIT_CONFIG_NOSYSTEM",
+                                        "GIT_CONFIG_GLOBAL",
+                                        "GIT_AUTHOR_NAME",
+                                        "GIT_AUTHOR_EMAIL",
+                                        "GIT_COMMITTER_NAME",
+                                        "GIT_COMMITTER_EMAIL",
+                                        "GIT_TERMINAL_PROMPT")
+                                .contains(name),
+                        name));
         assertEquals("/dev/null", env.get("GIT_CONFIG_GLOBAL"));
     }
 }

@@ -28,9 +28,24 @@ import java.util.regex.Pattern;
 final class WriteBoundary {
 
     /** What the git module may ask git to do: subcommands that only read. */
-    static final Set<String> READ_ONLY = Set.of("rev-parse", "status", "diff-index", "diff-tree", "diff", "cat-file",
-            "merge-base", "config", "for-each-ref", "rev-list", "ls-files", "ls-tree", "show-ref", "symbolic-ref",
-            "remote", "branch", "log");
+    static final Set<String> READ_ONLY = Set.of(
+            "rev-parse",
+            "status",
+            "diff-index",
+            "diff-tree",
+            "diff",
+            "cat-file",
+            "merge-base",
+            "config",
+            "for-each-ref",
+            "rev-list",
+            "ls-files",
+            "ls-tree",
+            "show-ref",
+            "symbolic-ref",
+            "remote",
+            "branch",
+            "log");
 
     /** Read-only subcommands that also have writing forms: the flags that keep them reading. */
     static final Map<String, Set<String>> READING_FORMS = Map.of(
@@ -42,7 +57,8 @@ final class WriteBoundary {
     static final Map<String, Set<String>> DISPLAY_FLAGS = Map.of(
             "config", Set.of("--null", "-z", "--name-only", "--show-origin", "--show-scope"),
             "remote", Set.of(),
-            "branch", Set.of("--format", "--sort", "--no-color", "--contains", "--merged", "--no-merged", "--points-at"));
+            "branch",
+                    Set.of("--format", "--sort", "--no-color", "--contains", "--merged", "--no-merged", "--points-at"));
 
     /** Files outside the git module that start processes that are not git, and why they may. */
     static final Map<String, String> PROCESS_USERS = Map.of(
@@ -67,25 +83,66 @@ final class WriteBoundary {
     static final Map<String, String> BEING_REMOVED = Map.of();
 
     /** Subcommands that write, used when {@code git --list-cmds} cannot be asked. */
-    static final Set<String> KNOWN_WRITERS = Set.of("add", "am", "apply", "branch", "checkout", "cherry-pick", "clean",
-            "clone", "commit", "commit-tree", "fetch", "filter-branch", "gc", "init", "merge", "mv", "notes", "pull",
-            "push", "rebase", "reflog", "repack", "replace", "reset", "restore", "revert", "rm", "stash", "submodule",
-            "switch", "tag", "update-index", "update-ref", "worktree", "write-tree", "read-tree", "hash-object",
-            "pack-refs", "prune", "maintenance", "sparse-checkout", "mktree", "mktag", "fast-import", "checkout-index");
+    static final Set<String> KNOWN_WRITERS = Set.of(
+            "add",
+            "am",
+            "apply",
+            "branch",
+            "checkout",
+            "cherry-pick",
+            "clean",
+            "clone",
+            "commit",
+            "commit-tree",
+            "fetch",
+            "filter-branch",
+            "gc",
+            "init",
+            "merge",
+            "mv",
+            "notes",
+            "pull",
+            "push",
+            "rebase",
+            "reflog",
+            "repack",
+            "replace",
+            "reset",
+            "restore",
+            "revert",
+            "rm",
+            "stash",
+            "submodule",
+            "switch",
+            "tag",
+            "update-index",
+            "update-ref",
+            "worktree",
+            "write-tree",
+            "read-tree",
+            "hash-object",
+            "pack-refs",
+            "prune",
+            "maintenance",
+            "sparse-checkout",
+            "mktree",
+            "mktag",
+            "fast-import",
+            "checkout-index");
 
     private static final Pattern PROCESS = Pattern.compile(
             "\\bProcessBuilder\\b|\\bRuntime\\s*\\.\\s*getRuntime\\s*\\(\\s*\\)\\s*\\.\\s*exec\\s*\\(|\\.exec\\s*\\(");
 
     private static final Pattern JGIT_WRITE = Pattern.compile(
             "\\borg\\s*\\.\\s*eclipse\\s*\\.\\s*jgit\\s*\\.\\s*api\\b|\\bRefUpdate\\b|\\bBatchRefUpdate\\b|\\bRefRename\\b"
-            + "|\\bObjectInserter\\b|\\bnewObjectInserter\\b|\\bPackInserter\\b|\\blockDirCache\\b"
-            + "|\\bDirCache\\s*\\.\\s*lock\\b|\\bDirCacheBuilder\\b|\\bDirCacheEditor\\b|\\bDirCacheCheckout\\b"
-            + "|\\bLockFile\\b|\\bupdateRef\\s*\\(|\\bRefDirectoryUpdate\\b|\\bResolveMerger\\b|\\bTransport\\b"
-            + "|\\bPushConnection\\b");
+                    + "|\\bObjectInserter\\b|\\bnewObjectInserter\\b|\\bPackInserter\\b|\\blockDirCache\\b"
+                    + "|\\bDirCache\\s*\\.\\s*lock\\b|\\bDirCacheBuilder\\b|\\bDirCacheEditor\\b|\\bDirCacheCheckout\\b"
+                    + "|\\bLockFile\\b|\\bupdateRef\\s*\\(|\\bRefDirectoryUpdate\\b|\\bResolveMerger\\b|\\bTransport\\b"
+                    + "|\\bPushConnection\\b");
 
     /** Calls that write when the receiver is JGit's; looked for only in files that use JGit. */
-    private static final Pattern JGIT_WRITE_CALL = Pattern.compile(
-            "\\.\\s*(commit|push|call|save|create|delete|forceUpdate|writeTree|insert)\\s*\\(");
+    private static final Pattern JGIT_WRITE_CALL =
+            Pattern.compile("\\.\\s*(commit|push|call|save|create|delete|forceUpdate|writeTree|insert)\\s*\\(");
 
     /** Where the git module hands arguments to git: its runner's methods, or an argument array. */
     private static final Pattern RUNNER_CALL = Pattern.compile(
@@ -138,13 +195,19 @@ final class WriteBoundary {
         }
         Matcher write = JGIT_WRITE.matcher(source.code());
         while (write.find()) {
-            offences.add(new Offence(file, source.lineAt(write.start()), "uses JGit's writing API ("
-                    + write.group().replaceAll("\\s+", "") + "): only gitrun writes to a repository, and it runs git"));
+            offences.add(new Offence(
+                    file,
+                    source.lineAt(write.start()),
+                    "uses JGit's writing API (" + write.group().replaceAll("\\s+", "")
+                            + "): only gitrun writes to a repository, and it runs git"));
         }
         Matcher call = JGIT_WRITE_CALL.matcher(source.code());
         while (call.find()) {
-            offences.add(new Offence(file, source.lineAt(call.start()), "calls ." + call.group(1)
-                    + "() in a file that uses JGit: JGit is for reading; only gitrun writes to a repository"));
+            offences.add(new Offence(
+                    file,
+                    source.lineAt(call.start()),
+                    "calls ." + call.group(1)
+                            + "() in a file that uses JGit: JGit is for reading; only gitrun writes to a repository"));
         }
     }
 
@@ -152,16 +215,23 @@ final class WriteBoundary {
         boolean listed = PROCESS_USERS.containsKey(file);
         Matcher process = PROCESS.matcher(source.code());
         while (process.find() && !listed) {
-            offences.add(new Offence(file, source.lineAt(process.start()), "starts a process ("
-                    + process.group().replaceAll("\\s+", "") + ") outside the git module: read a repository through"
-                    + " dev.wb.git.GitRepository, write one through dev.wb.gitrun; a process that is not git needs an"
-                    + " entry in WriteBoundary.PROCESS_USERS with the reason"));
+            offences.add(new Offence(
+                    file,
+                    source.lineAt(process.start()),
+                    "starts a process ("
+                            + process.group().replaceAll("\\s+", "")
+                            + ") outside the git module: read a repository through"
+                            + " dev.wb.git.GitRepository, write one through dev.wb.gitrun; a process that is not git needs an"
+                            + " entry in WriteBoundary.PROCESS_USERS with the reason"));
         }
         if (listed) {
             for (JavaSource.Literal literal : source.literals()) {
                 if (literal.value().equals("git")) {
-                    offences.add(new Offence(file, literal.line(), "is listed as starting processes that are not git,"
-                            + " but names \"git\": git steps run through dev.wb.gitrun.GitRunner"));
+                    offences.add(new Offence(
+                            file,
+                            literal.line(),
+                            "is listed as starting processes that are not git,"
+                                    + " but names \"git\": git steps run through dev.wb.gitrun.GitRunner"));
                 }
             }
         }
@@ -174,8 +244,11 @@ final class WriteBoundary {
             String command = line.group(1);
             if ((command.equals("-c") || command.equals("-C") || gitCommands.contains(command))
                     && !READ_ONLY.contains(command)) {
-                offences.add(new Offence(file, source.lineAt(line.start()), "builds a git command line (\"git\", \""
-                        + command + "\"): only dev.wb.gitrun runs git steps that can write"));
+                offences.add(new Offence(
+                        file,
+                        source.lineAt(line.start()),
+                        "builds a git command line (\"git\", \"" + command
+                                + "\"): only dev.wb.gitrun runs git steps that can write"));
             }
         }
     }
@@ -201,8 +274,11 @@ final class WriteBoundary {
     private void checkSubcommands(String file, JavaSource source, List<Offence> offences) {
         for (JavaSource.Literal literal : source.literals()) {
             if (gitCommands.contains(literal.value()) && !READ_ONLY.contains(literal.value())) {
-                offences.add(new Offence(file, literal.line(), "the git module names the git subcommand \""
-                        + literal.value() + "\", which is not read-only (" + String.join(", ", new TreeSet<>(READ_ONLY)) + ")"));
+                offences.add(new Offence(
+                        file,
+                        literal.line(),
+                        "the git module names the git subcommand \"" + literal.value() + "\", which is not read-only ("
+                                + String.join(", ", new TreeSet<>(READ_ONLY)) + ")"));
             }
         }
         Matcher call = RUNNER_CALL.matcher(source.code());
@@ -222,8 +298,8 @@ final class WriteBoundary {
     }
 
     /** {@code config}, {@code remote} and {@code branch} read only with a reading flag and display flags beside it. */
-    private static void checkReadingForm(String file, JavaSource.Literal subcommand, List<JavaSource.Literal> arguments,
-            List<Offence> offences) {
+    private static void checkReadingForm(
+            String file, JavaSource.Literal subcommand, List<JavaSource.Literal> arguments, List<Offence> offences) {
         String command = subcommand.value();
         boolean reads = false;
         List<String> others = new ArrayList<>();
@@ -239,8 +315,11 @@ final class WriteBoundary {
             }
         }
         if (!reads || !others.isEmpty()) {
-            offences.add(new Offence(file, subcommand.line(), "git " + command + " is read-only only with one of "
-                    + new TreeSet<>(READING_FORMS.get(command)) + (others.isEmpty() ? "" : " and without " + others)));
+            offences.add(new Offence(
+                    file,
+                    subcommand.line(),
+                    "git " + command + " is read-only only with one of " + new TreeSet<>(READING_FORMS.get(command))
+                            + (others.isEmpty() ? "" : " and without " + others)));
         }
     }
 }

@@ -37,16 +37,21 @@ class WriteBoundaryTest {
                     .forEach(offence -> offences.add(offence.toString()));
         }
         assertTrue(files.size() > 50, "the scan found only " + files.size() + " source files under " + root);
-        assertTrue(files.stream().anyMatch(file -> file.endsWith("dev/wb/git/GitBinary.java")), "the git module was scanned");
-        assertEquals(List.of(), offences, () -> "only gitrun may write to a repository; found:\n  "
-                + String.join("\n  ", offences) + "\n");
+        assertTrue(
+                files.stream().anyMatch(file -> file.endsWith("dev/wb/git/GitBinary.java")),
+                "the git module was scanned");
+        assertEquals(
+                List.of(),
+                offences,
+                () -> "only gitrun may write to a repository; found:\n  " + String.join("\n  ", offences) + "\n");
     }
 
     @Test
     void the_git_modules_own_runner_is_scanned_and_reads_only() throws IOException {
         Path binary = projectRoot().resolve("git/src/main/java/dev/wb/git/CliGitReads.java");
         String text = Files.readString(binary, StandardCharsets.UTF_8);
-        assertTrue(JavaSource.of(text).literals().stream().anyMatch(literal -> literal.value().equals("status")));
+        assertTrue(JavaSource.of(text).literals().stream()
+                .anyMatch(literal -> literal.value().equals("status")));
         assertEquals(List.of(), BOUNDARY.check("git/src/main/java/dev/wb/git/CliGitReads.java", text));
     }
 
@@ -57,10 +62,14 @@ class WriteBoundaryTest {
         String source = "package x;\nclass Writer {\n  void run() throws Exception {\n"
                 + "    new ProcessBuilder(\"git\", \"push\").start();\n  }\n}\n";
         List<WriteBoundary.Offence> offences = BOUNDARY.check("cli/src/main/java/x/Writer.java", source);
-        assertTrue(offences.stream().anyMatch(o -> o.line() == 4 && o.reason().startsWith("starts a process (ProcessBuilder)")),
+        assertTrue(
+                offences.stream()
+                        .anyMatch(o -> o.line() == 4 && o.reason().startsWith("starts a process (ProcessBuilder)")),
                 offences::toString);
         assertTrue(offences.stream().anyMatch(o -> o.reason().contains("(\"git\", \"push\")")), offences::toString);
-        assertEquals("cli/src/main/java/x/Writer.java:4: ", offences.get(0).toString().substring(0, 35));
+        assertEquals(
+                "cli/src/main/java/x/Writer.java:4: ",
+                offences.get(0).toString().substring(0, 35));
     }
 
     @Test
@@ -81,19 +90,26 @@ class WriteBoundaryTest {
     @Test
     void a_git_command_line_handed_to_another_runner_is_an_offence_but_a_read_is_not() {
         String writes = "class C { List<String> argv = List.of(\"git\", \"-c\", \"user.name=x\", \"commit\"); }";
-        String reads = "class C { Set<String> runners = Set.of(\"git\", \"curl\", \"sh\"); List<String> r = List.of(\"git\", \"status\"); }";
-        assertEquals(1, BOUNDARY.check("commands/src/main/java/x/C.java", writes).size());
+        String reads =
+                "class C { Set<String> runners = Set.of(\"git\", \"curl\", \"sh\"); List<String> r = List.of(\"git\", \"status\"); }";
+        assertEquals(
+                1, BOUNDARY.check("commands/src/main/java/x/C.java", writes).size());
         assertEquals(List.of(), BOUNDARY.check("commands/src/main/java/x/C.java", reads));
     }
 
     @Test
     void jgit_porcelain_and_ref_updates_are_offences_in_every_module_but_gitrun() {
-        String porcelain = "import org.eclipse.jgit.api.Git;\nclass P { void p(Git git) throws Exception { git.commit().call(); } }";
+        String porcelain =
+                "import org.eclipse.jgit.api.Git;\nclass P { void p(Git git) throws Exception { git.commit().call(); } }";
         String refUpdate = "import org.eclipse.jgit.lib.RefUpdate;\nclass U {}";
-        String inserter = "import org.eclipse.jgit.lib.Repository;\nclass I { void i(Repository r) { r.newObjectInserter(); r.lockDirCache(); } }";
-        assertFalse(BOUNDARY.check("git/src/main/java/dev/wb/git/P.java", porcelain).isEmpty());
+        String inserter =
+                "import org.eclipse.jgit.lib.Repository;\nclass I { void i(Repository r) { r.newObjectInserter(); r.lockDirCache(); } }";
+        assertFalse(
+                BOUNDARY.check("git/src/main/java/dev/wb/git/P.java", porcelain).isEmpty());
         assertFalse(BOUNDARY.check("engine/src/main/java/x/U.java", refUpdate).isEmpty());
-        assertEquals(2, BOUNDARY.check("git/src/main/java/dev/wb/git/I.java", inserter).size());
+        assertEquals(
+                2,
+                BOUNDARY.check("git/src/main/java/dev/wb/git/I.java", inserter).size());
         assertEquals(List.of(), BOUNDARY.check("gitrun/src/main/java/dev/wb/gitrun/P.java", porcelain));
     }
 
@@ -105,14 +121,21 @@ class WriteBoundaryTest {
 
     @Test
     void the_git_module_may_name_read_only_subcommands_only() {
-        String reads = "class R { void r() { git.run(root, \"rev-parse\", \"HEAD\"); git.run(root, \"config\", \"--null\", \"--get\", key);"
-                + " git.run(root, \"remote\", \"-v\"); git.run(root, \"branch\", \"--list\", \"--format=%(refname)\"); } }";
+        String reads =
+                "class R { void r() { git.run(root, \"rev-parse\", \"HEAD\"); git.run(root, \"config\", \"--null\", \"--get\", key);"
+                        + " git.run(root, \"remote\", \"-v\"); git.run(root, \"branch\", \"--list\", \"--format=%(refname)\"); } }";
         assertEquals(List.of(), BOUNDARY.check("git/src/main/java/dev/wb/git/R.java", reads));
-        for (String writes : List.of("git.run(root, \"commit\", \"-m\", m);", "git.run(root, \"update-index\", \"--refresh\");",
-                "git.run(root, \"config\", key, value);", "git.run(root, \"config\", \"--get\", \"--unset\", key);",
-                "git.run(root, \"remote\", \"add\", name, url);", "git.run(root, \"branch\", name);",
+        for (String writes : List.of(
+                "git.run(root, \"commit\", \"-m\", m);",
+                "git.run(root, \"update-index\", \"--refresh\");",
+                "git.run(root, \"config\", key, value);",
+                "git.run(root, \"config\", \"--get\", \"--unset\", key);",
+                "git.run(root, \"remote\", \"add\", name, url);",
+                "git.run(root, \"branch\", name);",
                 "String[] args = {\"gc\", \"--auto\"};")) {
-            assertFalse(BOUNDARY.check("git/src/main/java/dev/wb/git/W.java", "class W { void w() { " + writes + " } }").isEmpty(),
+            assertFalse(
+                    BOUNDARY.check("git/src/main/java/dev/wb/git/W.java", "class W { void w() { " + writes + " } }")
+                            .isEmpty(),
                     writes);
         }
     }
@@ -122,7 +145,8 @@ class WriteBoundaryTest {
         String file = WriteBoundary.PROCESS_USERS.keySet().iterator().next();
         String source = "class P { void p() { new ProcessBuilder(List.of(\"git\", \"x\")); } }";
         assertEquals(1, BOUNDARY.check(file, source).size());
-        assertEquals(List.of(), BOUNDARY.check(file, "class P { void p() { new ProcessBuilder(List.of(\"make\")); } }"));
+        assertEquals(
+                List.of(), BOUNDARY.check(file, "class P { void p() { new ProcessBuilder(List.of(\"make\")); } }"));
     }
 
     // --- where the sources are -----------------------------------------------------------------------
@@ -131,12 +155,14 @@ class WriteBoundaryTest {
     static Path projectRoot() throws IOException {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path pom = dir.resolve("pom.xml");
-            if (Files.isRegularFile(pom) && Files.readString(pom).contains("<artifactId>wb-parent</artifactId>")
+            if (Files.isRegularFile(pom)
+                    && Files.readString(pom).contains("<artifactId>wb-parent</artifactId>")
                     && Files.readString(pom).contains("<packaging>pom</packaging>")) {
                 return dir;
             }
         }
-        throw new IllegalStateException("no wb-parent pom.xml above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                "no wb-parent pom.xml above " + Path.of("").toAbsolutePath());
     }
 
     /** Every {@code MODULE/src/main/java/**}{@code /*.java} under the root. */
@@ -147,7 +173,9 @@ class WriteBoundaryTest {
                 Path sources = module.resolve("src/main/java");
                 if (Files.isDirectory(sources)) {
                     try (Stream<Path> walk = Files.walk(sources)) {
-                        walk.filter(file -> file.toString().endsWith(".java")).sorted().forEach(files::add);
+                        walk.filter(file -> file.toString().endsWith(".java"))
+                                .sorted()
+                                .forEach(files::add);
                     }
                 }
             }
@@ -157,8 +185,8 @@ class WriteBoundaryTest {
 
     /** Every subcommand name this machine's git knows ({@code git --list-cmds}); empty if git cannot say. */
     static Set<String> gitCommands() {
-        TempGitRepo.ProcessResult listed = TempGitRepo.Processes.run(Path.of("").toAbsolutePath(),
-                List.of("git", "--list-cmds=main,others,nohelpers"), Map.of(), 60);
+        TempGitRepo.ProcessResult listed = TempGitRepo.Processes.run(
+                Path.of("").toAbsolutePath(), List.of("git", "--list-cmds=main,others,nohelpers"), Map.of(), 60);
         Set<String> names = new HashSet<>();
         if (listed.exitCode() == 0) {
             names.addAll(List.of(listed.stdout().split("\\s+")));

@@ -9,7 +9,12 @@ import java.util.List;
 /** Every projection of a task's stream, in the order {@code wb replay --at} shows them. Later stages add theirs. */
 public final class TaskProjections {
 
-    public static final List<Projection<?>> ALL = List.of(Activity.INSTANCE, AuditGate.INSTANCE, ScopeChecks.INSTANCE, Verifications.INSTANCE, dev.wb.projections.status.TaskStages.INSTANCE);
+    public static final List<Projection<?>> ALL = List.of(
+            Activity.INSTANCE,
+            AuditGate.INSTANCE,
+            ScopeChecks.INSTANCE,
+            Verifications.INSTANCE,
+            dev.wb.projections.status.TaskStages.INSTANCE);
 
     private TaskProjections() {}
 }

@@ -58,8 +58,8 @@ public final class ChildJvm {
     }
 
     /** Starts the child with its output going to the given files. */
-    public static Process start(Path dir, Map<String, String> env, File stdout, File stderr, Class<?> mainClass,
-            String... args) {
+    public static Process start(
+            Path dir, Map<String, String> env, File stdout, File stderr, Class<?> mainClass, String... args) {
         try {
             ProcessBuilder builder = new ProcessBuilder(command(mainClass, args))
                     .directory(dir.toFile())
@@ -73,8 +73,8 @@ public final class ChildJvm {
     }
 
     /** Runs the child to completion. */
-    public static TempGitRepo.ProcessResult run(Path dir, Map<String, String> env, long timeoutSeconds,
-            Class<?> mainClass, String... args) {
+    public static TempGitRepo.ProcessResult run(
+            Path dir, Map<String, String> env, long timeoutSeconds, Class<?> mainClass, String... args) {
         return TempGitRepo.Processes.run(dir, command(mainClass, args), env, timeoutSeconds);
     }
 }

@@ -24,7 +24,10 @@ public final class FakeProviders {
      * What {@code <cli> auth status} / {@code login status} answers. A logged-in answer also carries the
      * value of {@code WB_FAKE_AUTH_ECHO} when its environment has one (a status text quoting a secret).
      */
-    public enum Login { LOGGED_IN, LOGGED_OUT }
+    public enum Login {
+        LOGGED_IN,
+        LOGGED_OUT
+    }
 
     /** What the fake {@code codex sandbox <os> … -- argv} does with the command it is given. */
     public enum Sandbox {

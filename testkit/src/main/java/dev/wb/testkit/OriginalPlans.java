@@ -18,8 +18,8 @@ public final class OriginalPlans {
     public static final String CHECKOUT_LINE_2 = "    charge = create_charge(total)";
 
     /** A {@code src/checkout.py} the example plan's citation holds for. */
-    public static final String CHECKOUT = "def checkout(total, coupon):\n" + CHECKOUT_LINE_2 + "\n"
-            + "    validate(coupon)\n    return charge\n";
+    public static final String CHECKOUT =
+            "def checkout(total, coupon):\n" + CHECKOUT_LINE_2 + "\n" + "    validate(coupon)\n    return charge\n";
 
     private OriginalPlans() {}
 

@@ -72,8 +72,8 @@ public final class TempGitRepo {
     public static TempGitRepo cloneOf(Path origin, Path parent, String name) {
         try {
             Files.createDirectories(parent);
-            ProcessResult result = Processes.run(parent, List.of("git", "clone", "-q", origin.toString(), name),
-                    gitEnvironment(), 60);
+            ProcessResult result =
+                    Processes.run(parent, List.of("git", "clone", "-q", origin.toString(), name), gitEnvironment(), 60);
             if (result.exitCode() != 0) {
                 throw new IllegalStateException("git clone failed: " + result.stderr());
             }

@@ -10,8 +10,8 @@ import java.util.function.Predicate;
  * identifiers, the defects (each at its line; any defect blocks verification), and the lines of the
  * bullets that have no identifier yet, which {@code wb task migrate-criteria} numbers.
  */
-public record AcceptanceCriteria(List<Criterion> criteria, List<String> retired, List<CapsuleProblem> defects,
-        List<Integer> unnumberedLines) {
+public record AcceptanceCriteria(
+        List<Criterion> criteria, List<String> retired, List<CapsuleProblem> defects, List<Integer> unnumberedLines) {
 
     public static final String FILE = "acceptance-criteria.md";
 

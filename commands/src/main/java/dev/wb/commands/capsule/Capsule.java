@@ -24,8 +24,8 @@ import java.util.function.Predicate;
 public final class Capsule {
 
     /** The documents, in digest order. */
-    public static final List<String> DOCUMENTS = List.of("task.md", "context.md", "plan.md",
-            "acceptance-criteria.md", "review-checklist.md");
+    public static final List<String> DOCUMENTS =
+            List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md", "review-checklist.md");
 
     private final TaskKey key;
     private final Map<String, String> texts;
@@ -55,10 +55,12 @@ public final class Capsule {
         this.digest = Digests.sha256(lines.toString().getBytes(StandardCharsets.UTF_8));
         this.taskDigest = taskDigest(documents);
         Optional<String> task = Utf8.decode(documents.get(ValidationBlock.FILE));
-        this.validation = task.map(ValidationBlock::parse).orElseGet(() -> ValidationBlock.malformed(
-                new CapsuleProblem(ValidationBlock.FILE, 0, "not UTF-8 text: save the file as UTF-8")));
+        this.validation = task.map(ValidationBlock::parse)
+                .orElseGet(() -> ValidationBlock.malformed(
+                        new CapsuleProblem(ValidationBlock.FILE, 0, "not UTF-8 text: save the file as UTF-8")));
         Optional<String> criteria = Utf8.decode(documents.get(AcceptanceCriteria.FILE));
-        this.criteria = criteria.map(t -> CriteriaReader.read(t, blocked)).orElseGet(CriteriaReader::notText)
+        this.criteria = criteria.map(t -> CriteriaReader.read(t, blocked))
+                .orElseGet(CriteriaReader::notText)
                 .criteria();
         List<CapsuleProblem> problems = new ArrayList<>(validation.problems());
         problems.addAll(this.criteria.defects());
@@ -80,16 +82,18 @@ public final class Capsule {
         Map<String, byte[]> documents = new LinkedHashMap<>();
         for (String name : DOCUMENTS) {
             Path path = dir.resolve(name);
-            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
                 missing.add(folder + name + " (not a regular file)");
                 continue;
             }
-            document(repoRoot, path).ifPresentOrElse(bytes -> documents.put(name, bytes),
-                    () -> missing.add(folder + name));
+            document(repoRoot, path)
+                    .ifPresentOrElse(bytes -> documents.put(name, bytes), () -> missing.add(folder + name));
         }
         if (!missing.isEmpty()) {
-            throw Failure.missing("the capsule of " + key + " is incomplete: " + String.join(", ", missing)
-                    + (missing.size() == 1 ? " is" : " are") + " missing",
+            throw Failure.missing(
+                    "the capsule of " + key + " is incomplete: " + String.join(", ", missing)
+                            + (missing.size() == 1 ? " is" : " are") + " missing",
                     "write " + (missing.size() == 1 ? "it" : "them") + " as regular files in " + folder
                             + " (docs/CAPSULE.md describes the five documents)");
         }

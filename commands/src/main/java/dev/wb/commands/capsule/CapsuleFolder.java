@@ -37,7 +37,9 @@ public final class CapsuleFolder {
 
     /** The capsule folder of {@code key} in a tree on disk at {@code root}. */
     public static String resolve(Path root, TaskKey key) {
-        return resolve(key, path -> Files.isRegularFile(root.resolve(path), LinkOption.NOFOLLOW_LINKS),
+        return resolve(
+                key,
+                path -> Files.isRegularFile(root.resolve(path), LinkOption.NOFOLLOW_LINKS),
                 dir -> folders(root.resolve(dir)));
     }
 
@@ -49,14 +51,23 @@ public final class CapsuleFolder {
         String own = ".workflow/" + key.value();
         boolean ownPresent = Capsule.DOCUMENTS.stream().anyMatch(doc -> fileExists.test(own + "/" + doc));
         List<String> matches = folders.apply(TASKS).stream()
-                .filter(name -> name.equals(key.value()) || name.startsWith(key.value() + "-")).sorted().toList();
+                .filter(name -> name.equals(key.value()) || name.startsWith(key.value() + "-"))
+                .sorted()
+                .toList();
         if (ownPresent && !matches.isEmpty()) {
-            throw Failure.usage("the capsule of " + key + " is ambiguous: both " + own + "/ and " + TASKS + "/"
-                    + matches.get(0) + "/ hold one", "keep one of them: move or delete the other capsule folder");
+            throw Failure.usage(
+                    "the capsule of " + key + " is ambiguous: both " + own + "/ and " + TASKS + "/" + matches.get(0)
+                            + "/ hold one",
+                    "keep one of them: move or delete the other capsule folder");
         }
         if (matches.size() > 1) {
-            throw Failure.usage("Expected exactly one task capsule for " + key + "; found " + matches.size() + ". ("
-                    + String.join(", ", matches.stream().map(m -> TASKS + "/" + m + "/").toList()) + ")",
+            throw Failure.usage(
+                    "Expected exactly one task capsule for " + key + "; found " + matches.size() + ". ("
+                            + String.join(
+                                    ", ",
+                                    matches.stream()
+                                            .map(m -> TASKS + "/" + m + "/")
+                                            .toList()) + ")",
                     "keep one capsule folder per task below " + TASKS + "/");
         }
         return matches.isEmpty() ? own : TASKS + "/" + matches.get(0);

@@ -39,8 +39,11 @@ public final class CriteriaMigration {
                 continue;
             }
             if (!Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS)) {
-                throw Failure.missing(file + (Files.exists(path, LinkOption.NOFOLLOW_LINKS)
-                        ? " is not a regular file" : " is missing"),
+                throw Failure.missing(
+                        file
+                                + (Files.exists(path, LinkOption.NOFOLLOW_LINKS)
+                                        ? " is not a regular file"
+                                        : " is missing"),
                         "write it (docs/CAPSULE.md describes the criteria), or run wb task migrate-criteria"
                                 + " without a key to migrate every capsule that has one");
             }
@@ -60,7 +63,9 @@ public final class CriteriaMigration {
                 try {
                     AtomicFiles.write(path, migration.content());
                 } catch (IOException e) {
-                    throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot write " + file + ": " + e.getMessage(),
+                    throw new Failure(
+                            Failure.Kind.NOT_COMPLETED,
+                            "cannot write " + file + ": " + e.getMessage(),
                             List.of("check that " + file + " is writable, then run this again"));
                 }
             }
@@ -70,8 +75,12 @@ public final class CriteriaMigration {
     }
 
     private static Migration notRegular() {
-        return new Migration(Migration.Status.REFUSED, new byte[0], List.of(), List.of(new CapsuleProblem(
-                AcceptanceCriteria.FILE, 0, "not a regular file: wb reads and writes only regular files")));
+        return new Migration(
+                Migration.Status.REFUSED,
+                new byte[0],
+                List.of(),
+                List.of(new CapsuleProblem(
+                        AcceptanceCriteria.FILE, 0, "not a regular file: wb reads and writes only regular files")));
     }
 
     static String file(Path repoRoot, TaskKey key) {
@@ -88,8 +97,10 @@ public final class CriteriaMigration {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
-                Optional<TaskKey> task = TaskKey.parse(name).filter(k -> k.value().equals(name));
-                if (task.isPresent() && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
+                Optional<TaskKey> task =
+                        TaskKey.parse(name).filter(k -> k.value().equals(name));
+                if (task.isPresent()
+                        && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
                         && Files.exists(entry.resolve(AcceptanceCriteria.FILE), LinkOption.NOFOLLOW_LINKS)) {
                     keys.add(task.get());
                 }
@@ -104,7 +115,8 @@ public final class CriteriaMigration {
                 for (Path entry : entries) {
                     java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(TASK-[0-9]+)(?:-.*)?$")
                             .matcher(entry.getFileName().toString());
-                    if (m.matches() && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
+                    if (m.matches()
+                            && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
                             && Files.exists(entry.resolve(AcceptanceCriteria.FILE), LinkOption.NOFOLLOW_LINKS)) {
                         TaskKey task = new TaskKey(m.group(1));
                         if (!keys.contains(task)) {
@@ -113,7 +125,8 @@ public final class CriteriaMigration {
                     }
                 }
             } catch (IOException e) {
-                throw Failure.missing("cannot list " + CapsuleFolder.TASKS + "/: " + e.getMessage(),
+                throw Failure.missing(
+                        "cannot list " + CapsuleFolder.TASKS + "/: " + e.getMessage(),
                         "check that " + CapsuleFolder.TASKS + "/ is readable");
             }
         }
@@ -122,18 +135,23 @@ public final class CriteriaMigration {
     }
 
     /** ABC-2 before ABC-10: by prefix, then by number. */
-    static final Comparator<TaskKey> ORDER = Comparator
-            .comparing((TaskKey k) -> k.value().substring(0, k.value().lastIndexOf('-')))
+    static final Comparator<TaskKey> ORDER = Comparator.comparing(
+                    (TaskKey k) -> k.value().substring(0, k.value().lastIndexOf('-')))
             .thenComparing(k -> new BigInteger(k.value().substring(k.value().lastIndexOf('-') + 1)));
 
     /** The file's exact bytes, read as every capsule document is (InputFiles). */
     private static byte[] read(Path repoRoot, Path path, String file) throws InputFiles.Unusable {
-        return InputFiles.read(repoRoot, path, InputFiles.Kind.CAPSULE).map(InputFiles.Content::bytes).orElseThrow(
-                () -> Failure.missing(file + " is missing", "write it (docs/CAPSULE.md describes the criteria)"));
+        return InputFiles.read(repoRoot, path, InputFiles.Kind.CAPSULE)
+                .map(InputFiles.Content::bytes)
+                .orElseThrow(() ->
+                        Failure.missing(file + " is missing", "write it (docs/CAPSULE.md describes the criteria)"));
     }
 
     private static Migration unusable(InputFiles.Unusable e) {
-        return new Migration(Migration.Status.REFUSED, new byte[0], List.of(), List.of(new CapsuleProblem(
-                AcceptanceCriteria.FILE, 0, e.problem() + "; " + e.fix())));
+        return new Migration(
+                Migration.Status.REFUSED,
+                new byte[0],
+                List.of(),
+                List.of(new CapsuleProblem(AcceptanceCriteria.FILE, 0, e.problem() + "; " + e.fix())));
     }
 }

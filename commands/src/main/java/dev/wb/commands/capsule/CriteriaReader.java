@@ -34,6 +34,7 @@ final class CriteriaReader {
     private static final Pattern IDENTIFIED = Pattern.compile("^AC-([1-9][0-9]*):(?:[ \\t]+(.*))?$");
     /** Text that tries to be an identifier (AC-07, ac-3, AC3, **AC-3**, AC-3 without a colon…). */
     private static final Pattern IDENTIFIER_LIKE = Pattern.compile("(?i)^[*_`\\[(]*AC(?:[-_ ]?[0-9]|-)");
+
     private static final Pattern OTHER_LIST_ITEM = Pattern.compile("^(?:[*+]|[0-9]{1,9}[.)])(?:[ \\t].*)?$");
     /**
      * A line that means to retire: {@code Retired} then a colon, or then an identifier ({@code Retired AC-5}),
@@ -41,6 +42,7 @@ final class CriteriaReader {
      * identity defect, never prose or criterion text that migrate-criteria would number around.
      */
     private static final Pattern RETIREMENT = Pattern.compile("(?i)^retired\\b(?:[ \\t]*:|.*\\bAC[-_ ]?[0-9])");
+
     private static final Pattern RETIRED = Pattern.compile("^Retired: AC-([1-9][0-9]*)[ \\t]*$");
     private static final Pattern PROOF_LIKE = Pattern.compile("(?i)^proof(?:[-_ ][a-z]+)*[ \\t]*:");
     private static final Pattern NESTED_ITEM = Pattern.compile("^[-*+][ \\t]+");
@@ -73,6 +75,7 @@ final class CriteriaReader {
     private Bullet open;
     /** Whether the line before belongs to the open bullet (an unindented line after it would be lazy). */
     private boolean inBullet;
+
     private int footer;
     private int bullets;
 
@@ -87,10 +90,11 @@ final class CriteriaReader {
 
     /** The reading of a file that is not UTF-8 text: one defect, nothing declared. */
     static Reading notText() {
-        Finding finding = new Finding(CriteriaDefect.NOT_TEXT, new CapsuleProblem(AcceptanceCriteria.FILE, 0,
-                "not UTF-8 text: save the file as UTF-8"));
-        return new Reading(new AcceptanceCriteria(List.of(), List.of(), List.of(finding.problem()), List.of()),
-                List.of(finding));
+        Finding finding = new Finding(
+                CriteriaDefect.NOT_TEXT,
+                new CapsuleProblem(AcceptanceCriteria.FILE, 0, "not UTF-8 text: save the file as UTF-8"));
+        return new Reading(
+                new AcceptanceCriteria(List.of(), List.of(), List.of(finding.problem()), List.of()), List.of(finding));
     }
 
     private Reading reading() {
@@ -120,13 +124,18 @@ final class CriteriaReader {
         }
         close();
         if (fence != null) {
-            defect(CriteriaDefect.UNCLOSED_FENCE, fenceLine, "the fence opened here is never closed, so every"
-                    + " line after it is code: close it with a line of " + fence.length() + " " + fence.mark());
+            defect(
+                    CriteriaDefect.UNCLOSED_FENCE,
+                    fenceLine,
+                    "the fence opened here is never closed, so every"
+                            + " line after it is code: close it with a line of " + fence.length() + " " + fence.mark());
         }
         for (String id : retired) {
             BigInteger number = new BigInteger(id.substring(AcceptanceCriteria.PREFIX.length()));
             if (active.containsKey(number)) {
-                defect(CriteriaDefect.RETIRED_BUT_ACTIVE, retiredOn.get(number),
+                defect(
+                        CriteriaDefect.RETIRED_BUT_ACTIVE,
+                        retiredOn.get(number),
                         id + " is retired but still active on line " + active.get(number));
             }
         }
@@ -144,22 +153,29 @@ final class CriteriaReader {
             close();
             bullets++;
             if (footer > 0) {
-                defect(CriteriaDefect.CRITERION_AFTER_FOOTER, n, "criterion after the Retired: footer (which"
-                        + " starts on line " + footer + "): move it above the footer");
+                defect(
+                        CriteriaDefect.CRITERION_AFTER_FOOTER,
+                        n,
+                        "criterion after the Retired: footer (which" + " starts on line " + footer
+                                + "): move it above the footer");
             } else {
                 open(n, bullet.group(1) == null ? "" : bullet.group(1));
             }
         } else if (OTHER_LIST_ITEM.matcher(line).matches()) {
             close();
             bullets++;
-            defect(CriteriaDefect.NOT_A_DASH_BULLET, n, "a criterion is a - bullet: write - instead of "
-                    + line.split("[ \\t]", 2)[0]);
+            defect(
+                    CriteriaDefect.NOT_A_DASH_BULLET,
+                    n,
+                    "a criterion is a - bullet: write - instead of " + line.split("[ \\t]", 2)[0]);
         } else if (RETIREMENT.matcher(line).find()) {
             close();
             retirement(n, line, null);
         } else if (PROOF_LIKE.matcher(line).find()) {
-            defect(CriteriaDefect.ORPHANED_PROOF, n, proofName(line) + " is not under a criterion: indent it"
-                    + " under the bullet it proves");
+            defect(
+                    CriteriaDefect.ORPHANED_PROOF,
+                    n,
+                    proofName(line) + " is not under a criterion: indent it" + " under the bullet it proves");
             if (!inBullet) {
                 close();
             }
@@ -168,8 +184,11 @@ final class CriteriaReader {
         } else if (line.startsWith("#")) {
             close();
         } else if (inBullet) {
-            defect(CriteriaDefect.UNINDENTED_CONTINUATION, n, "this line continues the criterion on line "
-                    + open.line + " without indentation: indent it, or leave a blank line before it");
+            defect(
+                    CriteriaDefect.UNINDENTED_CONTINUATION,
+                    n,
+                    "this line continues the criterion on line " + open.line
+                            + " without indentation: indent it, or leave a blank line before it");
             open.text.add(line.strip());
         } else {
             close();
@@ -179,8 +198,10 @@ final class CriteriaReader {
     /** Text after the footer other than Retired: lines is a defect; says whether it was. */
     private boolean afterFooter(int n) {
         if (footer > 0) {
-            defect(CriteriaDefect.TEXT_AFTER_FOOTER, n, "only Retired: lines may follow the footer (which starts"
-                    + " on line " + footer + ")");
+            defect(
+                    CriteriaDefect.TEXT_AFTER_FOOTER,
+                    n,
+                    "only Retired: lines may follow the footer (which starts" + " on line " + footer + ")");
         }
         return footer > 0;
     }
@@ -202,12 +223,17 @@ final class CriteriaReader {
         if (text.isBlank()) {
             defect(CriteriaDefect.EMPTY_BULLET, n, "empty bullet: write the criterion on the bullet's line");
         } else if (IDENTIFIER_LIKE.matcher(text).find()) {
-            defect(CriteriaDefect.MALFORMED_IDENTIFIER, n, "malformed identifier \"" + token(text)
-                    + "\": write AC-<n>: and the text, n a whole number from 1 without leading zeros");
+            defect(
+                    CriteriaDefect.MALFORMED_IDENTIFIER,
+                    n,
+                    "malformed identifier \"" + token(text)
+                            + "\": write AC-<n>: and the text, n a whole number from 1 without leading zeros");
         } else {
             unnumbered.add(n);
-            defect(CriteriaDefect.MISSING_IDENTIFIER, n, "missing identifier: start the bullet with AC-<n>:"
-                    + " (wb task migrate-criteria numbers it)");
+            defect(
+                    CriteriaDefect.MISSING_IDENTIFIER,
+                    n,
+                    "missing identifier: start the bullet with AC-<n>:" + " (wb task migrate-criteria numbers it)");
         }
     }
 
@@ -222,8 +248,10 @@ final class CriteriaReader {
         boolean proof = PROOF_LIKE.matcher(body).find();
         if (open == null) {
             if (proof) {
-                defect(CriteriaDefect.ORPHANED_PROOF, n, proofName(body) + " is not under a criterion: indent it"
-                        + " under the bullet it proves");
+                defect(
+                        CriteriaDefect.ORPHANED_PROOF,
+                        n,
+                        proofName(body) + " is not under a criterion: indent it" + " under the bullet it proves");
             } else {
                 afterFooter(n);
             }
@@ -233,8 +261,10 @@ final class CriteriaReader {
         if (!proof) {
             open.text.add(content);
         } else if (nested.lookingAt()) {
-            defect(CriteriaDefect.UNSUPPORTED_PROOF, n, "a proof line is not a list item: write " + proofName(body)
-                    + " on its own indented line");
+            defect(
+                    CriteriaDefect.UNSUPPORTED_PROOF,
+                    n,
+                    "a proof line is not a list item: write " + proofName(body) + " on its own indented line");
         } else if (body.startsWith(COMMAND)) {
             proofValue(n, body, COMMAND).ifPresent(open.commands::add);
         } else if (body.startsWith(DOC)) {
@@ -247,8 +277,10 @@ final class CriteriaReader {
                 }
             });
         } else {
-            defect(CriteriaDefect.UNSUPPORTED_PROOF, n, "unsupported proof line " + proofName(body)
-                    + " only proof-command: and proof-doc: exist");
+            defect(
+                    CriteriaDefect.UNSUPPORTED_PROOF,
+                    n,
+                    "unsupported proof line " + proofName(body) + " only proof-command: and proof-doc: exist");
         }
     }
 
@@ -268,16 +300,21 @@ final class CriteriaReader {
         }
         Matcher retirement = RETIRED.matcher(line);
         if (misplaced != null || !retirement.matches()) {
-            defect(CriteriaDefect.MALFORMED_RETIREMENT, n, "malformed retirement \"" + line.strip() + "\""
-                    + (misplaced == null ? "" : " (" + misplaced + ")") + ": write Retired: AC-<n> at the start"
-                    + " of its line, one identifier a line, below every criterion");
+            defect(
+                    CriteriaDefect.MALFORMED_RETIREMENT,
+                    n,
+                    "malformed retirement \"" + line.strip() + "\""
+                            + (misplaced == null ? "" : " (" + misplaced + ")") + ": write Retired: AC-<n> at the start"
+                            + " of its line, one identifier a line, below every criterion");
             return;
         }
         BigInteger number = new BigInteger(retirement.group(1));
         Integer first = retiredOn.putIfAbsent(number, n);
         if (first != null) {
-            defect(CriteriaDefect.DUPLICATE_RETIREMENT, n, "duplicate retirement of " + AcceptanceCriteria.id(number)
-                    + " (first on line " + first + ")");
+            defect(
+                    CriteriaDefect.DUPLICATE_RETIREMENT,
+                    n,
+                    "duplicate retirement of " + AcceptanceCriteria.id(number) + " (first on line " + first + ")");
         } else {
             retired.add(AcceptanceCriteria.id(number));
         }
@@ -294,15 +331,22 @@ final class CriteriaReader {
         String id = AcceptanceCriteria.id(bullet.number);
         Integer first = active.putIfAbsent(bullet.number, bullet.line);
         if (first != null) {
-            defect(CriteriaDefect.DUPLICATE_IDENTIFIER, bullet.line, "duplicate identifier " + id
-                    + " (first on line " + first + ")");
+            defect(
+                    CriteriaDefect.DUPLICATE_IDENTIFIER,
+                    bullet.line,
+                    "duplicate identifier " + id + " (first on line " + first + ")");
             return;
         }
         if (bullet.text.isEmpty()) {
             defect(CriteriaDefect.CRITERION_WITHOUT_TEXT, bullet.line, id + " has no text: say what must hold");
         }
-        criteria.add(new Criterion(id, bullet.number, bullet.line, String.join("\n", bullet.text),
-                List.copyOf(bullet.commands), List.copyOf(bullet.docs)));
+        criteria.add(new Criterion(
+                id,
+                bullet.number,
+                bullet.line,
+                String.join("\n", bullet.text),
+                List.copyOf(bullet.commands),
+                List.copyOf(bullet.docs)));
     }
 
     private static String proofName(String line) {

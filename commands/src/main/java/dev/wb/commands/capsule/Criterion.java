@@ -8,8 +8,8 @@ import java.util.List;
  * its continuation lines in {@code text}, and the proof it declares. The number is a
  * {@link BigInteger}: identifiers are compared as numbers, whatever their length.
  */
-public record Criterion(String id, BigInteger number, int line, String text, List<String> proofCommands,
-        List<String> proofDocs) {
+public record Criterion(
+        String id, BigInteger number, int line, String text, List<String> proofCommands, List<String> proofDocs) {
 
     public Criterion {
         proofCommands = List.copyOf(proofCommands);

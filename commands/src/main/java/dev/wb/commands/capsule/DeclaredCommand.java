@@ -21,7 +21,8 @@ public record DeclaredCommand(int line, String raw, String normalized, boolean o
     public static String normalize(String command) {
         String trimmed = command.strip();
         if (trimmed.endsWith(OPTIONAL_MARKER)) {
-            trimmed = trimmed.substring(0, trimmed.length() - OPTIONAL_MARKER.length()).strip();
+            trimmed = trimmed.substring(0, trimmed.length() - OPTIONAL_MARKER.length())
+                    .strip();
         }
         return trimmed;
     }

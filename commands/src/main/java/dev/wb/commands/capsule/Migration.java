@@ -46,14 +46,16 @@ public record Migration(Status status, byte[] content, List<Numbered> numbered, 
      */
     public static Migration of(byte[] content, Predicate<String> blocked) {
         Optional<String> text = Utf8.decode(content);
-        CriteriaReader.Reading reading = text.map(t -> CriteriaReader.read(t, blocked))
-                .orElseGet(CriteriaReader::notText);
+        CriteriaReader.Reading reading =
+                text.map(t -> CriteriaReader.read(t, blocked)).orElseGet(CriteriaReader::notText);
         if (!reading.identitySound()) {
-            return new Migration(Status.REFUSED, content, List.of(), reading.criteria().defects());
+            return new Migration(
+                    Status.REFUSED, content, List.of(), reading.criteria().defects());
         }
         List<Integer> lines = reading.criteria().unnumberedLines();
         if (lines.isEmpty()) {
-            return new Migration(Status.UNCHANGED, content, List.of(), reading.criteria().defects());
+            return new Migration(
+                    Status.UNCHANGED, content, List.of(), reading.criteria().defects());
         }
         BigInteger next = reading.criteria().nextNumber();
         List<Numbered> numbered = new ArrayList<>();
@@ -62,7 +64,8 @@ public record Migration(Status status, byte[] content, List<Numbered> numbered, 
             next = next.add(BigInteger.ONE);
         }
         String migrated = insert(text.get(), numbered);
-        List<CapsuleProblem> remaining = CriteriaReader.read(migrated, blocked).criteria().defects();
+        List<CapsuleProblem> remaining =
+                CriteriaReader.read(migrated, blocked).criteria().defects();
         return new Migration(Status.NUMBERED, migrated.getBytes(StandardCharsets.UTF_8), numbered, remaining);
     }
 
@@ -85,7 +88,10 @@ public record Migration(Status status, byte[] content, List<Numbered> numbered, 
                 while (text.charAt(at) == ' ' || text.charAt(at) == '\t') {
                     at++;
                 }
-                out.append(text, start, at).append(numbered.get(next).id()).append(": ").append(text, at, end);
+                out.append(text, start, at)
+                        .append(numbered.get(next).id())
+                        .append(": ")
+                        .append(text, at, end);
                 next++;
             } else {
                 out.append(text, start, end);

@@ -69,13 +69,16 @@ public final class NewTask {
             Files.createDirectories(dir);
             return AtomicFiles.createIfAbsent(target, content.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + target + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + target + ": " + e.getMessage(),
                     List.of("check that " + dir + " is writable"));
         }
     }
 
     private static Failure refusal(TaskKey key, List<String> present) {
-        return Failure.usage("the task " + key + " already has " + String.join(", ", present)
+        return Failure.usage(
+                "the task " + key + " already has " + String.join(", ", present)
                         + ": wb task new never replaces a file, and wrote nothing",
                 "edit the capsule in .workflow/" + key + "/ as it is, or move these files away and run: wb task new "
                         + key);

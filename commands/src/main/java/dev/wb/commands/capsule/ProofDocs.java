@@ -23,7 +23,10 @@ final class ProofDocs {
         int hash = reference.indexOf('#');
         String path = hash < 0 ? reference : reference.substring(0, hash);
         String quoted = "proof-doc " + reference;
-        if (path.startsWith("/") || path.startsWith("\\") || path.startsWith("~") || DRIVE.matcher(path).matches()) {
+        if (path.startsWith("/")
+                || path.startsWith("\\")
+                || path.startsWith("~")
+                || DRIVE.matcher(path).matches()) {
             return Optional.of(quoted + " is absolute: name a file relative to the repository root");
         }
         if (SCHEME.matcher(path).find()) {

@@ -9,8 +9,8 @@ import java.util.Optional;
  * {@link Shape#OPTIONAL_ONLY} block carries commands, and only a {@link Shape#DOCUMENTATION} block a
  * reason: a malformed block declares nothing, so nothing in it can ever be run or approved.
  */
-public record ValidationBlock(Shape shape, List<DeclaredCommand> commands, Optional<String> noRuntimeReason,
-        List<CapsuleProblem> problems) {
+public record ValidationBlock(
+        Shape shape, List<DeclaredCommand> commands, Optional<String> noRuntimeReason, List<CapsuleProblem> problems) {
 
     /** The capsule shapes of the seed's table, which verification tells apart. */
     public enum Shape {
@@ -39,7 +39,8 @@ public record ValidationBlock(Shape shape, List<DeclaredCommand> commands, Optio
         commands = List.copyOf(commands);
         problems = List.copyOf(problems);
         boolean runs = shape == Shape.REQUIRED || shape == Shape.OPTIONAL_ONLY;
-        if (runs == commands.isEmpty() || noRuntimeReason.isPresent() != (shape == Shape.DOCUMENTATION)
+        if (runs == commands.isEmpty()
+                || noRuntimeReason.isPresent() != (shape == Shape.DOCUMENTATION)
                 || problems.isEmpty() != (shape != Shape.MALFORMED)) {
             throw new IllegalArgumentException("a " + shape + " validation block with " + commands.size()
                     + " commands, reason " + noRuntimeReason + " and " + problems.size() + " problems");

@@ -14,12 +14,14 @@ final class ValidationReader {
     private static final Pattern VALIDATION = Pattern.compile("^## Validation[ \\t]*$");
     /** Any other ATX heading that reads "validation": a near miss must not turn a capsule into a legacy one. */
     private static final Pattern NEAR_MISS = Pattern.compile("(?i)^ {0,3}#{1,6}[ \\t]*validation[ \\t#]*$");
+
     private static final Pattern NO_RUNTIME = Pattern.compile("^no-runtime-validation(?=$|[\\s:])");
     /**
      * The block's limits. wb records the declared commands in one event (the log's batches are at most
      * 120 KiB), so the block is bounded where a person can fix it: in the capsule, with a line number.
      */
     static final int MAX_COMMANDS = 100;
+
     static final int MAX_COMMAND_BYTES = 4 * 1024;
     static final int MAX_BLOCK_BYTES = 16 * 1024;
 
@@ -57,8 +59,10 @@ final class ValidationReader {
                 headings.add(i);
             } else {
                 if (NEAR_MISS.matcher(line).matches()) {
-                    problem(i, "the heading must read exactly \"## Validation\", not \""
-                            + TerminalText.escape(line.strip()) + "\"");
+                    problem(
+                            i,
+                            "the heading must read exactly \"## Validation\", not \""
+                                    + TerminalText.escape(line.strip()) + "\"");
                 }
                 if (HEADING.matcher(line).matches()) {
                     headings.add(i);
@@ -66,12 +70,14 @@ final class ValidationReader {
             }
         }
         if (sections.isEmpty()) {
-            return problems.isEmpty() ? new ValidationBlock(Shape.LEGACY, List.of(), Optional.empty(), List.of())
+            return problems.isEmpty()
+                    ? new ValidationBlock(Shape.LEGACY, List.of(), Optional.empty(), List.of())
                     : malformed();
         }
         for (int s = 1; s < sections.size(); s++) {
-            problem(sections.get(s), "a second ## Validation section (the first is on line "
-                    + (sections.get(0) + 1) + "): keep one");
+            problem(
+                    sections.get(s),
+                    "a second ## Validation section (the first is on line " + (sections.get(0) + 1) + "): keep one");
         }
         int start = sections.get(0);
         int end = headings.stream().filter(h -> h > start).findFirst().orElse(lines.size());
@@ -79,13 +85,17 @@ final class ValidationReader {
     }
 
     private ValidationBlock declarations(int start, int end, List<int[]> fences) {
-        int[] fence = fences.stream().filter(f -> f[0] > start && f[0] < end).findFirst().orElse(null);
+        int[] fence = fences.stream()
+                .filter(f -> f[0] > start && f[0] < end)
+                .findFirst()
+                .orElse(null);
         if (fence == null) {
             boolean prose = lines.subList(start + 1, end).stream().anyMatch(l -> !l.isBlank());
             if (prose) {
                 problem(start, "the section has no fenced block: write the commands between ``` lines");
             }
-            return problems.isEmpty() ? new ValidationBlock(Shape.EMPTY, List.of(), Optional.empty(), List.of())
+            return problems.isEmpty()
+                    ? new ValidationBlock(Shape.EMPTY, List.of(), Optional.empty(), List.of())
                     : malformed();
         }
         if (fence[1] < 0) {
@@ -109,28 +119,39 @@ final class ValidationReader {
                 declaredOn = i;
                 reason = reason(i, trimmed.substring("no-runtime-validation".length()));
             } else if (commands.size() == MAX_COMMANDS) {
-                problem(i, "more than " + MAX_COMMANDS + " commands: a ## Validation block declares at most "
-                        + MAX_COMMANDS);
+                problem(
+                        i,
+                        "more than " + MAX_COMMANDS + " commands: a ## Validation block declares at most "
+                                + MAX_COMMANDS);
                 break;
             } else if (utf8Bytes(trimmed) > MAX_COMMAND_BYTES) {
-                problem(i, "a command of " + utf8Bytes(trimmed) + " bytes: a command is at most " + MAX_COMMAND_BYTES
-                        + " bytes (4 KiB)");
+                problem(
+                        i,
+                        "a command of " + utf8Bytes(trimmed) + " bytes: a command is at most " + MAX_COMMAND_BYTES
+                                + " bytes (4 KiB)");
             } else {
                 blockBytes += utf8Bytes(trimmed);
                 DeclaredCommand command = DeclaredCommand.of(i + 1, lines.get(i));
-                TerminalText.describeFirstControl(command.normalized()).ifPresent(control -> problem(command.line() - 1,
-                        "the command holds " + control + ": a command is shown to a person before it runs, and a"
-                                + " control character can make it read as another; write it without one"));
+                TerminalText.describeFirstControl(command.normalized())
+                        .ifPresent(control -> problem(
+                                command.line() - 1,
+                                "the command holds " + control
+                                        + ": a command is shown to a person before it runs, and a"
+                                        + " control character can make it read as another; write it without one"));
                 commands.add(command);
             }
         }
         if (blockBytes > MAX_BLOCK_BYTES) {
-            problem(fence[0], "the commands hold " + blockBytes + " bytes together: a ## Validation block holds at most "
-                    + MAX_BLOCK_BYTES + " bytes (16 KiB) of commands");
+            problem(
+                    fence[0],
+                    "the commands hold " + blockBytes + " bytes together: a ## Validation block holds at most "
+                            + MAX_BLOCK_BYTES + " bytes (16 KiB) of commands");
         }
         if (declaredOn >= 0 && !commands.isEmpty()) {
-            problem(declaredOn, "no-runtime-validation needs zero commands, but the block declares "
-                    + commands.size() + " (line " + commands.get(0).line() + ")");
+            problem(
+                    declaredOn,
+                    "no-runtime-validation needs zero commands, but the block declares " + commands.size() + " (line "
+                            + commands.get(0).line() + ")");
         }
         if (!problems.isEmpty()) {
             return malformed();

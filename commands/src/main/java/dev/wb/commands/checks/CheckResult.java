@@ -8,8 +8,8 @@ import java.util.Objects;
  * One command of a selected set, as it ended: its outcome, exit code ({@code -1} unless it exited), time,
  * and its output, capped and redacted, or for a command that never ran, why.
  */
-public record CheckResult(String set, List<String> argv, CheckOutcome outcome, int exitCode, long durationMillis,
-        String output) {
+public record CheckResult(
+        String set, List<String> argv, CheckOutcome outcome, int exitCode, long durationMillis, String output) {
 
     public CheckResult {
         Objects.requireNonNull(set, "set");
@@ -28,7 +28,12 @@ public record CheckResult(String set, List<String> argv, CheckOutcome outcome, i
      * redactor (a command may be written with a secret in it, or print one).
      */
     CheckResult redacted(Redactor redactor) {
-        return new CheckResult(set, argv.stream().map(redactor::redact).toList(), outcome, exitCode, durationMillis,
+        return new CheckResult(
+                set,
+                argv.stream().map(redactor::redact).toList(),
+                outcome,
+                exitCode,
+                durationMillis,
                 redactor.redact(output));
     }
 

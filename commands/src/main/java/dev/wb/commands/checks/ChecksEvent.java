@@ -24,8 +24,13 @@ final class ChecksEvent {
 
     private ChecksEvent() {}
 
-    static NewEvent of(int changedPaths, List<CommandSetSelection.Selected> selected, List<CheckResult> results,
-            ChecksVerdict verdict, List<String> skippedSets, List<Mutation> mutations) {
+    static NewEvent of(
+            int changedPaths,
+            List<CommandSetSelection.Selected> selected,
+            List<CheckResult> results,
+            ChecksVerdict verdict,
+            List<String> skippedSets,
+            List<Mutation> mutations) {
         ObjectNode p = CanonicalJson.objectNode();
         p.put("changedPaths", changedPaths);
         ArrayNode sets = p.putArray("selected");
@@ -57,7 +62,9 @@ final class ChecksEvent {
 
     /** Characters each output may keep: all of them while the outputs fit together. */
     private static int share(List<CheckResult> results) {
-        long total = results.stream().mapToLong(r -> r.output().getBytes(StandardCharsets.UTF_8).length).sum();
+        long total = results.stream()
+                .mapToLong(r -> r.output().getBytes(StandardCharsets.UTF_8).length)
+                .sum();
         return total <= MAX_OUTPUT_BYTES ? Integer.MAX_VALUE : MAX_OUTPUT_BYTES / 4 / results.size();
     }
 

@@ -26,7 +26,9 @@ public final class ChecksRanSummary {
                 + " · " + (sets.isEmpty() ? "no set selected" : "sets " + String.join(", ", sets))
                 + (counts.isEmpty() ? "" : " · " + String.join(", ", counts))
                 + (payload.path("autoMergeBlocked").asBoolean() ? " · auto-merge blocked" : "")
-                + (payload.path("mutations").isEmpty() ? "" : " · working tree changed by "
-                        + payload.path("mutations").size() + " command(s)");
+                + (payload.path("mutations").isEmpty()
+                        ? ""
+                        : " · working tree changed by "
+                                + payload.path("mutations").size() + " command(s)");
     }
 }

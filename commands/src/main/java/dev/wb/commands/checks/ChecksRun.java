@@ -45,9 +45,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class ChecksRun {
 
     /** Everything a run decided and ran, and the event that recorded it. */
-    public record Report(TaskKey key, int configuredSets, List<String> changedPaths,
-            List<CommandSetSelection.Selected> selected, List<CheckResult> results,
-            List<SkippedSet> skipped, List<Mutation> mutations, ChecksVerdict verdict, EventEnvelope event) {
+    public record Report(
+            TaskKey key,
+            int configuredSets,
+            List<String> changedPaths,
+            List<CommandSetSelection.Selected> selected,
+            List<CheckResult> results,
+            List<SkippedSet> skipped,
+            List<Mutation> mutations,
+            ChecksVerdict verdict,
+            EventEnvelope event) {
 
         /** A skipped {@code skip_if_unavailable} set blocks {@code git.auto_merge}, whatever the verdict. */
         public boolean autoMergeBlocked() {
@@ -72,8 +79,7 @@ public final class ChecksRun {
 
     private ChecksRun() {}
 
-    public static Report run(Session session, TaskKey key, Map<String, String> environment,
-            Progress progress) {
+    public static Report run(Session session, TaskKey key, Map<String, String> environment, Progress progress) {
         byte[] plan = SddAudit.readPlan(session, key);
         String digest = PlanReader.digest(plan);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
@@ -81,27 +87,38 @@ public final class ChecksRun {
         AuditGate.State gate = Folds.foldStream(AuditGate.INSTANCE, session.reader(), stream);
         Gate.requireOpen(gate, key, digest);
         List<String> changed = diff(session, gate.baseline());
-        List<CommandSetSelection.Selected> selected = CommandSetSelection.select(config.checks().commandSets(),
-                changed);
+        List<CommandSetSelection.Selected> selected =
+                CommandSetSelection.select(config.checks().commandSets(), changed);
         AtomicBoolean stopped = new AtomicBoolean();
         CountDownLatch recorded = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stopped.set(true);
-            LiveProcesses.killAll();
-            try {
-                // Let the run's thread record what happened before the JVM goes.
-                recorded.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "wb-checks-interrupted");
+        Thread hook = new Thread(
+                () -> {
+                    stopped.set(true);
+                    LiveProcesses.killAll();
+                    try {
+                        // Let the run's thread record what happened before the JVM goes.
+                        recorded.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "wb-checks-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             Redactor redactor = WorkspaceRedactor.of(session.workspace(), config, environment, Map.of());
-            CommandSetRunner runner = new CommandSetRunner(session.workspace().root(), environment,
-                    new DeniedCommands(config.security().deniedCommands(), session.workspace().root(),
-                    environment), config.checks().timeoutSeconds(),
-                    redactor, scratch(session), progress, stopped::get, () -> WorkingTree.of(session.workspace()));
+            CommandSetRunner runner = new CommandSetRunner(
+                    session.workspace().root(),
+                    environment,
+                    new DeniedCommands(
+                            config.security().deniedCommands(),
+                            session.workspace().root(),
+                            environment),
+                    config.checks().timeoutSeconds(),
+                    redactor,
+                    scratch(session),
+                    progress,
+                    stopped::get,
+                    () -> WorkingTree.of(session.workspace()));
             List<CheckResult> results = new ArrayList<>();
             List<SkippedSet> skipped = new ArrayList<>();
             List<Mutation> mutations = new ArrayList<>();
@@ -118,11 +135,29 @@ public final class ChecksRun {
                 }
             }
             ChecksVerdict verdict = ChecksVerdict.of(results, stopped.get(), !mutations.isEmpty());
-            EventEnvelope event = session.log().append(stream, ExpectedVersion.any(), List.of(ChecksEvent.of(
-                    changed.size(), selected, results, verdict, skipped.stream().map(SkippedSet::set)
-                            .toList(), mutations)), session.invocation()).get(0);
-            return new Report(key, config.checks().commandSets().size(), changed, selected, List.copyOf(results),
-                    List.copyOf(skipped), List.copyOf(mutations), verdict, event);
+            EventEnvelope event = session.log()
+                    .append(
+                            stream,
+                            ExpectedVersion.any(),
+                            List.of(ChecksEvent.of(
+                                    changed.size(),
+                                    selected,
+                                    results,
+                                    verdict,
+                                    skipped.stream().map(SkippedSet::set).toList(),
+                                    mutations)),
+                            session.invocation())
+                    .get(0);
+            return new Report(
+                    key,
+                    config.checks().commandSets().size(),
+                    changed,
+                    selected,
+                    List.copyOf(results),
+                    List.copyOf(skipped),
+                    List.copyOf(mutations),
+                    verdict,
+                    event);
         } finally {
             recorded.countDown();
             try {
@@ -136,8 +171,10 @@ public final class ChecksRun {
     /** The task's changed paths, sorted, without wb's own files and generated output. */
     static List<String> diff(Session session, Optional<String> baseline) {
         try (GitRepository git = Repositories.open(session.workspace())) {
-            return git.changedPaths(ChangeScope.WORKTREE, baseline).stream().map(ChangedPath::path)
-                    .filter(path -> ScopeExclusions.reason(path) == null).toList();
+            return git.changedPaths(ChangeScope.WORKTREE, baseline).stream()
+                    .map(ChangedPath::path)
+                    .filter(path -> ScopeExclusions.reason(path) == null)
+                    .toList();
         } catch (GitException e) {
             throw Repositories.failure(e);
         }
@@ -147,8 +184,10 @@ public final class ChecksRun {
         try {
             return Files.createDirectories(session.workspace().ensureLocalDir().resolve("tmp"));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot create .workflow/local/tmp for command output: "
-                    + e.getMessage(), List.of("check that .workflow/local/ is writable"));
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot create .workflow/local/tmp for command output: " + e.getMessage(),
+                    List.of("check that .workflow/local/ is writable"));
         }
     }
 }

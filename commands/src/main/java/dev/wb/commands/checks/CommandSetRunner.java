@@ -28,8 +28,8 @@ import java.util.function.Supplier;
 final class CommandSetRunner {
 
     /** What one set's run produced; {@code interrupted} when wb was stopped while it ran. */
-    record SetRun(List<CheckResult> results, Optional<SkippedSet> skipped, List<Mutation> mutations,
-            boolean interrupted) {}
+    record SetRun(
+            List<CheckResult> results, Optional<SkippedSet> skipped, List<Mutation> mutations, boolean interrupted) {}
 
     private final Path root;
     private final Map<String, String> env;
@@ -43,8 +43,15 @@ final class CommandSetRunner {
     private WorkingTree before;
 
     /** @param workingTree the working tree's fingerprint now, taken before and after each command that runs */
-    CommandSetRunner(Path root, Map<String, String> env, DeniedCommands denied, int defaultTimeoutSeconds,
-            Redactor redactor, Path scratch, ChecksRun.Progress progress, BooleanSupplier stopped,
+    CommandSetRunner(
+            Path root,
+            Map<String, String> env,
+            DeniedCommands denied,
+            int defaultTimeoutSeconds,
+            Redactor redactor,
+            Path scratch,
+            ChecksRun.Progress progress,
+            BooleanSupplier stopped,
             Supplier<WorkingTree> workingTree) {
         this.root = root;
         this.env = env;
@@ -59,14 +66,17 @@ final class CommandSetRunner {
 
     SetRun run(CommandSet set) {
         List<CheckResult> results = new ArrayList<>();
-        Optional<String> missing = set.skipIfUnavailable() ? set.commands().stream()
-                .filter(argv -> denied.denying(argv).isEmpty() && cannotLaunch(argv)).map(argv -> argv.get(0))
-                .findFirst() : Optional.empty();
+        Optional<String> missing = set.skipIfUnavailable()
+                ? set.commands().stream()
+                        .filter(argv -> denied.denying(argv).isEmpty() && cannotLaunch(argv))
+                        .map(argv -> argv.get(0))
+                        .findFirst()
+                : Optional.empty();
         if (missing.isPresent()) {
             String why = ExecutableLookup.notFound(missing.get(), root, env) + " — set skipped (skip_if_unavailable)";
             for (List<String> argv : set.commands()) {
-                CheckResult result = refused(set, argv).orElseGet(() -> CheckResult.notRun(set.name(), argv,
-                        CheckOutcome.SKIPPED, why));
+                CheckResult result = refused(set, argv)
+                        .orElseGet(() -> CheckResult.notRun(set.name(), argv, CheckOutcome.SKIPPED, why));
                 results.add(result);
                 progress.finished(result);
             }
@@ -129,8 +139,13 @@ final class CommandSetRunner {
     }
 
     private Optional<CheckResult> refused(CommandSet set, List<String> argv) {
-        return denied.denying(argv).map(entry -> CheckResult.notRun(set.name(), argv, CheckOutcome.FAILED,
-                "refused: " + argv.get(0) + " is denied by security.denied_commands (\"" + entry + "\"); not run"));
+        return denied.denying(argv)
+                .map(entry -> CheckResult.notRun(
+                        set.name(),
+                        argv,
+                        CheckOutcome.FAILED,
+                        "refused: " + argv.get(0) + " is denied by security.denied_commands (\"" + entry
+                                + "\"); not run"));
     }
 
     private RunResult execute(List<String> argv, Duration limit) {
@@ -155,14 +170,36 @@ final class CommandSetRunner {
         long millis = run.duration().toMillis();
         String output = run.output().render(); // redacted before it was capped
         return switch (run.outcome()) {
-            case EXITED -> new CheckResult(set.name(), argv, run.exitCode() == 0 ? CheckOutcome.PASSED
-                    : CheckOutcome.FAILED, run.exitCode(), millis, output);
-            case TIMED_OUT -> new CheckResult(set.name(), argv, CheckOutcome.TIMED_OUT, -1, millis,
-                    noted(output, "killed after the time limit of " + limit.toSeconds() + " s"));
-            case INTERRUPTED -> new CheckResult(set.name(), argv, CheckOutcome.FAILED, -1, millis,
-                    noted(output, "interrupted: wb was stopped"));
-            case NOT_STARTED -> CheckResult.notRun(set.name(), argv, set.skipIfUnavailable() ? CheckOutcome.SKIPPED
-                    : CheckOutcome.UNAVAILABLE, redactor.redact(run.startError()));
+            case EXITED ->
+                new CheckResult(
+                        set.name(),
+                        argv,
+                        run.exitCode() == 0 ? CheckOutcome.PASSED : CheckOutcome.FAILED,
+                        run.exitCode(),
+                        millis,
+                        output);
+            case TIMED_OUT ->
+                new CheckResult(
+                        set.name(),
+                        argv,
+                        CheckOutcome.TIMED_OUT,
+                        -1,
+                        millis,
+                        noted(output, "killed after the time limit of " + limit.toSeconds() + " s"));
+            case INTERRUPTED ->
+                new CheckResult(
+                        set.name(),
+                        argv,
+                        CheckOutcome.FAILED,
+                        -1,
+                        millis,
+                        noted(output, "interrupted: wb was stopped"));
+            case NOT_STARTED ->
+                CheckResult.notRun(
+                        set.name(),
+                        argv,
+                        set.skipIfUnavailable() ? CheckOutcome.SKIPPED : CheckOutcome.UNAVAILABLE,
+                        redactor.redact(run.startError()));
         };
     }
 

@@ -37,7 +37,8 @@ public final class CommandSetSelection {
                 continue;
             }
             List<PathGlob> globs = set.paths().stream().map(PathGlob::of).toList();
-            first: for (String path : changedPaths) {
+            first:
+            for (String path : changedPaths) {
                 for (PathGlob glob : globs) {
                     if (glob.matches(path)) {
                         selected.add(new Selected(set, Optional.of(path), Optional.of(glob.pattern())));

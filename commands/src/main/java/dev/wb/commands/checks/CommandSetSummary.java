@@ -38,6 +38,7 @@ public final class CommandSetSummary {
         }
         String paths = set.paths().isEmpty() ? "always" : String.join(", ", set.paths());
         return set.name() + " (paths: " + paths + ")" + (flags.isEmpty() ? "" : " [" + String.join(", ", flags) + "]")
-                + ": " + set.commands().stream().map(argv -> String.join(" ", argv)).collect(Collectors.joining("; "));
+                + ": "
+                + set.commands().stream().map(argv -> String.join(" ", argv)).collect(Collectors.joining("; "));
     }
 }

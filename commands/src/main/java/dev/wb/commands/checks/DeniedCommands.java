@@ -63,8 +63,9 @@ final class DeniedCommands {
         });
         for (String entry : entries) {
             boolean path = entry.contains("/") || entry.contains("\\");
-            if (path ? program.equals(entry) || sameFile(entry, files) : names.stream()
-                    .anyMatch(name -> sameProgram(name, entry))) {
+            if (path
+                    ? program.equals(entry) || sameFile(entry, files)
+                    : names.stream().anyMatch(name -> sameProgram(name, entry))) {
                 return Optional.of(entry);
             }
         }
@@ -97,8 +98,9 @@ final class DeniedCommands {
             return true;
         }
         String lower = name.toLowerCase(Locale.ROOT);
-        return WINDOWS_EXTENSIONS.stream().anyMatch(ext -> lower.endsWith(ext)
-                && name.substring(0, name.length() - ext.length()).equals(entry));
+        return WINDOWS_EXTENSIONS.stream()
+                .anyMatch(ext -> lower.endsWith(ext)
+                        && name.substring(0, name.length() - ext.length()).equals(entry));
     }
 
     private static String baseName(String program) {

@@ -46,7 +46,9 @@ public final class EventFit {
             return batch;
         }
         int share = MAX_PAYLOAD_BYTES / batch.size();
-        return batch.stream().map(e -> new NewEvent(e.type(), e.schemaVersion(), fit(e.payload(), share))).toList();
+        return batch.stream()
+                .map(e -> new NewEvent(e.type(), e.schemaVersion(), fit(e.payload(), share)))
+                .toList();
     }
 
     static ObjectNode fit(ObjectNode payload, int maxBytes) {
@@ -80,7 +82,8 @@ public final class EventFit {
         int headChars = keep / 3;
         int tailChars = keep - headChars;
         int tailStart = text.offsetByCodePoints(0, length - tailChars);
-        return text.substring(0, text.offsetByCodePoints(0, headChars)) + marker(length - keep)
+        return text.substring(0, text.offsetByCodePoints(0, headChars))
+                + marker(length - keep)
                 + text.substring(tailStart);
     }
 
@@ -166,8 +169,10 @@ public final class EventFit {
             for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
                 if (!field.getKey().equals(TRUNCATED) || !pointer.isEmpty()) {
-                    best = largestArray(field.getValue(), pointer + "/" + field.getKey().replace("~", "~0")
-                            .replace("/", "~1"), best);
+                    best = largestArray(
+                            field.getValue(),
+                            pointer + "/" + field.getKey().replace("~", "~0").replace("/", "~1"),
+                            best);
                 }
             }
         } else if (node instanceof ArrayNode array) {

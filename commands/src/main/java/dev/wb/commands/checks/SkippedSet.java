@@ -16,8 +16,10 @@ public record SkippedSet(String set, String program, String why) {
 
     /** {@code SKIPPED ios: xcodebuild not found — auto-merge blocked}. */
     public String line() {
-        return "SKIPPED " + set + ": " + program + (why.contains(": cannot start") ? " cannot start"
-                : why.contains(ExecutableLookup.NOT_EXECUTABLE) ? " is not executable" : " not found")
+        return "SKIPPED " + set + ": " + program
+                + (why.contains(": cannot start")
+                        ? " cannot start"
+                        : why.contains(ExecutableLookup.NOT_EXECUTABLE) ? " is not executable" : " not found")
                 + " — auto-merge blocked";
     }
 }

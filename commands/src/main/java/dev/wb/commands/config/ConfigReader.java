@@ -50,7 +50,10 @@ public final class ConfigReader {
                 String at = LocatedTree.child(path, key);
                 Optional<String> near = nearest(key, known);
                 String where = path.isEmpty() ? "the top level" : path;
-                throw error(at, "unknown key " + at + near.map(n -> " (did you mean " + n + "?)").orElse(""),
+                throw error(
+                        at,
+                        "unknown key " + at
+                                + near.map(n -> " (did you mean " + n + "?)").orElse(""),
                         "the keys of " + where + " are: " + String.join(", ", known));
             }
         });
@@ -95,7 +98,8 @@ public final class ConfigReader {
 
     public Optional<Integer> optionalInteger(JsonNode parent, String path, String key, int min, int max) {
         JsonNode node = parent.get(key);
-        return node == null || node.isNull() ? Optional.empty()
+        return node == null || node.isNull()
+                ? Optional.empty()
                 : Optional.of(integer(parent, path, key, min, max, min));
     }
 
@@ -112,7 +116,11 @@ public final class ConfigReader {
     }
 
     /** A list of strings each checked by {@code check} (a problem, or empty). */
-    public List<String> strings(JsonNode parent, String path, String key, List<String> otherwise,
+    public List<String> strings(
+            JsonNode parent,
+            String path,
+            String key,
+            List<String> otherwise,
             BiFunction<String, String, Optional<String>> check) {
         JsonNode node = parent.get(key);
         String at = LocatedTree.child(path, key);
@@ -140,8 +148,8 @@ public final class ConfigReader {
     }
 
     /** An object of string values, in file order, names and values checked. */
-    public Map<String, String> stringMap(JsonNode parent, String path, String key,
-            BiFunction<String, String, Optional<String>> nameCheck) {
+    public Map<String, String> stringMap(
+            JsonNode parent, String path, String key, BiFunction<String, String, Optional<String>> nameCheck) {
         Map<String, String> values = new LinkedHashMap<>();
         Optional<JsonNode> object = object(parent, path, key);
         if (object.isEmpty()) {
@@ -167,7 +175,8 @@ public final class ConfigReader {
     }
 
     public static BiFunction<String, String, Optional<String>> matching(Pattern pattern, String what) {
-        return (path, value) -> pattern.matcher(value).matches() ? Optional.empty()
+        return (path, value) -> pattern.matcher(value).matches()
+                ? Optional.empty()
                 : Optional.of(path + " must be " + what + ", not \"" + value + "\"");
     }
 
@@ -179,8 +188,10 @@ public final class ConfigReader {
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c < 0x20 || c == 0x7f) {
-                throw error(path, path + " must not hold control characters (a line break, a tab, NUL…); found"
-                        + String.format(" U+%04X at character %d", (int) c, i + 1));
+                throw error(
+                        path,
+                        path + " must not hold control characters (a line break, a tab, NUL…); found"
+                                + String.format(" U+%04X at character %d", (int) c, i + 1));
             }
         }
         return value;

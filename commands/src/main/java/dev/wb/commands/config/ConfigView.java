@@ -38,7 +38,9 @@ public final class ConfigView {
         ObjectNode zones = root.putObject("critical_zones");
         c.criticalZones().forEach((zone, patterns) -> strings(zones.putArray(zone), patterns));
         if (c.identity().isPresent()) {
-            root.putObject("identity").put("name", c.identity().get().name()).put("email", c.identity().get().email());
+            root.putObject("identity")
+                    .put("name", c.identity().get().name())
+                    .put("email", c.identity().get().email());
         } else {
             root.putNull("identity");
         }
@@ -70,8 +72,8 @@ public final class ConfigView {
         security.put("allow_git_evidence", s.allowGitEvidence());
         strings(security.putArray("allowed_environment"), s.allowedEnvironment());
         ObjectNode extra = security.putObject("extra_environment");
-        s.extraEnvironment().forEach((name, value) -> extra.put(name, SecretNames.secret(name) ? mask(value)
-                : maskUrl(value)));
+        s.extraEnvironment()
+                .forEach((name, value) -> extra.put(name, SecretNames.secret(name) ? mask(value) : maskUrl(value)));
         strings(security.putArray("denied_read_paths"), s.deniedReadPaths());
         strings(security.putArray("denied_commands"), s.deniedCommands());
         ObjectNode checks = root.putObject("checks");
@@ -86,10 +88,13 @@ public final class ConfigView {
             o.put("skip_if_unavailable", set.skipIfUnavailable());
         });
         root.putObject("repo").put("url", maskUrl(c.repo().url()));
-        root.putObject("git").put("create_pull_request", c.git().createPullRequest())
+        root.putObject("git")
+                .put("create_pull_request", c.git().createPullRequest())
                 .put("auto_merge", c.git().autoMerge());
-        root.putObject("telegram").put("enabled", c.telegram().enabled())
-                .put("bot_token", mask(c.telegram().botToken())).put("chat_id", c.telegram().chatId());
+        root.putObject("telegram")
+                .put("enabled", c.telegram().enabled())
+                .put("bot_token", mask(c.telegram().botToken()))
+                .put("chat_id", c.telegram().chatId());
         c.presets().preset().ifPresentOrElse(p -> root.put("preset", p), () -> root.putNull("preset"));
         ObjectNode presetPaths = root.putObject("preset_paths");
         c.presets().paths().forEach(presetPaths::put);
@@ -120,13 +125,13 @@ public final class ConfigView {
     }
 
     private static void flatten(String path, JsonNode node, Map<String, JsonNode> leaves) {
-        boolean leaf = !node.isObject() || node.isEmpty() || path.endsWith(".commands")
-                || path.startsWith("critical_zones.");
+        boolean leaf =
+                !node.isObject() || node.isEmpty() || path.endsWith(".commands") || path.startsWith("critical_zones.");
         if (!path.isEmpty() && (leaf || node.isArray())) {
             leaves.put(path, node);
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             flatten(LocatedTree.child(path, e.getKey()), e.getValue(), leaves);
         }

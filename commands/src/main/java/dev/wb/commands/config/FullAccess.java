@@ -17,18 +17,22 @@ import java.util.regex.Pattern;
 public final class FullAccess {
 
     /** Flags that select full access. */
-    public static final List<String> SELECTORS = List.of("--dangerously-skip-permissions",
-            "--dangerously-bypass-approvals-and-sandbox", "--yolo", "--allow-dangerously-skip-permissions");
+    public static final List<String> SELECTORS = List.of(
+            "--dangerously-skip-permissions",
+            "--dangerously-bypass-approvals-and-sandbox",
+            "--yolo",
+            "--allow-dangerously-skip-permissions");
 
     /** Values that select full access after a sandbox or permission-mode option, in any spelling. */
     public static final List<String> VALUES = List.of("danger-full-access", "bypassPermissions");
 
-    private static final Pattern VALUE = Pattern.compile("(?<![A-Za-z0-9_])(?:danger-full-access|bypasspermissions)"
-            + "(?![A-Za-z0-9_-])", Pattern.CASE_INSENSITIVE);
+    private static final Pattern VALUE = Pattern.compile(
+            "(?<![A-Za-z0-9_])(?:danger-full-access|bypasspermissions)" + "(?![A-Za-z0-9_-])",
+            Pattern.CASE_INSENSITIVE);
 
     /** A short option with its value attached: {@code -sdanger-full-access}. */
-    private static final Pattern ATTACHED = Pattern.compile("-[A-Za-z][\"']?(?:danger-full-access|bypasspermissions)"
-            + "[\"']?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern ATTACHED = Pattern.compile(
+            "-[A-Za-z][\"']?(?:danger-full-access|bypasspermissions)" + "[\"']?", Pattern.CASE_INSENSITIVE);
 
     private FullAccess() {}
 
@@ -43,9 +47,10 @@ public final class FullAccess {
                 }
             }
             if (VALUE.matcher(arg).find() || ATTACHED.matcher(flag).matches()) {
-                boolean bare = VALUE.matcher(flag.replace("\"", "").replace("'", "")).matches();
-                return Optional.of(bare && i > 0 && args.get(i - 1).startsWith("-") ? args.get(i - 1) + " " + arg
-                        : arg);
+                boolean bare =
+                        VALUE.matcher(flag.replace("\"", "").replace("'", "")).matches();
+                return Optional.of(
+                        bare && i > 0 && args.get(i - 1).startsWith("-") ? args.get(i - 1) + " " + arg : arg);
             }
         }
         return Optional.empty();

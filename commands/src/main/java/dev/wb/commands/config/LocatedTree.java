@@ -78,10 +78,13 @@ public record LocatedTree(JsonNode root, Map<String, Integer> lines) {
             throw e;
         } catch (IOException e) {
             int line = e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
-                    ? p.getLocation().getLineNr() : 1;
+                    ? p.getLocation().getLineNr()
+                    : 1;
             String message = e instanceof com.fasterxml.jackson.core.JsonProcessingException p
-                    ? p.getOriginalMessage() : e.getMessage();
-            throw new Malformed(message == null ? e.toString() : message.lines().findFirst().orElse(message), line);
+                    ? p.getOriginalMessage()
+                    : e.getMessage();
+            throw new Malformed(
+                    message == null ? e.toString() : message.lines().findFirst().orElse(message), line);
         }
     }
 
@@ -89,8 +92,8 @@ public record LocatedTree(JsonNode root, Map<String, Integer> lines) {
         return Math.max(1, parser.currentTokenLocation().getLineNr());
     }
 
-    private static JsonNode value(JsonParser parser, String path, Map<String, Integer> lines) throws IOException,
-            Malformed {
+    private static JsonNode value(JsonParser parser, String path, Map<String, Integer> lines)
+            throws IOException, Malformed {
         lines.putIfAbsent(path, line(parser));
         JsonNodeFactory f = JsonNodeFactory.instance;
         JsonToken token = parser.currentToken();

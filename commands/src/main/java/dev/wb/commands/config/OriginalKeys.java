@@ -51,22 +51,29 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
 
     private static Map<String, String> notes() {
         Map<String, String> notes = new LinkedHashMap<>();
-        notes.put("context", "wb reads it: when identity is not set, wb git ctx and wb git commit take the git"
-                + " identity of $WORKBENCH_HOME/contexts/<name>.json (default ~/.workbench), as the original does;"
-                + " wb's own key is identity");
+        notes.put(
+                "context",
+                "wb reads it: when identity is not set, wb git ctx and wb git commit take the git"
+                        + " identity of $WORKBENCH_HOME/contexts/<name>.json (default ~/.workbench), as the original does;"
+                        + " wb's own key is identity");
         String tracker = IGNORED + ": wb reads no tracker; a task is its plan (wb task new, docs/PLAN.md)";
         notes.put("provider", tracker);
         notes.put("project", tracker);
         notes.put("board", tracker);
-        notes.put("preset_confirmed", IGNORED + ": wb never asks to confirm the preset; preset is the bar as"
-                + " written");
-        notes.put("flow", "wb reads its protected branches (protected, else source and validation) when"
-                + " branches.protected is empty, as wb's own key; its strategy and branch_pattern are from the"
-                + " original workbench and wb does not use them: branches.prefix names task branches, and"
-                + " wb git carry --to carries a task's commits");
+        notes.put(
+                "preset_confirmed",
+                IGNORED + ": wb never asks to confirm the preset; preset is the bar as" + " written");
+        notes.put(
+                "flow",
+                "wb reads its protected branches (protected, else source and validation) when"
+                        + " branches.protected is empty, as wb's own key; its strategy and branch_pattern are from the"
+                        + " original workbench and wb does not use them: branches.prefix names task branches, and"
+                        + " wb git carry --to carries a task's commits");
         notes.put("hooks", IGNORED + ": wb installs no edit hooks; wb impl check is the scope rule");
-        notes.put("light_max_lines", IGNORED + ": wb's light tier is up to 2 files outside the critical zones,"
-                + " not a diff size (docs/PLAN.md)");
+        notes.put(
+                "light_max_lines",
+                IGNORED + ": wb's light tier is up to 2 files outside the critical zones,"
+                        + " not a diff size (docs/PLAN.md)");
         notes.put("light_path", IGNORED + ": wb has no plan-free path; every task has a plan");
         return java.util.Collections.unmodifiableMap(notes);
     }
@@ -88,18 +95,24 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
         r.integer(root, "", "light_max_lines", 1, Integer.MAX_VALUE, 1);
         JsonNode hooks = root.get("hooks");
         if (hooks != null && !hooks.isNull() && !hooks.isBoolean() && !"strict".equals(hooks.textValue())) {
-            throw r.error("hooks", "hooks must be false, true or \"strict\", not " + ConfigReader.describe(hooks),
+            throw r.error(
+                    "hooks",
+                    "hooks must be false, true or \"strict\", not " + ConfigReader.describe(hooks),
                     "the original workbench reads false as off and \"strict\" as blocking; wb uses neither");
         }
-        Optional<Flow> flow = r.object(root, "", "flow").filter(f -> !f.isEmpty()).map(f -> flow(r, f));
+        Optional<Flow> flow =
+                r.object(root, "", "flow").filter(f -> !f.isEmpty()).map(f -> flow(r, f));
         return new OriginalKeys(values, context, flow);
     }
 
     private static String contextName(ConfigReader r, JsonNode root) {
         String name = r.text(root, "", "context", "");
         if (!CONTEXT_NAME.matcher(name).matches()) {
-            throw r.error("context", "context names a file of $WORKBENCH_HOME/contexts/ (letters, digits, '.', '_',"
-                    + " '-'), not \"" + name + "\"", "write the context's name, like \"work\" for contexts/work.json");
+            throw r.error(
+                    "context",
+                    "context names a file of $WORKBENCH_HOME/contexts/ (letters, digits, '.', '_'," + " '-'), not \""
+                            + name + "\"",
+                    "write the context's name, like \"work\" for contexts/work.json");
         }
         return name;
     }
@@ -121,16 +134,22 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
         r.only(node, "flow", FLOW_KEYS);
         String strategy = r.text(node, "flow", "strategy", "cherry-pick");
         if (!STRATEGIES.contains(strategy)) {
-            throw r.error("flow.strategy", "flow.strategy is \"" + strategy + "\", which is not a strategy of the"
-                    + " original workbench; the strategies are " + String.join(", ", STRATEGIES));
+            throw r.error(
+                    "flow.strategy",
+                    "flow.strategy is \"" + strategy + "\", which is not a strategy of the"
+                            + " original workbench; the strategies are " + String.join(", ", STRATEGIES));
         }
         String source = r.text(node, "flow", "source", "");
         if (source.isBlank()) {
-            throw r.error(node.has("source") ? "flow.source" : "flow", "flow needs a \"source\" branch, as the"
-                    + " original workbench does", "e.g. \"flow\": {\"source\": \"main\", \"validation\": [\"homolog\"]}");
+            throw r.error(
+                    node.has("source") ? "flow.source" : "flow",
+                    "flow needs a \"source\" branch, as the" + " original workbench does",
+                    "e.g. \"flow\": {\"source\": \"main\", \"validation\": [\"homolog\"]}");
         }
         r.text(node, "flow", "branch_pattern", "");
-        return new Flow(source, r.strings(node, "flow", "validation", List.of(), ConfigReader.nonBlank()),
+        return new Flow(
+                source,
+                r.strings(node, "flow", "validation", List.of(), ConfigReader.nonBlank()),
                 r.strings(node, "flow", "protected", List.of(), ConfigReader.nonBlank()));
     }
 }

@@ -21,8 +21,16 @@ import java.util.Set;
 final class RepositoryWrites {
 
     /** git's options that take the next word as their value. */
-    private static final Set<String> GIT_VALUED = Set.of("-C", "-c", "--git-dir", "--work-tree", "--namespace",
-            "--super-prefix", "--config-env", "--list-cmds", "--attr-source");
+    private static final Set<String> GIT_VALUED = Set.of(
+            "-C",
+            "-c",
+            "--git-dir",
+            "--work-tree",
+            "--namespace",
+            "--super-prefix",
+            "--config-env",
+            "--list-cmds",
+            "--attr-source");
     /** gh's options that take the next word as their value. */
     private static final Set<String> GH_VALUED = Set.of("-R", "--repo", "--hostname");
 
@@ -33,13 +41,17 @@ final class RepositoryWrites {
         String program = program(argv.get(0));
         if (program.equals("git")) {
             List<String> words = words(argv, GIT_VALUED, 1);
-            return words.isEmpty() || !Set.of("commit", "push").contains(words.get(0)) ? Optional.empty()
+            return words.isEmpty() || !Set.of("commit", "push").contains(words.get(0))
+                    ? Optional.empty()
                     : Optional.of("git " + words.get(0));
         }
         if (program.equals("gh")) {
             List<String> words = words(argv, GH_VALUED, 2);
-            return words.size() == 2 && words.get(0).equals("pr") && Set.of("create", "merge").contains(words.get(1))
-                    ? Optional.of("gh pr " + words.get(1)) : Optional.empty();
+            return words.size() == 2
+                            && words.get(0).equals("pr")
+                            && Set.of("create", "merge").contains(words.get(1))
+                    ? Optional.of("gh pr " + words.get(1))
+                    : Optional.empty();
         }
         return Optional.empty();
     }

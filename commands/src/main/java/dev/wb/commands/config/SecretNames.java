@@ -15,8 +15,18 @@ import java.util.Locale;
 public final class SecretNames {
 
     /** Substrings that make any name secret. */
-    public static final List<String> CONTAINED = List.of("TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASSPHRASE",
-            "API_KEY", "APIKEY", "ACCESS_KEY", "PRIVATE_KEY", "CREDENTIAL", "PRIVATE");
+    public static final List<String> CONTAINED = List.of(
+            "TOKEN",
+            "SECRET",
+            "PASSWORD",
+            "PASSWD",
+            "PASSPHRASE",
+            "API_KEY",
+            "APIKEY",
+            "ACCESS_KEY",
+            "PRIVATE_KEY",
+            "CREDENTIAL",
+            "PRIVATE");
 
     /** Whole parts of a name that make it secret. */
     public static final List<String> PARTS = List.of("KEY", "AUTH", "PASS", "PW", "PWD", "DSN", "COOKIE");

@@ -35,14 +35,20 @@ public final class WorkbenchContexts {
         Optional<Path> home = home(env);
         String shown = "$WORKBENCH_HOME/contexts/" + name + ".json";
         if (home.isEmpty()) {
-            return new Expected(Optional.empty(), shown, Optional.of("context '" + name + "' is not read: neither"
-                    + " WORKBENCH_HOME nor HOME is set"));
+            return new Expected(
+                    Optional.empty(),
+                    shown,
+                    Optional.of("context '" + name + "' is not read: neither" + " WORKBENCH_HOME nor HOME is set"));
         }
         Path file = home.get().resolve("contexts").resolve(name + ".json");
         String source = "context '" + name + "' (" + file + ")";
-        return identity(file, name).map(id -> new Expected(Optional.of(id), source, Optional.empty()))
-                .orElseGet(() -> new Expected(Optional.empty(), source, Optional.of("context '" + name + "' has no"
-                        + " git identity here: " + file + " is absent or sets no {\"git\": {\"name\", \"email\"}}")));
+        return identity(file, name)
+                .map(id -> new Expected(Optional.of(id), source, Optional.empty()))
+                .orElseGet(() -> new Expected(
+                        Optional.empty(),
+                        source,
+                        Optional.of("context '" + name + "' has no" + " git identity here: " + file
+                                + " is absent or sets no {\"git\": {\"name\", \"email\"}}")));
     }
 
     static Optional<Path> home(Map<String, String> env) {
@@ -72,12 +78,17 @@ public final class WorkbenchContexts {
         }
         JsonNode git = root == null || !root.isObject() ? null : root.get("git");
         if (root == null || !root.isObject() || (git != null && !git.isNull() && !git.isObject())) {
-            throw unusable(file, name, root == null || !root.isObject() ? "is not a JSON object"
-                    : "has a git that is not an object");
+            throw unusable(
+                    file,
+                    name,
+                    root == null || !root.isObject() ? "is not a JSON object" : "has a git that is not an object");
         }
         String userName = git == null ? "" : git.path("name").asText("");
         String email = git == null ? "" : git.path("email").asText("");
-        if (userName.isBlank() || email.isBlank() || !git.path("name").isTextual() || !git.path("email").isTextual()) {
+        if (userName.isBlank()
+                || email.isBlank()
+                || !git.path("name").isTextual()
+                || !git.path("email").isTextual()) {
             return Optional.empty();
         }
         if ((userName + email).chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
@@ -87,8 +98,11 @@ public final class WorkbenchContexts {
     }
 
     private static Failure unusable(Path file, String name, String problem) {
-        return new Failure(Failure.Kind.CONFIG, file + " " + problem + " (the original workbench's context '" + name
-                + "', bound by \"context\" in " + WorkspaceConfig.FILE + ")", List.of("fix it to hold {\"git\":"
+        return new Failure(
+                Failure.Kind.CONFIG,
+                file + " " + problem + " (the original workbench's context '" + name + "', bound by \"context\" in "
+                        + WorkspaceConfig.FILE + ")",
+                List.of("fix it to hold {\"git\":"
                         + " {\"name\": \"…\", \"email\": \"…\"}}, or remove \"context\" and set identity instead ("
                         + WorkspaceConfig.DOCS + ")"));
     }

@@ -27,8 +27,8 @@ public final class WorkspaceRedactor {
      * @param envFile the variables of an env-file loaded besides {@code .workflow/.env} (empty when none)
      * @throws dev.wb.commands.Failure exit 3 when {@code .workflow/.env} exists but cannot be read
      */
-    public static Redactor of(Workspace ws, WorkspaceConfig config, Map<String, String> env,
-            Map<String, String> envFile) {
+    public static Redactor of(
+            Workspace ws, WorkspaceConfig config, Map<String, String> env, Map<String, String> envFile) {
         return Redactor.forWorkspace(ws, env, configured(config, envFile));
     }
 
@@ -37,8 +37,8 @@ public final class WorkspaceRedactor {
      * report that names an unreadable env-file rather than stopping at it ({@code wb preflight},
      * {@code wb status}).
      */
-    public static Redactor lenient(Workspace ws, WorkspaceConfig config, Map<String, String> env,
-            Map<String, String> envFile) {
+    public static Redactor lenient(
+            Workspace ws, WorkspaceConfig config, Map<String, String> env, Map<String, String> envFile) {
         try {
             return of(ws, config, env, envFile);
         } catch (dev.wb.commands.Failure unreadable) {
@@ -47,8 +47,8 @@ public final class WorkspaceRedactor {
     }
 
     /** The same, when {@code .workflow/.env} cannot be read: what is known without it. */
-    public static Redactor withoutWorkspaceEnvFile(WorkspaceConfig config, Map<String, String> env,
-            Map<String, String> envFile) {
+    public static Redactor withoutWorkspaceEnvFile(
+            WorkspaceConfig config, Map<String, String> env, Map<String, String> envFile) {
         List<String> secrets = new ArrayList<>(configured(config, envFile));
         env.forEach((name, value) -> {
             if (SecretNames.secret(name)) {

@@ -12,9 +12,18 @@ import java.util.Optional;
  *
  * @param networkPolicy empty: no network
  */
-public record FlowDefinition(String name, String taskType, String permissionCeiling, String outputPolicy,
-        String publishing, Optional<String> networkPolicy, Map<String, Integer> budgets, List<FlowNode> nodes,
-        List<FlowEdge> edges, Optional<Decomposition> decomposition, Optional<Supervisor> supervisor,
+public record FlowDefinition(
+        String name,
+        String taskType,
+        String permissionCeiling,
+        String outputPolicy,
+        String publishing,
+        Optional<String> networkPolicy,
+        Map<String, Integer> budgets,
+        List<FlowNode> nodes,
+        List<FlowEdge> edges,
+        Optional<Decomposition> decomposition,
+        Optional<Supervisor> supervisor,
         boolean graphComplete) {
 
     /** {@code decomposition}: the node that proposes subtasks and the region each subtask runs. */

@@ -8,8 +8,14 @@ import java.util.Optional;
  *
  * @param index the edge's place in {@code edges}, from 0
  */
-public record FlowEdge(int index, int line, String from, String to, Optional<String> outcome,
-        Optional<Integer> budget, Optional<String> loop) {
+public record FlowEdge(
+        int index,
+        int line,
+        String from,
+        String to,
+        Optional<String> outcome,
+        Optional<Integer> budget,
+        Optional<String> loop) {
 
     public boolean loopsBack() {
         return outcome.isPresent() && FlowVocabulary.LOOP_OUTCOMES.contains(outcome.get());

@@ -39,9 +39,13 @@ final class FlowFields {
     void only(JsonNode object, String path, String label, Collection<String> known) {
         object.fieldNames().forEachRemaining(key -> {
             if (!known.contains(key)) {
-                problem(LocatedTree.child(path, key), label, "unknown key " + key + nearest(key, known)
-                        .map(n -> " (did you mean " + n + "?)").orElseGet(() -> "; the keys here are: "
-                                + String.join(", ", known)));
+                problem(
+                        LocatedTree.child(path, key),
+                        label,
+                        "unknown key " + key
+                                + nearest(key, known)
+                                        .map(n -> " (did you mean " + n + "?)")
+                                        .orElseGet(() -> "; the keys here are: " + String.join(", ", known)));
             }
         });
     }
@@ -92,8 +96,7 @@ final class FlowFields {
             return Optional.empty();
         }
         if (!node.isValueNode() || node.asText().isBlank()) {
-            problem(LocatedTree.child(path, key), label, key + " must be a non-blank string, not "
-                    + describe(node));
+            problem(LocatedTree.child(path, key), label, key + " must be a non-blank string, not " + describe(node));
             return Optional.empty();
         }
         return Optional.of(node.asText());
@@ -103,8 +106,10 @@ final class FlowFields {
     Optional<String> oneOf(JsonNode parent, String path, String label, String key, List<String> values) {
         Optional<String> value = text(parent, path, label, key);
         if (value.isPresent() && !values.contains(value.get())) {
-            problem(LocatedTree.child(path, key), label, key + " must be one of " + String.join(", ", values)
-                    + ", not '" + value.get() + "'");
+            problem(
+                    LocatedTree.child(path, key),
+                    label,
+                    key + " must be one of " + String.join(", ", values) + ", not '" + value.get() + "'");
             return Optional.empty();
         }
         return value;
@@ -129,8 +134,10 @@ final class FlowFields {
             return Optional.empty();
         }
         if (!node.isIntegralNumber() || !node.canConvertToInt() || node.intValue() < min) {
-            problem(LocatedTree.child(path, key), label, key + " must be a whole number of at least " + min
-                    + ", not " + describe(node));
+            problem(
+                    LocatedTree.child(path, key),
+                    label,
+                    key + " must be a whole number of at least " + min + ", not " + describe(node));
             return Optional.empty();
         }
         return Optional.of(node.intValue());
@@ -146,8 +153,10 @@ final class FlowFields {
                 if (item.isValueNode() && !item.isNull()) {
                     values.add(item.asText());
                 } else {
-                    problem(LocatedTree.item(LocatedTree.child(path, key), i), label, key + "[" + i
-                            + "] must be a string, not " + describe(item));
+                    problem(
+                            LocatedTree.item(LocatedTree.child(path, key), i),
+                            label,
+                            key + "[" + i + "] must be a string, not " + describe(item));
                 }
             }
         });

@@ -32,7 +32,8 @@ final class FlowGraph {
         this.flow = flow;
         flow.nodes().forEach(n -> out.put(n.id(), new ArrayList<>()));
         // An edge naming no node was reported by the reader; the rules here see the edges between nodes.
-        this.edges = flow.edges().stream().filter(e -> out.containsKey(e.from()) && out.containsKey(e.to()))
+        this.edges = flow.edges().stream()
+                .filter(e -> out.containsKey(e.from()) && out.containsKey(e.to()))
                 .toList();
         edges.forEach(e -> out.get(e.from()).add(e));
     }
@@ -68,55 +69,79 @@ final class FlowGraph {
                     continue;
                 }
                 String may = allowed.isEmpty() ? "carries no outcome" : "carries " + String.join(" or ", allowed);
-                problem(edge.line(), edge.label(), node.label() + " (" + node.kind() + "): outcome "
-                        + edge.outcome().map(o -> "'" + o + "'").orElse("none") + " not allowed; an edge from "
-                        + a(node.kind()) + " node " + may + " (or route:<name>)");
+                problem(
+                        edge.line(),
+                        edge.label(),
+                        node.label() + " (" + node.kind() + "): outcome "
+                                + edge.outcome().map(o -> "'" + o + "'").orElse("none") + " not allowed; an edge from "
+                                + a(node.kind()) + " node " + may + " (or route:<name>)");
             }
         }
     }
 
     private void bounds() {
-        edges.stream().filter(e -> e.loopsBack() && !e.bounded()).forEach(e -> problem(e.line(), e.label(),
-                "unbounded: a " + e.outcome().get() + " edge must declare budget: N or a loop: named under"
-                        + " flow.budgets"));
+        edges.stream()
+                .filter(e -> e.loopsBack() && !e.bounded())
+                .forEach(e -> problem(
+                        e.line(),
+                        e.label(),
+                        "unbounded: a " + e.outcome().get() + " edge must declare budget: N or a loop: named under"
+                                + " flow.budgets"));
     }
 
     /** The one node no edge leads to. */
     private Optional<FlowNode> entry() {
         Set<String> targets = edges.stream().map(FlowEdge::to).collect(Collectors.toSet());
-        List<FlowNode> entries = flow.nodes().stream().filter(n -> !targets.contains(n.id())).toList();
+        List<FlowNode> entries =
+                flow.nodes().stream().filter(n -> !targets.contains(n.id())).toList();
         if (entries.size() == 1) {
             return Optional.of(entries.get(0));
         }
-        int line = entries.size() > 1 ? entries.get(1).line() : flow.nodes().isEmpty() ? 1 : flow.nodes().get(0)
-                .line();
-        problem(line, "flow", "expected exactly one entry node (a node no edge leads to), got " + (entries.isEmpty()
-                ? "none: every node has an incoming edge" : entries.size() + ": " + names(entries)));
+        int line = entries.size() > 1
+                ? entries.get(1).line()
+                : flow.nodes().isEmpty() ? 1 : flow.nodes().get(0).line();
+        problem(
+                line,
+                "flow",
+                "expected exactly one entry node (a node no edge leads to), got "
+                        + (entries.isEmpty()
+                                ? "none: every node has an incoming edge"
+                                : entries.size() + ": " + names(entries)));
         return Optional.empty();
     }
 
     private void reachability(FlowNode entry) {
         Set<String> seen = walk(Set.of(entry.id()), true);
-        List<FlowNode> unreached = flow.nodes().stream().filter(n -> !seen.contains(n.id())).toList();
+        List<FlowNode> unreached =
+                flow.nodes().stream().filter(n -> !seen.contains(n.id())).toList();
         if (!unreached.isEmpty()) {
-            problem(unreached.get(0).line(), "flow", "unreachable nodes: " + names(unreached) + " (from the entry"
-                    + " node '" + entry.id() + "')");
+            problem(
+                    unreached.get(0).line(),
+                    "flow",
+                    "unreachable nodes: " + names(unreached) + " (from the entry" + " node '" + entry.id() + "')");
         }
     }
 
     private void terminals() {
-        Set<String> terminals = out.entrySet().stream().filter(e -> e.getValue().isEmpty()).map(Map.Entry::getKey)
+        Set<String> terminals = out.entrySet().stream()
+                .filter(e -> e.getValue().isEmpty())
+                .map(Map.Entry::getKey)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
         if (terminals.isEmpty() && !flow.nodes().isEmpty()) {
-            problem(flow.nodes().get(0).line(), "flow", "no terminal node (every node has at least one outgoing"
-                    + " edge), so no path ends");
+            problem(
+                    flow.nodes().get(0).line(),
+                    "flow",
+                    "no terminal node (every node has at least one outgoing" + " edge), so no path ends");
             return;
         }
         Set<String> ending = walk(terminals, false);
-        List<FlowNode> trapped = flow.nodes().stream().filter(n -> !ending.contains(n.id())).toList();
+        List<FlowNode> trapped =
+                flow.nodes().stream().filter(n -> !ending.contains(n.id())).toList();
         if (!trapped.isEmpty()) {
-            problem(trapped.get(0).line(), "flow", "nodes cannot reach any terminal: " + names(trapped)
-                    + " (a cycle with no way out)");
+            problem(
+                    trapped.get(0).line(),
+                    "flow",
+                    "nodes cannot reach any terminal: " + names(trapped) + " (a cycle with no way out)");
         }
     }
 
@@ -124,12 +149,20 @@ final class FlowGraph {
     private void unconditionalCycles() {
         Map<String, List<String>> plain = new LinkedHashMap<>();
         flow.nodes().forEach(n -> plain.put(n.id(), new ArrayList<>()));
-        edges.stream().filter(e -> e.outcome().isEmpty()).forEach(e -> plain.get(e.from()).add(e.to()));
+        edges.stream()
+                .filter(e -> e.outcome().isEmpty())
+                .forEach(e -> plain.get(e.from()).add(e.to()));
         for (List<String> cycle : Cycles.of(plain)) {
-            problem(flow.node(cycle.get(0)).orElseThrow().line(), "flow", (cycle.size() == 1 ? "node '"
-                    + cycle.get(0) + "' forms" : "nodes " + cycle.stream().map(id -> "'" + id + "'")
-                            .collect(Collectors.joining(", ")) + " form")
-                    + " a cycle of edges without an outcome: no verdict ever leaves it and no budget bounds it");
+            problem(
+                    flow.node(cycle.get(0)).orElseThrow().line(),
+                    "flow",
+                    (cycle.size() == 1
+                                    ? "node '" + cycle.get(0) + "' forms"
+                                    : "nodes "
+                                            + cycle.stream()
+                                                    .map(id -> "'" + id + "'")
+                                                    .collect(Collectors.joining(", ")) + " form")
+                            + " a cycle of edges without an outcome: no verdict ever leaves it and no budget bounds it");
         }
     }
 
@@ -142,20 +175,35 @@ final class FlowGraph {
             String name = node.lineageAffinity().get();
             Optional<FlowNode> target = flow.node(name);
             if (target.isEmpty()) {
-                problem(node.line(), node.label(), "lineage_affinity '" + name + "' not found"
-                        + FlowFields.nearest(name, out.keySet()).map(x -> " (did you mean '" + x + "'?)").orElse(""));
+                problem(
+                        node.line(),
+                        node.label(),
+                        "lineage_affinity '" + name + "' not found"
+                                + FlowFields.nearest(name, out.keySet())
+                                        .map(x -> " (did you mean '" + x + "'?)")
+                                        .orElse(""));
             } else if (!target.get().kind().equals("agent")
                     || !target.get().sessionScope().equals(FlowVocabulary.EDITING_LINEAGE)) {
-                problem(node.line(), node.label(), "lineage_affinity '" + name + "' must be an agent with"
-                        + " session_scope editing_lineage");
+                problem(
+                        node.line(),
+                        node.label(),
+                        "lineage_affinity '" + name + "' must be an agent with" + " session_scope editing_lineage");
             } else if (target.get().lineageAffinity().isPresent()) {
-                problem(node.line(), node.label(), "lineage_affinity '" + name + "' must be a lineage owner (a node"
-                        + " that does not itself declare lineage_affinity); affinity chains are not allowed");
-            } else if (node.provider().isPresent() && target.get().provider().isPresent()
+                problem(
+                        node.line(),
+                        node.label(),
+                        "lineage_affinity '" + name + "' must be a lineage owner (a node"
+                                + " that does not itself declare lineage_affinity); affinity chains are not allowed");
+            } else if (node.provider().isPresent()
+                    && target.get().provider().isPresent()
                     && !node.provider().equals(target.get().provider())) {
-                problem(node.line(), node.label(), "provider '" + node.provider().get() + "' conflicts with"
-                        + " lineage_affinity '" + name + "' provider '" + target.get().provider().get() + "' (a"
-                        + " session cannot be resumed across providers)");
+                problem(
+                        node.line(),
+                        node.label(),
+                        "provider '" + node.provider().get() + "' conflicts with"
+                                + " lineage_affinity '" + name + "' provider '"
+                                + target.get().provider().get() + "' (a"
+                                + " session cannot be resumed across providers)");
             }
         }
     }
@@ -174,17 +222,21 @@ final class FlowGraph {
                 resolved = false;
             }
         }
-        d.sharedBudget().filter(b -> !flow.budgets().containsKey(b)).ifPresent(b -> problem(d.line(), label,
-                "decomposition.shared_budget '" + b + "' not in budgets"));
+        d.sharedBudget()
+                .filter(b -> !flow.budgets().containsKey(b))
+                .ifPresent(b -> problem(d.line(), label, "decomposition.shared_budget '" + b + "' not in budgets"));
         if (!resolved) {
             return;
         }
         Set<String> region = Set.copyOf(d.subFlow());
         if (out.get(d.proposedBy()).stream().noneMatch(e -> region.contains(e.to()))) {
-            problem(d.line(), label, "decomposition: no edge from proposed_by '" + d.proposedBy() + "' enters the"
-                    + " sub_flow region");
+            problem(
+                    d.line(),
+                    label,
+                    "decomposition: no edge from proposed_by '" + d.proposedBy() + "' enters the" + " sub_flow region");
         }
-        boolean exit = d.subFlow().stream().flatMap(id -> out.get(id).stream())
+        boolean exit = d.subFlow().stream()
+                .flatMap(id -> out.get(id).stream())
                 .anyMatch(e -> !region.contains(e.to()) && !e.loopsBack());
         if (!exit) {
             problem(d.line(), label, "decomposition: sub_flow region has no forward exit edge to a post node");

@@ -15,11 +15,24 @@ import java.util.Optional;
  * @param gitEvidence tri-state: empty is not asked for
  * @param blocking an evaluator's gate: true (the default) holds the flow until it accepts
  */
-public record FlowNode(String id, String kind, int line, Optional<String> roleFile, Optional<String> resumeRoleFile,
-        Optional<String> provider, Optional<String> model, Optional<String> reasoning,
-        Optional<String> permissionProfile, String sessionScope, Optional<String> lineageAffinity,
-        Optional<Boolean> networkAccess, Optional<Boolean> gitEvidence, List<String> extraArgs, boolean blocking,
-        int maxReworkPerStage, Optional<String> tool) {
+public record FlowNode(
+        String id,
+        String kind,
+        int line,
+        Optional<String> roleFile,
+        Optional<String> resumeRoleFile,
+        Optional<String> provider,
+        Optional<String> model,
+        Optional<String> reasoning,
+        Optional<String> permissionProfile,
+        String sessionScope,
+        Optional<String> lineageAffinity,
+        Optional<Boolean> networkAccess,
+        Optional<Boolean> gitEvidence,
+        List<String> extraArgs,
+        boolean blocking,
+        int maxReworkPerStage,
+        Optional<String> tool) {
 
     /** Whether the engine runs a model for this node (so provider, model and reasoning apply). */
     public boolean runsAgent() {

@@ -23,28 +23,35 @@ final class FlowPolicy {
 
     private FlowPolicy() {}
 
-    static void check(FlowDefinition flow, WorkspaceConfig config, Map<String, FlowSurroundings.RoleFile> roles,
-            FlowSurroundings surroundings, List<String> violations) {
+    static void check(
+            FlowDefinition flow,
+            WorkspaceConfig config,
+            Map<String, FlowSurroundings.RoleFile> roles,
+            FlowSurroundings surroundings,
+            List<String> violations) {
         for (FlowNode node : flow.nodes()) {
             ceiling(flow, node, violations);
-            node.roleFile().ifPresent(file -> promptFile(node.label(), "role_file", file, roles.get(file),
-                    violations));
-            node.resumeRoleFile().ifPresent(file -> promptFile(node.label(), "resume_role_file", file,
-                    roles.get(file), violations));
+            node.roleFile().ifPresent(file -> promptFile(node.label(), "role_file", file, roles.get(file), violations));
+            node.resumeRoleFile()
+                    .ifPresent(file -> promptFile(node.label(), "resume_role_file", file, roles.get(file), violations));
             if (node.runsAgent()) {
                 provider(node, config.agents(), violations);
             }
             String n = node.label() + ": ";
-            FullAccess.find(node.extraArgs()).ifPresent(arg -> violations.add(n + "extra_args select full access ('"
-                    + arg + "'), refused at every value of security.strict_isolation"));
-            if (codexWritingOnTheNetwork(flow, node, config) && config.security().strictIsolation()) {
+            FullAccess.find(node.extraArgs())
+                    .ifPresent(arg -> violations.add(n + "extra_args select full access ('" + arg
+                            + "'), refused at every value of security.strict_isolation"));
+            if (codexWritingOnTheNetwork(flow, node, config)
+                    && config.security().strictIsolation()) {
                 violations.add(n + "codex cannot run with workspace-write and network_access=true; split network"
                         + " research into a read-only node or set network_access: false");
             }
             node.tool().ifPresent(tool -> tool(node, tool, surroundings.tool(tool), violations));
         }
-        flow.supervisor().ifPresent(s -> s.prompts().forEach((key, file) -> promptFile("node 'supervisor'", key,
-                file, roles.get(file), violations)));
+        flow.supervisor()
+                .ifPresent(s -> s.prompts()
+                        .forEach((key, file) ->
+                                promptFile("node 'supervisor'", key, file, roles.get(file), violations)));
     }
 
     private static void ceiling(FlowDefinition flow, FlowNode node, List<String> violations) {
@@ -58,10 +65,9 @@ final class FlowPolicy {
                 violations.add(k + "session_scope editing_lineage is forbidden (an evaluator must not inherit the"
                         + " author's workspace context)");
             }
-            if (node.resumeRoleFile().isPresent()
-                    && !node.sessionScope().equals(FlowVocabulary.RESUME_OWN_LINEAGE)) {
-                violations.add(k + "resume_role_file requires session_scope resume_own_lineage (nothing resumes"
-                        + " a " + node.sessionScope() + " evaluator, so the second prompt could never be used)");
+            if (node.resumeRoleFile().isPresent() && !node.sessionScope().equals(FlowVocabulary.RESUME_OWN_LINEAGE)) {
+                violations.add(k + "resume_role_file requires session_scope resume_own_lineage (nothing resumes" + " a "
+                        + node.sessionScope() + " evaluator, so the second prompt could never be used)");
             }
         }
         if (!node.kind().equals("agent")) {
@@ -94,8 +100,10 @@ final class FlowPolicy {
      * both already: a warning).
      */
     static boolean codexWritingOnTheNetwork(FlowDefinition flow, FlowNode node, WorkspaceConfig config) {
-        return node.kind().equals("agent") && node.provider().orElse(config.agents().primary()).equals("codex")
-                && writes(flow, node) && flow.network(node);
+        return node.kind().equals("agent")
+                && node.provider().orElse(config.agents().primary()).equals("codex")
+                && writes(flow, node)
+                && flow.network(node);
     }
 
     private static void provider(FlowNode node, WorkspaceConfig.Agents agents, List<String> violations) {
@@ -106,13 +114,18 @@ final class FlowPolicy {
             return;
         }
         List<String> levels = FlowVocabulary.REASONING.getOrDefault(provider, List.of());
-        node.reasoning().filter(r -> !levels.contains(r)).ifPresent(r -> violations.add(n + "reasoning '" + r
-                + "' is not supported by provider '" + provider + "'; expected one of " + String.join(", ", levels)));
+        node.reasoning()
+                .filter(r -> !levels.contains(r))
+                .ifPresent(r -> violations.add(n + "reasoning '" + r + "' is not supported by provider '" + provider
+                        + "'; expected one of " + String.join(", ", levels)));
         WorkspaceConfig.Provider settings = agents.provider(provider);
         String at = "agents.providers." + provider;
-        node.model().filter(m -> settings != null && !settings.allowsModel(m)).ifPresent(m -> violations.add(n
-                + "model '" + m + "' not in " + at + ".models"));
-        node.reasoning().filter(levels::contains).filter(r -> settings != null && !settings.allowsReasoning(r))
+        node.model()
+                .filter(m -> settings != null && !settings.allowsModel(m))
+                .ifPresent(m -> violations.add(n + "model '" + m + "' not in " + at + ".models"));
+        node.reasoning()
+                .filter(levels::contains)
+                .filter(r -> settings != null && !settings.allowsReasoning(r))
                 .ifPresent(r -> violations.add(n + "reasoning '" + r + "' not in " + at + ".reasoning"));
     }
 
@@ -124,15 +137,15 @@ final class FlowPolicy {
         }
         for (String segment : path.split("[/\\\\]")) {
             if (segment.equals("..")) {
-                return Optional.of("contains path traversal ('..'); prompt paths stay inside the flow file's"
-                        + " folder");
+                return Optional.of(
+                        "contains path traversal ('..'); prompt paths stay inside the flow file's" + " folder");
             }
         }
         return Optional.empty();
     }
 
-    private static void promptFile(String label, String key, String file, FlowSurroundings.RoleFile role,
-            List<String> violations) {
+    private static void promptFile(
+            String label, String key, String file, FlowSurroundings.RoleFile role, List<String> violations) {
         String n = label + ": " + key + " '" + file + "' ";
         Optional<String> lexical = lexicalProblem(file);
         if (lexical.isPresent()) {

@@ -74,28 +74,52 @@ final class FlowReader {
         String name = f.text(flow, at, "flow", "name").orElse(stem);
         String taskType = f.text(flow, at, "flow", "task_type").orElse(stem);
         if (!taskType.equals(stem)) {
-            f.problem(at + ".task_type", "flow", "task_type '" + taskType + "' must be the file's stem '" + stem
-                    + "' (the engine finds a task's flow by its task_type)");
+            f.problem(
+                    at + ".task_type",
+                    "flow",
+                    "task_type '" + taskType + "' must be the file's stem '" + stem
+                            + "' (the engine finds a task's flow by its task_type)");
         }
-        String ceiling = f.oneOf(flow, at, "flow", "permission_ceiling", PERMISSIONS).orElse(READ_ONLY);
-        String output = f.oneOf(flow, at, "flow", "output_policy", OUTPUT_POLICIES).orElse(OUTPUT_POLICIES.get(0));
+        String ceiling =
+                f.oneOf(flow, at, "flow", "permission_ceiling", PERMISSIONS).orElse(READ_ONLY);
+        String output =
+                f.oneOf(flow, at, "flow", "output_policy", OUTPUT_POLICIES).orElse(OUTPUT_POLICIES.get(0));
         String publishing = f.oneOf(flow, at, "flow", "publishing", PUBLISHING).orElse("none");
         Optional<String> network = f.oneOf(flow, at, "flow", "network_policy", NETWORK_POLICIES);
         Map<String, Integer> budgets = budgets(flow);
-        JsonNode evaluatorDefaults = f.object(flow, at, "flow", "defaults").map(d -> {
-            f.only(d, at + ".defaults", "flow.defaults", DEFAULTS_KEYS);
-            return f.object(d, at + ".defaults", "flow.defaults", "evaluator").map(e -> {
-                f.only(e, at + ".defaults.evaluator", "flow.defaults.evaluator", EVALUATOR_DEFAULT_KEYS);
-                evaluatorValues(e, at + ".defaults.evaluator", "flow.defaults.evaluator");
-                return e;
-            }).orElse(EMPTY);
-        }).orElse(EMPTY);
+        JsonNode evaluatorDefaults = f.object(flow, at, "flow", "defaults")
+                .map(d -> {
+                    f.only(d, at + ".defaults", "flow.defaults", DEFAULTS_KEYS);
+                    return f.object(d, at + ".defaults", "flow.defaults", "evaluator")
+                            .map(e -> {
+                                f.only(
+                                        e,
+                                        at + ".defaults.evaluator",
+                                        "flow.defaults.evaluator",
+                                        EVALUATOR_DEFAULT_KEYS);
+                                evaluatorValues(e, at + ".defaults.evaluator", "flow.defaults.evaluator");
+                                return e;
+                            })
+                            .orElse(EMPTY);
+                })
+                .orElse(EMPTY);
         List<FlowNode> nodes = nodes(flow, evaluatorDefaults);
         List<FlowEdge> edges = edges(flow, nodes, budgets);
         Optional<FlowDefinition.Decomposition> decomposition = decomposition(flow);
         Optional<FlowDefinition.Supervisor> supervisor = supervisor(flow);
-        return new FlowDefinition(name, taskType, ceiling, output, publishing, network, budgets, nodes, edges,
-                decomposition, supervisor, graphComplete);
+        return new FlowDefinition(
+                name,
+                taskType,
+                ceiling,
+                output,
+                publishing,
+                network,
+                budgets,
+                nodes,
+                edges,
+                decomposition,
+                supervisor,
+                graphComplete);
     }
 
     private Map<String, Integer> budgets(JsonNode flow) {
@@ -162,19 +186,28 @@ final class FlowReader {
         String v = id.get();
         String where = at + ".id";
         if (!NODE_ID.matcher(v).matches()) {
-            f.problem(where, at, "id '" + v + "' is not a portable identifier: one lower-case segment of at most 64"
-                    + " characters, a letter or digit first, then letters, digits, '_' or '-'");
+            f.problem(
+                    where,
+                    at,
+                    "id '" + v + "' is not a portable identifier: one lower-case segment of at most 64"
+                            + " characters, a letter or digit first, then letters, digits, '_' or '-'");
             return Optional.empty();
         }
         if (WINDOWS_DEVICE.matcher(v).matches()) {
-            f.problem(where, at, "id '" + v + "' is a Windows device name (con, prn, aux, nul, com1-9, lpt1-9);"
-                    + " a node id names a folder on every OS");
+            f.problem(
+                    where,
+                    at,
+                    "id '" + v + "' is a Windows device name (con, prn, aux, nul, com1-9, lpt1-9);"
+                            + " a node id names a folder on every OS");
             return Optional.empty();
         }
         if (kind.filter(k -> k.equals("agent") || k.equals("tool")).isPresent() && reserved(v)) {
-            f.problem(where, at, "id '" + v + "' is reserved: an " + kind.get() + " node's {" + v + "_path} would"
-                    + " shadow a core prompt token (reserved: " + String.join(", ", RESERVED_IDS)
-                    + " and any id starting with " + RESERVED_PREFIX + ")");
+            f.problem(
+                    where,
+                    at,
+                    "id '" + v + "' is reserved: an " + kind.get() + " node's {" + v + "_path} would"
+                            + " shadow a core prompt token (reserved: " + String.join(", ", RESERVED_IDS)
+                            + " and any id starting with " + RESERVED_PREFIX + ")");
             return Optional.empty();
         }
         return id;
@@ -197,20 +230,37 @@ final class FlowReader {
             });
             source = merged;
         }
-        return new FlowNode(id, kind, f.line(at + ".id"), quiet(source, "role_file"),
-                quiet(source, "resume_role_file"), quiet(source, "provider"), quiet(source, "model"),
-                quiet(source, "reasoning"), quiet(source, "permission_profile").filter(PERMISSIONS::contains),
+        return new FlowNode(
+                id,
+                kind,
+                f.line(at + ".id"),
+                quiet(source, "role_file"),
+                quiet(source, "resume_role_file"),
+                quiet(source, "provider"),
+                quiet(source, "model"),
+                quiet(source, "reasoning"),
+                quiet(source, "permission_profile").filter(PERMISSIONS::contains),
                 quiet(source, "session_scope").filter(SESSION_SCOPES::contains).orElse(SESSION_SCOPES.get(0)),
-                quiet(source, "lineage_affinity"), flag(source, "network_access"), flag(source, "git_evidence"),
-                quietStrings(source), flag(source, "blocking").orElse(true),
+                quiet(source, "lineage_affinity"),
+                flag(source, "network_access"),
+                flag(source, "git_evidence"),
+                quietStrings(source),
+                flag(source, "blocking").orElse(true),
                 quietInt(source, "max_rework_per_stage").filter(n -> n >= 0).orElse(DEFAULT_MAX_REWORK),
                 quiet(source, "tool"));
     }
 
     /** Checks the type and value set of every key the node has; unknown keys were reported by {@link FlowFields#only}. */
     private void values(JsonNode o, String at, String label) {
-        for (String key : List.of("role", "role_file", "resume_role_file", "provider", "model", "reasoning",
-                "lineage_affinity", "tool")) {
+        for (String key : List.of(
+                "role",
+                "role_file",
+                "resume_role_file",
+                "provider",
+                "model",
+                "reasoning",
+                "lineage_affinity",
+                "tool")) {
             f.text(o, at, label, key);
         }
         evaluatorValues(o, at, label);
@@ -227,8 +277,11 @@ final class FlowReader {
         f.strings(o, at, label, "skills");
         Optional<String> file = portable(o, at, label, "output_file");
         if (file.isPresent() && o.hasNonNull("output_artifact")) {
-            f.problem(at + ".output_file", label, "output_file and output_artifact are exclusive: a node that writes"
-                    + " a slot reads its output from the slot, so the file would never be read; keep one");
+            f.problem(
+                    at + ".output_file",
+                    label,
+                    "output_file and output_artifact are exclusive: a node that writes"
+                            + " a slot reads its output from the slot, so the file would never be read; keep one");
         }
         portable(o, at, label, "manifest");
         when(o, at, label);
@@ -236,12 +289,17 @@ final class FlowReader {
             f.only(h, at + ".hitl", label + ": hitl", HITL_SETTINGS_KEYS);
             HITL_SETTINGS_KEYS.forEach(k -> f.bool(h, at + ".hitl", label + ": hitl", k));
         });
-        f.object(o, at, label, "args").ifPresent(args -> args.fields().forEachRemaining(e -> {
-            if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-                f.problem(at + ".args." + e.getKey(), label, "args." + e.getKey() + " must be a string, number or"
-                        + " true/false (args is a flat map sent to the tool), not " + FlowFields.describe(e.getValue()));
-            }
-        }));
+        f.object(o, at, label, "args")
+                .ifPresent(args -> args.fields().forEachRemaining(e -> {
+                    if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+                        f.problem(
+                                at + ".args." + e.getKey(),
+                                label,
+                                "args." + e.getKey() + " must be a string, number or"
+                                        + " true/false (args is a flat map sent to the tool), not "
+                                        + FlowFields.describe(e.getValue()));
+                    }
+                }));
     }
 
     /** The keys an evaluator may also take from defaults.evaluator. */
@@ -249,16 +307,22 @@ final class FlowReader {
         f.oneOf(o, at, label, "permission_profile", PERMISSIONS);
         f.oneOf(o, at, label, "session_scope", SESSION_SCOPES);
         f.integer(o, at, label, "max_rework_per_stage", 0);
-        f.text(o, at, label, "gate_severity").filter(v -> !GATE_SEVERITIES.contains(v.toLowerCase(Locale.ROOT)))
-                .ifPresent(v -> f.problem(at + ".gate_severity", label, "gate_severity must be one of "
-                        + String.join(", ", GATE_SEVERITIES) + ", not '" + v + "'"));
+        f.text(o, at, label, "gate_severity")
+                .filter(v -> !GATE_SEVERITIES.contains(v.toLowerCase(Locale.ROOT)))
+                .ifPresent(v -> f.problem(
+                        at + ".gate_severity",
+                        label,
+                        "gate_severity must be one of " + String.join(", ", GATE_SEVERITIES) + ", not '" + v + "'"));
     }
 
     private Optional<String> portable(JsonNode o, String at, String label, String key) {
         Optional<String> name = f.text(o, at, label, key);
         if (name.isPresent() && !portableName(name.get())) {
-            f.problem(at + "." + key, label, key + " '" + name.get() + "' must be one portable file name (no path"
-                    + " separator, no '..', not a reserved name)");
+            f.problem(
+                    at + "." + key,
+                    label,
+                    key + " '" + name.get() + "' must be one portable file name (no path"
+                            + " separator, no '..', not a reserved name)");
             return Optional.empty();
         }
         return name;
@@ -271,10 +335,14 @@ final class FlowReader {
             f.only(w, where, label + ": when", WHEN_KEYS);
             f.required(w, where, label + ": when", List.of("fact"));
             f.bool(w, where, label + ": when", "equals");
-            f.text(w, where, label + ": when", "fact").filter(fact -> WHEN_NAMESPACES.stream().noneMatch(
-                    fact::startsWith)).ifPresent(fact -> f.problem(where + ".fact", label, "when.fact '" + fact
-                            + "' must start with " + String.join(" or ", WHEN_NAMESPACES) + " (a bare fact is"
-                            + " refused: it would silently read as false)"));
+            f.text(w, where, label + ": when", "fact")
+                    .filter(fact -> WHEN_NAMESPACES.stream().noneMatch(fact::startsWith))
+                    .ifPresent(fact -> f.problem(
+                            where + ".fact",
+                            label,
+                            "when.fact '" + fact
+                                    + "' must start with " + String.join(" or ", WHEN_NAMESPACES) + " (a bare fact is"
+                                    + " refused: it would silently read as false)"));
         });
     }
 
@@ -289,8 +357,11 @@ final class FlowReader {
             String at = LocatedTree.item(ROOT + ".edges", i);
             JsonNode item = list.get().get(i);
             if (!item.isObject()) {
-                f.problem(at, at, "an edge must be a mapping {from, to, outcome?, budget?, loop?}, not "
-                        + FlowFields.describe(item));
+                f.problem(
+                        at,
+                        at,
+                        "an edge must be a mapping {from, to, outcome?, budget?, loop?}, not "
+                                + FlowFields.describe(item));
                 graphComplete = false;
                 continue;
             }
@@ -309,14 +380,20 @@ final class FlowReader {
             String label = edge.label();
             for (String end : List.of(from.get(), to.get())) {
                 if (!ids.contains(end)) {
-                    f.problem(at + (end.equals(from.get()) ? ".from" : ".to"), label, "edge references unknown "
-                            + (end.equals(from.get()) ? "source" : "target") + " node '" + end + "'"
-                            + FlowFields.nearest(end, ids).map(n -> " (did you mean '" + n + "'?)").orElse(""));
+                    f.problem(
+                            at + (end.equals(from.get()) ? ".from" : ".to"),
+                            label,
+                            "edge references unknown "
+                                    + (end.equals(from.get()) ? "source" : "target") + " node '" + end + "'"
+                                    + FlowFields.nearest(end, ids)
+                                            .map(n -> " (did you mean '" + n + "'?)")
+                                            .orElse(""));
                     graphComplete = false;
                 }
             }
-            loop.filter(name -> !budgets.containsKey(name)).ifPresent(name -> f.problem(at + ".loop", label,
-                    "edge loop '" + name + "' not declared in budgets"));
+            loop.filter(name -> !budgets.containsKey(name))
+                    .ifPresent(
+                            name -> f.problem(at + ".loop", label, "edge loop '" + name + "' not declared in budgets"));
             edges.add(edge);
         }
         return edges;
@@ -331,7 +408,8 @@ final class FlowReader {
             Optional<String> proposedBy = f.text(d, at, label, "proposed_by");
             List<String> subFlow = f.strings(d, at, label, "sub_flow");
             Optional<String> shared = f.text(d, at, label, "shared_budget");
-            return proposedBy.filter(p -> d.hasNonNull("sub_flow") && d.get("sub_flow").isArray())
+            return proposedBy
+                    .filter(p -> d.hasNonNull("sub_flow") && d.get("sub_flow").isArray())
                     .map(p -> new FlowDefinition.Decomposition(f.line(at), p, subFlow, shared));
         });
     }
@@ -356,7 +434,8 @@ final class FlowReader {
 
     private static Optional<String> quiet(JsonNode o, String key) {
         JsonNode v = o.get(key);
-        return v != null && v.isValueNode() && !v.isNull() && !v.asText().isBlank() ? Optional.of(v.asText())
+        return v != null && v.isValueNode() && !v.isNull() && !v.asText().isBlank()
+                ? Optional.of(v.asText())
                 : Optional.empty();
     }
 
@@ -367,8 +446,7 @@ final class FlowReader {
 
     private static Optional<Integer> quietInt(JsonNode o, String key) {
         JsonNode v = o.get(key);
-        return v != null && v.isIntegralNumber() && v.canConvertToInt() ? Optional.of(v.intValue())
-                : Optional.empty();
+        return v != null && v.isIntegralNumber() && v.canConvertToInt() ? Optional.of(v.intValue()) : Optional.empty();
     }
 
     private static List<String> quietStrings(JsonNode o) {

@@ -27,7 +27,11 @@ public interface FlowSurroundings {
     record Text(String content) implements RoleFile {}
 
     /** Whether {@code .workflow/tools/<name>} is there for the engine to run. */
-    enum Tool { DELIVERED, MISSING, NOT_EXECUTABLE }
+    enum Tool {
+        DELIVERED,
+        MISSING,
+        NOT_EXECUTABLE
+    }
 
     RoleFile roleFile(String relative);
 
@@ -67,7 +71,8 @@ public interface FlowSurroundings {
             // folder, a regular file, executable.
             try {
                 Path file = toolsDir.resolve(name).normalize();
-                if (!Files.isDirectory(toolsDir) || !Files.isRegularFile(file)
+                if (!Files.isDirectory(toolsDir)
+                        || !Files.isRegularFile(file)
                         || !file.toRealPath().startsWith(toolsDir.toRealPath())) {
                     return Tool.MISSING;
                 }

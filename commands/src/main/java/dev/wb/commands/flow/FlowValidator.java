@@ -22,15 +22,15 @@ public final class FlowValidator {
      * @param stem the file's name without {@code .yaml}: the flow's name and its required task_type
      * @param file the file as the report names it (relative to the repository)
      */
-    public static FlowResult validate(String stem, String file, byte[] content, WorkspaceConfig config,
-            FlowSurroundings surroundings) {
+    public static FlowResult validate(
+            String stem, String file, byte[] content, WorkspaceConfig config, FlowSurroundings surroundings) {
         List<String> violations = new ArrayList<>();
         LocatedTree tree;
         try {
             tree = YamlTree.parse(content);
         } catch (LocatedTree.Malformed e) {
-            return new FlowResult(stem, file, List.of("line " + e.line() + ": not valid YAML: " + e.getMessage()),
-                    List.of());
+            return new FlowResult(
+                    stem, file, List.of("line " + e.line() + ": not valid YAML: " + e.getMessage()), List.of());
         }
         Optional<FlowDefinition> flow = FlowReader.read(tree, stem, violations);
         if (flow.isEmpty()) {
@@ -41,9 +41,11 @@ public final class FlowValidator {
         // Structural violations in the order of the file, so an author can work down it.
         violations.sort(java.util.Comparator.comparingInt(FlowValidator::line));
         Map<String, FlowSurroundings.RoleFile> roles = new LinkedHashMap<>();
-        java.util.stream.Stream.concat(definition.nodes().stream().flatMap(n -> java.util.stream.Stream.of(
-                n.roleFile(), n.resumeRoleFile())).flatMap(Optional::stream), definition.supervisor().stream()
-                .flatMap(s -> s.prompts().values().stream()))
+        java.util.stream.Stream.concat(
+                        definition.nodes().stream()
+                                .flatMap(n -> java.util.stream.Stream.of(n.roleFile(), n.resumeRoleFile()))
+                                .flatMap(Optional::stream),
+                        definition.supervisor().stream().flatMap(s -> s.prompts().values().stream()))
                 .filter(path -> FlowPolicy.lexicalProblem(path).isEmpty())
                 .forEach(path -> roles.computeIfAbsent(path, surroundings::roleFile));
         FlowPolicy.check(definition, config, roles, surroundings, violations);

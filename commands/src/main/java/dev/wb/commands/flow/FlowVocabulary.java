@@ -18,17 +18,28 @@ public final class FlowVocabulary {
     /** The one key of the file's top level. */
     public static final String ROOT = "flow";
 
-    public static final List<String> FLOW_KEYS = List.of("name", "task_type", "permission_ceiling", "output_policy",
-            "publishing", "network_policy", "defaults", "nodes", "edges", "budgets", "decomposition", "supervisor");
+    public static final List<String> FLOW_KEYS = List.of(
+            "name",
+            "task_type",
+            "permission_ceiling",
+            "output_policy",
+            "publishing",
+            "network_policy",
+            "defaults",
+            "nodes",
+            "edges",
+            "budgets",
+            "decomposition",
+            "supervisor");
 
-    public static final List<String> REQUIRED_FLOW_KEYS = List.of("name", "task_type", "permission_ceiling",
-            "output_policy", "publishing", "nodes");
+    public static final List<String> REQUIRED_FLOW_KEYS =
+            List.of("name", "task_type", "permission_ceiling", "output_policy", "publishing", "nodes");
 
     public static final List<String> DEFAULTS_KEYS = List.of("evaluator");
 
     /** What {@code defaults.evaluator} sets for every evaluator node that does not set it itself. */
-    public static final List<String> EVALUATOR_DEFAULT_KEYS = List.of("session_scope", "permission_profile",
-            "max_rework_per_stage", "gate_severity");
+    public static final List<String> EVALUATOR_DEFAULT_KEYS =
+            List.of("session_scope", "permission_profile", "max_rework_per_stage", "gate_severity");
 
     public static final List<String> EDGE_KEYS = List.of("from", "to", "outcome", "budget", "loop");
 
@@ -39,24 +50,54 @@ public final class FlowVocabulary {
 
     public static final List<String> DECOMPOSITION_KEYS = List.of("proposed_by", "sub_flow", "shared_budget");
 
-    public static final List<String> SUPERVISOR_KEYS = List.of("role_file", "finalize_role_file",
-            "handoff_role_file", "emit_follow_ups", "observe");
+    public static final List<String> SUPERVISOR_KEYS =
+            List.of("role_file", "finalize_role_file", "handoff_role_file", "emit_follow_ups", "observe");
 
     /** The supervisor's prompt files, each a path like a node's role_file. */
-    public static final List<String> SUPERVISOR_PROMPTS = List.of("role_file", "finalize_role_file",
-            "handoff_role_file");
+    public static final List<String> SUPERVISOR_PROMPTS =
+            List.of("role_file", "finalize_role_file", "handoff_role_file");
 
     public static final List<String> OBSERVE_KEYS = List.of("mode");
 
     /** The node kinds, each with the keys its nodes take besides {@code id} and {@code kind}. */
     public static final Map<String, List<String>> KIND_KEYS = Map.of(
-            "agent", List.of("role_file", "resume_role_file", "session_scope", "lineage_affinity",
-                    "permission_profile", "network_access", "git_evidence", "provider", "model", "reasoning",
-                    "timeout_seconds", "output_schema", "output_artifact", "output_file", "best_effort", "hitl",
-                    "extra_args", "skills", "when"),
-            "evaluator", List.of("role", "role_file", "resume_role_file", "session_scope", "permission_profile",
-                    "network_access", "git_evidence", "blocking", "max_rework_per_stage", "gate_severity",
-                    "provider", "model", "reasoning", "when"),
+            "agent",
+                    List.of(
+                            "role_file",
+                            "resume_role_file",
+                            "session_scope",
+                            "lineage_affinity",
+                            "permission_profile",
+                            "network_access",
+                            "git_evidence",
+                            "provider",
+                            "model",
+                            "reasoning",
+                            "timeout_seconds",
+                            "output_schema",
+                            "output_artifact",
+                            "output_file",
+                            "best_effort",
+                            "hitl",
+                            "extra_args",
+                            "skills",
+                            "when"),
+            "evaluator",
+                    List.of(
+                            "role",
+                            "role_file",
+                            "resume_role_file",
+                            "session_scope",
+                            "permission_profile",
+                            "network_access",
+                            "git_evidence",
+                            "blocking",
+                            "max_rework_per_stage",
+                            "gate_severity",
+                            "provider",
+                            "model",
+                            "reasoning",
+                            "when"),
             "checks", List.of("checker", "manifest", "when"),
             "tool", List.of("tool", "args", "timeout_seconds", "when"),
             "hitl", List.of("signal", "timeout_s", "when"),
@@ -66,14 +107,34 @@ public final class FlowVocabulary {
     public static final List<String> KINDS = List.of("agent", "evaluator", "checks", "tool", "hitl", "publish");
 
     /** Keys a node of the kind must have. */
-    public static final Map<String, List<String>> KIND_REQUIRED = Map.of("agent", List.of("role_file"),
-            "evaluator", List.of("role", "role_file"), "checks", List.of("checker"), "tool", List.of("tool"),
-            "hitl", List.of("signal"), "publish", List.of("policy"));
+    public static final Map<String, List<String>> KIND_REQUIRED = Map.of(
+            "agent",
+            List.of("role_file"),
+            "evaluator",
+            List.of("role", "role_file"),
+            "checks",
+            List.of("checker"),
+            "tool",
+            List.of("tool"),
+            "hitl",
+            List.of("signal"),
+            "publish",
+            List.of("policy"));
 
     /** The outcomes a kind's outgoing edges carry; an empty list means its edges carry none. */
-    public static final Map<String, List<String>> OUTCOMES = Map.of("agent", List.of(), "evaluator",
-            List.of("accept", "rework"), "checks", List.of("pass", "fail"), "tool", List.of("pass", "fail"), "hitl",
-            List.of(), "publish", List.of());
+    public static final Map<String, List<String>> OUTCOMES = Map.of(
+            "agent",
+            List.of(),
+            "evaluator",
+            List.of("accept", "rework"),
+            "checks",
+            List.of("pass", "fail"),
+            "tool",
+            List.of("pass", "fail"),
+            "hitl",
+            List.of(),
+            "publish",
+            List.of());
 
     /** An outcome any kind's edge may carry: {@code route:<name>}, explicit routing (hitl: approve/deny). */
     public static final String ROUTE = "route:";
@@ -90,12 +151,12 @@ public final class FlowVocabulary {
     public static final List<String> PERMISSIONS = List.of(READ_ONLY, WORKSPACE_WRITE);
 
     /** What a task of the flow produces. */
-    public static final List<String> OUTPUT_POLICIES = List.of("code_change", "repository_document",
-            "private_control_workspace_report");
+    public static final List<String> OUTPUT_POLICIES =
+            List.of("code_change", "repository_document", "private_control_workspace_report");
 
     /** How a task's result is delivered; a {@code publish} node's {@code policy} takes the same values. */
-    public static final List<String> PUBLISHING = List.of("pull_request", "documentation_pull_request",
-            "local_artifact", "private_control_workspace_report", "none");
+    public static final List<String> PUBLISHING = List.of(
+            "pull_request", "documentation_pull_request", "local_artifact", "private_control_workspace_report", "none");
 
     /** The network a flow's nodes get; absent means none. */
     public static final List<String> NETWORK_POLICIES = List.of("advisories", "research");
@@ -104,8 +165,7 @@ public final class FlowVocabulary {
     public static final String RESUME_OWN_LINEAGE = "resume_own_lineage";
 
     /** Which provider session a node runs in. */
-    public static final List<String> SESSION_SCOPES = List.of("fresh_disposable", EDITING_LINEAGE,
-            RESUME_OWN_LINEAGE);
+    public static final List<String> SESSION_SCOPES = List.of("fresh_disposable", EDITING_LINEAGE, RESUME_OWN_LINEAGE);
 
     /** The lowest finding severity an evaluator's gate stops on (read case-insensitively); default high. */
     public static final List<String> GATE_SEVERITIES = List.of("blocking", "critical", "high", "medium", "low");
@@ -136,12 +196,12 @@ public final class FlowVocabulary {
     public static final Pattern NODE_ID = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
 
     /** Names Windows reserves for devices (also with an extension): no node id may be one. */
-    public static final Pattern WINDOWS_DEVICE = Pattern.compile("(con|prn|aux|nul|com[1-9]|lpt[1-9])(\\..*)?",
-            Pattern.CASE_INSENSITIVE);
+    public static final Pattern WINDOWS_DEVICE =
+            Pattern.compile("(con|prn|aux|nul|com[1-9]|lpt[1-9])(\\..*)?", Pattern.CASE_INSENSITIVE);
 
     /** Ids an agent or tool node may not take: its {@code {<id>_path}} would shadow a core prompt token. */
-    public static final List<String> RESERVED_IDS = List.of("task", "plan", "diff", "checks", "review", "repo",
-            "skills", "memory", "stage");
+    public static final List<String> RESERVED_IDS =
+            List.of("task", "plan", "diff", "checks", "review", "repo", "skills", "memory", "stage");
 
     public static final String RESERVED_PREFIX = "subtask";
 
@@ -149,9 +209,22 @@ public final class FlowVocabulary {
     public static final Pattern TOKEN = Pattern.compile("\\{\\??([a-z_][a-z0-9_-]*)\\}");
 
     /** The 15 core tokens every role prompt may use; an agent's prompt adds {@code {<id>_path}}. */
-    public static final List<String> TOKENS = List.of("task_id", "stage", "repo_path", "repo", "task_path",
-            "plan_path", "diff_path", "checks_path", "review_path", "skills_path", "memory_path", "subtask_order",
-            "subtask_count", "subtask_spec_path", "predecessor_context");
+    public static final List<String> TOKENS = List.of(
+            "task_id",
+            "stage",
+            "repo_path",
+            "repo",
+            "task_path",
+            "plan_path",
+            "diff_path",
+            "checks_path",
+            "review_path",
+            "skills_path",
+            "memory_path",
+            "subtask_order",
+            "subtask_count",
+            "subtask_spec_path",
+            "predecessor_context");
 
     /** A checks node's {@code manifest} when it names none. */
     public static final String DEFAULT_MANIFEST = "sources.json";

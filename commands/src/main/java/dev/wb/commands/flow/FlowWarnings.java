@@ -24,17 +24,20 @@ final class FlowWarnings {
         List<String> warnings = new ArrayList<>();
         tokens(flow, roles, warnings);
         if (!config.security().strictIsolation()) {
-            flow.nodes().stream().filter(n -> FlowPolicy.codexWritingOnTheNetwork(flow, n, config)).forEach(n -> warnings
-                    .add(n.label() + ": codex runs with workspace-write and network_access=true only because"
-                            + " security.strict_isolation is false (the advanced mode gives every node both); under"
-                            + " strict isolation this flow is refused"));
+            flow.nodes().stream()
+                    .filter(n -> FlowPolicy.codexWritingOnTheNetwork(flow, n, config))
+                    .forEach(n -> warnings.add(
+                            n.label() + ": codex runs with workspace-write and network_access=true only because"
+                                    + " security.strict_isolation is false (the advanced mode gives every node both); under"
+                                    + " strict isolation this flow is refused"));
         }
         for (FlowEdge edge : flow.edges()) {
             if (!edge.loopsBack() || !edge.bounded() || flow.node(edge.from()).isEmpty()) {
                 continue;
             }
             FlowNode from = flow.node(edge.from()).get();
-            int declared = edge.budget().orElseGet(() -> flow.budgets().getOrDefault(edge.loop().get(), 0));
+            int declared = edge.budget()
+                    .orElseGet(() -> flow.budgets().getOrDefault(edge.loop().get(), 0));
             if (from.kind().equals("tool")) {
                 warnings.add(from.label() + ": the declared fix budget of " + declared + " holds as written only"
                         + " while the tool emits a top-level 'findings' array; without one it is the number of"
@@ -52,8 +55,8 @@ final class FlowWarnings {
      * fill: an agent's prompts may use the core tokens and every agent's and tool's {@code {<id>_path}}, an
      * evaluator's the core tokens only. Each file and token once, in the order of the nodes.
      */
-    private static void tokens(FlowDefinition flow, Map<String, FlowSurroundings.RoleFile> roles,
-            List<String> warnings) {
+    private static void tokens(
+            FlowDefinition flow, Map<String, FlowSurroundings.RoleFile> roles, List<String> warnings) {
         Set<String> core = new LinkedHashSet<>(FlowVocabulary.TOKENS);
         Set<String> agent = new LinkedHashSet<>(core);
         flow.nodes().stream().filter(FlowNode::hasOutputPath).forEach(n -> agent.add(n.id() + "_path"));
@@ -77,15 +80,16 @@ final class FlowWarnings {
         }
     }
 
-    private static void evaluator(FlowNode node, FlowEdge edge, int declared, int maxFixCycles,
-            List<String> warnings) {
+    private static void evaluator(FlowNode node, FlowEdge edge, int declared, int maxFixCycles, List<String> warnings) {
         int planned = node.maxReworkPerStage();
         int allowed = edge.loop().isPresent() ? Math.min(declared, maxFixCycles) : declared;
         if (allowed >= planned) {
             return;
         }
-        String limit = edge.loop().map(l -> "rework loop '" + l + "'" + (maxFixCycles < declared
-                ? " (clamped to agents.max_fix_cycles " + maxFixCycles + ")" : "")).orElse("rework edge's budget");
+        String limit = edge.loop()
+                .map(l -> "rework loop '" + l + "'"
+                        + (maxFixCycles < declared ? " (clamped to agents.max_fix_cycles " + maxFixCycles + ")" : ""))
+                .orElse("rework edge's budget");
         warnings.add(node.label() + ": non-blocking evaluator plans max_rework_per_stage " + planned + ", but its "
                 + limit + " allows only " + allowed + " fix round(s) — it accepts with ⚠️ after " + allowed
                 + "; raise the " + (edge.loop().isPresent() ? "loop budget" : "budget")

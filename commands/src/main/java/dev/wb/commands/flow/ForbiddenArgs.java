@@ -31,8 +31,8 @@ final class ForbiddenArgs {
             if (flag.startsWith("--dangerously") || FLAGS.contains(flag)) {
                 reasons.add("flag '" + token + "' may not disable the sandbox/approvals");
             } else if (SANDBOX.contains(flag)) {
-                String value = token.contains("=") ? token.split("=", 2)[1] : i + 1 < args.size() ? args.get(i + 1)
-                        : "";
+                String value =
+                        token.contains("=") ? token.split("=", 2)[1] : i + 1 < args.size() ? args.get(i + 1) : "";
                 if (value.isBlank()) {
                     reasons.add(flag + " requires a sandbox value (none given)");
                 }

@@ -1,12 +1,12 @@
 package dev.wb.commands.flow;
 
-import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.Redactor;
 import dev.wb.engine.ExpectedVersion;
@@ -75,7 +75,8 @@ public final class ValidateFlow {
     /** Exit 2 before anything runs or is recorded: neither a name nor --all, both, or a name that is a path. */
     static String request(Optional<String> name, boolean all) {
         if (name.isPresent() == all) {
-            throw Failure.usage(all ? "pass a flow NAME or --all, not both" : "specify a flow NAME or --all",
+            throw Failure.usage(
+                    all ? "pass a flow NAME or --all, not both" : "specify a flow NAME or --all",
                     "wb validate-flow implementation    (one flow: .workflow/flows/implementation.yaml)",
                     "wb validate-flow --all             (every *.yaml in " + FLOWS + ")");
         }
@@ -84,8 +85,10 @@ public final class ValidateFlow {
         }
         String stem = stem(name.get());
         if (stem.isEmpty() || stem.startsWith(".") || stem.contains("/") || stem.contains("\\")) {
-            throw Failure.usage("'" + name.get() + "' is not a flow name: give the file's stem, like implementation"
-                    + " or implementation.yaml", "wb validate-flow --all    (lists every flow in " + FLOWS + ")");
+            throw Failure.usage(
+                    "'" + name.get() + "' is not a flow name: give the file's stem, like implementation"
+                            + " or implementation.yaml",
+                    "wb validate-flow --all    (lists every flow in " + FLOWS + ")");
         }
         return name.get();
     }
@@ -94,8 +97,8 @@ public final class ValidateFlow {
         return name.endsWith(".yaml") ? name.substring(0, name.length() - ".yaml".length()) : name;
     }
 
-    private static Report validate(Workspace workspace, Map<String, String> env, Optional<String> name,
-            String request) {
+    private static Report validate(
+            Workspace workspace, Map<String, String> env, Optional<String> name, String request) {
         WorkspaceConfig config;
         Redactor redactor;
         try {
@@ -119,7 +122,8 @@ public final class ValidateFlow {
         } else {
             files = list(flowsDir);
         }
-        FlowSurroundings surroundings = FlowSurroundings.of(flowsDir, workspace.root().resolve(TOOLS));
+        FlowSurroundings surroundings =
+                FlowSurroundings.of(flowsDir, workspace.root().resolve(TOOLS));
         List<FlowResult> results = new ArrayList<>();
         for (Path file : files) {
             results.add(redacted(one(file, workspace.root(), config, surroundings), redactor));
@@ -138,8 +142,12 @@ public final class ValidateFlow {
             Path realRoot = repoRoot.toRealPath();
             if (!real.startsWith(realRoot.resolve(FLOWS).toRealPath())) {
                 Path target = real.startsWith(realRoot) ? realRoot.relativize(real) : real;
-                return new FlowResult(stem, shown, List.of("line 1: file: " + shown + " is a symbolic link that"
-                        + " leads out of " + FLOWS + " (to " + target + "); refused unread"), List.of());
+                return new FlowResult(
+                        stem,
+                        shown,
+                        List.of("line 1: file: " + shown + " is a symbolic link that" + " leads out of " + FLOWS
+                                + " (to " + target + "); refused unread"),
+                        List.of());
             }
             Optional<InputFiles.Content> content = InputFiles.read(repoRoot, file, InputFiles.Kind.FLOW);
             if (content.isEmpty()) {
@@ -147,8 +155,8 @@ public final class ValidateFlow {
             }
             return FlowValidator.validate(stem, shown, content.get().textBytes(), config, surroundings);
         } catch (InputFiles.Unusable e) {
-            return new FlowResult(stem, shown, List.of("line " + e.line() + ": " + e.getMessage() + "; " + e.fix()),
-                    List.of());
+            return new FlowResult(
+                    stem, shown, List.of("line " + e.line() + ": " + e.getMessage() + "; " + e.fix()), List.of());
         } catch (IOException e) {
             return new FlowResult(stem, shown, List.of("line 1: cannot read the file: " + e.getMessage()), List.of());
         }
@@ -156,8 +164,11 @@ public final class ValidateFlow {
 
     /** The result with every violation and warning redacted: they quote what the flow and its prompts say. */
     private static FlowResult redacted(FlowResult result, Redactor redactor) {
-        return new FlowResult(result.name(), result.file(), result.violations().stream().map(redactor::redact)
-                .toList(), result.warnings().stream().map(redactor::redact).toList());
+        return new FlowResult(
+                result.name(),
+                result.file(),
+                result.violations().stream().map(redactor::redact).toList(),
+                result.warnings().stream().map(redactor::redact).toList());
     }
 
     /**
@@ -171,24 +182,40 @@ public final class ValidateFlow {
         try (Stream<Path> entries = Files.list(flowsDir)) {
             return entries.filter(p -> p.getFileName().toString().endsWith(".yaml"))
                     .filter(p -> !p.getFileName().toString().startsWith("."))
-                    .filter(Files::isRegularFile).sorted().toList();
+                    .filter(Files::isRegularFile)
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot list " + FLOWS + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot list " + FLOWS + ": " + e.getMessage(),
                     List.of("check the folder's permissions"));
         }
     }
 
     private static Failure notFound(String stem, Path flowsDir) {
-        List<String> known = list(flowsDir).stream().map(p -> stem(p.getFileName().toString())).toList();
-        return new Failure(Failure.Kind.USAGE, "flow '" + stem + "' not found in " + FLOWS,
-                List.of(known.isEmpty() ? "no flows in " + FLOWS + "; write one (format and examples: " + DOCS + ")"
-                        : "the flows in " + FLOWS + ": " + String.join(", ", known)));
+        List<String> known = list(flowsDir).stream()
+                .map(p -> stem(p.getFileName().toString()))
+                .toList();
+        return new Failure(
+                Failure.Kind.USAGE,
+                "flow '" + stem + "' not found in " + FLOWS,
+                List.of(
+                        known.isEmpty()
+                                ? "no flows in " + FLOWS + "; write one (format and examples: " + DOCS + ")"
+                                : "the flows in " + FLOWS + ": " + String.join(", ", known)));
     }
 
     /** Appends the run's {@code flow.validated} event to the workspace stream. */
     static void record(Session session, Report report) {
-        session.log().append(StreamId.workspace(), ExpectedVersion.any(), List.of(new NewEvent(
-                WbEvents.FLOW_VALIDATED, WbEvents.FLOW_VALIDATED_VERSION, EventFit.fit(report.toJson()))),
-                session.invocation());
+        session.log()
+                .append(
+                        StreamId.workspace(),
+                        ExpectedVersion.any(),
+                        List.of(new NewEvent(
+                                WbEvents.FLOW_VALIDATED,
+                                WbEvents.FLOW_VALIDATED_VERSION,
+                                EventFit.fit(report.toJson()))),
+                        session.invocation());
     }
 }

@@ -63,22 +63,26 @@ final class YamlTree {
         } catch (MarkedYAMLException e) {
             throw new LocatedTree.Malformed(describe(e), line(e));
         } catch (YAMLException e) {
-            throw new LocatedTree.Malformed(e.getMessage() == null ? e.toString() : e.getMessage().strip(), 1);
+            throw new LocatedTree.Malformed(
+                    e.getMessage() == null ? e.toString() : e.getMessage().strip(), 1);
         }
     }
 
     private JsonNode value(Node node, String path) throws LocatedTree.Malformed {
         lines.putIfAbsent(path, line(node));
         if (++values > MAX_VALUES) {
-            throw new LocatedTree.Malformed("more than " + MAX_VALUES + " values once its aliases are expanded;"
-                    + " a flow file is not that large", line(node));
+            throw new LocatedTree.Malformed(
+                    "more than " + MAX_VALUES + " values once its aliases are expanded;"
+                            + " a flow file is not that large",
+                    line(node));
         }
         if (node instanceof ScalarNode scalar) {
             return scalar(scalar);
         }
         if (!open.add(node)) {
-            throw new LocatedTree.Malformed("an alias refers to a collection that contains it (a recursive"
-                    + " alias); write the value out", line(node));
+            throw new LocatedTree.Malformed(
+                    "an alias refers to a collection that contains it (a recursive" + " alias); write the value out",
+                    line(node));
         }
         try {
             return node instanceof MappingNode mapping ? mapping(mapping, path) : sequence((SequenceNode) node, path);
@@ -92,8 +96,7 @@ final class YamlTree {
         for (NodeTuple tuple : mapping.getValue()) {
             Node keyNode = tuple.getKeyNode();
             if (!(keyNode instanceof ScalarNode key)) {
-                throw new LocatedTree.Malformed("a mapping key must be a plain value, not a collection",
-                        line(keyNode));
+                throw new LocatedTree.Malformed("a mapping key must be a plain value, not a collection", line(keyNode));
             }
             JsonNode k = scalar(key);
             String name = k.isNull() ? "None" : k.asText();
@@ -123,8 +126,8 @@ final class YamlTree {
         try {
             value = scalars.construct(node);
         } catch (YAMLException e) {
-            throw new LocatedTree.Malformed(e instanceof MarkedYAMLException m ? describe(m) : String.valueOf(
-                    e.getMessage()), line(node));
+            throw new LocatedTree.Malformed(
+                    e instanceof MarkedYAMLException m ? describe(m) : String.valueOf(e.getMessage()), line(node));
         }
         if (value == null) {
             return f.nullNode();
@@ -149,7 +152,8 @@ final class YamlTree {
     }
 
     private static int line(MarkedYAMLException e) {
-        return e.getProblemMark() != null ? e.getProblemMark().getLine() + 1
+        return e.getProblemMark() != null
+                ? e.getProblemMark().getLine() + 1
                 : e.getContextMark() != null ? e.getContextMark().getLine() + 1 : 1;
     }
 

@@ -21,7 +21,9 @@ public final class Repositories {
 
     /** A git read that failed, as the error a user sees. */
     public static Failure failure(GitException e) {
-        return new Failure(Failure.Kind.USAGE, "git: " + e.getMessage(),
+        return new Failure(
+                Failure.Kind.USAGE,
+                "git: " + e.getMessage(),
                 List.of("check that git is installed and that " + "this folder is inside a git work tree: git status"));
     }
 }

@@ -19,9 +19,17 @@ import java.util.Optional;
  * commits end up carrying a personal address. A remote's URL has any user information masked, as
  * {@code wb config show} masks {@code repo.url}: an HTTPS token is usually written there.
  */
-public record GitContext(Path root, Optional<String> branch, Optional<String> upstream, List<Remote> remotes,
-        Optional<String> head, Optional<String> userName, Optional<String> userEmail,
-        Optional<WorkspaceConfig.Identity> expected, Optional<String> mismatch, Optional<String> note) {
+public record GitContext(
+        Path root,
+        Optional<String> branch,
+        Optional<String> upstream,
+        List<Remote> remotes,
+        Optional<String> head,
+        Optional<String> userName,
+        Optional<String> userEmail,
+        Optional<WorkspaceConfig.Identity> expected,
+        Optional<String> mismatch,
+        Optional<String> note) {
 
     /**
      * Reads the checkout; the identity expected is config.json's {@code identity}, else the git identity of
@@ -35,13 +43,24 @@ public record GitContext(Path root, Optional<String> branch, Optional<String> up
             Optional<String> branch = git.currentBranch();
             Optional<String> email = git.config("user.email");
             Optional<WorkspaceConfig.Identity> expected = from.identity();
-            Optional<String> mismatch = expected.filter(id -> !email.map(id.email()::equalsIgnoreCase).orElse(false))
+            Optional<String> mismatch = expected.filter(
+                            id -> !email.map(id.email()::equalsIgnoreCase).orElse(false))
                     .map(id -> "user.email is " + email.orElse("not set") + ", but " + from.source() + " expects "
                             + id.email() + " for this repository: git config user.email "
                             + GitCommandText.quote(id.email()));
-            List<Remote> remotes = git.remotes().stream().map(GitContext::masked).toList();
-            return new GitContext(git.root(), branch, branch.flatMap(git::upstream), remotes, git.head(),
-                    git.config("user.name"), email, expected, mismatch, from.note());
+            List<Remote> remotes =
+                    git.remotes().stream().map(GitContext::masked).toList();
+            return new GitContext(
+                    git.root(),
+                    branch,
+                    branch.flatMap(git::upstream),
+                    remotes,
+                    git.head(),
+                    git.config("user.name"),
+                    email,
+                    expected,
+                    mismatch,
+                    from.note());
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.wb.commands.gitflow;
 
-import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.gitrun.GitStep;
@@ -38,9 +38,19 @@ public final class GitDecider {
         }
         ObjectNode end = CanonicalJson.objectNode();
         end.put("series", series);
-        end.put("status", result.failed().map(f -> f.status().name().toLowerCase(Locale.ROOT)).orElse("ok"));
-        end.put("ran", result.ran().size() + (result.failed().filter(f -> f.status() == StepOutcome.Status.FAILED)
-                .isPresent() ? 1 : 0));
+        end.put(
+                "status",
+                result.failed()
+                        .map(f -> f.status().name().toLowerCase(Locale.ROOT))
+                        .orElse("ok"));
+        end.put(
+                "ran",
+                result.ran().size()
+                        + (result.failed()
+                                        .filter(f -> f.status() == StepOutcome.Status.FAILED)
+                                        .isPresent()
+                                ? 1
+                                : 0));
         ArrayNode notRun = end.putArray("notRun");
         result.notRun().forEach(step -> {
             ArrayNode argv = notRun.addArray();

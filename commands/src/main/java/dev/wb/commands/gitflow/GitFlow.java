@@ -57,11 +57,17 @@ public final class GitFlow {
         try (GitRepository git = Repositories.open(session.workspace())) {
             String branch = GitSeries.taskBranch(config.branches().prefix(), key);
             if (git.refExists("refs/heads/" + branch)) {
-                throw Failure.usage("the branch " + TerminalText.escape(branch) + " already exists",
+                throw Failure.usage(
+                        "the branch " + TerminalText.escape(branch) + " already exists",
                         "git switch " + GitCommandText.quote(branch));
             }
-            return new Planned("start", StreamId.task(key), Optional.of(key),
-                    GitSeries.start(key, config.branches().prefix(), !git.remotes().isEmpty()), "");
+            return new Planned(
+                    "start",
+                    StreamId.task(key),
+                    Optional.of(key),
+                    GitSeries.start(
+                            key, config.branches().prefix(), !git.remotes().isEmpty()),
+                    "");
         }
     }
 
@@ -85,26 +91,35 @@ public final class GitFlow {
             throw e.failure(Failure.Kind.MISSING);
         }
         if (content.isEmpty()) {
-            throw Failure.missing("no commit message for " + key + ": .workflow/" + key + "/commit.txt does not exist",
+            throw Failure.missing(
+                    "no commit message for " + key + ": .workflow/" + key + "/commit.txt does not exist",
                     "write the message there (a summary line, a blank line, the why), then: wb git commit " + key);
         }
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        Optional<String> author = WorkbenchContexts.expected(config, env).identity()
-                .map(i -> i.name() + " <" + i.email() + ">");
-        return new Planned("commit", StreamId.task(key), Optional.of(key),
-                GitSeries.commit(key, ".workflow/" + key + "/commit.txt", author), "commits what is staged (git add it first)");
+        Optional<String> author =
+                WorkbenchContexts.expected(config, env).identity().map(i -> i.name() + " <" + i.email() + ">");
+        return new Planned(
+                "commit",
+                StreamId.task(key),
+                Optional.of(key),
+                GitSeries.commit(key, ".workflow/" + key + "/commit.txt", author),
+                "commits what is staged (git add it first)");
     }
 
     public static Planned push(Session session) {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         try (GitRepository git = Repositories.open(session.workspace())) {
-            String branch = git.currentBranch().orElseThrow(() -> Failure.usage("HEAD is not on a branch",
-                    "git switch <branch>   (wb pushes the current branch)"));
+            String branch = git.currentBranch()
+                    .orElseThrow(() -> Failure.usage(
+                            "HEAD is not on a branch", "git switch <branch>   (wb pushes the current branch)"));
             List<String> remotes = git.remotes().stream().map(r -> r.name()).toList();
             String remote = remotes.contains("origin") ? "origin" : remotes.size() == 1 ? remotes.get(0) : null;
             if (remote == null) {
-                throw Failure.usage(remotes.isEmpty() ? "this repository has no remote to push to"
-                        : "more than one remote and none is origin: " + TerminalText.escape(String.join(", ", remotes)),
+                throw Failure.usage(
+                        remotes.isEmpty()
+                                ? "this repository has no remote to push to"
+                                : "more than one remote and none is origin: "
+                                        + TerminalText.escape(String.join(", ", remotes)),
                         "git remote add origin <url>");
             }
             Optional<TaskKey> task = taskOf(config, branch);
@@ -118,16 +133,21 @@ public final class GitFlow {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         try (GitRepository git = Repositories.open(session.workspace())) {
             if (git.resolveCommit(target).isEmpty()) {
-                throw Failure.usage("--to " + GitCommandText.quote(target) + " is not a branch or commit here",
-                        "git branch -a");
+                throw Failure.usage(
+                        "--to " + GitCommandText.quote(target) + " is not a branch or commit here", "git branch -a");
             }
             List<String> commits = git.commitsNotOn(target);
             String branch = GitSeries.taskBranch(config.branches().prefix(), key) + "-onto-"
                     + target.replaceAll("[^A-Za-z0-9._-]", "-");
-            String note = commits.isEmpty() ? "nothing to carry: every commit of this branch is on "
-                    + GitCommandText.quote(target) : "";
-            return new Planned("carry", StreamId.task(key), Optional.of(key),
-                    commits.isEmpty() ? List.of() : GitSeries.carry(key, target, branch, commits), note);
+            String note = commits.isEmpty()
+                    ? "nothing to carry: every commit of this branch is on " + GitCommandText.quote(target)
+                    : "";
+            return new Planned(
+                    "carry",
+                    StreamId.task(key),
+                    Optional.of(key),
+                    commits.isEmpty() ? List.of() : GitSeries.carry(key, target, branch, commits),
+                    note);
         }
     }
 
@@ -136,19 +156,25 @@ public final class GitFlow {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         Optional<String> switchedOff = ExecutionSwitch.disabledBy(env);
         if (switchedOff.isPresent()) {
-            throw Failure.usage("--execute is disabled here: " + ExecutionSwitch.VARIABLE + "="
-                    + TerminalText.escape(GitCommandText.quote(switchedOff.get())) + " is set",
+            throw Failure.usage(
+                    "--execute is disabled here: " + ExecutionSwitch.VARIABLE + "="
+                            + TerminalText.escape(GitCommandText.quote(switchedOff.get())) + " is set",
                     "run the printed commands yourself, or unset " + ExecutionSwitch.VARIABLE
                             + " (empty, 0, false and no leave execution on)");
         }
         if (!config.execute()) {
-            throw Failure.usage("--execute is disabled for this checkout: \"execute\": false in .workflow/config.json",
+            throw Failure.usage(
+                    "--execute is disabled for this checkout: \"execute\": false in .workflow/config.json",
                     "run the printed commands yourself, or set \"execute\": true there");
         }
-        SeriesResult result = masked(GitRunner.execute(session.workspace().root(), planned.steps(),
-                protectedNames(session, config), env));
-        List<EventEnvelope> events = session.log().append(planned.stream(), ExpectedVersion.any(),
-                GitDecider.events(planned.series(), planned.steps(), result), session.invocation());
+        SeriesResult result = masked(
+                GitRunner.execute(session.workspace().root(), planned.steps(), protectedNames(session, config), env));
+        List<EventEnvelope> events = session.log()
+                .append(
+                        planned.stream(),
+                        ExpectedVersion.any(),
+                        GitDecider.events(planned.series(), planned.steps(), result),
+                        session.invocation());
         Optional<Path> log = planned.task().map(task -> writeLog(session, task));
         return new Executed(planned, result, events, log);
     }
@@ -158,14 +184,17 @@ public final class GitFlow {
      * fetches will meet the repository as it is now, so its reading says whether {@code --execute}
      * would refuse it; a step after a switch or a cherry-pick is read when it runs, and gets none.
      */
-    public static List<List<PreconditionCheck.Reading>> preconditionsNow(Session session, Planned planned,
-            Map<String, String> env) {
+    public static List<List<PreconditionCheck.Reading>> preconditionsNow(
+            Session session, Planned planned, Map<String, String> env) {
         Set<String> protectedNames = protectedNames(session, WorkspaceConfig.load(session.workspace()));
         List<List<PreconditionCheck.Reading>> readings = new ArrayList<>();
         boolean unchanged = true;
         for (GitStep step : planned.steps()) {
-            readings.add(unchanged ? PreconditionCheck.read(session.workspace().root(), step.preconditions(),
-                    protectedNames, env) : List.of());
+            readings.add(
+                    unchanged
+                            ? PreconditionCheck.read(
+                                    session.workspace().root(), step.preconditions(), protectedNames, env)
+                            : List.of());
             unchanged = unchanged && step.argv().get(0).equals("fetch");
         }
         return readings;
@@ -179,13 +208,20 @@ public final class GitFlow {
 
     /** The series with any URL's user information masked in git's output, before it is printed or recorded. */
     private static SeriesResult masked(SeriesResult result) {
-        return new SeriesResult(result.ran().stream().map(GitFlow::masked).toList(),
-                result.failed().map(GitFlow::masked), result.notRun());
+        return new SeriesResult(
+                result.ran().stream().map(GitFlow::masked).toList(),
+                result.failed().map(GitFlow::masked),
+                result.notRun());
     }
 
     private static StepOutcome masked(StepOutcome o) {
-        return new StepOutcome(o.step(), o.status(), o.exitCode(), ConfigView.maskUrl(o.output()),
-                ConfigView.maskUrl(o.refusal()), o.duration());
+        return new StepOutcome(
+                o.step(),
+                o.status(),
+                o.exitCode(),
+                ConfigView.maskUrl(o.output()),
+                ConfigView.maskUrl(o.refusal()),
+                o.duration());
     }
 
     private static void requireGate(Session session, TaskKey key) {
@@ -208,11 +244,14 @@ public final class GitFlow {
         Path file = session.workspace().workflowDir().resolve(key.value()).resolve("git.log.json");
         try {
             Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, (PythonJson.dumps(doc, PythonJson.Style.ASCII_ARTIFACT) + "\n")
-                    .getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(
+                    file,
+                    (PythonJson.dumps(doc, PythonJson.Style.ASCII_ARTIFACT) + "\n").getBytes(StandardCharsets.UTF_8));
             return file;
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + file + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + file + ": " + e.getMessage(),
                     List.of("check that " + file.getParent() + " is writable"));
         }
     }

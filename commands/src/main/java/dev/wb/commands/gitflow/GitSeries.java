@@ -28,7 +28,9 @@ public final class GitSeries {
         if (hasRemote) {
             steps.add(new GitStep(List.of("fetch", "--prune"), Set.of(), "bring the remote's branches up to date"));
         }
-        steps.add(new GitStep(List.of("switch", "-c", taskBranch(branchPrefix, key)), Set.of(Precondition.CLEAN_TREE),
+        steps.add(new GitStep(
+                List.of("switch", "-c", taskBranch(branchPrefix, key)),
+                Set.of(Precondition.CLEAN_TREE),
                 "a branch of its own for " + key));
         return steps;
     }
@@ -37,13 +39,16 @@ public final class GitSeries {
     public static List<GitStep> commit(TaskKey key, String messageFile, Optional<String> author) {
         List<String> argv = new ArrayList<>(List.of("commit", "-F", messageFile));
         author.ifPresent(a -> argv.addAll(List.of("--author", a)));
-        return List.of(new GitStep(argv, Set.of(Precondition.NOT_PROTECTED),
+        return List.of(new GitStep(
+                argv,
+                Set.of(Precondition.NOT_PROTECTED),
                 "commit what is staged for " + key + ", never on a protected branch"));
     }
 
     /** {@code wb git push}: publish the current branch once, and track it. */
     public static List<GitStep> push(String remote, String branch) {
-        return List.of(new GitStep(List.of("push", "-u", remote, branch),
+        return List.of(new GitStep(
+                List.of("push", "-u", remote, branch),
                 Set.of(Precondition.NOT_PROTECTED, Precondition.NO_UPSTREAM),
                 "publish " + branch + " for the first time (a published branch is never pushed again)"));
     }
@@ -54,11 +59,15 @@ public final class GitSeries {
      */
     public static List<GitStep> carry(TaskKey key, String target, String newBranch, List<String> commits) {
         List<GitStep> steps = new ArrayList<>();
-        steps.add(new GitStep(List.of("switch", "-c", newBranch, target), Set.of(Precondition.CLEAN_TREE),
+        steps.add(new GitStep(
+                List.of("switch", "-c", newBranch, target),
+                Set.of(Precondition.CLEAN_TREE),
                 "a new branch for " + key + " cut from " + target));
         for (String commit : commits) {
-            steps.add(new GitStep(List.of("cherry-pick", "-x", commit), Set.of(Precondition.CLEAN_TREE,
-                    Precondition.NOT_PROTECTED), "carry " + commit.substring(0, Math.min(12, commit.length()))));
+            steps.add(new GitStep(
+                    List.of("cherry-pick", "-x", commit),
+                    Set.of(Precondition.CLEAN_TREE, Precondition.NOT_PROTECTED),
+                    "carry " + commit.substring(0, Math.min(12, commit.length()))));
         }
         return steps;
     }

@@ -85,31 +85,34 @@ public final class ImplCheck {
         join(logOpen);
         ScopeReport[] report = new ScopeReport[1];
         Changes[] seen = new Changes[1];
-        EventService.Outcome<AuditGate.State> outcome = new EventService(session).decide(stream,
-                AuditGate.INSTANCE, state -> {
+        EventService.Outcome<AuditGate.State> outcome = new EventService(session)
+                .decide(stream, AuditGate.INSTANCE, state -> {
                     Gate.requireOpen(state, key, digest);
                     seen[0] = join(changes);
-                    report[0] = others.classify(claims -> ScopeClassifier.classify(seen[0].paths(), state.claims(),
-                            claims, zones));
+                    report[0] = others.classify(
+                            claims -> ScopeClassifier.classify(seen[0].paths(), state.claims(), claims, zones));
                     return List.of(event(request, seen[0].baseCommit(), digest, report[0]));
                 });
         if (others.cacheDisagreed()) {
             // The checkpoint proposed a claim its log does not hold: rebuild it rather than trust it again.
             new CheckpointStore(session.workspace().checkpointsDir()).discard(AuditGate.INSTANCE);
         }
-        return new Result(key, report[0], seen[0].baseCommit(), outcome.appended().get(0));
+        return new Result(
+                key, report[0], seen[0].baseCommit(), outcome.appended().get(0));
     }
 
     /** Runs a task on a daemon thread of its own (the common pool has one thread on two cores). */
     private static <T> CompletableFuture<T> inBackground(String name, java.util.function.Supplier<T> task) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                result.complete(task.get());
-            } catch (Throwable e) {
-                result.completeExceptionally(e);
-            }
-        }, name);
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        result.complete(task.get());
+                    } catch (Throwable e) {
+                        result.completeExceptionally(e);
+                    }
+                },
+                name);
         thread.setDaemon(true);
         thread.start();
         return result;
@@ -120,11 +123,12 @@ public final class ImplCheck {
      * them; each one the check's result names is confirmed from the log ({@link OtherClaims}).
      */
     private static OtherClaims claims(Session session, TaskKey key) {
-        WorkspaceProjection<AuditGate.State> projection = new WorkspaceProjection<>(AuditGate.INSTANCE,
-                new CheckpointStore(session.workspace().checkpointsDir()));
+        WorkspaceProjection<AuditGate.State> projection = new WorkspaceProjection<>(
+                AuditGate.INSTANCE, new CheckpointStore(session.workspace().checkpointsDir()));
         Map<String, List<PlannedFile>> others = new TreeMap<>();
         // This task's own stream is folded by the decision itself: no need to read it twice.
-        for (StreamCursor<AuditGate.State> cursor : projection.load(session.reader(), StreamId.task(key)).streams().values()) {
+        for (StreamCursor<AuditGate.State> cursor :
+                projection.load(session.reader(), StreamId.task(key)).streams().values()) {
             String task = cursor.stream().name();
             List<PlannedFile> claims = cursor.state().claims();
             // Only a plan whose gate is open claims: audited, passed, and not changed since.
@@ -148,7 +152,8 @@ public final class ImplCheck {
         Path file = session.workspace().workflowDir().resolve(task.name()).resolve("sdd.json");
         try {
             return InputFiles.read(session.workspace().root(), file, InputFiles.Kind.PLAN)
-                    .map(plan -> state.openFor(PlanReader.digest(plan.textBytes()))).orElse(false);
+                    .map(plan -> state.openFor(PlanReader.digest(plan.textBytes())))
+                    .orElse(false);
         } catch (InputFiles.Unusable e) {
             return false; // no plan wb reads: nothing to claim with
         }
@@ -166,7 +171,8 @@ public final class ImplCheck {
             String ref = request.base().get();
             base = git.resolveCommit(ref);
             if (base.isEmpty()) {
-                throw Failure.usage("--base " + ref + " is not a commit in this repository",
+                throw Failure.usage(
+                        "--base " + ref + " is not a commit in this repository",
                         "name a branch, tag or commit: git log --oneline -5 " + ref);
             }
         }

@@ -27,8 +27,11 @@ public final class ScopeClassifier {
      * @param mine this task's audited files
      * @param others every other task's audited files, by task key
      */
-    public static ScopeReport classify(List<ChangedPath> changed, List<PlannedFile> mine,
-            Map<String, List<PlannedFile>> others, CriticalZones zones) {
+    public static ScopeReport classify(
+            List<ChangedPath> changed,
+            List<PlannedFile> mine,
+            Map<String, List<PlannedFile>> others,
+            CriticalZones zones) {
         List<Entry> entries = new ArrayList<>();
         List<Excluded> excluded = new ArrayList<>();
         SortedSet<String> deviationZones = new TreeSet<>();
@@ -49,8 +52,12 @@ public final class ScopeClassifier {
             });
             String change = path.change().name().toLowerCase(Locale.ROOT);
             if (planned) {
-                entries.add(new Entry(path.path(), claimedBy.isEmpty() ? Status.OK : Status.OVERLAP, change,
-                        claimedBy, new TreeSet<>()));
+                entries.add(new Entry(
+                        path.path(),
+                        claimedBy.isEmpty() ? Status.OK : Status.OVERLAP,
+                        change,
+                        claimedBy,
+                        new TreeSet<>()));
             } else if (!claimedBy.isEmpty()) {
                 entries.add(new Entry(path.path(), Status.OTHER, change, claimedBy, new TreeSet<>()));
             } else {

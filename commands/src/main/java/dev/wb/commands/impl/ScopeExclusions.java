@@ -17,9 +17,28 @@ public final class ScopeExclusions {
 
     /** Folders that hold only what a build, a package manager or a test run generated. */
     static final Set<String> GENERATED_FOLDERS = Set.of(
-            "node_modules", "dist", "build", "target", "coverage", "htmlcov", "__pycache__", ".pytest_cache",
-            ".mypy_cache", ".ruff_cache", ".tox", ".nox", ".venv", ".gradle", ".next", ".nuxt", ".parcel-cache",
-            ".nyc_output", ".turbo", ".svelte-kit", ".dart_tool", "obj");
+            "node_modules",
+            "dist",
+            "build",
+            "target",
+            "coverage",
+            "htmlcov",
+            "__pycache__",
+            ".pytest_cache",
+            ".mypy_cache",
+            ".ruff_cache",
+            ".tox",
+            ".nox",
+            ".venv",
+            ".gradle",
+            ".next",
+            ".nuxt",
+            ".parcel-cache",
+            ".nyc_output",
+            ".turbo",
+            ".svelte-kit",
+            ".dart_tool",
+            "obj");
 
     /** Compiled files, wherever they are. */
     static final Set<String> GENERATED_SUFFIXES = Set.of(".pyc", ".pyo", ".class", ".o", ".obj");

@@ -63,8 +63,9 @@ final class FileCopies {
     private Planned against(FileCopy copy, byte[] bytes, boolean executable) {
         byte[] earlier = claimed.putIfAbsent(copy.target(), bytes);
         if (earlier != null) {
-            return Arrays.equals(earlier, bytes) ? planned(copy, ImportItem.Status.ALREADY_THERE, Optional.empty(),
-                    bytes, executable) : conflict(copy, "another file found for the same place differs from it");
+            return Arrays.equals(earlier, bytes)
+                    ? planned(copy, ImportItem.Status.ALREADY_THERE, Optional.empty(), bytes, executable)
+                    : conflict(copy, "another file found for the same place differs from it");
         }
         Path file = target.resolve(copy.target());
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
@@ -81,9 +82,14 @@ final class FileCopies {
             return conflict(copy, copy.target() + " exists and " + e.problem());
         }
         if (copy.isPolicy()) {
-            return planned(copy, ImportItem.Status.SKIPPED, Optional.of("wb's own " + copy.target()
-                    + " differs and is kept: compare the two, and add to it the blockedReadPatterns you still"
-                    + " want withheld"), bytes, executable);
+            return planned(
+                    copy,
+                    ImportItem.Status.SKIPPED,
+                    Optional.of("wb's own " + copy.target()
+                            + " differs and is kept: compare the two, and add to it the blockedReadPatterns you still"
+                            + " want withheld"),
+                    bytes,
+                    executable);
         }
         return conflict(copy, copy.target() + " exists with other content");
     }
@@ -100,8 +106,8 @@ final class FileCopies {
         }
     }
 
-    private static Planned planned(FileCopy copy, ImportItem.Status status, Optional<String> reason, byte[] bytes,
-            boolean executable) {
+    private static Planned planned(
+            FileCopy copy, ImportItem.Status status, Optional<String> reason, byte[] bytes, boolean executable) {
         return new Planned(ImportItem.file(status, copy, reason), bytes, executable);
     }
 

@@ -13,8 +13,13 @@ import java.util.Optional;
  * @param reason why it was skipped or refused, or what the conflict is
  * @param verdict the verdict as the original wrote it, for a verdict
  */
-public record ImportItem(Status status, String kind, String source, Optional<String> target,
-        Optional<String> reason, Optional<String> verdict) {
+public record ImportItem(
+        Status status,
+        String kind,
+        String source,
+        Optional<String> target,
+        Optional<String> reason,
+        Optional<String> verdict) {
 
     /** The outcome, as a line of text and a JSON word. */
     public enum Status {

@@ -14,8 +14,15 @@ import java.util.Optional;
  *
  * @param from the original's repository when it is not this one (absolute), else empty
  */
-record ImportedVerdict(TaskKey task, String tool, String kind, String file, Optional<String> from, String sha256,
-        Optional<String> verdict, Optional<String> originalTime) {
+record ImportedVerdict(
+        TaskKey task,
+        String tool,
+        String kind,
+        String file,
+        Optional<String> from,
+        String sha256,
+        Optional<String> verdict,
+        Optional<String> originalTime) {
 
     /** What makes two imports the same: the file's path in the original's repository and its bytes. */
     String identity() {
@@ -45,8 +52,9 @@ record ImportedVerdict(TaskKey task, String tool, String kind, String file, Opti
             case "audit" -> "wb sdd audit " + task;
             case "evidence" -> "wb impl verify " + task;
             case "git-log" -> "wb git commit " + task;
-            default -> "wb judge verify .workflow/local/judge/" + file.substring(file.indexOf("/local/judge/")
-                    + "/local/judge/".length());
+            default ->
+                "wb judge verify .workflow/local/judge/"
+                        + file.substring(file.indexOf("/local/judge/") + "/local/judge/".length());
         };
     }
 }

@@ -61,7 +61,8 @@ final class ImportedVerdicts implements Projection<Set<String>> {
         }
         JsonNode p = event.payload().json();
         Set<String> next = new TreeSet<>(state);
-        next.add(ImportedVerdict.identity(p.path("file").asText(), p.path("sha256").asText()));
+        next.add(ImportedVerdict.identity(
+                p.path("file").asText(), p.path("sha256").asText()));
         return Set.copyOf(next);
     }
 

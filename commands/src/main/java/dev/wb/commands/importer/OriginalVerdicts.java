@@ -35,7 +35,9 @@ final class OriginalVerdicts {
     Read read(VerdictFile file) {
         InputFiles.Content content;
         try {
-            Optional<InputFiles.Content> read = InputFiles.read(source, source.resolve(file.source()),
+            Optional<InputFiles.Content> read = InputFiles.read(
+                    source,
+                    source.resolve(file.source()),
                     file.kind().equals("review") ? InputFiles.Kind.REVIEW_RECORD : InputFiles.Kind.ORIGINAL_VERDICT);
             if (read.isEmpty()) {
                 return refused(file, "is gone: it was listed, then removed");
@@ -43,7 +45,8 @@ final class OriginalVerdicts {
             content = read.get();
         } catch (InputFiles.Unusable e) {
             // A review record is copied too: its copy's line already names the refusal.
-            return file.kind().equals("review") ? new Read(Optional.empty(), Optional.empty())
+            return file.kind().equals("review")
+                    ? new Read(Optional.empty(), Optional.empty())
                     : refused(file, e.problem() + " (" + e.fix() + ")");
         }
         JsonNode doc;
@@ -56,7 +59,8 @@ final class OriginalVerdicts {
             return skipped(file, "a view wb rendered from its own log, not an original's verdict");
         }
         String digest = Digests.sha256(content.bytes());
-        return file.kind().equals("review") ? review(file, doc, digest)
+        return file.kind().equals("review")
+                ? review(file, doc, digest)
                 : file.kind().equals("git-log") ? gitLog(file, doc, digest) : verdict(file, doc, digest);
     }
 
@@ -88,33 +92,46 @@ final class OriginalVerdicts {
     }
 
     private Read gitLog(VerdictFile file, JsonNode doc, String digest) {
-        if (doc == null || !doc.isArray() || doc.isEmpty() || !doc.get(doc.size() - 1).isObject()) {
+        if (doc == null
+                || !doc.isArray()
+                || doc.isEmpty()
+                || !doc.get(doc.size() - 1).isObject()) {
             return skipped(file, "is not the workbench's git.log.json (a list of runs); no verdict recorded");
         }
         JsonNode last = doc.get(doc.size() - 1);
         Optional<String> verdict = last.path("ok").isBoolean()
-                ? Optional.of(last.get("ok").booleanValue() ? "ok" : "stopped") : Optional.empty();
+                ? Optional.of(last.get("ok").booleanValue() ? "ok" : "stopped")
+                : Optional.empty();
         Optional<String> at = last.path("at").canConvertToLong()
-                ? Optional.of(Instant.ofEpochSecond(last.get("at").longValue()).toString()) : Optional.empty();
+                ? Optional.of(Instant.ofEpochSecond(last.get("at").longValue()).toString())
+                : Optional.empty();
         return recorded(file, file.task().orElseThrow(), digest, verdict, at);
     }
 
     private Read review(VerdictFile file, JsonNode doc, String digest) {
-        Optional<TaskKey> task = doc != null && doc.isObject() && doc.path("taskId").isTextual()
-                ? TaskKey.parse(doc.get("taskId").asText()) : Optional.empty();
+        Optional<TaskKey> task =
+                doc != null && doc.isObject() && doc.path("taskId").isTextual()
+                        ? TaskKey.parse(doc.get("taskId").asText())
+                        : Optional.empty();
         if (task.isEmpty()) {
             return skipped(file, "not a review record, taskId is missing or invalid; copied, no verdict recorded");
         }
-        Optional<String> reviewedAt = doc.path("reviewedAt").isTextual() ? text(doc.get("reviewedAt"))
-                : Optional.empty();
-        return recorded(file, task.get(), digest, doc.path("verdict").isTextual() ? text(doc.get("verdict"))
-                : Optional.empty(), reviewedAt);
+        Optional<String> reviewedAt =
+                doc.path("reviewedAt").isTextual() ? text(doc.get("reviewedAt")) : Optional.empty();
+        return recorded(
+                file,
+                task.get(),
+                digest,
+                doc.path("verdict").isTextual() ? text(doc.get("verdict")) : Optional.empty(),
+                reviewedAt);
     }
 
-    private Read recorded(VerdictFile file, TaskKey task, String digest, Optional<String> verdict,
-            Optional<String> time) {
-        return new Read(Optional.of(new ImportedVerdict(task, file.tool(), file.kind(), file.source(), from, digest,
-                verdict, time)), Optional.empty());
+    private Read recorded(
+            VerdictFile file, TaskKey task, String digest, Optional<String> verdict, Optional<String> time) {
+        return new Read(
+                Optional.of(new ImportedVerdict(
+                        task, file.tool(), file.kind(), file.source(), from, digest, verdict, time)),
+                Optional.empty());
     }
 
     private static Optional<String> text(JsonNode node) {

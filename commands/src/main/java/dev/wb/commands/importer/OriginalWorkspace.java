@@ -28,8 +28,9 @@ final class OriginalWorkspace {
     static final int MAX_DEPTH = 8;
 
     /** The workbench's ticket keys (its artifacts.py): wb holds only the first form. */
-    private static final Pattern WORKBENCH_KEY = Pattern.compile(
-            "^[A-Za-z][A-Za-z0-9]*-\\d+$|^\\d+$|^(idea|incident)-[a-z0-9][a-z0-9-]{0,40}$");
+    private static final Pattern WORKBENCH_KEY =
+            Pattern.compile("^[A-Za-z][A-Za-z0-9]*-\\d+$|^\\d+$|^(idea|incident)-[a-z0-9][a-z0-9-]{0,40}$");
+
     private static final Pattern CAPSULE_FOLDER = Pattern.compile("^TASK-[0-9]+(-.*)?$");
     private static final Pattern RECORD_FOLDER = Pattern.compile("^TASK-[0-9]+$|^records$");
     private static final List<String> VERDICT_FILES = List.of("audit.json", "evidence.json", "git.log.json");
@@ -61,15 +62,20 @@ final class OriginalWorkspace {
     }
 
     private void orchestrator() {
-        walk(".worc/flows", 0, (rel, under) -> copies.add(new FileCopy("flow", rel, ".workflow/flows/" + under,
-                InputFiles.Kind.FLOW)));
+        walk(
+                ".worc/flows",
+                0,
+                (rel, under) ->
+                        copies.add(new FileCopy("flow", rel, ".workflow/flows/" + under, InputFiles.Kind.FLOW)));
         for (Entry entry : list(".worc/tools")) {
             if (entry.folder()) {
-                items.add(ImportItem.skipped("folder", entry.path(), "a folder: a tool is a file directly in"
-                        + " .worc/tools/ (the orchestrator resolves no other)"));
+                items.add(ImportItem.skipped(
+                        "folder",
+                        entry.path(),
+                        "a folder: a tool is a file directly in"
+                                + " .worc/tools/ (the orchestrator resolves no other)"));
             } else {
-                copies.add(new FileCopy("tool", entry.path(), ".workflow/tools/" + entry.name(),
-                        InputFiles.Kind.TOOL));
+                copies.add(new FileCopy("tool", entry.path(), ".workflow/tools/" + entry.name(), InputFiles.Kind.TOOL));
             }
         }
     }
@@ -77,11 +83,17 @@ final class OriginalWorkspace {
     private void judge(String base) {
         for (Entry entry : list(base + "/tasks")) {
             if (entry.folder() && CAPSULE_FOLDER.matcher(entry.name()).matches()) {
-                walk(entry.path(), 1, (rel, under) -> copies.add(new FileCopy("capsule", rel,
-                        ".workflow/tasks/" + entry.name() + "/" + under, InputFiles.Kind.CAPSULE)));
+                walk(
+                        entry.path(),
+                        1,
+                        (rel, under) -> copies.add(new FileCopy(
+                                "capsule",
+                                rel,
+                                ".workflow/tasks/" + entry.name() + "/" + under,
+                                InputFiles.Kind.CAPSULE)));
             } else {
-                items.add(ImportItem.skipped(entry.folder() ? "folder" : "capsule", entry.path(),
-                        "not a TASK-<n>-<slug> capsule folder"));
+                items.add(ImportItem.skipped(
+                        entry.folder() ? "folder" : "capsule", entry.path(), "not a TASK-<n>-<slug> capsule folder"));
             }
         }
         if (exists(base + "/policy.json")) {
@@ -98,11 +110,16 @@ final class OriginalWorkspace {
             } else if (top && RECORD_FOLDER.matcher(entry.name()).matches()) {
                 records(entry.path(), false);
             } else if (top && entry.name().equals("snapshots")) {
-                items.add(ImportItem.skipped("folder", entry.path(), "the judge's snapshots are not carried over:"
-                        + " wb captures its own (wb judge snapshot KEY)"));
+                items.add(ImportItem.skipped(
+                        "folder",
+                        entry.path(),
+                        "the judge's snapshots are not carried over:"
+                                + " wb captures its own (wb judge snapshot KEY)"));
             } else {
-                items.add(ImportItem.skipped("folder", entry.path(), "not a TASK-<n>/ or records/ folder, where"
-                        + " the judge's rounds look for records"));
+                items.add(ImportItem.skipped(
+                        "folder",
+                        entry.path(),
+                        "not a TASK-<n>/ or records/ folder, where" + " the judge's rounds look for records"));
             }
         }
     }
@@ -113,8 +130,8 @@ final class OriginalWorkspace {
             return;
         }
         String under = entry.path().substring(entry.path().indexOf("/local/judge/") + "/local/judge/".length());
-        copies.add(new FileCopy("record", entry.path(), ".workflow/local/judge/" + under,
-                InputFiles.Kind.REVIEW_RECORD));
+        copies.add(
+                new FileCopy("record", entry.path(), ".workflow/local/judge/" + under, InputFiles.Kind.REVIEW_RECORD));
         verdicts.add(new VerdictFile("judge", "review", entry.path(), Optional.empty()));
     }
 
@@ -125,13 +142,20 @@ final class OriginalWorkspace {
             }
             Optional<TaskKey> key = TaskKey.parse(entry.name());
             if (key.isEmpty()) {
-                items.add(ImportItem.skipped("folder", entry.path(), "wb's task keys are letters and digits, a"
-                        + " dash and a number (ABC-12); rename the folder, and its key, to one to bring it in"));
+                items.add(
+                        ImportItem.skipped(
+                                "folder",
+                                entry.path(),
+                                "wb's task keys are letters and digits, a"
+                                        + " dash and a number (ABC-12); rename the folder, and its key, to one to bring it in"));
                 continue;
             }
             if (!sameRepository && exists(entry.path() + "/sdd.json")) {
-                copies.add(new FileCopy("plan", entry.path() + "/sdd.json", ".workflow/" + key.get().value()
-                        + "/sdd.json", InputFiles.Kind.PLAN));
+                copies.add(new FileCopy(
+                        "plan",
+                        entry.path() + "/sdd.json",
+                        ".workflow/" + key.get().value() + "/sdd.json",
+                        InputFiles.Kind.PLAN));
             }
             for (String file : VERDICT_FILES) {
                 if (exists(entry.path() + "/" + file)) {
@@ -160,8 +184,10 @@ final class OriginalWorkspace {
             if (!entry.folder()) {
                 sink.accept(entry.path(), below);
             } else if (depth >= MAX_DEPTH) {
-                items.add(ImportItem.refused("folder", entry.path(), "lies more than " + MAX_DEPTH
-                        + " folders deep; wb import does not go further"));
+                items.add(ImportItem.refused(
+                        "folder",
+                        entry.path(),
+                        "lies more than " + MAX_DEPTH + " folders deep; wb import does not go further"));
             } else {
                 walk(entry.path(), below + "/", depth + 1, sink);
             }
@@ -178,8 +204,8 @@ final class OriginalWorkspace {
         Path dir = source.resolve(folder);
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             if (Files.isSymbolicLink(dir)) {
-                items.add(ImportItem.refused("folder", folder, "is a symbolic link; wb import does not follow"
-                        + " a link to a folder"));
+                items.add(ImportItem.refused(
+                        "folder", folder, "is a symbolic link; wb import does not follow" + " a link to a folder"));
             }
             return List.of();
         }
@@ -187,8 +213,10 @@ final class OriginalWorkspace {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
             for (Path child : stream) {
                 if (++entries > MAX_ENTRIES) {
-                    items.add(ImportItem.refused("folder", folder, "holds more than " + MAX_ENTRIES
-                            + " entries in all; wb import does not read further"));
+                    items.add(ImportItem.refused(
+                            "folder",
+                            folder,
+                            "holds more than " + MAX_ENTRIES + " entries in all; wb import does not read further"));
                     break;
                 }
                 sorted.put(child.getFileName().toString(), child);
@@ -216,8 +244,10 @@ final class OriginalWorkspace {
             return Optional.empty();
         }
         if (attributes.isSymbolicLink() && Files.isDirectory(child)) {
-            items.add(ImportItem.refused("folder", path, "is a symbolic link to a folder; wb import does not"
-                    + " follow it (make it a folder)"));
+            items.add(ImportItem.refused(
+                    "folder",
+                    path,
+                    "is a symbolic link to a folder; wb import does not" + " follow it (make it a folder)"));
             return Optional.empty();
         }
         return Optional.of(new Entry(path, name, attributes.isDirectory()));

@@ -28,8 +28,7 @@ import java.util.Set;
 public final class WbImport {
 
     /** What the import did (or, under {@code --dry-run} or when held back, would do). */
-    public record Report(Path source, boolean sameRepository, boolean dryRun, boolean written,
-            List<ImportItem> items) {
+    public record Report(Path source, boolean sameRepository, boolean dryRun, boolean written, List<ImportItem> items) {
 
         public Report {
             items = List.copyOf(items);
@@ -53,13 +52,16 @@ public final class WbImport {
         boolean same = source.equals(real(target));
         OriginalWorkspace.Found found = OriginalWorkspace.scan(source, same);
         List<FileCopies.Planned> copies = new FileCopies(source, target).plan(found.copies());
-        OriginalVerdicts reader = new OriginalVerdicts(source, same ? Optional.empty() : Optional.of(source.toString()));
+        OriginalVerdicts reader =
+                new OriginalVerdicts(source, same ? Optional.empty() : Optional.of(source.toString()));
         List<ImportItem> verdictItems = new ArrayList<>();
         Map<TaskKey, List<ImportedVerdict>> byTask = new LinkedHashMap<>();
         for (VerdictFile file : found.verdicts()) {
             OriginalVerdicts.Read read = reader.read(file);
             read.item().ifPresent(verdictItems::add);
-            read.verdict().ifPresent(v -> byTask.computeIfAbsent(v.task(), k -> new ArrayList<>()).add(v));
+            read.verdict()
+                    .ifPresent(v -> byTask.computeIfAbsent(v.task(), k -> new ArrayList<>())
+                            .add(v));
         }
         List<ImportItem> items = new ArrayList<>();
         copies.forEach(c -> items.add(c.item()));
@@ -68,8 +70,9 @@ public final class WbImport {
         items.addAll(verdictItems);
         items.addAll(found.items());
         if (items.stream().allMatch(WbImport::wbsOwn)) {
-            throw Failure.missing("nothing to import in " + (same ? "this repository" : source) + ": no .worc/flows/,"
-                    + " .worc/tools/, .akrctx/ or .wep/, and no workbench audit.json, evidence.json or git.log.json",
+            throw Failure.missing(
+                    "nothing to import in " + (same ? "this repository" : source) + ": no .worc/flows/,"
+                            + " .worc/tools/, .akrctx/ or .wep/, and no workbench audit.json, evidence.json or git.log.json",
                     "wb import --from <the repository the original tools worked in>",
                     "docs/IMPORT.md lists what is brought in");
         }
@@ -80,8 +83,10 @@ public final class WbImport {
         List<ImportItem> done = new ArrayList<>();
         copies.forEach(c -> done.add(write(target, c)));
         Set<String> appended = append(session, byTask);
-        recorded.forEach((identity, item) -> done.add(item.status() == ImportItem.Status.RECORDED
-                && !appended.contains(identity) ? item.withStatus(ImportItem.Status.ALREADY_RECORDED) : item));
+        recorded.forEach((identity, item) -> done.add(
+                item.status() == ImportItem.Status.RECORDED && !appended.contains(identity)
+                        ? item.withStatus(ImportItem.Status.ALREADY_RECORDED)
+                        : item));
         done.addAll(verdictItems);
         done.addAll(found.items());
         return new Report(source, same, false, true, done);
@@ -94,7 +99,8 @@ public final class WbImport {
 
     private static Path sourceOf(Path from) {
         if (!Files.isDirectory(from)) {
-            throw Failure.usage("--from " + from + " is not a directory",
+            throw Failure.usage(
+                    "--from " + from + " is not a directory",
                     "wb import --from <the root of the repository holding .worc/, .akrctx/ or .workflow/>");
         }
         return real(from);
@@ -114,10 +120,18 @@ public final class WbImport {
         byTask.forEach((task, verdicts) -> {
             Set<String> imported = Folds.foldStream(ImportedVerdicts.INSTANCE, session.reader(), StreamId.task(task));
             for (ImportedVerdict v : verdicts) {
-                ImportItem.Status status = imported.contains(v.identity()) ? ImportItem.Status.ALREADY_RECORDED
+                ImportItem.Status status = imported.contains(v.identity())
+                        ? ImportItem.Status.ALREADY_RECORDED
                         : ImportItem.Status.RECORDED;
-                items.put(v.identity(), new ImportItem(status, v.kind(), v.file(), Optional.of(task.value()),
-                        Optional.of("imported, unverified: " + v.rerun() + " gives wb's own verdict"), v.verdict()));
+                items.put(
+                        v.identity(),
+                        new ImportItem(
+                                status,
+                                v.kind(),
+                                v.file(),
+                                Optional.of(task.value()),
+                                Optional.of("imported, unverified: " + v.rerun() + " gives wb's own verdict"),
+                                v.verdict()));
             }
         });
         return items;
@@ -133,27 +147,38 @@ public final class WbImport {
             Files.createDirectories(file.getParent());
             Optional<String> outside = Inside.check(target, file.getParent());
             if (outside.isPresent()) {
-                throw new Failure(Failure.Kind.CONFIG, outside.get(), List.of("make " + file.getParent()
-                        + " a folder inside the repository, then run wb import again"));
+                throw new Failure(
+                        Failure.Kind.CONFIG,
+                        outside.get(),
+                        List.of("make " + file.getParent()
+                                + " a folder inside the repository, then run wb import again"));
             }
             if (!AtomicFiles.createIfAbsent(file, copy.bytes(), copy.executable())) {
                 if (sameBytes(file, copy.bytes())) {
                     return item.withStatus(ImportItem.Status.ALREADY_THERE); // another import got there first
                 }
-                return new ImportItem(ImportItem.Status.CONFLICT, item.kind(), item.source(), item.target(),
-                        Optional.of(item.target().orElseThrow() + " appeared while wb import ran; it was left as it is"),
+                return new ImportItem(
+                        ImportItem.Status.CONFLICT,
+                        item.kind(),
+                        item.source(),
+                        item.target(),
+                        Optional.of(
+                                item.target().orElseThrow() + " appeared while wb import ran; it was left as it is"),
                         Optional.empty());
             }
             return item;
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + file + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + file + ": " + e.getMessage(),
                     List.of("check that " + file.getParent() + " is writable and the disk has space, then run wb"
                             + " import again (what was copied stays, and is found already there)"));
         }
     }
 
     private static boolean sameBytes(Path file, byte[] bytes) throws IOException {
-        return Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS) && Files.size(file) == bytes.length
+        return Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                && Files.size(file) == bytes.length
                 && java.util.Arrays.equals(Files.readAllBytes(file), bytes);
     }
 
@@ -164,9 +189,13 @@ public final class WbImport {
         byTask.forEach((task, verdicts) -> {
             List<EventEnvelope> batch;
             do {
-                batch = service.decide(StreamId.task(task), ImportedVerdicts.INSTANCE,
-                        state -> ImportedVerdicts.decide(state, verdicts)).appended();
-                batch.forEach(e -> appended.add(ImportedVerdict.identity(e.payload().json().path("file").asText(),
+                batch = service.decide(
+                                StreamId.task(task),
+                                ImportedVerdicts.INSTANCE,
+                                state -> ImportedVerdicts.decide(state, verdicts))
+                        .appended();
+                batch.forEach(e -> appended.add(ImportedVerdict.identity(
+                        e.payload().json().path("file").asText(),
                         e.payload().json().path("sha256").asText())));
             } while (!batch.isEmpty());
         });

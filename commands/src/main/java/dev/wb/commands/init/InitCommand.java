@@ -72,15 +72,19 @@ public final class InitCommand {
         for (Map.Entry<String, String> file : files().entrySet()) {
             Path target = dir.resolve(file.getKey());
             try {
-                boolean wrote = AtomicFiles.createIfAbsent(target, file.getValue().getBytes(StandardCharsets.UTF_8));
+                boolean wrote =
+                        AtomicFiles.createIfAbsent(target, file.getValue().getBytes(StandardCharsets.UTF_8));
                 (wrote ? created : kept).add(file.getKey());
             } catch (IOException e) {
-                throw new Failure(Failure.Kind.CONFIG, "cannot write " + target + ": " + e.getMessage(),
+                throw new Failure(
+                        Failure.Kind.CONFIG,
+                        "cannot write " + target + ": " + e.getMessage(),
                         List.of("check that " + dir + " is writable, then run: wb init"));
             }
         }
         EventService.Outcome<Activity.State> outcome = new EventService(session)
                 .decide(StreamId.workspace(), Activity.INSTANCE, state -> InitDecider.decide(created, kept));
-        return new Result(session.workspace().root(), created, kept, outcome.appended().get(0));
+        return new Result(
+                session.workspace().root(), created, kept, outcome.appended().get(0));
     }
 }

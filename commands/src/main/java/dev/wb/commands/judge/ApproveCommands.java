@@ -28,17 +28,24 @@ public final class ApproveCommands {
         Capsule capsule = Capsule.read(session.workspace().root(), key, ReadPolicy.load(session.workspace()));
         ValidationBlock validation = capsule.validation();
         if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
-            throw Failure.usage(key + " declares no runtime validation ("
-                    + TerminalText.escape(validation.noRuntimeReason().orElse(""))
-                    + "): there is nothing to approve", "wb judge run needs no approval for it");
+            throw Failure.usage(
+                    key + " declares no runtime validation ("
+                            + TerminalText.escape(validation.noRuntimeReason().orElse(""))
+                            + "): there is nothing to approve",
+                    "wb judge run needs no approval for it");
         }
         if (validation.shape() != ValidationBlock.Shape.REQUIRED
                 && validation.shape() != ValidationBlock.Shape.OPTIONAL_ONLY) {
             List<String> problems = new ArrayList<>();
             validation.problems().forEach(p -> problems.add(p.render()));
-            throw Failure.usage(key + " declares no commands to approve (" + validation.shape().name()
-                    .toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " validation"
-                    + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
+            throw Failure.usage(
+                    key + " declares no commands to approve ("
+                            + validation
+                                    .shape()
+                                    .name()
+                                    .toLowerCase(java.util.Locale.ROOT)
+                                    .replace('_', '-') + " validation"
+                            + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
                     validation.shape() == ValidationBlock.Shape.MALFORMED
                             ? "correct the lines named above in .workflow/" + key + "/task.md (docs/CAPSULE.md), then"
                                     + " run wb task approve-commands " + key + " again"
@@ -49,7 +56,8 @@ public final class ApproveCommands {
         CommandApprovals approvals = new CommandApprovals(session.workspace());
         Path file = approvals.store(key, commands);
         String digest = CommandApprovals.listDigest(key, commands);
-        EventEnvelope event = JudgeEvents.append(session, key, JudgeEvents.commandsApproved(commands, digest, "stored"));
+        EventEnvelope event =
+                JudgeEvents.append(session, key, JudgeEvents.commandsApproved(commands, digest, "stored"));
         return new Result(key, commands, digest, file, event);
     }
 }

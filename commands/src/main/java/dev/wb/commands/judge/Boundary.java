@@ -27,12 +27,19 @@ import java.util.function.Function;
  * tree (plain verification only), the scope computed again in the live repository. Gives the capsule
  * as reviewed, a reader of the reviewed content (for proof documents), and the clarification check.
  */
-record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, Optional<byte[]>> reader,
+record Boundary(
+        Optional<Snapshot> snapshot,
+        Capsule capsule,
+        Function<String, Optional<byte[]>> reader,
         List<String> clarification) {
 
     /** The boundary, or null with the reasons added when it cannot be recomputed or does not match. */
-    static Boundary of(Workspace workspace, ReviewRecord record, RecordVerification.Evidence evidence,
-            Map<String, String> env, List<String> reasons) {
+    static Boundary of(
+            Workspace workspace,
+            ReviewRecord record,
+            RecordVerification.Evidence evidence,
+            Map<String, String> env,
+            List<String> reasons) {
         Optional<TaskKey> key = TaskKey.parse(record.taskId());
         if (key.isEmpty()) {
             reasons.add("taskId is invalid.");
@@ -56,8 +63,14 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
         }
     }
 
-    private static Boundary ofSnapshot(Workspace workspace, ReviewRecord record, TaskKey key, String candidate,
-            ReadPolicy policy, Map<String, String> env, List<String> reasons) {
+    private static Boundary ofSnapshot(
+            Workspace workspace,
+            ReviewRecord record,
+            TaskKey key,
+            String candidate,
+            ReadPolicy policy,
+            Map<String, String> env,
+            List<String> reasons) {
         Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(candidate));
         if (!snapshot.taskId().equals(key.value())) {
             reasons.add("Snapshot " + snapshot.id() + " belongs to " + snapshot.taskId() + ", not " + key + ".");
@@ -65,29 +78,42 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
         ScopeBlock recomputed = Snapshots.scopeOf(snapshot, env);
         compare(record, recomputed, reasons);
         Capsule capsule = Capsule.read(snapshot.worktree(), key, policy);
-        Function<String, Optional<byte[]>> reader = path -> JudgeScope.readFile(snapshot.worktree().resolve(path));
+        Function<String, Optional<byte[]>> reader =
+                path -> JudgeScope.readFile(snapshot.worktree().resolve(path));
         String folder = CapsuleFolder.resolve(snapshot.worktree(), key);
         List<String> clarification;
         try (GitRepository repo = GitRepository.open(snapshot.worktree(), Snapshots.privateEnv(env), Backend.CLI)) {
-            clarification = ClarificationCheck.notices(folder, path -> blob(repo, snapshot.base(), path), reader,
-                    snapshot.base(), snapshot.label());
+            clarification = ClarificationCheck.notices(
+                    folder, path -> blob(repo, snapshot.base(), path), reader, snapshot.base(), snapshot.label());
         } catch (GitException e) {
             clarification = List.of("Clarification comparison unavailable: the snapshot's base cannot be read");
         }
         return new Boundary(Optional.of(snapshot), capsule, reader, clarification);
     }
 
-    private static Boundary ofLive(Workspace workspace, ReviewRecord record, TaskKey key, String candidate,
-            ReadPolicy policy, Map<String, String> env, List<String> reasons) {
+    private static Boundary ofLive(
+            Workspace workspace,
+            ReviewRecord record,
+            TaskKey key,
+            String candidate,
+            ReadPolicy policy,
+            Map<String, String> env,
+            List<String> reasons) {
         String base = record.scope().path("baseCommit").asText("");
         List<TaskKey> includes = new ArrayList<>();
-        record.scope().path("includedTaskIds").forEach(t -> TaskKey.parse(t.asText()).ifPresent(includes::add));
-        ScopeBlock recomputed = JudgeScope.compute(workspace, new JudgeScope.Request(key, base,
-                Candidate.parse(candidate), includes), env);
+        record.scope()
+                .path("includedTaskIds")
+                .forEach(t -> TaskKey.parse(t.asText()).ifPresent(includes::add));
+        ScopeBlock recomputed = JudgeScope.compute(
+                workspace, new JudgeScope.Request(key, base, Candidate.parse(candidate), includes), env);
         compare(record, recomputed, reasons);
         if (candidate.equals("WORKTREE")) {
-            Function<String, Optional<byte[]>> reader = path -> JudgeScope.readFile(workspace.root().resolve(path));
-            return new Boundary(Optional.empty(), Capsule.read(workspace.root(), key, policy), reader,
+            Function<String, Optional<byte[]>> reader =
+                    path -> JudgeScope.readFile(workspace.root().resolve(path));
+            return new Boundary(
+                    Optional.empty(),
+                    Capsule.read(workspace.root(), key, policy),
+                    reader,
                     List.of("Clarification comparison unavailable: a WORKTREE candidate is the live workspace,"
                             + " which the comparison never uses. No conclusion about consultation is drawn."));
         }
@@ -101,10 +127,10 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
             }
             Capsule capsule = Capsule.of(key, documents, policy);
             Map<String, byte[]> cache = new LinkedHashMap<>();
-            Function<String, Optional<byte[]>> reader = path -> Optional.ofNullable(cache.computeIfAbsent(path,
-                    p -> blob(live, commit, p).orElse(null)));
-            List<String> clarification = ClarificationCheck.notices(sides.capsuleFolder(),
-                    path -> blob(live, base, path), reader, base, commit);
+            Function<String, Optional<byte[]>> reader = path -> Optional.ofNullable(
+                    cache.computeIfAbsent(path, p -> blob(live, commit, p).orElse(null)));
+            List<String> clarification = ClarificationCheck.notices(
+                    sides.capsuleFolder(), path -> blob(live, base, path), reader, base, commit);
             return new Boundary(Optional.empty(), capsule, reader, clarification);
         }
     }
@@ -120,10 +146,17 @@ record Boundary(Optional<Snapshot> snapshot, Capsule capsule, Function<String, O
      */
     private static void compare(ReviewRecord record, ScopeBlock recomputed, List<String> reasons) {
         JsonNode scope = record.scope();
-        ObjectNode expected = recomputed.stamped(record.schemaVersion(), scope.path("cliVersion").asText())
+        ObjectNode expected = recomputed
+                .stamped(record.schemaVersion(), scope.path("cliVersion").asText())
                 .toJson();
-        for (String field : List.of("baseCommit", "candidateCommit", "taskDigest", "changeDigest", "scopeDigest",
-                "changedFiles", "excludedPaths")) {
+        for (String field : List.of(
+                "baseCommit",
+                "candidateCommit",
+                "taskDigest",
+                "changeDigest",
+                "scopeDigest",
+                "changedFiles",
+                "excludedPaths")) {
             if (!same(expected.get(field), scope.get(field))) {
                 reasons.add("scope." + field + " no longer matches the repository.");
             }

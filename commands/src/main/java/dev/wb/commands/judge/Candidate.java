@@ -52,7 +52,8 @@ public sealed interface Candidate {
     static String snapshotId(String text) {
         String id = text.startsWith("SNAPSHOT:") ? text.substring("SNAPSHOT:".length()) : text;
         if (!SNAPSHOT_ID.matcher(id).matches()) {
-            throw Failure.usage("not a snapshot id: " + text,
+            throw Failure.usage(
+                    "not a snapshot id: " + text,
                     "a snapshot id is 20 hex digits, as wb judge snapshot printed it: SNAPSHOT:<id>");
         }
         return id;

@@ -14,11 +14,17 @@ final class CapsuleNotices {
      * placeholder: the review may have approved with a question still open.
      */
     static List<String> openQuestions(Capsule capsule) {
-        String body = MarkdownSections.section(capsule.text("task.md"), "Open questions").orElse("");
-        String content = body.lines().map(String::strip).filter(l -> !l.isEmpty())
-                .filter(l -> !l.replaceFirst("^[-*]\\s*", "").toLowerCase(Locale.ROOT).matches("none\\.?|n/a"))
+        String body = MarkdownSections.section(capsule.text("task.md"), "Open questions")
+                .orElse("");
+        String content = body.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .filter(l -> !l.replaceFirst("^[-*]\\s*", "")
+                        .toLowerCase(Locale.ROOT)
+                        .matches("none\\.?|n/a"))
                 .reduce("", (a, b) -> a + b);
-        return content.isEmpty() ? List.of()
+        return content.isEmpty()
+                ? List.of()
                 : List.of("open questions: task.md still lists open questions; the approval does not answer them");
     }
 }

@@ -34,7 +34,9 @@ public record ChangedFile(String path, String change, Optional<String> mode, Opt
     }
 
     static ChangedFile fromJson(com.fasterxml.jackson.databind.JsonNode node) {
-        return new ChangedFile(node.path("path").asText(), node.path("change").asText(),
+        return new ChangedFile(
+                node.path("path").asText(),
+                node.path("change").asText(),
                 Optional.ofNullable(node.get("mode")).map(n -> n.asText()),
                 Optional.ofNullable(node.get("sha256")).map(n -> n.asText()));
     }

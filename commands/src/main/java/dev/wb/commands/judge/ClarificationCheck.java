@@ -1,6 +1,5 @@
 package dev.wb.commands.judge;
 
-import dev.wb.engine.TaskKey;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,8 +31,12 @@ final class ClarificationCheck {
     private ClarificationCheck() {}
 
     /** {@code folder}: the capsule's folder in the candidate (the same path is read in the base). */
-    static List<String> notices(String folder, Function<String, Optional<byte[]>> base,
-            Function<String, Optional<byte[]>> candidate, String baseLabel, String candidateLabel) {
+    static List<String> notices(
+            String folder,
+            Function<String, Optional<byte[]>> base,
+            Function<String, Optional<byte[]>> candidate,
+            String baseLabel,
+            String candidateLabel) {
         String taskPath = folder + "/task.md";
         String criteriaPath = folder + "/acceptance-criteria.md";
         Optional<String> baseTask = base.apply(taskPath).map(ClarificationCheck::text);
@@ -47,13 +50,17 @@ final class ClarificationCheck {
             return List.of();
         }
         List<String[]> changed = new ArrayList<>();
-        String baseContract = MarkdownSections.section(baseTask.get(), "Contract").orElse("");
-        String candidateContract = MarkdownSections.section(candidateTask.get(), "Contract").orElse("");
+        String baseContract =
+                MarkdownSections.section(baseTask.get(), "Contract").orElse("");
+        String candidateContract =
+                MarkdownSections.section(candidateTask.get(), "Contract").orElse("");
         if (!normalize(baseContract).equals(normalize(candidateContract))) {
             changed.add(new String[] {"the ## Contract section of task.md", baseContract, candidateContract, taskPath});
         }
-        String baseCriteria = base.apply(criteriaPath).map(ClarificationCheck::text).orElse("");
-        String candidateCriteria = candidate.apply(criteriaPath).map(ClarificationCheck::text).orElse("");
+        String baseCriteria =
+                base.apply(criteriaPath).map(ClarificationCheck::text).orElse("");
+        String candidateCriteria =
+                candidate.apply(criteriaPath).map(ClarificationCheck::text).orElse("");
         if (!normalize(baseCriteria).equals(normalize(candidateCriteria))) {
             changed.add(new String[] {"acceptance-criteria.md", baseCriteria, candidateCriteria, criteriaPath});
         }
@@ -89,8 +96,10 @@ final class ClarificationCheck {
                 code = fence != code;
                 continue;
             }
-            boolean significant = line.startsWith("proof-command:") || line.startsWith("proof-doc:")
-                    || line.startsWith("Retired:") || line.startsWith("#");
+            boolean significant = line.startsWith("proof-command:")
+                    || line.startsWith("proof-doc:")
+                    || line.startsWith("Retired:")
+                    || line.startsWith("#");
             boolean newItem = line.matches("([-*+]|\\d+[.)])\\s.*");
             if (line.isEmpty() || significant || newItem) {
                 flush(prose, units);

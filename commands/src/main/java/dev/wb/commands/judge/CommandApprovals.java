@@ -38,7 +38,11 @@ public final class CommandApprovals {
         boolean confirm(List<String> commands);
     }
 
-    public enum How { STORED, FLAGS, TERMINAL }
+    public enum How {
+        STORED,
+        FLAGS,
+        TERMINAL
+    }
 
     public record Approval(How how, String listDigest) {}
 
@@ -95,7 +99,9 @@ public final class CommandApprovals {
             AtomicFiles.write(file, (CanonicalJson.text(node, true) + "\n").getBytes(StandardCharsets.UTF_8));
             return file;
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot store the approval in " + file + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot store the approval in " + file + ": " + e.getMessage(),
                     List.of("check that " + file.getParent() + " is writable"));
         }
     }
@@ -109,9 +115,11 @@ public final class CommandApprovals {
             }
             ObjectNode stored = CanonicalJson.parseObject(Files.readAllBytes(file));
             JsonNode version = stored.path("version");
-            return version.isIntegralNumber() && version.intValue() == VERSION
+            return version.isIntegralNumber()
+                    && version.intValue() == VERSION
                     && task.value().equals(stored.path("task").textValue())
-                    && listDigest(task, commands).equals(stored.path("listDigest").textValue());
+                    && listDigest(task, commands)
+                            .equals(stored.path("listDigest").textValue());
         } catch (IOException | IllegalArgumentException e) {
             return false;
         }
@@ -210,17 +218,29 @@ public final class CommandApprovals {
             int common = Math.min(declared.size(), flags.size());
             for (int i = 0; i < common; i++) {
                 if (!declared.get(i).equals(flags.get(i))) {
-                    throw new Mismatch(i + 1, declared.get(i), flags.get(i), declared,
+                    throw new Mismatch(
+                            i + 1,
+                            declared.get(i),
+                            flags.get(i),
+                            declared,
                             "--approve-commands does not match the declared commands");
                 }
             }
             if (flags.size() < declared.size()) {
-                throw new Mismatch(common + 1, declared.get(common), NONE, declared, "too few --approve-commands ("
-                        + flags.size() + " given, " + declared.size() + " declared)");
+                throw new Mismatch(
+                        common + 1,
+                        declared.get(common),
+                        NONE,
+                        declared,
+                        "too few --approve-commands (" + flags.size() + " given, " + declared.size() + " declared)");
             }
             if (flags.size() > declared.size()) {
-                throw new Mismatch(common + 1, NONE, flags.get(common), declared, "too many --approve-commands ("
-                        + flags.size() + " given, " + declared.size() + " declared)");
+                throw new Mismatch(
+                        common + 1,
+                        NONE,
+                        flags.get(common),
+                        declared,
+                        "too many --approve-commands (" + flags.size() + " given, " + declared.size() + " declared)");
             }
         }
 

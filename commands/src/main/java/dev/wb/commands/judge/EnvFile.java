@@ -22,7 +22,8 @@ public final class EnvFile {
      * (InputFiles) is refused: a redactor that silently knew no secret would fail open.
      */
     static Map<String, String> read(Path file) throws InputFiles.Unusable {
-        return InputFiles.readNamed(file, InputFiles.Kind.ENV_FILE).map(c -> parse(c.text()))
+        return InputFiles.readNamed(file, InputFiles.Kind.ENV_FILE)
+                .map(c -> parse(c.text()))
                 .orElseGet(LinkedHashMap::new);
     }
 
@@ -38,7 +39,8 @@ public final class EnvFile {
             if (line.isEmpty() || line.startsWith("#") || eq <= 0) {
                 continue;
             }
-            values.put(line.substring(0, eq).strip(), value(line.substring(eq + 1).strip()));
+            values.put(
+                    line.substring(0, eq).strip(), value(line.substring(eq + 1).strip()));
         }
         return values;
     }

@@ -42,7 +42,9 @@ public record FileContent(String mode, String sha256) {
         } catch (java.nio.file.NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot read " + file + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "cannot read " + file + ": " + e.getMessage(),
                     List.of("check the file's permissions, then run the command again"));
         }
     }

@@ -35,8 +35,8 @@ final class FileGuard {
         synchronized (IN_THIS_JVM) {
             try {
                 Files.createDirectories(guardFile.getParent());
-                try (FileChannel channel = FileChannel.open(guardFile, StandardOpenOption.CREATE,
-                        StandardOpenOption.WRITE)) {
+                try (FileChannel channel =
+                        FileChannel.open(guardFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
                     FileLock lock = await(channel, guardFile, wait);
                     try {
                         return action.get();

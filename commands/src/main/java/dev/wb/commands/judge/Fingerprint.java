@@ -45,7 +45,9 @@ public final class Fingerprint {
 
         /** The same path, unchanged as far as its kind, mode, size and change time tell. */
         boolean sameStat(Entry other) {
-            return kind.equals(other.kind) && mode.equals(other.mode) && size.equals(other.size)
+            return kind.equals(other.kind)
+                    && mode.equals(other.mode)
+                    && size.equals(other.size)
                     && ctimeNanos == other.ctimeNanos;
         }
     }
@@ -99,7 +101,9 @@ public final class Fingerprint {
         });
         Map<String, Entry> entries = new TreeMap<>();
         try {
-            files.parallelStream().map(file -> fileEntry(tree, file, hash, known)).toList()
+            files.parallelStream()
+                    .map(file -> fileEntry(tree, file, hash, known))
+                    .toList()
                     .forEach(e -> entries.put(e.path(), e));
         } catch (UncheckedIOException e) {
             throw e.getCause();
@@ -116,16 +120,22 @@ public final class Fingerprint {
             long ctime = ctime(file);
             String id = known.get(relative(tree, file));
             if (!hash || id != null) {
-                java.util.Map<String, Object> attrs = Files.readAttributes(file, "unix:mode,size",
-                        LinkOption.NOFOLLOW_LINKS);
+                java.util.Map<String, Object> attrs =
+                        Files.readAttributes(file, "unix:mode,size", LinkOption.NOFOLLOW_LINKS);
                 int mode = (Integer) attrs.get("mode");
-                String gitMode = Files.isSymbolicLink(file) ? FileContent.SYMLINK
+                String gitMode = Files.isSymbolicLink(file)
+                        ? FileContent.SYMLINK
                         : (mode & 0100) != 0 ? FileContent.EXECUTABLE : FileContent.REGULAR;
-                return new Entry("f", gitMode, id != null ? id : UNREAD, String.valueOf(attrs.get("size")), ctime,
+                return new Entry(
+                        "f",
+                        gitMode,
+                        id != null ? id : UNREAD,
+                        String.valueOf(attrs.get("size")),
+                        ctime,
                         relative(tree, file));
             }
-            FileContent content = FileContent.of(file).orElseThrow(() -> new IOException(
-                    "not a regular file or symbolic link: " + file));
+            FileContent content = FileContent.of(file)
+                    .orElseThrow(() -> new IOException("not a regular file or symbolic link: " + file));
             long size = (Long) Files.getAttribute(file, "size", LinkOption.NOFOLLOW_LINKS);
             return new Entry("f", content.mode(), content.sha256(), String.valueOf(size), ctime, relative(tree, file));
         } catch (IOException e) {
@@ -157,8 +167,13 @@ public final class Fingerprint {
     /** The content alone (files' paths, modes and digests; no times): what a snapshot id binds. */
     public String contentDigest() {
         StringBuilder text = new StringBuilder();
-        entries.values().stream().filter(e -> e.kind().equals("f"))
-                .forEach(e -> text.append(e.mode()).append(' ').append(e.sha256()).append(' ').append(e.path())
+        entries.values().stream()
+                .filter(e -> e.kind().equals("f"))
+                .forEach(e -> text.append(e.mode())
+                        .append(' ')
+                        .append(e.sha256())
+                        .append(' ')
+                        .append(e.path())
                         .append('\n'));
         return Digests.sha256(text.toString().getBytes(StandardCharsets.UTF_8));
     }
@@ -179,8 +194,8 @@ public final class Fingerprint {
             if (parts.length != 6) {
                 throw new IllegalArgumentException("malformed fingerprint line: " + line);
             }
-            entries.put(parts[5], new Entry(parts[0], parts[1], parts[2], parts[3], Long.parseLong(parts[4]),
-                    parts[5]));
+            entries.put(
+                    parts[5], new Entry(parts[0], parts[1], parts[2], parts[3], Long.parseLong(parts[4]), parts[5]));
         }
         return new Fingerprint(entries);
     }
@@ -193,8 +208,11 @@ public final class Fingerprint {
         TreeSet<String> changed = new TreeSet<>();
         entries.forEach((path, entry) -> {
             Entry other = now.entries.get(path);
-            boolean same = other != null && entry.sameStat(other) && (entry.sha256().equals(other.sha256())
-                    || entry.sha256().equals(UNREAD) || other.sha256().equals(UNREAD));
+            boolean same = other != null
+                    && entry.sameStat(other)
+                    && (entry.sha256().equals(other.sha256())
+                            || entry.sha256().equals(UNREAD)
+                            || other.sha256().equals(UNREAD));
             if (!same) {
                 changed.add(path);
             }

@@ -55,8 +55,10 @@ final class IsolatedCopy implements AutoCloseable {
             });
             return new IsolatedCopy(dir);
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot make the disposable copy for an isolated run: "
-                    + e.getMessage(), List.of("check the free space of the temporary folder, then run again"));
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "cannot make the disposable copy for an isolated run: " + e.getMessage(),
+                    List.of("check the free space of the temporary folder, then run again"));
         }
     }
 
@@ -82,8 +84,11 @@ final class IsolatedCopy implements AutoCloseable {
                 return;
             }
             Optional<FileContent> now = FileContent.of(dir.resolve(path));
-            if (now.isEmpty() || !now.get().mode().equals(entry.mode())
-                    || !FileContent.idLike(dir.resolve(path), entry.sha256()).orElse("").equals(entry.sha256())) {
+            if (now.isEmpty()
+                    || !now.get().mode().equals(entry.mode())
+                    || !FileContent.idLike(dir.resolve(path), entry.sha256())
+                            .orElse("")
+                            .equals(entry.sha256())) {
                 changed.add(path);
             }
         });

@@ -26,7 +26,7 @@ final class JsStringify {
         if (node.isObject()) {
             out.append('{');
             boolean first = true;
-            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 out.append(first ? "" : ",");
                 first = false;
@@ -64,7 +64,8 @@ final class JsStringify {
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
                 default -> {
-                    boolean paired = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    boolean paired = Character.isHighSurrogate(c)
+                            && i + 1 < text.length()
                             && Character.isLowSurrogate(text.charAt(i + 1));
                     if (paired) {
                         out.append(c).append(text.charAt(++i));

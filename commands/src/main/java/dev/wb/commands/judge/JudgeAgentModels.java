@@ -12,10 +12,12 @@ import java.util.regex.Pattern;
 public final class JudgeAgentModels {
 
     /** Claude Code: an alias, or an Anthropic model id such as {@code claude-sonnet-4-5-20250929}. */
-    private static final Pattern CLAUDE = Pattern.compile("(opus|sonnet|haiku|inherit)|claude-[a-z0-9][a-z0-9.-]*(\\[1m\\])?");
+    private static final Pattern CLAUDE =
+            Pattern.compile("(opus|sonnet|haiku|inherit)|claude-[a-z0-9][a-z0-9.-]*(\\[1m\\])?");
 
     /** Codex: an OpenAI model id such as {@code gpt-5-codex}, {@code o4-mini} or {@code codex-mini-latest}. */
-    private static final Pattern CODEX = Pattern.compile("(gpt-[a-z0-9][a-z0-9.-]*|o[0-9][a-z0-9.-]*|codex-[a-z0-9][a-z0-9.-]*)");
+    private static final Pattern CODEX =
+            Pattern.compile("(gpt-[a-z0-9][a-z0-9.-]*|o[0-9][a-z0-9.-]*|codex-[a-z0-9][a-z0-9.-]*)");
 
     /** Copilot: a model's display name, spaces allowed ({@code Claude Sonnet 4.5}, {@code GPT-5 (copilot)}) or an id. */
     private static final Pattern COPILOT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9 ._()+:/-]{0,99}");
@@ -28,17 +30,19 @@ public final class JudgeAgentModels {
      */
     public static String require(JudgeAgentTarget target, String value) {
         if (value == null || value.isBlank()) {
-            throw Failure.usage("the model for " + target.id() + " is empty",
-                    "give a model identifier, like " + example(target));
+            throw Failure.usage(
+                    "the model for " + target.id() + " is empty", "give a model identifier, like " + example(target));
         }
         if (!value.strip().equals(value)) {
-            throw Failure.usage("the model for " + target.id() + " starts or ends with white space: \"" + value + "\"",
+            throw Failure.usage(
+                    "the model for " + target.id() + " starts or ends with white space: \"" + value + "\"",
                     "wb config set agents.judge.model." + target.id() + " \"" + value.strip() + "\"");
         }
         if (value.length() > 200 || value.codePoints().anyMatch(JudgeAgentModels::control)) {
-            throw Failure.usage("the model for " + target.id() + " holds control or line-break characters, or is longer"
-                    + " than 200 characters: no model is named like that", "give a model identifier, like "
-                    + example(target));
+            throw Failure.usage(
+                    "the model for " + target.id() + " holds control or line-break characters, or is longer"
+                            + " than 200 characters: no model is named like that",
+                    "give a model identifier, like " + example(target));
         }
         return value;
     }

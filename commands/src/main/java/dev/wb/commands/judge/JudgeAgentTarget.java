@@ -8,7 +8,6 @@ import java.util.Optional;
  * no native subagent API, so there is no separate reviewer context to write a definition for.
  */
 public enum JudgeAgentTarget {
-
     CLAUDE("claude", "Claude Code", ".claude/agents/wb-judge.md"),
     COPILOT("copilot", "GitHub Copilot", ".github/agents/wb-judge.agent.md"),
     CODEX("codex", "Codex", ".codex/agents/wb-judge.toml");

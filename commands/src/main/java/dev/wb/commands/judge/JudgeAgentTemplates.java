@@ -62,9 +62,10 @@ public final class JudgeAgentTemplates {
     public static String render(JudgeAgentTarget target, Optional<String> model) {
         String template = resource("agents/" + templateName(target));
         String modelLine = model.map(m -> switch (target) {
-            case CLAUDE, COPILOT -> "model: " + quoted(m) + "\n";
-            case CODEX -> "model = " + quoted(m) + "\n";
-        }).orElse("");
+                    case CLAUDE, COPILOT -> "model: " + quoted(m) + "\n";
+                    case CODEX -> "model = " + quoted(m) + "\n";
+                })
+                .orElse("");
         String contract = contract();
         String text = template.replace("{{MODEL}}", modelLine).replace("{{DESCRIPTION}}", quoted(DESCRIPTION));
         int slot = text.indexOf(MARKER_SLOT);

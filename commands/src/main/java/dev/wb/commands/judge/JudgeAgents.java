@@ -42,7 +42,10 @@ public final class JudgeAgents {
 
     /** What happens to one file. */
     public enum FileAction {
-        WRITTEN("written"), UPDATED("updated"), UNCHANGED("unchanged"), KEPT_EDITED("kept: edited by hand"),
+        WRITTEN("written"),
+        UPDATED("updated"),
+        UNCHANGED("unchanged"),
+        KEPT_EDITED("kept: edited by hand"),
         OVERWRITTEN("overwritten");
 
         private final String label;
@@ -67,7 +70,9 @@ public final class JudgeAgents {
 
     /** What happens to the guard hook (docs/EVENTS.md: installed, removed, unchanged). */
     public enum HookAction {
-        INSTALLED, REMOVED, UNCHANGED;
+        INSTALLED,
+        REMOVED,
+        UNCHANGED;
 
         public String id() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -75,16 +80,30 @@ public final class JudgeAgents {
     }
 
     /** One file: a target's agent file, or the schema ({@code target} empty). */
-    public record FileResult(Optional<JudgeAgentTarget> target, String path, FileAction action, Optional<String> model,
+    public record FileResult(
+            Optional<JudgeAgentTarget> target,
+            String path,
+            FileAction action,
+            Optional<String> model,
             String content) {}
 
     /** Something the user should know that did not stop the command. */
     public record Warning(String message, String fix) {}
 
     /** What enable or disable did (or, in a dry run, would do). */
-    public record Result(String action, boolean dryRun, boolean enabled, boolean configChanged, List<FileResult> files,
-            Optional<FileResult> schema, HookAction hook, Optional<String> hookCommand, String hookNote,
-            Map<JudgeAgentTarget, Optional<String>> models, boolean piListed, List<Warning> warnings,
+    public record Result(
+            String action,
+            boolean dryRun,
+            boolean enabled,
+            boolean configChanged,
+            List<FileResult> files,
+            Optional<FileResult> schema,
+            HookAction hook,
+            Optional<String> hookCommand,
+            String hookNote,
+            Map<JudgeAgentTarget, Optional<String>> models,
+            boolean piListed,
+            List<Warning> warnings,
             SettingsIgnore.Action ignore) {
 
         /** The files that were (or would be) written. */
@@ -97,13 +116,26 @@ public final class JudgeAgents {
     }
 
     /** One target's file as status sees it. */
-    public record TargetStatus(JudgeAgentTarget target, boolean selected, String path,
-            JudgeAgentTemplates.FileState state, boolean current, Optional<String> model) {}
+    public record TargetStatus(
+            JudgeAgentTarget target,
+            boolean selected,
+            String path,
+            JudgeAgentTemplates.FileState state,
+            boolean current,
+            Optional<String> model) {}
 
     /** {@code wb judge status}. */
-    public record Status(boolean enabled, List<TargetStatus> targets, boolean piListed, boolean hookInstalled,
-            boolean hookCurrent, Optional<String> hookCommand, Optional<String> hookProblem, boolean schemaPresent,
-            boolean schemaCurrent, Optional<RunLock.Holder> run) {}
+    public record Status(
+            boolean enabled,
+            List<TargetStatus> targets,
+            boolean piListed,
+            boolean hookInstalled,
+            boolean hookCurrent,
+            Optional<String> hookCommand,
+            Optional<String> hookProblem,
+            boolean schemaPresent,
+            boolean schemaCurrent,
+            Optional<RunLock.Holder> run) {}
 
     // ------------------------------------------------------------------ enable
 
@@ -130,9 +162,11 @@ public final class JudgeAgents {
             hookNote = "not installed: claude is not among agents.judge.targets";
         } else if (launcher.isEmpty()) {
             hookNote = "not installed: wb cannot tell where its launcher is";
-            warnings.add(new Warning("the Claude Code guard hook was not installed: wb does not know the path of its"
-                    + " launcher (bin/wb)", "run wb through bin/wb, or set " + JudgeGuardHook.LAUNCHER_ENV
-                    + " to its absolute path, then run wb judge enable again"));
+            warnings.add(new Warning(
+                    "the Claude Code guard hook was not installed: wb does not know the path of its"
+                            + " launcher (bin/wb)",
+                    "run wb through bin/wb, or set " + JudgeGuardHook.LAUNCHER_ENV
+                            + " to its absolute path, then run wb judge enable again"));
         } else {
             String command = JudgeGuardHook.command(launcher.get());
             hookCommand = Optional.of(command);
@@ -143,10 +177,13 @@ public final class JudgeAgents {
                     + JudgeGuardHook.SETTINGS;
         }
         // The hook names this machine's wb: its settings file is kept out of git before it is written.
-        SettingsIgnore.Action ignore = hookCommand.isPresent() ? SettingsIgnore.planAdd(ws) : SettingsIgnore.Action.NONE;
+        SettingsIgnore.Action ignore =
+                hookCommand.isPresent() ? SettingsIgnore.planAdd(ws) : SettingsIgnore.Action.NONE;
         if (config.piListed()) {
-            warnings.add(new Warning("agents.judge.targets lists pi, which is skipped: " + JudgeAgentTarget.PI_NOT_SUPPORTED,
-                    "run the judge from Claude Code, Copilot or Codex, or a separate session, for an independent review"));
+            warnings.add(
+                    new Warning(
+                            "agents.judge.targets lists pi, which is skipped: " + JudgeAgentTarget.PI_NOT_SUPPORTED,
+                            "run the judge from Claude Code, Copilot or Codex, or a separate session, for an independent review"));
         }
 
         if (!dryRun) {
@@ -168,8 +205,20 @@ public final class JudgeAgents {
                 JudgeGuardHook.writeSettings(ws, merged);
             }
         }
-        return new Result("enable", dryRun, true, configChanged, files, Optional.of(schema), hook, hookCommand, hookNote,
-                models(config), config.piListed(), warnings, ignore);
+        return new Result(
+                "enable",
+                dryRun,
+                true,
+                configChanged,
+                files,
+                Optional.of(schema),
+                hook,
+                hookCommand,
+                hookNote,
+                models(config),
+                config.piListed(),
+                warnings,
+                ignore);
     }
 
     /**
@@ -188,8 +237,8 @@ public final class JudgeAgents {
         return Optional.of(file);
     }
 
-    private static FileResult plan(Workspace ws, JudgeAgentTarget target, Optional<String> model, boolean force,
-            List<Warning> warnings) {
+    private static FileResult plan(
+            Workspace ws, JudgeAgentTarget target, Optional<String> model, boolean force, List<Warning> warnings) {
         String content = JudgeAgentTemplates.render(target, model);
         Path file = ws.root().resolve(target.path());
         FileAction action = switch (JudgeAgentTemplates.state(file)) {
@@ -198,8 +247,9 @@ public final class JudgeAgents {
             case EDITED -> force ? FileAction.OVERWRITTEN : FileAction.KEPT_EDITED;
         };
         if (action == FileAction.KEPT_EDITED) {
-            warnings.add(new Warning(target.path() + " was edited by hand (its wb-generated line is missing or no"
-                    + " longer matches), so it was kept as it is and does not follow the configuration",
+            warnings.add(new Warning(
+                    target.path() + " was edited by hand (its wb-generated line is missing or no"
+                            + " longer matches), so it was kept as it is and does not follow the configuration",
                     "wb judge enable --force overwrites it from configuration (set the model with wb config set"
                             + " agents.judge.model." + target.id() + " <id>)"));
         }
@@ -213,7 +263,8 @@ public final class JudgeAgents {
         if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             action = FileAction.WRITTEN;
         } else {
-            action = !Files.isSymbolicLink(file) && content.equals(read(file)) ? FileAction.UNCHANGED
+            action = !Files.isSymbolicLink(file) && content.equals(read(file))
+                    ? FileAction.UNCHANGED
                     : FileAction.UPDATED;
         }
         return new FileResult(Optional.empty(), SCHEMA_PATH, action, Optional.empty(), content);
@@ -247,15 +298,18 @@ public final class JudgeAgents {
                 without = JudgeGuardHook.without(settings);
                 hook = without.equals(settings) ? HookAction.UNCHANGED : HookAction.REMOVED;
                 settingsStay = hook == HookAction.UNCHANGED || !without.isEmpty();
-                hookNote = hook == HookAction.REMOVED ? "removed from " + JudgeGuardHook.SETTINGS
-                        + (settingsStay ? "" : ", which held nothing else and is deleted") : "not installed";
+                hookNote = hook == HookAction.REMOVED
+                        ? "removed from " + JudgeGuardHook.SETTINGS
+                                + (settingsStay ? "" : ", which held nothing else and is deleted")
+                        : "not installed";
             } catch (Failure unusable) {
                 if (!force) {
                     throw unusable;
                 }
                 hookNote = "left in place: " + unusable.getMessage();
-                warnings.add(new Warning("the judge is disabled, but " + JudgeGuardHook.SETTINGS + " could not be"
-                        + " read, so wb's guard hook in it (if any) is still there: " + unusable.getMessage(),
+                warnings.add(new Warning(
+                        "the judge is disabled, but " + JudgeGuardHook.SETTINGS + " could not be"
+                                + " read, so wb's guard hook in it (if any) is still there: " + unusable.getMessage(),
                         "remove the PreToolUse entry that runs \"… judge guard\" from " + JudgeGuardHook.SETTINGS
                                 + " by hand"));
             }
@@ -266,8 +320,8 @@ public final class JudgeAgents {
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
             Path file = ws.root().resolve(target.path());
             if (JudgeAgentTemplates.state(file) != JudgeAgentTemplates.FileState.ABSENT) {
-                kept.add(new FileResult(Optional.of(target), target.path(), FileAction.UNCHANGED,
-                        config.model(target), ""));
+                kept.add(new FileResult(
+                        Optional.of(target), target.path(), FileAction.UNCHANGED, config.model(target), ""));
             }
         }
         if (!dryRun) {
@@ -283,8 +337,20 @@ public final class JudgeAgents {
                 SettingsIgnore.remove(ws);
             }
         }
-        return new Result("disable", dryRun, false, configChanged, kept, Optional.empty(), hook, removedCommand,
-                hookNote, models(config), config.piListed(), warnings, ignore);
+        return new Result(
+                "disable",
+                dryRun,
+                false,
+                configChanged,
+                kept,
+                Optional.empty(),
+                hook,
+                removedCommand,
+                hookNote,
+                models(config),
+                config.piListed(),
+                warnings,
+                ignore);
     }
 
     // ------------------------------------------------------------------ status
@@ -297,8 +363,8 @@ public final class JudgeAgents {
             JudgeAgentTemplates.FileState state = JudgeAgentTemplates.state(file);
             boolean current = state == JudgeAgentTemplates.FileState.GENERATED
                     && JudgeAgentTemplates.render(target, config.model(target)).equals(read(file));
-            targets.add(new TargetStatus(target, config.targets().contains(target), target.path(), state, current,
-                    config.model(target)));
+            targets.add(new TargetStatus(
+                    target, config.targets().contains(target), target.path(), state, current, config.model(target)));
         }
         boolean installed = false;
         boolean hookCurrent = false;
@@ -308,15 +374,25 @@ public final class JudgeAgents {
             ObjectNode settings = JudgeGuardHook.readSettings(ws);
             command = JudgeGuardHook.first(settings);
             installed = command.isPresent();
-            hookCurrent = launcher.map(l -> JudgeGuardHook.current(settings, JudgeGuardHook.command(l))).orElse(installed);
+            hookCurrent = launcher.map(l -> JudgeGuardHook.current(settings, JudgeGuardHook.command(l)))
+                    .orElse(installed);
         } catch (Failure e) {
             problem = Optional.of(e.getMessage());
         }
         Path schema = ws.root().resolve(SCHEMA_PATH);
         boolean schemaPresent = Files.isRegularFile(schema, LinkOption.NOFOLLOW_LINKS);
         boolean schemaCurrent = schemaPresent && Arrays.equals(JudgeAgentTemplates.schema(), bytes(schema));
-        return new Status(config.enabled(), targets, config.piListed(), installed, hookCurrent, command, problem,
-                schemaPresent, schemaCurrent, RunLock.current(ws));
+        return new Status(
+                config.enabled(),
+                targets,
+                config.piListed(),
+                installed,
+                hookCurrent,
+                command,
+                problem,
+                schemaPresent,
+                schemaCurrent,
+                RunLock.current(ws));
     }
 
     // ------------------------------------------------------------------ the event
@@ -331,15 +407,17 @@ public final class JudgeAgents {
         }
         p.put("hook", result.hook().id());
         ObjectNode models = p.putObject("models");
-        result.models().forEach((target, model) -> model.ifPresentOrElse(m -> models.put(target.id(), m),
-                () -> models.putNull(target.id())));
+        result.models()
+                .forEach((target, model) ->
+                        model.ifPresentOrElse(m -> models.put(target.id(), m), () -> models.putNull(target.id())));
         return new NewEvent(WbEvents.JUDGE_AGENTS_CONFIGURED, WbEvents.JUDGE_AGENTS_CONFIGURED_VERSION, p);
     }
 
     /** Appends the event to the workspace's stream. */
     public static EventEnvelope record(Session session, Result result) {
-        return session.log().append(StreamId.workspace(), ExpectedVersion.any(), List.of(event(result)),
-                session.invocation()).get(0);
+        return session.log()
+                .append(StreamId.workspace(), ExpectedVersion.any(), List.of(event(result)), session.invocation())
+                .get(0);
     }
 
     // ------------------------------------------------------------------ helpers
@@ -361,7 +439,9 @@ public final class JudgeAgents {
             }
             AtomicFiles.write(file, content.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + relative + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + relative + ": " + e.getMessage(),
                     List.of("check that " + file.getParent() + " is writable"));
         }
     }

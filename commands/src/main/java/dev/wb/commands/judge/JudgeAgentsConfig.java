@@ -33,8 +33,8 @@ import java.util.Optional;
  * other key of the file, in its order; the file is replaced whole, atomically. The rest of the file is read
  * against the whole schema by {@link dev.wb.commands.config.WorkspaceConfig}.
  */
-public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets, boolean piListed,
-        Map<JudgeAgentTarget, String> models) {
+public record JudgeAgentsConfig(
+        boolean enabled, List<JudgeAgentTarget> targets, boolean piListed, Map<JudgeAgentTarget, String> models) {
 
     public static final List<String> ENABLED = List.of("agents", "judge", "enabled");
     public static final List<String> TARGETS = List.of("agents", "judge", "targets");
@@ -43,8 +43,8 @@ public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets,
         return List.of("agents", "judge", "model", target.id());
     }
 
-    public static final JudgeAgentsConfig DEFAULTS = new JudgeAgentsConfig(false, List.of(JudgeAgentTarget.values()),
-            false, Map.of());
+    public static final JudgeAgentsConfig DEFAULTS =
+            new JudgeAgentsConfig(false, List.of(JudgeAgentTarget.values()), false, Map.of());
 
     public static Path file(Workspace ws) {
         return ws.workflowDir().resolve("config.json");
@@ -124,8 +124,8 @@ public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets,
                     pi = true;
                     continue;
                 }
-                Optional<JudgeAgentTarget> target = item.isTextual() ? JudgeAgentTarget.of(item.textValue())
-                        : Optional.empty();
+                Optional<JudgeAgentTarget> target =
+                        item.isTextual() ? JudgeAgentTarget.of(item.textValue()) : Optional.empty();
                 if (target.isEmpty()) {
                     throw invalid(".workflow/config.json: agents.judge.targets holds " + item
                             + "; the targets are claude, copilot and codex");
@@ -141,7 +141,7 @@ public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets,
             if (!model.isObject()) {
                 throw invalid(".workflow/config.json: agents.judge.model must be an object of target to model id");
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = model.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = model.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 Optional<JudgeAgentTarget> target = JudgeAgentTarget.of(entry.getKey());
                 if (target.isEmpty()) {
@@ -159,7 +159,8 @@ public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets,
                 try {
                     models.put(target.get(), JudgeAgentModels.require(target.get(), value.textValue()));
                 } catch (Failure e) {
-                    throw invalid(".workflow/config.json: agents.judge.model." + entry.getKey() + ": " + e.getMessage());
+                    throw invalid(
+                            ".workflow/config.json: agents.judge.model." + entry.getKey() + ": " + e.getMessage());
                 }
             }
         }
@@ -194,7 +195,9 @@ public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets,
             Files.createDirectories(file.getParent());
             AtomicFiles.write(file, pretty(root).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write .workflow/config.json: " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write .workflow/config.json: " + e.getMessage(),
                     List.of("check that " + file.getParent() + " is writable"));
         }
     }
@@ -229,7 +232,7 @@ public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets,
     private static void tree(JsonGenerator gen, JsonNode node) throws IOException {
         if (node.isObject()) {
             gen.writeStartObject();
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
                 gen.writeFieldName(field.getKey());
                 tree(gen, field.getValue());
@@ -255,7 +258,10 @@ public record JudgeAgentsConfig(boolean enabled, List<JudgeAgentTarget> targets,
     }
 
     static Failure invalid(String message) {
-        return new Failure(Failure.Kind.CONFIG, message, List.of("edit .workflow/config.json, or set the key with"
-                + " wb config set (agents.judge: docs/JUDGE.md)"));
+        return new Failure(
+                Failure.Kind.CONFIG,
+                message,
+                List.of("edit .workflow/config.json, or set the key with"
+                        + " wb config set (agents.judge: docs/JUDGE.md)"));
     }
 }

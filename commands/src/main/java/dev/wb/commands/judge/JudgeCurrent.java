@@ -34,8 +34,8 @@ public final class JudgeCurrent {
      * the snapshot's (the sidecar included), sorted; empty for CURRENT, and for DIVERGED, where the
      * history itself moved away.
      */
-    public record Classification(String status, String reviewBoundary, String executionMetadata,
-            List<String> changedFiles) {
+    public record Classification(
+            String status, String reviewBoundary, String executionMetadata, List<String> changedFiles) {
         public Classification {
             changedFiles = List.copyOf(changedFiles);
         }
@@ -46,18 +46,22 @@ public final class JudgeCurrent {
     private JudgeCurrent() {}
 
     public static Classification classify(Workspace workspace, Snapshot snapshot, Map<String, String> env) {
-        String sidecar = dev.wb.commands.capsule.CapsuleFolder.resolve(snapshot.worktree(),
-                new dev.wb.engine.TaskKey(snapshot.taskId())) + "/" + SIDECAR;
+        String sidecar = dev.wb.commands.capsule.CapsuleFolder.resolve(
+                        snapshot.worktree(), new dev.wb.engine.TaskKey(snapshot.taskId()))
+                + "/" + SIDECAR;
         Path captured = snapshot.worktree().resolve(sidecar);
         Path live = workspace.root().resolve(sidecar);
         String metadata = metadata(captured, live);
         boolean lineage;
         try (GitRepository repo = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             Optional<String> head = repo.head();
-            lineage = head.isPresent() && repo.resolveCommit(snapshot.head()).isPresent()
+            lineage = head.isPresent()
+                    && repo.resolveCommit(snapshot.head()).isPresent()
                     && repo.review().isAncestor(snapshot.head(), head.get());
         } catch (GitException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "git could not read the live history: " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "git could not read the live history: " + e.getMessage(),
                     List.of("check the repository with: git status"));
         }
         if (!lineage) {
@@ -66,7 +70,8 @@ public final class JudgeCurrent {
         List<String> changed = LiveTree.compare(workspace, snapshot, env).changed();
         String status = changed.isEmpty() ? "CURRENT" : "NEWER_CHANGES";
         boolean leaveOut = valid(captured) != Boolean.FALSE && valid(live) != Boolean.FALSE;
-        String boundary = !leaveOut ? status
+        String boundary = !leaveOut
+                ? status
                 : LiveTree.compare(workspace, snapshot, env, Set.of(sidecar)).matches() ? "CURRENT" : "NEWER_CHANGES";
         return new Classification(status, boundary, metadata, changed);
     }
@@ -106,8 +111,12 @@ public final class JudgeCurrent {
     private static Optional<byte[]> bytes(Path file) {
         try {
             return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(file)
-                    ? Optional.of(Files.isSymbolicLink(file) ? Files.readSymbolicLink(file).toString().getBytes(
-                            java.nio.charset.StandardCharsets.UTF_8) : Files.readAllBytes(file))
+                    ? Optional.of(
+                            Files.isSymbolicLink(file)
+                                    ? Files.readSymbolicLink(file)
+                                            .toString()
+                                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                                    : Files.readAllBytes(file))
                     : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();

@@ -1,8 +1,8 @@
 package dev.wb.commands.judge;
 
-import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
@@ -41,14 +41,18 @@ public final class JudgeEvents {
         documentDigests(snapshot).forEach(documents::put);
         snapshot.parent().ifPresentOrElse(parent -> p.put("parent", parent), () -> p.putNull("parent"));
         snapshot.parentRecordDigest().ifPresent(d -> p.put("parentRecordDigest", d));
-        return new NewEvent(WbEvents.JUDGE_SNAPSHOT_CAPTURED, WbEvents.JUDGE_SNAPSHOT_CAPTURED_VERSION, EventFit.fit(p));
+        return new NewEvent(
+                WbEvents.JUDGE_SNAPSHOT_CAPTURED, WbEvents.JUDGE_SNAPSHOT_CAPTURED_VERSION, EventFit.fit(p));
     }
 
     /** wb's addition beside the judge's {@code taskDigest}: each capsule document's own digest, as captured. */
     private static java.util.Map<String, String> documentDigests(Snapshot snapshot) {
         try {
-            return dev.wb.commands.capsule.Capsule.read(snapshot.worktree(), TaskKey.parse(snapshot.taskId())
-                    .orElseThrow(), path -> false).documentDigests();
+            return dev.wb.commands.capsule.Capsule.read(
+                            snapshot.worktree(),
+                            TaskKey.parse(snapshot.taskId()).orElseThrow(),
+                            path -> false)
+                    .documentDigests();
         } catch (RuntimeException e) {
             return java.util.Map.of();
         }
@@ -64,7 +68,8 @@ public final class JudgeEvents {
 
     /** Appends a fact to the task's stream, whatever else it recorded meanwhile. */
     public static EventEnvelope append(Session session, TaskKey key, NewEvent event) {
-        return session.log().append(StreamId.task(key), ExpectedVersion.any(), List.of(event), session.invocation())
+        return session.log()
+                .append(StreamId.task(key), ExpectedVersion.any(), List.of(event), session.invocation())
                 .get(0);
     }
 }

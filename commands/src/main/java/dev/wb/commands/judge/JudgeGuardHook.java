@@ -55,6 +55,7 @@ public final class JudgeGuardHook {
 
     /** The launcher's path, when the launcher passes it: {@code bin/wb} exports it, or sets the property. */
     public static final String LAUNCHER_ENV = "WB_LAUNCHER";
+
     public static final String LAUNCHER_PROPERTY = "wb.launcher";
 
     public static final String SETTINGS = ".claude/settings.local.json";
@@ -98,8 +99,10 @@ public final class JudgeGuardHook {
             }
             Path jar = Path.of(classPath).toAbsolutePath().normalize();
             Path target = jar.getParent();
-            if (!jar.getFileName().toString().equals("wb.jar") || target == null
-                    || !target.getFileName().toString().equals("target") || target.getParent() == null
+            if (!jar.getFileName().toString().equals("wb.jar")
+                    || target == null
+                    || !target.getFileName().toString().equals("target")
+                    || target.getParent() == null
                     || !target.getParent().getFileName().toString().equals("cli")
                     || target.getParent().getParent() == null) {
                 return Optional.empty();
@@ -163,7 +166,9 @@ public final class JudgeGuardHook {
             Files.createDirectories(file.getParent());
             AtomicFiles.write(file, JudgeAgentsConfig.pretty(settings).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + SETTINGS + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + SETTINGS + ": " + e.getMessage(),
                     List.of("check that " + file.getParent() + " is writable"));
         }
     }
@@ -174,7 +179,9 @@ public final class JudgeGuardHook {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot delete " + SETTINGS + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot delete " + SETTINGS + ": " + e.getMessage(),
                     List.of("check that " + file.getParent() + " is writable"));
         }
     }
@@ -287,20 +294,26 @@ public final class JudgeGuardHook {
 
     /** wb's entry: a command hook running a launcher named {@code wb} with {@code judge guard}. */
     static boolean ours(JsonNode hook) {
-        if (!hook.isObject() || !"command".equals(hook.path("type").asText(null)) || !hook.path("command").isTextual()) {
+        if (!hook.isObject()
+                || !"command".equals(hook.path("type").asText(null))
+                || !hook.path("command").isTextual()) {
             return false;
         }
         Matcher m = OURS.matcher(hook.get("command").textValue().strip());
         if (!m.matches()) {
             return false;
         }
-        String path = m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3).replace("'\\''", "'") : m.group(4);
+        String path = m.group(2) != null
+                ? m.group(2)
+                : m.group(3) != null ? m.group(3).replace("'\\''", "'") : m.group(4);
         return path.equals("wb") || path.endsWith("/wb");
     }
 
     private static Failure unusable(Path file, String what) {
-        return new Failure(Failure.Kind.CONFIG, SETTINGS + " " + what, List.of("fix " + file
-                + " by hand (Claude Code reads it as a JSON object), then run this again"));
+        return new Failure(
+                Failure.Kind.CONFIG,
+                SETTINGS + " " + what,
+                List.of("fix " + file + " by hand (Claude Code reads it as a JSON object), then run this again"));
     }
 
     // ---------------------------------------------------------------- the guard
@@ -308,7 +321,9 @@ public final class JudgeGuardHook {
     /** What the guard answers: let the call go, refuse it (with the reason for the agent), or an unusable event. */
     public record Decision(Kind kind, String message) {
         public enum Kind {
-            ALLOW, DENY, MALFORMED
+            ALLOW,
+            DENY,
+            MALFORMED
         }
 
         static Decision allow() {
@@ -329,12 +344,15 @@ public final class JudgeGuardHook {
         try {
             doc = CanonicalJson.parse(event);
         } catch (RuntimeException e) {
-            return new Decision(Decision.Kind.MALFORMED, "wb judge guard: the hook event on stdin is not JSON ("
-                    + e.getMessage() + "); the tool call was not checked");
+            return new Decision(
+                    Decision.Kind.MALFORMED,
+                    "wb judge guard: the hook event on stdin is not JSON (" + e.getMessage()
+                            + "); the tool call was not checked");
         }
         if (doc == null || !doc.isObject()) {
-            return new Decision(Decision.Kind.MALFORMED, "wb judge guard: the hook event on stdin is not a JSON object;"
-                    + " the tool call was not checked");
+            return new Decision(
+                    Decision.Kind.MALFORMED,
+                    "wb judge guard: the hook event on stdin is not a JSON object;" + " the tool call was not checked");
         }
         String tool = doc.path("tool_name").asText("");
         if (!EDIT_TOOLS.contains(tool)) {

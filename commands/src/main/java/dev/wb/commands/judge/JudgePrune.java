@@ -1,12 +1,12 @@
 package dev.wb.commands.judge;
 
-import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
@@ -60,7 +60,9 @@ public final class JudgePrune {
 
     /** Why a snapshot is kept or deleted. */
     public enum Why {
-        NEWEST("newest"), ANCESTOR("ancestor of a kept snapshot"), OLDER("older than the newest kept");
+        NEWEST("newest"),
+        ANCESTOR("ancestor of a kept snapshot"),
+        OLDER("older than the newest kept");
 
         private final String label;
 
@@ -78,8 +80,16 @@ public final class JudgePrune {
      *
      * @param createdFromMetadata false when {@code createdAt} was unreadable and the folder's time stood in
      */
-    public record Entry(String id, Optional<String> taskId, Optional<String> parent, Instant created,
-            boolean createdFromMetadata, int receipts, boolean keep, Why why, Optional<String> ancestorOf) {}
+    public record Entry(
+            String id,
+            Optional<String> taskId,
+            Optional<String> parent,
+            Instant created,
+            boolean createdFromMetadata,
+            int receipts,
+            boolean keep,
+            Why why,
+            Optional<String> ancestorOf) {}
 
     /** A folder under snapshots/ that is not one wb can place: reported, left. */
     public record Broken(String dir, String reason) {}
@@ -90,8 +100,13 @@ public final class JudgePrune {
     /** A validation run holds the lock; {@code conflict} when it is on a snapshot this prune deletes. */
     public record Lock(String holder, String snapshot, boolean conflict) {}
 
-    public record Plan(int keep, List<Entry> snapshots, List<Capture> captures, List<Broken> broken,
-            Optional<Lock> lock, List<String> notices) {
+    public record Plan(
+            int keep,
+            List<Entry> snapshots,
+            List<Capture> captures,
+            List<Broken> broken,
+            Optional<Lock> lock,
+            List<String> notices) {
 
         public List<String> kept() {
             return snapshots.stream().filter(Entry::keep).map(Entry::id).toList();
@@ -124,14 +139,24 @@ public final class JudgePrune {
                 e.parent().ifPresentOrElse(p -> n.put("parent", p), () -> n.putNull("parent"));
                 n.put("receipts", e.receipts());
                 n.put("action", e.keep() ? "keep" : "delete");
-                n.put("reason", e.why().label() + e.ancestorOf().map(id -> " " + id).orElse(""));
+                n.put(
+                        "reason",
+                        e.why().label() + e.ancestorOf().map(id -> " " + id).orElse(""));
             }
             ArrayNode captures = doc.putArray("captures");
-            plan.captures().forEach(c -> captures.addObject().put("dir", c.dir()).put("action",
-                    c.delete() ? "delete" : "leave").put("reason", c.reason()));
+            plan.captures()
+                    .forEach(c -> captures.addObject()
+                            .put("dir", c.dir())
+                            .put("action", c.delete() ? "delete" : "leave")
+                            .put("reason", c.reason()));
             doc.set("broken", brokenJson(plan.broken()));
-            plan.lock().ifPresentOrElse(l -> doc.putObject("lock").put("holder", l.holder())
-                    .put("snapshot", l.snapshot()).put("conflict", l.conflict()), () -> doc.putNull("lock"));
+            plan.lock()
+                    .ifPresentOrElse(
+                            l -> doc.putObject("lock")
+                                    .put("holder", l.holder())
+                                    .put("snapshot", l.snapshot())
+                                    .put("conflict", l.conflict()),
+                            () -> doc.putNull("lock"));
             plan.notices().forEach(doc.putArray("notices")::add);
             failed.forEach(doc.putArray("failed")::add);
             if (!doc.has("notices")) {
@@ -162,8 +187,10 @@ public final class JudgePrune {
             try (Stream<Path> list = Files.list(dir)) {
                 children = list.sorted().toList();
             } catch (IOException e) {
-                throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot list " + relative(workspace, dir) + ": "
-                        + e.getMessage(), List.of("check the folder's permissions, then prune again"));
+                throw new Failure(
+                        Failure.Kind.NOT_COMPLETED,
+                        "cannot list " + relative(workspace, dir) + ": " + e.getMessage(),
+                        List.of("check the folder's permissions, then prune again"));
             }
             for (Path child : children) {
                 classify(workspace, child, clock, found, captures, broken);
@@ -172,10 +199,11 @@ public final class JudgePrune {
         List<Entry> planned = decide(found, keep, notices);
         Optional<Lock> lock = RunLock.current(workspace).map(holder -> {
             String snapshot = holder.snapshot().startsWith("SNAPSHOT:")
-                    ? holder.snapshot().substring("SNAPSHOT:".length()) : holder.snapshot();
+                    ? holder.snapshot().substring("SNAPSHOT:".length())
+                    : holder.snapshot();
             boolean deletes = planned.stream().anyMatch(e -> !e.keep());
-            boolean conflict = holder.unknown() ? deletes
-                    : planned.stream().anyMatch(e -> !e.keep() && e.id().equals(snapshot));
+            boolean conflict =
+                    holder.unknown() ? deletes : planned.stream().anyMatch(e -> !e.keep() && e.id().equals(snapshot));
             return new Lock(holder.describe(), snapshot, conflict);
         });
         return new Plan(keep, planned, List.copyOf(captures), List.copyOf(broken), lock, List.copyOf(notices));
@@ -194,11 +222,16 @@ public final class JudgePrune {
         }
         if (plan.lock().filter(Lock::conflict).isPresent()) {
             Lock lock = plan.lock().get();
-            throw Failure.usage("a validation run holds the lock on " + (lock.snapshot().equals("unknown")
-                    ? "a snapshot wb cannot name" : "SNAPSHOT:" + lock.snapshot()) + ", which this prune would delete: "
-                    + lock.holder() + "; nothing was deleted",
+            throw Failure.usage(
+                    "a validation run holds the lock on "
+                            + (lock.snapshot().equals("unknown")
+                                    ? "a snapshot wb cannot name"
+                                    : "SNAPSHOT:" + lock.snapshot())
+                            + ", which this prune would delete: "
+                            + lock.holder() + "; nothing was deleted",
                     "wait for the run to end (wb status shows it), then prune again",
-                    "or keep more snapshots: wb judge prune --keep " + (plan.kept().size() + plan.deleted().size()));
+                    "or keep more snapshots: wb judge prune --keep "
+                            + (plan.kept().size() + plan.deleted().size()));
         }
         List<String> failed = new ArrayList<>();
         // Newest first: a catch-up goes before its parent, so an interrupted prune never orphans a child.
@@ -221,9 +254,15 @@ public final class JudgePrune {
             }
         }
         List<String> deleted = new ArrayList<>(plan.deleted());
-        deleted.removeIf(id -> failed.contains(relative(workspace, Snapshots.dir(workspace).resolve(id))));
-        EventEnvelope event = session.log().append(StreamId.workspace(), ExpectedVersion.any(),
-                List.of(event(plan, deleted, workspace)), session.invocation()).get(0);
+        deleted.removeIf(id ->
+                failed.contains(relative(workspace, Snapshots.dir(workspace).resolve(id))));
+        EventEnvelope event = session.log()
+                .append(
+                        StreamId.workspace(),
+                        ExpectedVersion.any(),
+                        List.of(event(plan, deleted, workspace)),
+                        session.invocation())
+                .get(0);
         return new Result(plan, false, List.copyOf(failed), Optional.of(event));
     }
 
@@ -247,8 +286,13 @@ public final class JudgePrune {
     }
 
     /** Sorts one folder under snapshots/ into a snapshot, a capture folder or a broken entry. */
-    private static void classify(Workspace workspace, Path child, Clock clock, List<Entry> found,
-            List<Capture> captures, List<Broken> broken) {
+    private static void classify(
+            Workspace workspace,
+            Path child,
+            Clock clock,
+            List<Entry> found,
+            List<Capture> captures,
+            List<Broken> broken) {
         String name = child.getFileName().toString();
         String shown = relative(workspace, child);
         BasicFileAttributes attributes;
@@ -262,11 +306,14 @@ public final class JudgePrune {
             Instant changed = lastChange(child, attributes).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
             Duration age = Duration.between(changed, clock.instant());
             if (attributes.isDirectory() && age.compareTo(CAPTURE_GRACE) < 0) {
-                captures.add(new Capture(shown, false, "changed " + changed + ", within the last "
-                        + CAPTURE_GRACE.toMinutes() + " minutes: a capture may still be writing it; left"));
+                captures.add(new Capture(
+                        shown,
+                        false,
+                        "changed " + changed + ", within the last " + CAPTURE_GRACE.toMinutes()
+                                + " minutes: a capture may still be writing it; left"));
             } else {
-                captures.add(new Capture(shown, true, "a temporary capture folder left behind (last changed "
-                        + changed + ")"));
+                captures.add(new Capture(
+                        shown, true, "a temporary capture folder left behind (last changed " + changed + ")"));
             }
             return;
         }
@@ -291,7 +338,8 @@ public final class JudgePrune {
             }
             node = CanonicalJson.parse(Files.readAllBytes(metadata));
         } catch (IOException e) {
-            broken.add(new Broken(shown, Snapshot.METADATA + " cannot be read (" + e.getMessage() + "); left in place"));
+            broken.add(
+                    new Broken(shown, Snapshot.METADATA + " cannot be read (" + e.getMessage() + "); left in place"));
             return;
         } catch (RuntimeException e) {
             broken.add(new Broken(shown, Snapshot.METADATA + " is not valid JSON; left in place"));
@@ -302,26 +350,39 @@ public final class JudgePrune {
             return;
         }
         if (!node.path("id").isTextual() || !node.path("id").asText().equals(name)) {
-            broken.add(new Broken(shown, Snapshot.METADATA + " names another id ("
-                    + (node.has("id") ? node.get("id").toString() : "none") + "); left in place"));
+            broken.add(new Broken(
+                    shown,
+                    Snapshot.METADATA + " names another id ("
+                            + (node.has("id") ? node.get("id").toString() : "none") + "); left in place"));
             return;
         }
         JsonNode parent = node.get("parent");
         Optional<String> parentId = Optional.empty();
         if (parent != null && !parent.isNull()) {
-            if (!parent.isTextual() || !Candidate.SNAPSHOT_ID.matcher(parent.asText()).matches()) {
-                broken.add(new Broken(shown, Snapshot.METADATA + " has a malformed parent (" + parent
-                        + "); left in place"));
+            if (!parent.isTextual()
+                    || !Candidate.SNAPSHOT_ID.matcher(parent.asText()).matches()) {
+                broken.add(new Broken(
+                        shown, Snapshot.METADATA + " has a malformed parent (" + parent + "); left in place"));
                 return;
             }
             parentId = Optional.of(parent.asText());
         }
-        Optional<Instant> created = node.path("createdAt").isTextual() ? instant(node.path("createdAt").asText())
+        Optional<Instant> created = node.path("createdAt").isTextual()
+                ? instant(node.path("createdAt").asText())
                 : Optional.empty();
-        Optional<String> task = node.path("taskId").isTextual() ? Optional.of(node.path("taskId").asText())
+        Optional<String> task = node.path("taskId").isTextual()
+                ? Optional.of(node.path("taskId").asText())
                 : Optional.empty();
-        found.add(new Entry(name, task, parentId, created.orElse(attributes.lastModifiedTime().toInstant()),
-                created.isPresent(), receipts(child), true, Why.NEWEST, Optional.empty()));
+        found.add(new Entry(
+                name,
+                task,
+                parentId,
+                created.orElse(attributes.lastModifiedTime().toInstant()),
+                created.isPresent(),
+                receipts(child),
+                true,
+                Why.NEWEST,
+                Optional.empty()));
     }
 
     /** Newest first; the newest {@code keep} and their ancestors kept, the rest deleted. */
@@ -364,7 +425,15 @@ public final class JudgePrune {
     }
 
     private static Entry with(Entry e, boolean keep, Why why, Optional<String> ancestorOf) {
-        return new Entry(e.id(), e.taskId(), e.parent(), e.created(), e.createdFromMetadata(), e.receipts(), keep, why,
+        return new Entry(
+                e.id(),
+                e.taskId(),
+                e.parent(),
+                e.created(),
+                e.createdFromMetadata(),
+                e.receipts(),
+                keep,
+                why,
                 ancestorOf);
     }
 
@@ -397,7 +466,8 @@ public final class JudgePrune {
         try (Stream<Path> list = Files.list(dir)) {
             for (Path child : (Iterable<Path>) list::iterator) {
                 try {
-                    Instant t = Files.getLastModifiedTime(child, LinkOption.NOFOLLOW_LINKS).toInstant();
+                    Instant t = Files.getLastModifiedTime(child, LinkOption.NOFOLLOW_LINKS)
+                            .toInstant();
                     latest = t.isAfter(latest) ? t : latest;
                 } catch (IOException e) {
                     // A child that vanished while listed: the folder is in use or going.
@@ -412,7 +482,8 @@ public final class JudgePrune {
     static String relative(Workspace workspace, Path path) {
         Path root = workspace.root().toAbsolutePath().normalize();
         Path absolute = path.toAbsolutePath().normalize();
-        return (absolute.startsWith(root) ? root.relativize(absolute) : absolute).toString()
+        return (absolute.startsWith(root) ? root.relativize(absolute) : absolute)
+                .toString()
                 .replace(java.io.File.separatorChar, '/');
     }
 }

@@ -1,11 +1,11 @@
 package dev.wb.commands.judge;
 
-import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.DeclaredCommand;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.verify.LiveProcesses;
@@ -66,11 +66,13 @@ public final class JudgeReproduce {
     public static final String GENERATOR_ROOT = "WB_GENERATOR_ROOT";
 
     /** Every name the generator's root is given under: wb's, the seed's and the review judge's. */
-    public static final List<String> GENERATOR_ROOT_NAMES = List.of(GENERATOR_ROOT, "WEP_GENERATOR_ROOT",
-            "AKRCTX_GENERATOR_ROOT");
+    public static final List<String> GENERATOR_ROOT_NAMES =
+            List.of(GENERATOR_ROOT, "WEP_GENERATOR_ROOT", "AKRCTX_GENERATOR_ROOT");
 
     public enum Outcome {
-        REPRODUCED("reproduced", 0), NOT_REPRODUCED("not-reproduced", 7), APPROVAL_MISSING("approval-missing", 3);
+        REPRODUCED("reproduced", 0),
+        NOT_REPRODUCED("not-reproduced", 7),
+        APPROVAL_MISSING("approval-missing", 3);
 
         private final String wire;
         private final int exitCode;
@@ -89,12 +91,17 @@ public final class JudgeReproduce {
         }
     }
 
-    public record Request(TaskKey key, String baseRef, String snapshotId, List<TaskKey> includeTasks,
-            List<String> approvals, Optional<CommandApprovals.Terminal> terminal) {}
+    public record Request(
+            TaskKey key,
+            String baseRef,
+            String snapshotId,
+            List<TaskKey> includeTasks,
+            List<String> approvals,
+            Optional<CommandApprovals.Terminal> terminal) {}
 
     /** One command of the approved list: its 1-based index, status ({@code passed}, {@code failed}, {@code not-run}). */
-    public record CommandResult(int index, String command, String status, int exitCode, String ended,
-            Optional<String> evidence) {}
+    public record CommandResult(
+            int index, String command, String status, int exitCode, String ended, Optional<String> evidence) {}
 
     /** A declared path whose result differs from the snapshot: what the snapshot has, what the generator wrote. */
     public record Mismatch(String path, String expected, String actual) {}
@@ -104,9 +111,19 @@ public final class JudgeReproduce {
      * @param details for each mismatched path, what differs
      * @param event the {@code judge.reproduced} event, when the commands ran
      */
-    public record Result(Outcome outcome, Snapshot snapshot, String base, String generatorCommit,
-            List<String> commands, List<CommandResult> results, List<String> mismatched, List<String> unchanged,
-            List<String> stray, List<Mismatch> details, String message, Optional<EventEnvelope> event) {
+    public record Result(
+            Outcome outcome,
+            Snapshot snapshot,
+            String base,
+            String generatorCommit,
+            List<String> commands,
+            List<CommandResult> results,
+            List<String> mismatched,
+            List<String> unchanged,
+            List<String> stray,
+            List<Mismatch> details,
+            String message,
+            Optional<EventEnvelope> event) {
         public boolean passed() {
             return outcome == Outcome.REPRODUCED;
         }
@@ -126,7 +143,8 @@ public final class JudgeReproduce {
         ReadPolicy policy = ReadPolicy.load(workspace);
         Snapshot snapshot = Snapshots.load(workspace, request.snapshotId());
         if (!snapshot.taskId().equals(request.key().value())) {
-            throw Failure.usage(snapshot.label() + " is a snapshot of " + snapshot.taskId() + ", not " + request.key(),
+            throw Failure.usage(
+                    snapshot.label() + " is a snapshot of " + snapshot.taskId() + ", not " + request.key(),
                     "reproduce it as: wb judge reproduce " + snapshot.taskId() + " --base " + snapshot.base()
                             + " --candidate " + snapshot.label());
         }
@@ -135,14 +153,18 @@ public final class JudgeReproduce {
         try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             String base = JudgeScope.resolveBase(live, request.baseRef());
             if (!base.equals(snapshot.base())) {
-                throw Failure.usage(snapshot.label() + " was captured against base " + snapshot.base() + ", not "
-                        + base + " (" + request.baseRef() + ")", "give the snapshot's base: --base " + snapshot.base());
+                throw Failure.usage(
+                        snapshot.label() + " was captured against base " + snapshot.base() + ", not " + base + " ("
+                                + request.baseRef() + ")",
+                        "give the snapshot's base: --base " + snapshot.base());
             }
             scopeRules(snapshot, request, env);
             refusals(session, live, declaration, base, env);
             return run(session, live, request, snapshot, declaration, base, policy, env, progress);
         } catch (GitException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "git could not read the repository: " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "git could not read the repository: " + e.getMessage(),
                     List.of("check the repository with: git status"));
         }
     }
@@ -151,10 +173,11 @@ public final class JudgeReproduce {
     static MigrationDeclaration declaration(Snapshot snapshot, TaskKey key) {
         String path = dev.wb.commands.capsule.CapsuleFolder.resolve(snapshot.worktree(), key) + "/"
                 + dev.wb.commands.capsule.ValidationBlock.FILE;
-        byte[] bytes = JudgeScope.readFile(snapshot.worktree().resolve(path)).orElseThrow(() -> Failure.usage(
-                snapshot.label() + " has no " + path + ", so it declares no generator",
-                "write the task's capsule with a " + MigrationDeclaration.HEADING + " section, then capture a new"
-                        + " snapshot"));
+        byte[] bytes = JudgeScope.readFile(snapshot.worktree().resolve(path))
+                .orElseThrow(() -> Failure.usage(
+                        snapshot.label() + " has no " + path + ", so it declares no generator",
+                        "write the task's capsule with a " + MigrationDeclaration.HEADING
+                                + " section, then capture a new" + " snapshot"));
         return MigrationDeclaration.parse(new String(bytes, StandardCharsets.UTF_8), path + " in " + snapshot.label());
     }
 
@@ -164,8 +187,9 @@ public final class JudgeReproduce {
         declaration.paths().stream().filter(policy::blocked).forEach(blocked::add);
         declaration.inputs().stream().filter(policy::blocked).forEach(blocked::add);
         if (!blocked.isEmpty()) {
-            throw Failure.usage("the " + MigrationDeclaration.HEADING + " block names paths that policy.json"
-                    + " withholds, which wb never reads: " + String.join(", ", blocked),
+            throw Failure.usage(
+                    "the " + MigrationDeclaration.HEADING + " block names paths that policy.json"
+                            + " withholds, which wb never reads: " + String.join(", ", blocked),
                     "generate and read only files outside blockedReadPatterns");
         }
     }
@@ -181,19 +205,28 @@ public final class JudgeReproduce {
         try (GitRepository own = GitRepository.open(snapshot.worktree(), Snapshots.privateEnv(env), Backend.CLI)) {
             raw = own.review().betweenCommits(snapshot.base(), snapshot.candidateCommit());
         }
-        JudgeScope.refuseForeignCapsules(request.key(), raw.stream().map(ChangedPath::path).toList(), requested);
+        JudgeScope.refuseForeignCapsules(
+                request.key(), raw.stream().map(ChangedPath::path).toList(), requested);
         TreeSet<String> extra = new TreeSet<>(requested);
         extra.removeAll(snapshot.scope().includedTaskIds());
         if (!extra.isEmpty()) {
-            throw Failure.usage(snapshot.label() + " does not include " + String.join(", ", extra)
-                    + " (it includes " + (snapshot.scope().includedTaskIds().isEmpty() ? "no other task"
-                            : String.join(", ", snapshot.scope().includedTaskIds())) + ")",
+            throw Failure.usage(
+                    snapshot.label() + " does not include " + String.join(", ", extra)
+                            + " (it includes "
+                            + (snapshot.scope().includedTaskIds().isEmpty()
+                                    ? "no other task"
+                                    : String.join(", ", snapshot.scope().includedTaskIds()))
+                            + ")",
                     "pass --include-task only for the tasks the snapshot was captured with");
         }
     }
 
     /** Every reason the generator may not run, at once; nothing when it may. */
-    private static void refusals(Session session, GitRepository live, MigrationDeclaration declaration, String base,
+    private static void refusals(
+            Session session,
+            GitRepository live,
+            MigrationDeclaration declaration,
+            String base,
             Map<String, String> env) {
         List<String> reasons = new ArrayList<>();
         String generator = declaration.commit();
@@ -210,7 +243,8 @@ public final class JudgeReproduce {
         Map<String, IndexEntry> landed = known ? entries(live, generator) : Map.of();
         Map<String, IndexEntry> based = entries(live, base);
         for (String input : declaration.inputs()) {
-            ReproduceTree.State reviewed = review.snapshot().map(s -> ReproduceTree.state(s.worktree(), input))
+            ReproduceTree.State reviewed = review.snapshot()
+                    .map(s -> ReproduceTree.state(s.worktree(), input))
                     .orElse(null);
             ReproduceTree.State atCommit = known ? state(live, generator, landed.get(input)) : null;
             ReproduceTree.State atBase = state(live, base, based.get(input));
@@ -223,16 +257,22 @@ public final class JudgeReproduce {
             }
             where.add("base: " + atBase.describe());
             boolean file = atBase instanceof ReproduceTree.File;
-            boolean same = (reviewed == null || reviewed.equals(atBase)) && (atCommit == null || atCommit.equals(atBase));
+            boolean same =
+                    (reviewed == null || reviewed.equals(atBase)) && (atCommit == null || atCommit.equals(atBase));
             if (!file || !same) {
-                reasons.add("the input " + input + (file ? " differs between the reviewed content, the generator"
-                        + " commit and the base" : " is not a file in all of the reviewed content, the generator"
-                                + " commit and the base") + " (" + String.join("; ", where) + ")");
+                reasons.add("the input " + input
+                        + (file
+                                ? " differs between the reviewed content, the generator" + " commit and the base"
+                                : " is not a file in all of the reviewed content, the generator"
+                                        + " commit and the base")
+                        + " (" + String.join("; ", where) + ")");
             }
         }
         if (!reasons.isEmpty()) {
-            throw new Failure(Failure.Kind.CHECK_FAILED, "the generator cannot be reproduced: "
-                    + String.join("; ", reasons), List.of("land the generator as ordinary code, review it"
+            throw new Failure(
+                    Failure.Kind.CHECK_FAILED,
+                    "the generator cannot be reproduced: " + String.join("; ", reasons),
+                    List.of("land the generator as ordinary code, review it"
                             + " (wb judge snapshot, wb judge run, a judge's APPROVED record), and declare its"
                             + " landed commit, its review and its unchanged inputs under "
                             + MigrationDeclaration.HEADING));
@@ -253,21 +293,31 @@ public final class JudgeReproduce {
         if (entry.mode().equals("160000")) {
             return new ReproduceTree.Other("a submodule");
         }
-        String mode = entry.mode().equals(FileContent.EXECUTABLE) || entry.mode().equals(FileContent.SYMLINK)
-                ? entry.mode() : FileContent.REGULAR;
+        String mode =
+                entry.mode().equals(FileContent.EXECUTABLE) || entry.mode().equals(FileContent.SYMLINK)
+                        ? entry.mode()
+                        : FileContent.REGULAR;
         byte[] bytes = ReproduceTree.blob(repo, commit, entry.path());
         return new ReproduceTree.File(new FileContent(mode, dev.wb.engine.Digests.sha256(bytes)));
     }
 
-    private static Result run(Session session, GitRepository live, Request request, Snapshot snapshot,
-            MigrationDeclaration declaration, String base, ReadPolicy policy, Map<String, String> env,
+    private static Result run(
+            Session session,
+            GitRepository live,
+            Request request,
+            Snapshot snapshot,
+            MigrationDeclaration declaration,
+            String base,
+            ReadPolicy policy,
+            Map<String, String> env,
             Progress progress) {
         Workspace workspace = session.workspace();
         String generator = declaration.commit();
         try (ReproduceTree root = ReproduceTree.empty("wb-reproduce-generator-");
                 ReproduceTree copy = ReproduceTree.empty("wb-reproduce-base-")) {
             List<IndexEntry> inputs = live.review().treeEntries(generator).stream()
-                    .filter(entry -> declaration.inputs().contains(entry.path())).toList();
+                    .filter(entry -> declaration.inputs().contains(entry.path()))
+                    .toList();
             root.write(live, generator, inputs, policy);
             Map<String, String> childEnv = new HashMap<>(Snapshots.privateEnv(env));
             // wb's name, and the original tools' names, so a generator written for them runs unchanged.
@@ -277,8 +327,8 @@ public final class JudgeReproduce {
             List<String> install = NodeInstall.plan(root.dir(), childEnv).orElse(List.of());
             List<String> commands = declaration.commands(install);
             try {
-                new CommandApprovals(workspace).require(request.key(), commands, request.approvals(),
-                        request.terminal());
+                new CommandApprovals(workspace)
+                        .require(request.key(), commands, request.approvals(), request.terminal());
             } catch (CommandApprovals.Missing e) {
                 StringBuilder list = new StringBuilder();
                 for (int i = 0; i < commands.size(); i++) {
@@ -286,17 +336,39 @@ public final class JudgeReproduce {
                 }
                 String message = "the reproduction's commands " + (e.declined() ? "were declined" : "are not approved")
                         + ", so nothing ran:" + list + "\nto approve them headless, pass: " + e.flags();
-                return new Result(Outcome.APPROVAL_MISSING, snapshot, base, generator, commands, List.of(), List.of(),
-                        List.of(), List.of(), List.of(), message, Optional.empty());
+                return new Result(
+                        Outcome.APPROVAL_MISSING,
+                        snapshot,
+                        base,
+                        generator,
+                        commands,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        message,
+                        Optional.empty());
             } catch (CommandApprovals.Mismatch e) {
-                return new Result(Outcome.APPROVAL_MISSING, snapshot, base, generator, commands, List.of(), List.of(),
-                        List.of(), List.of(), List.of(), e.getMessage(), Optional.empty());
+                return new Result(
+                        Outcome.APPROVAL_MISSING,
+                        snapshot,
+                        base,
+                        generator,
+                        commands,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        e.getMessage(),
+                        Optional.empty());
             }
             copy.write(live, base, live.review().treeEntries(base), policy);
             Map<String, ReproduceTree.State> before = copy.files();
             Map<String, ReproduceTree.State> declaredBefore = ReproduceTree.states(copy.dir(), declaration.paths());
-            List<CommandResult> results = execute(workspace, declaration, install, commands, root, copy, childEnv,
-                    progress);
+            List<CommandResult> results =
+                    execute(workspace, declaration, install, commands, root, copy, childEnv, progress);
             Map<String, ReproduceTree.State> after = copy.files();
             Map<String, ReproduceTree.State> produced = ReproduceTree.states(copy.dir(), declaration.paths());
             Map<String, ReproduceTree.State> expected = ReproduceTree.states(snapshot.worktree(), declaration.paths());
@@ -306,7 +378,10 @@ public final class JudgeReproduce {
             for (String path : declaration.paths()) {
                 if (!produced.get(path).equals(expected.get(path))) {
                     mismatched.add(path);
-                    details.add(new Mismatch(path, expected.get(path).describe(), produced.get(path).describe()));
+                    details.add(new Mismatch(
+                            path,
+                            expected.get(path).describe(),
+                            produced.get(path).describe()));
                 }
                 if (produced.get(path).equals(declaredBefore.get(path))) {
                     unchanged.add(path);
@@ -318,20 +393,39 @@ public final class JudgeReproduce {
             stray.removeIf(path -> java.util.Objects.equals(before.get(path), after.get(path)));
             boolean ran = results.stream().allMatch(r -> r.status().equals("passed"));
             boolean passed = ran && mismatched.isEmpty() && unchanged.isEmpty() && stray.isEmpty();
-            String message = passed ? "every declared path reproduced exactly, and nothing else was written"
+            String message = passed
+                    ? "every declared path reproduced exactly, and nothing else was written"
                     : message(ran, results, mismatched, unchanged, stray);
-            EventEnvelope event = JudgeEvents.append(session, request.key(), event(snapshot, base, generator, passed,
-                    mismatched, unchanged, List.copyOf(stray)));
-            return new Result(passed ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED, snapshot, base, generator,
-                    commands, results, List.copyOf(mismatched), List.copyOf(unchanged), List.copyOf(stray),
-                    List.copyOf(details), message, Optional.of(event));
+            EventEnvelope event = JudgeEvents.append(
+                    session,
+                    request.key(),
+                    event(snapshot, base, generator, passed, mismatched, unchanged, List.copyOf(stray)));
+            return new Result(
+                    passed ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED,
+                    snapshot,
+                    base,
+                    generator,
+                    commands,
+                    results,
+                    List.copyOf(mismatched),
+                    List.copyOf(unchanged),
+                    List.copyOf(stray),
+                    List.copyOf(details),
+                    message,
+                    Optional.of(event));
         }
     }
 
     /** The install in the generator root, then each prepare command and the generator in the base copy; stops at a failure. */
-    private static List<CommandResult> execute(Workspace workspace, MigrationDeclaration declaration,
-            List<String> install, List<String> commands, ReproduceTree root, ReproduceTree copy,
-            Map<String, String> childEnv, Progress progress) {
+    private static List<CommandResult> execute(
+            Workspace workspace,
+            MigrationDeclaration declaration,
+            List<String> install,
+            List<String> commands,
+            ReproduceTree root,
+            ReproduceTree copy,
+            Map<String, String> childEnv,
+            Progress progress) {
         List<CommandResult> results = new ArrayList<>();
         Thread hook = new Thread(LiveProcesses::killAll, "wb-judge-reproduce-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -339,7 +433,8 @@ public final class JudgeReproduce {
             int index = 1;
             if (!install.isEmpty()) {
                 progress.started(index, commands.size(), commands.get(0));
-                Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
+                Duration limit =
+                        Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
                 Path output = copy.dir().resolveSibling(copy.dir().getFileName() + ".install.out");
                 NodeInstall.run(install, root.dir(), childEnv, limit, output); // kept for the user if it fails
                 deleteQuietly(output);
@@ -349,12 +444,20 @@ public final class JudgeReproduce {
             Redactor redactor = Redactor.forWorkspace(workspace, childEnv);
             for (; index <= commands.size(); index++) {
                 String command = commands.get(index - 1);
-                if (!results.isEmpty() && !results.get(results.size() - 1).status().equals("passed")) {
+                if (!results.isEmpty()
+                        && !results.get(results.size() - 1).status().equals("passed")) {
                     results.add(new CommandResult(index, command, "not-run", -1, "not-run", Optional.empty()));
                     continue;
                 }
-                JudgeRun.CommandResult run = JudgeRun.runOne(workspace, index, commands.size(),
-                        new DeclaredCommand(0, command, command, false), copy.dir(), childEnv, redactor, Timings.OFF,
+                JudgeRun.CommandResult run = JudgeRun.runOne(
+                        workspace,
+                        index,
+                        commands.size(),
+                        new DeclaredCommand(0, command, command, false),
+                        copy.dir(),
+                        childEnv,
+                        redactor,
+                        Timings.OFF,
                         new JudgeRun.Progress() {
                             @Override
                             public void started(int i, int total, String text) {
@@ -364,8 +467,8 @@ public final class JudgeReproduce {
                             @Override
                             public void finished(JudgeRun.CommandResult result) {}
                         });
-                results.add(new CommandResult(index, command, run.status(), run.exitCode(), run.ended(),
-                        run.evidence()));
+                results.add(
+                        new CommandResult(index, command, run.status(), run.exitCode(), run.ended(), run.evidence()));
             }
             return results;
         } finally {
@@ -377,13 +480,19 @@ public final class JudgeReproduce {
         }
     }
 
-    private static String message(boolean ran, List<CommandResult> results, List<String> mismatched,
-            List<String> unchanged, java.util.Collection<String> stray) {
+    private static String message(
+            boolean ran,
+            List<CommandResult> results,
+            List<String> mismatched,
+            List<String> unchanged,
+            java.util.Collection<String> stray) {
         List<String> parts = new ArrayList<>();
         if (!ran) {
-            results.stream().filter(r -> r.status().equals("failed")).findFirst().ifPresent(r -> parts.add(
-                    "command " + r.index() + " (" + r.command() + ") failed (" + r.ended() + ", exit code "
-                            + r.exitCode() + ")"));
+            results.stream()
+                    .filter(r -> r.status().equals("failed"))
+                    .findFirst()
+                    .ifPresent(r -> parts.add("command " + r.index() + " (" + r.command() + ") failed (" + r.ended()
+                            + ", exit code " + r.exitCode() + ")"));
         }
         if (!mismatched.isEmpty()) {
             parts.add("declared paths that differ from the snapshot: " + String.join(", ", mismatched));
@@ -397,8 +506,14 @@ public final class JudgeReproduce {
         return String.join("; ", parts);
     }
 
-    static NewEvent event(Snapshot snapshot, String base, String generator, boolean passed, List<String> mismatched,
-            List<String> unchanged, List<String> stray) {
+    static NewEvent event(
+            Snapshot snapshot,
+            String base,
+            String generator,
+            boolean passed,
+            List<String> mismatched,
+            List<String> unchanged,
+            List<String> stray) {
         ObjectNode p = CanonicalJson.objectNode();
         p.put("snapshot", snapshot.id());
         p.put("base", base);
@@ -447,8 +562,11 @@ public final class JudgeReproduce {
         doc.set("unchanged", strings(result.unchanged()));
         doc.set("stray", strings(result.stray()));
         var details = doc.putArray("differences");
-        result.details().forEach(d -> details.addObject().put("path", d.path()).put("expected", d.expected())
-                .put("actual", d.actual()));
+        result.details()
+                .forEach(d -> details.addObject()
+                        .put("path", d.path())
+                        .put("expected", d.expected())
+                        .put("actual", d.actual()));
         doc.put("message", result.message());
         result.event().ifPresentOrElse(e -> doc.put("event", e.eventId()), () -> doc.putNull("event"));
         return doc;

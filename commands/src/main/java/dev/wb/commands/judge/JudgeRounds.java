@@ -38,11 +38,19 @@ public final class JudgeRounds {
     /** A record file read: where (relative to the repository), what it says, its snapshot category. */
     public record Input(String file, RecordFacts facts, String category) {}
 
-    public record Round(Instant reviewedAt, String scopeDigest, Optional<String> verdict,
-            Optional<Boolean> independent, String category, boolean ambiguous, List<String> files) {}
+    public record Round(
+            Instant reviewedAt,
+            String scopeDigest,
+            Optional<String> verdict,
+            Optional<Boolean> independent,
+            String category,
+            boolean ambiguous,
+            List<String> files) {}
 
     public enum State {
-        CLOSED, OPEN, UNKNOWN;
+        CLOSED,
+        OPEN,
+        UNKNOWN;
 
         public String label() {
             return name().toLowerCase(java.util.Locale.ROOT);
@@ -115,8 +123,8 @@ public final class JudgeRounds {
      */
     public static Report report(Session session, Optional<TaskKey> only) {
         ReadPolicy policy = ReadPolicy.load(session.workspace());
-        RoundsScan.Result scan = RoundsScan.scan(session.workspace(), policy,
-                (file, facts) -> RecordLog.noteRead(session, file, facts));
+        RoundsScan.Result scan =
+                RoundsScan.scan(session.workspace(), policy, (file, facts) -> RecordLog.noteRead(session, file, facts));
         return group(scan.inputs(), scan.skipped(), only);
     }
 
@@ -147,13 +155,20 @@ public final class JudgeRounds {
                 continue;
             }
             if (facts.reviewedInstant().isEmpty() || facts.scopeDigest().isEmpty()) {
-                uncountable.computeIfAbsent(task, t -> new TreeMap<>()).computeIfAbsent(uncountableReason(facts),
-                        r -> new ArrayList<>()).add(input);
+                uncountable
+                        .computeIfAbsent(task, t -> new TreeMap<>())
+                        .computeIfAbsent(uncountableReason(facts), r -> new ArrayList<>())
+                        .add(input);
                 continue;
             }
-            countable.computeIfAbsent(task, t -> new TreeMap<>())
-                    .computeIfAbsent(new Pair(facts.reviewedInstant().get(), facts.scopeDigest().get()),
-                            p -> new ArrayList<>()).add(input);
+            countable
+                    .computeIfAbsent(task, t -> new TreeMap<>())
+                    .computeIfAbsent(
+                            new Pair(
+                                    facts.reviewedInstant().get(),
+                                    facts.scopeDigest().get()),
+                            p -> new ArrayList<>())
+                    .add(input);
         }
         Set<String> taskIds = new TreeSet<>(JudgeRounds::compareKeys);
         taskIds.addAll(countable.keySet());
@@ -166,22 +181,29 @@ public final class JudgeRounds {
                 Round round = round(pair, records);
                 rounds.add(round);
                 if (round.ambiguous()) {
-                    unknown.add(new Unknown(Optional.of(taskId), round.files(), "records share reviewedAt "
-                            + round.reviewedAt() + " and scopeDigest " + round.scopeDigest() + " but differ in "
-                            + differences(records) + ": one ambiguous round"));
+                    unknown.add(new Unknown(
+                            Optional.of(taskId),
+                            round.files(),
+                            "records share reviewedAt "
+                                    + round.reviewedAt() + " and scopeDigest " + round.scopeDigest() + " but differ in "
+                                    + differences(records) + ": one ambiguous round"));
                 }
             });
             Map<String, List<Input>> hidden = uncountable.getOrDefault(taskId, Map.of());
-            hidden.forEach((reason, records) -> unknown.add(new Unknown(Optional.of(taskId), sortedFiles(records),
-                    reason)));
+            hidden.forEach(
+                    (reason, records) -> unknown.add(new Unknown(Optional.of(taskId), sortedFiles(records), reason)));
             tasks.add(new Task(taskId, state(rounds, !hidden.isEmpty()), List.copyOf(rounds)));
         }
         if (only.isPresent()) {
             allSkipped.removeIf(s -> !belongsTo(s.file(), only.get()));
         }
         allSkipped.sort(Comparator.comparing(Skipped::file).thenComparing(Skipped::reason));
-        return new Report(List.copyOf(tasks), summary(tasks, State.CLOSED), summary(tasks, State.OPEN),
-                List.copyOf(unknown), List.copyOf(allSkipped));
+        return new Report(
+                List.copyOf(tasks),
+                summary(tasks, State.CLOSED),
+                summary(tasks, State.OPEN),
+                List.copyOf(unknown),
+                List.copyOf(allSkipped));
     }
 
     private record Pair(Instant instant, String scopeDigest) implements Comparable<Pair> {
@@ -195,8 +217,10 @@ public final class JudgeRounds {
     private static String uncountableReason(RecordFacts facts) {
         List<String> missing = new ArrayList<>();
         if (facts.reviewedInstant().isEmpty()) {
-            missing.add(facts.reviewedAt().isPresent() ? "an unparseable reviewedAt (" + facts.reviewedAt().get() + ")"
-                    : "no reviewedAt");
+            missing.add(
+                    facts.reviewedAt().isPresent()
+                            ? "an unparseable reviewedAt (" + facts.reviewedAt().get() + ")"
+                            : "no reviewedAt");
         }
         if (facts.scopeDigest().isEmpty()) {
             missing.add("no valid scopeDigest");
@@ -217,10 +241,14 @@ public final class JudgeRounds {
             categories.add(input.category());
         }
         boolean ambiguous = verdicts.size() > 1 || independence.size() > 1 || criteria.size() > 1;
-        return new Round(pair.instant(), pair.scopeDigest(),
+        return new Round(
+                pair.instant(),
+                pair.scopeDigest(),
                 verdicts.size() == 1 ? Optional.of(verdicts.iterator().next()) : Optional.empty(),
                 independence.size() == 1 ? independence.iterator().next() : Optional.empty(),
-                categories.size() == 1 ? categories.iterator().next() : "unknown", ambiguous, sortedFiles(records));
+                categories.size() == 1 ? categories.iterator().next() : "unknown",
+                ambiguous,
+                sortedFiles(records));
     }
 
     private static String differences(List<Input> records) {
@@ -241,8 +269,12 @@ public final class JudgeRounds {
         if (hiddenRound || rounds.isEmpty()) {
             return State.UNKNOWN;
         }
-        Instant latest = rounds.stream().map(Round::reviewedAt).max(Comparator.naturalOrder()).orElseThrow();
-        List<Round> last = rounds.stream().filter(r -> r.reviewedAt().equals(latest)).toList();
+        Instant latest = rounds.stream()
+                .map(Round::reviewedAt)
+                .max(Comparator.naturalOrder())
+                .orElseThrow();
+        List<Round> last =
+                rounds.stream().filter(r -> r.reviewedAt().equals(latest)).toList();
         if (last.stream().anyMatch(Round::ambiguous)) {
             return State.UNKNOWN;
         }
@@ -260,7 +292,10 @@ public final class JudgeRounds {
         if (members.isEmpty()) {
             return new Group(0, 0, OptionalDouble.empty(), OptionalInt.empty());
         }
-        return new Group(members.size(), roundCount, OptionalDouble.of((double) roundCount / members.size()),
+        return new Group(
+                members.size(),
+                roundCount,
+                OptionalDouble.of((double) roundCount / members.size()),
                 members.stream().mapToInt(t -> t.rounds().size()).max());
     }
 

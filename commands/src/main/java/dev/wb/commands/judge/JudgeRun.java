@@ -1,6 +1,5 @@
 package dev.wb.commands.judge;
 
-import dev.wb.commands.policy.ReadPolicy;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
@@ -10,6 +9,7 @@ import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.verify.LiveProcesses;
 import dev.wb.commands.verify.ProcessRunner;
 import dev.wb.commands.verify.RunResult;
@@ -40,9 +40,13 @@ public final class JudgeRun {
 
     /** How a run ended, with the exit code and the {@code --json} outcome of the seed's table. */
     public enum Outcome {
-        PASSED("passed", 0), FAILED("failed", 1), APPROVAL_MISSING("approval-missing", 3), LOCK_BUSY("lock-busy", 4),
-        INVALIDATED("invalidated", 5), TREE_MISMATCH("tree-mismatch", 6), NO_RUNTIME_VALIDATION(
-                "no-runtime-validation", 0);
+        PASSED("passed", 0),
+        FAILED("failed", 1),
+        APPROVAL_MISSING("approval-missing", 3),
+        LOCK_BUSY("lock-busy", 4),
+        INVALIDATED("invalidated", 5),
+        TREE_MISMATCH("tree-mismatch", 6),
+        NO_RUNTIME_VALIDATION("no-runtime-validation", 0);
 
         private final String wire;
         private final int exitCode;
@@ -61,15 +65,34 @@ public final class JudgeRun {
         }
     }
 
-    public record Request(TaskKey key, String snapshotId, List<String> approvals, boolean isolated, boolean breakLock,
+    public record Request(
+            TaskKey key,
+            String snapshotId,
+            List<String> approvals,
+            boolean isolated,
+            boolean breakLock,
             Optional<CommandApprovals.Terminal> terminal) {}
 
     /** One declared command's result: {@code passed}, {@code failed} or {@code not-run}. */
-    public record CommandResult(int index, String command, boolean optional, String status, int exitCode,
-            String ended, long durationMs, Optional<String> evidence) {}
+    public record CommandResult(
+            int index,
+            String command,
+            boolean optional,
+            String status,
+            int exitCode,
+            String ended,
+            long durationMs,
+            Optional<String> evidence) {}
 
-    public record Result(Outcome outcome, Snapshot snapshot, String mode, List<CommandResult> results,
-            List<String> changedPaths, Optional<Receipt.Written> receipt, List<String> notices, String message,
+    public record Result(
+            Outcome outcome,
+            Snapshot snapshot,
+            String mode,
+            List<CommandResult> results,
+            List<String> changedPaths,
+            Optional<Receipt.Written> receipt,
+            List<String> notices,
+            String message,
             List<EventEnvelope> events) {}
 
     /** What the user sees while commands run; the CLI draws it. */
@@ -88,19 +111,26 @@ public final class JudgeRun {
     }
 
     /** Set when Ctrl-C or SIGTERM arrives: no further command starts, and the run records itself as failed. */
-    static final java.util.concurrent.atomic.AtomicBoolean INTERRUPTED = new java.util.concurrent.atomic.AtomicBoolean();
+    static final java.util.concurrent.atomic.AtomicBoolean INTERRUPTED =
+            new java.util.concurrent.atomic.AtomicBoolean();
 
     /** Bounded evidence kept of a failed command: the end of its output, redacted. */
     static final int EVIDENCE_CHARS = 2_000;
 
     private JudgeRun() {}
 
-    public static Result run(Session session, Request request, Map<String, String> env, Clock clock, Timings timings,
+    public static Result run(
+            Session session,
+            Request request,
+            Map<String, String> env,
+            Clock clock,
+            Timings timings,
             Progress progress) {
         Workspace workspace = session.workspace();
         Snapshot snapshot = timings.phase("load-snapshot", () -> Snapshots.load(workspace, request.snapshotId()));
         if (!snapshot.taskId().equals(request.key().value())) {
-            throw Failure.usage(snapshot.label() + " is a snapshot of " + snapshot.taskId() + ", not " + request.key(),
+            throw Failure.usage(
+                    snapshot.label() + " is a snapshot of " + snapshot.taskId() + ", not " + request.key(),
                     "run it as: wb judge run " + snapshot.taskId() + " --candidate " + snapshot.label());
         }
         Capsule capsule = Capsule.read(snapshot.worktree(), request.key(), ReadPolicy.load(workspace));
@@ -113,18 +143,27 @@ public final class JudgeRun {
                 && validation.shape() != ValidationBlock.Shape.OPTIONAL_ONLY) {
             List<String> problems = new ArrayList<>();
             validation.problems().forEach(p -> problems.add(p.render()));
-            throw Failure.usage("the capsule of " + request.key() + " in " + snapshot.label() + " declares nothing to run ("
-                    + validation.shape().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + " validation"
-                    + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
-                    (validation.shape() == ValidationBlock.Shape.MALFORMED ? "correct the lines named above"
-                            : "declare the commands in a fenced block under ## Validation") + " in .workflow/"
+            throw Failure.usage(
+                    "the capsule of " + request.key() + " in " + snapshot.label() + " declares nothing to run ("
+                            + validation
+                                    .shape()
+                                    .name()
+                                    .toLowerCase(java.util.Locale.ROOT)
+                                    .replace('_', '-') + " validation"
+                            + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
+                    (validation.shape() == ValidationBlock.Shape.MALFORMED
+                                    ? "correct the lines named above"
+                                    : "declare the commands in a fenced block under ## Validation")
+                            + " in .workflow/"
                             + request.key() + "/task.md (docs/CAPSULE.md), then capture a new snapshot");
         }
         List<String> commands = validation.normalizedCommands();
         CommandApprovals.Approval approval;
         try {
-            approval = timings.phase("approval", () -> new CommandApprovals(workspace).require(request.key(), commands,
-                    request.approvals(), request.terminal()));
+            approval = timings.phase(
+                    "approval",
+                    () -> new CommandApprovals(workspace)
+                            .require(request.key(), commands, request.approvals(), request.terminal()));
         } catch (CommandApprovals.Missing | CommandApprovals.Mismatch e) {
             return recorder.refused(Outcome.APPROVAL_MISSING, e.getMessage(), List.of(), request.isolated());
         }
@@ -135,26 +174,48 @@ public final class JudgeRun {
             return recorder.refused(Outcome.LOCK_BUSY, e.getMessage(), List.of(), request.isolated());
         }
         java.util.concurrent.CountDownLatch recorded = new java.util.concurrent.CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            INTERRUPTED.set(true);
-            LiveProcesses.killAll();
-            try {
-                // Let the run record itself as interrupted (and write its receipt) before the JVM goes.
-                recorded.await(10, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            lock.close();
-        }, "wb-judge-run-interrupted");
+        Thread hook = new Thread(
+                () -> {
+                    INTERRUPTED.set(true);
+                    LiveProcesses.killAll();
+                    try {
+                        // Let the run record itself as interrupted (and write its receipt) before the JVM goes.
+                        recorded.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    lock.close();
+                },
+                "wb-judge-run-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         try (lock) {
             List<String> notices = new ArrayList<>();
             lock.notice().ifPresent(notices::add);
             if (request.isolated()) {
-                return isolated(workspace, request, snapshot, validation, approval, recorder, env, clock, timings,
-                        progress, notices);
+                return isolated(
+                        workspace,
+                        request,
+                        snapshot,
+                        validation,
+                        approval,
+                        recorder,
+                        env,
+                        clock,
+                        timings,
+                        progress,
+                        notices);
             }
-            return inPlace(workspace, request, snapshot, validation, approval, recorder, env, clock, timings, progress,
+            return inPlace(
+                    workspace,
+                    request,
+                    snapshot,
+                    validation,
+                    approval,
+                    recorder,
+                    env,
+                    clock,
+                    timings,
+                    progress,
                     notices);
         } finally {
             recorded.countDown();
@@ -166,13 +227,26 @@ public final class JudgeRun {
         }
     }
 
-    private static Result inPlace(Workspace workspace, Request request, Snapshot snapshot, ValidationBlock validation,
-            CommandApprovals.Approval approval, RunRecorder recorder, Map<String, String> env, Clock clock,
-            Timings timings, Progress progress, List<String> notices) {
+    private static Result inPlace(
+            Workspace workspace,
+            Request request,
+            Snapshot snapshot,
+            ValidationBlock validation,
+            CommandApprovals.Approval approval,
+            RunRecorder recorder,
+            Map<String, String> env,
+            Clock clock,
+            Timings timings,
+            Progress progress,
+            List<String> notices) {
         LiveTree.Comparison before = timings.phase("compare-before", () -> LiveTree.compare(workspace, snapshot, env));
         if (!before.matches()) {
-            return recorder.refused(Outcome.TREE_MISMATCH, "the working tree no longer matches " + snapshot.label()
-                    + ": " + Snapshots.sample(before.changed()), before.changed(), false);
+            return recorder.refused(
+                    Outcome.TREE_MISMATCH,
+                    "the working tree no longer matches " + snapshot.label() + ": "
+                            + Snapshots.sample(before.changed()),
+                    before.changed(),
+                    false);
         }
         Instant startedAt = Instant.now(clock);
         recorder.started("in-place", validation, approval);
@@ -182,8 +256,8 @@ public final class JudgeRun {
         Redactor redactor = Redactor.forWorkspace(workspace, env);
         for (int i = 0; i < declared.size(); i++) {
             DeclaredCommand command = declared.get(i);
-            results.add(runOne(workspace, i + 1, declared.size(), command, workspace.root(), env, redactor, timings,
-                    progress));
+            results.add(runOne(
+                    workspace, i + 1, declared.size(), command, workspace.root(), env, redactor, timings, progress));
             if (INTERRUPTED.get()) {
                 notices.add("interrupted (Ctrl-C or SIGTERM): the commands after " + (i + 1) + " did not run");
                 for (int k = i + 1; k < declared.size(); k++) {
@@ -191,7 +265,8 @@ public final class JudgeRun {
                 }
                 break;
             }
-            LiveTree.Comparison during = timings.phase("compare-during", () -> LiveTree.compare(workspace, snapshot, env));
+            LiveTree.Comparison during =
+                    timings.phase("compare-during", () -> LiveTree.compare(workspace, snapshot, env));
             if (!during.matches()) {
                 changed = during.changed();
                 for (int k = i + 1; k < declared.size(); k++) {
@@ -205,24 +280,35 @@ public final class JudgeRun {
             changed = after.changed();
         }
         Outcome outcome = !changed.isEmpty() ? Outcome.INVALIDATED : verdict(results);
-        ObjectNode receipt = receiptBody(snapshot, validation, results, "in-place", changed, approval, startedAt, clock,
-                outcome);
+        ObjectNode receipt =
+                receiptBody(snapshot, validation, results, "in-place", changed, approval, startedAt, clock, outcome);
         receipt.put("contentBefore", before.contentDigest());
         receipt.put("contentAfter", after.contentDigest());
         return recorder.finished(outcome, "in-place", results, changed, receipt, notices);
     }
 
-    private static Result isolated(Workspace workspace, Request request, Snapshot snapshot, ValidationBlock validation,
-            CommandApprovals.Approval approval, RunRecorder recorder, Map<String, String> env, Clock clock,
-            Timings timings, Progress progress, List<String> notices) {
+    private static Result isolated(
+            Workspace workspace,
+            Request request,
+            Snapshot snapshot,
+            ValidationBlock validation,
+            CommandApprovals.Approval approval,
+            RunRecorder recorder,
+            Map<String, String> env,
+            Clock clock,
+            Timings timings,
+            Progress progress,
+            List<String> notices) {
         Instant startedAt = Instant.now(clock);
         try (IsolatedCopy copy = timings.phase("copy", () -> IsolatedCopy.of(snapshot))) {
             Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
-            timings.phase("dependencies", () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
-                Path output = outputFile(workspace);
-                NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
-                deleteQuietly(output);
-            }));
+            timings.phase(
+                    "dependencies",
+                    () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
+                        Path output = outputFile(workspace);
+                        NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
+                        deleteQuietly(output);
+                    }));
             recorder.started("isolated", validation, approval);
             List<CommandResult> results = new ArrayList<>();
             List<DeclaredCommand> declared = validation.commands();
@@ -233,18 +319,26 @@ public final class JudgeRun {
                     results.add(notRun(i + 1, declared.get(i)));
                     continue;
                 }
-                results.add(runOne(workspace, i + 1, declared.size(), declared.get(i), copy.dir(), env, redactor,
-                        timings, progress));
+                results.add(runOne(
+                        workspace,
+                        i + 1,
+                        declared.size(),
+                        declared.get(i),
+                        copy.dir(),
+                        env,
+                        redactor,
+                        timings,
+                        progress));
             }
             List<String> drift = timings.phase("drift", () -> copy.drift(snapshot));
             Outcome outcome = drift.isEmpty() ? verdict(results) : Outcome.FAILED;
             if (!drift.isEmpty()) {
                 notices.add("validation changed reviewed content in the disposable copy: " + Snapshots.sample(drift));
             }
-            ObjectNode receipt = receiptBody(snapshot, validation, results, "isolated", drift, approval, startedAt,
-                    clock, outcome);
-            return timings.phase("cleanup", () -> recorder.finished(outcome, "isolated", results, drift, receipt,
-                    notices));
+            ObjectNode receipt =
+                    receiptBody(snapshot, validation, results, "isolated", drift, approval, startedAt, clock, outcome);
+            return timings.phase(
+                    "cleanup", () -> recorder.finished(outcome, "isolated", results, drift, receipt, notices));
         }
     }
 
@@ -252,24 +346,47 @@ public final class JudgeRun {
         if (INTERRUPTED.get()) {
             return Outcome.FAILED;
         }
-        boolean requiredFailed = results.stream().anyMatch(r -> !r.optional() && !r.status().equals("passed"));
+        boolean requiredFailed =
+                results.stream().anyMatch(r -> !r.optional() && !r.status().equals("passed"));
         boolean anyPassed = results.stream().anyMatch(r -> r.status().equals("passed"));
         return requiredFailed || !anyPassed ? Outcome.FAILED : Outcome.PASSED;
     }
 
-    static CommandResult runOne(Workspace workspace, int index, int total, DeclaredCommand command, Path dir,
-            Map<String, String> env, Redactor redactor, Timings timings, Progress progress) {
+    static CommandResult runOne(
+            Workspace workspace,
+            int index,
+            int total,
+            DeclaredCommand command,
+            Path dir,
+            Map<String, String> env,
+            Redactor redactor,
+            Timings timings,
+            Progress progress) {
         progress.started(index, total, command.normalized());
         Path output = outputFile(workspace);
         try {
             Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
-            RunResult run = timings.command(index, () -> ProcessRunner.run(List.of("/bin/sh", "-c",
-                    command.normalized()), dir, env, limit, output, elapsed -> {}, redactor));
+            RunResult run = timings.command(
+                    index,
+                    () -> ProcessRunner.run(
+                            List.of("/bin/sh", "-c", command.normalized()),
+                            dir,
+                            env,
+                            limit,
+                            output,
+                            elapsed -> {},
+                            redactor));
             boolean passed = run.passed();
             Optional<String> evidence = passed ? Optional.empty() : Optional.of(evidence(run, redactor));
-            CommandResult result = new CommandResult(index, command.normalized(), command.optional(),
-                    passed ? "passed" : "failed", run.exitCode(), run.outcome().name().toLowerCase(java.util.Locale.ROOT)
-                            .replace('_', '-'), run.duration().toMillis(), evidence);
+            CommandResult result = new CommandResult(
+                    index,
+                    command.normalized(),
+                    command.optional(),
+                    passed ? "passed" : "failed",
+                    run.exitCode(),
+                    run.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    run.duration().toMillis(),
+                    evidence);
             progress.finished(result);
             return result;
         } finally {
@@ -278,14 +395,18 @@ public final class JudgeRun {
     }
 
     private static CommandResult notRun(int index, DeclaredCommand command) {
-        return new CommandResult(index, command.normalized(), command.optional(), "not-run", -1, "not-run", 0,
-                Optional.empty());
+        return new CommandResult(
+                index, command.normalized(), command.optional(), "not-run", -1, "not-run", 0, Optional.empty());
     }
 
     /** The end of the output, redacted and bounded, with how the command ended. */
     static String evidence(RunResult run, Redactor redactor) {
-        String text = run.startError().isEmpty() ? run.output().head() + (run.output().omittedChars() > 0
-                ? "\n[… " + run.output().omittedChars() + " characters omitted …]\n" : "") + run.output().tail()
+        String text = run.startError().isEmpty()
+                ? run.output().head()
+                        + (run.output().omittedChars() > 0
+                                ? "\n[… " + run.output().omittedChars() + " characters omitted …]\n"
+                                : "")
+                        + run.output().tail()
                 : run.startError();
         String redacted = redactor.redact(text);
         if (redacted.length() > EVIDENCE_CHARS) {
@@ -300,8 +421,15 @@ public final class JudgeRun {
         return ending + "\n" + redacted;
     }
 
-    private static ObjectNode receiptBody(Snapshot snapshot, ValidationBlock validation, List<CommandResult> results,
-            String mode, List<String> drift, CommandApprovals.Approval approval, Instant startedAt, Clock clock,
+    private static ObjectNode receiptBody(
+            Snapshot snapshot,
+            ValidationBlock validation,
+            List<CommandResult> results,
+            String mode,
+            List<String> drift,
+            CommandApprovals.Approval approval,
+            Instant startedAt,
+            Clock clock,
             Outcome outcome) {
         ObjectNode body = RunRecorder.receiptHead(snapshot, validation, mode);
         body.put("approval", approval.how().name().toLowerCase(java.util.Locale.ROOT));
@@ -319,8 +447,8 @@ public final class JudgeRun {
         return body;
     }
 
-    private static Result documentation(RunRecorder recorder, Snapshot snapshot, ValidationBlock validation,
-            Clock clock) {
+    private static Result documentation(
+            RunRecorder recorder, Snapshot snapshot, ValidationBlock validation, Clock clock) {
         ObjectNode body = RunRecorder.receiptHead(snapshot, validation, "documentation");
         body.put("noRuntimeReason", validation.noRuntimeReason().orElse(""));
         body.putArray("boundaryDrift");
@@ -329,8 +457,7 @@ public final class JudgeRun {
         body.put("outcome", Outcome.NO_RUNTIME_VALIDATION.wire());
         body.put("startedAt", Instant.now(clock).toString());
         body.put("finishedAt", Instant.now(clock).toString());
-        return recorder.finished(Outcome.NO_RUNTIME_VALIDATION, "documentation", List.of(), List.of(), body,
-                List.of());
+        return recorder.finished(Outcome.NO_RUNTIME_VALIDATION, "documentation", List.of(), List.of(), body, List.of());
     }
 
     private static Path outputFile(Workspace workspace) {
@@ -338,8 +465,10 @@ public final class JudgeRun {
             Path dir = Files.createDirectories(workspace.ensureLocalDir().resolve("tmp"));
             return Files.createTempFile(dir, "judge-run-", ".out");
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot create a file for command output in .workflow/local/tmp: "
-                    + e.getMessage(), List.of("check that .workflow/local/ is writable"));
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot create a file for command output in .workflow/local/tmp: " + e.getMessage(),
+                    List.of("check that .workflow/local/ is writable"));
         }
     }
 

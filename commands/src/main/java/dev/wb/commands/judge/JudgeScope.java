@@ -47,10 +47,16 @@ public final class JudgeScope {
      * runs against (empty for the working tree), the tracked paths that differ, the untracked files
      * and how to read them, and the task's capsule folder with a reader of its documents.
      */
-    record Sides(GitRepository repo, String base, String candidateCommit, Optional<String> diffAgainst,
+    record Sides(
+            GitRepository repo,
+            String base,
+            String candidateCommit,
+            Optional<String> diffAgainst,
             List<String> tracked,
-            List<String> untracked, Function<String, Optional<byte[]>> untrackedBytes,
-            Function<String, Optional<byte[]>> capsuleBytes, String capsuleFolder) {}
+            List<String> untracked,
+            Function<String, Optional<byte[]>> untrackedBytes,
+            Function<String, Optional<byte[]>> capsuleBytes,
+            String capsuleFolder) {}
 
     private JudgeScope() {}
 
@@ -61,48 +67,76 @@ public final class JudgeScope {
                 return ofSnapshot(workspace, live, request, snapshot, env);
             }
             String base = resolveBase(live, request.baseRef());
-            Optional<String> baseRef = request.baseRef().equals(base) ? Optional.empty()
-                    : Optional.of(request.baseRef());
+            Optional<String> baseRef =
+                    request.baseRef().equals(base) ? Optional.empty() : Optional.of(request.baseRef());
             if (request.candidate() instanceof Candidate.Commit commit) {
-                String id = live.resolveCommit(commit.ref()).orElseThrow(() -> Failure.usage(
-                        "unknown candidate: " + commit.ref(), "give a commit, branch or tag, WORKTREE or SNAPSHOT:<id>"));
-                return build(request.key(), commitSides(live, request.key(), base, id), policy, request.includeTasks(),
-                        Optional.empty(), false).withCandidate(commit.ref(), baseRef);
+                String id = live.resolveCommit(commit.ref())
+                        .orElseThrow(() -> Failure.usage(
+                                "unknown candidate: " + commit.ref(),
+                                "give a commit, branch or tag, WORKTREE or SNAPSHOT:<id>"));
+                return build(
+                                request.key(),
+                                commitSides(live, request.key(), base, id),
+                                policy,
+                                request.includeTasks(),
+                                Optional.empty(),
+                                false)
+                        .withCandidate(commit.ref(), baseRef);
             }
-            String head = live.head().orElseThrow(() -> Failure.usage("nothing is committed on this branch yet",
-                    "commit the base of the work first; the scope names HEAD as its candidate commit"));
+            String head = live.head()
+                    .orElseThrow(() -> Failure.usage(
+                            "nothing is committed on this branch yet",
+                            "commit the base of the work first; the scope names HEAD as its candidate commit"));
             Path root = workspace.root();
             List<String> tracked = live.review().changedNames(base, Optional.empty());
-            tracked.stream().filter(p -> Files.isDirectory(root.resolve(p), LinkOption.NOFOLLOW_LINKS)).findFirst()
+            tracked.stream()
+                    .filter(p -> Files.isDirectory(root.resolve(p), LinkOption.NOFOLLOW_LINKS))
+                    .findFirst()
                     .ifPresent(p -> {
                         throw submodule(p);
                     });
-            Sides sides = new Sides(live, base, head, Optional.empty(), tracked, live.review().untracked(),
-                    path -> linkOrBytes(root.resolve(path)), doc -> readFile(root.resolve(doc)),
+            Sides sides = new Sides(
+                    live,
+                    base,
+                    head,
+                    Optional.empty(),
+                    tracked,
+                    live.review().untracked(),
+                    path -> linkOrBytes(root.resolve(path)),
+                    doc -> readFile(root.resolve(doc)),
                     CapsuleFolder.resolve(root, request.key()));
             return build(request.key(), sides, policy, request.includeTasks(), Optional.empty(), false)
                     .withCandidate("WORKTREE", baseRef);
         } catch (GitException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "git could not compute the review boundary: " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "git could not compute the review boundary: " + e.getMessage(),
                     List.of("check the repository with: git status"));
         }
     }
 
-    private static ScopeBlock ofSnapshot(Workspace workspace, GitRepository live, Request request,
-            Candidate.Snapshot snapshot, Map<String, String> env) {
+    private static ScopeBlock ofSnapshot(
+            Workspace workspace,
+            GitRepository live,
+            Request request,
+            Candidate.Snapshot snapshot,
+            Map<String, String> env) {
         Snapshot captured = Snapshots.load(workspace, snapshot.id());
         if (!captured.taskId().equals(request.key().value())) {
-            throw Failure.usage(snapshot.label() + " is a snapshot of " + captured.taskId() + ", not "
-                    + request.key(), "ask for its scope as: wb judge scope " + captured.taskId() + " --base "
-                            + captured.base() + " --candidate " + snapshot.label());
+            throw Failure.usage(
+                    snapshot.label() + " is a snapshot of " + captured.taskId() + ", not " + request.key(),
+                    "ask for its scope as: wb judge scope " + captured.taskId() + " --base " + captured.base()
+                            + " --candidate " + snapshot.label());
         }
         // A catch-up snapshot's base is its parent's candidate commit, which only the snapshots hold.
         String base = request.baseRef().equals(captured.base())
-                || request.baseRef().equals(captured.baseRef().orElse(null)) ? captured.base()
-                        : resolveBase(live, request.baseRef());
+                        || request.baseRef().equals(captured.baseRef().orElse(null))
+                ? captured.base()
+                : resolveBase(live, request.baseRef());
         if (!captured.base().equals(base)) {
-            throw Failure.usage("SNAPSHOT:" + snapshot.id() + " was captured against base " + captured.base()
-                    + ", not " + base + " (" + request.baseRef() + ")",
+            throw Failure.usage(
+                    "SNAPSHOT:" + snapshot.id() + " was captured against base " + captured.base() + ", not " + base
+                            + " (" + request.baseRef() + ")",
                     "give the snapshot's base: --base " + captured.base());
         }
         return Snapshots.scopeOf(captured, env);
@@ -113,7 +147,9 @@ public final class JudgeScope {
         Map<String, IndexEntry> tree = new HashMap<>();
         repo.review().treeEntries(commit).forEach(entry -> tree.put(entry.path(), entry));
         List<String> tracked = repo.review().changedNames(base, Optional.of(commit));
-        tracked.stream().filter(p -> tree.containsKey(p) && tree.get(p).mode().equals("160000")).findFirst()
+        tracked.stream()
+                .filter(p -> tree.containsKey(p) && tree.get(p).mode().equals("160000"))
+                .findFirst()
                 .ifPresent(p -> {
                     throw submodule(p);
                 });
@@ -126,9 +162,18 @@ public final class JudgeScope {
         });
         Function<String, List<String>> children = dir -> folders.keySet().stream()
                 .filter(f -> f.startsWith(dir + "/") && f.indexOf('/', dir.length() + 1) < 0)
-                .map(f -> f.substring(dir.length() + 1)).toList();
-        return new Sides(repo, base, commit, Optional.of(commit), tracked, List.of(), path -> Optional.empty(),
-                doc -> blob(repo, commit, doc), CapsuleFolder.resolve(key, tree::containsKey, children));
+                .map(f -> f.substring(dir.length() + 1))
+                .toList();
+        return new Sides(
+                repo,
+                base,
+                commit,
+                Optional.of(commit),
+                tracked,
+                List.of(),
+                path -> Optional.empty(),
+                doc -> blob(repo, commit, doc),
+                CapsuleFolder.resolve(key, tree::containsKey, children));
     }
 
     /**
@@ -137,8 +182,13 @@ public final class JudgeScope {
      * capsule's digest. {@code excludedOverride} gives the withheld paths when the side cannot see them
      * (a snapshot's repository, which never held them).
      */
-    static ScopeBlock build(TaskKey key, Sides sides, Predicate<String> blocked, List<TaskKey> includeTasks,
-            Optional<List<String>> excludedOverride, boolean emptyBoundaryAuthorized) {
+    static ScopeBlock build(
+            TaskKey key,
+            Sides sides,
+            Predicate<String> blocked,
+            List<TaskKey> includeTasks,
+            Optional<List<String>> excludedOverride,
+            boolean emptyBoundaryAuthorized) {
         TreeSet<String> changed = new TreeSet<>();
         TreeSet<String> excluded = new TreeSet<>(excludedOverride.orElse(List.of()));
         List<String> gitExcluded = new ArrayList<>();
@@ -177,11 +227,23 @@ public final class JudgeScope {
             change.update(bytes("\0"));
         }
         change.update(bytes("excluded\0" + String.join("\0", excluded) + "\0"));
-        String taskDigest = capsule(key, sides.capsuleFolder(), sides.capsuleBytes()).taskDigest();
-        return new ScopeBlock(ScopeBlock.SCHEMA_VERSION, WbVersion.current(), key.value(), sides.base(),
-                Optional.empty(), sides.diffAgainst().orElse("WORKTREE"), sides.base(), sides.candidateCommit(),
-                List.copyOf(changed), emptyBoundaryAuthorized, List.copyOf(excluded),
-                List.copyOf(included), taskDigest, "sha256:" + java.util.HexFormat.of().formatHex(change.digest()));
+        String taskDigest =
+                capsule(key, sides.capsuleFolder(), sides.capsuleBytes()).taskDigest();
+        return new ScopeBlock(
+                ScopeBlock.SCHEMA_VERSION,
+                WbVersion.current(),
+                key.value(),
+                sides.base(),
+                Optional.empty(),
+                sides.diffAgainst().orElse("WORKTREE"),
+                sides.base(),
+                sides.candidateCommit(),
+                List.copyOf(changed),
+                emptyBoundaryAuthorized,
+                List.copyOf(excluded),
+                List.copyOf(included),
+                taskDigest,
+                "sha256:" + java.util.HexFormat.of().formatHex(change.digest()));
     }
 
     private static boolean local(String path) {
@@ -189,15 +251,20 @@ public final class JudgeScope {
     }
 
     static String resolveBase(GitRepository live, String baseRef) {
-        return live.resolveCommit(baseRef).orElseThrow(() -> Failure.usage("unknown base: " + baseRef
-                + " names no commit in this repository", "give a branch, tag or commit that exists, e.g. --base main"));
+        return live.resolveCommit(baseRef)
+                .orElseThrow(() -> Failure.usage(
+                        "unknown base: " + baseRef + " names no commit in this repository",
+                        "give a branch, tag or commit that exists, e.g. --base main"));
     }
 
     /** A changed path whose content is not a file or link wb can read: refused by name. */
     static Failure submodule(String path) {
-        return new Failure(Failure.Kind.USAGE, "the boundary changes " + path + ", which is not a file wb can read"
-                + " (a submodule's commit, or a file that cannot be read): review capture covers files and links",
-                List.of("review a submodule's change in its own repository, and commit or reset its pointer here",
+        return new Failure(
+                Failure.Kind.USAGE,
+                "the boundary changes " + path + ", which is not a file wb can read"
+                        + " (a submodule's commit, or a file that cannot be read): review capture covers files and links",
+                List.of(
+                        "review a submodule's change in its own repository, and commit or reset its pointer here",
                         "or check that " + path + " is readable"));
     }
 
@@ -208,8 +275,10 @@ public final class JudgeScope {
     static void refuseForeignCapsules(TaskKey key, List<String> changed, Set<String> included) {
         Map<String, List<String>> foreign = new TreeMap<>();
         for (String path : changed) {
-            foreignTask(path).filter(task -> !task.equals(key.value()) && !included.contains(task))
-                    .ifPresent(task -> foreign.computeIfAbsent(task, t -> new ArrayList<>()).add(path));
+            foreignTask(path)
+                    .filter(task -> !task.equals(key.value()) && !included.contains(task))
+                    .ifPresent(task -> foreign.computeIfAbsent(task, t -> new ArrayList<>())
+                            .add(path));
         }
         if (foreign.isEmpty()) {
             return;
@@ -219,8 +288,11 @@ public final class JudgeScope {
         List<String> fixes = new ArrayList<>();
         fixes.add("isolate this task's work from the other tasks' (a worktree of its own), or");
         foreign.keySet().forEach(task -> fixes.add("include it deliberately: --include-task " + task));
-        throw new Failure(Failure.Kind.USAGE, "Judge scope for " + key + " contains foreign task capsule changes from "
-                + String.join(", ", foreign.keySet()) + ": " + String.join("; ", parts), fixes);
+        throw new Failure(
+                Failure.Kind.USAGE,
+                "Judge scope for " + key + " contains foreign task capsule changes from "
+                        + String.join(", ", foreign.keySet()) + ": " + String.join("; ", parts),
+                fixes);
     }
 
     /** The task whose capsule folder holds {@code path}, in either layout, if any. */
@@ -246,7 +318,8 @@ public final class JudgeScope {
             read.apply(path).ifPresentOrElse(bytes -> documents.put(name, bytes), () -> missing.add(path));
         }
         if (!missing.isEmpty()) {
-            throw Failure.missing("Task capsule file is missing: " + String.join(", ", missing),
+            throw Failure.missing(
+                    "Task capsule file is missing: " + String.join(", ", missing),
                     "write the five capsule documents: " + String.join(", ", Capsule.DOCUMENTS) + " (docs/CAPSULE.md)");
         }
         return Capsule.of(key, documents, ReadPolicy.none());

@@ -1,9 +1,9 @@
 package dev.wb.commands.judge;
 
-import dev.wb.commands.policy.ReadPolicy;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.Digests;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.Backend;
@@ -40,27 +40,32 @@ public final class LiveTree {
     }
 
     /** As {@link #compare(Workspace, Snapshot, Map)}, with {@code leftOut} paths compared on neither side. */
-    public static Comparison compare(Workspace workspace, Snapshot snapshot, Map<String, String> env,
-            java.util.Set<String> leftOut) {
+    public static Comparison compare(
+            Workspace workspace, Snapshot snapshot, Map<String, String> env, java.util.Set<String> leftOut) {
         ReadPolicy policy = ReadPolicy.load(workspace);
         try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             if (live.resolveCommit(snapshot.head()).isEmpty()) {
-                return new Comparison(List.of("(HEAD: the snapshot's commit " + snapshot.head()
-                        + " is not in this repository)"), "");
+                return new Comparison(
+                        List.of("(HEAD: the snapshot's commit " + snapshot.head() + " is not in this repository)"), "");
             }
             Map<String, ChangedFile> observed = new TreeMap<>();
             for (ChangedPath path : live.review().againstWorktree(snapshot.head())) {
                 if (policy.blocked(path.path()) || leftOut.contains(path.path())) {
                     continue;
                 }
-                Optional<FileContent> content = path.change() == Change.DELETED ? Optional.empty()
+                Optional<FileContent> content = path.change() == Change.DELETED
+                        ? Optional.empty()
                         : FileContent.of(workspace.root().resolve(path.path()));
                 String change = path.change() == Change.MODIFIED ? ChangedFile.MODIFIED : ChangedFile.ADDED;
-                observed.put(path.path(), content.map(c -> new ChangedFile(path.path(), change, Optional.of(c.mode()),
-                        Optional.of(c.sha256()))).orElse(ChangedFile.deleted(path.path())));
+                observed.put(
+                        path.path(),
+                        content.map(c -> new ChangedFile(
+                                        path.path(), change, Optional.of(c.mode()), Optional.of(c.sha256())))
+                                .orElse(ChangedFile.deleted(path.path())));
             }
             Map<String, ChangedFile> expected = new TreeMap<>();
-            snapshot.overlay().stream().filter(file -> !leftOut.contains(file.path()))
+            snapshot.overlay().stream()
+                    .filter(file -> !leftOut.contains(file.path()))
                     .forEach(file -> expected.put(file.path(), file));
             TreeSet<String> changed = new TreeSet<>();
             observed.forEach((path, file) -> {
@@ -69,10 +74,13 @@ public final class LiveTree {
                     changed.add(path);
                 }
             });
-            expected.keySet().stream().filter(path -> !observed.containsKey(path)).forEach(changed::add);
+            expected.keySet().stream()
+                    .filter(path -> !observed.containsKey(path))
+                    .forEach(changed::add);
             return new Comparison(List.copyOf(changed), digest(snapshot.head(), observed.values()));
         } catch (dev.wb.git.GitException e) {
-            throw new dev.wb.commands.Failure(dev.wb.commands.Failure.Kind.NOT_COMPLETED,
+            throw new dev.wb.commands.Failure(
+                    dev.wb.commands.Failure.Kind.NOT_COMPLETED,
                     "git could not compare the working tree with " + snapshot.label() + ": " + e.getMessage(),
                     List.of("check the repository with: git status, then run again"));
         }
@@ -84,7 +92,9 @@ public final class LiveTree {
     }
 
     private static boolean same(ChangedFile a, ChangedFile b) {
-        return a.isDeleted() == b.isDeleted() && a.mode().equals(b.mode()) && a.sha256().equals(b.sha256());
+        return a.isDeleted() == b.isDeleted()
+                && a.mode().equals(b.mode())
+                && a.sha256().equals(b.sha256());
     }
 
     private static String digest(String head, java.util.Collection<ChangedFile> files) {

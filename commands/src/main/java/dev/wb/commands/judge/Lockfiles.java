@@ -31,14 +31,30 @@ public final class Lockfiles {
 
     /** Lockfile names at a project's root, in {@link String} order. */
     public static final List<String> NAMES = List.of(
-            "Cargo.lock", "Gemfile.lock", "Package.resolved", "Pipfile.lock", "bun.lock", "bun.lockb",
-            "composer.lock", "deno.lock", "go.sum", "gradle.lockfile", "mix.lock", "npm-shrinkwrap.json",
-            "package-lock.json", "packages.lock.json", "pdm.lock", "pnpm-lock.yaml", "poetry.lock", "pubspec.lock",
-            "uv.lock", "yarn.lock");
+            "Cargo.lock",
+            "Gemfile.lock",
+            "Package.resolved",
+            "Pipfile.lock",
+            "bun.lock",
+            "bun.lockb",
+            "composer.lock",
+            "deno.lock",
+            "go.sum",
+            "gradle.lockfile",
+            "mix.lock",
+            "npm-shrinkwrap.json",
+            "package-lock.json",
+            "packages.lock.json",
+            "pdm.lock",
+            "pnpm-lock.yaml",
+            "poetry.lock",
+            "pubspec.lock",
+            "uv.lock",
+            "yarn.lock");
 
     /** The digest when there is no lockfile: of the empty list, {@code []}. */
-    public static final String EMPTY_DIGEST = Digests.sha256(CanonicalJson.bytes(CanonicalJson.objectNode()
-            .arrayNode()));
+    public static final String EMPTY_DIGEST =
+            Digests.sha256(CanonicalJson.bytes(CanonicalJson.objectNode().arrayNode()));
 
     public record Found(String name, String digest) {}
 
@@ -72,13 +88,15 @@ public final class Lockfiles {
     private static String digestOf(Path file) {
         try {
             MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            try (InputStream in = new DigestInputStream(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS),
-                    sha256)) {
+            try (InputStream in =
+                    new DigestInputStream(Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS), sha256)) {
                 in.transferTo(OutputStream.nullOutputStream());
             }
             return Digests.PREFIX + HexFormat.of().formatHex(sha256.digest());
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CHECK_FAILED, "cannot read the lockfile " + file + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CHECK_FAILED,
+                    "cannot read the lockfile " + file + ": " + e.getMessage(),
                     List.of("check that " + file + " is readable"));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);

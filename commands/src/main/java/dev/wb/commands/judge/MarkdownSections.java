@@ -14,8 +14,8 @@ final class MarkdownSections {
         for (String line : text.replace("\r\n", "\n").split("\n", -1)) {
             String stripped = line.stripLeading();
             boolean fence = stripped.startsWith("```") || stripped.startsWith("~~~");
-            boolean heading = !code && (line.startsWith("# ") || line.startsWith("## ") || line.equals("#")
-                    || line.equals("##"));
+            boolean heading =
+                    !code && (line.startsWith("# ") || line.startsWith("## ") || line.equals("#") || line.equals("##"));
             if (heading) {
                 if (body != null) {
                     break;

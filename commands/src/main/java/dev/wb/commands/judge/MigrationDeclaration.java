@@ -42,8 +42,8 @@ import java.util.regex.Pattern;
  * @param prepare shell commands run before the generator, in order
  * @param paths the paths the generator writes, and nothing else
  */
-public record MigrationDeclaration(String command, String commit, String review, List<String> inputs,
-        List<String> prepare, List<String> paths) {
+public record MigrationDeclaration(
+        String command, String commit, String review, List<String> inputs, List<String> prepare, List<String> paths) {
 
     public static final String HEADING = "## Migration";
 
@@ -124,8 +124,13 @@ public record MigrationDeclaration(String command, String commit, String review,
         if (!problems.isEmpty()) {
             throw malformed(where, problems);
         }
-        return new MigrationDeclaration(command.strip(), commit, review, inputs,
-                prepare.stream().map(String::strip).toList(), paths);
+        return new MigrationDeclaration(
+                command.strip(),
+                commit,
+                review,
+                inputs,
+                prepare.stream().map(String::strip).toList(),
+                paths);
     }
 
     /** The body of the one fence under {@code ## Migration}. */
@@ -150,27 +155,35 @@ public record MigrationDeclaration(String command, String commit, String review,
                 fences.add(new int[] {i, -1});
             } else if (SECTION.matcher(line).matches()) {
                 if (section >= 0) {
-                    throw malformed(where, List.of("a second " + HEADING + " section on line " + (i + 1)
-                            + " (the first is on line " + (section + 1) + "): keep one"));
+                    throw malformed(
+                            where,
+                            List.of("a second " + HEADING + " section on line " + (i + 1) + " (the first is on line "
+                                    + (section + 1) + "): keep one"));
                 }
                 section = i;
-            } else if (section >= 0 && end == lines.size() && HEADING_LINE.matcher(line).matches()) {
+            } else if (section >= 0
+                    && end == lines.size()
+                    && HEADING_LINE.matcher(line).matches()) {
                 end = i;
             }
         }
         if (section < 0) {
-            throw Failure.usage(where + " has no " + HEADING + " section, so it declares no generator",
+            throw Failure.usage(
+                    where + " has no " + HEADING + " section, so it declares no generator",
                     "declare the generator in one fenced JSON object under " + HEADING + " (docs/JUDGE.md)");
         }
         int start = section;
         int stop = end;
-        List<int[]> inside = fences.stream().filter(f -> f[0] > start && f[0] < stop).toList();
+        List<int[]> inside =
+                fences.stream().filter(f -> f[0] > start && f[0] < stop).toList();
         if (inside.isEmpty()) {
             throw malformed(where, List.of("the section has no fenced block: write the JSON object between ``` lines"));
         }
         if (inside.size() > 1) {
-            throw malformed(where, List.of("the section has " + inside.size() + " fenced blocks (lines "
-                    + (inside.get(0)[0] + 1) + " and " + (inside.get(1)[0] + 1) + "): keep exactly one"));
+            throw malformed(
+                    where,
+                    List.of("the section has " + inside.size() + " fenced blocks (lines " + (inside.get(0)[0] + 1)
+                            + " and " + (inside.get(1)[0] + 1) + "): keep exactly one"));
         }
         int[] fence = inside.get(0);
         if (fence[1] < 0) {
@@ -189,7 +202,7 @@ public record MigrationDeclaration(String command, String commit, String review,
     }
 
     private static void unknown(JsonNode node, Set<String> allowed, String prefix, List<String> problems) {
-        for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!allowed.contains(name)) {
                 problems.add("unknown key " + prefix + name);
@@ -210,8 +223,7 @@ public record MigrationDeclaration(String command, String commit, String review,
         return value.asText();
     }
 
-    private static List<String> list(JsonNode node, String field, String prefix, boolean paths,
-            List<String> problems) {
+    private static List<String> list(JsonNode node, String field, String prefix, boolean paths, List<String> problems) {
         JsonNode value = node.get(field);
         if (value == null || !value.isArray()) {
             problems.add(prefix + field + " is missing or not a list");
@@ -240,20 +252,24 @@ public record MigrationDeclaration(String command, String commit, String review,
             bad |= segment.isEmpty() || segment.equals(".") || segment.equals("..");
         }
         if (bad) {
-            problems.add(field + " holds " + TerminalText.escape(path) + ", which is not a plain repository-relative path"
-                    + " (no leading or trailing /, no . or .. segment, no backslash)");
+            problems.add(
+                    field + " holds " + TerminalText.escape(path) + ", which is not a plain repository-relative path"
+                            + " (no leading or trailing /, no . or .. segment, no backslash)");
         }
     }
 
     /** A command is shown to a person for consent before it runs: a control character could make it read as another. */
     private static void shown(String field, String command, List<String> problems) {
-        TerminalText.describeFirstControl(command.strip()).ifPresent(control -> problems.add(field + " holds "
-                + control + ", which could make the command shown for consent read as another; write it without one"));
+        TerminalText.describeFirstControl(command.strip())
+                .ifPresent(control -> problems.add(field + " holds " + control
+                        + ", which could make the command shown for consent read as another; write it without one"));
     }
 
     private static Failure malformed(String where, List<String> problems) {
-        return new Failure(Failure.Kind.USAGE, "the " + HEADING + " block of " + where + " is malformed: "
-                + String.join("; ", problems), List.of("declare one fenced JSON object under " + HEADING
+        return new Failure(
+                Failure.Kind.USAGE,
+                "the " + HEADING + " block of " + where + " is malformed: " + String.join("; ", problems),
+                List.of("declare one fenced JSON object under " + HEADING
                         + " with exactly generator {command, commit, review, inputs, prepare} and paths"
                         + " (docs/JUDGE.md)"));
     }

@@ -51,7 +51,9 @@ public final class NodeInstall {
         /** The reason a failure from this class names. */
         public static Optional<Reason> of(Failure failure) {
             String message = String.valueOf(failure.getMessage());
-            return Arrays.stream(values()).filter(r -> message.startsWith(r.label + ": ")).findFirst();
+            return Arrays.stream(values())
+                    .filter(r -> message.startsWith(r.label + ": "))
+                    .findFirst();
         }
     }
 
@@ -85,10 +87,12 @@ public final class NodeInstall {
         Choice choice = choose(root);
         String program = choice.argv().get(0);
         if (ExecutableLookup.find(program, root, env).isEmpty()) {
-            throw failure(Reason.INSTALLER_NOT_FOUND, present(root, choice) + " selects " + String.join(" ",
-                    choice.argv()) + ", but " + program + " is not on PATH",
+            throw failure(
+                    Reason.INSTALLER_NOT_FOUND,
+                    present(root, choice) + " selects " + String.join(" ", choice.argv()) + ", but " + program
+                            + " is not on PATH",
                     "install " + program + " on this machine (for Node's own package managers: corepack enable),"
-                    + " then run again");
+                            + " then run again");
         }
         return Optional.of(choice.argv());
     }
@@ -104,8 +108,8 @@ public final class NodeInstall {
      * @throws Failure (CHECK_FAILED, {@link Reason#INSTALL_FAILED}) naming the installer, how it ended and
      *     the redacted end of its output, unless it exited 0
      */
-    public static void run(List<String> argv, Path dir, Map<String, String> env, Duration limit, Path outputFile,
-            Redactor redactor) {
+    public static void run(
+            List<String> argv, Path dir, Map<String, String> env, Duration limit, Path outputFile, Redactor redactor) {
         RunResult result = ProcessRunner.run(argv, dir, env, limit, outputFile, elapsed -> {}, redactor);
         if (result.passed()) {
             return;
@@ -117,8 +121,9 @@ public final class NodeInstall {
             case NOT_STARTED -> "could not start (" + result.startError() + ")";
         };
         String tail = tail(redactor.redact(result.output().render()));
-        throw failure(Reason.INSTALL_FAILED, String.join(" ", argv) + " " + ended
-                + (tail.isBlank() ? "" : "; the end of its output:\n" + tail),
+        throw failure(
+                Reason.INSTALL_FAILED,
+                String.join(" ", argv) + " " + ended + (tail.isBlank() ? "" : "; the end of its output:\n" + tail),
                 "the whole output is in " + outputFile,
                 "fix the install (the lockfile must match package.json), then capture a new snapshot");
     }
@@ -127,13 +132,17 @@ public final class NodeInstall {
         JsonNode root;
         try {
             if (!Files.isRegularFile(manifest, LinkOption.NOFOLLOW_LINKS)) {
-                throw failure(Reason.PACKAGE_JSON_UNREADABLE, manifest + " is not a regular file",
+                throw failure(
+                        Reason.PACKAGE_JSON_UNREADABLE,
+                        manifest + " is not a regular file",
                         "make package.json a file in the project, not a link or a folder");
             }
             // Jackson's tree reader: lenient about duplicate keys, as npm itself is.
             root = new ObjectMapper().readTree(Files.readAllBytes(manifest));
         } catch (IOException e) {
-            throw failure(Reason.PACKAGE_JSON_UNREADABLE, manifest + " is not valid JSON: " + firstLine(e.getMessage()),
+            throw failure(
+                    Reason.PACKAGE_JSON_UNREADABLE,
+                    manifest + " is not valid JSON: " + firstLine(e.getMessage()),
                     "fix package.json (npm pkg get name shows whether npm can read it)");
         }
         if (root == null || !root.isObject()) {
@@ -143,7 +152,9 @@ public final class NodeInstall {
         for (String field : DEPENDENCY_FIELDS) {
             JsonNode value = root.get(field);
             if (value != null && !value.isNull() && !value.isObject()) {
-                throw failure(Reason.PACKAGE_JSON_UNREADABLE, manifest + ": \"" + field + "\" is not an object",
+                throw failure(
+                        Reason.PACKAGE_JSON_UNREADABLE,
+                        manifest + ": \"" + field + "\" is not an object",
                         "fix package.json");
             }
             declares |= value != null && value.isObject() && !value.isEmpty();
@@ -165,17 +176,23 @@ public final class NodeInstall {
                 }
             }
         }
-        throw failure(Reason.NO_LOCKFILE, "package.json declares dependencies, but " + root + " has no lockfile"
-                + " (pnpm-lock.yaml, package-lock.json, npm-shrinkwrap.json or yarn.lock)"
-                + (notFiles.isEmpty() ? "" : "; " + String.join(", ", notFiles)
-                        + " is there but not a regular file (a link or a folder is not read)"),
+        throw failure(
+                Reason.NO_LOCKFILE,
+                "package.json declares dependencies, but " + root + " has no lockfile"
+                        + " (pnpm-lock.yaml, package-lock.json, npm-shrinkwrap.json or yarn.lock)"
+                        + (notFiles.isEmpty()
+                                ? ""
+                                : "; " + String.join(", ", notFiles)
+                                        + " is there but not a regular file (a link or a folder is not read)"),
                 "commit the lockfile your package manager writes (pnpm install, npm install or yarn install),"
-                + " then capture a new snapshot");
+                        + " then capture a new snapshot");
     }
 
     private static String present(Path root, Choice choice) {
-        return choice.lockfiles().stream().filter(name -> Files.isRegularFile(root.resolve(name),
-                LinkOption.NOFOLLOW_LINKS)).findFirst().orElseThrow();
+        return choice.lockfiles().stream()
+                .filter(name -> Files.isRegularFile(root.resolve(name), LinkOption.NOFOLLOW_LINKS))
+                .findFirst()
+                .orElseThrow();
     }
 
     private static String tail(String output) {

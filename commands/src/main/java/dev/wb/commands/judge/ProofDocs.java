@@ -26,8 +26,9 @@ final class ProofDocs {
         List<String> notices = new ArrayList<>();
         for (Criterion criterion : capsule.criteria().criteria()) {
             for (String reference : new LinkedHashSet<>(criterion.proofDocs())) {
-                why(reference, reader).ifPresent(why -> notices.add("proof-doc `" + reference + "` unavailable: " + why
-                        + " (" + criterion.id() + ")"));
+                why(reference, reader)
+                        .ifPresent(why -> notices.add(
+                                "proof-doc `" + reference + "` unavailable: " + why + " (" + criterion.id() + ")"));
             }
         }
         return notices;
@@ -46,7 +47,8 @@ final class ProofDocs {
         String fragment = reference.substring(hash + 1);
         Set<String> headings = headings(new String(bytes.get(), StandardCharsets.UTF_8));
         return headings.contains(fragment.toLowerCase(Locale.ROOT)) || headings.contains(slug(fragment))
-                ? Optional.empty() : Optional.of("no Markdown heading matches #" + fragment + " in " + path);
+                ? Optional.empty()
+                : Optional.of("no Markdown heading matches #" + fragment + " in " + path);
     }
 
     /** Every heading of a Markdown text, as lower-case text and as a GitHub-style anchor; code fences skipped. */
@@ -59,7 +61,10 @@ final class ProofDocs {
                 continue;
             }
             if (!code && line.matches("^ {0,3}#{1,6}\\s+.*")) {
-                String heading = line.strip().replaceFirst("^#{1,6}\\s+", "").replaceFirst("\\s+#+$", "").strip();
+                String heading = line.strip()
+                        .replaceFirst("^#{1,6}\\s+", "")
+                        .replaceFirst("\\s+#+$", "")
+                        .strip();
                 headings.add(heading.toLowerCase(Locale.ROOT));
                 headings.add(slug(heading));
             }
@@ -68,6 +73,9 @@ final class ProofDocs {
     }
 
     private static String slug(String heading) {
-        return heading.strip().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-');
+        return heading.strip()
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("[^\\p{L}\\p{N} _-]", "")
+                .replace(' ', '-');
     }
 }

@@ -34,7 +34,9 @@ public final class Receipt {
             Files.createDirectories(snapshot.receipts());
             AtomicFiles.createIfAbsent(file, bytes);
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot write the receipt " + file + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "cannot write the receipt " + file + ": " + e.getMessage(),
                     List.of("check that .workflow/local/ is writable, then run again"));
         }
         return new Written(file, digest);

@@ -16,9 +16,16 @@ import java.util.TreeMap;
  * verify still has a task, a verdict or an instant worth accounting for. Strict reading, for
  * verification, is {@link ReviewRecord}.
  */
-public record RecordFacts(String digest, Optional<Integer> schemaVersion, Optional<TaskKey> taskId,
-        Optional<String> verdict, Optional<String> reviewedAt, Optional<Instant> reviewedInstant,
-        Optional<String> scopeDigest, Optional<String> candidate, Optional<Boolean> independent,
+public record RecordFacts(
+        String digest,
+        Optional<Integer> schemaVersion,
+        Optional<TaskKey> taskId,
+        Optional<String> verdict,
+        Optional<String> reviewedAt,
+        Optional<Instant> reviewedInstant,
+        Optional<String> scopeDigest,
+        Optional<String> candidate,
+        Optional<Boolean> independent,
         Map<String, String> criteria) {
 
     private static final java.util.Set<String> VERDICTS = java.util.Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED");
@@ -32,8 +39,17 @@ public record RecordFacts(String digest, Optional<Integer> schemaVersion, Option
             doc = null;
         }
         if (doc == null || !doc.isObject()) {
-            return new RecordFacts(digest, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                    Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Map.of());
+            return new RecordFacts(
+                    digest,
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Map.of());
         }
         Optional<String> reviewedAt = text(doc.get("reviewedAt"));
         Optional<Instant> instant = reviewedAt.flatMap(RecordFacts::instant);
@@ -46,10 +62,19 @@ public record RecordFacts(String digest, Optional<Integer> schemaVersion, Option
                 criteria.put(c.path("id").asText(), c.path("status").asText(""));
             }
         });
-        return new RecordFacts(digest, doc.path("schemaVersion").isInt() ? Optional.of(doc.path("schemaVersion")
-                .asInt()) : Optional.empty(), text(doc.get("taskId")).flatMap(TaskKey::parse),
-                text(doc.get("verdict")).filter(VERDICTS::contains), reviewedAt, instant, scopeDigest,
-                text(scope.get("candidate")), independent == null ? Optional.of(true)
+        return new RecordFacts(
+                digest,
+                doc.path("schemaVersion").isInt()
+                        ? Optional.of(doc.path("schemaVersion").asInt())
+                        : Optional.empty(),
+                text(doc.get("taskId")).flatMap(TaskKey::parse),
+                text(doc.get("verdict")).filter(VERDICTS::contains),
+                reviewedAt,
+                instant,
+                scopeDigest,
+                text(scope.get("candidate")),
+                independent == null
+                        ? Optional.of(true)
                         : independent.isBoolean() ? Optional.of(independent.asBoolean()) : Optional.empty(),
                 criteria);
     }

@@ -1,9 +1,9 @@
 package dev.wb.commands.judge;
 
-import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
@@ -33,7 +33,8 @@ public final class RecordLog {
         AtomicBoolean seen = new AtomicBoolean();
         session.reader().forEach(stream, 0, event -> {
             if (event.type().equals(WbEvents.JUDGE_RECORD_READ)
-                    && facts.digest().equals(event.payload().json().path("recordDigest").asText())) {
+                    && facts.digest()
+                            .equals(event.payload().json().path("recordDigest").asText())) {
                 seen.set(true);
             }
         });
@@ -46,14 +47,17 @@ public final class RecordLog {
     static NewEvent event(Workspace workspace, Path file, RecordFacts facts) {
         ObjectNode p = CanonicalJson.objectNode();
         Path absolute = file.toAbsolutePath().normalize();
-        p.put("file", absolute.startsWith(workspace.root()) ? workspace.root().relativize(absolute).toString()
-                : absolute.toString());
+        p.put(
+                "file",
+                absolute.startsWith(workspace.root())
+                        ? workspace.root().relativize(absolute).toString()
+                        : absolute.toString());
         p.put("recordDigest", facts.digest());
         facts.schemaVersion().ifPresentOrElse(v -> p.put("schemaVersion", v), () -> p.putNull("schemaVersion"));
         facts.verdict().ifPresentOrElse(v -> p.put("verdict", v), () -> p.putNull("verdict"));
         facts.reviewedAt().ifPresentOrElse(v -> p.put("reviewedAt", v), () -> p.putNull("reviewedAt"));
-        facts.reviewedInstant().ifPresentOrElse(v -> p.put("reviewedInstant", v.toString()),
-                () -> p.putNull("reviewedInstant"));
+        facts.reviewedInstant()
+                .ifPresentOrElse(v -> p.put("reviewedInstant", v.toString()), () -> p.putNull("reviewedInstant"));
         facts.scopeDigest().ifPresentOrElse(v -> p.put("scopeDigest", v), () -> p.putNull("scopeDigest"));
         facts.candidate().ifPresentOrElse(v -> p.put("candidate", v), () -> p.putNull("candidate"));
         facts.independent().ifPresentOrElse(v -> p.put("independent", v), () -> p.putNull("independent"));

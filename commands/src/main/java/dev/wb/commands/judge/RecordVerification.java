@@ -6,20 +6,16 @@ import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.capsule.ValidationBlock;
-import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.Digests;
-import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Verification of a review record: its shape (schema 6, or the legacy 5), its boundary recomputed
@@ -37,8 +33,12 @@ public final class RecordVerification {
      * backs it), {@code trusted} (the record's own claims), {@code unknown} (a legacy capsule without
      * a validation section) or {@code not-applicable-to-runtime} (a documentation capsule).
      */
-    public record Outcome(Optional<ReviewRecord> record, Optional<Snapshot> snapshot, List<String> reasons,
-            List<String> notices, String runtime) {
+    public record Outcome(
+            Optional<ReviewRecord> record,
+            Optional<Snapshot> snapshot,
+            List<String> reasons,
+            List<String> notices,
+            String runtime) {
         public boolean valid() {
             return reasons.isEmpty();
         }
@@ -70,8 +70,8 @@ public final class RecordVerification {
 
     private RecordVerification() {}
 
-    public static Outcome withReceipt(Workspace workspace, Path recordFile, String pinnedDigest,
-            Map<String, String> env) {
+    public static Outcome withReceipt(
+            Workspace workspace, Path recordFile, String pinnedDigest, Map<String, String> env) {
         return verify(workspace, recordFile, new Pinned(pinnedDigest), env);
     }
 
@@ -91,12 +91,20 @@ public final class RecordVerification {
         try {
             Optional<byte[]> read = read(workspace, recordFile);
             if (read.isEmpty()) {
-                return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + recordFile
-                        + " does not exist"), List.of(), "unknown");
+                return new Outcome(
+                        Optional.empty(),
+                        Optional.empty(),
+                        List.of("the record " + recordFile + " does not exist"),
+                        List.of(),
+                        "unknown");
             }
             bytes = read.get();
         } catch (InputFiles.Unusable e) {
-            return new Outcome(Optional.empty(), Optional.empty(), List.of("the record " + e.getMessage() + " (fix: " + e.fix() + ")"), List.of(),
+            return new Outcome(
+                    Optional.empty(),
+                    Optional.empty(),
+                    List.of("the record " + e.getMessage() + " (fix: " + e.fix() + ")"),
+                    List.of(),
                     "unknown");
         }
         ReviewRecord.Reading reading = ReviewRecord.read(bytes);
@@ -122,15 +130,19 @@ public final class RecordVerification {
         Optional<Map<String, String>> observed = Optional.empty();
         if (evidence instanceof Pinned pinned) {
             Optional<JsonNode> receipt = receipt(boundary.snapshot().orElseThrow(), pinned.digest(), reasons);
-            if (record.receiptDigest().isPresent() && !record.receiptDigest().get().equals(pinned.digest())) {
-                reasons.add("the record's receiptDigest " + record.receiptDigest().get() + " is not the pinned "
-                        + pinned.digest());
+            if (record.receiptDigest().isPresent()
+                    && !record.receiptDigest().get().equals(pinned.digest())) {
+                reasons.add("the record's receiptDigest "
+                        + record.receiptDigest().get() + " is not the pinned " + pinned.digest());
             }
             receipt.ifPresent(r -> bindings(r, boundary.snapshot().orElseThrow(), validation, reasons));
-            receipt.ifPresent(r -> notices.add("receipt mode: " + (r.path("receiptVersion").asInt() == 1 ? "isolated"
-                    + " (a version 1 receipt)" : r.path("mode").asText()) + switch (r.path("mode").asText("isolated")) {
-                        case "in-place" -> ": passed in the developer's own environment, which may not match the"
-                                + " lockfile";
+            receipt.ifPresent(r -> notices.add("receipt mode: "
+                    + (r.path("receiptVersion").asInt() == 1
+                            ? "isolated" + " (a version 1 receipt)"
+                            : r.path("mode").asText())
+                    + switch (r.path("mode").asText("isolated")) {
+                        case "in-place" ->
+                            ": passed in the developer's own environment, which may not match the" + " lockfile";
                         case "isolated" -> ": passed in a disposable copy with dependencies from the lockfile";
                         default -> ": no runtime validation was run";
                     }));
@@ -152,9 +164,12 @@ public final class RecordVerification {
         if (record.approved() && !record.legacy()) {
             proofs(record, capsule, observed, reasons);
         }
-        if (evidence instanceof Plain && validation.shape().approvable()
+        if (evidence instanceof Plain
+                && validation.shape().approvable()
                 && validation.shape() != ValidationBlock.Shape.DOCUMENTATION) {
-            record.tests().stream().filter(t -> t.status().equals("passed") && validation.find(t.command()).isPresent())
+            record.tests().stream()
+                    .filter(t -> t.status().equals("passed")
+                            && validation.find(t.command()).isPresent())
                     .forEach(t -> notices.add("execution not observed: " + t.command() + " accepted on trust (pin the"
                             + " receipt with --receipt-digest, or re-run with --run-tests)"));
         }
@@ -183,20 +198,25 @@ public final class RecordVerification {
      */
     private static void criteria(ReviewRecord record, Capsule capsule, List<String> reasons) {
         List<String> declared = capsule.criteria().ids();
-        List<String> reported = record.criteria().stream().map(ReviewRecord.Criterion::id).toList();
-        List<String> missing = declared.stream().filter(id -> !reported.contains(id)).toList();
-        List<String> unexpected = reported.stream().filter(id -> !declared.contains(id)).toList();
+        List<String> reported =
+                record.criteria().stream().map(ReviewRecord.Criterion::id).toList();
+        List<String> missing =
+                declared.stream().filter(id -> !reported.contains(id)).toList();
+        List<String> unexpected =
+                reported.stream().filter(id -> !declared.contains(id)).toList();
         if (!missing.isEmpty()) {
-            reasons.add("The review record reports no result for declared criteria: " + String.join(", ", missing)
-                    + ".");
+            reasons.add(
+                    "The review record reports no result for declared criteria: " + String.join(", ", missing) + ".");
         }
         if (!unexpected.isEmpty()) {
             reasons.add("The review record reports criteria the capsule does not declare: "
                     + String.join(", ", unexpected) + ".");
         }
         if (record.approved()) {
-            List<String> blocking = record.criteria().stream().filter(c -> !c.status().equals("pass"))
-                    .map(c -> c.id() + " (" + c.status() + ")").toList();
+            List<String> blocking = record.criteria().stream()
+                    .filter(c -> !c.status().equals("pass"))
+                    .map(c -> c.id() + " (" + c.status() + ")")
+                    .toList();
             if (!blocking.isEmpty()) {
                 reasons.add("APPROVED requires every declared criterion to pass; these did not: "
                         + String.join(", ", blocking) + ".");
@@ -223,8 +243,8 @@ public final class RecordVerification {
         }
     }
 
-    private static void bindings(JsonNode receipt, Snapshot snapshot, ValidationBlock validation,
-            List<String> reasons) {
+    private static void bindings(
+            JsonNode receipt, Snapshot snapshot, ValidationBlock validation, List<String> reasons) {
         int version = receipt.path("receiptVersion").asInt(-1);
         String mode = receipt.path("mode").asText("");
         if (version != Receipt.VERSION && version != 1) {
@@ -235,7 +255,8 @@ public final class RecordVerification {
             reasons.add("receipt binding: its mode " + mode + " is unknown");
         }
         String outcome = receipt.path("outcome").asText("");
-        if (documentation ? !outcome.equals("no-runtime-validation")
+        if (documentation
+                ? !outcome.equals("no-runtime-validation")
                 : !outcome.equals("passed") || !receipt.path("passed").asBoolean(false)) {
             reasons.add("receipt binding: the run it records did not pass (outcome " + outcome + ")");
         }
@@ -243,8 +264,8 @@ public final class RecordVerification {
             reasons.add("receipt binding: the run changed reviewed content: " + receipt.path("boundaryDrift"));
         }
         if (!receipt.path("snapshot").asText().equals(snapshot.id())) {
-            reasons.add("receipt binding: it is of snapshot " + receipt.path("snapshot").asText() + ", not "
-                    + snapshot.id());
+            reasons.add("receipt binding: it is of snapshot "
+                    + receipt.path("snapshot").asText() + ", not " + snapshot.id());
         }
         JsonNode digests = receipt.path("reviewDigests");
         if (!digests.path("scopeDigest").asText().equals(snapshot.scope().scopeDigest())
@@ -263,7 +284,9 @@ public final class RecordVerification {
         }
         if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION
                 && (!receipt.path("mode").asText().equals("documentation")
-                        || !receipt.path("noRuntimeReason").asText().equals(validation.noRuntimeReason().orElse("")))) {
+                        || !receipt.path("noRuntimeReason")
+                                .asText()
+                                .equals(validation.noRuntimeReason().orElse("")))) {
             reasons.add("receipt binding: it is not the documentation receipt of this capsule's reason");
         }
     }
@@ -271,8 +294,9 @@ public final class RecordVerification {
     /** Each command's status; a command declared twice counts as passed only if every run of it passed. */
     private static Map<String, String> statuses(JsonNode receipt) {
         Map<String, String> statuses = new HashMap<>();
-        receipt.path("results").forEach(r -> statuses.merge(r.path("command").asText(), r.path("status").asText(),
-                (a, b) -> a.equals("passed") ? b : a));
+        receipt.path("results")
+                .forEach(r -> statuses.merge(
+                        r.path("command").asText(), r.path("status").asText(), (a, b) -> a.equals("passed") ? b : a));
         return statuses;
     }
 
@@ -280,8 +304,12 @@ public final class RecordVerification {
      * What APPROVED requires of the validation evidence, in the judge's words (its reasons 6 and 7),
      * then wb's receipt rule: a claimed pass needs a passing observed run when one is pinned or made.
      */
-    private static void tests(ReviewRecord record, ValidationBlock validation, Optional<Map<String, String>> receipt,
-            List<String> reasons, List<String> notices) {
+    private static void tests(
+            ReviewRecord record,
+            ValidationBlock validation,
+            Optional<Map<String, String>> receipt,
+            List<String> reasons,
+            List<String> notices) {
         if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
             if (!record.tests().isEmpty()) {
                 reasons.add("the capsule declares no runtime validation, but the record reports tests");
@@ -302,7 +330,8 @@ public final class RecordVerification {
         if (!blocking.isEmpty()) {
             reasons.add("Judge record contains failed validation: " + String.join(", ", blocking) + ".");
         }
-        List<ReviewRecord.Test> passing = record.tests().stream().filter(t -> t.status().equals("passed")).toList();
+        List<ReviewRecord.Test> passing =
+                record.tests().stream().filter(t -> t.status().equals("passed")).toList();
         if (passing.isEmpty()) {
             reasons.add("APPROVED requires at least one validation command that passed.");
         }
@@ -314,13 +343,17 @@ public final class RecordVerification {
             reasons.add("The task capsule has an empty or malformed `## Validation` block; declare the commands.");
             return;
         }
-        List<String> missing = validation.commands().stream().filter(c -> !c.optional())
-                .filter(c -> passing.stream().noneMatch(t -> validation.find(t.command()).equals(Optional.of(c))))
-                .map(DeclaredCommand::normalized).toList();
-        boolean declaredPass = passing.stream().anyMatch(t -> validation.find(t.command()).isPresent());
+        List<String> missing = validation.commands().stream()
+                .filter(c -> !c.optional())
+                .filter(c -> passing.stream()
+                        .noneMatch(t -> validation.find(t.command()).equals(Optional.of(c))))
+                .map(DeclaredCommand::normalized)
+                .toList();
+        boolean declaredPass =
+                passing.stream().anyMatch(t -> validation.find(t.command()).isPresent());
         if (missing.isEmpty() && !declaredPass && !passing.isEmpty()) {
-            reasons.add("APPROVED requires a passing run of a command the task capsule declares: " + String.join(", ",
-                    validation.normalizedCommands()) + ".");
+            reasons.add("APPROVED requires a passing run of a command the task capsule declares: "
+                    + String.join(", ", validation.normalizedCommands()) + ".");
         }
         if (!missing.isEmpty()) {
             reasons.add("APPROVED requires every command the task capsule declares as required to pass; these did"
@@ -330,15 +363,22 @@ public final class RecordVerification {
     }
 
     /** wb's receipt rule: each declared command the record claims passed must have passed when observed. */
-    private static void observedRuns(ReviewRecord record, ValidationBlock validation, Map<String, String> observed,
-            List<String> reasons, List<String> notices) {
+    private static void observedRuns(
+            ReviewRecord record,
+            ValidationBlock validation,
+            Map<String, String> observed,
+            List<String> reasons,
+            List<String> notices) {
         for (DeclaredCommand command : validation.commands()) {
-            boolean claimed = record.tests().stream().anyMatch(t -> t.status().equals("passed")
-                    && validation.find(t.command()).equals(Optional.of(command)));
+            boolean claimed = record.tests().stream()
+                    .anyMatch(t -> t.status().equals("passed")
+                            && validation.find(t.command()).equals(Optional.of(command)));
             String seen = observed.getOrDefault(command.normalized(), "not-run");
             if (claimed && !seen.equals("passed")) {
-                String why = "the record claims " + command.normalized() + " passed, but " + (observed.containsKey(
-                        command.normalized()) ? "the observed run has it " + seen : "no observed run backs it");
+                String why = "the record claims " + command.normalized() + " passed, but "
+                        + (observed.containsKey(command.normalized())
+                                ? "the observed run has it " + seen
+                                : "no observed run backs it");
                 if (command.optional()) {
                     notices.add("optional command " + command.normalized() + ": " + why);
                 } else {
@@ -356,10 +396,12 @@ public final class RecordVerification {
     }
 
     /** The judge's proof rules (its reason 10), in its words; wb applies them to APPROVED records. */
-    private static void proofs(ReviewRecord record, Capsule capsule, Optional<Map<String, String>> receipt,
-            List<String> reasons) {
+    private static void proofs(
+            ReviewRecord record, Capsule capsule, Optional<Map<String, String>> receipt, List<String> reasons) {
         for (ReviewRecord.Criterion c : record.criteria()) {
-            capsule.criteria().criterion(c.id()).filter(criterion -> !criterion.proofCommands().isEmpty())
+            capsule.criteria()
+                    .criterion(c.id())
+                    .filter(criterion -> !criterion.proofCommands().isEmpty())
                     .ifPresent(criterion -> {
                         if (c.status().equals("not-evaluated")) {
                             reasons.add(c.id() + ": criterion not evaluated.");
@@ -367,14 +409,20 @@ public final class RecordVerification {
                         if (c.status().equals("fail")) {
                             return; // a criterion reported failing claims no pass a proof could block
                         }
-                        criterion.proofCommands().stream().distinct().forEach(proof -> proof(record, capsule, receipt,
-                                c.id(), proof, reasons));
+                        criterion.proofCommands().stream()
+                                .distinct()
+                                .forEach(proof -> proof(record, capsule, receipt, c.id(), proof, reasons));
                     });
         }
     }
 
-    private static void proof(ReviewRecord record, Capsule capsule, Optional<Map<String, String>> receipt, String id,
-            String proof, List<String> reasons) {
+    private static void proof(
+            ReviewRecord record,
+            Capsule capsule,
+            Optional<Map<String, String>> receipt,
+            String id,
+            String proof,
+            List<String> reasons) {
         Optional<DeclaredCommand> declared = capsule.validation().find(proof);
         String shown = "`" + declared.map(DeclaredCommand::normalized).orElse(proof.strip()) + "`";
         if (declared.isEmpty()) {
@@ -382,13 +430,19 @@ public final class RecordVerification {
                     + " ## Validation.");
             return;
         }
-        List<String> entries = record.tests().stream().filter(t -> capsule.validation().find(t.command())
-                .equals(declared)).map(ReviewRecord.Test::status).toList();
+        List<String> entries = record.tests().stream()
+                .filter(t -> capsule.validation().find(t.command()).equals(declared))
+                .map(ReviewRecord.Test::status)
+                .toList();
         if (!entries.contains("passed") || entries.contains("failed")) {
-            String state = entries.stream().filter(st -> !st.equals("passed")).findFirst().orElse("absent");
+            String state = entries.stream()
+                    .filter(st -> !st.equals("passed"))
+                    .findFirst()
+                    .orElse("absent");
             reasons.add(id + ": proof requirement unmet: " + shown + " has no passing evidence in the review record ("
                     + state + ").");
-        } else if (receipt.isPresent() && !"passed".equals(receipt.get().get(declared.get().normalized()))) {
+        } else if (receipt.isPresent()
+                && !"passed".equals(receipt.get().get(declared.get().normalized()))) {
             reasons.add(id + ": proof requirement unmet: " + shown + " failed its independent re-run.");
         }
     }

@@ -36,7 +36,8 @@ public final class Redactor {
             "-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\\z)", Pattern.DOTALL);
 
     /** Whole-token shapes: GitHub, AWS key ids, Slack, OpenAI/Anthropic, Google API keys, JWTs. */
-    private static final Pattern TOKEN_SHAPES = Pattern.compile(String.join("|",
+    private static final Pattern TOKEN_SHAPES = Pattern.compile(String.join(
+            "|",
             "\\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})",
             "\\b(?:AKIA|ASIA)[0-9A-Z]{16}\\b",
             "\\bxox[abprs]-[A-Za-z0-9-]{10,}",
@@ -45,7 +46,8 @@ public final class Redactor {
             "\\beyJ[A-Za-z0-9_-]{5,}\\.eyJ[A-Za-z0-9_-]{5,}\\.[A-Za-z0-9_-]*"));
 
     /** Credentials after a prefix that stays: an Authorization header, a bearer token, a URL's password. */
-    private static final Pattern AFTER_PREFIX = Pattern.compile(String.join("|",
+    private static final Pattern AFTER_PREFIX = Pattern.compile(String.join(
+            "|",
             "(?i)(\\bauthorization[\"']?[ \\t]*[:=][ \\t]*[\"']?(?:(?:bearer|basic|token|bot)[ \\t]+)?)[^\\s\"',;]+",
             "(?i)(\\bbearer[ \\t]+)[A-Za-z0-9._~+/=-]{8,}",
             "(\\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s:/@]+:)[^\\s@/]+(?=@)"));
@@ -57,15 +59,15 @@ public final class Redactor {
      */
     private static final Pattern SECRET_ASSIGNMENT = Pattern.compile(
             "(?i)([\"']?)\\b([A-Za-z0-9_-]*(?:token|secret|passw(?:or)?d|passphrase|api[_-]?key|access[_-]?key"
-            + "|private[_-]?key|credential)[A-Za-z0-9_-]*)\\1[ \\t]*[:=](?![:=])[ \\t]*"
-            + "(?:\"([^\"\\n]*)\"|'([^'\\n]*)'|([^\\s\"',;&)}\\]]+))");
+                    + "|private[_-]?key|credential)[A-Za-z0-9_-]*)\\1[ \\t]*[:=](?![:=])[ \\t]*"
+                    + "(?:\"([^\"\\n]*)\"|'([^'\\n]*)'|([^\\s\"',;&)}\\]]+))");
 
-    private static final Set<String> NOT_SECRETS = Set.of(MARK.toLowerCase(Locale.ROOT), "true", "false", "null",
-            "none", "undefined", "required", "optional");
+    private static final Set<String> NOT_SECRETS =
+            Set.of(MARK.toLowerCase(Locale.ROOT), "true", "false", "null", "none", "undefined", "required", "optional");
 
     /** The end of a private key whose start was cut off: everything up to it goes. */
-    private static final Pattern PEM_END = Pattern.compile("\\A.*?-----END [A-Z0-9 ]*PRIVATE KEY-----",
-            Pattern.DOTALL);
+    private static final Pattern PEM_END = Pattern.compile("\\A.*?-----END [A-Z0-9 ]*PRIVATE KEY-----", Pattern.DOTALL);
+
     private static final Pattern PEM_BEGIN = Pattern.compile("-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----");
 
     private final List<String> secrets;
@@ -76,8 +78,8 @@ public final class Redactor {
 
     /** Redacts these values (each {@value #MIN_SECRET_LENGTH} characters or longer) and the known shapes. */
     public static Redactor of(Collection<String> secretValues) {
-        TreeSet<String> distinct = new TreeSet<>(Comparator.comparingInt(String::length).reversed()
-                .thenComparing(Comparator.naturalOrder()));
+        TreeSet<String> distinct = new TreeSet<>(
+                Comparator.comparingInt(String::length).reversed().thenComparing(Comparator.naturalOrder()));
         for (String value : secretValues) {
             if (value != null && value.length() >= MIN_SECRET_LENGTH) {
                 distinct.add(value);
@@ -110,8 +112,10 @@ public final class Redactor {
         try {
             values.addAll(EnvFile.read(file).values());
         } catch (dev.wb.commands.InputFiles.Unusable e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot read " + file + " to keep its values out of evidence: "
-                    + e.getMessage(), List.of(e.fix()));
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot read " + file + " to keep its values out of evidence: " + e.getMessage(),
+                    List.of(e.fix()));
         }
         return of(values);
     }
@@ -170,7 +174,8 @@ public final class Redactor {
         while (m.find()) {
             int group = m.group(3) != null ? 3 : m.group(4) != null ? 4 : 5;
             String value = m.group(group);
-            if (value.length() < MIN_SECRET_LENGTH || NOT_SECRETS.contains(value.toLowerCase(Locale.ROOT))
+            if (value.length() < MIN_SECRET_LENGTH
+                    || NOT_SECRETS.contains(value.toLowerCase(Locale.ROOT))
                     || value.startsWith(MARK.substring(0, MARK.length() - 1))) {
                 continue;
             }
@@ -181,6 +186,9 @@ public final class Redactor {
     }
 
     private static List<String> secretValues(Map<String, String> env) {
-        return env.entrySet().stream().filter(e -> secretName(e.getKey())).map(Map.Entry::getValue).toList();
+        return env.entrySet().stream()
+                .filter(e -> secretName(e.getKey()))
+                .map(Map.Entry::getValue)
+                .toList();
     }
 }

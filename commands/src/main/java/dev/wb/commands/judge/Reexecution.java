@@ -25,46 +25,69 @@ final class Reexecution {
 
     private Reexecution() {}
 
-    static RecordVerification.Observed run(Workspace workspace, Snapshot snapshot, ValidationBlock validation,
-            ReviewRecord record, List<String> approvals, Optional<CommandApprovals.Terminal> terminal,
-            Map<String, String> env, Timings timings) {
+    static RecordVerification.Observed run(
+            Workspace workspace,
+            Snapshot snapshot,
+            ValidationBlock validation,
+            ReviewRecord record,
+            List<String> approvals,
+            Optional<CommandApprovals.Terminal> terminal,
+            Map<String, String> env,
+            Timings timings) {
         Map<String, String> statuses = new LinkedHashMap<>();
         if (!validation.shape().approvable() || validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
             return new RecordVerification.Observed(statuses, List.of());
         }
         TaskKey key = TaskKey.parse(snapshot.taskId()).orElseThrow();
         try {
-            timings.phase("approval", () -> new CommandApprovals(workspace).require(key,
-                    validation.normalizedCommands(), approvals, terminal));
+            timings.phase(
+                    "approval",
+                    () -> new CommandApprovals(workspace)
+                            .require(key, validation.normalizedCommands(), approvals, terminal));
         } catch (CommandApprovals.Missing | CommandApprovals.Mismatch e) {
-            throw new Failure(Failure.Kind.USAGE, e.getMessage(), List.of("approve the list once: wb task"
-                    + " approve-commands " + key + ", or pass one --approve-commands per command, in declared order",
-                    "or pin the receipt you observed: --receipt-digest sha256:<hex>"));
+            throw new Failure(
+                    Failure.Kind.USAGE,
+                    e.getMessage(),
+                    List.of(
+                            "approve the list once: wb task" + " approve-commands " + key
+                                    + ", or pass one --approve-commands per command, in declared order",
+                            "or pin the receipt you observed: --receipt-digest sha256:<hex>"));
         }
         Redactor redactor = Redactor.forWorkspace(workspace, env);
         try (IsolatedCopy copy = timings.phase("copy", () -> IsolatedCopy.of(snapshot))) {
             Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
-            timings.phase("dependencies", () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
-                Path output = copy.dir().resolveSibling(copy.dir().getFileName() + ".install.out");
-                NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
-                try {
-                    Files.deleteIfExists(output);
-                } catch (java.io.IOException ignored) {
-                    // a temporary file in the system's temporary folder
-                }
-            }));
+            timings.phase(
+                    "dependencies",
+                    () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
+                        Path output = copy.dir().resolveSibling(copy.dir().getFileName() + ".install.out");
+                        NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
+                        try {
+                            Files.deleteIfExists(output);
+                        } catch (java.io.IOException ignored) {
+                            // a temporary file in the system's temporary folder
+                        }
+                    }));
             List<DeclaredCommand> declared = validation.commands();
             List<JudgeRun.CommandResult> results = new java.util.ArrayList<>();
             for (int i = 0; i < declared.size(); i++) {
                 DeclaredCommand command = declared.get(i);
-                boolean claimed = record.tests().stream().anyMatch(t -> t.status().equals("passed")
-                        && validation.find(t.command()).equals(Optional.of(command)));
+                boolean claimed = record.tests().stream()
+                        .anyMatch(t -> t.status().equals("passed")
+                                && validation.find(t.command()).equals(Optional.of(command)));
                 if (!claimed) {
                     statuses.put(command.normalized(), "not-run");
                     continue;
                 }
-                JudgeRun.CommandResult result = JudgeRun.runOne(workspace, i + 1, declared.size(), command, copy.dir(),
-                        env, redactor, timings, JudgeRun.Progress.NONE);
+                JudgeRun.CommandResult result = JudgeRun.runOne(
+                        workspace,
+                        i + 1,
+                        declared.size(),
+                        command,
+                        copy.dir(),
+                        env,
+                        redactor,
+                        timings,
+                        JudgeRun.Progress.NONE);
                 statuses.merge(command.normalized(), result.status(), (a, b) -> a.equals("passed") ? b : a);
                 results.add(result);
             }

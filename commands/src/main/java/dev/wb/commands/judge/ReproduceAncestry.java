@@ -18,8 +18,8 @@ final class ReproduceAncestry {
 
     private ReproduceAncestry() {}
 
-    static boolean isAncestor(Path root, Map<String, String> env, ObjectFormat format, String ancestor,
-            String descendant) {
+    static boolean isAncestor(
+            Path root, Map<String, String> env, ObjectFormat format, String ancestor, String descendant) {
         if (ancestor.equals(descendant)) {
             return true;
         }
@@ -27,8 +27,10 @@ final class ReproduceAncestry {
         try (GitRepository repo = GitRepository.open(root, env, Backend.CLI)) {
             return repo.resolveCommit(ancestor).isPresent() && repo.review().isAncestor(ancestor, descendant);
         } catch (GitException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot read the history between " + ancestor + " and "
-                    + descendant + ": " + e.getMessage(), List.of("check the repository with: git fsck"));
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "cannot read the history between " + ancestor + " and " + descendant + ": " + e.getMessage(),
+                    List.of("check the repository with: git fsck"));
         }
     }
 }

@@ -4,7 +4,6 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
-import dev.wb.engine.WbVersion;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -52,8 +51,11 @@ final class ReproduceReview {
         }
         ReviewRecord record = reading.record().get();
         if (record.receiptDigest().isPresent()) {
-            RecordVerification.Outcome strong = RecordVerification.verify(workspace, file,
-                    new RecordVerification.Pinned(record.receiptDigest().get()), env);
+            RecordVerification.Outcome strong = RecordVerification.verify(
+                    workspace,
+                    file,
+                    new RecordVerification.Pinned(record.receiptDigest().get()),
+                    env);
             List<String> reasons = new ArrayList<>();
             strong.reasons().forEach(r -> reasons.add("the generator review " + shown + ": " + r));
             return new Outcome(strong.snapshot(), Optional.of(record), reasons);
@@ -81,8 +83,8 @@ final class ReproduceReview {
         try {
             String recomputed = Snapshots.scopeOf(snapshot, env).scopeDigest();
             if (!recomputed.equals(record.scopeDigest())) {
-                reasons.add(prefix + "its scopeDigest " + record.scopeDigest() + " is not the snapshot's "
-                        + recomputed);
+                reasons.add(
+                        prefix + "its scopeDigest " + record.scopeDigest() + " is not the snapshot's " + recomputed);
             }
         } catch (Failure e) {
             reasons.add(prefix + "its scope cannot be recomputed from its snapshot: " + e.getMessage());

@@ -61,10 +61,11 @@ final class ReproduceTree implements AutoCloseable {
         @Override
         public String describe() {
             return switch (content.mode()) {
-                case FileContent.SYMLINK -> "a symbolic link";
-                case FileContent.EXECUTABLE -> "an executable file";
-                default -> "a file";
-            } + " (" + content.sha256() + ")";
+                        case FileContent.SYMLINK -> "a symbolic link";
+                        case FileContent.EXECUTABLE -> "an executable file";
+                        default -> "a file";
+                    }
+                    + " (" + content.sha256() + ")";
         }
     }
 
@@ -85,8 +86,10 @@ final class ReproduceTree implements AutoCloseable {
         try {
             return new ReproduceTree(Files.createTempDirectory(prefix));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot make a disposable folder for the reproduction: "
-                    + e.getMessage(), List.of("check the free space of the temporary folder, then run again"));
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "cannot make a disposable folder for the reproduction: " + e.getMessage(),
+                    List.of("check the free space of the temporary folder, then run again"));
         }
     }
 
@@ -102,13 +105,17 @@ final class ReproduceTree implements AutoCloseable {
             if (policy.blocked(path) || path.startsWith(".workflow/local/")) {
                 continue;
             }
-            Path target = resolve(dir, path).orElseThrow(() -> new Failure(Failure.Kind.NOT_COMPLETED,
-                    "the tree of " + commit + " holds " + path + ", which is not a plain path",
-                    List.of("check the commit with: git ls-tree -r " + commit)));
+            Path target = resolve(dir, path)
+                    .orElseThrow(() -> new Failure(
+                            Failure.Kind.NOT_COMPLETED,
+                            "the tree of " + commit + " holds " + path + ", which is not a plain path",
+                            List.of("check the commit with: git ls-tree -r " + commit)));
             for (String above = parent(path); above != null; above = parent(above)) {
                 if (links.contains(above)) {
-                    throw new Failure(Failure.Kind.NOT_COMPLETED, "the tree of " + commit + " holds " + path
-                            + " below the symbolic link " + above, List.of("check the commit with: git fsck"));
+                    throw new Failure(
+                            Failure.Kind.NOT_COMPLETED,
+                            "the tree of " + commit + " holds " + path + " below the symbolic link " + above,
+                            List.of("check the commit with: git fsck"));
                 }
             }
             try {
@@ -123,12 +130,15 @@ final class ReproduceTree implements AutoCloseable {
                     links.add(path);
                 } else {
                     Files.write(target, bytes);
-                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString(
-                            entry.mode().equals(FileContent.EXECUTABLE) ? "rwxr-xr-x" : "rw-r--r--"));
+                    Files.setPosixFilePermissions(
+                            target,
+                            PosixFilePermissions.fromString(
+                                    entry.mode().equals(FileContent.EXECUTABLE) ? "rwxr-xr-x" : "rw-r--r--"));
                 }
             } catch (IOException | UnsupportedOperationException e) {
-                throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot write " + path + " of " + commit
-                        + " into the disposable copy: " + e.getMessage(),
+                throw new Failure(
+                        Failure.Kind.NOT_COMPLETED,
+                        "cannot write " + path + " of " + commit + " into the disposable copy: " + e.getMessage(),
                         List.of("check the free space of the temporary folder, then run again"));
             }
         }
@@ -140,11 +150,15 @@ final class ReproduceTree implements AutoCloseable {
             return found.bytes();
         }
         if (read instanceof BlobRead.TooLarge large) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, path + " of " + commit + " is too large to copy ("
-                    + large.size() + " bytes)", List.of("reproduce a generator on a tree without such files"));
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    path + " of " + commit + " is too large to copy (" + large.size() + " bytes)",
+                    List.of("reproduce a generator on a tree without such files"));
         }
-        throw new Failure(Failure.Kind.NOT_COMPLETED, "git lists " + path + " in " + commit + " but has no file"
-                + " there", List.of("check the repository with: git fsck"));
+        throw new Failure(
+                Failure.Kind.NOT_COMPLETED,
+                "git lists " + path + " in " + commit + " but has no file" + " there",
+                List.of("check the repository with: git fsck"));
     }
 
     /** What is at {@code path} below {@code root}; a path below a link (or a file) is absent. */
@@ -196,8 +210,10 @@ final class ReproduceTree implements AutoCloseable {
                 }
             });
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot read the disposable copy " + dir + ": "
-                    + e.getMessage(), List.of("run again"));
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "cannot read the disposable copy " + dir + ": " + e.getMessage(),
+                    List.of("run again"));
         }
         return states;
     }

@@ -16,9 +16,19 @@ import java.util.Set;
  * scope block whole from {@code wb judge scope --json}; verification recomputes it rather than trusting
  * it. A version 5 record's {@code issues} are held in {@code observations} (see {@link #issues}).
  */
-public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, String verdict, List<Test> tests,
-        List<Criterion> criteria, List<String> observations, String reviewedAt, Optional<Instant> reviewedInstant,
-        boolean independent, Optional<String> receiptDigest, String digest) {
+public record ReviewRecord(
+        int schemaVersion,
+        String taskId,
+        JsonNode scope,
+        String verdict,
+        List<Test> tests,
+        List<Criterion> criteria,
+        List<String> observations,
+        String reviewedAt,
+        Optional<Instant> reviewedInstant,
+        boolean independent,
+        Optional<String> receiptDigest,
+        String digest) {
 
     public static final int SCHEMA_VERSION = 6;
 
@@ -32,10 +42,27 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
     /** The record, or the reasons it is not one. */
     public record Reading(Optional<ReviewRecord> record, List<String> problems) {}
 
-    static final Set<String> TOP = Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "criteria",
-            "observations", "reviewedAt", "independent", "receiptDigest");
-    static final Set<String> TOP_V5 = Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "issues",
-            "reviewedAt", "independent", "receiptDigest");
+    static final Set<String> TOP = Set.of(
+            "schemaVersion",
+            "taskId",
+            "scope",
+            "verdict",
+            "tests",
+            "criteria",
+            "observations",
+            "reviewedAt",
+            "independent",
+            "receiptDigest");
+    static final Set<String> TOP_V5 = Set.of(
+            "schemaVersion",
+            "taskId",
+            "scope",
+            "verdict",
+            "tests",
+            "issues",
+            "reviewedAt",
+            "independent",
+            "receiptDigest");
     static final Set<String> TEST_KEYS = Set.of("command", "status", "evidence");
     static final Set<String> CRITERION_KEYS = Set.of("id", "status", "evidence");
     static final Set<String> VERDICTS = Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED");
@@ -128,9 +155,21 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
         if (!problems.isEmpty()) {
             return new Reading(Optional.empty(), problems);
         }
-        return new Reading(Optional.of(new ReviewRecord(version.asInt(), taskId, scope, verdict, tests, criteria,
-                observations, reviewedAt, instant, independent == null || independent.asBoolean(),
-                Optional.ofNullable(receipt).map(JsonNode::asText), Digests.sha256(bytes))), List.of());
+        return new Reading(
+                Optional.of(new ReviewRecord(
+                        version.asInt(),
+                        taskId,
+                        scope,
+                        verdict,
+                        tests,
+                        criteria,
+                        observations,
+                        reviewedAt,
+                        instant,
+                        independent == null || independent.asBoolean(),
+                        Optional.ofNullable(receipt).map(JsonNode::asText),
+                        Digests.sha256(bytes))),
+                List.of());
     }
 
     private static String firstLine(RuntimeException e) {
@@ -158,14 +197,20 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
         List<Test> tests = new ArrayList<>();
         boolean invalid = node == null || !node.isArray();
         for (JsonNode t : invalid ? List.<JsonNode>of() : node) {
-            boolean ok = t.isObject() && onlyKeys(t, TEST_KEYS) && t.path("command").isTextual()
-                    && !t.path("command").asText().isEmpty() && TEST_STATUSES.contains(t.path("status").asText(null))
-                    && t.path("status").isTextual() && (t.get("evidence") == null || t.get("evidence").isTextual());
+            boolean ok = t.isObject()
+                    && onlyKeys(t, TEST_KEYS)
+                    && t.path("command").isTextual()
+                    && !t.path("command").asText().isEmpty()
+                    && TEST_STATUSES.contains(t.path("status").asText(null))
+                    && t.path("status").isTextual()
+                    && (t.get("evidence") == null || t.get("evidence").isTextual());
             if (!ok) {
                 invalid = true;
                 continue;
             }
-            tests.add(new Test(t.get("command").asText(), t.get("status").asText(),
+            tests.add(new Test(
+                    t.get("command").asText(),
+                    t.get("status").asText(),
                     Optional.ofNullable(t.get("evidence")).map(JsonNode::asText)));
         }
         if (invalid) {
@@ -189,7 +234,9 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
             }
             unknownKeys(c, CRITERION_KEYS, "Unexpected criteria field: ", problems);
             JsonNode id = c.get("id");
-            boolean validId = id != null && id.isTextual() && CRITERION_ID.matcher(id.asText()).matches();
+            boolean validId = id != null
+                    && id.isTextual()
+                    && CRITERION_ID.matcher(id.asText()).matches();
             if (!validId) {
                 problems.add("criteria entry has an invalid id: " + (id == null ? "null" : id.toString()) + ".");
             } else if (!seen.add(id.asText())) {
@@ -204,14 +251,14 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
             if (evidence == null || !evidence.isTextual() || evidence.asText().isBlank()) {
                 problems.add("criteria " + label + " needs non-empty evidence.");
             }
-            criteria.add(new Criterion(label, status == null ? "" : status.asText(""),
-                    evidence == null ? "" : evidence.asText("")));
+            criteria.add(new Criterion(
+                    label, status == null ? "" : status.asText(""), evidence == null ? "" : evidence.asText("")));
         }
         return criteria;
     }
 
     private static boolean onlyKeys(JsonNode node, Set<String> allowed) {
-        for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             if (!allowed.contains(names.next())) {
                 return false;
             }
@@ -220,7 +267,7 @@ public record ReviewRecord(int schemaVersion, String taskId, JsonNode scope, Str
     }
 
     private static void unknownKeys(JsonNode node, Set<String> allowed, String message, List<String> problems) {
-        for (Iterator<String> names = node.fieldNames(); names.hasNext();) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!allowed.contains(name)) {
                 problems.add(message + name + ".");

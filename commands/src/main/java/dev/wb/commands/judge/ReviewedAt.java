@@ -43,8 +43,13 @@ final class ReviewedAt {
         try {
             LocalDate date = LocalDate.of(Integer.parseInt(m.group(1)), number(m.group(2), 1), number(m.group(3), 1));
             boolean timed = m.group(4) != null;
-            LocalTime time = timed ? LocalTime.of(Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)),
-                    number(m.group(6), 0), nanos(m.group(7))) : LocalTime.MIDNIGHT;
+            LocalTime time = timed
+                    ? LocalTime.of(
+                            Integer.parseInt(m.group(4)),
+                            Integer.parseInt(m.group(5)),
+                            number(m.group(6), 0),
+                            nanos(m.group(7)))
+                    : LocalTime.MIDNIGHT;
             String offset = m.group(8);
             if (needOffset && (!timed || offset == null)) {
                 return Optional.empty();

@@ -76,8 +76,10 @@ final class RoundsScan {
         List<Path> entries;
         try (Stream<Path> list = Files.list(dir)) {
             // A folder's own files first, then its folders: TASK-1/review.json before TASK-1/records/.
-            entries = list.sorted(java.util.Comparator.comparing((Path p) -> Files.isDirectory(p,
-                    LinkOption.NOFOLLOW_LINKS)).thenComparing(java.util.Comparator.naturalOrder())).toList();
+            entries = list.sorted(
+                            java.util.Comparator.comparing((Path p) -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                                    .thenComparing(java.util.Comparator.naturalOrder()))
+                    .toList();
         } catch (IOException e) {
             skip(dir, "cannot be listed (" + e.getMessage() + ")");
             return;
@@ -106,8 +108,10 @@ final class RoundsScan {
                 } else if (depth == 1 && name.equals("records")) {
                     visit(entry, 2);
                 } else {
-                    skip(entry, "a folder not read: records are read only directly under " + JUDGE_DIR
-                            + "/, <KEY>/ and <KEY>/records/");
+                    skip(
+                            entry,
+                            "a folder not read: records are read only directly under " + JUDGE_DIR
+                                    + "/, <KEY>/ and <KEY>/records/");
                 }
             } else if (!attributes.isRegularFile()) {
                 skip(entry, "not a regular file");

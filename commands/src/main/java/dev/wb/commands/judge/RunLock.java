@@ -136,15 +136,21 @@ public final class RunLock implements AutoCloseable {
         ws.ensureLocalDir();
         Path lock = lockFile(ws);
         Holder me = new Holder(LocalHost.pid(), LocalHost.name(), clock.instant(), task.value(), snapshotId);
-        RunLockFile mine = new RunLockFile(me, LocalHost.processStarted(), UUID.randomUUID().toString(), true);
+        RunLockFile mine = new RunLockFile(
+                me, LocalHost.processStarted(), UUID.randomUUID().toString(), true);
         try {
             return FileGuard.hold(guard(lock), GUARD_WAIT, () -> take(lock, mine, breakLock));
         } catch (UncheckedIOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot take the run lock: " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot take the run lock: " + e.getMessage(),
                     List.of("check that " + lock.getParent() + " is writable"));
         } catch (FileGuard.GuardTimeout e) {
             Holder holder = read(lock).map(RunLockFile::holder).orElse(Holder.unknown(clock.instant()));
-            throw new Busy(holder, !holder.unknown() && !holder.onThisHost(), e.getMessage(),
+            throw new Busy(
+                    holder,
+                    !holder.unknown() && !holder.onThisHost(),
+                    e.getMessage(),
                     List.of("find the hung wb process and stop it, then run again"));
         }
     }
@@ -237,17 +243,26 @@ public final class RunLock implements AutoCloseable {
     private static Busy refusal(RunLockFile existing, Path lock) {
         Holder holder = existing.holder();
         if (holder.unknown()) {
-            return new Busy(holder, false, "the run lock " + lock + " is not one wb wrote, so it is treated as held by"
-                    + " an unknown process (last changed " + holder.started() + "); only --break-lock takes it",
+            return new Busy(
+                    holder,
+                    false,
+                    "the run lock " + lock + " is not one wb wrote, so it is treated as held by"
+                            + " an unknown process (last changed " + holder.started() + "); only --break-lock takes it",
                     List.of("if no judge run is going on, run again with --break-lock"));
         }
         if (holder.onThisHost()) {
-            return new Busy(holder, false, "another judge run holds the lock: " + holder.describe(),
+            return new Busy(
+                    holder,
+                    false,
+                    "another judge run holds the lock: " + holder.describe(),
                     List.of("wait for that run to end, then run again (wb status shows it while it runs);"
                             + " --break-lock never takes a lock whose process is alive on this host"));
         }
-        return new Busy(holder, true, "another judge run holds the lock: " + holder.describe()
-                + "; wb cannot check a process on another host, so only --break-lock takes it",
+        return new Busy(
+                holder,
+                true,
+                "another judge run holds the lock: " + holder.describe()
+                        + "; wb cannot check a process on another host, so only --break-lock takes it",
                 List.of("if that run has ended, run again with --break-lock"));
     }
 

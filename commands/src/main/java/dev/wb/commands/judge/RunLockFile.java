@@ -55,7 +55,8 @@ record RunLockFile(RunLock.Holder holder, Optional<Instant> processStarted, Stri
             // A symbolic link (refused by NOFOLLOW_LINKS), a folder: there, but not a lock wb wrote.
             return Optional.of(unreadable(file));
         }
-        return Optional.of(bytes.length > MAX_BYTES ? unreadable(file) : parse(bytes).orElseGet(() -> unreadable(file)));
+        return Optional.of(
+                bytes.length > MAX_BYTES ? unreadable(file) : parse(bytes).orElseGet(() -> unreadable(file)));
     }
 
     private static Optional<RunLockFile> parse(byte[] bytes) {
@@ -70,13 +71,19 @@ record RunLockFile(RunLock.Holder holder, Optional<Instant> processStarted, Stri
             Optional<String> task = text(node, "task");
             Optional<String> snapshot = text(node, "snapshot");
             Optional<String> token = text(node, "token");
-            if (!pid.canConvertToLong() || !pid.isIntegralNumber() || pid.longValue() <= 0 || host.isEmpty()
-                    || started.isEmpty() || task.isEmpty() || snapshot.isEmpty() || token.isEmpty()) {
+            if (!pid.canConvertToLong()
+                    || !pid.isIntegralNumber()
+                    || pid.longValue() <= 0
+                    || host.isEmpty()
+                    || started.isEmpty()
+                    || task.isEmpty()
+                    || snapshot.isEmpty()
+                    || token.isEmpty()) {
                 return Optional.empty();
             }
             Optional<Instant> processStarted = text(node, "processStarted").map(Instant::parse);
-            RunLock.Holder holder = new RunLock.Holder(pid.longValue(), host.get(), Instant.parse(started.get()),
-                    task.get(), snapshot.get());
+            RunLock.Holder holder = new RunLock.Holder(
+                    pid.longValue(), host.get(), Instant.parse(started.get()), task.get(), snapshot.get());
             return Optional.of(new RunLockFile(holder, processStarted, token.get(), true));
         } catch (IllegalArgumentException | DateTimeParseException e) {
             return Optional.empty();
@@ -85,7 +92,8 @@ record RunLockFile(RunLock.Holder holder, Optional<Instant> processStarted, Stri
 
     private static Optional<String> text(ObjectNode node, String field) {
         JsonNode value = node.get(field);
-        return value != null && value.isTextual() && !value.textValue().isBlank() ? Optional.of(value.textValue())
+        return value != null && value.isTextual() && !value.textValue().isBlank()
+                ? Optional.of(value.textValue())
                 : Optional.empty();
     }
 

@@ -1,11 +1,11 @@
 package dev.wb.commands.judge;
 
-import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.capsule.ValidationBlock;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
@@ -42,8 +42,16 @@ final class RunRecorder {
         ArrayNode paths = p.putArray("changedPaths");
         changed.forEach(paths::add);
         append(new NewEvent(WbEvents.JUDGE_RUN_REFUSED, WbEvents.JUDGE_RUN_REFUSED_VERSION, EventFit.fit(p)));
-        return new JudgeRun.Result(outcome, snapshot, isolated ? "isolated" : "in-place", List.of(), changed,
-                Optional.empty(), List.of(), reason, List.copyOf(events));
+        return new JudgeRun.Result(
+                outcome,
+                snapshot,
+                isolated ? "isolated" : "in-place",
+                List.of(),
+                changed,
+                Optional.empty(),
+                List.of(),
+                reason,
+                List.copyOf(events));
     }
 
     void started(String mode, ValidationBlock validation, CommandApprovals.Approval approval) {
@@ -51,23 +59,34 @@ final class RunRecorder {
         p.put("snapshot", snapshot.id());
         p.put("mode", mode);
         ArrayNode commands = p.putArray("commands");
-        validation.commands().forEach(c -> commands.addObject().put("command", c.normalized())
-                .put("optional", c.optional()));
+        validation
+                .commands()
+                .forEach(
+                        c -> commands.addObject().put("command", c.normalized()).put("optional", c.optional()));
         p.put("approval", approval.how().name().toLowerCase(java.util.Locale.ROOT));
         p.put("listDigest", approval.listDigest());
         append(new NewEvent(WbEvents.JUDGE_RUN_STARTED, WbEvents.JUDGE_RUN_STARTED_VERSION, EventFit.fit(p)));
     }
 
-    JudgeRun.Result finished(JudgeRun.Outcome outcome, String mode, List<JudgeRun.CommandResult> results,
-            List<String> changed, ObjectNode receiptBody, List<String> notices) {
+    JudgeRun.Result finished(
+            JudgeRun.Outcome outcome,
+            String mode,
+            List<JudgeRun.CommandResult> results,
+            List<String> changed,
+            ObjectNode receiptBody,
+            List<String> notices) {
         Receipt.Written receipt = Receipt.write(snapshot, receiptBody);
         ObjectNode p = CanonicalJson.objectNode();
         p.put("snapshot", snapshot.id());
         p.put("mode", mode);
         p.put("outcome", outcome.wire());
         ArrayNode list = p.putArray("results");
-        results.forEach(r -> list.addObject().put("index", r.index()).put("command", r.command())
-                .put("optional", r.optional()).put("status", r.status()).put("exitCode", r.exitCode())
+        results.forEach(r -> list.addObject()
+                .put("index", r.index())
+                .put("command", r.command())
+                .put("optional", r.optional())
+                .put("status", r.status())
+                .put("exitCode", r.exitCode())
                 .put("durationMs", r.durationMs()));
         ArrayNode paths = p.putArray("changedPaths");
         changed.forEach(paths::add);
@@ -79,10 +98,11 @@ final class RunRecorder {
         r.put("mode", mode);
         r.put("passed", receiptBody.path("passed").asBoolean());
         r.put("outcome", outcome.wire());
-        append(EventFit.fit(List.of(new NewEvent(WbEvents.JUDGE_RUN_FINISHED, WbEvents.JUDGE_RUN_FINISHED_VERSION, p),
+        append(EventFit.fit(List.of(
+                new NewEvent(WbEvents.JUDGE_RUN_FINISHED, WbEvents.JUDGE_RUN_FINISHED_VERSION, p),
                 new NewEvent(WbEvents.JUDGE_RECEIPT_WRITTEN, WbEvents.JUDGE_RECEIPT_WRITTEN_VERSION, r))));
-        return new JudgeRun.Result(outcome, snapshot, mode, results, changed, Optional.of(receipt), notices, "",
-                List.copyOf(events));
+        return new JudgeRun.Result(
+                outcome, snapshot, mode, results, changed, Optional.of(receipt), notices, "", List.copyOf(events));
     }
 
     /** The receipt's bindings: task, snapshot, the review digests, the normalised commands, lockfiles, version. */
@@ -122,7 +142,11 @@ final class RunRecorder {
     }
 
     private void append(List<NewEvent> batch) {
-        events.addAll(session.log().append(dev.wb.engine.StreamId.task(key), dev.wb.engine.ExpectedVersion.any(),
-                batch, session.invocation()));
+        events.addAll(session.log()
+                .append(
+                        dev.wb.engine.StreamId.task(key),
+                        dev.wb.engine.ExpectedVersion.any(),
+                        batch,
+                        session.invocation()));
     }
 }

@@ -20,18 +20,42 @@ import java.util.TreeSet;
  * {@code JSON.stringify} writes it, in the order below, without {@code scopeDigest} itself and
  * without {@code baseRef}: the base's spelling is diagnostic, so equivalent refs give one identity.
  */
-public record ScopeBlock(int schemaVersion, String cliVersion, String taskId, String base, Optional<String> baseRef,
-        String candidate, String baseCommit, String candidateCommit, List<String> changedFiles,
-        boolean emptyBoundaryAuthorized, List<String> excludedPaths, List<String> includedTaskIds, String taskDigest,
+public record ScopeBlock(
+        int schemaVersion,
+        String cliVersion,
+        String taskId,
+        String base,
+        Optional<String> baseRef,
+        String candidate,
+        String baseCommit,
+        String candidateCommit,
+        List<String> changedFiles,
+        boolean emptyBoundaryAuthorized,
+        List<String> excludedPaths,
+        List<String> includedTaskIds,
+        String taskDigest,
         String changeDigest) {
 
     /** The review record's schema version, which the scope carries too. */
     public static final int SCHEMA_VERSION = ReviewRecord.SCHEMA_VERSION;
 
     /** The keys in the judge's order; {@code baseRef} alone is optional. */
-    public static final List<String> KEYS = List.of("schemaVersion", "cliVersion", "taskId", "base", "baseRef",
-            "candidate", "baseCommit", "candidateCommit", "changedFiles", "emptyBoundaryAuthorized", "excludedPaths",
-            "includedTaskIds", "taskDigest", "changeDigest", "scopeDigest");
+    public static final List<String> KEYS = List.of(
+            "schemaVersion",
+            "cliVersion",
+            "taskId",
+            "base",
+            "baseRef",
+            "candidate",
+            "baseCommit",
+            "candidateCommit",
+            "changedFiles",
+            "emptyBoundaryAuthorized",
+            "excludedPaths",
+            "includedTaskIds",
+            "taskDigest",
+            "changeDigest",
+            "scopeDigest");
 
     public ScopeBlock {
         changedFiles = List.copyOf(new TreeSet<>(changedFiles));
@@ -63,19 +87,58 @@ public record ScopeBlock(int schemaVersion, String cliVersion, String taskId, St
     }
 
     public ScopeBlock withCandidate(String candidate, Optional<String> baseRef) {
-        return new ScopeBlock(schemaVersion, cliVersion, taskId, base, baseRef, candidate, baseCommit, candidateCommit,
-                changedFiles, emptyBoundaryAuthorized, excludedPaths, includedTaskIds, taskDigest, changeDigest);
+        return new ScopeBlock(
+                schemaVersion,
+                cliVersion,
+                taskId,
+                base,
+                baseRef,
+                candidate,
+                baseCommit,
+                candidateCommit,
+                changedFiles,
+                emptyBoundaryAuthorized,
+                excludedPaths,
+                includedTaskIds,
+                taskDigest,
+                changeDigest);
     }
 
     public ScopeBlock withEmptyBoundaryAuthorized(boolean authorized) {
-        return new ScopeBlock(schemaVersion, cliVersion, taskId, base, baseRef, candidate, baseCommit, candidateCommit,
-                changedFiles, authorized, excludedPaths, includedTaskIds, taskDigest, changeDigest);
+        return new ScopeBlock(
+                schemaVersion,
+                cliVersion,
+                taskId,
+                base,
+                baseRef,
+                candidate,
+                baseCommit,
+                candidateCommit,
+                changedFiles,
+                authorized,
+                excludedPaths,
+                includedTaskIds,
+                taskDigest,
+                changeDigest);
     }
 
     /** The same boundary stamped by another CLI version or at another schema version (the legacy 5). */
     public ScopeBlock stamped(int schemaVersion, String cliVersion) {
-        return new ScopeBlock(schemaVersion, cliVersion, taskId, base, baseRef, candidate, baseCommit, candidateCommit,
-                changedFiles, emptyBoundaryAuthorized, excludedPaths, includedTaskIds, taskDigest, changeDigest);
+        return new ScopeBlock(
+                schemaVersion,
+                cliVersion,
+                taskId,
+                base,
+                baseRef,
+                candidate,
+                baseCommit,
+                candidateCommit,
+                changedFiles,
+                emptyBoundaryAuthorized,
+                excludedPaths,
+                includedTaskIds,
+                taskDigest,
+                changeDigest);
     }
 
     /** The block as {@code wb judge scope --json} prints it and a record carries it, in the judge's key order. */
@@ -96,12 +159,20 @@ public record ScopeBlock(int schemaVersion, String cliVersion, String taskId, St
 
     /** Reads a block {@link #toJson} wrote (a snapshot's metadata); the scope digest is recomputed, not read. */
     public static ScopeBlock fromJson(JsonNode node) {
-        return new ScopeBlock(node.path("schemaVersion").asInt(), node.path("cliVersion").asText(),
-                node.path("taskId").asText(), node.path("base").asText(),
-                Optional.ofNullable(node.get("baseRef")).map(JsonNode::asText), node.path("candidate").asText(),
-                node.path("baseCommit").asText(), node.path("candidateCommit").asText(),
-                texts(node.path("changedFiles")), node.path("emptyBoundaryAuthorized").asBoolean(false),
-                texts(node.path("excludedPaths")), texts(node.path("includedTaskIds")), node.path("taskDigest").asText(),
+        return new ScopeBlock(
+                node.path("schemaVersion").asInt(),
+                node.path("cliVersion").asText(),
+                node.path("taskId").asText(),
+                node.path("base").asText(),
+                Optional.ofNullable(node.get("baseRef")).map(JsonNode::asText),
+                node.path("candidate").asText(),
+                node.path("baseCommit").asText(),
+                node.path("candidateCommit").asText(),
+                texts(node.path("changedFiles")),
+                node.path("emptyBoundaryAuthorized").asBoolean(false),
+                texts(node.path("excludedPaths")),
+                texts(node.path("includedTaskIds")),
+                node.path("taskDigest").asText(),
                 node.path("changeDigest").asText());
     }
 

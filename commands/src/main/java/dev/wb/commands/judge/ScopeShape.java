@@ -34,8 +34,9 @@ final class ScopeShape {
 
     private static Map<String, Rule> keys(int schemaVersion) {
         Map<String, Rule> keys = new LinkedHashMap<>();
-        keys.put("schemaVersion", new Rule("the integer " + schemaVersion, n -> n.isIntegralNumber()
-                && n.asInt() == schemaVersion));
+        keys.put(
+                "schemaVersion",
+                new Rule("the integer " + schemaVersion, n -> n.isIntegralNumber() && n.asInt() == schemaVersion));
         keys.put("cliVersion", new Rule("a non-empty string", ScopeShape::nonEmpty));
         keys.put("taskId", new Rule("a task key (TASK-001)", n -> matches(n, TASK_ID)));
         keys.put("base", new Rule("a full commit id (40 or 64 hex digits)", n -> matches(n, COMMIT)));
@@ -46,8 +47,9 @@ final class ScopeShape {
         keys.put("changedFiles", new Rule("a list of distinct paths", n -> distinct(n, m -> m.isTextual())));
         keys.put("emptyBoundaryAuthorized", new Rule("a boolean", JsonNode::isBoolean));
         keys.put("excludedPaths", new Rule("a list of distinct paths", n -> distinct(n, m -> m.isTextual())));
-        keys.put("includedTaskIds", new Rule("a list of distinct task keys", n -> distinct(n, m -> matches(m,
-                TASK_ID))));
+        keys.put(
+                "includedTaskIds",
+                new Rule("a list of distinct task keys", n -> distinct(n, m -> matches(m, TASK_ID))));
         keys.put("taskDigest", new Rule("a sha256:<64 hex> digest", ScopeShape::digest));
         keys.put("changeDigest", new Rule("a sha256:<64 hex> digest", ScopeShape::digest));
         keys.put("scopeDigest", new Rule("a sha256:<64 hex> digest", ScopeShape::digest));
@@ -57,7 +59,7 @@ final class ScopeShape {
     /** The problems of {@code scope}'s shape for a record of {@code schemaVersion}, each naming its key. */
     static void check(JsonNode scope, int schemaVersion, List<String> problems) {
         Map<String, Rule> keys = keys(schemaVersion);
-        for (Iterator<String> names = scope.fieldNames(); names.hasNext();) {
+        for (Iterator<String> names = scope.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!keys.containsKey(name)) {
                 problems.add(CONTRACT + " Unexpected key scope." + name + " (copy the block whole from wb judge scope"

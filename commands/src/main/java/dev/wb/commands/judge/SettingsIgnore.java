@@ -65,8 +65,11 @@ public final class SettingsIgnore {
     static Action planAdd(Workspace ws) {
         Path file = InfoExclude.file(commonDir(ws));
         try {
-            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) && Files.readString(file, StandardCharsets.UTF_8)
-                    .lines().map(String::strip).anyMatch(RULE::equals)) {
+            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
+                    && Files.readString(file, StandardCharsets.UTF_8)
+                            .lines()
+                            .map(String::strip)
+                            .anyMatch(RULE::equals)) {
                 return Action.PRESENT;
             }
         } catch (IOException e) {
@@ -108,8 +111,10 @@ public final class SettingsIgnore {
     }
 
     private static Failure unusable(Workspace ws, IOException e) {
-        return new Failure(Failure.Kind.CONFIG, "cannot keep " + JudgeGuardHook.SETTINGS + " out of git: "
-                + display(ws) + " cannot be read or replaced (" + e.getMessage() + ")", List.of(
-                "make " + display(ws) + " a regular, writable file, then run the command again"));
+        return new Failure(
+                Failure.Kind.CONFIG,
+                "cannot keep " + JudgeGuardHook.SETTINGS + " out of git: " + display(ws)
+                        + " cannot be read or replaced (" + e.getMessage() + ")",
+                List.of("make " + display(ws) + " a regular, writable file, then run the command again"));
     }
 }

@@ -20,10 +20,25 @@ import java.util.Optional;
  * @param overlay the working tree's differences from {@code head} that the capture laid over it,
  *     blocked paths aside: what a later in-place run compares the live tree against
  */
-public record Snapshot(int format, String id, String taskId, String createdAt, String wbVersion, String objectFormat,
-        String head, String base, Optional<String> baseRef, String candidateCommit, ScopeBlock scope,
-        List<ChangedFile> overlay, String contentDigest, String fingerprintDigest, int coveredFiles,
-        Optional<String> parent, Optional<String> parentRecordDigest, Path dir) {
+public record Snapshot(
+        int format,
+        String id,
+        String taskId,
+        String createdAt,
+        String wbVersion,
+        String objectFormat,
+        String head,
+        String base,
+        Optional<String> baseRef,
+        String candidateCommit,
+        ScopeBlock scope,
+        List<ChangedFile> overlay,
+        String contentDigest,
+        String fingerprintDigest,
+        int coveredFiles,
+        Optional<String> parent,
+        Optional<String> parentRecordDigest,
+        Path dir) {
 
     /**
      * The metadata format. Format 8 holds the scope block in the review judge's schema version 6
@@ -40,9 +55,25 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
 
     /** The same snapshot, seen at another folder (before and after it is published). */
     public Snapshot withDir(Path other) {
-        return new Snapshot(format, id, taskId, createdAt, wbVersion, objectFormat, head, base, baseRef,
-                candidateCommit, scope, overlay, contentDigest, fingerprintDigest, coveredFiles, parent,
-                parentRecordDigest, other);
+        return new Snapshot(
+                format,
+                id,
+                taskId,
+                createdAt,
+                wbVersion,
+                objectFormat,
+                head,
+                base,
+                baseRef,
+                candidateCommit,
+                scope,
+                overlay,
+                contentDigest,
+                fingerprintDigest,
+                coveredFiles,
+                parent,
+                parentRecordDigest,
+                other);
     }
 
     public Path worktree() {
@@ -91,17 +122,33 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
         overlay.forEach(change -> list.add(change.toJson()));
         bound.put("fingerprintDigest", fingerprintDigest);
         parent.ifPresentOrElse(p -> bound.put("parent", p), () -> bound.putNull("parent"));
-        parentRecordDigest.ifPresentOrElse(d -> bound.put("parentRecordDigest", d),
-                () -> bound.putNull("parentRecordDigest"));
+        parentRecordDigest.ifPresentOrElse(
+                d -> bound.put("parentRecordDigest", d), () -> bound.putNull("parentRecordDigest"));
         return Digests.hex(Digests.sha256(CanonicalJson.bytes(bound))).substring(0, 20);
     }
 
     /** This snapshot under the id its fields bind (and its scope naming it as the candidate). */
     public Snapshot identified() {
         String id = expectedId();
-        return new Snapshot(format, id, taskId, createdAt, wbVersion, objectFormat, head, base, baseRef,
-                candidateCommit, scope.withCandidate("SNAPSHOT:" + id, baseRef), overlay, contentDigest,
-                fingerprintDigest, coveredFiles, parent, parentRecordDigest, dir);
+        return new Snapshot(
+                format,
+                id,
+                taskId,
+                createdAt,
+                wbVersion,
+                objectFormat,
+                head,
+                base,
+                baseRef,
+                candidateCommit,
+                scope.withCandidate("SNAPSHOT:" + id, baseRef),
+                overlay,
+                contentDigest,
+                fingerprintDigest,
+                coveredFiles,
+                parent,
+                parentRecordDigest,
+                dir);
     }
 
     /** The metadata as snapshot.json holds it: what a load reads back and compares, field for field. */
@@ -124,8 +171,8 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
         node.put("fingerprintDigest", fingerprintDigest);
         node.put("coveredFiles", coveredFiles);
         parent.ifPresentOrElse(p -> node.put("parent", p), () -> node.putNull("parent"));
-        parentRecordDigest.ifPresentOrElse(d -> node.put("parentRecordDigest", d),
-                () -> node.putNull("parentRecordDigest"));
+        parentRecordDigest.ifPresentOrElse(
+                d -> node.put("parentRecordDigest", d), () -> node.putNull("parentRecordDigest"));
         node.put("emptyBoundaryAuthorized", scope.emptyBoundaryAuthorized());
         return node;
     }
@@ -133,12 +180,25 @@ public record Snapshot(int format, String id, String taskId, String createdAt, S
     static Snapshot fromJson(JsonNode node, Path dir) {
         List<ChangedFile> overlay = new ArrayList<>();
         node.path("overlay").forEach(c -> overlay.add(ChangedFile.fromJson(c)));
-        return new Snapshot(node.path("format").asInt(), node.path("id").asText(), node.path("taskId").asText(),
-                node.path("createdAt").asText(), node.path("wbVersion").asText(), node.path("objectFormat").asText(),
-                node.path("head").asText(), node.path("base").asText(), text(node.get("baseRef")),
-                node.path("candidateCommit").asText(), ScopeBlock.fromJson(node.path("scope")), overlay,
-                node.path("contentDigest").asText(), node.path("fingerprintDigest").asText(),
-                node.path("coveredFiles").asInt(), text(node.get("parent")), text(node.get("parentRecordDigest")), dir);
+        return new Snapshot(
+                node.path("format").asInt(),
+                node.path("id").asText(),
+                node.path("taskId").asText(),
+                node.path("createdAt").asText(),
+                node.path("wbVersion").asText(),
+                node.path("objectFormat").asText(),
+                node.path("head").asText(),
+                node.path("base").asText(),
+                text(node.get("baseRef")),
+                node.path("candidateCommit").asText(),
+                ScopeBlock.fromJson(node.path("scope")),
+                overlay,
+                node.path("contentDigest").asText(),
+                node.path("fingerprintDigest").asText(),
+                node.path("coveredFiles").asInt(),
+                text(node.get("parent")),
+                text(node.get("parentRecordDigest")),
+                dir);
     }
 
     private static Optional<String> text(JsonNode node) {

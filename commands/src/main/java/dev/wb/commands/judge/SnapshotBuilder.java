@@ -46,14 +46,28 @@ final class SnapshotBuilder {
      * excluded} the blocked paths of the boundary when the live repository could list them exactly
      * (empty for a catch-up, whose base only the parent snapshot holds).
      */
-    record Plan(TaskKey key, String base, Optional<String> baseRef, Path baseSource, List<TaskKey> includes,
-            boolean allowEmpty, Optional<List<String>> excluded, Optional<String> parent,
+    record Plan(
+            TaskKey key,
+            String base,
+            Optional<String> baseRef,
+            Path baseSource,
+            List<TaskKey> includes,
+            boolean allowEmpty,
+            Optional<List<String>> excluded,
+            Optional<String> parent,
             Optional<String> parentRecordDigest) {}
 
     private SnapshotBuilder() {}
 
-    static Snapshot build(Workspace workspace, Plan plan, ReadPolicy policy, Map<String, String> liveEnv, Clock clock,
-            Path temp, Timings timings) throws IOException {
+    static Snapshot build(
+            Workspace workspace,
+            Plan plan,
+            ReadPolicy policy,
+            Map<String, String> liveEnv,
+            Clock clock,
+            Path temp,
+            Timings timings)
+            throws IOException {
         Map<String, String> env = liveEnv;
         Map<String, String> snapEnv = Snapshots.privateEnv(liveEnv);
         Path liveRoot = workspace.root();
@@ -61,21 +75,27 @@ final class SnapshotBuilder {
         String format;
         List<ChangedPath> overlayRaw;
         try (GitRepository live = GitRepository.open(liveRoot, env, Backend.AUTO)) {
-            head = live.head().orElseThrow(() -> Failure.usage("nothing is committed on this branch yet",
-                    "commit the base of the work first; a snapshot holds a base and a candidate commit"));
+            head = live.head()
+                    .orElseThrow(() -> Failure.usage(
+                            "nothing is committed on this branch yet",
+                            "commit the base of the work first; a snapshot holds a base and a candidate commit"));
             format = live.objectFormat() == ObjectFormat.SHA256 ? "sha256" : "sha1";
             overlayRaw = timings.phase("overlay", () -> live.review().againstWorktree(head));
         }
-        SnapshotRepository repo = timings.phase("repository", () -> unchecked(() -> {
-            SnapshotRepository made = SnapshotRepository.init(temp.resolve("worktree"), format);
-            boolean sameSource = plan.baseSource().equals(liveRoot);
-            made.fetch(liveRoot, sameSource && !plan.base().equals(head) ? List.of(plan.base(), head) : List.of(head));
-            if (!sameSource) {
-                made.fetch(plan.baseSource(), List.of(plan.base()));
-            }
-            made.checkout(head);
-            return made;
-        }));
+        SnapshotRepository repo = timings.phase(
+                "repository",
+                () -> unchecked(() -> {
+                    SnapshotRepository made = SnapshotRepository.init(temp.resolve("worktree"), format);
+                    boolean sameSource = plan.baseSource().equals(liveRoot);
+                    made.fetch(
+                            liveRoot,
+                            sameSource && !plan.base().equals(head) ? List.of(plan.base(), head) : List.of(head));
+                    if (!sameSource) {
+                        made.fetch(plan.baseSource(), List.of(plan.base()));
+                    }
+                    made.checkout(head);
+                    return made;
+                }));
         List<ChangedFile> overlay = new ArrayList<>();
         List<String> staged = new ArrayList<>();
         TreeSet<String> blockedOverlay = new TreeSet<>();
@@ -95,29 +115,36 @@ final class SnapshotBuilder {
             overlay.sort(java.util.Comparator.comparing(ChangedFile::path));
         });
         TreeSet<String> committedBlocked = new TreeSet<>();
-        timings.phase("commit", () -> unchecked(() -> {
-            repo.stage(staged);
-            Map<String, String> baseBlocked = new HashMap<>();
-            List<String> baseEntries = new ArrayList<>();
-            Set<String> blocked = new TreeSet<>();
-            try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
-                for (IndexEntry entry : snap.review().treeEntries(plan.base())) {
-                    if (policy.blocked(entry.path())) {
-                        baseBlocked.put(entry.path(), entry.mode());
-                        baseEntries.add(entry.mode() + " " + entry.objectId() + "\t" + entry.path());
+        timings.phase(
+                "commit",
+                () -> unchecked(() -> {
+                    repo.stage(staged);
+                    Map<String, String> baseBlocked = new HashMap<>();
+                    List<String> baseEntries = new ArrayList<>();
+                    Set<String> blocked = new TreeSet<>();
+                    try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
+                        for (IndexEntry entry : snap.review().treeEntries(plan.base())) {
+                            if (policy.blocked(entry.path())) {
+                                baseBlocked.put(entry.path(), entry.mode());
+                                baseEntries.add(entry.mode() + " " + entry.objectId() + "\t" + entry.path());
+                            }
+                        }
+                        snap.review().indexEntries().stream()
+                                .map(IndexEntry::path)
+                                .filter(policy::blocked)
+                                .forEach(blocked::add);
+                        snap.review().betweenCommits(plan.base(), head).stream()
+                                .map(ChangedPath::path)
+                                .filter(policy::blocked)
+                                .forEach(committedBlocked::add);
                     }
-                }
-                snap.review().indexEntries().stream().map(IndexEntry::path).filter(policy::blocked)
-                        .forEach(blocked::add);
-                snap.review().betweenCommits(plan.base(), head).stream().map(ChangedPath::path)
-                        .filter(policy::blocked).forEach(committedBlocked::add);
-            }
-            blocked.addAll(baseBlocked.keySet());
-            repo.withhold(blocked, baseEntries, baseBlocked.keySet());
-            repo.commitCandidate(plan.base(), "wb snapshot of " + plan.key() + "\n\nbase " + plan.base() + "\nhead "
-                    + head + "\n");
-            return null;
-        }));
+                    blocked.addAll(baseBlocked.keySet());
+                    repo.withhold(blocked, baseEntries, baseBlocked.keySet());
+                    repo.commitCandidate(
+                            plan.base(),
+                            "wb snapshot of " + plan.key() + "\n\nbase " + plan.base() + "\nhead " + head + "\n");
+                    return null;
+                }));
         String candidate;
         try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
             candidate = snap.resolveCommit("refs/wb/candidate").orElseThrow();
@@ -125,44 +152,70 @@ final class SnapshotBuilder {
         Map<String, String> known = new HashMap<>();
         try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
             // The tree is the index git just wrote: its blob ids are the files' content, read once.
-            snap.review().indexEntries().stream().filter(e -> !e.mode().equals("160000"))
+            snap.review().indexEntries().stream()
+                    .filter(e -> !e.mode().equals("160000"))
                     .forEach(e -> known.put(e.path(), "git:" + e.objectId()));
         }
-        Fingerprint fingerprint = timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root(),
-                known)));
+        Fingerprint fingerprint =
+                timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root(), known)));
         List<String> excluded = plan.excluded().orElseGet(() -> {
             TreeSet<String> union = new TreeSet<>(committedBlocked);
             union.addAll(blockedOverlay);
             return List.copyOf(union);
         });
-        ScopeBlock scope = timings.phase("scope-of-snapshot", () -> scope(repo.root(), plan, candidate, excluded,
-                snapEnv));
+        ScopeBlock scope =
+                timings.phase("scope-of-snapshot", () -> scope(repo.root(), plan, candidate, excluded, snapEnv));
         if (scope.changedFiles().isEmpty() && !plan.allowEmpty()) {
-            throw Failure.usage("the review boundary is empty: nothing differs from " + plan.baseRef().orElse(plan.base())
-                    + " (" + plan.base() + ")" + (scope.excludedPaths().isEmpty() ? "" : " but blocked paths"),
+            throw Failure.usage(
+                    "the review boundary is empty: nothing differs from "
+                            + plan.baseRef().orElse(plan.base()) + " (" + plan.base() + ")"
+                            + (scope.excludedPaths().isEmpty() ? "" : " but blocked paths"),
                     "HEAD does not include commits already made on this branch: give a base that holds the change,"
                             + " e.g. --base origin/main",
                     "or, for a deliberately empty review, pass --allow-empty");
         }
-        ScopeBlock authorized = scope.withEmptyBoundaryAuthorized(plan.allowEmpty() && scope.changedFiles().isEmpty());
+        ScopeBlock authorized = scope.withEmptyBoundaryAuthorized(
+                plan.allowEmpty() && scope.changedFiles().isEmpty());
         byte[] fingerprintBytes = fingerprint.bytes();
-        Snapshot snapshot = new Snapshot(Snapshot.FORMAT, "", plan.key().value(), Instant.now(clock).toString(),
-                WbVersion.current(), format, head, plan.base(), plan.baseRef(), candidate, authorized, overlay,
-                fingerprint.contentDigest(), Digests.sha256(fingerprintBytes), fingerprint.files(), plan.parent(),
-                plan.parentRecordDigest(), temp).identified();
+        Snapshot snapshot = new Snapshot(
+                        Snapshot.FORMAT,
+                        "",
+                        plan.key().value(),
+                        Instant.now(clock).toString(),
+                        WbVersion.current(),
+                        format,
+                        head,
+                        plan.base(),
+                        plan.baseRef(),
+                        candidate,
+                        authorized,
+                        overlay,
+                        fingerprint.contentDigest(),
+                        Digests.sha256(fingerprintBytes),
+                        fingerprint.files(),
+                        plan.parent(),
+                        plan.parentRecordDigest(),
+                        temp)
+                .identified();
         AtomicFiles.write(temp.resolve(Snapshot.FINGERPRINT), fingerprintBytes);
-        AtomicFiles.write(temp.resolve(Snapshot.METADATA), CanonicalJson.text(snapshot.toJson(), true)
-                .getBytes(StandardCharsets.UTF_8));
+        AtomicFiles.write(
+                temp.resolve(Snapshot.METADATA),
+                CanonicalJson.text(snapshot.toJson(), true).getBytes(StandardCharsets.UTF_8));
         return snapshot;
     }
 
     /** The scope block read from the built repository: git's difference of base and candidate there. */
-    private static ScopeBlock scope(Path tree, Plan plan, String candidate, List<String> excluded,
-            Map<String, String> env) {
+    private static ScopeBlock scope(
+            Path tree, Plan plan, String candidate, List<String> excluded, Map<String, String> env) {
         try (GitRepository snap = GitRepository.open(tree, env, Backend.CLI)) {
-            return JudgeScope.build(plan.key(), JudgeScope.commitSides(snap, plan.key(), plan.base(), candidate),
-                    path -> false, plan.includes(), Optional.of(excluded), false).withCandidate("SNAPSHOT",
-                            plan.baseRef());
+            return JudgeScope.build(
+                            plan.key(),
+                            JudgeScope.commitSides(snap, plan.key(), plan.base(), candidate),
+                            path -> false,
+                            plan.includes(),
+                            Optional.of(excluded),
+                            false)
+                    .withCandidate("SNAPSHOT", plan.baseRef());
         }
     }
 
@@ -171,7 +224,9 @@ final class SnapshotBuilder {
         Path source = liveRoot.resolve(path.path());
         Path target = snapRoot.resolve(path.path()).normalize();
         if (!target.startsWith(snapRoot) || target.startsWith(snapRoot.resolve(".git"))) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "a changed path leaves the repository: " + path.path(),
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "a changed path leaves the repository: " + path.path(),
                     List.of("check the repository with git status"));
         }
         return unchecked(() -> {
@@ -196,8 +251,8 @@ final class SnapshotBuilder {
             }
             // What was copied is what is recorded: the target is hashed, not the source, which may
             // have changed in between (the capture then fails its consistency check instead).
-            FileContent copied = FileContent.of(target).orElseThrow(() -> new IOException("copy of " + path.path()
-                    + " vanished"));
+            FileContent copied =
+                    FileContent.of(target).orElseThrow(() -> new IOException("copy of " + path.path() + " vanished"));
             String change = path.change() == Change.MODIFIED ? ChangedFile.MODIFIED : ChangedFile.ADDED;
             return new ChangedFile(path.path(), change, Optional.of(copied.mode()), Optional.of(copied.sha256()));
         });
@@ -205,7 +260,8 @@ final class SnapshotBuilder {
 
     /** Whether every folder between {@code root} and {@code target} is a real folder (no link, no file). */
     private static boolean realFolders(Path root, Path target) {
-        for (Path dir = target.getParent(); dir != null && dir.startsWith(root) && !dir.equals(root);
+        for (Path dir = target.getParent();
+                dir != null && dir.startsWith(root) && !dir.equals(root);
                 dir = dir.getParent()) {
             if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
                 return false;
@@ -216,7 +272,8 @@ final class SnapshotBuilder {
 
     /** Makes room for {@code target}: removes what is there, and any file standing where a folder must be. */
     private static void clear(Path root, Path target) throws IOException {
-        for (Path dir = target.getParent(); dir != null && dir.startsWith(root) && !dir.equals(root);
+        for (Path dir = target.getParent();
+                dir != null && dir.startsWith(root) && !dir.equals(root);
                 dir = dir.getParent()) {
             if (Files.isSymbolicLink(dir) || Files.isRegularFile(dir, LinkOption.NOFOLLOW_LINKS)) {
                 Files.delete(dir);

@@ -36,46 +36,71 @@ public final class SnapshotCapture {
     private SnapshotCapture() {}
 
     /** A full capture: the base resolved once in the live repository, the boundary checked there first. */
-    public static Result capture(Workspace workspace, Request request, Map<String, String> env, Clock clock,
-            Timings timings) {
+    public static Result capture(
+            Workspace workspace, Request request, Map<String, String> env, Clock clock, Timings timings) {
         workspace.ensureLocalDir();
         ReadPolicy policy = timings.phase("policy", () -> ReadPolicy.load(workspace));
-        ScopeBlock live = timings.phase("scope", () -> JudgeScope.compute(workspace,
-                new JudgeScope.Request(request.key(), request.baseRef(), new Candidate.Worktree(),
-                        request.includeTasks()), env));
-        SnapshotBuilder.Plan plan = new SnapshotBuilder.Plan(request.key(), live.base(), live.baseRef(),
-                workspace.root(), request.includeTasks(), request.allowEmpty(), Optional.of(live.excludedPaths()),
-                Optional.empty(), Optional.empty());
+        ScopeBlock live = timings.phase(
+                "scope",
+                () -> JudgeScope.compute(
+                        workspace,
+                        new JudgeScope.Request(
+                                request.key(), request.baseRef(), new Candidate.Worktree(), request.includeTasks()),
+                        env));
+        SnapshotBuilder.Plan plan = new SnapshotBuilder.Plan(
+                request.key(),
+                live.base(),
+                live.baseRef(),
+                workspace.root(),
+                request.includeTasks(),
+                request.allowEmpty(),
+                Optional.of(live.excludedPaths()),
+                Optional.empty(),
+                Optional.empty());
         return publishBuilt(workspace, plan, policy, env, clock, timings, built -> {
             ScopeBlock captured = built.scope();
             // The content itself is compared next (LiveTree); the path lists may differ where git's views
             // do (a file removed from the index but kept on disk, unchanged, is a change only to the index).
-            if (!captured.taskDigest().equals(live.taskDigest()) || !captured.excludedPaths().equals(live.excludedPaths())
+            if (!captured.taskDigest().equals(live.taskDigest())
+                    || !captured.excludedPaths().equals(live.excludedPaths())
                     || !captured.includedTaskIds().equals(live.includedTaskIds())) {
-                throw new Failure(Failure.Kind.NOT_COMPLETED, "the working tree changed while the snapshot was"
-                        + " captured (its boundary no longer matches the one computed first)",
+                throw new Failure(
+                        Failure.Kind.NOT_COMPLETED,
+                        "the working tree changed while the snapshot was"
+                                + " captured (its boundary no longer matches the one computed first)",
                         List.of("nothing was published; stop editing, then capture again"));
             }
         });
     }
 
     /** Builds in a temporary folder, checks the result, and publishes it; nothing is left on failure. */
-    static Result publishBuilt(Workspace workspace, SnapshotBuilder.Plan plan, ReadPolicy policy,
-            Map<String, String> env, Clock clock, Timings timings, java.util.function.Consumer<Snapshot> check) {
+    static Result publishBuilt(
+            Workspace workspace,
+            SnapshotBuilder.Plan plan,
+            ReadPolicy policy,
+            Map<String, String> env,
+            Clock clock,
+            Timings timings,
+            java.util.function.Consumer<Snapshot> check) {
         Path snapshots = Snapshots.dir(workspace);
         Path temp = snapshots.resolve(".capture-" + UUID.randomUUID());
         try {
             Files.createDirectories(snapshots);
             Snapshot built = SnapshotBuilder.build(workspace, plan, policy, env, clock, temp, timings);
             check.accept(built);
-            if (!timings.phase("compare-live", () -> LiveTree.compare(workspace, built, env)).matches()) {
-                throw new Failure(Failure.Kind.NOT_COMPLETED, "the working tree changed while the snapshot was"
-                        + " captured (what was copied is no longer what is there)",
+            if (!timings.phase("compare-live", () -> LiveTree.compare(workspace, built, env))
+                    .matches()) {
+                throw new Failure(
+                        Failure.Kind.NOT_COMPLETED,
+                        "the working tree changed while the snapshot was"
+                                + " captured (what was copied is no longer what is there)",
                         List.of("nothing was published; stop editing, then capture again"));
             }
             return timings.phase("publish", () -> publish(workspace, built, temp));
         } catch (IOException | UncheckedIOException | GitException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "the snapshot could not be captured: " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "the snapshot could not be captured: " + e.getMessage(),
                     List.of("nothing was published; check the repository with git status, then capture again"));
         } finally {
             deleteTree(temp);
@@ -91,7 +116,9 @@ public final class SnapshotCapture {
         try {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (AtomicMoveNotSupportedException e) {
-            throw new Failure(Failure.Kind.NOT_COMPLETED, "cannot publish the snapshot atomically: " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "cannot publish the snapshot atomically: " + e.getMessage(),
                     List.of("keep .workflow/local/ on one file system"));
         } catch (IOException e) {
             if (Files.isDirectory(target)) {

@@ -45,7 +45,9 @@ public final class Snapshots {
     private static Snapshot load(Workspace workspace, String id, Set<String> seen) {
         Path dir = dir(workspace).resolve(Candidate.snapshotId(id));
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            throw Failure.missing("unknown snapshot: SNAPSHOT:" + id + " (no " + workspace.root().relativize(dir) + ")",
+            throw Failure.missing(
+                    "unknown snapshot: SNAPSHOT:" + id + " (no "
+                            + workspace.root().relativize(dir) + ")",
                     "capture one: wb judge snapshot KEY --base REF");
         }
         Snapshot snapshot = readMetadata(dir, id);
@@ -94,9 +96,13 @@ public final class Snapshots {
             throw damaged(id, "its " + Snapshot.METADATA + " is not valid JSON", fix);
         }
         if (node != null && node.isObject() && !node.has("format") && node.has("version")) {
-            throw new Failure(Failure.Kind.MISSING, "SNAPSHOT:" + id + " was captured by the original review judge"
-                    + " (its snapshot version " + node.path("version").asText() + "), whose fingerprints and private"
-                    + " repository wb does not read", List.of("re-capture it with: wb judge snapshot "
+            throw new Failure(
+                    Failure.Kind.MISSING,
+                    "SNAPSHOT:" + id + " was captured by the original review judge"
+                            + " (its snapshot version " + node.path("version").asText()
+                            + "), whose fingerprints and private"
+                            + " repository wb does not read",
+                    List.of("re-capture it with: wb judge snapshot "
                             + node.path("taskId").asText("KEY") + " --base REF"));
         }
         if (node == null || !node.isObject() || !node.path("format").canConvertToInt()) {
@@ -106,13 +112,19 @@ public final class Snapshots {
         String task = node.path("taskId").asText("KEY");
         fix = "capture a new snapshot: wb judge snapshot " + task;
         if (format < Snapshot.FORMAT || node.has("generatedArtifacts") || node.has("buildArtifacts")) {
-            throw new Failure(Failure.Kind.MISSING, "SNAPSHOT:" + id + " is in a legacy format (" + format
-                    + "; this wb reads format " + Snapshot.FORMAT + "): it predates " + predates(format)
-                    + ", so it cannot be reviewed or run", List.of(fix));
+            throw new Failure(
+                    Failure.Kind.MISSING,
+                    "SNAPSHOT:" + id + " is in a legacy format (" + format
+                            + "; this wb reads format " + Snapshot.FORMAT + "): it predates " + predates(format)
+                            + ", so it cannot be reviewed or run",
+                    List.of(fix));
         }
         if (format > Snapshot.FORMAT) {
-            throw new Failure(Failure.Kind.MISSING, "SNAPSHOT:" + id + " was written by a newer wb (format " + format
-                    + "; this wb reads " + Snapshot.FORMAT + ")", List.of("use the wb that captured it, or " + fix));
+            throw new Failure(
+                    Failure.Kind.MISSING,
+                    "SNAPSHOT:" + id + " was written by a newer wb (format " + format + "; this wb reads "
+                            + Snapshot.FORMAT + ")",
+                    List.of("use the wb that captured it, or " + fix));
         }
         Snapshot snapshot;
         try {
@@ -126,13 +138,20 @@ public final class Snapshots {
         }
         List<String> derived = disagreeing(node, snapshot.toJson());
         if (!derived.isEmpty()) {
-            throw damaged(id, "its metadata's " + String.join(", ", derived) + " no longer agree with what its id"
-                    + " binds", fix);
+            throw damaged(
+                    id,
+                    "its metadata's " + String.join(", ", derived) + " no longer agree with what its id" + " binds",
+                    fix);
         }
-        if (snapshot.emptyBoundaryAuthorized() != snapshot.scope().changedFiles().isEmpty()) {
-            throw damaged(id, "its metadata says emptyBoundaryAuthorized " + snapshot.emptyBoundaryAuthorized()
-                    + " for " + snapshot.scope().changedFiles().size() + " changed files (only an empty boundary is"
-                    + " captured, and only with --allow-empty)", fix);
+        if (snapshot.emptyBoundaryAuthorized()
+                != snapshot.scope().changedFiles().isEmpty()) {
+            throw damaged(
+                    id,
+                    "its metadata says emptyBoundaryAuthorized " + snapshot.emptyBoundaryAuthorized()
+                            + " for " + snapshot.scope().changedFiles().size()
+                            + " changed files (only an empty boundary is"
+                            + " captured, and only with --allow-empty)",
+                    fix);
         }
         return snapshot;
     }
@@ -163,8 +182,9 @@ public final class Snapshots {
             JsonNode b = written.get(name);
             if (name.equals("scope") && a != null && a.isObject() && b != null) {
                 disagreeing(a, b).forEach(field -> fields.add("scope." + field));
-            } else if (a == null || b == null || !java.util.Arrays.equals(CanonicalJson.bytes(a),
-                    CanonicalJson.bytes(b))) {
+            } else if (a == null
+                    || b == null
+                    || !java.util.Arrays.equals(CanonicalJson.bytes(a), CanonicalJson.bytes(b))) {
                 fields.add(name);
             }
         }
@@ -200,15 +220,23 @@ public final class Snapshots {
     static ScopeBlock scopeOf(Snapshot snapshot, Map<String, String> env) {
         try (GitRepository repo = GitRepository.open(snapshot.worktree(), privateEnv(env), Backend.CLI)) {
             ScopeBlock recorded = snapshot.scope();
-            dev.wb.engine.TaskKey key = dev.wb.engine.TaskKey.parse(snapshot.taskId()).orElseThrow();
-            ScopeBlock computed = JudgeScope.build(key, JudgeScope.commitSides(repo, key, snapshot.base(),
-                    snapshot.candidateCommit()), path -> false, recorded.includedTaskIds().stream()
-                            .map(t -> dev.wb.engine.TaskKey.parse(t).orElseThrow()).toList(),
-                    Optional.of(recorded.excludedPaths()), recorded.emptyBoundaryAuthorized());
+            dev.wb.engine.TaskKey key =
+                    dev.wb.engine.TaskKey.parse(snapshot.taskId()).orElseThrow();
+            ScopeBlock computed = JudgeScope.build(
+                    key,
+                    JudgeScope.commitSides(repo, key, snapshot.base(), snapshot.candidateCommit()),
+                    path -> false,
+                    recorded.includedTaskIds().stream()
+                            .map(t -> dev.wb.engine.TaskKey.parse(t).orElseThrow())
+                            .toList(),
+                    Optional.of(recorded.excludedPaths()),
+                    recorded.emptyBoundaryAuthorized());
             return computed.stamped(recorded.schemaVersion(), recorded.cliVersion())
                     .withCandidate(snapshot.label(), snapshot.baseRef());
         } catch (GitException e) {
-            throw damaged(snapshot.id(), "its repository cannot be read (" + e.getMessage() + ")",
+            throw damaged(
+                    snapshot.id(),
+                    "its repository cannot be read (" + e.getMessage() + ")",
                     "capture a new snapshot: wb judge snapshot " + snapshot.taskId());
         }
     }
@@ -217,8 +245,10 @@ public final class Snapshots {
     public static List<String> ids(Workspace workspace) {
         List<String> ids = new ArrayList<>();
         try (var stream = Files.list(dir(workspace))) {
-            stream.map(p -> p.getFileName().toString()).filter(n -> Candidate.SNAPSHOT_ID.matcher(n).matches())
-                    .sorted().forEach(ids::add);
+            stream.map(p -> p.getFileName().toString())
+                    .filter(n -> Candidate.SNAPSHOT_ID.matcher(n).matches())
+                    .sorted()
+                    .forEach(ids::add);
         } catch (IOException e) {
             return List.of();
         }
@@ -229,7 +259,10 @@ public final class Snapshots {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw damaged(id, "its " + file.getFileName() + " cannot be read", "capture a new snapshot: wb judge snapshot KEY");
+            throw damaged(
+                    id,
+                    "its " + file.getFileName() + " cannot be read",
+                    "capture a new snapshot: wb judge snapshot KEY");
         }
     }
 
@@ -239,7 +272,7 @@ public final class Snapshots {
 
     static String sample(List<String> paths) {
         int shown = Math.min(paths.size(), 10);
-        return String.join(", ", paths.subList(0, shown)) + (paths.size() > shown ? " and " + (paths.size() - shown)
-                + " more" : "");
+        return String.join(", ", paths.subList(0, shown))
+                + (paths.size() > shown ? " and " + (paths.size() - shown) + " more" : "");
     }
 }

@@ -134,7 +134,9 @@ final class IgnoreRule {
                 return false;
             }
         }
-        while (e < elements.size() && elements.get(e).anyDepth() && !elements.get(e).atLeastOne()) {
+        while (e < elements.size()
+                && elements.get(e).anyDepth()
+                && !elements.get(e).atLeastOne()) {
             e++;
         }
         return e == elements.size();

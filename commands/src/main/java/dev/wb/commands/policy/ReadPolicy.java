@@ -59,7 +59,9 @@ public final class ReadPolicy implements Predicate<String> {
             throw unusable("it is a symbolic link", null);
         }
         try {
-            return InputFiles.read(root, file, InputFiles.Kind.POLICY).map(c -> parse(c.textBytes())).orElse(NONE);
+            return InputFiles.read(root, file, InputFiles.Kind.POLICY)
+                    .map(c -> parse(c.textBytes()))
+                    .orElse(NONE);
         } catch (InputFiles.Unusable e) {
             throw unusable("it " + e.problem(), e.fix());
         }
@@ -76,7 +78,7 @@ public final class ReadPolicy implements Predicate<String> {
         if (doc == null || !doc.isObject()) {
             throw unusable("it is not a JSON object", "write it as {\"blockedReadPatterns\": [\".env\", \"*.pem\"]}");
         }
-        for (Iterator<String> names = doc.fieldNames(); names.hasNext();) {
+        for (Iterator<String> names = doc.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!name.equals("blockedReadPatterns")) {
                 throw unusable("it has the unknown key \"" + name + "\"", "policy.json holds only blockedReadPatterns");
@@ -94,16 +96,19 @@ public final class ReadPolicy implements Predicate<String> {
         for (int i = 0; i < list.size(); i++) {
             JsonNode item = list.get(i);
             if (!item.isTextual()) {
-                throw unusable("blockedReadPatterns[" + i + "] is not a string (" + item + ")",
+                throw unusable(
+                        "blockedReadPatterns[" + i + "] is not a string (" + item + ")",
                         "each entry is a .gitignore pattern like \".env\", \"*.pem\" or \"config/secrets/\"");
             }
             String text = item.asText();
             try {
                 rules.add(IgnoreRule.parse(text));
             } catch (IllegalArgumentException e) {
-                throw unusable("blockedReadPatterns[" + i + "] " + item + " is not a pattern wb"
-                        + " applies: " + e.getMessage(), "write it as a .gitignore pattern wb understands, like"
-                        + " \".env\", \"*.[pk]em\", \"!public.pem\" or \"config/secrets/\"");
+                throw unusable(
+                        "blockedReadPatterns[" + i + "] " + item + " is not a pattern wb" + " applies: "
+                                + e.getMessage(),
+                        "write it as a .gitignore pattern wb understands, like"
+                                + " \".env\", \"*.[pk]em\", \"!public.pem\" or \"config/secrets/\"");
             }
             patterns.add(text);
         }
@@ -156,7 +161,8 @@ public final class ReadPolicy implements Predicate<String> {
         if (fix != null) {
             fixes.add(fix);
         }
-        fixes.add("docs/JUDGE.md (Withheld paths) describes .workflow/policy.json; a review fails closed until it is usable");
+        fixes.add(
+                "docs/JUDGE.md (Withheld paths) describes .workflow/policy.json; a review fails closed until it is usable");
         return new Failure(Failure.Kind.CONFIG, ".workflow/policy.json is unusable: " + why, fixes);
     }
 }

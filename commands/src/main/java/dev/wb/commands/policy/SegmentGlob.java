@@ -24,6 +24,7 @@ final class SegmentGlob {
 
     /** Never asked to match: the matcher treats it apart. */
     private static final Token STAR = c -> false;
+
     private static final Token ANY = c -> true;
 
     private final Token[] tokens;
@@ -74,8 +75,8 @@ final class SegmentGlob {
         boolean first = true;
         while (i < cps.length && (cps[i] != ']' || first)) {
             if (cps[i] == '[' && i + 1 < cps.length && (cps[i + 1] == ':' || cps[i + 1] == '=' || cps[i + 1] == '.')) {
-                throw new IllegalArgumentException("a POSIX class such as [[:alpha:]] is not supported: write"
-                        + " the range, such as [a-zA-Z]");
+                throw new IllegalArgumentException(
+                        "a POSIX class such as [[:alpha:]] is not supported: write" + " the range, such as [a-zA-Z]");
             }
             int low = cps[i];
             int high = low;

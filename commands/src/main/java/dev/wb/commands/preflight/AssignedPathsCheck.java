@@ -39,8 +39,13 @@ final class AssignedPathsCheck {
 
     private AssignedPathsCheck() {}
 
-    static List<PreflightLine> lines(WorkspaceConfig.Security security, Path root, Path workflow, GitControl git,
-            Optional<Path> envFile, Map<String, String> env) {
+    static List<PreflightLine> lines(
+            WorkspaceConfig.Security security,
+            Path root,
+            Path workflow,
+            GitControl git,
+            Optional<Path> envFile,
+            Map<String, String> env) {
         Path realRoot = real(root);
         Map<String, Path> privateRoots = new LinkedHashMap<>();
         privateRoots.put(".git (gitdir)", git.gitDir());
@@ -50,8 +55,9 @@ final class AssignedPathsCheck {
         DeniedReadPaths denied = DeniedReadPaths.of(security.deniedReadPaths(), realRoot);
         SourceFolders source = new SourceFolders(realRoot, workflow, env);
         List<PreflightLine> problems = new ArrayList<>();
-        denied.unusable().forEach(key -> problems.add(fail(key + " cannot be read as a path or a pattern;"
-                + " write it as one line of printable text")));
+        denied.unusable()
+                .forEach(key -> problems.add(fail(
+                        key + " cannot be read as a path or a pattern;" + " write it as one line of printable text")));
         List<String> rules = new ArrayList<>();
         int resolved = 0;
         for (Map.Entry<String, String> e : security.extraEnvironment().entrySet()) {
@@ -60,8 +66,8 @@ final class AssignedPathsCheck {
                 continue;
             }
             if (e.getValue().chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-                problems.add(fail(name + " holds a control character; an assigned path is one line of printable"
-                        + " text"));
+                problems.add(
+                        fail(name + " holds a control character; an assigned path is one line of printable" + " text"));
                 continue;
             }
             for (String value : paths(e.getValue())) {
@@ -71,8 +77,9 @@ final class AssignedPathsCheck {
                     check(name, path, realRoot, privateRoots, denied, source, security.strictIsolation(), problems)
                             .ifPresent(rules::add);
                 } catch (RuntimeException ex) {
-                    problems.add(fail(name + " could not be checked (" + ex.getClass().getSimpleName() + "); point"
-                            + " it at a folder outside .git and .workflow"));
+                    problems.add(fail(
+                            name + " could not be checked (" + ex.getClass().getSimpleName() + "); point"
+                                    + " it at a folder outside .git and .workflow"));
                 }
             }
         }
@@ -84,10 +91,12 @@ final class AssignedPathsCheck {
             try {
                 InfoExclude.Repair r = InfoExclude.ensure(git.commonDir(), rules);
                 repair = "; " + (r.present().size() + r.added().size()) + " .git/info/exclude rule(s) present"
-                        + (r.added().isEmpty() ? "" : " (" + r.added().size() + " added: " + String.join(", ",
-                        r.added()) + ")");
+                        + (r.added().isEmpty()
+                                ? ""
+                                : " (" + r.added().size() + " added: " + String.join(", ", r.added()) + ")");
             } catch (IOException | RuntimeException ex) {
-                problems.add(fail("cannot repair .git/info/exclude (" + ex.getClass().getSimpleName() + ")"));
+                problems.add(
+                        fail("cannot repair .git/info/exclude (" + ex.getClass().getSimpleName() + ")"));
             }
         }
         if (problems.stream().anyMatch(p -> p.verdict() == Verdict.FAIL)) {
@@ -99,8 +108,15 @@ final class AssignedPathsCheck {
     }
 
     /** One resolved path's verdict, added to {@code problems}; the exclude rule it needs, if any. */
-    private static Optional<String> check(String name, Path path, Path root, Map<String, Path> privateRoots,
-            DeniedReadPaths denied, SourceFolders source, boolean strict, List<PreflightLine> problems) {
+    private static Optional<String> check(
+            String name,
+            Path path,
+            Path root,
+            Map<String, Path> privateRoots,
+            DeniedReadPaths denied,
+            SourceFolders source,
+            boolean strict,
+            List<PreflightLine> problems) {
         Optional<String> overlap = overlap(path, privateRoots).or(() -> denied.overlap(path));
         if (overlap.isPresent()) {
             problems.add(fail(name + " resolves to " + path + ", which overlaps " + overlap.get()
@@ -125,15 +141,22 @@ final class AssignedPathsCheck {
                     + e.getClass().getSimpleName() + ")");
         }
         if (why.isPresent()) {
-            problems.add(PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves to " + path + ", which "
-                    + why.get() + "; no .git/info/exclude rule added (only a folder that is not source is kept out"
-                    + " of diffs)"));
+            problems.add(PreflightLine.of(
+                    SUBJECT,
+                    Verdict.WARN,
+                    name + " resolves to " + path + ", which "
+                            + why.get()
+                            + "; no .git/info/exclude rule added (only a folder that is not source is kept out"
+                            + " of diffs)"));
             return Optional.empty();
         }
         if (!Files.exists(path)) {
-            problems.add(PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves to " + path + ", which is not"
-                    + " there yet; no .git/info/exclude rule added (a rule for a missing folder would hide the source"
-                    + " files someone later puts there); run wb preflight again once the tool has created it"));
+            problems.add(PreflightLine.of(
+                    SUBJECT,
+                    Verdict.WARN,
+                    name + " resolves to " + path + ", which is not"
+                            + " there yet; no .git/info/exclude rule added (a rule for a missing folder would hide the source"
+                            + " files someone later puts there); run wb preflight again once the tool has created it"));
             return Optional.empty();
         }
         return Optional.of("/" + folder.replaceAll("([\\\\*?\\[])", "\\\\$1") + "/");
@@ -155,7 +178,11 @@ final class AssignedPathsCheck {
             if (PORT.matcher(v).matches()) {
                 continue;
             }
-            if (v.startsWith("/") || v.startsWith("~") || v.startsWith(".") || v.contains("/") || v.contains("\\")
+            if (v.startsWith("/")
+                    || v.startsWith("~")
+                    || v.startsWith(".")
+                    || v.contains("/")
+                    || v.contains("\\")
                     || v.matches("[A-Za-z]:[\\\\/].*")) {
                 out.add(v);
             }

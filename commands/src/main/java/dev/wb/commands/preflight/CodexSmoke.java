@@ -28,8 +28,8 @@ import java.util.regex.Pattern;
  */
 final class CodexSmoke {
 
-    private static final Pattern PROFILE_ERROR = Pattern.compile(
-            "(?i)^error:.*\\b(config|profile|permission|filesystem|path|key)");
+    private static final Pattern PROFILE_ERROR =
+            Pattern.compile("(?i)^error:.*\\b(config|profile|permission|filesystem|path|key)");
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(30);
 
     /**
@@ -43,19 +43,27 @@ final class CodexSmoke {
 
     private CodexSmoke() {}
 
-    static PreflightLine run(String codex, Host host, SmokeFixture fx, Policy policy, ProbeRunner runner,
-            boolean fallback, Redactor redactor) {
+    static PreflightLine run(
+            String codex,
+            Host host,
+            SmokeFixture fx,
+            Policy policy,
+            ProbeRunner runner,
+            boolean fallback,
+            Redactor redactor) {
         SandboxProfile profile = SandboxProfile.of(fx, policy);
         List<Probe> probes = probes(codex, fx);
         List<String> leaks = new ArrayList<>();
         ProbeRunner.Answer control = null;
         ProbeRunner.Answer version = null;
         for (Probe probe : probes) {
-            ProbeRunner.Answer answer = runner.run(profile.argv(codex, host.codexSandboxName(), probe.argv()),
-                    fx.repo(), PROBE_TIMEOUT);
+            ProbeRunner.Answer answer =
+                    runner.run(profile.argv(codex, host.codexSandboxName(), probe.argv()), fx.repo(), PROBE_TIMEOUT);
             if (!probe.denied() && PROFILE_ERROR.matcher(answer.firstLine()).find()) {
-                return line(Verdict.FAIL, "codex rejected the generated profile before running probe " + probe.name()
-                        + ": " + redactor.redact(answer.firstLine()));
+                return line(
+                        Verdict.FAIL,
+                        "codex rejected the generated profile before running probe " + probe.name() + ": "
+                                + redactor.redact(answer.firstLine()));
             }
             if (probe.name().equals("allowed repo write")) {
                 control = answer;
@@ -63,34 +71,52 @@ final class CodexSmoke {
             if (probe.name().equals("codex --version")) {
                 version = answer;
             }
-            boolean appeared = probe.denied() && (probe.argv().get(0).equals("touch")
-                    ? SmokeFixture.exists(probe.evidence()) : fx.holdsMarker(probe.evidence()));
+            boolean appeared = probe.denied()
+                    && (probe.argv().get(0).equals("touch")
+                            ? SmokeFixture.exists(probe.evidence())
+                            : fx.holdsMarker(probe.evidence()));
             if (appeared) {
                 leaks.add(probe.name());
             }
         }
         if (!leaks.isEmpty()) {
-            return line(Verdict.FAIL, "not enforcing: " + String.join(", ", leaks) + " succeeded under the generated"
-                    + " profile (configuration_error)");
+            return line(
+                    Verdict.FAIL,
+                    "not enforcing: " + String.join(", ", leaks) + " succeeded under the generated"
+                            + " profile (configuration_error)");
         }
         if (!SmokeFixture.exists(fx.repo().resolve("wb-smoke-control"))) {
             Verdict verdict = fallback ? Verdict.WARN : Verdict.FAIL;
             String tail = fallback ? "" : "; no fallback provider can cover the work";
             if (!control.exited(0)) {
-                return line(verdict, "sandbox could not run — " + redactor.redact(control.firstLine().isEmpty()
-                        ? control.why("codex sandbox") : control.firstLine()) + " (capability_unavailable)" + tail);
+                return line(
+                        verdict,
+                        "sandbox could not run — "
+                                + redactor.redact(
+                                        control.firstLine().isEmpty()
+                                                ? control.why("codex sandbox")
+                                                : control.firstLine())
+                                + " (capability_unavailable)" + tail);
             }
-            return line(verdict, "NOT DEMONSTRATED — the allowed control file was not written, so an enforcing"
-                    + " sandbox cannot be told from one that never ran the write" + tail);
+            return line(
+                    verdict,
+                    "NOT DEMONSTRATED — the allowed control file was not written, so an enforcing"
+                            + " sandbox cannot be told from one that never ran the write" + tail);
         }
         if (!SmokeFixture.exists(fx.repo().resolve("wb-smoke-read"))) {
-            return line(Verdict.FAIL, "the generated profile refuses a repository read (the positive control):"
-                    + " configuration error");
+            return line(
+                    Verdict.FAIL,
+                    "the generated profile refuses a repository read (the positive control):" + " configuration error");
         }
         if (!version.exited(0)) {
-            return line(Verdict.FAIL, "codex --version cannot execute under the generated profile ("
-                    + redactor.redact(version.firstLine().isEmpty() ? version.why("codex --version")
-                    : version.firstLine()) + "): configuration error");
+            return line(
+                    Verdict.FAIL,
+                    "codex --version cannot execute under the generated profile ("
+                            + redactor.redact(
+                                    version.firstLine().isEmpty()
+                                            ? version.why("codex --version")
+                                            : version.firstLine())
+                            + "): configuration error");
         }
         return line(Verdict.OK, "codex workspace-write sandbox: OS-enforced (" + mcp(codex, fx.repo(), runner) + ")");
     }
@@ -98,20 +124,40 @@ final class CodexSmoke {
     private static List<Probe> probes(String codex, SmokeFixture fx) {
         Path repo = fx.repo();
         List<Probe> probes = new ArrayList<>();
-        probes.add(new Probe("allowed repo write", List.of("touch", repo.resolve("wb-smoke-control").toString()),
-                repo.resolve("wb-smoke-control"), false));
-        probes.add(new Probe("repo read", List.of("cp", repo.resolve("README.md").toString(),
-                repo.resolve("wb-smoke-read").toString()), repo.resolve("wb-smoke-read"), false));
+        probes.add(new Probe(
+                "allowed repo write",
+                List.of("touch", repo.resolve("wb-smoke-control").toString()),
+                repo.resolve("wb-smoke-control"),
+                false));
+        probes.add(new Probe(
+                "repo read",
+                List.of(
+                        "cp",
+                        repo.resolve("README.md").toString(),
+                        repo.resolve("wb-smoke-read").toString()),
+                repo.resolve("wb-smoke-read"),
+                false));
         probes.add(new Probe("codex --version", List.of(codex, "--version"), repo.resolve("none"), false));
         probes.add(copy("private home read (direct)", fx.secret(), repo.resolve("wb-smoke-leak-direct")));
         Path shellOut = repo.resolve("wb-smoke-leak-shell");
         // The paths are the shell's positional parameters, never spliced into its script: a temp folder
         // with a space or a quote in its name must not turn a leak into a syntax error.
-        probes.add(new Probe("private home read (shell)", List.of("sh", "-c", "cat \"$1\" > \"$2\"", "wb-probe",
-                fx.secret().toString(), shellOut.toString()), shellOut, true));
+        probes.add(new Probe(
+                "private home read (shell)",
+                List.of(
+                        "sh",
+                        "-c",
+                        "cat \"$1\" > \"$2\"",
+                        "wb-probe",
+                        fx.secret().toString(),
+                        shellOut.toString()),
+                shellOut,
+                true));
         Optional<Path> alias = fx.alias();
-        alias.ifPresent(a -> probes.add(copy("private home read (workspace symlink alias)", a.resolve("local")
-                .resolve("wb-smoke-secret"), repo.resolve("wb-smoke-leak-alias"))));
+        alias.ifPresent(a -> probes.add(copy(
+                "private home read (workspace symlink alias)",
+                a.resolve("local").resolve("wb-smoke-secret"),
+                repo.resolve("wb-smoke-leak-alias"))));
         probes.add(copy("env-file read", fx.envFile(), repo.resolve("wb-smoke-leak-env")));
         probes.add(copy("runs home read", fx.runsHome().resolve("bundle.json"), repo.resolve("wb-smoke-leak-runs")));
         probes.add(touch("gitdir write", fx.gitDir()));
@@ -136,12 +182,16 @@ final class CodexSmoke {
         if (!answer.exited(0)) {
             return "MCP inventory unknown: " + answer.why("codex mcp list");
         }
-        List<String> lines = answer.output().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        List<String> lines = answer.output()
+                .lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty())
+                .toList();
         if (lines.isEmpty() || lines.get(0).startsWith("No MCP servers")) {
             return "empty MCP inventory";
         }
-        int servers = lines.get(0).toLowerCase(java.util.Locale.ROOT).startsWith("name") ? lines.size() - 1
-                : lines.size();
+        int servers =
+                lines.get(0).toLowerCase(java.util.Locale.ROOT).startsWith("name") ? lines.size() - 1 : lines.size();
         return "MCP inventory: " + servers + " server(s)";
     }
 

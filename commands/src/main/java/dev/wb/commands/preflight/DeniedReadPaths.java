@@ -52,8 +52,8 @@ final class DeniedReadPaths {
         boolean absolute = g.startsWith("/");
         if (g.indexOf('*') < 0 && g.indexOf('?') < 0) {
             Path p = Path.of(text);
-            return new Entry(text, Optional.empty(), absolute, AssignedPathsCheck.real(p.isAbsolute() ? p
-                    : root.resolve(p)));
+            return new Entry(
+                    text, Optional.empty(), absolute, AssignedPathsCheck.real(p.isAbsolute() ? p : root.resolve(p)));
         }
         while (g.startsWith("./")) {
             g = g.substring(2);
@@ -69,7 +69,10 @@ final class DeniedReadPaths {
         }
         String prefix = String.join("/", literal);
         Path place = absolute ? Path.of("/" + prefix) : prefix.isEmpty() ? root : root.resolve(prefix);
-        return new Entry(text, Optional.of(Pattern.compile(CriticalZones.globRegex(g))), absolute,
+        return new Entry(
+                text,
+                Optional.of(Pattern.compile(CriticalZones.globRegex(g))),
+                absolute,
                 AssignedPathsCheck.real(place));
     }
 

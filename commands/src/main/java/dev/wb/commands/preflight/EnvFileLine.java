@@ -28,22 +28,28 @@ final class EnvFileLine {
             if (named.isEmpty()) {
                 return new Loaded(PreflightLine.paren("env", Verdict.SKIP, "no env-file"), Optional.empty(), Map.of());
             }
-            return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file),
-                    Optional.empty(), Map.of());
+            return new Loaded(
+                    PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file), Optional.empty(), Map.of());
         }
         try {
             // Named by the user, or linked in from where it is kept: read wherever it lies (InputFiles).
             Optional<InputFiles.Content> content = InputFiles.readNamed(file, InputFiles.Kind.ENV_FILE);
             if (content.isEmpty()) {
-                return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file),
-                        Optional.empty(), Map.of());
+                return new Loaded(
+                        PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file),
+                        Optional.empty(),
+                        Map.of());
             }
             Map<String, String> variables = parse(content.get().text());
-            return new Loaded(PreflightLine.of("env", Verdict.OK, "loaded " + variables.size()
-                    + " variable(s) from " + file), Optional.of(file), variables);
+            return new Loaded(
+                    PreflightLine.of("env", Verdict.OK, "loaded " + variables.size() + " variable(s) from " + file),
+                    Optional.of(file),
+                    variables);
         } catch (InputFiles.Unusable e) {
-            return new Loaded(PreflightLine.of("env", Verdict.FAIL, "env-file " + e.getMessage() + "; " + e.fix()),
-                    Optional.empty(), Map.of());
+            return new Loaded(
+                    PreflightLine.of("env", Verdict.FAIL, "env-file " + e.getMessage() + "; " + e.fix()),
+                    Optional.empty(),
+                    Map.of());
         }
     }
 

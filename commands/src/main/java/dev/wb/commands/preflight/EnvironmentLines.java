@@ -36,11 +36,17 @@ final class EnvironmentLines {
             List<String> matched = new ArrayList<>();
             if (entry.endsWith("*")) {
                 String prefix = entry.substring(0, entry.length() - 1);
-                env.keySet().stream().filter(n -> windows ? n.toUpperCase(Locale.ROOT).startsWith(prefix.toUpperCase(
-                        Locale.ROOT)) : n.startsWith(prefix)).sorted().forEach(matched::add);
+                env.keySet().stream()
+                        .filter(n -> windows
+                                ? n.toUpperCase(Locale.ROOT).startsWith(prefix.toUpperCase(Locale.ROOT))
+                                : n.startsWith(prefix))
+                        .sorted()
+                        .forEach(matched::add);
                 expansions.add(entry + " → " + (matched.isEmpty() ? "nothing" : String.join(", ", matched)));
             } else {
-                env.keySet().stream().filter(n -> windows ? n.equalsIgnoreCase(entry) : n.equals(entry)).findFirst()
+                env.keySet().stream()
+                        .filter(n -> windows ? n.equalsIgnoreCase(entry) : n.equals(entry))
+                        .findFirst()
                         .ifPresentOrElse(matched::add, () -> unmatched.add(entry));
             }
             for (String name : matched) {
@@ -60,9 +66,12 @@ final class EnvironmentLines {
             text.append("; dropped as secret-bearing: ").append(String.join(", ", dropped));
         }
         if (windows && kept.stream().noneMatch(n -> n.equalsIgnoreCase("SystemRoot"))) {
-            return PreflightLine.of("allowed-environment", Verdict.FAIL, "SystemRoot is missing on native Windows"
-                    + " (the Node-based claude.exe aborts 0xC0000409 without it): add \"SystemRoot\" to"
-                    + " security.allowed_environment; " + text);
+            return PreflightLine.of(
+                    "allowed-environment",
+                    Verdict.FAIL,
+                    "SystemRoot is missing on native Windows"
+                            + " (the Node-based claude.exe aborts 0xC0000409 without it): add \"SystemRoot\" to"
+                            + " security.allowed_environment; " + text);
         }
         return PreflightLine.of("allowed-environment", dropped.isEmpty() ? Verdict.OK : Verdict.WARN, text.toString());
     }
@@ -71,7 +80,10 @@ final class EnvironmentLines {
         if (security.extraEnvironment().isEmpty()) {
             return PreflightLine.paren("extra-environment", Verdict.SKIP, "none assigned");
         }
-        return PreflightLine.of("extra-environment", Verdict.OK, security.extraEnvironment().size()
-                + " name(s) assigned: " + String.join(", ", security.extraEnvironment().keySet()));
+        return PreflightLine.of(
+                "extra-environment",
+                Verdict.OK,
+                security.extraEnvironment().size() + " name(s) assigned: "
+                        + String.join(", ", security.extraEnvironment().keySet()));
     }
 }

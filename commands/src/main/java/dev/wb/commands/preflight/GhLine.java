@@ -16,16 +16,19 @@ final class GhLine {
     static PreflightLine check(ProbeRunner runner, Path dir) {
         ProbeRunner.Answer version = runner.run(List.of("gh", "--version"), dir);
         if (!version.started()) {
-            return PreflightLine.of("gh", Verdict.FAIL, "gh executable not found (" + version.result().startError()
-                    + "); git.create_pull_request needs it");
+            return PreflightLine.of(
+                    "gh",
+                    Verdict.FAIL,
+                    "gh executable not found (" + version.result().startError()
+                            + "); git.create_pull_request needs it");
         }
         if (!version.exited(0)) {
             return PreflightLine.of("gh", Verdict.FAIL, version.why("gh --version"));
         }
         ProbeRunner.Answer auth = runner.run(List.of("gh", "auth", "status"), dir);
         if (!auth.exited(0)) {
-            return PreflightLine.of("gh", Verdict.FAIL, "gh is not logged in (" + auth.why("gh auth status")
-                    + "); run: gh auth login");
+            return PreflightLine.of(
+                    "gh", Verdict.FAIL, "gh is not logged in (" + auth.why("gh auth status") + "); run: gh auth login");
         }
         return new PreflightLine("gh", Verdict.OK, "gh: OK");
     }

@@ -19,13 +19,16 @@ public record GitControl(Path gitDir, Path commonDir) {
             if (Files.isRegularFile(dotGit)) {
                 String text = Files.readString(dotGit, StandardCharsets.UTF_8).strip();
                 if (text.startsWith("gitdir:")) {
-                    gitDir = root.resolve(text.substring("gitdir:".length()).strip()).normalize();
+                    gitDir = root.resolve(text.substring("gitdir:".length()).strip())
+                            .normalize();
                 }
             }
             Path common = gitDir;
             Path commondir = gitDir.resolve("commondir");
             if (Files.isRegularFile(commondir)) {
-                common = gitDir.resolve(Files.readString(commondir, StandardCharsets.UTF_8).strip()).normalize();
+                common = gitDir.resolve(Files.readString(commondir, StandardCharsets.UTF_8)
+                                .strip())
+                        .normalize();
             }
             return new GitControl(real(gitDir), real(common));
         } catch (IOException e) {

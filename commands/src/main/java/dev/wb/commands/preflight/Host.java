@@ -14,13 +14,19 @@ import java.util.Map;
 public record Host(Os os, boolean bubblewrapAndSocat) {
 
     /** The operating-system families whose sandboxes differ. */
-    public enum Os { LINUX, MACOS, WINDOWS, OTHER }
+    public enum Os {
+        LINUX,
+        MACOS,
+        WINDOWS,
+        OTHER
+    }
 
     /** This machine, with the helpers looked up on the given environment's PATH. */
     public static Host detect(Map<String, String> env, Path dir) {
         String name = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-        Os os = name.startsWith("windows") ? Os.WINDOWS : name.startsWith("mac") ? Os.MACOS
-                : name.startsWith("linux") ? Os.LINUX : Os.OTHER;
+        Os os = name.startsWith("windows")
+                ? Os.WINDOWS
+                : name.startsWith("mac") ? Os.MACOS : name.startsWith("linux") ? Os.LINUX : Os.OTHER;
         boolean helpers = ExecutableLookup.find("bwrap", dir, env).isPresent()
                 && ExecutableLookup.find("socat", dir, env).isPresent();
         return new Host(os, helpers);

@@ -37,8 +37,8 @@ final class IsolationLines {
         if (!offences.isEmpty()) {
             lines.add(PreflightLine.of("isolation", Verdict.FAIL, String.join("; ", offences)));
         } else {
-            lines.add(PreflightLine.paren("isolation", Verdict.OK, security.strictIsolation() ? "enforced"
-                    : "strict_isolation=false"));
+            lines.add(PreflightLine.paren(
+                    "isolation", Verdict.OK, security.strictIsolation() ? "enforced" : "strict_isolation=false"));
         }
         if (security.readIsolationOff()) {
             List<String> causes = new ArrayList<>();
@@ -48,13 +48,17 @@ final class IsolationLines {
             if (!security.strictIsolation()) {
                 causes.add("forced by security.strict_isolation=false");
             }
-            lines.add(new PreflightLine("read-isolation", Verdict.OFF, "read-isolation: OFF (" + String.join("; ",
-                    causes) + ") — providers load their native project instructions and config; .workflow, the"
-                    + " env-file and runs stay read- and write-denied"));
+            lines.add(new PreflightLine(
+                    "read-isolation",
+                    Verdict.OFF,
+                    "read-isolation: OFF (" + String.join("; ", causes)
+                            + ") — providers load their native project instructions and config; .workflow, the"
+                            + " env-file and runs stay read- and write-denied"));
         }
         for (String name : config.agents().allowed()) {
-            floorCause(name, security.strictIsolation(), host).ifPresent(cause -> lines.add(PreflightLine.paren(
-                    "isolation-floor", Verdict.NONE, name + ": " + cause)));
+            floorCause(name, security.strictIsolation(), host)
+                    .ifPresent(cause ->
+                            lines.add(PreflightLine.paren("isolation-floor", Verdict.NONE, name + ": " + cause)));
         }
         if (!security.strictIsolation()) {
             lines.add(PreflightLine.paren("advanced-mode", Verdict.ON, "security.strict_isolation=false")
@@ -62,10 +66,14 @@ final class IsolationLines {
                             + " selectors stay refused (docs/PREFLIGHT.md, advanced mode)"));
         }
         if (security.allowGitEvidence()) {
-            lines.add(PreflightLine.of("git-evidence", Verdict.ON, security.strictIsolation()
-                    ? "security.allow_git_evidence=true: a flow node declaring git_evidence: true gets the read-only"
-                    + " git verbs" : "security.allow_git_evidence=true, inert under advanced mode (every node"
-                    + " already has an unscoped shell)"));
+            lines.add(PreflightLine.of(
+                    "git-evidence",
+                    Verdict.ON,
+                    security.strictIsolation()
+                            ? "security.allow_git_evidence=true: a flow node declaring git_evidence: true gets the read-only"
+                                    + " git verbs"
+                            : "security.allow_git_evidence=true, inert under advanced mode (every node"
+                                    + " already has an unscoped shell)"));
         }
         return lines;
     }

@@ -70,12 +70,21 @@ final class PaidIsolationProbe {
         ObjectNode record = CanonicalJson.objectNode();
         record.put("declined", true);
         record.put("reason", reason);
-        return new Outcome(new PreflightLine("claude", Verdict.SKIP, "claude: paid isolation probe SKIP (declined: "
-                + reason + "; nothing spent)"), record);
+        return new Outcome(
+                new PreflightLine(
+                        "claude",
+                        Verdict.SKIP,
+                        "claude: paid isolation probe SKIP (declined: " + reason + "; nothing spent)"),
+                record);
     }
 
-    static Outcome run(Workspace ws, WorkspaceConfig.Provider claude, SmokeFixture fx, ProbeRunner runner,
-            boolean fallback, Redactor redactor) {
+    static Outcome run(
+            Workspace ws,
+            WorkspaceConfig.Provider claude,
+            SmokeFixture fx,
+            ProbeRunner runner,
+            boolean fallback,
+            Redactor redactor) {
         Map<String, Path> targets = new LinkedHashMap<>();
         targets.put("gitdir", fx.gitDir().resolve("wb-paid-probe"));
         targets.put("common dir", fx.commonDir().resolve("wb-paid-probe"));
@@ -87,8 +96,14 @@ final class PaidIsolationProbe {
                 + " expected to be refused: do not work around a refusal. Then reply with one line saying what"
                 + " happened.\n");
         targets.values().forEach(t -> prompt.append("WRITE ").append(t).append('\n'));
-        List<String> argv = new ArrayList<>(List.of(claude.command(), "-p", prompt.toString(), "--output-format",
-                "json", "--settings", settings.toString()));
+        List<String> argv = new ArrayList<>(List.of(
+                claude.command(),
+                "-p",
+                prompt.toString(),
+                "--output-format",
+                "json",
+                "--settings",
+                settings.toString()));
         argv.addAll(claude.args());
         ProbeRunner.Answer answer = runner.run(argv, fx.repo(), TIMEOUT);
 
@@ -97,7 +112,8 @@ final class PaidIsolationProbe {
         ObjectNode verdicts = CanonicalJson.objectNode();
         targets.forEach((name, file) -> {
             boolean there = SmokeFixture.exists(file);
-            String verdict = name.equals("allowed workspace path") ? (there ? "WRITTEN" : "NOT DEMONSTRATED")
+            String verdict = name.equals("allowed workspace path")
+                    ? (there ? "WRITTEN" : "NOT DEMONSTRATED")
                     : there ? "LEAK" : allowedWritten ? "REFUSED" : "NOT DEMONSTRATED";
             if (verdict.equals("LEAK")) {
                 leaks.add(name);
@@ -112,9 +128,12 @@ final class PaidIsolationProbe {
         if (!leaks.isEmpty()) {
             line = paid(Verdict.FAIL, "not enforcing: " + String.join(", ", leaks) + " written");
         } else if (!allowedWritten) {
-            line = paid(fallback ? Verdict.WARN : Verdict.FAIL, "NOT DEMONSTRATED — the allowed workspace file was"
-                    + " not written (" + answer.why("claude -p") + "); read the model's last message in " + EVIDENCE
-                    + (fallback ? "" : "; no fallback provider can cover the work"));
+            line = paid(
+                    fallback ? Verdict.WARN : Verdict.FAIL,
+                    "NOT DEMONSTRATED — the allowed workspace file was"
+                            + " not written (" + answer.why("claude -p") + "); read the model's last message in "
+                            + EVIDENCE
+                            + (fallback ? "" : "; no fallback provider can cover the work"));
         } else {
             line = paid(Verdict.OK, "gitdir, common dir and control home refused, allowed workspace path written");
         }
@@ -153,7 +172,9 @@ final class PaidIsolationProbe {
         try {
             Files.writeString(file, CanonicalJson.text(root, true), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write the probe's settings: " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write the probe's settings: " + e.getMessage(),
                     List.of("check that the temporary folder is writable"));
         }
         return file;
@@ -172,7 +193,8 @@ final class PaidIsolationProbe {
                 // not one JSON document: fall back to the last line
             }
         }
-        List<String> lines = output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        List<String> lines =
+                output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
     }
 
@@ -183,7 +205,9 @@ final class PaidIsolationProbe {
             Files.createDirectories(file.getParent());
             AtomicFiles.write(file, (CanonicalJson.text(evidence, true) + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + EVIDENCE + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + EVIDENCE + ": " + e.getMessage(),
                     List.of("check that .workflow/local/ is writable"));
         }
     }

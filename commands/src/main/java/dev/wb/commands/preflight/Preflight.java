@@ -43,8 +43,13 @@ public final class Preflight {
      * One run's inputs: the invocation's environment (never {@code System.getenv()}), the folder it runs
      * from (a relative {@code --env-file} is taken from there), the host's facts, and the options.
      */
-    public record Request(Workspace workspace, Path cwd, Map<String, String> env, Host host,
-            Optional<Path> envFile, boolean paidProbe) {}
+    public record Request(
+            Workspace workspace,
+            Path cwd,
+            Map<String, String> env,
+            Host host,
+            Optional<Path> envFile,
+            boolean paidProbe) {}
 
     private Preflight() {}
 
@@ -68,7 +73,8 @@ public final class Preflight {
         Workspace ws = request.workspace();
         Path root = ws.root();
         List<PreflightLine> lines = new ArrayList<>();
-        EnvFileLine.Loaded env = EnvFileLine.load(ws.workflowDir().resolve(".env"),
+        EnvFileLine.Loaded env = EnvFileLine.load(
+                ws.workflowDir().resolve(".env"),
                 request.envFile().map(f -> request.cwd().resolve(f)));
         lines.add(env.line());
         Redactor redactor = redactor(ws, config, env.variables(), request.env());
@@ -81,79 +87,127 @@ public final class Preflight {
             try {
                 health.put(name, ProviderHealth.check(config.agents().provider(name), agents, root));
             } catch (RuntimeException e) {
-                health.put(name, new ProviderHealth.Health(name, false, List.of(unchecked(e, name, name + ":",
-                        "agents.providers." + name))));
+                health.put(
+                        name,
+                        new ProviderHealth.Health(
+                                name, false, List.of(unchecked(e, name, name + ":", "agents.providers." + name))));
             }
         }
-        List<String> legal = config.agents().allowed().stream().filter(n -> IsolationLines.offences(config).stream()
-                .noneMatch(o -> o.startsWith(n + ":"))).toList();
+        List<String> legal = config.agents().allowed().stream()
+                .filter(n -> IsolationLines.offences(config).stream().noneMatch(o -> o.startsWith(n + ":")))
+                .toList();
         Optional<ObjectNode> paidRecord = Optional.empty();
         for (String name : config.agents().allowed()) {
             WorkspaceConfig.Provider provider = config.agents().provider(name);
             ProviderHealth.Health h = health.get(name);
-            boolean fallback = health.values().stream().anyMatch(o -> !o.provider().equals(name) && o.healthy()
-                    && legal.contains(o.provider()));
+            boolean fallback = health.values().stream()
+                    .anyMatch(o -> !o.provider().equals(name) && o.healthy() && legal.contains(o.provider()));
             lines.add(h.lines().get(0));
-            lines.addAll(guarded(name + "-binary", name + "-binary:", "agents.providers." + name + ".command",
+            lines.addAll(guarded(
+                    name + "-binary",
+                    name + "-binary:",
+                    "agents.providers." + name + ".command",
                     () -> List.of(ProviderBinary.line(provider, root, agentEnv))));
             lines.addAll(h.lines().subList(1, h.lines().size()));
             if (name.equals("codex") && h.healthy()) {
-                lines.addAll(guarded("codex", "codex: isolation smoke", "security.denied_read_paths or"
-                        + " agents.providers.codex.args", () -> {
-                            String codex = ProviderBinary.find(provider, root, agentEnv).map(Path::toString)
+                lines.addAll(guarded(
+                        "codex",
+                        "codex: isolation smoke",
+                        "security.denied_read_paths or" + " agents.providers.codex.args",
+                        () -> {
+                            String codex = ProviderBinary.find(provider, root, agentEnv)
+                                    .map(Path::toString)
                                     .orElse(provider.command());
-                            return List.of(CodexSmoke.run(codex, request.host(), SmokeFixture.create(scratch.resolve(
-                                    "smoke")), new CodexSmoke.Policy(env.file(), config.security().deniedReadPaths(),
-                                    provider.args()), agents, fallback, redactor));
+                            return List.of(CodexSmoke.run(
+                                    codex,
+                                    request.host(),
+                                    SmokeFixture.create(scratch.resolve("smoke")),
+                                    new CodexSmoke.Policy(
+                                            env.file(), config.security().deniedReadPaths(), provider.args()),
+                                    agents,
+                                    fallback,
+                                    redactor));
                         }));
             }
             if (name.equals("claude") && request.paidProbe()) {
-                PaidIsolationProbe.Outcome paid = paid(request, config, provider, h, scratch, agents, fallback,
-                        redactor);
+                PaidIsolationProbe.Outcome paid =
+                        paid(request, config, provider, h, scratch, agents, fallback, redactor);
                 lines.add(paid.line());
                 paidRecord = Optional.of(paid.record());
             }
         }
         if (request.paidProbe() && paidRecord.isEmpty()) {
-            PaidIsolationProbe.Outcome declined = PaidIsolationProbe.declined(PaidIsolationProbe.declines(config,
-                    request.host(), false).orElse("no allowed provider supports it"));
+            PaidIsolationProbe.Outcome declined =
+                    PaidIsolationProbe.declined(PaidIsolationProbe.declines(config, request.host(), false)
+                            .orElse("no allowed provider supports it"));
             lines.add(declined.line());
             paidRecord = Optional.of(declined.record());
         }
         WorkspaceConfig.Security security = config.security();
-        lines.addAll(guarded("isolation", "isolation:", "agents.providers",
-                () -> IsolationLines.lines(config, request.host())));
-        lines.addAll(guarded("allowed-environment", "allowed-environment:", "security.allowed_environment",
+        lines.addAll(guarded(
+                "isolation", "isolation:", "agents.providers", () -> IsolationLines.lines(config, request.host())));
+        lines.addAll(guarded(
+                "allowed-environment",
+                "allowed-environment:",
+                "security.allowed_environment",
                 () -> List.of(EnvironmentLines.allowed(security, request.env(), request.host()))));
-        lines.addAll(guarded("extra-environment", "extra-environment:", "security.extra_environment",
+        lines.addAll(guarded(
+                "extra-environment",
+                "extra-environment:",
+                "security.extra_environment",
                 () -> List.of(EnvironmentLines.extra(security))));
-        lines.addAll(guarded("assigned-paths", "assigned-paths:", "security.extra_environment or"
-                + " security.denied_read_paths", () -> AssignedPathsCheck.lines(security, root, ws.workflowDir(),
-                GitControl.of(root), env.file(), request.env())));
-        lines.addAll(guarded("gh-repo-pin", "gh-repo-pin:", "repo.url", () -> List.of(RepoPin.line(
-                config.repo().url(), config.git().createPullRequest(), root, request.env(), redactor))));
-        lines.addAll(guarded("checks", "checks:", "checks.command_sets", () -> CommandSetSummary.lines(config.checks())
-                .stream().map(l -> new PreflightLine("checks", Verdict.INFO, l)).toList()));
+        lines.addAll(guarded(
+                "assigned-paths",
+                "assigned-paths:",
+                "security.extra_environment or" + " security.denied_read_paths",
+                () -> AssignedPathsCheck.lines(
+                        security, root, ws.workflowDir(), GitControl.of(root), env.file(), request.env())));
+        lines.addAll(guarded(
+                "gh-repo-pin",
+                "gh-repo-pin:",
+                "repo.url",
+                () -> List.of(RepoPin.line(
+                        config.repo().url(), config.git().createPullRequest(), root, request.env(), redactor))));
+        lines.addAll(guarded(
+                "checks",
+                "checks:",
+                "checks.command_sets",
+                () -> CommandSetSummary.lines(config.checks()).stream()
+                        .map(l -> new PreflightLine("checks", Verdict.INFO, l))
+                        .toList()));
         if (config.git().createPullRequest()) {
-            lines.addAll(guarded("gh", "gh:", "git.create_pull_request",
+            lines.addAll(guarded(
+                    "gh",
+                    "gh:",
+                    "git.create_pull_request",
                     () -> List.of(GhLine.check(new ProbeRunner(scratch, request.env()), root))));
         }
         lines.addAll(guarded("telegram", "telegram:", "telegram", () -> List.of(TelegramLine.of(config.telegram()))));
         // Every line may quote what a process printed (a provider's auth status, a probe's first line) or
         // what the operator wrote (a command set): none is printed or recorded before the redactor saw it.
-        return new PreflightReport(lines.stream().map(l -> new PreflightLine(l.subject(), l.verdict(),
-                redactor.redact(l.text()))).toList(), env.file(), paidRecord.map(r -> WorkspaceRedactor.redacted(r, redactor)));
+        return new PreflightReport(
+                lines.stream()
+                        .map(l -> new PreflightLine(l.subject(), l.verdict(), redactor.redact(l.text())))
+                        .toList(),
+                env.file(),
+                paidRecord.map(r -> WorkspaceRedactor.redacted(r, redactor)));
     }
 
-    private static PaidIsolationProbe.Outcome paid(Request request, WorkspaceConfig config,
-            WorkspaceConfig.Provider claude, ProviderHealth.Health health, Path scratch, ProbeRunner runner,
-            boolean fallback, Redactor redactor) {
+    private static PaidIsolationProbe.Outcome paid(
+            Request request,
+            WorkspaceConfig config,
+            WorkspaceConfig.Provider claude,
+            ProviderHealth.Health health,
+            Path scratch,
+            ProbeRunner runner,
+            boolean fallback,
+            Redactor redactor) {
         Optional<String> reason = PaidIsolationProbe.declines(config, request.host(), health.healthy());
         if (reason.isPresent()) {
             return PaidIsolationProbe.declined(reason.get());
         }
-        return PaidIsolationProbe.run(request.workspace(), claude, SmokeFixture.create(scratch.resolve("paid")),
-                runner, fallback, redactor);
+        return PaidIsolationProbe.run(
+                request.workspace(), claude, SmokeFixture.create(scratch.resolve("paid")), runner, fallback, redactor);
     }
 
     /**
@@ -169,8 +223,8 @@ public final class Preflight {
      * with the loaded env-file's values (the default {@code .workflow/.env} or {@code --env-file}) and the
      * config's secrets. An unreadable {@code .workflow/.env} is the {@code env:} line's FAIL, not a crash.
      */
-    static Redactor redactor(Workspace ws, WorkspaceConfig config, Map<String, String> envFile,
-            Map<String, String> env) {
+    static Redactor redactor(
+            Workspace ws, WorkspaceConfig config, Map<String, String> envFile, Map<String, String> env) {
         return WorkspaceRedactor.lenient(ws, config, env, envFile);
     }
 
@@ -178,8 +232,7 @@ public final class Preflight {
      * A line's check, its lines; a check that throws becomes that line's FAIL naming the key whose value
      * it could not use, never a crash (the exception's message is left out: it may quote the value).
      */
-    static List<PreflightLine> guarded(String subject, String label, String key,
-            Supplier<List<PreflightLine>> check) {
+    static List<PreflightLine> guarded(String subject, String label, String key, Supplier<List<PreflightLine>> check) {
         try {
             return check.get();
         } catch (Failure failure) {
@@ -190,9 +243,12 @@ public final class Preflight {
     }
 
     private static PreflightLine unchecked(RuntimeException e, String subject, String label, String key) {
-        return new PreflightLine(subject, Verdict.FAIL, label + " FAIL — could not be checked: " + key
-                + " holds a value wb cannot use (" + e.getClass().getSimpleName() + "); correct it, then run:"
-                + " wb preflight");
+        return new PreflightLine(
+                subject,
+                Verdict.FAIL,
+                label + " FAIL — could not be checked: " + key
+                        + " holds a value wb cannot use (" + e.getClass().getSimpleName() + "); correct it, then run:"
+                        + " wb preflight");
     }
 
     /**
@@ -201,17 +257,18 @@ public final class Preflight {
      * log's limit ({@link EventFit}).
      */
     public static EventEnvelope record(Session session, PreflightReport report) {
-        NewEvent event = new NewEvent(WbEvents.PREFLIGHT_COMPLETED, WbEvents.PREFLIGHT_COMPLETED_VERSION,
-                EventFit.fit(report.toJson()));
-        return session.log().append(StreamId.workspace(), ExpectedVersion.any(), List.of(event),
-                session.invocation()).get(0);
+        NewEvent event = new NewEvent(
+                WbEvents.PREFLIGHT_COMPLETED, WbEvents.PREFLIGHT_COMPLETED_VERSION, EventFit.fit(report.toJson()));
+        return session.log()
+                .append(StreamId.workspace(), ExpectedVersion.any(), List.of(event), session.invocation())
+                .get(0);
     }
 
     /** The report of a run that stopped at an unusable config.json: one FAIL line naming it. */
     public static PreflightReport configUnusable(Failure failure, Map<String, String> env) {
         String message = Redactor.forEnvironment(env).redact(failure.getMessage());
-        return new PreflightReport(List.of(PreflightLine.of("config", Verdict.FAIL, message)), Optional.empty(),
-                Optional.empty());
+        return new PreflightReport(
+                List.of(PreflightLine.of("config", Verdict.FAIL, message)), Optional.empty(), Optional.empty());
     }
 
     private static void delete(Path dir) {

@@ -12,7 +12,16 @@ import java.util.Objects;
 public record PreflightLine(String subject, Verdict verdict, String text) {
 
     /** A line's verdict, as the seed prints them. */
-    public enum Verdict { OK, WARN, FAIL, SKIP, INFO, NONE, ON, OFF }
+    public enum Verdict {
+        OK,
+        WARN,
+        FAIL,
+        SKIP,
+        INFO,
+        NONE,
+        ON,
+        OFF
+    }
 
     public PreflightLine {
         Objects.requireNonNull(subject, "subject");

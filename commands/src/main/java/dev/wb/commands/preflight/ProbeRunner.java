@@ -30,7 +30,11 @@ final class ProbeRunner {
         }
 
         String firstLine() {
-            return output.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+            return output.lines()
+                    .map(String::strip)
+                    .filter(l -> !l.isEmpty())
+                    .findFirst()
+                    .orElse("");
         }
 
         /** Why it did not pass, for a line: not found, timed out, or its exit code. */
@@ -65,10 +69,13 @@ final class ProbeRunner {
 
     Answer run(List<String> argv, Path dir, Duration timeout) {
         Path output = scratch.resolve("probe-" + (++count) + ".out");
-        RunResult result = ProcessRunner.run(argv, dir, env, timeout, output, elapsed -> { });
+        RunResult result = ProcessRunner.run(argv, dir, env, timeout, output, elapsed -> {});
         try {
-            return new Answer(result, Files.exists(output) ? new String(Files.readAllBytes(output),
-                    java.nio.charset.StandardCharsets.UTF_8) : "");
+            return new Answer(
+                    result,
+                    Files.exists(output)
+                            ? new String(Files.readAllBytes(output), java.nio.charset.StandardCharsets.UTF_8)
+                            : "");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + output, e);
         }

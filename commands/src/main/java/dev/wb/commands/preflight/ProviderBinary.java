@@ -28,12 +28,14 @@ final class ProviderBinary {
         String subject = provider.name() + "-binary";
         Optional<Path> launch = find(provider, dir, env);
         if (launch.isEmpty()) {
-            return new PreflightLine(subject, Verdict.INFO, subject + ": " + ExecutableLookup.notFound(
-                    provider.command(), dir));
+            return new PreflightLine(
+                    subject, Verdict.INFO, subject + ": " + ExecutableLookup.notFound(provider.command(), dir));
         }
         Path real = real(launch.get());
         ConfigHome home = ConfigHome.of(provider.name(), env);
-        String where = home.dir().map(h -> real.startsWith(real(h)) ? "inside " : "outside ").orElse("outside ")
+        String where = home.dir()
+                        .map(h -> real.startsWith(real(h)) ? "inside " : "outside ")
+                        .orElse("outside ")
                 + home.label();
         String shown = real.equals(launch.get()) ? launch.get().toString() : launch.get() + " -> " + real;
         return new PreflightLine(subject, Verdict.INFO, subject + ": " + shown + " (" + where + ")");
@@ -57,8 +59,8 @@ final class ProviderBinary {
                 return new ConfigHome(Optional.of(Path.of(set)), variable);
             }
             String home = env.getOrDefault("HOME", env.getOrDefault("USERPROFILE", ""));
-            return new ConfigHome(home.isBlank() ? Optional.empty() : Optional.of(Path.of(home, fallback)),
-                    "~/" + fallback);
+            return new ConfigHome(
+                    home.isBlank() ? Optional.empty() : Optional.of(Path.of(home, fallback)), "~/" + fallback);
         }
     }
 }

@@ -34,7 +34,8 @@ final class ProviderHealth {
         String command = provider.command();
         ProbeRunner.Answer version = runner.run(List.of(command, "--version"), dir);
         if (!version.started()) {
-            return failed(name, name + " executable not found (" + version.result().startError() + ")");
+            return failed(
+                    name, name + " executable not found (" + version.result().startError() + ")");
         }
         if (!version.exited(0)) {
             return failed(name, version.why(command + " --version"));
@@ -46,12 +47,17 @@ final class ProviderHealth {
         String number = m.group();
         Login login = name.equals("claude") ? claudeLogin(runner, command, dir) : codexLogin(runner, command, dir);
         if (login.state.equals("logged_out")) {
-            return failed(name, name + " " + number + " is not logged in (auth=logged_out); run: " + command
-                    + (name.equals("claude") ? " auth login" : " login"));
+            return failed(
+                    name,
+                    name + " " + number + " is not logged in (auth=logged_out); run: " + command
+                            + (name.equals("claude") ? " auth login" : " login"));
         }
         List<PreflightLine> lines = new ArrayList<>();
-        lines.add(PreflightLine.of(name, Verdict.OK, name + " " + number + " available (version=" + number
-                + ", auth=" + login.state + login.method.map(mm -> " (" + mm + ")").orElse("") + ")"));
+        lines.add(PreflightLine.of(
+                name,
+                Verdict.OK,
+                name + " " + number + " available (version=" + number + ", auth=" + login.state
+                        + login.method.map(mm -> " (" + mm + ")").orElse("") + ")"));
         login.problem.ifPresent(p -> lines.add(PreflightLine.of(name, Verdict.WARN, "login state unknown: " + p)));
         return new Health(name, true, lines);
     }
@@ -64,19 +70,22 @@ final class ProviderHealth {
             return unknown(answer.why(command + " auth status"));
         }
         try {
-            JsonNode status = JSON.readTree(answer.output().substring(Math.max(0, answer.output().indexOf('{'))));
+            JsonNode status = JSON.readTree(
+                    answer.output().substring(Math.max(0, answer.output().indexOf('{'))));
             if (status != null && status.path("loggedIn").isBoolean()) {
                 if (!status.path("loggedIn").booleanValue()) {
                     return new Login("logged_out", Optional.empty(), Optional.empty());
                 }
                 Optional<String> method = status.path("authMethod").isTextual()
-                        ? Optional.of(status.path("authMethod").textValue()) : Optional.empty();
+                        ? Optional.of(status.path("authMethod").textValue())
+                        : Optional.empty();
                 return new Login("logged_in", method, Optional.empty());
             }
         } catch (IOException | RuntimeException e) {
             // not JSON: read as unknown below
         }
-        return answer.exited(0) ? unknown(command + " auth status printed no loggedIn field")
+        return answer.exited(0)
+                ? unknown(command + " auth status printed no loggedIn field")
                 : new Login("logged_out", Optional.empty(), Optional.empty());
     }
 

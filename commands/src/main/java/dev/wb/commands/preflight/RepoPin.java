@@ -27,8 +27,8 @@ final class RepoPin {
 
     private static final Pattern URL = Pattern.compile(
             "^(?:https?|ssh|git)://(?:[^@/]+@)?[^/:]*\\.[^/:]*(?::\\d+)?/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\\.git)?/?$");
-    private static final Pattern SCP = Pattern.compile(
-            "^[^@/]+@[^/:]*\\.[^/:]*:/?([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\\.git)?/?$");
+    private static final Pattern SCP =
+            Pattern.compile("^[^@/]+@[^/:]*\\.[^/:]*:/?([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\\.git)?/?$");
 
     private RepoPin() {}
 
@@ -43,30 +43,37 @@ final class RepoPin {
         return Optional.empty();
     }
 
-    static PreflightLine line(String repoUrl, boolean createPullRequest, Path root, Map<String, String> env,
-            Redactor redactor) {
+    static PreflightLine line(
+            String repoUrl, boolean createPullRequest, Path root, Map<String, String> env, Redactor redactor) {
         Optional<String> pinned = parse(repoUrl);
         if (pinned.isPresent()) {
-            return PreflightLine.of("gh-repo-pin", Verdict.OK, "every gh call pinned to " + pinned.get()
-                    + " (from repo.url)");
+            return PreflightLine.of(
+                    "gh-repo-pin", Verdict.OK, "every gh call pinned to " + pinned.get() + " (from repo.url)");
         }
         Optional<String> origin = origin(root, env);
         Optional<String> fromOrigin = origin.flatMap(RepoPin::parse);
         if (fromOrigin.isPresent()) {
-            return PreflightLine.of("gh-repo-pin", Verdict.OK, "every gh call pinned to " + fromOrigin.get()
-                    + " (from origin)");
+            return PreflightLine.of(
+                    "gh-repo-pin", Verdict.OK, "every gh call pinned to " + fromOrigin.get() + " (from origin)");
         }
         String why = (repoUrl.isBlank() ? "repo.url is unset" : "repo.url names no owner/name") + " and "
                 + origin.map(u -> "origin (" + redactor.redact(ConfigView.maskUrl(u)) + ") names no owner/name")
                         .orElse("the clone has no origin");
-        return PreflightLine.of("gh-repo-pin", createPullRequest ? Verdict.FAIL : Verdict.WARN, "no pin: " + why
-                + "; gh calls would run unpinned" + (createPullRequest ? " while git.create_pull_request is on" : "")
-                + "; set repo.url to https://HOST/OWNER/REPO");
+        return PreflightLine.of(
+                "gh-repo-pin",
+                createPullRequest ? Verdict.FAIL : Verdict.WARN,
+                "no pin: " + why
+                        + "; gh calls would run unpinned"
+                        + (createPullRequest ? " while git.create_pull_request is on" : "")
+                        + "; set repo.url to https://HOST/OWNER/REPO");
     }
 
     private static Optional<String> origin(Path root, Map<String, String> env) {
         try (GitRepository repo = GitRepository.open(root, env, Backend.AUTO)) {
-            return repo.remotes().stream().filter(r -> r.name().equals("origin")).map(Remote::fetchUrl).findFirst();
+            return repo.remotes().stream()
+                    .filter(r -> r.name().equals("origin"))
+                    .map(Remote::fetchUrl)
+                    .findFirst();
         } catch (GitException e) {
             return Optional.empty();
         }

@@ -71,13 +71,25 @@ record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWrite, Li
 
     /** {@code codex sandbox <os> --full-auto -c … [overrides] -- argv}. */
     List<String> argv(String codex, String os, List<String> probe) {
-        List<String> argv = new ArrayList<>(List.of(codex, "sandbox", os, "--full-auto",
-                "-c", "sandbox_mode=\"workspace-write\"",
-                "-c", "sandbox_workspace_write.writable_roots=" + toml(List.of(repo.toAbsolutePath().toString())),
-                "-c", "sandbox_workspace_write.network_access=false",
-                "-c", "sandbox_workspace_write.deny_read=" + toml(denyRead),
-                "-c", "sandbox_workspace_write.deny_write=" + toml(denyWrite.stream()
-                        .map(p -> p.toAbsolutePath().toString()).toList())));
+        List<String> argv = new ArrayList<>(List.of(
+                codex,
+                "sandbox",
+                os,
+                "--full-auto",
+                "-c",
+                "sandbox_mode=\"workspace-write\"",
+                "-c",
+                "sandbox_workspace_write.writable_roots="
+                        + toml(List.of(repo.toAbsolutePath().toString())),
+                "-c",
+                "sandbox_workspace_write.network_access=false",
+                "-c",
+                "sandbox_workspace_write.deny_read=" + toml(denyRead),
+                "-c",
+                "sandbox_workspace_write.deny_write="
+                        + toml(denyWrite.stream()
+                                .map(p -> p.toAbsolutePath().toString())
+                                .toList())));
         argv.addAll(overrides);
         argv.add("--");
         argv.addAll(probe);

@@ -16,13 +16,25 @@ import java.util.UUID;
  * control home, and an allowed source folder. Plain folders and files: no git runs, nothing is
  * committed, and preflight deletes it afterwards.
  */
-record SmokeFixture(Path root, Path repo, Path gitDir, Path commonDir, Path hooksDir, Path controlHome,
-        Path envFile, Path runsHome, Path secret, Optional<Path> alias, Path allowed, String marker) {
+record SmokeFixture(
+        Path root,
+        Path repo,
+        Path gitDir,
+        Path commonDir,
+        Path hooksDir,
+        Path controlHome,
+        Path envFile,
+        Path runsHome,
+        Path secret,
+        Optional<Path> alias,
+        Path allowed,
+        String marker) {
 
     static SmokeFixture create(Path parent) {
         try {
-            Path root = Files.createDirectories(parent).toRealPath().resolve("fixture-" + UUID.randomUUID()
-                    .toString().substring(0, 8));
+            Path root = Files.createDirectories(parent)
+                    .toRealPath()
+                    .resolve("fixture-" + UUID.randomUUID().toString().substring(0, 8));
             Path common = Files.createDirectories(root.resolve("main").resolve(".git"));
             Path hooks = Files.createDirectories(common.resolve("hooks"));
             Path gitDir = Files.createDirectories(common.resolve("worktrees").resolve("wt"));
@@ -43,8 +55,7 @@ record SmokeFixture(Path root, Path repo, Path gitDir, Path commonDir, Path hook
             } catch (IOException | UnsupportedOperationException e) {
                 alias = Optional.empty();
             }
-            return new SmokeFixture(root, repo, gitDir, common, hooks, home, env, runs, secret, alias, allowed,
-                    marker);
+            return new SmokeFixture(root, repo, gitDir, common, hooks, home, env, runs, secret, alias, allowed, marker);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the isolation fixture under " + parent, e);
         }
@@ -58,8 +69,8 @@ record SmokeFixture(Path root, Path repo, Path gitDir, Path commonDir, Path hook
     /** Whether the file holds the private marker: a denied read was copied out. */
     boolean holdsMarker(Path file) {
         try {
-            return Files.isRegularFile(file) && new String(Files.readAllBytes(file), StandardCharsets.UTF_8)
-                    .contains(marker);
+            return Files.isRegularFile(file)
+                    && new String(Files.readAllBytes(file), StandardCharsets.UTF_8).contains(marker);
         } catch (IOException e) {
             return false;
         }

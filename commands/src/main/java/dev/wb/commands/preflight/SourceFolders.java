@@ -55,8 +55,11 @@ final class SourceFolders {
         if (tracked.stream().anyMatch(p -> p.equals(folder) || p.startsWith(under))) {
             return Optional.of("holds files git tracks");
         }
-        if (planned.stream().anyMatch(p -> p.equals(folder) || p.equals(under) || p.startsWith(under)
-                || (p.endsWith("/") && under.startsWith(p)))) {
+        if (planned.stream()
+                .anyMatch(p -> p.equals(folder)
+                        || p.equals(under)
+                        || p.startsWith(under)
+                        || (p.endsWith("/") && under.startsWith(p)))) {
             return Optional.of("holds files a plan names");
         }
         return Optional.empty();
@@ -64,7 +67,9 @@ final class SourceFolders {
 
     private List<String> tracked() {
         try (GitRepository git = GitRepository.open(root, env, Backend.AUTO)) {
-            return git.review().indexEntries().stream().map(ReviewReads.IndexEntry::path).toList();
+            return git.review().indexEntries().stream()
+                    .map(ReviewReads.IndexEntry::path)
+                    .toList();
         }
     }
 
@@ -74,7 +79,8 @@ final class SourceFolders {
             for (Path dir : dirs) {
                 Optional<TaskKey> key = TaskKey.parse(dir.getFileName().toString());
                 Optional<byte[]> bytes = key.isEmpty() ? Optional.empty() : plan(dir.resolve("sdd.json"));
-                Optional<Plan> plan = bytes.flatMap(b -> PlanReader.read(b, key.get()).plan());
+                Optional<Plan> plan =
+                        bytes.flatMap(b -> PlanReader.read(b, key.get()).plan());
                 plan.ifPresent(p -> p.files().stream().map(PlannedFile::claimed).forEach(paths::addAll));
             }
         } catch (IOException e) {

@@ -1,14 +1,14 @@
 package dev.wb.commands.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventReader;
-import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.HashChain;
+import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.StreamId;
 import dev.wb.projections.Folds;
 import dev.wb.projections.Projection;
@@ -72,7 +72,8 @@ public final class ReplayQuery {
         List<EventEnvelope> events = current(stream);
         long last = events.get(events.size() - 1).version();
         if (asOf < 0 || asOf > last) {
-            throw Failure.usage(stream.describe() + " has events 0 to " + last + "; there is no event " + asOf,
+            throw Failure.usage(
+                    stream.describe() + " has events 0 to " + last + "; there is no event " + asOf,
                     "wb replay " + stream + " --at " + last);
         }
         Map<String, JsonNode> states = new LinkedHashMap<>();

@@ -32,8 +32,8 @@ public final class AuditDecider {
     /**
      * @param head the commit the audit ran against (empty in a repository without commits)
      */
-    public static List<NewEvent> decide(AuditGate.State state, AuditReport report, String planDigest,
-            Optional<String> head) {
+    public static List<NewEvent> decide(
+            AuditGate.State state, AuditReport report, String planDigest, Optional<String> head) {
         boolean passed = report.passed();
         // Only a passing strict audit anchors the plan; otherwise the anchor stays where it was.
         Optional<String> baseline = passed && report.mode().strict() ? head : state.baseline();

@@ -47,7 +47,8 @@ public record AuditReport(
      * light waives {@code steps} and {@code product}, nothing else.
      */
     public enum Tier {
-        LIGHT, STANDARD;
+        LIGHT,
+        STANDARD;
 
         public String wireName() {
             return this == LIGHT ? "light" : "standard";
@@ -55,8 +56,14 @@ public record AuditReport(
     }
 
     /** One citation's outcome; {@code at} is where the quote is now, when it moved. */
-    public record CitationFinding(int index, String file, int line, CitationVerdict verdict, boolean passes,
-            Optional<Integer> at, String detail) {
+    public record CitationFinding(
+            int index,
+            String file,
+            int line,
+            CitationVerdict verdict,
+            boolean passes,
+            Optional<Integer> at,
+            String detail) {
 
         /** A passing citation that no longer describes the current code at its line. */
         public boolean drifted() {
@@ -76,12 +83,14 @@ public record AuditReport(
     }
 
     public boolean passed() {
-        return structure.isEmpty() && citations.stream().allMatch(CitationFinding::passes)
+        return structure.isEmpty()
+                && citations.stream().allMatch(CitationFinding::passes)
                 && files.stream().allMatch(FileFinding::passes);
     }
 
     public long failures() {
-        return structure.size() + citations.stream().filter(c -> !c.passes()).count()
+        return structure.size()
+                + citations.stream().filter(c -> !c.passes()).count()
                 + files.stream().filter(f -> !f.passes()).count();
     }
 }

@@ -45,15 +45,17 @@ public final class AuditView {
         view.put("verdict", p.path("verdict").asText());
         view.put("tier", p.path("tier").asText());
         // Recorded with the audit when wb records it; said again from the event for an audit recorded before.
-        view.put("tier_reason", p.path("tierReason").isTextual() ? p.get("tierReason").textValue()
-                : TierReason.of(p, doc));
+        view.put(
+                "tier_reason",
+                p.path("tierReason").isTextual() ? p.get("tierReason").textValue() : TierReason.of(p, doc));
         view.put("baseline", p.path("baseline").isTextual() ? p.get("baseline").textValue() : "");
         view.put("under_way", p.path("underWay").asBoolean());
         view.put("citations_checked", p.path("citations").size());
         ArrayNode findings = CanonicalJson.objectNode().arrayNode();
         for (JsonNode c : p.path("citations")) {
             if (!c.path("passes").asBoolean()) {
-                findings.add(finding(c, doc.path("evidence").path(c.path("index").asInt()), details));
+                findings.add(
+                        finding(c, doc.path("evidence").path(c.path("index").asInt()), details));
             }
         }
         view.put("citations_failed", findings.size());
@@ -62,8 +64,13 @@ public final class AuditView {
         ArrayNode missing = view.putArray("missing_paths");
         for (JsonNode f : p.path("fileChecks")) {
             if (!f.path("passes").asBoolean()) {
-                missing.add(f.has("path") ? f.get("path").asText()
-                        : doc.path("files").path(f.path("index").asInt()).path("path").asText(""));
+                missing.add(
+                        f.has("path")
+                                ? f.get("path").asText()
+                                : doc.path("files")
+                                        .path(f.path("index").asInt())
+                                        .path("path")
+                                        .asText(""));
             }
         }
         if (doc.isObject()) {
@@ -78,11 +85,13 @@ public final class AuditView {
         Path file = workspace.workflowDir().resolve(key.value()).resolve("audit.json");
         try {
             Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, (PythonJson.dumps(view, PythonJson.Style.ARTIFACT) + "\n")
-                    .getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(
+                    file, (PythonJson.dumps(view, PythonJson.Style.ARTIFACT) + "\n").getBytes(StandardCharsets.UTF_8));
             return file;
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + file + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + file + ": " + e.getMessage(),
                     List.of("check that " + file.getParent() + " is writable"));
         }
     }
@@ -93,9 +102,13 @@ public final class AuditView {
         int index = c.path("index").asInt();
         f.put("index", index);
         f.put("verdict", c.path("verdict").asText());
-        f.put("file", c.has("file") ? c.get("file").asText() : citation.path("file").asText(""));
+        f.put(
+                "file",
+                c.has("file") ? c.get("file").asText() : citation.path("file").asText(""));
         f.put("line", c.path("line").asInt());
-        f.put("claim", citation.path("claim").isTextual() ? citation.get("claim").textValue() : "");
+        f.put(
+                "claim",
+                citation.path("claim").isTextual() ? citation.get("claim").textValue() : "");
         String detail = details.getOrDefault(index, "");
         if (!detail.isEmpty()) {
             f.put("detail", detail);

@@ -63,13 +63,18 @@ public final class Auditor {
      * Audits a plan that could be read. Under way, {@code baseline} reads the anchored commit; in a
      * strict audit it is never consulted.
      */
-    public AuditReport audit(Plan plan, List<String> readerProblems, Mode mode, Optional<String> anchor,
-            BaselineFiles baseline) {
+    public AuditReport audit(
+            Plan plan, List<String> readerProblems, Mode mode, Optional<String> anchor, BaselineFiles baseline) {
         return audit(plan, readerProblems, mode, anchor, baseline, 0);
     }
 
-    public AuditReport audit(Plan plan, List<String> readerProblems, Mode mode, Optional<String> anchor,
-            BaselineFiles baseline, long planBytes) {
+    public AuditReport audit(
+            Plan plan,
+            List<String> readerProblems,
+            Mode mode,
+            Optional<String> anchor,
+            BaselineFiles baseline,
+            long planBytes) {
         return audit(plan, readerProblems, List.of(), mode, anchor, baseline, planBytes);
     }
 
@@ -77,8 +82,14 @@ public final class Auditor {
      * @param readerNotices what reading the plan noticed without failing it
      * @param planBytes     the size of sdd.json, for the shape rule that keeps its audit recordable
      */
-    public AuditReport audit(Plan plan, List<String> readerProblems, List<String> readerNotices, Mode mode,
-            Optional<String> anchor, BaselineFiles baseline, long planBytes) {
+    public AuditReport audit(
+            Plan plan,
+            List<String> readerProblems,
+            List<String> readerNotices,
+            Mode mode,
+            Optional<String> anchor,
+            BaselineFiles baseline,
+            long planBytes) {
         BaselineFiles lookup = mode.strict() ? BaselineFiles.NONE : cached(baseline);
         // A planned delete (or a rename's old path) done since the anchor is the plan carried out,
         // in a strict rebaseline too: it is looked up at the anchor whatever the mode.
@@ -110,15 +121,25 @@ public final class Auditor {
         }
         productProblem(plan, light).ifPresent(structure::add);
         structure.addAll(handoverProblems(plan));
-        bar.problem(plan.preset(), plan.files().stream().map(PlannedFile::path).toList()).ifPresent(structure::add);
+        bar.problem(plan.preset(), plan.files().stream().map(PlannedFile::path).toList())
+                .ifPresent(structure::add);
         List<String> notices = new ArrayList<>(readerNotices);
         zoneFindings(plan, claimed, touched, structure, notices);
         if (!bar.applies() && !plan.preset().isEmpty() && !PresetBar.known(plan.preset())) {
             notices.add("preset '" + plan.preset() + "' is not one of: " + String.join(", ", PresetBar.PRESETS)
                     + " (config.json records no preset, so no bar holds it)");
         }
-        return new AuditReport(mode, anchor, citations, files, structure, tier.tier(), tier.reason(),
-                new TreeSet<>(touched.keySet()), plan.files(), PlanReader.bounded(notices));
+        return new AuditReport(
+                mode,
+                anchor,
+                citations,
+                files,
+                structure,
+                tier.tier(),
+                tier.reason(),
+                new TreeSet<>(touched.keySet()),
+                plan.files(),
+                PlanReader.bounded(notices));
     }
 
     /** The tier and why: the original's rules in its order, and wb's folder entries never light. */
@@ -163,8 +184,10 @@ public final class Auditor {
         if (plan.product().whoAsked().isEmpty()) {
             missing.add("who_asked");
         }
-        return missing.isEmpty() ? Optional.empty() : Optional.of("preset " + plan.preset() + " requires product.{"
-                + String.join(", ", missing) + "}: which metric this moves, and who asked for it");
+        return missing.isEmpty()
+                ? Optional.empty()
+                : Optional.of("preset " + plan.preset() + " requires product.{" + String.join(", ", missing)
+                        + "}: which metric this moves, and who asked for it");
     }
 
     /** A plan that owes a handover has its symptom_plain and qa_steps. */
@@ -190,8 +213,12 @@ public final class Auditor {
      * computed zones is a notice, because the original's 0.7.0 passes such a plan (its own example
      * declares {@code "zones": {}} for a file in billing).
      */
-    private void zoneFindings(Plan plan, Set<String> claimed, SortedMap<String, SortedSet<String>> touched,
-            List<String> structure, List<String> notices) {
+    private void zoneFindings(
+            Plan plan,
+            Set<String> claimed,
+            SortedMap<String, SortedSet<String>> touched,
+            List<String> structure,
+            List<String> notices) {
         SortedSet<String> known = zones.names();
         new TreeMap<>(plan.zones()).forEach((zone, paths) -> {
             if (!known.contains(zone)) {
@@ -231,7 +258,8 @@ public final class Auditor {
         }
         if (found instanceof WorkingTree.Missing missing) {
             if (atBaseline(baseline, path.get(), quote)) {
-                return finding(c, CitationVerdict.BASELINE, true, null, "the file is gone; the quote is at the baseline");
+                return finding(
+                        c, CitationVerdict.BASELINE, true, null, "the file is gone; the quote is at the baseline");
             }
             return finding(c, CitationVerdict.MISSING_FILE, false, null, missing.why());
         }
@@ -241,14 +269,18 @@ public final class Auditor {
         }
         OptionalInt nearest = text.nearest(c.line(), quote);
         if (nearest.isPresent()) {
-            return finding(c, CitationVerdict.MOVED, !mode.strict(), nearest.getAsInt(),
-                    "now at line " + nearest.getAsInt());
+            return finding(
+                    c, CitationVerdict.MOVED, !mode.strict(), nearest.getAsInt(), "now at line " + nearest.getAsInt());
         }
         if (atBaseline(baseline, path.get(), quote)) {
             return finding(c, CitationVerdict.BASELINE, true, null, "found only at the baseline commit");
         }
         if (c.line() > text.lineCount()) {
-            return finding(c, CitationVerdict.OUT_OF_RANGE, false, null,
+            return finding(
+                    c,
+                    CitationVerdict.OUT_OF_RANGE,
+                    false,
+                    null,
                     "line " + c.line() + " is past the end of the file (" + text.lineCount() + " lines)");
         }
         return finding(c, CitationVerdict.MISMATCH, false, null, "the quote is nowhere in the file");
@@ -268,8 +300,8 @@ public final class Auditor {
         return new FileFinding(index, file.path(), file.change(), "missing", false);
     }
 
-    private static CitationFinding finding(Plan.Citation c, CitationVerdict verdict, boolean passes, Integer at,
-            String detail) {
+    private static CitationFinding finding(
+            Plan.Citation c, CitationVerdict verdict, boolean passes, Integer at, String detail) {
         return new CitationFinding(c.index(), c.file(), c.line(), verdict, passes, Optional.ofNullable(at), detail);
     }
 

@@ -79,14 +79,17 @@ public final class BlankPlan {
                 throw exists(key, shown);
             }
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + shown + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + shown + ": " + e.getMessage(),
                     List.of("check that " + TaskFolder.relative(root, dir) + " is writable"));
         }
         return new Result(shown, document(key, preset, persona));
     }
 
     private static Failure exists(TaskKey key, String shown) {
-        return Failure.usage(shown + " already exists: wb sdd blank never replaces a plan, and wrote nothing",
+        return Failure.usage(
+                shown + " already exists: wb sdd blank never replaces a plan, and wrote nothing",
                 "edit the plan as it is, or move it away and run: wb sdd blank " + key);
     }
 }

@@ -60,8 +60,11 @@ public final class CriticalZones {
     /** The built-in zones, with each configured zone's patterns added (a new name adds a zone). */
     public static CriticalZones with(Map<String, List<String>> extra) {
         List<Rule> rules = new ArrayList<>();
-        BUILT_IN.forEach((zone, regex) -> rules.add(new Rule(new ZonePattern(zone, regex, "built-in", "regex"), List.of(),
-                Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE), true)));
+        BUILT_IN.forEach((zone, regex) -> rules.add(new Rule(
+                new ZonePattern(zone, regex, "built-in", "regex"),
+                List.of(),
+                Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE),
+                true)));
         extra.forEach((zone, patterns) -> patterns.forEach(p -> rules.add(rule(zone, p))));
         return new CriticalZones(rules);
     }
@@ -72,8 +75,8 @@ public final class CriticalZones {
             return Optional.of("a critical-zone pattern must not be empty");
         }
         if (pattern.startsWith("/") || pattern.contains("\\")) {
-            return Optional.of("critical-zone pattern \"" + pattern
-                    + "\" must be relative to the repository root, with /");
+            return Optional.of(
+                    "critical-zone pattern \"" + pattern + "\" must be relative to the repository root, with /");
         }
         return Optional.empty();
     }
@@ -81,7 +84,8 @@ public final class CriticalZones {
     private static Rule rule(String zone, String pattern) {
         boolean glob = pattern.indexOf('/') >= 0 || pattern.indexOf('*') >= 0 || pattern.indexOf('?') >= 0;
         ZonePattern shown = new ZonePattern(zone, pattern, "config", glob ? "glob" : "word");
-        return glob ? new Rule(shown, List.of(), Pattern.compile(globRegex(pattern)), false)
+        return glob
+                ? new Rule(shown, List.of(), Pattern.compile(globRegex(pattern)), false)
                 : new Rule(shown, words(pattern), null, false);
     }
 
@@ -127,7 +131,9 @@ public final class CriticalZones {
     public SortedMap<String, SortedSet<String>> touched(Collection<String> paths) {
         SortedMap<String, SortedSet<String>> touched = new TreeMap<>();
         for (String path : paths) {
-            zonesOf(path).forEach(z -> touched.computeIfAbsent(z, k -> new TreeSet<>()).add(path));
+            zonesOf(path)
+                    .forEach(z ->
+                            touched.computeIfAbsent(z, k -> new TreeSet<>()).add(path));
         }
         return touched;
     }
@@ -142,10 +148,12 @@ public final class CriticalZones {
                 flush(word, words);
                 continue;
             }
-            if (Character.isUpperCase(c) && word.length() > 0
+            if (Character.isUpperCase(c)
+                    && word.length() > 0
                     && (Character.isLowerCase(text.charAt(i - 1))
-                        || (i + 1 < text.length() && Character.isLowerCase(text.charAt(i + 1))
-                            && Character.isUpperCase(text.charAt(i - 1))))) {
+                            || (i + 1 < text.length()
+                                    && Character.isLowerCase(text.charAt(i + 1))
+                                    && Character.isUpperCase(text.charAt(i - 1))))) {
                 flush(word, words);
             }
             word.append(c);

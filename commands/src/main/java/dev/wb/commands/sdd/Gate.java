@@ -18,7 +18,8 @@ public final class Gate {
             throw Failure.usage("the plan for " + key + " has not been audited", "wb sdd audit " + key);
         }
         if (!state.latest().get().passed()) {
-            throw Failure.usage("the latest audit of " + key + " failed",
+            throw Failure.usage(
+                    "the latest audit of " + key + " failed",
                     "fix the findings in .workflow/" + key + "/sdd.json, then: wb sdd audit " + key);
         }
         if (!state.openFor(planDigest)) {

@@ -39,8 +39,8 @@ public record Plan(
      * Ticket types whose audience is not only engineering: their plans carry a handover, and are never
      * light (any letter case, surrounding space ignored).
      */
-    public static final Set<String> HANDOVER_TYPES = Set.of("bug", "support", "incident", "defect", "problem",
-            "service request");
+    public static final Set<String> HANDOVER_TYPES =
+            Set.of("bug", "support", "incident", "defect", "problem", "service request");
 
     /** A claim about the code, with where it is and the words that prove it. */
     public record Citation(int index, String claim, String file, int line, String quote) {}
@@ -78,7 +78,8 @@ public record Plan(
      */
     public boolean needsHandover() {
         return handoverRequired.orElseGet(() -> ticketType
-                .map(t -> HANDOVER_TYPES.contains(t.strip().toLowerCase(Locale.ROOT))).orElse(false));
+                .map(t -> HANDOVER_TYPES.contains(t.strip().toLowerCase(Locale.ROOT)))
+                .orElse(false));
     }
 
     /** The ticket type as the original names it in a finding: as written, {@code support} when there is none. */

@@ -15,7 +15,10 @@ public final class PlanPaths {
 
     /** The path without {@code ./}, empty segments or inner {@code ..}; empty when it leaves the repository. */
     public static Optional<String> normalize(String path) {
-        if (path.isEmpty() || path.startsWith("/") || path.contains("\\") || path.indexOf('\0') >= 0
+        if (path.isEmpty()
+                || path.startsWith("/")
+                || path.contains("\\")
+                || path.indexOf('\0') >= 0
                 || (path.length() > 1 && path.charAt(1) == ':')) {
             return Optional.empty();
         }

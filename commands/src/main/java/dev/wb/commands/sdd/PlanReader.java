@@ -47,14 +47,30 @@ public final class PlanReader {
     static final List<String> TEST_KINDS = List.of("unit", "regression", "integration", "e2e", "property");
 
     /** Every key of a plan, as the original workbench defines them (schema 1). */
-    static final Set<String> TOP = Set.of("schema", "key", "preset", "persona", "objective", "evidence", "files",
-            "zones", "steps", "tests", "verify", "verify_env", "rollback", "product", "handover", "questions",
-            "ticket_type", "handover_required");
+    static final Set<String> TOP = Set.of(
+            "schema",
+            "key",
+            "preset",
+            "persona",
+            "objective",
+            "evidence",
+            "files",
+            "zones",
+            "steps",
+            "tests",
+            "verify",
+            "verify_env",
+            "rollback",
+            "product",
+            "handover",
+            "questions",
+            "ticket_type",
+            "handover_required");
 
     static final Set<String> PRODUCT_KEYS = Set.of("metric", "who_asked", "cost", "pricing_impact");
 
-    static final Set<String> HANDOVER_KEYS = Set.of("symptom_plain", "cause_plain", "fix_plain", "scope",
-            "workaround", "qa_steps", "release_note");
+    static final Set<String> HANDOVER_KEYS =
+            Set.of("symptom_plain", "cause_plain", "fix_plain", "scope", "workaround", "qa_steps", "release_note");
 
     /** What each required field is for, said when it is missing or empty (the original's words). */
     private static final Map<String, String> WHY = Map.of(
@@ -70,7 +86,11 @@ public final class PlanReader {
      * problems, and the digest that identifies it — of the canonical JSON, so that re-indenting the
      * file is not a change of plan, or of the raw bytes when it is not JSON at all.
      */
-    public record Reading(Optional<Plan> plan, List<String> problems, String digest, Optional<JsonNode> canonical,
+    public record Reading(
+            Optional<Plan> plan,
+            List<String> problems,
+            String digest,
+            Optional<JsonNode> canonical,
             List<String> notices) {
         public Reading {
             notices = List.copyOf(notices);
@@ -125,12 +145,23 @@ public final class PlanReader {
         if (!planKey.isEmpty() && !planKey.equalsIgnoreCase(key.value())) {
             problems.add("key is " + planKey + ", but this is the plan of " + key.value());
         }
-        Plan plan = new Plan(planKey, text(root, "preset", "preset", false), text(root, "persona", "persona", false),
-                text(root, "objective", "objective", true), evidence(root.get("evidence")), files(root.get("files")),
-                zones(root.get("zones")), steps(root.get("steps")), tests(root.get("tests")),
-                strings(root.get("verify"), "verify", true), verifyEnv(root.get("verify_env")),
-                text(root, "rollback", "rollback", true), product(root.get("product")), handover(root.get("handover")),
-                strings(root.get("questions"), "questions", false), optionalText(root, "ticket_type"),
+        Plan plan = new Plan(
+                planKey,
+                text(root, "preset", "preset", false),
+                text(root, "persona", "persona", false),
+                text(root, "objective", "objective", true),
+                evidence(root.get("evidence")),
+                files(root.get("files")),
+                zones(root.get("zones")),
+                steps(root.get("steps")),
+                tests(root.get("tests")),
+                strings(root.get("verify"), "verify", true),
+                verifyEnv(root.get("verify_env")),
+                text(root, "rollback", "rollback", true),
+                product(root.get("product")),
+                handover(root.get("handover")),
+                strings(root.get("questions"), "questions", false),
+                optionalText(root, "ticket_type"),
                 bool(root.get("handover_required"), "handover_required"));
         return new Reading(Optional.of(plan), bounded(problems), digest, Optional.of(root), bounded(notices));
     }
@@ -258,7 +289,8 @@ public final class PlanReader {
             if (object(entry, where, Set.of("kind", "target", "asserts"))) {
                 String kind = text(entry, "kind", where + ".kind", true);
                 if (!kind.isEmpty() && !TEST_KINDS.contains(kind)) {
-                    problems.add(where + ".kind is \"" + kind + "\"; it must be one of: " + String.join(", ", TEST_KINDS));
+                    problems.add(
+                            where + ".kind is \"" + kind + "\"; it must be one of: " + String.join(", ", TEST_KINDS));
                     kind = "";
                 }
                 Optional<String> target = optionalText(entry, "target");
@@ -324,8 +356,8 @@ public final class PlanReader {
         object(node, "product", PRODUCT_KEYS);
         text(node, "cost", "product.cost", false);
         text(node, "pricing_impact", "product.pricing_impact", false);
-        return new Plan.Product(text(node, "metric", "product.metric", false),
-                text(node, "who_asked", "product.who_asked", false));
+        return new Plan.Product(
+                text(node, "metric", "product.metric", false), text(node, "who_asked", "product.who_asked", false));
     }
 
     /** {@code handover}: symptom_plain and qa_steps carry it; the rest are optional text. */
@@ -501,7 +533,8 @@ public final class PlanReader {
     private static String describe(IllegalArgumentException e) {
         if (e.getCause() instanceof JsonProcessingException json && json.getLocation() != null) {
             return json.getOriginalMessage().lines().findFirst().orElse("malformed") + " (line "
-                    + json.getLocation().getLineNr() + ", column " + json.getLocation().getColumnNr() + ")";
+                    + json.getLocation().getLineNr() + ", column "
+                    + json.getLocation().getColumnNr() + ")";
         }
         String message = e.getMessage();
         return message.startsWith("not valid JSON: ") ? message.substring("not valid JSON: ".length()) : message;

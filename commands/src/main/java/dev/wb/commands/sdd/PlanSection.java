@@ -24,8 +24,20 @@ import java.util.Optional;
 public final class PlanSection {
 
     /** The original's sections, in its order. */
-    public static final List<String> SECTIONS = List.of("objective", "evidence", "files", "zones", "steps", "tests",
-            "verify", "verify_env", "rollback", "product", "handover", "questions", "summary");
+    public static final List<String> SECTIONS = List.of(
+            "objective",
+            "evidence",
+            "files",
+            "zones",
+            "steps",
+            "tests",
+            "verify",
+            "verify_env",
+            "rollback",
+            "product",
+            "handover",
+            "questions",
+            "summary");
 
     private PlanSection() {}
 
@@ -58,8 +70,9 @@ public final class PlanSection {
         summary.set("objective", field(plan, "objective"));
         ArrayNode files = summary.putArray("files");
         if (plan.path("files").isArray()) {
-            plan.get("files").forEach(item -> files.add(item.isObject() ? field(item, "path")
-                    : JsonNodeFactory.instance.nullNode()));
+            plan.get("files")
+                    .forEach(item ->
+                            files.add(item.isObject() ? field(item, "path") : JsonNodeFactory.instance.nullNode()));
         }
         ArrayNode zones = summary.putArray("zones");
         zoneNames(plan.path("zones")).forEach(zones::add);
@@ -81,17 +94,22 @@ public final class PlanSection {
         } catch (InputFiles.Unusable e) {
             throw e.failure(Failure.Kind.CONFIG);
         }
-        byte[] bytes = content.orElseThrow(() -> Failure.missing("no plan for " + key + ": " + shown
-                + " does not exist", "write one: wb sdd blank " + key)).textBytes();
+        byte[] bytes = content.orElseThrow(() -> Failure.missing(
+                        "no plan for " + key + ": " + shown + " does not exist", "write one: wb sdd blank " + key))
+                .textBytes();
         JsonNode plan;
         try {
             plan = PythonJson.parse(bytes);
         } catch (IllegalArgumentException e) {
-            throw new Failure(Failure.Kind.CONFIG, shown + " is " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    shown + " is " + e.getMessage(),
                     List.of("fix the JSON in " + shown + " (wb sdd audit " + key + " names the line)"));
         }
         if (!plan.isObject()) {
-            throw new Failure(Failure.Kind.CONFIG, shown + " is not a JSON object (it is " + describe(plan) + ")",
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    shown + " is not a JSON object (it is " + describe(plan) + ")",
                     List.of("a plan is one object: wb sdd blank writes its skeleton"));
         }
         return plan;

@@ -66,9 +66,11 @@ public final class PresetBar {
         Map<String, List<String>> hits = new TreeMap<>();
         for (String raw : paths) {
             String path = strip(raw);
-            hits.computeIfAbsent(presetOf(path).orElse(fallback), p -> new ArrayList<>()).add(path);
+            hits.computeIfAbsent(presetOf(path).orElse(fallback), p -> new ArrayList<>())
+                    .add(path);
         }
-        String required = hits.keySet().stream().max((a, b) -> rank(a) - rank(b)).orElse(fallback);
+        String required =
+                hits.keySet().stream().max((a, b) -> rank(a) - rank(b)).orElse(fallback);
         if (rank(declared) >= rank(required)) {
             return Optional.empty();
         }
@@ -85,8 +87,10 @@ public final class PresetBar {
             if (!rule.glob().matcher(path).matches() && !path.startsWith(rule.prefix())) {
                 continue;
             }
-            if (best == null || rule.pattern().length() > best.pattern().length()
-                    || (rule.pattern().length() == best.pattern().length() && rank(rule.preset()) > rank(best.preset()))) {
+            if (best == null
+                    || rule.pattern().length() > best.pattern().length()
+                    || (rule.pattern().length() == best.pattern().length()
+                            && rank(rule.preset()) > rank(best.preset()))) {
                 best = rule;
             }
         }

@@ -33,8 +33,15 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class SddAudit {
 
     /** What the audit found and recorded. */
-    public record Result(TaskKey key, AuditReport report, String planDigest, Optional<String> head,
-            AuditGate.State before, List<EventEnvelope> appended, Path auditJson, ObjectNode auditView) {
+    public record Result(
+            TaskKey key,
+            AuditReport report,
+            String planDigest,
+            Optional<String> head,
+            AuditGate.State before,
+            List<EventEnvelope> appended,
+            Path auditJson,
+            ObjectNode auditView) {
 
         public boolean passed() {
             return report.passed();
@@ -52,9 +59,10 @@ public final class SddAudit {
      * reads (a link out of the repository, not a regular file, over 256 KiB, not UTF-8: InputFiles).
      */
     public static byte[] readPlan(Session session, TaskKey key) {
-        return plan(session.workspace().root(), planFile(session, key)).orElseThrow(() -> Failure.missing(
-                "no plan for " + key + ": .workflow/" + key + "/sdd.json does not exist",
-                "write the plan (docs/PLAN.md has a complete example), then: wb sdd audit " + key));
+        return plan(session.workspace().root(), planFile(session, key))
+                .orElseThrow(() -> Failure.missing(
+                        "no plan for " + key + ": .workflow/" + key + "/sdd.json does not exist",
+                        "write the plan (docs/PLAN.md has a complete example), then: wb sdd audit " + key));
     }
 
     /** A plan file's bytes as a parser reads them, empty when there is none; exit 7 when it is unusable. */
@@ -70,28 +78,37 @@ public final class SddAudit {
         byte[] bytes = readPlan(session, key);
         PlanReader.Reading reading = PlanReader.read(bytes, key);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        Auditor auditor = new Auditor(session.workspace().root(), CriticalZones.with(config.criticalZones()),
+        Auditor auditor = new Auditor(
+                session.workspace().root(),
+                CriticalZones.with(config.criticalZones()),
                 config.presets().bar());
         // Stored before the event that names it, so a recorded digest always has its plan: the
         // canonical JSON (what the digest is of), or the raw bytes of a plan that is not JSON.
-        new ContentStore(session.workspace()).put(reading.canonical().map(CanonicalJson::bytes).orElse(bytes));
+        new ContentStore(session.workspace())
+                .put(reading.canonical().map(CanonicalJson::bytes).orElse(bytes));
         try (GitRepository git = Repositories.open(session.workspace())) {
             Optional<String> head = git.head();
             AtomicReference<AuditReport> report = new AtomicReference<>();
-            EventService.Outcome<AuditGate.State> outcome = new EventService(session).decide(
-                    StreamId.task(key), AuditGate.INSTANCE, state -> {
+            EventService.Outcome<AuditGate.State> outcome = new EventService(session)
+                    .decide(StreamId.task(key), AuditGate.INSTANCE, state -> {
                         Mode mode = AuditDecider.mode(state, rebaseline);
                         AuditReport found = reading.plan()
-                                .map(plan -> auditor.audit(plan, reading.problems(), reading.notices(), mode,
-                                        state.baseline(), baselineFiles(git, state.baseline()), bytes.length))
+                                .map(plan -> auditor.audit(
+                                        plan,
+                                        reading.problems(),
+                                        reading.notices(),
+                                        mode,
+                                        state.baseline(),
+                                        baselineFiles(git, state.baseline()),
+                                        bytes.length))
                                 .orElseGet(() -> unreadable(mode, state.baseline(), reading.problems()));
                         report.set(found);
                         return AuditDecider.decide(state, found, reading.digest(), head);
                     });
             ObjectNode view = AuditView.render(key, outcome.appended().get(0), bytes, details(report.get()));
             Path file = AuditView.write(session.workspace(), view, key);
-            return new Result(key, report.get(), reading.digest(), head, outcome.stateBefore(), outcome.appended(),
-                    file, view);
+            return new Result(
+                    key, report.get(), reading.digest(), head, outcome.stateBefore(), outcome.appended(), file, view);
         } catch (GitException e) {
             throw Repositories.failure(e);
         }
@@ -105,8 +122,17 @@ public final class SddAudit {
     }
 
     private static AuditReport unreadable(Mode mode, Optional<String> anchor, List<String> problems) {
-        return new AuditReport(mode, anchor, List.of(), List.of(), problems, AuditReport.Tier.STANDARD,
-                "no files listed", new TreeSet<>(), List.of(), List.of());
+        return new AuditReport(
+                mode,
+                anchor,
+                List.of(),
+                List.of(),
+                problems,
+                AuditReport.Tier.STANDARD,
+                "no files listed",
+                new TreeSet<>(),
+                List.of(),
+                List.of());
     }
 
     /** The files at the anchored commit, read through the read-only git module. */

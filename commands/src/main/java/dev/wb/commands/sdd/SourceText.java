@@ -29,6 +29,7 @@ public final class SourceText {
 
     /** The non-blank lines (1-based numbers) and their start offsets, ascending, for the reverse lookup. */
     private final int[] textLines;
+
     private final int[] textStarts;
     private final int textLineCount;
 
@@ -67,8 +68,12 @@ public final class SourceText {
         }
         String text;
         try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            text = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             return Optional.empty();
         }

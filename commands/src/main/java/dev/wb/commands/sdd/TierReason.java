@@ -14,8 +14,8 @@ import java.util.Set;
 public final class TierReason {
 
     /** The original's ticket types whose audience is not only engineering (sdd.HANDOVER_TYPES). */
-    static final Set<String> HANDOVER_TYPES = Set.of("bug", "support", "incident", "defect", "problem",
-            "service request");
+    static final Set<String> HANDOVER_TYPES =
+            Set.of("bug", "support", "incident", "defect", "problem", "service request");
 
     private TierReason() {}
 
@@ -36,7 +36,9 @@ public final class TierReason {
         if (!zones.isEmpty()) {
             return "touches " + String.join(", ", zones);
         }
-        String type = plan.path("ticket_type").isTextual() ? plan.get("ticket_type").textValue().strip() : "";
+        String type = plan.path("ticket_type").isTextual()
+                ? plan.get("ticket_type").textValue().strip()
+                : "";
         if (plan.path("handover_required").asBoolean(false) || HANDOVER_TYPES.contains(type.toLowerCase(Locale.ROOT))) {
             return (type.isEmpty() ? "support" : type) + " work has a non-engineering audience";
         }

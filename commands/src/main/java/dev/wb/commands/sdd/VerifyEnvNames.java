@@ -44,25 +44,75 @@ public final class VerifyEnvNames {
 
     /** The refused families, in the order they are checked. */
     static final List<Family> FAMILIES = List.of(
-            new Family("it changes where programs and native libraries are found",
+            new Family(
+                    "it changes where programs and native libraries are found",
                     List.of("PATH", "PATHEXT", "COMSPEC", "LD_*", "DYLD_*", "*_PRELOAD", "GCONV_PATH")),
-            new Family("it names a program to run in the runner's place or around it",
-                    List.of("*_WRAPPER", "*_LAUNCHER", "*_RUNNER", "*_LINKER", "*_STARTUP_HOOKS", "*_COMMAND",
-                            "*_ASKPASS", "*_EDITOR", "*_PAGER", "*_SHELL", "SHELL", "EDITOR", "VISUAL", "PAGER",
-                            "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RUSTC", "RUSTDOC", "CARGO_BUILD_RUSTC",
-                            "CARGO_BUILD_RUSTDOC", "PYTHONEXECUTABLE")),
-            new Family("it gives a runner options or start-up code that the command does not show",
-                    List.of("*OPTIONS", "*OPTS", "*OPT", "*FLAGS", "*_ARGS", "*CLASSPATH", "PYTHONSTARTUP",
-                            "PYTHONHOME", "PYTHONWARNINGS", "PYTHONBREAKPOINT", "BASH_ENV", "ENV", "ZDOTDIR",
+            new Family(
+                    "it names a program to run in the runner's place or around it",
+                    List.of(
+                            "*_WRAPPER",
+                            "*_LAUNCHER",
+                            "*_RUNNER",
+                            "*_LINKER",
+                            "*_STARTUP_HOOKS",
+                            "*_COMMAND",
+                            "*_ASKPASS",
+                            "*_EDITOR",
+                            "*_PAGER",
+                            "*_SHELL",
+                            "SHELL",
+                            "EDITOR",
+                            "VISUAL",
+                            "PAGER",
+                            "CC",
+                            "CXX",
+                            "CPP",
+                            "LD",
+                            "AR",
+                            "AS",
+                            "FC",
+                            "RUSTC",
+                            "RUSTDOC",
+                            "CARGO_BUILD_RUSTC",
+                            "CARGO_BUILD_RUSTDOC",
+                            "PYTHONEXECUTABLE")),
+            new Family(
+                    "it gives a runner options or start-up code that the command does not show",
+                    List.of(
+                            "*OPTIONS",
+                            "*OPTS",
+                            "*OPT",
+                            "*FLAGS",
+                            "*_ARGS",
+                            "*CLASSPATH",
+                            "PYTHONSTARTUP",
+                            "PYTHONHOME",
+                            "PYTHONWARNINGS",
+                            "PYTHONBREAKPOINT",
+                            "BASH_ENV",
+                            "ENV",
+                            "ZDOTDIR",
                             "MAKEFILES")),
-            new Family("it configures git or a package manager, or where tools read their configuration,"
-                    + " and those settings name programs to run",
-                    List.of("GIT_*", "NPM_CONFIG_*", "YARN_*", "HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS",
+            new Family(
+                    "it configures git or a package manager, or where tools read their configuration,"
+                            + " and those settings name programs to run",
+                    List.of(
+                            "GIT_*",
+                            "NPM_CONFIG_*",
+                            "YARN_*",
+                            "HOME",
+                            "XDG_CONFIG_HOME",
+                            "XDG_CONFIG_DIRS",
                             "CARGO_HOME")));
 
     /** git's variables that only label the commits a test suite makes: no program, no setting. */
-    static final Set<String> ALLOWED = Set.of("GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_AUTHOR_DATE",
-            "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE");
+    static final Set<String> ALLOWED = Set.of(
+            "GIT_AUTHOR_NAME",
+            "GIT_AUTHOR_EMAIL",
+            "GIT_AUTHOR_DATE",
+            "GIT_COMMITTER_NAME",
+            "GIT_COMMITTER_EMAIL",
+            "GIT_COMMITTER_DATE");
 
     private VerifyEnvNames() {}
 

@@ -41,8 +41,8 @@ final class ChainVerdicts {
      *
      * @param verify the full verification of one stream, from the log
      */
-    Map<StreamId, Long> broken(EventReader reader, Collection<StreamId> streams,
-            Function<StreamId, HashChain.Report> verify) {
+    Map<StreamId, Long> broken(
+            EventReader reader, Collection<StreamId> streams, Function<StreamId, HashChain.Report> verify) {
         Map<String, String[]> known = read();
         Map<String, String[]> seen = new TreeMap<>();
         Map<StreamId, Long> broken = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
@@ -52,7 +52,8 @@ final class ChainVerdicts {
                 continue; // a log that cannot tell: status says nothing rather than read every stream
             }
             String[] cached = known.get(stream.name());
-            String verdict = cached != null && cached[0].equals(stamp.get()) ? cached[1] : verdictOf(verify.apply(stream));
+            String verdict =
+                    cached != null && cached[0].equals(stamp.get()) ? cached[1] : verdictOf(verify.apply(stream));
             seen.put(stream.name(), new String[] {stamp.get(), verdict});
             if (!verdict.equals(INTACT)) {
                 broken.put(stream, Long.parseLong(verdict));
@@ -73,7 +74,9 @@ final class ChainVerdicts {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             int end = text.lastIndexOf('\n', text.length() - 2);
-            if (end < 0 || !text.startsWith(HEADER + "\n") || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
+            if (end < 0
+                    || !text.startsWith(HEADER + "\n")
+                    || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
                 return Map.of();
             }
             for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n")) {
@@ -91,7 +94,12 @@ final class ChainVerdicts {
     /** A failure costs the next status a verification of every stream, never a wrong verdict. */
     private void write(Map<String, String[]> entries) {
         StringBuilder text = new StringBuilder(HEADER).append('\n');
-        entries.forEach((name, e) -> text.append(name).append(' ').append(e[0]).append(' ').append(e[1]).append('\n'));
+        entries.forEach((name, e) -> text.append(name)
+                .append(' ')
+                .append(e[0])
+                .append(' ')
+                .append(e[1])
+                .append('\n'));
         text.append(checksum(text.toString())).append('\n');
         try {
             Files.createDirectories(file.getParent());

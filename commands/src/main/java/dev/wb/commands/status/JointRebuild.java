@@ -26,8 +26,10 @@ final class JointRebuild {
         if (Files.exists(store.file(Activity.INSTANCE)) || Files.exists(store.file(TaskStages.INSTANCE))) {
             return;
         }
-        Map<StreamId, StreamCursor<Activity.State>> activity = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
-        Map<StreamId, StreamCursor<TaskStages.State>> stages = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        Map<StreamId, StreamCursor<Activity.State>> activity =
+                new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        Map<StreamId, StreamCursor<TaskStages.State>> stages =
+                new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
         for (StreamId stream : reader.streams()) {
             Both both = new Both();
             reader.forEach(stream, 0, both::accept);

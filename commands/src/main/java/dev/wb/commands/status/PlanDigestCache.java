@@ -42,7 +42,9 @@ final class PlanDigestCache {
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             int end = text.lastIndexOf('\n', text.length() - 2);
-            if (end < 0 || !text.startsWith(HEADER + "\n") || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
+            if (end < 0
+                    || !text.startsWith(HEADER + "\n")
+                    || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
                 return Map.of();
             }
             for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n")) {
@@ -63,8 +65,16 @@ final class PlanDigestCache {
         StringBuilder text = new StringBuilder(HEADER).append('\n');
         entries.forEach((key, e) -> {
             if (e.modifiedMillis() <= nowMillis - SETTLED_MILLIS && e.identity().indexOf(' ') < 0) {
-                text.append(key).append(' ').append(e.size()).append(' ').append(e.modifiedMillis()).append(' ')
-                        .append(e.identity()).append(' ').append(e.digest()).append('\n');
+                text.append(key)
+                        .append(' ')
+                        .append(e.size())
+                        .append(' ')
+                        .append(e.modifiedMillis())
+                        .append(' ')
+                        .append(e.identity())
+                        .append(' ')
+                        .append(e.digest())
+                        .append('\n');
             }
         });
         text.append(checksum(text.toString())).append('\n');

@@ -41,7 +41,8 @@ final class PlanFiles {
     /** The plan's bytes; empty when there is none or none wb reads (InputFiles): the plan stage says to write one. */
     private Optional<byte[]> read(Path file) {
         try {
-            return InputFiles.read(workflow.getParent(), file, InputFiles.Kind.PLAN).map(InputFiles.Content::textBytes);
+            return InputFiles.read(workflow.getParent(), file, InputFiles.Kind.PLAN)
+                    .map(InputFiles.Content::textBytes);
         } catch (InputFiles.Unusable e) {
             return Optional.empty();
         }
@@ -56,7 +57,8 @@ final class PlanFiles {
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(workflow)) {
             for (Path dir : dirs) {
                 String name = dir.getFileName().toString();
-                Optional<TaskKey> key = TaskKey.parse(name).filter(k -> k.value().equals(name));
+                Optional<TaskKey> key =
+                        TaskKey.parse(name).filter(k -> k.value().equals(name));
                 PlanDigestCache.Entry entry = key.isEmpty() ? null : entry(dir.resolve("sdd.json"), known.get(name));
                 if (entry != null) {
                     seen.put(name, entry);
@@ -85,7 +87,8 @@ final class PlanFiles {
                 return cached;
             }
             Optional<String> digest = read(file).map(PlanReader::digest);
-            return digest.map(d -> new PlanDigestCache.Entry(stat.size(), modified, identity, d)).orElse(null);
+            return digest.map(d -> new PlanDigestCache.Entry(stat.size(), modified, identity, d))
+                    .orElse(null);
         } catch (IOException e) {
             // Missing (a task folder without a plan) or unreadable: no plan.
             return null;

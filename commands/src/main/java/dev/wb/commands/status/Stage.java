@@ -5,7 +5,11 @@ import java.util.Locale;
 
 /** A task's stages, in the order the work goes through them, each with the command that moves it on. */
 public enum Stage {
-    PLAN, AUDIT, SCOPE, VERIFY, GIT;
+    PLAN,
+    AUDIT,
+    SCOPE,
+    VERIFY,
+    GIT;
 
     /** The stage as users write it: {@code plan}, {@code audit}, … */
     public String word() {

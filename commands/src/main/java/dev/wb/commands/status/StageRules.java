@@ -20,8 +20,12 @@ public final class StageRules {
      * @param plan the digest of {@code .workflow/KEY/sdd.json} now; empty when there is none
      */
     public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan) {
-        List<StageStatus> stages = List.of(plan(plan), audit(state.audit(), plan), scope(state.scope(), state.audit()),
-                verify(state.verify(), state.audit()), git(state.git()));
+        List<StageStatus> stages = List.of(
+                plan(plan),
+                audit(state.audit(), plan),
+                scope(state.scope(), state.audit()),
+                verify(state.verify(), state.audit()),
+                git(state.git()));
         for (StageStatus stage : stages) {
             if (stage.mark() != Mark.OK) {
                 return new TaskStatus(key, stages, Optional.of(nextCommand(key, stage, state.git())));
@@ -45,7 +49,8 @@ public final class StageRules {
     }
 
     private static StageStatus plan(Optional<String> plan) {
-        return plan.isPresent() ? new StageStatus(Stage.PLAN, Mark.OK, "sdd.json written")
+        return plan.isPresent()
+                ? new StageStatus(Stage.PLAN, Mark.OK, "sdd.json written")
                 : new StageStatus(Stage.PLAN, Mark.PENDING, "no sdd.json yet");
     }
 
@@ -59,9 +64,12 @@ public final class StageRules {
         }
         boolean same = audit.about().equals(plan);
         if (result.equals("pass")) {
-            return same ? new StageStatus(Stage.AUDIT, Mark.OK, "passed") : pending(Stage.AUDIT, "sdd.json changed since its audit");
+            return same
+                    ? new StageStatus(Stage.AUDIT, Mark.OK, "passed")
+                    : pending(Stage.AUDIT, "sdd.json changed since its audit");
         }
-        return same ? new StageStatus(Stage.AUDIT, Mark.FAIL, "the latest audit failed")
+        return same
+                ? new StageStatus(Stage.AUDIT, Mark.FAIL, "the latest audit failed")
                 : pending(Stage.AUDIT, "sdd.json changed since its failed audit");
     }
 
@@ -106,10 +114,13 @@ public final class StageRules {
             return pending(Stage.GIT, "nothing committed yet");
         }
         if (result.equals("ok")) {
-            return series.equals("start") ? pending(Stage.GIT, "branch started, nothing committed yet")
+            return series.equals("start")
+                    ? pending(Stage.GIT, "branch started, nothing committed yet")
                     : new StageStatus(Stage.GIT, Mark.OK, "the ".concat(series).concat(" series ran"));
         }
-        return new StageStatus(Stage.GIT, Mark.FAIL,
+        return new StageStatus(
+                Stage.GIT,
+                Mark.FAIL,
                 "the ".concat(series).concat(result.equals("refused") ? " series was refused" : " series failed"));
     }
 

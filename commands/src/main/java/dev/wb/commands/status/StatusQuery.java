@@ -33,12 +33,16 @@ public final class StatusQuery {
      * recorded in it (preflight and flow validation in the workspace stream, check runs in a task's),
      * and, when its hash chain does not verify, the version of the first event that does not hold.
      */
-    public record StreamStatus(StreamId stream, Activity.State activity, Optional<TaskStatus> task,
-            dev.wb.projections.status.Operations operations, Optional<Long> brokenAt) {}
+    public record StreamStatus(
+            StreamId stream,
+            Activity.State activity,
+            Optional<TaskStatus> task,
+            dev.wb.projections.status.Operations operations,
+            Optional<Long> brokenAt) {}
 
     /** The whole workspace: each stream (and each planned task with no history yet), and the totals. */
-    public record WorkspaceStatus(List<StreamStatus> streams, long totalEvents, Map<String, Long> totalsByType,
-            WorkspaceStats stats) {
+    public record WorkspaceStatus(
+            List<StreamStatus> streams, long totalEvents, Map<String, Long> totalsByType, WorkspaceStats stats) {
         public long tasks() {
             return streams.stream().filter(s -> !s.stream().isWorkspace()).count();
         }
@@ -66,12 +70,14 @@ public final class StatusQuery {
         CheckpointStore store = new CheckpointStore(session.workspace().checkpointsDir());
         EventReader reader = new SnapshotReader(session.reader());
         JointRebuild.ifNeitherExists(store, reader);
-        Map<StreamId, StreamCursor<Activity.State>> activity = new WorkspaceProjection<>(Activity.INSTANCE, store)
-                .load(reader).streams();
+        Map<StreamId, StreamCursor<Activity.State>> activity =
+                new WorkspaceProjection<>(Activity.INSTANCE, store).load(reader).streams();
         Map<StreamId, StreamCursor<TaskStages.State>> stages = new WorkspaceProjection<>(TaskStages.INSTANCE, store)
-                .load(reader).streams();
+                .load(reader)
+                .streams();
         Map<TaskKey, String> plans = new PlanFiles(session.workspace(), clock).digests();
-        Map<StreamId, Long> broken = new ChainVerdicts(session.workspace().checkpointsDir().resolve("chains.txt"))
+        Map<StreamId, Long> broken = new ChainVerdicts(
+                        session.workspace().checkpointsDir().resolve("chains.txt"))
                 .broken(reader, activity.keySet(), stream -> HashChain.verify(session.log(), stream));
 
         // Every stream, and every planned task with no history yet, in name order.
@@ -119,7 +125,8 @@ public final class StatusQuery {
             stages[0] = TaskStages.INSTANCE.evolve(stages[0], event);
         });
         // One stream is read whole anyway: its chain is verified every time.
-        Optional<Long> brokenAt = activity[0].events() == 0 ? Optional.empty()
+        Optional<Long> brokenAt = activity[0].events() == 0
+                ? Optional.empty()
                 : HashChain.verify(session.log(), stream).firstBreak().map(HashChain.Break::version);
         if (stream.isWorkspace()) {
             requireHistory(stream, activity[0].events() > 0);
@@ -128,8 +135,12 @@ public final class StatusQuery {
         TaskKey key = new TaskKey(stream.name());
         Optional<String> plan = new PlanFiles(session.workspace(), clock).digest(key);
         requireHistory(stream, activity[0].events() > 0 || plan.isPresent());
-        return new StreamStatus(stream, activity[0], Optional.of(StageRules.of(key, stages[0], plan)),
-                stages[0].operations(), brokenAt);
+        return new StreamStatus(
+                stream,
+                activity[0],
+                Optional.of(StageRules.of(key, stages[0], plan)),
+                stages[0].operations(),
+                brokenAt);
     }
 
     private static void requireHistory(StreamId stream, boolean found) {

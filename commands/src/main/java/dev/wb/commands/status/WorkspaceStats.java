@@ -24,10 +24,18 @@ import java.util.TreeMap;
  * @param commands every verify command, most run first
  * @param mostFailsThenPasses the command that most often failed in one run and passed in the next
  */
-public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> failing, int done,
-        List<CommandStats> commands, Optional<CommandStats> mostFailsThenPasses, SortedMap<String, Long> citations,
-        SortedMap<String, Refusal> refusedCommands, SortedMap<String, Refusal> refusedEnv, GitSteps gitSteps,
-        Reviews reviews, Operations operations) {
+public record WorkspaceStats(
+        Map<Stage, Integer> waiting,
+        Map<Stage, Integer> failing,
+        int done,
+        List<CommandStats> commands,
+        Optional<CommandStats> mostFailsThenPasses,
+        SortedMap<String, Long> citations,
+        SortedMap<String, Refusal> refusedCommands,
+        SortedMap<String, Refusal> refusedEnv,
+        GitSteps gitSteps,
+        Reviews reviews,
+        Operations operations) {
 
     /**
      * Review rounds over the workspace (wb judge rounds' rule, folded from judge.record.read events):
@@ -44,7 +52,10 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
 
         Group plus(long taskRounds) {
             long total = rounds + taskRounds;
-            return new Group(tasks + 1, total, Optional.of((double) total / (tasks + 1)),
+            return new Group(
+                    tasks + 1,
+                    total,
+                    Optional.of((double) total / (tasks + 1)),
                     Optional.of(Math.max(max.orElse(0L), taskRounds)));
         }
     }
@@ -56,18 +67,36 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
      * The operations commands over the workspace: preflight verdicts and flow validations (the workspace
      * stream, with the latest preflight's verdict and time), and {@code wb checks} runs over every task.
      */
-    public record Operations(long preflights, long preflightsReady, String lastPreflight, String lastPreflightTime,
-            long flowValidations, long flowsChecked, long flowsInvalid, long checkRuns, long checksPassed,
-            long checksFailed, long checksIncomplete, long autoMergeBlocked) {
+    public record Operations(
+            long preflights,
+            long preflightsReady,
+            String lastPreflight,
+            String lastPreflightTime,
+            long flowValidations,
+            long flowsChecked,
+            long flowsInvalid,
+            long checkRuns,
+            long checksPassed,
+            long checksFailed,
+            long checksIncomplete,
+            long autoMergeBlocked) {
         public static final Operations NONE = new Operations(0, 0, "", "", 0, 0, 0, 0, 0, 0, 0, 0);
 
         Operations plus(dev.wb.projections.status.Operations o) {
-            boolean later = !o.lastPreflightTime().isEmpty() && o.lastPreflightTime().compareTo(lastPreflightTime) > 0;
-            return new Operations(preflights + o.preflights(), preflightsReady + o.preflightsReady(),
-                    later ? o.lastPreflight() : lastPreflight, later ? o.lastPreflightTime() : lastPreflightTime,
-                    flowValidations + o.flowValidations(), flowsChecked + o.flowsChecked(),
-                    flowsInvalid + o.flowsInvalid(), checkRuns + o.checkRuns(), checksPassed + o.checksPassed(),
-                    checksFailed + o.checksFailed(), checksIncomplete + o.checksIncomplete(),
+            boolean later =
+                    !o.lastPreflightTime().isEmpty() && o.lastPreflightTime().compareTo(lastPreflightTime) > 0;
+            return new Operations(
+                    preflights + o.preflights(),
+                    preflightsReady + o.preflightsReady(),
+                    later ? o.lastPreflight() : lastPreflight,
+                    later ? o.lastPreflightTime() : lastPreflightTime,
+                    flowValidations + o.flowValidations(),
+                    flowsChecked + o.flowsChecked(),
+                    flowsInvalid + o.flowsInvalid(),
+                    checkRuns + o.checkRuns(),
+                    checksPassed + o.checksPassed(),
+                    checksFailed + o.checksFailed(),
+                    checksIncomplete + o.checksIncomplete(),
                     autoMergeBlocked + o.autoMergeBlocked());
         }
     }
@@ -76,7 +105,9 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
         return of(tasks, streams, List.of(), List.of());
     }
 
-    public static WorkspaceStats of(Collection<TaskStatus> tasks, Collection<StageCounters> streams,
+    public static WorkspaceStats of(
+            Collection<TaskStatus> tasks,
+            Collection<StageCounters> streams,
             Collection<dev.wb.projections.status.ReviewRounds> reviewed,
             Collection<dev.wb.projections.status.Operations> operations) {
         Map<Stage, Integer> waiting = new EnumMap<>(Stage.class);
@@ -120,7 +151,11 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
         Optional<CommandStats> flaky = Optional.empty();
         for (Map.Entry<String, CommandTally> e : commands.entrySet()) {
             CommandTally t = e.getValue();
-            CommandStats command = new CommandStats(e.getKey(), t.runs(), t.failures(), t.runs() == 0 ? 0 : t.durationMs() / t.runs(),
+            CommandStats command = new CommandStats(
+                    e.getKey(),
+                    t.runs(),
+                    t.failures(),
+                    t.runs() == 0 ? 0 : t.durationMs() / t.runs(),
                     t.failsThenPasses());
             stats.add(command);
             // In name order, so a tie goes to the first by name.
@@ -147,12 +182,23 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
         for (dev.wb.projections.status.Operations o : operations) {
             ops = ops.plus(o);
         }
-        return new WorkspaceStats(waiting, failing, done, stats, flaky, citations, refused, refusedEnv, git,
-                new Reviews(closed, open, unknown), ops);
+        return new WorkspaceStats(
+                waiting,
+                failing,
+                done,
+                stats,
+                flaky,
+                citations,
+                refused,
+                refusedEnv,
+                git,
+                new Reviews(closed, open, unknown),
+                ops);
     }
 
     private static final Comparator<CommandStats> MOST_RUN_FIRST = (a, b) -> a.runs() != b.runs()
-            ? Long.compare(b.runs(), a.runs()) : a.command().compareTo(b.command());
+            ? Long.compare(b.runs(), a.runs())
+            : a.command().compareTo(b.command());
 
     private static void add(TreeMap<String, Refusal> into, Map<String, Refusal> more) {
         for (Map.Entry<String, Refusal> e : more.entrySet()) {
@@ -162,8 +208,12 @@ public record WorkspaceStats(Map<Stage, Integer> waiting, Map<Stage, Integer> fa
     }
 
     private static CommandTally plus(CommandTally a, CommandTally b) {
-        return new CommandTally(a.runs() + b.runs(), a.failures() + b.failures(), a.durationMs() + b.durationMs(),
-                a.failsThenPasses() + b.failsThenPasses(), false);
+        return new CommandTally(
+                a.runs() + b.runs(),
+                a.failures() + b.failures(),
+                a.durationMs() + b.durationMs(),
+                a.failsThenPasses() + b.failsThenPasses(),
+                false);
     }
 
     /** Counts add up; the reason is one of the refusals' own (the same text is refused for the same reason). */

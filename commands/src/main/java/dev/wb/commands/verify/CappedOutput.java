@@ -72,8 +72,12 @@ public record CappedOutput(String head, String tail, long omittedChars) {
     }
 
     private static Reader reader(Path file) throws IOException {
-        return new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE));
+        return new InputStreamReader(
+                Files.newInputStream(file),
+                StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPLACE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE));
     }
 
     /** The output as a person reads it, the omitted middle marked. */
@@ -184,14 +188,16 @@ public record CappedOutput(String head, String tail, long omittedChars) {
             // A secret the head window could not hold whole ends it, after its last mark and within its
             // last `margin` characters: the head ends before both. The tail's begins it, mirrored.
             int lastMark = headWindow.lastIndexOf(Redactor.MARK);
-            int safeEnd = Math.max(length(headWindow) - margin, lastMark < 0 ? 0
-                    : headWindow.codePointCount(0, lastMark + Redactor.MARK.length()));
+            int safeEnd = Math.max(
+                    length(headWindow) - margin,
+                    lastMark < 0 ? 0 : headWindow.codePointCount(0, lastMark + Redactor.MARK.length()));
             String keptHead = first(headWindow, Math.min(HEAD_CHARS, safeEnd));
             int firstMark = tailWindow.indexOf(Redactor.MARK);
-            int safeStart = Math.min(margin, firstMark < 0 ? length(tailWindow)
-                    : tailWindow.codePointCount(0, firstMark));
+            int safeStart =
+                    Math.min(margin, firstMark < 0 ? length(tailWindow) : tailWindow.codePointCount(0, firstMark));
             String keptTail = last(tailWindow, Math.min(TAIL_CHARS, length(tailWindow) - safeStart));
-            long omitted = (afterHead - ringSize) + (length(headWindow) - length(keptHead))
+            long omitted = (afterHead - ringSize)
+                    + (length(headWindow) - length(keptHead))
                     + (length(tailWindow) - length(keptTail));
             return new CappedOutput(keptHead, keptTail, omitted);
         }

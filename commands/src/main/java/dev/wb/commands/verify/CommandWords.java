@@ -64,8 +64,8 @@ public final class CommandWords {
                 inWord = true;
             } else if (c == '\\') {
                 if (i + 1 == command.length()) {
-                    throw new IllegalArgumentException("cannot split " + quoted(command)
-                            + ": it ends with a backslash that escapes nothing");
+                    throw new IllegalArgumentException(
+                            "cannot split " + quoted(command) + ": it ends with a backslash that escapes nothing");
                 }
                 char next = command.charAt(i + 1);
                 if (next != '\n') {
@@ -112,8 +112,8 @@ public final class CommandWords {
     }
 
     private static IllegalArgumentException unterminated(String kind, int at, String command) {
-        return new IllegalArgumentException("cannot split " + quoted(command) + ": the " + kind
-                + " quote at character " + (at + 1) + " is never closed");
+        return new IllegalArgumentException("cannot split " + quoted(command) + ": the " + kind + " quote at character "
+                + (at + 1) + " is never closed");
     }
 
     private static String quoted(String command) {

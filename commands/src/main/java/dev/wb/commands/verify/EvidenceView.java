@@ -27,6 +27,7 @@ public final class EvidenceView {
 
     /** The exit codes the original gives a command that did not exit by itself (verify.py). */
     static final int TIMED_OUT = 124;
+
     static final int NOT_STARTED = 127;
     /** A command stopped by Ctrl-C or a signal to wb: the shell's 128 + SIGINT. */
     static final int INTERRUPTED = 130;
@@ -66,15 +67,23 @@ public final class EvidenceView {
             ObjectNode r = result(c, timeout(run));
             int exit = r.path("exit_code").asInt();
             String output = r.path("output").asText();
-            md.append("## `").append(r.path("command").asText()).append("` — ")
-                    .append(exit == 0 ? "pass" : "FAIL (exit " + exit + ")").append("\n\n```\n")
-                    .append(output.isEmpty() ? "(no output)" : output).append("\n```\n\n");
+            md.append("## `")
+                    .append(r.path("command").asText())
+                    .append("` — ")
+                    .append(exit == 0 ? "pass" : "FAIL (exit " + exit + ")")
+                    .append("\n\n```\n")
+                    .append(output.isEmpty() ? "(no output)" : output)
+                    .append("\n```\n\n");
         }
         List<NotRun> notRun = notRun(run);
         notReached(run).forEach(notRun::add);
         if (!notRun.isEmpty()) {
             md.append("## Not run\n\nThese were refused and must be run manually:\n\n");
-            notRun.forEach(r -> md.append("- `").append(r.command()).append("` — ").append(r.reason()).append("\n"));
+            notRun.forEach(r -> md.append("- `")
+                    .append(r.command())
+                    .append("` — ")
+                    .append(r.reason())
+                    .append("\n"));
             md.append("\n");
         }
         md.append("---\n\n").append(footer(key, run));
@@ -89,11 +98,15 @@ public final class EvidenceView {
         try {
             Files.createDirectories(dir);
             AtomicFiles.write(md, markdown(key, run).getBytes(StandardCharsets.UTF_8));
-            AtomicFiles.write(json, (PythonJson.dumps(json(key, run), PythonJson.Style.ARTIFACT) + "\n")
-                    .getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(
+                    json,
+                    (PythonJson.dumps(json(key, run), PythonJson.Style.ARTIFACT) + "\n")
+                            .getBytes(StandardCharsets.UTF_8));
             return new Path[] {md, json};
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write the evidence in " + dir + ": " + e.getMessage(),
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write the evidence in " + dir + ": " + e.getMessage(),
                     List.of("check that " + dir + " is writable"));
         }
     }
@@ -135,8 +148,9 @@ public final class EvidenceView {
     }
 
     private static String output(JsonNode c, long omitted, int timeoutSeconds) {
-        String text = omitted > 0 ? c.path("head").asText().stripLeading() + "\n\n[... " + omitted
-                + " chars omitted ...]\n\n" + c.path("tail").asText().stripTrailing()
+        String text = omitted > 0
+                ? c.path("head").asText().stripLeading() + "\n\n[... " + omitted + " chars omitted ...]\n\n"
+                        + c.path("tail").asText().stripTrailing()
                 : (c.path("head").asText() + c.path("tail").asText()).strip();
         String why = switch (c.path("outcome").asText()) {
             case "timed_out" -> "timed out after " + timeoutSeconds + "s";
@@ -152,10 +166,14 @@ public final class EvidenceView {
     /** Refused commands, then refused variables as the original lists them ({@code env NAME}). */
     private static List<NotRun> notRun(Verifications.Run run) {
         List<NotRun> refused = new ArrayList<>();
-        run.started().path("refused").forEach(r -> refused.add(new NotRun(r.path("command").asText(),
-                r.path("reason").asText())));
-        run.started().path("refusedEnv").forEach(r -> refused.add(new NotRun("env " + r.path("name").asText(),
-                r.path("reason").asText())));
+        run.started()
+                .path("refused")
+                .forEach(r -> refused.add(
+                        new NotRun(r.path("command").asText(), r.path("reason").asText())));
+        run.started()
+                .path("refusedEnv")
+                .forEach(r -> refused.add(new NotRun(
+                        "env " + r.path("name").asText(), r.path("reason").asText())));
         return refused;
     }
 
@@ -164,17 +182,26 @@ public final class EvidenceView {
         List<NotRun> left = new ArrayList<>();
         JsonNode commands = run.started().path("commands");
         for (int i = run.commands().size(); i < commands.size(); i++) {
-            left.add(new NotRun(commands.get(i).path("command").asText(), "not reached ("
-                    + (run.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped") + ")"));
+            left.add(new NotRun(
+                    commands.get(i).path("command").asText(),
+                    "not reached ("
+                            + (run.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped")
+                            + ")"));
         }
         return left;
     }
 
     /** wb's own lines: where the run is recorded, and each full output by digest. */
     private static String footer(TaskKey key, Verifications.Run run) {
-        StringBuilder md = new StringBuilder("Rendered by wb from event ").append(run.startedVersion()).append(" of ")
-                .append(key).append(" (plan ").append(run.started().path("planDigest").asText()).append(", ")
-                .append(timeout(run)).append(" s a command)");
+        StringBuilder md = new StringBuilder("Rendered by wb from event ")
+                .append(run.startedVersion())
+                .append(" of ")
+                .append(key)
+                .append(" (plan ")
+                .append(run.started().path("planDigest").asText())
+                .append(", ")
+                .append(timeout(run))
+                .append(" s a command)");
         if (run.finished().isEmpty()) {
             md.append(": the run's end was never recorded (wb stopped), so it is not a pass");
         } else if (run.verdict().equals("interrupted")) {
@@ -182,8 +209,12 @@ public final class EvidenceView {
         }
         md.append(".\n");
         for (JsonNode c : run.commands()) {
-            md.append("\nFull output of `").append(c.path("command").asText()).append("`: ")
-                    .append(c.path("outputBytes").asLong()).append(" bytes, ").append(c.path("outputDigest").asText())
+            md.append("\nFull output of `")
+                    .append(c.path("command").asText())
+                    .append("`: ")
+                    .append(c.path("outputBytes").asLong())
+                    .append(" bytes, ")
+                    .append(c.path("outputDigest").asText())
                     .append("\n");
         }
         return md.toString();

@@ -19,8 +19,8 @@ import java.util.Optional;
  */
 public final class ExecutableLookup {
 
-    private static final boolean WINDOWS = System.getProperty("os.name", "").toLowerCase(Locale.ROOT)
-            .startsWith("windows");
+    private static final boolean WINDOWS =
+            System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("windows");
 
     private ExecutableLookup() {}
 
@@ -49,7 +49,8 @@ public final class ExecutableLookup {
 
     /** Why {@link #find} found nothing, for a person, when where it looked is not known. */
     public static String notFound(String program, Path dir) {
-        return program.contains("/") || program.contains("\\") ? program + ": not found in " + dir
+        return program.contains("/") || program.contains("\\")
+                ? program + ": not found in " + dir
                 : program + ": not found on PATH";
     }
 
@@ -107,7 +108,10 @@ public final class ExecutableLookup {
         if (!WINDOWS) {
             return environment.getOrDefault("PATH", "");
         }
-        return environment.entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase("PATH"))
-                .map(Map.Entry::getValue).findFirst().orElse("");
+        return environment.entrySet().stream()
+                .filter(e -> e.getKey().equalsIgnoreCase("PATH"))
+                .map(Map.Entry::getValue)
+                .findFirst()
+                .orElse("");
     }
 }

@@ -59,8 +59,14 @@ public final class ImplVerify {
         };
     }
 
-    public record Result(TaskKey key, String verdict, VerifyPlan plan, Verifications.Run run,
-            List<EventEnvelope> events, Path evidenceMarkdown, Path evidenceJson) {}
+    public record Result(
+            TaskKey key,
+            String verdict,
+            VerifyPlan plan,
+            Verifications.Run run,
+            List<EventEnvelope> events,
+            Path evidenceMarkdown,
+            Path evidenceJson) {}
 
     private ImplVerify() {}
 
@@ -69,7 +75,8 @@ public final class ImplVerify {
         PlanReader.Reading reading = PlanReader.read(bytes, key);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         StreamId stream = StreamId.task(key);
-        VerifyPlan written = VerifyPlan.of(reading.plan().map(p -> p.verify()).orElse(List.of()),
+        VerifyPlan written = VerifyPlan.of(
+                reading.plan().map(p -> p.verify()).orElse(List.of()),
                 reading.canonical().map(c -> c.get("verify_env")).orElse(null));
         Map<String, String> env = new HashMap<>(environment);
         env.putAll(written.env());
@@ -79,26 +86,29 @@ public final class ImplVerify {
         // preflight use); the plan's own words are what runs.
         Redactor redactor = WorkspaceRedactor.of(session.workspace(), config, env, Map.of());
         VerifyPlan shown = plan.redacted(redactor);
-        List<EventEnvelope> events = new ArrayList<>(new EventService(session).decide(stream, AuditGate.INSTANCE,
-                state -> {
+        List<EventEnvelope> events = new ArrayList<>(new EventService(session)
+                .decide(stream, AuditGate.INSTANCE, state -> {
                     Gate.requireOpen(state, key, reading.digest());
                     return List.of(VerifyDecider.started(shown, reading.digest(), config.verifyTimeoutSeconds()));
-                }).appended());
+                })
+                .appended());
         AtomicBoolean interrupted = new AtomicBoolean();
         Runnable stop = () -> {
             interrupted.set(true);
             LiveProcesses.killAll();
         };
         CountDownLatch recorded = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stop.run();
-            try {
-                // Let the command's thread record the interrupted run before the JVM goes.
-                recorded.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "wb-verify-interrupted");
+        Thread hook = new Thread(
+                () -> {
+                    stop.run();
+                    try {
+                        // Let the command's thread record the interrupted run before the JVM goes.
+                        recorded.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "wb-verify-interrupted");
         Runtime.getRuntime().addShutdownHook(hook);
         try (StopSignals signals = StopSignals.install(stop)) {
             long start = System.nanoTime();
@@ -110,8 +120,14 @@ public final class ImplVerify {
                 int position = i + 1;
                 progress.started(position, total, command.command());
                 Path output = outputFile(session);
-                RunResult result = ProcessRunner.run(plan.runnable().get(i).argv(), session.workspace().root(), env,
-                        limit, output, elapsed -> progress.tick(position, elapsed), redactor);
+                RunResult result = ProcessRunner.run(
+                        plan.runnable().get(i).argv(),
+                        session.workspace().root(),
+                        env,
+                        limit,
+                        output,
+                        elapsed -> progress.tick(position, elapsed),
+                        redactor);
                 String digest = store(session, output);
                 progress.finished(position, command.command(), result);
                 events.addAll(append(session, stream, VerifyDecider.commandRan(command, result, digest)));
@@ -121,8 +137,10 @@ public final class ImplVerify {
                 }
             }
             long durationMs = Duration.ofNanos(System.nanoTime() - start).toMillis();
-            events.addAll(append(session, stream, VerifyDecider.finished(plan, results, interrupted.get(), durationMs)));
-            Verifications.Run run = Folds.foldStream(Verifications.INSTANCE, session.reader(), stream).latest()
+            events.addAll(
+                    append(session, stream, VerifyDecider.finished(plan, results, interrupted.get(), durationMs)));
+            Verifications.Run run = Folds.foldStream(Verifications.INSTANCE, session.reader(), stream)
+                    .latest()
                     .orElseThrow();
             Path[] views = EvidenceView.write(session.workspace(), key, run);
             return new Result(key, run.verdict(), shown, run, events, views[0], views[1]);
@@ -151,11 +169,14 @@ public final class ImplVerify {
 
     private static Path outputFile(Session session) {
         try {
-            Path dir = Files.createDirectories(session.workspace().ensureLocalDir().resolve("tmp"));
+            Path dir =
+                    Files.createDirectories(session.workspace().ensureLocalDir().resolve("tmp"));
             return Files.createTempFile(dir, "verify-", ".out");
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot create a file for command output in .workflow/local/tmp: "
-                    + e.getMessage(), List.of("check that .workflow/local/ is writable"));
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot create a file for command output in .workflow/local/tmp: " + e.getMessage(),
+                    List.of("check that .workflow/local/ is writable"));
         }
     }
 

@@ -46,26 +46,56 @@ public final class ProcessRunner {
      * @param outputFile created or truncated; holds the merged output afterwards (empty if it never started)
      * @param heartbeat called about once a second while the process runs, with the time it has run
      */
-    public static RunResult run(List<String> argv, Path dir, Map<String, String> environment, Duration timeout,
-            Path outputFile, Consumer<Duration> heartbeat) {
-        return run(argv, dir, environment, timeout, outputFile, heartbeat, Redactor.forEnvironment(environment),
+    public static RunResult run(
+            List<String> argv,
+            Path dir,
+            Map<String, String> environment,
+            Duration timeout,
+            Path outputFile,
+            Consumer<Duration> heartbeat) {
+        return run(
+                argv,
+                dir,
+                environment,
+                timeout,
+                outputFile,
+                heartbeat,
+                Redactor.forEnvironment(environment),
                 LiveProcesses.GRACE);
     }
 
     /** Runs with the output, and the reason a program did not start, redacted by {@code redactor}. */
-    public static RunResult run(List<String> argv, Path dir, Map<String, String> environment, Duration timeout,
-            Path outputFile, Consumer<Duration> heartbeat, Redactor redactor) {
+    public static RunResult run(
+            List<String> argv,
+            Path dir,
+            Map<String, String> environment,
+            Duration timeout,
+            Path outputFile,
+            Consumer<Duration> heartbeat,
+            Redactor redactor) {
         return run(argv, dir, environment, timeout, outputFile, heartbeat, redactor, LiveProcesses.GRACE);
     }
 
-    static RunResult run(List<String> argv, Path dir, Map<String, String> environment, Duration timeout,
-            Path outputFile, Consumer<Duration> heartbeat, Duration grace) {
-        return run(argv, dir, environment, timeout, outputFile, heartbeat, Redactor.forEnvironment(environment),
-                grace);
+    static RunResult run(
+            List<String> argv,
+            Path dir,
+            Map<String, String> environment,
+            Duration timeout,
+            Path outputFile,
+            Consumer<Duration> heartbeat,
+            Duration grace) {
+        return run(argv, dir, environment, timeout, outputFile, heartbeat, Redactor.forEnvironment(environment), grace);
     }
 
-    static RunResult run(List<String> argv, Path dir, Map<String, String> environment, Duration timeout,
-            Path outputFile, Consumer<Duration> heartbeat, Redactor redactor, Duration grace) {
+    static RunResult run(
+            List<String> argv,
+            Path dir,
+            Map<String, String> environment,
+            Duration timeout,
+            Path outputFile,
+            Consumer<Duration> heartbeat,
+            Redactor redactor,
+            Duration grace) {
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("no words to run");
         }
@@ -75,7 +105,9 @@ public final class ProcessRunner {
         }
         List<String> command = new ArrayList<>(argv);
         command.set(0, program.get().toString());
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
                 .redirectInput(ProcessBuilder.Redirect.from(NULL_DEVICE))
                 .redirectOutput(ProcessBuilder.Redirect.to(outputFile.toFile()));
         builder.environment().clear();
@@ -100,7 +132,8 @@ public final class ProcessRunner {
         Duration duration = Duration.ofNanos(System.nanoTime() - start);
         CappedOutput output = read(outputFile, redactor);
         long bytes = outputFile.toFile().length();
-        return outcome == Outcome.EXITED ? RunResult.exited(process.exitValue(), duration, output, bytes)
+        return outcome == Outcome.EXITED
+                ? RunResult.exited(process.exitValue(), duration, output, bytes)
                 : RunResult.stopped(outcome, duration, output, bytes);
     }
 

@@ -55,11 +55,13 @@ final class RealRunner {
         try {
             real = launch.get().toRealPath();
         } catch (IOException | SecurityException e) {
-            return Optional.of("refused: \"" + argv.get(0) + "\" cannot be followed to its real file: " + e.getMessage());
+            return Optional.of(
+                    "refused: \"" + argv.get(0) + "\" cannot be followed to its real file: " + e.getMessage());
         }
         String runner = VerifyPolicy.runnerOf(argv);
         String name = VerifyPolicy.runnerOf(List.of(real.getFileName().toString()));
-        return serves(name, runner) ? Optional.empty()
+        return serves(name, runner)
+                ? Optional.empty()
                 : Optional.of("refused: \"" + argv.get(0) + "\" resolves to " + real + ", and \"" + name
                         + "\" is not a known build, test or lint runner");
     }

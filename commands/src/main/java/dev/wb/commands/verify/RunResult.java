@@ -9,8 +9,8 @@ import java.util.Objects;
  * event (the whole output stays in the file the run wrote), the size of that file, and for a run that
  * never started, why ({@code "pytest: not found on PATH"}; empty otherwise).
  */
-public record RunResult(Outcome outcome, int exitCode, Duration duration, CappedOutput output, long outputBytes,
-        String startError) {
+public record RunResult(
+        Outcome outcome, int exitCode, Duration duration, CappedOutput output, long outputBytes, String startError) {
 
     public RunResult {
         Objects.requireNonNull(outcome, "outcome");
@@ -21,8 +21,8 @@ public record RunResult(Outcome outcome, int exitCode, Duration duration, Capped
             throw new IllegalArgumentException(outcome + " has no exit code, but got " + exitCode);
         }
         if ((outcome == Outcome.NOT_STARTED) == startError.isEmpty()) {
-            throw new IllegalArgumentException("a start error belongs to NOT_STARTED and only there: "
-                    + outcome + ", \"" + startError + "\"");
+            throw new IllegalArgumentException(
+                    "a start error belongs to NOT_STARTED and only there: " + outcome + ", \"" + startError + "\"");
         }
     }
 

@@ -1,8 +1,8 @@
 package dev.wb.commands.verify;
 
-import dev.wb.commands.checks.EventFit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvents;
@@ -23,14 +23,21 @@ public final class VerifyDecider {
         p.put("planDigest", planDigest);
         p.put("timeoutSeconds", timeoutSeconds);
         ArrayNode commands = p.putArray("commands");
-        plan.runnable().forEach(r -> commands.addObject().put("index", r.index()).put("command", r.command())
-                .put("runner", r.runner()));
+        plan.runnable()
+                .forEach(r -> commands.addObject()
+                        .put("index", r.index())
+                        .put("command", r.command())
+                        .put("runner", r.runner()));
         ArrayNode refused = p.putArray("refused");
-        plan.refused().forEach(r -> refused.addObject().put("index", r.index()).put("command", r.subject())
-                .put("reason", r.reason()));
+        plan.refused()
+                .forEach(r -> refused.addObject()
+                        .put("index", r.index())
+                        .put("command", r.subject())
+                        .put("reason", r.reason()));
         plan.env().keySet().forEach(p.putArray("env")::add);
         ArrayNode refusedEnv = p.putArray("refusedEnv");
-        plan.refusedEnv().forEach(r -> refusedEnv.addObject().put("name", r.subject()).put("reason", r.reason()));
+        plan.refusedEnv()
+                .forEach(r -> refusedEnv.addObject().put("name", r.subject()).put("reason", r.reason()));
         return new NewEvent(WbEvents.VERIFY_STARTED, WbEvents.VERIFY_STARTED_VERSION, EventFit.fit(p));
     }
 

@@ -15,8 +15,8 @@ import java.util.TreeMap;
  * The audited plan's verify list and verify_env, sorted into what may run and what may not, before
  * anything runs. Nothing refused is dropped: each keeps its reason and reaches the evidence.
  */
-public record VerifyPlan(List<Runnable> runnable, List<Refused> refused, Map<String, String> env,
-        List<Refused> refusedEnv) {
+public record VerifyPlan(
+        List<Runnable> runnable, List<Refused> refused, Map<String, String> env, List<Refused> refusedEnv) {
 
     /** A command that passed the boundary: its words and the runner they name. */
     public record Runnable(int index, String command, List<String> argv, String runner) {}
@@ -77,10 +77,16 @@ public record VerifyPlan(List<Runnable> runnable, List<Refused> refused, Map<Str
      * Run the words of the plan itself, never these.
      */
     public VerifyPlan redacted(Redactor redactor) {
-        List<Runnable> shownRunnable = runnable.stream().map(r -> new Runnable(r.index(), redactor.redact(r.command()),
-                r.argv().stream().map(redactor::redact).toList(), redactor.redact(r.runner()))).toList();
-        List<Refused> shownRefused = refused.stream().map(r -> new Refused(r.index(), redactor.redact(r.subject()),
-                redactor.redact(r.reason()))).toList();
+        List<Runnable> shownRunnable = runnable.stream()
+                .map(r -> new Runnable(
+                        r.index(),
+                        redactor.redact(r.command()),
+                        r.argv().stream().map(redactor::redact).toList(),
+                        redactor.redact(r.runner())))
+                .toList();
+        List<Refused> shownRefused = refused.stream()
+                .map(r -> new Refused(r.index(), redactor.redact(r.subject()), redactor.redact(r.reason())))
+                .toList();
         return new VerifyPlan(shownRunnable, shownRefused, env, refusedEnv);
     }
 

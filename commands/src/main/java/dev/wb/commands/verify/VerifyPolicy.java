@@ -35,24 +35,98 @@ public final class VerifyPolicy {
      * projects are driven by mvn, gradle and prove.
      */
     public static final Set<String> RUNNERS = Set.of(
-            "python", "python3", "py", "pytest", "tox", "nox", "uv", "poetry", "pdm", "hatch", "ruff", "mypy",
-            "pyright", "flake8", "pylint", "coverage",
-            "node", "npm", "npx", "pnpm", "yarn", "bun", "deno", "tsc", "eslint", "vitest", "jest", "mocha",
-            "go", "golangci-lint", "cargo", "dotnet",
-            "mvn", "mvnw", "gradle", "gradlew", "sbt",
-            "ruby", "bundle", "rake", "rspec", "rubocop",
-            "php", "composer", "phpunit", "phpstan",
-            "dart", "flutter", "swift", "prove", "mix", "cabal",
-            "make", "cmake", "ctest", "meson", "just", "bazel", "bazelisk");
+            "python",
+            "python3",
+            "py",
+            "pytest",
+            "tox",
+            "nox",
+            "uv",
+            "poetry",
+            "pdm",
+            "hatch",
+            "ruff",
+            "mypy",
+            "pyright",
+            "flake8",
+            "pylint",
+            "coverage",
+            "node",
+            "npm",
+            "npx",
+            "pnpm",
+            "yarn",
+            "bun",
+            "deno",
+            "tsc",
+            "eslint",
+            "vitest",
+            "jest",
+            "mocha",
+            "go",
+            "golangci-lint",
+            "cargo",
+            "dotnet",
+            "mvn",
+            "mvnw",
+            "gradle",
+            "gradlew",
+            "sbt",
+            "ruby",
+            "bundle",
+            "rake",
+            "rspec",
+            "rubocop",
+            "php",
+            "composer",
+            "phpunit",
+            "phpstan",
+            "dart",
+            "flutter",
+            "swift",
+            "prove",
+            "mix",
+            "cabal",
+            "make",
+            "cmake",
+            "ctest",
+            "meson",
+            "just",
+            "bazel",
+            "bazelisk");
 
     /**
      * Never runners, whatever a plan says: programs that run another program by name (shells,
      * env, sudo, xargs), reach the network, or write to git. Tested to stay apart from {@link #RUNNERS}.
      */
     static final Set<String> NEVER = Set.of(
-            "git", "curl", "wget", "ssh", "scp", "rsync", "nc",
-            "sh", "bash", "zsh", "dash", "ksh", "fish", "csh", "tcsh", "cmd", "powershell", "pwsh",
-            "env", "sudo", "su", "doas", "xargs", "nohup", "timeout", "exec", "eval");
+            "git",
+            "curl",
+            "wget",
+            "ssh",
+            "scp",
+            "rsync",
+            "nc",
+            "sh",
+            "bash",
+            "zsh",
+            "dash",
+            "ksh",
+            "fish",
+            "csh",
+            "tcsh",
+            "cmd",
+            "powershell",
+            "pwsh",
+            "env",
+            "sudo",
+            "su",
+            "doas",
+            "xargs",
+            "nohup",
+            "timeout",
+            "exec",
+            "eval");
 
     /**
      * {@code python3.12}, {@code python2.7}: the versioned names distributions and CI images install
@@ -99,7 +173,8 @@ public final class VerifyPolicy {
         if (runner.isEmpty()) {
             return Optional.of("refused: the first word \"" + argv.get(0) + "\" names no program");
         }
-        return isKnownRunner(runner) ? Optional.empty()
+        return isKnownRunner(runner)
+                ? Optional.empty()
                 : Optional.of("refused: \"" + runner + "\" is not a known build, test or lint runner");
     }
 

@@ -1,12 +1,12 @@
 package dev.wb.commands.capsule;
 
-import dev.wb.commands.policy.ReadPolicy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.capsule.ValidationBlock.Shape;
+import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;
@@ -109,8 +109,10 @@ class CapsuleTest {
 
         Failure failure = assertThrows(Failure.class, () -> Capsule.read(repo, KEY, ReadPolicy.none()));
 
-        assertEquals("the capsule of TASK-7 is incomplete: .workflow/TASK-7/task.md (not a regular file),"
-                + " .workflow/TASK-7/plan.md (not a regular file) are missing", failure.getMessage());
+        assertEquals(
+                "the capsule of TASK-7 is incomplete: .workflow/TASK-7/task.md (not a regular file),"
+                        + " .workflow/TASK-7/plan.md (not a regular file) are missing",
+                failure.getMessage());
     }
 
     @Test
@@ -118,7 +120,8 @@ class CapsuleTest {
         Failure failure = assertThrows(Failure.class, () -> Capsule.read(repo, KEY, ReadPolicy.none()));
 
         assertEquals(Failure.Kind.MISSING, failure.kind());
-        assertTrue(failure.getMessage().contains(".workflow/TASK-7/task.md, .workflow/TASK-7/context.md"),
+        assertTrue(
+                failure.getMessage().contains(".workflow/TASK-7/task.md, .workflow/TASK-7/context.md"),
                 failure.getMessage());
     }
 
@@ -130,12 +133,16 @@ class CapsuleTest {
         write(documents);
 
         List<String> problems = Capsule.read(repo, KEY, ReadPolicy.none()).problems().stream()
-                .map(CapsuleProblem::render).toList();
+                .map(CapsuleProblem::render)
+                .toList();
 
-        assertEquals(List.of("task.md line 4: no-runtime-validation needs a reason after the colon",
-                "acceptance-criteria.md line 2: duplicate identifier AC-1 (first on line 1)",
-                "acceptance-criteria.md line 3: missing identifier: start the bullet with AC-<n>:"
-                        + " (wb task migrate-criteria numbers it)"), problems);
+        assertEquals(
+                List.of(
+                        "task.md line 4: no-runtime-validation needs a reason after the colon",
+                        "acceptance-criteria.md line 2: duplicate identifier AC-1 (first on line 1)",
+                        "acceptance-criteria.md line 3: missing identifier: start the bullet with AC-<n>:"
+                                + " (wb task migrate-criteria numbers it)"),
+                problems);
     }
 
     @Test
@@ -149,8 +156,10 @@ class CapsuleTest {
 
         assertEquals(Shape.MALFORMED, capsule.validation().shape());
         assertEquals(List.of(), capsule.criteria().ids());
-        assertEquals(List.of("task.md: not UTF-8 text: save the file as UTF-8",
-                "acceptance-criteria.md: not UTF-8 text: save the file as UTF-8"),
+        assertEquals(
+                List.of(
+                        "task.md: not UTF-8 text: save the file as UTF-8",
+                        "acceptance-criteria.md: not UTF-8 text: save the file as UTF-8"),
                 capsule.problems().stream().map(CapsuleProblem::render).toList());
     }
 
@@ -166,21 +175,27 @@ class CapsuleTest {
         for (String name : Capsule.DOCUMENTS) {
             int heading = example.indexOf("### `" + name + "`");
             int start = example.indexOf("````markdown\n", heading) + "````markdown\n".length();
-            documents.put(name, example.substring(start, example.indexOf("\n````\n", start) + 1)
-                    .getBytes(StandardCharsets.UTF_8));
+            documents.put(
+                    name,
+                    example.substring(start, example.indexOf("\n````\n", start) + 1)
+                            .getBytes(StandardCharsets.UTF_8));
         }
 
         Capsule capsule = Capsule.of(new TaskKey("SHOP-42"), documents, ReadPolicy.of(List.of(".env")));
 
         assertEquals(List.of(), capsule.problems());
         assertEquals(Shape.REQUIRED, capsule.validation().shape());
-        assertEquals(List.of("python -m pytest -q", "ruff check src", "mypy src"),
+        assertEquals(
+                List.of("python -m pytest -q", "ruff check src", "mypy src"),
                 capsule.validation().normalizedCommands());
         assertEquals(List.of("AC-1", "AC-2", "AC-4"), capsule.criteria().ids());
         assertEquals(List.of("AC-3"), capsule.criteria().retired());
         for (Criterion criterion : capsule.criteria().criteria()) {
-            criterion.proofCommands().forEach(command -> assertTrue(capsule.validation().find(command).isPresent(),
-                    criterion.id() + " proves with an undeclared command: " + command));
+            criterion
+                    .proofCommands()
+                    .forEach(command -> assertTrue(
+                            capsule.validation().find(command).isPresent(),
+                            criterion.id() + " proves with an undeclared command: " + command));
         }
     }
 }

@@ -1,12 +1,12 @@
 package dev.wb.commands.capsule;
 
-import dev.wb.commands.policy.ReadPolicy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.capsule.CriteriaMigration.Outcome;
+import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,8 +33,8 @@ class CriteriaMigrationTest {
     void a_key_migrates_its_file_in_place() throws IOException {
         Path file = write("TASK-7", "- a\n- b\n");
 
-        List<Outcome> outcomes = CriteriaMigration.run(repo, Optional.of(new TaskKey("TASK-7")), false,
-                ReadPolicy.none());
+        List<Outcome> outcomes =
+                CriteriaMigration.run(repo, Optional.of(new TaskKey("TASK-7")), false, ReadPolicy.none());
 
         assertEquals("- AC-1: a\n- AC-2: b\n", Files.readString(file));
         assertEquals(".workflow/TASK-7/acceptance-criteria.md", outcomes.get(0).file());
@@ -68,16 +68,21 @@ class CriteriaMigrationTest {
 
         List<Outcome> outcomes = CriteriaMigration.run(repo, Optional.empty(), false, ReadPolicy.none());
 
-        assertEquals(List.of("ABC-2", "ABC-10", "TASK-1"), outcomes.stream().map(o -> o.key().value()).toList());
-        assertEquals(List.of(Migration.Status.UNCHANGED, Migration.Status.NUMBERED, Migration.Status.REFUSED),
+        assertEquals(
+                List.of("ABC-2", "ABC-10", "TASK-1"),
+                outcomes.stream().map(o -> o.key().value()).toList());
+        assertEquals(
+                List.of(Migration.Status.UNCHANGED, Migration.Status.NUMBERED, Migration.Status.REFUSED),
                 outcomes.stream().map(o -> o.migration().status()).toList());
-        assertEquals("- AC-1: a\n- AC-1: b\n", Files.readString(repo.resolve(".workflow/TASK-1/acceptance-criteria.md")));
+        assertEquals(
+                "- AC-1: a\n- AC-1: b\n", Files.readString(repo.resolve(".workflow/TASK-1/acceptance-criteria.md")));
     }
 
     @Test
     void a_missing_file_for_a_key_is_a_missing_artifact() {
-        Failure failure = assertThrows(Failure.class, () -> CriteriaMigration.run(repo,
-                Optional.of(new TaskKey("TASK-7")), false, ReadPolicy.none()));
+        Failure failure = assertThrows(
+                Failure.class,
+                () -> CriteriaMigration.run(repo, Optional.of(new TaskKey("TASK-7")), false, ReadPolicy.none()));
 
         assertEquals(Failure.Kind.MISSING, failure.kind());
         assertEquals(".workflow/TASK-7/acceptance-criteria.md is missing", failure.getMessage());
@@ -90,8 +95,9 @@ class CriteriaMigrationTest {
         Files.createDirectories(repo.resolve(".workflow/TASK-7"));
         Files.createSymbolicLink(repo.resolve(".workflow/TASK-7/acceptance-criteria.md"), target);
 
-        Failure failure = assertThrows(Failure.class, () -> CriteriaMigration.run(repo,
-                Optional.of(new TaskKey("TASK-7")), false, ReadPolicy.none()));
+        Failure failure = assertThrows(
+                Failure.class,
+                () -> CriteriaMigration.run(repo, Optional.of(new TaskKey("TASK-7")), false, ReadPolicy.none()));
         List<Outcome> all = CriteriaMigration.run(repo, Optional.empty(), false, ReadPolicy.none());
 
         assertEquals(".workflow/TASK-7/acceptance-criteria.md is not a regular file", failure.getMessage());

@@ -26,7 +26,8 @@ class Issue13CriteriaMigrationTest {
 
     @Test
     void item35_a_retirement_without_its_colon_is_a_defect_and_the_file_is_left_byte_for_byte() throws IOException {
-        // "task migrate-criteria rewrites around malformed retirement footers (`Retired AC-5`) and loses the retirement"
+        // "task migrate-criteria rewrites around malformed retirement footers (`Retired AC-5`) and loses the
+        // retirement"
         assertLeftUntouchedWithDefectOnLine("- AC-1: Totals round.\n- Taxes apply.\n\nRetired AC-5\n", 4);
     }
 
@@ -66,8 +67,10 @@ class Issue13CriteriaMigrationTest {
         assertFalse(outcome.written(), text);
         assertArrayEquals(before, Files.readAllBytes(file), text);
         assertEquals(modified, Files.getLastModifiedTime(file), text);
-        assertTrue(outcome.migration().problems().stream().anyMatch(p -> p.line() == line
-                && p.message().contains("malformed retirement")), text + " → " + outcome.migration().problems());
+        assertTrue(
+                outcome.migration().problems().stream()
+                        .anyMatch(p -> p.line() == line && p.message().contains("malformed retirement")),
+                text + " → " + outcome.migration().problems());
     }
 
     private Path write(String text) throws IOException {

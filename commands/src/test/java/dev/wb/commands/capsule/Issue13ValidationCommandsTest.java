@@ -12,11 +12,17 @@ class Issue13ValidationCommandsTest {
 
     // "a ## Validation line such as sh -c 'touch /tmp/x' #\r\033[2K  1. make -s check is printed raw"
     @ParameterizedTest
-    @ValueSource(strings = {"sh -c 'touch /tmp/x' #\r\033[2K  1. make -s check", "make\033[8m -s check",
-        "make -s check \u202e", "make\t-s check", "make -s check\u0085"})
+    @ValueSource(
+            strings = {
+                "sh -c 'touch /tmp/x' #\r\033[2K  1. make -s check",
+                "make\033[8m -s check",
+                "make -s check \u202e",
+                "make\t-s check",
+                "make -s check\u0085"
+            })
     void item01_a_declared_command_with_a_control_character_makes_the_block_malformed(String command) {
-        ValidationBlock block = ValidationBlock.parse(ValidationBlockTest.task(
-                "## Validation\n\n```\npnpm test\n" + command + "\n```\n"));
+        ValidationBlock block = ValidationBlock.parse(
+                ValidationBlockTest.task("## Validation\n\n```\npnpm test\n" + command + "\n```\n"));
 
         assertEquals(Shape.MALFORMED, block.shape(), block::toString);
         assertTrue(block.commands().isEmpty(), "a malformed block declares nothing, so nothing in it can run");

@@ -1,12 +1,12 @@
 package dev.wb.commands.capsule;
 
-import dev.wb.commands.policy.ReadPolicy;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.capsule.Migration.Numbered;
 import dev.wb.commands.capsule.Migration.Status;
+import dev.wb.commands.policy.ReadPolicy;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,8 +58,7 @@ class MigrationTest {
                 + "- last, without a final newline";
         Migration migration = migrate(original);
 
-        String expected = original.replace("- unnumbered", "- AC-2: unnumbered")
-                .replace("- last", "- AC-3: last");
+        String expected = original.replace("- unnumbered", "- AC-2: unnumbered").replace("- last", "- AC-3: last");
         assertArrayEquals(expected.getBytes(StandardCharsets.UTF_8), migration.content());
         String[] before = original.split("\n", -1);
         String[] after = text(migration).split("\n", -1);
@@ -72,9 +71,15 @@ class MigrationTest {
 
     @Test
     void an_identity_defect_leaves_the_file_untouched_and_reported() {
-        for (String text : List.of("- AC-1: a\n- AC-1: b\n- c\n", "- AC-07: a\n- c\n", "- AC-1: a\n- c\n\nRetired: AC-1\n",
-                "- c\nRetired: AC-2\nRetired: AC-2\n", "- c\nRetired: two\n", "- c\nRetired: AC-2\n- d\n",
-                "- c\n* d\n", "- c\n\n```\n- d\n")) {
+        for (String text : List.of(
+                "- AC-1: a\n- AC-1: b\n- c\n",
+                "- AC-07: a\n- c\n",
+                "- AC-1: a\n- c\n\nRetired: AC-1\n",
+                "- c\nRetired: AC-2\nRetired: AC-2\n",
+                "- c\nRetired: two\n",
+                "- c\nRetired: AC-2\n- d\n",
+                "- c\n* d\n",
+                "- c\n\n```\n- d\n")) {
             byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
 
             Migration migration = Migration.of(bytes, ReadPolicy.none());
@@ -91,8 +96,11 @@ class MigrationTest {
         Migration migration = migrate("- a\n  proof-url: x\n- AC-3:\n");
 
         assertEquals("- AC-4: a\n  proof-url: x\n- AC-3:\n", text(migration));
-        assertEquals(List.of("acceptance-criteria.md line 2: unsupported proof line proof-url: only proof-command:"
-                + " and proof-doc: exist", "acceptance-criteria.md line 3: AC-3 has no text: say what must hold"),
+        assertEquals(
+                List.of(
+                        "acceptance-criteria.md line 2: unsupported proof line proof-url: only proof-command:"
+                                + " and proof-doc: exist",
+                        "acceptance-criteria.md line 3: AC-3 has no text: say what must hold"),
                 migration.problems().stream().map(CapsuleProblem::render).toList());
     }
 
@@ -115,7 +123,8 @@ class MigrationTest {
 
         assertEquals(Status.REFUSED, migration.status());
         assertArrayEquals(bytes, migration.content());
-        assertEquals("acceptance-criteria.md: not UTF-8 text: save the file as UTF-8",
+        assertEquals(
+                "acceptance-criteria.md: not UTF-8 text: save the file as UTF-8",
                 migration.problems().get(0).render());
     }
 }

@@ -22,41 +22,66 @@ class ValidationBlockTest {
 
     static Stream<Arguments> capsuleShapes() {
         return Stream.of(
-                Arguments.of("no ## Validation section: legacy", "## Contract\n\n- it holds\n",
-                        Shape.LEGACY, List.of()),
-                Arguments.of("one or more required commands", "## Validation\n\n```\npnpm test\npnpm lint\n```\n",
-                        Shape.REQUIRED, List.of("pnpm test", "pnpm lint")),
-                Arguments.of("required beside optional is still required",
+                Arguments.of(
+                        "no ## Validation section: legacy", "## Contract\n\n- it holds\n", Shape.LEGACY, List.of()),
+                Arguments.of(
+                        "one or more required commands",
+                        "## Validation\n\n```\npnpm test\npnpm lint\n```\n",
+                        Shape.REQUIRED,
+                        List.of("pnpm test", "pnpm lint")),
+                Arguments.of(
+                        "required beside optional is still required",
                         "## Validation\n\n```\npnpm test\npnpm lint # optional\n```\n",
-                        Shape.REQUIRED, List.of("pnpm test", "pnpm lint")),
-                Arguments.of("only optional commands", "## Validation\n\n```\npnpm lint # optional\n```\n",
-                        Shape.OPTIONAL_ONLY, List.of("pnpm lint")),
-                Arguments.of("a single no-runtime-validation line",
+                        Shape.REQUIRED,
+                        List.of("pnpm test", "pnpm lint")),
+                Arguments.of(
+                        "only optional commands",
+                        "## Validation\n\n```\npnpm lint # optional\n```\n",
+                        Shape.OPTIONAL_ONLY,
+                        List.of("pnpm lint")),
+                Arguments.of(
+                        "a single no-runtime-validation line",
                         "## Validation\n\n```text\nno-runtime-validation: prose changes only\n```\n",
-                        Shape.DOCUMENTATION, List.of()),
+                        Shape.DOCUMENTATION,
+                        List.of()),
                 Arguments.of("the heading and nothing else", "## Validation\n\n", Shape.EMPTY, List.of()),
-                Arguments.of("an empty block, as wb task writes it", "## Validation\n\n```\n```\n",
-                        Shape.EMPTY, List.of()),
-                Arguments.of("a block of blank and comment lines", "## Validation\n\n```\n\n# pnpm test\n  \n```\n",
-                        Shape.EMPTY, List.of()),
+                Arguments.of(
+                        "an empty block, as wb task writes it", "## Validation\n\n```\n```\n", Shape.EMPTY, List.of()),
+                Arguments.of(
+                        "a block of blank and comment lines",
+                        "## Validation\n\n```\n\n# pnpm test\n  \n```\n",
+                        Shape.EMPTY,
+                        List.of()),
                 Arguments.of("an unclosed fence", "## Validation\n\n```\npnpm test\n", Shape.MALFORMED, List.of()),
-                Arguments.of("commands as prose, no fence", "## Validation\n\nRun pnpm test.\n",
-                        Shape.MALFORMED, List.of()),
-                Arguments.of("no-runtime-validation with an empty reason",
-                        "## Validation\n\n```\nno-runtime-validation:   \n```\n", Shape.MALFORMED, List.of()),
-                Arguments.of("no-runtime-validation without a colon",
-                        "## Validation\n\n```\nno-runtime-validation prose only\n```\n", Shape.MALFORMED, List.of()),
-                Arguments.of("no-runtime-validation with a command",
+                Arguments.of(
+                        "commands as prose, no fence", "## Validation\n\nRun pnpm test.\n", Shape.MALFORMED, List.of()),
+                Arguments.of(
+                        "no-runtime-validation with an empty reason",
+                        "## Validation\n\n```\nno-runtime-validation:   \n```\n",
+                        Shape.MALFORMED,
+                        List.of()),
+                Arguments.of(
+                        "no-runtime-validation without a colon",
+                        "## Validation\n\n```\nno-runtime-validation prose only\n```\n",
+                        Shape.MALFORMED,
+                        List.of()),
+                Arguments.of(
+                        "no-runtime-validation with a command",
                         "## Validation\n\n```\nno-runtime-validation: docs\npnpm test\n```\n",
-                        Shape.MALFORMED, List.of()),
-                Arguments.of("no-runtime-validation with an optional command",
+                        Shape.MALFORMED,
+                        List.of()),
+                Arguments.of(
+                        "no-runtime-validation with an optional command",
                         "## Validation\n\n```\npnpm lint # optional\nno-runtime-validation: docs\n```\n",
-                        Shape.MALFORMED, List.of()),
-                Arguments.of("two no-runtime-validation lines",
+                        Shape.MALFORMED,
+                        List.of()),
+                Arguments.of(
+                        "two no-runtime-validation lines",
                         "## Validation\n\n```\nno-runtime-validation: a\nno-runtime-validation: b\n```\n",
-                        Shape.MALFORMED, List.of()),
-                Arguments.of("a near-miss heading", "## validation\n\n```\npnpm test\n```\n",
-                        Shape.MALFORMED, List.of()));
+                        Shape.MALFORMED,
+                        List.of()),
+                Arguments.of(
+                        "a near-miss heading", "## validation\n\n```\npnpm test\n```\n", Shape.MALFORMED, List.of()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -72,8 +97,8 @@ class ValidationBlockTest {
 
     @Test
     void the_documentation_shape_carries_its_exact_reason_and_no_command() {
-        ValidationBlock block = ValidationBlock.parse(task(
-                "## Validation\n\n```text\n# docs only\nno-runtime-validation:  prose changes only; no executable"
+        ValidationBlock block = ValidationBlock.parse(
+                task("## Validation\n\n```text\n# docs only\nno-runtime-validation:  prose changes only; no executable"
                         + " behavior changed \n```\n"));
 
         assertEquals(Shape.DOCUMENTATION, block.shape());
@@ -87,8 +112,10 @@ class ValidationBlockTest {
 
         ValidationBlock block = ValidationBlock.parse(text);
 
-        assertEquals(List.of("task.md line 6: no-runtime-validation needs zero commands, but the block declares 1"
-                + " (line 7)"), block.problems().stream().map(CapsuleProblem::render).toList());
+        assertEquals(
+                List.of("task.md line 6: no-runtime-validation needs zero commands, but the block declares 1"
+                        + " (line 7)"),
+                block.problems().stream().map(CapsuleProblem::render).toList());
     }
 
     @Test
@@ -97,32 +124,41 @@ class ValidationBlockTest {
 
         assertEquals(Shape.MALFORMED, block.shape());
         assertEquals(List.of(), block.commands());
-        assertEquals("task.md line 3: the fence opened here is never closed", block.problems().get(0).render());
+        assertEquals(
+                "task.md line 3: the fence opened here is never closed",
+                block.problems().get(0).render());
     }
 
     @Test
     void a_second_validation_section_is_malformed() {
-        ValidationBlock block = ValidationBlock.parse(
-                "## Validation\n\n```\npnpm test\n```\n\n## Validation\n\n```\nrm -rf /\n```\n");
+        ValidationBlock block =
+                ValidationBlock.parse("## Validation\n\n```\npnpm test\n```\n\n## Validation\n\n```\nrm -rf /\n```\n");
 
         assertEquals(Shape.MALFORMED, block.shape());
-        assertEquals("task.md line 7: a second ## Validation section (the first is on line 1): keep one",
+        assertEquals(
+                "task.md line 7: a second ## Validation section (the first is on line 1): keep one",
                 block.problems().get(0).render());
     }
 
     @Test
     void a_declared_command_keeps_its_line_raw_text_and_optional_marker() {
-        ValidationBlock block = ValidationBlock.parse("## Validation\n\n```\n  pnpm test  \npnpm lint   # optional\n```\n");
+        ValidationBlock block =
+                ValidationBlock.parse("## Validation\n\n```\n  pnpm test  \npnpm lint   # optional\n```\n");
 
-        assertEquals(List.of(new DeclaredCommand(4, "  pnpm test  ", "pnpm test", false),
-                new DeclaredCommand(5, "pnpm lint   # optional", "pnpm lint", true)), block.commands());
+        assertEquals(
+                List.of(
+                        new DeclaredCommand(4, "  pnpm test  ", "pnpm test", false),
+                        new DeclaredCommand(5, "pnpm lint   # optional", "pnpm lint", true)),
+                block.commands());
     }
 
     @Test
     void find_matches_after_trimming_and_removing_optional_on_both_sides() {
-        ValidationBlock block = ValidationBlock.parse(task("## Validation\n\n```\npnpm test\npnpm lint # optional\n```\n"));
+        ValidationBlock block =
+                ValidationBlock.parse(task("## Validation\n\n```\npnpm test\npnpm lint # optional\n```\n"));
 
-        assertEquals(new DeclaredCommand(11, "pnpm lint # optional", "pnpm lint", true),
+        assertEquals(
+                new DeclaredCommand(11, "pnpm lint # optional", "pnpm lint", true),
                 block.find("  pnpm lint ").orElseThrow());
         assertTrue(block.find("pnpm test # optional").isPresent());
         assertTrue(block.find("pnpm lint#optional").isEmpty(), "the marker is exactly # optional");
@@ -133,25 +169,34 @@ class ValidationBlockTest {
 
     @Test
     void comments_are_not_commands() {
-        ValidationBlock block = ValidationBlock.parse("## Validation\n```\n# pnpm build\npnpm test\n   # indented\n```\n");
+        ValidationBlock block =
+                ValidationBlock.parse("## Validation\n```\n# pnpm build\npnpm test\n   # indented\n```\n");
 
         assertEquals(List.of("pnpm test"), block.normalizedCommands());
     }
 
     @Test
     void only_the_first_fenced_block_of_the_section_declares() {
-        ValidationBlock block = ValidationBlock.parse(task(
-                "## Validation\n\nRun these:\n\n```text\npnpm test\n```\n\nExpected:\n\n```\nrm -rf /\n```\n"));
+        ValidationBlock block = ValidationBlock.parse(
+                task("## Validation\n\nRun these:\n\n```text\npnpm test\n```\n\nExpected:\n\n```\nrm -rf /\n```\n"));
 
         assertEquals(List.of("pnpm test"), block.normalizedCommands());
     }
 
     @Test
     void the_section_ends_at_the_next_heading_of_level_one_or_two_but_not_three() {
-        assertEquals(Shape.EMPTY, ValidationBlock.parse("## Validation\n\n## Notes\n\n```\npnpm test\n```\n").shape());
-        assertEquals(Shape.EMPTY, ValidationBlock.parse("## Validation\n\n# Appendix\n\n```\npnpm test\n```\n").shape());
-        assertEquals(List.of("pnpm test"), ValidationBlock.parse(
-                "## Validation\n\n### Unit tests\n\n```\npnpm test\n```\n").normalizedCommands());
+        assertEquals(
+                Shape.EMPTY,
+                ValidationBlock.parse("## Validation\n\n## Notes\n\n```\npnpm test\n```\n")
+                        .shape());
+        assertEquals(
+                Shape.EMPTY,
+                ValidationBlock.parse("## Validation\n\n# Appendix\n\n```\npnpm test\n```\n")
+                        .shape());
+        assertEquals(
+                List.of("pnpm test"),
+                ValidationBlock.parse("## Validation\n\n### Unit tests\n\n```\npnpm test\n```\n")
+                        .normalizedCommands());
     }
 
     @Test
@@ -160,7 +205,8 @@ class ValidationBlockTest {
                 "## Example\n\n```markdown\n## Validation\n\n    rm -rf /\n```\n\n## Validation\n\n```\npnpm test\n```\n");
 
         assertEquals(List.of("pnpm test"), block.normalizedCommands());
-        assertEquals(Shape.LEGACY, ValidationBlock.parse("```\n## Validation\n```\n").shape());
+        assertEquals(
+                Shape.LEGACY, ValidationBlock.parse("```\n## Validation\n```\n").shape());
     }
 
     @Test

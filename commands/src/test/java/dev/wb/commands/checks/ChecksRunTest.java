@@ -66,7 +66,10 @@ class ChecksRunTest {
     }
 
     void audited() {
-        plan(KEY.value()).cite("src/app.py", 2, "value = 1").file("src/app.py", "edit").writeTo(repo);
+        plan(KEY.value())
+                .cite("src/app.py", 2, "value = 1")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
         try (Session session = session()) {
             assertTrue(SddAudit.run(session, KEY, false).passed(), "the plan passes its audit");
         }
@@ -74,8 +77,8 @@ class ChecksRunTest {
 
     /** {@code .workflow/config.json} with these command sets (a JSON object's members) and more top-level keys. */
     void config(String commandSets, String... more) {
-        StringBuilder json = new StringBuilder("{\"checks\": {\"timeout_seconds\": 30, \"command_sets\": {"
-                + commandSets + "}}");
+        StringBuilder json =
+                new StringBuilder("{\"checks\": {\"timeout_seconds\": 30, \"command_sets\": {" + commandSets + "}}");
         for (String member : more) {
             json.append(", ").append(member);
         }
@@ -119,7 +122,9 @@ class ChecksRunTest {
     }
 
     static List<String> outcomes(ChecksRun.Report report) {
-        return report.results().stream().map(r -> r.set() + ":" + r.outcome().wireName()).toList();
+        return report.results().stream()
+                .map(r -> r.set() + ":" + r.outcome().wireName())
+                .toList();
     }
 
     static List<String> fieldNames(JsonNode node) {
@@ -140,14 +145,25 @@ class ChecksRunTest {
 
         assertEquals(ChecksVerdict.PASS, report.verdict());
         assertEquals(List.of("repo:passed", "repo:passed"), outcomes(report));
-        assertEquals(List.of(WbEvents.PLAN_AUDITED, WbEvents.CHECKS_RAN),
+        assertEquals(
+                List.of(WbEvents.PLAN_AUDITED, WbEvents.CHECKS_RAN),
                 history().stream().map(EventEnvelope::type).toList());
         JsonNode p = lastPayload();
-        assertEquals(List.of("autoMergeBlocked", "changedPaths", "commands", "mutations", "selected", "skippedSets",
-                "verdict"), fieldNames(p));
+        assertEquals(
+                List.of(
+                        "autoMergeBlocked",
+                        "changedPaths",
+                        "commands",
+                        "mutations",
+                        "selected",
+                        "skippedSets",
+                        "verdict"),
+                fieldNames(p));
         assertEquals("[]", p.get("mutations").toString());
         assertEquals(1, p.get("changedPaths").asInt());
-        assertEquals("{\"name\":\"repo\",\"reason\":\"always\"}", p.get("selected").get(0).toString());
+        assertEquals(
+                "{\"name\":\"repo\",\"reason\":\"always\"}",
+                p.get("selected").get(0).toString());
         JsonNode second = p.get("commands").get(1);
         assertEquals(List.of("argv", "durationMillis", "exitCode", "outcome", "output", "set"), fieldNames(second));
         assertEquals("[\"tools/ok.sh\",\"again\"]", second.get("argv").toString());
@@ -189,30 +205,39 @@ class ChecksRunTest {
         assertEquals(List.of("repo:failed", "swift:unavailable", "swift:passed"), outcomes(report));
         JsonNode unavailable = lastPayload().get("commands").get(1);
         assertEquals(-1, unavailable.get("exitCode").asInt());
-        assertEquals("wb-no-such-toolchain: not found on PATH", unavailable.get("output").asText());
+        assertEquals(
+                "wb-no-such-toolchain: not found on PATH",
+                unavailable.get("output").asText());
         assertTrue(report.skipped().isEmpty(), "a required set is never skipped");
         assertFalse(lastPayload().get("autoMergeBlocked").asBoolean());
     }
 
     @Test
     void a_skip_if_unavailable_set_is_skipped_loudly_and_blocks_auto_merge_though_the_gate_passes() {
-        config("\"repo\": {\"commands\": [[\"tools/ok.sh\"]]}, \"ios\": {\"commands\": [[\"tools/ok.sh\"],"
-                + " [\"wb-no-xcodebuild\", \"test\"]], \"skip_if_unavailable\": true}", "\"git\": {\"auto_merge\": true}");
+        config(
+                "\"repo\": {\"commands\": [[\"tools/ok.sh\"]]}, \"ios\": {\"commands\": [[\"tools/ok.sh\"],"
+                        + " [\"wb-no-xcodebuild\", \"test\"]], \"skip_if_unavailable\": true}",
+                "\"git\": {\"auto_merge\": true}");
         audited();
         repo.write("src/app.py", "# app\nvalue = 2\n");
 
         ChecksRun.Report report = checks();
 
         assertEquals(ChecksVerdict.PASS, report.verdict());
-        assertEquals(List.of("repo:passed", "ios:skipped", "ios:skipped"), outcomes(report),
+        assertEquals(
+                List.of("repo:passed", "ios:skipped", "ios:skipped"),
+                outcomes(report),
                 "the whole set is skipped: none of its commands ran");
-        assertEquals("SKIPPED ios: wb-no-xcodebuild not found — auto-merge blocked", report.skipped().get(0).line());
+        assertEquals(
+                "SKIPPED ios: wb-no-xcodebuild not found — auto-merge blocked",
+                report.skipped().get(0).line());
         assertTrue(report.autoMergeBlocked());
         JsonNode p = lastPayload();
         assertEquals("[\"ios\"]", p.get("skippedSets").toString());
         assertTrue(p.get("autoMergeBlocked").asBoolean());
         assertEquals("pass", p.get("verdict").asText());
-        assertEquals("pass · 1 changed path · sets repo, ios · 1 passed, 2 skipped · auto-merge blocked",
+        assertEquals(
+                "pass · 1 changed path · sets repo, ios · 1 passed, 2 skipped · auto-merge blocked",
                 ChecksRanSummary.of(p));
     }
 
@@ -226,7 +251,9 @@ class ChecksRunTest {
         ChecksRun.Report report = checks();
 
         assertEquals(ChecksVerdict.INCOMPLETE, report.verdict());
-        assertEquals(List.of("ios", "android"), report.skipped().stream().map(SkippedSet::set).toList());
+        assertEquals(
+                List.of("ios", "android"),
+                report.skipped().stream().map(SkippedSet::set).toList());
         assertEquals("incomplete", lastPayload().get("verdict").asText());
     }
 
@@ -269,7 +296,8 @@ class ChecksRunTest {
 
         assertEquals(ChecksVerdict.INCOMPLETE, report.verdict());
         assertEquals(List.of("slow:failed"), outcomes(report), "nothing started after the kill");
-        assertTrue(report.results().get(0).output().endsWith("[interrupted: wb was stopped]"),
+        assertTrue(
+                report.results().get(0).output().endsWith("[interrupted: wb was stopped]"),
                 report.results().get(0).output());
         assertFalse(Files.exists(repo.resolve("ran.txt")));
         assertEquals("incomplete", lastPayload().get("verdict").asText());
@@ -285,7 +313,8 @@ class ChecksRunTest {
         assertEquals(ChecksVerdict.PASS, report.verdict());
         assertTrue(report.selected().isEmpty());
         assertFalse(Files.exists(repo.resolve("ran.txt")), "nothing ran");
-        assertEquals(0, lastPayload().get("changedPaths").asInt(), "the plan and config under .workflow/ are not the diff");
+        assertEquals(
+                0, lastPayload().get("changedPaths").asInt(), "the plan and config under .workflow/ are not the diff");
     }
 
     @Test
@@ -314,13 +343,17 @@ class ChecksRunTest {
         ChecksRun.Report report = checks();
 
         assertEquals(List.of("new/a.txt", "src/app.py"), report.changedPaths());
-        assertEquals(List.of("src/app.py", "new/a.txt"), report.selected().stream()
-                .map(CommandSetSelection.Selected::reason).toList());
+        assertEquals(
+                List.of("src/app.py", "new/a.txt"),
+                report.selected().stream()
+                        .map(CommandSetSelection.Selected::reason)
+                        .toList());
     }
 
     @Test
     void a_denied_program_is_refused_not_run_and_fails_its_set() {
-        config("\"repo\": {\"commands\": [[\"tools/touch.sh\"], [\"tools/ok.sh\"]]}",
+        config(
+                "\"repo\": {\"commands\": [[\"tools/touch.sh\"], [\"tools/ok.sh\"]]}",
                 "\"security\": {\"denied_commands\": [\"touch.sh\"]}");
         audited();
         repo.write("src/app.py", "# app\nvalue = 2\n");
@@ -330,8 +363,12 @@ class ChecksRunTest {
         assertEquals(ChecksVerdict.FAIL, report.verdict());
         assertEquals(List.of("repo:failed", "repo:passed"), outcomes(report));
         assertFalse(Files.exists(repo.resolve("ran.txt")), "the denied command never ran");
-        assertTrue(report.results().get(0).output().startsWith("refused: tools/touch.sh is denied by"
-                + " security.denied_commands"), report.results().get(0).output());
+        assertTrue(
+                report.results()
+                        .get(0)
+                        .output()
+                        .startsWith("refused: tools/touch.sh is denied by" + " security.denied_commands"),
+                report.results().get(0).output());
     }
 
     @Test
@@ -362,7 +399,10 @@ class ChecksRunTest {
     @Test
     void no_passing_audit_is_the_refusal_impl_check_gives() {
         config("\"repo\": {\"commands\": [[\"tools/touch.sh\"]]}");
-        plan(KEY.value()).cite("src/app.py", 2, "value = 1").file("src/app.py", "edit").writeTo(repo);
+        plan(KEY.value())
+                .cite("src/app.py", 2, "value = 1")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         Failure failure = assertThrows(Failure.class, this::checks);
 
@@ -384,8 +424,9 @@ class ChecksRunTest {
         for (int i = 0; i < 30; i++) {
             sets.append(i == 0 ? "" : ", ").append("\"s").append(i).append("\": {\"commands\": [[\"tools/big.sh\"]]}");
         }
-        script("tools/big.sh", "i=0; while [ $i -lt 400 ]; do echo \"line $i of a long report\"; i=$((i+1)); done;"
-                + " echo THE-END");
+        script(
+                "tools/big.sh",
+                "i=0; while [ $i -lt 400 ]; do echo \"line $i of a long report\"; i=$((i+1)); done;" + " echo THE-END");
         repo.commitAll("big");
         config(sets.toString());
         audited();
@@ -412,8 +453,9 @@ class ChecksRunTest {
     @Test
     void a_secret_crossing_the_output_cut_leaves_no_piece_in_the_result_or_the_event() {
         String secret = "SuperSecretValue0123456789";
-        config("\"a\": {\"commands\": [[\"sh\", \"-c\", \"head -c 1490 /dev/zero|tr '\\\\0' a; echo \\\"$MY_TOKEN\\\";"
-                + " head -c 8000 /dev/zero|tr '\\\\0' b; echo \\\"$MY_TOKEN\\\"; head -c 2480 /dev/zero|tr '\\\\0' c\"]]}");
+        config(
+                "\"a\": {\"commands\": [[\"sh\", \"-c\", \"head -c 1490 /dev/zero|tr '\\\\0' a; echo \\\"$MY_TOKEN\\\";"
+                        + " head -c 8000 /dev/zero|tr '\\\\0' b; echo \\\"$MY_TOKEN\\\"; head -c 2480 /dev/zero|tr '\\\\0' c\"]]}");
         audited();
         repo.write("src/app.py", "# app\nvalue = 2\n");
         java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
@@ -432,13 +474,14 @@ class ChecksRunTest {
     void a_denied_program_is_refused_however_it_is_spelled_or_linked() throws IOException {
         Path git = Path.of("/usr/bin/git");
         Path curl = Path.of("/usr/bin/curl").toRealPath();
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(git) && Files.isExecutable(curl),
-                "needs /usr/bin/git and /usr/bin/curl");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                Files.isExecutable(git) && Files.isExecutable(curl), "needs /usr/bin/git and /usr/bin/curl");
         Files.createSymbolicLink(repo.resolve("mycurl"), curl);
         Files.createSymbolicLink(repo.resolve("tools/gitlink"), git);
         repo.commitAll("links");
-        config("\"repo\": {\"commands\": [[\"git\", \"--version\"], [\"/usr/bin/../bin/git\", \"--version\"],"
-                + " [\"./mycurl\", \"-V\"], [\"tools/gitlink\", \"--version\"], [\"tools/ok.sh\"]]}",
+        config(
+                "\"repo\": {\"commands\": [[\"git\", \"--version\"], [\"/usr/bin/../bin/git\", \"--version\"],"
+                        + " [\"./mycurl\", \"-V\"], [\"tools/gitlink\", \"--version\"], [\"tools/ok.sh\"]]}",
                 "\"security\": {\"denied_commands\": [\"curl\", \"/usr/bin/git\"]}");
         audited();
         repo.write("src/app.py", "# app\nvalue = 2\n");
@@ -448,21 +491,25 @@ class ChecksRunTest {
         ChecksRun.Report report = checks(env);
 
         assertEquals(ChecksVerdict.FAIL, report.verdict());
-        assertEquals(List.of("repo:failed", "repo:failed", "repo:failed", "repo:failed", "repo:passed"),
-                outcomes(report));
+        assertEquals(
+                List.of("repo:failed", "repo:failed", "repo:failed", "repo:failed", "repo:passed"), outcomes(report));
         for (int i = 0; i < 4; i++) {
             CheckResult r = report.results().get(i);
-            assertTrue(r.output().startsWith("refused: " + r.argv().get(0) + " is denied by security.denied_commands"),
+            assertTrue(
+                    r.output().startsWith("refused: " + r.argv().get(0) + " is denied by security.denied_commands"),
                     r.output());
             assertEquals(0, r.durationMillis(), "never ran: " + r.command());
         }
-        assertTrue(report.results().get(2).output().contains("(\"curl\")"), report.results().get(2).output());
+        assertTrue(
+                report.results().get(2).output().contains("(\"curl\")"),
+                report.results().get(2).output());
     }
 
     @Test
     void a_bare_denied_name_does_not_deny_a_different_program() {
-        config("\"repo\": {\"commands\": [[\"tools/ok.sh\"]]}", "\"security\": {\"denied_commands\": [\"ok\","
-                + " \"/usr/bin/curl\", \"tools\"]}");
+        config(
+                "\"repo\": {\"commands\": [[\"tools/ok.sh\"]]}",
+                "\"security\": {\"denied_commands\": [\"ok\"," + " \"/usr/bin/curl\", \"tools\"]}");
         audited();
         repo.write("src/app.py", "# app\nvalue = 2\n");
 
@@ -474,8 +521,12 @@ class ChecksRunTest {
         String longScript = "true; ".repeat(2_500);
         StringBuilder commands = new StringBuilder();
         for (int i = 0; i < 10; i++) {
-            commands.append(i == 0 ? "" : ", ").append("[\"sh\", \"-c\", \"").append(longScript).append(": ")
-                    .append(i).append("\"]");
+            commands.append(i == 0 ? "" : ", ")
+                    .append("[\"sh\", \"-c\", \"")
+                    .append(longScript)
+                    .append(": ")
+                    .append(i)
+                    .append("\"]");
         }
         config("\"long\": {\"commands\": [" + commands + "]}");
         audited();
@@ -489,8 +540,11 @@ class ChecksRunTest {
         assertTrue(dev.wb.engine.json.CanonicalJson.bytes(p).length <= EventFit.MAX_PAYLOAD_BYTES, "it fits");
         assertEquals(10, p.get("commands").size());
         String word = p.get("commands").get(9).get("argv").get(2).asText();
-        assertTrue(word.startsWith("true; true;") && word.endsWith("true; : 9") && word.matches(
-                "(?s).*… \\[\\d+ characters omitted] ….*"), word);
+        assertTrue(
+                word.startsWith("true; true;")
+                        && word.endsWith("true; : 9")
+                        && word.matches("(?s).*… \\[\\d+ characters omitted] ….*"),
+                word);
         assertEquals("sh", p.get("commands").get(9).get("argv").get(0).asText(), "short words stay whole");
         assertEquals("pass", p.get("verdict").asText());
     }
@@ -508,8 +562,11 @@ class ChecksRunTest {
         ChecksRun.Report report = checks();
 
         assertEquals(ChecksVerdict.INCOMPLETE, report.verdict());
-        assertEquals("tools/noexec.sh: not executable (its mode lacks +x)", report.results().get(0).output());
-        assertEquals("SKIPPED opt: tools/noexec.sh is not executable — auto-merge blocked",
+        assertEquals(
+                "tools/noexec.sh: not executable (its mode lacks +x)",
+                report.results().get(0).output());
+        assertEquals(
+                "SKIPPED opt: tools/noexec.sh is not executable — auto-merge blocked",
                 report.skipped().get(0).line());
     }
 }

@@ -14,27 +14,28 @@ class ChecksVerdictTest {
         if (outcomes.isBlank()) {
             return List.of();
         }
-        return Arrays.stream(outcomes.split(" ")).map(o -> new CheckResult("set", List.of("tool"),
-                CheckOutcome.valueOf(o), -1, 0, "")).toList();
+        return Arrays.stream(outcomes.split(" "))
+                .map(o -> new CheckResult("set", List.of("tool"), CheckOutcome.valueOf(o), -1, 0, ""))
+                .toList();
     }
 
     @ParameterizedTest(name = "[{0}] -> {1}")
     @CsvSource({
-            "'', PASS",
-            "PASSED, PASS",
-            "PASSED PASSED, PASS",
-            "PASSED SKIPPED, PASS",
-            "PASSED FAILED, FAIL",
-            "PASSED TIMED_OUT, FAIL",
-            "FAILED SKIPPED, FAIL",
-            "UNAVAILABLE, INCOMPLETE",
-            "PASSED UNAVAILABLE, INCOMPLETE",
-            "FAILED UNAVAILABLE, INCOMPLETE",
-            "SKIPPED, INCOMPLETE",
-            "SKIPPED SKIPPED, INCOMPLETE",
+        "'', PASS",
+        "PASSED, PASS",
+        "PASSED PASSED, PASS",
+        "PASSED SKIPPED, PASS",
+        "PASSED FAILED, FAIL",
+        "PASSED TIMED_OUT, FAIL",
+        "FAILED SKIPPED, FAIL",
+        "UNAVAILABLE, INCOMPLETE",
+        "PASSED UNAVAILABLE, INCOMPLETE",
+        "FAILED UNAVAILABLE, INCOMPLETE",
+        "SKIPPED, INCOMPLETE",
+        "SKIPPED SKIPPED, INCOMPLETE",
     })
-    void a_missing_toolchain_or_nothing_but_skips_is_incomplete_else_a_failure_fails(String outcomes,
-            ChecksVerdict verdict) {
+    void a_missing_toolchain_or_nothing_but_skips_is_incomplete_else_a_failure_fails(
+            String outcomes, ChecksVerdict verdict) {
         assertEquals(verdict, ChecksVerdict.of(results(outcomes), false));
     }
 

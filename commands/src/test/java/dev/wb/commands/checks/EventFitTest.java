@@ -54,7 +54,8 @@ class EventFitTest {
         assertTrue(EventFit.size(fitted) <= EventFit.MAX_PAYLOAD_BYTES);
         int kept = fitted.get("commands").size();
         assertTrue(kept > 100 && kept < 5_000, "kept " + kept);
-        assertEquals(5_000 - kept, fitted.get(EventFit.TRUNCATED).get("/commands").asInt());
+        assertEquals(
+                5_000 - kept, fitted.get(EventFit.TRUNCATED).get("/commands").asInt());
         assertEquals("ok 0", fitted.get("commands").get(0).get("output").asText(), "the first items stay");
     }
 

@@ -75,8 +75,12 @@ class OriginalsConfigTest {
         assertFalse(c.execute(), "execute: false refuses --execute, as in the original");
         assertEquals(Optional.of("startup"), c.presets().preset());
         assertEquals(Map.of("packages/billing/**", "enterprise"), c.presets().paths());
-        assertEquals(List.of("provider", "preset_confirmed", "flow"), List.copyOf(c.originals().values().keySet()));
-        assertEquals(List.of("main", "homolog"), c.protectedBranches(),
+        assertEquals(
+                List.of("provider", "preset_confirmed", "flow"),
+                List.copyOf(c.originals().values().keySet()));
+        assertEquals(
+                List.of("main", "homolog"),
+                c.protectedBranches(),
                 "with no protected list, the original protects the source and the validation branches");
     }
 
@@ -93,8 +97,8 @@ class OriginalsConfigTest {
 
     @Test
     void each_ignored_key_says_it_is_from_the_original_and_what_to_use_instead() {
-        for (String key : List.of("provider", "project", "board", "preset_confirmed", "hooks", "light_max_lines",
-                "light_path")) {
+        for (String key :
+                List.of("provider", "project", "board", "preset_confirmed", "hooks", "light_max_lines", "light_path")) {
             String note = OriginalKeys.NOTES.get(key);
             assertTrue(note.startsWith("from the original workbench; wb does not use it: "), key + ": " + note);
             assertTrue(note.length() > OriginalKeys.IGNORED.length() + 10, key + " says what to use instead");
@@ -108,9 +112,12 @@ class OriginalsConfigTest {
         assertEquals(List.of("release"), parse("""
                 {"flow": {"source": "main", "validation": ["homolog"], "protected": ["release"]}}
                 """).protectedBranches());
-        assertEquals(List.of("main", "qa"), parse("""
+        assertEquals(
+                List.of("main", "qa"),
+                parse("""
                 {"flow": {"source": "main", "validation": ["qa"], "protected": []}}
-                """).protectedBranches(), "an empty protected list falls back, as the original's `or` does");
+                """).protectedBranches(),
+                "an empty protected list falls back, as the original's `or` does");
         assertEquals(List.of("trunk"), parse("""
                 {"branches": {"protected": ["trunk"]}, "flow": {"source": "main"}}
                 """).protectedBranches());
@@ -125,15 +132,17 @@ class OriginalsConfigTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"hook\": false}|unknown key hook (did you mean hooks?)",
-        "{\"preset_confirm\": true}|unknown key preset_confirm (did you mean preset_confirmed?)",
-        "{\"light_max_line\": 40}|unknown key light_max_line (did you mean light_max_lines?)",
-        "{\"contxt\": \"work\"}|unknown key contxt (did you mean context?)",
-        "{\"Provider\": \"jira\"}|unknown key Provider",
-        "{\"flow\": {\"source\": \"main\", \"protect\": [\"main\"]}}|unknown key flow.protect (did you mean protected?)",
-        "{\"flow\": {\"source\": \"main\", \"validaton\": [\"qa\"]}}|unknown key flow.validaton (did you mean validation?)"
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"hook\": false}|unknown key hook (did you mean hooks?)",
+                "{\"preset_confirm\": true}|unknown key preset_confirm (did you mean preset_confirmed?)",
+                "{\"light_max_line\": 40}|unknown key light_max_line (did you mean light_max_lines?)",
+                "{\"contxt\": \"work\"}|unknown key contxt (did you mean context?)",
+                "{\"Provider\": \"jira\"}|unknown key Provider",
+                "{\"flow\": {\"source\": \"main\", \"protect\": [\"main\"]}}|unknown key flow.protect (did you mean protected?)",
+                "{\"flow\": {\"source\": \"main\", \"validaton\": [\"qa\"]}}|unknown key flow.validaton (did you mean validation?)"
+            })
     void a_misspelt_original_key_is_still_refused(String json, String message) {
         Failure f = refused(json);
         assertTrue(f.getMessage().contains(message), f.getMessage());
@@ -141,29 +150,31 @@ class OriginalsConfigTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "{\"hooks\": \"off\"}|hooks must be false, true or \"strict\", not the string \"off\"",
-        "{\"hooks\": 1}|hooks must be false, true or \"strict\", not 1",
-        "{\"light_max_lines\": 0}|light_max_lines must be a whole number from 1",
-        "{\"light_max_lines\": -5}|light_max_lines must be a whole number from 1",
-        "{\"light_max_lines\": \"40\"}|light_max_lines must be a whole number from 1",
-        "{\"light_max_lines\": 1.5}|light_max_lines must be a whole number from 1",
-        "{\"preset_confirmed\": \"yes\"}|preset_confirmed must be true or false",
-        "{\"light_path\": \"no\"}|light_path must be true or false",
-        "{\"context\": \"../../etc/x\"}|context names a file of $WORKBENCH_HOME/contexts/",
-        "{\"context\": \"\"}|context names a file of $WORKBENCH_HOME/contexts/",
-        "{\"context\": 3}|context must be a string, not 3",
-        "{\"provider\": \"\"}|provider must not be blank",
-        "{\"provider\": [\"jira\"]}|provider must be a string, not a list",
-        "{\"project\": {}}|project must be a string, not an object",
-        "{\"board\": true}|board must be a string, not true",
-        "{\"flow\": \"main\"}|flow must be an object, not the string \"main\"",
-        "{\"flow\": {\"validation\": [\"qa\"]}}|flow needs a \"source\" branch",
-        "{\"flow\": {\"source\": \"main\", \"strategy\": \"rebase\"}}|flow.strategy is \"rebase\"",
-        "{\"flow\": {\"source\": \"main\", \"validation\": \"qa\"}}|flow.validation must be a list of strings",
-        "{\"flow\": {\"source\": \"main\", \"protected\": [\"\"]}}|flow.protected[0] must not be blank",
-        "{\"flow\": {\"source\": \"main\", \"branch_pattern\": 7}}|flow.branch_pattern must be a string"
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"hooks\": \"off\"}|hooks must be false, true or \"strict\", not the string \"off\"",
+                "{\"hooks\": 1}|hooks must be false, true or \"strict\", not 1",
+                "{\"light_max_lines\": 0}|light_max_lines must be a whole number from 1",
+                "{\"light_max_lines\": -5}|light_max_lines must be a whole number from 1",
+                "{\"light_max_lines\": \"40\"}|light_max_lines must be a whole number from 1",
+                "{\"light_max_lines\": 1.5}|light_max_lines must be a whole number from 1",
+                "{\"preset_confirmed\": \"yes\"}|preset_confirmed must be true or false",
+                "{\"light_path\": \"no\"}|light_path must be true or false",
+                "{\"context\": \"../../etc/x\"}|context names a file of $WORKBENCH_HOME/contexts/",
+                "{\"context\": \"\"}|context names a file of $WORKBENCH_HOME/contexts/",
+                "{\"context\": 3}|context must be a string, not 3",
+                "{\"provider\": \"\"}|provider must not be blank",
+                "{\"provider\": [\"jira\"]}|provider must be a string, not a list",
+                "{\"project\": {}}|project must be a string, not an object",
+                "{\"board\": true}|board must be a string, not true",
+                "{\"flow\": \"main\"}|flow must be an object, not the string \"main\"",
+                "{\"flow\": {\"validation\": [\"qa\"]}}|flow needs a \"source\" branch",
+                "{\"flow\": {\"source\": \"main\", \"strategy\": \"rebase\"}}|flow.strategy is \"rebase\"",
+                "{\"flow\": {\"source\": \"main\", \"validation\": \"qa\"}}|flow.validation must be a list of strings",
+                "{\"flow\": {\"source\": \"main\", \"protected\": [\"\"]}}|flow.protected[0] must not be blank",
+                "{\"flow\": {\"source\": \"main\", \"branch_pattern\": 7}}|flow.branch_pattern must be a string"
+            })
     void an_original_key_with_a_value_of_the_wrong_type_is_exit_3_naming_it(String json, String message) {
         Failure f = refused(json);
         assertTrue(f.getMessage().contains(message), f.getMessage());
@@ -192,10 +203,11 @@ class OriginalsConfigTest {
     @Test
     void home_defaults_to_dot_workbench_under_home() throws Exception {
         Files.createDirectories(tmp.resolve(".workbench/contexts"));
-        Files.writeString(tmp.resolve(".workbench/contexts/me.json"), "{\"git\": {\"name\": \"Me\", \"email\": \"m@x.io\"}}");
+        Files.writeString(
+                tmp.resolve(".workbench/contexts/me.json"), "{\"git\": {\"name\": \"Me\", \"email\": \"m@x.io\"}}");
 
-        WorkbenchContexts.Expected e = WorkbenchContexts.expected(parse("{\"context\": \"me\"}"),
-                Map.of("HOME", tmp.toString()));
+        WorkbenchContexts.Expected e =
+                WorkbenchContexts.expected(parse("{\"context\": \"me\"}"), Map.of("HOME", tmp.toString()));
 
         assertEquals("m@x.io", e.identity().orElseThrow().email());
     }
@@ -228,8 +240,10 @@ class OriginalsConfigTest {
         Map<String, String> env = Map.of("WORKBENCH_HOME", home.toString());
 
         for (String name : List.of("broken", "list", "gitlist", "huge", "dir")) {
-            Failure f = assertThrows(Failure.class,
-                    () -> WorkbenchContexts.expected(parse("{\"context\": \"" + name + "\"}"), env), name);
+            Failure f = assertThrows(
+                    Failure.class,
+                    () -> WorkbenchContexts.expected(parse("{\"context\": \"" + name + "\"}"), env),
+                    name);
             assertEquals(Failure.Kind.CONFIG, f.kind(), name);
             assertTrue(f.getMessage().contains(name + ".json"), f.getMessage());
         }

@@ -135,13 +135,18 @@ class WorkspaceConfigTest {
 
     @Test
     void a_glob_that_can_never_match_names_the_one_meant_and_an_empty_word_is_an_argument() {
-        Failure folder = refused("{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"x\"]], \"paths\": [\"web/\"]}}}}");
-        Failure dotted = refused("{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"x\"]], \"paths\": [\"./web/**\"]}}}}");
-        WorkspaceConfig empty = parse("{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"sed\", \"-i\", \"\", \"x\"]]}}}}");
+        Failure folder =
+                refused("{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"x\"]], \"paths\": [\"web/\"]}}}}");
+        Failure dotted = refused(
+                "{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"x\"]], \"paths\": [\"./web/**\"]}}}}");
+        WorkspaceConfig empty =
+                parse("{\"checks\": {\"command_sets\": {\"r\": {\"commands\": [[\"sed\", \"-i\", \"\", \"x\"]]}}}}");
 
         assertTrue(folder.getMessage().endsWith("did you mean \"web/**\"?"), folder::getMessage);
         assertTrue(dotted.getMessage().endsWith("did you mean \"web/**\"?"), dotted::getMessage);
-        assertEquals(List.of("sed", "-i", "", "x"), empty.checks().commandSets().get(0).commands().get(0));
+        assertEquals(
+                List.of("sed", "-i", "", "x"),
+                empty.checks().commandSets().get(0).commands().get(0));
     }
 
     @Test
@@ -167,7 +172,9 @@ class WorkspaceConfigTest {
         assertFalse(text.contains("SECRET"), text);
         assertTrue(text.contains("telegram.bot_token = \"********\"\n"), text);
         assertTrue(text.contains("repo.url = \"https://********@github.com/o/r.git\"\n"), text);
-        assertTrue(text.contains("security.extra_environment.DOTNET_ROOT = \"/opt/dotnet\""), "a path is not a secret: " + text);
+        assertTrue(
+                text.contains("security.extra_environment.DOTNET_ROOT = \"/opt/dotnet\""),
+                "a path is not a secret: " + text);
         assertTrue(text.contains("DATABASE_URL = \"postgres://********@db:5432/app\""), text);
         assertTrue(text.contains("git.auto_merge = false  (default)"), text);
         assertTrue(text.contains("telegram.chat_id = \"42\"\n"), "a set key is not marked default: " + text);

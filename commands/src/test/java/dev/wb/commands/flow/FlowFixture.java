@@ -83,8 +83,8 @@ final class FlowFixture {
     FlowFixture tool(String name, boolean executable) {
         Path file = repo.write(".workflow/tools/" + name, "#!/bin/sh\nexit 0\n");
         try {
-            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(executable ? "rwxr-xr-x"
-                    : "rw-r--r--"));
+            Files.setPosixFilePermissions(
+                    file, PosixFilePermissions.fromString(executable ? "rwxr-xr-x" : "rw-r--r--"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -105,7 +105,8 @@ final class FlowFixture {
     FlowResult validate(String stem) {
         ValidateFlow.Report report = run(Optional.of(stem), false);
         if (report.flows().size() != 1) {
-            throw new AssertionError("no flow validated: " + report.error().map(Throwable::getMessage).orElse("?"));
+            throw new AssertionError("no flow validated: "
+                    + report.error().map(Throwable::getMessage).orElse("?"));
         }
         return report.flows().get(0);
     }

@@ -41,7 +41,11 @@ class FlowGraphTest {
         }
         yaml.append("  edges:\n");
         for (int i = 1; i < count; i++) {
-            yaml.append("    - {from: n").append(i - 1).append(", to: n").append(i).append("}\n");
+            yaml.append("    - {from: n")
+                    .append(i - 1)
+                    .append(", to: n")
+                    .append(i)
+                    .append("}\n");
         }
         return yaml.append(extraEdges).toString();
     }
@@ -61,12 +65,18 @@ class FlowGraphTest {
         List<String> violations = fx.validate("ring", flow("ring", ring)).violations();
 
         assertEquals(2, violations.size(), () -> violations.toString().substring(0, 300));
-        assertEquals("line 8: flow: no terminal node (every node has at least one outgoing edge), so no path ends",
+        assertEquals(
+                "line 8: flow: no terminal node (every node has at least one outgoing edge), so no path ends",
                 violations.get(0));
-        assertTrue(violations.get(1).startsWith("line 9: flow: nodes 'n0', 'n1', 'n2', 'n3',"),
+        assertTrue(
+                violations.get(1).startsWith("line 9: flow: nodes 'n0', 'n1', 'n2', 'n3',"),
                 violations.get(1).substring(0, 100));
-        assertTrue(violations.get(1).endsWith(", 'n9998', 'n9999' form a cycle of edges without an outcome: no"
-                + " verdict ever leaves it and no budget bounds it"), violations.get(1).substring(0, 100));
+        assertTrue(
+                violations
+                        .get(1)
+                        .endsWith(", 'n9998', 'n9999' form a cycle of edges without an outcome: no"
+                                + " verdict ever leaves it and no budget bounds it"),
+                violations.get(1).substring(0, 100));
     }
 
     @Test
@@ -104,8 +114,10 @@ class FlowGraphTest {
                     - {from: b, to: c}
                 """);
 
-        assertEquals(List.of("line 11: flow: expected exactly one entry node (a node no edge leads to), got 2: 'a',"
-                + " 'b'"), result.violations());
+        assertEquals(
+                List.of("line 11: flow: expected exactly one entry node (a node no edge leads to), got 2: 'a',"
+                        + " 'b'"),
+                result.violations());
     }
 
     @Test
@@ -143,15 +155,23 @@ class FlowGraphTest {
                     - {from: loop, to: spin}
                 """);
 
-        assertEquals(List.of("line 13: flow: nodes cannot reach any terminal: 'spin', 'loop' (a cycle with no way"
-                + " out)", "line 13: flow: nodes 'spin', 'loop' form a cycle of edges without an outcome: no verdict"
-                + " ever leaves it and no budget bounds it"), result.violations());
+        assertEquals(
+                List.of(
+                        "line 13: flow: nodes cannot reach any terminal: 'spin', 'loop' (a cycle with no way" + " out)",
+                        "line 13: flow: nodes 'spin', 'loop' form a cycle of edges without an outcome: no verdict"
+                                + " ever leaves it and no budget bounds it"),
+                result.violations());
     }
 
     @Test
     void a_budget_on_any_edge_and_a_loop_beside_a_budget_are_read_as_the_orchestrator_reads_them() {
-        FlowResult result = fx.validate("g", flow("g", IMPLEMENT_REVIEW.replace("outcome: accept}",
-                "outcome: accept, budget: 2}").replace("loop: fix}", "loop: fix, budget: 3}")));
+        FlowResult result = fx.validate(
+                "g",
+                flow(
+                        "g",
+                        IMPLEMENT_REVIEW
+                                .replace("outcome: accept}", "outcome: accept, budget: 2}")
+                                .replace("loop: fix}", "loop: fix, budget: 3}")));
 
         assertEquals(List.of(), result.violations());
     }
@@ -166,7 +186,9 @@ class FlowGraphTest {
                     - {from: implemnt, to: end}
                 """);
 
-        assertEquals(List.of("line 13: edge implemnt -> end: edge references unknown source node 'implemnt' (did you"
-                + " mean 'implement'?)"), result.violations());
+        assertEquals(
+                List.of("line 13: edge implemnt -> end: edge references unknown source node 'implemnt' (did you"
+                        + " mean 'implement'?)"),
+                result.violations());
     }
 }

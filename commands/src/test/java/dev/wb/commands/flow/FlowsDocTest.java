@@ -26,8 +26,8 @@ class FlowsDocTest {
 
     private static final Pattern EXAMPLE = Pattern.compile(
             "<!-- example: (\\S+)\\.yaml (valid|invalid)(?: tools: (\\S+))? -->\\n```yaml\\n(.*?)```", Pattern.DOTALL);
-    private static final Pattern OUTPUT = Pattern.compile("<!-- output: (\\S+)\\.yaml -->\\n```text\\n(.*?)```",
-            Pattern.DOTALL);
+    private static final Pattern OUTPUT =
+            Pattern.compile("<!-- output: (\\S+)\\.yaml -->\\n```text\\n(.*?)```", Pattern.DOTALL);
 
     @TempDir
     Path tmp;
@@ -73,20 +73,37 @@ class FlowsDocTest {
     @Test
     void every_closed_value_and_kind_is_documented() throws IOException {
         String doc = doc();
-        List<List<String>> sets = List.of(FlowVocabulary.PERMISSIONS, FlowVocabulary.OUTPUT_POLICIES,
-                FlowVocabulary.PUBLISHING, FlowVocabulary.NETWORK_POLICIES, FlowVocabulary.SESSION_SCOPES,
-                FlowVocabulary.GATE_SEVERITIES, FlowVocabulary.OUTPUT_ARTIFACTS, FlowVocabulary.CHECKERS,
-                FlowVocabulary.HITL_SIGNALS, FlowVocabulary.OBSERVE_MODES, FlowVocabulary.KINDS,
-                FlowVocabulary.FLOW_KEYS, FlowVocabulary.TOKENS, FlowVocabulary.EVALUATOR_DEFAULT_KEYS,
-                FlowVocabulary.RESERVED_IDS, FlowVocabulary.WHEN_KEYS, FlowVocabulary.HITL_SETTINGS_KEYS,
-                FlowVocabulary.DECOMPOSITION_KEYS, FlowVocabulary.SUPERVISOR_KEYS, FlowVocabulary.EDGE_KEYS);
+        List<List<String>> sets = List.of(
+                FlowVocabulary.PERMISSIONS,
+                FlowVocabulary.OUTPUT_POLICIES,
+                FlowVocabulary.PUBLISHING,
+                FlowVocabulary.NETWORK_POLICIES,
+                FlowVocabulary.SESSION_SCOPES,
+                FlowVocabulary.GATE_SEVERITIES,
+                FlowVocabulary.OUTPUT_ARTIFACTS,
+                FlowVocabulary.CHECKERS,
+                FlowVocabulary.HITL_SIGNALS,
+                FlowVocabulary.OBSERVE_MODES,
+                FlowVocabulary.KINDS,
+                FlowVocabulary.FLOW_KEYS,
+                FlowVocabulary.TOKENS,
+                FlowVocabulary.EVALUATOR_DEFAULT_KEYS,
+                FlowVocabulary.RESERVED_IDS,
+                FlowVocabulary.WHEN_KEYS,
+                FlowVocabulary.HITL_SETTINGS_KEYS,
+                FlowVocabulary.DECOMPOSITION_KEYS,
+                FlowVocabulary.SUPERVISOR_KEYS,
+                FlowVocabulary.EDGE_KEYS);
         for (List<String> set : sets) {
             for (String value : set) {
-                assertTrue(doc.contains("`" + value + "`") || doc.contains("`{" + value + "}`"),
+                assertTrue(
+                        doc.contains("`" + value + "`") || doc.contains("`{" + value + "}`"),
                         "docs/FLOWS.md does not document " + value);
             }
         }
-        FlowVocabulary.KIND_KEYS.values().forEach(keys -> keys.forEach(key -> assertTrue(doc.contains("`" + key + "`"),
-                "docs/FLOWS.md does not document the node key " + key)));
+        FlowVocabulary.KIND_KEYS
+                .values()
+                .forEach(keys -> keys.forEach(key -> assertTrue(
+                        doc.contains("`" + key + "`"), "docs/FLOWS.md does not document the node key " + key)));
     }
 }

@@ -30,8 +30,8 @@ class Issue13FlowTest {
 
     /** The implement/review flow, the implement node's profile and extra keys given. */
     FlowResult implement(String profile, String keys) {
-        String flow = IMPLEMENT_REVIEW.replace("      permission_profile: workspace-write\n",
-                "      permission_profile: " + profile + "\n" + keys);
+        String flow = IMPLEMENT_REVIEW.replace(
+                "      permission_profile: workspace-write\n", "      permission_profile: " + profile + "\n" + keys);
         return fx.validate("impl", flow("impl", flow));
     }
 
@@ -40,21 +40,28 @@ class Issue13FlowTest {
         // Defect: "extra_args: [--ignore-rules]" passed wb validate-flow; the orchestrator refuses it.
         FlowResult result = implement("workspace-write", "      extra_args: [--ignore-rules]\n");
 
-        assertEquals(List.of("agent 'implement': extra_args flag '--ignore-rules' may not disable the"
-                + " sandbox/approvals"), result.violations());
+        assertEquals(
+                List.of("agent 'implement': extra_args flag '--ignore-rules' may not disable the"
+                        + " sandbox/approvals"),
+                result.violations());
     }
 
     @Test
     void item09_any_dangerously_flag_and_a_sandbox_option_without_a_value_are_refused_too() {
         // The same family: the orchestrator refuses every --dangerously… flag and a --sandbox with no value.
-        FlowResult result = implement("workspace-write",
-                "      extra_args: [--dangerously-bypass-hook-trust, --model, o3, --sandbox]\n");
+        FlowResult result = implement(
+                "workspace-write", "      extra_args: [--dangerously-bypass-hook-trust, --model, o3, --sandbox]\n");
 
-        assertEquals(List.of("agent 'implement': extra_args flag '--dangerously-bypass-hook-trust' may not disable"
-                + " the sandbox/approvals", "agent 'implement': extra_args --sandbox requires a sandbox value (none"
-                + " given)"), result.violations());
-        assertEquals(List.of(), implement("workspace-write", "      extra_args: [--sandbox, workspace-write]\n")
-                .violations());
+        assertEquals(
+                List.of(
+                        "agent 'implement': extra_args flag '--dangerously-bypass-hook-trust' may not disable"
+                                + " the sandbox/approvals",
+                        "agent 'implement': extra_args --sandbox requires a sandbox value (none" + " given)"),
+                result.violations());
+        assertEquals(
+                List.of(),
+                implement("workspace-write", "      extra_args: [--sandbox, workspace-write]\n")
+                        .violations());
     }
 
     @Test
@@ -62,7 +69,9 @@ class Issue13FlowTest {
         FlowResult result = implement("workspace-write", "      extra_args: [--sandbox, danger-full-access]\n");
 
         assertEquals(1, result.violations().size(), result.violations().toString());
-        assertTrue(result.violations().get(0).contains("select full access"), result.violations().toString());
+        assertTrue(
+                result.violations().get(0).contains("select full access"),
+                result.violations().toString());
     }
 
     @Test
@@ -70,10 +79,13 @@ class Issue13FlowTest {
         // Defect: "git_evidence: true on a workspace-write node" passed; the orchestrator refuses it.
         FlowResult result = implement("workspace-write", "      git_evidence: true\n");
 
-        assertEquals(List.of("agent 'implement': git_evidence applies only to a read-only node; a workspace-write"
-                + " node already has an unrestricted shell (drop the field, or set permission_profile: read-only)"),
+        assertEquals(
+                List.of(
+                        "agent 'implement': git_evidence applies only to a read-only node; a workspace-write"
+                                + " node already has an unrestricted shell (drop the field, or set permission_profile: read-only)"),
                 result.violations());
-        assertEquals(List.of(), implement("read-only", "      git_evidence: true\n").violations());
+        assertEquals(
+                List.of(), implement("read-only", "      git_evidence: true\n").violations());
     }
 
     @Test
@@ -81,12 +93,18 @@ class Issue13FlowTest {
         // Defect: "codex with workspace-write and network access" passed; the orchestrator refuses it.
         FlowResult result = implement("workspace-write", "      provider: codex\n      network_access: true\n");
 
-        assertEquals(List.of("node 'implement': codex cannot run with workspace-write and network_access=true;"
-                + " split network research into a read-only node or set network_access: false"), result.violations());
-        assertEquals(List.of(), implement("read-only", "      provider: codex\n      network_access: true\n")
-                .violations());
-        assertEquals(List.of(), implement("workspace-write", "      provider: claude\n      network_access: true\n")
-                .violations());
+        assertEquals(
+                List.of("node 'implement': codex cannot run with workspace-write and network_access=true;"
+                        + " split network research into a read-only node or set network_access: false"),
+                result.violations());
+        assertEquals(
+                List.of(),
+                implement("read-only", "      provider: codex\n      network_access: true\n")
+                        .violations());
+        assertEquals(
+                List.of(),
+                implement("workspace-write", "      provider: claude\n      network_access: true\n")
+                        .violations());
     }
 
     @Test
@@ -107,8 +125,10 @@ class Issue13FlowTest {
         FlowResult result = implement("workspace-write", "      provider: codex\n      network_access: true\n");
 
         assertEquals(List.of(), result.violations());
-        assertEquals(List.of("node 'implement': codex runs with workspace-write and network_access=true only because"
-                + " security.strict_isolation is false (the advanced mode gives every node both); under strict"
-                + " isolation this flow is refused"), result.warnings());
+        assertEquals(
+                List.of("node 'implement': codex runs with workspace-write and network_access=true only because"
+                        + " security.strict_isolation is false (the advanced mode gives every node both); under strict"
+                        + " isolation this flow is refused"),
+                result.warnings());
     }
 }

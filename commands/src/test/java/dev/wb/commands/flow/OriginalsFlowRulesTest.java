@@ -118,8 +118,9 @@ class OriginalsFlowRulesTest {
     void a_load_rule_is_one_violation_with_its_line(String rule, String from, String to, String violation) {
         FlowResult result = variant(from, to == null ? "" : to);
 
-        assertTrue(result.violations().contains(violation), () -> rule + ": expected «" + violation + "» in "
-                + result.violations());
+        assertTrue(
+                result.violations().contains(violation),
+                () -> rule + ": expected «" + violation + "» in " + result.violations());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -169,8 +170,9 @@ class OriginalsFlowRulesTest {
     void a_graph_ceiling_or_config_rule_is_its_violation(String rule, String from, String to, String violation) {
         FlowResult result = variant(from, to);
 
-        assertTrue(result.violations().contains(violation), () -> rule + ": expected «" + violation + "» in "
-                + result.violations());
+        assertTrue(
+                result.violations().contains(violation),
+                () -> rule + ": expected «" + violation + "» in " + result.violations());
     }
 
     @Test
@@ -180,32 +182,47 @@ class OriginalsFlowRulesTest {
 
         FlowResult result = variant("    - id: out", "    - {id: lint, kind: tool, tool: lint}\n    - id: out");
 
-        assertTrue(result.violations().contains("node 'lint': tool 'lint' is not executable: .workflow/tools/lint"
-                + " (chmod +x it)"), result::toString);
+        assertTrue(
+                result.violations()
+                        .contains(
+                                "node 'lint': tool 'lint' is not executable: .workflow/tools/lint" + " (chmod +x it)"),
+                result::toString);
     }
 
     @Test
     void an_agent_above_the_ceiling_is_refused_and_one_without_a_profile_runs_at_the_ceiling() {
-        FlowResult result = fx.validate("t", BASE.replace("  permission_ceiling: workspace-write",
-                "  permission_ceiling: read-only").replace("      role_file: roles/work.md\n",
-                "      role_file: roles/work.md\n      permission_profile: workspace-write\n"));
+        FlowResult result = fx.validate(
+                "t",
+                BASE.replace("  permission_ceiling: workspace-write", "  permission_ceiling: read-only")
+                        .replace(
+                                "      role_file: roles/work.md\n",
+                                "      role_file: roles/work.md\n      permission_profile: workspace-write\n"));
 
-        assertEquals(List.of("agent 'work': permission_profile 'workspace-write' exceeds permission_ceiling"
-                + " 'read-only'"), result.violations());
+        assertEquals(
+                List.of("agent 'work': permission_profile 'workspace-write' exceeds permission_ceiling"
+                        + " 'read-only'"),
+                result.violations());
     }
 
     @Test
     void a_lineage_affinity_chain_is_refused_one_hop_only() {
-        FlowResult result = fx.validate("t", BASE.replace("      role_file: roles/work.md\n",
-                "      role_file: roles/work.md\n      session_scope: editing_lineage\n").replace(
-                "      role_file: roles/fixing.md\n", "      role_file: roles/fixing.md\n"
-                        + "      session_scope: editing_lineage\n      lineage_affinity: work\n"
-                        + "    - {id: polish, kind: agent, role_file: p.md, lineage_affinity: fixing}\n")
-                .replace("    - {from: fixing, to: review}\n", "    - {from: fixing, to: polish}\n"
-                        + "    - {from: polish, to: review}\n"));
+        FlowResult result = fx.validate(
+                "t",
+                BASE.replace(
+                                "      role_file: roles/work.md\n",
+                                "      role_file: roles/work.md\n      session_scope: editing_lineage\n")
+                        .replace(
+                                "      role_file: roles/fixing.md\n",
+                                "      role_file: roles/fixing.md\n"
+                                        + "      session_scope: editing_lineage\n      lineage_affinity: work\n"
+                                        + "    - {id: polish, kind: agent, role_file: p.md, lineage_affinity: fixing}\n")
+                        .replace(
+                                "    - {from: fixing, to: review}\n",
+                                "    - {from: fixing, to: polish}\n" + "    - {from: polish, to: review}\n"));
 
-        assertEquals(List.of("line 26: node 'polish': lineage_affinity 'fixing' must be a lineage owner (a node that"
-                + " does not itself declare lineage_affinity); affinity chains are not allowed"),
+        assertEquals(
+                List.of("line 26: node 'polish': lineage_affinity 'fixing' must be a lineage owner (a node that"
+                        + " does not itself declare lineage_affinity); affinity chains are not allowed"),
                 result.violations());
     }
 
@@ -216,37 +233,53 @@ class OriginalsFlowRulesTest {
 
         FlowResult result = variant("  budgets:", "  network_policy: research\n  budgets:");
 
-        assertEquals(List.of("node 'work': codex cannot run with workspace-write and network_access=true; split"
-                + " network research into a read-only node or set network_access: false", "node 'fixing': codex"
-                + " cannot run with workspace-write and network_access=true; split network research into a"
-                + " read-only node or set network_access: false"), result.violations());
+        assertEquals(
+                List.of(
+                        "node 'work': codex cannot run with workspace-write and network_access=true; split"
+                                + " network research into a read-only node or set network_access: false",
+                        "node 'fixing': codex"
+                                + " cannot run with workspace-write and network_access=true; split network research into a"
+                                + " read-only node or set network_access: false"),
+                result.violations());
     }
 
     @Test
     void a_lineage_across_two_explicit_providers_is_refused() {
         fx.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}}");
 
-        FlowResult result = variant("      role_file: roles/work.md", "      role_file: roles/work.md\n"
-                + "      session_scope: editing_lineage\n      provider: codex");
-        FlowResult fixed = fx.validate("t", BASE.replace("      role_file: roles/work.md",
-                "      role_file: roles/work.md\n      session_scope: editing_lineage\n      provider: codex")
-                .replace("      role_file: roles/fixing.md", "      role_file: roles/fixing.md\n"
-                        + "      lineage_affinity: work\n      provider: claude"));
+        FlowResult result = variant(
+                "      role_file: roles/work.md",
+                "      role_file: roles/work.md\n" + "      session_scope: editing_lineage\n      provider: codex");
+        FlowResult fixed = fx.validate(
+                "t",
+                BASE.replace(
+                                "      role_file: roles/work.md",
+                                "      role_file: roles/work.md\n      session_scope: editing_lineage\n      provider: codex")
+                        .replace(
+                                "      role_file: roles/fixing.md",
+                                "      role_file: roles/fixing.md\n"
+                                        + "      lineage_affinity: work\n      provider: claude"));
 
         assertTrue(result.valid(), result::toString);
-        assertEquals(List.of("line 22: node 'fixing': provider 'claude' conflicts with lineage_affinity 'work'"
-                + " provider 'codex' (a session cannot be resumed across providers)"), fixed.violations());
+        assertEquals(
+                List.of("line 22: node 'fixing': provider 'claude' conflicts with lineage_affinity 'work'"
+                        + " provider 'codex' (a session cannot be resumed across providers)"),
+                fixed.violations());
     }
 
     // ------------------------------------------------------------------ what is not an error
 
     @Test
     void route_outcomes_leave_any_kind_and_a_hitl_approval_routes_approve_and_deny() {
-        FlowResult result = fx.validate("t", BASE.replace("    - {from: work, to: review}\n",
-                "    - {from: work, to: ask}\n    - {from: ask, to: review, outcome: route:approve}\n"
-                        + "    - {from: ask, to: out, outcome: route:deny}\n")
-                .replace("    - id: out\n", "    - {id: ask, kind: hitl, signal: approval, timeout_s: 600}\n"
-                        + "    - id: out\n"));
+        FlowResult result = fx.validate(
+                "t",
+                BASE.replace(
+                                "    - {from: work, to: review}\n",
+                                "    - {from: work, to: ask}\n    - {from: ask, to: review, outcome: route:approve}\n"
+                                        + "    - {from: ask, to: out, outcome: route:deny}\n")
+                        .replace(
+                                "    - id: out\n",
+                                "    - {id: ask, kind: hitl, signal: approval, timeout_s: 600}\n" + "    - id: out\n"));
 
         assertEquals(List.of("flow t: OK"), result.lines());
     }
@@ -318,45 +351,62 @@ class OriginalsFlowRulesTest {
                 """;
         fx.tool("lint", true);
 
-        FlowResult result = fx.validate("t", BASE.substring(0, BASE.indexOf("  budgets:")) + nodes.replace(
-                "    - id: work", "  nodes:\n    - id: work"));
+        FlowResult result = fx.validate(
+                "t",
+                BASE.substring(0, BASE.indexOf("  budgets:"))
+                        + nodes.replace("    - id: work", "  nodes:\n    - id: work"));
 
         assertEquals(List.of(), result.violations());
     }
 
     @Test
     void reserved_ids_are_free_for_evaluator_checks_hitl_and_publish_nodes() {
-        FlowResult result = fx.validate("t", BASE.replace("id: out", "id: checks").replace("to: out", "to: checks"));
+        FlowResult result =
+                fx.validate("t", BASE.replace("id: out", "id: checks").replace("to: out", "to: checks"));
 
         assertEquals(List.of("flow t: OK"), result.lines());
     }
 
     @Test
     void a_key_written_with_no_value_is_left_out_as_the_orchestrator_reads_it() {
-        FlowResult result = fx.validate("t", BASE.replace("      role: review\n", "      role: review\n"
-                + "      provider: ~\n      model: null\n      blocking:\n      when: ~\n")
-                .replace("    fix: 2\n", "    fix: 2\n  network_policy: ~\n  decomposition: null\n  defaults:\n"));
+        FlowResult result = fx.validate(
+                "t",
+                BASE.replace(
+                                "      role: review\n",
+                                "      role: review\n"
+                                        + "      provider: ~\n      model: null\n      blocking:\n      when: ~\n")
+                        .replace(
+                                "    fix: 2\n",
+                                "    fix: 2\n  network_policy: ~\n  decomposition: null\n  defaults:\n"));
 
         assertEquals(List.of("flow t: OK"), result.lines());
     }
 
     @Test
     void anchors_aliases_and_merge_keys_are_read_as_pyyaml_reads_them() {
-        FlowResult result = fx.validate("t", BASE.replace("      role_file: roles/work.md\n",
-                "      role_file: &prompt roles/work.md\n").replace("      role_file: roles/fixing.md\n",
-                "      role_file: *prompt\n").replace("    - id: review\n      kind: evaluator\n",
-                "    - &reviewer\n      id: review\n      kind: evaluator\n").replace("  edges:\n",
-                "    - <<: *reviewer\n      id: second\n  edges:\n").replace("{from: review, to: out, outcome: accept}",
-                "{from: review, to: second, outcome: accept}\n    - {from: second, to: out, outcome: accept}"));
+        FlowResult result = fx.validate(
+                "t",
+                BASE.replace("      role_file: roles/work.md\n", "      role_file: &prompt roles/work.md\n")
+                        .replace("      role_file: roles/fixing.md\n", "      role_file: *prompt\n")
+                        .replace(
+                                "    - id: review\n      kind: evaluator\n",
+                                "    - &reviewer\n      id: review\n      kind: evaluator\n")
+                        .replace("  edges:\n", "    - <<: *reviewer\n      id: second\n  edges:\n")
+                        .replace(
+                                "{from: review, to: out, outcome: accept}",
+                                "{from: review, to: second, outcome: accept}\n    - {from: second, to: out, outcome: accept}"));
 
         assertEquals(List.of(), result.violations());
     }
 
     @Test
     void yes_and_no_are_booleans_as_in_yaml_1_1() {
-        assertTrue(variant("      role: review", "      role: review\n      blocking: no").valid());
-        assertEquals(List.of("line 16: node 'review': blocking must be true or false, not the string \"maybe\""),
-                variant("      role: review", "      role: review\n      blocking: maybe").violations());
+        assertTrue(variant("      role: review", "      role: review\n      blocking: no")
+                .valid());
+        assertEquals(
+                List.of("line 16: node 'review': blocking must be true or false, not the string \"maybe\""),
+                variant("      role: review", "      role: review\n      blocking: maybe")
+                        .violations());
     }
 
     @Test
@@ -371,7 +421,8 @@ class OriginalsFlowRulesTest {
         }
 
         List<String> bomb = fx.validate("t", laughs + BASE).violations();
-        List<String> loop = fx.validate("t", "flow: &f\n  name: t\n  self: *f\n").violations();
+        List<String> loop =
+                fx.validate("t", "flow: &f\n  name: t\n  self: *f\n").violations();
 
         assertEquals(1, bomb.size(), bomb::toString);
         assertTrue(bomb.get(0).startsWith("line "), bomb::toString);
@@ -382,7 +433,8 @@ class OriginalsFlowRulesTest {
 
     @Test
     void a_python_object_tag_is_refused_as_safe_load_refuses_it() {
-        List<String> violations = variant("  name: t", "  name: !!python/object:os.system t").violations();
+        List<String> violations =
+                variant("  name: t", "  name: !!python/object:os.system t").violations();
 
         assertEquals(1, violations.size(), violations::toString);
         assertTrue(violations.get(0).startsWith("line 2: not valid YAML: "), violations::toString);
@@ -392,16 +444,23 @@ class OriginalsFlowRulesTest {
 
     @Test
     void an_agents_prompt_may_name_every_agent_and_tool_path_an_evaluators_only_the_core_tokens() {
-        fx.role("roles/work.md", "{task_id} {stage} {repo_path} {repo} {task_path} {plan_path} {diff_path}"
-                + " {checks_path} {review_path} {skills_path} {memory_path} {subtask_order} {subtask_count}"
-                + " {subtask_spec_path} {predecessor_context} {fixing_path} {work_path}")
-                .role("roles/review.md", "Read {diff_path}, then {fixing_path}; {?review_path}again{/review_path}"
-                        + " {?notes}x{/notes} {\"json\": 1} {Plan}");
+        fx.role(
+                        "roles/work.md",
+                        "{task_id} {stage} {repo_path} {repo} {task_path} {plan_path} {diff_path}"
+                                + " {checks_path} {review_path} {skills_path} {memory_path} {subtask_order} {subtask_count}"
+                                + " {subtask_spec_path} {predecessor_context} {fixing_path} {work_path}")
+                .role(
+                        "roles/review.md",
+                        "Read {diff_path}, then {fixing_path}; {?review_path}again{/review_path}"
+                                + " {?notes}x{/notes} {\"json\": 1} {Plan}");
 
         FlowResult result = fx.validate("t", BASE);
 
-        assertEquals(List.of("roles/review.md references unknown {fixing_path} (renders verbatim to the agent)",
-                "roles/review.md references unknown {notes} (renders verbatim to the agent)"), result.warnings());
+        assertEquals(
+                List.of(
+                        "roles/review.md references unknown {fixing_path} (renders verbatim to the agent)",
+                        "roles/review.md references unknown {notes} (renders verbatim to the agent)"),
+                result.warnings());
         assertTrue(result.valid());
     }
 }

@@ -58,16 +58,20 @@ class OriginalsFlowsTest {
     @Test
     void example_b_validates_on_codex_with_its_prompts_using_core_tokens_and_node_paths() {
         fx.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"primary\": \"codex\"},"
-                + " \"security\": {\"strict_isolation\": true}}")
-                .role("roles/planning.md", "Plan {task_id} from {enriched_spec_path}? No: {refinement_path}, "
-                        + "{task_path}, {?predecessor_context}Before: {predecessor_context}{/predecessor_context}")
+                        + " \"security\": {\"strict_isolation\": true}}")
+                .role(
+                        "roles/planning.md",
+                        "Plan {task_id} from {enriched_spec_path}? No: {refinement_path}, "
+                                + "{task_path}, {?predecessor_context}Before: {predecessor_context}{/predecessor_context}")
                 .role("roles/review.md", "Review {diff_path} against {plan_path} in {repo}.");
 
         FlowResult result = fx.validate("implementation", original("implementation.yaml"));
 
         assertEquals(List.of(), result.violations());
-        assertEquals(List.of("roles/planning.md references unknown {enriched_spec_path} (renders verbatim to the"
-                + " agent)"), result.warnings());
+        assertEquals(
+                List.of("roles/planning.md references unknown {enriched_spec_path} (renders verbatim to the"
+                        + " agent)"),
+                result.warnings());
     }
 
     @Test
@@ -76,18 +80,23 @@ class OriginalsFlowsTest {
 
         FlowResult result = fx.validate("content_chapter", original("content_chapter.yaml"));
 
-        assertEquals(List.of("flow content_chapter: OK", "flow content_chapter: WARN — node 'constraints': the"
-                + " declared fix budget of 8 holds as written only while the tool emits a top-level 'findings'"
-                + " array; without one it is the number of identical failures that ends the loop, not the fix"
-                + " rounds it plans"), result.lines());
+        assertEquals(
+                List.of(
+                        "flow content_chapter: OK",
+                        "flow content_chapter: WARN — node 'constraints': the"
+                                + " declared fix budget of 8 holds as written only while the tool emits a top-level 'findings'"
+                                + " array; without one it is the number of identical failures that ends the loop, not the fix"
+                                + " rounds it plans"),
+                result.lines());
     }
 
     @Test
     void example_c_without_its_tool_fails_as_the_orchestrator_does_at_dispatch() {
         FlowResult result = fx.validate("content_chapter", original("content_chapter.yaml"));
 
-        assertEquals(List.of("node 'constraints': tool 'check_journey' not found under '.workflow/tools/': no"
-                + " regular file .workflow/tools/check_journey inside it (deliver the tool there)"),
+        assertEquals(
+                List.of("node 'constraints': tool 'check_journey' not found under '.workflow/tools/': no"
+                        + " regular file .workflow/tools/check_journey inside it (deliver the tool there)"),
                 result.violations());
     }
 
@@ -102,7 +111,8 @@ class OriginalsFlowsTest {
     void budgets_above_the_config_caps_are_clamped_not_refused() {
         fx.config("{\"agents\": {\"max_fix_cycles\": 2, \"max_total_fix_iterations\": 4}}");
 
-        assertTrue(fx.validate("implementation", original("implementation.yaml")).valid());
+        assertTrue(
+                fx.validate("implementation", original("implementation.yaml")).valid());
     }
 
     @Test

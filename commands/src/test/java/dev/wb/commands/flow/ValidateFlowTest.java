@@ -37,21 +37,28 @@ class ValidateFlowTest {
     List<EventEnvelope> events() {
         try (Session session = fx.session()) {
             return session.reader().read(StreamId.workspace()).stream()
-                    .filter(e -> e.type().equals(WbEvents.FLOW_VALIDATED)).toList();
+                    .filter(e -> e.type().equals(WbEvents.FLOW_VALIDATED))
+                    .toList();
         }
     }
 
     @Test
     void all_validates_every_yaml_file_sorted_and_one_bad_flow_makes_exit_1() {
-        fx.write("zeta", flow("zeta", IMPLEMENT_REVIEW)).write("alpha", flow("alpha", IMPLEMENT_REVIEW)
-                .replace("kind: agent", "kind: agent\n      provider: gpt-5.5"));
+        fx.write("zeta", flow("zeta", IMPLEMENT_REVIEW))
+                .write(
+                        "alpha",
+                        flow("alpha", IMPLEMENT_REVIEW).replace("kind: agent", "kind: agent\n      provider: gpt-5.5"));
         fx.repo.write(".workflow/flows/notes.md", "not a flow\n");
         fx.repo.write(".workflow/flows/old.yml", "not read: flows are .yaml\n");
 
         ValidateFlow.Report report = fx.run(Optional.empty(), true);
 
-        assertEquals(List.of("alpha", "zeta"), report.flows().stream().map(FlowResult::name).toList());
-        assertEquals(List.of(false, true), report.flows().stream().map(FlowResult::valid).toList());
+        assertEquals(
+                List.of("alpha", "zeta"),
+                report.flows().stream().map(FlowResult::name).toList());
+        assertEquals(
+                List.of(false, true),
+                report.flows().stream().map(FlowResult::valid).toList());
         assertEquals(1, report.exitCode());
         assertEquals("--all", report.request());
     }
@@ -106,7 +113,8 @@ class ValidateFlowTest {
         assertEquals(2, report.exitCode());
         Failure error = report.error().orElseThrow();
         assertEquals(Failure.Kind.CONFIG, error.kind());
-        assertTrue(error.getMessage().startsWith(".workflow/config.json line 1: unknown key agents.alowed"),
+        assertTrue(
+                error.getMessage().startsWith(".workflow/config.json line 1: unknown key agents.alowed"),
                 error.getMessage());
         assertEquals(List.of(), report.flows());
         assertEquals(1, events().size());
@@ -122,8 +130,10 @@ class ValidateFlowTest {
 
     @Test
     void every_run_appends_one_flow_validated_event_with_the_documented_fields() {
-        fx.tool("mdlint", true).write("impl", flow("impl", IMPLEMENT_REVIEW).replace("kind: agent",
-                "kind: agent\n      provider: gpt-5.5"));
+        fx.tool("mdlint", true)
+                .write(
+                        "impl",
+                        flow("impl", IMPLEMENT_REVIEW).replace("kind: agent", "kind: agent\n      provider: gpt-5.5"));
 
         fx.run(Optional.empty(), true);
         fx.run(Optional.of("impl"), false);
@@ -136,9 +146,12 @@ class ValidateFlowTest {
         assertEquals("--all", payload.get("request").asText());
         assertEquals(1, payload.get("exitCode").asInt());
         JsonNode flow = payload.get("flows").get(0);
-        assertEquals(java.util.Set.of("name", "file", "valid", "violations", "warnings"), java.util.Set.copyOf(fields(flow)));
+        assertEquals(
+                java.util.Set.of("name", "file", "valid", "violations", "warnings"),
+                java.util.Set.copyOf(fields(flow)));
         assertEquals(".workflow/flows/impl.yaml", flow.get("file").asText());
-        assertEquals("node 'implement': provider 'gpt-5.5' not in agents.allowed",
+        assertEquals(
+                "node 'implement': provider 'gpt-5.5' not in agents.allowed",
                 flow.get("violations").get(0).asText());
         assertEquals("impl", events.get(1).payload().json().get("request").asText());
     }
@@ -159,19 +172,32 @@ class ValidateFlowTest {
         FlowResult x = fx.validate("x");
         ValidateFlow.Report all = fx.run(Optional.empty(), true);
 
-        assertEquals(List.of("line 1: file: .workflow/flows/x.yaml is a symbolic link that leads out of"
-                + " .workflow/flows/ (to .workflow/.env); refused unread"), x.violations());
-        assertEquals(List.of("impl", "same", "x", "y", "z"), all.flows().stream().map(FlowResult::name).toList());
-        assertEquals(List.of(true, true, false, false, false), all.flows().stream().map(FlowResult::valid).toList());
-        assertEquals(List.of("line 1: file: .workflow/flows/y.yaml is a symbolic link that leads out of"
-                + " .workflow/flows/ (to docs/elsewhere.yaml); refused unread"), all.flows().get(3).violations());
-        assertEquals(List.of("line 1: file: .workflow/flows/z.yaml is a symbolic link that leads out of"
-                + " .workflow/flows/ (to " + outside.toRealPath() + "); refused unread"),
+        assertEquals(
+                List.of("line 1: file: .workflow/flows/x.yaml is a symbolic link that leads out of"
+                        + " .workflow/flows/ (to .workflow/.env); refused unread"),
+                x.violations());
+        assertEquals(
+                List.of("impl", "same", "x", "y", "z"),
+                all.flows().stream().map(FlowResult::name).toList());
+        assertEquals(
+                List.of(true, true, false, false, false),
+                all.flows().stream().map(FlowResult::valid).toList());
+        assertEquals(
+                List.of("line 1: file: .workflow/flows/y.yaml is a symbolic link that leads out of"
+                        + " .workflow/flows/ (to docs/elsewhere.yaml); refused unread"),
+                all.flows().get(3).violations());
+        assertEquals(
+                List.of("line 1: file: .workflow/flows/z.yaml is a symbolic link that leads out of"
+                        + " .workflow/flows/ (to " + outside.toRealPath() + "); refused unread"),
                 all.flows().get(4).violations());
         assertEquals(1, all.exitCode());
         for (EventEnvelope event : events()) {
-            assertFalse(event.payload().json().toString().contains("zz-Secret"), event.payload().json()::toString);
-            assertFalse(event.payload().json().toString().contains("not read"), event.payload().json()::toString);
+            assertFalse(
+                    event.payload().json().toString().contains("zz-Secret"),
+                    event.payload().json()::toString);
+            assertFalse(
+                    event.payload().json().toString().contains("not read"),
+                    event.payload().json()::toString);
         }
     }
 
@@ -180,17 +206,21 @@ class ValidateFlowTest {
         fx.repo.write(".workflow/.env", "DEPLOY_PASS=zz-secret-value\n");
         fx.env = java.util.Map.of("NPM_TOKEN", "npm-token-value-9");
         fx.role("roles/r.md", "Use {zz-secret-value} and {npm-token-value-9}.\n");
-        String yaml = flow("impl", IMPLEMENT_REVIEW).replace("      permission_profile: workspace-write\n",
-                "      permission_profile: zz-secret-value\n      model: npm-token-value-9\n").replace(
-                        "roles/implement.md", "roles/r.md");
+        String yaml = flow("impl", IMPLEMENT_REVIEW)
+                .replace(
+                        "      permission_profile: workspace-write\n",
+                        "      permission_profile: zz-secret-value\n      model: npm-token-value-9\n")
+                .replace("roles/implement.md", "roles/r.md");
 
         FlowResult result = fx.validate("impl", yaml);
 
         String everything = String.join("\n", result.lines());
         assertFalse(everything.contains("zz-secret"), everything);
         assertFalse(everything.contains("npm-token-value"), everything);
-        assertTrue(everything.contains("permission_profile must be one of read-only, workspace-write, not"
-                + " '[redacted]'"), everything);
+        assertTrue(
+                everything.contains(
+                        "permission_profile must be one of read-only, workspace-write, not" + " '[redacted]'"),
+                everything);
         assertTrue(everything.contains("roles/r.md references unknown {[redacted]}"), everything);
         String recorded = events().get(0).payload().json().toString();
         assertFalse(recorded.contains("zz-secret"), recorded);

@@ -57,7 +57,10 @@ class GitFlowTest {
     }
 
     void auditedPlan() {
-        plan(KEY.value()).cite("src/app.py", 1, "value = 1").file("src/app.py", "edit").writeTo(repo);
+        plan(KEY.value())
+                .cite("src/app.py", 1, "value = 1")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
         try (Session session = session()) {
             assertTrue(SddAudit.run(session, KEY, false).passed());
         }
@@ -83,18 +86,34 @@ class GitFlowTest {
 
         assertTrue(pushed.result().completed(), pushed.result()::toString);
         assertEquals("Round the value", repo.git("log", "-1", "--format=%s").trim());
-        assertEquals("origin/task/ABC-1", repo.git("rev-parse", "--abbrev-ref", "@{upstream}").trim());
+        assertEquals(
+                "origin/task/ABC-1",
+                repo.git("rev-parse", "--abbrev-ref", "@{upstream}").trim());
         try (Session session = session()) {
-            List<String> types = session.reader().read(StreamId.task(KEY)).stream().map(EventEnvelope::type)
-                    .filter(t -> t.startsWith("git.")).toList();
-            assertEquals(List.of(WbEvents.GIT_STEP_RAN, WbEvents.GIT_STEP_RAN, WbEvents.GIT_SERIES_FINISHED,
-                    WbEvents.GIT_STEP_RAN, WbEvents.GIT_SERIES_FINISHED, WbEvents.GIT_STEP_RAN,
-                    WbEvents.GIT_SERIES_FINISHED), types, "push of task/ABC-1 is recorded in ABC-1's stream");
+            List<String> types = session.reader().read(StreamId.task(KEY)).stream()
+                    .map(EventEnvelope::type)
+                    .filter(t -> t.startsWith("git."))
+                    .toList();
+            assertEquals(
+                    List.of(
+                            WbEvents.GIT_STEP_RAN,
+                            WbEvents.GIT_STEP_RAN,
+                            WbEvents.GIT_SERIES_FINISHED,
+                            WbEvents.GIT_STEP_RAN,
+                            WbEvents.GIT_SERIES_FINISHED,
+                            WbEvents.GIT_STEP_RAN,
+                            WbEvents.GIT_SERIES_FINISHED),
+                    types,
+                    "push of task/ABC-1 is recorded in ABC-1's stream");
         }
         JsonNode log = CanonicalJson.parse(Files.readAllBytes(repo.resolve(".workflow/ABC-1/git.log.json")));
         assertEquals(3, log.size(), "one run a series, as the original's git.log.json lists them");
-        assertEquals(List.of(2, 1, 1), List.of(log.get(0).get("steps").size(), log.get(1).get("steps").size(),
-                log.get(2).get("steps").size()));
+        assertEquals(
+                List.of(2, 1, 1),
+                List.of(
+                        log.get(0).get("steps").size(),
+                        log.get(1).get("steps").size(),
+                        log.get(2).get("steps").size()));
     }
 
     @Test
@@ -105,21 +124,28 @@ class GitFlowTest {
         repo.git("add", "src/app.py");
         repo.write(".workflow/ABC-1/commit.txt", "On homolog\n");
         try (Session session = session()) {
-            List<dev.wb.gitrun.PreconditionCheck.Reading> now = GitFlow.preconditionsNow(session,
-                    GitFlow.commit(session, KEY), env).get(0);
+            List<dev.wb.gitrun.PreconditionCheck.Reading> now = GitFlow.preconditionsNow(
+                            session, GitFlow.commit(session, KEY), env)
+                    .get(0);
             assertFalse(now.isEmpty());
-            assertTrue(now.stream().allMatch(dev.wb.gitrun.PreconditionCheck.Reading::holds),
+            assertTrue(
+                    now.stream().allMatch(dev.wb.gitrun.PreconditionCheck.Reading::holds),
                     "without the flow, homolog is not protected: " + now);
         }
         try (Session session = session()) {
             repo.write(".workflow/config.json", "{\"flow\": {\"source\": \"main\", \"validation\": [\"homolog\"]}}\n");
-            assertFalse(GitFlow.preconditionsNow(session, GitFlow.commit(session, KEY), env).get(0).get(0).holds());
+            assertFalse(GitFlow.preconditionsNow(session, GitFlow.commit(session, KEY), env)
+                    .get(0)
+                    .get(0)
+                    .holds());
         }
         String before = repo.git("rev-parse", "HEAD");
 
         GitFlow.Executed refused = execute(s -> GitFlow.commit(s, KEY));
 
-        assertEquals(StepOutcome.Status.REFUSED, refused.result().failed().orElseThrow().status());
+        assertEquals(
+                StepOutcome.Status.REFUSED,
+                refused.result().failed().orElseThrow().status());
         assertTrue(refused.result().failed().get().refusal().contains("homolog"), refused.result()::toString);
         assertEquals(before, repo.git("rev-parse", "HEAD"), "nothing was committed on the validation branch");
     }
@@ -128,8 +154,9 @@ class GitFlowTest {
     void the_commit_author_is_the_git_identity_of_the_original_workbench_context() throws IOException {
         Path home = tmp.resolve("wbhome");
         Files.createDirectories(home.resolve("contexts"));
-        Files.writeString(home.resolve("contexts/work.json"), "{\"git\": {\"name\": \"Work Me\","
-                + " \"email\": \"me@acme.com\"}}\n");
+        Files.writeString(
+                home.resolve("contexts/work.json"),
+                "{\"git\": {\"name\": \"Work Me\"," + " \"email\": \"me@acme.com\"}}\n");
         env.put("WORKBENCH_HOME", home.toString());
         auditedPlan();
         execute(s -> GitFlow.start(s, KEY));
@@ -141,7 +168,9 @@ class GitFlowTest {
         GitFlow.Executed committed = execute(s -> GitFlow.commit(s, KEY, env));
 
         assertTrue(committed.result().completed(), committed.result()::toString);
-        assertEquals("Work Me <me@acme.com>", repo.git("log", "-1", "--format=%an <%ae>").trim());
+        assertEquals(
+                "Work Me <me@acme.com>",
+                repo.git("log", "-1", "--format=%an <%ae>").trim());
     }
 
     @Test
@@ -152,7 +181,9 @@ class GitFlowTest {
 
         GitFlow.Executed again = execute(GitFlow::push);
 
-        assertEquals(StepOutcome.Status.REFUSED, again.result().failed().orElseThrow().status());
+        assertEquals(
+                StepOutcome.Status.REFUSED,
+                again.result().failed().orElseThrow().status());
         assertTrue(again.result().failed().get().refusal().startsWith("no-upstream"), again.result()::toString);
     }
 
@@ -166,7 +197,9 @@ class GitFlowTest {
 
         GitFlow.Executed refused = execute(s -> GitFlow.commit(s, KEY));
 
-        assertEquals(StepOutcome.Status.REFUSED, refused.result().failed().orElseThrow().status());
+        assertEquals(
+                StepOutcome.Status.REFUSED,
+                refused.result().failed().orElseThrow().status());
         assertEquals(before, repo.git("rev-parse", "HEAD"), "nothing was committed on main");
         assertEquals(1, refused.result().notRun().size(), "the refused step is listed as not run");
     }
@@ -191,7 +224,11 @@ class GitFlowTest {
         Failure noMessage = assertThrows(Failure.class, () -> execute(s -> GitFlow.commit(s, KEY)));
         assertEquals(Failure.Kind.MISSING, noMessage.kind());
         assertTrue(noMessage.getMessage().contains("commit.txt"));
-        plan(KEY.value()).cite("src/app.py", 1, "value = 1").file("src/app.py", "edit").file("x.py", "add").writeTo(repo);
+        plan(KEY.value())
+                .cite("src/app.py", 1, "value = 1")
+                .file("src/app.py", "edit")
+                .file("x.py", "add")
+                .writeTo(repo);
         repo.write(".workflow/ABC-1/commit.txt", "x\n");
         Failure changed = assertThrows(Failure.class, () -> execute(s -> GitFlow.commit(s, KEY)));
         assertEquals("the plan for ABC-1 changed since its audit", changed.getMessage());
@@ -224,7 +261,10 @@ class GitFlowTest {
         repo.commitAll("second: conflicts with release");
         repo.write("src/third.py", "third = 1\n");
         repo.commitAll("third");
-        plan(KEY.value()).cite("src/other.py", 1, "other = 1").file("src/app.py", "edit").writeTo(repo);
+        plan(KEY.value())
+                .cite("src/other.py", 1, "other = 1")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
         try (Session session = session()) {
             assertTrue(SddAudit.run(session, KEY, false).passed());
         }
@@ -232,9 +272,16 @@ class GitFlowTest {
         GitFlow.Executed carried = execute(s -> GitFlow.carry(s, KEY, "release"));
 
         assertEquals(4, carried.planned().steps().size(), "switch -c, then three cherry-picks");
-        assertTrue(carried.planned().steps().get(1).argv().contains(repo.git("rev-parse", "task/ABC-1~2").trim()),
+        assertTrue(
+                carried.planned()
+                        .steps()
+                        .get(1)
+                        .argv()
+                        .contains(repo.git("rev-parse", "task/ABC-1~2").trim()),
                 () -> "oldest first: " + carried.planned().steps());
-        assertEquals(StepOutcome.Status.FAILED, carried.result().failed().orElseThrow().status());
+        assertEquals(
+                StepOutcome.Status.FAILED,
+                carried.result().failed().orElseThrow().status());
         assertEquals(2, carried.result().ran().size(), "the branch was cut and the first commit carried");
         assertEquals(2, carried.result().notRun().size(), "the conflicting pick and the rest did not run");
         assertFalse(Files.exists(repo.resolve("src/third.py")), "the third commit was never applied");

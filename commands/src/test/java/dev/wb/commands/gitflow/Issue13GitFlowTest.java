@@ -41,9 +41,12 @@ class Issue13GitFlowTest {
         repo.git("remote", "add", "origin", "https://x-access-token:" + TOKEN + "@github.com/o/r.git");
         // the user's git, except that its fetch fails the way an older git did: naming the URL in full
         Path bin = Files.createDirectories(tmp.resolve("bin"));
-        Path git = Files.writeString(bin.resolve("git"), "#!/bin/sh\nif [ \"$1\" = fetch ]; then\n"
-                + "  echo \"fatal: unable to access 'https://x-access-token:" + TOKEN + "@github.com/o/r.git/'\" >&2\n"
-                + "  exit 128\nfi\nexec " + realGit() + " \"$@\"\n");
+        Path git = Files.writeString(
+                bin.resolve("git"),
+                "#!/bin/sh\nif [ \"$1\" = fetch ]; then\n"
+                        + "  echo \"fatal: unable to access 'https://x-access-token:" + TOKEN
+                        + "@github.com/o/r.git/'\" >&2\n"
+                        + "  exit 128\nfi\nexec " + realGit() + " \"$@\"\n");
         Files.setPosixFilePermissions(git, PosixFilePermissions.fromString("rwxr-xr-x"));
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(TempGitRepo.gitEnvironment());
@@ -54,7 +57,8 @@ class Issue13GitFlowTest {
             executed = GitFlow.execute(session, GitFlow.start(session, KEY), env);
         }
 
-        assertEquals("fetch", executed.result().failed().orElseThrow().step().argv().get(0));
+        assertEquals(
+                "fetch", executed.result().failed().orElseThrow().step().argv().get(0));
         String output = executed.result().failed().get().output();
         assertTrue(output.contains("https://********@github.com/o/r.git"), output);
         List<String> recorded = new ArrayList<>();
@@ -68,11 +72,15 @@ class Issue13GitFlowTest {
         assertEquals(1, recorded.size());
         assertTrue(recorded.get(0).contains("https://********@github.com/o/r.git"), recorded::toString);
         assertFalse(recorded.get(0).contains(TOKEN), recorded::toString);
-        assertFalse(Files.readString(repo.resolve(".workflow/ABC-1/git.log.json")).contains(TOKEN));
+        assertFalse(
+                Files.readString(repo.resolve(".workflow/ABC-1/git.log.json")).contains(TOKEN));
     }
 
     private static Path realGit() {
-        return Stream.of(System.getenv("PATH").split(":")).map(dir -> Path.of(dir, "git")).filter(Files::isExecutable)
-                .findFirst().orElseThrow();
+        return Stream.of(System.getenv("PATH").split(":"))
+                .map(dir -> Path.of(dir, "git"))
+                .filter(Files::isExecutable)
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -50,7 +50,10 @@ class OriginalsGitLogTest {
         repo.git("push", "-q", "-u", "origin", "main");
         env = new HashMap<>(System.getenv());
         env.putAll(TempGitRepo.gitEnvironment());
-        plan(KEY.value()).cite("src/app.py", 1, "value = 1").file("src/app.py", "edit").writeTo(repo);
+        plan(KEY.value())
+                .cite("src/app.py", 1, "value = 1")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
         try (Session session = session()) {
             assertTrue(SddAudit.run(session, KEY, false).passed());
         }
@@ -85,10 +88,13 @@ class OriginalsGitLogTest {
         assertTrue(log.isArray(), "a JSON list of runs");
         assertEquals(1, log.size());
         JsonNode run = log.get(0);
-        assertEquals(List.of("schema", "at", "ok", "stopped", "steps"), names(run).subList(0, 5));
+        assertEquals(
+                List.of("schema", "at", "ok", "stopped", "steps"), names(run).subList(0, 5));
         assertEquals(1, run.get("schema").intValue());
         assertTrue(run.get("at").isIntegralNumber(), run.toString());
-        assertEquals(Instant.parse(run.get("time").textValue()).getEpochSecond(), run.get("at").longValue(),
+        assertEquals(
+                Instant.parse(run.get("time").textValue()).getEpochSecond(),
+                run.get("at").longValue(),
                 "unix seconds of the recorded end of the series");
         assertTrue(run.get("ok").booleanValue());
         assertEquals("", run.get("stopped").textValue());
@@ -97,7 +103,9 @@ class OriginalsGitLogTest {
         assertTrue(fetch.get("command").textValue().startsWith("git fetch"), fetch.toString());
         assertEquals(0, fetch.get("exit_code").intValue());
         assertEquals(List.of("command", "exit_code"), names(fetch).subList(0, 2));
-        assertEquals("git switch -c task/ABC-1", run.get("steps").get(1).get("command").textValue());
+        assertEquals(
+                "git switch -c task/ABC-1",
+                run.get("steps").get(1).get("command").textValue());
         assertFalse(run.get("steps").get(1).has("refused"));
         assertEquals("start", run.get("series").textValue(), "wb's addition: which command planned it");
     }
@@ -130,7 +138,9 @@ class OriginalsGitLogTest {
         JsonNode step = run.get("steps").get(0);
         assertEquals(1, step.get("exit_code").intValue());
         assertTrue(step.has("output") && !step.get("output").textValue().isBlank(), step.toString());
-        assertEquals(step.get("command").textValue() + " exited 1", run.get("stopped").textValue());
+        assertEquals(
+                step.get("command").textValue() + " exited 1",
+                run.get("stopped").textValue());
         assertTrue(step.get("command").textValue().startsWith("git commit -F "), step.toString());
     }
 

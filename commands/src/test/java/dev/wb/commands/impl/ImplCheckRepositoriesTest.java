@@ -42,14 +42,21 @@ class ImplCheckRepositoriesTest {
     }
 
     static Status status(ImplCheck.Result result, String path) {
-        return result.report().entries().stream().filter(e -> e.path().equals(path)).findFirst().orElseThrow().status();
+        return result.report().entries().stream()
+                .filter(e -> e.path().equals(path))
+                .findFirst()
+                .orElseThrow()
+                .status();
     }
 
     static void planApp(TempGitRepo repo) {
         repo.write("src/app.py", "# app\nvalue = 1\n");
         repo.git("add", ".");
         repo.git("commit", "-q", "-m", "app");
-        plan(KEY.value()).cite("src/app.py", 2, "value = 1").file("src/app.py", "edit").writeTo(repo);
+        plan(KEY.value())
+                .cite("src/app.py", 2, "value = 1")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
     }
 
     @Test
@@ -64,7 +71,9 @@ class ImplCheckRepositoriesTest {
         repo.git("commit", "-q", "-am", "changed");
         SddAudit.Result underWay = audit(repo.root());
 
-        assertEquals(CitationVerdict.BASELINE, underWay.report().citations().get(0).verdict(),
+        assertEquals(
+                CitationVerdict.BASELINE,
+                underWay.report().citations().get(0).verdict(),
                 "the quote is read at the baseline commit of a SHA-256 repository");
         repo.write("stray.py", "x\n");
         assertEquals(Status.DEVIATION, status(check(repo.root()), "stray.py"));
@@ -76,7 +85,10 @@ class ImplCheckRepositoriesTest {
         planApp(main);
         Path linked = tmp.resolve("linked");
         main.git("worktree", "add", "-q", "-b", "feature", linked.toString());
-        plan(KEY.value()).cite("src/app.py", 2, "value = 1").file("src/app.py", "edit").writeTo(linked);
+        plan(KEY.value())
+                .cite("src/app.py", 2, "value = 1")
+                .file("src/app.py", "edit")
+                .writeTo(linked);
         assertTrue(audit(linked).passed());
         Files.writeString(linked.resolve("src/app.py"), "# app\nvalue = 3\n");
 
@@ -90,7 +102,14 @@ class ImplCheckRepositoriesTest {
     void a_submodule_is_one_path_and_does_not_break_the_check() throws IOException {
         TempGitRepo library = TempGitRepo.create(tmp, "library");
         TempGitRepo repo = TempGitRepo.create(tmp, "app");
-        repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", library.root().toString(), "vendor/lib");
+        repo.git(
+                "-c",
+                "protocol.file.allow=always",
+                "submodule",
+                "add",
+                "-q",
+                library.root().toString(),
+                "vendor/lib");
         repo.git("commit", "-q", "-m", "submodule");
         planApp(repo);
         assertTrue(audit(repo.root()).passed());
@@ -99,7 +118,8 @@ class ImplCheckRepositoriesTest {
         ImplCheck.Result result = check(repo.root());
 
         assertEquals(Status.DEVIATION, status(result, "vendor/lib"));
-        assertTrue(result.report().entries().stream().noneMatch(e -> e.path().startsWith("vendor/lib/")),
+        assertTrue(
+                result.report().entries().stream().noneMatch(e -> e.path().startsWith("vendor/lib/")),
                 "never recurses into the submodule");
     }
 }

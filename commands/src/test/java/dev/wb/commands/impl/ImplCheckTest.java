@@ -69,7 +69,11 @@ class ImplCheckTest {
     }
 
     static Status status(ImplCheck.Result result, String path) {
-        return result.report().entries().stream().filter(e -> e.path().equals(path)).findFirst().orElseThrow().status();
+        return result.report().entries().stream()
+                .filter(e -> e.path().equals(path))
+                .findFirst()
+                .orElseThrow()
+                .status();
     }
 
     void auditedPlan(TaskKey key, String... files) {
@@ -103,8 +107,14 @@ class ImplCheckTest {
     @Test
     void an_unaudited_or_failed_plan_claims_nothing() {
         auditedPlan(A, "src/app.py");
-        plan(B.value()).cite("lib/util.py", 2, "value = 1").file("lib/util.py", "edit").writeTo(repo);
-        plan(C.value()).cite("lib/other.py", 2, "no such quote").file("lib/other.py", "edit").writeTo(repo);
+        plan(B.value())
+                .cite("lib/util.py", 2, "value = 1")
+                .file("lib/util.py", "edit")
+                .writeTo(repo);
+        plan(C.value())
+                .cite("lib/other.py", 2, "no such quote")
+                .file("lib/other.py", "edit")
+                .writeTo(repo);
         assertFalse(audit(C).passed());
         repo.write("lib/util.py", "# changed\n");
         repo.write("lib/other.py", "# changed\n");
@@ -120,7 +130,10 @@ class ImplCheckTest {
         auditedPlan(A, "src/app.py");
         auditedPlan(B, "lib/util.py");
         auditedPlan(C, "lib/other.py");
-        plan(B.value()).cite("lib/util.py", 2, "value = 1").file("lib/util.py", "edit").file("src/shared.py", "edit")
+        plan(B.value())
+                .cite("lib/util.py", 2, "value = 1")
+                .file("lib/util.py", "edit")
+                .file("src/shared.py", "edit")
                 .writeTo(repo);
         java.nio.file.Files.delete(repo.resolve(".workflow/ABC-3/sdd.json"));
         repo.write("lib/util.py", "# changed\n");
@@ -134,7 +147,10 @@ class ImplCheckTest {
 
     @Test
     void without_a_passing_audit_the_check_refuses() {
-        plan(A.value()).cite("src/app.py", 2, "value = 1").file("src/app.py", "edit").writeTo(repo);
+        plan(A.value())
+                .cite("src/app.py", 2, "value = 1")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         Failure failure = assertThrows(Failure.class, () -> check(A));
 
@@ -145,7 +161,10 @@ class ImplCheckTest {
     @Test
     void editing_the_plan_after_its_audit_closes_the_gate() {
         auditedPlan(A, "src/app.py");
-        plan(A.value()).cite("src/app.py", 2, "value = 1").file("src/app.py", "edit").file("lib/util.py", "edit")
+        plan(A.value())
+                .cite("src/app.py", 2, "value = 1")
+                .file("src/app.py", "edit")
+                .file("lib/util.py", "edit")
                 .writeTo(repo);
 
         Failure failure = assertThrows(Failure.class, () -> check(A));
@@ -156,7 +175,9 @@ class ImplCheckTest {
 
     @Test
     void without_sdd_json_the_check_is_a_missing_artifact() {
-        assertEquals(Failure.Kind.MISSING, assertThrows(Failure.class, () -> check(A)).kind());
+        assertEquals(
+                Failure.Kind.MISSING,
+                assertThrows(Failure.class, () -> check(A)).kind());
     }
 
     @Test
@@ -170,9 +191,13 @@ class ImplCheckTest {
         ImplCheck.Result result = check(A);
 
         assertEquals(Status.DEVIATION, status(result, "src/distance.py"));
-        assertTrue(result.report().entries().stream().noneMatch(e -> e.path().contains("pycache")
-                || e.path().contains("node_modules") || e.path().startsWith("src/build/")
-                || e.path().startsWith(".workflow/")), result.report()::toString);
+        assertTrue(
+                result.report().entries().stream()
+                        .noneMatch(e -> e.path().contains("pycache")
+                                || e.path().contains("node_modules")
+                                || e.path().startsWith("src/build/")
+                                || e.path().startsWith(".workflow/")),
+                result.report()::toString);
         assertTrue(result.report().excluded().size() >= 3);
     }
 
@@ -223,7 +248,8 @@ class ImplCheckTest {
 
         try (Session session = session()) {
             List<EventEnvelope> events = session.reader().read(StreamId.task(A));
-            assertEquals(List.of(WbEvents.PLAN_AUDITED, WbEvents.SCOPE_CHECKED, WbEvents.SCOPE_CHECKED),
+            assertEquals(
+                    List.of(WbEvents.PLAN_AUDITED, WbEvents.SCOPE_CHECKED, WbEvents.SCOPE_CHECKED),
                     events.stream().map(EventEnvelope::type).toList());
         }
     }

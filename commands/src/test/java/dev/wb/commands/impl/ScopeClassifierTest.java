@@ -31,7 +31,10 @@ class ScopeClassifierTest {
     }
 
     static Entry entry(ScopeReport report, String path) {
-        return report.entries().stream().filter(e -> e.path().equals(path)).findFirst().orElseThrow();
+        return report.entries().stream()
+                .filter(e -> e.path().equals(path))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -41,10 +44,17 @@ class ScopeClassifierTest {
         others.put("ABC-14", List.of(edit("src/shared.py")));
 
         ScopeReport report = ScopeClassifier.classify(
-                List.of(modified("src/app.py"), modified("lib/util.py"), modified("src/shared.py"),
+                List.of(
+                        modified("src/app.py"),
+                        modified("lib/util.py"),
+                        modified("src/shared.py"),
                         new ChangedPath("src/auth/session.py", Change.UNTRACKED)),
-                List.of(edit("src/app.py"), edit("src/shared.py"), new PlannedFile("src/new.py", "add", Optional.empty())),
-                others, CriticalZones.defaultZones());
+                List.of(
+                        edit("src/app.py"),
+                        edit("src/shared.py"),
+                        new PlannedFile("src/new.py", "add", Optional.empty())),
+                others,
+                CriticalZones.defaultZones());
 
         assertEquals(Status.OK, entry(report, "src/app.py").status());
         assertEquals(Status.PENDING, entry(report, "src/new.py").status());
@@ -61,8 +71,8 @@ class ScopeClassifierTest {
 
     @Test
     void a_half_done_plan_is_not_a_deviation() {
-        ScopeReport report = ScopeClassifier.classify(List.of(modified("a.py")), List.of(edit("a.py"), edit("b.py")),
-                Map.of(), CriticalZones.defaultZones());
+        ScopeReport report = ScopeClassifier.classify(
+                List.of(modified("a.py")), List.of(edit("a.py"), edit("b.py")), Map.of(), CriticalZones.defaultZones());
 
         assertFalse(report.deviates());
         assertEquals(1, report.count(Status.PENDING));
@@ -71,30 +81,44 @@ class ScopeClassifierTest {
     @Test
     void a_folder_entry_claims_everything_under_it_and_a_rename_claims_both_paths() {
         ScopeReport report = ScopeClassifier.classify(
-                List.of(new ChangedPath("pkg/new/a.py", Change.UNTRACKED), new ChangedPath("old.py", Change.DELETED),
+                List.of(
+                        new ChangedPath("pkg/new/a.py", Change.UNTRACKED),
+                        new ChangedPath("old.py", Change.DELETED),
                         new ChangedPath("new.py", Change.UNTRACKED)),
-                List.of(new PlannedFile("pkg/new/", "add", Optional.empty()),
+                List.of(
+                        new PlannedFile("pkg/new/", "add", Optional.empty()),
                         new PlannedFile("old.py", "rename", Optional.of("new.py"))),
-                Map.of(), CriticalZones.defaultZones());
+                Map.of(),
+                CriticalZones.defaultZones());
 
         assertFalse(report.deviates(), report::toString);
         assertEquals(3, report.count(Status.OK));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {".workflow/ABC-12/sdd.json", "src/__pycache__/app.cpython-312.pyc", "node_modules/x/index.js",
-            "web/dist/app.js", "src/build/x.py", "target/classes/A.class", "coverage/lcov.info", "lib/app.pyc",
-            "pkg/foo.egg-info/PKG-INFO"})
+    @ValueSource(
+            strings = {
+                ".workflow/ABC-12/sdd.json",
+                "src/__pycache__/app.cpython-312.pyc",
+                "node_modules/x/index.js",
+                "web/dist/app.js",
+                "src/build/x.py",
+                "target/classes/A.class",
+                "coverage/lcov.info",
+                "lib/app.pyc",
+                "pkg/foo.egg-info/PKG-INFO"
+            })
     void wb_files_and_generated_output_are_excluded_everywhere(String path) {
-        ScopeReport report = ScopeClassifier.classify(List.of(new ChangedPath(path, Change.UNTRACKED)), List.of(),
-                Map.of(), CriticalZones.defaultZones());
+        ScopeReport report = ScopeClassifier.classify(
+                List.of(new ChangedPath(path, Change.UNTRACKED)), List.of(), Map.of(), CriticalZones.defaultZones());
 
         assertFalse(report.deviates());
         assertEquals(path, report.excluded().get(0).path());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"src/distance.py", "builder.py", "src/targets.py", "docs/coverage.md", "distribution/x.txt"})
+    @ValueSource(
+            strings = {"src/distance.py", "builder.py", "src/targets.py", "docs/coverage.md", "distribution/x.txt"})
     void exclusions_match_whole_segments_only(String path) {
         assertNull(ScopeExclusions.reason(path));
     }

@@ -21,8 +21,15 @@ class OriginalsImportDeciderTest {
     private static final TaskKey KEY = new TaskKey("ABC-12");
 
     private static ImportedVerdict audit(String digestChar, String verdict) {
-        return new ImportedVerdict(KEY, "workbench", "audit", ".workflow/ABC-12/audit.json", Optional.empty(),
-                "sha256:" + digestChar.repeat(64), Optional.of(verdict), Optional.empty());
+        return new ImportedVerdict(
+                KEY,
+                "workbench",
+                "audit",
+                ".workflow/ABC-12/audit.json",
+                Optional.empty(),
+                "sha256:" + digestChar.repeat(64),
+                Optional.of(verdict),
+                Optional.empty());
     }
 
     @Test
@@ -42,7 +49,8 @@ class OriginalsImportDeciderTest {
 
     @Test
     void the_same_file_with_the_same_bytes_is_recorded_once() {
-        List<NewEvent> events = DeciderSpec.given(ImportedVerdicts.INSTANCE, audit("a", "pass").event())
+        List<NewEvent> events = DeciderSpec.given(
+                        ImportedVerdicts.INSTANCE, audit("a", "pass").event())
                 .when(state -> ImportedVerdicts.decide(state, List.of(audit("a", "pass"), audit("a", "pass"))));
 
         assertEquals(List.of(), events);
@@ -50,7 +58,8 @@ class OriginalsImportDeciderTest {
 
     @Test
     void the_same_file_with_other_bytes_is_a_new_import() {
-        List<NewEvent> events = DeciderSpec.given(ImportedVerdicts.INSTANCE, audit("a", "pass").event())
+        List<NewEvent> events = DeciderSpec.given(
+                        ImportedVerdicts.INSTANCE, audit("a", "pass").event())
                 .when(state -> ImportedVerdicts.decide(state, List.of(audit("b", "fail"))));
 
         assertEquals(1, events.size());
@@ -60,9 +69,16 @@ class OriginalsImportDeciderTest {
     @Test
     void many_verdicts_are_recorded_a_batch_at_a_time_until_none_is_left() {
         List<ImportedVerdict> found = new ArrayList<>();
-        IntStream.range(0, 120).forEach(i -> found.add(new ImportedVerdict(KEY, "judge", "review",
-                ".akrctx/local/judge/records/r" + i + ".json", Optional.empty(), "sha256:" + "c".repeat(64),
-                Optional.of("APPROVED"), Optional.empty())));
+        IntStream.range(0, 120)
+                .forEach(i -> found.add(new ImportedVerdict(
+                        KEY,
+                        "judge",
+                        "review",
+                        ".akrctx/local/judge/records/r" + i + ".json",
+                        Optional.empty(),
+                        "sha256:" + "c".repeat(64),
+                        Optional.of("APPROVED"),
+                        Optional.empty())));
         List<NewEvent> all = new ArrayList<>();
         List<NewEvent> batch;
         do {
@@ -82,19 +98,21 @@ class OriginalsImportDeciderTest {
 
     @Test
     void wbs_own_views_are_told_from_the_originals_files() {
-        assertTrue(OriginalVerdicts.renderedByWb(json(
-                "{\"schema\":1,\"verdict\":\"pass\",\"note\":\"rendered by wb from the event log\"}")));
-        assertTrue(OriginalVerdicts.renderedByWb(json(
-                "[{\"schema\":1,\"at\":1,\"ok\":true,\"stopped\":\"\",\"steps\":[],\"series\":\"commit\","
+        assertTrue(OriginalVerdicts.renderedByWb(
+                json("{\"schema\":1,\"verdict\":\"pass\",\"note\":\"rendered by wb from the event log\"}")));
+        assertTrue(OriginalVerdicts.renderedByWb(
+                json("[{\"schema\":1,\"at\":1,\"ok\":true,\"stopped\":\"\",\"steps\":[],\"series\":\"commit\","
                         + "\"version\":4}]")));
-        assertFalse(OriginalVerdicts.renderedByWb(json(
-                "[{\"schema\":1,\"at\":1,\"ok\":true,\"stopped\":\"\",\"steps\":[]}]")));
+        assertFalse(OriginalVerdicts.renderedByWb(
+                json("[{\"schema\":1,\"at\":1,\"ok\":true,\"stopped\":\"\",\"steps\":[]}]")));
         assertFalse(OriginalVerdicts.renderedByWb(json("{\"schema\":1,\"verdict\":\"pass\"}")));
     }
 
     @Test
     void an_imported_audit_pass_leaves_the_audit_gate_closed() {
-        AuditGate.State gate = DeciderSpec.given(AuditGate.INSTANCE, audit("a", "pass").event()).state();
+        AuditGate.State gate = DeciderSpec.given(
+                        AuditGate.INSTANCE, audit("a", "pass").event())
+                .state();
 
         assertTrue(gate.latest().isEmpty(), "the gate folds only plan.audited");
         assertFalse(gate.openFor("sha256:" + "a".repeat(64)));

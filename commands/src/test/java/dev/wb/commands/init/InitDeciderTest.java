@@ -17,6 +17,8 @@ class InitDeciderTest {
         NewEvent event = events.get(0);
         assertEquals(WbEvents.WORKSPACE_INITIALIZED, event.type());
         assertEquals(WbEvents.WORKSPACE_INITIALIZED_VERSION, event.schemaVersion());
-        assertEquals("{\"created\":[\"config.json\"],\"kept\":[\"policy.json\",\".gitignore\"]}", event.payload().toString());
+        assertEquals(
+                "{\"created\":[\"config.json\"],\"kept\":[\"policy.json\",\".gitignore\"]}",
+                event.payload().toString());
     }
 }

@@ -39,9 +39,16 @@ class CatchUpCaptureTest {
         fx.repo.write("src/App.java", "class App { int x; }\n");
         parent = fx.snapshot("main", false).snapshot();
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            receiptDigest = JudgeRun.run(session, new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false,
-                    Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE).receipt()
-                    .orElseThrow().digest();
+            receiptDigest = JudgeRun.run(
+                            session,
+                            new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false, Optional.empty()),
+                            ENV,
+                            Clock.systemUTC(),
+                            Timings.OFF,
+                            JudgeRun.Progress.NONE)
+                    .receipt()
+                    .orElseThrow()
+                    .digest();
         }
         record = writeRecord("APPROVED", receiptDigest);
         fx.repo.write("src/App.java", "class App { int x; int y; }\n");
@@ -51,11 +58,17 @@ class CatchUpCaptureTest {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("schemaVersion", 6);
         doc.put("taskId", TASK.value());
-        doc.set("scope", fx.scope(parent.base(), new Candidate.Snapshot(parent.id())).toJson());
+        doc.set(
+                "scope",
+                fx.scope(parent.base(), new Candidate.Snapshot(parent.id())).toJson());
         doc.put("verdict", verdict);
         ArrayNode tests = doc.putArray("tests");
         tests.addObject().put("command", "true").put("status", "passed");
-        doc.putArray("criteria").addObject().put("id", "AC-1").put("status", "pass").put("evidence", "App has x");
+        doc.putArray("criteria")
+                .addObject()
+                .put("id", "AC-1")
+                .put("status", "pass")
+                .put("evidence", "App has x");
         doc.putArray("observations");
         doc.put("reviewedAt", "2026-11-30T10:00:00Z");
         doc.put("receiptDigest", digest);
@@ -66,8 +79,13 @@ class CatchUpCaptureTest {
     }
 
     Snapshot catchUp(Optional<String> digest, List<String> approvals) {
-        return CatchUpCapture.capture(fx.workspace(), new CatchUpCapture.Request(TASK, record, digest, approvals, false,
-                Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF).snapshot();
+        return CatchUpCapture.capture(
+                        fx.workspace(),
+                        new CatchUpCapture.Request(TASK, record, digest, approvals, false, Optional.empty()),
+                        ENV,
+                        Clock.systemUTC(),
+                        Timings.OFF)
+                .snapshot();
     }
 
     @Test
@@ -93,15 +111,26 @@ class CatchUpCaptureTest {
 
     @Test
     void a_receipt_of_an_invalidated_run_is_no_evidence() throws IOException {
-        JudgeFixture other = JudgeFixture.create(tmp.resolve("other")).capsule(TASK, "sh -c 'echo x >> src/Util.java'\n");
+        JudgeFixture other =
+                JudgeFixture.create(tmp.resolve("other")).capsule(TASK, "sh -c 'echo x >> src/Util.java'\n");
         other.repo.write("src/App.java", "class App { int q; }\n");
         fx = other;
         parent = other.snapshot("main", false).snapshot();
         String digest;
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            JudgeRun.Result run = JudgeRun.run(session, new JudgeRun.Request(TASK, parent.id(),
-                    List.of("sh -c 'echo x >> src/Util.java'"), false, false, Optional.empty()), ENV, Clock.systemUTC(),
-                    Timings.OFF, JudgeRun.Progress.NONE);
+            JudgeRun.Result run = JudgeRun.run(
+                    session,
+                    new JudgeRun.Request(
+                            TASK,
+                            parent.id(),
+                            List.of("sh -c 'echo x >> src/Util.java'"),
+                            false,
+                            false,
+                            Optional.empty()),
+                    ENV,
+                    Clock.systemUTC(),
+                    Timings.OFF,
+                    JudgeRun.Progress.NONE);
             assertEquals(JudgeRun.Outcome.INVALIDATED, run.outcome());
             assertEquals("passed", run.results().get(0).status(), "the command itself exited 0");
             digest = run.receipt().orElseThrow().digest();
@@ -158,10 +187,21 @@ class CatchUpCaptureTest {
     @Test
     void verify_refuses_approvals_without_a_re_run_and_a_receipt_with_one() {
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            Failure approvals = assertThrows(Failure.class, () -> JudgeVerify.run(session, new JudgeVerify.Request(
-                    record, Optional.empty(), false, List.of("true"), Optional.empty()), ENV, Timings.OFF));
-            Failure both = assertThrows(Failure.class, () -> JudgeVerify.run(session, new JudgeVerify.Request(
-                    record, Optional.of(receiptDigest), true, List.of("true"), Optional.empty()), ENV, Timings.OFF));
+            Failure approvals = assertThrows(
+                    Failure.class,
+                    () -> JudgeVerify.run(
+                            session,
+                            new JudgeVerify.Request(record, Optional.empty(), false, List.of("true"), Optional.empty()),
+                            ENV,
+                            Timings.OFF));
+            Failure both = assertThrows(
+                    Failure.class,
+                    () -> JudgeVerify.run(
+                            session,
+                            new JudgeVerify.Request(
+                                    record, Optional.of(receiptDigest), true, List.of("true"), Optional.empty()),
+                            ENV,
+                            Timings.OFF));
 
             assertEquals(Failure.Kind.USAGE, approvals.kind());
             assertTrue(approvals.getMessage().contains("--run-tests"), approvals.getMessage());

@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** The experimental clarification signal, row by row: what counts as a contract change, and as a clarification. */
 class ClarificationCheckTest {
@@ -22,8 +22,8 @@ class ClarificationCheckTest {
     static final String CRITERIA = ".workflow/TASK-1/acceptance-criteria.md";
 
     static String task(String contract, String clarifications) {
-        return "# Task\n\n## Contract\n\n" + contract + "\n\n## Clarifications\n\n" + clarifications + "\n\n## Validation\n\n"
-                + "```\ntrue\n```\n";
+        return "# Task\n\n## Contract\n\n" + contract + "\n\n## Clarifications\n\n" + clarifications
+                + "\n\n## Validation\n\n" + "```\ntrue\n```\n";
     }
 
     static Function<String, Optional<byte[]>> files(String task, String criteria) {
@@ -36,8 +36,12 @@ class ClarificationCheckTest {
     }
 
     static List<String> notices(String baseTask, String candidateTask, String baseCriteria, String candidateCriteria) {
-        return ClarificationCheck.notices(".workflow/" + KEY, files(baseTask, baseCriteria), files(candidateTask, candidateCriteria),
-                "base123", "SNAPSHOT:abc");
+        return ClarificationCheck.notices(
+                ".workflow/" + KEY,
+                files(baseTask, baseCriteria),
+                files(candidateTask, candidateCriteria),
+                "base123",
+                "SNAPSHOT:abc");
     }
 
     static final String CONTRACT = "Totals round to cents,\nhalf away from zero.";
@@ -50,7 +54,10 @@ class ClarificationCheckTest {
             a new sentence is a change                          | Totals round to cents, half away from zero. Negative totals are refused. | 1
             """)
     void what_counts_as_a_contract_change(String name, String contract, int expected) {
-        assertEquals(expected, notices(task(CONTRACT, CLAR), task(contract, CLAR), "- AC-1: x\n", "- AC-1: x\n").size(),
+        assertEquals(
+                expected,
+                notices(task(CONTRACT, CLAR), task(contract, CLAR), "- AC-1: x\n", "- AC-1: x\n")
+                        .size(),
                 name);
     }
 
@@ -64,17 +71,21 @@ class ClarificationCheckTest {
             """)
     void what_counts_as_a_new_clarification(String name, String bullet, int expected) {
         String changed = "Totals round to cents, half away from zero. Negative totals are refused.";
-        assertEquals(expected, notices(task(CONTRACT, CLAR), task(changed, CLAR + "\n" + bullet), "- AC-1: x\n",
-                "- AC-1: x\n").size(), name);
+        assertEquals(
+                expected,
+                notices(task(CONTRACT, CLAR), task(changed, CLAR + "\n" + bullet), "- AC-1: x\n", "- AC-1: x\n")
+                        .size(),
+                name);
     }
 
     @Test
     void a_criteria_change_alone_gives_one_notice_naming_the_file_and_its_line_counts() {
-        List<String> notices = notices(task(CONTRACT, CLAR), task(CONTRACT, CLAR), "- AC-1: x\n",
-                "- AC-1: x\n- AC-2: y\n");
+        List<String> notices =
+                notices(task(CONTRACT, CLAR), task(CONTRACT, CLAR), "- AC-1: x\n", "- AC-1: x\n- AC-2: y\n");
 
         assertEquals(1, notices.size());
-        assertTrue(notices.get(0).startsWith("Heuristic notice (experimental): acceptance-criteria.md changed (+1"),
+        assertTrue(
+                notices.get(0).startsWith("Heuristic notice (experimental): acceptance-criteria.md changed (+1"),
                 notices.get(0));
         assertTrue(notices.get(0).contains("base123") && notices.get(0).contains(CRITERIA));
         assertTrue(notices.get(0).length() <= ClarificationCheck.MAX_NOTICE);

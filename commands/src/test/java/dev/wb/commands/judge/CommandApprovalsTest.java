@@ -41,9 +41,9 @@ class CommandApprovalsTest {
 
         assertEquals(tmp.resolve(".workflow/local/approved-commands/TASK-1.json"), file);
         assertTrue(approvals().preapproved(TASK, DECLARED));
-        assertEquals(new CommandApprovals.Approval(CommandApprovals.How.STORED,
-                CommandApprovals.listDigest(TASK, DECLARED)), approvals().require(TASK, DECLARED, NO_FLAGS,
-                Optional.empty()));
+        assertEquals(
+                new CommandApprovals.Approval(CommandApprovals.How.STORED, CommandApprovals.listDigest(TASK, DECLARED)),
+                approvals().require(TASK, DECLARED, NO_FLAGS, Optional.empty()));
     }
 
     static Stream<Arguments> changed_lists() {
@@ -89,7 +89,8 @@ class CommandApprovalsTest {
         assertTrue(Digests.isDigest(digest), digest);
         assertNotEquals(digest, CommandApprovals.listDigest(new TaskKey("TASK-2"), DECLARED));
         // Joining would make these one string; the encoding keeps them apart.
-        assertNotEquals(CommandApprovals.listDigest(TASK, List.of("a b", "c")),
+        assertNotEquals(
+                CommandApprovals.listDigest(TASK, List.of("a b", "c")),
                 CommandApprovals.listDigest(TASK, List.of("a", "b c")));
     }
 
@@ -103,38 +104,48 @@ class CommandApprovalsTest {
 
     @Test
     void flags_in_the_declared_order_approve_the_list() {
-        assertEquals(CommandApprovals.How.FLAGS, approvals().require(TASK, DECLARED, DECLARED, Optional.empty()).how());
+        assertEquals(
+                CommandApprovals.How.FLAGS,
+                approvals().require(TASK, DECLARED, DECLARED, Optional.empty()).how());
     }
 
     @Test
     void flags_in_the_wrong_order_name_the_position_the_expected_and_the_received_command() {
-        CommandApprovals.Mismatch mismatch = assertThrows(CommandApprovals.Mismatch.class,
+        CommandApprovals.Mismatch mismatch = assertThrows(
+                CommandApprovals.Mismatch.class,
                 () -> approvals().require(TASK, DECLARED, List.of("npx vitest run", "pnpm build"), Optional.empty()));
 
         assertEquals(1, mismatch.position());
         assertEquals("pnpm build", mismatch.expected());
         assertEquals("npx vitest run", mismatch.received());
-        assertTrue(mismatch.getMessage().contains("at position 1 the declared list has \"pnpm build\" but the flags"
-                + " give \"npx vitest run\""), mismatch.getMessage());
+        assertTrue(
+                mismatch.getMessage()
+                        .contains("at position 1 the declared list has \"pnpm build\" but the flags"
+                                + " give \"npx vitest run\""),
+                mismatch.getMessage());
     }
 
     @Test
     void too_few_flags_name_the_first_missing_command() {
-        CommandApprovals.Mismatch mismatch = assertThrows(CommandApprovals.Mismatch.class,
+        CommandApprovals.Mismatch mismatch = assertThrows(
+                CommandApprovals.Mismatch.class,
                 () -> approvals().require(TASK, DECLARED, List.of("pnpm build"), Optional.empty()));
 
         assertEquals(2, mismatch.position());
         assertEquals("npx vitest run", mismatch.expected());
         assertEquals("(none)", mismatch.received());
-        assertTrue(mismatch.getMessage().startsWith("too few --approve-commands (1 given, 2 declared)"),
+        assertTrue(
+                mismatch.getMessage().startsWith("too few --approve-commands (1 given, 2 declared)"),
                 mismatch.getMessage());
     }
 
     @Test
     void too_many_flags_name_the_first_extra_command() {
-        CommandApprovals.Mismatch mismatch = assertThrows(CommandApprovals.Mismatch.class,
-                () -> approvals().require(TASK, DECLARED, List.of("pnpm build", "npx vitest run", "rm -rf /"),
-                        Optional.empty()));
+        CommandApprovals.Mismatch mismatch = assertThrows(
+                CommandApprovals.Mismatch.class,
+                () -> approvals()
+                        .require(
+                                TASK, DECLARED, List.of("pnpm build", "npx vitest run", "rm -rf /"), Optional.empty()));
 
         assertEquals(3, mismatch.position());
         assertEquals("(none)", mismatch.expected());
@@ -145,8 +156,12 @@ class CommandApprovalsTest {
     void a_terminal_that_confirms_approves_and_is_shown_the_normalised_list() {
         List<List<String>> shown = new ArrayList<>();
 
-        CommandApprovals.Approval approval = approvals().require(TASK, List.of(" pnpm build", "npx vitest run "),
-                NO_FLAGS, Optional.of(commands -> shown.add(commands)));
+        CommandApprovals.Approval approval = approvals()
+                .require(
+                        TASK,
+                        List.of(" pnpm build", "npx vitest run "),
+                        NO_FLAGS,
+                        Optional.of(commands -> shown.add(commands)));
 
         assertEquals(CommandApprovals.How.TERMINAL, approval.how());
         assertEquals(List.of(DECLARED), shown);
@@ -154,7 +169,8 @@ class CommandApprovalsTest {
 
     @Test
     void a_terminal_that_declines_is_missing_approval_marked_declined() {
-        CommandApprovals.Missing missing = assertThrows(CommandApprovals.Missing.class,
+        CommandApprovals.Missing missing = assertThrows(
+                CommandApprovals.Missing.class,
                 () -> approvals().require(TASK, DECLARED, NO_FLAGS, Optional.of(commands -> false)));
 
         assertTrue(missing.declined());
@@ -163,8 +179,8 @@ class CommandApprovalsTest {
 
     @Test
     void with_nothing_to_approve_headless_the_message_gives_the_exact_flags() {
-        CommandApprovals.Missing missing = assertThrows(CommandApprovals.Missing.class,
-                () -> approvals().require(TASK, DECLARED, NO_FLAGS, Optional.empty()));
+        CommandApprovals.Missing missing = assertThrows(
+                CommandApprovals.Missing.class, () -> approvals().require(TASK, DECLARED, NO_FLAGS, Optional.empty()));
 
         assertFalse(missing.declined());
         assertEquals(DECLARED, missing.declared());
@@ -175,10 +191,12 @@ class CommandApprovalsTest {
 
     @Test
     void flags_for_commands_with_shell_characters_are_single_quoted_so_they_paste_back_unchanged() {
-        assertEquals("--approve-commands 'echo \"$HOME\"' --approve-commands 'echo '\\''$x'\\'''",
+        assertEquals(
+                "--approve-commands 'echo \"$HOME\"' --approve-commands 'echo '\\''$x'\\'''",
                 CommandApprovals.flags(List.of("echo \"$HOME\"", "echo '$x'")));
         assertEquals("--approve-commands \"it's\"", CommandApprovals.flags(List.of("it's")));
-        assertEquals("--approve-commands \"pytest -k 'slow and not db'\"",
+        assertEquals(
+                "--approve-commands \"pytest -k 'slow and not db'\"",
                 CommandApprovals.flags(List.of("pytest -k 'slow and not db'")));
     }
 
@@ -186,8 +204,11 @@ class CommandApprovalsTest {
     void a_stored_approval_wins_over_flags_which_are_then_not_checked() {
         approvals().store(TASK, DECLARED);
 
-        assertEquals(CommandApprovals.How.STORED,
-                approvals().require(TASK, DECLARED, List.of("something else"), Optional.empty()).how());
+        assertEquals(
+                CommandApprovals.How.STORED,
+                approvals()
+                        .require(TASK, DECLARED, List.of("something else"), Optional.empty())
+                        .how());
     }
 
     @Test

@@ -55,13 +55,16 @@ class Issue13JudgeVerifyTest {
     void item31_an_approved_record_listing_a_failed_command_the_capsule_does_not_declare_is_rejected()
             throws IOException {
         // Defect: {"command":"echo extra-check","status":"failed"} in an APPROVED record verified (exit 0).
-        ReviewFixture review = review().record(doc -> ((ArrayNode) doc.get("tests")).addObject()
-                .put("command", "echo extra-check").put("status", "failed"));
+        ReviewFixture review = review().record(doc -> ((ArrayNode) doc.get("tests"))
+                .addObject()
+                .put("command", "echo extra-check")
+                .put("status", "failed"));
 
-        for (RecordVerification.Outcome outcome : List.of(review.pinned(),
-                review.verify(new RecordVerification.Plain()))) {
+        for (RecordVerification.Outcome outcome :
+                List.of(review.pinned(), review.verify(new RecordVerification.Plain()))) {
             assertFalse(outcome.valid(), outcome.reasons().toString());
-            assertTrue(outcome.reasons().contains("Judge record contains failed validation: echo extra-check."),
+            assertTrue(
+                    outcome.reasons().contains("Judge record contains failed validation: echo extra-check."),
                     outcome.reasons().toString());
         }
     }
@@ -69,12 +72,15 @@ class Issue13JudgeVerifyTest {
     @Test
     void item31_a_declared_required_command_reported_both_passed_and_failed_is_rejected() throws IOException {
         // Defect: only a command's first entry was read, so a later failed entry of it went unseen.
-        ReviewFixture review = review().record(doc -> ((ArrayNode) doc.get("tests")).addObject()
-                .put("command", "true").put("status", "failed"));
+        ReviewFixture review = review().record(doc -> ((ArrayNode) doc.get("tests"))
+                .addObject()
+                .put("command", "true")
+                .put("status", "failed"));
 
         RecordVerification.Outcome outcome = review.pinned();
 
-        assertTrue(outcome.reasons().contains("Judge record contains failed validation: true."),
+        assertTrue(
+                outcome.reasons().contains("Judge record contains failed validation: true."),
                 outcome.reasons().toString());
     }
 
@@ -93,38 +99,71 @@ class Issue13JudgeVerifyTest {
 
     static Stream<Arguments> scopeEdits() {
         return Stream.of(
-                edit("changedFiles emptied", doc -> scope(doc).putArray("changedFiles"),
+                edit(
+                        "changedFiles emptied",
+                        doc -> scope(doc).putArray("changedFiles"),
                         "scope.changedFiles no longer matches the repository."),
-                edit("excludedPaths invented", doc -> scope(doc).putArray("excludedPaths").add(".env"),
+                edit(
+                        "excludedPaths invented",
+                        doc -> scope(doc).putArray("excludedPaths").add(".env"),
                         "scope.excludedPaths no longer matches the repository."),
-                edit("includedTaskIds invented", doc -> scope(doc).putArray("includedTaskIds").add("TASK-2"),
+                edit(
+                        "includedTaskIds invented",
+                        doc -> scope(doc).putArray("includedTaskIds").add("TASK-2"),
                         "scope.includedTaskIds no longer matches the reviewed snapshot."),
-                edit("taskId changed", doc -> scope(doc).put("taskId", "TASK-2"),
+                edit(
+                        "taskId changed",
+                        doc -> scope(doc).put("taskId", "TASK-2"),
                         "record.taskId does not match scope.taskId."),
-                edit("emptyBoundaryAuthorized flipped", doc -> scope(doc).put("emptyBoundaryAuthorized", true),
+                edit(
+                        "emptyBoundaryAuthorized flipped",
+                        doc -> scope(doc).put("emptyBoundaryAuthorized", true),
                         "scope.emptyBoundaryAuthorized no longer matches the repository."),
-                edit("taskDigest changed", doc -> scope(doc).put("taskDigest", ZERO_DIGEST),
+                edit(
+                        "taskDigest changed",
+                        doc -> scope(doc).put("taskDigest", ZERO_DIGEST),
                         "scope.taskDigest no longer matches the repository."),
-                edit("changeDigest changed", doc -> scope(doc).put("changeDigest", ZERO_DIGEST),
+                edit(
+                        "changeDigest changed",
+                        doc -> scope(doc).put("changeDigest", ZERO_DIGEST),
                         "scope.changeDigest no longer matches the repository."),
-                edit("baseCommit changed", doc -> scope(doc).put("baseCommit", "1".repeat(40)),
+                edit(
+                        "baseCommit changed",
+                        doc -> scope(doc).put("baseCommit", "1".repeat(40)),
                         "scope.baseCommit no longer matches the repository."),
-                edit("candidateCommit changed", doc -> scope(doc).put("candidateCommit", "1".repeat(40)),
+                edit(
+                        "candidateCommit changed",
+                        doc -> scope(doc).put("candidateCommit", "1".repeat(40)),
                         "scope.candidateCommit no longer matches the repository."),
-                edit("base changed", doc -> scope(doc).put("base", "1".repeat(40)),
+                edit(
+                        "base changed",
+                        doc -> scope(doc).put("base", "1".repeat(40)),
                         "scope.base no longer matches the repository."),
-                edit("schemaVersion changed", doc -> scope(doc).put("schemaVersion", 2),
+                edit(
+                        "schemaVersion changed",
+                        doc -> scope(doc).put("schemaVersion", 2),
                         "scope does not match the judge scope contract. scope.schemaVersion is not the integer 6"),
-                edit("an unknown key added", doc -> scope(doc).put("approvedBy", "me"),
+                edit(
+                        "an unknown key added",
+                        doc -> scope(doc).put("approvedBy", "me"),
                         "scope does not match the judge scope contract. Unexpected key scope.approvedBy"),
-                edit("wb's old capsule map added", doc -> scope(doc).putObject("capsule"),
+                edit(
+                        "wb's old capsule map added",
+                        doc -> scope(doc).putObject("capsule"),
                         "Unexpected key scope.capsule"),
-                edit("a required key removed", doc -> scope(doc).remove("candidateCommit"),
+                edit(
+                        "a required key removed",
+                        doc -> scope(doc).remove("candidateCommit"),
                         "scope.candidateCommit is missing"),
-                edit("a key retyped", doc -> scope(doc).put("emptyBoundaryAuthorized", "false"),
+                edit(
+                        "a key retyped",
+                        doc -> scope(doc).put("emptyBoundaryAuthorized", "false"),
                         "scope.emptyBoundaryAuthorized is not a boolean"),
-                edit("a duplicated changed file", doc -> ((com.fasterxml.jackson.databind.node.ArrayNode) scope(doc)
-                        .get("changedFiles")).add(scope(doc).get("changedFiles").get(0).asText()),
+                edit(
+                        "a duplicated changed file",
+                        doc -> ((com.fasterxml.jackson.databind.node.ArrayNode)
+                                        scope(doc).get("changedFiles"))
+                                .add(scope(doc).get("changedFiles").get(0).asText()),
                         "scope.changedFiles is not a list of distinct paths"));
     }
 
@@ -134,8 +173,8 @@ class Issue13JudgeVerifyTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("scopeEdits")
-    void item32_every_scope_field_is_compared_with_the_boundary_not_only_the_digest(String name,
-            Consumer<ObjectNode> change, String reason) throws IOException {
+    void item32_every_scope_field_is_compared_with_the_boundary_not_only_the_digest(
+            String name, Consumer<ObjectNode> change, String reason) throws IOException {
         // Defect: verify compared only scopeDigest; an edited scope that kept the digest verified.
         RecordVerification.Outcome outcome = review().record(change).pinned();
 
@@ -161,7 +200,9 @@ class Issue13JudgeVerifyTest {
         });
         RecordVerification.Outcome outcome = review.verify(new RecordVerification.Plain());
 
-        assertTrue(anyContains(outcome.reasons(), "scope.changedFiles"), outcome.reasons().toString());
+        assertTrue(
+                anyContains(outcome.reasons(), "scope.changedFiles"),
+                outcome.reasons().toString());
     }
 
     @Test
@@ -195,17 +236,17 @@ class Issue13JudgeVerifyTest {
 
     static Stream<Arguments> metadataEdits() {
         return Stream.of(
-                Arguments.of("the top-level emptyBoundaryAuthorized flipped",
-                        (Consumer<ObjectNode>) meta -> meta.put("emptyBoundaryAuthorized", true)),
-                Arguments.of("scope.changedFiles emptied",
-                        (Consumer<ObjectNode>) meta -> scope(meta).putArray("changedFiles")),
-                Arguments.of("scope.scopeDigest replaced",
-                        (Consumer<ObjectNode>) meta -> scope(meta).put("scopeDigest", ZERO_DIGEST)),
-                Arguments.of("scope.excludedPaths invented",
-                        (Consumer<ObjectNode>) meta -> scope(meta).putArray("excludedPaths").add(".env")),
+                Arguments.of("the top-level emptyBoundaryAuthorized flipped", (Consumer<ObjectNode>)
+                        meta -> meta.put("emptyBoundaryAuthorized", true)),
+                Arguments.of("scope.changedFiles emptied", (Consumer<ObjectNode>)
+                        meta -> scope(meta).putArray("changedFiles")),
+                Arguments.of("scope.scopeDigest replaced", (Consumer<ObjectNode>)
+                        meta -> scope(meta).put("scopeDigest", ZERO_DIGEST)),
+                Arguments.of("scope.excludedPaths invented", (Consumer<ObjectNode>)
+                        meta -> scope(meta).putArray("excludedPaths").add(".env")),
                 Arguments.of("an unknown field added", (Consumer<ObjectNode>) meta -> meta.put("approved", true)),
-                Arguments.of("createdAt moved", (Consumer<ObjectNode>) meta -> meta.put("createdAt",
-                        "2020-01-01T00:00:00Z")),
+                Arguments.of("createdAt moved", (Consumer<ObjectNode>)
+                        meta -> meta.put("createdAt", "2020-01-01T00:00:00Z")),
                 Arguments.of("wbVersion changed", (Consumer<ObjectNode>) meta -> meta.put("wbVersion", "0.0.1")),
                 Arguments.of("coveredFiles changed", (Consumer<ObjectNode>) meta -> meta.put("coveredFiles", 1)));
     }
@@ -235,7 +276,8 @@ class Issue13JudgeVerifyTest {
         fx.repo.write("src/App.java", "class App { int x; }\n");
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
 
-        assertEquals(snapshot.id(), Snapshots.load(fx.workspace(), snapshot.id()).id());
+        assertEquals(
+                snapshot.id(), Snapshots.load(fx.workspace(), snapshot.id()).id());
     }
 
     // ---- item 37 ------------------------------------------------------------------------------------
@@ -257,10 +299,12 @@ class Issue13JudgeVerifyTest {
     @Test
     void item37_a_version_5_approved_record_with_unresolved_issues_is_rejected() throws IOException {
         // Defect: a schema-5 APPROVED record with unresolved issues verified.
-        RecordVerification.Outcome outcome = review().record(version5("totals still round half up")).pinned();
+        RecordVerification.Outcome outcome =
+                review().record(version5("totals still round half up")).pinned();
 
         assertFalse(outcome.valid());
-        assertTrue(outcome.reasons().contains("APPROVED records must not list unresolved issues."),
+        assertTrue(
+                outcome.reasons().contains("APPROVED records must not list unresolved issues."),
                 outcome.reasons().toString());
     }
 
@@ -276,10 +320,14 @@ class Issue13JudgeVerifyTest {
     @Test
     void item37_a_version_5_issue_that_is_not_a_string_is_a_shape_problem() throws IOException {
         // Version 5's issues are strings, as version 6's observations are.
-        RecordVerification.Outcome outcome = review().record(version5().andThen(doc -> ((ArrayNode) doc.get("issues"))
-                .addObject().put("severity", "high"))).pinned();
+        RecordVerification.Outcome outcome = review().record(version5()
+                        .andThen(doc ->
+                                ((ArrayNode) doc.get("issues")).addObject().put("severity", "high")))
+                .pinned();
 
-        assertTrue(outcome.reasons().contains("issues must be a string array."), outcome.reasons().toString());
+        assertTrue(
+                outcome.reasons().contains("issues must be a string array."),
+                outcome.reasons().toString());
     }
 
     // ---- item 25 (judge current names the paths) ---------------------------------------------------
@@ -297,7 +345,14 @@ class Issue13JudgeVerifyTest {
 
         assertEquals("NEWER_CHANGES", c.status());
         assertEquals(List.of("src/App.java", "src/New.java"), c.changedFiles());
-        assertEquals(List.of(), JudgeCurrent.classify(fx.workspace(), Snapshots.load(fx.workspace(),
-                fx.snapshot("main", false).snapshot().id()), ENV).changedFiles());
+        assertEquals(
+                List.of(),
+                JudgeCurrent.classify(
+                                fx.workspace(),
+                                Snapshots.load(
+                                        fx.workspace(),
+                                        fx.snapshot("main", false).snapshot().id()),
+                                ENV)
+                        .changedFiles());
     }
 }

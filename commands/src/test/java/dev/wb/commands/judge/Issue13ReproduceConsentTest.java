@@ -19,15 +19,18 @@ class Issue13ReproduceConsentTest {
     // "a command with control characters is refused outright"
     @Test
     void item01_a_generator_or_prepare_command_with_a_control_character_is_refused() {
-        Failure command = assertThrows(Failure.class, () -> MigrationDeclaration.parse(
-                task("sh tools/m.sh #\\r\\u001b[2K  npm ci", "npm ci"), "TASK-1"));
-        Failure prepare = assertThrows(Failure.class, () -> MigrationDeclaration.parse(
-                task("sh tools/m.sh", "npm ci\\u202e"), "TASK-1"));
+        Failure command = assertThrows(
+                Failure.class,
+                () -> MigrationDeclaration.parse(task("sh tools/m.sh #\\r\\u001b[2K  npm ci", "npm ci"), "TASK-1"));
+        Failure prepare = assertThrows(
+                Failure.class, () -> MigrationDeclaration.parse(task("sh tools/m.sh", "npm ci\\u202e"), "TASK-1"));
 
         assertEquals(Failure.Kind.USAGE, command.kind());
-        assertTrue(command.getMessage().contains("generator.command holds a control character (\\r) at character 16"),
+        assertTrue(
+                command.getMessage().contains("generator.command holds a control character (\\r) at character 16"),
                 command::getMessage);
-        assertTrue(prepare.getMessage().contains("generator.prepare holds a control character (\\u202e)"),
+        assertTrue(
+                prepare.getMessage().contains("generator.prepare holds a control character (\\u202e)"),
                 prepare::getMessage);
         assertTrue(command.getMessage().chars().noneMatch(c -> c < 0x20 && c != '\n'), command::getMessage);
     }

@@ -64,8 +64,13 @@ class JudgeAgentsTest {
     void enable_writes_three_agent_files_that_carry_the_whole_contract() {
         JudgeAgents.Result result = JudgeAgents.enable(ws, false, false, Optional.of(launcher));
 
-        assertEquals(List.of(".claude/agents/wb-judge.md", ".github/agents/wb-judge.agent.md",
-                ".codex/agents/wb-judge.toml", JudgeAgents.SCHEMA_PATH), result.written());
+        assertEquals(
+                List.of(
+                        ".claude/agents/wb-judge.md",
+                        ".github/agents/wb-judge.agent.md",
+                        ".codex/agents/wb-judge.toml",
+                        JudgeAgents.SCHEMA_PATH),
+                result.written());
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
             String text = read(target.path());
             for (String sentence : List.of(
@@ -73,7 +78,11 @@ class JudgeAgentsTest {
                     "You never change git state",
                     "git diff refs/wb/base refs/wb/candidate",
                     ".workflow/local/judge/snapshots/<id>/worktree/",
-                    "`task.md`", "`context.md`", "`plan.md`", "`acceptance-criteria.md`", "`review-checklist.md`",
+                    "`task.md`",
+                    "`context.md`",
+                    "`plan.md`",
+                    "`acceptance-criteria.md`",
+                    "`review-checklist.md`",
                     "wb judge scope <KEY> --base <base> --candidate SNAPSHOT:<id> --json",
                     "copy its whole output,\nunchanged",
                     "review record schema version 6",
@@ -89,7 +98,9 @@ class JudgeAgentsTest {
                     "the caller saves your exact JSON under\n  `.workflow/local/judge/<KEY>/`")) {
                 assertTrue(text.contains(sentence), target + " lacks: " + sentence);
             }
-            assertEquals(JudgeAgentTemplates.FileState.GENERATED, JudgeAgentTemplates.state(ws.root().resolve(target.path())));
+            assertEquals(
+                    JudgeAgentTemplates.FileState.GENERATED,
+                    JudgeAgentTemplates.state(ws.root().resolve(target.path())));
         }
 
         Map<String, String> claude = frontmatter(read(".claude/agents/wb-judge.md"));
@@ -114,39 +125,73 @@ class JudgeAgentsTest {
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
 
         ObjectNode schema = CanonicalJson.parseObject(read(JudgeAgents.SCHEMA_PATH));
-        assertEquals("https://json-schema.org/draft/2020-12/schema", schema.get("$schema").textValue());
-        assertEquals(List.of("schemaVersion", "taskId", "scope", "verdict", "tests", "criteria", "observations",
-                "reviewedAt"), texts(schema.get("required")));
+        assertEquals(
+                "https://json-schema.org/draft/2020-12/schema",
+                schema.get("$schema").textValue());
+        assertEquals(
+                List.of(
+                        "schemaVersion",
+                        "taskId",
+                        "scope",
+                        "verdict",
+                        "tests",
+                        "criteria",
+                        "observations",
+                        "reviewedAt"),
+                texts(schema.get("required")));
         assertFalse(schema.get("additionalProperties").booleanValue());
         JsonNode p = schema.get("properties");
         assertEquals(6, p.get("schemaVersion").get("const").intValue());
         assertEquals("object", p.get("scope").get("type").textValue());
-        assertEquals(List.of("APPROVED", "NEEDS_CHANGES", "BLOCKED"), texts(p.get("verdict").get("enum")));
+        assertEquals(
+                List.of("APPROVED", "NEEDS_CHANGES", "BLOCKED"),
+                texts(p.get("verdict").get("enum")));
         JsonNode test = p.get("tests").get("items");
         assertEquals(List.of("command", "status"), texts(test.get("required")));
-        assertEquals(List.of("passed", "failed", "not-run"), texts(test.get("properties").get("status").get("enum")));
-        assertEquals("string", test.get("properties").get("evidence").get("type").textValue());
+        assertEquals(
+                List.of("passed", "failed", "not-run"),
+                texts(test.get("properties").get("status").get("enum")));
+        assertEquals(
+                "string", test.get("properties").get("evidence").get("type").textValue());
         assertFalse(test.get("additionalProperties").booleanValue());
         JsonNode criterion = p.get("criteria").get("items");
         assertEquals(List.of("id", "status", "evidence"), texts(criterion.get("required")));
-        assertEquals("^AC-[1-9][0-9]*$", criterion.get("properties").get("id").get("pattern").textValue());
-        assertEquals(List.of("pass", "fail", "not-evaluated"),
+        assertEquals(
+                "^AC-[1-9][0-9]*$",
+                criterion.get("properties").get("id").get("pattern").textValue());
+        assertEquals(
+                List.of("pass", "fail", "not-evaluated"),
                 texts(criterion.get("properties").get("status").get("enum")));
-        assertEquals("\\S", criterion.get("properties").get("evidence").get("pattern").textValue());
+        assertEquals(
+                "\\S",
+                criterion.get("properties").get("evidence").get("pattern").textValue());
         assertFalse(criterion.get("additionalProperties").booleanValue());
         assertEquals("string", p.get("observations").get("items").get("type").textValue());
         assertEquals("date-time", p.get("reviewedAt").get("format").textValue());
         assertEquals("boolean", p.get("independent").get("type").textValue());
         assertEquals("#/$defs/digest", p.get("receiptDigest").get("$ref").textValue());
-        assertEquals(java.util.Set.of("schemaVersion", "taskId", "scope", "verdict", "tests", "criteria",
-                "observations", "reviewedAt", "independent", "receiptDigest"), names(p));
+        assertEquals(
+                java.util.Set.of(
+                        "schemaVersion",
+                        "taskId",
+                        "scope",
+                        "verdict",
+                        "tests",
+                        "criteria",
+                        "observations",
+                        "reviewedAt",
+                        "independent",
+                        "receiptDigest"),
+                names(p));
     }
 
     @Test
     void enable_sets_the_switch_keeping_every_other_key_of_config_json_in_its_order() {
-        write(".workflow/config.json", "{\n  \"execute\": false,\n  \"critical_zones\": {\"auth\": [\"src/auth/\"]},\n"
-                + "  \"agents\": {\"judge\": {\"model\": {\"codex\": \"gpt-5-codex\"}}, \"primary\": \"claude\"},\n"
-                + "  \"checks\": {\"timeout_seconds\": 120}\n}\n");
+        write(
+                ".workflow/config.json",
+                "{\n  \"execute\": false,\n  \"critical_zones\": {\"auth\": [\"src/auth/\"]},\n"
+                        + "  \"agents\": {\"judge\": {\"model\": {\"codex\": \"gpt-5-codex\"}}, \"primary\": \"claude\"},\n"
+                        + "  \"checks\": {\"timeout_seconds\": 120}\n}\n");
 
         JudgeAgents.Result result = JudgeAgents.enable(ws, false, false, Optional.of(launcher));
 
@@ -170,7 +215,8 @@ class JudgeAgentsTest {
     void enable_creates_config_json_when_there_is_none() {
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
 
-        assertEquals("{\n  \"agents\": {\n    \"judge\": {\n      \"enabled\": true\n    }\n  }\n}\n",
+        assertEquals(
+                "{\n  \"agents\": {\n    \"judge\": {\n      \"enabled\": true\n    }\n  }\n}\n",
                 read(".workflow/config.json"));
     }
 
@@ -200,7 +246,9 @@ class JudgeAgentsTest {
         assertEquals(List.of("permissions", "hooks", "model"), List.copyOf(names(settings)));
         assertEquals("Bash(npm test)", settings.at("/permissions/allow/0").textValue());
         assertEquals("opus", settings.get("model").textValue());
-        assertEquals("npx prettier --write", settings.at("/hooks/PostToolUse/0/hooks/0/command").textValue());
+        assertEquals(
+                "npx prettier --write",
+                settings.at("/hooks/PostToolUse/0/hooks/0/command").textValue());
         JsonNode pre = settings.at("/hooks/PreToolUse");
         assertEquals(2, pre.size());
         assertEquals("./scripts/check-bash.sh", pre.at("/0/hooks/0/command").textValue());
@@ -234,8 +282,9 @@ class JudgeAgentsTest {
 
         assertEquals(JudgeAgents.HookAction.UNCHANGED, result.hook());
         assertFalse(Files.exists(ws.root().resolve(".claude/settings.local.json")));
-        assertTrue(result.warnings().stream().anyMatch(w -> w.fix().contains("WB_LAUNCHER")), result.warnings()
-                .toString());
+        assertTrue(
+                result.warnings().stream().anyMatch(w -> w.fix().contains("WB_LAUNCHER")),
+                result.warnings().toString());
     }
 
     @Test
@@ -264,8 +313,10 @@ class JudgeAgentsTest {
         assertTrue(result.configChanged());
         assertEquals(JudgeAgents.HookAction.INSTALLED, result.hook());
         assertEquals(4, result.written().size());
-        assertEquals(JudgeAgentTemplates.render(JudgeAgentTarget.CLAUDE, Optional.empty()),
-                result.files().get(0).content(), "the content that would be written");
+        assertEquals(
+                JudgeAgentTemplates.render(JudgeAgentTarget.CLAUDE, Optional.empty()),
+                result.files().get(0).content(),
+                "the content that would be written");
 
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
         Map<String, String> enabled = tree();
@@ -277,11 +328,13 @@ class JudgeAgentsTest {
     @Test
     void a_hand_edited_file_is_kept_without_force_and_overwritten_with_it() {
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
-        String edited = read(".github/agents/wb-judge.agent.md").replace("model", "model").replace("# wb judge",
-                "# wb judge, our way");
+        String edited = read(".github/agents/wb-judge.agent.md")
+                .replace("model", "model")
+                .replace("# wb judge", "# wb judge, our way");
         write(".github/agents/wb-judge.agent.md", edited);
         write(".claude/agents/wb-judge.md", "---\nname: wb-judge\ndescription: ours\n---\nOur own judge.\n");
-        assertEquals(JudgeAgentTemplates.FileState.EDITED,
+        assertEquals(
+                JudgeAgentTemplates.FileState.EDITED,
                 JudgeAgentTemplates.state(ws.root().resolve(".github/agents/wb-judge.agent.md")));
 
         JudgeAgents.Result kept = JudgeAgents.enable(ws, false, false, Optional.of(launcher));
@@ -290,7 +343,8 @@ class JudgeAgentsTest {
         assertEquals(JudgeAgents.FileAction.KEPT_EDITED, kept.files().get(1).action());
         assertEquals(JudgeAgents.FileAction.UNCHANGED, kept.files().get(2).action());
         assertEquals(edited, read(".github/agents/wb-judge.agent.md"));
-        assertEquals("---\nname: wb-judge\ndescription: ours\n---\nOur own judge.\n", read(".claude/agents/wb-judge.md"));
+        assertEquals(
+                "---\nname: wb-judge\ndescription: ours\n---\nOur own judge.\n", read(".claude/agents/wb-judge.md"));
         assertEquals(2, kept.warnings().size());
         assertTrue(kept.warnings().get(0).fix().startsWith("wb judge enable --force"));
 
@@ -299,14 +353,17 @@ class JudgeAgentsTest {
         assertEquals(JudgeAgents.FileAction.OVERWRITTEN, forced.files().get(0).action());
         assertEquals(JudgeAgents.FileAction.OVERWRITTEN, forced.files().get(1).action());
         assertEquals(JudgeAgents.FileAction.UNCHANGED, forced.files().get(2).action());
-        assertEquals(JudgeAgentTemplates.render(JudgeAgentTarget.COPILOT, Optional.empty()),
+        assertEquals(
+                JudgeAgentTemplates.render(JudgeAgentTarget.COPILOT, Optional.empty()),
                 read(".github/agents/wb-judge.agent.md"));
     }
 
     @Test
     void enable_regenerates_a_generated_file_from_configuration_without_force() {
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
-        write(".workflow/config.json", "{\"agents\": {\"judge\": {\"enabled\": true, \"model\": {\"claude\": \"opus\"}}}}");
+        write(
+                ".workflow/config.json",
+                "{\"agents\": {\"judge\": {\"enabled\": true, \"model\": {\"claude\": \"opus\"}}}}");
 
         JudgeAgents.Result result = JudgeAgents.enable(ws, false, false, Optional.of(launcher));
 
@@ -328,7 +385,8 @@ class JudgeAgentsTest {
                 ]}, "env": {"A": "1"}}
                 """);
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
-        assertEquals(List.of("\"" + launcher + "\" judge guard"),
+        assertEquals(
+                List.of("\"" + launcher + "\" judge guard"),
                 JudgeGuardHook.installed(CanonicalJson.parseObject(read(".claude/settings.local.json"))),
                 "the old launcher's entry was replaced");
         String claudeFile = read(".claude/agents/wb-judge.md");
@@ -336,7 +394,9 @@ class JudgeAgentsTest {
         JudgeAgents.Result result = JudgeAgents.disable(ws, false, false);
 
         assertEquals(JudgeAgents.HookAction.REMOVED, result.hook());
-        assertFalse(CanonicalJson.parseObject(read(".workflow/config.json")).at("/agents/judge/enabled").booleanValue());
+        assertFalse(CanonicalJson.parseObject(read(".workflow/config.json"))
+                .at("/agents/judge/enabled")
+                .booleanValue());
         ObjectNode settings = CanonicalJson.parseObject(read(".claude/settings.local.json"));
         assertEquals(CanonicalJson.parseObject("""
                 {"hooks": {"PreToolUse": [
@@ -348,7 +408,9 @@ class JudgeAgentsTest {
         assertEquals(3, result.files().size());
         assertEquals(List.of(), result.written());
 
-        assertEquals(JudgeAgents.HookAction.UNCHANGED, JudgeAgents.disable(ws, false, false).hook());
+        assertEquals(
+                JudgeAgents.HookAction.UNCHANGED,
+                JudgeAgents.disable(ws, false, false).hook());
     }
 
     @Test
@@ -357,7 +419,8 @@ class JudgeAgentsTest {
 
         JudgeAgents.disable(ws, false, false);
 
-        assertFalse(Files.exists(ws.root().resolve(".claude/settings.local.json")),
+        assertFalse(
+                Files.exists(ws.root().resolve(".claude/settings.local.json")),
                 "an empty settings file wb leaves behind would enter every scope once wb's ignore rule is gone");
     }
 
@@ -373,8 +436,13 @@ class JudgeAgentsTest {
             assertEquals(WbEvents.JUDGE_AGENTS_CONFIGURED, events.get(0).type());
             ObjectNode on = events.get(0).payload().json();
             assertEquals("enable", on.get("action").textValue());
-            assertEquals(List.of(".claude/agents/wb-judge.md", ".github/agents/wb-judge.agent.md",
-                    ".codex/agents/wb-judge.toml", JudgeAgents.SCHEMA_PATH), texts(on.get("files")));
+            assertEquals(
+                    List.of(
+                            ".claude/agents/wb-judge.md",
+                            ".github/agents/wb-judge.agent.md",
+                            ".codex/agents/wb-judge.toml",
+                            JudgeAgents.SCHEMA_PATH),
+                    texts(on.get("files")));
             assertEquals("installed", on.get("hook").textValue());
             assertEquals("sonnet", on.at("/models/claude").textValue());
             assertTrue(on.at("/models/copilot").isNull(), "null: the host's default");
@@ -400,8 +468,8 @@ class JudgeAgentsTest {
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
         write(".codex/agents/wb-judge.toml", read(".codex/agents/wb-judge.toml") + "# ours\n");
 
-        try (RunLock lock = RunLock.acquire(ws, new TaskKey("TASK-3"), "0123456789abcdef0123", false,
-                Clock.systemUTC())) {
+        try (RunLock lock =
+                RunLock.acquire(ws, new TaskKey("TASK-3"), "0123456789abcdef0123", false, Clock.systemUTC())) {
             JudgeAgents.Status status = JudgeAgents.status(ws, Optional.of(launcher));
 
             assertTrue(status.enabled());
@@ -409,8 +477,11 @@ class JudgeAgentsTest {
             assertEquals(JudgeAgentTemplates.FileState.GENERATED, claude.state());
             assertTrue(claude.current());
             assertEquals(Optional.empty(), claude.model());
-            assertEquals(Optional.of("Claude Sonnet 4.5"), status.targets().get(1).model());
-            assertEquals(JudgeAgentTemplates.FileState.EDITED, status.targets().get(2).state());
+            assertEquals(
+                    Optional.of("Claude Sonnet 4.5"), status.targets().get(1).model());
+            assertEquals(
+                    JudgeAgentTemplates.FileState.EDITED,
+                    status.targets().get(2).state());
             assertTrue(status.hookInstalled());
             assertTrue(status.hookCurrent());
             assertTrue(status.schemaPresent() && status.schemaCurrent());
@@ -421,23 +492,25 @@ class JudgeAgentsTest {
     // ------------------------------------------------------------ models
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "claude  | opus                       | true",
-        "claude  | sonnet                     | true",
-        "claude  | haiku                      | true",
-        "claude  | claude-sonnet-4-5-20250929 | true",
-        "claude  | claude-opus-4-1            | true",
-        "claude  | gpt-5                      | false",
-        "claude  | Claude Opus                | false",
-        "codex   | gpt-5-codex                | true",
-        "codex   | o4-mini                    | true",
-        "codex   | codex-mini-latest          | true",
-        "codex   | claude-opus-4-1            | false",
-        "copilot | Claude Sonnet 4.5          | true",
-        "copilot | GPT-5 (copilot)            | true",
-        "copilot | gpt-4o                     | true",
-        "copilot | {weird}                    | false",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "claude  | opus                       | true",
+                "claude  | sonnet                     | true",
+                "claude  | haiku                      | true",
+                "claude  | claude-sonnet-4-5-20250929 | true",
+                "claude  | claude-opus-4-1            | true",
+                "claude  | gpt-5                      | false",
+                "claude  | Claude Opus                | false",
+                "codex   | gpt-5-codex                | true",
+                "codex   | o4-mini                    | true",
+                "codex   | codex-mini-latest          | true",
+                "codex   | claude-opus-4-1            | false",
+                "copilot | Claude Sonnet 4.5          | true",
+                "copilot | GPT-5 (copilot)            | true",
+                "copilot | gpt-4o                     | true",
+                "copilot | {weird}                    | false",
+            })
     void model_identifiers_are_checked_by_shape_only(String target, String model, boolean familiar) {
         JudgeAgentTarget t = JudgeAgentTarget.of(target).orElseThrow();
         assertEquals(model, JudgeAgentModels.require(t, model));
@@ -460,38 +533,52 @@ class JudgeAgentsTest {
         models.put(JudgeAgentTarget.COPILOT, "Claude \"Sonnet\" 4.5 \\ beta: #1");
         models.put(JudgeAgentTarget.CODEX, "my'model\"\\x");
         for (Map.Entry<JudgeAgentTarget, String> entry : models.entrySet()) {
-            ObjectNode root = JudgeAgentsConfig.with(JudgeAgentsConfig.readRoot(ws),
-                    JudgeAgentsConfig.modelKey(entry.getKey()), TextNode.valueOf(entry.getValue()));
+            ObjectNode root = JudgeAgentsConfig.with(
+                    JudgeAgentsConfig.readRoot(ws),
+                    JudgeAgentsConfig.modelKey(entry.getKey()),
+                    TextNode.valueOf(entry.getValue()));
             JudgeAgentsConfig.write(ws, root);
             List<JudgeAgents.Warning> warnings = new ArrayList<>();
-            JudgeAgents.FileResult file = JudgeAgents.regenerate(ws, entry.getKey(), warnings).orElseThrow();
+            JudgeAgents.FileResult file =
+                    JudgeAgents.regenerate(ws, entry.getKey(), warnings).orElseThrow();
             assertEquals(JudgeAgents.FileAction.UPDATED, file.action());
             assertEquals(List.of(), warnings);
         }
 
-        assertEquals("claude-opus-4-1", frontmatter(read(".claude/agents/wb-judge.md")).get("model"));
-        assertEquals("Claude \"Sonnet\" 4.5 \\ beta: #1",
+        assertEquals(
+                "claude-opus-4-1",
+                frontmatter(read(".claude/agents/wb-judge.md")).get("model"));
+        assertEquals(
+                "Claude \"Sonnet\" 4.5 \\ beta: #1",
                 frontmatter(read(".github/agents/wb-judge.agent.md")).get("model"));
         assertEquals("my'model\"\\x", toml(read(".codex/agents/wb-judge.toml")).get("model"));
         assertTrue(read(".codex/agents/wb-judge.toml").contains("model = \"my'model\\\"\\\\x\"\n"));
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
-            assertEquals(JudgeAgentTemplates.FileState.GENERATED, JudgeAgentTemplates.state(ws.root().resolve(target.path())));
+            assertEquals(
+                    JudgeAgentTemplates.FileState.GENERATED,
+                    JudgeAgentTemplates.state(ws.root().resolve(target.path())));
         }
-        assertEquals(Optional.of("Claude \"Sonnet\" 4.5 \\ beta: #1"),
+        assertEquals(
+                Optional.of("Claude \"Sonnet\" 4.5 \\ beta: #1"),
                 JudgeAgentsConfig.load(ws).model(JudgeAgentTarget.COPILOT));
     }
 
     @Test
     void a_model_is_not_written_to_a_file_while_the_judge_is_disabled_or_into_a_hand_edited_one() {
-        JudgeAgentsConfig.write(ws, JudgeAgentsConfig.with(CanonicalJson.objectNode(),
-                JudgeAgentsConfig.modelKey(JudgeAgentTarget.CLAUDE), TextNode.valueOf("opus")));
+        JudgeAgentsConfig.write(
+                ws,
+                JudgeAgentsConfig.with(
+                        CanonicalJson.objectNode(),
+                        JudgeAgentsConfig.modelKey(JudgeAgentTarget.CLAUDE),
+                        TextNode.valueOf("opus")));
         assertEquals(Optional.empty(), JudgeAgents.regenerate(ws, JudgeAgentTarget.CLAUDE, new ArrayList<>()));
         assertFalse(Files.exists(ws.root().resolve(".claude/agents/wb-judge.md")));
 
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
         write(".claude/agents/wb-judge.md", read(".claude/agents/wb-judge.md") + "\nOur note.\n");
         List<JudgeAgents.Warning> warnings = new ArrayList<>();
-        JudgeAgents.FileResult file = JudgeAgents.regenerate(ws, JudgeAgentTarget.CLAUDE, warnings).orElseThrow();
+        JudgeAgents.FileResult file =
+                JudgeAgents.regenerate(ws, JudgeAgentTarget.CLAUDE, warnings).orElseThrow();
         assertEquals(JudgeAgents.FileAction.KEPT_EDITED, file.action());
         assertEquals(1, warnings.size());
         assertTrue(read(".claude/agents/wb-judge.md").endsWith("Our note.\n"));
@@ -510,13 +597,17 @@ class JudgeAgentsTest {
 
     @Test
     void configuration_that_cannot_be_used_stops_with_exit_3() {
-        for (String bad : List.of("not json", "[]", "{\"agents\": 1}", "{\"agents\": {\"judge\": {\"enabled\": \"yes\"}}}",
+        for (String bad : List.of(
+                "not json",
+                "[]",
+                "{\"agents\": 1}",
+                "{\"agents\": {\"judge\": {\"enabled\": \"yes\"}}}",
                 "{\"agents\": {\"judge\": {\"targets\": [\"claude\", \"vim\"]}}}",
                 "{\"agents\": {\"judge\": {\"model\": {\"emacs\": \"x\"}}}}",
                 "{\"agents\": {\"judge\": {\"model\": {\"claude\": 3}}}}")) {
             write(".workflow/config.json", bad);
-            Failure failure = assertThrows(Failure.class, () -> JudgeAgents.enable(ws, false, false, Optional.of(launcher)),
-                    bad);
+            Failure failure =
+                    assertThrows(Failure.class, () -> JudgeAgents.enable(ws, false, false, Optional.of(launcher)), bad);
             assertEquals(Failure.Kind.CONFIG, failure.kind(), bad);
             assertEquals(bad, read(".workflow/config.json"), "left as it was");
         }
@@ -526,7 +617,8 @@ class JudgeAgentsTest {
     void a_settings_file_that_is_not_a_json_object_is_not_overwritten() {
         write(".claude/settings.local.json", "{ // comments are not JSON\n}");
 
-        Failure failure = assertThrows(Failure.class, () -> JudgeAgents.enable(ws, false, false, Optional.of(launcher)));
+        Failure failure =
+                assertThrows(Failure.class, () -> JudgeAgents.enable(ws, false, false, Optional.of(launcher)));
 
         assertEquals(Failure.Kind.CONFIG, failure.kind());
         assertEquals("{ // comments are not JSON\n}", read(".claude/settings.local.json"));
@@ -538,44 +630,67 @@ class JudgeAgentsTest {
     void the_guard_refuses_an_edit_tool_while_a_run_holds_the_lock() {
         try (RunLock lock = RunLock.acquire(ws, new TaskKey("TASK-2"), "snap-9", false, Clock.systemUTC())) {
             for (String tool : List.of("Edit", "Write", "MultiEdit", "NotebookEdit")) {
-                JudgeGuardHook.Decision decision = JudgeGuardHook.decide(event(tool, ws.root(),
-                        ws.root().resolve("src/App.java")), tmp);
+                JudgeGuardHook.Decision decision =
+                        JudgeGuardHook.decide(event(tool, ws.root(), ws.root().resolve("src/App.java")), tmp);
                 assertEquals(JudgeGuardHook.Decision.Kind.DENY, decision.kind(), tool);
-                assertTrue(decision.message().contains(tool + " is refused while a judge validation run is in"
-                        + " progress"), decision.message());
+                assertTrue(
+                        decision.message()
+                                .contains(tool + " is refused while a judge validation run is in" + " progress"),
+                        decision.message());
                 assertTrue(decision.message().contains("task TASK-2, snapshot snap-9"), decision.message());
             }
-            assertEquals(JudgeGuardHook.Decision.Kind.ALLOW,
-                    JudgeGuardHook.decide(event("Bash", ws.root(), null), tmp).kind(), "not an edit tool");
-            assertEquals(JudgeGuardHook.Decision.Kind.ALLOW,
-                    JudgeGuardHook.decide(event("Read", ws.root(), ws.root().resolve("src/App.java")), tmp).kind());
-            assertEquals(JudgeGuardHook.Decision.Kind.DENY, JudgeGuardHook.decide(
-                    event("Write", tmp, ws.root().resolve("src/new/Deep.java")), tmp).kind(),
+            assertEquals(
+                    JudgeGuardHook.Decision.Kind.ALLOW,
+                    JudgeGuardHook.decide(event("Bash", ws.root(), null), tmp).kind(),
+                    "not an edit tool");
+            assertEquals(
+                    JudgeGuardHook.Decision.Kind.ALLOW,
+                    JudgeGuardHook.decide(event("Read", ws.root(), ws.root().resolve("src/App.java")), tmp)
+                            .kind());
+            assertEquals(
+                    JudgeGuardHook.Decision.Kind.DENY,
+                    JudgeGuardHook.decide(event("Write", tmp, ws.root().resolve("src/new/Deep.java")), tmp)
+                            .kind(),
                     "a file in the locked repository, whatever the session's folder");
         }
-        assertEquals(JudgeGuardHook.Decision.Kind.ALLOW,
-                JudgeGuardHook.decide(event("Edit", ws.root(), ws.root().resolve("src/App.java")), tmp).kind(),
+        assertEquals(
+                JudgeGuardHook.Decision.Kind.ALLOW,
+                JudgeGuardHook.decide(event("Edit", ws.root(), ws.root().resolve("src/App.java")), tmp)
+                        .kind(),
                 "no run: allowed");
     }
 
     @Test
     void the_guard_allows_outside_a_repository_and_reports_an_unreadable_event() {
-        assertEquals(JudgeGuardHook.Decision.Kind.ALLOW,
-                JudgeGuardHook.decide(event("Edit", tmp, tmp.resolve("x.txt")), tmp).kind());
-        assertEquals(JudgeGuardHook.Decision.Kind.MALFORMED,
-                JudgeGuardHook.decide("not json".getBytes(StandardCharsets.UTF_8), tmp).kind());
-        assertEquals(JudgeGuardHook.Decision.Kind.MALFORMED,
-                JudgeGuardHook.decide("[1]".getBytes(StandardCharsets.UTF_8), tmp).kind());
+        assertEquals(
+                JudgeGuardHook.Decision.Kind.ALLOW,
+                JudgeGuardHook.decide(event("Edit", tmp, tmp.resolve("x.txt")), tmp)
+                        .kind());
+        assertEquals(
+                JudgeGuardHook.Decision.Kind.MALFORMED,
+                JudgeGuardHook.decide("not json".getBytes(StandardCharsets.UTF_8), tmp)
+                        .kind());
+        assertEquals(
+                JudgeGuardHook.Decision.Kind.MALFORMED,
+                JudgeGuardHook.decide("[1]".getBytes(StandardCharsets.UTF_8), tmp)
+                        .kind());
     }
 
     @Test
     void wbs_hook_entry_is_recognised_by_its_command_alone() {
-        for (String ours : List.of("wb judge guard", "/opt/wb/bin/wb judge guard", "\"/a b/bin/wb\" judge guard",
+        for (String ours : List.of(
+                "wb judge guard",
+                "/opt/wb/bin/wb judge guard",
+                "\"/a b/bin/wb\" judge guard",
                 "'/it'\\''s/bin/wb' judge guard")) {
             assertTrue(JudgeGuardHook.ours(hook(ours)), ours);
         }
-        for (String theirs : List.of("wbx judge guard", "/opt/bin/wb judge guard --strict", "wb judge run",
-                "./guard.sh", "/opt/bin/notwb judge guard")) {
+        for (String theirs : List.of(
+                "wbx judge guard",
+                "/opt/bin/wb judge guard --strict",
+                "wb judge run",
+                "./guard.sh",
+                "/opt/bin/notwb judge guard")) {
             assertFalse(JudgeGuardHook.ours(hook(theirs)), theirs);
         }
         assertEquals("\"/a b/bin/wb\" judge guard", JudgeGuardHook.command(Path.of("/a b/bin/wb")));
@@ -585,7 +700,10 @@ class JudgeAgentsTest {
     @Test
     void the_launcher_comes_from_wb_launcher_when_it_names_a_file() {
         assertEquals(Optional.of(launcher), JudgeGuardHook.launcher(Map.of("WB_LAUNCHER", launcher.toString())));
-        assertEquals(Optional.empty(), JudgeGuardHook.launcher(Map.of("WB_LAUNCHER", tmp.resolve("nothing").toString())),
+        assertEquals(
+                Optional.empty(),
+                JudgeGuardHook.launcher(
+                        Map.of("WB_LAUNCHER", tmp.resolve("nothing").toString())),
                 "no such file, and these classes do not run from bin/wb's jar");
     }
 
@@ -675,7 +793,8 @@ class JudgeAgentsTest {
             int colon = line.indexOf(": ");
             assertTrue(colon > 0, "a key: value line: " + line);
             String value = line.substring(colon + 2);
-            assertTrue(fields.put(line.substring(0, colon), value.startsWith("\"") ? unquote(value) : value) == null,
+            assertTrue(
+                    fields.put(line.substring(0, colon), value.startsWith("\"") ? unquote(value) : value) == null,
                     "one key once: " + line);
         }
         return fields;

@@ -59,7 +59,11 @@ final class JudgeFixture {
     }
 
     SnapshotCapture.Result snapshot(String baseRef, boolean allowEmpty, TaskKey... include) {
-        return SnapshotCapture.capture(workspace(), new SnapshotCapture.Request(TASK, baseRef, List.of(include),
-                allowEmpty), ENV, Clock.systemUTC(), Timings.OFF);
+        return SnapshotCapture.capture(
+                workspace(),
+                new SnapshotCapture.Request(TASK, baseRef, List.of(include), allowEmpty),
+                ENV,
+                Clock.systemUTC(),
+                Timings.OFF);
     }
 }

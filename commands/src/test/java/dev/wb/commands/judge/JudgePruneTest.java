@@ -84,7 +84,8 @@ class JudgePruneTest {
     List<EventEnvelope> pruned() {
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
             return session.reader().read(StreamId.workspace()).stream()
-                    .filter(e -> e.type().equals(WbEvents.JUDGE_SNAPSHOTS_PRUNED)).toList();
+                    .filter(e -> e.type().equals(WbEvents.JUDGE_SNAPSHOTS_PRUNED))
+                    .toList();
         }
     }
 
@@ -94,23 +95,40 @@ class JudgePruneTest {
         fx.repo.write("src/App.java", "class App { int w; }\n");
         Snapshot older = fx.snapshot("main", false).snapshot();
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            JudgeRun.run(session, new JudgeRun.Request(TASK, older.id(), List.of("true"), false, false,
-                    Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE);
+            JudgeRun.run(
+                    session,
+                    new JudgeRun.Request(TASK, older.id(), List.of("true"), false, false, Optional.empty()),
+                    ENV,
+                    Clock.systemUTC(),
+                    Timings.OFF,
+                    JudgeRun.Progress.NONE);
         }
         Thread.sleep(5);
         fx.repo.write("src/App.java", "class App { int x; }\n");
         Snapshot parent = fx.snapshot("main", false).snapshot();
         String receipt;
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            receipt = JudgeRun.run(session, new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false,
-                    Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE).receipt()
-                    .orElseThrow().digest();
+            receipt = JudgeRun.run(
+                            session,
+                            new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false, Optional.empty()),
+                            ENV,
+                            Clock.systemUTC(),
+                            Timings.OFF,
+                            JudgeRun.Progress.NONE)
+                    .receipt()
+                    .orElseThrow()
+                    .digest();
         }
         Path record = writeRecord(parent);
         fx.repo.write("src/App.java", "class App { int x; int y; }\n");
         Thread.sleep(5);
-        Snapshot child = CatchUpCapture.capture(fx.workspace(), new CatchUpCapture.Request(TASK, record,
-                Optional.of(receipt), List.of(), false, Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF)
+        Snapshot child = CatchUpCapture.capture(
+                        fx.workspace(),
+                        new CatchUpCapture.Request(
+                                TASK, record, Optional.of(receipt), List.of(), false, Optional.empty()),
+                        ENV,
+                        Clock.systemUTC(),
+                        Timings.OFF)
                 .snapshot();
 
         JudgePrune.Result preview = prune(1, false);
@@ -127,7 +145,9 @@ class JudgePruneTest {
         assertEquals(1, done.plan().snapshots().get(2).receipts(), "the older snapshot's receipt goes with it");
         assertFalse(Files.exists(older.dir()));
         assertTrue(Files.exists(parent.receipts()));
-        assertEquals(child, Snapshots.load(fx.workspace(), child.id()).withDir(child.dir()),
+        assertEquals(
+                child,
+                Snapshots.load(fx.workspace(), child.id()).withDir(child.dir()),
                 "the kept catch-up still loads: its ancestor is whole");
     }
 
@@ -135,10 +155,16 @@ class JudgePruneTest {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("schemaVersion", 6);
         doc.put("taskId", TASK.value());
-        doc.set("scope", fx.scope(snapshot.base(), new Candidate.Snapshot(snapshot.id())).toJson());
+        doc.set(
+                "scope",
+                fx.scope(snapshot.base(), new Candidate.Snapshot(snapshot.id())).toJson());
         doc.put("verdict", "APPROVED");
         doc.putArray("tests").addObject().put("command", "true").put("status", "passed");
-        doc.putArray("criteria").addObject().put("id", "AC-1").put("status", "pass").put("evidence", "App has x");
+        doc.putArray("criteria")
+                .addObject()
+                .put("id", "AC-1")
+                .put("status", "pass")
+                .put("evidence", "App has x");
         doc.putArray("observations");
         doc.put("reviewedAt", "2026-11-30T10:00:00Z");
         Path file = fx.repo.resolve(".workflow/local/judge/TASK-1/review.json");
@@ -184,9 +210,13 @@ class JudgePruneTest {
         assertEquals(List.of("broken", "deleted", "keep", "kept"), sortedNames(payload));
         assertEquals(2, payload.get("keep").asInt());
         assertEquals(List.of(id(1)), texts(payload.get("deleted")));
-        assertEquals(List.of(id(2), id(3)), texts(payload.get("kept")),
+        assertEquals(
+                List.of(id(2), id(3)),
+                texts(payload.get("kept")),
                 "newest first: 12:00+05:00 is 07:00Z, before id 2's 10:00Z");
-        assertEquals(".workflow/local/judge/snapshots/junk", payload.get("broken").get(0).get("dir").asText());
+        assertEquals(
+                ".workflow/local/judge/snapshots/junk",
+                payload.get("broken").get(0).get("dir").asText());
     }
 
     @Test
@@ -203,11 +233,21 @@ class JudgePruneTest {
 
         JudgePrune.Result result = prune(0, true);
 
-        List<String> dirs = result.plan().broken().stream().map(JudgePrune.Broken::dir).toList();
+        List<String> dirs =
+                result.plan().broken().stream().map(JudgePrune.Broken::dir).toList();
         String prefix = ".workflow/local/judge/snapshots/";
-        assertEquals(List.of(prefix + id(7), prefix + id(8), prefix + id(9), prefix + id(11), prefix + id(12),
-                prefix + "junk", prefix + "stray.txt"), dirs);
-        assertTrue(result.plan().broken().stream().allMatch(b -> b.reason().endsWith("left in place")),
+        assertEquals(
+                List.of(
+                        prefix + id(7),
+                        prefix + id(8),
+                        prefix + id(9),
+                        prefix + id(11),
+                        prefix + id(12),
+                        prefix + "junk",
+                        prefix + "stray.txt"),
+                dirs);
+        assertTrue(
+                result.plan().broken().stream().allMatch(b -> b.reason().endsWith("left in place")),
                 result.plan().broken().toString());
         assertTrue(result.plan().broken().get(0).reason().contains("no snapshot.json"));
         assertTrue(result.plan().broken().get(1).reason().contains("not valid JSON"));
@@ -236,11 +276,16 @@ class JudgePruneTest {
         assertTrue(Files.exists(stale), "a dry run leaves it");
         JudgePrune.Result result = prune(5, true);
 
-        assertEquals(List.of(true, false), result.plan().captures().stream().map(JudgePrune.Capture::delete).toList());
+        assertEquals(
+                List.of(true, false),
+                result.plan().captures().stream()
+                        .map(JudgePrune.Capture::delete)
+                        .toList());
         assertEquals(preview.plan().captures(), result.plan().captures());
         assertFalse(Files.exists(stale));
         assertTrue(Files.exists(recent), "a capture may still be writing it");
-        assertEquals("delete", result.toJson().get("captures").get(0).get("action").asText());
+        assertEquals(
+                "delete", result.toJson().get("captures").get(0).get("action").asText());
     }
 
     @Test
@@ -256,7 +301,8 @@ class JudgePruneTest {
         assertEquals(List.of(id(2)), plan.kept());
         assertEquals(List.of(id(3), id(1)), plan.deleted());
         assertFalse(plan.snapshots().get(0).createdFromMetadata());
-        assertEquals(Instant.parse("2020-01-01T00:00:00Z"), plan.snapshots().get(2).created());
+        assertEquals(
+                Instant.parse("2020-01-01T00:00:00Z"), plan.snapshots().get(2).created());
     }
 
     @Test
@@ -313,7 +359,7 @@ class JudgePruneTest {
 
     static List<String> sortedNames(JsonNode node) {
         List<String> names = new ArrayList<>();
-        for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             names.add(it.next());
         }
         names.sort(null);

@@ -64,9 +64,16 @@ class JudgeReproduceTest {
         fx.repo.write("tools/gen.sh", script);
         Snapshot reviewed = fx.snapshot("main", false).snapshot();
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            receiptDigest = JudgeRun.run(session, new JudgeRun.Request(TASK, reviewed.id(), List.of("true"), false,
-                    false, Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE).receipt()
-                    .orElseThrow().digest();
+            receiptDigest = JudgeRun.run(
+                            session,
+                            new JudgeRun.Request(TASK, reviewed.id(), List.of("true"), false, false, Optional.empty()),
+                            ENV,
+                            Clock.systemUTC(),
+                            Timings.OFF,
+                            JudgeRun.Progress.NONE)
+                    .receipt()
+                    .orElseThrow()
+                    .digest();
         }
         writeRecord(reviewed, "APPROVED", pinReceipt);
         if (onSideBranch) {
@@ -82,10 +89,16 @@ class JudgeReproduceTest {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("schemaVersion", 6);
         doc.put("taskId", TASK.value());
-        doc.set("scope", fx.scope(reviewed.base(), new Candidate.Snapshot(reviewed.id())).toJson());
+        doc.set(
+                "scope",
+                fx.scope(reviewed.base(), new Candidate.Snapshot(reviewed.id())).toJson());
         doc.put("verdict", verdict);
         doc.putArray("tests").addObject().put("command", "true").put("status", "passed");
-        doc.putArray("criteria").addObject().put("id", "AC-1").put("status", "pass").put("evidence", "gen.sh works");
+        doc.putArray("criteria")
+                .addObject()
+                .put("id", "AC-1")
+                .put("status", "pass")
+                .put("evidence", "gen.sh works");
         doc.putArray("observations");
         doc.put("reviewedAt", "2026-11-30T10:00:00Z");
         if (pinReceipt) {
@@ -118,15 +131,22 @@ class JudgeReproduceTest {
     /** TASK-2's capsule declaring {@code block} under ## Migration, the generated change applied, and its snapshot. */
     Snapshot migrationSnapshot(String block, Consumer<JudgeFixture> change, TaskKey... include) {
         String dir = ".workflow/" + MIGRATION.value() + "/";
-        fx.repo.write(dir + "task.md", "# Migrate the config\n\n## Validation\n\n```\ntrue\n```\n\n"
-                + "## Migration\n\n```json\n" + block + "\n```\n");
+        fx.repo.write(
+                dir + "task.md",
+                "# Migrate the config\n\n## Validation\n\n```\ntrue\n```\n\n" + "## Migration\n\n```json\n" + block
+                        + "\n```\n");
         fx.repo.write(dir + "context.md", "# Context\n");
         fx.repo.write(dir + "plan.md", "# Plan\n");
         fx.repo.write(dir + "acceptance-criteria.md", "- AC-1: generated\n");
         fx.repo.write(dir + "review-checklist.md", "# Checklist\n");
         change.accept(fx);
-        return SnapshotCapture.capture(fx.workspace(), new SnapshotCapture.Request(MIGRATION, "main", List.of(include),
-                false), ENV, Clock.systemUTC(), Timings.OFF).snapshot();
+        return SnapshotCapture.capture(
+                        fx.workspace(),
+                        new SnapshotCapture.Request(MIGRATION, "main", List.of(include), false),
+                        ENV,
+                        Clock.systemUTC(),
+                        Timings.OFF)
+                .snapshot();
     }
 
     Snapshot migrationSnapshot(List<String> paths, Consumer<JudgeFixture> change) {
@@ -135,8 +155,12 @@ class JudgeReproduceTest {
 
     JudgeReproduce.Result reproduce(Snapshot snapshot, List<String> approvals, TaskKey... include) {
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            return JudgeReproduce.reproduce(session, new JudgeReproduce.Request(MIGRATION, "main", snapshot.id(),
-                    List.of(include), approvals, Optional.empty()), ENV, JudgeReproduce.Progress.NONE);
+            return JudgeReproduce.reproduce(
+                    session,
+                    new JudgeReproduce.Request(
+                            MIGRATION, "main", snapshot.id(), List.of(include), approvals, Optional.empty()),
+                    ENV,
+                    JudgeReproduce.Progress.NONE);
         }
     }
 
@@ -170,7 +194,9 @@ class JudgeReproduceTest {
         assertEquals(List.of(), result.stray());
         assertEquals(List.of(COMMAND), result.commands());
         assertEquals("passed", result.results().get(0).status());
-        assertEquals(statusBefore, fx.repo.git("status", "--porcelain", "--untracked-files=all"),
+        assertEquals(
+                statusBefore,
+                fx.repo.git("status", "--porcelain", "--untracked-files=all"),
                 "the live tree is never written");
         List<JsonNode> events = reproducedEvents();
         assertEquals(1, events.size());
@@ -182,7 +208,8 @@ class JudgeReproduceTest {
         assertEquals(0, event.path("stray").size());
         ObjectNode json = JudgeReproduce.json(result);
         assertTrue(json.path("passed").asBoolean());
-        assertTrue(json.path("mismatched").isArray() && json.path("unchanged").isArray()
+        assertTrue(json.path("mismatched").isArray()
+                && json.path("unchanged").isArray()
                 && json.path("stray").isArray());
     }
 
@@ -191,7 +218,9 @@ class JudgeReproduceTest {
         landGenerator("printf 'version=2\\n' > data/config.txt\n", false, false);
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt"), VERSION_2);
 
-        assertEquals(JudgeReproduce.Outcome.REPRODUCED, reproduce(snapshot, List.of(COMMAND)).outcome());
+        assertEquals(
+                JudgeReproduce.Outcome.REPRODUCED,
+                reproduce(snapshot, List.of(COMMAND)).outcome());
     }
 
     @Test
@@ -243,9 +272,15 @@ class JudgeReproduceTest {
         JudgeReproduce.Result result = reproduce(snapshot, List.of(COMMAND));
 
         assertEquals(List.of("data/config.txt", "data/run.sh", "data/current"), result.mismatched());
-        assertTrue(result.details().get(1).expected().startsWith("an executable file"), result.details().toString());
-        assertTrue(result.details().get(1).actual().startsWith("a file"), result.details().toString());
-        assertTrue(result.details().get(2).actual().startsWith("a symbolic link"), result.details().toString());
+        assertTrue(
+                result.details().get(1).expected().startsWith("an executable file"),
+                result.details().toString());
+        assertTrue(
+                result.details().get(1).actual().startsWith("a file"),
+                result.details().toString());
+        assertTrue(
+                result.details().get(2).actual().startsWith("a symbolic link"),
+                result.details().toString());
         assertEquals(List.of(), result.stray());
     }
 
@@ -306,14 +341,20 @@ class JudgeReproduceTest {
         fx.repo.commitAll("after the merge: the generator is reachable through a second parent only");
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt"), VERSION_2);
 
-        assertEquals(JudgeReproduce.Outcome.REPRODUCED, reproduce(snapshot, List.of(COMMAND)).outcome());
+        assertEquals(
+                JudgeReproduce.Outcome.REPRODUCED,
+                reproduce(snapshot, List.of(COMMAND)).outcome());
     }
 
     @Test
     void a_review_that_is_not_approved_is_refused() {
         landGenerator("printf 'version=2\\n' > data/config.txt\n");
-        Snapshot reviewed = Snapshots.load(fx.workspace(), Candidate.snapshotId(CanonicalJson.parse(
-                readBytes(fx.repo.resolve(REVIEW))).path("scope").path("candidate").asText()));
+        Snapshot reviewed = Snapshots.load(
+                fx.workspace(),
+                Candidate.snapshotId(CanonicalJson.parse(readBytes(fx.repo.resolve(REVIEW)))
+                        .path("scope")
+                        .path("candidate")
+                        .asText()));
         writeRecord(reviewed, "NEEDS_CHANGES", false);
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt"), VERSION_2);
 
@@ -365,8 +406,8 @@ class JudgeReproduceTest {
     @Test
     void approvals_in_the_wrong_order_are_refused_and_the_right_order_runs() {
         landGenerator("test -f prepared.txt || exit 5\nrm prepared.txt\nprintf 'version=2\\n' > data/config.txt\n");
-        Snapshot snapshot = migrationSnapshot(migration(generator, List.of("echo ready > prepared.txt"),
-                List.of("data/config.txt")), VERSION_2);
+        Snapshot snapshot = migrationSnapshot(
+                migration(generator, List.of("echo ready > prepared.txt"), List.of("data/config.txt")), VERSION_2);
 
         JudgeReproduce.Result wrong = reproduce(snapshot, List.of(COMMAND, "echo ready > prepared.txt"));
         JudgeReproduce.Result tooFew = reproduce(snapshot, List.of("echo ready > prepared.txt"));
@@ -385,18 +426,22 @@ class JudgeReproduceTest {
         landGenerator("printf 'version=2\\n' > data/config.txt\n");
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt"), VERSION_2);
         new CommandApprovals(fx.workspace()).store(MIGRATION, List.of("true"));
-        assertEquals(JudgeReproduce.Outcome.APPROVAL_MISSING, reproduce(snapshot, List.of()).outcome(),
+        assertEquals(
+                JudgeReproduce.Outcome.APPROVAL_MISSING,
+                reproduce(snapshot, List.of()).outcome(),
                 "an approval of another list does not count");
         new CommandApprovals(fx.workspace()).store(MIGRATION, List.of(COMMAND));
 
-        assertEquals(JudgeReproduce.Outcome.REPRODUCED, reproduce(snapshot, List.of()).outcome());
+        assertEquals(
+                JudgeReproduce.Outcome.REPRODUCED,
+                reproduce(snapshot, List.of()).outcome());
     }
 
     @Test
     void a_malformed_migration_block_is_refused_with_a_named_reason() {
         landGenerator("printf 'version=2\\n' > data/config.txt\n");
-        Snapshot snapshot = migrationSnapshot("{\"generator\": {\"command\": \"x\"}, \"paths\": [], \"extra\": 1}",
-                VERSION_2);
+        Snapshot snapshot =
+                migrationSnapshot("{\"generator\": {\"command\": \"x\"}, \"paths\": [], \"extra\": 1}", VERSION_2);
 
         Failure failure = assertThrows(Failure.class, () -> reproduce(snapshot, List.of(COMMAND)));
 
@@ -409,18 +454,22 @@ class JudgeReproduceTest {
     @Test
     void the_migration_grammar_names_each_defect() {
         String valid = migration("a".repeat(40), List.of(), List.of("data/config.txt"));
-        assertEquals("a".repeat(40), MigrationDeclaration.parse("## Migration\n\n```json\n" + valid + "\n```\n", "t")
-                .commit());
+        assertEquals(
+                "a".repeat(40),
+                MigrationDeclaration.parse("## Migration\n\n```json\n" + valid + "\n```\n", "t")
+                        .commit());
         assertDefect("# Task\n", "has no ## Migration section");
         assertDefect("## Migration\n\nprose only\n", "has no fenced block");
         assertDefect("## Migration\n\n```\n{}\n```\n\n```\n{}\n```\n", "2 fenced blocks");
         assertDefect("## Migration\n\n```\n{\n", "never closed");
         assertDefect("## Migration\n\n```\nnot json\n```\n", "not valid JSON");
         assertDefect("## Migration\n\n```\n[1]\n```\n", "not a JSON object");
-        assertDefect("## Migration\n```\n" + valid.replace("\"paths\"", "\"paths\": \"x\", \"p2\"") + "\n```\n",
+        assertDefect(
+                "## Migration\n```\n" + valid.replace("\"paths\"", "\"paths\": \"x\", \"p2\"") + "\n```\n",
                 "unknown key p2");
-        assertDefect(block(valid.replace("[ \"tools/gen.sh\" ]", "\"tools/gen.sh\"")), "generator.inputs is missing"
-                + " or not a list");
+        assertDefect(
+                block(valid.replace("[ \"tools/gen.sh\" ]", "\"tools/gen.sh\"")),
+                "generator.inputs is missing" + " or not a list");
         assertDefect(block(valid.replace("a".repeat(40), "abc123")), "not a full commit id");
         assertDefect(block(valid.replace("data/config.txt", "../outside")), "not a plain repository-relative path");
         assertDefect(block(valid.replace("data/config.txt", ".workflow/local/x")), "never part of a boundary");
@@ -446,8 +495,12 @@ class JudgeReproduceTest {
 
         Failure failure = assertThrows(Failure.class, () -> {
             try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-                JudgeReproduce.reproduce(session, new JudgeReproduce.Request(MIGRATION, "main~1", snapshot.id(),
-                        List.of(), List.of(COMMAND), Optional.empty()), ENV, JudgeReproduce.Progress.NONE);
+                JudgeReproduce.reproduce(
+                        session,
+                        new JudgeReproduce.Request(
+                                MIGRATION, "main~1", snapshot.id(), List.of(), List.of(COMMAND), Optional.empty()),
+                        ENV,
+                        JudgeReproduce.Progress.NONE);
             }
         });
 
@@ -459,18 +512,22 @@ class JudgeReproduceTest {
     void a_foreign_capsule_needs_include_task() {
         landGenerator("printf 'version=2\\n' > data/config.txt\nprintf '%s\\n' '- AC-1: it works' '- AC-2: migrated'"
                 + " > .workflow/TASK-1/acceptance-criteria.md\n");
-        Snapshot snapshot = migrationSnapshot(migration(generator, List.of(), List.of("data/config.txt",
-                ".workflow/TASK-1/acceptance-criteria.md")), f -> {
+        Snapshot snapshot = migrationSnapshot(
+                migration(generator, List.of(), List.of("data/config.txt", ".workflow/TASK-1/acceptance-criteria.md")),
+                f -> {
                     VERSION_2.accept(f);
                     f.repo.write(".workflow/TASK-1/acceptance-criteria.md", "- AC-1: it works\n- AC-2: migrated\n");
-                }, TASK);
+                },
+                TASK);
 
         Failure failure = assertThrows(Failure.class, () -> reproduce(snapshot, List.of(COMMAND)));
         JudgeReproduce.Result included = reproduce(snapshot, List.of(COMMAND), TASK);
 
         assertEquals(Failure.Kind.USAGE, failure.kind());
-        assertTrue(failure.getMessage().contains("--include-task") || failure.fixes().toString().contains(
-                "--include-task TASK-1"), failure.getMessage());
+        assertTrue(
+                failure.getMessage().contains("--include-task")
+                        || failure.fixes().toString().contains("--include-task TASK-1"),
+                failure.getMessage());
         assertEquals(JudgeReproduce.Outcome.REPRODUCED, included.outcome(), included.message());
     }
 

@@ -89,7 +89,10 @@ class JudgeRoundsTest {
     }
 
     static Task task(Report report, String id) {
-        return report.tasks().stream().filter(t -> t.taskId().equals(id)).findFirst().orElseThrow();
+        return report.tasks().stream()
+                .filter(t -> t.taskId().equals(id))
+                .findFirst()
+                .orElseThrow();
     }
 
     static ObjectNode approved(String at, String scope) {
@@ -124,17 +127,22 @@ class JudgeRoundsTest {
         ObjectNode summaryOnly = base.deepCopy().put("summary", "worded differently");
         return Stream.of(
                 Arguments.of("verdict", verdict, true, Optional.empty(), Optional.of(true), "verdict"),
-                Arguments.of("independence", independence, true, Optional.of("APPROVED"), Optional.empty(),
-                        "independence"),
-                Arguments.of("criteria", criteria, true, Optional.of("APPROVED"), Optional.of(true),
-                        "criterion statuses"),
+                Arguments.of(
+                        "independence", independence, true, Optional.of("APPROVED"), Optional.empty(), "independence"),
+                Arguments.of(
+                        "criteria", criteria, true, Optional.of("APPROVED"), Optional.of(true), "criterion statuses"),
                 Arguments.of("other fields", summaryOnly, false, Optional.of("APPROVED"), Optional.of(true), null));
     }
 
     @ParameterizedTest(name = "differing in {0}")
     @MethodSource
-    void conflicting_copies(String what, ObjectNode other, boolean ambiguous, Optional<String> verdict,
-            Optional<Boolean> independent, String reason) {
+    void conflicting_copies(
+            String what,
+            ObjectNode other,
+            boolean ambiguous,
+            Optional<String> verdict,
+            Optional<Boolean> independent,
+            String reason) {
         Report report = group(in("TASK-1/a.json", approved("2026-01-01T10:00:00Z", S1)), in("TASK-1/b.json", other));
 
         Task task = task(report, "TASK-1");
@@ -149,7 +157,9 @@ class JudgeRoundsTest {
             assertEquals(1, report.unknown().size());
             assertEquals(round.files(), report.unknown().get(0).files());
             assertEquals(Optional.of("TASK-1"), report.unknown().get(0).taskId());
-            assertTrue(report.unknown().get(0).reason().contains(reason), report.unknown().get(0).reason());
+            assertTrue(
+                    report.unknown().get(0).reason().contains(reason),
+                    report.unknown().get(0).reason());
         } else {
             assertEquals(State.CLOSED, task.state());
             assertTrue(report.unknown().isEmpty());
@@ -158,7 +168,8 @@ class JudgeRoundsTest {
 
     @Test
     void equal_instants_with_different_offsets_are_one_round() {
-        Report report = group(in("TASK-1/a.json", approved("2026-01-01T10:00:00Z", S1)),
+        Report report = group(
+                in("TASK-1/a.json", approved("2026-01-01T10:00:00Z", S1)),
                 in("TASK-1/b.json", approved("2026-01-01T12:00:00+02:00", S1)),
                 in("TASK-1/c.json", approved("2026-01-01T05:00:00.000-05:00", S1)));
 
@@ -166,8 +177,15 @@ class JudgeRoundsTest {
         assertEquals(1, task.rounds().size());
         assertEquals(Instant.parse("2026-01-01T10:00:00Z"), task.rounds().get(0).reviewedAt());
         assertEquals(3, task.rounds().get(0).files().size());
-        assertEquals("2026-01-01T10:00:00Z", report.toJson().get("tasks").get(0).get("rounds").get(0)
-                .get("reviewedAt").asText());
+        assertEquals(
+                "2026-01-01T10:00:00Z",
+                report.toJson()
+                        .get("tasks")
+                        .get(0)
+                        .get("rounds")
+                        .get(0)
+                        .get("reviewedAt")
+                        .asText());
     }
 
     static Stream<Arguments> uncountable() {
@@ -176,7 +194,9 @@ class JudgeRoundsTest {
                 Arguments.of("unparseable reviewedAt", approved("yesterday", S1), "unparseable reviewedAt (yesterday)"),
                 Arguments.of("local time without offset", approved("2026-01-01T10:00:00", S1), "unparseable"),
                 Arguments.of("no scopeDigest", approved("2026-01-02T10:00:00Z", null), "no valid scopeDigest"),
-                Arguments.of("malformed scopeDigest", approved("2026-01-02T10:00:00Z", "sha256:xyz"),
+                Arguments.of(
+                        "malformed scopeDigest",
+                        approved("2026-01-02T10:00:00Z", "sha256:xyz"),
                         "no valid scopeDigest"));
     }
 
@@ -190,18 +210,22 @@ class JudgeRoundsTest {
         assertEquals(State.UNKNOWN, task.state(), "it can hide a round");
         assertEquals(1, report.unknown().size());
         assertEquals(List.of(DIR + "TASK-1/bad.json"), report.unknown().get(0).files());
-        assertTrue(report.unknown().get(0).reason().contains(reason), report.unknown().get(0).reason());
+        assertTrue(
+                report.unknown().get(0).reason().contains(reason),
+                report.unknown().get(0).reason());
         assertEquals(0, report.closed().taskCount(), "an unknown task is in neither group");
     }
 
     static Stream<Arguments> skipped() {
         return Stream.of(
                 Arguments.of("no taskId", record(null, "APPROVED", "2026-01-01T10:00:00Z", S1), "no valid taskId"),
-                Arguments.of("malformed taskId", record("task 7", "APPROVED", "2026-01-01T10:00:00Z", S1),
+                Arguments.of(
+                        "malformed taskId",
+                        record("task 7", "APPROVED", "2026-01-01T10:00:00Z", S1),
                         "no valid taskId"),
                 Arguments.of("no verdict", record("TASK-1", null, "2026-01-01T10:00:00Z", S1), "no valid verdict"),
-                Arguments.of("unknown verdict", record("TASK-1", "LGTM", "2026-01-01T10:00:00Z", S1),
-                        "no valid verdict"));
+                Arguments.of(
+                        "unknown verdict", record("TASK-1", "LGTM", "2026-01-01T10:00:00Z", S1), "no valid verdict"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -209,8 +233,11 @@ class JudgeRoundsTest {
     void skipped(String what, ObjectNode bad, String reason) {
         Report report = group(in("TASK-1/bad.json", bad));
 
-        assertEquals(List.of(new Skipped(DIR + "TASK-1/bad.json", reason + (reason.contains("verdict")
-                ? " (APPROVED, NEEDS_CHANGES or BLOCKED)" : ""))), report.skipped());
+        assertEquals(
+                List.of(new Skipped(
+                        DIR + "TASK-1/bad.json",
+                        reason + (reason.contains("verdict") ? " (APPROVED, NEEDS_CHANGES or BLOCKED)" : ""))),
+                report.skipped());
         assertTrue(report.tasks().isEmpty());
         assertTrue(report.unknown().isEmpty());
     }
@@ -218,25 +245,53 @@ class JudgeRoundsTest {
     static Stream<Arguments> states() {
         return Stream.of(
                 Arguments.of("one approval", List.of(approved("2026-01-01T10:00:00Z", S1)), State.CLOSED, 1),
-                Arguments.of("changes, then approval", List.of(
-                        record("TASK-1", "NEEDS_CHANGES", "2026-01-01T10:00:00Z", S1),
-                        approved("2026-01-02T10:00:00Z", S2)), State.CLOSED, 2),
-                Arguments.of("approval, then blocked", List.of(approved("2026-01-01T10:00:00Z", S1),
-                        record("TASK-1", "BLOCKED", "2026-01-02T10:00:00Z", S2)), State.OPEN, 2),
-                Arguments.of("latest needs changes", List.of(
-                        record("TASK-1", "NEEDS_CHANGES", "2026-01-03T10:00:00Z", S1)), State.OPEN, 1),
-                Arguments.of("latest instant, conflicting verdicts over two scopes", List.of(
-                        approved("2026-01-02T10:00:00Z", S1),
-                        record("TASK-1", "NEEDS_CHANGES", "2026-01-02T10:00:00Z", S2)), State.UNKNOWN, 2),
-                Arguments.of("latest instant, agreeing verdicts over two scopes", List.of(
-                        approved("2026-01-02T10:00:00Z", S1), approved("2026-01-02T10:00:00Z", S2)), State.CLOSED, 2),
-                Arguments.of("latest round ambiguous", List.of(approved("2026-01-01T10:00:00Z", S1),
-                        approved("2026-01-02T10:00:00Z", S2),
-                        approved("2026-01-02T10:00:00Z", S2).put("independent", false)), State.UNKNOWN, 2),
-                Arguments.of("an earlier ambiguous round", List.of(
-                        record("TASK-1", "NEEDS_CHANGES", "2026-01-01T10:00:00Z", S1),
-                        record("TASK-1", "BLOCKED", "2026-01-01T10:00:00Z", S1),
-                        approved("2026-01-02T10:00:00Z", S2)), State.CLOSED, 2),
+                Arguments.of(
+                        "changes, then approval",
+                        List.of(
+                                record("TASK-1", "NEEDS_CHANGES", "2026-01-01T10:00:00Z", S1),
+                                approved("2026-01-02T10:00:00Z", S2)),
+                        State.CLOSED,
+                        2),
+                Arguments.of(
+                        "approval, then blocked",
+                        List.of(
+                                approved("2026-01-01T10:00:00Z", S1),
+                                record("TASK-1", "BLOCKED", "2026-01-02T10:00:00Z", S2)),
+                        State.OPEN,
+                        2),
+                Arguments.of(
+                        "latest needs changes",
+                        List.of(record("TASK-1", "NEEDS_CHANGES", "2026-01-03T10:00:00Z", S1)),
+                        State.OPEN,
+                        1),
+                Arguments.of(
+                        "latest instant, conflicting verdicts over two scopes",
+                        List.of(
+                                approved("2026-01-02T10:00:00Z", S1),
+                                record("TASK-1", "NEEDS_CHANGES", "2026-01-02T10:00:00Z", S2)),
+                        State.UNKNOWN,
+                        2),
+                Arguments.of(
+                        "latest instant, agreeing verdicts over two scopes",
+                        List.of(approved("2026-01-02T10:00:00Z", S1), approved("2026-01-02T10:00:00Z", S2)),
+                        State.CLOSED,
+                        2),
+                Arguments.of(
+                        "latest round ambiguous",
+                        List.of(
+                                approved("2026-01-01T10:00:00Z", S1),
+                                approved("2026-01-02T10:00:00Z", S2),
+                                approved("2026-01-02T10:00:00Z", S2).put("independent", false)),
+                        State.UNKNOWN,
+                        2),
+                Arguments.of(
+                        "an earlier ambiguous round",
+                        List.of(
+                                record("TASK-1", "NEEDS_CHANGES", "2026-01-01T10:00:00Z", S1),
+                                record("TASK-1", "BLOCKED", "2026-01-01T10:00:00Z", S1),
+                                approved("2026-01-02T10:00:00Z", S2)),
+                        State.CLOSED,
+                        2),
                 Arguments.of("only an uncountable record", List.of(approved(null, S1)), State.UNKNOWN, 0));
     }
 
@@ -256,12 +311,15 @@ class JudgeRoundsTest {
 
     @Test
     void the_groups_count_tasks_and_rounds_and_an_empty_group_has_null_mean_and_max() {
-        Report report = group(in("TASK-1/a.json", approved("2026-01-01T10:00:00Z", S1)),
+        Report report = group(
+                in("TASK-1/a.json", approved("2026-01-01T10:00:00Z", S1)),
                 in("TASK-2/a.json", record("TASK-2", "NEEDS_CHANGES", "2026-01-01T10:00:00Z", S1)),
                 in("TASK-2/b.json", record("TASK-2", "APPROVED", "2026-01-02T10:00:00Z", S2)),
                 in("TASK-10/a.json", record("TASK-10", "APPROVED", "2026-01-02T10:00:00Z", S2)));
 
-        assertEquals(List.of("TASK-1", "TASK-2", "TASK-10"), report.tasks().stream().map(Task::taskId).toList());
+        assertEquals(
+                List.of("TASK-1", "TASK-2", "TASK-10"),
+                report.tasks().stream().map(Task::taskId).toList());
         JsonNode json = report.toJson();
         assertEquals(List.of("tasks", "closed", "open", "unknown", "skipped"), names(json));
         assertEquals(3, json.get("closed").get("taskCount").asInt());
@@ -273,29 +331,36 @@ class JudgeRoundsTest {
         assertTrue(json.get("open").get("mean").isNull());
         assertTrue(json.get("open").get("max").isNull());
         JsonNode round = json.get("tasks").get(0).get("rounds").get(0);
-        assertEquals(List.of("reviewedAt", "scopeDigest", "verdict", "independent", "category", "ambiguous", "files"),
+        assertEquals(
+                List.of("reviewedAt", "scopeDigest", "verdict", "independent", "category", "ambiguous", "files"),
                 names(round));
-        assertEquals(List.of("taskId", "state", "rounds"), names(json.get("tasks").get(0)));
+        assertEquals(
+                List.of("taskId", "state", "rounds"), names(json.get("tasks").get(0)));
     }
 
     @Test
     void the_task_filter_applies_before_the_counts() {
-        List<Input> inputs = List.of(in("TASK-1/a.json", approved("2026-01-01T10:00:00Z", S1)),
+        List<Input> inputs = List.of(
+                in("TASK-1/a.json", approved("2026-01-01T10:00:00Z", S1)),
                 in("TASK-2/a.json", record("TASK-2", "BLOCKED", "2026-01-01T10:00:00Z", S1)),
                 in("TASK-2/bad.json", record("TASK-2", "BLOCKED", null, S1)),
                 in("TASK-1/broken.json", record(null, "BLOCKED", null, S1)));
-        List<Skipped> scanned = List.of(new Skipped(DIR + "snapshots", "a folder not read"),
+        List<Skipped> scanned = List.of(
+                new Skipped(DIR + "snapshots", "a folder not read"),
                 new Skipped(DIR + "TASK-1/nested", "a folder not read"),
                 new Skipped(DIR + "TASK-2/nested", "a folder not read"));
 
         Report report = JudgeRounds.group(inputs, scanned, Optional.of(new TaskKey("TASK-2")));
 
-        assertEquals(List.of("TASK-2"), report.tasks().stream().map(Task::taskId).toList());
+        assertEquals(
+                List.of("TASK-2"), report.tasks().stream().map(Task::taskId).toList());
         assertEquals(0, report.closed().taskCount());
         assertEquals(0, report.open().taskCount(), "TASK-2 is unknown: it has an uncountable record");
         assertEquals(1, report.unknown().size());
-        assertEquals(List.of(DIR + "TASK-2/nested", DIR + "snapshots"),
-                report.skipped().stream().map(Skipped::file).toList(), "other tasks' folders are left out");
+        assertEquals(
+                List.of(DIR + "TASK-2/nested", DIR + "snapshots"),
+                report.skipped().stream().map(Skipped::file).toList(),
+                "other tasks' folders are left out");
     }
 
     @Test
@@ -313,7 +378,7 @@ class JudgeRoundsTest {
 
     static List<String> names(JsonNode node) {
         List<String> names = new ArrayList<>();
-        for (Iterator<String> it = node.fieldNames(); it.hasNext();) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             names.add(it.next());
         }
         return names;
@@ -343,7 +408,8 @@ class JudgeRoundsTest {
     List<EventEnvelope> reads(String task) {
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
             return session.reader().read(StreamId.task(new TaskKey(task))).stream()
-                    .filter(e -> e.type().equals(WbEvents.JUDGE_RECORD_READ)).toList();
+                    .filter(e -> e.type().equals(WbEvents.JUDGE_RECORD_READ))
+                    .toList();
         }
     }
 
@@ -352,7 +418,8 @@ class JudgeRoundsTest {
         Map<String, String> tree = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(fx.repo.resolve(DIR))) {
             for (Path p : walk.toList()) {
-                String attrs = Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toString();
+                String attrs = Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        .toString();
                 if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                     attrs += " " + dev.wb.engine.Digests.sha256(Files.readAllBytes(p));
                 }
@@ -376,8 +443,9 @@ class JudgeRoundsTest {
         write("notes.txt", "not a record\n");
         Path outside = tmp.resolve("outside");
         Files.createDirectories(outside);
-        Files.writeString(outside.resolve("r.json"), CanonicalJson.text(record("TASK-3", "APPROVED",
-                "2026-01-01T10:00:00Z", S1), true));
+        Files.writeString(
+                outside.resolve("r.json"),
+                CanonicalJson.text(record("TASK-3", "APPROVED", "2026-01-01T10:00:00Z", S1), true));
         Files.createSymbolicLink(fx.repo.resolve(DIR + "TASK-1/link.json"), outside.resolve("r.json"));
         Files.createSymbolicLink(fx.repo.resolve(DIR + "TASK-3"), outside);
         Map<String, String> before = judgeTree();
@@ -385,17 +453,21 @@ class JudgeRoundsTest {
         Report report = report(Optional.empty());
 
         Task task = task(report, "TASK-1");
-        assertEquals(List.of(DIR + "TASK-1/records/2.json", DIR + "TASK-1/review.json", DIR + "top.json"),
+        assertEquals(
+                List.of(DIR + "TASK-1/records/2.json", DIR + "TASK-1/review.json", DIR + "top.json"),
                 task.rounds().stream().flatMap(r -> r.files().stream()).sorted().toList());
-        assertEquals(List.of("TASK-1"), report.tasks().stream().map(Task::taskId).toList(), "TASK-3 is a link");
-        assertEquals(List.of(
-                new Skipped(DIR + "TASK-1/link.json", "a symbolic link, not followed"),
-                new Skipped(DIR + "TASK-1/notes", RoundsFolder.REASON),
-                new Skipped(DIR + "TASK-1/records/deeper", RoundsFolder.REASON),
-                new Skipped(DIR + "TASK-3", "a symbolic link, not followed"),
-                new Skipped(DIR + "archive", RoundsFolder.REASON),
-                new Skipped(DIR + "notes.txt", "not a JSON object: no valid taskId"),
-                new Skipped(DIR + "snapshots", RoundsFolder.REASON)), report.skipped(),
+        assertEquals(
+                List.of("TASK-1"), report.tasks().stream().map(Task::taskId).toList(), "TASK-3 is a link");
+        assertEquals(
+                List.of(
+                        new Skipped(DIR + "TASK-1/link.json", "a symbolic link, not followed"),
+                        new Skipped(DIR + "TASK-1/notes", RoundsFolder.REASON),
+                        new Skipped(DIR + "TASK-1/records/deeper", RoundsFolder.REASON),
+                        new Skipped(DIR + "TASK-3", "a symbolic link, not followed"),
+                        new Skipped(DIR + "archive", RoundsFolder.REASON),
+                        new Skipped(DIR + "notes.txt", "not a JSON object: no valid taskId"),
+                        new Skipped(DIR + "snapshots", RoundsFolder.REASON)),
+                report.skipped(),
                 "each other folder is one entry, its contents unlisted");
         assertEquals(before, judgeTree(), "nothing under the judge folder was written, renamed or deleted");
     }
@@ -416,11 +488,14 @@ class JudgeRoundsTest {
 
         Report report = report(Optional.empty());
 
-        assertEquals(List.of(new Skipped(DIR + "TASK-1/secret-review.json", "blocked by policy.json")),
-                report.skipped());
+        assertEquals(
+                List.of(new Skipped(DIR + "TASK-1/secret-review.json", "blocked by policy.json")), report.skipped());
         assertEquals(1, task(report, "TASK-1").rounds().size());
-        assertTrue(reads("TASK-1").stream().noneMatch(e -> e.payload().json().path("recordDigest").asText()
-                .equals(secretDigest)), "a blocked record never reaches the log");
+        assertTrue(
+                reads("TASK-1").stream()
+                        .noneMatch(e ->
+                                e.payload().json().path("recordDigest").asText().equals(secretDigest)),
+                "a blocked record never reaches the log");
     }
 
     @Test
@@ -438,7 +513,9 @@ class JudgeRoundsTest {
         assertEquals(2, once.size(), "one event per record content: the copy adds none");
         assertEquals(once.size(), reads("TASK-1").size());
         assertEquals(first, second);
-        assertEquals(DIR + "TASK-1/review.json", once.get(0).payload().json().path("file").asText());
+        assertEquals(
+                DIR + "TASK-1/review.json",
+                once.get(0).payload().json().path("file").asText());
     }
 
     @Test
@@ -450,7 +527,8 @@ class JudgeRoundsTest {
 
         Report report = report(Optional.of(new TaskKey("TASK-1")));
 
-        assertEquals(List.of("TASK-1"), report.tasks().stream().map(Task::taskId).toList());
+        assertEquals(
+                List.of("TASK-1"), report.tasks().stream().map(Task::taskId).toList());
         assertEquals(1, report.closed().taskCount());
         assertEquals(0, report.open().taskCount());
         assertTrue(report.skipped().isEmpty(), report.skipped().toString());
@@ -474,15 +552,27 @@ class JudgeRoundsTest {
         Snapshot parent = fx.snapshot("main", false).snapshot();
         String receipt;
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            receipt = JudgeRun.run(session, new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false,
-                    Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE).receipt()
-                    .orElseThrow().digest();
+            receipt = JudgeRun.run(
+                            session,
+                            new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false, Optional.empty()),
+                            ENV,
+                            Clock.systemUTC(),
+                            Timings.OFF,
+                            JudgeRun.Progress.NONE)
+                    .receipt()
+                    .orElseThrow()
+                    .digest();
         }
         ObjectNode first = fullRecord(parent, "2026-11-30T10:00:00Z");
         Path parentRecord = write("TASK-1/review.json", first);
         fx.repo.write("src/App.java", "class App { int x; int y; }\n");
-        Snapshot child = CatchUpCapture.capture(fx.workspace(), new CatchUpCapture.Request(TASK, parentRecord,
-                Optional.of(receipt), List.of(), false, Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF)
+        Snapshot child = CatchUpCapture.capture(
+                        fx.workspace(),
+                        new CatchUpCapture.Request(
+                                TASK, parentRecord, Optional.of(receipt), List.of(), false, Optional.empty()),
+                        ENV,
+                        Clock.systemUTC(),
+                        Timings.OFF)
                 .snapshot();
         write("TASK-1/records/catch-up.json", fullRecord(child, "2026-12-01T10:00:00Z"));
         write("TASK-1/records/worktree.json", approved("2026-12-02T10:00:00Z", S1));
@@ -490,20 +580,31 @@ class JudgeRoundsTest {
         Report report = report(Optional.empty());
 
         List<Round> rounds = task(report, "TASK-1").rounds();
-        assertEquals(List.of("ordinary", "catch-up", "unknown"), rounds.stream().map(Round::category).toList());
+        assertEquals(
+                List.of("ordinary", "catch-up", "unknown"),
+                rounds.stream().map(Round::category).toList());
         assertEquals(State.CLOSED, task(report, "TASK-1").state());
-        assertEquals(List.of("ordinary", "catch-up", "unknown"), reads("TASK-1").stream()
-                .map(e -> e.payload().json().path("category").asText()).toList());
+        assertEquals(
+                List.of("ordinary", "catch-up", "unknown"),
+                reads("TASK-1").stream()
+                        .map(e -> e.payload().json().path("category").asText())
+                        .toList());
     }
 
     ObjectNode fullRecord(Snapshot snapshot, String at) {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("schemaVersion", 6);
         doc.put("taskId", TASK.value());
-        doc.set("scope", fx.scope(snapshot.base(), new Candidate.Snapshot(snapshot.id())).toJson());
+        doc.set(
+                "scope",
+                fx.scope(snapshot.base(), new Candidate.Snapshot(snapshot.id())).toJson());
         doc.put("verdict", "APPROVED");
         doc.putArray("tests").addObject().put("command", "true").put("status", "passed");
-        doc.putArray("criteria").addObject().put("id", "AC-1").put("status", "pass").put("evidence", "App has x");
+        doc.putArray("criteria")
+                .addObject()
+                .put("id", "AC-1")
+                .put("status", "pass")
+                .put("evidence", "App has x");
         doc.putArray("observations");
         doc.put("reviewedAt", at);
         return doc;

@@ -40,8 +40,13 @@ class JudgeRunTest {
 
     JudgeRun.Result run(Snapshot snapshot, List<String> approvals, boolean isolated) {
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-            return JudgeRun.run(session, new JudgeRun.Request(TASK, snapshot.id(), approvals, isolated, false,
-                    Optional.empty()), ENV, Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE);
+            return JudgeRun.run(
+                    session,
+                    new JudgeRun.Request(TASK, snapshot.id(), approvals, isolated, false, Optional.empty()),
+                    ENV,
+                    Clock.systemUTC(),
+                    Timings.OFF,
+                    JudgeRun.Progress.NONE);
         }
     }
 
@@ -54,7 +59,8 @@ class JudgeRunTest {
     }
 
     static JsonNode receipt(JudgeRun.Result result) throws IOException {
-        return CanonicalJson.parse(Files.readAllBytes(result.receipt().orElseThrow().path()));
+        return CanonicalJson.parse(
+                Files.readAllBytes(result.receipt().orElseThrow().path()));
     }
 
     @Test
@@ -67,17 +73,22 @@ class JudgeRunTest {
         assertEquals(0, result.outcome().exitCode());
         Receipt.Written written = result.receipt().orElseThrow();
         assertEquals(Digests.sha256(Files.readAllBytes(written.path())), written.digest());
-        assertEquals(Digests.hex(written.digest()) + ".json", written.path().getFileName().toString());
+        assertEquals(
+                Digests.hex(written.digest()) + ".json",
+                written.path().getFileName().toString());
         JsonNode receipt = receipt(result);
         assertEquals(2, receipt.path("receiptVersion").asInt());
         assertEquals("in-place", receipt.path("mode").asText());
         assertEquals(snapshot.id(), receipt.path("snapshot").asText());
-        assertEquals(snapshot.scope().scopeDigest(), receipt.path("reviewDigests").path("scopeDigest").asText());
+        assertEquals(
+                snapshot.scope().scopeDigest(),
+                receipt.path("reviewDigests").path("scopeDigest").asText());
         assertEquals(List.of("true", "test -f src/App.java"), texts(receipt.path("commands")));
         assertEquals(receipt.path("contentBefore"), receipt.path("contentAfter"));
         assertTrue(receipt.path("lockfileDigest").asText().startsWith("sha256:"));
-        assertEquals(List.of(WbEvents.JUDGE_RUN_STARTED,
-                WbEvents.JUDGE_RUN_FINISHED, WbEvents.JUDGE_RECEIPT_WRITTEN), eventTypes());
+        assertEquals(
+                List.of(WbEvents.JUDGE_RUN_STARTED, WbEvents.JUDGE_RUN_FINISHED, WbEvents.JUDGE_RECEIPT_WRITTEN),
+                eventTypes());
         assertFalse(RunLock.current(fx.workspace()).isPresent(), "the lock is released");
     }
 
@@ -185,18 +196,27 @@ class JudgeRunTest {
         JudgeRun.Result required = run(failing, List.of("false", "true"), false);
         assertEquals(JudgeRun.Outcome.FAILED, required.outcome());
         assertEquals(1, required.outcome().exitCode());
-        assertTrue(receipt(required).path("results").get(0).path("evidence").asText().startsWith("exit code 1"));
+        assertTrue(receipt(required)
+                .path("results")
+                .get(0)
+                .path("evidence")
+                .asText()
+                .startsWith("exit code 1"));
     }
 
     @Test
     void failure_evidence_is_redacted_of_env_file_values_and_tokens() throws IOException {
-        Snapshot snapshot = capture("sh -c 'echo value supersecretvalue ghp_abcdefghijklmnopqrstuvwxyz012345; exit 2'\n");
+        Snapshot snapshot =
+                capture("sh -c 'echo value supersecretvalue ghp_abcdefghijklmnopqrstuvwxyz012345; exit 2'\n");
         Files.writeString(fx.repo.resolve(".workflow/.env"), "API_TOKEN=supersecretvalue\n");
 
-        JudgeRun.Result result = run(snapshot, List.of(
-                "sh -c 'echo value supersecretvalue ghp_abcdefghijklmnopqrstuvwxyz012345; exit 2'"), false);
+        JudgeRun.Result result = run(
+                snapshot,
+                List.of("sh -c 'echo value supersecretvalue ghp_abcdefghijklmnopqrstuvwxyz012345; exit 2'"),
+                false);
 
-        String evidence = receipt(result).path("results").get(0).path("evidence").asText();
+        String evidence =
+                receipt(result).path("results").get(0).path("evidence").asText();
         assertTrue(evidence.contains("value [redacted] [redacted]"), evidence);
         assertFalse(evidence.contains("supersecretvalue"));
     }

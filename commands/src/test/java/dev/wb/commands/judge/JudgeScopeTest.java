@@ -39,8 +39,9 @@ class JudgeScopeTest {
         assertEquals(40, scope.base().length());
         assertEquals(Optional.of("main"), scope.baseRef());
         assertEquals("WORKTREE", scope.candidate());
-        assertTrue(scope.changedFiles().containsAll(List.of("src/App.java", "src/New.java",
-                ".workflow/TASK-1/task.md")), scope.changedFiles().toString());
+        assertTrue(
+                scope.changedFiles().containsAll(List.of("src/App.java", "src/New.java", ".workflow/TASK-1/task.md")),
+                scope.changedFiles().toString());
         assertTrue(scope.scopeDigest().matches("sha256:[0-9a-f]{64}"));
         assertFalse(scope.emptyBoundaryAuthorized());
     }
@@ -101,7 +102,9 @@ class JudgeScopeTest {
 
         assertTrue(failure.getMessage().contains("TASK-2"), failure.getMessage());
         assertTrue(failure.getMessage().contains(".workflow/TASK-2/plan.md"), failure.getMessage());
-        assertTrue(failure.fixes().contains("include it deliberately: --include-task TASK-2"), failure.fixes().toString());
+        assertTrue(
+                failure.fixes().contains("include it deliberately: --include-task TASK-2"),
+                failure.fixes().toString());
     }
 
     @Test
@@ -111,9 +114,21 @@ class JudgeScopeTest {
         ScopeBlock scope = fx.scope("main", new Candidate.Worktree(), new TaskKey("TASK-2"));
 
         assertEquals(List.of("TASK-2"), scope.includedTaskIds());
-        ScopeBlock without = new ScopeBlock(scope.schemaVersion(), scope.cliVersion(), scope.taskId(), scope.base(),
-                scope.baseRef(), scope.candidate(), scope.baseCommit(), scope.candidateCommit(), scope.changedFiles(),
-                false, scope.excludedPaths(), List.of(), scope.taskDigest(), scope.changeDigest());
+        ScopeBlock without = new ScopeBlock(
+                scope.schemaVersion(),
+                scope.cliVersion(),
+                scope.taskId(),
+                scope.base(),
+                scope.baseRef(),
+                scope.candidate(),
+                scope.baseCommit(),
+                scope.candidateCommit(),
+                scope.changedFiles(),
+                false,
+                scope.excludedPaths(),
+                List.of(),
+                scope.taskDigest(),
+                scope.changeDigest());
         assertNotEquals(without.scopeDigest(), scope.scopeDigest());
     }
 
@@ -158,7 +173,8 @@ class JudgeScopeTest {
 
     @Test
     void a_sha256_repository_gives_a_64_digit_base() {
-        JudgeFixture sha256 = JudgeFixture.create(tmp.resolve("s"), "--object-format=sha256").capsule(TASK, "true\n");
+        JudgeFixture sha256 =
+                JudgeFixture.create(tmp.resolve("s"), "--object-format=sha256").capsule(TASK, "true\n");
 
         ScopeBlock scope = sha256.scope("HEAD", new Candidate.Worktree());
 

@@ -35,8 +35,23 @@ final class LockFiles {
     /** Writes a lock as wb writes it, for the given holder. */
     static Path write(Workspace ws, long pid, String host, Instant started, String task, String snapshot)
             throws IOException {
-        return write(ws, Map.of("version", 1, "pid", pid, "host", host, "started", started.toString(), "task", task,
-                "snapshot", snapshot, "token", "someone-else"));
+        return write(
+                ws,
+                Map.of(
+                        "version",
+                        1,
+                        "pid",
+                        pid,
+                        "host",
+                        host,
+                        "started",
+                        started.toString(),
+                        "task",
+                        task,
+                        "snapshot",
+                        snapshot,
+                        "token",
+                        "someone-else"));
     }
 
     static Path write(Workspace ws, Map<String, ?> fields) throws IOException {

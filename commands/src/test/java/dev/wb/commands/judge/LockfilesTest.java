@@ -42,8 +42,11 @@ class LockfilesTest {
         Files.createDirectories(tmp.resolve("sub"));
         Files.writeString(tmp.resolve("sub/pnpm-lock.yaml"), "lockfileVersion: 9\n");
 
-        assertEquals(List.of(new Lockfiles.Found("Cargo.lock", Digests.sha256("# cargo\n".getBytes())),
-                new Lockfiles.Found("yarn.lock", Digests.sha256("# yarn\n".getBytes()))), Lockfiles.find(tmp));
+        assertEquals(
+                List.of(
+                        new Lockfiles.Found("Cargo.lock", Digests.sha256("# cargo\n".getBytes())),
+                        new Lockfiles.Found("yarn.lock", Digests.sha256("# yarn\n".getBytes()))),
+                Lockfiles.find(tmp));
     }
 
     @Test

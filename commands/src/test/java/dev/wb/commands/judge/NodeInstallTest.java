@@ -54,11 +54,12 @@ class NodeInstallTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "{\"name\":\"app\"}",
-        "{\"name\":\"app\",\"dependencies\":{},\"devDependencies\":{}}",
-        "{\"name\":\"app\",\"dependencies\":null,\"peerDependencies\":{\"react\":\"18\"}}",
-    })
+    @ValueSource(
+            strings = {
+                "{\"name\":\"app\"}",
+                "{\"name\":\"app\",\"dependencies\":{},\"devDependencies\":{}}",
+                "{\"name\":\"app\",\"dependencies\":null,\"peerDependencies\":{\"react\":\"18\"}}",
+            })
     void a_package_json_declaring_no_dependencies_needs_no_install_even_without_a_lockfile(String manifest)
             throws IOException {
         Files.writeString(project.resolve("package.json"), manifest);
@@ -105,7 +106,8 @@ class NodeInstallTest {
 
         assertEquals(Failure.Kind.CHECK_FAILED, failure.kind());
         assertEquals(Optional.of(NodeInstall.Reason.NO_LOCKFILE), NodeInstall.Reason.of(failure));
-        assertTrue(failure.getMessage().startsWith("no lockfile: package.json declares dependencies, but "),
+        assertTrue(
+                failure.getMessage().startsWith("no lockfile: package.json declares dependencies, but "),
                 failure.getMessage());
         assertFalse(failure.fixes().isEmpty());
     }
@@ -119,7 +121,8 @@ class NodeInstallTest {
         Failure failure = assertThrows(Failure.class, () -> NodeInstall.plan(project, env));
 
         assertEquals(Optional.of(NodeInstall.Reason.NO_LOCKFILE), NodeInstall.Reason.of(failure));
-        assertTrue(failure.getMessage().contains("pnpm-lock.yaml is there but not a regular file"), failure.getMessage());
+        assertTrue(
+                failure.getMessage().contains("pnpm-lock.yaml is there but not a regular file"), failure.getMessage());
     }
 
     @Test
@@ -132,8 +135,10 @@ class NodeInstallTest {
         Failure failure = assertThrows(Failure.class, () -> NodeInstall.plan(project, env));
 
         assertEquals(Optional.of(NodeInstall.Reason.INSTALLER_NOT_FOUND), NodeInstall.Reason.of(failure));
-        assertEquals("installer not found: pnpm-lock.yaml selects pnpm install --frozen-lockfile, but pnpm is not on"
-                + " PATH", failure.getMessage());
+        assertEquals(
+                "installer not found: pnpm-lock.yaml selects pnpm install --frozen-lockfile, but pnpm is not on"
+                        + " PATH",
+                failure.getMessage());
     }
 
     @ParameterizedTest
@@ -152,8 +157,8 @@ class NodeInstallTest {
         installer("npm", "echo \"$@\" > ran.txt\necho \"$REGISTRY\" >> ran.txt\n");
         Path output = tmp.resolve("install.out");
 
-        NodeInstall.run(NPM, project, Map.of("PATH", env.get("PATH"), "REGISTRY", "local"), Duration.ofSeconds(20),
-                output);
+        NodeInstall.run(
+                NPM, project, Map.of("PATH", env.get("PATH"), "REGISTRY", "local"), Duration.ofSeconds(20), output);
 
         assertEquals("ci\nlocal\n", Files.readString(project.resolve("ran.txt")));
     }
@@ -161,18 +166,27 @@ class NodeInstallTest {
     @Test
     void a_failed_install_names_the_installer_and_exit_code_and_shows_the_redacted_end_of_its_output()
             throws IOException {
-        installer("npm", "i=0\nwhile [ $i -lt 200 ]; do echo \"resolving package $i\"; i=$((i+1)); done\n"
-                + "echo \"npm ERR! 401 Unauthorized: token $NPM_TOKEN rejected\"\n"
-                + "echo 'npm ERR! tried ghp_1234567890abcdefghijABCDEFGHIJ123456'\nexit 3\n");
+        installer(
+                "npm",
+                "i=0\nwhile [ $i -lt 200 ]; do echo \"resolving package $i\"; i=$((i+1)); done\n"
+                        + "echo \"npm ERR! 401 Unauthorized: token $NPM_TOKEN rejected\"\n"
+                        + "echo 'npm ERR! tried ghp_1234567890abcdefghijABCDEFGHIJ123456'\nexit 3\n");
         Path output = tmp.resolve("install.out");
 
-        Failure failure = assertThrows(Failure.class, () -> NodeInstall.run(NPM, project,
-                Map.of("PATH", env.get("PATH"), "NPM_TOKEN", "npm_s3cret_value"), Duration.ofSeconds(20), output));
+        Failure failure = assertThrows(
+                Failure.class,
+                () -> NodeInstall.run(
+                        NPM,
+                        project,
+                        Map.of("PATH", env.get("PATH"), "NPM_TOKEN", "npm_s3cret_value"),
+                        Duration.ofSeconds(20),
+                        output));
 
         assertEquals(Failure.Kind.CHECK_FAILED, failure.kind());
         assertEquals(Optional.of(NodeInstall.Reason.INSTALL_FAILED), NodeInstall.Reason.of(failure));
         String message = failure.getMessage();
-        assertTrue(message.startsWith("install failed: npm ci failed with exit code 3; the end of its output:\n"),
+        assertTrue(
+                message.startsWith("install failed: npm ci failed with exit code 3; the end of its output:\n"),
                 message);
         assertTrue(message.contains("npm ERR! 401 Unauthorized: token [redacted] rejected"), message);
         assertTrue(message.contains("npm ERR! tried [redacted]"), message);
@@ -187,11 +201,15 @@ class NodeInstallTest {
     void an_install_past_its_limit_is_stopped_and_named() throws IOException {
         installer("yarn", "sleep 30\n");
 
-        Failure failure = assertThrows(Failure.class, () -> NodeInstall.run(YARN, project, env, Duration.ofSeconds(1),
-                tmp.resolve("install.out")));
+        Failure failure = assertThrows(
+                Failure.class,
+                () -> NodeInstall.run(YARN, project, env, Duration.ofSeconds(1), tmp.resolve("install.out")));
 
-        assertTrue(failure.getMessage().startsWith("install failed: yarn install --frozen-lockfile ran past its limit"
-                + " of 1 s and was stopped"), failure.getMessage());
+        assertTrue(
+                failure.getMessage()
+                        .startsWith("install failed: yarn install --frozen-lockfile ran past its limit"
+                                + " of 1 s and was stopped"),
+                failure.getMessage());
     }
 
     private void installer(String name, String body) throws IOException {

@@ -73,12 +73,17 @@ class OriginalsJudgeTest {
     void a_v6_record_written_to_the_reference_schema_verifies_as_approved_for_a_worktree_candidate()
             throws IOException {
         String head = repo.git("rev-parse", "HEAD").strip();
-        String scope = referenceScope(repo.root(), "WORKTREE", head, Optional.empty(),
-                List.of("src/Rounding.txt"), List.of("src/Rounding.txt", "src/Totals.java"));
+        String scope = referenceScope(
+                repo.root(),
+                "WORKTREE",
+                head,
+                Optional.empty(),
+                List.of("src/Rounding.txt"),
+                List.of("src/Rounding.txt", "src/Totals.java"));
         Path record = save(record(scope, "2026-11-30T10:00:00+01:00"));
 
-        RecordVerification.Outcome outcome = RecordVerification.verify(workspace(), record,
-                new RecordVerification.Plain(), JudgeFixture.ENV);
+        RecordVerification.Outcome outcome =
+                RecordVerification.verify(workspace(), record, new RecordVerification.Plain(), JudgeFixture.ENV);
 
         assertEquals(List.of(), outcome.reasons());
         assertTrue(outcome.approved());
@@ -87,15 +92,25 @@ class OriginalsJudgeTest {
     @Test
     void a_v6_record_written_to_the_reference_schema_verifies_as_approved_for_a_wb_captured_snapshot()
             throws IOException {
-        Snapshot snapshot = SnapshotCapture.capture(workspace(), new SnapshotCapture.Request(TASK, "main", List.of(),
-                false), JudgeFixture.ENV, Clock.systemUTC(), Timings.OFF).snapshot();
+        Snapshot snapshot = SnapshotCapture.capture(
+                        workspace(),
+                        new SnapshotCapture.Request(TASK, "main", List.of(), false),
+                        JudgeFixture.ENV,
+                        Clock.systemUTC(),
+                        Timings.OFF)
+                .snapshot();
         // The snapshot's boundary is its own repository's: the base and the captured tree's commit there.
-        String scope = referenceScope(snapshot.worktree(), snapshot.label(), snapshot.candidateCommit(),
-                Optional.of(snapshot.candidateCommit()), List.of(), List.of("src/Rounding.txt", "src/Totals.java"));
+        String scope = referenceScope(
+                snapshot.worktree(),
+                snapshot.label(),
+                snapshot.candidateCommit(),
+                Optional.of(snapshot.candidateCommit()),
+                List.of(),
+                List.of("src/Rounding.txt", "src/Totals.java"));
         Path record = save(record(scope, "2026-11-30T09:00:00Z"));
 
-        RecordVerification.Outcome outcome = RecordVerification.verify(workspace(), record,
-                new RecordVerification.Plain(), JudgeFixture.ENV);
+        RecordVerification.Outcome outcome =
+                RecordVerification.verify(workspace(), record, new RecordVerification.Plain(), JudgeFixture.ENV);
 
         assertEquals(List.of(), outcome.reasons());
         assertTrue(outcome.approved());
@@ -104,14 +119,20 @@ class OriginalsJudgeTest {
     @Test
     void wb_judge_scope_prints_the_block_the_reference_defines_key_for_key() {
         String head = repo.git("rev-parse", "HEAD").strip();
-        String expected = referenceScope(repo.root(), "WORKTREE", head, Optional.empty(), List.of("src/Rounding.txt"),
+        String expected = referenceScope(
+                repo.root(),
+                "WORKTREE",
+                head,
+                Optional.empty(),
+                List.of("src/Rounding.txt"),
                 List.of("src/Rounding.txt", "src/Totals.java"));
 
-        ScopeBlock scope = JudgeScope.compute(workspace(), new JudgeScope.Request(TASK, base, new Candidate.Worktree(),
-                List.of()), JudgeFixture.ENV);
+        ScopeBlock scope = JudgeScope.compute(
+                workspace(), new JudgeScope.Request(TASK, base, new Candidate.Worktree(), List.of()), JudgeFixture.ENV);
 
         assertEquals(expected, new String(JsStringify.bytes(scope.toJson()), StandardCharsets.UTF_8));
-        assertEquals(ScopeBlock.KEYS.stream().filter(k -> !k.equals("baseRef")).toList(),
+        assertEquals(
+                ScopeBlock.KEYS.stream().filter(k -> !k.equals("baseRef")).toList(),
                 iterable(scope.toJson().fieldNames()));
     }
 
@@ -119,12 +140,26 @@ class OriginalsJudgeTest {
 
     @Test
     void reviewed_at_is_read_as_date_parse_reads_the_ecmascript_forms() {
-        for (String valid : List.of("2026-11-30T10:00:00Z", "2026-11-30T10:00:00+01:00", "2026-11-30T10:00:00.123-05:30",
-                "2026-11-30T10:00", "2026-11-30", "2026-11", "2026", "+002026-11-30T10:00:00Z")) {
+        for (String valid : List.of(
+                "2026-11-30T10:00:00Z",
+                "2026-11-30T10:00:00+01:00",
+                "2026-11-30T10:00:00.123-05:30",
+                "2026-11-30T10:00",
+                "2026-11-30",
+                "2026-11",
+                "2026",
+                "+002026-11-30T10:00:00Z")) {
             assertTrue(ReviewedAt.valid(valid), valid);
         }
-        for (String invalid : List.of("yesterday", "2026-13-01", "2026-02-30", "2026-11-30 10:00:00Z",
-                "Mon, 30 Nov 2026 10:00:00 GMT", "2026/11/30", "2026-11-30T25:00Z", "-000000-01-01")) {
+        for (String invalid : List.of(
+                "yesterday",
+                "2026-13-01",
+                "2026-02-30",
+                "2026-11-30 10:00:00Z",
+                "Mon, 30 Nov 2026 10:00:00 GMT",
+                "2026/11/30",
+                "2026-11-30T25:00Z",
+                "-000000-01-01")) {
             assertFalse(ReviewedAt.valid(invalid), invalid);
         }
         assertEquals(ReviewedAt.instant("2026-11-30T10:00:00+01:00"), ReviewedAt.instant("2026-11-30T09:00:00Z"));
@@ -151,8 +186,8 @@ class OriginalsJudgeTest {
 
     @Test
     void the_task_digest_is_name_nul_bytes_nul_over_the_five_documents_in_order() throws IOException {
-        ScopeBlock scope = JudgeScope.compute(workspace(), new JudgeScope.Request(TASK, base, new Candidate.Worktree(),
-                List.of()), JudgeFixture.ENV);
+        ScopeBlock scope = JudgeScope.compute(
+                workspace(), new JudgeScope.Request(TASK, base, new Candidate.Worktree(), List.of()), JudgeFixture.ENV);
 
         assertEquals(taskDigest(repo.root()), scope.taskDigest());
     }
@@ -171,7 +206,8 @@ class OriginalsJudgeTest {
 
         Failure failure = assertThrows(Failure.class, () -> CapsuleFolder.resolve(repo.root(), TASK));
 
-        assertTrue(failure.getMessage().startsWith("Expected exactly one task capsule for TASK-001; found 2."),
+        assertTrue(
+                failure.getMessage().startsWith("Expected exactly one task capsule for TASK-001; found 2."),
                 failure.getMessage());
         assertEquals(Failure.Kind.USAGE, failure.kind());
     }
@@ -196,14 +232,23 @@ class OriginalsJudgeTest {
     void a_change_in_another_tasks_judge_layout_capsule_is_foreign() {
         repo.write(".workflow/tasks/TASK-002-other/plan.md", "# Plan\n");
 
-        Failure failure = assertThrows(Failure.class, () -> JudgeScope.compute(workspace(), new JudgeScope.Request(
-                TASK, base, new Candidate.Worktree(), List.of()), JudgeFixture.ENV));
+        Failure failure = assertThrows(
+                Failure.class,
+                () -> JudgeScope.compute(
+                        workspace(),
+                        new JudgeScope.Request(TASK, base, new Candidate.Worktree(), List.of()),
+                        JudgeFixture.ENV));
 
-        assertTrue(failure.getMessage().startsWith("Judge scope for TASK-001 contains foreign task capsule changes"
-                + " from TASK-002"), failure.getMessage());
+        assertTrue(
+                failure.getMessage()
+                        .startsWith(
+                                "Judge scope for TASK-001 contains foreign task capsule changes" + " from TASK-002"),
+                failure.getMessage());
         assertTrue(failure.fixes().contains("include it deliberately: --include-task TASK-002"));
-        ScopeBlock included = JudgeScope.compute(workspace(), new JudgeScope.Request(TASK, base,
-                new Candidate.Worktree(), List.of(new TaskKey("TASK-002"))), JudgeFixture.ENV);
+        ScopeBlock included = JudgeScope.compute(
+                workspace(),
+                new JudgeScope.Request(TASK, base, new Candidate.Worktree(), List.of(new TaskKey("TASK-002"))),
+                JudgeFixture.ENV);
         assertEquals(List.of("TASK-002"), included.includedTaskIds());
     }
 
@@ -226,17 +271,19 @@ class OriginalsJudgeTest {
 
         VersionGate.check("0.0.1", reasons, new ArrayList<>());
 
-        assertEquals(List.of("Review was produced by wb v0.0.1; this CLI is v" + WbVersion.current()
-                + ". Approval rules differ between versions, so re-run the review."), reasons);
+        assertEquals(
+                List.of("Review was produced by wb v0.0.1; this CLI is v" + WbVersion.current()
+                        + ". Approval rules differ between versions, so re-run the review."),
+                reasons);
     }
 
     @Test
-    void a_snapshot_captured_by_the_original_judge_is_refused_with_the_command_that_recaptures_it()
-            throws IOException {
+    void a_snapshot_captured_by_the_original_judge_is_refused_with_the_command_that_recaptures_it() throws IOException {
         Path dir = workspace().localDir().resolve("judge/snapshots/0123456789abcdef0123");
         Files.createDirectories(dir.resolve("worktree"));
-        Files.writeString(dir.resolve("snapshot.json"), "{\n  \"version\": 7,\n  \"id\": \"0123456789abcdef0123\",\n"
-                + "  \"taskId\": \"TASK-001\"\n}\n");
+        Files.writeString(
+                dir.resolve("snapshot.json"),
+                "{\n  \"version\": 7,\n  \"id\": \"0123456789abcdef0123\",\n" + "  \"taskId\": \"TASK-001\"\n}\n");
 
         Failure failure = assertThrows(Failure.class, () -> Snapshots.load(workspace(), "0123456789abcdef0123"));
 
@@ -246,7 +293,8 @@ class OriginalsJudgeTest {
 
     @Test
     void reproduce_gives_the_generator_root_under_wbs_name_and_the_originals() {
-        assertEquals(List.of("WB_GENERATOR_ROOT", "WEP_GENERATOR_ROOT", "AKRCTX_GENERATOR_ROOT"),
+        assertEquals(
+                List.of("WB_GENERATOR_ROOT", "WEP_GENERATOR_ROOT", "AKRCTX_GENERATOR_ROOT"),
                 JudgeReproduce.GENERATOR_ROOT_NAMES);
     }
 
@@ -257,8 +305,13 @@ class OriginalsJudgeTest {
      * {@code changeDigest} over "git-diff\0", git's binary diff, the untracked parts and "excluded\0…";
      * {@code taskDigest} over name, NUL, bytes, NUL; {@code scopeDigest} over the JSON without itself.
      */
-    private String referenceScope(Path dir, String candidate, String candidateCommit, Optional<String> diffAgainst,
-            List<String> untracked, List<String> changedFiles) {
+    private String referenceScope(
+            Path dir,
+            String candidate,
+            String candidateCommit,
+            Optional<String> diffAgainst,
+            List<String> untracked,
+            List<String> changedFiles) {
         List<String> diff = new ArrayList<>(List.of("diff", "--binary", "--no-ext-diff", base));
         diffAgainst.ifPresent(diff::add);
         diff.add("--");
@@ -275,14 +328,15 @@ class OriginalsJudgeTest {
                 + "\"base\":\"" + base + "\",\"candidate\":\"" + candidate + "\",\"baseCommit\":\"" + base + "\","
                 + "\"candidateCommit\":\"" + candidateCommit + "\",\"changedFiles\":[" + quoted(changedFiles) + "],"
                 + "\"emptyBoundaryAuthorized\":false,\"excludedPaths\":[],\"includedTaskIds\":[],"
-                + "\"taskDigest\":\"" + taskDigest(dir) + "\",\"changeDigest\":\"" + digest(change.toByteArray()) + "\"";
+                + "\"taskDigest\":\"" + taskDigest(dir) + "\",\"changeDigest\":\"" + digest(change.toByteArray())
+                + "\"";
         return core + ",\"scopeDigest\":\"" + digest(bytes(core + "}")) + "\"}";
     }
 
     private String taskDigest(Path dir) {
         ByteArrayOutputStream parts = new ByteArrayOutputStream();
-        for (String name : List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md",
-                "review-checklist.md")) {
+        for (String name :
+                List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md", "review-checklist.md")) {
             parts.writeBytes(bytes(name + "\0"));
             parts.writeBytes(read(dir.resolve(CAPSULE + name)));
             parts.writeBytes(bytes("\0"));
@@ -318,7 +372,8 @@ class OriginalsJudgeTest {
         builder.environment().keySet().removeIf(k -> k.startsWith("GIT_"));
         builder.environment().putAll(TempGitRepo.gitEnvironment());
         try {
-            Process process = builder.redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process process =
+                    builder.redirectError(ProcessBuilder.Redirect.DISCARD).start();
             byte[] out = process.getInputStream().readAllBytes();
             assertEquals(0, process.waitFor());
             return out;
@@ -345,7 +400,9 @@ class OriginalsJudgeTest {
 
     private static String digest(byte[] bytes) {
         try {
-            return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return "sha256:"
+                    + HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }

@@ -23,11 +23,17 @@ class OriginalsReviewSchemaTest {
 
     @Test
     void the_schema_is_draft_2020_12_and_closed_at_every_level() {
-        assertEquals("https://json-schema.org/draft/2020-12/schema", SCHEMA.path("$schema").asText());
+        assertEquals(
+                "https://json-schema.org/draft/2020-12/schema",
+                SCHEMA.path("$schema").asText());
         assertEquals(false, SCHEMA.path("additionalProperties").asBoolean(true));
         assertEquals(false, SCOPE.path("additionalProperties").asBoolean(true));
-        assertEquals(false, TOP.path("tests").path("items").path("additionalProperties").asBoolean(true));
-        assertEquals(false, TOP.path("criteria").path("items").path("additionalProperties").asBoolean(true));
+        assertEquals(
+                false,
+                TOP.path("tests").path("items").path("additionalProperties").asBoolean(true));
+        assertEquals(
+                false,
+                TOP.path("criteria").path("items").path("additionalProperties").asBoolean(true));
     }
 
     @Test
@@ -36,8 +42,11 @@ class OriginalsReviewSchemaTest {
         Set<String> required = new TreeSet<>(ReviewRecord.TOP);
         required.removeAll(Set.of("independent", "receiptDigest"));
         assertEquals(required, texts(SCHEMA.path("required")));
-        assertEquals(ReviewRecord.SCHEMA_VERSION, TOP.path("schemaVersion").path("const").asInt());
-        assertEquals(ScopeShape.TASK_ID.pattern(), TOP.path("taskId").path("pattern").asText());
+        assertEquals(
+                ReviewRecord.SCHEMA_VERSION,
+                TOP.path("schemaVersion").path("const").asInt());
+        assertEquals(
+                ScopeShape.TASK_ID.pattern(), TOP.path("taskId").path("pattern").asText());
     }
 
     @Test
@@ -46,14 +55,20 @@ class OriginalsReviewSchemaTest {
         JsonNode test = TOP.path("tests").path("items");
         assertEquals(ReviewRecord.TEST_KEYS, names(test.path("properties")));
         assertEquals(Set.of("command", "status"), texts(test.path("required")));
-        assertEquals(ReviewRecord.TEST_STATUSES, texts(test.path("properties").path("status").path("enum")));
-        assertEquals(1, test.path("properties").path("command").path("minLength").asInt());
+        assertEquals(
+                ReviewRecord.TEST_STATUSES,
+                texts(test.path("properties").path("status").path("enum")));
+        assertEquals(
+                1, test.path("properties").path("command").path("minLength").asInt());
         JsonNode criterion = TOP.path("criteria").path("items");
         assertEquals(ReviewRecord.CRITERION_KEYS, names(criterion.path("properties")));
         assertEquals(ReviewRecord.CRITERION_KEYS, texts(criterion.path("required")));
-        assertEquals(ReviewRecord.CRITERION_STATUSES, texts(criterion.path("properties").path("status").path("enum")));
-        assertEquals(ReviewRecord.CRITERION_ID.pattern(), criterion.path("properties").path("id").path("pattern")
-                .asText());
+        assertEquals(
+                ReviewRecord.CRITERION_STATUSES,
+                texts(criterion.path("properties").path("status").path("enum")));
+        assertEquals(
+                ReviewRecord.CRITERION_ID.pattern(),
+                criterion.path("properties").path("id").path("pattern").asText());
     }
 
     @Test
@@ -66,19 +81,40 @@ class OriginalsReviewSchemaTest {
         List<String> schemaRequired = new ArrayList<>();
         SCOPE.path("required").forEach(n -> schemaRequired.add(n.asText()));
         assertEquals(required, schemaRequired);
-        assertEquals(ScopeBlock.SCHEMA_VERSION, SCOPE.path("properties").path("schemaVersion").path("const").asInt());
-        assertEquals(ScopeShape.COMMIT.pattern(), SCHEMA.path("$defs").path("commit").path("pattern").asText());
-        assertEquals(ScopeShape.TASK_ID.pattern(), SCOPE.path("properties").path("includedTaskIds").path("items")
-                .path("pattern").asText());
+        assertEquals(
+                ScopeBlock.SCHEMA_VERSION,
+                SCOPE.path("properties").path("schemaVersion").path("const").asInt());
+        assertEquals(
+                ScopeShape.COMMIT.pattern(),
+                SCHEMA.path("$defs").path("commit").path("pattern").asText());
+        assertEquals(
+                ScopeShape.TASK_ID.pattern(),
+                SCOPE.path("properties")
+                        .path("includedTaskIds")
+                        .path("items")
+                        .path("pattern")
+                        .asText());
     }
 
     @Test
     void an_approved_record_needs_at_least_one_criterion_and_every_one_pass() {
         JsonNode approved = SCHEMA.path("allOf").get(0);
-        assertEquals("APPROVED", approved.path("if").path("properties").path("verdict").path("const").asText());
+        assertEquals(
+                "APPROVED",
+                approved.path("if")
+                        .path("properties")
+                        .path("verdict")
+                        .path("const")
+                        .asText());
         JsonNode criteria = approved.path("then").path("properties").path("criteria");
         assertEquals(1, criteria.path("minItems").asInt());
-        assertEquals("pass", criteria.path("items").path("properties").path("status").path("const").asText());
+        assertEquals(
+                "pass",
+                criteria.path("items")
+                        .path("properties")
+                        .path("status")
+                        .path("const")
+                        .asText());
     }
 
     private static Set<String> names(JsonNode object) {

@@ -24,21 +24,23 @@ class RedactorTest {
     Path tmp;
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "GitHub classic     | ghp_1234567890abcdefghijABCDEFGHIJ123456",
-        "GitHub OAuth       | gho_1234567890abcdefghijABCDEFGHIJ123456",
-        "GitHub user-server | ghu_1234567890abcdefghijABCDEFGHIJ123456",
-        "GitHub server      | ghs_1234567890abcdefghijABCDEFGHIJ123456",
-        "GitHub refresh     | ghr_1234567890abcdefghijABCDEFGHIJ123456",
-        "GitHub fine-grained| github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789",
-        "AWS access key id  | AKIAIOSFODNN7EXAMPLE",
-        "Slack bot          | xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
-        "Slack user         | xoxp-123456789012-123456789012-abcdef",
-        "OpenAI             | sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
-        "Anthropic          | sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789-ABCDEF",
-        "Google API key     | AIzaSyA-1234567890abcdefghijklmnopqrstu",
-        "JWT                | eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "GitHub classic     | ghp_1234567890abcdefghijABCDEFGHIJ123456",
+                "GitHub OAuth       | gho_1234567890abcdefghijABCDEFGHIJ123456",
+                "GitHub user-server | ghu_1234567890abcdefghijABCDEFGHIJ123456",
+                "GitHub server      | ghs_1234567890abcdefghijABCDEFGHIJ123456",
+                "GitHub refresh     | ghr_1234567890abcdefghijABCDEFGHIJ123456",
+                "GitHub fine-grained| github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz0123456789",
+                "AWS access key id  | AKIAIOSFODNN7EXAMPLE",
+                "Slack bot          | xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx",
+                "Slack user         | xoxp-123456789012-123456789012-abcdef",
+                "OpenAI             | sk-proj-abcdefghijklmnopqrstuvwxyz0123456789",
+                "Anthropic          | sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789-ABCDEF",
+                "Google API key     | AIzaSyA-1234567890abcdefghijklmnopqrstu",
+                "JWT                | eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+            })
     void a_token_shape_is_redacted_wherever_it_stands(String shape, String token) {
         String redacted = SHAPES.redact("fatal: auth failed for " + token + " (see log)");
 
@@ -47,13 +49,14 @@ class RedactorTest {
 
     @Test
     void a_token_already_redacted_inside_an_assignment_is_not_redacted_twice() {
-        assertEquals("token=[redacted] failing",
-                SHAPES.redact("token=ghp_abcdefghijklmnopqrstuvwxyz0123456789 failing"));
+        assertEquals(
+                "token=[redacted] failing", SHAPES.redact("token=ghp_abcdefghijklmnopqrstuvwxyz0123456789 failing"));
     }
 
     @Test
     void an_authorization_header_keeps_its_scheme_and_loses_its_credential() {
-        assertEquals("> Authorization: Bearer [redacted]\n> Accept: */*",
+        assertEquals(
+                "> Authorization: Bearer [redacted]\n> Accept: */*",
                 SHAPES.redact("> Authorization: Bearer abc.def-ghi_123456\n> Accept: */*"));
         assertEquals("authorization: Basic [redacted]", SHAPES.redact("authorization: Basic dXNlcjpwYXNz"));
     }
@@ -68,33 +71,37 @@ class RedactorTest {
 
     @Test
     void a_password_in_a_url_is_redacted_and_the_rest_of_the_url_kept() {
-        assertEquals("fetching https://deploy:[redacted]@registry.example.com/pkg",
+        assertEquals(
+                "fetching https://deploy:[redacted]@registry.example.com/pkg",
                 SHAPES.redact("fetching https://deploy:s3cr3tpass@registry.example.com/pkg"));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "GITHUB_TOKEN=abcd1234efgh                 | GITHUB_TOKEN=[redacted]",
-        "export DB_PASSWORD='hunter2 with space'   | export DB_PASSWORD='[redacted]'",
-        "{\"api_key\": \"k-123456\", \"n\": 1}     | {\"api_key\": \"[redacted]\", \"n\": 1}",
-        "client_secret: abcdef123                  | client_secret: [redacted]",
-        "--private-key=0xdeadbeef                  | --private-key=[redacted]",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "GITHUB_TOKEN=abcd1234efgh                 | GITHUB_TOKEN=[redacted]",
+                "export DB_PASSWORD='hunter2 with space'   | export DB_PASSWORD='[redacted]'",
+                "{\"api_key\": \"k-123456\", \"n\": 1}     | {\"api_key\": \"[redacted]\", \"n\": 1}",
+                "client_secret: abcdef123                  | client_secret: [redacted]",
+                "--private-key=0xdeadbeef                  | --private-key=[redacted]",
+            })
     void a_value_assigned_to_a_name_that_looks_secret_is_redacted(String text, String expected) {
         assertEquals(expected, SHAPES.redact(text));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "src/token.ts:12:5 - error TS2322: Type 'string' is not assignable to type 'number'.",
-        "FAIL tests/password_test.py::test_reset - AssertionError: assert 3 == 4",
-        " ✓ tokenizer splits words (3 ms)\n Test Files  4 passed (4)\n      Tests  31 passed (31)",
-        "The password field is required; see docs/secrets.md for how tokens are stored.",
-        "max_tokens=100 temperature=0.2",
-        "Downloading https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz",
-        "task-manager sk-short ghp_short AKIA123",
-        "npm ERR! code ERESOLVE\nnpm ERR! Could not resolve dependency: peer react@\"^18\" from react-dom@18.2.0",
-    })
+    @ValueSource(
+            strings = {
+                "src/token.ts:12:5 - error TS2322: Type 'string' is not assignable to type 'number'.",
+                "FAIL tests/password_test.py::test_reset - AssertionError: assert 3 == 4",
+                " ✓ tokenizer splits words (3 ms)\n Test Files  4 passed (4)\n      Tests  31 passed (31)",
+                "The password field is required; see docs/secrets.md for how tokens are stored.",
+                "max_tokens=100 temperature=0.2",
+                "Downloading https://registry.npmjs.org/left-pad/-/left-pad-1.3.0.tgz",
+                "task-manager sk-short ghp_short AKIA123",
+                "npm ERR! code ERESOLVE\nnpm ERR! Could not resolve dependency: peer react@\"^18\" from react-dom@18.2.0",
+            })
     void ordinary_build_and_test_output_is_left_alone(String text) {
         assertEquals(text, SHAPES.redact(text));
     }
@@ -110,22 +117,26 @@ class RedactorTest {
     void the_workspace_env_file_values_and_secret_named_variables_are_redacted() throws IOException {
         Path env = tmp.resolve(".workflow/.env");
         Files.createDirectories(env.getParent());
-        Files.writeString(env, String.join("\n",
-                "# agent credentials",
-                "DATABASE_URL=postgres://app@db/app",
-                "export REGISTRY_PASS=\"p4ss phrase\"",
-                "PLAIN='single-quoted'",
-                "WITH_COMMENT=value123 # a comment",
-                "not a variable line",
-                ""));
-        Redactor redactor = Redactor.forWorkspace(new Workspace(tmp),
+        Files.writeString(
+                env,
+                String.join(
+                        "\n",
+                        "# agent credentials",
+                        "DATABASE_URL=postgres://app@db/app",
+                        "export REGISTRY_PASS=\"p4ss phrase\"",
+                        "PLAIN='single-quoted'",
+                        "WITH_COMMENT=value123 # a comment",
+                        "not a variable line",
+                        ""));
+        Redactor redactor = Redactor.forWorkspace(
+                new Workspace(tmp),
                 Map.of("MY_SERVICE_TOKEN", "tok-from-env", "HOME", "/home/dev", "Api_Key_Prod", "kprod-999"));
 
         String redacted = redactor.redact("connect postgres://app@db/app as p4ss phrase; single-quoted value123"
                 + " tok-from-env kprod-999 in /home/dev");
 
-        assertEquals("connect [redacted] as [redacted]; [redacted] [redacted] [redacted] [redacted] in /home/dev",
-                redacted);
+        assertEquals(
+                "connect [redacted] as [redacted]; [redacted] [redacted] [redacted] [redacted] in /home/dev", redacted);
     }
 
     @Test
@@ -150,8 +161,14 @@ class RedactorTest {
 
     @Test
     void secret_names_are_recognised_in_any_letter_case() {
-        for (String name : List.of("GITHUB_TOKEN", "db_password", "PGPASSWD", "Api_Key", "SSH_PRIVATE_KEY",
-                "AWS_SECRET_ACCESS_KEY", "GOOGLE_APPLICATION_CREDENTIALS")) {
+        for (String name : List.of(
+                "GITHUB_TOKEN",
+                "db_password",
+                "PGPASSWD",
+                "Api_Key",
+                "SSH_PRIVATE_KEY",
+                "AWS_SECRET_ACCESS_KEY",
+                "GOOGLE_APPLICATION_CREDENTIALS")) {
             assertTrue(Redactor.secretName(name), name);
         }
         for (String name : List.of("PATH", "HOME", "NODE_ENV", "CI", "LANG")) {
@@ -180,6 +197,7 @@ class RedactorTest {
     @Test
     void its_reach_covers_the_longest_known_secret_and_the_shapes() {
         assertEquals(Redactor.SHAPE_REACH, SHAPES.reach());
-        assertEquals(5_000, Redactor.of(List.of("x".repeat(5_000), "short-secret")).reach());
+        assertEquals(
+                5_000, Redactor.of(List.of("x".repeat(5_000), "short-secret")).reach());
     }
 }

@@ -44,9 +44,19 @@ class ReviewFixture {
         String digest = null;
         if (capsule.validation().shape().approvable()) {
             try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
-                JudgeRun.Result run = JudgeRun.run(session, new JudgeRun.Request(TASK, snapshot.id(),
-                        capsule.validation().normalizedCommands(), false, false, Optional.empty()), ENV,
-                        Clock.systemUTC(), Timings.OFF, JudgeRun.Progress.NONE);
+                JudgeRun.Result run = JudgeRun.run(
+                        session,
+                        new JudgeRun.Request(
+                                TASK,
+                                snapshot.id(),
+                                capsule.validation().normalizedCommands(),
+                                false,
+                                false,
+                                Optional.empty()),
+                        ENV,
+                        Clock.systemUTC(),
+                        Timings.OFF,
+                        JudgeRun.Progress.NONE);
                 digest = run.receipt().map(Receipt.Written::digest).orElse(null);
             }
         }
@@ -58,17 +68,25 @@ class ReviewFixture {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("schemaVersion", 6);
         doc.put("taskId", TASK.value());
-        doc.set("scope", fx.scope(snapshot.base(), new Candidate.Snapshot(snapshot.id())).toJson());
+        doc.set(
+                "scope",
+                fx.scope(snapshot.base(), new Candidate.Snapshot(snapshot.id())).toJson());
         doc.put("verdict", "APPROVED");
         ArrayNode tests = doc.putArray("tests");
         Capsule capsule = Capsule.read(snapshot.worktree(), TASK, ReadPolicy.none());
         if (capsule.validation().shape() != ValidationBlock.Shape.DOCUMENTATION) {
-            capsule.validation().commands().forEach(c -> tests.addObject().put("command", c.normalized())
-                    .put("status", "passed"));
+            capsule.validation()
+                    .commands()
+                    .forEach(c ->
+                            tests.addObject().put("command", c.normalized()).put("status", "passed"));
         }
         ArrayNode criteria = doc.putArray("criteria");
-        capsule.criteria().ids().forEach(id -> criteria.addObject().put("id", id).put("status", "pass")
-                .put("evidence", "seen in src/App.java"));
+        capsule.criteria()
+                .ids()
+                .forEach(id -> criteria.addObject()
+                        .put("id", id)
+                        .put("status", "pass")
+                        .put("evidence", "seen in src/App.java"));
         doc.putArray("observations");
         doc.put("reviewedAt", "2026-11-30T10:00:00Z");
         if (receipt != null) {

@@ -33,13 +33,23 @@ class RunLockIT {
     @Test
     void a_lock_held_by_another_process_is_busy_and_is_reclaimed_once_that_process_is_killed() throws Exception {
         Workspace ws = new Workspace(tmp);
-        Process child = ChildJvm.start(tmp, Map.of(), tmp.resolve("child.out").toFile(),
-                tmp.resolve("child.err").toFile(), HoldsRunLock.class, tmp.toString(), "TASK-7", "snap-child");
+        Process child = ChildJvm.start(
+                tmp,
+                Map.of(),
+                tmp.resolve("child.out").toFile(),
+                tmp.resolve("child.err").toFile(),
+                HoldsRunLock.class,
+                tmp.toString(),
+                "TASK-7",
+                "snap-child");
         try {
-            Awaitility.await().atMost(START_UP).pollInSameThread()
+            Awaitility.await()
+                    .atMost(START_UP)
+                    .pollInSameThread()
                     .until(() -> RunLock.current(ws).map(RunLock.Holder::pid).orElse(-1L) == child.pid());
 
-            RunLock.Busy busy = assertThrows(RunLock.Busy.class,
+            RunLock.Busy busy = assertThrows(
+                    RunLock.Busy.class,
                     () -> RunLock.acquire(ws, new TaskKey("TASK-1"), "snap", false, Clock.systemUTC()));
             assertEquals(child.pid(), busy.holder().pid());
             assertEquals("TASK-7", busy.holder().task());
@@ -50,31 +60,51 @@ class RunLockIT {
         }
 
         try (RunLock lock = RunLock.acquire(ws, new TaskKey("TASK-1"), "snap", false, Clock.systemUTC())) {
-            assertTrue(lock.notice().orElseThrow().startsWith("reclaimed a lock left by dead process " + child.pid()
-                    + " on this host (TASK-7, snapshot snap-child"), lock.notice().toString());
+            assertTrue(
+                    lock.notice()
+                            .orElseThrow()
+                            .startsWith("reclaimed a lock left by dead process " + child.pid()
+                                    + " on this host (TASK-7, snapshot snap-child"),
+                    lock.notice().toString());
         }
     }
 
     @Test
     void of_several_processes_reclaiming_a_dead_runs_lock_at_once_exactly_one_holds_it() throws Exception {
         Workspace ws = new Workspace(tmp);
-        LockFiles.write(ws, LockFiles.deadPid(), LocalHost.name(), Instant.parse("2026-11-30T07:00:00Z"), "TASK-9",
-                "snap-old");
+        LockFiles.write(
+                ws, LockFiles.deadPid(), LocalHost.name(), Instant.parse("2026-11-30T07:00:00Z"), "TASK-9", "snap-old");
         List<Process> children = new ArrayList<>();
         List<Path> outputs = new ArrayList<>();
         try {
             for (int i = 0; i < 3; i++) {
                 Path out = tmp.resolve("child-" + i + ".out");
                 outputs.add(out);
-                children.add(ChildJvm.start(tmp, Map.of(), out.toFile(), tmp.resolve("child-" + i + ".err").toFile(),
-                        HoldsRunLock.class, tmp.toString(), "TASK-" + (i + 1), "snap-" + i));
+                children.add(ChildJvm.start(
+                        tmp,
+                        Map.of(),
+                        out.toFile(),
+                        tmp.resolve("child-" + i + ".err").toFile(),
+                        HoldsRunLock.class,
+                        tmp.toString(),
+                        "TASK-" + (i + 1),
+                        "snap-" + i));
             }
-            Awaitility.await().atMost(START_UP).pollInSameThread()
-                    .until(() -> outputs.stream().allMatch(out -> read(out).startsWith("HOLDING")
-                            || read(out).startsWith("BUSY")));
+            Awaitility.await()
+                    .atMost(START_UP)
+                    .pollInSameThread()
+                    .until(() -> outputs.stream()
+                            .allMatch(out ->
+                                    read(out).startsWith("HOLDING") || read(out).startsWith("BUSY")));
 
-            List<String> holding = outputs.stream().map(RunLockIT::read).filter(s -> s.startsWith("HOLDING")).toList();
-            assertEquals(1, holding.size(), outputs.stream().map(RunLockIT::read).toList().toString());
+            List<String> holding = outputs.stream()
+                    .map(RunLockIT::read)
+                    .filter(s -> s.startsWith("HOLDING"))
+                    .toList();
+            assertEquals(
+                    1,
+                    holding.size(),
+                    outputs.stream().map(RunLockIT::read).toList().toString());
             assertTrue(holding.get(0).startsWith("HOLDING reclaimed a lock left by dead process "), holding.get(0));
             long holder = RunLock.current(ws).orElseThrow().pid();
             assertTrue(children.stream().anyMatch(c -> c.pid() == holder && c.isAlive()));

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,24 +64,29 @@ class RunLockTest {
     @Test
     void a_second_run_is_refused_and_told_who_holds_the_lock_and_since_when() {
         try (RunLock first = RunLock.acquire(ws(), TASK, "snap-1", false, CLOCK)) {
-            RunLock.Busy busy = assertThrows(RunLock.Busy.class,
-                    () -> RunLock.acquire(ws(), new TaskKey("TASK-2"), "snap-2", false, CLOCK));
+            RunLock.Busy busy = assertThrows(
+                    RunLock.Busy.class, () -> RunLock.acquire(ws(), new TaskKey("TASK-2"), "snap-2", false, CLOCK));
 
             assertEquals(first.holder(), busy.holder());
             assertFalse(busy.otherHost());
             assertFalse(busy.breakLockNeeded());
-            assertTrue(busy.getMessage().contains("process " + ProcessHandle.current().pid() + " on this host since "
-                    + NOW + ", task TASK-1, snapshot snap-1"), busy.getMessage());
+            assertTrue(
+                    busy.getMessage()
+                            .contains("process " + ProcessHandle.current().pid() + " on this host since " + NOW
+                                    + ", task TASK-1, snapshot snap-1"),
+                    busy.getMessage());
         }
     }
 
     @Test
     void break_lock_never_takes_a_lock_whose_process_is_alive_on_this_host() {
         try (RunLock first = RunLock.acquire(ws(), TASK, "snap-1", false, CLOCK)) {
-            RunLock.Busy busy = assertThrows(RunLock.Busy.class,
-                    () -> RunLock.acquire(ws(), TASK, "snap-2", true, CLOCK));
+            RunLock.Busy busy =
+                    assertThrows(RunLock.Busy.class, () -> RunLock.acquire(ws(), TASK, "snap-2", true, CLOCK));
 
-            assertTrue(String.join("\n", busy.fixes()).contains("--break-lock never takes"), busy.fixes().toString());
+            assertTrue(
+                    String.join("\n", busy.fixes()).contains("--break-lock never takes"),
+                    busy.fixes().toString());
             assertEquals(Optional.of(first.holder()), RunLock.current(ws()));
         }
     }
@@ -93,8 +98,10 @@ class RunLockTest {
         assertEquals(Optional.empty(), RunLock.current(ws()), "a dead run holds nothing");
 
         try (RunLock lock = RunLock.acquire(ws(), TASK, "snap-new", false, CLOCK)) {
-            assertEquals(Optional.of("reclaimed a lock left by dead process " + dead + " on this host (TASK-9, snapshot"
-                    + " snap-old, since " + EARLIER + ")"), lock.notice());
+            assertEquals(
+                    Optional.of("reclaimed a lock left by dead process " + dead + " on this host (TASK-9, snapshot"
+                            + " snap-old, since " + EARLIER + ")"),
+                    lock.notice());
             assertEquals("snap-new", RunLock.current(ws()).orElseThrow().snapshot());
         }
     }
@@ -103,13 +110,30 @@ class RunLockTest {
     void a_pid_reused_by_a_later_process_does_not_keep_a_dead_runs_lock() throws IOException {
         // The pid is this JVM's, alive; but the run that wrote the lock started a day before this JVM did.
         Instant dayBefore = LocalHost.processStarted().orElseThrow().minusSeconds(86_400);
-        LockFiles.write(ws(), Map.of("version", 1, "pid", ProcessHandle.current().pid(), "host", LocalHost.name(),
-                "started", dayBefore.toString(), "task", "TASK-9", "snapshot", "snap-old", "token", "old",
-                "processStarted", dayBefore.toString()));
+        LockFiles.write(
+                ws(),
+                Map.of(
+                        "version",
+                        1,
+                        "pid",
+                        ProcessHandle.current().pid(),
+                        "host",
+                        LocalHost.name(),
+                        "started",
+                        dayBefore.toString(),
+                        "task",
+                        "TASK-9",
+                        "snapshot",
+                        "snap-old",
+                        "token",
+                        "old",
+                        "processStarted",
+                        dayBefore.toString()));
 
         try (RunLock lock = RunLock.acquire(ws(), TASK, "snap-new", false, CLOCK)) {
-            assertTrue(lock.notice().orElseThrow().startsWith("reclaimed a lock left by dead process "), lock.notice()
-                    .toString());
+            assertTrue(
+                    lock.notice().orElseThrow().startsWith("reclaimed a lock left by dead process "),
+                    lock.notice().toString());
         }
     }
 
@@ -121,7 +145,8 @@ class RunLockTest {
 
         assertTrue(busy.otherHost());
         assertEquals(new RunLock.Holder(4242, "build-agent-7", EARLIER, "TASK-9", "snap-old"), busy.holder());
-        assertTrue(busy.getMessage().contains("process 4242 on host build-agent-7 since " + EARLIER), busy.getMessage());
+        assertTrue(
+                busy.getMessage().contains("process 4242 on host build-agent-7 since " + EARLIER), busy.getMessage());
         assertTrue(busy.getMessage().contains("--break-lock"), busy.getMessage());
         assertEquals(Optional.of(busy.holder()), RunLock.current(ws()), "another host's lock counts as held");
     }
@@ -131,8 +156,10 @@ class RunLockTest {
         LockFiles.write(ws(), 4242, "build-agent-7", EARLIER, "TASK-9", "snap-old");
 
         try (RunLock lock = RunLock.acquire(ws(), TASK, "snap", true, CLOCK)) {
-            assertEquals(Optional.of("broke the lock of process 4242 on host build-agent-7 (TASK-9, snapshot snap-old,"
-                    + " since " + EARLIER + ")"), lock.notice());
+            assertEquals(
+                    Optional.of("broke the lock of process 4242 on host build-agent-7 (TASK-9, snapshot snap-old,"
+                            + " since " + EARLIER + ")"),
+                    lock.notice());
             assertEquals(Optional.of(lock.holder()), RunLock.current(ws()));
         }
     }
@@ -165,16 +192,21 @@ class RunLockTest {
 
         RunLock.Holder unknown = RunLock.current(ws()).orElseThrow();
         assertTrue(unknown.unknown());
-        assertTrue(unknown.describe().startsWith("an unknown process (the lock file is not one wb wrote"),
+        assertTrue(
+                unknown.describe().startsWith("an unknown process (the lock file is not one wb wrote"),
                 unknown.describe());
 
         RunLock.Busy busy = assertThrows(RunLock.Busy.class, () -> RunLock.acquire(ws(), TASK, "snap", false, CLOCK));
         assertTrue(busy.breakLockNeeded());
-        assertTrue(busy.getMessage().contains("is not one wb wrote") && busy.getMessage().contains("--break-lock"),
+        assertTrue(
+                busy.getMessage().contains("is not one wb wrote")
+                        && busy.getMessage().contains("--break-lock"),
                 busy.getMessage());
 
         try (RunLock lock = RunLock.acquire(ws(), TASK, "snap", true, CLOCK)) {
-            assertTrue(lock.notice().orElseThrow().startsWith("broke an unreadable run lock "), lock.notice().toString());
+            assertTrue(
+                    lock.notice().orElseThrow().startsWith("broke an unreadable run lock "),
+                    lock.notice().toString());
         }
     }
 

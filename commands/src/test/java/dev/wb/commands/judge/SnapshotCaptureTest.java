@@ -41,7 +41,8 @@ class SnapshotCaptureTest {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
 
         assertTrue(snapshot.id().matches("[0-9a-f]{20}"));
-        assertEquals("class App { int x; }\n", Files.readString(snapshot.worktree().resolve("src/App.java")));
+        assertEquals(
+                "class App { int x; }\n", Files.readString(snapshot.worktree().resolve("src/App.java")));
         assertEquals("class New {}\n", Files.readString(snapshot.worktree().resolve("src/New.java")));
         assertEquals(fx.base, snapshot.base());
         assertEquals(Snapshots.dir(fx.workspace()).resolve(snapshot.id()), snapshot.dir());
@@ -101,11 +102,25 @@ class SnapshotCaptureTest {
 
         assertTrue(snapshot.emptyBoundaryAuthorized());
         assertEquals(List.of(), snapshot.scope().changedFiles());
-        Snapshot unauthorised = new Snapshot(snapshot.format(), snapshot.id(), snapshot.taskId(), snapshot.createdAt(),
-                snapshot.wbVersion(), snapshot.objectFormat(), snapshot.head(), snapshot.base(), snapshot.baseRef(),
-                snapshot.candidateCommit(), snapshot.scope().withEmptyBoundaryAuthorized(false), snapshot.overlay(),
-                snapshot.contentDigest(), snapshot.fingerprintDigest(), snapshot.coveredFiles(), snapshot.parent(),
-                snapshot.parentRecordDigest(), snapshot.dir());
+        Snapshot unauthorised = new Snapshot(
+                snapshot.format(),
+                snapshot.id(),
+                snapshot.taskId(),
+                snapshot.createdAt(),
+                snapshot.wbVersion(),
+                snapshot.objectFormat(),
+                snapshot.head(),
+                snapshot.base(),
+                snapshot.baseRef(),
+                snapshot.candidateCommit(),
+                snapshot.scope().withEmptyBoundaryAuthorized(false),
+                snapshot.overlay(),
+                snapshot.contentDigest(),
+                snapshot.fingerprintDigest(),
+                snapshot.coveredFiles(),
+                snapshot.parent(),
+                snapshot.parentRecordDigest(),
+                snapshot.dir());
         assertNotEquals(unauthorised.expectedId(), snapshot.id());
     }
 
@@ -115,8 +130,11 @@ class SnapshotCaptureTest {
 
         assertThrows(Failure.class, () -> fx.snapshot("main", false));
 
-        try (Stream<Path> left = Files.list(Snapshots.dir(fx.workspace()).getParent().getParent()
-                .resolve("judge").resolve("snapshots"))) {
+        try (Stream<Path> left = Files.list(Snapshots.dir(fx.workspace())
+                .getParent()
+                .getParent()
+                .resolve("judge")
+                .resolve("snapshots"))) {
             assertEquals(List.of(), left.toList());
         } catch (java.nio.file.NoSuchFileException none) {
             // nothing was created at all
@@ -153,8 +171,8 @@ class SnapshotCaptureTest {
     void a_snapshot_in_an_older_format_is_refused_as_legacy() throws IOException {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
         Path metadata = snapshot.dir().resolve(Snapshot.METADATA);
-        Files.writeString(metadata, Files.readString(metadata).replace("\"format\" : " + Snapshot.FORMAT,
-                "\"format\" : 5"));
+        Files.writeString(
+                metadata, Files.readString(metadata).replace("\"format\" : " + Snapshot.FORMAT, "\"format\" : 5"));
 
         Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
 
@@ -222,8 +240,12 @@ class SnapshotCaptureTest {
         Path metadata = snapshot.dir().resolve(Snapshot.METADATA);
         String evil = dev.wb.engine.Digests.sha256("EVIL\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         String text = Files.readString(metadata);
-        String recorded = snapshot.overlay().stream().filter(f -> f.path().equals("src/App.java")).findFirst()
-                .orElseThrow().sha256().orElseThrow();
+        String recorded = snapshot.overlay().stream()
+                .filter(f -> f.path().equals("src/App.java"))
+                .findFirst()
+                .orElseThrow()
+                .sha256()
+                .orElseThrow();
         Files.writeString(metadata, text.replace(recorded, evil));
 
         Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
@@ -243,7 +265,8 @@ class SnapshotCaptureTest {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
 
         assertEquals("now a file\n", Files.readString(snapshot.worktree().resolve("lib")));
-        assertTrue(snapshot.scope().changedFiles().containsAll(List.of("lib", "lib/x.txt")),
+        assertTrue(
+                snapshot.scope().changedFiles().containsAll(List.of("lib", "lib/x.txt")),
                 snapshot.scope().changedFiles().toString());
     }
 
@@ -253,10 +276,16 @@ class SnapshotCaptureTest {
         env.put("GIT_DIR", fx.repo.resolve(".git").toString());
         env.put("GIT_WORK_TREE", fx.repo.root().toString());
 
-        Snapshot snapshot = SnapshotCapture.capture(fx.workspace(), new SnapshotCapture.Request(TASK, "main",
-                List.of(), false), env, java.time.Clock.systemUTC(), Timings.OFF).snapshot();
+        Snapshot snapshot = SnapshotCapture.capture(
+                        fx.workspace(),
+                        new SnapshotCapture.Request(TASK, "main", List.of(), false),
+                        env,
+                        java.time.Clock.systemUTC(),
+                        Timings.OFF)
+                .snapshot();
 
-        assertEquals(snapshot.id(), Snapshots.load(fx.workspace(), snapshot.id()).id());
+        assertEquals(
+                snapshot.id(), Snapshots.load(fx.workspace(), snapshot.id()).id());
         assertEquals(fx.base, fx.repo.git("rev-parse", "HEAD").strip(), "the live HEAD did not move");
     }
 

@@ -32,8 +32,8 @@ class Issue13ReadPolicyTest {
     void item02_the_reported_policy_is_refused_not_accepted() {
         // "{"blockedReadPatterns":["*.[pk]em","!keep.txt","secret{s,}.txt"]} is accepted, then wb judge scope
         // lists server.pem as added"
-        Failure failure = assertThrows(Failure.class,
-                () -> ReadPolicy.of(List.of("*.[pk]em", "!keep.txt", "secret{s,}.txt")));
+        Failure failure =
+                assertThrows(Failure.class, () -> ReadPolicy.of(List.of("*.[pk]em", "!keep.txt", "secret{s,}.txt")));
 
         assertEquals(Failure.Kind.CONFIG, failure.kind());
         assertTrue(failure.getMessage().contains("blockedReadPatterns[2] \"secret{s,}.txt\""), failure.getMessage());
@@ -64,13 +64,49 @@ class Issue13ReadPolicyTest {
 
     @Test
     void item02_patterns_withhold_exactly_what_git_check_ignore_ignores() throws Exception {
-        List<String> patterns = List.of("*.[pk]em", "!keep.pem", "/build", "docs/*.md", "**/id_rsa*", "a/**/z",
-                "logs/**", "cache/", "[!a-m]*.key", "n?te.txt", "deep/**/x/*.bin", "**tmp", "!docs/ok.md");
-        List<String> files = List.of("server.pem", "x/client.kem", "keep.pem", "sub/keep.pem", "build/out.js",
-                "src/build/out.js", "docs/a.md", "docs/ok.md", "docs/sub/b.md", "home/.ssh/id_rsa.pub", "id_rsa",
-                "a/z", "a/b/c/z", "a/b/zz", "logs/today/x.log", "cache/x", "src/cache/y", "notcache",
-                "zeta.key", "alpha.key", "note.txt", "nte.txt", "deep/x/a.bin", "deep/1/2/x/b.bin", "deep/x/y/c.bin",
-                "mytmp", "t/tmp", "README.md");
+        List<String> patterns = List.of(
+                "*.[pk]em",
+                "!keep.pem",
+                "/build",
+                "docs/*.md",
+                "**/id_rsa*",
+                "a/**/z",
+                "logs/**",
+                "cache/",
+                "[!a-m]*.key",
+                "n?te.txt",
+                "deep/**/x/*.bin",
+                "**tmp",
+                "!docs/ok.md");
+        List<String> files = List.of(
+                "server.pem",
+                "x/client.kem",
+                "keep.pem",
+                "sub/keep.pem",
+                "build/out.js",
+                "src/build/out.js",
+                "docs/a.md",
+                "docs/ok.md",
+                "docs/sub/b.md",
+                "home/.ssh/id_rsa.pub",
+                "id_rsa",
+                "a/z",
+                "a/b/c/z",
+                "a/b/zz",
+                "logs/today/x.log",
+                "cache/x",
+                "src/cache/y",
+                "notcache",
+                "zeta.key",
+                "alpha.key",
+                "note.txt",
+                "nte.txt",
+                "deep/x/a.bin",
+                "deep/1/2/x/b.bin",
+                "deep/x/y/c.bin",
+                "mytmp",
+                "t/tmp",
+                "README.md");
         Path work = tmp.resolve("oracle");
         for (String file : files) {
             Path path = work.resolve(file);
@@ -109,13 +145,30 @@ class Issue13ReadPolicyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"secret{s,}.txt", "[abc", "*.[", "[[:alpha:]]*.key", "[z-a].pem", "#secret", "!", " .env",
-            ".env ", "a//b", "./x", "a/../b", "a[/]b", "config\\secret", "tab\there"})
+    @ValueSource(
+            strings = {
+                "secret{s,}.txt",
+                "[abc",
+                "*.[",
+                "[[:alpha:]]*.key",
+                "[z-a].pem",
+                "#secret",
+                "!",
+                " .env",
+                ".env ",
+                "a//b",
+                "./x",
+                "a/../b",
+                "a[/]b",
+                "config\\secret",
+                "tab\there"
+            })
     void item02_a_pattern_wb_does_not_understand_is_refused(String pattern) {
         Failure failure = assertThrows(Failure.class, () -> ReadPolicy.of(List.of(".env", pattern)));
 
         assertEquals(Failure.Kind.CONFIG, failure.kind(), pattern);
-        assertTrue(failure.getMessage().startsWith(".workflow/policy.json is unusable: blockedReadPatterns[1]"),
+        assertTrue(
+                failure.getMessage().startsWith(".workflow/policy.json is unusable: blockedReadPatterns[1]"),
                 failure.getMessage());
         assertFalse(failure.fixes().isEmpty(), pattern);
     }

@@ -20,13 +20,19 @@ class ReadPolicyTest {
     Path repo;
 
     /** wb init's default policy. */
-    static final ReadPolicy DEFAULTS = ReadPolicy.of(List.of(".env", ".env.*", "**/*.pem", "**/*.key",
-            "**/id_rsa*", "**/.ssh/**"));
+    static final ReadPolicy DEFAULTS =
+            ReadPolicy.of(List.of(".env", ".env.*", "**/*.pem", "**/*.key", "**/id_rsa*", "**/.ssh/**"));
 
     @Test
     void the_default_patterns_withhold_secrets_at_any_depth() {
-        for (String path : List.of(".env", "config/.env", ".env.example", "certs/server.pem", "a/b/c.key",
-                "home/id_rsa.pub", "home/.ssh/config")) {
+        for (String path : List.of(
+                ".env",
+                "config/.env",
+                ".env.example",
+                "certs/server.pem",
+                "a/b/c.key",
+                "home/id_rsa.pub",
+                "home/.ssh/config")) {
             assertTrue(DEFAULTS.test(path), path);
         }
         for (String path : List.of("docs/env.md", "README.md", "src/keys.py", "pem/readme.md")) {
@@ -58,7 +64,8 @@ class ReadPolicyTest {
     @Test
     void an_invalid_policy_is_a_configuration_failure_never_an_empty_list() throws IOException {
         Files.createDirectories(repo.resolve(".workflow"));
-        for (String policy : List.of("{", "[]", "{\"blockedReadPatterns\": \"secret\"}", "{\"blockedReadPatterns\": [1]}")) {
+        for (String policy :
+                List.of("{", "[]", "{\"blockedReadPatterns\": \"secret\"}", "{\"blockedReadPatterns\": [1]}")) {
             Files.writeString(repo.resolve(".workflow/policy.json"), policy);
 
             Failure failure = assertThrows(Failure.class, () -> ReadPolicy.load(repo), policy);

@@ -34,12 +34,15 @@ class AssignedPathsTest {
     Path tmp;
 
     private PreflightHarness harness(String security) {
-        return new PreflightHarness(tmp).config("{\"security\": " + security + "}")
+        return new PreflightHarness(tmp)
+                .config("{\"security\": " + security + "}")
                 .claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
     }
 
     private static List<PreflightLine> assigned(PreflightReport report) {
-        return report.lines().stream().filter(l -> l.subject().equals("assigned-paths")).toList();
+        return report.lines().stream()
+                .filter(l -> l.subject().equals("assigned-paths"))
+                .toList();
     }
 
     private String exclude(PreflightHarness h) throws IOException {
@@ -49,11 +52,11 @@ class AssignedPathsTest {
 
     /** The check itself, for values config.json now refuses at load but preflight must still survive. */
     private List<PreflightLine> direct(PreflightHarness h, Map<String, String> extra, List<String> denied) {
-        WorkspaceConfig.Security security = new WorkspaceConfig.Security(true, true, false, List.of(), extra, denied,
-                List.of());
+        WorkspaceConfig.Security security =
+                new WorkspaceConfig.Security(true, true, false, List.of(), extra, denied, List.of());
         Path root = h.repo.root();
-        return AssignedPathsCheck.lines(security, root, root.resolve(".workflow"), GitControl.of(root),
-                Optional.empty(), h.env);
+        return AssignedPathsCheck.lines(
+                security, root, root.resolve(".workflow"), GitControl.of(root), Optional.empty(), h.env);
     }
 
     @Test
@@ -67,16 +70,19 @@ class AssignedPathsTest {
         assertFalse(json.contains("123secret") || json.contains("npm_AbCd"), json);
         assertFalse(json.contains("p4ssw0rd"), json);
         assertFalse(exclude(h).contains("npm_AbCd"), exclude(h));
-        assertEquals(List.of("assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present (1 added:"
-                + " /.cache/tools/)"), assigned(report).stream().map(PreflightLine::text).toList());
+        assertEquals(
+                List.of("assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present (1 added:"
+                        + " /.cache/tools/)"),
+                assigned(report).stream().map(PreflightLine::text).toList());
     }
 
     @Test
     void secret_named_extra_environment_values_are_known_to_the_redactor() {
-        PreflightHarness h = harness("{\"extra_environment\": {\"DEPLOY_PASSWORD\": \"hunter2-but-longer\","
-                + " \"LANG\": \"C.UTF-8\"}}");
+        PreflightHarness h = harness(
+                "{\"extra_environment\": {\"DEPLOY_PASSWORD\": \"hunter2-but-longer\"," + " \"LANG\": \"C.UTF-8\"}}");
         WorkspaceConfig config = WorkspaceConfig.load(new Workspace(h.repo.root()));
-        String redacted = Preflight.redactor(config, Map.of(), Map.of()).redact("probe said hunter2-but-longer; C.UTF-8");
+        String redacted =
+                Preflight.redactor(config, Map.of(), Map.of()).redact("probe said hunter2-but-longer; C.UTF-8");
         assertEquals("probe said [redacted]; C.UTF-8", redacted);
     }
 
@@ -90,64 +96,90 @@ class AssignedPathsTest {
 
         PreflightLine warn = assigned(report).get(0);
         assertEquals(Verdict.WARN, warn.verdict(), warn.text());
-        assertEquals("assigned-paths: WARN — PYTHONPATH resolves to " + h.repo.root().toRealPath().resolve("src")
-                + ", which holds files git tracks; no .git/info/exclude rule added (only a folder that is not source"
-                + " is kept out of diffs)", warn.text());
+        assertEquals(
+                "assigned-paths: WARN — PYTHONPATH resolves to "
+                        + h.repo.root().toRealPath().resolve("src")
+                        + ", which holds files git tracks; no .git/info/exclude rule added (only a folder that is not source"
+                        + " is kept out of diffs)",
+                warn.text());
         assertFalse(exclude(h).contains("/src/"), exclude(h));
         h.repo.write("src/evil.py", "x\n");
-        assertTrue(h.repo.git("status", "--porcelain", "--untracked-files=all").contains("src/evil.py"),
+        assertTrue(
+                h.repo.git("status", "--porcelain", "--untracked-files=all").contains("src/evil.py"),
                 "the scope check still sees a new file in the folder");
     }
 
     @Test
     void a_folder_a_plan_names_is_source_too() throws IOException {
         PreflightHarness h = harness("{\"extra_environment\": {\"GEN_OUT\": \"./gen\"}}");
-        h.repo.write(".workflow/ABC-1/sdd.json", "{\"schema\": 1, \"key\": \"ABC-1\", \"objective\": \"o\","
-                + " \"files\": [{\"path\": \"gen/out.py\", \"change\": \"add\"}]}");
+        h.repo.write(
+                ".workflow/ABC-1/sdd.json",
+                "{\"schema\": 1, \"key\": \"ABC-1\", \"objective\": \"o\","
+                        + " \"files\": [{\"path\": \"gen/out.py\", \"change\": \"add\"}]}");
 
         PreflightLine warn = assigned(h.run(LINUX_WITH_HELPERS)).get(0);
 
         assertEquals(Verdict.WARN, warn.verdict(), warn.text());
-        assertTrue(warn.text().contains("GEN_OUT resolves to ") && warn.text().contains("which holds files a plan"
-                + " names; no .git/info/exclude rule added"), warn.text());
+        assertTrue(
+                warn.text().contains("GEN_OUT resolves to ")
+                        && warn.text().contains("which holds files a plan" + " names; no .git/info/exclude rule added"),
+                warn.text());
         assertFalse(exclude(h).contains("/gen/"), exclude(h));
     }
 
     @Test
     void urls_are_not_split_into_junk_rules() throws IOException {
-        PreflightHarness h = harness("{\"extra_environment\": {\"DATABASE_URL\": \"postgres://app@db.internal:5432/app\","
-                + " \"REDIS\": \"db.internal:6379/0\"}}");
-        assertEquals("assigned-paths: SKIP (no path values assigned)", assigned(h.run(LINUX_WITH_HELPERS)).get(0)
-                .text());
+        PreflightHarness h =
+                harness("{\"extra_environment\": {\"DATABASE_URL\": \"postgres://app@db.internal:5432/app\","
+                        + " \"REDIS\": \"db.internal:6379/0\"}}");
+        assertEquals(
+                "assigned-paths: SKIP (no path values assigned)",
+                assigned(h.run(LINUX_WITH_HELPERS)).get(0).text());
         assertFalse(exclude(h).contains("5432"), exclude(h));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "./src:lib/x|./src,lib/x", "postgres://u:p@h:5432/db|", "https://example.com/x|", "git@github.com:o/r|",
-            "db:6379/0|", "/opt/dotnet|/opt/dotnet", "~/cache|~/cache", "C|", "./a:https://b/c|"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "./src:lib/x|./src,lib/x",
+                "postgres://u:p@h:5432/db|",
+                "https://example.com/x|",
+                "git@github.com:o/r|",
+                "db:6379/0|",
+                "/opt/dotnet|/opt/dotnet",
+                "~/cache|~/cache",
+                "C|",
+                "./a:https://b/c|"
+            })
     void the_path_values_of_an_assignment(String value, String paths) {
         assertEquals(paths == null ? List.of() : List.of(paths.split(",")), AssignedPathsCheck.paths(value));
     }
 
     @Test
     void a_path_containing_every_match_of_a_denied_glob_fails() {
-        PreflightHarness h = harness("{\"extra_environment\": {\"CACHE\": \"./secrets\"}, \"denied_read_paths\":"
-                + " [\"secrets/**\"]}");
+        PreflightHarness h = harness(
+                "{\"extra_environment\": {\"CACHE\": \"./secrets\"}, \"denied_read_paths\":" + " [\"secrets/**\"]}");
         List<PreflightLine> lines = assigned(h.run(LINUX_WITH_HELPERS));
         assertEquals(Verdict.FAIL, lines.get(0).verdict(), lines.toString());
-        assertTrue(lines.get(0).text().contains("CACHE resolves to ") && lines.get(0).text().contains("overlaps"
-                + " security.denied_read_paths secrets/**"), lines.toString());
+        assertTrue(
+                lines.get(0).text().contains("CACHE resolves to ")
+                        && lines.get(0).text().contains("overlaps" + " security.denied_read_paths secrets/**"),
+                lines.toString());
     }
 
     @Test
     void a_double_star_glob_matches_a_file_at_the_root() {
-        PreflightHarness h = harness("{\"extra_environment\": {\"C5\": \"./a.pfx\"}, \"denied_read_paths\":"
-                + " [\"**/*.pfx\"]}");
+        PreflightHarness h =
+                harness("{\"extra_environment\": {\"C5\": \"./a.pfx\"}, \"denied_read_paths\":" + " [\"**/*.pfx\"]}");
         List<PreflightLine> lines = assigned(h.run(LINUX_WITH_HELPERS));
         assertEquals(Verdict.FAIL, lines.get(0).verdict(), lines.toString());
-        assertTrue(lines.get(0).text().endsWith("overlaps security.denied_read_paths **/*.pfx; point it at a folder"
-                + " outside .git and .workflow"), lines.toString());
+        assertTrue(
+                lines.get(0)
+                        .text()
+                        .endsWith("overlaps security.denied_read_paths **/*.pfx; point it at a folder"
+                                + " outside .git and .workflow"),
+                lines.toString());
     }
 
     @Test
@@ -155,8 +187,10 @@ class AssignedPathsTest {
         PreflightHarness h = harness("{}");
         PreflightHarness.mkdirs(h.repo.resolve("cache/x"));
         List<PreflightLine> lines = direct(h, Map.of("CACHE", "./cache/x"), List.of("[unclosed"));
-        assertEquals(List.of("assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present (1 added:"
-                + " /cache/x/)"), lines.stream().map(PreflightLine::text).toList());
+        assertEquals(
+                List.of("assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present (1 added:"
+                        + " /cache/x/)"),
+                lines.stream().map(PreflightLine::text).toList());
     }
 
     @Test
@@ -165,9 +199,12 @@ class AssignedPathsTest {
         Map<String, String> extra = new LinkedHashMap<>();
         extra.put("CACHE", "./a\nb/c");
         List<PreflightLine> lines = direct(h, extra, List.of("x\u0000y"));
-        assertEquals(List.of("assigned-paths: FAIL — security.denied_read_paths[0] cannot be read as a path or a"
-                + " pattern; write it as one line of printable text", "assigned-paths: FAIL — CACHE holds a control"
-                + " character; an assigned path is one line of printable text"),
+        assertEquals(
+                List.of(
+                        "assigned-paths: FAIL — security.denied_read_paths[0] cannot be read as a path or a"
+                                + " pattern; write it as one line of printable text",
+                        "assigned-paths: FAIL — CACHE holds a control"
+                                + " character; an assigned path is one line of printable text"),
                 lines.stream().map(PreflightLine::text).toList());
         assertFalse(exclude(h).contains("/a"), exclude(h));
     }
@@ -184,13 +221,18 @@ class AssignedPathsTest {
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
 
         List<String> texts = assigned(report).stream().map(PreflightLine::text).toList();
-        assertEquals(List.of("assigned-paths: WARN — LIB resolves to " + h.repo.root().toRealPath().resolve("lib")
-                + ", which is not there yet; no .git/info/exclude rule added (a rule for a missing folder would hide"
-                + " the source files someone later puts there); run wb preflight again once the tool has created it",
-                "assigned-paths: OK — 1 path(s) resolved"), texts);
+        assertEquals(
+                List.of(
+                        "assigned-paths: WARN — LIB resolves to "
+                                + h.repo.root().toRealPath().resolve("lib")
+                                + ", which is not there yet; no .git/info/exclude rule added (a rule for a missing folder would hide"
+                                + " the source files someone later puts there); run wb preflight again once the tool has created it",
+                        "assigned-paths: OK — 1 path(s) resolved"),
+                texts);
         assertFalse(exclude(h).contains("/lib/"), exclude(h));
         h.repo.write("lib/new.py", "x\n");
-        assertTrue(h.repo.git("status", "--porcelain", "--untracked-files=all").contains("lib/new.py"),
+        assertTrue(
+                h.repo.git("status", "--porcelain", "--untracked-files=all").contains("lib/new.py"),
                 "a new source file there is still seen");
     }
 }

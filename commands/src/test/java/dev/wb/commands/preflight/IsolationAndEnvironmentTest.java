@@ -49,9 +49,13 @@ class IsolationAndEnvironmentTest {
     void a_fresh_install_prints_the_advanced_mode_lines() throws IOException {
         List<String> lines = texts(IsolationLines.lines(config("{}"), LINUX_WITH_HELPERS));
         assertEquals("isolation: OK (strict_isolation=false)", lines.get(0));
-        assertTrue(lines.get(1).startsWith("read-isolation: OFF (security.disable_read_isolation=true; forced by"
-                + " security.strict_isolation=false) — "), lines.get(1));
-        assertEquals("isolation-floor: NONE (claude: strict_isolation=false — no OS sandbox on any host)", lines.get(2));
+        assertTrue(
+                lines.get(1)
+                        .startsWith("read-isolation: OFF (security.disable_read_isolation=true; forced by"
+                                + " security.strict_isolation=false) — "),
+                lines.get(1));
+        assertEquals(
+                "isolation-floor: NONE (claude: strict_isolation=false — no OS sandbox on any host)", lines.get(2));
         assertTrue(lines.get(3).startsWith("advanced-mode: ON (security.strict_isolation=false) — "), lines.get(3));
         assertEquals(4, lines.size());
     }
@@ -59,44 +63,59 @@ class IsolationAndEnvironmentTest {
     @Test
     void read_isolation_off_names_the_one_cause_in_force() throws IOException {
         WorkspaceConfig c = config("{\"security\": {\"strict_isolation\": true}}");
-        assertTrue(texts(IsolationLines.lines(c, MACOS)).get(1).startsWith(
-                "read-isolation: OFF (security.disable_read_isolation=true) — "));
+        assertTrue(texts(IsolationLines.lines(c, MACOS))
+                .get(1)
+                .startsWith("read-isolation: OFF (security.disable_read_isolation=true) — "));
         WorkspaceConfig forced = config("{\"security\": {\"disable_read_isolation\": false}}");
-        assertTrue(texts(IsolationLines.lines(forced, MACOS)).get(1).startsWith(
-                "read-isolation: OFF (forced by security.strict_isolation=false) — "));
+        assertTrue(texts(IsolationLines.lines(forced, MACOS))
+                .get(1)
+                .startsWith("read-isolation: OFF (forced by security.strict_isolation=false) — "));
     }
 
     @Test
     void a_full_access_selector_fails_isolation_naming_provider_and_setting() throws IOException {
-        WorkspaceConfig c = config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\":"
-                + " {\"args\": [\"--sandbox\", \"danger-full-access\"]}}}, \"security\": {\"strict_isolation\": true}}");
+        WorkspaceConfig c = config(
+                "{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\":"
+                        + " {\"args\": [\"--sandbox\", \"danger-full-access\"]}}}, \"security\": {\"strict_isolation\": true}}");
         PreflightLine isolation = IsolationLines.lines(c, MACOS).get(0);
         assertEquals(Verdict.FAIL, isolation.verdict());
-        assertTrue(isolation.text().startsWith("isolation: FAIL — codex: agents.providers.codex.args --sandbox"
-                + " danger-full-access"), isolation.text());
+        assertTrue(
+                isolation
+                        .text()
+                        .startsWith("isolation: FAIL — codex: agents.providers.codex.args --sandbox"
+                                + " danger-full-access"),
+                isolation.text());
     }
 
     @Test
     void hosts_without_a_sandbox_print_the_remedy_form_of_the_floor_line() throws IOException {
         WorkspaceConfig c = config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\":"
                 + " {\"strict_isolation\": true, \"disable_read_isolation\": false}}");
-        assertEquals(List.of("isolation: OK (enforced)",
-                "isolation-floor: NONE (claude: Linux/WSL2 — install bubblewrap+socat to get the floor back)"),
+        assertEquals(
+                List.of(
+                        "isolation: OK (enforced)",
+                        "isolation-floor: NONE (claude: Linux/WSL2 — install bubblewrap+socat to get the floor back)"),
                 texts(IsolationLines.lines(c, LINUX_WITHOUT_HELPERS)));
-        assertEquals(List.of("isolation: OK (enforced)",
-                "isolation-floor: NONE (claude: native Windows — no supported OS sandbox for the agent shell)",
-                "isolation-floor: NONE (codex: native Windows — sandbox not classifiable offline, `wb preflight`"
-                        + " probes it)"), texts(IsolationLines.lines(c, WINDOWS)));
+        assertEquals(
+                List.of(
+                        "isolation: OK (enforced)",
+                        "isolation-floor: NONE (claude: native Windows — no supported OS sandbox for the agent shell)",
+                        "isolation-floor: NONE (codex: native Windows — sandbox not classifiable offline, `wb preflight`"
+                                + " probes it)"),
+                texts(IsolationLines.lines(c, WINDOWS)));
     }
 
     @Test
     void git_evidence_is_on_and_inert_under_advanced_mode() throws IOException {
-        List<String> strict = texts(IsolationLines.lines(config("{\"security\": {\"strict_isolation\": true,"
-                + " \"disable_read_isolation\": false, \"allow_git_evidence\": true}}"), MACOS));
-        assertTrue(strict.get(1).startsWith("git-evidence: ON — security.allow_git_evidence=true: a flow node"),
-                strict.toString());
-        List<String> advanced = texts(IsolationLines.lines(config("{\"security\": {\"allow_git_evidence\": true}}"),
+        List<String> strict = texts(IsolationLines.lines(
+                config("{\"security\": {\"strict_isolation\": true,"
+                        + " \"disable_read_isolation\": false, \"allow_git_evidence\": true}}"),
                 MACOS));
+        assertTrue(
+                strict.get(1).startsWith("git-evidence: ON — security.allow_git_evidence=true: a flow node"),
+                strict.toString());
+        List<String> advanced =
+                texts(IsolationLines.lines(config("{\"security\": {\"allow_git_evidence\": true}}"), MACOS));
         assertTrue(advanced.get(advanced.size() - 1).contains("inert under advanced mode"), advanced.toString());
     }
 
@@ -105,8 +124,12 @@ class IsolationAndEnvironmentTest {
         WorkspaceConfig c = config("{\"security\": {\"strict_isolation\": true, \"allowed_environment\": [\"HOME\","
                 + " \"DOTNET_*\", \"NOT_SET\"]}}");
         Map<String, String> env = Map.of("HOME", "/h", "DOTNET_ROOT", "/d", "DOTNET_CLI_HOME", "/c", "PATH", "/bin");
-        assertEquals(PreflightLine.of("allowed-environment", Verdict.OK, "3 name(s) after expansion (agent + git/gh"
-                + " scope); DOTNET_* → DOTNET_CLI_HOME, DOTNET_ROOT; not set here: NOT_SET"),
+        assertEquals(
+                PreflightLine.of(
+                        "allowed-environment",
+                        Verdict.OK,
+                        "3 name(s) after expansion (agent + git/gh"
+                                + " scope); DOTNET_* → DOTNET_CLI_HOME, DOTNET_ROOT; not set here: NOT_SET"),
                 EnvironmentLines.allowed(c.security(), env, MACOS));
     }
 
@@ -115,8 +138,9 @@ class IsolationAndEnvironmentTest {
         WorkspaceConfig c = config("{\"security\": {\"allowed_environment\": [\"GITHUB_TOKEN\", \"GIT_*\"]}}");
         Map<String, String> env = Map.of("GITHUB_TOKEN", "ghp_x", "GIT_AUTHOR_NAME", "A", "GIT_ASKPASS_SECRET", "s");
         PreflightLine line = EnvironmentLines.allowed(c.security(), env, MACOS);
-        assertEquals("allowed-environment: WARN — 1 name(s) after expansion (git/gh scope only); GIT_* →"
-                + " GIT_ASKPASS_SECRET, GIT_AUTHOR_NAME; dropped as secret-bearing: GITHUB_TOKEN, GIT_ASKPASS_SECRET",
+        assertEquals(
+                "allowed-environment: WARN — 1 name(s) after expansion (git/gh scope only); GIT_* →"
+                        + " GIT_ASKPASS_SECRET, GIT_AUTHOR_NAME; dropped as secret-bearing: GITHUB_TOKEN, GIT_ASKPASS_SECRET",
                 line.text());
         assertFalse(line.text().contains("ghp_x"));
     }
@@ -128,16 +152,29 @@ class IsolationAndEnvironmentTest {
         PreflightLine windows = EnvironmentLines.allowed(c.security(), env, WINDOWS);
         assertEquals(Verdict.FAIL, windows.verdict());
         assertTrue(windows.text().startsWith("allowed-environment: FAIL — SystemRoot is missing on native Windows"));
-        assertEquals(Verdict.OK, EnvironmentLines.allowed(c.security(), Map.of("PATH", "/bin"), LINUX_WITH_HELPERS)
-                .verdict());
+        assertEquals(
+                Verdict.OK,
+                EnvironmentLines.allowed(c.security(), Map.of("PATH", "/bin"), LINUX_WITH_HELPERS)
+                        .verdict());
         WorkspaceConfig fixed = config("{\"security\": {\"allowed_environment\": [\"PATH\", \"SystemRoot\"]}}");
-        assertEquals(Verdict.OK, EnvironmentLines.allowed(fixed.security(), env, WINDOWS).verdict());
+        assertEquals(
+                Verdict.OK,
+                EnvironmentLines.allowed(fixed.security(), env, WINDOWS).verdict());
     }
 
     @ParameterizedTest
-    @CsvSource({"GITHUB_TOKEN,true", "AWS_SECRET_ACCESS_KEY,true", "OPENAIAPIKEY,true", "SSH_AUTH_SOCK,true",
-            "DB_PASSWD,true", "GOOGLE_CREDENTIALS,true", "GIT_AUTHOR_NAME,false", "KEYBOARD,false",
-            "DOTNET_ROOT,false", "MONKEY_PATH,false"})
+    @CsvSource({
+        "GITHUB_TOKEN,true",
+        "AWS_SECRET_ACCESS_KEY,true",
+        "OPENAIAPIKEY,true",
+        "SSH_AUTH_SOCK,true",
+        "DB_PASSWD,true",
+        "GOOGLE_CREDENTIALS,true",
+        "GIT_AUTHOR_NAME,false",
+        "KEYBOARD,false",
+        "DOTNET_ROOT,false",
+        "MONKEY_PATH,false"
+    })
     void secret_bearing_names_are_judged_by_their_parts(String name, boolean secret) {
         assertEquals(secret, EnvironmentLines.secretBearing(name));
     }
@@ -145,10 +182,13 @@ class IsolationAndEnvironmentTest {
     @Test
     void extra_environment_names_its_names_and_never_its_values() throws IOException {
         WorkspaceConfig none = config("{}");
-        assertEquals("extra-environment: SKIP (none assigned)", EnvironmentLines.extra(none.security()).text());
+        assertEquals(
+                "extra-environment: SKIP (none assigned)",
+                EnvironmentLines.extra(none.security()).text());
         WorkspaceConfig c = config("{\"security\": {\"extra_environment\": {\"DOTNET_ROOT\": \"/opt/dotnet\","
                 + " \"NUGET_PACKAGES\": \"/cache/nuget\"}}}");
-        assertEquals("extra-environment: OK — 2 name(s) assigned: DOTNET_ROOT, NUGET_PACKAGES",
+        assertEquals(
+                "extra-environment: OK — 2 name(s) assigned: DOTNET_ROOT, NUGET_PACKAGES",
                 EnvironmentLines.extra(c.security()).text());
     }
 }

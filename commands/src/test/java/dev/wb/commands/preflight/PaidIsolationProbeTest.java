@@ -43,8 +43,11 @@ class PaidIsolationProbeTest {
         PreflightReport report = h.run(LINUX_WITH_HELPERS, true, Optional.empty());
         PreflightLine line = line(report, "claude: paid isolation probe");
         assertEquals(Verdict.SKIP, line.verdict());
-        assertTrue(line.text().startsWith("claude: paid isolation probe SKIP (declined: security.strict_isolation=false"
-                + " raises no sandbox on any host"), line.text());
+        assertTrue(
+                line.text()
+                        .startsWith("claude: paid isolation probe SKIP (declined: security.strict_isolation=false"
+                                + " raises no sandbox on any host"),
+                line.text());
         assertTrue(report.paidProbe().orElseThrow().get("declined").booleanValue());
         assertFalse(spent(h.bin));
     }
@@ -53,8 +56,11 @@ class PaidIsolationProbeTest {
     void it_declines_on_a_host_with_no_os_bash_sandbox() {
         PreflightHarness h = new PreflightHarness(tmp).config(STRICT).claude(Login.LOGGED_IN, PaidProbe.LEAK);
         PreflightLine line = line(h.run(LINUX_WITHOUT_HELPERS, true, Optional.empty()), "claude: paid isolation probe");
-        assertTrue(line.text().contains("declined: this host has no OS Bash sandbox (Linux/WSL2 — install"
-                + " bubblewrap+socat"), line.text());
+        assertTrue(
+                line.text()
+                        .contains("declined: this host has no OS Bash sandbox (Linux/WSL2 — install"
+                                + " bubblewrap+socat"),
+                line.text());
         assertFalse(spent(h.bin));
     }
 
@@ -72,8 +78,10 @@ class PaidIsolationProbeTest {
         PreflightHarness h = new PreflightHarness(tmp).config(STRICT).claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
         h.repo.write(".workflow/.env", "WB_FAKE_ECHO=model-saw-this-secret\n");
         PreflightReport report = h.run(LINUX_WITH_HELPERS, true, Optional.empty());
-        assertEquals("claude: paid isolation probe OK — gitdir, common dir and control home refused, allowed workspace"
-                + " path written", line(report, "claude: paid isolation probe").text());
+        assertEquals(
+                "claude: paid isolation probe OK — gitdir, common dir and control home refused, allowed workspace"
+                        + " path written",
+                line(report, "claude: paid isolation probe").text());
         assertTrue(spent(h.bin));
         String calls = FakeProviders.calls(h.bin, "claude").orElseThrow();
         assertTrue(calls.contains("--output-format\njson\n--settings\n"), calls);
@@ -85,9 +93,12 @@ class PaidIsolationProbeTest {
         assertEquals("REFUSED", doc.at("/verdicts/common dir").textValue());
         assertEquals("REFUSED", doc.at("/verdicts/control home").textValue());
         assertEquals("WRITTEN", doc.at("/verdicts/allowed workspace path").textValue());
-        assertEquals("wrote 1 file(s), refused 3. [redacted]", doc.get("lastMessage").textValue());
+        assertEquals(
+                "wrote 1 file(s), refused 3. [redacted]", doc.get("lastMessage").textValue());
         assertFalse(text.contains("model-saw-this-secret"));
-        assertEquals(PaidIsolationProbe.EVIDENCE, report.paidProbe().orElseThrow().get("evidence").textValue());
+        assertEquals(
+                PaidIsolationProbe.EVIDENCE,
+                report.paidProbe().orElseThrow().get("evidence").textValue());
         assertFalse(report.toJson().toString().contains("model-saw-this-secret"));
     }
 
@@ -95,9 +106,11 @@ class PaidIsolationProbeTest {
     void a_leak_fails() {
         PreflightHarness h = new PreflightHarness(tmp).config(STRICT).claude(Login.LOGGED_IN, PaidProbe.LEAK);
         PreflightReport report = h.run(LINUX_WITH_HELPERS, true, Optional.empty());
-        assertEquals("claude: paid isolation probe FAIL — not enforcing: gitdir, common dir, control home written",
+        assertEquals(
+                "claude: paid isolation probe FAIL — not enforcing: gitdir, common dir, control home written",
                 line(report, "claude: paid isolation probe").text());
-        assertEquals("LEAK", report.paidProbe().orElseThrow().at("/verdicts/gitdir").textValue());
+        assertEquals(
+                "LEAK", report.paidProbe().orElseThrow().at("/verdicts/gitdir").textValue());
         assertFalse(report.ready());
     }
 
@@ -108,7 +121,9 @@ class PaidIsolationProbeTest {
         PreflightLine line = line(alone, "claude: paid isolation probe");
         assertEquals(Verdict.FAIL, line.verdict());
         assertTrue(line.text().contains("NOT DEMONSTRATED"), line.text());
-        assertEquals("NOT DEMONSTRATED", alone.paidProbe().orElseThrow().at("/verdicts/gitdir").textValue());
+        assertEquals(
+                "NOT DEMONSTRATED",
+                alone.paidProbe().orElseThrow().at("/verdicts/gitdir").textValue());
 
         h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\": {\"strict_isolation\": true}}")
                 .codex(Login.LOGGED_IN, Sandbox.ENFORCE);

@@ -71,7 +71,8 @@ final class PreflightHarness {
 
     /** The one line starting with the prefix; fails the test when there is none or several. */
     static PreflightLine line(PreflightReport report, String prefix) {
-        List<PreflightLine> found = report.lines().stream().filter(l -> l.text().startsWith(prefix)).toList();
+        List<PreflightLine> found =
+                report.lines().stream().filter(l -> l.text().startsWith(prefix)).toList();
         if (found.size() != 1) {
             fail("expected one line starting with \"" + prefix + "\", found " + found.size() + " in:\n"
                     + String.join("\n", texts(report)));

@@ -30,8 +30,10 @@ class ProviderLinesTest {
     Path tmp;
 
     private PreflightHarness both(Sandbox sandbox) {
-        return new PreflightHarness(tmp).config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}}")
-                .claude(Login.LOGGED_IN, PaidProbe.ENFORCE).codex(Login.LOGGED_IN, sandbox);
+        return new PreflightHarness(tmp)
+                .config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}}")
+                .claude(Login.LOGGED_IN, PaidProbe.ENFORCE)
+                .codex(Login.LOGGED_IN, sandbox);
     }
 
     @Test
@@ -47,7 +49,9 @@ class ProviderLinesTest {
         h.repo.write(".workflow/.env", "# agent runs\nA=1\nexport B=\"two\"\n\nnot a line\n");
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
         Path file = h.repo.resolve(".workflow/.env");
-        assertEquals("env: OK — loaded 2 variable(s) from " + file, report.lines().get(0).text());
+        assertEquals(
+                "env: OK — loaded 2 variable(s) from " + file,
+                report.lines().get(0).text());
         assertEquals(Optional.of(file), report.envFile());
     }
 
@@ -63,9 +67,11 @@ class ProviderLinesTest {
     @Test
     void a_healthy_provider_reports_its_version_and_login() {
         PreflightReport report = both(Sandbox.ENFORCE).run(LINUX_WITH_HELPERS);
-        assertEquals("claude: OK — claude 2.1.210 available (version=2.1.210, auth=logged_in (claude.ai))",
+        assertEquals(
+                "claude: OK — claude 2.1.210 available (version=2.1.210, auth=logged_in (claude.ai))",
                 report.lines().get(1).text());
-        assertEquals("codex: OK — codex 0.144.4 available (version=0.144.4, auth=logged_in)",
+        assertEquals(
+                "codex: OK — codex 0.144.4 available (version=0.144.4, auth=logged_in)",
                 line(report, "codex: OK").text());
         assertTrue(report.ready(), () -> String.join("\n", PreflightHarness.texts(report)));
     }
@@ -74,7 +80,8 @@ class ProviderLinesTest {
     void a_logged_out_provider_fails() {
         PreflightHarness h = both(Sandbox.ENFORCE).claude(Login.LOGGED_OUT, PaidProbe.ENFORCE);
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
-        assertEquals("claude: FAIL — claude 2.1.210 is not logged in (auth=logged_out); run: claude auth login",
+        assertEquals(
+                "claude: FAIL — claude 2.1.210 is not logged in (auth=logged_out); run: claude auth login",
                 report.lines().get(1).text());
         assertEquals(Verdict.OK, line(report, "codex: OK").verdict(), "the other provider is unaffected");
         assertFalse(report.ready());
@@ -84,8 +91,11 @@ class ProviderLinesTest {
     void a_provider_whose_executable_is_missing_fails_and_its_binary_line_says_so() {
         PreflightHarness h = new PreflightHarness(tmp).config("{\"agents\": {\"allowed\": [\"codex\"]}}");
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
-        assertEquals("codex: FAIL — codex executable not found (codex: not found on PATH)", report.lines().get(1).text());
-        assertEquals("codex-binary: codex: not found on PATH", report.lines().get(2).text());
+        assertEquals(
+                "codex: FAIL — codex executable not found (codex: not found on PATH)",
+                report.lines().get(1).text());
+        assertEquals(
+                "codex-binary: codex: not found on PATH", report.lines().get(2).text());
         assertFalse(has(report, "codex: isolation smoke"), "no smoke for an unhealthy codex");
         assertEquals("preflight: not ready — 1 failure(s)", report.verdictLine());
     }
@@ -98,18 +108,21 @@ class ProviderLinesTest {
         Files.createSymbolicLink(h.bin.resolve("codex"), real);
         h.env.put("CODEX_HOME", codexHome.toString());
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
-        assertEquals("codex-binary: " + h.bin.resolve("codex") + " -> " + real.toRealPath() + " (inside CODEX_HOME)",
+        assertEquals(
+                "codex-binary: " + h.bin.resolve("codex") + " -> " + real.toRealPath() + " (inside CODEX_HOME)",
                 line(report, "codex-binary:").text());
 
         h.env.remove("CODEX_HOME");
-        assertEquals("codex-binary: " + h.bin.resolve("codex") + " -> " + real.toRealPath() + " (outside ~/.codex)",
+        assertEquals(
+                "codex-binary: " + h.bin.resolve("codex") + " -> " + real.toRealPath() + " (outside ~/.codex)",
                 line(h.run(LINUX_WITH_HELPERS), "codex-binary:").text());
     }
 
     @Test
     void an_enforcing_sandbox_is_an_ok_smoke() {
         PreflightReport report = both(Sandbox.ENFORCE).run(LINUX_WITH_HELPERS);
-        assertEquals("codex: isolation smoke OK — codex workspace-write sandbox: OS-enforced (empty MCP inventory)",
+        assertEquals(
+                "codex: isolation smoke OK — codex workspace-write sandbox: OS-enforced (empty MCP inventory)",
                 line(report, "codex: isolation smoke").text());
         String calls = FakeProviders.calls(tmp.resolve("bin"), "codex").orElseThrow();
         assertTrue(calls.contains("sandbox\nlinux\n--full-auto\n"), calls);
@@ -121,28 +134,35 @@ class ProviderLinesTest {
         PreflightReport report = both(Sandbox.LEAK).run(LINUX_WITH_HELPERS);
         PreflightLine smoke = line(report, "codex: isolation smoke");
         assertEquals(Verdict.FAIL, smoke.verdict());
-        assertTrue(smoke.text().startsWith("codex: isolation smoke FAIL — not enforcing: private home read (direct),"
-                + " private home read (shell), private home read (workspace symlink alias), env-file read, runs home"
-                + " read, gitdir write, common dir write, hooks dir write, control home write"), smoke.text());
+        assertTrue(
+                smoke.text()
+                        .startsWith("codex: isolation smoke FAIL — not enforcing: private home read (direct),"
+                                + " private home read (shell), private home read (workspace symlink alias), env-file read, runs home"
+                                + " read, gitdir write, common dir write, hooks dir write, control home write"),
+                smoke.text());
         assertFalse(report.ready());
     }
 
     @Test
     void a_rejected_profile_is_a_configuration_failure() {
         PreflightLine smoke = line(both(Sandbox.REJECT_PROFILE).run(LINUX_WITH_HELPERS), "codex: isolation smoke");
-        assertEquals("codex: isolation smoke FAIL — codex rejected the generated profile before running probe allowed"
-                + " repo write: Error: invalid profile: sandbox_workspace_write.deny_read is not a known key",
+        assertEquals(
+                "codex: isolation smoke FAIL — codex rejected the generated profile before running probe allowed"
+                        + " repo write: Error: invalid profile: sandbox_workspace_write.deny_read is not a known key",
                 smoke.text());
     }
 
     @Test
     void a_sandbox_that_cannot_run_warns_with_a_fallback_and_fails_without_one() {
         PreflightLine withFallback = line(both(Sandbox.CANNOT_RUN).run(LINUX_WITH_HELPERS), "codex: isolation smoke");
-        assertEquals("codex: isolation smoke WARN — sandbox could not run — sandbox could not run: missing helper"
-                + " (capability_unavailable)", withFallback.text());
+        assertEquals(
+                "codex: isolation smoke WARN — sandbox could not run — sandbox could not run: missing helper"
+                        + " (capability_unavailable)",
+                withFallback.text());
 
-        PreflightHarness alone = new PreflightHarness(tmp.resolve("alone")).config(
-                "{\"agents\": {\"allowed\": [\"codex\"]}}").codex(Login.LOGGED_IN, Sandbox.CANNOT_RUN);
+        PreflightHarness alone = new PreflightHarness(tmp.resolve("alone"))
+                .config("{\"agents\": {\"allowed\": [\"codex\"]}}")
+                .codex(Login.LOGGED_IN, Sandbox.CANNOT_RUN);
         PreflightReport report = alone.run(LINUX_WITH_HELPERS);
         assertEquals(Verdict.FAIL, line(report, "codex: isolation smoke").verdict());
         assertTrue(line(report, "codex: isolation smoke").text().endsWith("no fallback provider can cover the work"));
@@ -154,8 +174,12 @@ class ProviderLinesTest {
         PreflightHarness h = both(Sandbox.SILENT);
         PreflightLine withFallback = line(h.run(LINUX_WITH_HELPERS), "codex: isolation smoke");
         assertEquals(Verdict.WARN, withFallback.verdict());
-        assertTrue(withFallback.text().startsWith("codex: isolation smoke WARN — NOT DEMONSTRATED — the allowed control"
-                + " file was not written"), withFallback.text());
+        assertTrue(
+                withFallback
+                        .text()
+                        .startsWith("codex: isolation smoke WARN — NOT DEMONSTRATED — the allowed control"
+                                + " file was not written"),
+                withFallback.text());
 
         h.claude(Login.LOGGED_OUT, PaidProbe.ENFORCE);
         PreflightLine alone = line(h.run(LINUX_WITH_HELPERS), "codex: isolation smoke");
@@ -169,10 +193,29 @@ class ProviderLinesTest {
                 + " \"git\": {\"create_pull_request\": true}, \"repo\": {\"url\": \"https://github.com/o/r\"}}");
         FakeProviders.gh(h.bin, Login.LOGGED_IN);
         java.util.List<String> subjects = h.run(PreflightHarness.LINUX_WITHOUT_HELPERS).lines().stream()
-                .map(PreflightLine::subject).toList();
-        assertEquals(java.util.List.of("env", "claude", "claude-binary", "codex", "codex-binary", "codex", "isolation",
-                "read-isolation", "isolation-floor", "advanced-mode", "git-evidence", "allowed-environment",
-                "extra-environment", "assigned-paths", "gh-repo-pin", "checks", "gh", "telegram"), subjects);
+                .map(PreflightLine::subject)
+                .toList();
+        assertEquals(
+                java.util.List.of(
+                        "env",
+                        "claude",
+                        "claude-binary",
+                        "codex",
+                        "codex-binary",
+                        "codex",
+                        "isolation",
+                        "read-isolation",
+                        "isolation-floor",
+                        "advanced-mode",
+                        "git-evidence",
+                        "allowed-environment",
+                        "extra-environment",
+                        "assigned-paths",
+                        "gh-repo-pin",
+                        "checks",
+                        "gh",
+                        "telegram"),
+                subjects);
     }
 
     @Test
@@ -182,14 +225,19 @@ class ProviderLinesTest {
         h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\": {\"args\":"
                 + " [\"--model\", \"gpt-5\", \"-c\", \"model_reasoning_effort=high\"]}}},"
                 + " \"security\": {\"denied_read_paths\": [\"secrets/**\", \"./keys\"]}}");
-        Path envFile = Files.writeString(Files.createDirectories(tmp.resolve("rvenv")).resolve("my.env"), "A=1\n");
+        Path envFile =
+                Files.writeString(Files.createDirectories(tmp.resolve("rvenv")).resolve("my.env"), "A=1\n");
 
         PreflightReport report = h.run(LINUX_WITH_HELPERS, false, Optional.of(tmp.resolve("rvenv/../rvenv/my.env")));
 
-        assertEquals(Verdict.OK, line(report, "codex: isolation smoke").verdict(), line(report, "codex: isolation smoke")
-                .text());
+        assertEquals(
+                Verdict.OK,
+                line(report, "codex: isolation smoke").verdict(),
+                line(report, "codex: isolation smoke").text());
         String call = FakeProviders.calls(h.bin, "codex").orElseThrow().split("---\n")[3];
-        String denyRead = call.lines().filter(l -> l.startsWith("sandbox_workspace_write.deny_read=")).findFirst()
+        String denyRead = call.lines()
+                .filter(l -> l.startsWith("sandbox_workspace_write.deny_read="))
+                .findFirst()
                 .orElseThrow();
         assertTrue(denyRead.contains("\"" + envFile.toAbsolutePath() + "\""), denyRead);
         assertTrue(denyRead.matches(".*\"/[^\"]*/repo/secrets/\\*\\*\".*"), denyRead);
@@ -201,8 +249,9 @@ class ProviderLinesTest {
     @Test
     void a_provider_override_that_weakens_the_profile_is_the_one_the_probes_meet() {
         PreflightHarness h = both(Sandbox.ENFORCE);
-        h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\": {\"args\":"
-                + " [\"-c\", \"sandbox_workspace_write.deny_read=[]\", \"--config=sandbox_workspace_write.deny_write=[]\"]}}}}");
+        h.config(
+                "{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\": {\"args\":"
+                        + " [\"-c\", \"sandbox_workspace_write.deny_read=[]\", \"--config=sandbox_workspace_write.deny_write=[]\"]}}}}");
         PreflightLine smoke = line(h.run(LINUX_WITH_HELPERS), "codex: isolation smoke");
         assertEquals(Verdict.FAIL, smoke.verdict(), smoke.text());
         assertTrue(smoke.text().contains("not enforcing: private home read (direct)"), smoke.text());
@@ -212,22 +261,31 @@ class ProviderLinesTest {
     @Test
     void a_denied_entry_no_path_can_be_made_of_goes_into_the_profile_escaped_not_a_crash() {
         SmokeFixture fx = SmokeFixture.create(tmp.resolve("fx"));
-        SandboxProfile profile = SandboxProfile.of(fx, new CodexSmoke.Policy(Optional.empty(), java.util.List.of(
-                "x\u0000y", "[unclosed"), java.util.List.of()));
+        SandboxProfile profile = SandboxProfile.of(
+                fx,
+                new CodexSmoke.Policy(
+                        Optional.empty(), java.util.List.of("x\u0000y", "[unclosed"), java.util.List.of()));
         String denyRead = profile.argv("codex", "linux", java.util.List.of("true")).stream()
-                .filter(a -> a.startsWith("sandbox_workspace_write.deny_read=")).findFirst().orElseThrow();
+                .filter(a -> a.startsWith("sandbox_workspace_write.deny_read="))
+                .findFirst()
+                .orElseThrow();
         assertTrue(denyRead.contains("\"" + fx.repo() + "/x\\u0000y\""), denyRead);
         assertTrue(denyRead.contains("\"" + fx.repo() + "/[unclosed\""), denyRead);
     }
 
     @Test
     void a_check_that_throws_is_its_lines_failure_naming_the_key_never_a_crash() {
-        java.util.List<PreflightLine> lines = Preflight.guarded("codex", "codex: isolation smoke",
-                "security.denied_read_paths", () -> {
+        java.util.List<PreflightLine> lines =
+                Preflight.guarded("codex", "codex: isolation smoke", "security.denied_read_paths", () -> {
                     throw new java.nio.file.InvalidPathException("x\u0000y", "Nul character not allowed");
                 });
-        assertEquals(java.util.List.of(new PreflightLine("codex", Verdict.FAIL, "codex: isolation smoke FAIL — could"
-                + " not be checked: security.denied_read_paths holds a value wb cannot use (InvalidPathException);"
-                + " correct it, then run: wb preflight")), lines);
+        assertEquals(
+                java.util.List.of(new PreflightLine(
+                        "codex",
+                        Verdict.FAIL,
+                        "codex: isolation smoke FAIL — could"
+                                + " not be checked: security.denied_read_paths holds a value wb cannot use (InvalidPathException);"
+                                + " correct it, then run: wb preflight")),
+                lines);
     }
 }

@@ -28,7 +28,8 @@ class WorkspaceLinesTest {
     Path tmp;
 
     private PreflightHarness harness(String security) {
-        return new PreflightHarness(tmp).config("{\"security\": " + security + "}")
+        return new PreflightHarness(tmp)
+                .config("{\"security\": " + security + "}")
                 .claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
     }
 
@@ -37,10 +38,13 @@ class WorkspaceLinesTest {
         PreflightHarness h = harness("{\"extra_environment\": {\"NUGET_PACKAGES\": \".cache/nuget\"}}");
         Files.createDirectories(h.repo.resolve(".cache/nuget"));
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
-        assertEquals("assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present (1 added:"
-                + " /.cache/nuget/)", line(report, "assigned-paths:").text());
+        assertEquals(
+                "assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present (1 added:"
+                        + " /.cache/nuget/)",
+                line(report, "assigned-paths:").text());
         assertTrue(Files.readAllLines(InfoExclude.file(h.repo.resolve(".git"))).contains("/.cache/nuget/"));
-        assertEquals("assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present",
+        assertEquals(
+                "assigned-paths: OK — 1 path(s) resolved; 1 .git/info/exclude rule(s) present",
                 line(h.run(LINUX_WITH_HELPERS), "assigned-paths:").text());
     }
 
@@ -51,55 +55,80 @@ class WorkspaceLinesTest {
         Files.createSymbolicLink(h.repo.resolve("cachelink"), h.repo.resolve(".workflow/local"));
         PreflightLine line = line(h.run(LINUX_WITH_HELPERS), "assigned-paths:");
         assertEquals(Verdict.FAIL, line.verdict());
-        assertTrue(line.text().startsWith("assigned-paths: FAIL — CACHE resolves to " + h.repo.resolve(
-                ".workflow/local/tools") + ", which overlaps .workflow"), line.text());
+        assertTrue(
+                line.text()
+                        .startsWith("assigned-paths: FAIL — CACHE resolves to "
+                                + h.repo.resolve(".workflow/local/tools") + ", which overlaps .workflow"),
+                line.text());
     }
 
     @Test
     void a_home_relative_path_onto_the_env_file_or_a_denied_path_fails() throws IOException {
-        PreflightHarness h = harness("{\"extra_environment\": {\"AGENT_HOME\": \"~/agent\", \"DATA\": \"data/private\"},"
-                + " \"denied_read_paths\": [\"data/**\"]}");
+        PreflightHarness h =
+                harness("{\"extra_environment\": {\"AGENT_HOME\": \"~/agent\", \"DATA\": \"data/private\"},"
+                        + " \"denied_read_paths\": [\"data/**\"]}");
         Path envFile = h.home.resolve("agent/run.env");
         Files.createDirectories(envFile.getParent());
         Files.writeString(envFile, "A=1\n");
         PreflightReport report = h.run(LINUX_WITH_HELPERS, false, Optional.of(envFile));
-        java.util.List<String> lines = report.lines().stream().filter(l -> l.subject().equals("assigned-paths"))
-                .map(PreflightLine::text).toList();
+        java.util.List<String> lines = report.lines().stream()
+                .filter(l -> l.subject().equals("assigned-paths"))
+                .map(PreflightLine::text)
+                .toList();
         assertEquals(2, lines.size(), lines::toString);
-        assertTrue(lines.get(0).startsWith("assigned-paths: FAIL — AGENT_HOME resolves to " + h.home.toRealPath()
-                .resolve("agent") + ", which overlaps the env-file"), lines.get(0));
-        assertTrue(lines.get(1).endsWith("overlaps security.denied_read_paths data/**; point it at a folder outside"
-                + " .git and .workflow"), lines.get(1));
+        assertTrue(
+                lines.get(0)
+                        .startsWith("assigned-paths: FAIL — AGENT_HOME resolves to "
+                                + h.home.toRealPath().resolve("agent") + ", which overlaps the env-file"),
+                lines.get(0));
+        assertTrue(
+                lines.get(1)
+                        .endsWith("overlaps security.denied_read_paths data/**; point it at a folder outside"
+                                + " .git and .workflow"),
+                lines.get(1));
     }
 
     @Test
     void an_outside_path_warns_only_under_strict_isolation() {
-        PreflightHarness strict = harness("{\"strict_isolation\": true, \"extra_environment\": {\"DOTNET_ROOT\":"
-                + " \"/opt/dotnet\"}}");
+        PreflightHarness strict =
+                harness("{\"strict_isolation\": true, \"extra_environment\": {\"DOTNET_ROOT\":" + " \"/opt/dotnet\"}}");
         PreflightReport report = strict.run(LINUX_WITH_HELPERS);
-        assertEquals("assigned-paths: WARN — DOTNET_ROOT resolves outside the clone: /opt/dotnet",
-                report.lines().stream().filter(l -> l.verdict() == Verdict.WARN && l.subject().equals("assigned-paths"))
-                        .findFirst().orElseThrow().text());
+        assertEquals(
+                "assigned-paths: WARN — DOTNET_ROOT resolves outside the clone: /opt/dotnet",
+                report.lines().stream()
+                        .filter(l -> l.verdict() == Verdict.WARN && l.subject().equals("assigned-paths"))
+                        .findFirst()
+                        .orElseThrow()
+                        .text());
         strict.config("{\"security\": {\"extra_environment\": {\"DOTNET_ROOT\": \"/opt/dotnet\"}}}");
-        assertEquals("assigned-paths: OK — 1 path(s) resolved", line(strict.run(LINUX_WITH_HELPERS),
-                "assigned-paths:").text());
+        assertEquals(
+                "assigned-paths: OK — 1 path(s) resolved",
+                line(strict.run(LINUX_WITH_HELPERS), "assigned-paths:").text());
     }
 
     @Test
     void no_path_values_is_a_skip() {
-        assertEquals("assigned-paths: SKIP (no path values assigned)", line(harness("{\"extra_environment\":"
-                + " {\"LANG\": \"C\"}}").run(LINUX_WITH_HELPERS), "assigned-paths:").text());
+        assertEquals(
+                "assigned-paths: SKIP (no path values assigned)",
+                line(
+                                harness("{\"extra_environment\":" + " {\"LANG\": \"C\"}}")
+                                        .run(LINUX_WITH_HELPERS),
+                                "assigned-paths:")
+                        .text());
     }
 
     @Test
     void the_pin_comes_from_repo_url_else_from_origin() {
-        PreflightHarness h = new PreflightHarness(tmp).config("{\"repo\": {\"url\": \"https://github.com/acme/app\"}}")
+        PreflightHarness h = new PreflightHarness(tmp)
+                .config("{\"repo\": {\"url\": \"https://github.com/acme/app\"}}")
                 .claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
-        assertEquals("gh-repo-pin: OK — every gh call pinned to acme/app (from repo.url)",
+        assertEquals(
+                "gh-repo-pin: OK — every gh call pinned to acme/app (from repo.url)",
                 line(h.run(LINUX_WITH_HELPERS), "gh-repo-pin:").text());
         h.config("{}");
         h.repo.git("remote", "add", "origin", "git@github.com:acme/other.git");
-        assertEquals("gh-repo-pin: OK — every gh call pinned to acme/other (from origin)",
+        assertEquals(
+                "gh-repo-pin: OK — every gh call pinned to acme/other (from origin)",
                 line(h.run(LINUX_WITH_HELPERS), "gh-repo-pin:").text());
     }
 
@@ -118,20 +147,30 @@ class WorkspaceLinesTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"https://github.com/o/r,o/r", "https://github.com/o/r.git,o/r", "git@github.com:o/r.git,o/r",
-            "ssh://git@github.example.com:2222/o/r.git,o/r", "https://user:pw@gitlab.com/o/r/,o/r",
-            "file:///srv/o/r.git,", "/srv/o/r,", "work:o/r,", "https://github.com/o,"})
+    @CsvSource({
+        "https://github.com/o/r,o/r",
+        "https://github.com/o/r.git,o/r",
+        "git@github.com:o/r.git,o/r",
+        "ssh://git@github.example.com:2222/o/r.git,o/r",
+        "https://user:pw@gitlab.com/o/r/,o/r",
+        "file:///srv/o/r.git,",
+        "/srv/o/r,",
+        "work:o/r,",
+        "https://github.com/o,"
+    })
     void urls_parse_to_owner_and_name_only_when_they_name_a_hosted_repository(String url, String pin) {
         assertEquals(Optional.ofNullable(pin), RepoPin.parse(url));
     }
 
     @Test
     void gh_is_checked_only_when_pull_requests_are_on() {
-        PreflightHarness h = new PreflightHarness(tmp).config("{\"repo\": {\"url\": \"https://github.com/o/r\"}}")
+        PreflightHarness h = new PreflightHarness(tmp)
+                .config("{\"repo\": {\"url\": \"https://github.com/o/r\"}}")
                 .claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
         assertFalse(has(h.run(LINUX_WITH_HELPERS), "gh:"));
         h.config("{\"repo\": {\"url\": \"https://github.com/o/r\"}, \"git\": {\"create_pull_request\": true}}");
-        assertEquals("gh: FAIL — gh executable not found (gh: not found on PATH); git.create_pull_request needs it",
+        assertEquals(
+                "gh: FAIL — gh executable not found (gh: not found on PATH); git.create_pull_request needs it",
                 line(h.run(LINUX_WITH_HELPERS), "gh:").text());
         FakeProviders.gh(h.bin, Login.LOGGED_OUT);
         assertTrue(line(h.run(LINUX_WITH_HELPERS), "gh:").text().startsWith("gh: FAIL — gh is not logged in"));
@@ -144,24 +183,34 @@ class WorkspaceLinesTest {
     @Test
     void telegram_is_configured_never_contacted_and_its_token_never_shown() {
         PreflightHarness h = new PreflightHarness(tmp).config("{}").claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
-        assertEquals("telegram: SKIP (disabled)", line(h.run(LINUX_WITH_HELPERS), "telegram:").text());
+        assertEquals(
+                "telegram: SKIP (disabled)",
+                line(h.run(LINUX_WITH_HELPERS), "telegram:").text());
         h.config("{\"telegram\": {\"enabled\": true, \"bot_token\": \"999:TOPSECRETBOTTOKEN\", \"chat_id\": \"7\"}}");
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
-        assertEquals("telegram: OK (configured; not contacted — wb reaches no network)",
+        assertEquals(
+                "telegram: OK (configured; not contacted — wb reaches no network)",
                 line(report, "telegram:").text());
         assertFalse(report.toJson().toString().contains("TOPSECRETBOTTOKEN"));
     }
 
     @Test
     void the_command_sets_are_summarised_as_written() {
-        PreflightHarness h = new PreflightHarness(tmp).config("{\"checks\": {\"command_sets\": {\"repo\": {\"commands\":"
-                + " [[\"ruff\", \"check\", \".\"], [\"pytest\"]]}, \"ios\": {\"commands\": [[\"xcodebuild\", \"test\"]],"
-                + " \"paths\": [\"ios/**\"], \"skip_if_unavailable\": true}}}}").claude(Login.LOGGED_IN,
-                PaidProbe.ENFORCE);
+        PreflightHarness h = new PreflightHarness(tmp)
+                .config("{\"checks\": {\"command_sets\": {\"repo\": {\"commands\":"
+                        + " [[\"ruff\", \"check\", \".\"], [\"pytest\"]]}, \"ios\": {\"commands\": [[\"xcodebuild\", \"test\"]],"
+                        + " \"paths\": [\"ios/**\"], \"skip_if_unavailable\": true}}}}")
+                .claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
         java.util.List<String> checks = h.run(LINUX_WITH_HELPERS).lines().stream()
-                .filter(l -> l.subject().equals("checks")).map(PreflightLine::text).toList();
-        assertEquals(java.util.List.of("checks: 2 command set(s):", "  repo (paths: always): ruff check .; pytest",
-                "  ios (paths: ios/**) [skip_if_unavailable]: xcodebuild test"), checks);
+                .filter(l -> l.subject().equals("checks"))
+                .map(PreflightLine::text)
+                .toList();
+        assertEquals(
+                java.util.List.of(
+                        "checks: 2 command set(s):",
+                        "  repo (paths: always): ruff check .; pytest",
+                        "  ios (paths: ios/**) [skip_if_unavailable]: xcodebuild test"),
+                checks);
     }
 
     @Test
@@ -181,6 +230,8 @@ class WorkspaceLinesTest {
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
         PreflightLine pin = line(report, "gh-repo-pin:");
         assertTrue(pin.text().contains("origin (https://********@gitlab/o/r.git) names no owner/name"), pin.text());
-        assertFalse(report.toJson().toString().contains("AbCdEf1234567890"), report.toJson().toString());
+        assertFalse(
+                report.toJson().toString().contains("AbCdEf1234567890"),
+                report.toJson().toString());
     }
 }

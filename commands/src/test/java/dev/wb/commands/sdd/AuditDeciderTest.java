@@ -25,15 +25,29 @@ class AuditDeciderTest {
     static final Optional<String> C2 = Optional.of("2".repeat(40));
 
     static AuditReport report(Mode mode, boolean passes) {
-        CitationFinding citation = new CitationFinding(0, "src/app.py", 3,
-                passes ? CitationVerdict.OK : CitationVerdict.MISMATCH, passes, Optional.empty(), "");
-        return new AuditReport(mode, Optional.empty(), List.of(citation), List.of(), List.of(), Tier.LIGHT,
-                "1 file(s), no critical zone", new TreeSet<>(), List.of(new PlannedFile("src/app.py", "edit",
-                        Optional.empty())), List.of());
+        CitationFinding citation = new CitationFinding(
+                0,
+                "src/app.py",
+                3,
+                passes ? CitationVerdict.OK : CitationVerdict.MISMATCH,
+                passes,
+                Optional.empty(),
+                "");
+        return new AuditReport(
+                mode,
+                Optional.empty(),
+                List.of(citation),
+                List.of(),
+                List.of(),
+                Tier.LIGHT,
+                "1 file(s), no critical zone",
+                new TreeSet<>(),
+                List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
+                List.of());
     }
 
-    static List<NewEvent> audit(AuditGate.State state, boolean passes, String digest, Optional<String> head,
-            boolean rebaseline) {
+    static List<NewEvent> audit(
+            AuditGate.State state, boolean passes, String digest, Optional<String> head, boolean rebaseline) {
         return AuditDecider.decide(state, report(AuditDecider.mode(state, rebaseline), passes), digest, head);
     }
 
@@ -75,7 +89,9 @@ class AuditDeciderTest {
 
         List<NewEvent> events = given(AuditGate.INSTANCE, first).when(s -> audit(s, true, PLAN, C2, true));
 
-        assertEquals(List.of(WbEvents.PLAN_AUDITED, WbEvents.PLAN_REBASELINED), events.stream().map(NewEvent::type).toList());
+        assertEquals(
+                List.of(WbEvents.PLAN_AUDITED, WbEvents.PLAN_REBASELINED),
+                events.stream().map(NewEvent::type).toList());
         assertEquals(C1.get(), events.get(1).payload().get("from").asText());
         assertEquals(C2.get(), events.get(1).payload().get("to").asText());
         assertEquals(C2, given(AuditGate.INSTANCE, first).then(s -> events).baseline());
@@ -101,16 +117,26 @@ class AuditDeciderTest {
 
     @Test
     void a_failed_audit_claims_nothing_and_a_passed_one_claims_its_files() {
-        assertEquals(List.of(), given(AuditGate.INSTANCE).then(s -> audit(s, false, PLAN, C1, false)).claims());
-        assertEquals("src/app.py",
-                given(AuditGate.INSTANCE).then(s -> audit(s, true, PLAN, C1, false)).claims().get(0).path());
+        assertEquals(
+                List.of(),
+                given(AuditGate.INSTANCE)
+                        .then(s -> audit(s, false, PLAN, C1, false))
+                        .claims());
+        assertEquals(
+                "src/app.py",
+                given(AuditGate.INSTANCE)
+                        .then(s -> audit(s, true, PLAN, C1, false))
+                        .claims()
+                        .get(0)
+                        .path());
     }
 
     @Test
     void every_finding_is_recorded_passing_ones_too() {
         NewEvent event = audit(AuditGate.State.EMPTY, true, PLAN, C1, false).get(0);
 
-        assertEquals("ok", event.payload().get("citations").get(0).get("verdict").asText());
+        assertEquals(
+                "ok", event.payload().get("citations").get(0).get("verdict").asText());
         assertEquals(PLAN, event.payload().get("planDigest").asText());
         assertEquals("light", event.payload().get("tier").asText());
     }

@@ -16,31 +16,32 @@ class CriticalZonesTest {
 
     @ParameterizedTest
     @CsvSource({
-            "src/checkout.py, billing",
-            "app/Billing/Invoice.rb, billing",
-            "lib/paddle_webhook.py, billing",
-            "src/quota.ts, billing",
-            "docs/PLAN.md, billing",
-            "src/auth/login.py, auth",
-            "src/AuthService.java, auth",
-            "src/author.py, auth",
-            "api/tokens.go, auth",
-            "src/acl.rs, auth",
-            "src/users/store.ts, user-data",
-            "app/account_view.py, user-data",
-            "app/PII.csv, user-data",
-            "web/profiles/avatar.js, user-data",
-            "db/migrations/0001_init.sql, migration",
-            "alembic/env.py, migration",
-            "deploy/secrets.env, secrets",
-            "src/schema.graphql, migration",
-            "config/.env, secrets",
-            "infra/Keystore.jks, secrets",
-            "src/vault_client.py, secrets",
-            "src/distance.py, ''",
-            "src/profile.py, ''",
-            "src/username.py, ''",
-            "certs/server.pem, ''"})
+        "src/checkout.py, billing",
+        "app/Billing/Invoice.rb, billing",
+        "lib/paddle_webhook.py, billing",
+        "src/quota.ts, billing",
+        "docs/PLAN.md, billing",
+        "src/auth/login.py, auth",
+        "src/AuthService.java, auth",
+        "src/author.py, auth",
+        "api/tokens.go, auth",
+        "src/acl.rs, auth",
+        "src/users/store.ts, user-data",
+        "app/account_view.py, user-data",
+        "app/PII.csv, user-data",
+        "web/profiles/avatar.js, user-data",
+        "db/migrations/0001_init.sql, migration",
+        "alembic/env.py, migration",
+        "deploy/secrets.env, secrets",
+        "src/schema.graphql, migration",
+        "config/.env, secrets",
+        "infra/Keystore.jks, secrets",
+        "src/vault_client.py, secrets",
+        "src/distance.py, ''",
+        "src/profile.py, ''",
+        "src/username.py, ''",
+        "certs/server.pem, ''"
+    })
     void the_built_in_zones_are_the_originals_regular_expressions(String path, String expected) {
         Set<String> zones = expected.isEmpty() ? Set.of() : Set.of(expected.split("\\|"));
 
@@ -49,12 +50,15 @@ class CriticalZonesTest {
 
     @Test
     void the_built_in_zones_and_patterns_are_the_originals() {
-        assertEquals(List.of("billing", "auth", "user-data", "migration", "secrets"),
+        assertEquals(
+                List.of("billing", "auth", "user-data", "migration", "secrets"),
                 List.copyOf(CriticalZones.BUILT_IN.keySet()));
-        assertEquals("billing|payment|invoice|subscription|checkout|stripe|paddle|quota|plan",
+        assertEquals(
+                "billing|payment|invoice|subscription|checkout|stripe|paddle|quota|plan",
                 CriticalZones.BUILT_IN.get("billing"));
         assertEquals("auth|login|session|password|token|oauth|permission|role|acl", CriticalZones.BUILT_IN.get("auth"));
-        assertEquals("(^|/)(users?|accounts?|pii|personal)(/|_|\\.)|(^|/)profiles?/",
+        assertEquals(
+                "(^|/)(users?|accounts?|pii|personal)(/|_|\\.)|(^|/)profiles?/",
                 CriticalZones.BUILT_IN.get("user-data"));
         assertEquals("migrat|schema|alembic|liquibase", CriticalZones.BUILT_IN.get("migration"));
         assertEquals("secret|credential|keystore|vault|\\.env", CriticalZones.BUILT_IN.get("secrets"));
@@ -62,14 +66,15 @@ class CriticalZonesTest {
 
     @Test
     void config_adds_patterns_to_a_zone_and_new_zones() {
-        CriticalZones zones = CriticalZones.with(Map.of("user-data", List.of("sso-bridge"), "payments-core",
-                List.of("services/pay/**")));
+        CriticalZones zones = CriticalZones.with(
+                Map.of("user-data", List.of("sso-bridge"), "payments-core", List.of("services/pay/**")));
 
         assertEquals(Set.of("user-data"), zones.zonesOf("lib/sso-bridge/client.go"));
         assertEquals(Set.of(), zones.zonesOf("lib/ssobridge.go"));
         assertEquals(Set.of("payments-core"), zones.zonesOf("services/pay/ledger/entry.go"));
         assertEquals(Set.of(), zones.zonesOf("services/payroll.go"));
-        assertEquals(new TreeSet<>(List.of("auth", "billing", "migration", "payments-core", "secrets", "user-data")),
+        assertEquals(
+                new TreeSet<>(List.of("auth", "billing", "migration", "payments-core", "secrets", "user-data")),
                 zones.names());
     }
 

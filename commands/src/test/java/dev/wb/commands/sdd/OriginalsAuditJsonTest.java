@@ -34,9 +34,20 @@ class OriginalsAuditJsonTest {
     static final TaskKey KEY = new TaskKey("ABC-1");
 
     /** The original's fields, in the order its Report.to_dict writes them (0.7.2+ adds plan_sha256). */
-    static final List<String> ORIGINAL_FIELDS = List.of("schema", "key", "verdict", "tier", "tier_reason",
-            "baseline", "under_way", "citations_checked", "citations_failed", "findings", "structure",
-            "missing_paths", "plan_sha256");
+    static final List<String> ORIGINAL_FIELDS = List.of(
+            "schema",
+            "key",
+            "verdict",
+            "tier",
+            "tier_reason",
+            "baseline",
+            "under_way",
+            "citations_checked",
+            "citations_failed",
+            "findings",
+            "structure",
+            "missing_paths",
+            "plan_sha256");
 
     @TempDir
     Path tmp;
@@ -70,7 +81,8 @@ class OriginalsAuditJsonTest {
 
     @Test
     void the_reference_example_plan_gets_the_originals_fields_in_its_order_with_its_types() throws IOException {
-        try (InputStream example = getClass().getResourceAsStream("/dev/wb/commands/originals/reference-example-sdd.json")) {
+        try (InputStream example =
+                getClass().getResourceAsStream("/dev/wb/commands/originals/reference-example-sdd.json")) {
             Files.createDirectories(repo.resolve(".workflow/ABC-1"));
             Files.write(repo.resolve(".workflow/ABC-1/sdd.json"), example.readAllBytes());
         }
@@ -85,7 +97,9 @@ class OriginalsAuditJsonTest {
         assertEquals("standard", view.get("tier").textValue());
         assertEquals("touches billing", view.get("tier_reason").textValue());
         assertTrue(view.get("baseline").textValue().matches("([0-9a-f]{40})?"), view.toString());
-        assertEquals(repo.git("rev-parse", "HEAD").trim(), view.get("baseline").textValue(),
+        assertEquals(
+                repo.git("rev-parse", "HEAD").trim(),
+                view.get("baseline").textValue(),
                 "the anchor: HEAD once a strict audit passed");
         assertTrue(result.passed());
         assertFalse(view.get("under_way").booleanValue());
@@ -93,15 +107,21 @@ class OriginalsAuditJsonTest {
         assertEquals(0, view.get("citations_failed").intValue(), "the example's citation verifies");
         assertTrue(view.get("findings").isArray() && view.get("findings").isEmpty());
         assertEquals("[]", view.get("structure").toString());
-        assertTrue(view.get("missing_paths").isArray() && view.get("missing_paths").isEmpty());
-        assertEquals("223590d749593e1274197ea3e73e7f2af1aaa5dbb7df4562888ceb02cee2c1ba",
-                view.get("plan_sha256").textValue(), "sha256 of json.dumps(doc, sort_keys, compact, ensure_ascii=False)");
+        assertTrue(
+                view.get("missing_paths").isArray() && view.get("missing_paths").isEmpty());
+        assertEquals(
+                "223590d749593e1274197ea3e73e7f2af1aaa5dbb7df4562888ceb02cee2c1ba",
+                view.get("plan_sha256").textValue(),
+                "sha256 of json.dumps(doc, sort_keys, compact, ensure_ascii=False)");
     }
 
     @Test
     void findings_hold_only_the_failing_citations_with_claim_and_detail_and_wb_keeps_them_all() throws IOException {
-        plan("ABC-1").cite("src/app.py", 4, "return a + b").cite("src/app.py", 3, "def subtract(a, b):")
-                .file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-1")
+                .cite("src/app.py", 4, "return a + b")
+                .cite("src/app.py", 3, "def subtract(a, b):")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         audit();
 
@@ -123,8 +143,12 @@ class OriginalsAuditJsonTest {
 
     @Test
     void missing_paths_names_each_planned_file_that_is_not_there() throws IOException {
-        plan("ABC-1").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").file("src/gone.py", "edit")
-                .file("src/new.py", "add").writeTo(repo);
+        plan("ABC-1")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .file("src/gone.py", "edit")
+                .file("src/new.py", "add")
+                .writeTo(repo);
 
         audit();
 
@@ -133,7 +157,10 @@ class OriginalsAuditJsonTest {
 
     @Test
     void a_passing_audit_anchors_head_and_the_next_one_is_under_way_with_drift_beside() throws IOException {
-        plan("ABC-1").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-1")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
         assertTrue(audit().passed(), () -> {
             try {
                 return auditJson().toString();
@@ -158,7 +185,10 @@ class OriginalsAuditJsonTest {
 
     @Test
     void audit_json_is_written_as_the_original_writes_it_indent_2_utf8_and_a_trailing_newline() throws IOException {
-        plan("ABC-1").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").set("objective", "café ✓")
+        plan("ABC-1")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .set("objective", "café ✓")
                 .writeTo(repo);
 
         SddAudit.Result result = audit();
@@ -171,14 +201,32 @@ class OriginalsAuditJsonTest {
 
     @Test
     void wbs_additions_follow_under_names_the_original_does_not_use() throws IOException {
-        plan("ABC-1").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-1")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         SddAudit.Result result = audit();
 
         JsonNode view = auditJson();
         List<String> additions = names(view).subList(ORIGINAL_FIELDS.size(), view.size());
-        assertTrue(additions.containsAll(List.of("note", "task", "event", "version", "time", "actor", "hash", "mode",
-                "planDigest", "head", "files", "zones", "citations", "fileChecks")), additions.toString());
+        assertTrue(
+                additions.containsAll(List.of(
+                        "note",
+                        "task",
+                        "event",
+                        "version",
+                        "time",
+                        "actor",
+                        "hash",
+                        "mode",
+                        "planDigest",
+                        "head",
+                        "files",
+                        "zones",
+                        "citations",
+                        "fileChecks")),
+                additions.toString());
         assertEquals(result.appended().get(0).eventId(), view.get("event").textValue());
         assertEquals(result.planDigest(), view.get("planDigest").textValue());
     }
@@ -197,21 +245,27 @@ class OriginalsAuditJsonTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "light, one file            | {\"tier\":\"light\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}      | {}                        | 1 file(s), no critical zone",
-            "three files                | {\"tier\":\"standard\",\"files\":[{\"path\":\"a\"},{\"path\":\"b\"},{\"path\":\"c\"}],\"zones\":[]} | {} | 3 files (light is up to 2)",
-            "a critical zone            | {\"tier\":\"standard\",\"files\":[{\"path\":\"src/auth.py\"}],\"zones\":[\"auth\",\"billing\"]} | {} | touches auth, billing",
-            "a handover ticket          | {\"tier\":\"standard\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}   | {\"ticket_type\":\"Bug\"}    | Bug work has a non-engineering audience",
-            "handover_required          | {\"tier\":\"standard\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}   | {\"handover_required\":true} | support work has a non-engineering audience",
-            "no files                   | {\"tier\":\"standard\",\"files\":[],\"zones\":[]}                      | {}                        | no files listed",
-            "a folder entry             | {\"tier\":\"standard\",\"files\":[{\"path\":\"src/new/\"}],\"zones\":[]} | {}                      | files lists a folder (src/new/), which may hold any zone"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "light, one file            | {\"tier\":\"light\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}      | {}                        | 1 file(s), no critical zone",
+                "three files                | {\"tier\":\"standard\",\"files\":[{\"path\":\"a\"},{\"path\":\"b\"},{\"path\":\"c\"}],\"zones\":[]} | {} | 3 files (light is up to 2)",
+                "a critical zone            | {\"tier\":\"standard\",\"files\":[{\"path\":\"src/auth.py\"}],\"zones\":[\"auth\",\"billing\"]} | {} | touches auth, billing",
+                "a handover ticket          | {\"tier\":\"standard\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}   | {\"ticket_type\":\"Bug\"}    | Bug work has a non-engineering audience",
+                "handover_required          | {\"tier\":\"standard\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}   | {\"handover_required\":true} | support work has a non-engineering audience",
+                "no files                   | {\"tier\":\"standard\",\"files\":[],\"zones\":[]}                      | {}                        | no files listed",
+                "a folder entry             | {\"tier\":\"standard\",\"files\":[{\"path\":\"src/new/\"}],\"zones\":[]} | {}                      | files lists a folder (src/new/), which may hold any zone"
+            })
     void tier_reason_says_why_in_the_originals_words(String name, String audited, String plan, String reason) {
-        assertEquals(reason, TierReason.of(CanonicalJson.parse(audited.getBytes()), CanonicalJson.parse(plan.getBytes())));
+        assertEquals(
+                reason, TierReason.of(CanonicalJson.parse(audited.getBytes()), CanonicalJson.parse(plan.getBytes())));
     }
 
     static List<String> leftovers(Path dir) throws IOException {
         try (var files = Files.list(dir)) {
-            return files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".tmp")).toList();
+            return files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".tmp"))
+                    .toList();
         }
     }
 }

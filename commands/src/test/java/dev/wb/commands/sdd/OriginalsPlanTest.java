@@ -86,34 +86,54 @@ class OriginalsPlanTest {
         Path file = repo.resolve(".workflow/ABC-1/sdd.json");
         Files.createDirectories(file.getParent());
         Files.write(file, original);
-        assertEquals(OriginalPlans.CHECKOUT_LINE_2, Files.readAllLines(repo.resolve("src/checkout.py")).get(1));
+        assertEquals(
+                OriginalPlans.CHECKOUT_LINE_2,
+                Files.readAllLines(repo.resolve("src/checkout.py")).get(1));
 
         SddAudit.Result result = audit(ABC_1);
 
-        assertTrue(result.passed(), () -> result.report().structure() + " " + result.report().citations());
+        assertTrue(
+                result.passed(),
+                () -> result.report().structure() + " " + result.report().citations());
         assertEquals(AuditReport.Tier.STANDARD, result.report().tier());
         assertEquals("touches billing", result.report().tierReason());
-        assertEquals(List.of("zones: src/checkout.py touches billing, not declared in zones"
-                + " (wb repo zones src/checkout.py)"), result.report().notices());
+        assertEquals(
+                List.of("zones: src/checkout.py touches billing, not declared in zones"
+                        + " (wb repo zones src/checkout.py)"),
+                result.report().notices());
         assertEquals(CitationVerdict.OK, result.report().citations().get(0).verdict());
         JsonNode event = recorded(ABC_1);
         assertEquals("pass", event.get("verdict").asText());
         assertEquals("touches billing", event.get("tierReason").asText());
-        assertEquals(result.report().notices().get(0), event.get("notices").get(0).asText());
+        assertEquals(
+                result.report().notices().get(0), event.get("notices").get(0).asText());
         assertTrue(java.util.Arrays.equals(original, Files.readAllBytes(file)), "the audit leaves the plan as it is");
     }
 
     @Test
     void the_tier_and_its_reason_follow_the_originals_rules_in_order() {
         assertEquals("1 file(s), no critical zone", audit(oneFile()).report().tierReason());
-        assertEquals("3 files (light is up to 2)", audit(oneFile().file("src/b.py", "edit").file("src/checkout.py",
-                "edit")).report().tierReason());
-        assertEquals("touches billing", audit(oneFile().file("src/checkout.py", "edit")).report().tierReason());
-        assertEquals("Defect work has a non-engineering audience", audit(oneFile().set("ticket_type", "Defect")
-                .handover("the total was wrong", "open the cart")).report().tierReason());
-        assertEquals("no files listed", audit(plan("ABC-1").cite("src/app.py", 2, "return a + b")).report()
-                .tierReason());
-        assertEquals(AuditReport.Tier.LIGHT, audit(oneFile().file("src/b.py", "edit")).report().tier());
+        assertEquals(
+                "3 files (light is up to 2)",
+                audit(oneFile().file("src/b.py", "edit").file("src/checkout.py", "edit"))
+                        .report()
+                        .tierReason());
+        assertEquals(
+                "touches billing",
+                audit(oneFile().file("src/checkout.py", "edit")).report().tierReason());
+        assertEquals(
+                "Defect work has a non-engineering audience",
+                audit(oneFile().set("ticket_type", "Defect").handover("the total was wrong", "open the cart"))
+                        .report()
+                        .tierReason());
+        assertEquals(
+                "no files listed",
+                audit(plan("ABC-1").cite("src/app.py", 2, "return a + b"))
+                        .report()
+                        .tierReason());
+        assertEquals(
+                AuditReport.Tier.LIGHT,
+                audit(oneFile().file("src/b.py", "edit")).report().tier());
     }
 
     @Test
@@ -123,26 +143,37 @@ class OriginalsPlanTest {
 
         assertEquals(AuditReport.Tier.LIGHT, notOwed.report().tier());
         assertTrue(notOwed.passed(), notOwed.report().structure()::toString);
-        assertEquals("support work has a non-engineering audience", forced.report().tierReason());
-        assertEquals(List.of("a support ticket needs handover.symptom_plain: what the reporter saw, in their words,"
-                        + " no jargon",
-                "a support ticket needs handover.qa_steps: numbered steps QA follows to confirm it, ending in the"
-                        + " expected result"), forced.report().structure());
+        assertEquals(
+                "support work has a non-engineering audience", forced.report().tierReason());
+        assertEquals(
+                List.of(
+                        "a support ticket needs handover.symptom_plain: what the reporter saw, in their words,"
+                                + " no jargon",
+                        "a support ticket needs handover.qa_steps: numbered steps QA follows to confirm it, ending in the"
+                                + " expected result"),
+                forced.report().structure());
     }
 
     @Test
     void a_bug_plan_with_its_handover_passes_and_one_without_fails_naming_the_field() {
-        SddAudit.Result with = audit(oneFile().set("ticket_type", "bug").handover("the total showed 0.30000000000000004",
-                "add three items of 0.10", "the cart shows 0.30"));
+        SddAudit.Result with = audit(oneFile()
+                .set("ticket_type", "bug")
+                .handover("the total showed 0.30000000000000004", "add three items of 0.10", "the cart shows 0.30"));
         SddAudit.Result without = audit(oneFile().set("ticket_type", "bug"));
         SddAudit.Result noSteps = audit(oneFile().set("ticket_type", "bug").handover("the total was wrong"));
 
         assertTrue(with.passed(), with.report().structure()::toString);
         assertFalse(without.passed());
-        assertTrue(without.report().structure().contains("a bug ticket needs handover.symptom_plain: what the reporter"
-                + " saw, in their words, no jargon"), without.report().structure()::toString);
-        assertEquals(List.of("a bug ticket needs handover.qa_steps: numbered steps QA follows to confirm it, ending in"
-                + " the expected result"), noSteps.report().structure());
+        assertTrue(
+                without.report()
+                        .structure()
+                        .contains("a bug ticket needs handover.symptom_plain: what the reporter"
+                                + " saw, in their words, no jargon"),
+                without.report().structure()::toString);
+        assertEquals(
+                List.of("a bug ticket needs handover.qa_steps: numbered steps QA follows to confirm it, ending in"
+                        + " the expected result"),
+                noSteps.report().structure());
     }
 
     @Test
@@ -150,17 +181,33 @@ class OriginalsPlanTest {
         PlanFixture standard = oneFile().file("src/b.py", "edit").file("src/c.py", "edit");
 
         SddAudit.Result startup = audit(standard.set("preset", "startup"));
-        assertEquals(List.of("preset startup requires product.{metric, who_asked}: which metric this moves, and who"
-                + " asked for it"), startup.report().structure());
-        SddAudit.Result soloSaas = audit(oneFile().file("src/b.py", "edit").file("src/c.py", "edit")
-                .set("preset", "solo-saas").product("checkout conversion", ""));
-        assertEquals(List.of("preset solo-saas requires product.{who_asked}: which metric this moves, and who asked"
-                + " for it"), soloSaas.report().structure());
-        assertTrue(audit(oneFile().file("src/b.py", "edit").file("src/c.py", "edit").set("preset", "startup")
-                .product("checkout conversion", "sales")).passed());
+        assertEquals(
+                List.of("preset startup requires product.{metric, who_asked}: which metric this moves, and who"
+                        + " asked for it"),
+                startup.report().structure());
+        SddAudit.Result soloSaas = audit(oneFile()
+                .file("src/b.py", "edit")
+                .file("src/c.py", "edit")
+                .set("preset", "solo-saas")
+                .product("checkout conversion", ""));
+        assertEquals(
+                List.of("preset solo-saas requires product.{who_asked}: which metric this moves, and who asked"
+                        + " for it"),
+                soloSaas.report().structure());
+        assertTrue(audit(oneFile()
+                        .file("src/b.py", "edit")
+                        .file("src/c.py", "edit")
+                        .set("preset", "startup")
+                        .product("checkout conversion", "sales"))
+                .passed());
         assertTrue(audit(oneFile().set("preset", "startup")).passed(), "a light plan is waived");
-        assertTrue(audit(oneFile().file("src/b.py", "edit").file("src/c.py", "edit").set("preset", "enterprise"))
-                .passed(), "above startup the product call is a product owner's");
+        assertTrue(
+                audit(oneFile()
+                                .file("src/b.py", "edit")
+                                .file("src/c.py", "edit")
+                                .set("preset", "enterprise"))
+                        .passed(),
+                "above startup the product call is a product owner's");
     }
 
     @Test
@@ -170,8 +217,10 @@ class OriginalsPlanTest {
 
         SddAudit.Result standard = audit(ObjectNodeEdit.without(oneFile().file("src/checkout.py", "edit"), "steps"));
 
-        assertEquals(List.of("steps is empty: an unordered plan cannot be executed or reviewed (only a light plan may"
-                + " leave them out)"), standard.report().structure());
+        assertEquals(
+                List.of("steps is empty: an unordered plan cannot be executed or reviewed (only a light plan may"
+                        + " leave them out)"),
+                standard.report().structure());
     }
 
     @Test
@@ -179,7 +228,9 @@ class OriginalsPlanTest {
         SddAudit.Result result = audit(ObjectNodeEdit.without(oneFile().set("rollback", " "), "steps"));
 
         assertEquals(AuditReport.Tier.LIGHT, result.report().tier());
-        assertEquals(List.of("rollback is empty: state how to undo this before doing it"), result.report().structure());
+        assertEquals(
+                List.of("rollback is empty: state how to undo this before doing it"),
+                result.report().structure());
     }
 
     @Test
@@ -188,29 +239,43 @@ class OriginalsPlanTest {
 
         assertEquals(AuditReport.Tier.STANDARD, result.report().tier());
         assertTrue(result.passed(), result.report().structure()::toString);
-        assertTrue(result.report().notices().contains("the plan's \"tier\" is ignored: the tier is computed by the"
-                + " audit, never declared"), result.report().notices()::toString);
+        assertTrue(
+                result.report()
+                        .notices()
+                        .contains("the plan's \"tier\" is ignored: the tier is computed by the"
+                                + " audit, never declared"),
+                result.report().notices()::toString);
     }
 
     @Test
     void zones_that_disagree_with_the_files_are_notices_and_plainly_wrong_zones_are_structure() {
-        SddAudit.Result declared = audit(oneFile().file("src/checkout.py", "edit").zone("billing", "src/checkout.py"));
+        SddAudit.Result declared =
+                audit(oneFile().file("src/checkout.py", "edit").zone("billing", "src/checkout.py"));
         SddAudit.Result untouched = audit(oneFile().zone("auth", "src/app.py"));
-        SddAudit.Result partial = audit(oneFile().file("src/checkout.py", "edit").file("src/stripe.py", "add")
+        SddAudit.Result partial = audit(oneFile()
+                .file("src/checkout.py", "edit")
+                .file("src/stripe.py", "add")
                 .zone("billing", "src/checkout.py"));
         SddAudit.Result unknown = audit(oneFile().zone("biling", "src/app.py"));
-        SddAudit.Result stray = audit(oneFile().file("src/checkout.py", "edit").zone("billing", "src/checkout.py",
-                "src/payments.py"));
+        SddAudit.Result stray =
+                audit(oneFile().file("src/checkout.py", "edit").zone("billing", "src/checkout.py", "src/payments.py"));
 
         assertTrue(declared.passed());
         assertEquals(List.of(), declared.report().notices());
         assertTrue(untouched.passed());
-        assertEquals(List.of("zones: auth is declared, but no listed file touches it"), untouched.report().notices());
+        assertEquals(
+                List.of("zones: auth is declared, but no listed file touches it"),
+                untouched.report().notices());
         assertTrue(partial.passed());
-        assertEquals(List.of("zones: billing should list src/checkout.py, src/stripe.py"), partial.report().notices());
-        assertEquals(List.of("zones.biling is not a critical zone; the zones are auth, billing, migration, secrets,"
-                + " user-data (wb repo zones)"), unknown.report().structure());
-        assertEquals(List.of("zones.billing lists src/payments.py, which files does not list"),
+        assertEquals(
+                List.of("zones: billing should list src/checkout.py, src/stripe.py"),
+                partial.report().notices());
+        assertEquals(
+                List.of("zones.biling is not a critical zone; the zones are auth, billing, migration, secrets,"
+                        + " user-data (wb repo zones)"),
+                unknown.report().structure());
+        assertEquals(
+                List.of("zones.billing lists src/payments.py, which files does not list"),
                 stray.report().structure());
     }
 
@@ -221,7 +286,9 @@ class OriginalsPlanTest {
         SddAudit.Result result = audit(oneFile().zone("ledger", "src/app.py"));
 
         assertTrue(result.passed(), result.report().structure()::toString);
-        assertEquals(List.of("zones: ledger is declared, but no listed file touches it"), result.report().notices());
+        assertEquals(
+                List.of("zones: ledger is declared, but no listed file touches it"),
+                result.report().notices());
     }
 
     @Test
@@ -229,8 +296,13 @@ class OriginalsPlanTest {
         SddAudit.Result result = audit(oneFile().set("preset", "prototyp"));
 
         assertTrue(result.passed(), result.report().structure()::toString);
-        assertTrue(result.report().notices().get(0).startsWith("preset 'prototyp' is not one of: prototype,"
-                + " solo-saas, startup, scaleup, enterprise"), result.report().notices()::toString);
+        assertTrue(
+                result.report()
+                        .notices()
+                        .get(0)
+                        .startsWith("preset 'prototyp' is not one of: prototype,"
+                                + " solo-saas, startup, scaleup, enterprise"),
+                result.report().notices()::toString);
     }
 
     @Test
@@ -240,9 +312,12 @@ class OriginalsPlanTest {
         SddAudit.Result below = audit(oneFile().set("preset", "prototype"));
         SddAudit.Result unknown = audit(oneFile().set("preset", "prototyp"));
 
-        assertEquals(List.of("the plan declares preset prototype but src/app.py is held to startup: raise the preset,"
-                + " or split the change"), below.report().structure());
-        assertEquals(List.of("preset 'prototyp' is not one of: prototype, solo-saas, startup, scaleup, enterprise"),
+        assertEquals(
+                List.of("the plan declares preset prototype but src/app.py is held to startup: raise the preset,"
+                        + " or split the change"),
+                below.report().structure());
+        assertEquals(
+                List.of("preset 'prototyp' is not one of: prototype, solo-saas, startup, scaleup, enterprise"),
                 unknown.report().structure());
         assertTrue(audit(oneFile().set("preset", "startup")).passed());
         assertTrue(audit(oneFile().set("preset", "enterprise")).passed());
@@ -255,11 +330,15 @@ class OriginalsPlanTest {
 
         SddAudit.Result both = audit(oneFile().file("src/checkout.py", "edit").set("preset", "scaleup"));
         SddAudit.Result playground = audit(oneFile().set("preset", "startup"));
-        SddAudit.Result unmatched = audit(plan("ABC-1").cite("src/app.py", 2, "return a + b").file("README.md", "add")
+        SddAudit.Result unmatched = audit(plan("ABC-1")
+                .cite("src/app.py", 2, "return a + b")
+                .file("README.md", "add")
                 .set("preset", "prototype"));
 
-        assertEquals(List.of("the plan declares preset scaleup but src/checkout.py is held to enterprise: raise the"
-                + " preset, or split the change"), both.report().structure());
+        assertEquals(
+                List.of("the plan declares preset scaleup but src/checkout.py is held to enterprise: raise the"
+                        + " preset, or split the change"),
+                both.report().structure());
         assertTrue(playground.passed(), playground.report().structure()::toString);
         assertTrue(unmatched.passed(), "a path no rule matches is held to the plan's own preset");
     }
@@ -280,19 +359,24 @@ class OriginalsPlanTest {
 
     @Test
     void config_json_refuses_a_preset_that_is_not_one() {
-        Failure bad = assertThrows(Failure.class, () -> WorkspaceConfig.of(WorkspaceConfig.parse(
-                "{\"preset\": \"scale-up\"}".getBytes(StandardCharsets.UTF_8))));
-        Failure badPath = assertThrows(Failure.class, () -> WorkspaceConfig.of(WorkspaceConfig.parse(
-                "{\"preset_paths\": {\n\"pkg/**\": \"big\"}}".getBytes(StandardCharsets.UTF_8))));
+        Failure bad = assertThrows(
+                Failure.class,
+                () -> WorkspaceConfig.of(
+                        WorkspaceConfig.parse("{\"preset\": \"scale-up\"}".getBytes(StandardCharsets.UTF_8))));
+        Failure badPath = assertThrows(
+                Failure.class,
+                () -> WorkspaceConfig.of(WorkspaceConfig.parse(
+                        "{\"preset_paths\": {\n\"pkg/**\": \"big\"}}".getBytes(StandardCharsets.UTF_8))));
 
         assertEquals(Failure.Kind.CONFIG, bad.kind());
-        assertEquals(".workflow/config.json line 1: preset is \"scale-up\", which is not a preset; the presets are"
-                + " prototype, solo-saas, startup, scaleup, enterprise", bad.getMessage());
+        assertEquals(
+                ".workflow/config.json line 1: preset is \"scale-up\", which is not a preset; the presets are"
+                        + " prototype, solo-saas, startup, scaleup, enterprise",
+                bad.getMessage());
         assertTrue(bad.fixes().get(0).contains("prototype < solo-saas < startup < scaleup < enterprise"));
-        assertTrue(badPath.getMessage().startsWith(".workflow/config.json line 2: preset_paths."),
-                badPath::getMessage);
-        WorkspaceConfig ok = WorkspaceConfig.of(WorkspaceConfig.parse(
-                "{\"preset\": \"scaleup\", \"preset_paths\": {\"pkg/**\": \"enterprise\"}}"
+        assertTrue(badPath.getMessage().startsWith(".workflow/config.json line 2: preset_paths."), badPath::getMessage);
+        WorkspaceConfig ok = WorkspaceConfig.of(
+                WorkspaceConfig.parse("{\"preset\": \"scaleup\", \"preset_paths\": {\"pkg/**\": \"enterprise\"}}"
                         .getBytes(StandardCharsets.UTF_8)));
         assertEquals(Optional.of("scaleup"), ok.presets().preset());
         assertEquals(Map.of("pkg/**", "enterprise"), ok.presets().paths());
@@ -300,16 +384,30 @@ class OriginalsPlanTest {
 
     @Test
     void the_invented_forms_are_refused_with_the_originals_shape() {
-        repo.write(".workflow/ABC-1/sdd.json", CanonicalJson.text(oneFile().json().put("product", "faster")
-                .set("zones", CanonicalJson.parse("[\"billing\"]".getBytes(StandardCharsets.UTF_8))), true));
+        repo.write(
+                ".workflow/ABC-1/sdd.json",
+                CanonicalJson.text(
+                        oneFile()
+                                .json()
+                                .put("product", "faster")
+                                .set("zones", CanonicalJson.parse("[\"billing\"]".getBytes(StandardCharsets.UTF_8))),
+                        true));
 
         SddAudit.Result result = audit(ABC_1);
 
         assertFalse(result.passed());
-        assertTrue(result.report().structure().contains("zones must be an object of zone: [paths], like {\"billing\":"
-                + " [\"src/checkout.py\"]}, not an array"), result.report().structure()::toString);
-        assertTrue(result.report().structure().contains("product must be an object {\"metric\": \"…\", \"who_asked\":"
-                + " \"…\"}, not a string"), result.report().structure()::toString);
+        assertTrue(
+                result.report()
+                        .structure()
+                        .contains("zones must be an object of zone: [paths], like {\"billing\":"
+                                + " [\"src/checkout.py\"]}, not an array"),
+                result.report().structure()::toString);
+        assertTrue(
+                result.report()
+                        .structure()
+                        .contains("product must be an object {\"metric\": \"…\", \"who_asked\":"
+                                + " \"…\"}, not a string"),
+                result.report().structure()::toString);
     }
 
     /** Removes a field from a fixture's plan before it is written. */

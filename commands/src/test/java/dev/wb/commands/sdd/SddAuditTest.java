@@ -74,16 +74,20 @@ class SddAuditTest {
     /** The seed's table, every row, for the first audit and once under way. */
     @ParameterizedTest(name = "{0}, {1}: {2}")
     @CsvSource({
-            "at the cited line,        first,     ok,       true",
-            "elsewhere in the file,    first,     moved,    false",
-            "only at the baseline,     first,     mismatch, false",
-            "nowhere ever,             first,     mismatch, false",
-            "at the cited line,        under-way, ok,       true",
-            "elsewhere in the file,    under-way, moved,    true",
-            "only at the baseline,     under-way, baseline, true",
-            "nowhere ever,             under-way, mismatch, false"})
+        "at the cited line,        first,     ok,       true",
+        "elsewhere in the file,    first,     moved,    false",
+        "only at the baseline,     first,     mismatch, false",
+        "nowhere ever,             first,     mismatch, false",
+        "at the cited line,        under-way, ok,       true",
+        "elsewhere in the file,    under-way, moved,    true",
+        "only at the baseline,     under-way, baseline, true",
+        "nowhere ever,             under-way, mismatch, false"
+    })
     void the_citation_table(String row, String phase, String verdict, boolean passes) {
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
         if (phase.equals("under-way")) {
             assertTrue(audit().passed(), "the first audit passes and anchors the plan");
         }
@@ -93,9 +97,12 @@ class SddAuditTest {
                 repo.write("src/app.py", APP.replace("a + b", "a - b"));
                 repo.git("commit", "-q", "-am", "the work moves on");
             }
-            case "nowhere ever" -> plan("ABC-12").cite("src/app.py", 4, "return a * b").file("src/app.py", "edit")
-                    .writeTo(repo);
-            default -> { }
+            case "nowhere ever" ->
+                plan("ABC-12")
+                        .cite("src/app.py", 4, "return a * b")
+                        .file("src/app.py", "edit")
+                        .writeTo(repo);
+            default -> {}
         }
 
         SddAudit.Result result = audit();
@@ -111,7 +118,9 @@ class SddAuditTest {
 
     @Test
     void white_space_differences_are_not_a_mismatch() {
-        plan("ABC-12").cite("src/app.py", 3, "def   total( a, b):".replace("( a", "(a")).file("src/app.py", "edit")
+        plan("ABC-12")
+                .cite("src/app.py", 3, "def   total( a, b):".replace("( a", "(a"))
+                .file("src/app.py", "edit")
                 .writeTo(repo);
         repo.write("src/app.py", APP.replace("def total(a, b):", "def\ttotal(a,   b):"));
 
@@ -120,7 +129,10 @@ class SddAuditTest {
 
     @Test
     void a_blank_cited_line_never_matches_so_the_quote_is_found_where_it_is() {
-        plan("ABC-12").cite("src/app.py", 2, "import math").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 2, "import math")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         CitationFinding finding = citation(audit());
 
@@ -130,14 +142,20 @@ class SddAuditTest {
 
     @Test
     void a_line_past_the_end_is_out_of_range() {
-        plan("ABC-12").cite("src/app.py", 40, "return a * b").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 40, "return a * b")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         assertEquals(CitationVerdict.OUT_OF_RANGE, citation(audit()).verdict());
     }
 
     @Test
     void a_path_that_leaves_the_repository_is_missing_file_and_never_read() {
-        plan("ABC-12").cite("../../etc/passwd", 1, "root").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("../../etc/passwd", 1, "root")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         SddAudit.Result result = audit();
 
@@ -149,7 +167,10 @@ class SddAuditTest {
     void a_symbolic_link_out_of_the_repository_is_missing_file() throws IOException {
         Path outside = Files.writeString(tmp.resolve("secret.txt"), "root:x:0:0\n");
         Files.createSymbolicLink(repo.resolve("src/link.txt"), outside);
-        plan("ABC-12").cite("src/link.txt", 1, "root:x:0:0").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/link.txt", 1, "root:x:0:0")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         assertEquals(CitationVerdict.MISSING_FILE, citation(audit()).verdict());
     }
@@ -176,7 +197,9 @@ class SddAuditTest {
     @Test
     void a_wrapped_statement_matches_where_it_starts() {
         repo.write("src/calc.py", "total = (price * qty +\n         shipping)\n");
-        plan("ABC-12").cite("src/calc.py", 1, "total = (price * qty + shipping)").file("src/calc.py", "edit")
+        plan("ABC-12")
+                .cite("src/calc.py", 1, "total = (price * qty + shipping)")
+                .file("src/calc.py", "edit")
                 .writeTo(repo);
 
         assertEquals(CitationVerdict.OK, citation(audit()).verdict());
@@ -184,7 +207,10 @@ class SddAuditTest {
 
     @Test
     void rebaseline_anchors_to_the_current_tree_and_is_strict_again() {
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
         String first = audit().head().orElseThrow();
         repo.write("src/app.py", "# header\n# more\n" + APP);
         repo.git("commit", "-q", "-am", "moved on");
@@ -193,7 +219,10 @@ class SddAuditTest {
 
         assertEquals(CitationVerdict.MOVED, citation(strict).verdict());
         assertFalse(strict.passed(), "a rebaseline is strict: the stale line fails");
-        plan("ABC-12").cite("src/app.py", 6, "return a + b").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 6, "return a + b")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
         SddAudit.Result fixed = audit(true);
         assertTrue(fixed.passed());
         List<EventEnvelope> history = history();
@@ -206,18 +235,29 @@ class SddAuditTest {
 
     @Test
     void every_non_add_file_must_exist() {
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").file("src/gone.py", "delete")
-                .file("src/new.py", "add").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .file("src/gone.py", "delete")
+                .file("src/new.py", "add")
+                .writeTo(repo);
 
         SddAudit.Result result = audit();
 
-        assertEquals(List.of("exists", "missing"), result.report().files().stream().map(AuditReport.FileFinding::verdict).toList());
+        assertEquals(
+                List.of("exists", "missing"),
+                result.report().files().stream()
+                        .map(AuditReport.FileFinding::verdict)
+                        .toList());
         assertFalse(result.passed());
     }
 
     @Test
     void the_audit_is_recorded_with_every_finding_and_audit_json_is_rendered_from_it() throws IOException {
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
 
         SddAudit.Result result = audit();
 
@@ -227,7 +267,8 @@ class SddAuditTest {
         assertEquals("pass", payload.get("verdict").asText());
         assertEquals("light", payload.get("tier").asText());
         assertEquals(result.planDigest(), payload.get("planDigest").asText());
-        assertEquals(repo.git("rev-parse", "HEAD").trim(), payload.get("baseline").asText());
+        assertEquals(
+                repo.git("rev-parse", "HEAD").trim(), payload.get("baseline").asText());
         JsonNode view = CanonicalJson.parse(Files.readAllBytes(result.auditJson()));
         assertEquals(history.get(0).eventId(), view.get("event").asText());
         assertEquals("ok", view.get("citations").get(0).get("verdict").asText());
@@ -235,13 +276,21 @@ class SddAuditTest {
 
     @Test
     void a_hand_written_audit_json_opens_nothing() {
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").writeTo(repo);
-        repo.write(".workflow/ABC-12/audit.json", "{\"verdict\": \"pass\", \"planDigest\": \"sha256:"
-                + "0".repeat(64) + "\"}");
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
+        repo.write(
+                ".workflow/ABC-12/audit.json",
+                "{\"verdict\": \"pass\", \"planDigest\": \"sha256:" + "0".repeat(64) + "\"}");
 
         try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
-            Failure refused = assertThrows(Failure.class, () -> dev.wb.commands.impl.ImplCheck.run(session,
-                    new dev.wb.commands.impl.ImplCheck.Request(KEY, dev.wb.git.ChangeScope.WORKTREE, Optional.empty())));
+            Failure refused = assertThrows(
+                    Failure.class,
+                    () -> dev.wb.commands.impl.ImplCheck.run(
+                            session,
+                            new dev.wb.commands.impl.ImplCheck.Request(
+                                    KEY, dev.wb.git.ChangeScope.WORKTREE, Optional.empty())));
             assertEquals(Failure.Kind.USAGE, refused.kind());
             assertEquals("the plan for ABC-12 has not been audited", refused.getMessage());
         }
@@ -251,22 +300,35 @@ class SddAuditTest {
     void two_files_can_be_light_three_cannot_and_an_incident_never_is() {
         repo.write("src/b.py", "b = 1\n");
         repo.write("src/c.py", "c = 1\n");
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").file("src/b.py", "edit")
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .file("src/b.py", "edit")
                 .writeTo(repo);
         assertEquals(AuditReport.Tier.LIGHT, audit().report().tier());
 
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").file("src/b.py", "edit")
-                .file("src/c.py", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .file("src/b.py", "edit")
+                .file("src/c.py", "edit")
+                .writeTo(repo);
         assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
 
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").set("ticket_type", "Incident")
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .set("ticket_type", "Incident")
                 .writeTo(repo);
         assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
     }
 
     @Test
     void a_folder_entry_never_makes_a_light_plan() {
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/", "edit").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/", "edit")
+                .writeTo(repo);
 
         assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
     }
@@ -276,7 +338,10 @@ class SddAuditTest {
         Files.write(repo.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 0, 1});
         repo.git("add", "logo.png");
         repo.git("commit", "-q", "-m", "logo");
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("logo.png", "delete").writeTo(repo);
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("logo.png", "delete")
+                .writeTo(repo);
         assertTrue(audit().passed());
         repo.git("rm", "-q", "logo.png");
 
@@ -310,7 +375,9 @@ class SddAuditTest {
     @Test
     void a_critical_zone_makes_the_plan_standard_and_an_undeclared_one_is_a_notice() {
         repo.write("src/auth/login.py", "def login(user):\n    return True\n");
-        plan("ABC-12").cite("src/auth/login.py", 1, "def login(user):").file("src/auth/login.py", "edit")
+        plan("ABC-12")
+                .cite("src/auth/login.py", 1, "def login(user):")
+                .file("src/auth/login.py", "edit")
                 .writeTo(repo);
 
         SddAudit.Result undeclared = audit();
@@ -318,10 +385,15 @@ class SddAuditTest {
         assertEquals(AuditReport.Tier.STANDARD, undeclared.report().tier());
         assertEquals("touches auth", undeclared.report().tierReason());
         assertTrue(undeclared.passed(), undeclared.report().structure()::toString);
-        assertEquals(List.of("zones: src/auth/login.py touches auth, not declared in zones"
-                + " (wb repo zones src/auth/login.py)"), undeclared.report().notices());
-        plan("ABC-12").cite("src/auth/login.py", 1, "def login(user):").file("src/auth/login.py", "edit")
-                .zone("auth", "src/auth/login.py").writeTo(repo);
+        assertEquals(
+                List.of("zones: src/auth/login.py touches auth, not declared in zones"
+                        + " (wb repo zones src/auth/login.py)"),
+                undeclared.report().notices());
+        plan("ABC-12")
+                .cite("src/auth/login.py", 1, "def login(user):")
+                .file("src/auth/login.py", "edit")
+                .zone("auth", "src/auth/login.py")
+                .writeTo(repo);
         SddAudit.Result declared = audit();
         assertTrue(declared.passed());
         assertEquals(List.of(), declared.report().notices());
@@ -329,22 +401,36 @@ class SddAuditTest {
 
     @Test
     void a_bug_ticket_makes_a_plan_standard_and_owes_a_handover() {
-        plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").set("ticket_type", "bug")
+        plan("ABC-12")
+                .cite("src/app.py", 4, "return a + b")
+                .file("src/app.py", "edit")
+                .set("ticket_type", "bug")
                 .writeTo(repo);
 
         SddAudit.Result result = audit();
 
         assertEquals(AuditReport.Tier.STANDARD, result.report().tier());
         assertEquals("bug work has a non-engineering audience", result.report().tierReason());
-        assertTrue(result.report().structure().contains("a bug ticket needs handover.symptom_plain: what the reporter"
-                + " saw, in their words, no jargon"), result.report().structure()::toString);
+        assertTrue(
+                result.report()
+                        .structure()
+                        .contains("a bug ticket needs handover.symptom_plain: what the reporter"
+                                + " saw, in their words, no jargon"),
+                result.report().structure()::toString);
     }
 
     @Test
     void a_light_plan_may_leave_out_steps_and_product() {
-        repo.write(".workflow/ABC-12/sdd.json", CanonicalJson.text(
-                plan("ABC-12").cite("src/app.py", 4, "return a + b").file("src/app.py", "edit").set("preset", "startup")
-                        .json().without(List.of("steps", "product")), true));
+        repo.write(
+                ".workflow/ABC-12/sdd.json",
+                CanonicalJson.text(
+                        plan("ABC-12")
+                                .cite("src/app.py", 4, "return a + b")
+                                .file("src/app.py", "edit")
+                                .set("preset", "startup")
+                                .json()
+                                .without(List.of("steps", "product")),
+                        true));
 
         SddAudit.Result result = audit();
 

@@ -67,8 +67,16 @@ class PlanFilesTest {
         digests(later());
         BasicFileAttributes stat = Files.readAttributes(plan, BasicFileAttributes.class);
         // Plant a digest for the very same stat: a status that trusts the cache answers it without hashing.
-        new PlanDigestCache(cacheFile()).write(Map.of("ABC-1", new PlanDigestCache.Entry(stat.size(),
-                stat.lastModifiedTime().toMillis(), String.valueOf(stat.fileKey()), "sha256:planted")), later().millis());
+        new PlanDigestCache(cacheFile())
+                .write(
+                        Map.of(
+                                "ABC-1",
+                                new PlanDigestCache.Entry(
+                                        stat.size(),
+                                        stat.lastModifiedTime().toMillis(),
+                                        String.valueOf(stat.fileKey()),
+                                        "sha256:planted")),
+                        later().millis());
 
         assertEquals("sha256:planted", digests(later()).get(KEY));
     }
@@ -98,7 +106,8 @@ class PlanFilesTest {
     void a_plan_modified_in_the_last_seconds_is_never_remembered() throws IOException {
         digests(Clock.systemUTC());
 
-        assertFalse(Files.readString(cacheFile()).contains("ABC-1"), "it could still change within its time stamp's tick");
+        assertFalse(
+                Files.readString(cacheFile()).contains("ABC-1"), "it could still change within its time stamp's tick");
     }
 
     @Test
@@ -112,7 +121,9 @@ class PlanFilesTest {
 
     @Test
     void no_workflow_folder_is_no_plans() throws IOException {
-        assertEquals(Map.of(), new PlanFiles(new Workspace(Files.createDirectories(root.resolve("empty"))), later()).digests());
+        assertEquals(
+                Map.of(),
+                new PlanFiles(new Workspace(Files.createDirectories(root.resolve("empty"))), later()).digests());
     }
 
     Path cacheFile() {

@@ -31,7 +31,14 @@ class StageRulesTest {
     static final Latest COMMITTED = latest("ok", "commit");
 
     static State state(Latest audit, Latest scope, Latest verify, Latest git) {
-        return new State(audit, scope, verify, git, StageCounters.EMPTY, dev.wb.projections.status.ReviewRounds.NONE, dev.wb.projections.status.Operations.NONE);
+        return new State(
+                audit,
+                scope,
+                verify,
+                git,
+                StageCounters.EMPTY,
+                dev.wb.projections.status.ReviewRounds.NONE,
+                dev.wb.projections.status.Operations.NONE);
     }
 
     static TaskStatus status(State state, String plan) {
@@ -39,7 +46,8 @@ class StageRulesTest {
     }
 
     static String marks(TaskStatus status) {
-        return String.join(" ", status.stages().stream().map(s -> s.mark().word()).toList());
+        return String.join(
+                " ", status.stages().stream().map(s -> s.mark().word()).toList());
     }
 
     @Test
@@ -72,7 +80,9 @@ class StageRulesTest {
     void an_audit_holds_only_while_sdd_json_is_the_plan_it_audited() {
         TaskStatus status = status(state(AUDITED_A, CHECKED_A, VERIFIED_A, COMMITTED), B);
 
-        assertEquals(new StageStatus(Stage.AUDIT, Mark.PENDING, "sdd.json changed since its audit"), status.stage(Stage.AUDIT));
+        assertEquals(
+                new StageStatus(Stage.AUDIT, Mark.PENDING, "sdd.json changed since its audit"),
+                status.stage(Stage.AUDIT));
         assertEquals(Optional.of("wb sdd audit ABC-1"), status.next());
     }
 
@@ -86,26 +96,28 @@ class StageRulesTest {
 
     /** Rows: audit, scope, verify, git (result:about), the marks, the next command. */
     @ParameterizedTest(name = "{4}")
-    @CsvSource(delimiter = '|', value = {
-        "fail:A      | none:      | none:     | none:       | ok fail pending pending pending | wb sdd audit ABC-1",
-        "fail:B      | none:      | none:     | none:       | ok pending pending pending pending | wb sdd audit ABC-1",
-        "pass:A      | none:      | none:     | none:       | ok ok pending pending pending | wb impl check ABC-1",
-        "pass:A      | deviation:A | none:    | none:       | ok ok fail pending pending | wb impl check ABC-1",
-        "pass:A      | pass:B     | none:     | none:       | ok ok pending pending pending | wb impl check ABC-1",
-        "pass:A      | pass:A     | none:     | none:       | ok ok ok pending pending | wb impl verify ABC-1",
-        "pass:A      | pass:A     | fail:A    | none:       | ok ok ok fail pending | wb impl verify ABC-1",
-        "pass:A      | pass:A     | interrupted:A | none:   | ok ok ok pending pending | wb impl verify ABC-1",
-        "pass:A      | pass:A     | incomplete:A | none:    | ok ok ok pending pending | wb impl verify ABC-1",
-        "pass:A      | pass:A     | pass:B    | none:       | ok ok ok pending pending | wb impl verify ABC-1",
-        "pass:A      | pass:A     | pass:A    | none:       | ok ok ok ok pending | wb git commit ABC-1",
-        "pass:A      | pass:A     | pass:A    | ok:start    | ok ok ok ok pending | wb git commit ABC-1",
-        "pass:A      | pass:A     | pass:A    | failed:start | ok ok ok ok fail | wb git start ABC-1",
-        "pass:A      | pass:A     | pass:A    | refused:commit | ok ok ok ok fail | wb git commit ABC-1",
-        "pass:A      | pass:A     | pass:A    | failed:carry | ok ok ok ok fail | wb git carry ABC-1 --to BRANCH",
-        "pass:A      | pass:A     | pass:A    | ok:carry    | ok ok ok ok ok | ''",
-    })
-    void each_stage_is_marked_from_its_latest_result_and_the_first_not_ok_names_the_next_command(String audit, String scope,
-            String verify, String git, String marks, String next) {
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "fail:A      | none:      | none:     | none:       | ok fail pending pending pending | wb sdd audit ABC-1",
+                "fail:B      | none:      | none:     | none:       | ok pending pending pending pending | wb sdd audit ABC-1",
+                "pass:A      | none:      | none:     | none:       | ok ok pending pending pending | wb impl check ABC-1",
+                "pass:A      | deviation:A | none:    | none:       | ok ok fail pending pending | wb impl check ABC-1",
+                "pass:A      | pass:B     | none:     | none:       | ok ok pending pending pending | wb impl check ABC-1",
+                "pass:A      | pass:A     | none:     | none:       | ok ok ok pending pending | wb impl verify ABC-1",
+                "pass:A      | pass:A     | fail:A    | none:       | ok ok ok fail pending | wb impl verify ABC-1",
+                "pass:A      | pass:A     | interrupted:A | none:   | ok ok ok pending pending | wb impl verify ABC-1",
+                "pass:A      | pass:A     | incomplete:A | none:    | ok ok ok pending pending | wb impl verify ABC-1",
+                "pass:A      | pass:A     | pass:B    | none:       | ok ok ok pending pending | wb impl verify ABC-1",
+                "pass:A      | pass:A     | pass:A    | none:       | ok ok ok ok pending | wb git commit ABC-1",
+                "pass:A      | pass:A     | pass:A    | ok:start    | ok ok ok ok pending | wb git commit ABC-1",
+                "pass:A      | pass:A     | pass:A    | failed:start | ok ok ok ok fail | wb git start ABC-1",
+                "pass:A      | pass:A     | pass:A    | refused:commit | ok ok ok ok fail | wb git commit ABC-1",
+                "pass:A      | pass:A     | pass:A    | failed:carry | ok ok ok ok fail | wb git carry ABC-1 --to BRANCH",
+                "pass:A      | pass:A     | pass:A    | ok:carry    | ok ok ok ok ok | ''",
+            })
+    void each_stage_is_marked_from_its_latest_result_and_the_first_not_ok_names_the_next_command(
+            String audit, String scope, String verify, String git, String marks, String next) {
         TaskStatus status = status(state(parse(audit), parse(scope), parse(verify), parse(git)), A);
 
         assertEquals(marks, marks(status));
@@ -121,7 +133,8 @@ class StageRulesTest {
 
     @Test
     void the_stages_come_in_the_order_the_work_goes_through_them() {
-        assertEquals(List.of(Stage.PLAN, Stage.AUDIT, Stage.SCOPE, Stage.VERIFY, Stage.GIT),
+        assertEquals(
+                List.of(Stage.PLAN, Stage.AUDIT, Stage.SCOPE, Stage.VERIFY, Stage.GIT),
                 status(State.EMPTY, A).stages().stream().map(StageStatus::stage).toList());
     }
 }

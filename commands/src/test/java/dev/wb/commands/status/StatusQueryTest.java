@@ -99,14 +99,28 @@ class StatusQueryTest {
 
     /** What {@code wb git commit KEY --execute} records: its one step, then the series' end. */
     void committed(StreamId stream, String status) {
-        ObjectNode step = CanonicalJson.objectNode().put("series", "commit").put("index", 0).put("status", status)
-                .put("exitCode", status.equals("ok") ? 0 : 1).put("output", "").put("durationMs", 12);
+        ObjectNode step = CanonicalJson.objectNode()
+                .put("series", "commit")
+                .put("index", 0)
+                .put("status", status)
+                .put("exitCode", status.equals("ok") ? 0 : 1)
+                .put("output", "")
+                .put("durationMs", 12);
         step.putArray("argv").add("commit").add("-F").add(".workflow/ABC-1/commit.txt");
-        ObjectNode series = CanonicalJson.objectNode().put("series", "commit").put("status", status).put("ran", 1);
+        ObjectNode series = CanonicalJson.objectNode()
+                .put("series", "commit")
+                .put("status", status)
+                .put("ran", 1);
         series.putArray("notRun");
         try (Session session = session()) {
-            session.log().append(stream, ExpectedVersion.any(), List.of(new NewEvent(WbEvents.GIT_STEP_RAN, 1, step),
-                    new NewEvent(WbEvents.GIT_SERIES_FINISHED, 1, series)), session.invocation());
+            session.log()
+                    .append(
+                            stream,
+                            ExpectedVersion.any(),
+                            List.of(
+                                    new NewEvent(WbEvents.GIT_STEP_RAN, 1, step),
+                                    new NewEvent(WbEvents.GIT_SERIES_FINISHED, 1, series)),
+                            session.invocation());
         }
     }
 
@@ -117,8 +131,11 @@ class StatusQueryTest {
     }
 
     TaskStatus task(TaskKey key) {
-        return all().streams().stream().filter(s -> s.stream().name().equals(key.value())).findFirst()
-                .flatMap(StreamStatus::task).orElseThrow();
+        return all().streams().stream()
+                .filter(s -> s.stream().name().equals(key.value()))
+                .findFirst()
+                .flatMap(StreamStatus::task)
+                .orElseThrow();
     }
 
     @Test
@@ -150,7 +167,8 @@ class StatusQueryTest {
 
         TaskStatus status = task(A);
         assertEquals(Mark.PENDING, status.stage(Stage.AUDIT).mark());
-        assertEquals("sdd.json changed since its audit", status.stage(Stage.AUDIT).detail());
+        assertEquals(
+                "sdd.json changed since its audit", status.stage(Stage.AUDIT).detail());
         assertEquals(Optional.of("wb sdd audit ABC-1"), status.next());
     }
 
@@ -165,7 +183,8 @@ class StatusQueryTest {
     }
 
     @Test
-    void stats_add_up_runs_failures_fail_then_pass_refusals_citations_and_git_steps_over_the_whole_log() throws IOException {
+    void stats_add_up_runs_failures_fail_then_pass_refusals_citations_and_git_steps_over_the_whole_log()
+            throws IOException {
         planOf(A, "make -s flaky", "make -s ok", "curl http://example.com");
         audit(A);
         verify(A);
@@ -179,7 +198,10 @@ class StatusQueryTest {
 
         WorkspaceStats stats = all().stats();
 
-        CommandStats flaky = stats.commands().stream().filter(c -> c.command().equals("make -s flaky")).findFirst().orElseThrow();
+        CommandStats flaky = stats.commands().stream()
+                .filter(c -> c.command().equals("make -s flaky"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(List.of(2L, 1L, 1L), List.of(flaky.runs(), flaky.failures(), flaky.failsThenPasses()));
         assertEquals("make -s ok", stats.commands().get(0).command(), "three runs: the most run comes first");
         assertEquals(3, stats.commands().get(0).runs());
@@ -232,7 +254,9 @@ class StatusQueryTest {
 
         try (Session session = session()) {
             StatusQuery query = new StatusQuery(session);
-            assertEquals(Optional.of("wb sdd audit ABC-1"), query.one(StreamId.task(A)).task().orElseThrow().next());
+            assertEquals(
+                    Optional.of("wb sdd audit ABC-1"),
+                    query.one(StreamId.task(A)).task().orElseThrow().next());
             Failure missing = assertThrows(Failure.class, () -> query.one(StreamId.task(B)));
             assertEquals(Failure.Kind.MISSING, missing.kind());
         }

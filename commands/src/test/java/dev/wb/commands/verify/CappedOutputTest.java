@@ -22,13 +22,14 @@ class CappedOutputTest {
 
     @ParameterizedTest
     @CsvSource({
-            "0, 0, 0, 0",
-            "10, 10, 0, 0",
-            "1500, 1500, 0, 0",
-            "1501, 1500, 1, 0",
-            "4000, 1500, 2500, 0",
-            "4001, 1500, 2500, 1",
-            "10000, 1500, 2500, 6000"})
+        "0, 0, 0, 0",
+        "10, 10, 0, 0",
+        "1500, 1500, 0, 0",
+        "1501, 1500, 1, 0",
+        "4000, 1500, 2500, 0",
+        "4001, 1500, 2500, 1",
+        "10000, 1500, 2500, 6000"
+    })
     void the_head_and_tail_are_kept_and_the_middle_counted(int length, int head, int tail, long omitted) {
         String text = digits(length);
 
@@ -113,7 +114,8 @@ class CappedOutputTest {
             starts.add(at);
         }
         for (int at = length - CappedOutput.TAIL_CHARS - SECRET.length() - 2;
-                at <= length - CappedOutput.TAIL_CHARS + 2; at++) {
+                at <= length - CappedOutput.TAIL_CHARS + 2;
+                at++) {
             starts.add(at);
         }
         for (int at : starts) {
@@ -154,8 +156,8 @@ class CappedOutputTest {
         String shown = CappedOutput.of(text, Redactor.of(List.of())).render();
 
         assertFalse(shown.contains("MIIEowIBAAKC"), shown);
-        assertTrue(shown.startsWith("start\n[redacted]\n… [") && shown.endsWith("omitted] …\n[redacted]\nTHE-END"),
-                shown);
+        assertTrue(
+                shown.startsWith("start\n[redacted]\n… [") && shown.endsWith("omitted] …\n[redacted]\nTHE-END"), shown);
     }
 
     @Test
@@ -167,7 +169,9 @@ class CappedOutputTest {
         assertEquals("token [redacted] ok\n", output.render());
         assertEquals(0, output.omittedChars());
         for (int length : new int[] {9_000, 20_000}) {
-            assertEquals(CappedOutput.of(digits(length)), CappedOutput.of(digits(length), redactor),
+            assertEquals(
+                    CappedOutput.of(digits(length)),
+                    CappedOutput.of(digits(length), redactor),
                     "text without secrets keeps the same head, tail and count: " + length);
         }
     }

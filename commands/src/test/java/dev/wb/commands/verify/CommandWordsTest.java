@@ -21,8 +21,15 @@ class CommandWordsTest {
         return Stream.of(
                 row("pytest -q", "pytest", "-q"),
                 row("pnpm test", "pnpm", "test"),
-                row("python -m unittest discover -s tests -q", "python", "-m", "unittest", "discover", "-s",
-                        "tests", "-q"),
+                row(
+                        "python -m unittest discover -s tests -q",
+                        "python",
+                        "-m",
+                        "unittest",
+                        "discover",
+                        "-s",
+                        "tests",
+                        "-q"),
                 row("\"C:/Program Files/nodejs/node.exe\" --test", "C:/Program Files/nodejs/node.exe", "--test"),
                 row("\"C:\\Program Files\\x.exe\"", "C:\\Program Files\\x.exe"),
                 row("C:\\Program\\x.exe", "C:Programx.exe"),
@@ -97,7 +104,8 @@ class CommandWordsTest {
                 words.add(word.toString());
             }
             // When each is single-quoted (a ' written as '\'') and they are joined by blanks
-            String command = words.stream().map(w -> "'" + w.replace("'", "'\\''") + "'")
+            String command = words.stream()
+                    .map(w -> "'" + w.replace("'", "'\\''") + "'")
                     .collect(Collectors.joining(random.nextBoolean() ? " " : " \t "));
 
             // Then splitting gives them back

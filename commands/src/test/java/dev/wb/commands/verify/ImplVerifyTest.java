@@ -92,11 +92,21 @@ class ImplVerifyTest {
         ImplVerify.Result result = verify(planWith("make -s ok", "make -s ok"));
 
         assertEquals("pass", result.verdict());
-        assertEquals(List.of(WbEvents.PLAN_AUDITED, WbEvents.VERIFY_STARTED, WbEvents.VERIFY_COMMAND_RAN,
-                WbEvents.VERIFY_COMMAND_RAN, WbEvents.VERIFY_FINISHED), history().stream().map(EventEnvelope::type).toList());
+        assertEquals(
+                List.of(
+                        WbEvents.PLAN_AUDITED,
+                        WbEvents.VERIFY_STARTED,
+                        WbEvents.VERIFY_COMMAND_RAN,
+                        WbEvents.VERIFY_COMMAND_RAN,
+                        WbEvents.VERIFY_FINISHED),
+                history().stream().map(EventEnvelope::type).toList());
         JsonNode ran = history().get(2).payload().json();
-        assertEquals(List.of("make", "-s", "ok"), List.of(ran.get("argv").get(0).asText(), ran.get("argv").get(1).asText(),
-                ran.get("argv").get(2).asText()));
+        assertEquals(
+                List.of("make", "-s", "ok"),
+                List.of(
+                        ran.get("argv").get(0).asText(),
+                        ran.get("argv").get(1).asText(),
+                        ran.get("argv").get(2).asText()));
         assertEquals("all good\n", ran.get("head").asText());
         assertTrue(Files.readString(result.evidenceMarkdown()).contains("**Verdict:** pass\n"));
     }
@@ -110,7 +120,9 @@ class ImplVerifyTest {
         assertEquals(2, failed.get("exitCode").asInt(), "make reports the recipe's failure as exit 2");
         String digest = failed.get("outputDigest").asText();
         try (Session session = session()) {
-            String stored = new String(new dev.wb.commands.ContentStore(session.workspace()).get(digest).orElseThrow());
+            String stored = new String(new dev.wb.commands.ContentStore(session.workspace())
+                    .get(digest)
+                    .orElseThrow());
             assertTrue(stored.contains("broken"), stored);
         }
     }
@@ -139,7 +151,8 @@ class ImplVerifyTest {
         assertTrue(evidence.contains("**Environment:** DB_URL\n"), evidence);
         JsonNode started = history().get(1).payload().json();
         assertFalse(started.toString().contains("secret"), "no value in the start event");
-        assertTrue(history().get(2).payload().json().get("head").asText().contains("DB is postgres://"),
+        assertTrue(
+                history().get(2).payload().json().get("head").asText().contains("DB is postgres://"),
                 "the command saw the value");
     }
 
@@ -164,7 +177,8 @@ class ImplVerifyTest {
 
         assertTrue(System.nanoTime() - start < 20_000_000_000L, "killed at 1 s, not after make's 30 s sleep");
         assertEquals("fail", result.verdict());
-        assertEquals("timed_out", history().get(2).payload().json().get("outcome").asText());
+        assertEquals(
+                "timed_out", history().get(2).payload().json().get("outcome").asText());
         assertEquals(1, history().get(1).payload().json().get("timeoutSeconds").asInt());
     }
 
@@ -182,8 +196,8 @@ class ImplVerifyTest {
         planWith("make -s ok").writeTo(repo);
 
         try (Session session = session()) {
-            Failure failure = assertThrows(Failure.class,
-                    () -> ImplVerify.run(session, KEY, Map.of(), ImplVerify.Progress.NONE));
+            Failure failure =
+                    assertThrows(Failure.class, () -> ImplVerify.run(session, KEY, Map.of(), ImplVerify.Progress.NONE));
             assertEquals(Failure.Kind.USAGE, failure.kind());
         }
         assertTrue(history().isEmpty(), "a refusal records nothing and runs nothing");

@@ -56,8 +56,8 @@ class Issue13VerifyTest {
         Files.createDirectories(repo.resolve("tools"));
         Files.createSymbolicLink(repo.resolve("tools/pytest"), Path.of("/bin/sh"));
 
-        ImplVerify.Result result = verify(planWith("./tools/pytest -c 'touch pwned'", "make -s ok"),
-                System.getenv(), new ArrayList<>());
+        ImplVerify.Result result =
+                verify(planWith("./tools/pytest -c 'touch pwned'", "make -s ok"), System.getenv(), new ArrayList<>());
 
         assertFalse(Files.exists(repo.resolve("pwned")), "the shell never ran");
         assertEquals("fail", result.verdict());
@@ -65,7 +65,8 @@ class Issue13VerifyTest {
         String reason = result.plan().refused().get(0).reason();
         assertTrue(reason.contains("resolves to") && reason.contains("not a known build, test or lint runner"), reason);
         String evidence = Files.readString(result.evidenceMarkdown());
-        assertTrue(evidence.contains("## Not run") && evidence.contains("- `./tools/pytest -c 'touch pwned'` — refused"),
+        assertTrue(
+                evidence.contains("## Not run") && evidence.contains("- `./tools/pytest -c 'touch pwned'` — refused"),
                 evidence);
         assertEquals(1, result.run().commands().size(), "only make ran");
     }
@@ -115,9 +116,13 @@ class Issue13VerifyTest {
     @Test
     void item10_a_secret_written_into_a_command_is_redacted_wherever_the_command_is_recorded() throws IOException {
         List<String> shown = new ArrayList<>();
-        ImplVerify.Result result = verify(planWith("make -s ok TOKEN=" + TOKEN,
-                "make -s ok URL=https://deploy:" + URL_PASSWORD + "@example.com/x",
-                "curl --token=" + TOKEN), System.getenv(), shown);
+        ImplVerify.Result result = verify(
+                planWith(
+                        "make -s ok TOKEN=" + TOKEN,
+                        "make -s ok URL=https://deploy:" + URL_PASSWORD + "@example.com/x",
+                        "curl --token=" + TOKEN),
+                System.getenv(),
+                shown);
 
         assertEquals("fail", result.verdict(), "curl is refused");
         assertEquals(2, result.run().commands().size(), "both make commands ran, with their real arguments");
@@ -181,8 +186,7 @@ class Issue13VerifyTest {
     void item01_a_verify_command_with_a_control_character_is_refused_and_named_escaped() {
         Optional<String> refusal = VerifyPolicy.refusal("pytest -q \u001b[1A\u001b[2K  passed");
         assertTrue(refusal.isPresent(), "refused");
-        assertTrue(refusal.get().startsWith("refused: contains a control character (\\x1b)"),
-                refusal.get());
+        assertTrue(refusal.get().startsWith("refused: contains a control character (\\x1b)"), refusal.get());
         assertFalse(refusal.get().contains("\u001b"), refusal.get());
         assertEquals(Optional.empty(), VerifyPolicy.refusal("pytest\t-q"));
     }

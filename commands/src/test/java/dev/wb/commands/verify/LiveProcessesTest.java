@@ -33,8 +33,12 @@ class LiveProcessesTest {
         Path pidFile = tmp.resolve("grandchild.pid");
         CountDownLatch beat = new CountDownLatch(1);
         CompletableFuture<RunResult> run = CompletableFuture.supplyAsync(() -> ProcessRunner.run(
-                List.of(script.toString(), pidFile.toString()), tmp, ProcessRunnerTest.ENV, Duration.ofSeconds(30),
-                tmp.resolve("out"), elapsed -> beat.countDown()));
+                List.of(script.toString(), pidFile.toString()),
+                tmp,
+                ProcessRunnerTest.ENV,
+                Duration.ofSeconds(30),
+                tmp.resolve("out"),
+                elapsed -> beat.countDown()));
         assertTrue(beat.await(10, TimeUnit.SECONDS), "no heartbeat within 10 s");
 
         // When wb's shutdown hook kills everything
@@ -56,8 +60,13 @@ class LiveProcessesTest {
         RunResult[] result = new RunResult[1];
         AtomicBoolean stillInterrupted = new AtomicBoolean();
         Thread thread = new Thread(() -> {
-            result[0] = ProcessRunner.run(List.of(script.toString(), pidFile.toString()), tmp, ProcessRunnerTest.ENV,
-                    Duration.ofSeconds(30), tmp.resolve("out"), elapsed -> {});
+            result[0] = ProcessRunner.run(
+                    List.of(script.toString(), pidFile.toString()),
+                    tmp,
+                    ProcessRunnerTest.ENV,
+                    Duration.ofSeconds(30),
+                    tmp.resolve("out"),
+                    elapsed -> {});
             stillInterrupted.set(Thread.currentThread().isInterrupted());
         });
         thread.start();

@@ -40,9 +40,11 @@ class OriginalsEvidenceTest {
     @BeforeEach
     void repository() {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write("Makefile", "ok:\n\t@echo all good\n"
-                + "long:\n\t@for i in $$(seq 1 700); do echo line-$$i-of-a-long-log; done\n"
-                + "bad:\n\t@echo broken\n\t@false\n");
+        repo.write(
+                "Makefile",
+                "ok:\n\t@echo all good\n"
+                        + "long:\n\t@for i in $$(seq 1 700); do echo line-$$i-of-a-long-log; done\n"
+                        + "bad:\n\t@echo broken\n\t@false\n");
         repo.write("src/app.py", "# app\nvalue = 1\n");
         repo.commitAll("app");
     }
@@ -73,15 +75,21 @@ class OriginalsEvidenceTest {
 
         String written = Files.readString(result.evidenceJson());
         JsonNode doc = CanonicalJson.parse(written.getBytes());
-        assertEquals(List.of("schema", "key", "verdict", "results", "refused", "env"), names(doc).subList(0, 6));
+        assertEquals(
+                List.of("schema", "key", "verdict", "results", "refused", "env"),
+                names(doc).subList(0, 6));
         assertEquals(1, doc.get("schema").intValue());
         assertEquals("ABC-1", doc.get("key").textValue());
         assertEquals("fail", doc.get("verdict").textValue());
         assertEquals(3, doc.get("results").size());
         for (JsonNode r : doc.get("results")) {
             assertEquals(List.of("command", "exit_code", "duration_ms", "output"), names(r).subList(0, 4));
-            assertTrue(r.get("command").isTextual() && r.get("exit_code").isInt() && r.get("duration_ms").isIntegralNumber()
-                    && r.get("output").isTextual(), r.toString());
+            assertTrue(
+                    r.get("command").isTextual()
+                            && r.get("exit_code").isInt()
+                            && r.get("duration_ms").isIntegralNumber()
+                            && r.get("output").isTextual(),
+                    r.toString());
         }
         JsonNode ok = doc.get("results").get(0);
         assertEquals("make -s ok", ok.get("command").textValue());
@@ -91,7 +99,9 @@ class OriginalsEvidenceTest {
         JsonNode bad = doc.get("results").get(2);
         assertTrue(bad.get("exit_code").intValue() != 0);
         assertEquals(List.of("refused"), List.of(names(doc).get(4)));
-        assertEquals("curl http://example.com", doc.get("refused").get(0).get("command").textValue());
+        assertEquals(
+                "curl http://example.com",
+                doc.get("refused").get(0).get("command").textValue());
         assertEquals(List.of("command", "reason"), names(doc.get("refused").get(0)));
         assertEquals("[\"CI\",\"PYTHONPATH\"]", doc.get("env").toString(), "names only, sorted");
         assertFalse(written.contains("src-secret-path"), "a verify_env value is never written");
@@ -104,7 +114,9 @@ class OriginalsEvidenceTest {
     void a_long_output_is_kept_head_and_tail_with_the_originals_marker_and_truncated_true() throws IOException {
         ImplVerify.Result result = verify("make -s long");
 
-        JsonNode r = CanonicalJson.parse(Files.readAllBytes(result.evidenceJson())).get("results").get(0);
+        JsonNode r = CanonicalJson.parse(Files.readAllBytes(result.evidenceJson()))
+                .get("results")
+                .get(0);
         assertTrue(r.get("truncated").booleanValue());
         String output = r.get("output").textValue();
         assertTrue(output.startsWith("line-1-of-a-long-log\n"), output);
@@ -117,11 +129,15 @@ class OriginalsEvidenceTest {
         ImplVerify.Result result = verify("make -s ok", "make -s bad", "curl http://example.com");
 
         String md = Files.readString(result.evidenceMarkdown());
-        assertTrue(md.startsWith("# ABC-1 — verification evidence\n\n**Verdict:** fail\n\n"
-                + "**Environment:** CI, PYTHONPATH\n\n## `make -s ok` — pass\n\n```\nall good\n```\n\n"
-                + "## `make -s bad` — FAIL (exit 2)\n\n```\nbroken\n"), md);
-        assertTrue(md.contains("\n## Not run\n\nThese were refused and must be run manually:\n\n"
-                + "- `curl http://example.com` — "), md);
+        assertTrue(
+                md.startsWith("# ABC-1 — verification evidence\n\n**Verdict:** fail\n\n"
+                        + "**Environment:** CI, PYTHONPATH\n\n## `make -s ok` — pass\n\n```\nall good\n```\n\n"
+                        + "## `make -s bad` — FAIL (exit 2)\n\n```\nbroken\n"),
+                md);
+        assertTrue(
+                md.contains("\n## Not run\n\nThese were refused and must be run manually:\n\n"
+                        + "- `curl http://example.com` — "),
+                md);
         assertFalse(md.contains("src-secret-path"));
     }
 
@@ -141,7 +157,8 @@ class OriginalsEvidenceTest {
         assertEquals("pass", doc.get("verdict").textValue());
         assertEquals("[]", doc.get("refused").toString());
         assertEquals("[]", doc.get("env").toString());
-        assertTrue(md.startsWith("# ABC-1 — verification evidence\n\n**Verdict:** pass\n\n## `make -s ok` — pass\n"), md);
+        assertTrue(
+                md.startsWith("# ABC-1 — verification evidence\n\n**Verdict:** pass\n\n## `make -s ok` — pass\n"), md);
         assertFalse(md.contains("## Not run"));
     }
 }

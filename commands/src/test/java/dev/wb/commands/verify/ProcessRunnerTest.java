@@ -61,8 +61,12 @@ class ProcessRunnerTest {
 
         assertEquals(Outcome.TIMED_OUT, result.outcome());
         assertEquals(-1, result.exitCode());
-        assertTrue(result.duration().compareTo(Duration.ofSeconds(1)) >= 0, result.duration().toString());
-        assertTrue(result.duration().compareTo(Duration.ofSeconds(5)) < 0, result.duration().toString());
+        assertTrue(
+                result.duration().compareTo(Duration.ofSeconds(1)) >= 0,
+                result.duration().toString());
+        assertTrue(
+                result.duration().compareTo(Duration.ofSeconds(5)) < 0,
+                result.duration().toString());
         assertGone(pidFile);
     }
 
@@ -71,11 +75,19 @@ class ProcessRunnerTest {
         Path script = script("stubborn.sh", "trap '' TERM\n" + SPAWNS_A_SLEEPER);
         Path pidFile = tmp.resolve("grandchild.pid");
 
-        RunResult result = ProcessRunner.run(List.of(script.toString(), pidFile.toString()), tmp, ENV,
-                Duration.ofSeconds(1), tmp.resolve("out"), elapsed -> {}, Duration.ofMillis(300));
+        RunResult result = ProcessRunner.run(
+                List.of(script.toString(), pidFile.toString()),
+                tmp,
+                ENV,
+                Duration.ofSeconds(1),
+                tmp.resolve("out"),
+                elapsed -> {},
+                Duration.ofMillis(300));
 
         assertEquals(Outcome.TIMED_OUT, result.outcome());
-        assertTrue(result.duration().compareTo(Duration.ofMillis(1300)) >= 0, result.duration().toString());
+        assertTrue(
+                result.duration().compareTo(Duration.ofMillis(1300)) >= 0,
+                result.duration().toString());
         assertGone(pidFile);
     }
 
@@ -95,8 +107,11 @@ class ProcessRunnerTest {
         assertEquals(-1, Files.mismatch(expectedFile, tmp.resolve("out")));
         assertEquals(expected.length, result.outputBytes());
         assertEquals(expected.length - 4_000, result.output().omittedChars());
-        assertEquals(new String(expected, 0, 1_500, StandardCharsets.US_ASCII), result.output().head());
-        assertEquals(new String(expected, expected.length - 2_500, 2_500, StandardCharsets.US_ASCII),
+        assertEquals(
+                new String(expected, 0, 1_500, StandardCharsets.US_ASCII),
+                result.output().head());
+        assertEquals(
+                new String(expected, expected.length - 2_500, 2_500, StandardCharsets.US_ASCII),
                 result.output().tail());
     }
 
@@ -104,7 +119,9 @@ class ProcessRunnerTest {
     void stdout_and_stderr_are_merged_into_the_file() throws IOException {
         Path script = script("both.sh", "echo out\necho err >&2\necho out again\n");
 
-        assertEquals("out\nerr\nout again\n", run(List.of(script.toString()), LIMIT).output().render());
+        assertEquals(
+                "out\nerr\nout again\n",
+                run(List.of(script.toString()), LIMIT).output().render());
     }
 
     @Test
@@ -139,8 +156,8 @@ class ProcessRunnerTest {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Files.move(script("fake-runner", "echo found\n"), bin.resolve("fake-runner"));
 
-        RunResult result = ProcessRunner.run(List.of("fake-runner"), tmp, Map.of("PATH", bin.toString()), LIMIT,
-                tmp.resolve("out"), elapsed -> {});
+        RunResult result = ProcessRunner.run(
+                List.of("fake-runner"), tmp, Map.of("PATH", bin.toString()), LIMIT, tmp.resolve("out"), elapsed -> {});
 
         assertEquals(Outcome.EXITED, result.outcome());
         assertEquals("found\n", result.output().render());
@@ -153,8 +170,8 @@ class ProcessRunnerTest {
         Files.createDirectories(tmp.resolve("bin"));
         Files.copy(tmp.resolve("pytest"), tmp.resolve("bin/pytest"));
 
-        RunResult result = ProcessRunner.run(List.of("pytest"), tmp, Map.of("PATH", path), LIMIT, tmp.resolve("out"),
-                elapsed -> {});
+        RunResult result = ProcessRunner.run(
+                List.of("pytest"), tmp, Map.of("PATH", path), LIMIT, tmp.resolve("out"), elapsed -> {});
 
         assertEquals(Outcome.NOT_STARTED, result.outcome());
     }
@@ -163,8 +180,8 @@ class ProcessRunnerTest {
     void the_environment_given_is_the_whole_environment() throws IOException {
         Path script = script("env.sh", "echo \"${ONLY:-unset} ${HOME:-unset}\"\n");
 
-        RunResult result = ProcessRunner.run(List.of(script.toString()), tmp, Map.of("ONLY", "x"), LIMIT,
-                tmp.resolve("out"), elapsed -> {});
+        RunResult result = ProcessRunner.run(
+                List.of(script.toString()), tmp, Map.of("ONLY", "x"), LIMIT, tmp.resolve("out"), elapsed -> {});
 
         assertEquals("x unset\n", result.output().render());
     }
@@ -178,15 +195,16 @@ class ProcessRunnerTest {
     }
 
     @Test
-    void a_secret_of_the_childs_environment_crossing_a_cut_leaves_no_piece_in_the_capped_output()
-            throws IOException {
+    void a_secret_of_the_childs_environment_crossing_a_cut_leaves_no_piece_in_the_capped_output() throws IOException {
         String secret = "SuperSecretValue0123456789";
         Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "MY_TOKEN", secret);
-        Path script = script("leak.sh", "head -c 1490 /dev/zero | tr '\\0' a; echo \"$MY_TOKEN\";"
-                + " head -c 8000 /dev/zero | tr '\\0' b; echo \"$MY_TOKEN\"; head -c 2480 /dev/zero | tr '\\0' c\n");
+        Path script = script(
+                "leak.sh",
+                "head -c 1490 /dev/zero | tr '\\0' a; echo \"$MY_TOKEN\";"
+                        + " head -c 8000 /dev/zero | tr '\\0' b; echo \"$MY_TOKEN\"; head -c 2480 /dev/zero | tr '\\0' c\n");
 
-        RunResult result = ProcessRunner.run(List.of(script.toString()), tmp, env, LIMIT, tmp.resolve("out"),
-                elapsed -> {});
+        RunResult result =
+                ProcessRunner.run(List.of(script.toString()), tmp, env, LIMIT, tmp.resolve("out"), elapsed -> {});
 
         String shown = result.output().render();
         assertEquals(List.of(), CappedOutputTest.pieces(shown, secret), shown);
@@ -198,8 +216,14 @@ class ProcessRunnerTest {
     void a_caller_redactor_knows_more_than_the_environment() throws IOException {
         Path script = script("leak.sh", "echo env-file-value-4711\n");
 
-        RunResult result = ProcessRunner.run(List.of(script.toString()), tmp, ENV, LIMIT, tmp.resolve("out"),
-                elapsed -> {}, dev.wb.commands.judge.Redactor.of(List.of("env-file-value-4711")));
+        RunResult result = ProcessRunner.run(
+                List.of(script.toString()),
+                tmp,
+                ENV,
+                LIMIT,
+                tmp.resolve("out"),
+                elapsed -> {},
+                dev.wb.commands.judge.Redactor.of(List.of("env-file-value-4711")));
 
         assertEquals("[redacted]\n", result.output().render());
     }
@@ -212,8 +236,8 @@ class ProcessRunnerTest {
 
         RunResult byPath = run(List.of("./noexec.sh"), LIMIT);
         RunResult folder = run(List.of("./tools"), LIMIT);
-        RunResult onPath = ProcessRunner.run(List.of("noexec.sh"), tmp, Map.of("PATH", tmp.toString()), LIMIT,
-                tmp.resolve("out"), elapsed -> {});
+        RunResult onPath = ProcessRunner.run(
+                List.of("noexec.sh"), tmp, Map.of("PATH", tmp.toString()), LIMIT, tmp.resolve("out"), elapsed -> {});
 
         assertEquals(Outcome.NOT_STARTED, byPath.outcome());
         assertEquals("./noexec.sh: not executable (its mode lacks +x)", byPath.startError());

@@ -24,10 +24,50 @@ class VerifyPolicyFuzzTest {
     private static final Pattern REFUSED = Pattern.compile("[;&|><`\\n\\r\\x00]|\\$\\(");
 
     private static final List<String> FRAGMENTS = List.of(
-            " ", " ", "\t", "'", "'", "\"", "\"", "\\", "\\", ";", "&", "|", ">", "<", "`", "$", "(", ")", "$(",
-            "\n", "\r", "\0", "a", "-q", "=", "/", ".", "é", "🙂",
-            "pytest", "npm", "python3.12", "./gradlew", "C:\\tools\\node.exe", "\"C:/Program Files/x/node.exe\"",
-            "git", "curl", "sh", "bash", "/bin/sh", "mvnw.cmd", "Python", "\"\"", "''");
+            " ",
+            " ",
+            "\t",
+            "'",
+            "'",
+            "\"",
+            "\"",
+            "\\",
+            "\\",
+            ";",
+            "&",
+            "|",
+            ">",
+            "<",
+            "`",
+            "$",
+            "(",
+            ")",
+            "$(",
+            "\n",
+            "\r",
+            "\0",
+            "a",
+            "-q",
+            "=",
+            "/",
+            ".",
+            "é",
+            "🙂",
+            "pytest",
+            "npm",
+            "python3.12",
+            "./gradlew",
+            "C:\\tools\\node.exe",
+            "\"C:/Program Files/x/node.exe\"",
+            "git",
+            "curl",
+            "sh",
+            "bash",
+            "/bin/sh",
+            "mvnw.cmd",
+            "Python",
+            "\"\"",
+            "''");
 
     @Test
     void random_commands_keep_the_boundarys_promises() {
@@ -77,7 +117,10 @@ class VerifyPolicyFuzzTest {
     }
 
     private static String describe(String command) {
-        return "command " + command.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
-                .replace("\0", "\\0");
+        return "command "
+                + command.replace("\\", "\\\\")
+                        .replace("\n", "\\n")
+                        .replace("\r", "\\r")
+                        .replace("\0", "\\0");
     }
 }

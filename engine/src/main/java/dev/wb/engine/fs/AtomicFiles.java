@@ -151,8 +151,8 @@ public final class AtomicFiles {
         if (!middle.matches()) {
             return false;
         }
-        BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
-                LinkOption.NOFOLLOW_LINKS);
+        BasicFileAttributes attributes =
+                Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         if (!attributes.isRegularFile()) {
             return false;
         }

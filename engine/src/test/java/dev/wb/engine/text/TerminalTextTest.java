@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.Optional;
-
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -56,7 +55,8 @@ class TerminalTextTest {
 
     @Test
     void the_first_control_character_is_named_with_its_position_from_one() {
-        assertEquals(Optional.of("a control character (\\r) at character 5"),
+        assertEquals(
+                Optional.of("a control character (\\r) at character 5"),
                 TerminalText.describeFirstControl("make\r\033[2K"));
         assertEquals(Optional.empty(), TerminalText.describeFirstControl("make -s check"));
     }

@@ -23,11 +23,17 @@ public final class Activity implements Projection<Activity.State> {
     public static final Activity INSTANCE = new Activity();
 
     /** The state of one stream's activity. */
-    public record State(long events, long lastVersion, Optional<Instant> firstTime, Optional<Instant> lastTime,
-            Optional<String> lastType, Optional<String> lastActor, SortedMap<String, Long> countsByType) {
+    public record State(
+            long events,
+            long lastVersion,
+            Optional<Instant> firstTime,
+            Optional<Instant> lastTime,
+            Optional<String> lastType,
+            Optional<String> lastActor,
+            SortedMap<String, Long> countsByType) {
 
-        public static final State EMPTY = new State(0, -1, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), new TreeMap<>());
+        public static final State EMPTY = new State(
+                0, -1, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), new TreeMap<>());
 
         public State {
             countsByType = Collections.unmodifiableSortedMap(new TreeMap<>(countsByType));
@@ -83,7 +89,8 @@ public final class Activity implements Projection<Activity.State> {
     public State fromJson(JsonNode json) {
         try {
             SortedMap<String, Long> counts = new TreeMap<>();
-            Iterator<Map.Entry<String, JsonNode>> it = json.required("countsByType").fields();
+            Iterator<Map.Entry<String, JsonNode>> it =
+                    json.required("countsByType").fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 counts.put(entry.getKey(), entry.getValue().longValue());

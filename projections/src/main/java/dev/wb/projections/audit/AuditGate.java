@@ -23,8 +23,14 @@ public final class AuditGate implements Projection<AuditGate.State> {
     public static final AuditGate INSTANCE = new AuditGate();
 
     /** One recorded audit, as much of it as the gate and the scope check need. */
-    public record Audit(long version, boolean passed, String planDigest, String tier, String mode,
-            List<PlannedFile> files, List<String> zones) {
+    public record Audit(
+            long version,
+            boolean passed,
+            String planDigest,
+            String tier,
+            String mode,
+            List<PlannedFile> files,
+            List<String> zones) {
         public Audit {
             files = List.copyOf(files);
             zones = List.copyOf(zones);
@@ -36,14 +42,15 @@ public final class AuditGate implements Projection<AuditGate.State> {
      *     strict audit (first or rebaseline); empty before that, or when the repository had no commit
      * @param underWay whether a strict audit has passed, so later audits tolerate drift
      */
-    public record State(int audits, Optional<Audit> latest, Optional<String> baseline, boolean underWay,
-            int rebaselines) {
+    public record State(
+            int audits, Optional<Audit> latest, Optional<String> baseline, boolean underWay, int rebaselines) {
 
         public static final State EMPTY = new State(0, Optional.empty(), Optional.empty(), false, 0);
 
         /** Open for a plan with this digest: the latest audit passed, and audited exactly this plan. */
         public boolean openFor(String planDigest) {
-            return latest.map(a -> a.passed() && a.planDigest().equals(planDigest)).orElse(false);
+            return latest.map(a -> a.passed() && a.planDigest().equals(planDigest))
+                    .orElse(false);
         }
 
         /** The files this task's plan may account for: those of its latest audit, if it passed. */
@@ -75,19 +82,29 @@ public final class AuditGate implements Projection<AuditGate.State> {
             ObjectNode p = event.payload().json();
             boolean passed = "pass".equals(p.path("verdict").asText());
             String mode = p.path("mode").asText();
-            Audit audit = new Audit(event.version(), passed, p.path("planDigest").asText(), p.path("tier").asText(),
-                    mode, files(p.path("files")), strings(p.path("zones")));
+            Audit audit = new Audit(
+                    event.version(),
+                    passed,
+                    p.path("planDigest").asText(),
+                    p.path("tier").asText(),
+                    mode,
+                    files(p.path("files")),
+                    strings(p.path("zones")));
             boolean strict = !"under-way".equals(mode);
             if (passed && strict) {
                 // A passing strict audit anchors the plan to the commit it ran against.
-                return new State(state.audits() + 1, Optional.of(audit), text(p.get("head")), true,
-                        state.rebaselines());
+                return new State(
+                        state.audits() + 1, Optional.of(audit), text(p.get("head")), true, state.rebaselines());
             }
-            return new State(state.audits() + 1, Optional.of(audit), state.baseline(), state.underWay(),
-                    state.rebaselines());
+            return new State(
+                    state.audits() + 1, Optional.of(audit), state.baseline(), state.underWay(), state.rebaselines());
         }
         if (event.type().equals(WbEvents.PLAN_REBASELINED)) {
-            return new State(state.audits(), state.latest(), text(event.payload().json().get("to")), true,
+            return new State(
+                    state.audits(),
+                    state.latest(),
+                    text(event.payload().json().get("to")),
+                    true,
                     state.rebaselines() + 1);
         }
         return state;
@@ -120,13 +137,21 @@ public final class AuditGate implements Projection<AuditGate.State> {
             Optional<Audit> latest = Optional.empty();
             JsonNode a = json.get("latest");
             if (a != null) {
-                latest = Optional.of(new Audit(a.required("version").longValue(),
-                        "pass".equals(a.required("verdict").asText()), a.required("planDigest").asText(),
-                        a.required("tier").asText(), a.required("mode").asText(), files(a.required("files")),
+                latest = Optional.of(new Audit(
+                        a.required("version").longValue(),
+                        "pass".equals(a.required("verdict").asText()),
+                        a.required("planDigest").asText(),
+                        a.required("tier").asText(),
+                        a.required("mode").asText(),
+                        files(a.required("files")),
                         strings(a.required("zones"))));
             }
-            return new State(json.required("audits").intValue(), latest, text(json.get("baseline")),
-                    json.required("underWay").booleanValue(), json.required("rebaselines").intValue());
+            return new State(
+                    json.required("audits").intValue(),
+                    latest,
+                    text(json.get("baseline")),
+                    json.required("underWay").booleanValue(),
+                    json.required("rebaselines").intValue());
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an audit state: " + e.getMessage(), e);
         }

@@ -37,7 +37,9 @@ public record PlannedFile(String path, String change, Optional<String> to) {
 
     public static PlannedFile fromJson(JsonNode node) {
         JsonNode to = node.get("to");
-        return new PlannedFile(node.required("path").asText(), node.required("change").asText(),
+        return new PlannedFile(
+                node.required("path").asText(),
+                node.required("change").asText(),
                 to == null || to.isNull() ? Optional.empty() : Optional.of(to.asText()));
     }
 }

@@ -73,20 +73,28 @@ public final class CheckpointStore {
                 return Optional.empty();
             }
             ObjectNode root = CanonicalJson.parseObject(content);
-            if (root.path("format").asInt() != FORMAT || !projection.name().equals(root.path("projection").asText())
+            if (root.path("format").asInt() != FORMAT
+                    || !projection.name().equals(root.path("projection").asText())
                     || root.path("projectionVersion").asInt() != projection.version()) {
                 return Optional.empty();
             }
             Optional<String> boot = bootId.get();
-            boolean sameBoot = boot.isPresent() && boot.get().equals(root.path("bootId").asText(null));
-            Map<StreamId, StreamCursor<S>> cursors = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+            boolean sameBoot =
+                    boot.isPresent() && boot.get().equals(root.path("bootId").asText(null));
+            Map<StreamId, StreamCursor<S>> cursors =
+                    new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
             Iterator<Map.Entry<String, JsonNode>> it = root.required("streams").fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 StreamId stream = StreamId.parse(entry.getKey()).orElseThrow();
                 JsonNode c = entry.getValue();
-                cursors.put(stream, new StreamCursor<>(stream, c.required("version").longValue(),
-                        c.required("hash").asText(), projection.fromJson(c.required("state"))));
+                cursors.put(
+                        stream,
+                        new StreamCursor<>(
+                                stream,
+                                c.required("version").longValue(),
+                                c.required("hash").asText(),
+                                projection.fromJson(c.required("state"))));
             }
             return Optional.of(new Checkpoint<>(cursors, sameBoot));
         } catch (RuntimeException e) {

@@ -27,8 +27,8 @@ public final class WorkspaceProjection<S> {
     }
 
     /** How a load was answered, for tests and benchmarks. */
-    public record Load<S>(Map<StreamId, StreamCursor<S>> streams, int reused, int caughtUp, int rebuilt,
-            boolean checkpointUsable) {}
+    public record Load<S>(
+            Map<StreamId, StreamCursor<S>> streams, int reused, int caughtUp, int rebuilt, boolean checkpointUsable) {}
 
     /** Folds every stream from its first event, ignoring any checkpoint. */
     public static <S> Map<StreamId, StreamCursor<S>> rebuild(Projection<S> projection, EventReader reader) {
@@ -51,11 +51,14 @@ public final class WorkspaceProjection<S> {
      */
     public Load<S> load(EventReader reader, StreamId skip) {
         Optional<CheckpointStore.Checkpoint<S>> checkpoint = store.read(projection);
-        Map<StreamId, StreamCursor<S>> cached = checkpoint.map(CheckpointStore.Checkpoint::cursors).orElse(Map.of());
+        Map<StreamId, StreamCursor<S>> cached =
+                checkpoint.map(CheckpointStore.Checkpoint::cursors).orElse(Map.of());
         // Hints are not synced: after a reboot they may be older than the log, so they are trusted
         // only against a checkpoint written in this boot. Otherwise each head is read from the log.
-        boolean trustHints = checkpoint.map(CheckpointStore.Checkpoint::sameBoot).orElse(false);
-        TreeMap<StreamId, StreamCursor<S>> result = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        boolean trustHints =
+                checkpoint.map(CheckpointStore.Checkpoint::sameBoot).orElse(false);
+        TreeMap<StreamId, StreamCursor<S>> result =
+                new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
         int reused = 0, caughtUp = 0, rebuilt = 0;
         StreamCursor<S> skipped = null;
         for (StreamId stream : reader.streams()) {
@@ -66,15 +69,16 @@ public final class WorkspaceProjection<S> {
             }
             // Within a boot the hint is never behind the log, so a cursor equal to it is current.
             Optional<StreamHead> hint = trustHints ? reader.headHint(stream) : reader.head(stream);
-            if (cursor != null && hint.isPresent() && cursor.version() == hint.get().version()
+            if (cursor != null
+                    && hint.isPresent()
+                    && cursor.version() == hint.get().version()
                     && cursor.hash().equals(hint.get().hash())) {
                 result.put(stream, cursor);
                 reused++;
                 continue;
             }
-            Optional<StreamCursor<S>> advanced = cursor != null
-                    ? foldFrom(projection, reader, stream, cursor)
-                    : Optional.empty();
+            Optional<StreamCursor<S>> advanced =
+                    cursor != null ? foldFrom(projection, reader, stream, cursor) : Optional.empty();
             if (advanced.isPresent()) {
                 caughtUp++;
             } else {
@@ -101,8 +105,8 @@ public final class WorkspaceProjection<S> {
      * Folds a stream onward from a cursor (or from the start when it is null). Returns empty when
      * the stream's event at the cursor's version is not the one the cursor saw.
      */
-    private static <S> Optional<StreamCursor<S>> foldFrom(Projection<S> projection, EventReader reader,
-            StreamId stream, StreamCursor<S> cursor) {
+    private static <S> Optional<StreamCursor<S>> foldFrom(
+            Projection<S> projection, EventReader reader, StreamId stream, StreamCursor<S> cursor) {
         long from = cursor == null ? 0 : cursor.version();
         Fold<S> fold = new Fold<>(projection, cursor);
         reader.forEach(stream, from, fold::accept);

@@ -165,8 +165,7 @@ public final class WbEvents {
     public static final int IMPORT_VERDICT_RECORDED_VERSION = 1;
 
     public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
-            new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION,
-                    List.of(WbEvents::initializedV1toV2)),
+            new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION, List.of(WbEvents::initializedV1toV2)),
             new EventSchema(PLAN_AUDITED, PLAN_AUDITED_VERSION, List.of()),
             new EventSchema(PLAN_REBASELINED, PLAN_REBASELINED_VERSION, List.of()),
             new EventSchema(SCOPE_CHECKED, SCOPE_CHECKED_VERSION, List.of()),
@@ -201,9 +200,8 @@ public final class WbEvents {
      */
     static ObjectNode initializedV1toV2(ObjectNode v1) {
         ObjectNode v2 = v1.deepCopy();
-        ArrayNode created = v2.has("files") && v2.get("files").isArray()
-                ? (ArrayNode) v2.remove("files")
-                : v2.arrayNode();
+        ArrayNode created =
+                v2.has("files") && v2.get("files").isArray() ? (ArrayNode) v2.remove("files") : v2.arrayNode();
         v2.remove("files");
         v2.set("created", created);
         v2.putArray("kept");

@@ -16,7 +16,12 @@ public final class ScopeChecks implements Projection<ScopeChecks.State> {
     public static final ScopeChecks INSTANCE = new ScopeChecks();
 
     /** The latest check: its verdict, what it compared, and the paths it could not account for. */
-    public record Check(long version, String verdict, String mode, Optional<String> base, List<String> deviations,
+    public record Check(
+            long version,
+            String verdict,
+            String mode,
+            Optional<String> base,
+            List<String> deviations,
             List<String> zones) {
         public Check {
             deviations = List.copyOf(deviations);
@@ -61,10 +66,15 @@ public final class ScopeChecks implements Projection<ScopeChecks.State> {
         p.path("zones").forEach(z -> zones.add(z.asText()));
         JsonNode base = p.path("base").path("commit");
         String verdict = p.path("verdict").asText();
-        Check check = new Check(event.version(), verdict, p.path("mode").asText(),
-                base.isTextual() ? Optional.of(base.asText()) : Optional.empty(), deviations, zones);
-        return new State(state.checks() + 1, state.deviations() + ("deviation".equals(verdict) ? 1 : 0),
-                Optional.of(check));
+        Check check = new Check(
+                event.version(),
+                verdict,
+                p.path("mode").asText(),
+                base.isTextual() ? Optional.of(base.asText()) : Optional.empty(),
+                deviations,
+                zones);
+        return new State(
+                state.checks() + 1, state.deviations() + ("deviation".equals(verdict) ? 1 : 0), Optional.of(check));
     }
 
     @Override
@@ -95,11 +105,18 @@ public final class ScopeChecks implements Projection<ScopeChecks.State> {
                 List<String> zones = new ArrayList<>();
                 c.required("zones").forEach(z -> zones.add(z.asText()));
                 JsonNode base = c.get("base");
-                latest = Optional.of(new Check(c.required("version").longValue(), c.required("verdict").asText(),
-                        c.required("mode").asText(), base == null ? Optional.empty() : Optional.of(base.asText()),
-                        deviations, zones));
+                latest = Optional.of(new Check(
+                        c.required("version").longValue(),
+                        c.required("verdict").asText(),
+                        c.required("mode").asText(),
+                        base == null ? Optional.empty() : Optional.of(base.asText()),
+                        deviations,
+                        zones));
             }
-            return new State(json.required("checks").intValue(), json.required("deviations").intValue(), latest);
+            return new State(
+                    json.required("checks").intValue(),
+                    json.required("deviations").intValue(),
+                    latest);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not a scope state: " + e.getMessage(), e);
         }

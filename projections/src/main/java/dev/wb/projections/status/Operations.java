@@ -12,17 +12,39 @@ import dev.wb.engine.EventEnvelope;
  * @param lastPreflight {@code ready}, {@code not ready}, or {@code ""} when preflight never ran here
  * @param lastChecks the latest {@code wb checks} verdict ({@code pass}, {@code fail}, {@code incomplete}) or {@code ""}
  */
-public record Operations(long preflights, long preflightsReady, String lastPreflight, String lastPreflightTime,
-        long flowValidations, long flowsChecked, long flowsInvalid, long checkRuns, long checksPassed,
-        long checksFailed, long checksIncomplete, long autoMergeBlocked, String lastChecks) {
+public record Operations(
+        long preflights,
+        long preflightsReady,
+        String lastPreflight,
+        String lastPreflightTime,
+        long flowValidations,
+        long flowsChecked,
+        long flowsInvalid,
+        long checkRuns,
+        long checksPassed,
+        long checksFailed,
+        long checksIncomplete,
+        long autoMergeBlocked,
+        String lastChecks) {
 
     public static final Operations NONE = new Operations(0, 0, "", "", 0, 0, 0, 0, 0, 0, 0, 0, "");
 
     Operations withPreflight(JsonNode p, EventEnvelope event) {
         String verdict = p.path("verdict").asText("");
-        return new Operations(preflights + 1, preflightsReady + (verdict.equals("ready") ? 1 : 0), verdict,
-                event.time().toString(), flowValidations, flowsChecked, flowsInvalid, checkRuns, checksPassed,
-                checksFailed, checksIncomplete, autoMergeBlocked, lastChecks);
+        return new Operations(
+                preflights + 1,
+                preflightsReady + (verdict.equals("ready") ? 1 : 0),
+                verdict,
+                event.time().toString(),
+                flowValidations,
+                flowsChecked,
+                flowsInvalid,
+                checkRuns,
+                checksPassed,
+                checksFailed,
+                checksIncomplete,
+                autoMergeBlocked,
+                lastChecks);
     }
 
     Operations withFlowValidation(JsonNode p) {
@@ -32,35 +54,70 @@ public record Operations(long preflights, long preflightsReady, String lastPrefl
             checked++;
             invalid += flow.path("valid").asBoolean(true) ? 0 : 1;
         }
-        return new Operations(preflights, preflightsReady, lastPreflight, lastPreflightTime, flowValidations + 1,
-                flowsChecked + checked, flowsInvalid + invalid, checkRuns, checksPassed, checksFailed,
-                checksIncomplete, autoMergeBlocked, lastChecks);
+        return new Operations(
+                preflights,
+                preflightsReady,
+                lastPreflight,
+                lastPreflightTime,
+                flowValidations + 1,
+                flowsChecked + checked,
+                flowsInvalid + invalid,
+                checkRuns,
+                checksPassed,
+                checksFailed,
+                checksIncomplete,
+                autoMergeBlocked,
+                lastChecks);
     }
 
     Operations withChecks(JsonNode p) {
         String verdict = p.path("verdict").asText("");
-        return new Operations(preflights, preflightsReady, lastPreflight, lastPreflightTime, flowValidations,
-                flowsChecked, flowsInvalid, checkRuns + 1, checksPassed + (verdict.equals("pass") ? 1 : 0),
-                checksFailed + (verdict.equals("fail") ? 1 : 0), checksIncomplete + (verdict.equals("incomplete") ? 1 : 0),
-                autoMergeBlocked + (p.path("autoMergeBlocked").asBoolean(false) ? 1 : 0), verdict);
+        return new Operations(
+                preflights,
+                preflightsReady,
+                lastPreflight,
+                lastPreflightTime,
+                flowValidations,
+                flowsChecked,
+                flowsInvalid,
+                checkRuns + 1,
+                checksPassed + (verdict.equals("pass") ? 1 : 0),
+                checksFailed + (verdict.equals("fail") ? 1 : 0),
+                checksIncomplete + (verdict.equals("incomplete") ? 1 : 0),
+                autoMergeBlocked + (p.path("autoMergeBlocked").asBoolean(false) ? 1 : 0),
+                verdict);
     }
 
     void write(ObjectNode node) {
-        node.put("preflights", preflights).put("preflightsReady", preflightsReady).put("lastPreflight", lastPreflight)
-                .put("lastPreflightTime", lastPreflightTime).put("flowValidations", flowValidations)
-                .put("flowsChecked", flowsChecked).put("flowsInvalid", flowsInvalid).put("checkRuns", checkRuns)
-                .put("checksPassed", checksPassed).put("checksFailed", checksFailed)
-                .put("checksIncomplete", checksIncomplete).put("autoMergeBlocked", autoMergeBlocked)
+        node.put("preflights", preflights)
+                .put("preflightsReady", preflightsReady)
+                .put("lastPreflight", lastPreflight)
+                .put("lastPreflightTime", lastPreflightTime)
+                .put("flowValidations", flowValidations)
+                .put("flowsChecked", flowsChecked)
+                .put("flowsInvalid", flowsInvalid)
+                .put("checkRuns", checkRuns)
+                .put("checksPassed", checksPassed)
+                .put("checksFailed", checksFailed)
+                .put("checksIncomplete", checksIncomplete)
+                .put("autoMergeBlocked", autoMergeBlocked)
                 .put("lastChecks", lastChecks);
     }
 
     static Operations read(JsonNode n) {
-        return new Operations(n.required("preflights").longValue(), n.required("preflightsReady").longValue(),
-                n.required("lastPreflight").asText(), n.required("lastPreflightTime").asText(),
-                n.required("flowValidations").longValue(), n.required("flowsChecked").longValue(),
-                n.required("flowsInvalid").longValue(), n.required("checkRuns").longValue(),
-                n.required("checksPassed").longValue(), n.required("checksFailed").longValue(),
-                n.required("checksIncomplete").longValue(), n.required("autoMergeBlocked").longValue(),
+        return new Operations(
+                n.required("preflights").longValue(),
+                n.required("preflightsReady").longValue(),
+                n.required("lastPreflight").asText(),
+                n.required("lastPreflightTime").asText(),
+                n.required("flowValidations").longValue(),
+                n.required("flowsChecked").longValue(),
+                n.required("flowsInvalid").longValue(),
+                n.required("checkRuns").longValue(),
+                n.required("checksPassed").longValue(),
+                n.required("checksFailed").longValue(),
+                n.required("checksIncomplete").longValue(),
+                n.required("autoMergeBlocked").longValue(),
                 n.required("lastChecks").asText());
     }
 }

@@ -34,7 +34,9 @@ final class PayloadFields {
             if (split < 0) {
                 spec.scalars.add(field);
             } else {
-                spec.arrays.computeIfAbsent(field.substring(0, split), k -> new HashSet<>()).add(field.substring(split + 3));
+                spec.arrays
+                        .computeIfAbsent(field.substring(0, split), k -> new HashSet<>())
+                        .add(field.substring(split + 3));
             }
         }
         return spec;
@@ -62,7 +64,8 @@ final class PayloadFields {
             }
             return out;
         } catch (IOException e) {
-            throw new UncheckedIOException("unreadable payload of " + event.type() + " at version " + event.version(), e);
+            throw new UncheckedIOException(
+                    "unreadable payload of " + event.type() + " at version " + event.version(), e);
         }
     }
 

@@ -33,7 +33,9 @@ public record ReviewRounds(SortedMap<String, Round> rounds, long uncountable) {
         if (verdict.isEmpty()) {
             return this; // not a record wb judge rounds would read as one: skipped, not counted
         }
-        if (read.path("reviewedInstant").isNull() || instant.isEmpty() || scope.isEmpty()
+        if (read.path("reviewedInstant").isNull()
+                || instant.isEmpty()
+                || scope.isEmpty()
                 || read.path("scopeDigest").isNull()) {
             return new ReviewRounds(rounds, uncountable + 1);
         }
@@ -59,8 +61,10 @@ public record ReviewRounds(SortedMap<String, Round> rounds, long uncountable) {
         }
         String latestInstant = rounds.lastKey().substring(0, rounds.lastKey().indexOf(' '));
         String verdict = null;
-        for (Map.Entry<String, Round> round : rounds.tailMap(latestInstant + " ").entrySet()) {
-            if (round.getValue().ambiguous() || round.getValue().verdict().isEmpty()
+        for (Map.Entry<String, Round> round :
+                rounds.tailMap(latestInstant + " ").entrySet()) {
+            if (round.getValue().ambiguous()
+                    || round.getValue().verdict().isEmpty()
                     || (verdict != null && !verdict.equals(round.getValue().verdict()))) {
                 return "unknown";
             }

@@ -16,13 +16,18 @@ import java.util.TreeMap;
  * @param refusedCommands verify commands refused before anything ran, by their text
  * @param refusedEnv verify_env names refused, by name
  */
-public record StageCounters(SortedMap<String, Long> citations, SortedMap<String, CommandTally> commands,
-        SortedMap<String, Refusal> refusedCommands, SortedMap<String, Refusal> refusedEnv, GitSteps gitSteps) {
+public record StageCounters(
+        SortedMap<String, Long> citations,
+        SortedMap<String, CommandTally> commands,
+        SortedMap<String, Refusal> refusedCommands,
+        SortedMap<String, Refusal> refusedEnv,
+        GitSteps gitSteps) {
 
-    public static final StageCounters EMPTY = new StageCounters(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(),
-            new TreeMap<>(), GitSteps.NONE);
+    public static final StageCounters EMPTY =
+            new StageCounters(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), GitSteps.NONE);
 
-    private static final Class<?> FROZEN = Collections.unmodifiableSortedMap(new TreeMap<>()).getClass();
+    private static final Class<?> FROZEN =
+            Collections.unmodifiableSortedMap(new TreeMap<>()).getClass();
 
     public StageCounters {
         citations = frozen(citations);
@@ -44,7 +49,8 @@ public record StageCounters(SortedMap<String, Long> citations, SortedMap<String,
 
         CommandTally ran(long ms, String outcome, boolean passed) {
             if (passed) {
-                return new CommandTally(runs + 1, failures, durationMs + ms, failsThenPasses + (lastFailed ? 1 : 0), false);
+                return new CommandTally(
+                        runs + 1, failures, durationMs + ms, failsThenPasses + (lastFailed ? 1 : 0), false);
             }
             if (outcome.equals("interrupted")) {
                 return new CommandTally(runs + 1, failures, durationMs + ms, failsThenPasses, lastFailed);
@@ -77,23 +83,32 @@ public record StageCounters(SortedMap<String, Long> citations, SortedMap<String,
             return this;
         }
         TreeMap<String, Refusal> nextCommands = new TreeMap<>(refusedCommands);
-        refused.forEach(r -> refuse(nextCommands, r.path("command").asText(), r.path("reason").asText()));
+        refused.forEach(r -> refuse(
+                nextCommands, r.path("command").asText(), r.path("reason").asText()));
         TreeMap<String, Refusal> nextEnv = new TreeMap<>(refusedEnv);
-        env.forEach(r -> refuse(nextEnv, r.path("name").asText(), r.path("reason").asText()));
+        env.forEach(
+                r -> refuse(nextEnv, r.path("name").asText(), r.path("reason").asText()));
         return new StageCounters(citations, commands, nextCommands, nextEnv, gitSteps);
     }
 
     StageCounters withCommandRan(ObjectNode ran) {
         String command = ran.path("command").asText();
         TreeMap<String, CommandTally> next = new TreeMap<>(commands);
-        next.put(command, next.getOrDefault(command, CommandTally.NEVER).ran(ran.path("durationMs").asLong(),
-                ran.path("outcome").asText(), ran.path("passed").asBoolean()));
+        next.put(
+                command,
+                next.getOrDefault(command, CommandTally.NEVER)
+                        .ran(
+                                ran.path("durationMs").asLong(),
+                                ran.path("outcome").asText(),
+                                ran.path("passed").asBoolean()));
         return new StageCounters(citations, next, refusedCommands, refusedEnv, gitSteps);
     }
 
     StageCounters withGitStep(String status) {
-        GitSteps steps = new GitSteps(gitSteps.ok() + (status.equals("ok") ? 1 : 0),
-                gitSteps.failed() + (status.equals("failed") ? 1 : 0), gitSteps.refused() + (status.equals("refused") ? 1 : 0));
+        GitSteps steps = new GitSteps(
+                gitSteps.ok() + (status.equals("ok") ? 1 : 0),
+                gitSteps.failed() + (status.equals("failed") ? 1 : 0),
+                gitSteps.refused() + (status.equals("refused") ? 1 : 0));
         return new StageCounters(citations, commands, refusedCommands, refusedEnv, steps);
     }
 

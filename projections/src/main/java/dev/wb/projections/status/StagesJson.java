@@ -33,17 +33,28 @@ final class StagesJson {
         ObjectNode citations = node.putObject("citations");
         c.citations().forEach(citations::put);
         ObjectNode commands = node.putObject("commands");
-        c.commands().forEach((text, t) -> commands.putObject(text).put("runs", t.runs()).put("failures", t.failures())
-                .put("durationMs", t.durationMs()).put("failsThenPasses", t.failsThenPasses())
-                .put("lastFailed", t.lastFailed()));
+        c.commands()
+                .forEach((text, t) -> commands.putObject(text)
+                        .put("runs", t.runs())
+                        .put("failures", t.failures())
+                        .put("durationMs", t.durationMs())
+                        .put("failsThenPasses", t.failsThenPasses())
+                        .put("lastFailed", t.lastFailed()));
         refusals(node.putObject("refusedCommands"), c.refusedCommands());
         refusals(node.putObject("refusedEnv"), c.refusedEnv());
-        node.putObject("gitSteps").put("ok", c.gitSteps().ok()).put("failed", c.gitSteps().failed())
+        node.putObject("gitSteps")
+                .put("ok", c.gitSteps().ok())
+                .put("failed", c.gitSteps().failed())
                 .put("refused", c.gitSteps().refused());
-        ObjectNode reviews = node.putObject("reviews").put("uncountable", state.reviews().uncountable());
+        ObjectNode reviews =
+                node.putObject("reviews").put("uncountable", state.reviews().uncountable());
         ObjectNode rounds = reviews.putObject("rounds");
-        state.reviews().rounds().forEach((key, r) -> rounds.putObject(key).put("verdict", r.verdict())
-                .put("signature", r.signature()).put("ambiguous", r.ambiguous()));
+        state.reviews()
+                .rounds()
+                .forEach((key, r) -> rounds.putObject(key)
+                        .put("verdict", r.verdict())
+                        .put("signature", r.signature())
+                        .put("ambiguous", r.ambiguous()));
         state.operations().write(node.putObject("operations"));
         return node;
     }
@@ -52,19 +63,36 @@ final class StagesJson {
         JsonNode steps = json.required("gitSteps");
         StageCounters counters = new StageCounters(
                 map(json.required("citations"), JsonNode::longValue),
-                map(json.required("commands"), t -> new CommandTally(t.required("runs").longValue(),
-                        t.required("failures").longValue(), t.required("durationMs").longValue(),
-                        t.required("failsThenPasses").longValue(), t.required("lastFailed").booleanValue())),
+                map(
+                        json.required("commands"),
+                        t -> new CommandTally(
+                                t.required("runs").longValue(),
+                                t.required("failures").longValue(),
+                                t.required("durationMs").longValue(),
+                                t.required("failsThenPasses").longValue(),
+                                t.required("lastFailed").booleanValue())),
                 map(json.required("refusedCommands"), StagesJson::refusal),
                 map(json.required("refusedEnv"), StagesJson::refusal),
-                new GitSteps(steps.required("ok").longValue(), steps.required("failed").longValue(),
+                new GitSteps(
+                        steps.required("ok").longValue(),
+                        steps.required("failed").longValue(),
                         steps.required("refused").longValue()));
         JsonNode reviews = json.required("reviews");
-        ReviewRounds rounds = new ReviewRounds(map(reviews.required("rounds"), r -> new ReviewRounds.Round(
-                r.required("verdict").asText(), r.required("signature").asText(), r.required("ambiguous").booleanValue())),
+        ReviewRounds rounds = new ReviewRounds(
+                map(
+                        reviews.required("rounds"),
+                        r -> new ReviewRounds.Round(
+                                r.required("verdict").asText(),
+                                r.required("signature").asText(),
+                                r.required("ambiguous").booleanValue())),
                 reviews.required("uncountable").longValue());
-        return new State(latest(json, "audit", "planDigest"), latest(json, "scope", "planDigest"),
-                latest(json, "verify", "planDigest"), latest(json, "git", "series"), counters, rounds,
+        return new State(
+                latest(json, "audit", "planDigest"),
+                latest(json, "scope", "planDigest"),
+                latest(json, "verify", "planDigest"),
+                latest(json, "git", "series"),
+                counters,
+                rounds,
                 Operations.read(json.required("operations")));
     }
 
@@ -80,11 +108,13 @@ final class StagesJson {
     }
 
     private static void refusals(ObjectNode node, SortedMap<String, Refusal> refusals) {
-        refusals.forEach((subject, r) -> node.putObject(subject).put("count", r.count()).put("reason", r.reason()));
+        refusals.forEach(
+                (subject, r) -> node.putObject(subject).put("count", r.count()).put("reason", r.reason()));
     }
 
     private static Refusal refusal(JsonNode json) {
-        return new Refusal(json.required("count").longValue(), json.required("reason").asText());
+        return new Refusal(
+                json.required("count").longValue(), json.required("reason").asText());
     }
 
     private static <V> SortedMap<String, V> map(JsonNode object, Function<JsonNode, V> value) {

@@ -35,10 +35,22 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
     }
 
-    public record State(Latest audit, Latest scope, Latest verify, Latest git, StageCounters counters,
-            ReviewRounds reviews, Operations operations) {
-        public static final State EMPTY = new State(Latest.NEVER, Latest.NEVER, Latest.NEVER, Latest.NEVER,
-                StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE);
+    public record State(
+            Latest audit,
+            Latest scope,
+            Latest verify,
+            Latest git,
+            StageCounters counters,
+            ReviewRounds reviews,
+            Operations operations) {
+        public static final State EMPTY = new State(
+                Latest.NEVER,
+                Latest.NEVER,
+                Latest.NEVER,
+                Latest.NEVER,
+                StageCounters.EMPTY,
+                ReviewRounds.NONE,
+                Operations.NONE);
 
         /** The state with other operations counters. */
         State with(Operations next) {
@@ -48,8 +60,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
 
     private static final PayloadFields AUDITED = PayloadFields.of("verdict", "planDigest", "citations[].verdict");
     private static final PayloadFields CHECKED = PayloadFields.of("verdict", "planDigest");
-    private static final PayloadFields STARTED = PayloadFields.of("planDigest", "refused[].command", "refused[].reason",
-            "refusedEnv[].name", "refusedEnv[].reason");
+    private static final PayloadFields STARTED = PayloadFields.of(
+            "planDigest", "refused[].command", "refused[].reason", "refusedEnv[].name", "refusedEnv[].reason");
     private static final PayloadFields RAN = PayloadFields.of("command", "outcome", "passed", "durationMs");
     private static final PayloadFields FINISHED = PayloadFields.of("verdict");
     private static final PayloadFields STEP = PayloadFields.of("status");
@@ -80,35 +92,71 @@ public final class TaskStages implements Projection<TaskStages.State> {
         String type = event.type();
         if (type.equals(WbEvents.PLAN_AUDITED)) {
             ObjectNode p = AUDITED.read(event);
-            Latest audit = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
-            return new State(audit, s.scope(), s.verify(), s.git(), s.counters().withCitations(p.path("citations")), s.reviews(), s.operations());
+            Latest audit =
+                    Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
+            return new State(
+                    audit,
+                    s.scope(),
+                    s.verify(),
+                    s.git(),
+                    s.counters().withCitations(p.path("citations")),
+                    s.reviews(),
+                    s.operations());
         }
         if (type.equals(WbEvents.SCOPE_CHECKED)) {
             ObjectNode p = CHECKED.read(event);
-            Latest scope = Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
+            Latest scope =
+                    Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
             return new State(s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.VERIFY_STARTED)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
             ObjectNode p = STARTED.read(event);
             Latest verify = Latest.of("incomplete", p.path("planDigest").asText());
-            return new State(s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p), s.reviews(), s.operations());
+            return new State(
+                    s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
-            return new State(s.audit(), s.scope(), s.verify(), s.git(),
-                    s.counters().withCommandRan(RAN.read(event)), s.reviews(), s.operations());
+            return new State(
+                    s.audit(),
+                    s.scope(),
+                    s.verify(),
+                    s.git(),
+                    s.counters().withCommandRan(RAN.read(event)),
+                    s.reviews(),
+                    s.operations());
         }
         if (type.equals(WbEvents.VERIFY_FINISHED) && !s.verify().result().equals(NONE)) {
             String verdict = FINISHED.read(event).path("verdict").asText();
-            return new State(s.audit(), s.scope(), new Latest(verdict, s.verify().about()), s.git(), s.counters(), s.reviews(), s.operations());
+            return new State(
+                    s.audit(),
+                    s.scope(),
+                    new Latest(verdict, s.verify().about()),
+                    s.git(),
+                    s.counters(),
+                    s.reviews(),
+                    s.operations());
         }
         if (type.equals(WbEvents.GIT_STEP_RAN)) {
             String status = STEP.read(event).path("status").asText();
-            return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters().withGitStep(status), s.reviews(), s.operations());
+            return new State(
+                    s.audit(),
+                    s.scope(),
+                    s.verify(),
+                    s.git(),
+                    s.counters().withGitStep(status),
+                    s.reviews(),
+                    s.operations());
         }
         if (type.equals(WbEvents.JUDGE_RECORD_READ)) {
-            return new State(s.audit(), s.scope(), s.verify(), s.git(), s.counters(),
-                    s.reviews().withRecord(event.payload().json()), s.operations()); // small; criteria are an object
+            return new State(
+                    s.audit(),
+                    s.scope(),
+                    s.verify(),
+                    s.git(),
+                    s.counters(),
+                    s.reviews().withRecord(event.payload().json()),
+                    s.operations()); // small; criteria are an object
         }
         if (type.equals(WbEvents.GIT_SERIES_FINISHED)) {
             ObjectNode p = SERIES.read(event);

@@ -26,7 +26,8 @@ public final class Verifications implements Projection<Verifications.State> {
      *
      * @param finished empty while the run is incomplete
      */
-    public record Run(long startedVersion, ObjectNode started, List<ObjectNode> commands, Optional<ObjectNode> finished) {
+    public record Run(
+            long startedVersion, ObjectNode started, List<ObjectNode> commands, Optional<ObjectNode> finished) {
         public Run {
             commands = List.copyOf(commands);
         }
@@ -76,16 +77,23 @@ public final class Verifications implements Projection<Verifications.State> {
         }
         Run run = state.latest().get();
         if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
-            return new State(state.runs(), state.passed(), state.failed(), state.interrupted(),
+            return new State(
+                    state.runs(),
+                    state.passed(),
+                    state.failed(),
+                    state.interrupted(),
                     Optional.of(run.with(event.payload().json())));
         }
         if (type.equals(WbEvents.VERIFY_FINISHED)) {
             ObjectNode finished = event.payload().json();
             String verdict = finished.path("verdict").asText();
             Run done = new Run(run.startedVersion(), run.started(), run.commands(), Optional.of(finished));
-            return new State(state.runs(), state.passed() + (verdict.equals("pass") ? 1 : 0),
+            return new State(
+                    state.runs(),
+                    state.passed() + (verdict.equals("pass") ? 1 : 0),
                     state.failed() + (verdict.equals("fail") ? 1 : 0),
-                    state.interrupted() + (verdict.equals("interrupted") ? 1 : 0), Optional.of(done));
+                    state.interrupted() + (verdict.equals("interrupted") ? 1 : 0),
+                    Optional.of(done));
         }
         return state;
     }
@@ -118,11 +126,18 @@ public final class Verifications implements Projection<Verifications.State> {
                 List<ObjectNode> commands = new ArrayList<>();
                 l.required("commands").forEach(c -> commands.add((ObjectNode) c));
                 JsonNode finished = l.get("finished");
-                latest = Optional.of(new Run(l.required("startedVersion").longValue(), (ObjectNode) l.required("started"),
-                        commands, finished == null ? Optional.empty() : Optional.of((ObjectNode) finished)));
+                latest = Optional.of(new Run(
+                        l.required("startedVersion").longValue(),
+                        (ObjectNode) l.required("started"),
+                        commands,
+                        finished == null ? Optional.empty() : Optional.of((ObjectNode) finished)));
             }
-            return new State(json.required("runs").intValue(), json.required("passed").intValue(),
-                    json.required("failed").intValue(), json.required("interrupted").intValue(), latest);
+            return new State(
+                    json.required("runs").intValue(),
+                    json.required("passed").intValue(),
+                    json.required("failed").intValue(),
+                    json.required("interrupted").intValue(),
+                    latest);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not a verify state: " + e.getMessage(), e);
         }

@@ -25,7 +25,10 @@ class ActivityTest {
         InMemoryEventLog log = new InMemoryEventLog();
         for (int i = 0; i < types.length; i++) {
             Clock clock = Clock.fixed(TestEvents.T0.plus(Duration.ofMinutes(i)), ZoneOffset.UTC);
-            log.append(TASK, ExpectedVersion.any(), List.of(TestEvents.event(types[i], Map.of("i", i))),
+            log.append(
+                    TASK,
+                    ExpectedVersion.any(),
+                    List.of(TestEvents.event(types[i], Map.of("i", i))),
                     TestEvents.invocation(clock));
         }
         return log.read(TASK);

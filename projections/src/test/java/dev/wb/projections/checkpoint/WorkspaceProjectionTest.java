@@ -92,7 +92,8 @@ class WorkspaceProjectionTest {
         assertEquals(1, load.caughtUp());
         assertEquals(1, load.rebuilt());
         assertEquals(rebuild(), load.streams());
-        assertEquals(5, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
+        assertEquals(
+                5, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
     }
 
     @Test
@@ -126,7 +127,9 @@ class WorkspaceProjectionTest {
         log.close();
         deleteRecursively(dir.resolve("log"));
         log = EventLogs.chronicle(dir.resolve("log"));
-        log.append(StreamId.task(new TaskKey("A-1")), ExpectedVersion.noStream(),
+        log.append(
+                StreamId.task(new TaskKey("A-1")),
+                ExpectedVersion.noStream(),
                 List.of(TestEvents.event("other.kind", Map.of("x", 1)), TestEvents.note(1), TestEvents.note(2)),
                 invocation());
 
@@ -134,7 +137,13 @@ class WorkspaceProjectionTest {
 
         assertEquals(1, load.rebuilt());
         assertEquals(rebuild(), load.streams());
-        assertEquals(1L, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().countsByType().get("other.kind"));
+        assertEquals(
+                1L,
+                load.streams()
+                        .get(StreamId.task(new TaskKey("A-1")))
+                        .state()
+                        .countsByType()
+                        .get("other.kind"));
     }
 
     @Test
@@ -150,7 +159,8 @@ class WorkspaceProjectionTest {
 
         assertEquals(0, load.reused());
         assertEquals(rebuild(), load.streams());
-        assertEquals(3, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
+        assertEquals(
+                3, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
     }
 
     @Test
@@ -180,7 +190,8 @@ class WorkspaceProjectionTest {
         WorkspaceProjection.Load<Activity.State> load = new WorkspaceProjection<>(Activity.INSTANCE, bootB).load(log);
 
         assertEquals(rebuild(), load.streams());
-        assertEquals(4, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
+        assertEquals(
+                4, load.streams().get(StreamId.task(new TaskKey("A-1"))).state().events());
         assertEquals(0, load.reused());
     }
 
@@ -198,7 +209,8 @@ class WorkspaceProjectionTest {
 
     private static void deleteRecursively(Path root) {
         try (var paths = Files.walk(root)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            paths.sorted(java.util.Comparator.reverseOrder())
+                    .forEach(p -> p.toFile().delete());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -42,7 +42,8 @@ class UpcastingTest {
         EventEnvelope current = WbEvents.SCHEMAS.upcast(stored);
 
         assertEquals(WbEvents.WORKSPACE_INITIALIZED_VERSION, current.schemaVersion());
-        assertEquals("{\"created\":[\"config.json\",\"policy.json\",\".gitignore\"],\"kept\":[]}",
+        assertEquals(
+                "{\"created\":[\"config.json\",\"policy.json\",\".gitignore\"],\"kept\":[]}",
                 current.payload().toString());
         assertEquals(stored.hash(), current.hash(), "the hash still names the stored bytes");
     }
@@ -52,13 +53,20 @@ class UpcastingTest {
         try (EventLog log = EventLogs.chronicle(dir.resolve("log"))) {
             ObjectNode v1 = CanonicalJson.objectNode();
             v1.putArray("files").add("config.json");
-            log.append(StreamId.workspace(), ExpectedVersion.noStream(),
-                    List.of(new NewEvent(WbEvents.WORKSPACE_INITIALIZED, 1, v1)), TestEvents.invocation());
+            log.append(
+                    StreamId.workspace(),
+                    ExpectedVersion.noStream(),
+                    List.of(new NewEvent(WbEvents.WORKSPACE_INITIALIZED, 1, v1)),
+                    TestEvents.invocation());
 
-            EventEnvelope read = new UpcastingReader(log, WbEvents.SCHEMAS).read(StreamId.workspace()).get(0);
+            EventEnvelope read = new UpcastingReader(log, WbEvents.SCHEMAS)
+                    .read(StreamId.workspace())
+                    .get(0);
 
             assertEquals(2, read.schemaVersion());
-            assertEquals("{\"created\":[\"config.json\"],\"kept\":[]}", read.payload().toString());
+            assertEquals(
+                    "{\"created\":[\"config.json\"],\"kept\":[]}",
+                    read.payload().toString());
             EventEnvelope raw = log.read(StreamId.workspace()).get(0);
             assertEquals(1, raw.schemaVersion());
             assertEquals("{\"files\":[\"config.json\"]}", raw.payload().toString());

@@ -18,20 +18,36 @@ class PayloadFieldsTest {
 
     @Test
     void named_scalars_are_kept_and_everything_else_is_skipped() {
-        EventEnvelope event = event(Map.of("verdict", "pass", "durationMs", 1234, "passed", true, "head", "x".repeat(5000),
-                "nested", Map.of("verdict", "not this one"), "list", List.of(1, 2, 3)));
+        EventEnvelope event = event(Map.of(
+                "verdict",
+                "pass",
+                "durationMs",
+                1234,
+                "passed",
+                true,
+                "head",
+                "x".repeat(5000),
+                "nested",
+                Map.of("verdict", "not this one"),
+                "list",
+                List.of(1, 2, 3)));
 
-        assertEquals(CanonicalJson.parse("{\"durationMs\":1234,\"passed\":true,\"verdict\":\"pass\"}".getBytes()),
+        assertEquals(
+                CanonicalJson.parse("{\"durationMs\":1234,\"passed\":true,\"verdict\":\"pass\"}".getBytes()),
                 PayloadFields.of("verdict", "durationMs", "passed", "absent").read(event));
     }
 
     @Test
     void named_fields_of_each_object_in_an_array_are_kept_in_order() {
-        EventEnvelope event = event(Map.of("citations", List.of(
-                Map.of("index", 0, "file", "a.py", "verdict", "ok"), "not an object",
-                Map.of("index", 1, "file", "b.py", "verdict", "moved", "at", Map.of("line", 3)))));
+        EventEnvelope event = event(Map.of(
+                "citations",
+                List.of(
+                        Map.of("index", 0, "file", "a.py", "verdict", "ok"),
+                        "not an object",
+                        Map.of("index", 1, "file", "b.py", "verdict", "moved", "at", Map.of("line", 3)))));
 
-        assertEquals(CanonicalJson.parse("{\"citations\":[{\"verdict\":\"ok\"},{\"verdict\":\"moved\"}]}".getBytes()),
+        assertEquals(
+                CanonicalJson.parse("{\"citations\":[{\"verdict\":\"ok\"},{\"verdict\":\"moved\"}]}".getBytes()),
                 PayloadFields.of("citations[].verdict").read(event));
     }
 
@@ -39,6 +55,8 @@ class PayloadFieldsTest {
     void a_field_named_as_a_scalar_that_holds_an_object_is_left_out() {
         EventEnvelope event = event(Map.of("base", Map.of("ref", "main"), "verdict", "pass"));
 
-        assertEquals(CanonicalJson.parse("{\"verdict\":\"pass\"}".getBytes()), PayloadFields.of("base", "verdict").read(event));
+        assertEquals(
+                CanonicalJson.parse("{\"verdict\":\"pass\"}".getBytes()),
+                PayloadFields.of("base", "verdict").read(event));
     }
 }

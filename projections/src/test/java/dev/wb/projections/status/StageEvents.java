@@ -27,8 +27,13 @@ final class StageEvents {
     }
 
     static NewEvent audited(String verdict, String digest, String... citationVerdicts) {
-        ObjectNode p = CanonicalJson.objectNode().put("verdict", verdict).put("tier", "light").put("mode", "first")
-                .put("underWay", false).put("rebaseline", false).put("planDigest", digest);
+        ObjectNode p = CanonicalJson.objectNode()
+                .put("verdict", verdict)
+                .put("tier", "light")
+                .put("mode", "first")
+                .put("underWay", false)
+                .put("rebaseline", false)
+                .put("planDigest", digest);
         p.putNull("baseline");
         p.putNull("head");
         p.putArray("files").addObject().put("path", "src/app.py").put("change", "edit");
@@ -36,7 +41,12 @@ final class StageEvents {
         ArrayNode citations = p.putArray("citations");
         for (int i = 0; i < citationVerdicts.length; i++) {
             String v = citationVerdicts[i];
-            citations.addObject().put("index", i).put("file", "src/app.py").put("line", 2).put("verdict", v)
+            citations
+                    .addObject()
+                    .put("index", i)
+                    .put("file", "src/app.py")
+                    .put("line", 2)
+                    .put("verdict", v)
                     .put("passes", v.equals("ok") || v.equals("moved") || v.equals("baseline"));
         }
         p.putArray("fileChecks");
@@ -45,9 +55,14 @@ final class StageEvents {
     }
 
     static NewEvent scopeChecked(String verdict, String digest) {
-        ObjectNode p = CanonicalJson.objectNode().put("verdict", verdict).put("mode", "worktree").put("planDigest", digest);
+        ObjectNode p = CanonicalJson.objectNode()
+                .put("verdict", verdict)
+                .put("mode", "worktree")
+                .put("planDigest", digest);
         p.putNull("base");
-        p.putObject("counts").put("deviation", verdict.equals("deviation") ? 1 : 0).put("ok", 1);
+        p.putObject("counts")
+                .put("deviation", verdict.equals("deviation") ? 1 : 0)
+                .put("ok", 1);
         p.putArray("paths");
         p.put("unlisted", 0);
         p.putArray("zones");
@@ -59,11 +74,17 @@ final class StageEvents {
         ObjectNode p = CanonicalJson.objectNode().put("planDigest", digest).put("timeoutSeconds", 600);
         ArrayNode c = p.putArray("commands");
         for (int i = 0; i < commands.size(); i++) {
-            c.addObject().put("index", i).put("command", commands.get(i)).put("runner", commands.get(i).split(" ")[0]);
+            c.addObject()
+                    .put("index", i)
+                    .put("command", commands.get(i))
+                    .put("runner", commands.get(i).split(" ")[0]);
         }
         ArrayNode r = p.putArray("refused");
         for (int i = 0; i < refused.size(); i += 2) {
-            r.addObject().put("index", commands.size() + i / 2).put("command", refused.get(i)).put("reason", refused.get(i + 1));
+            r.addObject()
+                    .put("index", commands.size() + i / 2)
+                    .put("command", refused.get(i))
+                    .put("reason", refused.get(i + 1));
         }
         p.putArray("env");
         ArrayNode e = p.putArray("refusedEnv");
@@ -83,10 +104,16 @@ final class StageEvents {
         for (String word : command.split(" ")) {
             argv.add(word);
         }
-        p.put("runner", argv.get(0).asText()).put("outcome", outcome).put("exitCode", exitCode)
-                .put("passed", outcome.equals("exited") && exitCode == 0).put("durationMs", durationMs)
-                .put("head", "output").put("tail", "").put("omittedChars", 0)
-                .put("outputDigest", "sha256:" + "a".repeat(64)).put("outputBytes", 6);
+        p.put("runner", argv.get(0).asText())
+                .put("outcome", outcome)
+                .put("exitCode", exitCode)
+                .put("passed", outcome.equals("exited") && exitCode == 0)
+                .put("durationMs", durationMs)
+                .put("head", "output")
+                .put("tail", "")
+                .put("omittedChars", 0)
+                .put("outputDigest", "sha256:" + "a".repeat(64))
+                .put("outputBytes", 6);
         return new NewEvent(WbEvents.VERIFY_COMMAND_RAN, 1, p);
     }
 
@@ -99,14 +126,24 @@ final class StageEvents {
     }
 
     static NewEvent verifyFinished(String verdict) {
-        ObjectNode p = CanonicalJson.objectNode().put("verdict", verdict).put("ran", 1).put("passed", 1).put("failed", 0)
-                .put("refused", 0).put("notRun", 0).put("durationMs", 10);
+        ObjectNode p = CanonicalJson.objectNode()
+                .put("verdict", verdict)
+                .put("ran", 1)
+                .put("passed", 1)
+                .put("failed", 0)
+                .put("refused", 0)
+                .put("notRun", 0)
+                .put("durationMs", 10);
         return new NewEvent(WbEvents.VERIFY_FINISHED, 1, p);
     }
 
     static NewEvent gitStep(String series, String status) {
-        ObjectNode p = CanonicalJson.objectNode().put("series", series).put("index", 0).put("status", status)
-                .put("exitCode", status.equals("refused") ? -1 : status.equals("ok") ? 0 : 1).put("output", "")
+        ObjectNode p = CanonicalJson.objectNode()
+                .put("series", series)
+                .put("index", 0)
+                .put("status", status)
+                .put("exitCode", status.equals("refused") ? -1 : status.equals("ok") ? 0 : 1)
+                .put("output", "")
                 .put("durationMs", 5);
         p.putArray("argv").add("commit").add("-F").add(".workflow/ABC-1/commit.txt");
         if (status.equals("refused")) {
@@ -116,7 +153,9 @@ final class StageEvents {
     }
 
     static NewEvent gitSeries(String series, String status) {
-        ObjectNode p = CanonicalJson.objectNode().put("series", series).put("status", status)
+        ObjectNode p = CanonicalJson.objectNode()
+                .put("series", series)
+                .put("status", status)
                 .put("ran", status.equals("refused") ? 0 : 1);
         p.putArray("notRun");
         return new NewEvent(WbEvents.GIT_SERIES_FINISHED, 1, p);

@@ -51,7 +51,8 @@ class TaskStagesTest {
         State state = fold(sealed(audited("fail", PLAN_A, "ok", "mismatch"), audited("pass", PLAN_B, "ok", "moved")));
 
         assertEquals(new Latest("pass", Optional.of(PLAN_B)), state.audit());
-        assertEquals(Map.of("ok", 2L, "mismatch", 1L, "moved", 1L), state.counters().citations());
+        assertEquals(
+                Map.of("ok", 2L, "mismatch", 1L, "moved", 1L), state.counters().citations());
     }
 
     @Test
@@ -71,7 +72,8 @@ class TaskStagesTest {
     @ParameterizedTest
     @ValueSource(strings = {"pass", "fail", "interrupted"})
     void a_finished_run_is_the_verdict_its_end_recorded(String verdict) {
-        State state = fold(sealed(verifyStarted(PLAN_A, "make test"), passed("make test", 40), verifyFinished(verdict)));
+        State state =
+                fold(sealed(verifyStarted(PLAN_A, "make test"), passed("make test", 40), verifyFinished(verdict)));
 
         assertEquals(new Latest(verdict, Optional.of(PLAN_A)), state.verify());
     }
@@ -83,18 +85,31 @@ class TaskStagesTest {
 
     @Test
     void each_verify_command_counts_its_runs_failures_and_time() {
-        State state = fold(sealed(verifyStarted(PLAN_A, "make test", "make lint"), passed("make test", 100),
-                failed("make lint", 30), verifyFinished("fail"), verifyStarted(PLAN_A, "make test"),
-                commandRan("make test", "timed_out", -1, 600_000), verifyFinished("fail")));
+        State state = fold(sealed(
+                verifyStarted(PLAN_A, "make test", "make lint"),
+                passed("make test", 100),
+                failed("make lint", 30),
+                verifyFinished("fail"),
+                verifyStarted(PLAN_A, "make test"),
+                commandRan("make test", "timed_out", -1, 600_000),
+                verifyFinished("fail")));
 
-        assertEquals(new CommandTally(2, 1, 600_100, 0, true), state.counters().commands().get("make test"));
-        assertEquals(new CommandTally(1, 1, 30, 0, true), state.counters().commands().get("make lint"));
+        assertEquals(
+                new CommandTally(2, 1, 600_100, 0, true),
+                state.counters().commands().get("make test"));
+        assertEquals(
+                new CommandTally(1, 1, 30, 0, true), state.counters().commands().get("make lint"));
     }
 
     @Test
     void a_command_that_fails_and_passes_in_its_next_run_counts_as_failing_then_passing() {
-        State state = fold(sealed(failed("make test", 10), passed("make test", 10), passed("make test", 10),
-                failed("make test", 10), commandRan("make test", "not_started", -1, 0), passed("make test", 10)));
+        State state = fold(sealed(
+                failed("make test", 10),
+                passed("make test", 10),
+                passed("make test", 10),
+                failed("make test", 10),
+                commandRan("make test", "not_started", -1, 0),
+                passed("make test", 10)));
 
         CommandTally tally = state.counters().commands().get("make test");
         assertEquals(6, tally.runs());
@@ -105,29 +120,49 @@ class TaskStagesTest {
 
     @Test
     void an_interrupted_command_is_no_failure_and_does_not_break_a_fail_then_pass() {
-        State state = fold(sealed(failed("make test", 10), commandRan("make test", "interrupted", -1, 5),
-                passed("make test", 10)));
+        State state = fold(sealed(
+                failed("make test", 10), commandRan("make test", "interrupted", -1, 5), passed("make test", 10)));
 
-        assertEquals(new CommandTally(3, 1, 25, 1, false), state.counters().commands().get("make test"));
+        assertEquals(
+                new CommandTally(3, 1, 25, 1, false),
+                state.counters().commands().get("make test"));
     }
 
     @Test
     void refused_commands_and_variables_are_counted_with_the_latest_reason() {
         State state = fold(sealed(
-                verifyStarted(PLAN_A, List.of("make test"), List.of("curl x", "unknown runner: curl"),
+                verifyStarted(
+                        PLAN_A,
+                        List.of("make test"),
+                        List.of("curl x", "unknown runner: curl"),
                         List.of("PATH", "forbidden name")),
-                verifyStarted(PLAN_A, List.of("make test"), List.of("curl x", "not on the allowlist", "ls | wc", "shell character |"),
+                verifyStarted(
+                        PLAN_A,
+                        List.of("make test"),
+                        List.of("curl x", "not on the allowlist", "ls | wc", "shell character |"),
                         List.of())));
 
-        assertEquals(Map.of("curl x", new Refusal(2, "not on the allowlist"), "ls | wc", new Refusal(1, "shell character |")),
+        assertEquals(
+                Map.of(
+                        "curl x",
+                        new Refusal(2, "not on the allowlist"),
+                        "ls | wc",
+                        new Refusal(1, "shell character |")),
                 state.counters().refusedCommands());
-        assertEquals(Map.of("PATH", new Refusal(1, "forbidden name")), state.counters().refusedEnv());
+        assertEquals(
+                Map.of("PATH", new Refusal(1, "forbidden name")),
+                state.counters().refusedEnv());
     }
 
     @Test
     void git_steps_are_counted_by_status_and_the_latest_series_is_the_git_stage() {
-        State state = fold(sealed(gitStep("start", "ok"), gitSeries("start", "ok"), gitStep("commit", "refused"),
-                gitSeries("commit", "refused"), gitStep("commit", "ok"), gitStep("commit", "failed"),
+        State state = fold(sealed(
+                gitStep("start", "ok"),
+                gitSeries("start", "ok"),
+                gitStep("commit", "refused"),
+                gitSeries("commit", "refused"),
+                gitStep("commit", "ok"),
+                gitStep("commit", "failed"),
                 gitSeries("commit", "failed")));
 
         assertEquals(new GitSteps(2, 1, 1), state.counters().gitSteps());
@@ -140,9 +175,10 @@ class TaskStagesTest {
 
         assertEquals(state, TaskStages.INSTANCE.fromJson(TaskStages.INSTANCE.toJson(state)));
         assertEquals(State.EMPTY, TaskStages.INSTANCE.fromJson(TaskStages.INSTANCE.toJson(State.EMPTY)));
-        assertEquals(TaskStages.INSTANCE.toJson(state),
-                TaskStages.INSTANCE.toJson(TaskStages.INSTANCE.fromJson(CanonicalJson.parse(
-                        CanonicalJson.bytes(TaskStages.INSTANCE.toJson(state))))),
+        assertEquals(
+                TaskStages.INSTANCE.toJson(state),
+                TaskStages.INSTANCE.toJson(TaskStages.INSTANCE.fromJson(
+                        CanonicalJson.parse(CanonicalJson.bytes(TaskStages.INSTANCE.toJson(state))))),
                 "the bytes a checkpoint stores read back to the same state");
     }
 
@@ -157,19 +193,32 @@ class TaskStagesTest {
 
     @Test
     void anything_but_a_stages_state_is_refused() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> TaskStages.INSTANCE.fromJson(CanonicalJson.parse("{\"audit\": {}}".getBytes())));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> TaskStages.INSTANCE.fromJson(CanonicalJson.parse("[1]".getBytes())));
     }
 
     static List<EventEnvelope> everyKind() {
-        return sealed(audited("fail", PLAN_A, "ok", "missing_file"), audited("pass", PLAN_A, "ok", "moved"),
+        return sealed(
+                audited("fail", PLAN_A, "ok", "missing_file"),
+                audited("pass", PLAN_A, "ok", "moved"),
                 scopeChecked("pass", PLAN_A),
-                verifyStarted(PLAN_A, List.of("make test", "npm run lint"), List.of("curl x", "unknown runner"),
+                verifyStarted(
+                        PLAN_A,
+                        List.of("make test", "npm run lint"),
+                        List.of("curl x", "unknown runner"),
                         List.of("LD_PRELOAD", "forbidden name")),
-                failed("make test", 1200), passed("npm run lint", 300), verifyFinished("fail"),
-                verifyStarted(PLAN_A, "make test"), passed("make test", 1100), verifyFinished("pass"),
-                gitStep("commit", "ok"), gitSeries("commit", "ok"), verifyStarted(PLAN_A, "make test"));
+                failed("make test", 1200),
+                passed("npm run lint", 300),
+                verifyFinished("fail"),
+                verifyStarted(PLAN_A, "make test"),
+                passed("make test", 1100),
+                verifyFinished("pass"),
+                gitStep("commit", "ok"),
+                gitSeries("commit", "ok"),
+                verifyStarted(PLAN_A, "make test"));
     }
 }

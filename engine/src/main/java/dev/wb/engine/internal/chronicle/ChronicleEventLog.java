@@ -133,10 +133,13 @@ public final class ChronicleEventLog implements EventLog {
             while ((record = nextRecord(stream, s.get(), tailer, record)) != null) {
                 for (EnvelopeCodec.StoredEvent stored : decode(stream, record.frame())) {
                     EventEnvelope envelope = toEnvelope(stream, stored);
-                    if (envelope.version() != expectedVersion || !envelope.stream().equals(stream)) {
-                        throw new LogDamagedException(stream, "expected version " + expectedVersion
-                                + " of " + stream + " but found version " + envelope.version() + " of "
-                                + envelope.stream());
+                    if (envelope.version() != expectedVersion
+                            || !envelope.stream().equals(stream)) {
+                        throw new LogDamagedException(
+                                stream,
+                                "expected version " + expectedVersion
+                                        + " of " + stream + " but found version " + envelope.version() + " of "
+                                        + envelope.stream());
                     }
                     expectedVersion++;
                     if (envelope.version() >= fromVersion) {
@@ -190,10 +193,12 @@ public final class ChronicleEventLog implements EventLog {
         if (next != null) {
             return next;
         }
-        throw new LogDamagedException(stream, "its records cannot be read past "
-                + (previous == null ? "the start" : "the record at index " + Long.toHexString(readTo))
-                + ", but the queue's index names a record at index " + Long.toHexString(last)
-                + ": a record's header was erased (zeroed) or overwritten, hiding the records after it");
+        throw new LogDamagedException(
+                stream,
+                "its records cannot be read past "
+                        + (previous == null ? "the start" : "the record at index " + Long.toHexString(readTo))
+                        + ", but the queue's index names a record at index " + Long.toHexString(last)
+                        + ": a record's header was erased (zeroed) or overwritten, hiding the records after it");
     }
 
     @Override
@@ -235,8 +240,14 @@ public final class ChronicleEventLog implements EventLog {
             sorted.sort(null);
             for (Path file : sorted) {
                 Map<String, Object> stat = Files.readAttributes(file, "unix:size,ino,ctime");
-                stamp.append(file.getFileName()).append(':').append(stat.get("size")).append(':')
-                        .append(stat.get("ino")).append(':').append(stat.get("ctime")).append(';');
+                stamp.append(file.getFileName())
+                        .append(':')
+                        .append(stat.get("size"))
+                        .append(':')
+                        .append(stat.get("ino"))
+                        .append(':')
+                        .append(stat.get("ctime"))
+                        .append(';');
             }
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
             return Optional.empty();
@@ -244,13 +255,15 @@ public final class ChronicleEventLog implements EventLog {
         if (stamp.length() == 0) {
             return Optional.empty();
         }
-        HeadHint.read(dir).ifPresent(h -> stamp.append("head:").append(h.version()).append(':').append(h.hash()));
+        HeadHint.read(dir)
+                .ifPresent(h ->
+                        stamp.append("head:").append(h.version()).append(':').append(h.hash()));
         return Optional.of(stamp.toString());
     }
 
     @Override
-    public synchronized List<EventEnvelope> append(StreamId stream, ExpectedVersion expected, List<NewEvent> batch,
-            Invocation invocation) {
+    public synchronized List<EventEnvelope> append(
+            StreamId stream, ExpectedVersion expected, List<NewEvent> batch, Invocation invocation) {
         OpenStream s = openForWriting(stream);
         StorageChecks.requireSpace(stream, s.dir, minFreeBytes);
         try {
@@ -266,8 +279,8 @@ public final class ChronicleEventLog implements EventLog {
         }
     }
 
-    private List<EventEnvelope> append(StreamId stream, OpenStream s, ExpectedVersion expected, List<NewEvent> batch,
-            Invocation invocation) {
+    private List<EventEnvelope> append(
+            StreamId stream, OpenStream s, ExpectedVersion expected, List<NewEvent> batch, Invocation invocation) {
         List<EventEnvelope> sealed;
         boolean first;
         try (DocumentContext dc = s.appender().writingDocument()) {
@@ -286,8 +299,8 @@ public final class ChronicleEventLog implements EventLog {
                 dc.wire().bytes().write(frame);
             } catch (IOException e) {
                 dc.rollbackOnClose();
-                throw new LogUnavailableException("cannot write the head of " + stream.describe() + ": "
-                        + e.getMessage(), e);
+                throw new LogUnavailableException(
+                        "cannot write the head of " + stream.describe() + ": " + e.getMessage(), e);
             } catch (RuntimeException | Error e) {
                 dc.rollbackOnClose();
                 throw e;

@@ -4,10 +4,10 @@ import dev.wb.engine.StreamHead;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.StandardOpenOption;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,8 +43,8 @@ final class HeadHint {
      */
     static void write(Path streamDir, StreamHead head) throws IOException {
         byte[] record = record(head);
-        try (FileChannel channel = FileChannel.open(streamDir.resolve(FILE), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE)) {
+        try (FileChannel channel =
+                FileChannel.open(streamDir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             ByteBuffer buffer = ByteBuffer.wrap(record);
             long position = 0;
             while (buffer.hasRemaining()) {

@@ -27,8 +27,9 @@ final class StorageChecks {
      * The bytes that follow the 4-byte length of every metadata file this Chronicle writes: the
      * field name {@code header} and the type {@code STStore} in its binary wire (docs/CHRONICLE.md).
      */
-    private static final byte[] METADATA_START = {(byte) 0xb9, 0x06, 'h', 'e', 'a', 'd', 'e', 'r', (byte) 0xb6, 0x07,
-        'S', 'T', 'S', 't', 'o', 'r', 'e'};
+    private static final byte[] METADATA_START = {
+        (byte) 0xb9, 0x06, 'h', 'e', 'a', 'd', 'e', 'r', (byte) 0xb6, 0x07, 'S', 'T', 'S', 't', 'o', 'r', 'e'
+    };
 
     /**
      * Below this much free space an append is refused before Chronicle maps anything: a record is at
@@ -75,8 +76,10 @@ final class StorageChecks {
         } catch (NoSuchFileException e) {
             return null; // a new queue, or one whose metadata was moved aside: Chronicle rebuilds it
         } catch (IOException e) {
-            throw new LogUnavailableException("cannot read " + file + ": " + e.getMessage(),
-                    List.of("check that " + dir + " and its files can be read and written by this user"), e);
+            throw new LogUnavailableException(
+                    "cannot read " + file + ": " + e.getMessage(),
+                    List.of("check that " + dir + " and its files can be read and written by this user"),
+                    e);
         }
         boolean unwritten = read < 4 || (start[0] == 0 && start[1] == 0 && start[2] == 0 && start[3] == 0);
         return unwritten ? null : Arrays.copyOf(start, read);
@@ -89,9 +92,12 @@ final class StorageChecks {
 
     /** The metadata file only indexes the cycle files beside it; Chronicle rebuilds a missing one. */
     static LogUnavailableException damagedMetadata(StreamId stream, Path file, Throwable cause) {
-        return new LogUnavailableException("the log of " + stream.describe() + " cannot be opened: its metadata file "
-                + file + " is damaged", List.of("mv " + file + " " + file + ".damaged   (Chronicle's index of the"
-                        + " log's files; wb rebuilds it from them, and no event is lost)", "then run the command again"),
+        return new LogUnavailableException(
+                "the log of " + stream.describe() + " cannot be opened: its metadata file " + file + " is damaged",
+                List.of(
+                        "mv " + file + " " + file + ".damaged   (Chronicle's index of the"
+                                + " log's files; wb rebuilds it from them, and no event is lost)",
+                        "then run the command again"),
                 cause);
     }
 
@@ -99,11 +105,14 @@ final class StorageChecks {
     static LogUnavailableException unopenable(StreamId stream, Path dir, RuntimeException e) {
         String message = String.valueOf(e.getMessage());
         if (message.contains("exclusive") && message.contains(METADATA)) {
-            return new LogUnavailableException("the log of " + stream.describe() + " cannot be opened: " + message,
+            return new LogUnavailableException(
+                    "the log of " + stream.describe() + " cannot be opened: " + message,
                     List.of("if no other wb command is running, the file is damaged: mv " + dir.resolve(METADATA) + " "
-                            + dir.resolve(METADATA) + ".damaged   (wb rebuilds it; no event is lost)"), e);
+                            + dir.resolve(METADATA) + ".damaged   (wb rebuilds it; no event is lost)"),
+                    e);
         }
-        return new LogUnavailableException("cannot open the log of " + stream.describe() + " in " + dir + ": " + message, e);
+        return new LogUnavailableException(
+                "cannot open the log of " + stream.describe() + " in " + dir + ": " + message, e);
     }
 
     /** Refuses an append into a folder this process cannot write (a read-only mount, or another owner's files). */
@@ -114,17 +123,22 @@ final class StorageChecks {
     }
 
     static LogUnavailableException readOnly(StreamId stream, Path dir, Throwable cause) {
-        return new LogUnavailableException("cannot append to the log of " + stream.describe() + ": " + dir
-                + " is read-only for this user", List.of("make .workflow/local/ writable for the user running wb"
+        return new LogUnavailableException(
+                "cannot append to the log of " + stream.describe() + ": " + dir + " is read-only for this user",
+                List.of("make .workflow/local/ writable for the user running wb"
                         + " (ls -ld " + dir + "; chown or chmod u+w, or remount it read-write), then run the command"
-                        + " again; nothing was recorded"), cause);
+                        + " again; nothing was recorded"),
+                cause);
     }
 
     /** Refuses an append when the disk is (nearly) full, before anything is mapped. */
     static void requireSpace(StreamId stream, Path dir, long minFreeBytes) {
         long free = dir.toFile().getUsableSpace();
         if (free < minFreeBytes) {
-            throw diskFull(stream, dir, free + " bytes free, and wb needs " + minFreeBytes / 1024 + " KiB to append safely",
+            throw diskFull(
+                    stream,
+                    dir,
+                    free + " bytes free, and wb needs " + minFreeBytes / 1024 + " KiB to append safely",
                     null);
         }
     }
@@ -135,8 +149,11 @@ final class StorageChecks {
     }
 
     private static LogUnavailableException diskFull(StreamId stream, Path dir, String detail, Throwable cause) {
-        return new LogUnavailableException("cannot append to the log of " + stream.describe()
-                + ": the disk holding " + dir + " is full (" + detail + ")", List.of("free space on that disk"
-                        + " (df -h " + dir + "), then run the command again; nothing was recorded"), cause);
+        return new LogUnavailableException(
+                "cannot append to the log of " + stream.describe() + ": the disk holding " + dir + " is full (" + detail
+                        + ")",
+                List.of("free space on that disk" + " (df -h " + dir
+                        + "), then run the command again; nothing was recorded"),
+                cause);
     }
 }

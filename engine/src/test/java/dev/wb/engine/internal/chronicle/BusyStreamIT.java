@@ -41,22 +41,26 @@ class BusyStreamIT {
     Path dir;
 
     @Test
-    void given_another_process_holding_the_task_inside_writing_document_when_appending_then_a_stream_busy_error_names_the_task_within_seconds_and_after_the_holder_is_killed_the_next_append_proceeds_with_the_chain_intact()
-            throws Exception {
+    void
+            given_another_process_holding_the_task_inside_writing_document_when_appending_then_a_stream_busy_error_names_the_task_within_seconds_and_after_the_holder_is_killed_the_next_append_proceeds_with_the_chain_intact()
+                    throws Exception {
         Path logDir = dir.resolve("log");
         Path queueDir = logDir.resolve("streams").resolve(TASK.name());
         try (EventLog log = EventLogs.chronicle(logDir, LOCK_TIMEOUT)) {
             List<EventEnvelope> before = log.append(TASK, ExpectedVersion.noStream(), notes(0, 3), invocation());
             StreamHead headBefore = log.head(TASK).orElseThrow();
 
-            try (Child holder = Child.start(dir.resolve("children"), "holder", HoldingChild.class,
-                    queueDir.toString())) {
-                await("HOLDING").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> {
-                    if (!holder.process().isAlive()) {
-                        throw new AssertionError("holder died: " + holder.describe());
-                    }
-                    return holder.printed("HOLDING");
-                });
+            try (Child holder =
+                    Child.start(dir.resolve("children"), "holder", HoldingChild.class, queueDir.toString())) {
+                await("HOLDING")
+                        .atMost(Duration.ofSeconds(60))
+                        .pollInterval(Duration.ofMillis(20))
+                        .until(() -> {
+                            if (!holder.process().isAlive()) {
+                                throw new AssertionError("holder died: " + holder.describe());
+                            }
+                            return holder.printed("HOLDING");
+                        });
                 assertEquals(OptionalLong.of(holder.pid()), QueueLocks.holder(queueDir), "the child holds the lock");
 
                 // Readers do not wait for the lock and never see the unfinished document.
@@ -65,7 +69,8 @@ class BusyStreamIT {
                 assertTrue(HashChain.verify(log, TASK).intact(), "chain while the lock is held");
 
                 long start = System.nanoTime();
-                StreamBusyException busy = assertThrows(StreamBusyException.class,
+                StreamBusyException busy = assertThrows(
+                        StreamBusyException.class,
                         () -> log.append(TASK, ExpectedVersion.exactly(2), List.of(note(3)), invocation()));
                 long busyMs = (System.nanoTime() - start) / 1_000_000;
                 assertTrue(busy.getMessage().contains("task ABC-1 is busy"), busy.getMessage());
@@ -80,14 +85,18 @@ class BusyStreamIT {
                 assertTrue(otherMs < LOCK_TIMEOUT.toMillis(), "another task waited " + otherMs + " ms");
 
                 // Still held: a second attempt is refused the same way, and nothing was written.
-                assertThrows(StreamBusyException.class,
+                assertThrows(
+                        StreamBusyException.class,
                         () -> log.append(TASK, ExpectedVersion.any(), List.of(note(3)), invocation()));
                 assertEquals(headBefore, log.head(TASK).orElseThrow(), "head after refused appends");
-                System.out.printf("busy after %d ms (lock timeout %d ms); other task appended in %d ms%n", busyMs,
-                        LOCK_TIMEOUT.toMillis(), otherMs);
+                System.out.printf(
+                        "busy after %d ms (lock timeout %d ms); other task appended in %d ms%n",
+                        busyMs, LOCK_TIMEOUT.toMillis(), otherMs);
 
                 holder.kill();
-                assertEquals(OptionalLong.of(holder.pid()), QueueLocks.holder(queueDir),
+                assertEquals(
+                        OptionalLong.of(holder.pid()),
+                        QueueLocks.holder(queueDir),
                         "a killed holder's pid stays in the lock until someone clears it");
             }
 
@@ -95,7 +104,8 @@ class BusyStreamIT {
             AtomicReference<List<EventEnvelope>> appended = new AtomicReference<>();
             List<String> attempts = new ArrayList<>();
             // Polled on this thread: Chronicle appenders refuse a second thread (see SecondThreadIT).
-            await("append after the holder was killed").atMost(Duration.ofSeconds(20))
+            await("append after the holder was killed")
+                    .atMost(Duration.ofSeconds(20))
                     .pollInSameThread()
                     .pollInterval(Duration.ofMillis(10))
                     .ignoreException(StreamBusyException.class)
@@ -111,7 +121,8 @@ class BusyStreamIT {
                         }
                     });
             long recoveryMs = (System.nanoTime() - afterKill) / 1_000_000;
-            System.out.printf("append after SIGKILL of the holder succeeded %d ms after its death; attempts: %s%n",
+            System.out.printf(
+                    "append after SIGKILL of the holder succeeded %d ms after its death; attempts: %s%n",
                     recoveryMs, attempts);
 
             assertEquals(3, appended.get().get(0).version());
@@ -128,8 +139,9 @@ class BusyStreamIT {
     }
 
     @Test
-    void given_a_holder_killed_inside_writing_document_when_a_freshly_opened_log_appends_then_it_proceeds_without_waiting_for_the_lock_timeout()
-            throws Exception {
+    void
+            given_a_holder_killed_inside_writing_document_when_a_freshly_opened_log_appends_then_it_proceeds_without_waiting_for_the_lock_timeout()
+                    throws Exception {
         Path logDir = dir.resolve("log");
         Path queueDir = logDir.resolve("streams").resolve(TASK.name());
         Duration longTimeout = Duration.ofSeconds(10);
@@ -137,22 +149,28 @@ class BusyStreamIT {
             log.append(TASK, ExpectedVersion.noStream(), notes(0, 3), invocation());
         }
         try (Child holder = Child.start(dir.resolve("children"), "holder", HoldingChild.class, queueDir.toString())) {
-            await("HOLDING").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> {
-                if (!holder.process().isAlive()) {
-                    throw new AssertionError("holder died: " + holder.describe());
-                }
-                return holder.printed("HOLDING");
-            });
+            await("HOLDING")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(20))
+                    .until(() -> {
+                        if (!holder.process().isAlive()) {
+                            throw new AssertionError("holder died: " + holder.describe());
+                        }
+                        return holder.printed("HOLDING");
+                    });
             holder.kill();
             assertEquals(OptionalLong.of(holder.pid()), QueueLocks.holder(queueDir), "the dead pid is in the lock");
         }
 
         try (EventLog log = EventLogs.chronicle(logDir, longTimeout)) {
             long start = System.nanoTime();
-            EventEnvelope next = log.append(TASK, ExpectedVersion.exactly(2), List.of(note(3)), invocation()).get(0);
+            EventEnvelope next = log.append(TASK, ExpectedVersion.exactly(2), List.of(note(3)), invocation())
+                    .get(0);
             long ms = (System.nanoTime() - start) / 1_000_000;
-            System.out.printf("a fresh log appended %d ms after opening a queue whose lock a dead process held"
-                    + " (lock timeout %d ms)%n", ms, longTimeout.toMillis());
+            System.out.printf(
+                    "a fresh log appended %d ms after opening a queue whose lock a dead process held"
+                            + " (lock timeout %d ms)%n",
+                    ms, longTimeout.toMillis());
             assertTrue(ms < longTimeout.toMillis() / 2, "the fresh log waited " + ms + " ms");
             assertEquals(3, next.version());
             assertFalse(QueueLocks.holder(queueDir).isPresent(), "the lock is free again");

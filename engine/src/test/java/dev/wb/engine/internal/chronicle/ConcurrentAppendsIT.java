@@ -42,8 +42,9 @@ class ConcurrentAppendsIT {
     Path dir;
 
     @Test
-    void given_four_processes_appending_500_events_each_to_one_task_two_with_any_version_and_two_at_the_exact_head_with_retries_when_they_finish_then_every_event_is_there_once_in_per_process_order_with_an_intact_chain()
-            throws Exception {
+    void
+            given_four_processes_appending_500_events_each_to_one_task_two_with_any_version_and_two_at_the_exact_head_with_retries_when_they_finish_then_every_event_is_there_once_in_per_process_order_with_an_intact_chain()
+                    throws Exception {
         List<Long> conflicts = runChildren(i -> i % 2 == 0 ? "any" : "exact", i -> List.of(SHARED.name()));
 
         try (EventLog log = EventLogs.chronicle(dir.resolve("log"))) {
@@ -56,8 +57,9 @@ class ConcurrentAppendsIT {
     }
 
     @Test
-    void given_four_processes_each_appending_500_events_to_its_own_task_and_every_fifth_also_to_a_shared_task_when_they_finish_then_all_five_streams_are_whole_contiguous_and_intact()
-            throws Exception {
+    void
+            given_four_processes_each_appending_500_events_to_its_own_task_and_every_fifth_also_to_a_shared_task_when_they_finish_then_all_five_streams_are_whole_contiguous_and_intact()
+                    throws Exception {
         List<Long> conflicts = runChildren(i -> "exact", i -> List.of(own(i).name(), SHARED.name(), "5"));
 
         try (EventLog log = EventLogs.chronicle(dir.resolve("log"))) {
@@ -79,20 +81,25 @@ class ConcurrentAppendsIT {
     }
 
     /** Starts the children, lets them go at once, waits for them; returns each child's conflict count. */
-    private List<Long> runChildren(IntFunction<String> mode, IntFunction<List<String>> streamArgs)
-            throws Exception {
+    private List<Long> runChildren(IntFunction<String> mode, IntFunction<List<String>> streamArgs) throws Exception {
         Path goFile = dir.resolve("go");
         List<Child> children = new ArrayList<>();
         try {
             for (int i = 0; i < CHILDREN; i++) {
-                List<String> args = new ArrayList<>(List.of(dir.resolve("log").toString(),
-                        dir.resolve("warm").toString(), goFile.toString(), String.valueOf(i),
-                        String.valueOf(APPENDS), mode.apply(i)));
+                List<String> args = new ArrayList<>(List.of(
+                        dir.resolve("log").toString(),
+                        dir.resolve("warm").toString(),
+                        goFile.toString(),
+                        String.valueOf(i),
+                        String.valueOf(APPENDS),
+                        mode.apply(i)));
                 args.addAll(streamArgs.apply(i));
-                children.add(Child.start(dir.resolve("children"), "child-" + i, AppendingChild.class,
-                        args.toArray(String[]::new)));
+                children.add(Child.start(
+                        dir.resolve("children"), "child-" + i, AppendingChild.class, args.toArray(String[]::new)));
             }
-            await("all children ready").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+            await("all children ready")
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(20))
                     .until(() -> {
                         for (Child child : children) {
                             if (!child.process().isAlive() && !child.printed("READY")) {
@@ -106,12 +113,15 @@ class ConcurrentAppendsIT {
             List<Long> retries = new ArrayList<>();
             for (Child child : children) {
                 assertEquals(0, child.waitFor(120), child::describe);
-                String done = child.lines().stream().filter(l -> l.startsWith("DONE ")).findFirst()
+                String done = child.lines().stream()
+                        .filter(l -> l.startsWith("DONE "))
+                        .findFirst()
                         .orElseThrow(() -> new AssertionError("no DONE line: " + child.describe()));
                 retries.add(Long.parseLong(done.substring("DONE ".length())));
             }
-            System.out.printf("%d children x %d appends took %d ms after all were ready%n", CHILDREN, APPENDS,
-                    (System.nanoTime() - start) / 1_000_000);
+            System.out.printf(
+                    "%d children x %d appends took %d ms after all were ready%n",
+                    CHILDREN, APPENDS, (System.nanoTime() - start) / 1_000_000);
             return retries;
         } finally {
             for (Child child : children) {
@@ -124,12 +134,12 @@ class ConcurrentAppendsIT {
         return expected(children, seq -> true);
     }
 
-    private static Map<Integer, List<Integer>> expected(IntPredicate children,
-            IntPredicate seqs) {
+    private static Map<Integer, List<Integer>> expected(IntPredicate children, IntPredicate seqs) {
         Map<Integer, List<Integer>> expected = new TreeMap<>();
         for (int child = 0; child < CHILDREN; child++) {
             if (children.test(child)) {
-                expected.put(child, IntStream.range(0, APPENDS).filter(seqs).boxed().toList());
+                expected.put(
+                        child, IntStream.range(0, APPENDS).filter(seqs).boxed().toList());
             }
         }
         return expected;
@@ -155,26 +165,38 @@ class ConcurrentAppendsIT {
             actual.computeIfAbsent(child, c -> new ArrayList<>()).add(seq);
             seen.merge(child + ":" + seq, 1L, Long::sum);
         }
-        List<String> duplicated = seen.entrySet().stream().filter(s -> s.getValue() > 1).map(Map.Entry::getKey)
+        List<String> duplicated = seen.entrySet().stream()
+                .filter(s -> s.getValue() > 1)
+                .map(Map.Entry::getKey)
                 .toList();
         assertTrue(duplicated.isEmpty(), stream + ": (child:seq) written more than once: " + duplicated);
         List<String> missing = expected.entrySet().stream()
                 .flatMap(en -> en.getValue().stream().map(seq -> en.getKey() + ":" + seq))
-                .filter(key -> !seen.containsKey(key)).toList();
-        assertTrue(missing.isEmpty(), stream + ": " + missing.size() + " events missing, e.g. "
-                + missing.stream().limit(20).collect(Collectors.joining(", ")));
+                .filter(key -> !seen.containsKey(key))
+                .toList();
+        assertTrue(
+                missing.isEmpty(),
+                stream + ": " + missing.size() + " events missing, e.g. "
+                        + missing.stream().limit(20).collect(Collectors.joining(", ")));
         assertEquals(total, events.size(), stream + ": event count");
         for (Map.Entry<Integer, List<Integer>> en : expected.entrySet()) {
-            assertEquals(en.getValue(), actual.get(en.getKey()),
+            assertEquals(
+                    en.getValue(),
+                    actual.get(en.getKey()),
                     stream + ": events of child " + en.getKey() + " out of their own order");
         }
         assertEquals(expected.keySet(), actual.keySet(), stream + ": writers seen");
 
         HashChain.Report report = HashChain.verify(log, stream);
-        assertTrue(report.intact(), () -> stream + ": " + report.firstBreak().orElseThrow().describe());
+        assertTrue(
+                report.intact(),
+                () -> stream + ": " + report.firstBreak().orElseThrow().describe());
         assertEquals(total, report.eventsChecked(), stream + ": events the chain verified");
         assertEquals(total - 1, log.head(stream).orElseThrow().version(), stream + ": head version");
-        assertEquals(events.get(events.size() - 1).hash(), log.head(stream).orElseThrow().hash(), stream + ": head hash");
+        assertEquals(
+                events.get(events.size() - 1).hash(),
+                log.head(stream).orElseThrow().hash(),
+                stream + ": head hash");
         assertEquals(log.head(stream), log.headHint(stream), stream + ": head hint once every writer is done");
     }
 }

@@ -40,13 +40,25 @@ public final class CrashingAppenderChild {
                 int size = 1 + random.nextInt(5);
                 List<NewEvent> events = new ArrayList<>(size);
                 for (int i = 0; i < size; i++) {
-                    events.add(TestEvents.event("test.batched",
-                            Map.of("batch", batchId, "size", size, "index", i, "filler", "x".repeat(random.nextInt(200)))));
+                    events.add(TestEvents.event(
+                            "test.batched",
+                            Map.of(
+                                    "batch",
+                                    batchId,
+                                    "size",
+                                    size,
+                                    "index",
+                                    i,
+                                    "filler",
+                                    "x".repeat(random.nextInt(200)))));
                 }
                 ExpectedVersion expected = batch % 2 == 1
                         ? ExpectedVersion.any()
-                        : ExpectedVersion.after(log.head(stream).map(StreamHead::version).orElse(-1L));
-                long last = log.append(stream, expected, events, invocation).get(size - 1).version();
+                        : ExpectedVersion.after(
+                                log.head(stream).map(StreamHead::version).orElse(-1L));
+                long last = log.append(stream, expected, events, invocation)
+                        .get(size - 1)
+                        .version();
                 System.out.println("APPENDED " + batchId + " " + last);
                 System.out.flush();
             }

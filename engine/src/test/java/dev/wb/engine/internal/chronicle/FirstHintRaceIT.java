@@ -38,7 +38,8 @@ class FirstHintRaceIT {
             for (int trial = 0; trial < 100; trial++) {
                 Path logDir = dir.resolve("log-" + trial);
                 StreamId stream = StreamId.task(new TaskKey("RACE-" + trial));
-                try (EventLog first = EventLogs.chronicle(logDir); EventLog second = EventLogs.chronicle(logDir)) {
+                try (EventLog first = EventLogs.chronicle(logDir);
+                        EventLog second = EventLogs.chronicle(logDir)) {
                     CountDownLatch go = new CountDownLatch(1);
                     Future<?> a = pool.submit(() -> {
                         go.await();
@@ -61,7 +62,10 @@ class FirstHintRaceIT {
 
                     StreamHead head = first.head(stream).orElseThrow();
                     assertEquals(1, head.version());
-                    assertEquals(head, HeadHint.read(logDir.resolve("streams/" + stream.name())).orElse(head),
+                    assertEquals(
+                            head,
+                            HeadHint.read(logDir.resolve("streams/" + stream.name()))
+                                    .orElse(head),
                             "trial " + trial + ": the hint, when there is one, is the log's head");
                 }
             }

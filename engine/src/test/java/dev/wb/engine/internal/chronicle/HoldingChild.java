@@ -1,12 +1,12 @@
 package dev.wb.engine.internal.chronicle;
 
+import java.nio.file.Path;
 import net.openhft.chronicle.bytes.SyncMode;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
-import java.nio.file.Path;
 
 /**
  * Child process for {@link BusyStreamIT}: opens one stream's queue directly, with the settings

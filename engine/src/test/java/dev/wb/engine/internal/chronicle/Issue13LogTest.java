@@ -95,7 +95,8 @@ class Issue13LogTest {
             assertFalse(report.intact(), report.toString());
             assertEquals(2, report.firstBreak().orElseThrow().version(), report.toString());
             assertThrows(LogDamagedException.class, () -> foldThenAppend(log));
-            assertThrows(LogDamagedException.class,
+            assertThrows(
+                    LogDamagedException.class,
                     () -> log.append(TASK, ExpectedVersion.any(), List.of(marked(9)), invocation()));
         }
     }
@@ -103,7 +104,8 @@ class Issue13LogTest {
     @Test
     void item16_an_intact_stream_still_reads_whole_while_another_log_appends_to_it() {
         fourRecords();
-        try (EventLog reader = EventLogs.chronicle(logDir()); EventLog writer = EventLogs.chronicle(logDir())) {
+        try (EventLog reader = EventLogs.chronicle(logDir());
+                EventLog writer = EventLogs.chronicle(logDir())) {
             assertEquals(4, reader.read(TASK).size());
             writer.append(TASK, ExpectedVersion.exactly(3), List.of(marked(4)), invocation());
 
@@ -128,7 +130,9 @@ class Issue13LogTest {
             LogUnavailableException e = assertThrows(LogUnavailableException.class, () -> log.read(TASK));
             assertTrue(e.getMessage().contains("metadata.cq4t"), e.getMessage());
             assertTrue(e.getMessage().contains("damaged"), e.getMessage());
-            assertTrue(e.fixes().stream().anyMatch(f -> f.startsWith("mv ")), e.fixes().toString());
+            assertTrue(
+                    e.fixes().stream().anyMatch(f -> f.startsWith("mv ")),
+                    e.fixes().toString());
         }
         assertTrue(System.nanoTime() - start < 3_000_000_000L, "reported within 3 s");
     }
@@ -153,7 +157,8 @@ class Issue13LogTest {
             });
 
             assertTrue(headers.get(0).contains("\"time\":\"2026-12-01T17:51:35.000Z\""), headers.get(0));
-            assertEquals(Instant.parse("2026-12-01T17:51:35Z"), log.read(TASK).get(0).time());
+            assertEquals(
+                    Instant.parse("2026-12-01T17:51:35Z"), log.read(TASK).get(0).time());
         }
     }
 
@@ -187,7 +192,9 @@ class Issue13LogTest {
 
     private Path cycleFile() throws IOException {
         try (Stream<Path> files = Files.list(logDir().resolve("streams").resolve(TASK.name()))) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".cq4")).findFirst().orElseThrow();
+            return files.filter(f -> f.getFileName().toString().endsWith(".cq4"))
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 

@@ -63,10 +63,13 @@ class Issue13StorageIT {
         Path filler = fill(0);
 
         try (EventLog log = new ChronicleEventLog(logDir, TIMEOUT)) {
-            LogUnavailableException e = assertThrows(LogUnavailableException.class,
+            LogUnavailableException e = assertThrows(
+                    LogUnavailableException.class,
                     () -> log.append(TASK, ExpectedVersion.noStream(), notes(0, 1), invocation()));
             assertTrue(e.getMessage().contains("is full"), e.getMessage());
-            assertTrue(e.fixes().get(0).startsWith("free space on that disk"), e.fixes().toString());
+            assertTrue(
+                    e.fixes().get(0).startsWith("free space on that disk"),
+                    e.fixes().toString());
         }
         Files.delete(filler);
         assertAppendsAndVerifies(logDir);
@@ -82,7 +85,8 @@ class Issue13StorageIT {
         Path filler = fill(12 * 1024);
 
         EventLog log = new ChronicleEventLog(logDir, TIMEOUT, 0);
-        LogUnavailableException e = assertThrows(LogUnavailableException.class,
+        LogUnavailableException e = assertThrows(
+                LogUnavailableException.class,
                 () -> log.append(TASK, ExpectedVersion.noStream(), notes(0, 1), invocation()));
         assertTrue(e.getMessage().contains("is full"), e.getMessage());
         // The faulted queue is left to the process's end, as a wb command's is: its lock then dies with it.
@@ -104,7 +108,8 @@ class Issue13StorageIT {
         assertEquals(0, run("mount", "-o", "remount,ro", mount.toString()));
 
         try (EventLog log = new ChronicleEventLog(logDir, TIMEOUT)) {
-            LogUnavailableException e = assertThrows(LogUnavailableException.class,
+            LogUnavailableException e = assertThrows(
+                    LogUnavailableException.class,
                     () -> log.append(TASK, ExpectedVersion.exactly(0), notes(1, 1), invocation()));
             assertTrue(e.getMessage().contains("read-only"), e.getMessage());
             assertTrue(e.fixes().get(0).contains("writable"), e.fixes().toString());

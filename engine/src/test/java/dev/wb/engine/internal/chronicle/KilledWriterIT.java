@@ -41,8 +41,9 @@ class KilledWriterIT {
     Path dir;
 
     @Test
-    void given_a_writer_appending_batches_when_it_is_killed_at_a_random_moment_twenty_times_then_each_time_the_chain_holds_no_batch_is_partial_no_reported_batch_is_lost_and_the_next_exact_append_succeeds()
-            throws Exception {
+    void
+            given_a_writer_appending_batches_when_it_is_killed_at_a_random_moment_twenty_times_then_each_time_the_chain_holds_no_batch_is_partial_no_reported_batch_is_lost_and_the_next_exact_append_succeeds()
+                    throws Exception {
         Path logDir = dir.resolve("log");
         Path queueDir = logDir.resolve("streams").resolve(TASK.name());
         long masterSeed = System.nanoTime();
@@ -56,10 +57,17 @@ class KilledWriterIT {
 
         for (int trial = 0; trial < TRIALS; trial++) {
             String context = "trial " + trial + " (master seed " + masterSeed + ")";
-            Child writer = Child.start(dir.resolve("children"), "writer-" + trial, CrashingAppenderChild.class,
-                    logDir.toString(), TASK.name(), String.valueOf(trial), String.valueOf(random.nextLong()));
+            Child writer = Child.start(
+                    dir.resolve("children"),
+                    "writer-" + trial,
+                    CrashingAppenderChild.class,
+                    logDir.toString(),
+                    TASK.name(),
+                    String.valueOf(trial),
+                    String.valueOf(random.nextLong()));
             try {
-                await(context + ": the writer's first append").atMost(Duration.ofSeconds(60))
+                await(context + ": the writer's first append")
+                        .atMost(Duration.ofSeconds(60))
                         .pollInterval(Duration.ofMillis(5))
                         .until(() -> {
                             if (!writer.process().isAlive()) {
@@ -74,8 +82,10 @@ class KilledWriterIT {
                 writer.close();
             }
             assertEquals(137, writer.process().exitValue(), context + ": killed by SIGKILL");
-            List<String> reported = writer.lines().stream().filter(l -> l.startsWith("APPENDED "))
-                    .map(l -> l.split(" ")[1]).toList();
+            List<String> reported = writer.lines().stream()
+                    .filter(l -> l.startsWith("APPENDED "))
+                    .map(l -> l.split(" ")[1])
+                    .toList();
 
             // Read from the lock's bytes: opening the queue would already clear a dead holder's lock.
             OptionalLong holder = QueueLocks.holder(queueDir);
@@ -86,7 +96,9 @@ class KilledWriterIT {
 
             try (EventLog log = EventLogs.chronicle(logDir)) {
                 HashChain.Report report = HashChain.verify(log, TASK);
-                assertTrue(report.intact(), () -> context + ": " + report.firstBreak().orElseThrow().describe());
+                assertTrue(
+                        report.intact(),
+                        () -> context + ": " + report.firstBreak().orElseThrow().describe());
 
                 List<EventEnvelope> events = log.read(TASK);
                 assertEquals(report.eventsChecked(), events.size(), context + ": events verified");
@@ -95,13 +107,17 @@ class KilledWriterIT {
                 }
                 Map<String, List<Integer>> batches = assertOnlyWholeBatches(events, context);
                 for (String batch : reported) {
-                    assertTrue(batches.containsKey(batch), context + ": batch " + batch
-                            + " was reported appended but is not in the log");
+                    assertTrue(
+                            batches.containsKey(batch),
+                            context + ": batch " + batch + " was reported appended but is not in the log");
                 }
                 String prefix = "t" + trial + "-";
-                long thisTrial = batches.keySet().stream().filter(b -> b.startsWith(prefix)).count();
+                long thisTrial = batches.keySet().stream()
+                        .filter(b -> b.startsWith(prefix))
+                        .count();
                 assertTrue(thisTrial >= reported.size(), context + ": batches of this trial");
-                assertTrue(thisTrial <= reported.size() + 1,
+                assertTrue(
+                        thisTrial <= reported.size() + 1,
                         context + ": at most one batch can land without being reported");
                 if (thisTrial > reported.size()) {
                     diedWithUnreportedBatch++;
@@ -114,15 +130,21 @@ class KilledWriterIT {
                 // (version, hash) that never landed.
                 StreamHead hint = log.headHint(TASK).orElseThrow();
                 if (!hint.equals(head)) {
-                    assertTrue(hint.version() > head.version() && hint.version() <= head.version() + 5,
+                    assertTrue(
+                            hint.version() > head.version() && hint.version() <= head.version() + 5,
                             context + ": hint " + hint + " against head " + head);
-                    assertTrue(events.stream().noneMatch(e -> e.hash().equals(hint.hash())),
+                    assertTrue(
+                            events.stream().noneMatch(e -> e.hash().equals(hint.hash())),
                             context + ": a hint ahead of the log names a hash that is in it");
                     hintAhead++;
                 }
                 long start = System.nanoTime();
-                EventEnvelope next = log.append(TASK, ExpectedVersion.exactly(head.version()),
-                        List.of(batchEvent("probe-" + trial, 1, 0)), invocation()).get(0);
+                EventEnvelope next = log.append(
+                                TASK,
+                                ExpectedVersion.exactly(head.version()),
+                                List.of(batchEvent("probe-" + trial, 1, 0)),
+                                invocation())
+                        .get(0);
                 long appendMs = (System.nanoTime() - start) / 1_000_000;
                 slowestNextAppendMs = Math.max(slowestNextAppendMs, appendMs);
                 if (holder.isPresent()) {
@@ -131,16 +153,24 @@ class KilledWriterIT {
                 assertEquals(head.version() + 1, next.version(), context + ": next append's version");
                 assertEquals(head.hash(), next.prevHash(), context + ": next append links to the head");
                 assertTrue(HashChain.verify(log, TASK).intact(), context + ": chain after the next append");
-                assertEquals(new StreamHead(next.version(), next.hash()), log.headHint(TASK).orElseThrow(),
+                assertEquals(
+                        new StreamHead(next.version(), next.hash()),
+                        log.headHint(TASK).orElseThrow(),
                         context + ": hint after the next append");
                 expectedEvents = events.size() + 1;
             }
             assertFalse(QueueLocks.holder(queueDir).isPresent(), context + ": the lock is free after the next append");
         }
-        System.out.printf("%d kills: %d died holding the write lock (slowest next append after those: %d ms),"
-                + " %d died after a batch landed but before reporting it, %d left the head hint ahead of the log;"
-                + " slowest next append %d ms; %d events in the log%n", TRIALS, diedHoldingLock,
-                slowestAppendAfterDeadHolderMs, diedWithUnreportedBatch, hintAhead, slowestNextAppendMs,
+        System.out.printf(
+                "%d kills: %d died holding the write lock (slowest next append after those: %d ms),"
+                        + " %d died after a batch landed but before reporting it, %d left the head hint ahead of the log;"
+                        + " slowest next append %d ms; %d events in the log%n",
+                TRIALS,
+                diedHoldingLock,
+                slowestAppendAfterDeadHolderMs,
+                diedWithUnreportedBatch,
+                hintAhead,
+                slowestNextAppendMs,
                 expectedEvents);
     }
 
@@ -157,20 +187,26 @@ class KilledWriterIT {
             if (!batch.equals(current)) {
                 assertFalse(batches.containsKey(batch), context + ": batch " + batch + " is split");
                 if (current != null) {
-                    assertEquals(sizes.get(current), batches.get(current).size(),
+                    assertEquals(
+                            sizes.get(current),
+                            batches.get(current).size(),
                             context + ": batch " + current + " is partial");
                 }
                 current = batch;
                 sizes.put(batch, size);
             }
             batches.computeIfAbsent(batch, b -> new ArrayList<>()).add(index);
-            assertEquals(batches.get(batch).size() - 1, index, context + ": index in batch " + batch
-                    + " at version " + e.version());
+            assertEquals(
+                    batches.get(batch).size() - 1,
+                    index,
+                    context + ": index in batch " + batch + " at version " + e.version());
             assertEquals(sizes.get(batch), size, context + ": size of batch " + batch);
         }
         if (current != null) {
-            assertEquals(sizes.get(current), batches.get(current).size(), context + ": last batch " + current
-                    + " is partial");
+            assertEquals(
+                    sizes.get(current),
+                    batches.get(current).size(),
+                    context + ": last batch " + current + " is partial");
         }
         return batches;
     }

@@ -39,9 +39,11 @@ class OversizedBatchIT {
     }
 
     @Test
-    void given_an_oversized_first_batch_was_refused_when_a_normal_batch_is_appended_then_it_lands_at_version_0_with_an_intact_chain_and_a_truthful_hint() {
+    void
+            given_an_oversized_first_batch_was_refused_when_a_normal_batch_is_appended_then_it_lands_at_version_0_with_an_intact_chain_and_a_truthful_hint() {
         try (EventLog log = EventLogs.chronicle(dir.resolve("log"))) {
-            assertThrows(RuntimeException.class,
+            assertThrows(
+                    RuntimeException.class,
                     () -> log.append(TASK, ExpectedVersion.noStream(), List.of(oversized()), invocation()));
             assertTrue(log.head(TASK).isEmpty(), "nothing landed");
             assertTrue(log.read(TASK).isEmpty(), "nothing landed");
@@ -64,7 +66,8 @@ class OversizedBatchIT {
         try (EventLog log = EventLogs.chronicle(dir.resolve("log"))) {
             log.append(TASK, ExpectedVersion.noStream(), notes(0, 1), invocation());
 
-            LogException refused = assertThrows(LogException.class,
+            LogException refused = assertThrows(
+                    LogException.class,
                     () -> log.append(TASK, ExpectedVersion.exactly(0), List.of(oversized()), invocation()));
             assertTrue(refused.getMessage().contains("task ABC-1"), refused.getMessage());
             assertEquals(0, log.head(TASK).orElseThrow().version());
@@ -74,7 +77,8 @@ class OversizedBatchIT {
     @Test
     void given_the_first_batch_of_a_stream_was_refused_when_listing_streams_then_the_stream_is_not_listed() {
         try (EventLog log = EventLogs.chronicle(dir.resolve("log"))) {
-            assertThrows(RuntimeException.class,
+            assertThrows(
+                    RuntimeException.class,
                     () -> log.append(TASK, ExpectedVersion.noStream(), List.of(oversized()), invocation()));
 
             assertTrue(log.head(TASK).isEmpty());

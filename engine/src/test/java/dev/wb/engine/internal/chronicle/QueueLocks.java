@@ -39,7 +39,9 @@ final class QueueLocks {
         }
         for (int i = key + KEY.length; i < key + KEY.length + 16 && i + 8 < table.length; i++) {
             if (table[i] == INT64) {
-                long value = ByteBuffer.wrap(table, i + 1, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
+                long value = ByteBuffer.wrap(table, i + 1, 8)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .getLong();
                 return value == Long.MIN_VALUE ? OptionalLong.empty() : OptionalLong.of(value);
             }
         }

@@ -50,8 +50,9 @@ class SecondThreadIT {
     }
 
     @Test
-    void given_a_log_that_appended_on_one_thread_when_another_thread_reads_all_events_afterwards_then_they_are_returned()
-            throws Exception {
+    void
+            given_a_log_that_appended_on_one_thread_when_another_thread_reads_all_events_afterwards_then_they_are_returned()
+                    throws Exception {
         try (EventLog log = EventLogs.chronicle(dir.resolve("log"))) {
             log.append(TASK, ExpectedVersion.noStream(), notes(0, 2), invocation());
             log.read(TASK);
@@ -61,8 +62,9 @@ class SecondThreadIT {
     }
 
     @Test
-    void given_a_log_that_appended_and_read_a_head_on_one_thread_when_another_thread_closes_it_then_the_events_are_kept()
-            throws Exception {
+    void
+            given_a_log_that_appended_and_read_a_head_on_one_thread_when_another_thread_closes_it_then_the_events_are_kept()
+                    throws Exception {
         EventLog log = EventLogs.chronicle(dir.resolve("log"));
         log.append(TASK, ExpectedVersion.noStream(), notes(0, 2), invocation());
         log.head(TASK);

@@ -60,8 +60,9 @@ class TamperedLogIT {
     }
 
     @Test
-    void given_one_letter_of_event_2s_payload_changed_in_the_file_when_verifying_then_event_2_is_named_as_not_matching_its_hash_and_events_0_and_1_are_counted()
-            throws IOException {
+    void
+            given_one_letter_of_event_2s_payload_changed_in_the_file_when_verifying_then_event_2_is_named_as_not_matching_its_hash_and_events_0_and_1_are_counted()
+                    throws IOException {
         int at = onlyOccurrence("ORIGINAL-2");
         overwrite(at, "X"); // ORIGINAL-2 -> XRIGINAL-2: still valid JSON, same length
 
@@ -72,15 +73,19 @@ class TamperedLogIT {
             HashChain.Break broken = report.firstBreak().orElseThrow();
             assertEquals(2, broken.version(), broken.describe());
             assertEquals(sealed.get(2).eventId(), broken.eventId().orElseThrow(), "the header still names the event");
-            assertTrue(broken.reason().contains("do not match the event's hash " + sealed.get(2).hash()),
+            assertTrue(
+                    broken.reason()
+                            .contains("do not match the event's hash "
+                                    + sealed.get(2).hash()),
                     broken.reason());
             assertEquals(2, report.eventsChecked());
         }
     }
 
     @Test
-    void given_event_2s_header_no_longer_parses_as_json_when_verifying_then_event_2_is_named_as_not_forming_an_event_without_throwing()
-            throws IOException {
+    void
+            given_event_2s_header_no_longer_parses_as_json_when_verifying_then_event_2_is_named_as_not_forming_an_event_without_throwing()
+                    throws IOException {
         int at = onlyOccurrence("\"eventId\":\"" + sealed.get(2).eventId() + "\"");
         overwrite(at, "#"); // "eventId" -> #eventId": the header is no longer JSON
 
@@ -100,8 +105,9 @@ class TamperedLogIT {
     }
 
     @Test
-    void given_the_header_length_of_event_2_runs_past_the_end_of_its_record_when_verifying_then_the_record_from_version_2_on_is_named_unreadable_without_throwing()
-            throws IOException {
+    void
+            given_the_header_length_of_event_2_runs_past_the_end_of_its_record_when_verifying_then_the_record_from_version_2_on_is_named_unreadable_without_throwing()
+                    throws IOException {
         int eventId = onlyOccurrence("\"eventId\":\"" + sealed.get(2).eventId() + "\"");
         int header = lastOccurrenceBefore("{\"actor\":{", eventId);
         // The 4 bytes before a header are its length (big-endian): claim far more than the frame holds,
@@ -121,8 +127,9 @@ class TamperedLogIT {
     }
 
     @Test
-    void given_one_letter_of_event_3s_payload_changed_inside_a_batch_when_verifying_then_event_3_is_named_and_0_to_2_are_counted()
-            throws IOException {
+    void
+            given_one_letter_of_event_3s_payload_changed_inside_a_batch_when_verifying_then_event_3_is_named_and_0_to_2_are_counted()
+                    throws IOException {
         overwrite(onlyOccurrence("ORIGINAL-3"), "0");
 
         try (EventLog log = EventLogs.chronicle(logDir)) {
@@ -136,12 +143,14 @@ class TamperedLogIT {
     }
 
     @Test
-    void given_the_last_events_header_is_damaged_when_appending_then_the_append_is_refused_as_damaged_naming_the_task_and_verification_names_version_4()
-            throws IOException {
+    void
+            given_the_last_events_header_is_damaged_when_appending_then_the_append_is_refused_as_damaged_naming_the_task_and_verification_names_version_4()
+                    throws IOException {
         overwrite(onlyOccurrence("\"eventId\":\"" + sealed.get(4).eventId() + "\""), "#");
 
         try (EventLog log = EventLogs.chronicle(logDir)) {
-            LogDamagedException damaged = assertThrows(LogDamagedException.class,
+            LogDamagedException damaged = assertThrows(
+                    LogDamagedException.class,
                     () -> log.append(TASK, ExpectedVersion.any(), List.of(marked(5)), invocation()));
             assertTrue(damaged.getMessage().contains("task ABC-1"), damaged.getMessage());
 
@@ -157,7 +166,8 @@ class TamperedLogIT {
 
     private Path cycleFile() throws IOException {
         try (Stream<Path> files = Files.list(logDir.resolve("streams").resolve(TASK.name()))) {
-            List<Path> cycles = files.filter(f -> f.getFileName().toString().endsWith(".cq4")).toList();
+            List<Path> cycles = files.filter(f -> f.getFileName().toString().endsWith(".cq4"))
+                    .toList();
             assertEquals(1, cycles.size(), "cycle files: " + cycles);
             return cycles.get(0);
         }
