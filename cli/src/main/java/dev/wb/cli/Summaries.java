@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.WorkspaceInitialized;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,8 +32,9 @@ final class Summaries {
         if (judge != null) {
             return judge;
         }
-        if (WbEvents.WORKSPACE_INITIALIZED.equals(type)) {
-            return "created " + list(payload.path("created")) + "; kept " + list(payload.path("kept"));
+        if (WorkspaceInitialized.TYPE.matches(event)) {
+            WorkspaceInitialized init = WorkspaceInitialized.TYPE.read(event);
+            return "created " + list(init.created()) + "; kept " + list(init.kept());
         }
         if (WbEvents.PLAN_AUDITED.equals(type)) {
             return audited(payload);
@@ -168,6 +170,17 @@ final class Summaries {
         StringBuilder out = new StringBuilder();
         for (JsonNode item : array) {
             out.append(out.length() == 0 ? "" : ", ").append(text(item));
+        }
+        return out.toString();
+    }
+
+    static String list(List<String> items) {
+        if (items.isEmpty()) {
+            return "nothing";
+        }
+        StringBuilder out = new StringBuilder();
+        for (String item : items) {
+            out.append(out.length() == 0 ? "" : ", ").append(TerminalText.escape(item));
         }
         return out.toString();
     }

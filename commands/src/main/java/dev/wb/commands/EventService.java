@@ -6,13 +6,23 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.VersionConflictException;
 import dev.wb.projections.Projection;
+import dev.wb.projections.events.WbEvent;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * The one loop around every decision: read the stream, fold it, decide, append with the version
- * the decision was made on. When another process appended in between, the decision is made again
- * on the new state, a few times with growing pauses, before the conflict reaches the user.
+ * The two ways into the log.
+ *
+ * <ul>
+ *   <li>{@link #decide}: read the stream, fold it, decide, append with the version the decision was
+ *       made on. When another process appended in between, the facts are gathered again and the
+ *       decision made again on the new state, a few times with growing pauses, before the conflict
+ *       reaches the user. A decision that depends on what the stream holds (a gate, a mode, a
+ *       baseline) goes this way.
+ *   <li>{@link #record}: append facts that stand whatever the stream holds (a command ran, a flow was
+ *       validated), with no expected version. Nothing is read first.
+ * </ul>
  */
 public final class EventService {
 
@@ -24,27 +34,69 @@ public final class EventService {
         this.session = session;
     }
 
-    /** The decision and the events it appended (none when it decided nothing). */
-    public record Outcome<S>(S stateBefore, List<EventEnvelope> appended) {}
+    /** The state the decision was made on, its result, and the events it appended (none when it decided nothing). */
+    public record Decided<S, R>(S stateBefore, R result, List<EventEnvelope> appended) {}
 
-    public <S> Outcome<S> decide(StreamId stream, Projection<S> projection, Function<S, List<NewEvent>> decider) {
+    /** Decides on the folded state alone: {@code decider} is pure. */
+    public <S, R> Decided<S, R> decide(StreamId stream, Projection<S> projection, Function<S, Decision<R>> decider) {
+        return decide(stream, projection, state -> null, (state, none) -> decider.apply(state));
+    }
+
+    /**
+     * Gathers facts for the folded state (I/O: files, git, the clock's reading), then decides on the
+     * state and the facts ({@code decider} is pure). On a conflict both run again on the new state.
+     */
+    public <S, F, R> Decided<S, R> decide(
+            StreamId stream, Projection<S> projection, Function<S, F> gather, BiFunction<S, F, Decision<R>> decider) {
         VersionConflictException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             Folded<S> folded = fold(stream, projection);
-            List<NewEvent> events = decider.apply(folded.state);
-            if (events.isEmpty()) {
-                return new Outcome<>(folded.state, List.of());
+            F facts = gather.apply(folded.state);
+            Decision<R> decision = decider.apply(folded.state, facts);
+            if (decision.events().isEmpty()) {
+                return new Decided<>(folded.state, decision.result(), List.of());
             }
             try {
                 List<EventEnvelope> appended = session.log()
-                        .append(stream, ExpectedVersion.after(folded.version), events, session.invocation());
-                return new Outcome<>(folded.state, appended);
+                        .append(stream, ExpectedVersion.after(folded.version), decision.events(), session.invocation());
+                return new Decided<>(folded.state, decision.result(), appended);
             } catch (VersionConflictException e) {
                 last = e;
                 pause(attempt);
             }
         }
         throw last;
+    }
+
+    /** The stream folded, with nothing decided or appended. */
+    public <S> S read(StreamId stream, Projection<S> projection) {
+        return fold(stream, projection).state;
+    }
+
+    /** Appends facts whatever the stream holds: one batch, whole or not at all. */
+    public List<EventEnvelope> record(StreamId stream, List<? extends WbEvent> facts) {
+        return recordEvents(stream, facts.stream().map(WbEvent::toNewEvent).toList());
+    }
+
+    public List<EventEnvelope> record(StreamId stream, WbEvent fact) {
+        return record(stream, List.of(fact));
+    }
+
+    /**
+     * Transitional, for sites whose events are not typed yet: issue 15 removes it once every event is a
+     * {@link WbEvent}.
+     */
+    public List<EventEnvelope> recordEvents(StreamId stream, List<NewEvent> facts) {
+        return session.log().append(stream, ExpectedVersion.any(), facts, session.invocation());
+    }
+
+    /**
+     * Transitional, for deciders that still return bare events: issue 15 removes it once every decider
+     * returns a {@link Decision}.
+     */
+    public <S> Decided<S, Void> decideEvents(
+            StreamId stream, Projection<S> projection, Function<S, List<NewEvent>> decider) {
+        return decide(stream, projection, state -> new Decision<Void>(null, decider.apply(state)));
     }
 
     private <S> Folded<S> fold(StreamId stream, Projection<S> projection) {

@@ -50,6 +50,16 @@ public final class DeciderSpec<S> {
         return decider.apply(state());
     }
 
+    /** The decision (result and events) a {@link Decision}-returning decider makes on the given events. */
+    public <R> Decision<R> decide(Function<S, Decision<R>> decider) {
+        return decider.apply(state());
+    }
+
+    /** The state after a {@link Decision}'s events too: what the next command sees. */
+    public <R> S thenState(Function<S, Decision<R>> decider) {
+        return then(state -> decider.apply(state).events());
+    }
+
     /** The state after the decision's events too: what the next command sees. */
     public S then(Function<S, List<NewEvent>> decider) {
         List<NewEvent> all = new ArrayList<>();

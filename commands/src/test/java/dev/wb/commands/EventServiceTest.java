@@ -34,10 +34,10 @@ class EventServiceTest {
     void a_decision_is_appended_at_the_version_it_was_made_on() {
         try (Session session = session()) {
             EventService service = new EventService(session);
-            service.decide(TASK, Activity.INSTANCE, state -> List.of(TestEvents.note(0)));
+            service.decideEvents(TASK, Activity.INSTANCE, state -> List.of(TestEvents.note(0)));
 
-            EventService.Outcome<Activity.State> second =
-                    service.decide(TASK, Activity.INSTANCE, state -> List.of(TestEvents.note((int) state.events())));
+            EventService.Decided<Activity.State, Void> second = service.decideEvents(
+                    TASK, Activity.INSTANCE, state -> List.of(TestEvents.note((int) state.events())));
 
             assertEquals(1, second.stateBefore().events());
             assertEquals(1, second.appended().get(0).version());
@@ -48,8 +48,8 @@ class EventServiceTest {
     void when_another_writer_gets_in_first_the_decision_is_made_again_on_the_new_state() {
         try (Session session = session()) {
             List<Long> seen = new ArrayList<>();
-            EventService.Outcome<Activity.State> outcome = new EventService(session)
-                    .decide(TASK, Activity.INSTANCE, state -> {
+            EventService.Decided<Activity.State, Void> outcome = new EventService(session)
+                    .decideEvents(TASK, Activity.INSTANCE, state -> {
                         seen.add(state.events());
                         if (seen.size() == 1) {
                             // Another process appends between this decision's read and its append.
@@ -74,7 +74,7 @@ class EventServiceTest {
         try (Session session = session()) {
             VersionConflictException e = assertThrows(
                     VersionConflictException.class,
-                    () -> new EventService(session).decide(TASK, Activity.INSTANCE, state -> {
+                    () -> new EventService(session).decideEvents(TASK, Activity.INSTANCE, state -> {
                         session.log()
                                 .append(
                                         TASK,
@@ -92,8 +92,8 @@ class EventServiceTest {
     @Test
     void deciding_nothing_appends_nothing() {
         try (Session session = session()) {
-            EventService.Outcome<Activity.State> outcome =
-                    new EventService(session).decide(TASK, Activity.INSTANCE, state -> List.of());
+            EventService.Decided<Activity.State, Void> outcome =
+                    new EventService(session).decideEvents(TASK, Activity.INSTANCE, state -> List.of());
 
             assertTrue(outcome.appended().isEmpty());
             assertTrue(session.log().head(TASK).isEmpty());

@@ -59,8 +59,8 @@ public final class NewTask {
             }
             written.add(relative(root, target));
         }
-        EventService.Outcome<Activity.State> outcome = new EventService(session)
-                .decide(StreamId.task(key), Activity.INSTANCE, state -> List.of(created(written)));
+        EventService.Decided<Activity.State, Void> outcome = new EventService(session)
+                .decideEvents(StreamId.task(key), Activity.INSTANCE, state -> List.of(created(written)));
         return new Result(key, written, outcome.appended().get(0));
     }
 

@@ -227,7 +227,7 @@ public final class GitFlow {
     private static void requireGate(Session session, TaskKey key) {
         byte[] plan = SddAudit.readPlan(session, key);
         String digest = PlanReader.digest(plan);
-        new EventService(session).decide(StreamId.task(key), AuditGate.INSTANCE, state -> {
+        new EventService(session).decideEvents(StreamId.task(key), AuditGate.INSTANCE, state -> {
             Gate.requireOpen(state, key, digest);
             return List.of();
         });

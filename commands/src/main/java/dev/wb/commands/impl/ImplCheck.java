@@ -85,8 +85,8 @@ public final class ImplCheck {
         join(logOpen);
         ScopeReport[] report = new ScopeReport[1];
         Changes[] seen = new Changes[1];
-        EventService.Outcome<AuditGate.State> outcome = new EventService(session)
-                .decide(stream, AuditGate.INSTANCE, state -> {
+        EventService.Decided<AuditGate.State, Void> outcome = new EventService(session)
+                .decideEvents(stream, AuditGate.INSTANCE, state -> {
                     Gate.requireOpen(state, key, digest);
                     seen[0] = join(changes);
                     report[0] = others.classify(

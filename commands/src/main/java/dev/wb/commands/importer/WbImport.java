@@ -189,7 +189,7 @@ public final class WbImport {
         byTask.forEach((task, verdicts) -> {
             List<EventEnvelope> batch;
             do {
-                batch = service.decide(
+                batch = service.decideEvents(
                                 StreamId.task(task),
                                 ImportedVerdicts.INSTANCE,
                                 state -> ImportedVerdicts.decide(state, verdicts))

@@ -6,7 +6,7 @@ import dev.wb.commands.Session;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.fs.AtomicFiles;
-import dev.wb.projections.activity.Activity;
+import dev.wb.projections.events.WorkspaceInitialized;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -82,9 +82,10 @@ public final class InitCommand {
                         List.of("check that " + dir + " is writable, then run: wb init"));
             }
         }
-        EventService.Outcome<Activity.State> outcome = new EventService(session)
-                .decide(StreamId.workspace(), Activity.INSTANCE, state -> InitDecider.decide(created, kept));
-        return new Result(
-                session.workspace().root(), created, kept, outcome.appended().get(0));
+        // A fact, whatever the workspace stream holds: init records every run, a re-run too.
+        EventEnvelope recorded = new EventService(session)
+                .record(StreamId.workspace(), new WorkspaceInitialized(created, kept))
+                .get(0);
+        return new Result(session.workspace().root(), created, kept, recorded);
     }
 }

@@ -89,8 +89,8 @@ public final class SddAudit {
         try (GitRepository git = Repositories.open(session.workspace())) {
             Optional<String> head = git.head();
             AtomicReference<AuditReport> report = new AtomicReference<>();
-            EventService.Outcome<AuditGate.State> outcome = new EventService(session)
-                    .decide(StreamId.task(key), AuditGate.INSTANCE, state -> {
+            EventService.Decided<AuditGate.State, Void> outcome = new EventService(session)
+                    .decideEvents(StreamId.task(key), AuditGate.INSTANCE, state -> {
                         Mode mode = AuditDecider.mode(state, rebaseline);
                         AuditReport found = reading.plan()
                                 .map(plan -> auditor.audit(

@@ -87,7 +87,7 @@ public final class ImplVerify {
         Redactor redactor = WorkspaceRedactor.of(session.workspace(), config, env, Map.of());
         VerifyPlan shown = plan.redacted(redactor);
         List<EventEnvelope> events = new ArrayList<>(new EventService(session)
-                .decide(stream, AuditGate.INSTANCE, state -> {
+                .decideEvents(stream, AuditGate.INSTANCE, state -> {
                     Gate.requireOpen(state, key, reading.digest());
                     return List.of(VerifyDecider.started(shown, reading.digest(), config.verifyTimeoutSeconds()));
                 })

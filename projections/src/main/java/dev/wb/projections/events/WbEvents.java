@@ -1,21 +1,15 @@
 package dev.wb.projections.events;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventSchemas;
 import dev.wb.engine.EventSchemas.EventSchema;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Every event type wb writes, with its current schema version and its upcasters. docs/EVENTS.md
  * documents each one; a test keeps the two in step.
  */
 public final class WbEvents {
-
-    /** {@code wb init} ran: which files of .workflow/ it created and which it found already there. */
-    public static final String WORKSPACE_INITIALIZED = "workspace.initialized";
-
-    public static final int WORKSPACE_INITIALIZED_VERSION = 2;
 
     /**
      * {@code wb sdd audit} ran: the verdict, the tier, the mode (first, under way, rebaseline), the
@@ -164,47 +158,38 @@ public final class WbEvents {
 
     public static final int IMPORT_VERDICT_RECORDED_VERSION = 1;
 
-    public static final EventSchemas SCHEMAS = EventSchemas.of(List.of(
-            new EventSchema(WORKSPACE_INITIALIZED, WORKSPACE_INITIALIZED_VERSION, List.of(WbEvents::initializedV1toV2)),
-            new EventSchema(PLAN_AUDITED, PLAN_AUDITED_VERSION, List.of()),
-            new EventSchema(PLAN_REBASELINED, PLAN_REBASELINED_VERSION, List.of()),
-            new EventSchema(SCOPE_CHECKED, SCOPE_CHECKED_VERSION, List.of()),
-            new EventSchema(VERIFY_STARTED, VERIFY_STARTED_VERSION, List.of()),
-            new EventSchema(VERIFY_COMMAND_RAN, VERIFY_COMMAND_RAN_VERSION, List.of()),
-            new EventSchema(VERIFY_FINISHED, VERIFY_FINISHED_VERSION, List.of()),
-            new EventSchema(GIT_STEP_RAN, GIT_STEP_RAN_VERSION, List.of()),
-            new EventSchema(GIT_SERIES_FINISHED, GIT_SERIES_FINISHED_VERSION, List.of()),
-            new EventSchema(JUDGE_SNAPSHOT_CAPTURED, JUDGE_SNAPSHOT_CAPTURED_VERSION, List.of()),
-            new EventSchema(TASK_CREATED, TASK_CREATED_VERSION, List.of()),
-            new EventSchema(TASK_COMMANDS_APPROVED, TASK_COMMANDS_APPROVED_VERSION, List.of()),
-            new EventSchema(JUDGE_RUN_STARTED, JUDGE_RUN_STARTED_VERSION, List.of()),
-            new EventSchema(JUDGE_RUN_FINISHED, JUDGE_RUN_FINISHED_VERSION, List.of()),
-            new EventSchema(JUDGE_RUN_REFUSED, JUDGE_RUN_REFUSED_VERSION, List.of()),
-            new EventSchema(JUDGE_RECEIPT_WRITTEN, JUDGE_RECEIPT_WRITTEN_VERSION, List.of()),
-            new EventSchema(JUDGE_RECORD_READ, JUDGE_RECORD_READ_VERSION, List.of()),
-            new EventSchema(JUDGE_RECORD_VERIFIED, JUDGE_RECORD_VERIFIED_VERSION, List.of()),
-            new EventSchema(JUDGE_CURRENT_CLASSIFIED, JUDGE_CURRENT_CLASSIFIED_VERSION, List.of()),
-            new EventSchema(JUDGE_REPRODUCED, JUDGE_REPRODUCED_VERSION, List.of()),
-            new EventSchema(JUDGE_SNAPSHOTS_PRUNED, JUDGE_SNAPSHOTS_PRUNED_VERSION, List.of()),
-            new EventSchema(JUDGE_AGENTS_CONFIGURED, JUDGE_AGENTS_CONFIGURED_VERSION, List.of()),
-            new EventSchema(PREFLIGHT_COMPLETED, PREFLIGHT_COMPLETED_VERSION, List.of()),
-            new EventSchema(FLOW_VALIDATED, FLOW_VALIDATED_VERSION, List.of()),
-            new EventSchema(CHECKS_RAN, CHECKS_RAN_VERSION, List.of()),
-            new EventSchema(IMPORT_VERDICT_RECORDED, IMPORT_VERDICT_RECORDED_VERSION, List.of())));
+    /** Every typed event: the one list docs/EVENTS.md is checked against. */
+    public static final List<EventType<?>> TYPES = List.of(WorkspaceInitialized.TYPE);
+
+    public static final EventSchemas SCHEMAS = EventSchemas.of(Stream.concat(
+                    TYPES.stream().map(EventType::schema),
+                    Stream.of(
+                            new EventSchema(PLAN_AUDITED, PLAN_AUDITED_VERSION, List.of()),
+                            new EventSchema(PLAN_REBASELINED, PLAN_REBASELINED_VERSION, List.of()),
+                            new EventSchema(SCOPE_CHECKED, SCOPE_CHECKED_VERSION, List.of()),
+                            new EventSchema(VERIFY_STARTED, VERIFY_STARTED_VERSION, List.of()),
+                            new EventSchema(VERIFY_COMMAND_RAN, VERIFY_COMMAND_RAN_VERSION, List.of()),
+                            new EventSchema(VERIFY_FINISHED, VERIFY_FINISHED_VERSION, List.of()),
+                            new EventSchema(GIT_STEP_RAN, GIT_STEP_RAN_VERSION, List.of()),
+                            new EventSchema(GIT_SERIES_FINISHED, GIT_SERIES_FINISHED_VERSION, List.of()),
+                            new EventSchema(JUDGE_SNAPSHOT_CAPTURED, JUDGE_SNAPSHOT_CAPTURED_VERSION, List.of()),
+                            new EventSchema(TASK_CREATED, TASK_CREATED_VERSION, List.of()),
+                            new EventSchema(TASK_COMMANDS_APPROVED, TASK_COMMANDS_APPROVED_VERSION, List.of()),
+                            new EventSchema(JUDGE_RUN_STARTED, JUDGE_RUN_STARTED_VERSION, List.of()),
+                            new EventSchema(JUDGE_RUN_FINISHED, JUDGE_RUN_FINISHED_VERSION, List.of()),
+                            new EventSchema(JUDGE_RUN_REFUSED, JUDGE_RUN_REFUSED_VERSION, List.of()),
+                            new EventSchema(JUDGE_RECEIPT_WRITTEN, JUDGE_RECEIPT_WRITTEN_VERSION, List.of()),
+                            new EventSchema(JUDGE_RECORD_READ, JUDGE_RECORD_READ_VERSION, List.of()),
+                            new EventSchema(JUDGE_RECORD_VERIFIED, JUDGE_RECORD_VERIFIED_VERSION, List.of()),
+                            new EventSchema(JUDGE_CURRENT_CLASSIFIED, JUDGE_CURRENT_CLASSIFIED_VERSION, List.of()),
+                            new EventSchema(JUDGE_REPRODUCED, JUDGE_REPRODUCED_VERSION, List.of()),
+                            new EventSchema(JUDGE_SNAPSHOTS_PRUNED, JUDGE_SNAPSHOTS_PRUNED_VERSION, List.of()),
+                            new EventSchema(JUDGE_AGENTS_CONFIGURED, JUDGE_AGENTS_CONFIGURED_VERSION, List.of()),
+                            new EventSchema(PREFLIGHT_COMPLETED, PREFLIGHT_COMPLETED_VERSION, List.of()),
+                            new EventSchema(FLOW_VALIDATED, FLOW_VALIDATED_VERSION, List.of()),
+                            new EventSchema(CHECKS_RAN, CHECKS_RAN_VERSION, List.of()),
+                            new EventSchema(IMPORT_VERDICT_RECORDED, IMPORT_VERDICT_RECORDED_VERSION, List.of())))
+            .toList());
 
     private WbEvents() {}
-
-    /**
-     * Schema 1 (the pre-release form) listed the created files as {@code files} and said nothing of
-     * the ones kept. Schema 2 names both: {@code created}, {@code kept}.
-     */
-    static ObjectNode initializedV1toV2(ObjectNode v1) {
-        ObjectNode v2 = v1.deepCopy();
-        ArrayNode created =
-                v2.has("files") && v2.get("files").isArray() ? (ArrayNode) v2.remove("files") : v2.arrayNode();
-        v2.remove("files");
-        v2.set("created", created);
-        v2.putArray("kept");
-        return v2;
-    }
 }

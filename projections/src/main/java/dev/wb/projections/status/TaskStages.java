@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.Projection;
+import dev.wb.projections.events.PayloadFields;
 import dev.wb.projections.events.WbEvents;
 import java.util.Optional;
 

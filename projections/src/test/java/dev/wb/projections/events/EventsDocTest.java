@@ -1,5 +1,6 @@
 package dev.wb.projections.events;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.EventSchemas.EventSchema;
@@ -8,6 +9,10 @@ import dev.wb.projections.TaskProjections;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** docs/EVENTS.md documents every event type at its current schema, and every task projection. */
@@ -29,6 +34,26 @@ class EventsDocTest {
             assertTrue(doc.contains(heading), "docs/EVENTS.md lacks: " + heading);
         }
     }
+
+    @Test
+    void every_typed_event_documents_exactly_the_fields_its_record_writes() throws IOException {
+        String doc = doc();
+        for (EventType<?> type : WbEvents.TYPES) {
+            String heading = "### `" + type.name() + "` — schema " + type.version();
+            int start = doc.indexOf(heading);
+            assertTrue(start >= 0, "docs/EVENTS.md lacks: " + heading);
+            int end = doc.indexOf("\n#", start + heading.length());
+            String section = doc.substring(start, end < 0 ? doc.length() : end);
+            List<String> documented = new ArrayList<>();
+            Matcher row = FIELD_ROW.matcher(section);
+            while (row.find()) {
+                documented.add(row.group(1));
+            }
+            assertEquals(type.fields(), documented, type.name() + ": the fields docs/EVENTS.md lists");
+        }
+    }
+
+    private static final Pattern FIELD_ROW = Pattern.compile("(?m)^\\| `([A-Za-z0-9_]+)` \\|");
 
     @Test
     void every_task_projection_is_documented() throws IOException {

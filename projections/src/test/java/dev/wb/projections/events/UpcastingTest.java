@@ -41,7 +41,7 @@ class UpcastingTest {
 
         EventEnvelope current = WbEvents.SCHEMAS.upcast(stored);
 
-        assertEquals(WbEvents.WORKSPACE_INITIALIZED_VERSION, current.schemaVersion());
+        assertEquals(WorkspaceInitialized.TYPE.version(), current.schemaVersion());
         assertEquals(
                 "{\"created\":[\"config.json\",\"policy.json\",\".gitignore\"],\"kept\":[]}",
                 current.payload().toString());
@@ -56,7 +56,7 @@ class UpcastingTest {
             log.append(
                     StreamId.workspace(),
                     ExpectedVersion.noStream(),
-                    List.of(new NewEvent(WbEvents.WORKSPACE_INITIALIZED, 1, v1)),
+                    List.of(new NewEvent(WorkspaceInitialized.TYPE.name(), 1, v1)),
                     TestEvents.invocation());
 
             EventEnvelope read = new UpcastingReader(log, WbEvents.SCHEMAS)

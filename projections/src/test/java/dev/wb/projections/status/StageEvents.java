@@ -14,13 +14,13 @@ import dev.wb.projections.events.WbEvents;
 import java.util.List;
 
 /** Events in the payload shapes of docs/EVENTS.md, sealed into envelopes as a log would seal them. */
-final class StageEvents {
+public final class StageEvents {
 
     static final StreamId TASK = StreamId.task(new TaskKey("ABC-1"));
 
     private StageEvents() {}
 
-    static List<EventEnvelope> sealed(NewEvent... events) {
+    public static List<EventEnvelope> sealed(NewEvent... events) {
         InMemoryEventLog log = new InMemoryEventLog();
         log.append(TASK, ExpectedVersion.noStream(), List.of(events), TestEvents.invocation());
         return log.read(TASK);

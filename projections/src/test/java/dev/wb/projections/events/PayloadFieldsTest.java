@@ -1,10 +1,11 @@
-package dev.wb.projections.status;
+package dev.wb.projections.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.status.StageEvents;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

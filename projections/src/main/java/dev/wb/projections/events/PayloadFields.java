@@ -1,4 +1,4 @@
-package dev.wb.projections.status;
+package dev.wb.projections.events;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -20,14 +20,14 @@ import java.util.Set;
  * scanned, never decoded. Fields are named {@code verdict} (a scalar) or {@code citations[].verdict}
  * (a field of each object in an array); the result holds those, as an object node.
  */
-final class PayloadFields {
+public final class PayloadFields {
 
     private final Set<String> scalars = new HashSet<>();
     private final Map<String, Set<String>> arrays = new HashMap<>();
 
     private PayloadFields() {}
 
-    static PayloadFields of(String... fields) {
+    public static PayloadFields of(String... fields) {
         PayloadFields spec = new PayloadFields();
         for (String field : fields) {
             int split = field.indexOf("[].");
@@ -42,7 +42,7 @@ final class PayloadFields {
         return spec;
     }
 
-    ObjectNode read(EventEnvelope event) {
+    public ObjectNode read(EventEnvelope event) {
         ObjectNode out = CanonicalJson.objectNode();
         try (JsonParser p = CanonicalJson.FACTORY.createParser(event.payload().bytes())) {
             // The log checked these bytes when they were written; a set of names per object is waste here.
