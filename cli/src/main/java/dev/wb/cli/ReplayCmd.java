@@ -2,6 +2,10 @@ package dev.wb.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.replay.ReplayQuery;
@@ -63,10 +67,10 @@ final class ReplayCmd implements Callable<Integer> {
                     "wb replay " + key + " --verify",
                     "wb replay " + key + " --at " + at);
         }
-        try (Session session = root.context.session()) {
+        try (Session session = root.context().session()) {
             ReplayQuery query = new ReplayQuery(session);
             if (output != null) {
-                if (root.json) {
+                if (root.json()) {
                     throw dev.wb.commands.Failure.usage(
                             "--output prints the stored output as it was written:" + " it has no --json form",
                             "wb replay " + key + " --output " + output);
@@ -80,11 +84,11 @@ final class ReplayCmd implements Callable<Integer> {
                 return stateAt(stream, query.stateAt(stream, at));
             }
             // --json shows events as stored (what was hashed); text summarises them as this wb reads them.
-            int code = root.json ? listStored(query.storedJson(stream)) : list(query.current(stream));
+            int code = root.json() ? listStored(query.storedJson(stream)) : list(query.current(stream));
             // A listing is not a verification, but a history that does not hold is never shown silently.
             query.verify(stream)
                     .firstBreak()
-                    .ifPresent(broken -> root.context
+                    .ifPresent(broken -> root.context()
                             .console()
                             .warning(
                                     "the history of " + stream.describe() + " does not verify at event "
@@ -113,12 +117,12 @@ final class ReplayCmd implements Callable<Integer> {
                         "the output " + digest + " is not in .workflow/local/objects"
                                 + " (removed, or damaged: its digest no longer matches)",
                         "wb impl verify " + key));
-        root.context.console().out().print(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+        root.context().console().out().print(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
         return ExitCodes.OK;
     }
 
     private int list(List<EventEnvelope> events) {
-        Console console = root.context.console();
+        Console console = root.context().console();
         for (EventEnvelope event : events) {
             console.line(String.format(
                     "%4d  %s  %-26s %-24s %s",
@@ -129,13 +133,13 @@ final class ReplayCmd implements Callable<Integer> {
 
     /** One JSON line an event, made from its stored bytes (what was hashed). */
     private int listStored(List<ObjectNode> events) {
-        events.forEach(root.context.console()::jsonLine);
+        events.forEach(root.context().console()::jsonLine);
         return ExitCodes.OK;
     }
 
     private int verify(HashChain.Report report) {
-        Console console = root.context.console();
-        if (root.json) {
+        Console console = root.context().console();
+        if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
             doc.put("stream", report.stream().name());
             doc.put("intact", report.intact());
@@ -165,8 +169,8 @@ final class ReplayCmd implements Callable<Integer> {
     }
 
     private int stateAt(StreamId stream, Map<String, JsonNode> states) {
-        Console console = root.context.console();
-        if (root.json) {
+        Console console = root.context().console();
+        if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
             doc.put("stream", stream.name());
             doc.put("asOf", at);

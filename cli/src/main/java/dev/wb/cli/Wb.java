@@ -1,5 +1,8 @@
 package dev.wb.cli;
 
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.engine.BatchTooLargeException;
 import dev.wb.engine.EventLogs;
@@ -105,14 +108,15 @@ public final class Wb {
      * registered (picocli builds a model of every registered class up front); otherwise all are.
      */
     CommandLine commandLine(String[] args) {
-        WbCommand root = new WbCommand(new WbCommand.Context(env, cwd, clock, console));
+        WbCommand root = new WbCommand(new WbCommand.Context(
+                env, cwd, clock, console, (dir, out, err, words) -> new Wb(env, dir, clock, out, err).run(words)));
         CommandLine cli = new CommandLine(root.spec());
         String first = firstWord(args);
         // Completion describes the whole tree, so it needs every subcommand.
-        if (first != null && WbCommand.SUBCOMMANDS.containsKey(first) && !first.equals("generate-completion")) {
-            cli.addSubcommand(first, WbCommand.SUBCOMMANDS.get(first).apply(root));
+        if (first != null && Commands.SUBCOMMANDS.containsKey(first) && !first.equals("generate-completion")) {
+            cli.addSubcommand(first, Commands.SUBCOMMANDS.get(first).apply(root));
         } else {
-            WbCommand.SUBCOMMANDS.forEach((name, make) -> cli.addSubcommand(name, make.apply(root)));
+            Commands.SUBCOMMANDS.forEach((name, make) -> cli.addSubcommand(name, make.apply(root)));
         }
         cli.setOut(console.out());
         cli.setErr(console.err());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.cli.judge.Consent;
 import dev.wb.testkit.TempGitRepo;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
@@ -103,7 +104,7 @@ class Issue13ConsentTest {
     void item01_the_terminal_prompt_shows_each_command_with_its_control_characters_escaped() {
         StringWriter shown = new StringWriter();
 
-        boolean consented = JudgeRunCmd.confirm(
+        boolean consented = Consent.ask(
                 "These run:",
                 List.of("make -s check", DISGUISED),
                 new PrintWriter(shown),

@@ -1,0 +1,81 @@
+package dev.wb.cli.core;
+
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.engine.WbVersion;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/** {@code wb}: the root of the command tree, and what every subcommand reads of the run. */
+public final class WbCommand implements Runnable {
+
+    /**
+     * What every run shares: the process's environment, folder, clock and console, and how to run
+     * another wb command line in-process in another folder ({@code wb demo}).
+     */
+    public record Context(Map<String, String> env, Path cwd, Clock clock, Console console, Nested nested) {
+
+        /** Opens a session in the repository around the current folder (exit 2 outside one). */
+        public Session session() {
+            return Session.open(Workspace.require(cwd), env, clock);
+        }
+    }
+
+    /** Runs a wb command line in {@code cwd}, in-process, printing to the given writers; returns its exit code. */
+    public interface Nested {
+        int run(Path cwd, PrintWriter out, PrintWriter err, String... args);
+    }
+
+    private final Context context;
+    private CommandSpec spec;
+
+    /** Set by {@code --json} wherever it appears, before or after the subcommand. */
+    boolean json;
+
+    public WbCommand(Context context) {
+        this.context = context;
+    }
+
+    public Context context() {
+        return context;
+    }
+
+    /** Whether this run prints one JSON document ({@code --json}, before or after the subcommand). */
+    public boolean json() {
+        return json;
+    }
+
+    /** The root's spec: description, footer, {@code --help}, {@code --version}, {@code --json}. */
+    public CommandSpec spec() {
+        if (spec == null) {
+            spec = Specs.command(
+                    this,
+                    "wb",
+                    "Guards the changes coding agents and people make to a git repository,"
+                            + " and keeps every step as a replayable event.");
+            spec.version("wb " + WbVersion.current() + " ("
+                    + (WbVersion.built().isEmpty() ? "" : "built " + WbVersion.built() + ", ") + "Java "
+                    + Runtime.version() + ")");
+            spec.addOption(OptionSpec.builder("-V", "--version")
+                    .versionHelp(true)
+                    .description("Print version information and exit.")
+                    .build());
+            spec.addOption(Specs.json(this));
+            spec.usageMessage()
+                    .footer(
+                            "",
+                            "Exit codes: 0 done and it holds, 1 not completed, 2 usage or refusal,"
+                                    + " 3 configuration, 6 missing artifact, 7 check failed.");
+        }
+        return spec;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(context.console().out());
+    }
+}

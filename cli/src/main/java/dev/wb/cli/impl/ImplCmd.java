@@ -1,0 +1,166 @@
+package dev.wb.cli.impl;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Columns;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.GroupCmd;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.Texts;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Session;
+import dev.wb.commands.impl.ImplCheck;
+import dev.wb.commands.impl.ScopeReport;
+import dev.wb.commands.impl.ScopeReport.Entry;
+import dev.wb.commands.impl.ScopeReport.Status;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.git.ChangeScope;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb impl check KEY [--staged] [--base REF]}: the change against the plans. */
+public final class ImplCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+    String key;
+    boolean staged;
+    String base;
+
+    private ImplCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        return GroupCmd.spec(
+                root, "impl", "The implementation: check its scope against the audited plans.", orderedMembers());
+    }
+
+    private static Map<String, java.util.function.Function<WbCommand, CommandSpec>> orderedMembers() {
+        Map<String, java.util.function.Function<WbCommand, CommandSpec>> members = new java.util.LinkedHashMap<>();
+        members.put("check", ImplCmd::check);
+        members.put("verify", VerifyCmd::spec);
+        return members;
+    }
+
+    public static CommandSpec check(WbCommand root) {
+        ImplCmd cmd = new ImplCmd(root);
+        CommandSpec spec = Specs.command(
+                cmd,
+                "check",
+                "Compare the changed paths with the audited plans: each is"
+                        + " ok, pending, other (another task's plan), overlap, or a deviation (exit 7). Needs a passing,"
+                        + " current audit of KEY.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addOption(
+                Specs.flag("--staged", "Check the index only (what the next commit holds).", on -> cmd.staged = on));
+        spec.addOption(Specs.option(
+                "--base",
+                "REF",
+                String.class,
+                "Also check every commit since REF (e.g. main), so work already committed is seen.",
+                value -> cmd.base = (String) value));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 in scope, 7 deviation, 2 no passing current audit or"
+                                + " malformed key, 6 no sdd.json.");
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        TaskKey task = Keys.task(key);
+        ImplCheck.Request request = new ImplCheck.Request(
+                task, staged ? ChangeScope.STAGED : ChangeScope.WORKTREE, Optional.ofNullable(base));
+        try (Session session = root.context().session()) {
+            ImplCheck.Result result = ImplCheck.run(session, request);
+            if (root.json()) {
+                ObjectNode doc = CanonicalJson.objectNode();
+                doc.put("task", task.value());
+                doc.setAll(result.event().payload().json());
+                doc.put("event", result.event().eventId());
+                doc.put("version", result.event().version());
+                root.context().console().json(doc);
+            } else {
+                text(request, result);
+            }
+            ScopeReport report = result.report();
+            if (report.deviates()) {
+                List<String> stray = new ArrayList<>();
+                report.entries().stream()
+                        .filter(e -> e.status() == Status.DEVIATION)
+                        .forEach(e -> stray.add(e.path()
+                                + (e.zones().isEmpty()
+                                        ? ""
+                                        : " (critical zone: " + String.join(", ", e.zones()) + ")")));
+                throw new Failure(
+                        Failure.Kind.CHECK_FAILED,
+                        task + ": " + Texts.plural(stray.size(), "changed path") + " outside every audited plan: "
+                                + String.join(", ", stray),
+                        List.of(
+                                "if the plan needs them, add them to files in .workflow/" + task
+                                        + "/sdd.json, then: wb sdd audit " + task,
+                                "otherwise undo them: git restore --staged --worktree -- <path> (git clean for new files)"));
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    private void text(ImplCheck.Request request, ImplCheck.Result result) {
+        Console console = root.context().console();
+        String what =
+                request.scope() == ChangeScope.STAGED ? "the index against HEAD" : "the working tree against HEAD";
+        if (result.baseCommit().isPresent()) {
+            what += ", and the commits since " + base + " ("
+                    + Texts.abbrev(result.baseCommit().get()) + ")";
+        }
+        ScopeReport report = result.report();
+        console.line(result.key() + ": scope of " + what);
+        int width = 10;
+        for (Entry entry : report.entries()) {
+            StringBuilder line = new StringBuilder("  ")
+                    .append(Columns.left(entry.status().wireName(), width))
+                    .append(entry.path());
+            if (entry.status() == Status.OTHER) {
+                line.append("  (").append(String.join(", ", entry.tasks())).append(")");
+            } else if (entry.status() == Status.OVERLAP) {
+                line.append("  (also ").append(String.join(", ", entry.tasks())).append(")");
+            } else if (!entry.zones().isEmpty()) {
+                line.append("  [critical zone: ")
+                        .append(String.join(", ", entry.zones()))
+                        .append("]");
+            }
+            console.line(line.toString());
+        }
+        if (report.entries().isEmpty()) {
+            console.line("  nothing changed, and the plan lists no files");
+        }
+        if (!report.excluded().isEmpty()) {
+            TreeSet<String> reasons = new TreeSet<>();
+            report.excluded().forEach(e -> reasons.add(e.reason()));
+            console.line("excluded: " + Texts.plural(report.excluded().size(), "path") + " ("
+                    + String.join("; ", reasons) + ")");
+        }
+        StringBuilder counts = new StringBuilder();
+        for (Status status : Status.values()) {
+            long n = report.count(status);
+            if (n > 0) {
+                counts.append(counts.length() == 0 ? "" : ", ")
+                        .append(n)
+                        .append(' ')
+                        .append(status.wireName());
+            }
+        }
+        console.line((report.deviates() ? "DEVIATION" : "in scope") + (counts.length() == 0 ? "" : ": " + counts)
+                + " · recorded as event " + result.event().version() + " of " + result.key());
+    }
+}

@@ -1,0 +1,173 @@
+package dev.wb.cli.impl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.cli.core.Columns;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.Terminals;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Session;
+import dev.wb.commands.verify.EvidenceView;
+import dev.wb.commands.verify.ImplVerify;
+import dev.wb.commands.verify.RunResult;
+import dev.wb.commands.verify.VerifyPlan;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.text.TerminalText;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb impl verify KEY}: the audited plan's verify commands, run and recorded as evidence. */
+public final class VerifyCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+    String key;
+
+    private VerifyCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        VerifyCmd cmd = new VerifyCmd(root);
+        CommandSpec spec = Specs.command(
+                cmd,
+                "verify",
+                "Run the audited plan's verify commands (known build, test"
+                        + " and lint runners only, no shell, 600 s each at most) and write evidence.md and evidence.json from"
+                        + " the recorded run. Needs a passing, current audit of KEY; nothing can be passed in.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 every command ran and passed, 7 a command failed, timed out,"
+                                + " was refused or interrupted, 2 no passing current audit, 6 no sdd.json.");
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        TaskKey task = Keys.task(key);
+        Console console = root.context().console();
+        ImplVerify.Progress progress =
+                root.json() ? ImplVerify.Progress.NONE : new ProgressLines(console.err(), Terminals.stderr());
+        try (Session session = root.context().session()) {
+            ImplVerify.Result result =
+                    ImplVerify.run(session, task, root.context().env(), progress);
+            if (root.json()) {
+                console.json(EvidenceView.json(task, result.run()));
+            } else {
+                text(result);
+            }
+            if (!result.verdict().equals("pass")) {
+                throw new Failure(
+                        Failure.Kind.CHECK_FAILED,
+                        "the verification of " + task + " did not pass: " + result.verdict(),
+                        List.of("read .workflow/" + task + "/evidence.md, fix what failed, then: wb impl verify "
+                                + task));
+            }
+            return ExitCodes.OK;
+        }
+    }
+
+    private void text(ImplVerify.Result result) {
+        Console console = root.context().console();
+        console.line(result.key() + ": verify " + result.verdict().toUpperCase(java.util.Locale.ROOT));
+        for (JsonNode c : result.run().commands()) {
+            console.line("  " + Columns.left(resultOf(c), 12)
+                    + TerminalText.escape(c.path("command").asText()) + "  (exit "
+                    + c.path("exitCode").asInt() + ", " + c.path("durationMs").asLong() + " ms)");
+        }
+        for (VerifyPlan.Runnable notReached : result.plan()
+                .runnable()
+                .subList(
+                        result.run().commands().size(), result.plan().runnable().size())) {
+            console.line("  " + Columns.left("not run", 12) + TerminalText.escape(notReached.command())
+                    + "  (not reached: "
+                    + (result.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped") + ")");
+        }
+        for (VerifyPlan.Refused refused : result.plan().refused()) {
+            console.line("  " + Columns.left("not run", 12) + TerminalText.escape(refused.subject()) + "  ("
+                    + TerminalText.escape(refused.reason()) + ")");
+        }
+        for (VerifyPlan.Refused refused : result.plan().refusedEnv()) {
+            console.line("  " + Columns.left("not set", 12) + TerminalText.escape(refused.subject()) + "  ("
+                    + TerminalText.escape(refused.reason()) + ")");
+        }
+        if (!result.plan().env().isEmpty()) {
+            console.line("variables from the plan: "
+                    + String.join(", ", result.plan().env().keySet()));
+        }
+        console.line("evidence: .workflow/" + result.key() + "/evidence.md, evidence.json · recorded as events "
+                + result.events().get(0).version() + "–"
+                + result.events().get(result.events().size() - 1).version()
+                + " of " + result.key());
+    }
+
+    private static String resultOf(JsonNode command) {
+        String outcome = command.path("outcome").asText();
+        if (outcome.equals("exited")) {
+            return command.path("exitCode").asInt() == 0 ? "passed" : "FAILED";
+        }
+        return outcome.replace('_', ' ').toUpperCase(java.util.Locale.ROOT);
+    }
+
+    /** Which command runs and for how long: one live line on a terminal, plain lines otherwise. */
+    static final class ProgressLines implements ImplVerify.Progress {
+        private static final long PLAIN_EVERY_SECONDS = 15;
+        private final PrintWriter err;
+        private final boolean live;
+        private String current = "";
+        private int total;
+        private long lastPlain;
+
+        ProgressLines(PrintWriter err, boolean live) {
+            this.err = err;
+            this.live = live;
+        }
+
+        @Override
+        public void started(int position, int total, String command) {
+            this.total = total;
+            this.current = TerminalText.escape(command);
+            this.lastPlain = 0;
+            if (live) {
+                err.print("\r\033[K[" + position + "/" + total + "] 0 s  " + current);
+            } else {
+                err.println("[" + position + "/" + total + "] running: " + current);
+            }
+            err.flush();
+        }
+
+        @Override
+        public void tick(int position, Duration elapsed) {
+            long seconds = elapsed.toSeconds();
+            if (live) {
+                err.print("\r\033[K[" + position + "/" + total + "] " + seconds + " s  " + current);
+                err.flush();
+            } else if (seconds / PLAIN_EVERY_SECONDS > lastPlain / PLAIN_EVERY_SECONDS) {
+                lastPlain = seconds;
+                err.println("[" + position + "/" + total + "] still running after " + seconds + " s: " + current);
+                err.flush();
+            }
+        }
+
+        @Override
+        public void finished(int position, String command, RunResult result) {
+            String outcome =
+                    result.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            if (outcome.equals("exited")) {
+                outcome = result.exitCode() == 0 ? "passed" : "failed (exit " + result.exitCode() + ")";
+            }
+            String line = "[" + position + "/" + total + "] " + outcome + " in "
+                    + result.duration().toMillis() + " ms: " + command;
+            err.println(live ? "\r\033[K" + line : line);
+            err.flush();
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package dev.wb.cli.judge;
+
+import dev.wb.cli.core.Columns;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Session;
+import dev.wb.commands.judge.Candidate;
+import dev.wb.commands.judge.CommandApprovals;
+import dev.wb.commands.judge.JudgeReproduce;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.text.TerminalText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code wb judge reproduce KEY --base REF --candidate SNAPSHOT:<id> [--include-task K]…
+ * [--approve-commands C]…}: re-runs the generator the snapshot's capsule declares under
+ * {@code ## Migration} in a disposable copy of the base and compares what it writes with the snapshot.
+ */
+public final class JudgeReproduceCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+    String key;
+    String base;
+    String candidate;
+    List<String> include = List.of();
+    List<String> approvals = List.of();
+
+    private JudgeReproduceCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        JudgeReproduceCmd cmd = new JudgeReproduceCmd(root);
+        CommandSpec spec = Specs.command(
+                cmd,
+                "reproduce",
+                "Check that a landed, reviewed generator produces exactly"
+                        + " the generated paths of a snapshot. The snapshot's capsule declares it in one fenced JSON object"
+                        + " under ## Migration (generator {command, commit, review, inputs, prepare}, paths). After approval"
+                        + " of the complete ordered list (a frozen install of the generator's Node dependencies, the prepare"
+                        + " commands, the generator), they run in a disposable copy of the base, never the live tree, with"
+                        + " WB_GENERATOR_ROOT naming a copy of the generator's inputs. Each declared path is compared with"
+                        + " the snapshot by existence, type, executable bit, bytes and link target; a declared path left"
+                        + " unchanged and any write outside the declared paths fail, by name. This is process isolation,"
+                        + " not an operating-system sandbox: the generator runs with your rights. It does not replace the"
+                        + " review of the generator or of the change's other files.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
+        spec.addOption(Specs.required(
+                "--base",
+                "REF",
+                "The base, resolved in this repository; it must be the"
+                        + " snapshot's, and contain the generator commit.",
+                v -> cmd.base = v));
+        spec.addOption(Specs.required(
+                "--candidate", "SNAPSHOT:<id>", "The snapshot holding the generated change.", v -> cmd.candidate = v));
+        spec.addOption(Specs.repeatable(
+                "--include-task",
+                "KEY",
+                "Another task whose capsule the change"
+                        + " deliberately touches, as the snapshot was captured; once per task.",
+                v -> cmd.include = v));
+        spec.addOption(Specs.repeatable(
+                "--approve-commands",
+                "COMMAND",
+                "Approve one command of the list, headless;"
+                        + " once per command, in order: the install (if any), the prepare commands, the generator.",
+                v -> cmd.approvals = v));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 reproduced exactly, 7 not reproduced (a declared path differs"
+                                + " or is unchanged, a write outside the declared paths, a failed command) or refused (a generator"
+                                + " commit that is not an ancestor of the base, a review that is not a verified APPROVED snapshot"
+                                + " record, an input that differs between the reviewed content, the generator commit and the base,"
+                                + " a failed install), 3 approval missing (nothing ran), 2 a malformed ## Migration block, another"
+                                + " base than the snapshot's or a foreign capsule without --include-task, 6 an unknown or damaged"
+                                + " snapshot.");
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        TaskKey task = Keys.task(key);
+        if (!candidate.startsWith("SNAPSHOT:")) {
+            throw Failure.usage(
+                    "wb judge reproduce needs a snapshot candidate, not " + candidate,
+                    "capture one first: wb judge snapshot " + task + " --base " + base
+                            + ", then --candidate SNAPSHOT:<id>");
+        }
+        String id = Candidate.snapshotId(candidate);
+        List<TaskKey> includes = new ArrayList<>();
+        include.forEach(text -> includes.add(Keys.task(text)));
+        Console console = root.context().console();
+        try (Session session = root.context().session()) {
+            Optional<CommandApprovals.Terminal> terminal = System.console() != null && !root.json()
+                    ? Optional.of(JudgeReproduceCmd::confirm)
+                    : Optional.empty();
+            JudgeReproduce.Progress progress = root.json()
+                    ? JudgeReproduce.Progress.NONE
+                    : (index, total, command) -> {
+                        console.err().println("[" + index + "/" + total + "] " + command);
+                        console.err().flush();
+                    };
+            JudgeReproduce.Result result = JudgeReproduce.reproduce(
+                    session,
+                    new JudgeReproduce.Request(task, base, id, includes, approvals, terminal),
+                    root.context().env(),
+                    progress);
+            if (root.json()) {
+                console.json(JudgeReproduce.json(result));
+            } else {
+                text(result);
+            }
+            return result.outcome().exitCode();
+        }
+    }
+
+    /** The terminal's consent: the list on stderr, y/N read from stdin. */
+    static boolean confirm(List<String> commands) {
+        return Consent.ask(
+                "To reproduce the generated paths, these commands run through a shell, in this"
+                        + " order, in a disposable copy of the base (process isolation, not a sandbox):",
+                commands);
+    }
+
+    private void text(JudgeReproduce.Result result) {
+        Console console = root.context().console();
+        if (result.outcome() == JudgeReproduce.Outcome.APPROVAL_MISSING) {
+            console.error(
+                    result.message(),
+                    List.of("pass one --approve-commands per command, in the order shown:"
+                            + " the install (if any), the prepare commands, the generator"));
+            return;
+        }
+        for (JudgeReproduce.CommandResult r : result.results()) {
+            console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] " + TerminalText.escape(r.command())
+                    + (r.status().equals("not-run") ? "" : "  (" + r.ended() + ")"));
+            r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));
+        }
+        result.details()
+                .forEach(d -> console.line("  mismatched " + TerminalText.escape(d.path()) + ": the snapshot has "
+                        + d.expected() + ", the generator wrote " + d.actual()));
+        result.unchanged()
+                .forEach(path -> console.line("  unchanged  " + TerminalText.escape(path)
+                        + ": the generator left it as the base" + " has it"));
+        result.stray()
+                .forEach(path -> console.line(
+                        "  stray      " + TerminalText.escape(path) + ": written outside the declared paths"));
+        String label = result.snapshot().label() + " from base " + result.base() + " with generator "
+                + result.generatorCommit();
+        if (result.passed()) {
+            console.line("REPRODUCED: " + label + "; " + result.message());
+        } else {
+            console.line("NOT REPRODUCED: " + label + "; " + result.message());
+        }
+        console.line("(process isolation, not an operating-system sandbox; review the generator and the other"
+                + " changed files as usual)");
+    }
+}

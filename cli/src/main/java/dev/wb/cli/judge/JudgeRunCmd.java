@@ -1,0 +1,228 @@
+package dev.wb.cli.judge;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Columns;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Session;
+import dev.wb.commands.judge.Candidate;
+import dev.wb.commands.judge.CommandApprovals;
+import dev.wb.commands.judge.JudgeRun;
+import dev.wb.commands.judge.Timings;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb judge run KEY --candidate SNAPSHOT:<id>}: the capsule's declared validation, once, and its receipt. */
+public final class JudgeRunCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+    String key;
+    String candidate;
+    List<String> approvals = List.of();
+    boolean isolated;
+    boolean breakLock;
+    boolean timings;
+
+    private JudgeRunCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        JudgeRunCmd cmd = new JudgeRunCmd(root);
+        CommandSpec spec = Specs.command(
+                cmd,
+                "run",
+                "Run every command the snapshot's capsule declares under"
+                        + " ## Validation, once, in order, after approval, and write a receipt. In place by default: the live"
+                        + " tree must equal the snapshot before, during and after. --isolated runs in a disposable copy.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
+        spec.addOption(
+                Specs.required("--candidate", "SNAPSHOT:<id>", "The snapshot to validate.", v -> cmd.candidate = v));
+        spec.addOption(Specs.repeatable(
+                "--approve-commands",
+                "COMMAND",
+                "Approve one declared command, headless;" + " once per command, in declared order.",
+                v -> cmd.approvals = v));
+        spec.addOption(Specs.flag(
+                "--isolated",
+                "Run in a disposable copy of the snapshot, with Node dependencies" + " installed from the lockfile.",
+                on -> cmd.isolated = on));
+        spec.addOption(
+                Specs.flag("--break-lock", "Take over a run lock held by another host.", on -> cmd.breakLock = on));
+        spec.addOption(Specs.flag(
+                "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 every required command passed (or no runtime validation is"
+                                + " declared), 1 a required command failed, 3 approval missing (nothing ran), 4 another run holds the"
+                                + " lock, 5 the tree changed during the run, 6 the tree no longer matches the snapshot (or the"
+                                + " snapshot is unknown or damaged).");
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        TaskKey task = Keys.task(key);
+        if (!candidate.startsWith("SNAPSHOT:")) {
+            throw dev.wb.commands.Failure.usage(
+                    "wb judge run needs a snapshot candidate, not " + candidate,
+                    "capture one first: wb judge snapshot " + task + ", then --candidate SNAPSHOT:<id>");
+        }
+        String id = Candidate.snapshotId(candidate);
+        Timings clock = timings ? new Timings("run") : Timings.OFF;
+        Console console = root.context().console();
+        String status = "failed";
+        try (Session session = root.context().session()) {
+            Optional<CommandApprovals.Terminal> terminal =
+                    System.console() != null && !root.json() ? Optional.of(Consent::validation) : Optional.empty();
+            JudgeRun.Progress progress = root.json() ? JudgeRun.Progress.NONE : new Lines(console.err());
+            JudgeRun.Result result = JudgeRun.run(
+                    session,
+                    new JudgeRun.Request(task, id, approvals, isolated, breakLock, terminal),
+                    root.context().env(),
+                    root.context().clock(),
+                    clock,
+                    progress);
+            status = result.outcome().wire();
+            if (root.json()) {
+                console.json(json(result));
+            } else {
+                text(result);
+            }
+            return result.outcome().exitCode();
+        } finally {
+            if (clock.on()) {
+                console.err().println(clock.line(status));
+                console.err().flush();
+            }
+        }
+    }
+
+    private void text(JudgeRun.Result result) {
+        Console console = root.context().console();
+        String snapshot = result.snapshot().label();
+        switch (result.outcome()) {
+            case APPROVAL_MISSING ->
+                console.error(
+                        result.message(),
+                        List.of(
+                                "approve the list once for this task: wb" + " task approve-commands "
+                                        + result.snapshot().taskId(),
+                                "or pass one --approve-commands per" + " command, in the declared order"));
+            case LOCK_BUSY -> console.error(result.message(), List.of("wait for that run to end, then retry"));
+            case TREE_MISMATCH ->
+                console.error(
+                        result.message(),
+                        List.of("nothing ran; capture a new snapshot: wb" + " judge snapshot "
+                                + result.snapshot().taskId()));
+            default -> {
+                result.notices().forEach(n -> console.err().println("notice: " + n));
+                console.err().flush();
+                for (JudgeRun.CommandResult r : result.results()) {
+                    console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] "
+                            + TerminalText.escape(r.command())
+                            + (r.optional() ? "  # optional" : "")
+                            + (r.status().equals("not-run") ? "" : "  (" + r.ended() + ", " + r.durationMs() + " ms)"));
+                    r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));
+                }
+                result.receipt().ifPresent(receipt -> {
+                    console.line("receipt "
+                            + dev.wb.commands.Workspace.require(root.context().cwd())
+                                    .root()
+                                    .relativize(receipt.path()));
+                    console.line("receipt digest " + receipt.digest());
+                });
+                if (result.outcome() == JudgeRun.Outcome.INVALIDATED) {
+                    console.error(
+                            "the tree changed during the run: "
+                                    + TerminalText.escape(String.join(", ", result.changedPaths())),
+                            List.of("do not edit covered files while validation runs; declare check-mode commands"
+                                    + " (--check, not --write), then run again"));
+                } else {
+                    console.line(result.outcome()
+                                    .wire()
+                                    .toUpperCase(java.util.Locale.ROOT)
+                                    .replace('-', ' ') + ": "
+                            + snapshot + " (" + result.mode() + ")"
+                            + (result.outcome() == JudgeRun.Outcome.PASSED
+                                    ? "; give the judge the receipt and pin the digest above"
+                                    : ""));
+                }
+            }
+        }
+    }
+
+    private ObjectNode json(JudgeRun.Result result) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("outcome", result.outcome().wire());
+        doc.put("passed", result.outcome() == JudgeRun.Outcome.PASSED);
+        doc.put("taskId", result.snapshot().taskId());
+        doc.put("snapshot", result.snapshot().label());
+        doc.put("mode", result.mode());
+        ArrayNode list = doc.putArray("results");
+        for (JudgeRun.CommandResult r : result.results()) {
+            ObjectNode node = list.addObject();
+            node.put("index", r.index());
+            node.put("command", r.command());
+            node.put("optional", r.optional());
+            node.put("status", r.status());
+            node.put("exitCode", r.exitCode());
+            node.put("durationMs", r.durationMs());
+            r.evidence().ifPresent(e -> node.put("evidence", e));
+        }
+        result.changedPaths().forEach(doc.putArray("changedPaths")::add);
+        if (result.changedPaths().isEmpty()) {
+            doc.putArray("changedPaths");
+        }
+        result.receipt()
+                .ifPresentOrElse(
+                        r -> {
+                            doc.put(
+                                    "receipt",
+                                    dev.wb.commands.Workspace.require(
+                                                    root.context().cwd())
+                                            .root()
+                                            .relativize(r.path())
+                                            .toString());
+                            doc.put("receiptDigest", r.digest());
+                        },
+                        () -> {
+                            doc.putNull("receipt");
+                            doc.putNull("receiptDigest");
+                        });
+        result.notices().forEach(doc.putArray("notices")::add);
+        if (!result.message().isEmpty()) {
+            doc.put("message", result.message());
+        }
+        return doc;
+    }
+
+    /** One line a command on stderr, as it starts. */
+    private static final class Lines implements JudgeRun.Progress {
+        private final PrintWriter err;
+
+        Lines(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void started(int index, int total, String command) {
+            err.println("[" + index + "/" + total + "] " + command);
+            err.flush();
+        }
+
+        @Override
+        public void finished(JudgeRun.CommandResult result) {}
+    }
+}

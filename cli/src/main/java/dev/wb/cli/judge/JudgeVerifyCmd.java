@@ -1,0 +1,202 @@
+package dev.wb.cli.judge;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Columns;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.judge.CommandApprovals;
+import dev.wb.commands.judge.JudgeRun;
+import dev.wb.commands.judge.JudgeVerify;
+import dev.wb.commands.judge.RecordVerification;
+import dev.wb.commands.judge.ReviewRecord;
+import dev.wb.commands.judge.Timings;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb judge verify <record>}: a returned review record, checked; exit 0 only for a valid APPROVED one. */
+public final class JudgeVerifyCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+    String record;
+    String receiptDigest;
+    boolean runTests;
+    List<String> approvals = List.of();
+    boolean timings;
+
+    private JudgeVerifyCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        JudgeVerifyCmd cmd = new JudgeVerifyCmd(root);
+        CommandSpec spec = Specs.command(
+                cmd,
+                "verify",
+                "Check a review record the judge returned: its shape, its"
+                        + " boundary recomputed, the wb version, and what APPROVED requires. Its command claims are taken on"
+                        + " trust unless a pinned receipt (--receipt-digest) or a fresh run (--run-tests) backs them.");
+        spec.addPositional(Specs.positional(
+                "RECORD",
+                "1",
+                "The record's JSON file, e.g." + " .workflow/local/judge/TASK-7/review.json.",
+                v -> cmd.record = v));
+        spec.addOption(Specs.option(
+                "--receipt-digest",
+                "sha256:<hex>",
+                String.class,
+                "The digest you saw wb judge"
+                        + " run print: checks the receipt's bytes and bindings, and executes nothing.",
+                v -> cmd.receiptDigest = (String) v));
+        spec.addOption(Specs.flag(
+                "--run-tests",
+                "Re-run the declared commands the record claims passed, in a"
+                        + " disposable copy of the snapshot with dependencies from its lockfile, after approval.",
+                on -> cmd.runTests = on));
+        spec.addOption(Specs.repeatable(
+                "--approve-commands",
+                "COMMAND",
+                "With --run-tests, headless: approve one" + " declared command; once per command, in declared order.",
+                v -> cmd.approvals = v));
+        spec.addOption(Specs.flag(
+                "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 a valid APPROVED record, 1 a valid record that is not"
+                                + " APPROVED, 7 the record does not verify (its reasons are listed), 2 misused options, 6 no record.");
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        Timings clock = timings ? new Timings("verify") : Timings.OFF;
+        String status = "failed";
+        try (Session session = root.context().session()) {
+            Optional<CommandApprovals.Terminal> terminal =
+                    System.console() != null && !root.json() ? Optional.of(Consent::validation) : Optional.empty();
+            JudgeVerify.Result result = JudgeVerify.run(
+                    session,
+                    new JudgeVerify.Request(
+                            root.context().cwd().resolve(record),
+                            Optional.ofNullable(receiptDigest),
+                            runTests,
+                            approvals,
+                            terminal),
+                    root.context().env(),
+                    clock);
+            RecordVerification.Outcome outcome = result.outcome();
+            status = outcome.approved() ? "approved" : outcome.valid() ? "not-approved" : "rejected";
+            if (root.json()) {
+                root.context().console().json(json(session, result));
+            } else {
+                text(result);
+            }
+            if (outcome.approved()) {
+                return ExitCodes.OK;
+            }
+            if (outcome.valid()) {
+                throw new Failure(
+                        Failure.Kind.NOT_COMPLETED,
+                        "the review is not approved: its verdict is "
+                                + outcome.record().map(ReviewRecord::verdict).orElse("?"),
+                        List.of("act on the record's"
+                                + " criteria and observations, then capture, run and review again"));
+            }
+            throw new Failure(
+                    Failure.Kind.CHECK_FAILED,
+                    "the record does not verify: " + outcome.reasons().size()
+                            + (outcome.reasons().size() == 1 ? " reason" : " reasons"),
+                    List.of("read the reasons above;" + " a record is only evidence once it verifies"));
+        } finally {
+            if (clock.on()) {
+                root.context().console().err().println(clock.line(status));
+                root.context().console().err().flush();
+            }
+        }
+    }
+
+    private void text(JudgeVerify.Result result) {
+        Console console = root.context().console();
+        RecordVerification.Outcome outcome = result.outcome();
+        String candidate = outcome.record().map(ReviewRecord::candidate).orElse("?");
+        String task = outcome.record().map(ReviewRecord::taskId).orElse("?");
+        if (outcome.approved()) {
+            console.line("APPROVED for the reviewed boundary: " + task + ", " + candidate + " (scope "
+                    + outcome.record().get().scopeDigest() + ")");
+            console.line("reviewBoundary: " + result.reviewBoundary());
+        } else if (outcome.valid()) {
+            console.line(outcome.record().get().verdict() + ": a valid review of " + task + ", " + candidate
+                    + "; not an approval");
+        } else {
+            console.line("REJECTED: the record " + result.file().getFileName() + " does not verify");
+        }
+        StringBuilder now = new StringBuilder("verifiedNow: runtime " + outcome.runtime());
+        if (result.mode().equals("receipt")) {
+            now.append(" (pinned receipt)");
+        } else if (result.mode().equals("run-tests")) {
+            now.append(" (re-run now)");
+        }
+        result.current().ifPresent(c -> now.append(", executionMetadata ").append(c.executionMetadata()));
+        console.line(now.toString());
+        outcome.record().filter(ReviewRecord::legacy).ifPresent(r -> console.line("legacy: a version 5 record"));
+        for (JudgeRun.CommandResult r : result.reexecuted()) {
+            console.line("  re-ran  " + Columns.left(r.status(), 8) + r.command() + "  (" + r.ended() + ")");
+            r.evidence().ifPresent(e -> e.lines().limit(20).forEach(l -> console.line("      " + l)));
+        }
+        outcome.reasons().forEach(r -> console.line("reason: " + r));
+        outcome.notices().forEach(n -> console.line("notice: " + n));
+    }
+
+    private static ObjectNode json(Session session, JudgeVerify.Result result) {
+        RecordVerification.Outcome outcome = result.outcome();
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("file", session.workspace().root().relativize(result.file()).toString());
+        doc.put("recordDigest", result.recordDigest());
+        outcome.record()
+                .ifPresentOrElse(
+                        r -> {
+                            doc.put("taskId", r.taskId());
+                            doc.put("schemaVersion", r.schemaVersion());
+                            doc.put("legacy", r.legacy());
+                            doc.put("verdict", r.verdict());
+                            doc.put("candidate", r.candidate());
+                        },
+                        () -> {
+                            doc.put("legacy", false);
+                            doc.putNull("verdict");
+                        });
+        doc.put("valid", outcome.valid());
+        doc.put("approved", outcome.approved());
+        doc.put("mode", result.mode());
+        ArrayNode reasons = doc.putArray("reasons");
+        outcome.reasons().forEach(reasons::add);
+        ArrayNode notices = doc.putArray("notices");
+        outcome.notices().forEach(notices::add);
+        ObjectNode now = doc.putObject("verifiedNow");
+        now.put("runtime", outcome.runtime());
+        now.put("reviewBoundary", result.reviewBoundary());
+        result.current()
+                .ifPresentOrElse(
+                        c -> now.put("executionMetadata", c.executionMetadata()),
+                        () -> now.putNull("executionMetadata"));
+        ArrayNode reexecuted = doc.putArray("reexecuted");
+        for (JudgeRun.CommandResult r : result.reexecuted()) {
+            ObjectNode node = reexecuted.addObject();
+            node.put("command", r.command());
+            node.put("status", r.status());
+            node.put("exitCode", r.exitCode());
+            node.put("ended", r.ended());
+            r.evidence().ifPresent(e -> node.put("evidence", e));
+        }
+        return doc;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.wb.cli.sdd;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.sdd.BlankPlan;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb sdd blank KEY [--preset P] [--persona P]}: the skeleton of a plan, never over one. */
+public final class SddBlankCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+    String key;
+    String preset = "";
+    String persona = "";
+
+    private SddBlankCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        SddBlankCmd cmd = new SddBlankCmd(root);
+        CommandSpec spec = Specs.command(
+                cmd,
+                "blank",
+                "Write the skeleton of a plan to .workflow/KEY/sdd.json:"
+                        + " every field of schema 1 (schema, key, preset, persona, objective, evidence, files, zones, steps,"
+                        + " tests, verify, verify_env, rollback, product, handover, questions), empty, to be filled in."
+                        + " Never replaces a plan: if sdd.json is there, nothing is written.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addOption(Specs.option(
+                "--preset",
+                "PRESET",
+                String.class,
+                "The bar the plan declares: prototype,"
+                        + " solo-saas, startup, scaleup or enterprise (empty by default).",
+                value -> cmd.preset = (String) value));
+        spec.addOption(Specs.option(
+                "--persona",
+                "PERSONA",
+                String.class,
+                "Who the plan is written as (empty by" + " default).",
+                value -> cmd.persona = (String) value));
+        spec.addOption(Specs.json(root));
+        spec.usageMessage()
+                .footer(
+                        "",
+                        "Exit codes: 0 written, 2 malformed key, unknown preset, sdd.json already"
+                                + " there or a task folder that leads out of the repository (nothing written), 3 cannot write.");
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        TaskKey task = Keys.task(key);
+        BlankPlan.Result result =
+                BlankPlan.write(Workspace.require(root.context().cwd()), task, preset, persona);
+        Console console = root.context().console();
+        if (root.json()) {
+            ObjectNode doc = CanonicalJson.objectNode();
+            doc.put("task", task.value());
+            doc.put("file", result.file());
+            doc.set("plan", result.plan());
+            console.json(doc);
+        } else {
+            console.line("wrote " + result.file());
+            console.line(task + ": fill in the plan (docs/PLAN.md), then check it with: wb sdd audit " + task);
+        }
+        return ExitCodes.OK;
+    }
+}

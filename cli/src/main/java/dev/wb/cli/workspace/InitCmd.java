@@ -1,0 +1,56 @@
+package dev.wb.cli.workspace;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Session;
+import dev.wb.commands.init.InitCommand;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+public final class InitCmd implements Callable<Integer> {
+
+    private final WbCommand root;
+
+    private InitCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        CommandSpec spec = Specs.command(
+                new InitCmd(root),
+                "init",
+                "Create .workflow/ (config.json, policy.json, .gitignore). Files already there are kept as they are.");
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
+
+    @Override
+    public Integer call() {
+        try (Session session = root.context().session()) {
+            InitCommand.Result result = InitCommand.run(session);
+            Console console = root.context().console();
+            if (root.json()) {
+                ObjectNode doc = CanonicalJson.objectNode();
+                doc.put("root", result.root().toString());
+                result.created().forEach(doc.putArray("created")::add);
+                result.kept().forEach(doc.putArray("kept")::add);
+                doc.put("event", result.event().eventId());
+                doc.put("version", result.event().version());
+                console.json(doc);
+            } else {
+                for (String file : result.created()) {
+                    console.line("created .workflow/" + file);
+                }
+                for (String file : result.kept()) {
+                    console.line("kept    .workflow/" + file + " (already there)");
+                }
+                console.line("wb is set up in " + result.root());
+            }
+            return ExitCodes.OK;
+        }
+    }
+}
