@@ -62,7 +62,7 @@ final class WriteBoundary {
 
     /** Files outside the git module that start processes that are not git, and why they may. */
     static final Map<String, String> PROCESS_USERS = Map.of(
-            "commands/src/main/java/dev/wb/commands/verify/ProcessRunner.java",
+            "commands/src/main/java/dev/wb/commands/process/ProcessRunner.java",
             "wb impl verify's runner: it runs the plan's verify commands, whose allowlist never holds git",
             "testkit/src/main/java/dev/wb/testkit/ChildJvm.java",
             "starts a child JVM for tests; never on wb's runtime class path");

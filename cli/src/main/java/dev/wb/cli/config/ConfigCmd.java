@@ -358,7 +358,7 @@ public final class ConfigCmd {
             JsonNode shown = !parsed.value().isTextual()
                     ? parsed.value()
                     : TextNode.valueOf(
-                            dev.wb.commands.config.SecretNames.secret(key.substring(key.lastIndexOf('.') + 1))
+                            dev.wb.commands.process.SecretNames.secret(key.substring(key.lastIndexOf('.') + 1))
                                     ? dev.wb.commands.config.ConfigView.mask(
                                             parsed.value().textValue())
                                     : dev.wb.commands.config.ConfigView.maskUrl(

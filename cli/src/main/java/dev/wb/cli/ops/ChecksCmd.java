@@ -18,7 +18,7 @@ import dev.wb.commands.checks.CommandSetSelection;
 import dev.wb.commands.checks.CommandSetSummary;
 import dev.wb.commands.checks.Mutation;
 import dev.wb.commands.checks.SkippedSet;
-import dev.wb.commands.verify.ExecutableLookup;
+import dev.wb.commands.process.ExecutableLookup;
 import dev.wb.engine.TaskKey;
 import java.io.PrintWriter;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.sdd.PlanSection;
+import dev.wb.commands.plan.PlanSection;
 import dev.wb.engine.TaskKey;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;

@@ -7,10 +7,10 @@ import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ScopeExclusions;
 import dev.wb.commands.judge.Redactor;
-import dev.wb.commands.sdd.Gate;
-import dev.wb.commands.sdd.PlanReader;
-import dev.wb.commands.sdd.SddAudit;
-import dev.wb.commands.verify.LiveProcesses;
+import dev.wb.commands.plan.Gate;
+import dev.wb.commands.plan.PlanFile;
+import dev.wb.commands.plan.PlanReader;
+import dev.wb.commands.process.LiveProcesses;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;
@@ -80,7 +80,7 @@ public final class ChecksRun {
     private ChecksRun() {}
 
     public static Report run(Session session, TaskKey key, Map<String, String> environment, Progress progress) {
-        byte[] plan = SddAudit.readPlan(session, key);
+        byte[] plan = PlanFile.readPlan(session, key);
         String digest = PlanReader.digest(plan);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         StreamId stream = StreamId.task(key);

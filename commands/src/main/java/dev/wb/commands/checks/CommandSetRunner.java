@@ -2,10 +2,10 @@ package dev.wb.commands.checks;
 
 import dev.wb.commands.config.WorkspaceConfig.CommandSet;
 import dev.wb.commands.judge.Redactor;
-import dev.wb.commands.verify.ExecutableLookup;
-import dev.wb.commands.verify.Outcome;
-import dev.wb.commands.verify.ProcessRunner;
-import dev.wb.commands.verify.RunResult;
+import dev.wb.commands.process.ExecutableLookup;
+import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.ProcessRunner;
+import dev.wb.commands.process.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

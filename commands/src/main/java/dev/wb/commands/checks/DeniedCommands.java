@@ -1,6 +1,6 @@
 package dev.wb.commands.checks;
 
-import dev.wb.commands.verify.ExecutableLookup;
+import dev.wb.commands.process.ExecutableLookup;
 import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * {@code security.denied_commands}: programs no command set may run. A command's program is resolved as
- * {@link dev.wb.commands.verify.ProcessRunner} would launch it ({@link ExecutableLookup} on the
+ * {@link dev.wb.commands.process.ProcessRunner} would launch it ({@link ExecutableLookup} on the
  * invocation's PATH, a path taken from the repository root), normalised, and followed through links to
  * the real file. An entry with a slash is a path: it denies the program whose real file is that entry's
  * real file ({@code /usr/bin/git} denies {@code git}, {@code /usr/bin/../bin/git} and a link to it). A bare

@@ -1,6 +1,6 @@
 package dev.wb.commands.checks;
 
-import dev.wb.commands.sdd.CriticalZones;
+import dev.wb.commands.plan.CriticalZones;
 import java.util.regex.Pattern;
 
 /**

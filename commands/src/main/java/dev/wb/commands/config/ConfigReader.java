@@ -2,6 +2,7 @@ package dev.wb.commands.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.process.SecretNames;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;

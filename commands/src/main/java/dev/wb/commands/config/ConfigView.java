@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.judge.JudgeAgentTarget;
 import dev.wb.commands.judge.JudgeAgentsConfig;
+import dev.wb.commands.process.SecretNames;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.ArrayList;
 import java.util.Iterator;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.Redactor;
+import dev.wb.commands.process.SecretNames;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.Map;
 
 /**
  * The one redactor of the operations commands ({@code wb preflight}, {@code wb checks}): the workspace
- * redactor {@code wb impl verify} hands {@link dev.wb.commands.verify.ProcessRunner} (the values of
+ * redactor {@code wb impl verify} hands {@link dev.wb.commands.process.ProcessRunner} (the values of
  * {@code .workflow/.env} and of the invocation's secret-named variables, and the credential shapes), and
  * beyond it the secrets config.json holds — {@code telegram.bot_token} and the values of secret-named
  * {@code security.extra_environment} entries ({@link SecretNames}) — and the values of an env-file named

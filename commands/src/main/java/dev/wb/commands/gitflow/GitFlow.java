@@ -10,9 +10,9 @@ import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkbenchContexts;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
-import dev.wb.commands.sdd.Gate;
-import dev.wb.commands.sdd.PlanReader;
-import dev.wb.commands.sdd.SddAudit;
+import dev.wb.commands.plan.Gate;
+import dev.wb.commands.plan.PlanFile;
+import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;
@@ -225,7 +225,7 @@ public final class GitFlow {
     }
 
     private static void requireGate(Session session, TaskKey key) {
-        byte[] plan = SddAudit.readPlan(session, key);
+        byte[] plan = PlanFile.readPlan(session, key);
         String digest = PlanReader.digest(plan);
         new EventService(session).decideEvents(StreamId.task(key), AuditGate.INSTANCE, state -> {
             Gate.requireOpen(state, key, digest);

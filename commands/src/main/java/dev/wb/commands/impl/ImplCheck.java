@@ -9,10 +9,10 @@ import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ScopeReport.Entry;
-import dev.wb.commands.sdd.CriticalZones;
-import dev.wb.commands.sdd.Gate;
-import dev.wb.commands.sdd.PlanReader;
-import dev.wb.commands.sdd.SddAudit;
+import dev.wb.commands.plan.CriticalZones;
+import dev.wb.commands.plan.Gate;
+import dev.wb.commands.plan.PlanFile;
+import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
@@ -62,7 +62,7 @@ public final class ImplCheck {
     public static Result run(Session session, Request request) {
         TaskKey key = request.key();
         StreamId stream = StreamId.task(key);
-        byte[] plan = SddAudit.readPlan(session, key);
+        byte[] plan = PlanFile.readPlan(session, key);
         // Two slow starts run beside the main thread: the git read (on a large tree the slowest
         // part, mostly in git itself) and opening the log (loading Chronicle). The main thread
         // meanwhile reads the plan and every other task's claims, which need neither.

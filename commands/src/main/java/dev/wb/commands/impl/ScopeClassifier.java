@@ -3,7 +3,7 @@ package dev.wb.commands.impl;
 import dev.wb.commands.impl.ScopeReport.Entry;
 import dev.wb.commands.impl.ScopeReport.Excluded;
 import dev.wb.commands.impl.ScopeReport.Status;
-import dev.wb.commands.sdd.CriticalZones;
+import dev.wb.commands.plan.CriticalZones;
 import dev.wb.git.ChangedPath;
 import dev.wb.projections.audit.PlannedFile;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.policy.ReadPolicy;
-import dev.wb.commands.verify.LiveProcesses;
+import dev.wb.commands.process.LiveProcesses;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;

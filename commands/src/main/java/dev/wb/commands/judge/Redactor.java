@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * {@value #MARK}. It errs towards hiding: a value next to {@code password:} goes even if it was a word.
  *
  * <p>It cannot find a secret it neither knows nor recognises, nor one already cut in half by an output
- * cap: redact text before cutting it ({@link dev.wb.commands.verify.CappedOutput#of(java.nio.file.Path,
+ * cap: redact text before cutting it ({@link dev.wb.commands.process.CappedOutput#of(java.nio.file.Path,
  * Redactor)} reads {@link #reach()} characters past each cut, redacts, and only then cuts). An assignment
  * or a header ends at its line's end: {@code password=} on one line never takes the next line's words.
  */
@@ -122,7 +122,7 @@ public final class Redactor {
 
     /** Whether a variable's name says its value is secret: it contains TOKEN, SECRET, PASSWORD, API_KEY… */
     public static boolean secretName(String name) {
-        return dev.wb.commands.config.SecretNames.secret(name);
+        return dev.wb.commands.process.SecretNames.secret(name);
     }
 
     /**

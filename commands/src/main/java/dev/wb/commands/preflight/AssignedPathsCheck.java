@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
-import dev.wb.commands.config.SecretNames;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.commands.process.SecretNames;
 import dev.wb.gitrun.InfoExclude;
 import java.io.File;
 import java.io.IOException;

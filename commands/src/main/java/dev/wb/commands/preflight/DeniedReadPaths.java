@@ -1,6 +1,6 @@
 package dev.wb.commands.preflight;
 
-import dev.wb.commands.sdd.CriticalZones;
+import dev.wb.commands.plan.CriticalZones;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;

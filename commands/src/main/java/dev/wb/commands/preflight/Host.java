@@ -1,6 +1,6 @@
 package dev.wb.commands.preflight;
 
-import dev.wb.commands.verify.ExecutableLookup;
+import dev.wb.commands.process.ExecutableLookup;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
-import dev.wb.commands.verify.Outcome;
-import dev.wb.commands.verify.ProcessRunner;
-import dev.wb.commands.verify.RunResult;
+import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.ProcessRunner;
+import dev.wb.commands.process.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

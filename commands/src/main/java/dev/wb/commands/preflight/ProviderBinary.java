@@ -2,7 +2,7 @@ package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
-import dev.wb.commands.verify.ExecutableLookup;
+import dev.wb.commands.process.ExecutableLookup;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;

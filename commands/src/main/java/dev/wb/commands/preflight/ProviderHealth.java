@@ -66,7 +66,7 @@ final class ProviderHealth {
 
     private static Login claudeLogin(ProbeRunner runner, String command, Path dir) {
         ProbeRunner.Answer answer = runner.run(List.of(command, "auth", "status"), dir);
-        if (!answer.started() || answer.result().outcome() != dev.wb.commands.verify.Outcome.EXITED) {
+        if (!answer.started() || answer.result().outcome() != dev.wb.commands.process.Outcome.EXITED) {
             return unknown(answer.why(command + " auth status"));
         }
         try {
@@ -94,7 +94,7 @@ final class ProviderHealth {
         if (answer.exited(0)) {
             return new Login("logged_in", Optional.empty(), Optional.empty());
         }
-        if (answer.started() && answer.result().outcome() == dev.wb.commands.verify.Outcome.EXITED) {
+        if (answer.started() && answer.result().outcome() == dev.wb.commands.process.Outcome.EXITED) {
             return new Login("logged_out", Optional.empty(), Optional.empty());
         }
         return unknown(answer.why(command + " login status"));

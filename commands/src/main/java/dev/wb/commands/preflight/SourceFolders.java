@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.sdd.Plan;
-import dev.wb.commands.sdd.PlanReader;
+import dev.wb.commands.plan.Plan;
+import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.Backend;
 import dev.wb.git.GitRepository;

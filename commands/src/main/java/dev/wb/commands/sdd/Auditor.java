@@ -1,5 +1,10 @@
 package dev.wb.commands.sdd;
 
+import dev.wb.commands.plan.CriticalZones;
+import dev.wb.commands.plan.Plan;
+import dev.wb.commands.plan.PlanPaths;
+import dev.wb.commands.plan.PlanReader;
+import dev.wb.commands.plan.PresetBar;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.commands.sdd.AuditReport.Mode;

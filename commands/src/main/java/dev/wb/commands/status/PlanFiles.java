@@ -2,7 +2,7 @@ package dev.wb.commands.status;
 
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.sdd.PlanReader;
+import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

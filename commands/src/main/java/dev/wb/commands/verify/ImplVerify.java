@@ -7,9 +7,13 @@ import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.judge.Redactor;
-import dev.wb.commands.sdd.Gate;
-import dev.wb.commands.sdd.PlanReader;
-import dev.wb.commands.sdd.SddAudit;
+import dev.wb.commands.plan.Gate;
+import dev.wb.commands.plan.PlanFile;
+import dev.wb.commands.plan.PlanReader;
+import dev.wb.commands.process.LiveProcesses;
+import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.ProcessRunner;
+import dev.wb.commands.process.RunResult;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
@@ -71,7 +75,7 @@ public final class ImplVerify {
     private ImplVerify() {}
 
     public static Result run(Session session, TaskKey key, Map<String, String> environment, Progress progress) {
-        byte[] bytes = SddAudit.readPlan(session, key);
+        byte[] bytes = PlanFile.readPlan(session, key);
         PlanReader.Reading reading = PlanReader.read(bytes, key);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         StreamId stream = StreamId.task(key);

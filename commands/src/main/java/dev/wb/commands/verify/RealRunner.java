@@ -1,5 +1,7 @@
 package dev.wb.commands.verify;
 
+import dev.wb.commands.process.ExecutableLookup;
+import dev.wb.commands.process.ProcessRunner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -3,6 +3,8 @@ package dev.wb.commands.verify;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.checks.EventFit;
+import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.RunResult;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvents;

@@ -2,7 +2,7 @@ package dev.wb.commands.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.judge.Redactor;
-import dev.wb.commands.sdd.VerifyEnvNames;
+import dev.wb.commands.plan.VerifyEnvNames;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.impl.ScopeReport.Entry;
 import dev.wb.commands.impl.ScopeReport.Status;
-import dev.wb.commands.sdd.CriticalZones;
+import dev.wb.commands.plan.CriticalZones;
 import dev.wb.git.Change;
 import dev.wb.git.ChangedPath;
 import dev.wb.projections.audit.PlannedFile;

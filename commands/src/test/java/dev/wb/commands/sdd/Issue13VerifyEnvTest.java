@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.plan.VerifyEnvNames;
 import dev.wb.commands.verify.VerifyPlan;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.List;

@@ -12,6 +12,7 @@ import dev.wb.commands.PlanFixture;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.plan.PresetBar;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;

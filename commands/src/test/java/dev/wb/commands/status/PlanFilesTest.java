@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Workspace;
-import dev.wb.commands.sdd.PlanReader;
+import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;
 import java.nio.file.Files;

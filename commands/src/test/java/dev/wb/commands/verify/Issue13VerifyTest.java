@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.wb.commands.PlanFixture;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.process.ExecutableLookup;
+import dev.wb.commands.process.RunResult;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;

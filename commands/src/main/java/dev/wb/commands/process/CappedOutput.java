@@ -1,4 +1,4 @@
-package dev.wb.commands.verify;
+package dev.wb.commands.process;
 
 import dev.wb.commands.judge.Redactor;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.wb.commands.verify;
+package dev.wb.commands.process;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package dev.wb.commands.config;
+package dev.wb.commands.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.wb.commands.sdd;
+package dev.wb.commands.plan;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

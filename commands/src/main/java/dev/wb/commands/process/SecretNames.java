@@ -1,4 +1,4 @@
-package dev.wb.commands.config;
+package dev.wb.commands.process;
 
 import java.util.List;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.wb.commands.sdd;
+package dev.wb.commands.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package dev.wb.commands.sdd;
+package dev.wb.commands.plan;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -81,7 +81,7 @@ public final class PresetBar {
     }
 
     /** The preset of the longest rule matching the path; a tie between rules goes to the higher bar. */
-    Optional<String> presetOf(String path) {
+    public Optional<String> presetOf(String path) {
         Rule best = null;
         for (Rule rule : rules) {
             if (!rule.glob().matcher(path).matches() && !path.startsWith(rule.prefix())) {

@@ -1,4 +1,4 @@
-package dev.wb.commands.sdd;
+package dev.wb.commands.plan;
 
 import dev.wb.commands.Failure;
 import dev.wb.engine.TaskKey;

@@ -1,4 +1,4 @@
-package dev.wb.commands.verify;
+package dev.wb.commands.process;
 
 import java.io.File;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.wb.commands.sdd;
+package dev.wb.commands.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

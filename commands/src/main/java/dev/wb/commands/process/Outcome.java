@@ -1,4 +1,4 @@
-package dev.wb.commands.verify;
+package dev.wb.commands.process;
 
 /**
  * How a verify command's process ended. Only {@link #EXITED} carries an exit code; the others are

@@ -1,4 +1,4 @@
-package dev.wb.commands.sdd;
+package dev.wb.commands.plan;
 
 import dev.wb.projections.audit.PlannedFile;
 import java.util.List;
