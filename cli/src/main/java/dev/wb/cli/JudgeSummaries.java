@@ -1,107 +1,134 @@
 package dev.wb.cli;
 
 import static dev.wb.cli.Summaries.cut;
-import static dev.wb.cli.Summaries.digest;
-import static dev.wb.cli.Summaries.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.projections.events.WbEvents;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.JudgeAgentsConfigured;
+import dev.wb.projections.events.judge.JudgeCurrentClassified;
+import dev.wb.projections.events.judge.JudgeReceiptWritten;
+import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.judge.JudgeRecordVerified;
+import dev.wb.projections.events.judge.JudgeReproduced;
+import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunRefused;
+import dev.wb.projections.events.judge.JudgeRunStarted;
+import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
+import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import dev.wb.projections.events.judge.TaskCommandsApproved;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
 
 /** {@code wb replay}'s one-line summaries of the judge and {@code task.*} events; payload text is escaped. */
 final class JudgeSummaries {
 
-    private static final Map<String, Function<JsonNode, String>> BY_TYPE = Map.ofEntries(
-            Map.entry(WbEvents.JUDGE_SNAPSHOT_CAPTURED, JudgeSummaries::snapshot),
-            Map.entry(
-                    WbEvents.TASK_COMMANDS_APPROVED,
-                    p -> p.path("commands").size() + " command(s) approved (" + text(p.path("how")) + ") · list "
-                            + digest(p.path("listDigest"))),
-            Map.entry(
-                    WbEvents.JUDGE_RUN_STARTED,
-                    p -> "snapshot " + text(p.path("snapshot")) + " · "
-                            + text(p.path("mode")) + " · " + p.path("commands").size() + " command(s) · approved "
-                            + text(p.path("approval"))),
-            Map.entry(WbEvents.JUDGE_RUN_FINISHED, JudgeSummaries::runFinished),
-            Map.entry(
-                    WbEvents.JUDGE_RUN_REFUSED,
-                    p -> "refused " + text(p.path("outcome")) + " · snapshot " + text(p.path("snapshot")) + changed(p)),
-            Map.entry(
-                    WbEvents.JUDGE_RECEIPT_WRITTEN,
-                    p -> (p.path("passed").asBoolean() ? "passed" : "not passed")
-                            + " · " + text(p.path("outcome")) + " · " + text(p.path("mode")) + " · receipt "
-                            + digest(p.path("receiptDigest"))),
-            Map.entry(
-                    WbEvents.JUDGE_RECORD_READ,
-                    p -> verdict(p) + " · " + text(p.path("category")) + " · " + text(p.path("file")) + " · record "
-                            + digest(p.path("recordDigest"))),
-            Map.entry(WbEvents.JUDGE_RECORD_VERIFIED, JudgeSummaries::verified),
-            Map.entry(
-                    WbEvents.JUDGE_CURRENT_CLASSIFIED,
-                    p -> text(p.path("status")) + " · boundary "
-                            + text(p.path("reviewBoundary")) + " · sidecar " + text(p.path("executionMetadata"))
-                            + " · snapshot " + text(p.path("snapshot"))),
-            Map.entry(
-                    WbEvents.JUDGE_REPRODUCED,
-                    p -> (p.path("passed").asBoolean() ? "reproduced" : "not reproduced")
-                            + " · " + p.path("mismatched").size() + " mismatched, "
-                            + p.path("unchanged").size()
-                            + " unchanged, " + p.path("stray").size() + " stray · snapshot "
-                            + text(p.path("snapshot"))),
-            Map.entry(
-                    WbEvents.JUDGE_SNAPSHOTS_PRUNED,
-                    p -> p.path("deleted").size() + " deleted, "
-                            + p.path("kept").size() + " kept (keep "
-                            + p.path("keep").asInt() + ")"
-                            + (p.path("broken").isEmpty()
-                                    ? ""
-                                    : " · " + p.path("broken").size() + " broken folder(s) left")),
-            Map.entry(
-                    WbEvents.JUDGE_AGENTS_CONFIGURED,
-                    p -> text(p.path("action")) + " · " + p.path("files").size() + " agent file(s) · hook "
-                            + text(p.path("hook"))));
+    private static final Map<String, Function<ObjectNode, String>> BY_TYPE = Map.ofEntries(
+            summary(JudgeSnapshotCaptured.TYPE, JudgeSummaries::snapshot),
+            summary(
+                    TaskCommandsApproved.TYPE,
+                    e -> e.commands().size() + " command(s) approved (" + text(e.how()) + ") · list "
+                            + digest(e.listDigest())),
+            summary(
+                    JudgeRunStarted.TYPE,
+                    e -> "snapshot " + text(e.snapshot()) + " · " + text(e.mode()) + " · "
+                            + e.commands().size() + " command(s) · approved " + text(e.approval())),
+            summary(JudgeRunFinished.TYPE, JudgeSummaries::runFinished),
+            summary(
+                    JudgeRunRefused.TYPE,
+                    e -> "refused " + text(e.outcome()) + " · snapshot " + text(e.snapshot())
+                            + changed(e.changedPaths())),
+            summary(
+                    JudgeReceiptWritten.TYPE,
+                    e -> (e.passed() ? "passed" : "not passed") + " · " + text(e.outcome()) + " · " + text(e.mode())
+                            + " · receipt " + digest(e.receiptDigest())),
+            summary(
+                    JudgeRecordRead.TYPE,
+                    e -> verdict(e.verdict()) + " · " + text(e.category()) + " · " + text(e.file()) + " · record "
+                            + digest(e.recordDigest())),
+            summary(JudgeRecordVerified.TYPE, JudgeSummaries::verified),
+            summary(
+                    JudgeCurrentClassified.TYPE,
+                    e -> text(e.status()) + " · boundary " + text(e.reviewBoundary()) + " · sidecar "
+                            + text(e.executionMetadata()) + " · snapshot " + text(e.snapshot())),
+            summary(
+                    JudgeReproduced.TYPE,
+                    e -> (e.passed() ? "reproduced" : "not reproduced") + " · "
+                            + e.mismatched().size()
+                            + " mismatched, " + e.unchanged().size() + " unchanged, "
+                            + e.stray().size()
+                            + " stray · snapshot " + text(e.snapshot())),
+            summary(
+                    JudgeSnapshotsPruned.TYPE,
+                    e -> e.deleted().size() + " deleted, " + e.kept().size() + " kept (keep " + e.keep() + ")"
+                            + (e.broken().isEmpty() ? "" : " · " + e.broken().size() + " broken folder(s) left")),
+            summary(
+                    JudgeAgentsConfigured.TYPE,
+                    e -> text(e.action()) + " · " + e.files().size() + " agent file(s) · hook " + text(e.hook())));
 
     private JudgeSummaries() {}
 
     /** The summary of a judge or {@code task.*} event, or null for another type. */
     static String of(String type, JsonNode payload) {
-        Function<JsonNode, String> summary = BY_TYPE.get(type);
-        return summary == null ? null : cut(summary.apply(payload));
+        Function<ObjectNode, String> summary = BY_TYPE.get(type);
+        return summary == null ? null : cut(summary.apply((ObjectNode) payload));
     }
 
-    private static String snapshot(JsonNode p) {
-        return (p.path("reused").asBoolean() ? "reused " : "captured ") + text(p.path("snapshot")) + " · base "
-                + (p.path("baseRef").isTextual() ? text(p.path("baseRef")) + " " : "")
-                + Summaries.commit(p.path("base")) + " · "
-                + p.path("changedFiles").size() + " changed, "
-                + p.path("excludedPaths").size() + " excluded"
-                + (p.path("parent").isTextual() ? " · catch-up of " + text(p.path("parent")) : "");
+    private static <E extends WbEvent> Map.Entry<String, Function<ObjectNode, String>> summary(
+            EventType<E> type, Function<E, String> wording) {
+        return Map.entry(type.name(), payload -> wording.apply(type.read(payload)));
     }
 
-    private static String runFinished(JsonNode p) {
+    private static String snapshot(JudgeSnapshotCaptured e) {
+        return (e.reused() ? "reused " : "captured ") + text(e.snapshot()) + " · base "
+                + e.baseRef().map(ref -> text(ref) + " ").orElse("")
+                + Summaries.commit(node(e.base())) + " · "
+                + e.boundary().changedFiles().size() + " changed, "
+                + e.boundary().excludedPaths().size() + " excluded"
+                + e.parent().map(parent -> " · catch-up of " + text(parent)).orElse("");
+    }
+
+    private static String runFinished(JudgeRunFinished e) {
         Map<String, Integer> statuses = new TreeMap<>();
-        p.path("results").forEach(r -> statuses.merge(text(r.path("status")), 1, Integer::sum));
-        return text(p.path("outcome")) + " · " + text(p.path("mode")) + " · "
-                + (statuses.isEmpty() ? "no command" : statuses.toString().replaceAll("[{}]", "")) + changed(p)
-                + " · receipt " + digest(p.path("receiptDigest"));
+        e.results().forEach(r -> statuses.merge(text(r.status()), 1, Integer::sum));
+        return text(e.outcome()) + " · " + text(e.mode()) + " · "
+                + (statuses.isEmpty() ? "no command" : statuses.toString().replaceAll("[{}]", ""))
+                + changed(e.changedPaths())
+                + " · receipt " + digest(e.receiptDigest());
     }
 
-    private static String verified(JsonNode p) {
-        String state =
-                p.path("approved").asBoolean() ? "approved" : p.path("valid").asBoolean() ? "valid" : "invalid";
-        return state + " · " + verdict(p) + " · " + text(p.path("mode")) + " · "
-                + p.path("reasons").size() + " reason(s), " + p.path("notices").size() + " notice(s) · "
-                + text(p.path("file"));
+    private static String verified(JudgeRecordVerified e) {
+        String state = e.approved() ? "approved" : e.valid() ? "valid" : "invalid";
+        return state + " · " + verdict(e.verdict()) + " · " + text(e.mode()) + " · "
+                + e.reasons().size() + " reason(s), " + e.notices().size() + " notice(s) · "
+                + text(e.file());
     }
 
-    private static String verdict(JsonNode p) {
-        return p.path("verdict").isTextual() ? text(p.path("verdict")) : "no verdict";
+    private static String verdict(Optional<String> verdict) {
+        return verdict.map(JudgeSummaries::text).orElse("no verdict");
     }
 
-    private static String changed(JsonNode p) {
-        int n = p.path("changedPaths").size();
+    private static String changed(List<String> changedPaths) {
+        int n = changedPaths.size();
         return n == 0 ? "" : " · " + n + " changed path" + (n == 1 ? "" : "s");
+    }
+
+    /** A payload text, escaped for the terminal; "?" when the event has none. */
+    private static String text(String value) {
+        return Summaries.text(node(value));
+    }
+
+    private static String digest(String value) {
+        return Summaries.digest(node(value));
+    }
+
+    private static JsonNode node(String value) {
+        return value == null ? MissingNode.getInstance() : TextNode.valueOf(value);
     }
 }

@@ -3,6 +3,18 @@ package dev.wb.projections.events;
 import com.google.common.collect.ImmutableList;
 import dev.wb.engine.EventSchemas;
 import dev.wb.engine.EventSchemas.EventSchema;
+import dev.wb.projections.events.judge.JudgeAgentsConfigured;
+import dev.wb.projections.events.judge.JudgeCurrentClassified;
+import dev.wb.projections.events.judge.JudgeReceiptWritten;
+import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.judge.JudgeRecordVerified;
+import dev.wb.projections.events.judge.JudgeReproduced;
+import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunRefused;
+import dev.wb.projections.events.judge.JudgeRunStarted;
+import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
+import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import dev.wb.projections.events.judge.TaskCommandsApproved;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -100,73 +112,55 @@ public final class WbEvents {
 
     // ---- the judge ----
 
-    /**
-     * {@code wb judge snapshot} captured an immutable review boundary: its id, format, base (full
-     * commit id and the ref as typed), the scope block's digests, the changed and excluded paths,
-     * the included tasks, whether an empty boundary was authorised, and the parent of a catch-up.
-     */
-    public static final String JUDGE_SNAPSHOT_CAPTURED = "judge.snapshot.captured";
+    // Transitional: the judge's writers still name their types by these until they build the records.
 
-    public static final int JUDGE_SNAPSHOT_CAPTURED_VERSION = 1;
+    public static final String JUDGE_SNAPSHOT_CAPTURED = JudgeSnapshotCaptured.TYPE.name();
 
-    /** {@code wb task approve-commands} stored a task-bound approval of the declared validation list. */
-    public static final String TASK_COMMANDS_APPROVED = "task.commands.approved";
+    public static final int JUDGE_SNAPSHOT_CAPTURED_VERSION = JudgeSnapshotCaptured.TYPE.version();
 
-    public static final int TASK_COMMANDS_APPROVED_VERSION = 1;
+    public static final String TASK_COMMANDS_APPROVED = TaskCommandsApproved.TYPE.name();
 
-    /** {@code wb judge run} took the lock and began: snapshot, mode, the commands and how they were approved. */
-    public static final String JUDGE_RUN_STARTED = "judge.run.started";
+    public static final int TASK_COMMANDS_APPROVED_VERSION = TaskCommandsApproved.TYPE.version();
 
-    public static final int JUDGE_RUN_STARTED_VERSION = 1;
+    public static final String JUDGE_RUN_STARTED = JudgeRunStarted.TYPE.name();
 
-    /** {@code wb judge run} ended: its outcome, each command's status, the changed paths, the receipt digest. */
-    public static final String JUDGE_RUN_FINISHED = "judge.run.finished";
+    public static final int JUDGE_RUN_STARTED_VERSION = JudgeRunStarted.TYPE.version();
 
-    public static final int JUDGE_RUN_FINISHED_VERSION = 1;
+    public static final String JUDGE_RUN_FINISHED = JudgeRunFinished.TYPE.name();
 
-    /** {@code wb judge run} ran nothing: approval missing, lock busy or the tree no longer the snapshot's. */
-    public static final String JUDGE_RUN_REFUSED = "judge.run.refused";
+    public static final int JUDGE_RUN_FINISHED_VERSION = JudgeRunFinished.TYPE.version();
 
-    public static final int JUDGE_RUN_REFUSED_VERSION = 1;
+    public static final String JUDGE_RUN_REFUSED = JudgeRunRefused.TYPE.name();
 
-    /** A validation receipt was written: its path, SHA-256 digest, mode and whether it passed. */
-    public static final String JUDGE_RECEIPT_WRITTEN = "judge.receipt.written";
+    public static final int JUDGE_RUN_REFUSED_VERSION = JudgeRunRefused.TYPE.version();
 
-    public static final int JUDGE_RECEIPT_WRITTEN_VERSION = 1;
+    public static final String JUDGE_RECEIPT_WRITTEN = JudgeReceiptWritten.TYPE.name();
 
-    /**
-     * wb read a review record (verify, current, rounds, a catch-up): its file, content digest, schema
-     * version, verdict, instant, scope digest, independence and category. Appended once per content
-     * digest and task, so reading a record again adds nothing: rounds and stats come from these.
-     */
-    public static final String JUDGE_RECORD_READ = "judge.record.read";
+    public static final int JUDGE_RECEIPT_WRITTEN_VERSION = JudgeReceiptWritten.TYPE.version();
 
-    public static final int JUDGE_RECORD_READ_VERSION = 1;
+    public static final String JUDGE_RECORD_READ = JudgeRecordRead.TYPE.name();
 
-    /** {@code wb judge verify} checked a record: valid, approved, the reasons and notices, the evidence mode. */
-    public static final String JUDGE_RECORD_VERIFIED = "judge.record.verified";
+    public static final int JUDGE_RECORD_READ_VERSION = JudgeRecordRead.TYPE.version();
 
-    public static final int JUDGE_RECORD_VERIFIED_VERSION = 1;
+    public static final String JUDGE_RECORD_VERIFIED = JudgeRecordVerified.TYPE.name();
 
-    /** {@code wb judge current} classified a verified record against the live workspace. */
-    public static final String JUDGE_CURRENT_CLASSIFIED = "judge.current.classified";
+    public static final int JUDGE_RECORD_VERIFIED_VERSION = JudgeRecordVerified.TYPE.version();
 
-    public static final int JUDGE_CURRENT_CLASSIFIED_VERSION = 1;
+    public static final String JUDGE_CURRENT_CLASSIFIED = JudgeCurrentClassified.TYPE.name();
 
-    /** {@code wb judge reproduce} ran a declared generator from the base and compared its paths. */
-    public static final String JUDGE_REPRODUCED = "judge.reproduced";
+    public static final int JUDGE_CURRENT_CLASSIFIED_VERSION = JudgeCurrentClassified.TYPE.version();
 
-    public static final int JUDGE_REPRODUCED_VERSION = 1;
+    public static final String JUDGE_REPRODUCED = JudgeReproduced.TYPE.name();
 
-    /** {@code wb judge prune --force} deleted snapshots (workspace stream): which, and which it kept. */
-    public static final String JUDGE_SNAPSHOTS_PRUNED = "judge.snapshots.pruned";
+    public static final int JUDGE_REPRODUCED_VERSION = JudgeReproduced.TYPE.version();
 
-    public static final int JUDGE_SNAPSHOTS_PRUNED_VERSION = 1;
+    public static final String JUDGE_SNAPSHOTS_PRUNED = JudgeSnapshotsPruned.TYPE.name();
 
-    /** {@code wb judge enable|disable} changed the judge setting and its agent files (workspace stream). */
-    public static final String JUDGE_AGENTS_CONFIGURED = "judge.agents.configured";
+    public static final int JUDGE_SNAPSHOTS_PRUNED_VERSION = JudgeSnapshotsPruned.TYPE.version();
 
-    public static final int JUDGE_AGENTS_CONFIGURED_VERSION = 1;
+    public static final String JUDGE_AGENTS_CONFIGURED = JudgeAgentsConfigured.TYPE.name();
+
+    public static final int JUDGE_AGENTS_CONFIGURED_VERSION = JudgeAgentsConfigured.TYPE.version();
 
     /** Every typed event: the one list docs/EVENTS.md is checked against. */
     public static final List<EventType<?>> TYPES = ImmutableList.<EventType<?>>builder()
@@ -174,6 +168,18 @@ public final class WbEvents {
             // plans, scope, tasks, import
             // verify, git, checks, preflight, flows
             // the judge
+            .add(JudgeSnapshotCaptured.TYPE)
+            .add(TaskCommandsApproved.TYPE)
+            .add(JudgeRunStarted.TYPE)
+            .add(JudgeRunFinished.TYPE)
+            .add(JudgeRunRefused.TYPE)
+            .add(JudgeReceiptWritten.TYPE)
+            .add(JudgeRecordRead.TYPE)
+            .add(JudgeRecordVerified.TYPE)
+            .add(JudgeCurrentClassified.TYPE)
+            .add(JudgeReproduced.TYPE)
+            .add(JudgeSnapshotsPruned.TYPE)
+            .add(JudgeAgentsConfigured.TYPE)
             .build();
 
     private static final List<EventSchema> UNTYPED_PLAN = List.of(
@@ -193,27 +199,10 @@ public final class WbEvents {
             new EventSchema(FLOW_VALIDATED, FLOW_VALIDATED_VERSION, List.of()),
             new EventSchema(CHECKS_RAN, CHECKS_RAN_VERSION, List.of()));
 
-    private static final List<EventSchema> UNTYPED_JUDGE = List.of(
-            new EventSchema(JUDGE_SNAPSHOT_CAPTURED, JUDGE_SNAPSHOT_CAPTURED_VERSION, List.of()),
-            new EventSchema(TASK_COMMANDS_APPROVED, TASK_COMMANDS_APPROVED_VERSION, List.of()),
-            new EventSchema(JUDGE_RUN_STARTED, JUDGE_RUN_STARTED_VERSION, List.of()),
-            new EventSchema(JUDGE_RUN_FINISHED, JUDGE_RUN_FINISHED_VERSION, List.of()),
-            new EventSchema(JUDGE_RUN_REFUSED, JUDGE_RUN_REFUSED_VERSION, List.of()),
-            new EventSchema(JUDGE_RECEIPT_WRITTEN, JUDGE_RECEIPT_WRITTEN_VERSION, List.of()),
-            new EventSchema(JUDGE_RECORD_READ, JUDGE_RECORD_READ_VERSION, List.of()),
-            new EventSchema(JUDGE_RECORD_VERIFIED, JUDGE_RECORD_VERIFIED_VERSION, List.of()),
-            new EventSchema(JUDGE_CURRENT_CLASSIFIED, JUDGE_CURRENT_CLASSIFIED_VERSION, List.of()),
-            new EventSchema(JUDGE_REPRODUCED, JUDGE_REPRODUCED_VERSION, List.of()),
-            new EventSchema(JUDGE_SNAPSHOTS_PRUNED, JUDGE_SNAPSHOTS_PRUNED_VERSION, List.of()),
-            new EventSchema(JUDGE_AGENTS_CONFIGURED, JUDGE_AGENTS_CONFIGURED_VERSION, List.of()));
-
-    public static final EventSchemas SCHEMAS = EventSchemas.of(Stream.of(
-                    TYPES.stream().map(EventType::schema),
-                    UNTYPED_PLAN.stream(),
-                    UNTYPED_OPERATIONS.stream(),
-                    UNTYPED_JUDGE.stream())
-            .flatMap(s -> s)
-            .toList());
+    public static final EventSchemas SCHEMAS = EventSchemas.of(
+            Stream.of(TYPES.stream().map(EventType::schema), UNTYPED_PLAN.stream(), UNTYPED_OPERATIONS.stream())
+                    .flatMap(s -> s)
+                    .toList());
 
     private WbEvents() {}
 }

@@ -1,6 +1,8 @@
 package dev.wb.projections.status;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.JudgeRecordRead;
 import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
@@ -26,20 +28,18 @@ public record ReviewRounds(SortedMap<String, Round> rounds, long uncountable) {
         rounds = Collections.unmodifiableSortedMap(new TreeMap<>(rounds));
     }
 
-    ReviewRounds withRecord(JsonNode read) {
-        String instant = read.path("reviewedInstant").asText("");
-        String scope = read.path("scopeDigest").asText("");
-        String verdict = read.path("verdict").asText("");
+    ReviewRounds withRecord(JudgeRecordRead read) {
+        String instant = read.reviewedInstant().orElse("");
+        String scope = read.scopeDigest().orElse("");
+        String verdict = read.verdict().orElse("");
         if (verdict.isEmpty()) {
             return this; // not a record wb judge rounds would read as one: skipped, not counted
         }
-        if (read.path("reviewedInstant").isNull()
-                || instant.isEmpty()
-                || scope.isEmpty()
-                || read.path("scopeDigest").isNull()) {
+        if (instant.isEmpty() || scope.isEmpty()) {
             return new ReviewRounds(rounds, uncountable + 1);
         }
-        String signature = verdict + "|" + read.path("independent").asText("true") + "|" + read.path("criteria");
+        String signature = verdict + "|"
+                + read.independent().map(String::valueOf).orElse("true") + "|" + criteria(read.criteria());
         String key = instant + " " + scope;
         TreeMap<String, Round> next = new TreeMap<>(rounds);
         Round before = next.get(key);
@@ -49,6 +49,13 @@ public record ReviewRounds(SortedMap<String, Round> rounds, long uncountable) {
             next.put(key, new Round(before.verdict().equals(verdict) ? verdict : "", before.signature(), true));
         }
         return new ReviewRounds(next, uncountable);
+    }
+
+    /** The criteria as their JSON object, as the signature has always spelled them. */
+    private static String criteria(Map<String, String> criteria) {
+        ObjectNode object = CanonicalJson.objectNode();
+        criteria.forEach(object::put);
+        return object.toString();
     }
 
     /** {@code closed}, {@code open}, {@code unknown}, or {@code none} when the task was never reviewed. */

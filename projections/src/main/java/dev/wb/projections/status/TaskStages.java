@@ -6,6 +6,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.Projection;
 import dev.wb.projections.events.PayloadFields;
 import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.judge.JudgeRecordRead;
 import java.util.Optional;
 
 /**
@@ -149,14 +150,14 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations());
         }
-        if (type.equals(WbEvents.JUDGE_RECORD_READ)) {
+        if (JudgeRecordRead.TYPE.matches(event)) {
             return new State(
                     s.audit(),
                     s.scope(),
                     s.verify(),
                     s.git(),
                     s.counters(),
-                    s.reviews().withRecord(event.payload().json()),
+                    s.reviews().withRecord(JudgeRecordRead.TYPE.read(event)),
                     s.operations()); // small; criteria are an object
         }
         if (type.equals(WbEvents.GIT_SERIES_FINISHED)) {

@@ -1,0 +1,71 @@
+package dev.wb.projections.events.judge;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.WbEvent;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code wb judge run} was approved, took the run lock and (in place) found the live tree equal to
+ * the snapshot: the commands are about to run.
+ *
+ * @param snapshot the snapshot validated
+ * @param mode {@code in-place} or {@code isolated}: where the commands run
+ * @param commands the declared commands, in order
+ * @param approval {@code stored}, {@code flags} or {@code terminal}: how this run was approved
+ * @param listDigest the approved list's digest
+ */
+public record JudgeRunStarted(String snapshot, String mode, List<Command> commands, String approval, String listDigest)
+        implements WbEvent {
+
+    static final String SNAPSHOT = "snapshot";
+    static final String MODE = "mode";
+    static final String COMMANDS = "commands";
+    static final String APPROVAL = "approval";
+    static final String LIST_DIGEST = "listDigest";
+    static final String COMMAND = "command";
+    static final String OPTIONAL = "optional";
+
+    public static final EventType<JudgeRunStarted> TYPE = EventType.of(
+            "judge.run.started", List.of(SNAPSHOT, MODE, COMMANDS, APPROVAL, LIST_DIGEST), JudgeRunStarted::read);
+
+    /** A declared command, normalised, and whether its failure is tolerated. */
+    public record Command(String command, boolean optional) {}
+
+    public JudgeRunStarted {
+        commands = List.copyOf(commands);
+    }
+
+    @Override
+    public EventType<JudgeRunStarted> eventType() {
+        return TYPE;
+    }
+
+    @Override
+    public ObjectNode payload() {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put(SNAPSHOT, snapshot);
+        p.put(MODE, mode);
+        ArrayNode list = p.putArray(COMMANDS);
+        commands.forEach(c -> list.addObject().put(COMMAND, c.command()).put(OPTIONAL, c.optional()));
+        p.put(APPROVAL, approval);
+        p.put(LIST_DIGEST, listDigest);
+        return p;
+    }
+
+    private static JudgeRunStarted read(ObjectNode p) {
+        List<Command> commands = new ArrayList<>();
+        p.path(COMMANDS)
+                .forEach(c -> commands.add(new Command(
+                        Reads.text(c.path(COMMAND)), c.path(OPTIONAL).asBoolean())));
+        return new JudgeRunStarted(
+                Reads.text(p.path(SNAPSHOT)),
+                Reads.text(p.path(MODE)),
+                commands,
+                Reads.text(p.path(APPROVAL)),
+                Reads.text(p.path(LIST_DIGEST)));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.wb.projections.events.judge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How the judge's records read a stored payload: leniently, as the readers before them did. A text
+ * that is absent, null or not a text reads as null (or empty), a number or a boolean as its default.
+ */
+final class Reads {
+
+    private Reads() {}
+
+    /** The text, or null when the field is absent, null or not a text. */
+    static String text(JsonNode node) {
+        return node.isTextual() ? node.asText() : null;
+    }
+
+    static Optional<String> optionalText(JsonNode node) {
+        return Optional.ofNullable(text(node));
+    }
+
+    /** The texts of an array, in order; empty when it is absent. */
+    static List<String> texts(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(node -> out.add(node.asText()));
+        return out;
+    }
+
+    /** Each field of an object and its text, in the stored order. */
+    static Map<String, String> textMap(JsonNode object) {
+        Map<String, String> out = new LinkedHashMap<>();
+        object.fields()
+                .forEachRemaining(
+                        field -> out.put(field.getKey(), field.getValue().asText()));
+        return out;
+    }
+
+    /** An unmodifiable copy that keeps the given order. */
+    static <V> Map<String, V> ordered(Map<String, V> map) {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+    }
+
+    static void putTexts(ObjectNode payload, String field, List<String> texts) {
+        ArrayNode array = payload.putArray(field);
+        texts.forEach(array::add);
+    }
+
+    /** The value, or a JSON null when it is empty. */
+    static void putOptional(ObjectNode payload, String field, Optional<String> value) {
+        value.ifPresentOrElse(v -> payload.put(field, v), () -> payload.putNull(field));
+    }
+}
