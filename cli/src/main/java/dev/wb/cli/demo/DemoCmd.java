@@ -340,7 +340,7 @@ public final class DemoCmd implements Callable<Integer> {
 
     /** The demo's one snapshot, as {@code SNAPSHOT:<id>}. */
     private static String snapshot(Path repo) {
-        List<String> ids = dev.wb.commands.judge.Snapshots.ids(new dev.wb.commands.Workspace(repo));
+        List<String> ids = dev.wb.commands.judge.snapshot.Snapshots.ids(new dev.wb.commands.Workspace(repo));
         return ids.isEmpty() ? "SNAPSHOT:none" : "SNAPSHOT:" + ids.get(ids.size() - 1);
     }
 
@@ -422,12 +422,12 @@ public final class DemoCmd implements Callable<Integer> {
         void review() {
             dev.wb.commands.Workspace workspace = new dev.wb.commands.Workspace(root);
             String candidate = snapshot(root);
-            ObjectNode scope = dev.wb.commands.judge.JudgeScope.compute(
+            ObjectNode scope = dev.wb.commands.judge.snapshot.JudgeScope.compute(
                             workspace,
-                            new dev.wb.commands.judge.JudgeScope.Request(
+                            new dev.wb.commands.judge.snapshot.JudgeScope.Request(
                                     new dev.wb.engine.TaskKey(KEY),
                                     "main",
-                                    dev.wb.commands.judge.Candidate.parse(candidate),
+                                    dev.wb.commands.judge.snapshot.Candidate.parse(candidate),
                                     List.of()),
                             System.getenv())
                     .toJson();

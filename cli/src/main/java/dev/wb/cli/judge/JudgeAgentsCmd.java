@@ -9,12 +9,12 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.judge.JudgeAgentTarget;
-import dev.wb.commands.judge.JudgeAgents;
-import dev.wb.commands.judge.JudgeAgentsConfig;
-import dev.wb.commands.judge.JudgeGuardHook;
-import dev.wb.commands.judge.RunLock;
-import dev.wb.commands.judge.SettingsIgnore;
+import dev.wb.commands.config.JudgeAgentTarget;
+import dev.wb.commands.config.JudgeAgentsConfig;
+import dev.wb.commands.judge.agents.JudgeAgents;
+import dev.wb.commands.judge.agents.JudgeGuardHook;
+import dev.wb.commands.judge.agents.SettingsIgnore;
+import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import java.nio.file.Path;
@@ -297,9 +297,9 @@ public final class JudgeAgentsCmd {
                     + ws.root().relativize(JudgeAgentsConfig.file(ws)) + ")");
             for (JudgeAgents.TargetStatus t : status.targets()) {
                 String state = t.state().label().replace('-', ' ');
-                if (t.state() == dev.wb.commands.judge.JudgeAgentTemplates.FileState.GENERATED && !t.current()) {
+                if (t.state() == dev.wb.commands.judge.agents.JudgeAgentTemplates.FileState.GENERATED && !t.current()) {
                     state += ", outdated (wb judge enable regenerates it)";
-                } else if (t.state() == dev.wb.commands.judge.JudgeAgentTemplates.FileState.EDITED) {
+                } else if (t.state() == dev.wb.commands.judge.agents.JudgeAgentTemplates.FileState.EDITED) {
                     state += " (wb judge enable --force regenerates it)";
                 }
                 console.line("  " + Columns.left(t.target().id(), 9) + Columns.left(t.path(), 44) + state + "; model: "

@@ -11,13 +11,13 @@ import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.judge.Candidate;
-import dev.wb.commands.judge.JudgeEvents;
-import dev.wb.commands.judge.JudgeScope;
-import dev.wb.commands.judge.ScopeBlock;
-import dev.wb.commands.judge.Snapshot;
-import dev.wb.commands.judge.SnapshotCapture;
-import dev.wb.commands.judge.Timings;
+import dev.wb.commands.judge.core.Timings;
+import dev.wb.commands.judge.snapshot.Candidate;
+import dev.wb.commands.judge.snapshot.JudgeEvents;
+import dev.wb.commands.judge.snapshot.JudgeScope;
+import dev.wb.commands.judge.snapshot.ScopeBlock;
+import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.commands.judge.snapshot.SnapshotCapture;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
@@ -147,9 +147,9 @@ public final class JudgeCmd {
                 if (fromReview != null) {
                     java.nio.file.Path record = root.context().cwd().resolve(fromReview);
                     try {
-                        dev.wb.commands.judge.RecordVerification.read(session.workspace(), record)
-                                .ifPresent(bytes -> dev.wb.commands.judge.RecordLog.noteRead(
-                                        session, record, dev.wb.commands.judge.RecordFacts.of(bytes)));
+                        dev.wb.commands.judge.record.RecordVerification.read(session.workspace(), record)
+                                .ifPresent(bytes -> dev.wb.commands.judge.record.RecordLog.noteRead(
+                                        session, record, dev.wb.commands.judge.record.RecordFacts.of(bytes)));
                     } catch (dev.wb.commands.InputFiles.Unusable e) {
                         // It was read moments ago to verify it; a record changed since is not this capture's concern.
                     }
@@ -187,13 +187,13 @@ public final class JudgeCmd {
                         "a catch-up capture inherits its parent's base and included tasks",
                         "leave out --base and --include-task with --from-review");
             }
-            java.util.Optional<dev.wb.commands.judge.CommandApprovals.Terminal> terminal =
+            java.util.Optional<dev.wb.commands.judge.run.CommandApprovals.Terminal> terminal =
                     System.console() != null && !root.json()
                             ? java.util.Optional.of(Consent::validation)
                             : java.util.Optional.empty();
-            return dev.wb.commands.judge.CatchUpCapture.capture(
+            return dev.wb.commands.judge.record.CatchUpCapture.capture(
                     session.workspace(),
-                    new dev.wb.commands.judge.CatchUpCapture.Request(
+                    new dev.wb.commands.judge.record.CatchUpCapture.Request(
                             task,
                             root.context().cwd().resolve(fromReview),
                             java.util.Optional.ofNullable(receiptDigest),

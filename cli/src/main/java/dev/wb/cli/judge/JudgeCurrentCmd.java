@@ -7,11 +7,11 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.commands.judge.JudgeCurrent;
-import dev.wb.commands.judge.JudgeVerify;
-import dev.wb.commands.judge.RecordVerification;
-import dev.wb.commands.judge.ReviewRecord;
-import dev.wb.commands.judge.Timings;
+import dev.wb.commands.judge.core.ReviewRecord;
+import dev.wb.commands.judge.core.Timings;
+import dev.wb.commands.judge.record.JudgeCurrent;
+import dev.wb.commands.judge.record.JudgeVerify;
+import dev.wb.commands.judge.record.RecordVerification;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
 import java.util.List;
@@ -88,7 +88,7 @@ public final class JudgeCurrentCmd implements Callable<Integer> {
             p.put("status", c.status());
             p.put("reviewBoundary", c.reviewBoundary());
             p.put("executionMetadata", c.executionMetadata());
-            dev.wb.commands.judge.JudgeEvents.append(
+            dev.wb.commands.judge.snapshot.JudgeEvents.append(
                     session,
                     key,
                     new dev.wb.engine.NewEvent(

@@ -4,7 +4,7 @@ import dev.wb.cli.core.ExitCodes;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
-import dev.wb.commands.judge.JudgeGuardHook;
+import dev.wb.commands.judge.agents.JudgeGuardHook;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;

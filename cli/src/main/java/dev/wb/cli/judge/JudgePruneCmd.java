@@ -7,7 +7,7 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
-import dev.wb.commands.judge.JudgePrune;
+import dev.wb.commands.judge.snapshot.JudgePrune;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 

@@ -7,7 +7,7 @@ import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
-import dev.wb.commands.judge.JudgeRounds;
+import dev.wb.commands.judge.record.JudgeRounds;
 import dev.wb.engine.TaskKey;
 import java.util.Optional;
 import java.util.concurrent.Callable;

@@ -175,7 +175,8 @@ public final class StatusCmd implements Callable<Integer> {
                             + damaged.brokenAt().orElseThrow(),
                     "wb replay " + damaged.stream() + " --verify");
         }
-        dev.wb.commands.judge.RunLock.current(Workspace.require(root.context().cwd()))
+        dev.wb.commands.judge.lock.RunLock.current(
+                        Workspace.require(root.context().cwd()))
                 .ifPresent(holder -> console.line("validation run in progress (wb judge run): " + holder.describe()));
         commandSets().forEach(console::line);
         if (stats) {
@@ -196,7 +197,7 @@ public final class StatusCmd implements Callable<Integer> {
         try {
             dev.wb.commands.config.WorkspaceConfig config = dev.wb.commands.config.WorkspaceConfig.load(
                     Workspace.require(root.context().cwd()));
-            dev.wb.commands.judge.Redactor redactor = redactor(config);
+            dev.wb.commands.process.Redactor redactor = redactor(config);
             return dev.wb.commands.checks.CommandSetSummary.lines(config.checks()).stream()
                     .map(redactor::redact)
                     .toList();
@@ -206,7 +207,7 @@ public final class StatusCmd implements Callable<Integer> {
     }
 
     /** The workspace redactor: a command set may be written with a secret in it (docs/PREFLIGHT.md). */
-    private dev.wb.commands.judge.Redactor redactor(dev.wb.commands.config.WorkspaceConfig config) {
+    private dev.wb.commands.process.Redactor redactor(dev.wb.commands.config.WorkspaceConfig config) {
         return dev.wb.commands.config.WorkspaceRedactor.lenient(
                 Workspace.require(root.context().cwd()), config, root.context().env(), java.util.Map.of());
     }
@@ -277,7 +278,8 @@ public final class StatusCmd implements Callable<Integer> {
                 .forEach(s -> damaged.addObject()
                         .put("stream", s.stream().name())
                         .put("firstBreak", s.brokenAt().orElseThrow()));
-        dev.wb.commands.judge.RunLock.current(Workspace.require(root.context().cwd()))
+        dev.wb.commands.judge.lock.RunLock.current(
+                        Workspace.require(root.context().cwd()))
                 .ifPresentOrElse(
                         holder -> {
                             ObjectNode run = doc.putObject("judgeRun");
@@ -293,7 +295,7 @@ public final class StatusCmd implements Callable<Integer> {
             dev.wb.commands.config.WorkspaceConfig config = dev.wb.commands.config.WorkspaceConfig.load(
                     Workspace.require(root.context().cwd()));
             dev.wb.commands.config.WorkspaceConfig.Checks configured = config.checks();
-            dev.wb.commands.judge.Redactor redactor = redactor(config);
+            dev.wb.commands.process.Redactor redactor = redactor(config);
             ArrayNode sets = checks.putArray("commandSets");
             configured.commandSets().forEach(set -> {
                 ObjectNode o = sets.addObject();

@@ -134,8 +134,8 @@ public final class TaskCmd implements Callable<Integer> {
         public Integer call() {
             TaskKey task = Keys.task(key);
             try (dev.wb.commands.Session session = root.context().session()) {
-                dev.wb.commands.judge.ApproveCommands.Result result =
-                        dev.wb.commands.judge.ApproveCommands.run(session, task);
+                dev.wb.commands.judge.run.ApproveCommands.Result result =
+                        dev.wb.commands.judge.run.ApproveCommands.run(session, task);
                 if (root.json()) {
                     ObjectNode doc = CanonicalJson.objectNode();
                     doc.put("taskId", task.value());

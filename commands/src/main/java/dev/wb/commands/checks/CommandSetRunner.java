@@ -1,10 +1,10 @@
 package dev.wb.commands.checks;
 
 import dev.wb.commands.config.WorkspaceConfig.CommandSet;
-import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.process.ExecutableLookup;
 import dev.wb.commands.process.Outcome;
 import dev.wb.commands.process.ProcessRunner;
+import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;

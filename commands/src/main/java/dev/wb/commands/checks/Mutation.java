@@ -1,6 +1,6 @@
 package dev.wb.commands.checks;
 
-import dev.wb.commands.judge.Redactor;
+import dev.wb.commands.process.Redactor;
 import java.util.List;
 
 /**

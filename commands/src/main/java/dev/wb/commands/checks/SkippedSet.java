@@ -1,7 +1,7 @@
 package dev.wb.commands.checks;
 
-import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.process.ExecutableLookup;
+import dev.wb.commands.process.Redactor;
 
 /**
  * A {@code skip_if_unavailable} set that did not run because a program of it cannot launch here. Said

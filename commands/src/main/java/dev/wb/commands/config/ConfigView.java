@@ -3,8 +3,6 @@ package dev.wb.commands.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.judge.JudgeAgentTarget;
-import dev.wb.commands.judge.JudgeAgentsConfig;
 import dev.wb.commands.process.SecretNames;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.ArrayList;

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.judge.JudgeAgentsConfig;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.PresetBar;
 import java.io.IOException;

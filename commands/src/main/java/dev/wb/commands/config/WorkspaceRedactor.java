@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.judge.Redactor;
+import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.SecretNames;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -8,7 +8,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.judge.Redactor;
+import dev.wb.commands.process.Redactor;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;

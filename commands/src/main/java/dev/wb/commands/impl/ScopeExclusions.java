@@ -1,6 +1,6 @@
 package dev.wb.commands.impl;
 
-import dev.wb.commands.judge.JudgeAgentTarget;
+import dev.wb.commands.config.JudgeAgentTarget;
 import java.util.Locale;
 import java.util.Set;
 

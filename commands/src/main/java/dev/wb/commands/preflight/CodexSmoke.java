@@ -1,7 +1,7 @@
 package dev.wb.commands.preflight;
 
-import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.commands.process.Redactor;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

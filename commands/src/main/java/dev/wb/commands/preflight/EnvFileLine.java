@@ -13,7 +13,7 @@ import java.util.Optional;
  * {@code --env-file} that is missing or unreadable is a FAIL. The values are read, handed to the
  * provider checks and the redactor, and never printed: the line says how many and from where.
  *
- * <p>The format is dotenv's, read by the one reader wb has ({@link dev.wb.commands.judge.EnvFile}).
+ * <p>The format is dotenv's, read by the one reader wb has ({@link dev.wb.commands.process.EnvFile}).
  */
 final class EnvFileLine {
 
@@ -54,6 +54,6 @@ final class EnvFileLine {
     }
 
     static Map<String, String> parse(String text) {
-        return dev.wb.commands.judge.EnvFile.parse(text);
+        return dev.wb.commands.process.EnvFile.parse(text);
     }
 }

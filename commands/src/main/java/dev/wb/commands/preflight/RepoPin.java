@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.ConfigView;
-import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.commands.process.Redactor;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;

@@ -1,6 +1,5 @@
 package dev.wb.commands.process;
 
-import dev.wb.commands.judge.Redactor;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.Reader;

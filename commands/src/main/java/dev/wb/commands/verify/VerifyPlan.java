@@ -1,8 +1,8 @@
 package dev.wb.commands.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.judge.Redactor;
 import dev.wb.commands.plan.VerifyEnvNames;
+import dev.wb.commands.process.Redactor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;

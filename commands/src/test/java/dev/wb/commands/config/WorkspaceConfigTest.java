@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.core.JsonFactory;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.judge.JudgeAgentsConfig;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -223,7 +223,7 @@ class ProcessRunnerTest {
                 LIMIT,
                 tmp.resolve("out"),
                 elapsed -> {},
-                dev.wb.commands.judge.Redactor.of(List.of("env-file-value-4711")));
+                dev.wb.commands.process.Redactor.of(List.of("env-file-value-4711")));
 
         assertEquals("[redacted]\n", result.output().render());
     }

@@ -1,0 +1,464 @@
+package dev.wb.commands.judge.agents;
+
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.config.JudgeAgentTarget;
+import dev.wb.commands.config.JudgeAgentsConfig;
+import dev.wb.commands.judge.lock.RunLock;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.fs.AtomicFiles;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.WbEvents;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code wb judge enable|disable|status}: the judge's switch in {@code .workflow/config.json}, its agent
+ * files (Claude Code, Copilot, Codex; Pi has no native subagent API), the review record schema in
+ * {@code .workflow/judge/schemas/}, and the Claude Code guard hook.
+ *
+ * <p>Enabling regenerates every file from configuration, without {@code --force}: a file wb wrote and
+ * nobody changed is replaced when configuration changed it; a file edited by hand (its
+ * {@code wb-generated} line missing or not matching) is kept and reported, unless {@code --force}. A dry
+ * run computes the same plan and writes nothing.
+ */
+public final class JudgeAgents {
+
+    public static final String SCHEMA_PATH = ".workflow/judge/schemas/review.schema.json";
+
+    private JudgeAgents() {}
+
+    /** What happens to one file. */
+    public enum FileAction {
+        WRITTEN("written"),
+        UPDATED("updated"),
+        UNCHANGED("unchanged"),
+        KEPT_EDITED("kept: edited by hand"),
+        OVERWRITTEN("overwritten");
+
+        private final String label;
+
+        FileAction(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        /** The action as JSON spells it: {@code written}, {@code kept-edited} … */
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        public boolean writes() {
+            return this == WRITTEN || this == UPDATED || this == OVERWRITTEN;
+        }
+    }
+
+    /** What happens to the guard hook (docs/EVENTS.md: installed, removed, unchanged). */
+    public enum HookAction {
+        INSTALLED,
+        REMOVED,
+        UNCHANGED;
+
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** One file: a target's agent file, or the schema ({@code target} empty). */
+    public record FileResult(
+            Optional<JudgeAgentTarget> target,
+            String path,
+            FileAction action,
+            Optional<String> model,
+            String content) {}
+
+    /** Something the user should know that did not stop the command. */
+    public record Warning(String message, String fix) {}
+
+    /** What enable or disable did (or, in a dry run, would do). */
+    public record Result(
+            String action,
+            boolean dryRun,
+            boolean enabled,
+            boolean configChanged,
+            List<FileResult> files,
+            Optional<FileResult> schema,
+            HookAction hook,
+            Optional<String> hookCommand,
+            String hookNote,
+            Map<JudgeAgentTarget, Optional<String>> models,
+            boolean piListed,
+            List<Warning> warnings,
+            SettingsIgnore.Action ignore) {
+
+        /** The files that were (or would be) written. */
+        public List<String> written() {
+            List<String> paths = new ArrayList<>();
+            files.stream().filter(f -> f.action().writes()).forEach(f -> paths.add(f.path()));
+            schema.filter(f -> f.action().writes()).ifPresent(f -> paths.add(f.path()));
+            return paths;
+        }
+    }
+
+    /** One target's file as status sees it. */
+    public record TargetStatus(
+            JudgeAgentTarget target,
+            boolean selected,
+            String path,
+            JudgeAgentTemplates.FileState state,
+            boolean current,
+            Optional<String> model) {}
+
+    /** {@code wb judge status}. */
+    public record Status(
+            boolean enabled,
+            List<TargetStatus> targets,
+            boolean piListed,
+            boolean hookInstalled,
+            boolean hookCurrent,
+            Optional<String> hookCommand,
+            Optional<String> hookProblem,
+            boolean schemaPresent,
+            boolean schemaCurrent,
+            Optional<RunLock.Holder> run) {}
+
+    // ------------------------------------------------------------------ enable
+
+    public static Result enable(Workspace ws, boolean dryRun, boolean force, Optional<Path> launcher) {
+        ObjectNode root = JudgeAgentsConfig.readRoot(ws);
+        JudgeAgentsConfig.of(root);
+        ObjectNode updated = JudgeAgentsConfig.with(root, JudgeAgentsConfig.ENABLED, BooleanNode.TRUE);
+        JudgeAgentsConfig config = JudgeAgentsConfig.of(updated);
+        boolean configChanged = !updated.equals(root) || !Files.exists(JudgeAgentsConfig.file(ws));
+        List<Warning> warnings = new ArrayList<>();
+
+        List<FileResult> files = new ArrayList<>();
+        for (JudgeAgentTarget target : config.targets()) {
+            files.add(plan(ws, target, config.model(target), force, warnings));
+        }
+        FileResult schema = planSchema(ws);
+
+        HookAction hook = HookAction.UNCHANGED;
+        Optional<String> hookCommand = Optional.empty();
+        String hookNote;
+        ObjectNode settings = null;
+        ObjectNode merged = null;
+        if (!config.targets().contains(JudgeAgentTarget.CLAUDE)) {
+            hookNote = "not installed: claude is not among agents.judge.targets";
+        } else if (launcher.isEmpty()) {
+            hookNote = "not installed: wb cannot tell where its launcher is";
+            warnings.add(new Warning(
+                    "the Claude Code guard hook was not installed: wb does not know the path of its"
+                            + " launcher (bin/wb)",
+                    "run wb through bin/wb, or set " + JudgeGuardHook.LAUNCHER_ENV
+                            + " to its absolute path, then run wb judge enable again"));
+        } else {
+            String command = JudgeGuardHook.command(launcher.get());
+            hookCommand = Optional.of(command);
+            settings = JudgeGuardHook.readSettings(ws);
+            merged = JudgeGuardHook.install(settings, command);
+            hook = merged == settings ? HookAction.UNCHANGED : HookAction.INSTALLED;
+            hookNote = (hook == HookAction.INSTALLED ? "installed" : "already installed") + " in "
+                    + JudgeGuardHook.SETTINGS;
+        }
+        // The hook names this machine's wb: its settings file is kept out of git before it is written.
+        SettingsIgnore.Action ignore =
+                hookCommand.isPresent() ? SettingsIgnore.planAdd(ws) : SettingsIgnore.Action.NONE;
+        if (config.piListed()) {
+            warnings.add(
+                    new Warning(
+                            "agents.judge.targets lists pi, which is skipped: " + JudgeAgentTarget.PI_NOT_SUPPORTED,
+                            "run the judge from Claude Code, Copilot or Codex, or a separate session, for an independent review"));
+        }
+
+        if (!dryRun) {
+            if (ignore == SettingsIgnore.Action.ADDED) {
+                SettingsIgnore.add(ws);
+            }
+            if (configChanged) {
+                JudgeAgentsConfig.write(ws, updated);
+            }
+            for (FileResult file : files) {
+                if (file.action().writes()) {
+                    write(ws, file.path(), file.content());
+                }
+            }
+            if (schema.action().writes()) {
+                write(ws, schema.path(), schema.content());
+            }
+            if (hook == HookAction.INSTALLED) {
+                JudgeGuardHook.writeSettings(ws, merged);
+            }
+        }
+        return new Result(
+                "enable",
+                dryRun,
+                true,
+                configChanged,
+                files,
+                Optional.of(schema),
+                hook,
+                hookCommand,
+                hookNote,
+                models(config),
+                config.piListed(),
+                warnings,
+                ignore);
+    }
+
+    /**
+     * Regenerates one target's file after its model changed ({@code wb config set}): only when the judge is
+     * enabled and the target is among its targets; a file edited by hand is kept, with a warning.
+     */
+    public static Optional<FileResult> regenerate(Workspace ws, JudgeAgentTarget target, List<Warning> warnings) {
+        JudgeAgentsConfig config = JudgeAgentsConfig.load(ws);
+        if (!config.enabled() || !config.targets().contains(target)) {
+            return Optional.empty();
+        }
+        FileResult file = plan(ws, target, config.model(target), false, warnings);
+        if (file.action().writes()) {
+            write(ws, file.path(), file.content());
+        }
+        return Optional.of(file);
+    }
+
+    private static FileResult plan(
+            Workspace ws, JudgeAgentTarget target, Optional<String> model, boolean force, List<Warning> warnings) {
+        String content = JudgeAgentTemplates.render(target, model);
+        Path file = ws.root().resolve(target.path());
+        FileAction action = switch (JudgeAgentTemplates.state(file)) {
+            case ABSENT -> FileAction.WRITTEN;
+            case GENERATED -> content.equals(read(file)) ? FileAction.UNCHANGED : FileAction.UPDATED;
+            case EDITED -> force ? FileAction.OVERWRITTEN : FileAction.KEPT_EDITED;
+        };
+        if (action == FileAction.KEPT_EDITED) {
+            warnings.add(new Warning(
+                    target.path() + " was edited by hand (its wb-generated line is missing or no"
+                            + " longer matches), so it was kept as it is and does not follow the configuration",
+                    "wb judge enable --force overwrites it from configuration (set the model with wb config set"
+                            + " agents.judge.model." + target.id() + " <id>)"));
+        }
+        return new FileResult(Optional.of(target), target.path(), action, model, content);
+    }
+
+    private static FileResult planSchema(Workspace ws) {
+        String content = new String(JudgeAgentTemplates.schema(), StandardCharsets.UTF_8);
+        Path file = ws.root().resolve(SCHEMA_PATH);
+        FileAction action;
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            action = FileAction.WRITTEN;
+        } else {
+            action = !Files.isSymbolicLink(file) && content.equals(read(file))
+                    ? FileAction.UNCHANGED
+                    : FileAction.UPDATED;
+        }
+        return new FileResult(Optional.empty(), SCHEMA_PATH, action, Optional.empty(), content);
+    }
+
+    // ------------------------------------------------------------------ disable
+
+    /**
+     * Sets {@code agents.judge.enabled: false}, removes wb's guard hook (and the settings file when the
+     * hook was all it held) and then wb's rule that kept the file out of git; the agent files are kept.
+     * An unusable settings file stops it with exit 3 and nothing written, unless {@code force}: then the
+     * judge is disabled, the file is left as it is, and a warning says what to remove by hand.
+     */
+    public static Result disable(Workspace ws, boolean dryRun, boolean force) {
+        ObjectNode root = JudgeAgentsConfig.readRoot(ws);
+        JudgeAgentsConfig.of(root);
+        ObjectNode updated = JudgeAgentsConfig.with(root, JudgeAgentsConfig.ENABLED, BooleanNode.FALSE);
+        JudgeAgentsConfig config = JudgeAgentsConfig.of(updated);
+        boolean configChanged = !updated.equals(root) || !Files.exists(JudgeAgentsConfig.file(ws));
+        List<Warning> warnings = new ArrayList<>();
+
+        HookAction hook = HookAction.UNCHANGED;
+        ObjectNode without = null;
+        Optional<String> removedCommand = Optional.empty();
+        String hookNote = "not installed";
+        boolean settingsStay = Files.exists(JudgeGuardHook.settingsFile(ws), LinkOption.NOFOLLOW_LINKS);
+        if (settingsStay) {
+            try {
+                ObjectNode settings = JudgeGuardHook.readSettings(ws);
+                removedCommand = JudgeGuardHook.first(settings);
+                without = JudgeGuardHook.without(settings);
+                hook = without.equals(settings) ? HookAction.UNCHANGED : HookAction.REMOVED;
+                settingsStay = hook == HookAction.UNCHANGED || !without.isEmpty();
+                hookNote = hook == HookAction.REMOVED
+                        ? "removed from " + JudgeGuardHook.SETTINGS
+                                + (settingsStay ? "" : ", which held nothing else and is deleted")
+                        : "not installed";
+            } catch (Failure unusable) {
+                if (!force) {
+                    throw unusable;
+                }
+                hookNote = "left in place: " + unusable.getMessage();
+                warnings.add(new Warning(
+                        "the judge is disabled, but " + JudgeGuardHook.SETTINGS + " could not be"
+                                + " read, so wb's guard hook in it (if any) is still there: " + unusable.getMessage(),
+                        "remove the PreToolUse entry that runs \"… judge guard\" from " + JudgeGuardHook.SETTINGS
+                                + " by hand"));
+            }
+        }
+        SettingsIgnore.Action ignore = SettingsIgnore.planRemove(ws, settingsStay);
+
+        List<FileResult> kept = new ArrayList<>();
+        for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
+            Path file = ws.root().resolve(target.path());
+            if (JudgeAgentTemplates.state(file) != JudgeAgentTemplates.FileState.ABSENT) {
+                kept.add(new FileResult(
+                        Optional.of(target), target.path(), FileAction.UNCHANGED, config.model(target), ""));
+            }
+        }
+        if (!dryRun) {
+            if (configChanged) {
+                JudgeAgentsConfig.write(ws, updated);
+            }
+            if (hook == HookAction.REMOVED && settingsStay) {
+                JudgeGuardHook.writeSettings(ws, without);
+            } else if (hook == HookAction.REMOVED) {
+                JudgeGuardHook.deleteSettings(ws);
+            }
+            if (ignore == SettingsIgnore.Action.REMOVED) {
+                SettingsIgnore.remove(ws);
+            }
+        }
+        return new Result(
+                "disable",
+                dryRun,
+                false,
+                configChanged,
+                kept,
+                Optional.empty(),
+                hook,
+                removedCommand,
+                hookNote,
+                models(config),
+                config.piListed(),
+                warnings,
+                ignore);
+    }
+
+    // ------------------------------------------------------------------ status
+
+    public static Status status(Workspace ws, Optional<Path> launcher) {
+        JudgeAgentsConfig config = JudgeAgentsConfig.load(ws);
+        List<TargetStatus> targets = new ArrayList<>();
+        for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
+            Path file = ws.root().resolve(target.path());
+            JudgeAgentTemplates.FileState state = JudgeAgentTemplates.state(file);
+            boolean current = state == JudgeAgentTemplates.FileState.GENERATED
+                    && JudgeAgentTemplates.render(target, config.model(target)).equals(read(file));
+            targets.add(new TargetStatus(
+                    target, config.targets().contains(target), target.path(), state, current, config.model(target)));
+        }
+        boolean installed = false;
+        boolean hookCurrent = false;
+        Optional<String> command = Optional.empty();
+        Optional<String> problem = Optional.empty();
+        try {
+            ObjectNode settings = JudgeGuardHook.readSettings(ws);
+            command = JudgeGuardHook.first(settings);
+            installed = command.isPresent();
+            hookCurrent = launcher.map(l -> JudgeGuardHook.current(settings, JudgeGuardHook.command(l)))
+                    .orElse(installed);
+        } catch (Failure e) {
+            problem = Optional.of(e.getMessage());
+        }
+        Path schema = ws.root().resolve(SCHEMA_PATH);
+        boolean schemaPresent = Files.isRegularFile(schema, LinkOption.NOFOLLOW_LINKS);
+        boolean schemaCurrent = schemaPresent && Arrays.equals(JudgeAgentTemplates.schema(), bytes(schema));
+        return new Status(
+                config.enabled(),
+                targets,
+                config.piListed(),
+                installed,
+                hookCurrent,
+                command,
+                problem,
+                schemaPresent,
+                schemaCurrent,
+                RunLock.current(ws));
+    }
+
+    // ------------------------------------------------------------------ the event
+
+    /** {@code judge.agents.configured} (docs/EVENTS.md): action, files written, hook, model per target. */
+    public static NewEvent event(Result result) {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put("action", result.action());
+        result.written().forEach(p.putArray("files")::add);
+        if (!p.has("files")) {
+            p.putArray("files");
+        }
+        p.put("hook", result.hook().id());
+        ObjectNode models = p.putObject("models");
+        result.models()
+                .forEach((target, model) ->
+                        model.ifPresentOrElse(m -> models.put(target.id(), m), () -> models.putNull(target.id())));
+        return new NewEvent(WbEvents.JUDGE_AGENTS_CONFIGURED, WbEvents.JUDGE_AGENTS_CONFIGURED_VERSION, p);
+    }
+
+    /** Appends the event to the workspace's stream. */
+    public static EventEnvelope record(Session session, Result result) {
+        return session.log()
+                .append(StreamId.workspace(), ExpectedVersion.any(), List.of(event(result)), session.invocation())
+                .get(0);
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static Map<JudgeAgentTarget, Optional<String>> models(JudgeAgentsConfig config) {
+        Map<JudgeAgentTarget, Optional<String>> models = new LinkedHashMap<>();
+        for (JudgeAgentTarget target : config.targets()) {
+            models.put(target, config.model(target));
+        }
+        return models;
+    }
+
+    private static void write(Workspace ws, String relative, String content) {
+        Path file = ws.root().resolve(relative);
+        try {
+            Files.createDirectories(file.getParent());
+            if (Files.isSymbolicLink(file)) {
+                Files.delete(file);
+            }
+            AtomicFiles.write(file, content.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + relative + ": " + e.getMessage(),
+                    List.of("check that " + file.getParent() + " is writable"));
+        }
+    }
+
+    private static String read(Path file) {
+        byte[] bytes = bytes(file);
+        return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static byte[] bytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,277 @@
+package dev.wb.commands.judge.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.engine.Digests;
+import dev.wb.engine.json.CanonicalJson;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A judge's review record, schema version 6, read strictly: every required field present with its
+ * type, unknown keys rejected at every level (the scope block's too: ScopeShape). The judge copies the
+ * scope block whole from {@code wb judge scope --json}; verification recomputes it rather than trusting
+ * it. A version 5 record's {@code issues} are held in {@code observations} (see {@link #issues}).
+ */
+public record ReviewRecord(
+        int schemaVersion,
+        String taskId,
+        JsonNode scope,
+        String verdict,
+        List<Test> tests,
+        List<Criterion> criteria,
+        List<String> observations,
+        String reviewedAt,
+        Optional<Instant> reviewedInstant,
+        boolean independent,
+        Optional<String> receiptDigest,
+        String digest) {
+
+    public static final int SCHEMA_VERSION = 6;
+
+    /** The legacy version: a free-form {@code issues} list instead of criteria and observations. Read, never written. */
+    public static final int LEGACY_VERSION = 5;
+
+    public record Test(String command, String status, Optional<String> evidence) {}
+
+    public record Criterion(String id, String status, String evidence) {}
+
+    /** The record, or the reasons it is not one. */
+    public record Reading(Optional<ReviewRecord> record, List<String> problems) {}
+
+    static final Set<String> TOP = Set.of(
+            "schemaVersion",
+            "taskId",
+            "scope",
+            "verdict",
+            "tests",
+            "criteria",
+            "observations",
+            "reviewedAt",
+            "independent",
+            "receiptDigest");
+    static final Set<String> TOP_V5 = Set.of(
+            "schemaVersion",
+            "taskId",
+            "scope",
+            "verdict",
+            "tests",
+            "issues",
+            "reviewedAt",
+            "independent",
+            "receiptDigest");
+    static final Set<String> TEST_KEYS = Set.of("command", "status", "evidence");
+    static final Set<String> CRITERION_KEYS = Set.of("id", "status", "evidence");
+    static final Set<String> VERDICTS = Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED");
+    static final Set<String> TEST_STATUSES = Set.of("passed", "failed", "not-run");
+    static final Set<String> CRITERION_STATUSES = Set.of("pass", "fail", "not-evaluated");
+    static final java.util.regex.Pattern CRITERION_ID = java.util.regex.Pattern.compile("^AC-[1-9][0-9]*$");
+
+    public boolean legacy() {
+        return schemaVersion == LEGACY_VERSION;
+    }
+
+    public boolean approved() {
+        return verdict.equals("APPROVED");
+    }
+
+    /**
+     * A version 5 record's {@code issues}: what its reviewer left unresolved (the version 6 record has
+     * none; its {@code observations} never block).
+     */
+    public List<String> issues() {
+        return legacy() ? observations : List.of();
+    }
+
+    /** The candidate the record's scope names ({@code SNAPSHOT:<id>}, {@code WORKTREE} or a commit). */
+    public String candidate() {
+        return scope.path("candidate").asText("");
+    }
+
+    public String scopeDigest() {
+        return scope.path("scopeDigest").asText("");
+    }
+
+    public static Reading read(byte[] bytes) {
+        List<String> problems = new ArrayList<>();
+        JsonNode doc;
+        try {
+            doc = CanonicalJson.parse(bytes);
+        } catch (RuntimeException e) {
+            return new Reading(Optional.empty(), List.of("Cannot read valid review JSON: " + firstLine(e)));
+        }
+        if (doc == null || !doc.isObject()) {
+            return new Reading(Optional.empty(), List.of("Review record must be a JSON object."));
+        }
+        JsonNode version = doc.get("schemaVersion");
+        boolean legacy = version != null && version.isInt() && version.asInt() == LEGACY_VERSION;
+        unknownKeys(doc, legacy ? TOP_V5 : TOP, "Unexpected review field: ", problems);
+        if (!legacy && (version == null || !version.isInt() || version.asInt() != SCHEMA_VERSION)) {
+            problems.add("schemaVersion must be " + SCHEMA_VERSION + ".");
+        }
+        JsonNode taskNode = doc.get("taskId");
+        String taskId = taskNode != null && taskNode.isTextual() ? taskNode.asText() : null;
+        if (taskId == null || !ScopeShape.TASK_ID.matcher(taskId).matches()) {
+            problems.add("taskId is invalid.");
+        }
+        JsonNode verdictNode = doc.get("verdict");
+        String verdict = verdictNode != null && verdictNode.isTextual() ? verdictNode.asText() : null;
+        if (verdict == null || !VERDICTS.contains(verdict)) {
+            problems.add("verdict is invalid.");
+        }
+        List<String> observations = new ArrayList<>();
+        List<Criterion> criteria = List.of();
+        if (legacy) {
+            strings(doc.get("issues"), observations, "issues must be a string array.", problems);
+        } else {
+            criteria = criteria(doc.get("criteria"), problems);
+            strings(doc.get("observations"), observations, "observations must be a string array.", problems);
+        }
+        JsonNode independent = doc.get("independent");
+        if (independent != null && !independent.isBoolean()) {
+            problems.add("independent must be a boolean when present.");
+        }
+        List<Test> tests = tests(doc.get("tests"), problems);
+        JsonNode reviewedNode = doc.get("reviewedAt");
+        String reviewedAt = reviewedNode != null && reviewedNode.isTextual() ? reviewedNode.asText() : null;
+        Optional<Instant> instant = Optional.ofNullable(reviewedAt).flatMap(ReviewedAt::instant);
+        if (reviewedAt == null || !ReviewedAt.valid(reviewedAt)) {
+            problems.add("reviewedAt must be an ISO date-time.");
+        }
+        JsonNode scope = doc.get("scope");
+        if (scope == null || !scope.isObject()) {
+            problems.add(ScopeShape.CONTRACT + " scope is missing or not an object (copy it whole from wb judge scope"
+                    + " --json)");
+        } else {
+            ScopeShape.check(scope, legacy ? LEGACY_VERSION : SCHEMA_VERSION, problems);
+        }
+        JsonNode receipt = doc.get("receiptDigest");
+        if (receipt != null && !(receipt.isTextual() && Digests.isDigest(receipt.asText()))) {
+            problems.add("receiptDigest must be a sha256:<64 hex> digest when present.");
+        }
+        if (!problems.isEmpty()) {
+            return new Reading(Optional.empty(), problems);
+        }
+        return new Reading(
+                Optional.of(new ReviewRecord(
+                        version.asInt(),
+                        taskId,
+                        scope,
+                        verdict,
+                        tests,
+                        criteria,
+                        observations,
+                        reviewedAt,
+                        instant,
+                        independent == null || independent.asBoolean(),
+                        Optional.ofNullable(receipt).map(JsonNode::asText),
+                        Digests.sha256(bytes))),
+                List.of());
+    }
+
+    private static String firstLine(RuntimeException e) {
+        String message = String.valueOf(e.getMessage());
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+
+    private static void strings(JsonNode node, List<String> out, String problem, List<String> problems) {
+        if (node == null || !node.isArray()) {
+            problems.add(problem);
+            return;
+        }
+        for (JsonNode item : node) {
+            if (!item.isTextual()) {
+                problems.add(problem);
+                return;
+            }
+            out.add(item.asText());
+        }
+    }
+
+    /** The judge's {@code isTestRecord}: only its keys, a non-empty command, a known status, a string evidence. */
+    private static List<Test> tests(JsonNode node, List<String> problems) {
+        List<Test> tests = new ArrayList<>();
+        boolean invalid = node == null || !node.isArray();
+        for (JsonNode t : invalid ? List.<JsonNode>of() : node) {
+            boolean ok = t.isObject()
+                    && onlyKeys(t, TEST_KEYS)
+                    && t.path("command").isTextual()
+                    && !t.path("command").asText().isEmpty()
+                    && TEST_STATUSES.contains(t.path("status").asText(null))
+                    && t.path("status").isTextual()
+                    && (t.get("evidence") == null || t.get("evidence").isTextual());
+            if (!ok) {
+                invalid = true;
+                continue;
+            }
+            tests.add(new Test(
+                    t.get("command").asText(),
+                    t.get("status").asText(),
+                    Optional.ofNullable(t.get("evidence")).map(JsonNode::asText)));
+        }
+        if (invalid) {
+            problems.add("tests contains an invalid entry.");
+        }
+        return tests;
+    }
+
+    /** The judge's {@code criteriaReasons}, in its words. */
+    private static List<Criterion> criteria(JsonNode node, List<String> problems) {
+        List<Criterion> criteria = new ArrayList<>();
+        if (node == null || !node.isArray()) {
+            problems.add("criteria must be an array of per-criterion results.");
+            return criteria;
+        }
+        Set<String> seen = new java.util.HashSet<>();
+        for (JsonNode c : node) {
+            if (!c.isObject()) {
+                problems.add("criteria contains an entry that is not an object.");
+                continue;
+            }
+            unknownKeys(c, CRITERION_KEYS, "Unexpected criteria field: ", problems);
+            JsonNode id = c.get("id");
+            boolean validId = id != null
+                    && id.isTextual()
+                    && CRITERION_ID.matcher(id.asText()).matches();
+            if (!validId) {
+                problems.add("criteria entry has an invalid id: " + (id == null ? "null" : id.toString()) + ".");
+            } else if (!seen.add(id.asText())) {
+                problems.add("criteria reports " + id.asText() + " more than once.");
+            }
+            String label = id != null && id.isTextual() ? id.asText() : "entry";
+            JsonNode status = c.get("status");
+            if (status == null || !status.isTextual() || !CRITERION_STATUSES.contains(status.asText())) {
+                problems.add("criteria " + label + " has an invalid status.");
+            }
+            JsonNode evidence = c.get("evidence");
+            if (evidence == null || !evidence.isTextual() || evidence.asText().isBlank()) {
+                problems.add("criteria " + label + " needs non-empty evidence.");
+            }
+            criteria.add(new Criterion(
+                    label, status == null ? "" : status.asText(""), evidence == null ? "" : evidence.asText("")));
+        }
+        return criteria;
+    }
+
+    private static boolean onlyKeys(JsonNode node, Set<String> allowed) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            if (!allowed.contains(names.next())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void unknownKeys(JsonNode node, Set<String> allowed, String message, List<String> problems) {
+        for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!allowed.contains(name)) {
+                problems.add(message + name + ".");
+            }
+        }
+    }
+}

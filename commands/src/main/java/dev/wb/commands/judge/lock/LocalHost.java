@@ -1,0 +1,96 @@
+package dev.wb.commands.judge.lock;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * This machine's name and its processes, as a lock file records and checks them. The name must come
+ * out the same in every wb process on the machine, whatever environment each was started with, or a
+ * live run would look like another host's: so the kernel's name comes first, and the {@code HOSTNAME}
+ * variable (set by shells, not always exported) only when the kernel's cannot be had.
+ */
+final class LocalHost {
+
+    /**
+     * How far two readings of one process's start time may differ. The JDK derives it from boot time and
+     * clock ticks, so readings agree to the tick; a reused pid starts later by far more than this.
+     */
+    private static final Duration SAME_START = Duration.ofSeconds(1);
+
+    private static volatile String name;
+
+    private LocalHost() {}
+
+    static String name() {
+        String known = name;
+        if (known == null) {
+            known = lookUpName();
+            name = known;
+        }
+        return known;
+    }
+
+    static boolean isThisHost(String host) {
+        return name().toLowerCase(Locale.ROOT).equals(host.toLowerCase(Locale.ROOT));
+    }
+
+    static long pid() {
+        return ProcessHandle.current().pid();
+    }
+
+    /** When this process started, where the platform tells. */
+    static Optional<Instant> processStarted() {
+        return ProcessHandle.current().info().startInstant();
+    }
+
+    /**
+     * Whether the process with this pid on this machine is still the one that wrote the lock: alive, and
+     * (when both start times are known) started when the lock says, so a pid the system has since given
+     * to another program does not keep a dead run's lock alive.
+     */
+    static boolean alive(long pid, Optional<Instant> started) {
+        Optional<ProcessHandle> handle = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+        if (handle.isEmpty()) {
+            return false;
+        }
+        Optional<Instant> actual = handle.get().info().startInstant();
+        if (started.isEmpty() || actual.isEmpty()) {
+            return true;
+        }
+        return Duration.between(started.get(), actual.get()).abs().compareTo(SAME_START) <= 0;
+    }
+
+    private static String lookUpName() {
+        try {
+            String host = InetAddress.getLocalHost().getHostName();
+            if (!host.isBlank()) {
+                return host.trim();
+            }
+        } catch (IOException | RuntimeException e) {
+            // No resolver entry for this machine's own name: the kernel still knows it.
+        }
+        try {
+            Path kernel = Path.of("/proc/sys/kernel/hostname");
+            if (Files.isReadable(kernel)) {
+                // Read to the end: some kernels give Files.readString only the first byte of a /proc file.
+                String host;
+                try (var in = Files.newInputStream(kernel)) {
+                    host = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+                }
+                if (!host.isEmpty()) {
+                    return host;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Not Linux, or not readable: fall through to the environment.
+        }
+        String fromEnv = System.getenv("HOSTNAME");
+        return fromEnv != null && !fromEnv.isBlank() ? fromEnv.trim() : "unknown";
+    }
+}

@@ -1,0 +1,190 @@
+package dev.wb.commands.judge.record;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.capsule.Capsule;
+import dev.wb.commands.checks.EventFit;
+import dev.wb.commands.judge.core.ReviewRecord;
+import dev.wb.commands.judge.core.Timings;
+import dev.wb.commands.judge.run.CommandApprovals;
+import dev.wb.commands.judge.run.JudgeRun;
+import dev.wb.commands.judge.snapshot.Candidate;
+import dev.wb.commands.judge.snapshot.JudgeEvents;
+import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.commands.judge.snapshot.Snapshots;
+import dev.wb.commands.policy.ReadPolicy;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.WbEvents;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code wb judge verify <record>}: the record checked (RecordVerification), with what backs its
+ * claims — nothing, a pinned receipt, or a fresh run in a disposable copy after approval — and, for an
+ * approved snapshot record, where the reviewed boundary stands against the live workspace. The
+ * record's reading and the verdict are both events of its task.
+ */
+public final class JudgeVerify {
+
+    public static final String NOT_CLASSIFIED = "not classified for this boundary type";
+
+    public record Request(
+            Path record,
+            Optional<String> receiptDigest,
+            boolean runTests,
+            List<String> approvals,
+            Optional<CommandApprovals.Terminal> terminal) {}
+
+    public record Result(
+            Path file,
+            String recordDigest,
+            String mode,
+            RecordVerification.Outcome outcome,
+            Optional<JudgeCurrent.Classification> current,
+            String reviewBoundary,
+            List<JudgeRun.CommandResult> reexecuted,
+            List<EventEnvelope> events) {}
+
+    private JudgeVerify() {}
+
+    public static Result run(Session session, Request request, Map<String, String> env, Timings timings) {
+        Workspace workspace = session.workspace();
+        if (request.receiptDigest().isPresent() && request.runTests()) {
+            throw Failure.usage(
+                    "--receipt-digest and --run-tests cannot be combined",
+                    "pin the receipt you saw wb judge run print (executes nothing), or re-run with --run-tests");
+        }
+        if (!request.approvals().isEmpty() && !request.runTests()) {
+            throw Failure.usage(
+                    "--approve-commands approves a re-run, and only --run-tests re-runs anything",
+                    "add --run-tests to re-run the claimed commands, or leave out --approve-commands");
+        }
+        Path file = request.record().toAbsolutePath().normalize();
+        byte[] bytes = read(workspace, file);
+        RecordFacts facts = RecordFacts.of(bytes);
+        List<EventEnvelope> events = new ArrayList<>();
+        RecordLog.noteRead(session, file, facts).ifPresent(events::add);
+        RecordVerification.Evidence evidence = request.receiptDigest()
+                .<RecordVerification.Evidence>map(RecordVerification.Pinned::new)
+                .orElseGet(() -> request.runTests()
+                        ? timings.phase("reexecution", () -> rerun(workspace, bytes, request, env, timings))
+                        : new RecordVerification.Plain());
+        RecordVerification.Outcome outcome =
+                timings.phase("verify", () -> RecordVerification.verify(workspace, file, evidence, env));
+        Optional<JudgeCurrent.Classification> current =
+                outcome.approved() && outcome.snapshot().isPresent()
+                        ? Optional.of(timings.phase(
+                                "classify",
+                                () -> JudgeCurrent.classify(
+                                        workspace, outcome.snapshot().get(), env)))
+                        : Optional.empty();
+        String reviewBoundary =
+                current.map(JudgeCurrent.Classification::reviewBoundary).orElse(NOT_CLASSIFIED);
+        String mode = evidence instanceof RecordVerification.Pinned
+                ? "receipt"
+                : evidence instanceof RecordVerification.Observed ? "run-tests" : "plain";
+        List<JudgeRun.CommandResult> reexecuted =
+                evidence instanceof RecordVerification.Observed observed ? observed.results() : List.of();
+        facts.taskId()
+                .ifPresent(key -> events.add(JudgeEvents.append(
+                        session,
+                        key,
+                        verified(
+                                workspace,
+                                file,
+                                facts,
+                                mode,
+                                request.receiptDigest(),
+                                outcome,
+                                current,
+                                reviewBoundary))));
+        return new Result(file, facts.digest(), mode, outcome, current, reviewBoundary, reexecuted, events);
+    }
+
+    static byte[] read(Workspace workspace, Path file) {
+        Optional<byte[]> bytes;
+        try {
+            bytes = Files.isSymbolicLink(file) ? Optional.empty() : RecordVerification.read(workspace, file);
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.MISSING);
+        }
+        return bytes.orElseThrow(() -> Failure.missing(
+                "no review record at " + file
+                        + (Files.isSymbolicLink(file) ? " (a symbolic link is not followed)" : ""),
+                "give the path of the JSON the judge returned, saved under .workflow/local/judge/KEY/"));
+    }
+
+    /** A fresh run of the commands the record claims passed, in a disposable copy of its snapshot. */
+    private static RecordVerification.Evidence rerun(
+            Workspace workspace, byte[] bytes, Request request, Map<String, String> env, Timings timings) {
+        ReviewRecord.Reading reading = ReviewRecord.read(bytes);
+        if (reading.record().isEmpty()) {
+            return new RecordVerification.Observed(Map.of(), List.of());
+        }
+        ReviewRecord record = reading.record().get();
+        if (!record.candidate().startsWith("SNAPSHOT:")) {
+            throw Failure.usage(
+                    "--run-tests needs a snapshot candidate; this record's is " + record.candidate()
+                            + ", and re-execution never touches the live tree",
+                    "capture one: wb judge snapshot " + record.taskId()
+                            + ", and have it reviewed; or verify without --run-tests");
+        }
+        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()));
+        Capsule capsule = Capsule.read(
+                snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(), ReadPolicy.load(workspace));
+        return Reexecution.run(
+                workspace,
+                snapshot,
+                capsule.validation(),
+                record,
+                request.approvals(),
+                request.terminal(),
+                env,
+                timings);
+    }
+
+    private static NewEvent verified(
+            Workspace workspace,
+            Path file,
+            RecordFacts facts,
+            String mode,
+            Optional<String> receiptDigest,
+            RecordVerification.Outcome outcome,
+            Optional<JudgeCurrent.Classification> current,
+            String reviewBoundary) {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put(
+                "file",
+                file.startsWith(workspace.root())
+                        ? workspace.root().relativize(file).toString()
+                        : file.toString());
+        p.put("recordDigest", facts.digest());
+        p.put("mode", mode);
+        receiptDigest.ifPresent(d -> p.put("receiptDigest", d));
+        p.put("valid", outcome.valid());
+        p.put("approved", outcome.approved());
+        p.put("legacy", outcome.record().map(ReviewRecord::legacy).orElse(false));
+        outcome.record().ifPresentOrElse(r -> p.put("verdict", r.verdict()), () -> p.putNull("verdict"));
+        ArrayNode reasons = p.putArray("reasons");
+        outcome.reasons().forEach(reasons::add);
+        ArrayNode notices = p.putArray("notices");
+        outcome.notices().forEach(notices::add);
+        ObjectNode now = p.putObject("verifiedNow");
+        now.put("runtime", outcome.runtime());
+        now.put("reviewBoundary", reviewBoundary);
+        current.ifPresentOrElse(
+                c -> now.put("executionMetadata", c.executionMetadata()), () -> now.putNull("executionMetadata"));
+        return new NewEvent(WbEvents.JUDGE_RECORD_VERIFIED, WbEvents.JUDGE_RECORD_VERIFIED_VERSION, EventFit.fit(p));
+    }
+}

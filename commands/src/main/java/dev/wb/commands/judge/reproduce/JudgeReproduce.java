@@ -1,0 +1,590 @@
+package dev.wb.commands.judge.reproduce;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.capsule.DeclaredCommand;
+import dev.wb.commands.checks.EventFit;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.judge.core.FileContent;
+import dev.wb.commands.judge.core.Timings;
+import dev.wb.commands.judge.run.CommandApprovals;
+import dev.wb.commands.judge.run.JudgeRun;
+import dev.wb.commands.judge.run.NodeInstall;
+import dev.wb.commands.judge.snapshot.JudgeEvents;
+import dev.wb.commands.judge.snapshot.JudgeScope;
+import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.commands.judge.snapshot.Snapshots;
+import dev.wb.commands.policy.ReadPolicy;
+import dev.wb.commands.process.LiveProcesses;
+import dev.wb.commands.process.Redactor;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.git.Backend;
+import dev.wb.git.ChangedPath;
+import dev.wb.git.GitException;
+import dev.wb.git.GitRepository;
+import dev.wb.git.ReviewReads.IndexEntry;
+import dev.wb.projections.events.WbEvents;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * {@code wb judge reproduce KEY --base REF --candidate SNAPSHOT:<id>}: checks that a landed, reviewed
+ * generator produces exactly the generated paths of a snapshot.
+ *
+ * <ol>
+ *   <li>The snapshot's capsule declares the generator under {@code ## Migration}
+ *       ({@link MigrationDeclaration}); the base, resolved in the live repository, must be the
+ *       snapshot's, and every foreign capsule the boundary changes needs {@code --include-task}.
+ *   <li>Refused, with every reason (exit 7): a generator commit that is not an ancestor of the base
+ *       ({@link ReproduceAncestry}); a review that is not a verified APPROVED snapshot record
+ *       ({@link ReproduceReview}); an input that differs between the reviewed snapshot's tree, the
+ *       generator commit and the base.
+ *   <li>Two disposable folders in the system's temporary folder, written from git objects (nothing is
+ *       checked out, the live tree is never used): the generator root, holding the generator commit's
+ *       declared inputs, and the base copy, holding every file of the base commit (blocked paths
+ *       aside). The complete ordered list — a frozen install of the generator root's Node
+ *       dependencies when its package.json declares any, the prepare commands, the generator — runs
+ *       only after approval of exactly that list. The install runs in the generator root; the
+ *       prepare commands and the generator run in the base copy, with {@code WB_GENERATOR_ROOT}
+ *       naming the generator root.
+ *   <li>Each declared path of the result is compared with the snapshot's tree by existence, type,
+ *       executable bit, bytes and link target; every other file of the base copy is compared before
+ *       and after. A mismatch, a declared path the generator left as the base had it, and a write
+ *       outside the declared paths fail, by name.
+ * </ol>
+ *
+ * This is process isolation (a copy, a working folder), not an operating-system sandbox: the
+ * generator runs with the user's rights and can reach anything they can.
+ */
+public final class JudgeReproduce {
+
+    /** The variable naming the generator root in the commands' environment. */
+    public static final String GENERATOR_ROOT = "WB_GENERATOR_ROOT";
+
+    /** Every name the generator's root is given under: wb's, the seed's and the review judge's. */
+    public static final List<String> GENERATOR_ROOT_NAMES =
+            List.of(GENERATOR_ROOT, "WEP_GENERATOR_ROOT", "AKRCTX_GENERATOR_ROOT");
+
+    public enum Outcome {
+        REPRODUCED("reproduced", 0),
+        NOT_REPRODUCED("not-reproduced", 7),
+        APPROVAL_MISSING("approval-missing", 3);
+
+        private final String wire;
+        private final int exitCode;
+
+        Outcome(String wire, int exitCode) {
+            this.wire = wire;
+            this.exitCode = exitCode;
+        }
+
+        public String wire() {
+            return wire;
+        }
+
+        public int exitCode() {
+            return exitCode;
+        }
+    }
+
+    public record Request(
+            TaskKey key,
+            String baseRef,
+            String snapshotId,
+            List<TaskKey> includeTasks,
+            List<String> approvals,
+            Optional<CommandApprovals.Terminal> terminal) {}
+
+    /** One command of the approved list: its 1-based index, status ({@code passed}, {@code failed}, {@code not-run}). */
+    public record CommandResult(
+            int index, String command, String status, int exitCode, String ended, Optional<String> evidence) {}
+
+    /** A declared path whose result differs from the snapshot: what the snapshot has, what the generator wrote. */
+    public record Mismatch(String path, String expected, String actual) {}
+
+    /**
+     * @param commands the complete approved list, in order
+     * @param details for each mismatched path, what differs
+     * @param event the {@code judge.reproduced} event, when the commands ran
+     */
+    public record Result(
+            Outcome outcome,
+            Snapshot snapshot,
+            String base,
+            String generatorCommit,
+            List<String> commands,
+            List<CommandResult> results,
+            List<String> mismatched,
+            List<String> unchanged,
+            List<String> stray,
+            List<Mismatch> details,
+            String message,
+            Optional<EventEnvelope> event) {
+        public boolean passed() {
+            return outcome == Outcome.REPRODUCED;
+        }
+    }
+
+    /** What the user sees while commands run. */
+    public interface Progress {
+        void started(int index, int total, String command);
+
+        Progress NONE = (index, total, command) -> {};
+    }
+
+    private JudgeReproduce() {}
+
+    public static Result reproduce(Session session, Request request, Map<String, String> env, Progress progress) {
+        Workspace workspace = session.workspace();
+        ReadPolicy policy = ReadPolicy.load(workspace);
+        Snapshot snapshot = Snapshots.load(workspace, request.snapshotId());
+        if (!snapshot.taskId().equals(request.key().value())) {
+            throw Failure.usage(
+                    snapshot.label() + " is a snapshot of " + snapshot.taskId() + ", not " + request.key(),
+                    "reproduce it as: wb judge reproduce " + snapshot.taskId() + " --base " + snapshot.base()
+                            + " --candidate " + snapshot.label());
+        }
+        MigrationDeclaration declaration = declaration(snapshot, request.key());
+        refuseBlocked(declaration, policy);
+        try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
+            String base = JudgeScope.resolveBase(live, request.baseRef());
+            if (!base.equals(snapshot.base())) {
+                throw Failure.usage(
+                        snapshot.label() + " was captured against base " + snapshot.base() + ", not " + base + " ("
+                                + request.baseRef() + ")",
+                        "give the snapshot's base: --base " + snapshot.base());
+            }
+            scopeRules(snapshot, request, env);
+            refusals(session, live, declaration, base, env);
+            return run(session, live, request, snapshot, declaration, base, policy, env, progress);
+        } catch (GitException e) {
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "git could not read the repository: " + e.getMessage(),
+                    List.of("check the repository with: git status"));
+        }
+    }
+
+    /** The {@code ## Migration} declaration of the snapshot's capsule. */
+    static MigrationDeclaration declaration(Snapshot snapshot, TaskKey key) {
+        String path = dev.wb.commands.capsule.CapsuleFolder.resolve(snapshot.worktree(), key) + "/"
+                + dev.wb.commands.capsule.ValidationBlock.FILE;
+        byte[] bytes = JudgeScope.readFile(snapshot.worktree().resolve(path))
+                .orElseThrow(() -> Failure.usage(
+                        snapshot.label() + " has no " + path + ", so it declares no generator",
+                        "write the task's capsule with a " + MigrationDeclaration.HEADING
+                                + " section, then capture a new" + " snapshot"));
+        return MigrationDeclaration.parse(new String(bytes, StandardCharsets.UTF_8), path + " in " + snapshot.label());
+    }
+
+    /** Blocked paths are never read: neither a generated path nor an input may be one. */
+    private static void refuseBlocked(MigrationDeclaration declaration, ReadPolicy policy) {
+        List<String> blocked = new ArrayList<>();
+        declaration.paths().stream().filter(policy::blocked).forEach(blocked::add);
+        declaration.inputs().stream().filter(policy::blocked).forEach(blocked::add);
+        if (!blocked.isEmpty()) {
+            throw Failure.usage(
+                    "the " + MigrationDeclaration.HEADING + " block names paths that policy.json"
+                            + " withholds, which wb never reads: " + String.join(", ", blocked),
+                    "generate and read only files outside blockedReadPatterns");
+        }
+    }
+
+    /**
+     * The scope rules of {@code wb judge scope}: every foreign capsule the boundary changes needs its
+     * {@code --include-task}, and a task the snapshot did not include cannot be included now.
+     */
+    private static void scopeRules(Snapshot snapshot, Request request, Map<String, String> env) {
+        TreeSet<String> requested = new TreeSet<>();
+        request.includeTasks().forEach(task -> requested.add(task.value()));
+        List<ChangedPath> raw;
+        try (GitRepository own = GitRepository.open(snapshot.worktree(), Snapshots.privateEnv(env), Backend.CLI)) {
+            raw = own.review().betweenCommits(snapshot.base(), snapshot.candidateCommit());
+        }
+        JudgeScope.refuseForeignCapsules(
+                request.key(), raw.stream().map(ChangedPath::path).toList(), requested);
+        TreeSet<String> extra = new TreeSet<>(requested);
+        extra.removeAll(snapshot.scope().includedTaskIds());
+        if (!extra.isEmpty()) {
+            throw Failure.usage(
+                    snapshot.label() + " does not include " + String.join(", ", extra)
+                            + " (it includes "
+                            + (snapshot.scope().includedTaskIds().isEmpty()
+                                    ? "no other task"
+                                    : String.join(", ", snapshot.scope().includedTaskIds()))
+                            + ")",
+                    "pass --include-task only for the tasks the snapshot was captured with");
+        }
+    }
+
+    /** Every reason the generator may not run, at once; nothing when it may. */
+    private static void refusals(
+            Session session,
+            GitRepository live,
+            MigrationDeclaration declaration,
+            String base,
+            Map<String, String> env) {
+        List<String> reasons = new ArrayList<>();
+        String generator = declaration.commit();
+        boolean known = live.resolveCommit(generator).equals(Optional.of(generator));
+        if (!known) {
+            reasons.add("the generator commit " + generator + " is not a commit of this repository");
+        } else if (!ReproduceAncestry.isAncestor(live.root(), env, live.objectFormat(), generator, base)) {
+            reasons.add("the generator commit " + generator + " is not an ancestor of the base " + base
+                    + ": land the generator first, then reproduce against a base that contains it");
+        }
+        Path reviewFile = session.workspace().root().resolve(declaration.review());
+        ReproduceReview.Outcome review = ReproduceReview.verify(session, reviewFile, env);
+        reasons.addAll(review.reasons());
+        Map<String, IndexEntry> landed = known ? entries(live, generator) : Map.of();
+        Map<String, IndexEntry> based = entries(live, base);
+        for (String input : declaration.inputs()) {
+            ReproduceTree.State reviewed = review.snapshot()
+                    .map(s -> ReproduceTree.state(s.worktree(), input))
+                    .orElse(null);
+            ReproduceTree.State atCommit = known ? state(live, generator, landed.get(input)) : null;
+            ReproduceTree.State atBase = state(live, base, based.get(input));
+            List<String> where = new ArrayList<>();
+            if (reviewed != null) {
+                where.add("reviewed: " + reviewed.describe());
+            }
+            if (atCommit != null) {
+                where.add("generator commit: " + atCommit.describe());
+            }
+            where.add("base: " + atBase.describe());
+            boolean file = atBase instanceof ReproduceTree.File;
+            boolean same =
+                    (reviewed == null || reviewed.equals(atBase)) && (atCommit == null || atCommit.equals(atBase));
+            if (!file || !same) {
+                reasons.add("the input " + input
+                        + (file
+                                ? " differs between the reviewed content, the generator" + " commit and the base"
+                                : " is not a file in all of the reviewed content, the generator"
+                                        + " commit and the base")
+                        + " (" + String.join("; ", where) + ")");
+            }
+        }
+        if (!reasons.isEmpty()) {
+            throw new Failure(
+                    Failure.Kind.CHECK_FAILED,
+                    "the generator cannot be reproduced: " + String.join("; ", reasons),
+                    List.of("land the generator as ordinary code, review it"
+                            + " (wb judge snapshot, wb judge run, a judge's APPROVED record), and declare its"
+                            + " landed commit, its review and its unchanged inputs under "
+                            + MigrationDeclaration.HEADING));
+        }
+    }
+
+    private static Map<String, IndexEntry> entries(GitRepository repo, String commit) {
+        Map<String, IndexEntry> entries = new HashMap<>();
+        repo.review().treeEntries(commit).forEach(entry -> entries.put(entry.path(), entry));
+        return entries;
+    }
+
+    /** A tree entry as the state of a file: absent, a submodule (other), or a file or link with its digest. */
+    private static ReproduceTree.State state(GitRepository repo, String commit, IndexEntry entry) {
+        if (entry == null) {
+            return ReproduceTree.ABSENT;
+        }
+        if (entry.mode().equals("160000")) {
+            return new ReproduceTree.Other("a submodule");
+        }
+        String mode =
+                entry.mode().equals(FileContent.EXECUTABLE) || entry.mode().equals(FileContent.SYMLINK)
+                        ? entry.mode()
+                        : FileContent.REGULAR;
+        byte[] bytes = ReproduceTree.blob(repo, commit, entry.path());
+        return new ReproduceTree.File(new FileContent(mode, dev.wb.engine.Digests.sha256(bytes)));
+    }
+
+    private static Result run(
+            Session session,
+            GitRepository live,
+            Request request,
+            Snapshot snapshot,
+            MigrationDeclaration declaration,
+            String base,
+            ReadPolicy policy,
+            Map<String, String> env,
+            Progress progress) {
+        Workspace workspace = session.workspace();
+        String generator = declaration.commit();
+        try (ReproduceTree root = ReproduceTree.empty("wb-reproduce-generator-");
+                ReproduceTree copy = ReproduceTree.empty("wb-reproduce-base-")) {
+            List<IndexEntry> inputs = live.review().treeEntries(generator).stream()
+                    .filter(entry -> declaration.inputs().contains(entry.path()))
+                    .toList();
+            root.write(live, generator, inputs, policy);
+            Map<String, String> childEnv = new HashMap<>(Snapshots.privateEnv(env));
+            // wb's name, and the original tools' names, so a generator written for them runs unchanged.
+            for (String name : GENERATOR_ROOT_NAMES) {
+                childEnv.put(name, root.dir().toString());
+            }
+            List<String> install = NodeInstall.plan(root.dir(), childEnv).orElse(List.of());
+            List<String> commands = declaration.commands(install);
+            try {
+                new CommandApprovals(workspace)
+                        .require(request.key(), commands, request.approvals(), request.terminal());
+            } catch (CommandApprovals.Missing e) {
+                StringBuilder list = new StringBuilder();
+                for (int i = 0; i < commands.size(); i++) {
+                    list.append("\n  ").append(i + 1).append(". ").append(commands.get(i));
+                }
+                String message = "the reproduction's commands " + (e.declined() ? "were declined" : "are not approved")
+                        + ", so nothing ran:" + list + "\nto approve them headless, pass: " + e.flags();
+                return new Result(
+                        Outcome.APPROVAL_MISSING,
+                        snapshot,
+                        base,
+                        generator,
+                        commands,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        message,
+                        Optional.empty());
+            } catch (CommandApprovals.Mismatch e) {
+                return new Result(
+                        Outcome.APPROVAL_MISSING,
+                        snapshot,
+                        base,
+                        generator,
+                        commands,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        e.getMessage(),
+                        Optional.empty());
+            }
+            copy.write(live, base, live.review().treeEntries(base), policy);
+            Map<String, ReproduceTree.State> before = copy.files();
+            Map<String, ReproduceTree.State> declaredBefore = ReproduceTree.states(copy.dir(), declaration.paths());
+            List<CommandResult> results =
+                    execute(workspace, declaration, install, commands, root, copy, childEnv, progress);
+            Map<String, ReproduceTree.State> after = copy.files();
+            Map<String, ReproduceTree.State> produced = ReproduceTree.states(copy.dir(), declaration.paths());
+            Map<String, ReproduceTree.State> expected = ReproduceTree.states(snapshot.worktree(), declaration.paths());
+            List<String> mismatched = new ArrayList<>();
+            List<Mismatch> details = new ArrayList<>();
+            List<String> unchanged = new ArrayList<>();
+            for (String path : declaration.paths()) {
+                if (!produced.get(path).equals(expected.get(path))) {
+                    mismatched.add(path);
+                    details.add(new Mismatch(
+                            path,
+                            expected.get(path).describe(),
+                            produced.get(path).describe()));
+                }
+                if (produced.get(path).equals(declaredBefore.get(path))) {
+                    unchanged.add(path);
+                }
+            }
+            TreeSet<String> stray = new TreeSet<>(before.keySet());
+            stray.addAll(after.keySet());
+            stray.removeAll(declaration.paths());
+            stray.removeIf(path -> java.util.Objects.equals(before.get(path), after.get(path)));
+            boolean ran = results.stream().allMatch(r -> r.status().equals("passed"));
+            boolean passed = ran && mismatched.isEmpty() && unchanged.isEmpty() && stray.isEmpty();
+            String message = passed
+                    ? "every declared path reproduced exactly, and nothing else was written"
+                    : message(ran, results, mismatched, unchanged, stray);
+            EventEnvelope event = JudgeEvents.append(
+                    session,
+                    request.key(),
+                    event(snapshot, base, generator, passed, mismatched, unchanged, List.copyOf(stray)));
+            return new Result(
+                    passed ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED,
+                    snapshot,
+                    base,
+                    generator,
+                    commands,
+                    results,
+                    List.copyOf(mismatched),
+                    List.copyOf(unchanged),
+                    List.copyOf(stray),
+                    List.copyOf(details),
+                    message,
+                    Optional.of(event));
+        }
+    }
+
+    /** The install in the generator root, then each prepare command and the generator in the base copy; stops at a failure. */
+    private static List<CommandResult> execute(
+            Workspace workspace,
+            MigrationDeclaration declaration,
+            List<String> install,
+            List<String> commands,
+            ReproduceTree root,
+            ReproduceTree copy,
+            Map<String, String> childEnv,
+            Progress progress) {
+        List<CommandResult> results = new ArrayList<>();
+        Thread hook = new Thread(LiveProcesses::killAll, "wb-judge-reproduce-interrupted");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            int index = 1;
+            if (!install.isEmpty()) {
+                progress.started(index, commands.size(), commands.get(0));
+                Duration limit =
+                        Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
+                Path output = copy.dir().resolveSibling(copy.dir().getFileName() + ".install.out");
+                NodeInstall.run(install, root.dir(), childEnv, limit, output); // kept for the user if it fails
+                deleteQuietly(output);
+                results.add(new CommandResult(index, commands.get(0), "passed", 0, "exited", Optional.empty()));
+                index++;
+            }
+            Redactor redactor = Redactor.forWorkspace(workspace, childEnv);
+            for (; index <= commands.size(); index++) {
+                String command = commands.get(index - 1);
+                if (!results.isEmpty()
+                        && !results.get(results.size() - 1).status().equals("passed")) {
+                    results.add(new CommandResult(index, command, "not-run", -1, "not-run", Optional.empty()));
+                    continue;
+                }
+                JudgeRun.CommandResult run = JudgeRun.runOne(
+                        workspace,
+                        index,
+                        commands.size(),
+                        new DeclaredCommand(0, command, command, false),
+                        copy.dir(),
+                        childEnv,
+                        redactor,
+                        Timings.OFF,
+                        new JudgeRun.Progress() {
+                            @Override
+                            public void started(int i, int total, String text) {
+                                progress.started(i, total, text);
+                            }
+
+                            @Override
+                            public void finished(JudgeRun.CommandResult result) {}
+                        });
+                results.add(
+                        new CommandResult(index, command, run.status(), run.exitCode(), run.ended(), run.evidence()));
+            }
+            return results;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running
+            }
+        }
+    }
+
+    private static String message(
+            boolean ran,
+            List<CommandResult> results,
+            List<String> mismatched,
+            List<String> unchanged,
+            java.util.Collection<String> stray) {
+        List<String> parts = new ArrayList<>();
+        if (!ran) {
+            results.stream()
+                    .filter(r -> r.status().equals("failed"))
+                    .findFirst()
+                    .ifPresent(r -> parts.add("command " + r.index() + " (" + r.command() + ") failed (" + r.ended()
+                            + ", exit code " + r.exitCode() + ")"));
+        }
+        if (!mismatched.isEmpty()) {
+            parts.add("declared paths that differ from the snapshot: " + String.join(", ", mismatched));
+        }
+        if (!unchanged.isEmpty()) {
+            parts.add("declared paths the generator left unchanged: " + String.join(", ", unchanged));
+        }
+        if (!stray.isEmpty()) {
+            parts.add("paths written outside the declaration: " + Snapshots.sample(List.copyOf(stray)));
+        }
+        return String.join("; ", parts);
+    }
+
+    static NewEvent event(
+            Snapshot snapshot,
+            String base,
+            String generator,
+            boolean passed,
+            List<String> mismatched,
+            List<String> unchanged,
+            List<String> stray) {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put("snapshot", snapshot.id());
+        p.put("base", base);
+        p.put("generatorCommit", generator);
+        p.put("passed", passed);
+        mismatched.forEach(p.putArray("mismatched")::add);
+        unchanged.forEach(p.putArray("unchanged")::add);
+        stray.forEach(p.putArray("stray")::add);
+        for (String field : List.of("mismatched", "unchanged", "stray")) {
+            if (!p.has(field)) {
+                p.putArray(field);
+            }
+        }
+        return new NewEvent(WbEvents.JUDGE_REPRODUCED, WbEvents.JUDGE_REPRODUCED_VERSION, EventFit.fit(p));
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // a temporary file in the system's temporary folder
+        }
+    }
+
+    /** For the CLI's JSON: the result's lists and verdict, as documented. */
+    public static ObjectNode json(Result result) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("outcome", result.outcome().wire());
+        doc.put("passed", result.passed());
+        doc.put("taskId", result.snapshot().taskId());
+        doc.put("snapshot", result.snapshot().label());
+        doc.put("base", result.base());
+        doc.put("generatorCommit", result.generatorCommit());
+        result.commands().forEach(doc.putArray("commands")::add);
+        var list = doc.putArray("results");
+        for (CommandResult r : result.results()) {
+            ObjectNode node = list.addObject();
+            node.put("index", r.index());
+            node.put("command", r.command());
+            node.put("status", r.status());
+            node.put("exitCode", r.exitCode());
+            node.put("ended", r.ended());
+            r.evidence().ifPresent(e -> node.put("evidence", e));
+        }
+        doc.set("mismatched", strings(result.mismatched()));
+        doc.set("unchanged", strings(result.unchanged()));
+        doc.set("stray", strings(result.stray()));
+        var details = doc.putArray("differences");
+        result.details()
+                .forEach(d -> details.addObject()
+                        .put("path", d.path())
+                        .put("expected", d.expected())
+                        .put("actual", d.actual()));
+        doc.put("message", result.message());
+        result.event().ifPresentOrElse(e -> doc.put("event", e.eventId()), () -> doc.putNull("event"));
+        return doc;
+    }
+
+    private static com.fasterxml.jackson.databind.node.ArrayNode strings(List<String> values) {
+        var array = CanonicalJson.objectNode().arrayNode();
+        values.forEach(array::add);
+        return array;
+    }
+}
