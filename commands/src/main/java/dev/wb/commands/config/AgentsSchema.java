@@ -1,0 +1,129 @@
+package dev.wb.commands.config;
+
+import static dev.wb.commands.config.WorkspaceConfig.DEFAULT_AGENTS;
+import static dev.wb.commands.config.WorkspaceConfig.DEFAULT_SECURITY;
+import static dev.wb.commands.config.WorkspaceConfig.FILE;
+import static dev.wb.commands.config.WorkspaceConfig.PROVIDERS;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
+import dev.wb.commands.config.WorkspaceConfig.Agents;
+import dev.wb.commands.config.WorkspaceConfig.Provider;
+import dev.wb.commands.config.WorkspaceConfig.Security;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code agents} and {@code security} sections of config.json's schema ({@link ConfigSchema}): which
+ * agent CLIs may run and how each is launched, and what their processes may see.
+ */
+final class AgentsSchema {
+
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern ENV_PATTERN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*\\*?");
+
+    private AgentsSchema() {}
+
+    static Agents agents(ConfigReader r, JsonNode node, ObjectNode root) {
+        r.only(
+                node,
+                "agents",
+                List.of("allowed", "primary", "providers", "max_fix_cycles", "max_total_fix_iterations", "judge"));
+        List<String> allowed = r.strings(
+                node,
+                "agents",
+                "allowed",
+                DEFAULT_AGENTS.allowed(),
+                (at, name) -> PROVIDERS.contains(name)
+                        ? Optional.empty()
+                        : Optional.of(at + ": \"" + name + "\" is not a provider wb can run; the providers are "
+                                + String.join(", ", PROVIDERS)));
+        if (allowed.isEmpty()) {
+            throw r.error(
+                    "agents.allowed",
+                    "agents.allowed is empty: no provider could run a task",
+                    "allow one: \"allowed\": [\"claude\"]");
+        }
+        if (allowed.stream().distinct().count() != allowed.size()) {
+            throw r.error("agents.allowed", "agents.allowed names a provider twice");
+        }
+        String primary = r.text(node, "agents", "primary", allowed.get(0));
+        if (!allowed.contains(primary)) {
+            throw r.error("agents.primary", "agents.primary \"" + primary + "\" is not in agents.allowed " + allowed);
+        }
+        Map<String, Provider> providers = new LinkedHashMap<>(WorkspaceConfig.defaultProviders());
+        r.object(node, "agents", "providers").ifPresent(p -> {
+            r.only(p, "agents.providers", PROVIDERS);
+            p.fields().forEachRemaining(e -> {
+                String at = "agents.providers." + e.getKey();
+                JsonNode o = r.object(p, "agents.providers", e.getKey()).orElse(JsonNodeFactory.instance.objectNode());
+                r.only(o, at, List.of("command", "args", "models", "reasoning"));
+                String command = r.text(o, at, "command", e.getKey());
+                if (command.isBlank()) {
+                    throw r.error(at + ".command", at + ".command must name the executable, not be blank");
+                }
+                providers.put(
+                        e.getKey(),
+                        new Provider(
+                                e.getKey(),
+                                command,
+                                r.strings(o, at, "args", List.of(), ConfigReader.nonBlank()),
+                                r.strings(o, at, "models", List.of(), ConfigReader.nonBlank()),
+                                r.strings(o, at, "reasoning", List.of(), ConfigReader.nonBlank())));
+            });
+        });
+        int cycles = r.integer(node, "agents", "max_fix_cycles", 0, 50, DEFAULT_AGENTS.maxFixCycles());
+        int total =
+                r.integer(node, "agents", "max_total_fix_iterations", 0, 500, DEFAULT_AGENTS.maxTotalFixIterations());
+        r.object(node, "agents", "judge").ifPresent(j -> {
+            r.only(j, "agents.judge", List.of("enabled", "targets", "model"));
+            try {
+                JudgeAgentsConfig.of(root);
+            } catch (Failure f) {
+                throw r.error(
+                        "agents.judge",
+                        f.getMessage().replace(FILE + ": ", ""),
+                        f.fixes().toArray(String[]::new));
+            }
+        });
+        return new Agents(allowed, primary, providers, cycles, total);
+    }
+
+    static Security security(ConfigReader r, JsonNode node) {
+        String at = "security";
+        r.only(
+                node,
+                at,
+                List.of(
+                        "strict_isolation",
+                        "disable_read_isolation",
+                        "allow_git_evidence",
+                        "allowed_environment",
+                        "extra_environment",
+                        "denied_read_paths",
+                        "denied_commands"));
+        Map<String, String> extra = r.stringMap(
+                node, at, "extra_environment", ConfigReader.matching(ENV_NAME, "an environment variable name"));
+        extra.forEach((name, value) -> AssignedPaths.lexicalProblem(value).ifPresent(problem -> {
+            throw r.error(at + ".extra_environment." + name, at + ".extra_environment." + name + ": " + problem);
+        }));
+        return new Security(
+                r.bool(node, at, "strict_isolation", DEFAULT_SECURITY.strictIsolation()),
+                r.bool(node, at, "disable_read_isolation", DEFAULT_SECURITY.disableReadIsolation()),
+                r.bool(node, at, "allow_git_evidence", DEFAULT_SECURITY.allowGitEvidence()),
+                r.strings(
+                        node,
+                        at,
+                        "allowed_environment",
+                        List.of(),
+                        ConfigReader.matching(ENV_PATTERN, "a variable name or a prefix pattern like DOTNET_*")),
+                extra,
+                r.strings(node, at, "denied_read_paths", List.of(), ConfigReader.nonBlank()),
+                r.strings(node, at, "denied_commands", List.of(), ConfigReader.nonBlank()));
+    }
+}
