@@ -12,6 +12,9 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.WbEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +24,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 
 /**
@@ -147,7 +151,7 @@ public final class SeedWorkspace {
         private List<NewEvent> cycle() {
             List<NewEvent> events = new ArrayList<>();
             events.add(audited());
-            events.add(event(WbEvents.SCOPE_CHECKED, scope()));
+            events.add(scope().toNewEvent());
             events.add(event(WbEvents.VERIFY_STARTED, started()));
             boolean allPassed = true;
             for (int i = 0; i < commands.size(); i++) {
@@ -179,70 +183,61 @@ public final class SeedWorkspace {
         }
 
         private NewEvent audited() {
-            ObjectNode p = CanonicalJson.objectNode();
-            ArrayNode citations = p.putArray("citations");
+            List<PlanAudited.Citation> citations = new ArrayList<>();
             boolean pass = true;
             for (int i = 0; i < 4; i++) {
                 int roll = random.nextInt(100);
                 String verdict = roll < 80 ? "ok" : roll < 90 ? "moved" : roll < 95 ? "mismatch" : "missing_file";
                 pass &= roll < 90;
-                citations
-                        .addObject()
-                        .put("index", i)
-                        .put("file", "src/" + key.value().toLowerCase() + "/module" + i + ".py")
-                        .put("line", 2 + i)
-                        .put("verdict", verdict)
-                        .put("passes", roll < 90);
+                citations.add(new PlanAudited.Citation(
+                        i, Optional.of(module(i)), 2 + i, verdict, roll < 90, Optional.empty()));
             }
-            p.put("verdict", pass ? "pass" : "fail")
-                    .put("tier", "standard")
-                    .put("tierReason", "4 files (light is up to 2)")
-                    .put("mode", "under-way")
-                    .put("underWay", true)
-                    .put("rebaseline", false)
-                    .put("baseline", "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
-                    .put("head", "4b825dc642cb6eb9a060e54bf8d69288fbee4904")
-                    .put("planDigest", digest);
-            ArrayNode files = p.putArray("files");
+            List<PlannedFile> files = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                files.addObject()
-                        .put("path", "src/" + key.value().toLowerCase() + "/module" + i + ".py")
-                        .put("change", "edit");
+                files.add(new PlannedFile(module(i), "edit", Optional.empty()));
             }
-            p.putArray("zones");
-            p.putArray("fileChecks");
-            p.putArray("structure");
-            return event(WbEvents.PLAN_AUDITED, p);
+            Optional<String> commit = Optional.of("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
+            return new PlanAudited(
+                            pass ? PlanAudited.PASS : PlanAudited.FAIL,
+                            "standard",
+                            Optional.of("4 files (light is up to 2)"),
+                            PlanAudited.UNDER_WAY,
+                            true,
+                            false,
+                            commit,
+                            commit,
+                            digest,
+                            files,
+                            List.of(),
+                            citations,
+                            List.of(),
+                            List.of(),
+                            List.of(),
+                            false)
+                    .toNewEvent();
         }
 
-        private ObjectNode scope() {
+        private String module(int i) {
+            return "src/" + key.value().toLowerCase() + "/module" + i + ".py";
+        }
+
+        private ScopeChecked scope() {
             boolean deviation = random.nextInt(100) < 15;
-            ObjectNode p = CanonicalJson.objectNode()
-                    .put("verdict", deviation ? "deviation" : "pass")
-                    .put("mode", "worktree")
-                    .put("planDigest", digest)
-                    .put("unlisted", 0);
-            p.putNull("base");
-            p.putObject("counts")
-                    .put("deviation", deviation ? 1 : 0)
-                    .put("overlap", 0)
-                    .put("other", 0)
-                    .put("ok", 4)
-                    .put("pending", 0)
-                    .put("excluded", 2);
-            ArrayNode paths = p.putArray("paths");
+            List<ScopeChecked.PathEntry> paths = new ArrayList<>();
             if (deviation) {
-                paths.addObject()
-                        .put("path", "lib/stray.py")
-                        .put("status", "deviation")
-                        .put("change", "edit");
+                paths.add(new ScopeChecked.PathEntry(
+                        "lib/stray.py", ScopeChecked.DEVIATION, "edit", List.of(), List.of()));
             }
-            paths.addObject()
-                    .put("path", "src/" + key.value().toLowerCase() + "/module0.py")
-                    .put("status", "ok")
-                    .put("change", "edit");
-            p.putArray("zones");
-            return p;
+            paths.add(new ScopeChecked.PathEntry(module(0), "ok", "edit", List.of(), List.of()));
+            return new ScopeChecked(
+                    deviation ? ScopeChecked.DEVIATION : ScopeChecked.PASS,
+                    ScopeChecked.WORKTREE,
+                    Optional.empty(),
+                    digest,
+                    new ScopeChecked.Counts(deviation ? 1 : 0, 0, 0, 4, 0, 2),
+                    paths,
+                    0,
+                    List.of());
         }
 
         private ObjectNode started() {

@@ -3,10 +3,16 @@ package dev.wb.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.projections.events.WorkspaceInitialized;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /** One-line summaries of events for {@code wb replay}. Every known type has its own wording; payload text is escaped. */
@@ -36,14 +42,15 @@ final class Summaries {
             WorkspaceInitialized init = WorkspaceInitialized.TYPE.read(event);
             return "created " + list(init.created()) + "; kept " + list(init.kept());
         }
-        if (WbEvents.PLAN_AUDITED.equals(type)) {
-            return audited(payload);
+        if (PlanAudited.TYPE.matches(event)) {
+            return audited(PlanAudited.TYPE.read(event));
         }
-        if (WbEvents.PLAN_REBASELINED.equals(type)) {
-            return "baseline " + commit(payload.path("from")) + " → " + commit(payload.path("to"));
+        if (PlanRebaselined.TYPE.matches(event)) {
+            PlanRebaselined rebaselined = PlanRebaselined.TYPE.read(event);
+            return "baseline " + commit(rebaselined.from()) + " → " + commit(rebaselined.to());
         }
-        if (WbEvents.SCOPE_CHECKED.equals(type)) {
-            return checked(payload);
+        if (ScopeChecked.TYPE.matches(event)) {
+            return checked(ScopeChecked.TYPE.read(event));
         }
         if (WbEvents.VERIFY_STARTED.equals(type)) {
             return payload.path("commands").size() + " to run, "
@@ -92,13 +99,15 @@ final class Summaries {
             }
             return cut(out.toString());
         }
-        if (WbEvents.TASK_CREATED.equals(type)) {
-            return "skeleton written: " + payload.path("files").size() + " files";
+        if (TaskCreated.TYPE.matches(event)) {
+            return "skeleton written: " + TaskCreated.TYPE.read(event).files().size() + " files";
         }
-        if (WbEvents.IMPORT_VERDICT_RECORDED.equals(type)) {
-            return cut("imported, unverified: " + text(payload.path("tool")) + " " + text(payload.path("kind")) + " "
-                    + (payload.path("verdict").isTextual() ? text(payload.path("verdict")) : "(no verdict)") + " · "
-                    + text(payload.path("file")) + " · " + digest(payload.path("sha256")));
+        if (ImportVerdictRecorded.TYPE.matches(event)) {
+            ImportVerdictRecorded imported = ImportVerdictRecorded.TYPE.read(event);
+            return cut("imported, unverified: " + TerminalText.escape(imported.tool()) + " "
+                    + TerminalText.escape(imported.kind()) + " "
+                    + imported.verdict().map(TerminalText::escape).orElse("(no verdict)") + " · "
+                    + TerminalText.escape(imported.file()) + " · " + digest(imported.sha256()));
         }
         if (WbEvents.CHECKS_RAN.equals(type)) {
             return TerminalText.escape(dev.wb.commands.checks.ChecksRanSummary.of(payload));
@@ -116,36 +125,46 @@ final class Summaries {
         return node.isTextual() ? TerminalText.escape(node.asText()) : node.isNumber() ? node.asText() : "?";
     }
 
-    private static String audited(JsonNode p) {
+    private static String audited(PlanAudited audit) {
         Map<String, Integer> verdicts = new TreeMap<>();
-        p.path("citations").forEach(c -> verdicts.merge(text(c.path("verdict")), 1, Integer::sum));
-        StringBuilder out = new StringBuilder(text(p.path("verdict")))
+        audit.citations().forEach(c -> verdicts.merge(TerminalText.escape(c.verdict()), 1, Integer::sum));
+        StringBuilder out = new StringBuilder(TerminalText.escape(audit.verdict()))
                 .append(" · ")
-                .append(text(p.path("tier")))
+                .append(TerminalText.escape(audit.tier()))
                 .append(" · ")
-                .append(text(p.path("mode")))
+                .append(TerminalText.escape(audit.mode()))
                 .append(" · citations ");
         out.append(verdicts.isEmpty() ? "none" : verdicts.toString().replaceAll("[{}]", ""));
-        int structure = p.path("structure").size();
+        int structure = audit.structure().size();
         if (structure > 0) {
             out.append(" · ").append(structure).append(" structure problem").append(structure == 1 ? "" : "s");
         }
-        return out.append(" · plan ").append(digest(p.path("planDigest"))).toString();
+        return out.append(" · plan ").append(digest(audit.planDigest())).toString();
     }
 
-    private static String checked(JsonNode p) {
-        StringBuilder out =
-                new StringBuilder(text(p.path("verdict"))).append(" · ").append(text(p.path("mode")));
-        if (p.path("base").isObject()) {
-            out.append(" + since ").append(text(p.path("base").path("ref")));
-        }
-        for (String status : List.of("deviation", "overlap", "other", "ok", "pending", "excluded")) {
-            long n = p.path("counts").path(status).asLong();
+    private static String checked(ScopeChecked check) {
+        StringBuilder out = new StringBuilder(TerminalText.escape(check.verdict()))
+                .append(" · ")
+                .append(TerminalText.escape(check.mode()));
+        check.base().ifPresent(base -> out.append(" + since ").append(TerminalText.escape(base.ref())));
+        check.counts().byName().forEach((status, n) -> {
             if (n > 0) {
                 out.append(" · ").append(n).append(' ').append(status);
             }
-        }
+        });
         return out.toString();
+    }
+
+    private static String commit(Optional<String> id) {
+        return id.map(Summaries::abbreviated).orElse("none");
+    }
+
+    private static String abbreviated(String id) {
+        return TerminalText.escape(id.substring(0, Math.min(12, id.length())));
+    }
+
+    private static String digest(String digest) {
+        return abbreviated(digest.replace("sha256:", ""));
     }
 
     static String commit(JsonNode id) {

@@ -1,19 +1,15 @@
 package dev.wb.commands.capsule;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.TaskFolder;
 import dev.wb.commands.sdd.BlankPlan;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
-import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.activity.Activity;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.TaskCreated;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -59,9 +55,9 @@ public final class NewTask {
             }
             written.add(relative(root, target));
         }
-        EventService.Decided<Activity.State, Void> outcome = new EventService(session)
-                .decideEvents(StreamId.task(key), Activity.INSTANCE, state -> List.of(created(written)));
-        return new Result(key, written, outcome.appended().get(0));
+        // A fact: the files are written whatever the stream holds.
+        List<EventEnvelope> recorded = new EventService(session).record(StreamId.task(key), new TaskCreated(written));
+        return new Result(key, written, recorded.get(0));
     }
 
     private static boolean create(Path dir, Path target, String content) {
@@ -82,12 +78,6 @@ public final class NewTask {
                         + ": wb task new never replaces a file, and wrote nothing",
                 "edit the capsule in .workflow/" + key + "/ as it is, or move these files away and run: wb task new "
                         + key);
-    }
-
-    private static NewEvent created(List<String> written) {
-        ObjectNode p = CanonicalJson.objectNode();
-        written.forEach(p.putArray("files")::add);
-        return new NewEvent(WbEvents.TASK_CREATED, WbEvents.TASK_CREATED_VERSION, p);
     }
 
     private static String relative(Path root, Path file) {

@@ -1,23 +1,17 @@
 package dev.wb.commands.impl;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
-import dev.wb.commands.impl.ScopeReport.Entry;
 import dev.wb.commands.plan.CriticalZones;
-import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.ChangeScope;
 import dev.wb.git.ChangedPath;
 import dev.wb.git.GitException;
@@ -27,7 +21,6 @@ import dev.wb.projections.audit.PlannedFile;
 import dev.wb.projections.checkpoint.CheckpointStore;
 import dev.wb.projections.checkpoint.StreamCursor;
 import dev.wb.projections.checkpoint.WorkspaceProjection;
-import dev.wb.projections.events.WbEvents;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -42,12 +35,6 @@ import java.util.concurrent.CompletionException;
  * stream (not from their sdd.json files), and records the check as an event of the task.
  */
 public final class ImplCheck {
-
-    /**
-     * The paths listed in the event stop at about this many bytes (an event is at most 120 KiB);
-     * the counts always cover every path.
-     */
-    static final int MAX_LISTED_BYTES = 64 * 1024;
 
     public record Request(TaskKey key, ChangeScope scope, Optional<String> base) {}
 
@@ -83,22 +70,39 @@ public final class ImplCheck {
             logOpen.handle((ok, error) -> null).join();
         }
         join(logOpen);
-        ScopeReport[] report = new ScopeReport[1];
-        Changes[] seen = new Changes[1];
-        EventService.Decided<AuditGate.State, Void> outcome = new EventService(session)
-                .decideEvents(stream, AuditGate.INSTANCE, state -> {
-                    Gate.requireOpen(state, key, digest);
-                    seen[0] = join(changes);
-                    report[0] = others.classify(
-                            claims -> ScopeClassifier.classify(seen[0].paths(), state.claims(), claims, zones));
-                    return List.of(event(request, seen[0].baseCommit(), digest, report[0]));
-                });
+        EventService.Decided<AuditGate.State, ScopeDecider.Checked> outcome = new EventService(session)
+                .decide(
+                        stream,
+                        AuditGate.INSTANCE,
+                        state -> observe(state, digest, changes, others, zones),
+                        (state, observed) -> ScopeDecider.decide(state, request, digest, zones, observed));
         if (others.cacheDisagreed()) {
             // The checkpoint proposed a claim its log does not hold: rebuild it rather than trust it again.
             new CheckpointStore(session.workspace().checkpointsDir()).discard(AuditGate.INSTANCE);
         }
+        ScopeDecider.Checked checked = outcome.result();
         return new Result(
-                key, report[0], seen[0].baseCommit(), outcome.appended().get(0));
+                key, checked.report(), checked.baseCommit(), outcome.appended().get(0));
+    }
+
+    /**
+     * The changed paths (waited for: the git read started before the fold) and the other tasks' claims,
+     * each one the classification names confirmed from the log. Nothing is read for a closed gate: the
+     * decision refuses it.
+     */
+    private static Optional<ScopeDecider.Observed> observe(
+            AuditGate.State state,
+            String digest,
+            CompletableFuture<Changes> changes,
+            OtherClaims others,
+            CriticalZones zones) {
+        if (!state.openFor(digest)) {
+            return Optional.empty();
+        }
+        Changes seen = join(changes);
+        Map<String, List<PlannedFile>> confirmed =
+                others.confirm(claims -> ScopeClassifier.classify(seen.paths(), state.claims(), claims, zones));
+        return Optional.of(new ScopeDecider.Observed(seen.paths(), seen.baseCommit(), confirmed));
     }
 
     /** Runs a task on a daemon thread of its own (the common pool has one thread on two cores). */
@@ -194,50 +198,5 @@ public final class ImplCheck {
             }
             throw e;
         }
-    }
-
-    static NewEvent event(Request request, Optional<String> baseCommit, String digest, ScopeReport report) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("verdict", report.deviates() ? "deviation" : "pass");
-        p.put("mode", request.scope() == ChangeScope.STAGED ? "staged" : "worktree");
-        if (request.base().isPresent()) {
-            ObjectNode base = p.putObject("base");
-            base.put("ref", request.base().get());
-            base.put("commit", baseCommit.orElseThrow());
-        } else {
-            p.putNull("base");
-        }
-        p.put("planDigest", digest);
-        ObjectNode counts = p.putObject("counts");
-        for (ScopeReport.Status status : ScopeReport.Status.values()) {
-            counts.put(status.wireName(), report.count(status));
-        }
-        counts.put("excluded", report.excluded().size());
-        ArrayNode paths = p.putArray("paths");
-        int listed = 0;
-        int bytes = CanonicalJson.bytes(p).length;
-        for (Entry entry : report.entries()) {
-            ObjectNode node = CanonicalJson.objectNode();
-            node.put("path", entry.path());
-            node.put("status", entry.status().wireName());
-            if (!entry.change().isEmpty()) {
-                node.put("change", entry.change());
-            }
-            if (!entry.tasks().isEmpty()) {
-                entry.tasks().forEach(node.putArray("tasks")::add);
-            }
-            if (!entry.zones().isEmpty()) {
-                entry.zones().forEach(node.putArray("zones")::add);
-            }
-            bytes += CanonicalJson.bytes(node).length + 1;
-            if (bytes > MAX_LISTED_BYTES) {
-                break;
-            }
-            paths.add(node);
-            listed++;
-        }
-        p.put("unlisted", report.entries().size() - listed);
-        report.deviationZones().forEach(p.putArray("zones")::add);
-        return new NewEvent(WbEvents.SCOPE_CHECKED, WbEvents.SCOPE_CHECKED_VERSION, p);
     }
 }

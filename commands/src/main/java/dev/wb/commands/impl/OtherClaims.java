@@ -1,6 +1,7 @@
 package dev.wb.commands.impl;
 
 import dev.wb.projections.audit.PlannedFile;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -34,15 +35,18 @@ final class OtherClaims {
         this.fromLog = fromLog;
     }
 
-    /** Classifies with the claims, confirming from the log every task the result names. */
-    ScopeReport classify(Function<Map<String, List<PlannedFile>>, ScopeReport> classifier) {
+    /**
+     * The claims a classification can rest on: every task the classifier's result names is confirmed
+     * from the log, and the classification run again, until it names no task left unconfirmed.
+     */
+    Map<String, List<PlannedFile>> confirm(Function<Map<String, List<PlannedFile>>, ScopeReport> classifier) {
         while (true) {
             ScopeReport report = classifier.apply(claims);
             Set<String> named = new LinkedHashSet<>();
             report.entries().forEach(entry -> named.addAll(entry.tasks()));
             named.removeAll(confirmed);
             if (named.isEmpty()) {
-                return report;
+                return Collections.unmodifiableMap(new TreeMap<>(claims));
             }
             named.forEach(this::confirm);
         }

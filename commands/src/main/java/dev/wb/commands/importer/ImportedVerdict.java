@@ -1,10 +1,7 @@
 package dev.wb.commands.importer;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.ImportVerdictRecorded;
 import java.util.Optional;
 
 /**
@@ -33,17 +30,9 @@ record ImportedVerdict(
         return file + "\n" + sha256;
     }
 
-    NewEvent event() {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("tool", tool);
-        p.put("kind", kind);
-        p.put("file", file);
-        from.ifPresent(f -> p.put("from", f));
-        p.put("sha256", sha256);
-        verdict.ifPresentOrElse(v -> p.put("verdict", v), () -> p.putNull("verdict"));
-        originalTime.ifPresentOrElse(t -> p.put("originalTime", t), () -> p.putNull("originalTime"));
-        p.put("verified", false);
-        return new NewEvent(WbEvents.IMPORT_VERDICT_RECORDED, WbEvents.IMPORT_VERDICT_RECORDED_VERSION, p);
+    /** The event that records it: never verified. */
+    ImportVerdictRecorded event() {
+        return new ImportVerdictRecorded(tool, kind, file, from, sha256, verdict, originalTime, false);
     }
 
     /** The command that gives wb its own verdict of this kind. */

@@ -2,11 +2,11 @@ package dev.wb.commands.importer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.wb.commands.Decision;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.ImportVerdictRecorded;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -27,16 +27,21 @@ final class ImportedVerdicts implements Projection<Set<String>> {
 
     private ImportedVerdicts() {}
 
-    /** The events for the verdicts {@code imported} does not hold yet, each once, in order. */
-    static List<NewEvent> decide(Set<String> imported, Collection<ImportedVerdict> found) {
+    /**
+     * Records the verdicts {@code imported} does not hold yet, each once, in order, at most a batch; the
+     * result is the identities recorded (none when every verdict is already there).
+     */
+    static Decision<List<String>> decide(Set<String> imported, Collection<ImportedVerdict> found) {
         Set<String> seen = new LinkedHashSet<>(imported);
-        List<NewEvent> events = new ArrayList<>();
+        List<String> recorded = new ArrayList<>();
+        List<ImportVerdictRecorded> events = new ArrayList<>();
         for (ImportedVerdict verdict : found) {
             if (events.size() < BATCH && seen.add(verdict.identity())) {
+                recorded.add(verdict.identity());
                 events.add(verdict.event());
             }
         }
-        return events;
+        return Decision.of(List.copyOf(recorded), events);
     }
 
     @Override
@@ -56,13 +61,12 @@ final class ImportedVerdicts implements Projection<Set<String>> {
 
     @Override
     public Set<String> evolve(Set<String> state, EventEnvelope event) {
-        if (!event.type().equals(WbEvents.IMPORT_VERDICT_RECORDED)) {
+        if (!ImportVerdictRecorded.TYPE.matches(event)) {
             return state;
         }
-        JsonNode p = event.payload().json();
+        ImportVerdictRecorded recorded = ImportVerdictRecorded.TYPE.read(event);
         Set<String> next = new TreeSet<>(state);
-        next.add(ImportedVerdict.identity(
-                p.path("file").asText(), p.path("sha256").asText()));
+        next.add(ImportedVerdict.identity(recorded.file(), recorded.sha256()));
         return Set.copyOf(next);
     }
 

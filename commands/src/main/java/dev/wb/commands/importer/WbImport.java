@@ -3,7 +3,6 @@ package dev.wb.commands.importer;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
@@ -187,16 +186,14 @@ public final class WbImport {
         Set<String> appended = new HashSet<>();
         EventService service = new EventService(session);
         byTask.forEach((task, verdicts) -> {
-            List<EventEnvelope> batch;
+            List<String> batch;
             do {
-                batch = service.decideEvents(
+                batch = service.decide(
                                 StreamId.task(task),
                                 ImportedVerdicts.INSTANCE,
                                 state -> ImportedVerdicts.decide(state, verdicts))
-                        .appended();
-                batch.forEach(e -> appended.add(ImportedVerdict.identity(
-                        e.payload().json().path("file").asText(),
-                        e.payload().json().path("sha256").asText())));
+                        .result();
+                appended.addAll(batch);
             } while (!batch.isEmpty());
         });
         return appended;

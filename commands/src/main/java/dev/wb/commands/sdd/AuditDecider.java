@@ -1,14 +1,14 @@
 package dev.wb.commands.sdd;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Decision;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.commands.sdd.AuditReport.Mode;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.WbEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +18,9 @@ import java.util.Optional;
  * which events record it. Every audit is recorded, passing or not, with every finding.
  */
 public final class AuditDecider {
+
+    /** Above this, findings drop the paths the stored plan already holds (an event is at most 120 KiB). */
+    static final int COMPACT_ABOVE_BYTES = 100 * 1024;
 
     private AuditDecider() {}
 
@@ -30,82 +33,55 @@ public final class AuditDecider {
     }
 
     /**
+     * Records the audit (and, for a passing rebaseline, the anchor it moves); the result is the report.
+     *
      * @param head the commit the audit ran against (empty in a repository without commits)
      */
-    public static List<NewEvent> decide(
+    public static Decision<AuditReport> decide(
             AuditGate.State state, AuditReport report, String planDigest, Optional<String> head) {
         boolean passed = report.passed();
         // Only a passing strict audit anchors the plan; otherwise the anchor stays where it was.
         Optional<String> baseline = passed && report.mode().strict() ? head : state.baseline();
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("verdict", passed ? "pass" : "fail");
-        p.put("tier", report.tier().wireName());
-        p.put("tierReason", report.tierReason());
-        p.put("mode", report.mode().wireName());
-        p.put("underWay", report.mode() == Mode.UNDER_WAY);
-        p.put("rebaseline", report.mode() == Mode.REBASELINE);
-        putOptional(p, "baseline", baseline);
-        putOptional(p, "head", head);
-        p.put("planDigest", planDigest);
-        ArrayNode files = p.putArray("files");
-        report.plannedFiles().forEach(f -> files.add(f.toJson()));
-        report.zones().forEach(p.putArray("zones")::add);
-        ArrayNode citations = p.putArray("citations");
-        for (CitationFinding c : report.citations()) {
-            ObjectNode node = citations.addObject();
-            node.put("index", c.index());
-            node.put("file", c.file());
-            node.put("line", c.line());
-            node.put("verdict", c.verdict().wireName());
-            node.put("passes", c.passes());
-            c.at().ifPresent(at -> node.put("at", at));
-        }
-        ArrayNode checks = p.putArray("fileChecks");
-        for (FileFinding f : report.files()) {
-            ObjectNode node = checks.addObject();
-            node.put("index", f.index());
-            node.put("path", f.path());
-            node.put("change", f.change());
-            node.put("verdict", f.verdict());
-            node.put("passes", f.passes());
-        }
-        report.structure().forEach(p.putArray("structure")::add);
-        report.notices().forEach(p.putArray("notices")::add);
-        compactIfLarge(p);
-        List<NewEvent> events = new ArrayList<>();
-        events.add(new NewEvent(WbEvents.PLAN_AUDITED, WbEvents.PLAN_AUDITED_VERSION, p));
+        List<WbEvent> events = new ArrayList<>();
+        events.add(compactIfLarge(new PlanAudited(
+                passed ? PlanAudited.PASS : PlanAudited.FAIL,
+                report.tier().wireName(),
+                Optional.of(report.tierReason()),
+                report.mode().wireName(),
+                report.mode() == Mode.UNDER_WAY,
+                report.mode() == Mode.REBASELINE,
+                baseline,
+                head,
+                planDigest,
+                report.plannedFiles(),
+                List.copyOf(report.zones()),
+                report.citations().stream().map(AuditDecider::citation).toList(),
+                report.files().stream().map(AuditDecider::fileCheck).toList(),
+                report.structure(),
+                report.notices(),
+                false)));
         if (passed && report.mode() == Mode.REBASELINE) {
-            ObjectNode r = CanonicalJson.objectNode();
-            putOptional(r, "from", state.baseline());
-            putOptional(r, "to", head);
-            r.put("planDigest", planDigest);
-            events.add(new NewEvent(WbEvents.PLAN_REBASELINED, WbEvents.PLAN_REBASELINED_VERSION, r));
+            events.add(new PlanRebaselined(state.baseline(), head, planDigest));
         }
-        return events;
+        return Decision.of(report, events);
     }
 
-    /** Above this, findings drop the paths the stored plan already holds (an event is at most 120 KiB). */
-    static final int COMPACT_ABOVE_BYTES = 100 * 1024;
+    private static PlanAudited.Citation citation(CitationFinding c) {
+        return new PlanAudited.Citation(
+                c.index(), Optional.of(c.file()), c.line(), c.verdict().wireName(), c.passes(), c.at());
+    }
+
+    private static PlanAudited.FileCheck fileCheck(FileFinding f) {
+        return new PlanAudited.FileCheck(
+                f.index(), Optional.of(f.path()), Optional.of(f.change()), f.verdict(), f.passes());
+    }
 
     /**
      * Keeps a large audit recordable: citations keep their index, line, verdict and where they
      * moved, file checks their index and verdict; the paths are in the stored plan (planDigest).
      * The plan's own limits (PlanReader) keep the compact form well under the frame limit.
      */
-    static void compactIfLarge(ObjectNode p) {
-        if (CanonicalJson.bytes(p).length <= COMPACT_ABOVE_BYTES) {
-            return;
-        }
-        p.get("citations").forEach(c -> ((ObjectNode) c).remove("file"));
-        p.get("fileChecks").forEach(f -> ((ObjectNode) f).remove(List.of("path", "change")));
-        p.put("compact", true);
-    }
-
-    private static void putOptional(ObjectNode node, String field, Optional<String> value) {
-        if (value.isPresent()) {
-            node.put(field, value.get());
-        } else {
-            node.putNull(field);
-        }
+    static PlanAudited compactIfLarge(PlanAudited audit) {
+        return CanonicalJson.bytes(audit.payload()).length <= COMPACT_ABOVE_BYTES ? audit : audit.compacted();
     }
 }

@@ -11,6 +11,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.PlanAudited;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -38,39 +39,32 @@ public final class AuditView {
      */
     public static ObjectNode render(TaskKey key, EventEnvelope audit, byte[] plan, Map<Integer, String> details) {
         JsonNode doc = parsed(plan);
-        JsonNode p = audit.payload().json();
+        PlanAudited p = PlanAudited.TYPE.read(audit);
         ObjectNode view = CanonicalJson.objectNode();
         view.put("schema", 1);
         view.put("key", doc.path("key").isTextual() ? doc.get("key").textValue() : key.value());
-        view.put("verdict", p.path("verdict").asText());
-        view.put("tier", p.path("tier").asText());
+        view.put("verdict", p.verdict());
+        view.put("tier", p.tier());
         // Recorded with the audit when wb records it; said again from the event for an audit recorded before.
-        view.put(
-                "tier_reason",
-                p.path("tierReason").isTextual() ? p.get("tierReason").textValue() : TierReason.of(p, doc));
-        view.put("baseline", p.path("baseline").isTextual() ? p.get("baseline").textValue() : "");
-        view.put("under_way", p.path("underWay").asBoolean());
-        view.put("citations_checked", p.path("citations").size());
+        view.put("tier_reason", p.tierReason().orElseGet(() -> TierReason.of(p, doc)));
+        view.put("baseline", p.baseline().orElse(""));
+        view.put("under_way", p.underWay());
+        view.put("citations_checked", p.citations().size());
         ArrayNode findings = CanonicalJson.objectNode().arrayNode();
-        for (JsonNode c : p.path("citations")) {
-            if (!c.path("passes").asBoolean()) {
-                findings.add(
-                        finding(c, doc.path("evidence").path(c.path("index").asInt()), details));
+        for (PlanAudited.Citation c : p.citations()) {
+            if (!c.passes()) {
+                findings.add(finding(c, doc.path("evidence").path(c.index()), details));
             }
         }
         view.put("citations_failed", findings.size());
         view.set("findings", findings);
-        view.set("structure", p.path("structure").isArray() ? p.get("structure").deepCopy() : view.arrayNode());
+        p.structure().forEach(view.putArray("structure")::add);
         ArrayNode missing = view.putArray("missing_paths");
-        for (JsonNode f : p.path("fileChecks")) {
-            if (!f.path("passes").asBoolean()) {
-                missing.add(
-                        f.has("path")
-                                ? f.get("path").asText()
-                                : doc.path("files")
-                                        .path(f.path("index").asInt())
-                                        .path("path")
-                                        .asText(""));
+        for (PlanAudited.FileCheck f : p.fileChecks()) {
+            if (!f.passes()) {
+                missing.add(f.path()
+                        .orElseGet(() ->
+                                doc.path("files").path(f.index()).path("path").asText("")));
             }
         }
         if (doc.isObject()) {
@@ -97,19 +91,16 @@ public final class AuditView {
     }
 
     /** One failing citation as the original records it: {index, verdict, file, line, claim, detail?}. */
-    private static ObjectNode finding(JsonNode c, JsonNode citation, Map<Integer, String> details) {
+    private static ObjectNode finding(PlanAudited.Citation c, JsonNode citation, Map<Integer, String> details) {
         ObjectNode f = CanonicalJson.objectNode();
-        int index = c.path("index").asInt();
-        f.put("index", index);
-        f.put("verdict", c.path("verdict").asText());
-        f.put(
-                "file",
-                c.has("file") ? c.get("file").asText() : citation.path("file").asText(""));
-        f.put("line", c.path("line").asInt());
+        f.put("index", c.index());
+        f.put("verdict", c.verdict());
+        f.put("file", c.file().orElseGet(() -> citation.path("file").asText("")));
+        f.put("line", c.line());
         f.put(
                 "claim",
                 citation.path("claim").isTextual() ? citation.get("claim").textValue() : "");
-        String detail = details.getOrDefault(index, "");
+        String detail = details.getOrDefault(c.index(), "");
         if (!detail.isEmpty()) {
             f.put("detail", detail);
         }

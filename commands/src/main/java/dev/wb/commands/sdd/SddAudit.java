@@ -25,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code wb sdd audit KEY [--rebaseline]}: checks the plan against the code, records the audit as
@@ -66,30 +65,44 @@ public final class SddAudit {
                 .put(reading.canonical().map(CanonicalJson::bytes).orElse(bytes));
         try (GitRepository git = Repositories.open(session.workspace())) {
             Optional<String> head = git.head();
-            AtomicReference<AuditReport> report = new AtomicReference<>();
-            EventService.Decided<AuditGate.State, Void> outcome = new EventService(session)
-                    .decideEvents(StreamId.task(key), AuditGate.INSTANCE, state -> {
-                        Mode mode = AuditDecider.mode(state, rebaseline);
-                        AuditReport found = reading.plan()
-                                .map(plan -> auditor.audit(
-                                        plan,
-                                        reading.problems(),
-                                        reading.notices(),
-                                        mode,
-                                        state.baseline(),
-                                        baselineFiles(git, state.baseline()),
-                                        bytes.length))
-                                .orElseGet(() -> unreadable(mode, state.baseline(), reading.problems()));
-                        report.set(found);
-                        return AuditDecider.decide(state, found, reading.digest(), head);
-                    });
-            ObjectNode view = AuditView.render(key, outcome.appended().get(0), bytes, details(report.get()));
+            // The audit reads the files and the anchored commit: it is gathered for the state the log
+            // holds, and run again on the new state when another audit lands in between, so it is never
+            // recorded against an anchor that moved. The decision itself is pure.
+            EventService.Decided<AuditGate.State, AuditReport> outcome = new EventService(session)
+                    .decide(
+                            StreamId.task(key),
+                            AuditGate.INSTANCE,
+                            state -> audit(
+                                    auditor, git, reading, bytes.length, AuditDecider.mode(state, rebaseline), state),
+                            (state, report) -> AuditDecider.decide(state, report, reading.digest(), head));
+            AuditReport report = outcome.result();
+            ObjectNode view = AuditView.render(key, outcome.appended().get(0), bytes, details(report));
             Path file = AuditView.write(session.workspace(), view, key);
             return new Result(
-                    key, report.get(), reading.digest(), head, outcome.stateBefore(), outcome.appended(), file, view);
+                    key, report, reading.digest(), head, outcome.stateBefore(), outcome.appended(), file, view);
         } catch (GitException e) {
             throw Repositories.failure(e);
         }
+    }
+
+    /** Runs the auditor in the mode the state implies, against the state's anchor: the audit's I/O. */
+    private static AuditReport audit(
+            Auditor auditor,
+            GitRepository git,
+            PlanReader.Reading reading,
+            int size,
+            Mode mode,
+            AuditGate.State state) {
+        return reading.plan()
+                .map(plan -> auditor.audit(
+                        plan,
+                        reading.problems(),
+                        reading.notices(),
+                        mode,
+                        state.baseline(),
+                        baselineFiles(git, state.baseline()),
+                        size))
+                .orElseGet(() -> unreadable(mode, state.baseline(), reading.problems()));
     }
 
     /** Each citation's explanation by index: said by this run, not recorded (the event keeps the verdicts). */

@@ -1,7 +1,8 @@
 package dev.wb.commands.sdd;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
+import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlanAudited;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -20,19 +21,18 @@ public final class TierReason {
     private TierReason() {}
 
     /**
-     * @param audited the {@code plan.audited} payload
+     * @param audited the recorded audit
      * @param plan the plan it audited, as read (a missing node when it was not JSON)
      */
-    public static String of(JsonNode audited, JsonNode plan) {
-        int files = audited.path("files").size();
-        if (audited.path("tier").asText().equals("light")) {
+    public static String of(PlanAudited audited, JsonNode plan) {
+        int files = audited.files().size();
+        if (audited.tier().equals(AuditReport.Tier.LIGHT.wireName())) {
             return files + " file(s), no critical zone";
         }
         if (files > 2) {
             return files + " files (light is up to 2)";
         }
-        List<String> zones = new ArrayList<>();
-        audited.path("zones").forEach(z -> zones.add(z.asText()));
+        List<String> zones = audited.zones();
         if (!zones.isEmpty()) {
             return "touches " + String.join(", ", zones);
         }
@@ -45,9 +45,9 @@ public final class TierReason {
         if (files == 0) {
             return "no files listed";
         }
-        for (JsonNode file : audited.path("files")) {
-            if (file.path("path").asText().endsWith("/")) {
-                return "files lists a folder (" + file.path("path").asText() + "), which may hold any zone";
+        for (PlannedFile file : audited.files()) {
+            if (file.path().endsWith("/")) {
+                return "files lists a folder (" + file.path() + "), which may hold any zone";
             }
         }
         return "standard";

@@ -16,6 +16,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
+import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
@@ -146,7 +147,7 @@ class ChecksRunTest {
         assertEquals(ChecksVerdict.PASS, report.verdict());
         assertEquals(List.of("repo:passed", "repo:passed"), outcomes(report));
         assertEquals(
-                List.of(WbEvents.PLAN_AUDITED, WbEvents.CHECKS_RAN),
+                List.of(PlanAudited.TYPE.name(), WbEvents.CHECKS_RAN),
                 history().stream().map(EventEnvelope::type).toList());
         JsonNode p = lastPayload();
         assertEquals(

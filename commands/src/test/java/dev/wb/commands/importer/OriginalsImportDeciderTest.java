@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.DeciderSpec;
+import dev.wb.commands.Decision;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
@@ -34,8 +35,9 @@ class OriginalsImportDeciderTest {
 
     @Test
     void a_verdict_not_yet_imported_is_recorded_unverified_with_its_file_digest_and_verdict() {
-        List<NewEvent> events = DeciderSpec.given(ImportedVerdicts.INSTANCE)
-                .when(state -> ImportedVerdicts.decide(state, List.of(audit("a", "pass"))));
+        Decision<List<String>> decision = DeciderSpec.given(ImportedVerdicts.INSTANCE)
+                .decide(state -> ImportedVerdicts.decide(state, List.of(audit("a", "pass"))));
+        List<NewEvent> events = decision.events();
 
         assertEquals(1, events.size());
         NewEvent event = events.get(0);
@@ -45,13 +47,15 @@ class OriginalsImportDeciderTest {
         assertEquals(".workflow/ABC-12/audit.json", event.payload().path("file").asText());
         assertFalse(event.payload().path("verified").asBoolean(true));
         assertTrue(event.payload().path("originalTime").isNull());
+        assertEquals(List.of(audit("a", "pass").identity()), decision.result());
     }
 
     @Test
     void the_same_file_with_the_same_bytes_is_recorded_once() {
         List<NewEvent> events = DeciderSpec.given(
-                        ImportedVerdicts.INSTANCE, audit("a", "pass").event())
-                .when(state -> ImportedVerdicts.decide(state, List.of(audit("a", "pass"), audit("a", "pass"))));
+                        ImportedVerdicts.INSTANCE, audit("a", "pass").event().toNewEvent())
+                .decide(state -> ImportedVerdicts.decide(state, List.of(audit("a", "pass"), audit("a", "pass"))))
+                .events();
 
         assertEquals(List.of(), events);
     }
@@ -59,8 +63,9 @@ class OriginalsImportDeciderTest {
     @Test
     void the_same_file_with_other_bytes_is_a_new_import() {
         List<NewEvent> events = DeciderSpec.given(
-                        ImportedVerdicts.INSTANCE, audit("a", "pass").event())
-                .when(state -> ImportedVerdicts.decide(state, List.of(audit("b", "fail"))));
+                        ImportedVerdicts.INSTANCE, audit("a", "pass").event().toNewEvent())
+                .decide(state -> ImportedVerdicts.decide(state, List.of(audit("b", "fail"))))
+                .events();
 
         assertEquals(1, events.size());
         assertEquals("fail", events.get(0).payload().path("verdict").asText());
@@ -84,7 +89,8 @@ class OriginalsImportDeciderTest {
         do {
             List<NewEvent> sofar = List.copyOf(all);
             batch = DeciderSpec.given(ImportedVerdicts.INSTANCE, sofar)
-                    .when(state -> ImportedVerdicts.decide(state, found));
+                    .decide(state -> ImportedVerdicts.decide(state, found))
+                    .events();
             assertTrue(batch.size() <= ImportedVerdicts.BATCH);
             all.addAll(batch);
         } while (!batch.isEmpty());
@@ -111,7 +117,7 @@ class OriginalsImportDeciderTest {
     @Test
     void an_imported_audit_pass_leaves_the_audit_gate_closed() {
         AuditGate.State gate = DeciderSpec.given(
-                        AuditGate.INSTANCE, audit("a", "pass").event())
+                        AuditGate.INSTANCE, audit("a", "pass").event().toNewEvent())
                 .state();
 
         assertTrue(gate.latest().isEmpty(), "the gate folds only plan.audited");

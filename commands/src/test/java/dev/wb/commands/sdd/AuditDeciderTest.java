@@ -5,13 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.Decision;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.Mode;
 import dev.wb.commands.sdd.AuditReport.Tier;
 import dev.wb.engine.NewEvent;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.audit.PlannedFile;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanRebaselined;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -48,7 +51,8 @@ class AuditDeciderTest {
 
     static List<NewEvent> audit(
             AuditGate.State state, boolean passes, String digest, Optional<String> head, boolean rebaseline) {
-        return AuditDecider.decide(state, report(AuditDecider.mode(state, rebaseline), passes), digest, head);
+        return AuditDecider.decide(state, report(AuditDecider.mode(state, rebaseline), passes), digest, head)
+                .events();
     }
 
     @Test
@@ -90,7 +94,7 @@ class AuditDeciderTest {
         List<NewEvent> events = given(AuditGate.INSTANCE, first).when(s -> audit(s, true, PLAN, C2, true));
 
         assertEquals(
-                List.of(WbEvents.PLAN_AUDITED, WbEvents.PLAN_REBASELINED),
+                List.of(PlanAudited.TYPE.name(), PlanRebaselined.TYPE.name()),
                 events.stream().map(NewEvent::type).toList());
         assertEquals(C1.get(), events.get(1).payload().get("from").asText());
         assertEquals(C2.get(), events.get(1).payload().get("to").asText());
@@ -139,5 +143,50 @@ class AuditDeciderTest {
                 "ok", event.payload().get("citations").get(0).get("verdict").asText());
         assertEquals(PLAN, event.payload().get("planDigest").asText());
         assertEquals("light", event.payload().get("tier").asText());
+    }
+
+    @Test
+    void the_decision_returns_the_report_it_recorded() {
+        AuditReport report = report(Mode.FIRST, false);
+
+        Decision<AuditReport> decision =
+                given(AuditGate.INSTANCE).decide(s -> AuditDecider.decide(s, report, PLAN, C1));
+
+        assertEquals(report, decision.result());
+        assertEquals(1, decision.events().size());
+    }
+
+    @Test
+    void an_audit_too_large_to_echo_its_paths_is_recorded_compact() {
+        List<CitationFinding> many = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            many.add(new CitationFinding(
+                    i,
+                    "src/" + "deep/".repeat(10) + "file" + i + ".py",
+                    3,
+                    CitationVerdict.OK,
+                    true,
+                    Optional.empty(),
+                    ""));
+        }
+        AuditReport large = new AuditReport(
+                Mode.FIRST,
+                Optional.empty(),
+                many,
+                List.of(),
+                List.of(),
+                Tier.STANDARD,
+                "standard",
+                new TreeSet<>(),
+                List.of(),
+                List.of());
+
+        NewEvent event = AuditDecider.decide(AuditGate.State.EMPTY, large, PLAN, C1)
+                .events()
+                .get(0);
+
+        assertTrue(event.payload().get("compact").asBoolean());
+        assertFalse(event.payload().get("citations").get(0).has("file"));
+        assertEquals(2_000, event.payload().get("citations").size());
     }
 }

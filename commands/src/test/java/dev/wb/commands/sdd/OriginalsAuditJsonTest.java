@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.PythonJson;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.PlanAudited;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.io.InputStream;
@@ -248,17 +250,20 @@ class OriginalsAuditJsonTest {
     @CsvSource(
             delimiter = '|',
             value = {
-                "light, one file            | {\"tier\":\"light\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}      | {}                        | 1 file(s), no critical zone",
-                "three files                | {\"tier\":\"standard\",\"files\":[{\"path\":\"a\"},{\"path\":\"b\"},{\"path\":\"c\"}],\"zones\":[]} | {} | 3 files (light is up to 2)",
-                "a critical zone            | {\"tier\":\"standard\",\"files\":[{\"path\":\"src/auth.py\"}],\"zones\":[\"auth\",\"billing\"]} | {} | touches auth, billing",
-                "a handover ticket          | {\"tier\":\"standard\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}   | {\"ticket_type\":\"Bug\"}    | Bug work has a non-engineering audience",
-                "handover_required          | {\"tier\":\"standard\",\"files\":[{\"path\":\"a.py\"}],\"zones\":[]}   | {\"handover_required\":true} | support work has a non-engineering audience",
+                "light, one file            | {\"tier\":\"light\",\"files\":[{\"path\":\"a.py\",\"change\":\"edit\"}],\"zones\":[]}      | {}                        | 1 file(s), no critical zone",
+                "three files                | {\"tier\":\"standard\",\"files\":[{\"path\":\"a\",\"change\":\"edit\"},{\"path\":\"b\",\"change\":\"edit\"},{\"path\":\"c\",\"change\":\"edit\"}],\"zones\":[]} | {} | 3 files (light is up to 2)",
+                "a critical zone            | {\"tier\":\"standard\",\"files\":[{\"path\":\"src/auth.py\",\"change\":\"edit\"}],\"zones\":[\"auth\",\"billing\"]} | {} | touches auth, billing",
+                "a handover ticket          | {\"tier\":\"standard\",\"files\":[{\"path\":\"a.py\",\"change\":\"edit\"}],\"zones\":[]}   | {\"ticket_type\":\"Bug\"}    | Bug work has a non-engineering audience",
+                "handover_required          | {\"tier\":\"standard\",\"files\":[{\"path\":\"a.py\",\"change\":\"edit\"}],\"zones\":[]}   | {\"handover_required\":true} | support work has a non-engineering audience",
                 "no files                   | {\"tier\":\"standard\",\"files\":[],\"zones\":[]}                      | {}                        | no files listed",
-                "a folder entry             | {\"tier\":\"standard\",\"files\":[{\"path\":\"src/new/\"}],\"zones\":[]} | {}                      | files lists a folder (src/new/), which may hold any zone"
+                "a folder entry             | {\"tier\":\"standard\",\"files\":[{\"path\":\"src/new/\",\"change\":\"edit\"}],\"zones\":[]} | {}                      | files lists a folder (src/new/), which may hold any zone"
             })
     void tier_reason_says_why_in_the_originals_words(String name, String audited, String plan, String reason) {
         assertEquals(
-                reason, TierReason.of(CanonicalJson.parse(audited.getBytes()), CanonicalJson.parse(plan.getBytes())));
+                reason,
+                TierReason.of(
+                        PlanAudited.TYPE.read((ObjectNode) CanonicalJson.parse(audited.getBytes())),
+                        CanonicalJson.parse(plan.getBytes())));
     }
 
     static List<String> leftovers(Path dir) throws IOException {

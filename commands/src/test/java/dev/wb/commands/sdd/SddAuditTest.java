@@ -18,7 +18,7 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -227,7 +227,7 @@ class SddAuditTest {
         assertTrue(fixed.passed());
         List<EventEnvelope> history = history();
         EventEnvelope last = history.get(history.size() - 1);
-        assertEquals(WbEvents.PLAN_REBASELINED, last.type());
+        assertEquals(PlanRebaselined.TYPE.name(), last.type());
         assertEquals(first, last.payload().json().get("from").asText());
         AuditGate.State state = Folds.fold(AuditGate.INSTANCE, history);
         assertEquals(fixed.head(), state.baseline());

@@ -17,6 +17,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
+import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
@@ -94,7 +95,7 @@ class ImplVerifyTest {
         assertEquals("pass", result.verdict());
         assertEquals(
                 List.of(
-                        WbEvents.PLAN_AUDITED,
+                        PlanAudited.TYPE.name(),
                         WbEvents.VERIFY_STARTED,
                         WbEvents.VERIFY_COMMAND_RAN,
                         WbEvents.VERIFY_COMMAND_RAN,

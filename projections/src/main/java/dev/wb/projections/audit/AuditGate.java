@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanRebaselined;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -78,32 +79,28 @@ public final class AuditGate implements Projection<AuditGate.State> {
 
     @Override
     public State evolve(State state, EventEnvelope event) {
-        if (event.type().equals(WbEvents.PLAN_AUDITED)) {
-            ObjectNode p = event.payload().json();
-            boolean passed = "pass".equals(p.path("verdict").asText());
-            String mode = p.path("mode").asText();
+        if (PlanAudited.TYPE.matches(event)) {
+            PlanAudited recorded = PlanAudited.TYPE.read(event);
             Audit audit = new Audit(
                     event.version(),
-                    passed,
-                    p.path("planDigest").asText(),
-                    p.path("tier").asText(),
-                    mode,
-                    files(p.path("files")),
-                    strings(p.path("zones")));
-            boolean strict = !"under-way".equals(mode);
-            if (passed && strict) {
+                    recorded.passed(),
+                    recorded.planDigest(),
+                    recorded.tier(),
+                    recorded.mode(),
+                    recorded.files(),
+                    recorded.zones());
+            if (recorded.passed() && recorded.strict()) {
                 // A passing strict audit anchors the plan to the commit it ran against.
-                return new State(
-                        state.audits() + 1, Optional.of(audit), text(p.get("head")), true, state.rebaselines());
+                return new State(state.audits() + 1, Optional.of(audit), recorded.head(), true, state.rebaselines());
             }
             return new State(
                     state.audits() + 1, Optional.of(audit), state.baseline(), state.underWay(), state.rebaselines());
         }
-        if (event.type().equals(WbEvents.PLAN_REBASELINED)) {
+        if (PlanRebaselined.TYPE.matches(event)) {
             return new State(
                     state.audits(),
                     state.latest(),
-                    text(event.payload().json().get("to")),
+                    PlanRebaselined.TYPE.read(event).to(),
                     true,
                     state.rebaselines() + 1);
         }

@@ -29,38 +29,7 @@ public final class WbEvents {
 
     // ---- plans, scope, tasks, import ----
 
-    /**
-     * {@code wb sdd audit} ran: the verdict, the tier, the mode (first, under way, rebaseline), the
-     * baseline it was anchored to, every citation and file finding (passing ones too), the structure
-     * problems, the plan's files, and the digest of the canonical plan that was audited.
-     */
-    public static final String PLAN_AUDITED = "plan.audited";
-
-    public static final int PLAN_AUDITED_VERSION = 1;
-
-    /** A passing {@code --rebaseline} audit moved the plan's anchor to the commit it ran against. */
-    public static final String PLAN_REBASELINED = "plan.rebaselined";
-
-    public static final int PLAN_REBASELINED_VERSION = 1;
-
-    /** {@code wb impl check} compared the changed paths with the plans: each path's status, the verdict. */
-    public static final String SCOPE_CHECKED = "scope.checked";
-
-    public static final int SCOPE_CHECKED_VERSION = 1;
-
-    /** {@code wb task new} wrote the skeleton of a task's capsule and plan: the files it wrote. */
-    public static final String TASK_CREATED = "task.created";
-
-    public static final int TASK_CREATED_VERSION = 1;
-
-    /**
-     * {@code wb import} brought in a verdict one of the original tools wrote (the workbench's audit.json,
-     * evidence.json or git.log.json, a judge's review record): its file, digest and verdict as written,
-     * never verified. No gate or stage reads it: wb re-runs the check to count it.
-     */
-    public static final String IMPORT_VERDICT_RECORDED = "import.verdict.recorded";
-
-    public static final int IMPORT_VERDICT_RECORDED_VERSION = 1;
+    // (typed: PlanAudited, PlanRebaselined, ScopeChecked, TaskCreated, ImportVerdictRecorded)
 
     // ---- verify, git, checks, preflight, flows ----
 
@@ -166,6 +135,11 @@ public final class WbEvents {
     public static final List<EventType<?>> TYPES = ImmutableList.<EventType<?>>builder()
             .add(WorkspaceInitialized.TYPE)
             // plans, scope, tasks, import
+            .add(PlanAudited.TYPE)
+            .add(PlanRebaselined.TYPE)
+            .add(ScopeChecked.TYPE)
+            .add(TaskCreated.TYPE)
+            .add(ImportVerdictRecorded.TYPE)
             // verify, git, checks, preflight, flows
             // the judge
             .add(JudgeSnapshotCaptured.TYPE)
@@ -182,13 +156,6 @@ public final class WbEvents {
             .add(JudgeAgentsConfigured.TYPE)
             .build();
 
-    private static final List<EventSchema> UNTYPED_PLAN = List.of(
-            new EventSchema(PLAN_AUDITED, PLAN_AUDITED_VERSION, List.of()),
-            new EventSchema(PLAN_REBASELINED, PLAN_REBASELINED_VERSION, List.of()),
-            new EventSchema(SCOPE_CHECKED, SCOPE_CHECKED_VERSION, List.of()),
-            new EventSchema(TASK_CREATED, TASK_CREATED_VERSION, List.of()),
-            new EventSchema(IMPORT_VERDICT_RECORDED, IMPORT_VERDICT_RECORDED_VERSION, List.of()));
-
     private static final List<EventSchema> UNTYPED_OPERATIONS = List.of(
             new EventSchema(VERIFY_STARTED, VERIFY_STARTED_VERSION, List.of()),
             new EventSchema(VERIFY_COMMAND_RAN, VERIFY_COMMAND_RAN_VERSION, List.of()),
@@ -200,7 +167,7 @@ public final class WbEvents {
             new EventSchema(CHECKS_RAN, CHECKS_RAN_VERSION, List.of()));
 
     public static final EventSchemas SCHEMAS = EventSchemas.of(
-            Stream.of(TYPES.stream().map(EventType::schema), UNTYPED_PLAN.stream(), UNTYPED_OPERATIONS.stream())
+            Stream.of(TYPES.stream().map(EventType::schema), UNTYPED_OPERATIONS.stream())
                     .flatMap(s -> s)
                     .toList());
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.ScopeChecked;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -52,29 +52,24 @@ public final class ScopeChecks implements Projection<ScopeChecks.State> {
 
     @Override
     public State evolve(State state, EventEnvelope event) {
-        if (!event.type().equals(WbEvents.SCOPE_CHECKED)) {
+        if (!ScopeChecked.TYPE.matches(event)) {
             return state;
         }
-        ObjectNode p = event.payload().json();
+        ScopeChecked recorded = ScopeChecked.TYPE.read(event);
         List<String> deviations = new ArrayList<>();
-        p.path("paths").forEach(path -> {
-            if ("deviation".equals(path.path("status").asText())) {
-                deviations.add(path.path("path").asText());
+        recorded.paths().forEach(path -> {
+            if (path.deviates()) {
+                deviations.add(path.path());
             }
         });
-        List<String> zones = new ArrayList<>();
-        p.path("zones").forEach(z -> zones.add(z.asText()));
-        JsonNode base = p.path("base").path("commit");
-        String verdict = p.path("verdict").asText();
         Check check = new Check(
                 event.version(),
-                verdict,
-                p.path("mode").asText(),
-                base.isTextual() ? Optional.of(base.asText()) : Optional.empty(),
+                recorded.verdict(),
+                recorded.mode(),
+                recorded.base().map(ScopeChecked.Base::commit),
                 deviations,
-                zones);
-        return new State(
-                state.checks() + 1, state.deviations() + ("deviation".equals(verdict) ? 1 : 0), Optional.of(check));
+                recorded.zones());
+        return new State(state.checks() + 1, state.deviations() + (recorded.deviates() ? 1 : 0), Optional.of(check));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.wb.projections.status;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collections;
+import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -67,12 +68,12 @@ public record StageCounters(
         public static final GitSteps NONE = new GitSteps(0, 0, 0);
     }
 
-    StageCounters withCitations(JsonNode array) {
-        if (array.isEmpty()) {
+    StageCounters withCitations(List<String> verdicts) {
+        if (verdicts.isEmpty()) {
             return this;
         }
         TreeMap<String, Long> next = new TreeMap<>(citations);
-        array.forEach(c -> next.merge(c.path("verdict").asText(), 1L, Long::sum));
+        verdicts.forEach(verdict -> next.merge(verdict, 1L, Long::sum));
         return new StageCounters(next, commands, refusedCommands, refusedEnv, gitSteps);
     }
 

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.Projection;
 import dev.wb.projections.events.PayloadFields;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.projections.events.judge.JudgeRecordRead;
 import java.util.Optional;
@@ -60,8 +62,6 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
     }
 
-    private static final PayloadFields AUDITED = PayloadFields.of("verdict", "planDigest", "citations[].verdict");
-    private static final PayloadFields CHECKED = PayloadFields.of("verdict", "planDigest");
     private static final PayloadFields STARTED = PayloadFields.of(
             "planDigest", "refused[].command", "refused[].reason", "refusedEnv[].name", "refusedEnv[].reason");
     private static final PayloadFields RAN = PayloadFields.of("command", "outcome", "passed", "durationMs");
@@ -92,23 +92,20 @@ public final class TaskStages implements Projection<TaskStages.State> {
     @Override
     public State evolve(State s, EventEnvelope event) {
         String type = event.type();
-        if (type.equals(WbEvents.PLAN_AUDITED)) {
-            ObjectNode p = AUDITED.read(event);
-            Latest audit =
-                    Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
+        if (PlanAudited.TYPE.matches(event)) {
+            PlanAudited.Outline audited = PlanAudited.outline(event);
             return new State(
-                    audit,
+                    Latest.of(audited.verdict(), audited.planDigest()),
                     s.scope(),
                     s.verify(),
                     s.git(),
-                    s.counters().withCitations(p.path("citations")),
+                    s.counters().withCitations(audited.citationVerdicts()),
                     s.reviews(),
                     s.operations());
         }
-        if (type.equals(WbEvents.SCOPE_CHECKED)) {
-            ObjectNode p = CHECKED.read(event);
-            Latest scope =
-                    Latest.of(p.path("verdict").asText(), p.path("planDigest").asText());
+        if (ScopeChecked.TYPE.matches(event)) {
+            ScopeChecked.Outline checked = ScopeChecked.outline(event);
+            Latest scope = Latest.of(checked.verdict(), checked.planDigest());
             return new State(s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations());
         }
         if (type.equals(WbEvents.VERIFY_STARTED)) {

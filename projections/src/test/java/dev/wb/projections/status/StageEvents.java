@@ -10,8 +10,13 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.WbEvents;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** Events in the payload shapes of docs/EVENTS.md, sealed into envelopes as a log would seal them. */
 public final class StageEvents {
@@ -27,46 +32,48 @@ public final class StageEvents {
     }
 
     static NewEvent audited(String verdict, String digest, String... citationVerdicts) {
-        ObjectNode p = CanonicalJson.objectNode()
-                .put("verdict", verdict)
-                .put("tier", "light")
-                .put("mode", "first")
-                .put("underWay", false)
-                .put("rebaseline", false)
-                .put("planDigest", digest);
-        p.putNull("baseline");
-        p.putNull("head");
-        p.putArray("files").addObject().put("path", "src/app.py").put("change", "edit");
-        p.putArray("zones");
-        ArrayNode citations = p.putArray("citations");
+        List<PlanAudited.Citation> citations = new ArrayList<>();
         for (int i = 0; i < citationVerdicts.length; i++) {
             String v = citationVerdicts[i];
-            citations
-                    .addObject()
-                    .put("index", i)
-                    .put("file", "src/app.py")
-                    .put("line", 2)
-                    .put("verdict", v)
-                    .put("passes", v.equals("ok") || v.equals("moved") || v.equals("baseline"));
+            citations.add(new PlanAudited.Citation(
+                    i,
+                    Optional.of("src/app.py"),
+                    2,
+                    v,
+                    v.equals("ok") || v.equals("moved") || v.equals("baseline"),
+                    Optional.empty()));
         }
-        p.putArray("fileChecks");
-        p.putArray("structure");
-        return new NewEvent(WbEvents.PLAN_AUDITED, 1, p);
+        return new PlanAudited(
+                        verdict,
+                        "light",
+                        Optional.empty(),
+                        "first",
+                        false,
+                        false,
+                        Optional.empty(),
+                        Optional.empty(),
+                        digest,
+                        List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
+                        List.of(),
+                        citations,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        false)
+                .toNewEvent();
     }
 
     static NewEvent scopeChecked(String verdict, String digest) {
-        ObjectNode p = CanonicalJson.objectNode()
-                .put("verdict", verdict)
-                .put("mode", "worktree")
-                .put("planDigest", digest);
-        p.putNull("base");
-        p.putObject("counts")
-                .put("deviation", verdict.equals("deviation") ? 1 : 0)
-                .put("ok", 1);
-        p.putArray("paths");
-        p.put("unlisted", 0);
-        p.putArray("zones");
-        return new NewEvent(WbEvents.SCOPE_CHECKED, 1, p);
+        return new ScopeChecked(
+                        verdict,
+                        ScopeChecked.WORKTREE,
+                        Optional.empty(),
+                        digest,
+                        new ScopeChecked.Counts(verdict.equals(ScopeChecked.DEVIATION) ? 1 : 0, 0, 0, 1, 0, 0),
+                        List.of(),
+                        0,
+                        List.of())
+                .toNewEvent();
     }
 
     /** A start; {@code refused} alternates command and reason, {@code refusedEnv} name and reason. */

@@ -1,0 +1,168 @@
+package dev.wb.commands.impl;
+
+import static dev.wb.commands.DeciderSpec.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.commands.Decision;
+import dev.wb.commands.Failure;
+import dev.wb.commands.impl.ScopeDecider.Checked;
+import dev.wb.commands.impl.ScopeDecider.Observed;
+import dev.wb.commands.impl.ScopeReport.Status;
+import dev.wb.commands.plan.CriticalZones;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.TaskKey;
+import dev.wb.git.Change;
+import dev.wb.git.ChangeScope;
+import dev.wb.git.ChangedPath;
+import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.ScopeChecked;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The rules of {@code wb impl check}'s decision, on folded audits and gathered paths: no git, no disk. */
+class ScopeDeciderTest {
+
+    static final TaskKey KEY = new TaskKey("ABC-12");
+    static final String PLAN = "sha256:" + "a".repeat(64);
+    static final String EDITED = "sha256:" + "b".repeat(64);
+    static final ImplCheck.Request WORKTREE = new ImplCheck.Request(KEY, ChangeScope.WORKTREE, Optional.empty());
+
+    static NewEvent audited(boolean passed, String... files) {
+        List<PlannedFile> planned = new ArrayList<>();
+        for (String file : files) {
+            planned.add(new PlannedFile(file, "edit", Optional.empty()));
+        }
+        return new PlanAudited(
+                        passed ? PlanAudited.PASS : PlanAudited.FAIL,
+                        "light",
+                        Optional.of("1 file(s), no critical zone"),
+                        "first",
+                        false,
+                        false,
+                        Optional.empty(),
+                        Optional.empty(),
+                        PLAN,
+                        planned,
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        false)
+                .toNewEvent();
+    }
+
+    static Observed changed(Map<String, List<PlannedFile>> others, String... paths) {
+        List<ChangedPath> changed = new ArrayList<>();
+        for (String path : paths) {
+            changed.add(new ChangedPath(path, Change.MODIFIED));
+        }
+        return new Observed(changed, Optional.empty(), others);
+    }
+
+    static Decision<Checked> check(AuditGate.State state, ImplCheck.Request request, String digest, Observed seen) {
+        return ScopeDecider.decide(state, request, digest, CriticalZones.defaultZones(), Optional.of(seen));
+    }
+
+    static Failure refused(NewEvent... history) {
+        return assertThrows(
+                Failure.class,
+                () -> given(AuditGate.INSTANCE, history)
+                        .decide(s -> ScopeDecider.decide(
+                                s, WORKTREE, PLAN, CriticalZones.defaultZones(), Optional.empty())));
+    }
+
+    @Test
+    void without_a_passing_audit_the_check_refuses() {
+        Failure failure = refused();
+
+        assertEquals(Failure.Kind.USAGE, failure.kind());
+        assertEquals("the plan for ABC-12 has not been audited", failure.getMessage());
+    }
+
+    @Test
+    void a_failed_latest_audit_refuses_the_check() {
+        Failure failure = refused(audited(true, "src/app.py"), audited(false, "src/app.py"));
+
+        assertEquals(Failure.Kind.USAGE, failure.kind());
+        assertEquals("the latest audit of ABC-12 failed", failure.getMessage());
+    }
+
+    @Test
+    void editing_the_plan_after_its_audit_closes_the_gate() {
+        Failure failure = assertThrows(
+                Failure.class,
+                () -> given(AuditGate.INSTANCE, audited(true, "src/app.py"))
+                        .decide(s -> check(s, WORKTREE, EDITED, changed(Map.of(), "src/app.py"))));
+
+        assertEquals("the plan for ABC-12 changed since its audit", failure.getMessage());
+        assertEquals(List.of("wb sdd audit ABC-12"), failure.fixes());
+    }
+
+    @Test
+    void an_open_gate_classifies_against_the_audited_files_and_records_the_check() {
+        Decision<Checked> decision = given(AuditGate.INSTANCE, audited(true, "src/app.py", "src/new.py"))
+                .decide(s -> check(
+                        s,
+                        WORKTREE,
+                        PLAN,
+                        changed(
+                                Map.of("ABC-2", List.of(new PlannedFile("lib/util.py", "edit", Optional.empty()))),
+                                "src/app.py",
+                                "lib/util.py",
+                                "src/auth/login.py")));
+
+        ScopeReport report = decision.result().report();
+        assertEquals(
+                List.of(Status.DEVIATION, Status.OTHER, Status.OK, Status.PENDING),
+                report.entries().stream().map(ScopeReport.Entry::status).toList());
+        ScopeChecked event = ScopeChecked.TYPE.read(decision.events().get(0).payload());
+        assertEquals(ScopeChecked.DEVIATION, event.verdict());
+        assertEquals(ScopeChecked.WORKTREE, event.mode());
+        assertEquals(PLAN, event.planDigest());
+        assertEquals(new ScopeChecked.Counts(1, 0, 1, 1, 1, 0), event.counts());
+        assertEquals(List.of("auth"), event.zones());
+        assertEquals(List.of("ABC-2"), event.paths().get(1).tasks());
+        assertEquals(Optional.empty(), event.base());
+    }
+
+    @Test
+    void a_staged_check_since_a_base_names_the_ref_and_its_commit() {
+        ImplCheck.Request staged = new ImplCheck.Request(KEY, ChangeScope.STAGED, Optional.of("main"));
+        Observed seen = new Observed(
+                List.of(new ChangedPath("src/app.py", Change.MODIFIED)), Optional.of("1".repeat(40)), Map.of());
+
+        Decision<Checked> decision =
+                given(AuditGate.INSTANCE, audited(true, "src/app.py")).decide(s -> check(s, staged, PLAN, seen));
+
+        ScopeChecked event = ScopeChecked.TYPE.read(decision.events().get(0).payload());
+        assertEquals(ScopeChecked.PASS, event.verdict());
+        assertEquals(ScopeChecked.STAGED, event.mode());
+        assertEquals(Optional.of(new ScopeChecked.Base("main", "1".repeat(40))), event.base());
+        assertEquals(Optional.of("1".repeat(40)), decision.result().baseCommit());
+    }
+
+    @Test
+    void paths_beyond_the_listing_budget_are_counted_not_listed() {
+        String[] many = new String[3_000];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = "lib/stray/" + "x".repeat(20) + i + ".py";
+        }
+
+        Decision<Checked> decision = given(AuditGate.INSTANCE, audited(true, "src/app.py"))
+                .decide(s -> check(s, WORKTREE, PLAN, changed(Map.of(), many)));
+
+        ScopeChecked event = ScopeChecked.TYPE.read(decision.events().get(0).payload());
+        assertEquals(3_000, event.counts().deviation());
+        assertEquals(3_001, event.paths().size() + event.unlisted());
+        assertTrue(event.unlisted() > 0);
+        assertTrue(event.payload().toString().length() < 70 * 1024);
+    }
+}
