@@ -166,8 +166,8 @@ public final class WbEvents {
             new EventSchema(FLOW_VALIDATED, FLOW_VALIDATED_VERSION, List.of()),
             new EventSchema(CHECKS_RAN, CHECKS_RAN_VERSION, List.of()));
 
-    public static final EventSchemas SCHEMAS = EventSchemas.of(
-            Stream.of(TYPES.stream().map(EventType::schema), UNTYPED_OPERATIONS.stream())
+    public static final EventSchemas SCHEMAS =
+            EventSchemas.of(Stream.of(TYPES.stream().map(EventType::schema), UNTYPED_OPERATIONS.stream())
                     .flatMap(s -> s)
                     .toList());
 
