@@ -8,6 +8,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.judge.reproduce.JudgeReproduce;
+import dev.wb.commands.judge.reproduce.ReproduceReport;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.engine.TaskKey;
@@ -115,7 +116,7 @@ public final class JudgeReproduceCmd implements Callable<Integer> {
                     root.context().env(),
                     progress);
             if (root.json()) {
-                console.json(JudgeReproduce.json(result));
+                console.json(ReproduceReport.json(result));
             } else {
                 text(result);
             }

@@ -7,7 +7,6 @@ import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.judge.core.FileContent;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.run.JudgeRun;
@@ -24,13 +23,11 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.Backend;
-import dev.wb.git.ChangedPath;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.git.ReviewReads.IndexEntry;
 import dev.wb.projections.events.WbEvents;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -158,8 +155,8 @@ public final class JudgeReproduce {
                     "reproduce it as: wb judge reproduce " + snapshot.taskId() + " --base " + snapshot.base()
                             + " --candidate " + snapshot.label());
         }
-        MigrationDeclaration declaration = declaration(snapshot, request.key());
-        refuseBlocked(declaration, policy);
+        MigrationDeclaration declaration = ReproduceRefusals.declaration(snapshot, request.key());
+        ReproduceRefusals.refuseBlocked(declaration, policy);
         try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             String base = JudgeScope.resolveBase(live, request.baseRef());
             if (!base.equals(snapshot.base())) {
@@ -168,8 +165,8 @@ public final class JudgeReproduce {
                                 + request.baseRef() + ")",
                         "give the snapshot's base: --base " + snapshot.base());
             }
-            scopeRules(snapshot, request, env);
-            refusals(session, live, declaration, base, env);
+            ReproduceRefusals.scopeRules(snapshot, request, env);
+            ReproduceRefusals.refusals(session, live, declaration, base, env);
             return run(session, live, request, snapshot, declaration, base, policy, env, progress);
         } catch (GitException e) {
             throw new Failure(
@@ -177,138 +174,6 @@ public final class JudgeReproduce {
                     "git could not read the repository: " + e.getMessage(),
                     List.of("check the repository with: git status"));
         }
-    }
-
-    /** The {@code ## Migration} declaration of the snapshot's capsule. */
-    static MigrationDeclaration declaration(Snapshot snapshot, TaskKey key) {
-        String path = dev.wb.commands.capsule.CapsuleFolder.resolve(snapshot.worktree(), key) + "/"
-                + dev.wb.commands.capsule.ValidationBlock.FILE;
-        byte[] bytes = JudgeScope.readFile(snapshot.worktree().resolve(path))
-                .orElseThrow(() -> Failure.usage(
-                        snapshot.label() + " has no " + path + ", so it declares no generator",
-                        "write the task's capsule with a " + MigrationDeclaration.HEADING
-                                + " section, then capture a new" + " snapshot"));
-        return MigrationDeclaration.parse(new String(bytes, StandardCharsets.UTF_8), path + " in " + snapshot.label());
-    }
-
-    /** Blocked paths are never read: neither a generated path nor an input may be one. */
-    private static void refuseBlocked(MigrationDeclaration declaration, ReadPolicy policy) {
-        List<String> blocked = new ArrayList<>();
-        declaration.paths().stream().filter(policy::blocked).forEach(blocked::add);
-        declaration.inputs().stream().filter(policy::blocked).forEach(blocked::add);
-        if (!blocked.isEmpty()) {
-            throw Failure.usage(
-                    "the " + MigrationDeclaration.HEADING + " block names paths that policy.json"
-                            + " withholds, which wb never reads: " + String.join(", ", blocked),
-                    "generate and read only files outside blockedReadPatterns");
-        }
-    }
-
-    /**
-     * The scope rules of {@code wb judge scope}: every foreign capsule the boundary changes needs its
-     * {@code --include-task}, and a task the snapshot did not include cannot be included now.
-     */
-    private static void scopeRules(Snapshot snapshot, Request request, Map<String, String> env) {
-        TreeSet<String> requested = new TreeSet<>();
-        request.includeTasks().forEach(task -> requested.add(task.value()));
-        List<ChangedPath> raw;
-        try (GitRepository own = GitRepository.open(snapshot.worktree(), Snapshots.privateEnv(env), Backend.CLI)) {
-            raw = own.review().betweenCommits(snapshot.base(), snapshot.candidateCommit());
-        }
-        JudgeScope.refuseForeignCapsules(
-                request.key(), raw.stream().map(ChangedPath::path).toList(), requested);
-        TreeSet<String> extra = new TreeSet<>(requested);
-        extra.removeAll(snapshot.scope().includedTaskIds());
-        if (!extra.isEmpty()) {
-            throw Failure.usage(
-                    snapshot.label() + " does not include " + String.join(", ", extra)
-                            + " (it includes "
-                            + (snapshot.scope().includedTaskIds().isEmpty()
-                                    ? "no other task"
-                                    : String.join(", ", snapshot.scope().includedTaskIds()))
-                            + ")",
-                    "pass --include-task only for the tasks the snapshot was captured with");
-        }
-    }
-
-    /** Every reason the generator may not run, at once; nothing when it may. */
-    private static void refusals(
-            Session session,
-            GitRepository live,
-            MigrationDeclaration declaration,
-            String base,
-            Map<String, String> env) {
-        List<String> reasons = new ArrayList<>();
-        String generator = declaration.commit();
-        boolean known = live.resolveCommit(generator).equals(Optional.of(generator));
-        if (!known) {
-            reasons.add("the generator commit " + generator + " is not a commit of this repository");
-        } else if (!ReproduceAncestry.isAncestor(live.root(), env, live.objectFormat(), generator, base)) {
-            reasons.add("the generator commit " + generator + " is not an ancestor of the base " + base
-                    + ": land the generator first, then reproduce against a base that contains it");
-        }
-        Path reviewFile = session.workspace().root().resolve(declaration.review());
-        ReproduceReview.Outcome review = ReproduceReview.verify(session, reviewFile, env);
-        reasons.addAll(review.reasons());
-        Map<String, IndexEntry> landed = known ? entries(live, generator) : Map.of();
-        Map<String, IndexEntry> based = entries(live, base);
-        for (String input : declaration.inputs()) {
-            ReproduceTree.State reviewed = review.snapshot()
-                    .map(s -> ReproduceTree.state(s.worktree(), input))
-                    .orElse(null);
-            ReproduceTree.State atCommit = known ? state(live, generator, landed.get(input)) : null;
-            ReproduceTree.State atBase = state(live, base, based.get(input));
-            List<String> where = new ArrayList<>();
-            if (reviewed != null) {
-                where.add("reviewed: " + reviewed.describe());
-            }
-            if (atCommit != null) {
-                where.add("generator commit: " + atCommit.describe());
-            }
-            where.add("base: " + atBase.describe());
-            boolean file = atBase instanceof ReproduceTree.File;
-            boolean same =
-                    (reviewed == null || reviewed.equals(atBase)) && (atCommit == null || atCommit.equals(atBase));
-            if (!file || !same) {
-                reasons.add("the input " + input
-                        + (file
-                                ? " differs between the reviewed content, the generator" + " commit and the base"
-                                : " is not a file in all of the reviewed content, the generator"
-                                        + " commit and the base")
-                        + " (" + String.join("; ", where) + ")");
-            }
-        }
-        if (!reasons.isEmpty()) {
-            throw new Failure(
-                    Failure.Kind.CHECK_FAILED,
-                    "the generator cannot be reproduced: " + String.join("; ", reasons),
-                    List.of("land the generator as ordinary code, review it"
-                            + " (wb judge snapshot, wb judge run, a judge's APPROVED record), and declare its"
-                            + " landed commit, its review and its unchanged inputs under "
-                            + MigrationDeclaration.HEADING));
-        }
-    }
-
-    private static Map<String, IndexEntry> entries(GitRepository repo, String commit) {
-        Map<String, IndexEntry> entries = new HashMap<>();
-        repo.review().treeEntries(commit).forEach(entry -> entries.put(entry.path(), entry));
-        return entries;
-    }
-
-    /** A tree entry as the state of a file: absent, a submodule (other), or a file or link with its digest. */
-    private static ReproduceTree.State state(GitRepository repo, String commit, IndexEntry entry) {
-        if (entry == null) {
-            return ReproduceTree.ABSENT;
-        }
-        if (entry.mode().equals("160000")) {
-            return new ReproduceTree.Other("a submodule");
-        }
-        String mode =
-                entry.mode().equals(FileContent.EXECUTABLE) || entry.mode().equals(FileContent.SYMLINK)
-                        ? entry.mode()
-                        : FileContent.REGULAR;
-        byte[] bytes = ReproduceTree.blob(repo, commit, entry.path());
-        return new ReproduceTree.File(new FileContent(mode, dev.wb.engine.Digests.sha256(bytes)));
     }
 
     private static Result run(
@@ -405,7 +270,7 @@ public final class JudgeReproduce {
             boolean passed = ran && mismatched.isEmpty() && unchanged.isEmpty() && stray.isEmpty();
             String message = passed
                     ? "every declared path reproduced exactly, and nothing else was written"
-                    : message(ran, results, mismatched, unchanged, stray);
+                    : ReproduceReport.message(ran, results, mismatched, unchanged, stray);
             EventEnvelope event = JudgeEvents.append(
                     session,
                     request.key(),
@@ -490,32 +355,6 @@ public final class JudgeReproduce {
         }
     }
 
-    private static String message(
-            boolean ran,
-            List<CommandResult> results,
-            List<String> mismatched,
-            List<String> unchanged,
-            java.util.Collection<String> stray) {
-        List<String> parts = new ArrayList<>();
-        if (!ran) {
-            results.stream()
-                    .filter(r -> r.status().equals("failed"))
-                    .findFirst()
-                    .ifPresent(r -> parts.add("command " + r.index() + " (" + r.command() + ") failed (" + r.ended()
-                            + ", exit code " + r.exitCode() + ")"));
-        }
-        if (!mismatched.isEmpty()) {
-            parts.add("declared paths that differ from the snapshot: " + String.join(", ", mismatched));
-        }
-        if (!unchanged.isEmpty()) {
-            parts.add("declared paths the generator left unchanged: " + String.join(", ", unchanged));
-        }
-        if (!stray.isEmpty()) {
-            parts.add("paths written outside the declaration: " + Snapshots.sample(List.copyOf(stray)));
-        }
-        return String.join("; ", parts);
-    }
-
     static NewEvent event(
             Snapshot snapshot,
             String base,
@@ -546,45 +385,5 @@ public final class JudgeReproduce {
         } catch (IOException ignored) {
             // a temporary file in the system's temporary folder
         }
-    }
-
-    /** For the CLI's JSON: the result's lists and verdict, as documented. */
-    public static ObjectNode json(Result result) {
-        ObjectNode doc = CanonicalJson.objectNode();
-        doc.put("outcome", result.outcome().wire());
-        doc.put("passed", result.passed());
-        doc.put("taskId", result.snapshot().taskId());
-        doc.put("snapshot", result.snapshot().label());
-        doc.put("base", result.base());
-        doc.put("generatorCommit", result.generatorCommit());
-        result.commands().forEach(doc.putArray("commands")::add);
-        var list = doc.putArray("results");
-        for (CommandResult r : result.results()) {
-            ObjectNode node = list.addObject();
-            node.put("index", r.index());
-            node.put("command", r.command());
-            node.put("status", r.status());
-            node.put("exitCode", r.exitCode());
-            node.put("ended", r.ended());
-            r.evidence().ifPresent(e -> node.put("evidence", e));
-        }
-        doc.set("mismatched", strings(result.mismatched()));
-        doc.set("unchanged", strings(result.unchanged()));
-        doc.set("stray", strings(result.stray()));
-        var details = doc.putArray("differences");
-        result.details()
-                .forEach(d -> details.addObject()
-                        .put("path", d.path())
-                        .put("expected", d.expected())
-                        .put("actual", d.actual()));
-        doc.put("message", result.message());
-        result.event().ifPresentOrElse(e -> doc.put("event", e.eventId()), () -> doc.putNull("event"));
-        return doc;
-    }
-
-    private static com.fasterxml.jackson.databind.node.ArrayNode strings(List<String> values) {
-        var array = CanonicalJson.objectNode().arrayNode();
-        values.forEach(array::add);
-        return array;
     }
 }

@@ -214,7 +214,7 @@ class JudgeReproduceTest {
         assertEquals(generator, event.path("generatorCommit").asText());
         assertTrue(event.path("passed").asBoolean());
         assertEquals(0, event.path("stray").size());
-        ObjectNode json = JudgeReproduce.json(result);
+        ObjectNode json = ReproduceReport.json(result);
         assertTrue(json.path("passed").asBoolean());
         assertTrue(json.path("mismatched").isArray()
                 && json.path("unchanged").isArray()
