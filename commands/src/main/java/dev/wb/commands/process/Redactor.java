@@ -103,7 +103,7 @@ public final class Redactor {
 
     /**
      * {@link #forWorkspace(Workspace, Map)} and these values as well: secrets the configuration holds
-     * (the telegram token) and a named env-file's values ({@link dev.wb.commands.config.WorkspaceRedactor}).
+     * (the telegram token) and a named env-file's values ({@code config.WorkspaceRedactor}).
      */
     public static Redactor forWorkspace(Workspace ws, Map<String, String> env, Collection<String> moreSecrets) {
         java.nio.file.Path file = ws.workflowDir().resolve(".env");

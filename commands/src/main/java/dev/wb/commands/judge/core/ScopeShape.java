@@ -1,7 +1,6 @@
 package dev.wb.commands.judge.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.judge.snapshot.ScopeBlock;
 import dev.wb.engine.Digests;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -14,7 +13,7 @@ import java.util.regex.Pattern;
 
 /**
  * The shape of a scope block in a review record: the review judge's contract ({@code isScope}) —
- * every key of {@link ScopeBlock#KEYS} present with its type, {@code baseRef} alone optional, no
+ * every key of {@code ScopeBlock.KEYS} present with its type, {@code baseRef} alone optional, no
  * other key, arrays without duplicates. A violation is one reason in the judge's words, {@code scope
  * does not match the judge scope contract.}, with wb's detail after it. The values are then compared
  * with the boundary's, recomputed (Boundary). wb's one widening: task ids may be any wb task key
