@@ -80,21 +80,7 @@ public final class JudgeCurrentCmd implements Callable<Integer> {
                                     + outcome.record().get().candidate() + ": live applicability needs a snapshot",
                             "capture one (wb judge snapshot "
                                     + outcome.record().get().taskId() + ") and review it"));
-            dev.wb.engine.TaskKey key =
-                    dev.wb.engine.TaskKey.parse(outcome.record().get().taskId()).orElseThrow();
-            ObjectNode p = CanonicalJson.objectNode();
-            p.put("recordDigest", result.recordDigest());
-            p.put("snapshot", outcome.snapshot().orElseThrow().id());
-            p.put("status", c.status());
-            p.put("reviewBoundary", c.reviewBoundary());
-            p.put("executionMetadata", c.executionMetadata());
-            dev.wb.commands.judge.snapshot.JudgeEvents.append(
-                    session,
-                    key,
-                    new dev.wb.engine.NewEvent(
-                            dev.wb.projections.events.WbEvents.JUDGE_CURRENT_CLASSIFIED,
-                            dev.wb.projections.events.WbEvents.JUDGE_CURRENT_CLASSIFIED_VERSION,
-                            p));
+            dev.wb.engine.TaskKey key = JudgeCurrent.record(session, result, c);
             if (root.json()) {
                 ObjectNode doc = CanonicalJson.objectNode();
                 doc.put("taskId", key.value());

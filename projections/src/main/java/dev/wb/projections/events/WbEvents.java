@@ -81,56 +81,6 @@ public final class WbEvents {
 
     // ---- the judge ----
 
-    // Transitional: the judge's writers still name their types by these until they build the records.
-
-    public static final String JUDGE_SNAPSHOT_CAPTURED = JudgeSnapshotCaptured.TYPE.name();
-
-    public static final int JUDGE_SNAPSHOT_CAPTURED_VERSION = JudgeSnapshotCaptured.TYPE.version();
-
-    public static final String TASK_COMMANDS_APPROVED = TaskCommandsApproved.TYPE.name();
-
-    public static final int TASK_COMMANDS_APPROVED_VERSION = TaskCommandsApproved.TYPE.version();
-
-    public static final String JUDGE_RUN_STARTED = JudgeRunStarted.TYPE.name();
-
-    public static final int JUDGE_RUN_STARTED_VERSION = JudgeRunStarted.TYPE.version();
-
-    public static final String JUDGE_RUN_FINISHED = JudgeRunFinished.TYPE.name();
-
-    public static final int JUDGE_RUN_FINISHED_VERSION = JudgeRunFinished.TYPE.version();
-
-    public static final String JUDGE_RUN_REFUSED = JudgeRunRefused.TYPE.name();
-
-    public static final int JUDGE_RUN_REFUSED_VERSION = JudgeRunRefused.TYPE.version();
-
-    public static final String JUDGE_RECEIPT_WRITTEN = JudgeReceiptWritten.TYPE.name();
-
-    public static final int JUDGE_RECEIPT_WRITTEN_VERSION = JudgeReceiptWritten.TYPE.version();
-
-    public static final String JUDGE_RECORD_READ = JudgeRecordRead.TYPE.name();
-
-    public static final int JUDGE_RECORD_READ_VERSION = JudgeRecordRead.TYPE.version();
-
-    public static final String JUDGE_RECORD_VERIFIED = JudgeRecordVerified.TYPE.name();
-
-    public static final int JUDGE_RECORD_VERIFIED_VERSION = JudgeRecordVerified.TYPE.version();
-
-    public static final String JUDGE_CURRENT_CLASSIFIED = JudgeCurrentClassified.TYPE.name();
-
-    public static final int JUDGE_CURRENT_CLASSIFIED_VERSION = JudgeCurrentClassified.TYPE.version();
-
-    public static final String JUDGE_REPRODUCED = JudgeReproduced.TYPE.name();
-
-    public static final int JUDGE_REPRODUCED_VERSION = JudgeReproduced.TYPE.version();
-
-    public static final String JUDGE_SNAPSHOTS_PRUNED = JudgeSnapshotsPruned.TYPE.name();
-
-    public static final int JUDGE_SNAPSHOTS_PRUNED_VERSION = JudgeSnapshotsPruned.TYPE.version();
-
-    public static final String JUDGE_AGENTS_CONFIGURED = JudgeAgentsConfigured.TYPE.name();
-
-    public static final int JUDGE_AGENTS_CONFIGURED_VERSION = JudgeAgentsConfigured.TYPE.version();
-
     /** Every typed event: the one list docs/EVENTS.md is checked against. */
     public static final List<EventType<?>> TYPES = ImmutableList.<EventType<?>>builder()
             .add(WorkspaceInitialized.TYPE)

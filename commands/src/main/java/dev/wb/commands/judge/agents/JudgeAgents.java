@@ -2,6 +2,7 @@ package dev.wb.commands.judge.agents;
 
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
@@ -9,12 +10,9 @@ import dev.wb.commands.config.JudgeAgentTarget;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.ExpectedVersion;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.fs.AtomicFiles;
-import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -401,25 +399,17 @@ public final class JudgeAgents {
     // ------------------------------------------------------------------ the event
 
     /** {@code judge.agents.configured} (docs/EVENTS.md): action, files written, hook, model per target. */
-    public static NewEvent event(Result result) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("action", result.action());
-        result.written().forEach(p.putArray("files")::add);
-        if (!p.has("files")) {
-            p.putArray("files");
-        }
-        p.put("hook", result.hook().id());
-        ObjectNode models = p.putObject("models");
-        result.models()
-                .forEach((target, model) ->
-                        model.ifPresentOrElse(m -> models.put(target.id(), m), () -> models.putNull(target.id())));
-        return new NewEvent(WbEvents.JUDGE_AGENTS_CONFIGURED, WbEvents.JUDGE_AGENTS_CONFIGURED_VERSION, p);
+    public static JudgeAgentsConfigured event(Result result) {
+        Map<String, Optional<String>> models = new LinkedHashMap<>();
+        result.models().forEach((target, model) -> models.put(target.id(), model));
+        return new JudgeAgentsConfigured(
+                result.action(), result.written(), result.hook().id(), models);
     }
 
-    /** Appends the event to the workspace's stream. */
+    /** Records the event in the workspace's stream. */
     public static EventEnvelope record(Session session, Result result) {
-        return session.log()
-                .append(StreamId.workspace(), ExpectedVersion.any(), List.of(event(result)), session.invocation())
+        return new EventService(session)
+                .record(StreamId.workspace(), event(result))
                 .get(0);
     }
 

@@ -1,14 +1,19 @@
 package dev.wb.commands.judge.record;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.snapshot.LiveTree;
 import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
+import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -46,6 +51,25 @@ public final class JudgeCurrent {
     public static final String SIDECAR = "continuation.json";
 
     private JudgeCurrent() {}
+
+    /**
+     * Records the classification of a verified, approved snapshot record in the record's task
+     * ({@code judge.current.classified}) and returns that task.
+     */
+    public static TaskKey record(Session session, JudgeVerify.Result verified, Classification c) {
+        RecordVerification.Outcome outcome = verified.outcome();
+        TaskKey key = TaskKey.parse(outcome.record().orElseThrow().taskId()).orElseThrow();
+        new EventService(session)
+                .record(
+                        StreamId.task(key),
+                        new JudgeCurrentClassified(
+                                verified.recordDigest(),
+                                outcome.snapshot().orElseThrow().id(),
+                                c.status(),
+                                c.reviewBoundary(),
+                                c.executionMetadata()));
+        return key;
+    }
 
     public static Classification classify(Workspace workspace, Snapshot snapshot, Map<String, String> env) {
         String sidecar = dev.wb.commands.capsule.CapsuleFolder.resolve(

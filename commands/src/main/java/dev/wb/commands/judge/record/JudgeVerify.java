@@ -1,13 +1,11 @@
 package dev.wb.commands.judge.record;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
-import dev.wb.commands.checks.EventFit;
+import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.core.ReviewRecord;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
@@ -18,10 +16,9 @@ import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.JudgeRecordVerified;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -154,7 +151,7 @@ public final class JudgeVerify {
                 timings);
     }
 
-    private static NewEvent verified(
+    private static WbEvent verified(
             Workspace workspace,
             Path file,
             RecordFacts facts,
@@ -163,28 +160,22 @@ public final class JudgeVerify {
             RecordVerification.Outcome outcome,
             Optional<JudgeCurrent.Classification> current,
             String reviewBoundary) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put(
-                "file",
+        return Fitted.of(new JudgeRecordVerified(
                 file.startsWith(workspace.root())
                         ? workspace.root().relativize(file).toString()
-                        : file.toString());
-        p.put("recordDigest", facts.digest());
-        p.put("mode", mode);
-        receiptDigest.ifPresent(d -> p.put("receiptDigest", d));
-        p.put("valid", outcome.valid());
-        p.put("approved", outcome.approved());
-        p.put("legacy", outcome.record().map(ReviewRecord::legacy).orElse(false));
-        outcome.record().ifPresentOrElse(r -> p.put("verdict", r.verdict()), () -> p.putNull("verdict"));
-        ArrayNode reasons = p.putArray("reasons");
-        outcome.reasons().forEach(reasons::add);
-        ArrayNode notices = p.putArray("notices");
-        outcome.notices().forEach(notices::add);
-        ObjectNode now = p.putObject("verifiedNow");
-        now.put("runtime", outcome.runtime());
-        now.put("reviewBoundary", reviewBoundary);
-        current.ifPresentOrElse(
-                c -> now.put("executionMetadata", c.executionMetadata()), () -> now.putNull("executionMetadata"));
-        return new NewEvent(WbEvents.JUDGE_RECORD_VERIFIED, WbEvents.JUDGE_RECORD_VERIFIED_VERSION, EventFit.fit(p));
+                        : file.toString(),
+                facts.digest(),
+                mode,
+                receiptDigest,
+                outcome.valid(),
+                outcome.approved(),
+                outcome.record().map(ReviewRecord::legacy).orElse(false),
+                outcome.record().map(ReviewRecord::verdict),
+                outcome.reasons(),
+                outcome.notices(),
+                new JudgeRecordVerified.VerifiedNow(
+                        outcome.runtime(),
+                        reviewBoundary,
+                        current.map(JudgeCurrent.Classification::executionMetadata))));
     }
 }

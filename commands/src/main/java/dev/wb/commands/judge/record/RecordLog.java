@@ -1,23 +1,23 @@
 package dev.wb.commands.judge.record;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Decision;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.checks.EventFit;
+import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.snapshot.Candidate;
-import dev.wb.commands.judge.snapshot.JudgeEvents;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.JudgeRecordRead;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Set;
 
 /**
  * Every record wb reads becomes a {@code judge.record.read} event of its task, once per content
@@ -33,42 +33,38 @@ public final class RecordLog {
         if (facts.taskId().isEmpty()) {
             return Optional.empty();
         }
-        StreamId stream = StreamId.task(facts.taskId().get());
-        AtomicBoolean seen = new AtomicBoolean();
-        session.reader().forEach(stream, 0, event -> {
-            if (event.type().equals(WbEvents.JUDGE_RECORD_READ)
-                    && facts.digest()
-                            .equals(event.payload().json().path("recordDigest").asText())) {
-                seen.set(true);
-            }
-        });
-        if (seen.get()) {
-            return Optional.empty();
-        }
-        return Optional.of(JudgeEvents.append(session, facts.taskId().get(), event(session.workspace(), file, facts)));
+        WbEvent read = Fitted.of(event(session.workspace(), file, facts));
+        return new EventService(session)
+                        .decide(
+                                StreamId.task(facts.taskId().get()),
+                                RecordsRead.INSTANCE,
+                                digests -> decide(digests, facts, read))
+                        .appended()
+                        .stream()
+                        .findFirst();
     }
 
-    static NewEvent event(Workspace workspace, Path file, RecordFacts facts) {
-        ObjectNode p = CanonicalJson.objectNode();
+    /** The read is recorded once per record content: a digest the task's stream already holds adds nothing. */
+    static Decision<Boolean> decide(Set<String> digestsRead, RecordFacts facts, WbEvent read) {
+        return digestsRead.contains(facts.digest()) ? Decision.nothing(false) : Decision.of(true, read);
+    }
+
+    static JudgeRecordRead event(Workspace workspace, Path file, RecordFacts facts) {
         Path absolute = file.toAbsolutePath().normalize();
-        p.put(
-                "file",
+        return new JudgeRecordRead(
                 absolute.startsWith(workspace.root())
                         ? workspace.root().relativize(absolute).toString()
-                        : absolute.toString());
-        p.put("recordDigest", facts.digest());
-        facts.schemaVersion().ifPresentOrElse(v -> p.put("schemaVersion", v), () -> p.putNull("schemaVersion"));
-        facts.verdict().ifPresentOrElse(v -> p.put("verdict", v), () -> p.putNull("verdict"));
-        facts.reviewedAt().ifPresentOrElse(v -> p.put("reviewedAt", v), () -> p.putNull("reviewedAt"));
-        facts.reviewedInstant()
-                .ifPresentOrElse(v -> p.put("reviewedInstant", v.toString()), () -> p.putNull("reviewedInstant"));
-        facts.scopeDigest().ifPresentOrElse(v -> p.put("scopeDigest", v), () -> p.putNull("scopeDigest"));
-        facts.candidate().ifPresentOrElse(v -> p.put("candidate", v), () -> p.putNull("candidate"));
-        facts.independent().ifPresentOrElse(v -> p.put("independent", v), () -> p.putNull("independent"));
-        ObjectNode criteria = p.putObject("criteria");
-        facts.criteria().forEach(criteria::put);
-        p.put("category", category(workspace, facts.candidate()));
-        return new NewEvent(WbEvents.JUDGE_RECORD_READ, WbEvents.JUDGE_RECORD_READ_VERSION, EventFit.fit(p));
+                        : absolute.toString(),
+                facts.digest(),
+                facts.schemaVersion(),
+                facts.verdict(),
+                facts.reviewedAt(),
+                facts.reviewedInstant().map(Object::toString),
+                facts.scopeDigest(),
+                facts.candidate(),
+                facts.independent(),
+                facts.criteria(),
+                category(workspace, facts.candidate()));
     }
 
     /**

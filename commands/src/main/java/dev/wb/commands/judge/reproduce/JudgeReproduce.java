@@ -1,12 +1,11 @@
 package dev.wb.commands.judge.reproduce;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.DeclaredCommand;
-import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.run.JudgeRun;
@@ -19,14 +18,13 @@ import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.process.LiveProcesses;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.git.ReviewReads.IndexEntry;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.JudgeReproduced;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -355,7 +353,7 @@ public final class JudgeReproduce {
         }
     }
 
-    static NewEvent event(
+    static WbEvent event(
             Snapshot snapshot,
             String base,
             String generator,
@@ -363,20 +361,7 @@ public final class JudgeReproduce {
             List<String> mismatched,
             List<String> unchanged,
             List<String> stray) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("snapshot", snapshot.id());
-        p.put("base", base);
-        p.put("generatorCommit", generator);
-        p.put("passed", passed);
-        mismatched.forEach(p.putArray("mismatched")::add);
-        unchanged.forEach(p.putArray("unchanged")::add);
-        stray.forEach(p.putArray("stray")::add);
-        for (String field : List.of("mismatched", "unchanged", "stray")) {
-            if (!p.has(field)) {
-                p.putArray(field);
-            }
-        }
-        return new NewEvent(WbEvents.JUDGE_REPRODUCED, WbEvents.JUDGE_REPRODUCED_VERSION, EventFit.fit(p));
+        return Fitted.of(new JudgeReproduced(snapshot.id(), base, generator, passed, mismatched, unchanged, stray));
     }
 
     private static void deleteQuietly(Path file) {

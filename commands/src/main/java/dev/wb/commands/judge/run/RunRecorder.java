@@ -2,16 +2,21 @@ package dev.wb.commands.judge.run;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.capsule.ValidationBlock;
-import dev.wb.commands.checks.EventFit;
+import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.JudgeReceiptWritten;
+import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunRefused;
+import dev.wb.projections.events.judge.JudgeRunStarted;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -35,14 +40,8 @@ final class RunRecorder {
     }
 
     JudgeRun.Result refused(JudgeRun.Outcome outcome, String reason, List<String> changed, boolean isolated) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("snapshot", snapshot.id());
-        p.put("outcome", outcome.wire());
-        p.put("mode", isolated ? "isolated" : "in-place");
-        p.put("reason", reason);
-        ArrayNode paths = p.putArray("changedPaths");
-        changed.forEach(paths::add);
-        append(new NewEvent(WbEvents.JUDGE_RUN_REFUSED, WbEvents.JUDGE_RUN_REFUSED_VERSION, EventFit.fit(p)));
+        String mode = isolated ? "isolated" : "in-place";
+        append(List.of(Fitted.of(new JudgeRunRefused(snapshot.id(), mode, outcome.wire(), reason, changed))));
         return new JudgeRun.Result(
                 outcome,
                 snapshot,
@@ -56,17 +55,15 @@ final class RunRecorder {
     }
 
     void started(String mode, ValidationBlock validation, CommandApprovals.Approval approval) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("snapshot", snapshot.id());
-        p.put("mode", mode);
-        ArrayNode commands = p.putArray("commands");
-        validation
-                .commands()
-                .forEach(
-                        c -> commands.addObject().put("command", c.normalized()).put("optional", c.optional()));
-        p.put("approval", approval.how().name().toLowerCase(java.util.Locale.ROOT));
-        p.put("listDigest", approval.listDigest());
-        append(new NewEvent(WbEvents.JUDGE_RUN_STARTED, WbEvents.JUDGE_RUN_STARTED_VERSION, EventFit.fit(p)));
+        List<JudgeRunStarted.Command> commands = validation.commands().stream()
+                .map(c -> new JudgeRunStarted.Command(c.normalized(), c.optional()))
+                .toList();
+        append(List.of(Fitted.of(new JudgeRunStarted(
+                snapshot.id(),
+                mode,
+                commands,
+                approval.how().name().toLowerCase(java.util.Locale.ROOT),
+                approval.listDigest()))));
     }
 
     JudgeRun.Result finished(
@@ -77,31 +74,24 @@ final class RunRecorder {
             ObjectNode receiptBody,
             List<String> notices) {
         Receipt.Written receipt = Receipt.write(snapshot, receiptBody);
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("snapshot", snapshot.id());
-        p.put("mode", mode);
-        p.put("outcome", outcome.wire());
-        ArrayNode list = p.putArray("results");
-        results.forEach(r -> list.addObject()
-                .put("index", r.index())
-                .put("command", r.command())
-                .put("optional", r.optional())
-                .put("status", r.status())
-                .put("exitCode", r.exitCode())
-                .put("durationMs", r.durationMs()));
-        ArrayNode paths = p.putArray("changedPaths");
-        changed.forEach(paths::add);
-        p.put("receiptDigest", receipt.digest());
-        ObjectNode r = CanonicalJson.objectNode();
-        r.put("snapshot", snapshot.id());
-        r.put("receiptDigest", receipt.digest());
-        r.put("path", session.workspace().root().relativize(receipt.path()).toString());
-        r.put("mode", mode);
-        r.put("passed", receiptBody.path("passed").asBoolean());
-        r.put("outcome", outcome.wire());
-        append(EventFit.fit(List.of(
-                new NewEvent(WbEvents.JUDGE_RUN_FINISHED, WbEvents.JUDGE_RUN_FINISHED_VERSION, p),
-                new NewEvent(WbEvents.JUDGE_RECEIPT_WRITTEN, WbEvents.JUDGE_RECEIPT_WRITTEN_VERSION, r))));
+        JudgeRunFinished finished = new JudgeRunFinished(
+                snapshot.id(),
+                mode,
+                outcome.wire(),
+                results.stream()
+                        .map(r -> new JudgeRunFinished.Result(
+                                r.index(), r.command(), r.optional(), r.status(), r.exitCode(), r.durationMs()))
+                        .toList(),
+                changed,
+                receipt.digest());
+        JudgeReceiptWritten written = new JudgeReceiptWritten(
+                snapshot.id(),
+                receipt.digest(),
+                session.workspace().root().relativize(receipt.path()).toString(),
+                mode,
+                receiptBody.path("passed").asBoolean(),
+                outcome.wire());
+        append(Fitted.batch(List.of(finished, written)));
         return new JudgeRun.Result(
                 outcome, snapshot, mode, results, changed, Optional.of(receipt), notices, "", List.copyOf(events));
     }
@@ -138,16 +128,7 @@ final class RunRecorder {
         return node;
     }
 
-    private void append(NewEvent event) {
-        append(List.of(event));
-    }
-
-    private void append(List<NewEvent> batch) {
-        events.addAll(session.log()
-                .append(
-                        dev.wb.engine.StreamId.task(key),
-                        dev.wb.engine.ExpectedVersion.any(),
-                        batch,
-                        session.invocation()));
+    private void append(List<WbEvent> batch) {
+        events.addAll(new EventService(session).record(StreamId.task(key), batch));
     }
 }

@@ -1,15 +1,14 @@
 package dev.wb.commands.judge.snapshot;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
-import dev.wb.commands.checks.EventFit;
+import dev.wb.commands.judge.core.Fitted;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.ExpectedVersion;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
+import dev.wb.projections.events.judge.TaskCommandsApproved;
 import java.util.List;
 
 /** The review-capture events (docs/EVENTS.md), built from what happened, and appended as facts. */
@@ -17,32 +16,31 @@ public final class JudgeEvents {
 
     private JudgeEvents() {}
 
-    public static NewEvent snapshotCaptured(Snapshot snapshot, boolean reused) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("snapshot", snapshot.id());
-        p.put("format", snapshot.format());
-        p.put("reused", reused);
-        p.put("base", snapshot.base());
-        snapshot.baseRef().ifPresent(ref -> p.put("baseRef", ref));
-        p.put("head", snapshot.head());
-        p.put("candidateCommit", snapshot.candidateCommit());
+    public static WbEvent snapshotCaptured(Snapshot snapshot, boolean reused) {
         ScopeBlock scope = snapshot.scope();
-        p.put("scopeDigest", scope.scopeDigest());
-        p.put("changeDigest", scope.changeDigest());
-        p.put("taskDigest", scope.taskDigest());
-        p.put("cliVersion", scope.cliVersion());
-        p.put("contentDigest", snapshot.contentDigest());
-        scope.changedFiles().forEach(p.putArray("changedFiles")::add);
-        scope.excludedPaths().forEach(p.putArray("excludedPaths")::add);
-        scope.includedTaskIds().forEach(p.putArray("includedTaskIds")::add);
-        p.put("coveredFiles", snapshot.coveredFiles());
-        p.put("emptyBoundaryAuthorized", scope.emptyBoundaryAuthorized());
-        ObjectNode documents = p.putObject("documentDigests");
-        documentDigests(snapshot).forEach(documents::put);
-        snapshot.parent().ifPresentOrElse(parent -> p.put("parent", parent), () -> p.putNull("parent"));
-        snapshot.parentRecordDigest().ifPresent(d -> p.put("parentRecordDigest", d));
-        return new NewEvent(
-                WbEvents.JUDGE_SNAPSHOT_CAPTURED, WbEvents.JUDGE_SNAPSHOT_CAPTURED_VERSION, EventFit.fit(p));
+        return Fitted.of(new JudgeSnapshotCaptured(
+                snapshot.id(),
+                snapshot.format(),
+                reused,
+                snapshot.base(),
+                snapshot.baseRef(),
+                snapshot.head(),
+                snapshot.candidateCommit(),
+                new JudgeSnapshotCaptured.Digests(
+                        scope.scopeDigest(),
+                        scope.changeDigest(),
+                        scope.taskDigest(),
+                        snapshot.contentDigest(),
+                        documentDigests(snapshot)),
+                scope.cliVersion(),
+                new JudgeSnapshotCaptured.Boundary(
+                        scope.changedFiles(),
+                        scope.excludedPaths(),
+                        scope.includedTaskIds(),
+                        snapshot.coveredFiles(),
+                        scope.emptyBoundaryAuthorized()),
+                snapshot.parent(),
+                snapshot.parentRecordDigest()));
     }
 
     /** wb's addition beside the judge's {@code taskDigest}: each capsule document's own digest, as captured. */
@@ -58,18 +56,12 @@ public final class JudgeEvents {
         }
     }
 
-    public static NewEvent commandsApproved(List<String> commands, String listDigest, String how) {
-        ObjectNode p = CanonicalJson.objectNode();
-        commands.forEach(p.putArray("commands")::add);
-        p.put("listDigest", listDigest);
-        p.put("how", how);
-        return new NewEvent(WbEvents.TASK_COMMANDS_APPROVED, WbEvents.TASK_COMMANDS_APPROVED_VERSION, EventFit.fit(p));
+    public static WbEvent commandsApproved(List<String> commands, String listDigest, String how) {
+        return Fitted.of(new TaskCommandsApproved(commands, listDigest, how));
     }
 
-    /** Appends a fact to the task's stream, whatever else it recorded meanwhile. */
-    public static EventEnvelope append(Session session, TaskKey key, NewEvent event) {
-        return session.log()
-                .append(StreamId.task(key), ExpectedVersion.any(), List.of(event), session.invocation())
-                .get(0);
+    /** Records a fact in the task's stream, whatever else it recorded meanwhile. */
+    public static EventEnvelope append(Session session, TaskKey key, WbEvent event) {
+        return new EventService(session).record(StreamId.task(key), event).get(0);
     }
 }

@@ -2,17 +2,17 @@ package dev.wb.commands.judge.snapshot;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.checks.EventFit;
+import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.ExpectedVersion;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -248,27 +248,20 @@ public final class JudgePrune {
         List<String> deleted = new ArrayList<>(plan.deleted());
         deleted.removeIf(id ->
                 failed.contains(relative(workspace, Snapshots.dir(workspace).resolve(id))));
-        EventEnvelope event = session.log()
-                .append(
-                        StreamId.workspace(),
-                        ExpectedVersion.any(),
-                        List.of(event(plan, deleted, workspace)),
-                        session.invocation())
+        EventEnvelope event = new EventService(session)
+                .record(StreamId.workspace(), event(plan, deleted))
                 .get(0);
         return new Result(plan, false, List.copyOf(failed), Optional.of(event));
     }
 
-    static NewEvent event(Plan plan, List<String> deleted, Workspace workspace) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("keep", plan.keep());
-        deleted.forEach(p.putArray("deleted")::add);
-        if (!p.has("deleted")) {
-            p.putArray("deleted");
-        }
-        ArrayNode kept = p.putArray("kept");
-        plan.kept().forEach(kept::add);
-        p.set("broken", brokenJson(plan.broken()));
-        return new NewEvent(WbEvents.JUDGE_SNAPSHOTS_PRUNED, WbEvents.JUDGE_SNAPSHOTS_PRUNED_VERSION, EventFit.fit(p));
+    static WbEvent event(Plan plan, List<String> deleted) {
+        return Fitted.of(new JudgeSnapshotsPruned(
+                plan.keep(),
+                deleted,
+                plan.kept(),
+                plan.broken().stream()
+                        .map(b -> new JudgeSnapshotsPruned.Broken(b.dir(), b.reason()))
+                        .toList()));
     }
 
     private static ArrayNode brokenJson(List<Broken> broken) {

@@ -20,7 +20,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -437,7 +437,7 @@ class JudgeAgentsTest {
 
             List<EventEnvelope> events = session.reader().read(StreamId.workspace());
             assertEquals(2, events.size());
-            assertEquals(WbEvents.JUDGE_AGENTS_CONFIGURED, events.get(0).type());
+            assertEquals(JudgeAgentsConfigured.TYPE.name(), events.get(0).type());
             ObjectNode on = events.get(0).payload().json();
             assertEquals("enable", on.get("action").textValue());
             assertEquals(

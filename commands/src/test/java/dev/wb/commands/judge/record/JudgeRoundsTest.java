@@ -25,7 +25,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.judge.JudgeRecordRead;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -413,7 +413,7 @@ class JudgeRoundsTest {
     List<EventEnvelope> reads(String task) {
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
             return session.reader().read(StreamId.task(new TaskKey(task))).stream()
-                    .filter(e -> e.type().equals(WbEvents.JUDGE_RECORD_READ))
+                    .filter(e -> e.type().equals(JudgeRecordRead.TYPE.name()))
                     .toList();
         }
     }

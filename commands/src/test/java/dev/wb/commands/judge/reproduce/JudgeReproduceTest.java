@@ -24,7 +24,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.judge.JudgeReproduced;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,7 +176,7 @@ class JudgeReproduceTest {
         List<JsonNode> events = new ArrayList<>();
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
             session.reader().forEach(StreamId.task(MIGRATION), 0, (EventEnvelope e) -> {
-                if (e.type().equals(WbEvents.JUDGE_REPRODUCED)) {
+                if (e.type().equals(JudgeReproduced.TYPE.name())) {
                     events.add(e.payload().json());
                 }
             });

@@ -18,7 +18,10 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.judge.JudgeReceiptWritten;
+import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunRefused;
+import dev.wb.projections.events.judge.JudgeRunStarted;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +95,7 @@ class JudgeRunTest {
         assertEquals(receipt.path("contentBefore"), receipt.path("contentAfter"));
         assertTrue(receipt.path("lockfileDigest").asText().startsWith("sha256:"));
         assertEquals(
-                List.of(WbEvents.JUDGE_RUN_STARTED, WbEvents.JUDGE_RUN_FINISHED, WbEvents.JUDGE_RECEIPT_WRITTEN),
+                List.of(JudgeRunStarted.TYPE.name(), JudgeRunFinished.TYPE.name(), JudgeReceiptWritten.TYPE.name()),
                 eventTypes());
         assertFalse(RunLock.current(fx.workspace()).isPresent(), "the lock is released");
     }
@@ -106,7 +109,7 @@ class JudgeRunTest {
         assertEquals(JudgeRun.Outcome.APPROVAL_MISSING, result.outcome());
         assertEquals(3, result.outcome().exitCode());
         assertFalse(Files.exists(fx.repo.resolve("ran.txt")));
-        assertEquals(List.of(WbEvents.JUDGE_RUN_REFUSED), eventTypes());
+        assertEquals(List.of(JudgeRunRefused.TYPE.name()), eventTypes());
     }
 
     @Test

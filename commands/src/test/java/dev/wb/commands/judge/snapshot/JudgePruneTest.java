@@ -19,7 +19,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,7 +88,7 @@ class JudgePruneTest {
     List<EventEnvelope> pruned() {
         try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
             return session.reader().read(StreamId.workspace()).stream()
-                    .filter(e -> e.type().equals(WbEvents.JUDGE_SNAPSHOTS_PRUNED))
+                    .filter(e -> e.type().equals(JudgeSnapshotsPruned.TYPE.name()))
                     .toList();
         }
     }
