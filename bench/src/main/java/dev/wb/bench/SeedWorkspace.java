@@ -15,6 +15,11 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.PlannedFile;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvents;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -152,33 +157,29 @@ public final class SeedWorkspace {
             List<NewEvent> events = new ArrayList<>();
             events.add(audited());
             events.add(scope().toNewEvent());
-            events.add(event(WbEvents.VERIFY_STARTED, started()));
+            events.add(started().toNewEvent());
             boolean allPassed = true;
             for (int i = 0; i < commands.size(); i++) {
                 boolean passed = random.nextInt(100) >= 15;
                 allPassed &= passed;
-                events.add(event(WbEvents.VERIFY_COMMAND_RAN, ran(i, passed)));
+                events.add(ran(i, passed).toNewEvent());
             }
-            events.add(event(
-                    WbEvents.VERIFY_FINISHED,
-                    CanonicalJson.objectNode()
-                            .put("verdict", allPassed ? "pass" : "fail")
-                            .put("ran", 3)
-                            .put("passed", allPassed ? 3 : 2)
-                            .put("failed", allPassed ? 0 : 1)
-                            .put("refused", 0)
-                            .put("notRun", 0)
-                            .put("durationMs", 40_000)));
+            events.add(new VerifyFinished(
+                            allPassed ? VerifyFinished.PASS : VerifyFinished.FAIL,
+                            3,
+                            allPassed ? 3 : 2,
+                            allPassed ? 0 : 1,
+                            0,
+                            0,
+                            40_000)
+                    .toNewEvent());
             int roll = random.nextInt(100);
-            String status = roll < 90 ? "ok" : roll < 97 ? "failed" : "refused";
-            events.add(event(WbEvents.GIT_STEP_RAN, step(0, "ok")));
-            events.add(event(WbEvents.GIT_STEP_RAN, step(1, status)));
-            ObjectNode series = CanonicalJson.objectNode()
-                    .put("series", "commit")
-                    .put("status", status)
-                    .put("ran", status.equals("refused") ? 1 : 2);
-            series.putArray("notRun");
-            events.add(event(WbEvents.GIT_SERIES_FINISHED, series));
+            String status = roll < 90 ? GitStepRan.OK : roll < 97 ? GitStepRan.FAILED : GitStepRan.REFUSED;
+            events.add(step(0, GitStepRan.OK).toNewEvent());
+            events.add(step(1, status).toNewEvent());
+            events.add(new GitSeriesFinished(
+                            "commit", status, status.equals(GitStepRan.REFUSED) ? 1 : 2, List.of(), Optional.empty())
+                    .toNewEvent());
             return events;
         }
 
@@ -240,70 +241,62 @@ public final class SeedWorkspace {
                     List.of());
         }
 
-        private ObjectNode started() {
-            ObjectNode p = CanonicalJson.objectNode().put("planDigest", digest).put("timeoutSeconds", 600);
-            ArrayNode list = p.putArray("commands");
+        private VerifyStarted started() {
+            List<VerifyStarted.Command> list = new ArrayList<>();
             for (int i = 0; i < commands.size(); i++) {
-                list.addObject()
-                        .put("index", i)
-                        .put("command", commands.get(i))
-                        .put("runner", commands.get(i).split(" ")[0]);
+                list.add(new VerifyStarted.Command(
+                        i, commands.get(i), commands.get(i).split(" ")[0]));
             }
-            ArrayNode refused = p.putArray("refused");
-            if (random.nextInt(100) < 5) {
-                refused.addObject()
-                        .put("index", 3)
-                        .put("command", "curl -s http://localhost:8080/health")
-                        .put("reason", "refused: \"curl\" is not a known build, test or lint runner");
-            }
-            p.putArray("env").add("CI");
-            ArrayNode refusedEnv = p.putArray("refusedEnv");
-            if (random.nextInt(100) < 3) {
-                refusedEnv
-                        .addObject()
-                        .put("name", "LD_PRELOAD")
-                        .put("reason", "forbidden: it changes what every program loads");
-            }
-            return p;
+            List<VerifyStarted.Refused> refused = random.nextInt(100) < 5
+                    ? List.of(new VerifyStarted.Refused(
+                            3,
+                            "curl -s http://localhost:8080/health",
+                            "refused: \"curl\" is not a known build, test or lint runner"))
+                    : List.of();
+            List<VerifyStarted.RefusedEnv> refusedEnv = random.nextInt(100) < 3
+                    ? List.of(new VerifyStarted.RefusedEnv(
+                            "LD_PRELOAD", "forbidden: it changes what every program loads"))
+                    : List.of();
+            return new VerifyStarted(digest, 600, list, refused, List.of("CI"), refusedEnv);
         }
 
-        private ObjectNode ran(int index, boolean passed) {
+        private VerifyCommandRan ran(int index, boolean passed) {
             String command = commands.get(index);
-            ObjectNode p = CanonicalJson.objectNode().put("index", index).put("command", command);
-            ArrayNode argv = p.putArray("argv");
-            for (String word : command.split(" ")) {
-                argv.add(word);
-            }
-            return p.put("runner", argv.get(0).asText())
-                    .put("outcome", "exited")
-                    .put("exitCode", passed ? 0 : 1)
-                    .put("passed", passed)
-                    .put("durationMs", 2_000 + random.nextInt(30_000))
-                    .put("head", OUTPUT)
-                    .put("tail", passed ? "BUILD SUCCESS\n" : "BUILD FAILURE\n")
-                    .put("omittedChars", 0)
-                    .put("outputDigest", Digests.PREFIX + "0".repeat(63) + index)
-                    .put("outputBytes", OUTPUT.length() + 14);
+            List<String> argv = List.of(command.split(" "));
+            return new VerifyCommandRan(
+                    index,
+                    command,
+                    argv,
+                    argv.get(0),
+                    "exited",
+                    passed ? 0 : 1,
+                    passed,
+                    2_000 + random.nextInt(30_000),
+                    OUTPUT,
+                    passed ? "BUILD SUCCESS\n" : "BUILD FAILURE\n",
+                    0,
+                    Digests.PREFIX + "0".repeat(63) + index,
+                    OUTPUT.length() + 14,
+                    Optional.empty(),
+                    Optional.empty());
         }
 
-        private ObjectNode step(int index, String status) {
-            ObjectNode p = CanonicalJson.objectNode()
-                    .put("series", "commit")
-                    .put("index", index)
-                    .put("status", status)
-                    .put("exitCode", status.equals("ok") ? 0 : status.equals("failed") ? 1 : -1)
-                    .put("output", status.equals("ok") ? "" : "error: the step did not complete")
-                    .put("durationMs", 30);
-            ArrayNode argv = p.putArray("argv");
-            if (index == 0) {
-                argv.add("add").add("--").add("src/" + key.value().toLowerCase() + "/module0.py");
-            } else {
-                argv.add("commit").add("-F").add(".workflow/" + key + "/commit.txt");
-            }
-            if (status.equals("refused")) {
-                p.put("refusal", "the tree has changes outside the plan");
-            }
-            return p;
+        private GitStepRan step(int index, String status) {
+            List<String> argv = index == 0
+                    ? List.of("add", "--", "src/" + key.value().toLowerCase() + "/module0.py")
+                    : List.of("commit", "-F", ".workflow/" + key + "/commit.txt");
+            return new GitStepRan(
+                    "commit",
+                    index,
+                    argv,
+                    status,
+                    status.equals(GitStepRan.OK) ? 0 : status.equals(GitStepRan.FAILED) ? 1 : -1,
+                    status.equals(GitStepRan.OK) ? "" : "error: the step did not complete",
+                    status.equals(GitStepRan.REFUSED)
+                            ? Optional.of("the tree has changes outside the plan")
+                            : Optional.empty(),
+                    30,
+                    Optional.empty());
         }
 
         private static NewEvent event(String type, ObjectNode payload) {

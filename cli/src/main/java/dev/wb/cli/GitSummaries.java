@@ -1,10 +1,12 @@
 package dev.wb.cli;
 
 import static dev.wb.cli.Summaries.cut;
-import static dev.wb.cli.Summaries.text;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
+import java.util.List;
 
 /** {@code wb replay}'s one-line summaries of the {@code git.*} events; payload text is escaped. */
 final class GitSummaries {
@@ -12,32 +14,33 @@ final class GitSummaries {
     private GitSummaries() {}
 
     /** The summary of a {@code git.*} event, or null for another type. */
-    static String of(String type, JsonNode p) {
-        if (WbEvents.GIT_STEP_RAN.equals(type)) {
-            String status = text(p.path("status"));
-            String result = status.equals("refused")
-                    ? "refused: " + text(p.path("refusal"))
-                    : status + " (exit " + p.path("exitCode").asInt() + ", "
-                            + p.path("durationMs").asLong() + " ms)";
-            return cut(text(p.path("series")) + " step " + (p.path("index").asInt() + 1) + " · " + argv(p.path("argv"))
+    static String of(EventEnvelope event) {
+        if (GitStepRan.TYPE.matches(event)) {
+            GitStepRan step = GitStepRan.TYPE.read(event);
+            String status = TerminalText.escape(step.status());
+            String result = step.status().equals(GitStepRan.REFUSED)
+                    ? "refused: " + TerminalText.escape(step.refusal().orElse(""))
+                    : status + " (exit " + step.exitCode() + ", " + step.durationMs() + " ms)";
+            return cut(TerminalText.escape(step.series()) + " step " + (step.index() + 1) + " · " + argv(step.argv())
                     + " · " + result);
         }
-        if (WbEvents.GIT_SERIES_FINISHED.equals(type)) {
-            int notRun = p.path("notRun").size();
-            return cut(text(p.path("series")) + " · " + text(p.path("status")) + " · "
-                    + p.path("ran").asInt() + " ran"
+        if (GitSeriesFinished.TYPE.matches(event)) {
+            GitSeriesFinished series = GitSeriesFinished.TYPE.read(event);
+            int notRun = series.notRun().size();
+            return cut(TerminalText.escape(series.series()) + " · " + TerminalText.escape(series.status()) + " · "
+                    + series.ran() + " ran"
                     + (notRun == 0
                             ? ""
                             : " · " + notRun + " not run, from "
-                                    + argv(p.path("notRun").path(0))));
+                                    + argv(series.notRun().get(0))));
         }
         return null;
     }
 
     /** {@code git} and its arguments, escaped. */
-    static String argv(JsonNode argv) {
+    static String argv(List<String> argv) {
         StringBuilder out = new StringBuilder("git");
-        argv.forEach(arg -> out.append(' ').append(text(arg)));
+        argv.forEach(arg -> out.append(' ').append(TerminalText.escape(arg)));
         return out.toString();
     }
 }

@@ -13,6 +13,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.VerifyCommandRan;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -105,7 +106,9 @@ final class ReplayCmd implements Callable<Integer> {
                 .findFirst()
                 .orElseThrow(() -> dev.wb.commands.Failure.usage(
                         "no event " + output + " in " + key, "wb replay " + key + "   (lists its events)"));
-        String digest = event.payload().json().path("outputDigest").asText("");
+        String digest = VerifyCommandRan.TYPE.matches(event)
+                ? VerifyCommandRan.TYPE.read(event).outputDigest()
+                : "";
         if (digest.isEmpty()) {
             throw dev.wb.commands.Failure.usage(
                     "event " + output + " of " + key + " (" + event.type() + ") has no stored output",

@@ -1,6 +1,7 @@
 package dev.wb.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.checks.ChecksRanSummary;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.ImportVerdictRecorded;
@@ -8,6 +9,12 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.projections.events.WorkspaceInitialized;
 import java.util.List;
@@ -30,7 +37,7 @@ final class Summaries {
 
     private static String known(EventEnvelope event, JsonNode payload) {
         String type = event.type();
-        String git = GitSummaries.of(type, payload);
+        String git = GitSummaries.of(event);
         if (git != null) {
             return git;
         }
@@ -52,52 +59,9 @@ final class Summaries {
         if (ScopeChecked.TYPE.matches(event)) {
             return checked(ScopeChecked.TYPE.read(event));
         }
-        if (WbEvents.VERIFY_STARTED.equals(type)) {
-            return payload.path("commands").size() + " to run, "
-                    + payload.path("refused").size() + " refused"
-                    + (payload.path("env").isEmpty() ? "" : " · env " + list(payload.path("env")));
-        }
-        if (WbEvents.VERIFY_COMMAND_RAN.equals(type)) {
-            String outcome = text(payload.path("outcome"));
-            return (outcome.equals("exited")
-                            ? "exit " + payload.path("exitCode").asInt()
-                            : outcome) + " in "
-                    + payload.path("durationMs").asLong() + " ms · " + text(payload.path("command"))
-                    + " · output " + payload.path("outputBytes").asLong() + " bytes (--output " + event.version() + ")";
-        }
-        if (WbEvents.VERIFY_FINISHED.equals(type)) {
-            return text(payload.path("verdict")) + " · " + payload.path("ran").asInt() + " ran, "
-                    + payload.path("failed").asInt() + " failed, "
-                    + payload.path("refused").asInt() + " refused";
-        }
-        if (WbEvents.PREFLIGHT_COMPLETED.equals(type)) {
-            return text(payload.path("verdict")) + " · "
-                    + payload.path("failures").asInt() + " failure(s), "
-                    + payload.path("warnings").asInt() + " warning(s) · "
-                    + payload.path("lines").size() + " lines"
-                    + (payload.path("paidProbe").isObject()
-                            ? " · paid probe "
-                                    + (payload.path("paidProbe")
-                                                    .path("declined")
-                                                    .asBoolean()
-                                            ? "declined"
-                                            : "ran")
-                            : "");
-        }
-        if (WbEvents.FLOW_VALIDATED.equals(type)) {
-            StringBuilder out = new StringBuilder("exit ")
-                    .append(payload.path("exitCode").asInt())
-                    .append(" · ")
-                    .append(text(payload.path("request")));
-            for (JsonNode flow : payload.path("flows")) {
-                out.append(" · ")
-                        .append(text(flow.path("name")))
-                        .append(
-                                flow.path("valid").asBoolean()
-                                        ? " OK"
-                                        : " FAIL (" + flow.path("violations").size() + ")");
-            }
-            return cut(out.toString());
+        String operation = operation(event);
+        if (operation != null) {
+            return operation;
         }
         if (TaskCreated.TYPE.matches(event)) {
             return "skeleton written: " + TaskCreated.TYPE.read(event).files().size() + " files";
@@ -109,8 +73,59 @@ final class Summaries {
                     + imported.verdict().map(TerminalText::escape).orElse("(no verdict)") + " · "
                     + TerminalText.escape(imported.file()) + " · " + digest(imported.sha256()));
         }
-        if (WbEvents.CHECKS_RAN.equals(type)) {
-            return TerminalText.escape(dev.wb.commands.checks.ChecksRanSummary.of(payload));
+        return null;
+    }
+
+    /** The summaries of verify, preflight, flow and checks events; null for another type. */
+    private static String operation(EventEnvelope event) {
+        if (VerifyStarted.TYPE.matches(event)) {
+            VerifyStarted started = VerifyStarted.TYPE.read(event);
+            return started.commands().size() + " to run, "
+                    + started.refused().size() + " refused"
+                    + (started.env().isEmpty() ? "" : " · env " + list(started.env()));
+        }
+        if (VerifyCommandRan.TYPE.matches(event)) {
+            VerifyCommandRan ran = VerifyCommandRan.TYPE.read(event);
+            return (ran.outcome().equals("exited") ? "exit " + ran.exitCode() : TerminalText.escape(ran.outcome()))
+                    + " in " + ran.durationMs() + " ms · " + TerminalText.escape(ran.command())
+                    + " · output " + ran.outputBytes() + " bytes (--output " + event.version() + ")";
+        }
+        if (VerifyFinished.TYPE.matches(event)) {
+            VerifyFinished finished = VerifyFinished.TYPE.read(event);
+            return TerminalText.escape(finished.verdict()) + " · " + finished.ran() + " ran, "
+                    + finished.failed() + " failed, "
+                    + finished.refused() + " refused";
+        }
+        if (PreflightCompleted.TYPE.matches(event)) {
+            PreflightCompleted preflight = PreflightCompleted.TYPE.read(event);
+            return TerminalText.escape(preflight.verdict()) + " · "
+                    + preflight.failures() + " failure(s), "
+                    + preflight.warnings() + " warning(s) · "
+                    + preflight.lines().size() + " lines"
+                    + preflight
+                            .paidProbe()
+                            .map(probe -> " · paid probe "
+                                    + (probe instanceof PreflightCompleted.PaidProbe.Declined ? "declined" : "ran"))
+                            .orElse("");
+        }
+        if (FlowValidated.TYPE.matches(event)) {
+            FlowValidated validated = FlowValidated.TYPE.read(event);
+            StringBuilder out = new StringBuilder("exit ")
+                    .append(validated.exitCode())
+                    .append(" · ")
+                    .append(TerminalText.escape(validated.request()));
+            for (FlowValidated.Flow flow : validated.flows()) {
+                out.append(" · ")
+                        .append(TerminalText.escape(flow.name()))
+                        .append(
+                                flow.valid()
+                                        ? " OK"
+                                        : " FAIL (" + flow.violations().size() + ")");
+            }
+            return cut(out.toString());
+        }
+        if (ChecksRan.TYPE.matches(event)) {
+            return TerminalText.escape(ChecksRanSummary.of(ChecksRan.TYPE.read(event)));
         }
         return null;
     }

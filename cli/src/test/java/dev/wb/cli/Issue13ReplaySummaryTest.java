@@ -11,6 +11,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventSchemas.EventSchema;
 import dev.wb.engine.Payload;
 import dev.wb.engine.StreamId;
+import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
@@ -53,7 +54,7 @@ class Issue13ReplaySummaryTest {
                 .put("exitCode", 1)
                 .put("durationMs", 5);
         step.putArray("argv").add("commit").add("-m").add("evil\u001b[2Jtitle");
-        String summary = Summaries.of(event(WbEvents.GIT_STEP_RAN, step));
+        String summary = Summaries.of(event(GitStepRan.TYPE.name(), step));
         assertFalse(summary.contains("\u001b"), summary);
         assertTrue(summary.contains("git commit -m"), summary);
 

@@ -9,7 +9,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.testkit.FakeProviders;
 import dev.wb.testkit.FakeProviders.Login;
 import dev.wb.testkit.FakeProviders.PaidProbe;
@@ -63,7 +63,7 @@ class PreflightCliTest {
     private List<EventEnvelope> events() {
         try (Session session = Session.open(new Workspace(repo.root()), env, Clock.systemUTC())) {
             return session.reader().read(StreamId.workspace()).stream()
-                    .filter(e -> e.type().equals(WbEvents.PREFLIGHT_COMPLETED))
+                    .filter(e -> e.type().equals(PreflightCompleted.TYPE.name()))
                     .toList();
         }
     }

@@ -1,6 +1,5 @@
 package dev.wb.cli.impl;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.ExitCodes;
@@ -16,6 +15,7 @@ import dev.wb.commands.verify.ImplVerify;
 import dev.wb.commands.verify.VerifyPlan;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.VerifyCommandRan;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -78,10 +78,10 @@ public final class VerifyCmd implements Callable<Integer> {
     private void text(ImplVerify.Result result) {
         Console console = root.context().console();
         console.line(result.key() + ": verify " + result.verdict().toUpperCase(java.util.Locale.ROOT));
-        for (JsonNode c : result.run().commands()) {
+        for (VerifyCommandRan c : result.run().commands()) {
             console.line("  " + Columns.left(resultOf(c), 12)
-                    + TerminalText.escape(c.path("command").asText()) + "  (exit "
-                    + c.path("exitCode").asInt() + ", " + c.path("durationMs").asLong() + " ms)");
+                    + TerminalText.escape(c.command()) + "  (exit "
+                    + c.exitCode() + ", " + c.durationMs() + " ms)");
         }
         for (VerifyPlan.Runnable notReached : result.plan()
                 .runnable()
@@ -109,10 +109,10 @@ public final class VerifyCmd implements Callable<Integer> {
                 + " of " + result.key());
     }
 
-    private static String resultOf(JsonNode command) {
-        String outcome = command.path("outcome").asText();
+    private static String resultOf(VerifyCommandRan command) {
+        String outcome = command.outcome();
         if (outcome.equals("exited")) {
-            return command.path("exitCode").asInt() == 0 ? "passed" : "FAILED";
+            return command.exitCode() == 0 ? "passed" : "FAILED";
         }
         return outcome.replace('_', ' ').toUpperCase(java.util.Locale.ROOT);
     }

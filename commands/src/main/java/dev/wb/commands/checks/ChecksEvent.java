@@ -1,12 +1,9 @@
 package dev.wb.commands.checks;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.NewEvent;
-import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.ChecksRan;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The {@code checks.ran} event of one run (docs/EVENTS.md): the diff's size, the selection with its
@@ -24,40 +21,36 @@ final class ChecksEvent {
 
     private ChecksEvent() {}
 
-    static NewEvent of(
+    static ChecksRan of(
             int changedPaths,
             List<CommandSetSelection.Selected> selected,
             List<CheckResult> results,
             ChecksVerdict verdict,
             List<String> skippedSets,
             List<Mutation> mutations) {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put("changedPaths", changedPaths);
-        ArrayNode sets = p.putArray("selected");
-        selected.forEach(s -> sets.addObject().put("name", s.set().name()).put("reason", s.reason()));
-        ArrayNode commands = p.putArray("commands");
         int share = share(results);
-        for (CheckResult r : results) {
-            ObjectNode c = commands.addObject();
-            c.put("set", r.set());
-            r.argv().forEach(c.putArray("argv")::add);
-            c.put("outcome", r.outcome().wireName());
-            c.put("exitCode", r.exitCode());
-            c.put("durationMillis", r.durationMillis());
-            c.put("output", tail(r.output(), share));
-        }
-        p.put("verdict", verdict.wireName());
-        ArrayNode skipped = p.putArray("skippedSets");
-        skippedSets.forEach(skipped::add);
-        p.put("autoMergeBlocked", !skippedSets.isEmpty());
-        ArrayNode changedTree = p.putArray("mutations");
-        for (Mutation m : mutations) {
-            ObjectNode o = changedTree.addObject();
-            o.put("set", m.set());
-            m.argv().forEach(o.putArray("argv")::add);
-            m.paths().forEach(o.putArray("paths")::add);
-        }
-        return new NewEvent(WbEvents.CHECKS_RAN, WbEvents.CHECKS_RAN_VERSION, EventFit.fit(p));
+        ChecksRan event = new ChecksRan(
+                changedPaths,
+                selected.stream()
+                        .map(s -> new ChecksRan.Selected(s.set().name(), s.reason()))
+                        .toList(),
+                results.stream()
+                        .map(r -> new ChecksRan.Command(
+                                r.set(),
+                                r.argv(),
+                                r.outcome().wireName(),
+                                r.exitCode(),
+                                r.durationMillis(),
+                                tail(r.output(), share)))
+                        .toList(),
+                verdict.wireName(),
+                skippedSets,
+                !skippedSets.isEmpty(),
+                mutations.stream()
+                        .map(m -> new ChecksRan.Mutation(m.set(), m.argv(), m.paths()))
+                        .toList(),
+                Optional.empty());
+        return EventFit.fitted(ChecksRan.TYPE, event);
     }
 
     /** Characters each output may keep: all of them while the outputs fit together. */

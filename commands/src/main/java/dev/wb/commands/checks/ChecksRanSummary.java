@@ -1,6 +1,6 @@
 package dev.wb.commands.checks;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.projections.events.ChecksRan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,21 +14,20 @@ public final class ChecksRanSummary {
 
     private ChecksRanSummary() {}
 
-    public static String of(JsonNode payload) {
-        int changed = payload.path("changedPaths").asInt();
-        List<String> sets = new ArrayList<>();
-        payload.path("selected").forEach(s -> sets.add(s.path("name").asText()));
+    public static String of(ChecksRan run) {
+        int changed = run.changedPaths();
+        List<String> sets =
+                run.selected().stream().map(ChecksRan.Selected::name).toList();
         Map<String, Integer> outcomes = new LinkedHashMap<>();
-        payload.path("commands").forEach(c -> outcomes.merge(c.path("outcome").asText(), 1, Integer::sum));
+        run.commands().forEach(c -> outcomes.merge(c.outcome(), 1, Integer::sum));
         List<String> counts = new ArrayList<>();
         outcomes.forEach((outcome, n) -> counts.add(n + " " + outcome));
-        return payload.path("verdict").asText() + " · " + changed + " changed path" + (changed == 1 ? "" : "s")
+        return run.verdict() + " · " + changed + " changed path" + (changed == 1 ? "" : "s")
                 + " · " + (sets.isEmpty() ? "no set selected" : "sets " + String.join(", ", sets))
                 + (counts.isEmpty() ? "" : " · " + String.join(", ", counts))
-                + (payload.path("autoMergeBlocked").asBoolean() ? " · auto-merge blocked" : "")
-                + (payload.path("mutations").isEmpty()
+                + (run.autoMergeBlocked() ? " · auto-merge blocked" : "")
+                + (run.mutations().isEmpty()
                         ? ""
-                        : " · working tree changed by "
-                                + payload.path("mutations").size() + " command(s)");
+                        : " · working tree changed by " + run.mutations().size() + " command(s)");
     }
 }

@@ -1,5 +1,6 @@
 package dev.wb.commands.checks;
 
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
@@ -12,14 +13,12 @@ import dev.wb.commands.plan.PlanReader;
 import dev.wb.commands.process.LiveProcesses;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.ChangeScope;
 import dev.wb.git.ChangedPath;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
-import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -84,7 +83,8 @@ public final class ChecksRun {
         String digest = PlanReader.digest(plan);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         StreamId stream = StreamId.task(key);
-        AuditGate.State gate = Folds.foldStream(AuditGate.INSTANCE, session.reader(), stream);
+        EventService service = new EventService(session);
+        AuditGate.State gate = service.read(stream, AuditGate.INSTANCE);
         Gate.requireOpen(gate, key, digest);
         List<String> changed = diff(session, gate.baseline());
         List<CommandSetSelection.Selected> selected =
@@ -135,18 +135,15 @@ public final class ChecksRun {
                 }
             }
             ChecksVerdict verdict = ChecksVerdict.of(results, stopped.get(), !mutations.isEmpty());
-            EventEnvelope event = session.log()
-                    .append(
+            EventEnvelope event = service.record(
                             stream,
-                            ExpectedVersion.any(),
-                            List.of(ChecksEvent.of(
+                            ChecksEvent.of(
                                     changed.size(),
                                     selected,
                                     results,
                                     verdict,
                                     skipped.stream().map(SkippedSet::set).toList(),
-                                    mutations)),
-                            session.invocation())
+                                    mutations))
                     .get(0);
             return new Report(
                     key,

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.Truncated;
+import dev.wb.projections.events.WbEvent;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +30,7 @@ public final class EventFit {
     /** The fewest characters a shortened text keeps. */
     static final int MIN_KEEP = 64;
     /** The field naming the arrays that lost items, when any did. */
-    public static final String TRUNCATED = "truncated";
+    public static final String TRUNCATED = Truncated.FIELD;
 
     private EventFit() {}
 
@@ -48,6 +51,30 @@ public final class EventFit {
         int share = MAX_PAYLOAD_BYTES / batch.size();
         return batch.stream()
                 .map(e -> new NewEvent(e.type(), e.schemaVersion(), fit(e.payload(), share)))
+                .toList();
+    }
+
+    /**
+     * The event itself when its payload fits, else the event its fitted payload reads back into (its texts
+     * shortened, perhaps items dropped and counted in {@link Truncated}).
+     */
+    public static <E extends WbEvent> E fitted(EventType<E> type, E event) {
+        ObjectNode payload = event.payload();
+        return size(payload) <= MAX_PAYLOAD_BYTES ? event : type.read(fit(payload, MAX_PAYLOAD_BYTES));
+    }
+
+    /**
+     * The events of one batch, each read back from its payload fitted to an equal share of the limit when
+     * together they are over it (one batch is one record of the log).
+     */
+    public static List<WbEvent> fittedBatch(List<? extends WbEvent> batch) {
+        int total = batch.stream().mapToInt(e -> size(e.payload())).sum();
+        if (total <= MAX_PAYLOAD_BYTES) {
+            return List.copyOf(batch);
+        }
+        int share = MAX_PAYLOAD_BYTES / batch.size();
+        return batch.stream()
+                .<WbEvent>map(e -> e.eventType().read(fit(e.payload(), share)))
                 .toList();
     }
 

@@ -1,8 +1,6 @@
 package dev.wb.commands.flow;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.FlowValidated;
 import java.util.List;
 
 /**
@@ -38,16 +36,8 @@ public record FlowResult(String name, String file, List<String> violations, List
         return lines;
     }
 
-    /** {@code {name, file, valid, violations, warnings}}, as --json and the flow.validated event carry it. */
-    public ObjectNode toJson() {
-        ObjectNode o = CanonicalJson.objectNode();
-        o.put("name", name);
-        o.put("file", file);
-        o.put("valid", valid());
-        ArrayNode v = o.putArray("violations");
-        violations.forEach(v::add);
-        ArrayNode w = o.putArray("warnings");
-        warnings.forEach(w::add);
-        return o;
+    /** This flow's verdict as {@code flow.validated} and --json carry it. */
+    public FlowValidated.Flow toEvent() {
+        return new FlowValidated.Flow(name, file, valid(), violations, warnings);
     }
 }

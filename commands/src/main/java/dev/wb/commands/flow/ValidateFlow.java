@@ -1,7 +1,7 @@
 package dev.wb.commands.flow;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
@@ -9,11 +9,8 @@ import dev.wb.commands.Workspace;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.process.Redactor;
-import dev.wb.engine.ExpectedVersion;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
-import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.FlowValidated;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,14 +46,15 @@ public final class ValidateFlow {
      */
     public record Report(String request, List<FlowResult> flows, int exitCode, Optional<Failure> error) {
 
-        /** {@code {request, flows, exitCode}}: the --json document and the event's payload. */
+        /** The run as its {@code flow.validated} event records it, whole. */
+        public FlowValidated toEvent() {
+            return new FlowValidated(
+                    request, flows.stream().map(FlowResult::toEvent).toList(), exitCode);
+        }
+
+        /** {@code {request, flows, exitCode}}: the --json document, the event's payload whole. */
         public ObjectNode toJson() {
-            ObjectNode o = CanonicalJson.objectNode();
-            o.put("request", request);
-            ArrayNode list = o.putArray("flows");
-            flows.forEach(f -> list.add(f.toJson()));
-            o.put("exitCode", exitCode);
-            return o;
+            return toEvent().payload();
         }
     }
 
@@ -206,16 +204,11 @@ public final class ValidateFlow {
                                 : "the flows in " + FLOWS + ": " + String.join(", ", known)));
     }
 
-    /** Appends the run's {@code flow.validated} event to the workspace stream. */
+    /**
+     * Appends the run's {@code flow.validated} event to the workspace stream, its texts shortened when
+     * together they would pass the log's limit ({@link EventFit}).
+     */
     static void record(Session session, Report report) {
-        session.log()
-                .append(
-                        StreamId.workspace(),
-                        ExpectedVersion.any(),
-                        List.of(new NewEvent(
-                                WbEvents.FLOW_VALIDATED,
-                                WbEvents.FLOW_VALIDATED_VERSION,
-                                EventFit.fit(report.toJson()))),
-                        session.invocation());
+        new EventService(session).record(StreamId.workspace(), EventFit.fitted(FlowValidated.TYPE, report.toEvent()));
     }
 }

@@ -14,7 +14,6 @@ import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
@@ -169,12 +168,8 @@ public final class GitFlow {
         }
         SeriesResult result = masked(
                 GitRunner.execute(session.workspace().root(), planned.steps(), protectedNames(session, config), env));
-        List<EventEnvelope> events = session.log()
-                .append(
-                        planned.stream(),
-                        ExpectedVersion.any(),
-                        GitDecider.events(planned.series(), planned.steps(), result),
-                        session.invocation());
+        List<EventEnvelope> events = new EventService(session)
+                .record(planned.stream(), SeriesRecord.events(planned.series(), planned.steps(), result));
         Optional<Path> log = planned.task().map(task -> writeLog(session, task));
         return new Executed(planned, result, events, log);
     }
@@ -224,13 +219,10 @@ public final class GitFlow {
                 o.duration());
     }
 
+    /** The audit gate, read: a series is planned only for a task whose current plan passed its audit. */
     private static void requireGate(Session session, TaskKey key) {
-        byte[] plan = PlanFile.readPlan(session, key);
-        String digest = PlanReader.digest(plan);
-        new EventService(session).decideEvents(StreamId.task(key), AuditGate.INSTANCE, state -> {
-            Gate.requireOpen(state, key, digest);
-            return List.of();
-        });
+        String digest = PlanReader.digest(PlanFile.readPlan(session, key));
+        Gate.requireOpen(new EventService(session).read(StreamId.task(key), AuditGate.INSTANCE), key, digest);
     }
 
     private static Optional<TaskKey> taskOf(WorkspaceConfig config, String branch) {

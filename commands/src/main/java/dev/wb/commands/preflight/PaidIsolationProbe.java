@@ -11,6 +11,7 @@ import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.PreflightCompleted;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ final class PaidIsolationProbe {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The probe's line and what the event records as {@code paidProbe}. */
-    record Outcome(PreflightLine line, ObjectNode record) {}
+    record Outcome(PreflightLine line, PreflightCompleted.PaidProbe record) {}
 
     private PaidIsolationProbe() {}
 
@@ -67,15 +68,12 @@ final class PaidIsolationProbe {
     }
 
     static Outcome declined(String reason) {
-        ObjectNode record = CanonicalJson.objectNode();
-        record.put("declined", true);
-        record.put("reason", reason);
         return new Outcome(
                 new PreflightLine(
                         "claude",
                         Verdict.SKIP,
                         "claude: paid isolation probe SKIP (declined: " + reason + "; nothing spent)"),
-                record);
+                new PreflightCompleted.PaidProbe.Declined(reason));
     }
 
     static Outcome run(
@@ -109,7 +107,7 @@ final class PaidIsolationProbe {
 
         boolean allowedWritten = SmokeFixture.exists(targets.get("allowed workspace path"));
         List<String> leaks = new ArrayList<>();
-        ObjectNode verdicts = CanonicalJson.objectNode();
+        Map<String, String> verdicts = new LinkedHashMap<>();
         targets.forEach((name, file) -> {
             boolean there = SmokeFixture.exists(file);
             String verdict = name.equals("allowed workspace path")
@@ -140,17 +138,13 @@ final class PaidIsolationProbe {
         ObjectNode evidence = CanonicalJson.objectNode();
         evidence.put("provider", "claude");
         evidence.put("verdict", line.verdict().name());
-        evidence.set("verdicts", verdicts.deepCopy());
+        verdicts.forEach(evidence.putObject("verdicts")::put);
         evidence.put("exit", answer.why("claude -p"));
         evidence.put("lastMessage", message);
         ArrayNode denied = evidence.putArray("deniedInSettings");
         List.of("gitdir", "common dir", "control home").forEach(denied::add);
         write(ws, evidence);
-        ObjectNode record = CanonicalJson.objectNode();
-        record.put("provider", "claude");
-        record.set("verdicts", verdicts);
-        record.put("evidence", EVIDENCE);
-        return new Outcome(line, record);
+        return new Outcome(line, new PreflightCompleted.PaidProbe.Ran("claude", verdicts, EVIDENCE));
     }
 
     /** The permission settings wb generates: edits denied under the control places, the Bash sandbox on. */

@@ -1,6 +1,6 @@
 package dev.wb.commands.preflight;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
@@ -11,10 +11,8 @@ import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.ExpectedVersion;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.PreflightCompleted;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -96,7 +94,7 @@ public final class Preflight {
         List<String> legal = config.agents().allowed().stream()
                 .filter(n -> IsolationLines.offences(config).stream().noneMatch(o -> o.startsWith(n + ":")))
                 .toList();
-        Optional<ObjectNode> paidRecord = Optional.empty();
+        Optional<PreflightCompleted.PaidProbe> paidRecord = Optional.empty();
         for (String name : config.agents().allowed()) {
             WorkspaceConfig.Provider provider = config.agents().provider(name);
             ProviderHealth.Health h = health.get(name);
@@ -190,7 +188,21 @@ public final class Preflight {
                         .map(l -> new PreflightLine(l.subject(), l.verdict(), redactor.redact(l.text())))
                         .toList(),
                 env.file(),
-                paidRecord.map(r -> WorkspaceRedactor.redacted(r, redactor)));
+                paidRecord.map(r -> redacted(r, redactor)));
+    }
+
+    /** The paid probe's record with every text redacted; the targets' names stay (they are wb's own words). */
+    private static PreflightCompleted.PaidProbe redacted(PreflightCompleted.PaidProbe probe, Redactor redactor) {
+        if (probe instanceof PreflightCompleted.PaidProbe.Declined declined) {
+            return new PreflightCompleted.PaidProbe.Declined(redactor.redact(declined.reason()));
+        }
+        if (probe instanceof PreflightCompleted.PaidProbe.Ran ran) {
+            Map<String, String> verdicts = new LinkedHashMap<>();
+            ran.verdicts().forEach((name, verdict) -> verdicts.put(name, redactor.redact(verdict)));
+            return new PreflightCompleted.PaidProbe.Ran(
+                    redactor.redact(ran.provider()), verdicts, redactor.redact(ran.evidence()));
+        }
+        throw new IllegalStateException("unknown paid probe record: " + probe);
     }
 
     private static PaidIsolationProbe.Outcome paid(
@@ -257,10 +269,8 @@ public final class Preflight {
      * log's limit ({@link EventFit}).
      */
     public static EventEnvelope record(Session session, PreflightReport report) {
-        NewEvent event = new NewEvent(
-                WbEvents.PREFLIGHT_COMPLETED, WbEvents.PREFLIGHT_COMPLETED_VERSION, EventFit.fit(report.toJson()));
-        return session.log()
-                .append(StreamId.workspace(), ExpectedVersion.any(), List.of(event), session.invocation())
+        return new EventService(session)
+                .record(StreamId.workspace(), EventFit.fitted(PreflightCompleted.TYPE, report.toEvent()))
                 .get(0);
     }
 

@@ -1,7 +1,5 @@
 package dev.wb.commands.preflight;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
 import java.util.Objects;
 
 /**
@@ -42,13 +40,5 @@ public record PreflightLine(String subject, Verdict verdict, String text) {
     /** The same line with {@code — detail} appended. */
     public PreflightLine withDetail(String detail) {
         return new PreflightLine(subject, verdict, text + " — " + detail);
-    }
-
-    public ObjectNode toJson() {
-        ObjectNode node = CanonicalJson.objectNode();
-        node.put("subject", subject);
-        node.put("verdict", verdict.name());
-        node.put("text", text);
-        return node;
     }
 }

@@ -1,9 +1,8 @@
 package dev.wb.commands.preflight;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
-import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.PreflightCompleted;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +12,8 @@ import java.util.Optional;
  * never a value) and the paid probe's record when one was asked for. Ready means no FAIL line. The
  * JSON form is both the {@code --json} document and the {@code preflight.completed} payload.
  */
-public record PreflightReport(List<PreflightLine> lines, Optional<Path> envFile, Optional<ObjectNode> paidProbe) {
+public record PreflightReport(
+        List<PreflightLine> lines, Optional<Path> envFile, Optional<PreflightCompleted.PaidProbe> paidProbe) {
 
     public PreflightReport {
         lines = List.copyOf(lines);
@@ -33,7 +33,7 @@ public record PreflightReport(List<PreflightLine> lines, Optional<Path> envFile,
 
     /** {@code ready} or {@code not ready}. */
     public String verdict() {
-        return ready() ? "ready" : "not ready";
+        return ready() ? PreflightCompleted.READY : PreflightCompleted.NOT_READY;
     }
 
     /** The last line printed: {@code preflight: ready} or {@code preflight: not ready — N failure(s)}. */
@@ -41,15 +41,23 @@ public record PreflightReport(List<PreflightLine> lines, Optional<Path> envFile,
         return ready() ? "preflight: ready" : "preflight: not ready — " + failures() + " failure(s)";
     }
 
+    /** The run as its {@code preflight.completed} event records it, whole (the log fits it: {@link Preflight#record}). */
+    public PreflightCompleted toEvent() {
+        return new PreflightCompleted(
+                lines.stream()
+                        .map(l -> new PreflightCompleted.Line(
+                                l.subject(), l.verdict().name(), l.text()))
+                        .toList(),
+                verdict(),
+                failures(),
+                warnings(),
+                envFile.map(Path::toString),
+                paidProbe,
+                Optional.empty());
+    }
+
+    /** The {@code --json} document: the event's payload, whole. */
     public ObjectNode toJson() {
-        ObjectNode doc = CanonicalJson.objectNode();
-        ArrayNode array = doc.putArray("lines");
-        lines.forEach(l -> array.add(l.toJson()));
-        doc.put("verdict", verdict());
-        doc.put("failures", failures());
-        doc.put("warnings", warnings());
-        envFile.ifPresentOrElse(f -> doc.put("envFile", f.toString()), () -> doc.putNull("envFile"));
-        paidProbe.ifPresentOrElse(p -> doc.set("paidProbe", p.deepCopy()), () -> doc.putNull("paidProbe"));
-        return doc;
+        return toEvent().payload();
     }
 }

@@ -1,6 +1,5 @@
 package dev.wb.commands.verify;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
@@ -9,6 +8,8 @@ import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,14 +45,15 @@ public final class EvidenceView {
         ArrayNode refused = doc.putArray("refused");
         notRun(run).forEach(r -> refused.addObject().put("command", r.command()).put("reason", r.reason()));
         ArrayNode env = doc.putArray("env");
-        names(run.started().path("env")).forEach(env::add);
+        names(run.started().env()).forEach(env::add);
         doc.put("note", "rendered by wb from the event log; editing this file changes nothing");
         doc.put("task", key.value());
         doc.put("runVerdict", run.verdict());
         doc.put("startedVersion", run.startedVersion());
-        doc.set("started", run.started());
-        run.commands().forEach(doc.putArray("commands")::add);
-        run.finished().ifPresent(f -> doc.set("finished", f));
+        doc.set("started", Verifications.stored(run.started()));
+        ArrayNode commands = doc.putArray("commands");
+        run.commands().forEach(c -> commands.add(Verifications.stored(c)));
+        run.finished().ifPresent(f -> doc.set("finished", Verifications.stored(f)));
         return doc;
     }
 
@@ -59,11 +61,11 @@ public final class EvidenceView {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(key).append(" — verification evidence\n\n");
         md.append("**Verdict:** ").append(verdict(run)).append("\n\n");
-        List<String> env = names(run.started().path("env"));
+        List<String> env = names(run.started().env());
         if (!env.isEmpty()) {
             md.append("**Environment:** ").append(String.join(", ", env)).append("\n\n");
         }
-        for (JsonNode c : run.commands()) {
+        for (VerifyCommandRan c : run.commands()) {
             ObjectNode r = result(c, timeout(run));
             int exit = r.path("exit_code").asInt();
             String output = r.path("output").asText();
@@ -120,41 +122,41 @@ public final class EvidenceView {
      * One command as the original records it: {command, exit_code, duration_ms, output, truncated?}, the
      * output stripped and cut as wb recorded it (head, the omitted count, tail); wb's fields after.
      */
-    static ObjectNode result(JsonNode c, int timeoutSeconds) {
+    static ObjectNode result(VerifyCommandRan c, int timeoutSeconds) {
         ObjectNode r = CanonicalJson.objectNode();
-        r.put("command", c.path("command").asText());
+        r.put("command", c.command());
         r.put("exit_code", exitCode(c));
-        r.put("duration_ms", c.path("durationMs").asLong());
-        long omitted = c.path("omittedChars").asLong();
+        r.put("duration_ms", c.durationMs());
+        long omitted = c.omittedChars();
         r.put("output", output(c, omitted, timeoutSeconds));
         if (omitted > 0) {
             r.put("truncated", true);
         }
-        r.put("index", c.path("index").asInt());
-        r.put("runner", c.path("runner").asText());
-        r.put("outcome", c.path("outcome").asText());
-        r.put("outputDigest", c.path("outputDigest").asText());
-        r.put("outputBytes", c.path("outputBytes").asLong());
+        r.put("index", c.index());
+        r.put("runner", c.runner());
+        r.put("outcome", c.outcome());
+        r.put("outputDigest", c.outputDigest());
+        r.put("outputBytes", c.outputBytes());
         return r;
     }
 
-    static int exitCode(JsonNode c) {
-        return switch (c.path("outcome").asText()) {
+    static int exitCode(VerifyCommandRan c) {
+        return switch (c.outcome()) {
             case "timed_out" -> TIMED_OUT;
             case "not_started" -> NOT_STARTED;
             case "interrupted" -> INTERRUPTED;
-            default -> c.path("exitCode").asInt();
+            default -> c.exitCode();
         };
     }
 
-    private static String output(JsonNode c, long omitted, int timeoutSeconds) {
+    private static String output(VerifyCommandRan c, long omitted, int timeoutSeconds) {
         String text = omitted > 0
-                ? c.path("head").asText().stripLeading() + "\n\n[... " + omitted + " chars omitted ...]\n\n"
-                        + c.path("tail").asText().stripTrailing()
-                : (c.path("head").asText() + c.path("tail").asText()).strip();
-        String why = switch (c.path("outcome").asText()) {
+                ? c.head().stripLeading() + "\n\n[... " + omitted + " chars omitted ...]\n\n"
+                        + c.tail().stripTrailing()
+                : (c.head() + c.tail()).strip();
+        String why = switch (c.outcome()) {
             case "timed_out" -> "timed out after " + timeoutSeconds + "s";
-            case "not_started" -> c.path("startError").asText("command not found on PATH");
+            case "not_started" -> c.startError().orElse("command not found on PATH");
             case "interrupted" -> "interrupted: wb was stopped while it ran";
             default -> "";
         };
@@ -166,24 +168,18 @@ public final class EvidenceView {
     /** Refused commands, then refused variables as the original lists them ({@code env NAME}). */
     private static List<NotRun> notRun(Verifications.Run run) {
         List<NotRun> refused = new ArrayList<>();
-        run.started()
-                .path("refused")
-                .forEach(r -> refused.add(
-                        new NotRun(r.path("command").asText(), r.path("reason").asText())));
-        run.started()
-                .path("refusedEnv")
-                .forEach(r -> refused.add(new NotRun(
-                        "env " + r.path("name").asText(), r.path("reason").asText())));
+        run.started().refused().forEach(r -> refused.add(new NotRun(r.command(), r.reason())));
+        run.started().refusedEnv().forEach(r -> refused.add(new NotRun("env " + r.name(), r.reason())));
         return refused;
     }
 
     /** Commands that passed the boundary but were never reached (an interrupted or unfinished run). */
     private static List<NotRun> notReached(Verifications.Run run) {
         List<NotRun> left = new ArrayList<>();
-        JsonNode commands = run.started().path("commands");
+        List<VerifyStarted.Command> commands = run.started().commands();
         for (int i = run.commands().size(); i < commands.size(); i++) {
             left.add(new NotRun(
-                    commands.get(i).path("command").asText(),
+                    commands.get(i).command(),
                     "not reached ("
                             + (run.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped")
                             + ")"));
@@ -198,7 +194,7 @@ public final class EvidenceView {
                 .append(" of ")
                 .append(key)
                 .append(" (plan ")
-                .append(run.started().path("planDigest").asText())
+                .append(run.started().planDigest())
                 .append(", ")
                 .append(timeout(run))
                 .append(" s a command)");
@@ -208,26 +204,25 @@ public final class EvidenceView {
             md.append(": the run was interrupted, so it is not a pass");
         }
         md.append(".\n");
-        for (JsonNode c : run.commands()) {
+        for (VerifyCommandRan c : run.commands()) {
             md.append("\nFull output of `")
-                    .append(c.path("command").asText())
+                    .append(c.command())
                     .append("`: ")
-                    .append(c.path("outputBytes").asLong())
+                    .append(c.outputBytes())
                     .append(" bytes, ")
-                    .append(c.path("outputDigest").asText())
+                    .append(c.outputDigest())
                     .append("\n");
         }
         return md.toString();
     }
 
     private static int timeout(Verifications.Run run) {
-        return run.started().path("timeoutSeconds").asInt();
+        return run.started().timeoutSeconds();
     }
 
     /** Sorted, as the original writes them. */
-    private static List<String> names(JsonNode array) {
-        List<String> values = new ArrayList<>();
-        array.forEach(v -> values.add(v.asText()));
+    private static List<String> names(List<String> names) {
+        List<String> values = new ArrayList<>(names);
         values.sort(PythonJson::compareCodePoints);
         return values;
     }

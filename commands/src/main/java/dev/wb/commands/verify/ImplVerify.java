@@ -1,6 +1,7 @@
 package dev.wb.commands.verify;
 
 import dev.wb.commands.ContentStore;
+import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
@@ -15,12 +16,11 @@ import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.ExpectedVersion;
-import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -90,10 +90,12 @@ public final class ImplVerify {
         // preflight use); the plan's own words are what runs.
         Redactor redactor = WorkspaceRedactor.of(session.workspace(), config, env, Map.of());
         VerifyPlan shown = plan.redacted(redactor);
-        List<EventEnvelope> events = new ArrayList<>(new EventService(session)
-                .decideEvents(stream, AuditGate.INSTANCE, state -> {
+        EventService service = new EventService(session);
+        // The gate and the start in one decision: the run is recorded only on the state that let it start.
+        VerifyStarted started = shown.started(reading.digest(), config.verifyTimeoutSeconds());
+        List<EventEnvelope> events = new ArrayList<>(service.decide(stream, AuditGate.INSTANCE, state -> {
                     Gate.requireOpen(state, key, reading.digest());
-                    return List.of(VerifyDecider.started(shown, reading.digest(), config.verifyTimeoutSeconds()));
+                    return Decision.<Void>of(null, started);
                 })
                 .appended());
         AtomicBoolean interrupted = new AtomicBoolean();
@@ -134,15 +136,15 @@ public final class ImplVerify {
                         redactor);
                 String digest = store(session, output);
                 progress.finished(position, command.command(), result);
-                events.addAll(append(session, stream, VerifyDecider.commandRan(command, result, digest)));
+                // Facts of a run already under way: recorded whatever else the stream recorded meanwhile.
+                events.addAll(service.record(stream, command.recorded(result, digest)));
                 results.add(result);
                 if (result.outcome() == Outcome.INTERRUPTED) {
                     interrupted.set(true);
                 }
             }
             long durationMs = Duration.ofNanos(System.nanoTime() - start).toMillis();
-            events.addAll(
-                    append(session, stream, VerifyDecider.finished(plan, results, interrupted.get(), durationMs)));
+            events.addAll(service.record(stream, VerifyVerdict.finished(plan, results, interrupted.get(), durationMs)));
             Verifications.Run run = Folds.foldStream(Verifications.INSTANCE, session.reader(), stream)
                     .latest()
                     .orElseThrow();
@@ -182,10 +184,5 @@ public final class ImplVerify {
                     "cannot create a file for command output in .workflow/local/tmp: " + e.getMessage(),
                     List.of("check that .workflow/local/ is writable"));
         }
-    }
-
-    private static List<EventEnvelope> append(Session session, StreamId stream, NewEvent event) {
-        // Facts of a run already under way: appended whatever else the stream recorded meanwhile.
-        return session.log().append(stream, ExpectedVersion.any(), List.of(event), session.invocation());
     }
 }

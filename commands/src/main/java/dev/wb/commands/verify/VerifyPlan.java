@@ -1,12 +1,17 @@
 package dev.wb.commands.verify;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.plan.VerifyEnvNames;
 import dev.wb.commands.process.Redactor;
+import dev.wb.commands.process.RunResult;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyStarted;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -19,7 +24,33 @@ public record VerifyPlan(
         List<Runnable> runnable, List<Refused> refused, Map<String, String> env, List<Refused> refusedEnv) {
 
     /** A command that passed the boundary: its words and the runner they name. */
-    public record Runnable(int index, String command, List<String> argv, String runner) {}
+    public record Runnable(int index, String command, List<String> argv, String runner) {
+
+        /**
+         * This command's run as recorded, its whole output stored under {@code outputDigest}; texts
+         * shortened when they would pass the log's limit ({@link EventFit}).
+         */
+        VerifyCommandRan recorded(RunResult result, String outputDigest) {
+            return EventFit.fitted(
+                    VerifyCommandRan.TYPE,
+                    new VerifyCommandRan(
+                            index,
+                            command,
+                            argv,
+                            runner,
+                            result.outcome().name().toLowerCase(Locale.ROOT),
+                            result.exitCode(),
+                            result.passed(),
+                            result.duration().toMillis(),
+                            result.output().head(),
+                            result.output().tail(),
+                            result.output().omittedChars(),
+                            outputDigest,
+                            result.outputBytes(),
+                            result.startError().isEmpty() ? Optional.empty() : Optional.of(result.startError()),
+                            Optional.empty()));
+        }
+    }
 
     /** A command or a variable that will not be used, and why. */
     public record Refused(int index, String subject, String reason) {}
@@ -108,5 +139,28 @@ public record VerifyPlan(
         }
         refusedNow.sort(Comparator.comparingInt(Refused::index));
         return new VerifyPlan(kept, refusedNow, env, refusedEnv);
+    }
+
+    /**
+     * The run's start as recorded: the plan it came from, the per-command limit, what may run, what was
+     * refused (redact the plan first: {@link #redacted}), the verify_env names (never the values). Its
+     * texts are shortened when together they would pass the log's limit ({@link EventFit}).
+     */
+    VerifyStarted started(String planDigest, int timeoutSeconds) {
+        return EventFit.fitted(
+                VerifyStarted.TYPE,
+                new VerifyStarted(
+                        planDigest,
+                        timeoutSeconds,
+                        runnable.stream()
+                                .map(r -> new VerifyStarted.Command(r.index(), r.command(), r.runner()))
+                                .toList(),
+                        refused.stream()
+                                .map(r -> new VerifyStarted.Refused(r.index(), r.subject(), r.reason()))
+                                .toList(),
+                        List.copyOf(env.keySet()),
+                        refusedEnv.stream()
+                                .map(r -> new VerifyStarted.RefusedEnv(r.subject(), r.reason()))
+                                .toList()));
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
@@ -17,6 +18,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
@@ -105,7 +107,7 @@ class ChecksRunTest {
     JsonNode lastPayload() {
         List<EventEnvelope> events = history();
         EventEnvelope last = events.get(events.size() - 1);
-        assertEquals(WbEvents.CHECKS_RAN, last.type());
+        assertEquals(ChecksRan.TYPE.name(), last.type());
         return last.payload().json();
     }
 
@@ -147,7 +149,7 @@ class ChecksRunTest {
         assertEquals(ChecksVerdict.PASS, report.verdict());
         assertEquals(List.of("repo:passed", "repo:passed"), outcomes(report));
         assertEquals(
-                List.of(PlanAudited.TYPE.name(), WbEvents.CHECKS_RAN),
+                List.of(PlanAudited.TYPE.name(), ChecksRan.TYPE.name()),
                 history().stream().map(EventEnvelope::type).toList());
         JsonNode p = lastPayload();
         assertEquals(
@@ -239,7 +241,7 @@ class ChecksRunTest {
         assertEquals("pass", p.get("verdict").asText());
         assertEquals(
                 "pass · 1 changed path · sets repo, ios · 1 passed, 2 skipped · auto-merge blocked",
-                ChecksRanSummary.of(p));
+                ChecksRanSummary.of(ChecksRan.TYPE.read((ObjectNode) p)));
     }
 
     @Test

@@ -12,7 +12,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.FlowValidated;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -37,7 +37,7 @@ class ValidateFlowTest {
     List<EventEnvelope> events() {
         try (Session session = fx.session()) {
             return session.reader().read(StreamId.workspace()).stream()
-                    .filter(e -> e.type().equals(WbEvents.FLOW_VALIDATED))
+                    .filter(e -> e.type().equals(FlowValidated.TYPE.name()))
                     .toList();
         }
     }
@@ -140,7 +140,7 @@ class ValidateFlowTest {
 
         List<EventEnvelope> events = events();
         assertEquals(2, events.size());
-        assertEquals(WbEvents.FLOW_VALIDATED_VERSION, events.get(0).schemaVersion());
+        assertEquals(FlowValidated.TYPE.version(), events.get(0).schemaVersion());
         JsonNode payload = events.get(0).payload().json();
         assertEquals(java.util.Set.of("request", "flows", "exitCode"), java.util.Set.copyOf(fields(payload)));
         assertEquals("--all", payload.get("request").asText());

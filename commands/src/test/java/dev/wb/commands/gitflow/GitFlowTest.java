@@ -17,7 +17,8 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.gitrun.StepOutcome;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -96,13 +97,13 @@ class GitFlowTest {
                     .toList();
             assertEquals(
                     List.of(
-                            WbEvents.GIT_STEP_RAN,
-                            WbEvents.GIT_STEP_RAN,
-                            WbEvents.GIT_SERIES_FINISHED,
-                            WbEvents.GIT_STEP_RAN,
-                            WbEvents.GIT_SERIES_FINISHED,
-                            WbEvents.GIT_STEP_RAN,
-                            WbEvents.GIT_SERIES_FINISHED),
+                            GitStepRan.TYPE.name(),
+                            GitStepRan.TYPE.name(),
+                            GitSeriesFinished.TYPE.name(),
+                            GitStepRan.TYPE.name(),
+                            GitSeriesFinished.TYPE.name(),
+                            GitStepRan.TYPE.name(),
+                            GitSeriesFinished.TYPE.name()),
                     types,
                     "push of task/ABC-1 is recorded in ABC-1's stream");
         }

@@ -10,7 +10,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.GitStepRan;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +64,7 @@ class Issue13GitFlowTest {
         List<String> recorded = new ArrayList<>();
         try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
             session.reader().forEach(StreamId.task(KEY), 0, (EventEnvelope e) -> {
-                if (e.type().equals(WbEvents.GIT_STEP_RAN)) {
+                if (e.type().equals(GitStepRan.TYPE.name())) {
                     recorded.add(e.payload().json().get("output").asText());
                 }
             });

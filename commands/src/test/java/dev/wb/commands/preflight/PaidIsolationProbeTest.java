@@ -48,7 +48,7 @@ class PaidIsolationProbeTest {
                         .startsWith("claude: paid isolation probe SKIP (declined: security.strict_isolation=false"
                                 + " raises no sandbox on any host"),
                 line.text());
-        assertTrue(report.paidProbe().orElseThrow().get("declined").booleanValue());
+        assertTrue(report.toJson().get("paidProbe").get("declined").booleanValue());
         assertFalse(spent(h.bin));
     }
 
@@ -98,7 +98,7 @@ class PaidIsolationProbeTest {
         assertFalse(text.contains("model-saw-this-secret"));
         assertEquals(
                 PaidIsolationProbe.EVIDENCE,
-                report.paidProbe().orElseThrow().get("evidence").textValue());
+                report.toJson().get("paidProbe").get("evidence").textValue());
         assertFalse(report.toJson().toString().contains("model-saw-this-secret"));
     }
 
@@ -110,7 +110,7 @@ class PaidIsolationProbeTest {
                 "claude: paid isolation probe FAIL — not enforcing: gitdir, common dir, control home written",
                 line(report, "claude: paid isolation probe").text());
         assertEquals(
-                "LEAK", report.paidProbe().orElseThrow().at("/verdicts/gitdir").textValue());
+                "LEAK", report.toJson().get("paidProbe").at("/verdicts/gitdir").textValue());
         assertFalse(report.ready());
     }
 
@@ -123,7 +123,7 @@ class PaidIsolationProbeTest {
         assertTrue(line.text().contains("NOT DEMONSTRATED"), line.text());
         assertEquals(
                 "NOT DEMONSTRATED",
-                alone.paidProbe().orElseThrow().at("/verdicts/gitdir").textValue());
+                alone.toJson().get("paidProbe").at("/verdicts/gitdir").textValue());
 
         h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\": {\"strict_isolation\": true}}")
                 .codex(Login.LOGGED_IN, Sandbox.ENFORCE);

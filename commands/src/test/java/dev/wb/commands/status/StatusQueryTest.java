@@ -24,7 +24,8 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.ChangeScope;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.status.StageCounters.GitSteps;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
@@ -118,8 +119,8 @@ class StatusQueryTest {
                             stream,
                             ExpectedVersion.any(),
                             List.of(
-                                    new NewEvent(WbEvents.GIT_STEP_RAN, 1, step),
-                                    new NewEvent(WbEvents.GIT_SERIES_FINISHED, 1, series)),
+                                    new NewEvent(GitStepRan.TYPE.name(), 1, step),
+                                    new NewEvent(GitSeriesFinished.TYPE.name(), 1, series)),
                             session.invocation());
         }
     }

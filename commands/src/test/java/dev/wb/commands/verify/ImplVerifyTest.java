@@ -18,6 +18,9 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
@@ -96,10 +99,10 @@ class ImplVerifyTest {
         assertEquals(
                 List.of(
                         PlanAudited.TYPE.name(),
-                        WbEvents.VERIFY_STARTED,
-                        WbEvents.VERIFY_COMMAND_RAN,
-                        WbEvents.VERIFY_COMMAND_RAN,
-                        WbEvents.VERIFY_FINISHED),
+                        VerifyStarted.TYPE.name(),
+                        VerifyCommandRan.TYPE.name(),
+                        VerifyCommandRan.TYPE.name(),
+                        VerifyFinished.TYPE.name()),
                 history().stream().map(EventEnvelope::type).toList());
         JsonNode ran = history().get(2).payload().json();
         assertEquals(

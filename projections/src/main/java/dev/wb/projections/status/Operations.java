@@ -3,6 +3,9 @@ package dev.wb.projections.status;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.PreflightCompleted;
 
 /**
  * What the operations commands recorded in one stream: {@code wb preflight} verdicts and
@@ -29,11 +32,11 @@ public record Operations(
 
     public static final Operations NONE = new Operations(0, 0, "", "", 0, 0, 0, 0, 0, 0, 0, 0, "");
 
-    Operations withPreflight(JsonNode p, EventEnvelope event) {
-        String verdict = p.path("verdict").asText("");
+    Operations withPreflight(PreflightCompleted p, EventEnvelope event) {
+        String verdict = p.verdict();
         return new Operations(
                 preflights + 1,
-                preflightsReady + (verdict.equals("ready") ? 1 : 0),
+                preflightsReady + (verdict.equals(PreflightCompleted.READY) ? 1 : 0),
                 verdict,
                 event.time().toString(),
                 flowValidations,
@@ -47,13 +50,9 @@ public record Operations(
                 lastChecks);
     }
 
-    Operations withFlowValidation(JsonNode p) {
-        long checked = 0;
-        long invalid = 0;
-        for (JsonNode flow : p.path("flows")) {
-            checked++;
-            invalid += flow.path("valid").asBoolean(true) ? 0 : 1;
-        }
+    Operations withFlowValidation(FlowValidated p) {
+        long checked = p.flows().size();
+        long invalid = p.flows().stream().filter(flow -> !flow.valid()).count();
         return new Operations(
                 preflights,
                 preflightsReady,
@@ -70,8 +69,8 @@ public record Operations(
                 lastChecks);
     }
 
-    Operations withChecks(JsonNode p) {
-        String verdict = p.path("verdict").asText("");
+    Operations withChecks(ChecksRan p) {
+        String verdict = p.verdict();
         return new Operations(
                 preflights,
                 preflightsReady,
@@ -84,7 +83,7 @@ public record Operations(
                 checksPassed + (verdict.equals("pass") ? 1 : 0),
                 checksFailed + (verdict.equals("fail") ? 1 : 0),
                 checksIncomplete + (verdict.equals("incomplete") ? 1 : 0),
-                autoMergeBlocked + (p.path("autoMergeBlocked").asBoolean(false) ? 1 : 0),
+                autoMergeBlocked + (p.autoMergeBlocked() ? 1 : 0),
                 verdict);
     }
 

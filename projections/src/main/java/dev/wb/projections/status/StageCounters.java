@@ -1,7 +1,9 @@
 package dev.wb.projections.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyStarted;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
@@ -77,39 +79,31 @@ public record StageCounters(
         return new StageCounters(next, commands, refusedCommands, refusedEnv, gitSteps);
     }
 
-    StageCounters withRefusals(ObjectNode started) {
-        JsonNode refused = started.path("refused");
-        JsonNode env = started.path("refusedEnv");
-        if (refused.isEmpty() && env.isEmpty()) {
+    StageCounters withRefusals(VerifyStarted started) {
+        if (started.refused().isEmpty() && started.refusedEnv().isEmpty()) {
             return this;
         }
         TreeMap<String, Refusal> nextCommands = new TreeMap<>(refusedCommands);
-        refused.forEach(r -> refuse(
-                nextCommands, r.path("command").asText(), r.path("reason").asText()));
+        started.refused().forEach(r -> refuse(nextCommands, r.command(), r.reason()));
         TreeMap<String, Refusal> nextEnv = new TreeMap<>(refusedEnv);
-        env.forEach(
-                r -> refuse(nextEnv, r.path("name").asText(), r.path("reason").asText()));
+        started.refusedEnv().forEach(r -> refuse(nextEnv, r.name(), r.reason()));
         return new StageCounters(citations, commands, nextCommands, nextEnv, gitSteps);
     }
 
-    StageCounters withCommandRan(ObjectNode ran) {
-        String command = ran.path("command").asText();
+    StageCounters withCommandRan(VerifyCommandRan ran) {
+        String command = ran.command();
         TreeMap<String, CommandTally> next = new TreeMap<>(commands);
         next.put(
                 command,
-                next.getOrDefault(command, CommandTally.NEVER)
-                        .ran(
-                                ran.path("durationMs").asLong(),
-                                ran.path("outcome").asText(),
-                                ran.path("passed").asBoolean()));
+                next.getOrDefault(command, CommandTally.NEVER).ran(ran.durationMs(), ran.outcome(), ran.passed()));
         return new StageCounters(citations, next, refusedCommands, refusedEnv, gitSteps);
     }
 
     StageCounters withGitStep(String status) {
         GitSteps steps = new GitSteps(
-                gitSteps.ok() + (status.equals("ok") ? 1 : 0),
-                gitSteps.failed() + (status.equals("failed") ? 1 : 0),
-                gitSteps.refused() + (status.equals("refused") ? 1 : 0));
+                gitSteps.ok() + (status.equals(GitStepRan.OK) ? 1 : 0),
+                gitSteps.failed() + (status.equals(GitStepRan.FAILED) ? 1 : 0),
+                gitSteps.refused() + (status.equals(GitStepRan.REFUSED) ? 1 : 0));
         return new StageCounters(citations, commands, refusedCommands, refusedEnv, steps);
     }
 

@@ -4,11 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.Projection;
+import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PayloadFields;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvents;
 import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.verify.Verifications;
 import java.util.Optional;
 
 /**
@@ -62,15 +71,6 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
     }
 
-    private static final PayloadFields STARTED = PayloadFields.of(
-            "planDigest", "refused[].command", "refused[].reason", "refusedEnv[].name", "refusedEnv[].reason");
-    private static final PayloadFields RAN = PayloadFields.of("command", "outcome", "passed", "durationMs");
-    private static final PayloadFields FINISHED = PayloadFields.of("verdict");
-    private static final PayloadFields STEP = PayloadFields.of("status");
-    private static final PayloadFields SERIES = PayloadFields.of("status", "series");
-    private static final PayloadFields PREFLIGHT = PayloadFields.of("verdict");
-    private static final PayloadFields FLOWS = PayloadFields.of("flows[].valid");
-    private static final PayloadFields CHECKS = PayloadFields.of("verdict", "autoMergeBlocked");
 
     private TaskStages() {}
 
@@ -108,25 +108,31 @@ public final class TaskStages implements Projection<TaskStages.State> {
             Latest scope = Latest.of(checked.verdict(), checked.planDigest());
             return new State(s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations());
         }
-        if (type.equals(WbEvents.VERIFY_STARTED)) {
+        if (VerifyStarted.TYPE.matches(event)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
-            ObjectNode p = STARTED.read(event);
-            Latest verify = Latest.of("incomplete", p.path("planDigest").asText());
+            VerifyStarted started = VerifyStarted.readStages(event);
+            Latest verify = Latest.of(Verifications.INCOMPLETE, started.planDigest());
             return new State(
-                    s.audit(), s.scope(), verify, s.git(), s.counters().withRefusals(p), s.reviews(), s.operations());
+                    s.audit(),
+                    s.scope(),
+                    verify,
+                    s.git(),
+                    s.counters().withRefusals(started),
+                    s.reviews(),
+                    s.operations());
         }
-        if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
+        if (VerifyCommandRan.TYPE.matches(event)) {
             return new State(
                     s.audit(),
                     s.scope(),
                     s.verify(),
                     s.git(),
-                    s.counters().withCommandRan(RAN.read(event)),
+                    s.counters().withCommandRan(VerifyCommandRan.readStages(event)),
                     s.reviews(),
                     s.operations());
         }
-        if (type.equals(WbEvents.VERIFY_FINISHED) && !s.verify().result().equals(NONE)) {
-            String verdict = FINISHED.read(event).path("verdict").asText();
+        if (VerifyFinished.TYPE.matches(event) && !s.verify().result().equals(NONE)) {
+            String verdict = VerifyFinished.readStages(event).verdict();
             return new State(
                     s.audit(),
                     s.scope(),
@@ -136,8 +142,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations());
         }
-        if (type.equals(WbEvents.GIT_STEP_RAN)) {
-            String status = STEP.read(event).path("status").asText();
+        if (GitStepRan.TYPE.matches(event)) {
+            String status = GitStepRan.readStages(event).status();
             return new State(
                     s.audit(),
                     s.scope(),
@@ -157,19 +163,19 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews().withRecord(JudgeRecordRead.TYPE.read(event)),
                     s.operations()); // small; criteria are an object
         }
-        if (type.equals(WbEvents.GIT_SERIES_FINISHED)) {
-            ObjectNode p = SERIES.read(event);
-            Latest git = Latest.of(p.path("status").asText(), p.path("series").asText());
+        if (GitSeriesFinished.TYPE.matches(event)) {
+            GitSeriesFinished series = GitSeriesFinished.readStages(event);
+            Latest git = Latest.of(series.status(), series.series());
             return new State(s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews(), s.operations());
         }
-        if (type.equals(WbEvents.PREFLIGHT_COMPLETED)) {
-            return s.with(s.operations().withPreflight(PREFLIGHT.read(event), event));
+        if (PreflightCompleted.TYPE.matches(event)) {
+            return s.with(s.operations().withPreflight(PreflightCompleted.readStages(event), event));
         }
-        if (type.equals(WbEvents.FLOW_VALIDATED)) {
-            return s.with(s.operations().withFlowValidation(FLOWS.read(event)));
+        if (FlowValidated.TYPE.matches(event)) {
+            return s.with(s.operations().withFlowValidation(FlowValidated.readStages(event)));
         }
-        if (type.equals(WbEvents.CHECKS_RAN)) {
-            return s.with(s.operations().withChecks(CHECKS.read(event)));
+        if (ChecksRan.TYPE.matches(event)) {
+            return s.with(s.operations().withChecks(ChecksRan.readStages(event)));
         }
         return s;
     }

@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.Payload;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.WbEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,24 +25,30 @@ public final class Verifications implements Projection<Verifications.State> {
 
     public static final Verifications INSTANCE = new Verifications();
 
+    /** The verdict of a run whose end was never recorded (wb was killed): never a pass. */
+    public static final String INCOMPLETE = "incomplete";
+
     /**
-     * One run, as its events recorded it (the payloads, unchanged).
+     * One run, as its events recorded it.
      *
      * @param finished empty while the run is incomplete
      */
     public record Run(
-            long startedVersion, ObjectNode started, List<ObjectNode> commands, Optional<ObjectNode> finished) {
+            long startedVersion,
+            VerifyStarted started,
+            List<VerifyCommandRan> commands,
+            Optional<VerifyFinished> finished) {
         public Run {
             commands = List.copyOf(commands);
         }
 
         /** {@code pass}, {@code fail}, {@code interrupted}, or {@code incomplete} when no end was recorded. */
         public String verdict() {
-            return finished.map(f -> f.path("verdict").asText()).orElse("incomplete");
+            return finished.map(VerifyFinished::verdict).orElse(INCOMPLETE);
         }
 
-        Run with(ObjectNode command) {
-            List<ObjectNode> all = new ArrayList<>(commands);
+        Run with(VerifyCommandRan command) {
+            List<VerifyCommandRan> all = new ArrayList<>(commands);
             all.add(command);
             return new Run(startedVersion, started, all, finished);
         }
@@ -67,32 +77,31 @@ public final class Verifications implements Projection<Verifications.State> {
 
     @Override
     public State evolve(State state, EventEnvelope event) {
-        String type = event.type();
-        if (type.equals(WbEvents.VERIFY_STARTED)) {
-            Run run = new Run(event.version(), event.payload().json(), List.of(), Optional.empty());
+        if (VerifyStarted.TYPE.matches(event)) {
+            Run run = new Run(event.version(), VerifyStarted.TYPE.read(event), List.of(), Optional.empty());
             return new State(state.runs() + 1, state.passed(), state.failed(), state.interrupted(), Optional.of(run));
         }
         if (state.latest().isEmpty()) {
             return state;
         }
         Run run = state.latest().get();
-        if (type.equals(WbEvents.VERIFY_COMMAND_RAN)) {
+        if (VerifyCommandRan.TYPE.matches(event)) {
             return new State(
                     state.runs(),
                     state.passed(),
                     state.failed(),
                     state.interrupted(),
-                    Optional.of(run.with(event.payload().json())));
+                    Optional.of(run.with(VerifyCommandRan.TYPE.read(event))));
         }
-        if (type.equals(WbEvents.VERIFY_FINISHED)) {
-            ObjectNode finished = event.payload().json();
-            String verdict = finished.path("verdict").asText();
+        if (VerifyFinished.TYPE.matches(event)) {
+            VerifyFinished finished = VerifyFinished.TYPE.read(event);
+            String verdict = finished.verdict();
             Run done = new Run(run.startedVersion(), run.started(), run.commands(), Optional.of(finished));
             return new State(
                     state.runs(),
-                    state.passed() + (verdict.equals("pass") ? 1 : 0),
-                    state.failed() + (verdict.equals("fail") ? 1 : 0),
-                    state.interrupted() + (verdict.equals("interrupted") ? 1 : 0),
+                    state.passed() + (verdict.equals(VerifyFinished.PASS) ? 1 : 0),
+                    state.failed() + (verdict.equals(VerifyFinished.FAIL) ? 1 : 0),
+                    state.interrupted() + (verdict.equals(VerifyFinished.INTERRUPTED) ? 1 : 0),
                     Optional.of(done));
         }
         return state;
@@ -109,12 +118,17 @@ public final class Verifications implements Projection<Verifications.State> {
             ObjectNode latest = node.putObject("latest");
             latest.put("startedVersion", run.startedVersion());
             latest.put("verdict", run.verdict());
-            latest.set("started", run.started());
+            latest.set("started", stored(run.started()));
             ArrayNode commands = latest.putArray("commands");
-            run.commands().forEach(commands::add);
-            run.finished().ifPresent(f -> latest.set("finished", f));
+            run.commands().forEach(c -> commands.add(stored(c)));
+            run.finished().ifPresent(f -> latest.set("finished", stored(f)));
         });
         return node;
+    }
+
+    /** An event's payload as the log stores it (keys in canonical order), as this state always held it. */
+    public static ObjectNode stored(WbEvent event) {
+        return Payload.of(event.payload()).json();
     }
 
     @Override
@@ -123,14 +137,16 @@ public final class Verifications implements Projection<Verifications.State> {
             Optional<Run> latest = Optional.empty();
             JsonNode l = json.get("latest");
             if (l != null) {
-                List<ObjectNode> commands = new ArrayList<>();
-                l.required("commands").forEach(c -> commands.add((ObjectNode) c));
+                List<VerifyCommandRan> commands = new ArrayList<>();
+                l.required("commands").forEach(c -> commands.add(VerifyCommandRan.TYPE.read((ObjectNode) c)));
                 JsonNode finished = l.get("finished");
                 latest = Optional.of(new Run(
                         l.required("startedVersion").longValue(),
-                        (ObjectNode) l.required("started"),
+                        VerifyStarted.TYPE.read((ObjectNode) l.required("started")),
                         commands,
-                        finished == null ? Optional.empty() : Optional.of((ObjectNode) finished)));
+                        finished == null
+                                ? Optional.empty()
+                                : Optional.of(VerifyFinished.TYPE.read((ObjectNode) finished))));
             }
             return new State(
                     json.required("runs").intValue(),

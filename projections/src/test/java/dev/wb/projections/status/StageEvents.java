@@ -13,6 +13,11 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.PlannedFile;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvents;
 import java.util.ArrayList;
 import java.util.List;
@@ -98,7 +103,7 @@ public final class StageEvents {
         for (int i = 0; i < refusedEnv.size(); i += 2) {
             e.addObject().put("name", refusedEnv.get(i)).put("reason", refusedEnv.get(i + 1));
         }
-        return new NewEvent(WbEvents.VERIFY_STARTED, 1, p);
+        return new NewEvent(VerifyStarted.TYPE.name(), 1, p);
     }
 
     static NewEvent verifyStarted(String digest, String... commands) {
@@ -121,7 +126,7 @@ public final class StageEvents {
                 .put("omittedChars", 0)
                 .put("outputDigest", "sha256:" + "a".repeat(64))
                 .put("outputBytes", 6);
-        return new NewEvent(WbEvents.VERIFY_COMMAND_RAN, 1, p);
+        return new NewEvent(VerifyCommandRan.TYPE.name(), 1, p);
     }
 
     static NewEvent passed(String command, long durationMs) {
@@ -141,7 +146,7 @@ public final class StageEvents {
                 .put("refused", 0)
                 .put("notRun", 0)
                 .put("durationMs", 10);
-        return new NewEvent(WbEvents.VERIFY_FINISHED, 1, p);
+        return new NewEvent(VerifyFinished.TYPE.name(), 1, p);
     }
 
     static NewEvent gitStep(String series, String status) {
@@ -156,7 +161,7 @@ public final class StageEvents {
         if (status.equals("refused")) {
             p.put("refusal", "the tree is not clean");
         }
-        return new NewEvent(WbEvents.GIT_STEP_RAN, 1, p);
+        return new NewEvent(GitStepRan.TYPE.name(), 1, p);
     }
 
     static NewEvent gitSeries(String series, String status) {
@@ -165,6 +170,6 @@ public final class StageEvents {
                 .put("status", status)
                 .put("ran", status.equals("refused") ? 0 : 1);
         p.putArray("notRun");
-        return new NewEvent(WbEvents.GIT_SERIES_FINISHED, 1, p);
+        return new NewEvent(GitSeriesFinished.TYPE.name(), 1, p);
     }
 }

@@ -1,0 +1,140 @@
+package dev.wb.projections.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code wb impl verify KEY} passed the gate and is about to run the audited plan's commands: the plan
+ * they came from, the per-command time limit, the commands that passed the boundary, those refused
+ * before anything ran (with the reason), the verify_env names merged over the environment (never the
+ * values) and those refused. Texts are redacted as output is.
+ *
+ * @param truncated what was dropped to fit the log, if anything was
+ */
+public record VerifyStarted(
+        String planDigest,
+        int timeoutSeconds,
+        List<Command> commands,
+        List<Refused> refused,
+        List<String> env,
+        List<RefusedEnv> refusedEnv,
+        Optional<Truncated> truncated)
+        implements WbEvent {
+
+    static final String PLAN_DIGEST = "planDigest";
+    static final String TIMEOUT_SECONDS = "timeoutSeconds";
+    static final String COMMANDS = "commands";
+    static final String REFUSED = "refused";
+    static final String ENV = "env";
+    static final String REFUSED_ENV = "refusedEnv";
+    static final String INDEX = "index";
+    static final String COMMAND = "command";
+    static final String RUNNER = "runner";
+    static final String REASON = "reason";
+    static final String NAME = "name";
+
+    public static final EventType<VerifyStarted> TYPE = EventType.of(
+            "verify.started",
+            List.of(PLAN_DIGEST, TIMEOUT_SECONDS, COMMANDS, REFUSED, ENV, REFUSED_ENV, Truncated.FIELD),
+            VerifyStarted::read);
+
+    /** What {@code wb status} folds: the plan and the refusals, streamed without the rest. */
+    private static final PayloadFields STAGES = PayloadFields.of(
+            PLAN_DIGEST,
+            REFUSED + "[]." + COMMAND,
+            REFUSED + "[]." + REASON,
+            REFUSED_ENV + "[]." + NAME,
+            REFUSED_ENV + "[]." + REASON);
+
+    /** A command that passed the boundary: its position in the plan's verify list, its text, its runner. */
+    public record Command(int index, String command, String runner) {}
+
+    /** A command refused before anything ran, and why. */
+    public record Refused(int index, String command, String reason) {}
+
+    /** A verify_env name refused (forbidden, malformed, not a string), and why. */
+    public record RefusedEnv(String name, String reason) {}
+
+    public VerifyStarted {
+        commands = List.copyOf(commands);
+        refused = List.copyOf(refused);
+        env = List.copyOf(env);
+        refusedEnv = List.copyOf(refusedEnv);
+    }
+
+    public VerifyStarted(
+            String planDigest,
+            int timeoutSeconds,
+            List<Command> commands,
+            List<Refused> refused,
+            List<String> env,
+            List<RefusedEnv> refusedEnv) {
+        this(planDigest, timeoutSeconds, commands, refused, env, refusedEnv, Optional.empty());
+    }
+
+    @Override
+    public EventType<VerifyStarted> eventType() {
+        return TYPE;
+    }
+
+    @Override
+    public ObjectNode payload() {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put(PLAN_DIGEST, planDigest);
+        p.put(TIMEOUT_SECONDS, timeoutSeconds);
+        ArrayNode commandArray = p.putArray(COMMANDS);
+        commands.forEach(c -> commandArray
+                .addObject()
+                .put(INDEX, c.index())
+                .put(COMMAND, c.command())
+                .put(RUNNER, c.runner()));
+        ArrayNode refusedArray = p.putArray(REFUSED);
+        refused.forEach(r -> refusedArray
+                .addObject()
+                .put(INDEX, r.index())
+                .put(COMMAND, r.command())
+                .put(REASON, r.reason()));
+        PayloadLists.putTexts(p, ENV, env);
+        ArrayNode refusedEnvArray = p.putArray(REFUSED_ENV);
+        refusedEnv.forEach(r -> refusedEnvArray.addObject().put(NAME, r.name()).put(REASON, r.reason()));
+        Truncated.write(truncated, p);
+        return p;
+    }
+
+    /**
+     * The plan digest and the refusals only, streamed for a fold that reads no more (the commands and
+     * the env names read as none, the refusals' indexes as 0).
+     */
+    public static VerifyStarted readStages(EventEnvelope event) {
+        return read(STAGES.read(event));
+    }
+
+    private static VerifyStarted read(ObjectNode p) {
+        return new VerifyStarted(
+                p.path(PLAN_DIGEST).asText(),
+                p.path(TIMEOUT_SECONDS).asInt(),
+                PayloadLists.objects(
+                        p.path(COMMANDS),
+                        c -> new Command(
+                                c.path(INDEX).asInt(),
+                                c.path(COMMAND).asText(),
+                                c.path(RUNNER).asText())),
+                PayloadLists.objects(p.path(REFUSED), VerifyStarted::refused),
+                PayloadLists.texts(p.path(ENV)),
+                PayloadLists.objects(
+                        p.path(REFUSED_ENV),
+                        r -> new RefusedEnv(
+                                r.path(NAME).asText(), r.path(REASON).asText())),
+                Truncated.read(p));
+    }
+
+    private static Refused refused(JsonNode r) {
+        return new Refused(
+                r.path(INDEX).asInt(), r.path(COMMAND).asText(), r.path(REASON).asText());
+    }
+}

@@ -1,0 +1,45 @@
+package dev.wb.projections.events;
+
+import static dev.wb.projections.events.RecordChecks.assertReadsBack;
+import static dev.wb.projections.events.RecordChecks.assertStored;
+
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The payload exactly as wb wrote it before the record (issue 15), and read back. */
+class ChecksRanTest {
+
+    static ChecksRan incomplete() {
+        return new ChecksRan(
+                3,
+                List.of(new ChecksRan.Selected("repo", "always"), new ChecksRan.Selected("py", "a.py")),
+                List.of(
+                        new ChecksRan.Command("repo", List.of("make", "test"), "passed", 0, 10, "ok\n"),
+                        new ChecksRan.Command("py", List.of("pytest"), "skipped", -1, 0, "pytest not found")),
+                "incomplete",
+                List.of("py"),
+                true,
+                List.of(new ChecksRan.Mutation("repo", List.of("make", "test"), List.of("HEAD", "README.md"))),
+                Optional.empty());
+    }
+
+    @Test
+    void a_run_is_stored_as_before() {
+        assertStored(
+                incomplete(),
+                "checks.ran",
+                1,
+                "{\"autoMergeBlocked\":true,\"changedPaths\":3,\"commands\":[{\"argv\":[\"make\",\"test\"],\"durationMil"
+                        + "lis\":10,\"exitCode\":0,\"outcome\":\"passed\",\"output\":\"ok\\n\",\"set\":\"repo\"},{\"argv\":[\"pytest\"],\""
+                        + "durationMillis\":0,\"exitCode\":-1,\"outcome\":\"skipped\",\"output\":\"pytest not found\",\"set\":\"py\""
+                        + "}],\"mutations\":[{\"argv\":[\"make\",\"test\"],\"paths\":[\"HEAD\",\"README.md\"],\"set\":\"repo\"}],\"selec"
+                        + "ted\":[{\"name\":\"repo\",\"reason\":\"always\"},{\"name\":\"py\",\"reason\":\"a.py\"}],\"skippedSets\":[\"py\""
+                        + "],\"verdict\":\"incomplete\"}");
+    }
+
+    @Test
+    void a_run_reads_back_equal() {
+        assertReadsBack(incomplete());
+    }
+}

@@ -1,0 +1,96 @@
+package dev.wb.projections.events;
+
+import static dev.wb.projections.events.RecordChecks.assertReadsBack;
+import static dev.wb.projections.events.RecordChecks.assertStored;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.wb.engine.json.CanonicalJson;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The payload exactly as wb wrote it before the record (issue 15), and read back. */
+class PreflightCompletedTest {
+
+    static PreflightCompleted notReady() {
+        return new PreflightCompleted(
+                List.of(
+                        new PreflightCompleted.Line("env", "OK", "env: OK — none"),
+                        new PreflightCompleted.Line("claude", "FAIL", "claude: FAIL — x"),
+                        new PreflightCompleted.Line("gh", "WARN", "gh: WARN — y")),
+                "not ready",
+                1,
+                1,
+                Optional.of(".workflow/.env"),
+                Optional.of(new PreflightCompleted.PaidProbe.Declined("claude is not healthy")),
+                Optional.empty());
+    }
+
+    static PreflightCompleted paid() {
+        Map<String, String> verdicts = new LinkedHashMap<>();
+        verdicts.put("gitdir", "REFUSED");
+        verdicts.put("allowed workspace path", "WRITTEN");
+        return new PreflightCompleted(
+                List.of(),
+                "ready",
+                0,
+                0,
+                Optional.empty(),
+                Optional.of(new PreflightCompleted.PaidProbe.Ran("claude", verdicts, ".workflow/local/paid.json")),
+                Optional.empty());
+    }
+
+    static PreflightCompleted bare() {
+        return new PreflightCompleted(List.of(), "ready", 0, 0, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    @Test
+    void a_verdict_with_an_env_file_and_a_declined_probe_is_stored_as_before() {
+        assertStored(
+                notReady(),
+                "preflight.completed",
+                1,
+                "{\"envFile\":\".workflow/.env\",\"failures\":1,\"lines\":[{\"subject\":\"env\",\"text\":\"env: OK — none\""
+                        + ",\"verdict\":\"OK\"},{\"subject\":\"claude\",\"text\":\"claude: FAIL — x\",\"verdict\":\"FAIL\"},{\"subject"
+                        + "\":\"gh\",\"text\":\"gh: WARN — y\",\"verdict\":\"WARN\"}],\"paidProbe\":{\"declined\":true,\"reason\":\"cla"
+                        + "ude is not healthy\"},\"verdict\":\"not ready\",\"warnings\":1}");
+    }
+
+    @Test
+    void no_env_file_and_no_probe_are_stored_as_nulls_as_before() {
+        assertStored(
+                bare(),
+                "preflight.completed",
+                1,
+                "{\"envFile\":null,\"failures\":0,\"lines\":[],\"paidProbe\":null,\"verdict\":\"ready\",\"warnings\":0}");
+    }
+
+    @Test
+    void a_probe_that_ran_is_stored_as_before() {
+        assertStored(
+                paid(),
+                "preflight.completed",
+                1,
+                "{\"envFile\":null,\"failures\":0,\"lines\":[],\"paidProbe\":{\"evidence\":\".workflow/local/paid.json"
+                        + "\",\"provider\":\"claude\",\"verdicts\":{\"allowed workspace path\":\"WRITTEN\",\"gitdir\":\"REFUSED\"}},"
+                        + "\"verdict\":\"ready\",\"warnings\":0}");
+    }
+
+    @Test
+    void each_reads_back_equal() {
+        assertReadsBack(notReady());
+        assertReadsBack(bare());
+        assertReadsBack(paid());
+    }
+
+    @Test
+    void the_json_document_keeps_the_order_it_always_printed() {
+        assertEquals(
+                "{\"lines\":[],\"verdict\":\"ready\",\"failures\":0,\"warnings\":0,\"envFile\":null,"
+                        + "\"paidProbe\":{\"provider\":\"claude\",\"verdicts\":{\"gitdir\":\"REFUSED\","
+                        + "\"allowed workspace path\":\"WRITTEN\"},\"evidence\":\".workflow/local/paid.json\"}}",
+                CanonicalJson.text(paid().payload(), false));
+    }
+}

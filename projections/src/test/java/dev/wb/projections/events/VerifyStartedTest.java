@@ -1,0 +1,58 @@
+package dev.wb.projections.events;
+
+import static dev.wb.projections.events.RecordChecks.assertReadsBack;
+import static dev.wb.projections.events.RecordChecks.assertStored;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The payload exactly as wb wrote it before the record (issue 15), and read back. */
+class VerifyStartedTest {
+
+    static VerifyStarted started() {
+        return new VerifyStarted(
+                "sha256:abc",
+                600,
+                List.of(
+                        new VerifyStarted.Command(0, "pytest -q", "pytest"),
+                        new VerifyStarted.Command(2, "ruff check", "ruff")),
+                List.of(new VerifyStarted.Refused(1, "make && rm", "shell characters")),
+                List.of("PYTHONPATH", "A"),
+                List.of(new VerifyStarted.RefusedEnv("LD_PRELOAD", "forbidden")));
+    }
+
+    @Test
+    void a_run_start_is_stored_as_before() {
+        assertStored(
+                started(),
+                "verify.started",
+                1,
+                "{\"commands\":[{\"command\":\"pytest -q\",\"index\":0,\"runner\":\"pytest\"},{\"command\":\"ruff check\",\""
+                        + "index\":2,\"runner\":\"ruff\"}],\"env\":[\"PYTHONPATH\",\"A\"],\"planDigest\":\"sha256:abc\",\"refused\":[{"
+                        + "\"command\":\"make && rm\",\"index\":1,\"reason\":\"shell characters\"}],\"refusedEnv\":[{\"name\":\"LD_P"
+                        + "RELOAD\",\"reason\":\"forbidden\"}],\"timeoutSeconds\":600}");
+    }
+
+    @Test
+    void a_run_start_reads_back_equal() {
+        assertReadsBack(started());
+    }
+
+    @Test
+    void a_start_that_lost_items_to_the_log_limit_says_so_and_reads_back_equal() {
+        VerifyStarted cut = new VerifyStarted(
+                "sha256:abc",
+                600,
+                List.of(),
+                List.of(),
+                List.of("A"),
+                List.of(),
+                Optional.of(new Truncated(Map.of("/env", 3))));
+
+        assertReadsBack(cut);
+        assertEquals(3, cut.payload().path("truncated").path("/env").asInt());
+    }
+}
