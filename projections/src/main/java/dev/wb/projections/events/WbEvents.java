@@ -2,7 +2,6 @@ package dev.wb.projections.events;
 
 import com.google.common.collect.ImmutableList;
 import dev.wb.engine.EventSchemas;
-import dev.wb.engine.EventSchemas.EventSchema;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
@@ -67,9 +66,7 @@ public final class WbEvents {
             .build();
 
     public static final EventSchemas SCHEMAS = EventSchemas.of(
-            Stream.of(TYPES.stream().map(EventType::schema))
-                    .flatMap(s -> s)
-                    .toList());
+            Stream.of(TYPES.stream().map(EventType::schema)).flatMap(s -> s).toList());
 
     private WbEvents() {}
 }

@@ -1,6 +1,5 @@
 package dev.wb.projections.status;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyStarted;

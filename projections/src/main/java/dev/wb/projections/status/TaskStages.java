@@ -1,21 +1,18 @@
 package dev.wb.projections.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.Projection;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.PayloadFields;
 import dev.wb.projections.events.PlanAudited;
-import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
-import dev.wb.projections.events.WbEvents;
 import dev.wb.projections.events.judge.JudgeRecordRead;
 import dev.wb.projections.verify.Verifications;
 import java.util.Optional;
@@ -70,7 +67,6 @@ public final class TaskStages implements Projection<TaskStages.State> {
             return new State(audit, scope, verify, git, counters, reviews, next);
         }
     }
-
 
     private TaskStages() {}
 
