@@ -3,9 +3,13 @@ package dev.wb.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.ContentStore;
+import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.replay.ReplayQuery;
@@ -14,27 +18,37 @@ import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.VerifyCommandRan;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
-final class ReplayCmd implements Callable<Integer> {
+final class ReplayCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("shown (with --verify: the chain holds)"),
+            Exit.CHECK_FAILED.as("--verify found an event that does not hold"),
+            Exit.USAGE.as("malformed key, or --at or --output out of range"),
+            Exit.MISSING.as("no history for KEY"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
     boolean verify;
     Long at;
     Long output;
 
     private ReplayCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     static CommandSpec spec(WbCommand root) {
         ReplayCmd cmd = new ReplayCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "replay",
                 "Show a task's events in order, check its hash chain"
                         + " (--verify), or every view as of one event (--at N). KEY may also be 'workspace'.");
@@ -60,10 +74,10 @@ final class ReplayCmd implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         StreamId stream = Keys.stream(key);
         if (verify && at != null) {
-            throw dev.wb.commands.Failure.usage(
+            throw Failure.usage(
                     "--verify and --at cannot be used together",
                     "wb replay " + key + " --verify",
                     "wb replay " + key + " --at " + at);
@@ -72,7 +86,7 @@ final class ReplayCmd implements Callable<Integer> {
             ReplayQuery query = new ReplayQuery(session);
             if (output != null) {
                 if (root.json()) {
-                    throw dev.wb.commands.Failure.usage(
+                    throw Failure.usage(
                             "--output prints the stored output as it was written:" + " it has no --json form",
                             "wb replay " + key + " --output " + output);
                 }
@@ -85,7 +99,7 @@ final class ReplayCmd implements Callable<Integer> {
                 return stateAt(stream, query.stateAt(stream, at));
             }
             // --json shows events as stored (what was hashed); text summarises them as this wb reads them.
-            int code = root.json() ? listStored(query.storedJson(stream)) : list(query.current(stream));
+            Exit code = root.json() ? listStored(query.storedJson(stream)) : list(query.current(stream));
             // A listing is not a verification, but a history that does not hold is never shown silently.
             query.verify(stream)
                     .firstBreak()
@@ -100,47 +114,47 @@ final class ReplayCmd implements Callable<Integer> {
     }
 
     /** The full output a verify command's event names by digest, from the content store. */
-    private int output(Session session, List<EventEnvelope> events) {
+    private Exit output(Session session, List<EventEnvelope> events) {
         EventEnvelope event = events.stream()
                 .filter(e -> e.version() == output)
                 .findFirst()
-                .orElseThrow(() -> dev.wb.commands.Failure.usage(
+                .orElseThrow(() -> Failure.usage(
                         "no event " + output + " in " + key, "wb replay " + key + "   (lists its events)"));
         String digest = VerifyCommandRan.TYPE.matches(event)
                 ? VerifyCommandRan.TYPE.read(event).outputDigest()
                 : "";
         if (digest.isEmpty()) {
-            throw dev.wb.commands.Failure.usage(
+            throw Failure.usage(
                     "event " + output + " of " + key + " (" + event.type() + ") has no stored output",
                     "wb replay " + key + "   (verify.command.ran events have one)");
         }
-        byte[] bytes = new dev.wb.commands.ContentStore(session.workspace())
+        byte[] bytes = new ContentStore(session.workspace())
                 .get(digest)
-                .orElseThrow(() -> dev.wb.commands.Failure.missing(
+                .orElseThrow(() -> Failure.missing(
                         "the output " + digest + " is not in .workflow/local/objects"
                                 + " (removed, or damaged: its digest no longer matches)",
                         "wb impl verify " + key));
-        root.context().console().out().print(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
-        return ExitCodes.OK;
+        root.context().console().out().print(new String(bytes, StandardCharsets.UTF_8));
+        return Exit.OK;
     }
 
-    private int list(List<EventEnvelope> events) {
+    private Exit list(List<EventEnvelope> events) {
         Console console = root.context().console();
         for (EventEnvelope event : events) {
             console.line(String.format(
                     "%4d  %s  %-26s %-24s %s",
                     event.version(), event.time(), event.type(), event.actor().describe(), Summaries.of(event)));
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
     /** One JSON line an event, made from its stored bytes (what was hashed). */
-    private int listStored(List<ObjectNode> events) {
+    private Exit listStored(List<ObjectNode> events) {
         events.forEach(root.context().console()::jsonLine);
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
-    private int verify(HashChain.Report report) {
+    private Exit verify(HashChain.Report report) {
         Console console = root.context().console();
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
@@ -158,20 +172,20 @@ final class ReplayCmd implements Callable<Integer> {
             console.line(report.stream().describe() + ": " + report.eventsChecked() + " events, hash chain intact");
         }
         if (report.intact()) {
-            return ExitCodes.OK;
+            return Exit.OK;
         }
         HashChain.Break first = report.firstBreak().orElseThrow();
         String before = first.version() == 0
                 ? "no event before it"
                 : "the events before it (0 to " + (first.version() - 1) + ") verify";
-        List<String> fixes = new java.util.ArrayList<>(LogRecovery.fixes(report.stream()));
+        List<String> fixes = new ArrayList<>(LogRecovery.fixes(report.stream()));
         fixes.set(0, before + "; " + fixes.get(0));
         console.error(
                 "the history of " + report.stream().describe() + " does not verify at " + first.describe(), fixes);
-        return ExitCodes.CHECK_FAILED;
+        return Exit.CHECK_FAILED;
     }
 
-    private int stateAt(StreamId stream, Map<String, JsonNode> states) {
+    private Exit stateAt(StreamId stream, Map<String, JsonNode> states) {
         Console console = root.context().console();
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
@@ -188,6 +202,6 @@ final class ReplayCmd implements Callable<Integer> {
                 console.line(Console.indent(state));
             });
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 }

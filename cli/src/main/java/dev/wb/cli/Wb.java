@@ -1,7 +1,7 @@
 package dev.wb.cli;
 
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.engine.BatchTooLargeException;
@@ -12,11 +12,13 @@ import dev.wb.engine.LogException;
 import dev.wb.engine.LogUnavailableException;
 import dev.wb.engine.StreamBusyException;
 import dev.wb.engine.VersionConflictException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +52,8 @@ public final class Wb {
 
     public static void main(String[] args) {
         RuntimeFolders.pin(System.getenv());
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8));
-        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8));
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8));
         int code = new Wb(System.getenv(), Path.of("").toAbsolutePath(), Clock.systemUTC(), out, err).run(args);
         out.flush();
         err.flush();
@@ -66,8 +68,8 @@ public final class Wb {
             EventLogs.preloadInBackground();
         }
         CommandLine cli = commandLine(args);
-        int code = refusesJson(args) ? ExitCodes.USAGE : cli.execute(args);
-        if (code != ExitCodes.OK && Arrays.asList(args).contains("--json")) {
+        int code = refusesJson(args) ? Exit.USAGE.code() : cli.execute(args);
+        if (code != Exit.OK.code() && Arrays.asList(args).contains("--json")) {
             // Every --json run prints one document, a refusal too: the error, if the command printed none.
             console.jsonErrorIfSilent(code);
         }
@@ -139,26 +141,26 @@ public final class Wb {
     private int handleUsage(CommandLine.ParameterException e, String[] args) {
         String command = e.getCommandLine().getCommandSpec().qualifiedName();
         console.error(e.getMessage(), List.of(command + " --help"));
-        return ExitCodes.USAGE;
+        return Exit.USAGE.code();
     }
 
     int handle(Exception e) {
         if (e instanceof Failure failure) {
             console.error(failure.getMessage(), failure.fixes());
-            return ExitCodes.of(failure.kind());
+            return Exit.of(failure.kind()).code();
         }
         if (e instanceof LogException logError) {
             return handleLog(logError);
         }
         if (e instanceof EventSchemas.NewerSchemaException newer) {
             console.error(newer.getMessage(), List.of("upgrade wb to the version that wrote this event"));
-            return ExitCodes.CONFIG;
+            return Exit.CONFIG.code();
         }
         console.error(
                 "unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(),
                 List.of("run again with WB_DEBUG=1 for the stack trace, and report it"));
         debug(e);
-        return ExitCodes.INTERNAL;
+        return Exit.INTERNAL.code();
     }
 
     private int handleLog(LogException e) {
@@ -172,19 +174,19 @@ public final class Wb {
             console.error(
                     busy.stream().describe() + " is busy",
                     List.of("another wb command is writing to it; wait for it to finish, then run this again"));
-            return ExitCodes.NOT_COMPLETED;
+            return Exit.NOT_COMPLETED.code();
         }
         if (e instanceof VersionConflictException conflict) {
             console.error(conflict.getMessage(), List.of("run the command again: it will decide on the new history"));
-            return ExitCodes.NOT_COMPLETED;
+            return Exit.NOT_COMPLETED.code();
         }
         if (e instanceof LogDamagedException damaged) {
             // Not a failed check of the user's work: the storage this command needs cannot be used.
-            List<String> fixes = new java.util.ArrayList<>();
+            List<String> fixes = new ArrayList<>();
             fixes.add("wb replay " + damaged.stream() + " --verify   (names the first event that does not hold)");
             fixes.addAll(LogRecovery.fixes(damaged.stream()));
             console.error(damaged.getMessage(), fixes);
-            return ExitCodes.CONFIG;
+            return Exit.CONFIG.code();
         }
         if (e instanceof BatchTooLargeException) {
             // A last resort: every input that reaches an event is bounded or shortened before it gets here.
@@ -192,7 +194,7 @@ public final class Wb {
                     "nothing was recorded: " + e.getMessage(),
                     List.of("make the input smaller (fewer or"
                             + " shorter commands, paths or lines in the files this command read), then run it again"));
-            return ExitCodes.USAGE;
+            return Exit.USAGE.code();
         }
         if (e instanceof LogUnavailableException unavailable) {
             console.error(
@@ -200,10 +202,10 @@ public final class Wb {
                     unavailable.fixes().isEmpty()
                             ? List.of("check that .workflow/local/ is writable and the disk has space")
                             : unavailable.fixes());
-            return ExitCodes.CONFIG;
+            return Exit.CONFIG.code();
         }
         console.error(e.getMessage(), List.of("run again with WB_DEBUG=1 for details"));
-        return ExitCodes.INTERNAL;
+        return Exit.INTERNAL.code();
     }
 
     private void debug(Throwable e) {

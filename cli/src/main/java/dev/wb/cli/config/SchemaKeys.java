@@ -27,8 +27,8 @@ public final class SchemaKeys {
 
     private SchemaKeys() {}
 
-    /** The key as a {@link ConfigCmd.Settable}, when it is a single value of the schema. */
-    static Optional<ConfigCmd.Settable> settable(String key) {
+    /** The key as a {@link ConfigKeys.Settable}, when it is a single value of the schema. */
+    static Optional<ConfigKeys.Settable> settable(String key) {
         JsonNode defaults = ConfigView.effective(WorkspaceConfig.DEFAULTS, JudgeAgentsConfig.DEFAULTS);
         JsonNode node = defaults.at("/" + key.replace(".", "/"));
         if (key.startsWith("agents.judge.")
@@ -43,12 +43,12 @@ public final class SchemaKeys {
             node = TextNode.valueOf("");
         }
         JsonNode type = node;
-        return Optional.of(new ConfigCmd.Settable(
+        return Optional.of(new ConfigKeys.Settable(
                 key,
                 describe(type),
                 "",
-                text -> ConfigCmd.Parsed.of(parse(key, type, text)),
-                ws -> ConfigCmd.After.NOTHING));
+                text -> ConfigKeys.Parsed.of(parse(key, type, text)),
+                ws -> ConfigKeys.After.NOTHING));
     }
 
     /** Reads the would-be file against the schema; a refusal is exit 2 and nothing is written. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Where a command's output goes: data on stdout, messages on stderr. Injected, never System.out. It
@@ -103,10 +104,7 @@ public final class Console {
 
     /** A JSON value pretty-printed and indented two spaces, for text views. */
     public static String indent(JsonNode node) {
-        return CanonicalJson.text(node, true)
-                .lines()
-                .map(l -> "  " + l)
-                .collect(java.util.stream.Collectors.joining("\n"));
+        return CanonicalJson.text(node, true).lines().map(l -> "  " + l).collect(Collectors.joining("\n"));
     }
 
     public void flush() {

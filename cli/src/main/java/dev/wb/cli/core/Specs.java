@@ -1,5 +1,7 @@
 package dev.wb.cli.core;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -56,13 +58,12 @@ public final class Specs {
      * picocli reads the list back before adding each occurrence, so the option needs a getter as well
      * as a setter: with a setter alone every occurrence would start a fresh list.
      */
-    public static OptionSpec repeatable(
-            String name, String label, String description, Consumer<java.util.List<String>> setAll) {
-        java.util.List<Object> values = new java.util.ArrayList<>();
+    public static OptionSpec repeatable(String name, String label, String description, Consumer<List<String>> setAll) {
+        List<Object> values = new ArrayList<>();
         return OptionSpec.builder(name)
                 .arity("1")
                 .paramLabel(label)
-                .type(java.util.List.class)
+                .type(List.class)
                 .auxiliaryTypes(String.class)
                 .description(description)
                 .getter(new picocli.CommandLine.Model.IGetter() {
@@ -75,14 +76,14 @@ public final class Specs {
                 .setter(new picocli.CommandLine.Model.ISetter() {
                     @Override
                     public <R> R set(R value) {
-                        if (value instanceof java.util.List<?> list) {
+                        if (value instanceof List<?> list) {
                             if (list != values) {
                                 values.clear();
                                 values.addAll(list);
                             }
-                            java.util.List<String> texts = new java.util.ArrayList<>();
+                            List<String> texts = new ArrayList<>();
                             values.forEach(v -> texts.add(String.valueOf(v)));
-                            setAll.accept(java.util.List.copyOf(texts));
+                            setAll.accept(List.copyOf(texts));
                         }
                         return null;
                     }

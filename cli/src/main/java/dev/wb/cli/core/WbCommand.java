@@ -65,11 +65,7 @@ public final class WbCommand implements Runnable {
                     .description("Print version information and exit.")
                     .build());
             spec.addOption(Specs.json(this));
-            spec.usageMessage()
-                    .footer(
-                            "",
-                            "Exit codes: 0 done and it holds, 1 not completed, 2 usage or refusal,"
-                                    + " 3 configuration, 6 missing artifact, 7 check failed.");
+            spec.usageMessage().footer("", Exits.general().line());
         }
         return spec;
     }

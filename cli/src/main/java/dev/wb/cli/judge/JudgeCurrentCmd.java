@@ -2,7 +2,9 @@ package dev.wb.cli.judge;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
@@ -16,42 +18,46 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb judge current <record>}: whether a verified approval still describes the live workspace. */
-public final class JudgeCurrentCmd implements Callable<Integer> {
+public final class JudgeCurrentCmd extends LeafCmd {
+
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("classified (CURRENT, NEWER_CHANGES or DIVERGED)"),
+            Exit.NOT_COMPLETED.as("the record is valid but not APPROVED"),
+            Exit.USAGE.as("its candidate is not a snapshot"),
+            Exit.CHECK_FAILED.as("it does not verify"),
+            Exit.MISSING.as("no record"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
 
     /** How many changed paths the text shows. */
     private static final int SHOWN = 50;
 
-    private final WbCommand root;
     String record;
 
     private JudgeCurrentCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         JudgeCurrentCmd cmd = new JudgeCurrentCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "current",
                 "After verifying an APPROVED snapshot record, compare its"
                         + " snapshot with the live workspace: status (everything), reviewBoundary (the task's continuation"
                         + " sidecar left out) and executionMetadata (what the sidecar did).");
         spec.addPositional(Specs.positional("RECORD", "1", "The record's JSON file.", v -> cmd.record = v));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 classified (CURRENT, NEWER_CHANGES or DIVERGED), 1 the record"
-                                + " is valid but not APPROVED, 2 its candidate is not a snapshot, 7 it does not verify, 6 no record.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         try (Session session = root.context().session()) {
             JudgeVerify.Result result = JudgeVerify.run(
                     session,
@@ -98,7 +104,7 @@ public final class JudgeCurrentCmd implements Callable<Integer> {
                 console.line("  reviewBoundary:    " + c.reviewBoundary());
                 console.line("  executionMetadata: " + c.executionMetadata());
             }
-            return ExitCodes.OK;
+            return Exit.OK;
         }
     }
 

@@ -1,12 +1,12 @@
 package dev.wb.cli.judge;
 
-import dev.wb.cli.core.ExitCodes;
-import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.judge.agents.JudgeGuardHook;
 import java.io.IOException;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -16,38 +16,36 @@ import picocli.CommandLine.Model.CommandSpec;
  * prints nothing (Claude Code hooks reference, https://code.claude.com/docs/en/hooks: "Exit code 2
  * behavior"; see {@link JudgeGuardHook}). Hidden from help: people do not run it.
  */
-public final class JudgeGuardCmd implements Callable<Integer> {
+public final class JudgeGuardCmd extends LeafCmd {
 
-    /** Claude Code's blocking exit code: the tool call is refused and stderr goes to the agent. */
-    static final int BLOCK = 2;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("allowed"),
+            Exit.HOOK_REFUSED.as("refused (the reason on stderr, for the agent)"),
+            Exit.HOOK_UNREAD.as(
+                    "the event could not be read (Claude Code lets the call go ahead and shows the message)"));
 
-    /** Any other non-zero code is a non-blocking error in Claude Code: shown to the user, the call goes ahead. */
-    static final int NOT_CHECKED = 1;
-
-    private final WbCommand root;
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
 
     private JudgeGuardCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
-        CommandSpec spec = Specs.command(
-                new JudgeGuardCmd(root),
-                "guard",
-                "The Claude Code PreToolUse hook that"
-                        + " wb judge enable installs: reads the hook event (JSON) on stdin and refuses Edit, Write,"
-                        + " MultiEdit and NotebookEdit while a judge validation run holds the lock.");
+        CommandSpec spec = new JudgeGuardCmd(root)
+                .command(
+                        "guard",
+                        "The Claude Code PreToolUse hook that"
+                                + " wb judge enable installs: reads the hook event (JSON) on stdin and refuses Edit, Write,"
+                                + " MultiEdit and NotebookEdit while a judge validation run holds the lock.");
         spec.usageMessage().hidden(true);
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 allowed, 2 refused (the reason on stderr, for the agent),"
-                                + " 1 the event could not be read (Claude Code lets the call go ahead and shows the message).");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         if (System.console() != null) {
             throw Failure.usage(
                     "wb judge guard reads a Claude Code hook event on stdin; it is run by Claude Code,"
@@ -60,21 +58,21 @@ public final class JudgeGuardCmd implements Callable<Integer> {
         } catch (IOException e) {
             root.context().console().err().println("wb judge guard: cannot read the hook event: " + e.getMessage());
             root.context().console().err().flush();
-            return NOT_CHECKED;
+            return Exit.HOOK_UNREAD;
         }
         JudgeGuardHook.Decision decision =
                 JudgeGuardHook.decide(event, root.context().cwd());
         switch (decision.kind()) {
             case ALLOW:
-                return ExitCodes.OK;
+                return Exit.OK;
             case DENY:
                 root.context().console().err().println(decision.message());
                 root.context().console().err().flush();
-                return BLOCK;
+                return Exit.HOOK_REFUSED;
             default:
                 root.context().console().err().println(decision.message());
                 root.context().console().err().flush();
-                return NOT_CHECKED;
+                return Exit.HOOK_UNREAD;
         }
     }
 }

@@ -2,30 +2,40 @@ package dev.wb.cli.judge;
 
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
 import dev.wb.commands.judge.snapshot.JudgePrune;
-import java.util.concurrent.Callable;
+import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb judge prune [--keep N] [--force]}: local retention of snapshots; a dry run unless forced. */
-public final class JudgePruneCmd implements Callable<Integer> {
+public final class JudgePruneCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("pruned (or previewed)"),
+            Exit.NOT_COMPLETED.as("a folder could not be removed completely"),
+            Exit.USAGE.as("--keep below 0, or a validation run holds the lock on a snapshot this would delete"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     int keep = JudgePrune.DEFAULT_KEEP;
     boolean force;
 
     private JudgePruneCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         JudgePruneCmd cmd = new JudgePruneCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "prune",
                 "Delete old snapshots (and the receipts inside them) and"
                         + " leftover .capture-* folders, keeping the newest N and every ancestor they need. A dry run unless"
@@ -42,17 +52,11 @@ public final class JudgePruneCmd implements Callable<Integer> {
                 "Delete, and record a judge.snapshots.pruned event; without it" + " nothing is deleted.",
                 on -> cmd.force = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 pruned (or previewed), 1 a folder could not be removed"
-                                + " completely, 2 --keep below 0, or a validation run holds the lock on a snapshot this would"
-                                + " delete.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         JudgePrune.Result result;
         try (Session session = root.context().session()) {
             result = JudgePrune.prune(session, keep, force, root.context().clock());
@@ -66,10 +70,10 @@ public final class JudgePruneCmd implements Callable<Integer> {
         if (!result.failed().isEmpty()) {
             console.error(
                     "could not remove " + String.join(", ", result.failed()) + " completely",
-                    java.util.List.of("check the folders' permissions, then run wb judge prune --force again"));
-            return ExitCodes.NOT_COMPLETED;
+                    List.of("check the folders' permissions, then run wb judge prune --force again"));
+            return Exit.NOT_COMPLETED;
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
     private static void print(Console console, JudgePrune.Result result) {

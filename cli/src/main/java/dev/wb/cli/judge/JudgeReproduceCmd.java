@@ -2,6 +2,9 @@ package dev.wb.cli.judge;
 
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
@@ -16,7 +19,6 @@ import dev.wb.engine.text.TerminalText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -24,9 +26,22 @@ import picocli.CommandLine.Model.CommandSpec;
  * [--approve-commands C]…}: re-runs the generator the snapshot's capsule declares under
  * {@code ## Migration} in a disposable copy of the base and compares what it writes with the snapshot.
  */
-public final class JudgeReproduceCmd implements Callable<Integer> {
+public final class JudgeReproduceCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("reproduced exactly"),
+            Exit.CHECK_FAILED.as(
+                    "not reproduced (a declared path differs or is unchanged, a write outside the declared paths, a failed command) or refused (a generator commit that is not an ancestor of the base, a review that is not a verified APPROVED snapshot record, an input that differs between the reviewed content, the generator commit and the base, a failed install)"),
+            Exit.APPROVAL_MISSING.as("approval missing (nothing ran)"),
+            Exit.USAGE.as(
+                    "a malformed ## Migration block, another base than the snapshot's or a foreign capsule without --include-task"),
+            Exit.MISSING.as("an unknown or damaged snapshot"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
     String base;
     String candidate;
@@ -34,13 +49,12 @@ public final class JudgeReproduceCmd implements Callable<Integer> {
     List<String> approvals = List.of();
 
     private JudgeReproduceCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         JudgeReproduceCmd cmd = new JudgeReproduceCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "reproduce",
                 "Check that a landed, reviewed generator produces exactly"
                         + " the generated paths of a snapshot. The snapshot's capsule declares it in one fenced JSON object"
@@ -74,21 +88,11 @@ public final class JudgeReproduceCmd implements Callable<Integer> {
                         + " once per command, in order: the install (if any), the prepare commands, the generator.",
                 v -> cmd.approvals = v));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 reproduced exactly, 7 not reproduced (a declared path differs"
-                                + " or is unchanged, a write outside the declared paths, a failed command) or refused (a generator"
-                                + " commit that is not an ancestor of the base, a review that is not a verified APPROVED snapshot"
-                                + " record, an input that differs between the reviewed content, the generator commit and the base,"
-                                + " a failed install), 3 approval missing (nothing ran), 2 a malformed ## Migration block, another"
-                                + " base than the snapshot's or a foreign capsule without --include-task, 6 an unknown or damaged"
-                                + " snapshot.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         TaskKey task = Keys.task(key);
         if (!candidate.startsWith("SNAPSHOT:")) {
             throw Failure.usage(
@@ -120,7 +124,7 @@ public final class JudgeReproduceCmd implements Callable<Integer> {
             } else {
                 text(result);
             }
-            return result.outcome().exitCode();
+            return exit(result.outcome());
         }
     }
 
@@ -130,6 +134,15 @@ public final class JudgeReproduceCmd implements Callable<Integer> {
                 "To reproduce the generated paths, these commands run through a shell, in this"
                         + " order, in a disposable copy of the base (process isolation, not a sandbox):",
                 commands);
+    }
+
+    /** How a reproduction's outcome exits. */
+    static Exit exit(JudgeReproduce.Outcome outcome) {
+        return switch (outcome) {
+            case REPRODUCED -> Exit.OK;
+            case NOT_REPRODUCED -> Exit.CHECK_FAILED;
+            case APPROVAL_MISSING -> Exit.APPROVAL_MISSING;
+        };
     }
 
     private void text(JudgeReproduce.Result result) {

@@ -1,7 +1,9 @@
 package dev.wb.cli.judge;
 
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
@@ -9,44 +11,47 @@ import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.judge.record.JudgeRounds;
 import dev.wb.engine.TaskKey;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb judge rounds [KEY]}: review rounds counted from the local records; a report, read-only. */
-public final class JudgeRoundsCmd implements Callable<Integer> {
+public final class JudgeRoundsCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS =
+            Exits.of(Exit.OK.as("reported"), Exit.USAGE.as("malformed key"), Exit.CONFIG.as("unusable policy.json"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
 
     private JudgeRoundsCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         JudgeRoundsCmd cmd = new JudgeRoundsCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "rounds",
                 "Count review rounds from the local records under"
                         + " .workflow/local/judge/ (<KEY>/ and <KEY>/records/; no other folder, no symbolic link, no blocked"
                         + " path). One round is one distinct (reviewedAt, scopeDigest) pair of a task. Writes, renames and"
-                        + " deletes no record.");
+                        + " deletes no record.",
+                "States are historical: closed (latest round APPROVED), open (NEEDS_CHANGES"
+                        + " or BLOCKED), unknown (conflicting or ambiguous latest round, or an uncountable record). They"
+                        + " never say an approval matches the live workspace.");
         spec.addPositional(Specs.positional(
                 "KEY", "0..1", "Only this task, like TASK-7 (applied before the" + " counts).", v -> cmd.key = v));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "States are historical: closed (latest round APPROVED), open (NEEDS_CHANGES"
-                                + " or BLOCKED), unknown (conflicting or ambiguous latest round, or an uncountable record). They"
-                                + " never say an approval matches the live workspace.",
-                        "Exit codes: 0 reported, 2 malformed key, 3 unusable policy.json.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         Optional<TaskKey> only = Optional.ofNullable(key).map(Keys::task);
         JudgeRounds.Report report;
         try (Session session = root.context().session()) {
@@ -55,10 +60,10 @@ public final class JudgeRoundsCmd implements Callable<Integer> {
         Console console = root.context().console();
         if (root.json()) {
             console.json(report.toJson());
-            return ExitCodes.OK;
+            return Exit.OK;
         }
         print(console, report, only);
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
     private static void print(Console console, JudgeRounds.Report report, Optional<TaskKey> only) {
@@ -102,8 +107,8 @@ public final class JudgeRoundsCmd implements Callable<Integer> {
 
     /** Two decimals at most, without the locale machinery String.format would load. */
     static String decimal(double value) {
-        return new java.math.BigDecimal(value)
-                .setScale(2, java.math.RoundingMode.HALF_UP)
+        return new BigDecimal(value)
+                .setScale(2, RoundingMode.HALF_UP)
                 .stripTrailingZeros()
                 .toPlainString();
     }

@@ -4,10 +4,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.run.JudgeRun;
@@ -17,14 +22,26 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb judge run KEY --candidate SNAPSHOT:<id>}: the capsule's declared validation, once, and its receipt. */
-public final class JudgeRunCmd implements Callable<Integer> {
+public final class JudgeRunCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("every required command passed (or no runtime validation is declared)"),
+            Exit.NOT_COMPLETED.as("a required command failed"),
+            Exit.APPROVAL_MISSING.as("approval missing (nothing ran)"),
+            Exit.LOCK_BUSY.as("another run holds the lock"),
+            Exit.INVALIDATED.as("the tree changed during the run"),
+            Exit.TREE_MISMATCH.as("the tree no longer matches the snapshot (or the snapshot is unknown or damaged)"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
     String candidate;
     List<String> approvals = List.of();
@@ -33,13 +50,12 @@ public final class JudgeRunCmd implements Callable<Integer> {
     boolean timings;
 
     private JudgeRunCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         JudgeRunCmd cmd = new JudgeRunCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "run",
                 "Run every command the snapshot's capsule declares under"
                         + " ## Validation, once, in order, after approval, and write a receipt. In place by default: the live"
@@ -61,21 +77,14 @@ public final class JudgeRunCmd implements Callable<Integer> {
         spec.addOption(Specs.flag(
                 "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 every required command passed (or no runtime validation is"
-                                + " declared), 1 a required command failed, 3 approval missing (nothing ran), 4 another run holds the"
-                                + " lock, 5 the tree changed during the run, 6 the tree no longer matches the snapshot (or the"
-                                + " snapshot is unknown or damaged).");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         TaskKey task = Keys.task(key);
         if (!candidate.startsWith("SNAPSHOT:")) {
-            throw dev.wb.commands.Failure.usage(
+            throw Failure.usage(
                     "wb judge run needs a snapshot candidate, not " + candidate,
                     "capture one first: wb judge snapshot " + task + ", then --candidate SNAPSHOT:<id>");
         }
@@ -100,13 +109,25 @@ public final class JudgeRunCmd implements Callable<Integer> {
             } else {
                 text(result);
             }
-            return result.outcome().exitCode();
+            return exit(result.outcome());
         } finally {
             if (clock.on()) {
                 console.err().println(clock.line(status));
                 console.err().flush();
             }
         }
+    }
+
+    /** How a run's outcome exits (docs/JUDGE.md's table). */
+    static Exit exit(JudgeRun.Outcome outcome) {
+        return switch (outcome) {
+            case PASSED, NO_RUNTIME_VALIDATION -> Exit.OK;
+            case FAILED -> Exit.NOT_COMPLETED;
+            case APPROVAL_MISSING -> Exit.APPROVAL_MISSING;
+            case LOCK_BUSY -> Exit.LOCK_BUSY;
+            case INVALIDATED -> Exit.INVALIDATED;
+            case TREE_MISMATCH -> Exit.TREE_MISMATCH;
+        };
     }
 
     private void text(JudgeRun.Result result) {
@@ -138,9 +159,7 @@ public final class JudgeRunCmd implements Callable<Integer> {
                 }
                 result.receipt().ifPresent(receipt -> {
                     console.line("receipt "
-                            + dev.wb.commands.Workspace.require(root.context().cwd())
-                                    .root()
-                                    .relativize(receipt.path()));
+                            + Workspace.require(root.context().cwd()).root().relativize(receipt.path()));
                     console.line("receipt digest " + receipt.digest());
                 });
                 if (result.outcome() == JudgeRun.Outcome.INVALIDATED) {
@@ -150,14 +169,12 @@ public final class JudgeRunCmd implements Callable<Integer> {
                             List.of("do not edit covered files while validation runs; declare check-mode commands"
                                     + " (--check, not --write), then run again"));
                 } else {
-                    console.line(result.outcome()
-                                    .wire()
-                                    .toUpperCase(java.util.Locale.ROOT)
-                                    .replace('-', ' ') + ": "
-                            + snapshot + " (" + result.mode() + ")"
-                            + (result.outcome() == JudgeRun.Outcome.PASSED
-                                    ? "; give the judge the receipt and pin the digest above"
-                                    : ""));
+                    console.line(
+                            result.outcome().wire().toUpperCase(Locale.ROOT).replace('-', ' ') + ": "
+                                    + snapshot + " (" + result.mode() + ")"
+                                    + (result.outcome() == JudgeRun.Outcome.PASSED
+                                            ? "; give the judge the receipt and pin the digest above"
+                                            : ""));
                 }
             }
         }
@@ -190,8 +207,7 @@ public final class JudgeRunCmd implements Callable<Integer> {
                         r -> {
                             doc.put(
                                     "receipt",
-                                    dev.wb.commands.Workspace.require(
-                                                    root.context().cwd())
+                                    Workspace.require(root.context().cwd())
                                             .root()
                                             .relativize(r.path())
                                             .toString());

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
@@ -18,13 +20,23 @@ import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb judge verify <record>}: a returned review record, checked; exit 0 only for a valid APPROVED one. */
-public final class JudgeVerifyCmd implements Callable<Integer> {
+public final class JudgeVerifyCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("a valid APPROVED record"),
+            Exit.NOT_COMPLETED.as("a valid record that is not APPROVED"),
+            Exit.CHECK_FAILED.as("the record does not verify (its reasons are listed)"),
+            Exit.USAGE.as("misused options"),
+            Exit.MISSING.as("no record"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String record;
     String receiptDigest;
     boolean runTests;
@@ -32,13 +44,12 @@ public final class JudgeVerifyCmd implements Callable<Integer> {
     boolean timings;
 
     private JudgeVerifyCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         JudgeVerifyCmd cmd = new JudgeVerifyCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "verify",
                 "Check a review record the judge returned: its shape, its"
                         + " boundary recomputed, the wb version, and what APPROVED requires. Its command claims are taken on"
@@ -68,16 +79,11 @@ public final class JudgeVerifyCmd implements Callable<Integer> {
         spec.addOption(Specs.flag(
                 "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 a valid APPROVED record, 1 a valid record that is not"
-                                + " APPROVED, 7 the record does not verify (its reasons are listed), 2 misused options, 6 no record.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         Timings clock = timings ? new Timings("verify") : Timings.OFF;
         String status = "failed";
         try (Session session = root.context().session()) {
@@ -101,7 +107,7 @@ public final class JudgeVerifyCmd implements Callable<Integer> {
                 text(result);
             }
             if (outcome.approved()) {
-                return ExitCodes.OK;
+                return Exit.OK;
             }
             if (outcome.valid()) {
                 throw new Failure(

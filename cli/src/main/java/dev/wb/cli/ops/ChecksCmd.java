@@ -3,7 +3,9 @@ package dev.wb.cli.ops;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
@@ -21,9 +23,11 @@ import dev.wb.commands.checks.SkippedSet;
 import dev.wb.commands.process.ExecutableLookup;
 import dev.wb.engine.TaskKey;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
+import java.util.Optional;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -31,40 +35,45 @@ import picocli.CommandLine.Model.CommandSpec;
  * selects, run and recorded; the verdict is the gate's: pass, fail (back to fixing) or incomplete
  * (manual).
  */
-public final class ChecksCmd implements Callable<Integer> {
+public final class ChecksCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("pass"),
+            Exit.CHECK_FAILED.as("fail (a command failed, timed out or was refused)"),
+            Exit.NOT_COMPLETED.as(
+                    "incomplete (a required toolchain is missing, every check was skipped, or a check changed the working tree)"),
+            Exit.USAGE.as("no passing current audit"),
+            Exit.CONFIG.as("configuration"),
+            Exit.MISSING.as("no sdd.json"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
 
     private ChecksCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         ChecksCmd cmd = new ChecksCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "checks",
                 "Run the command sets of .workflow/config.json"
                         + " (checks.command_sets) that the task's diff selects: a set whose paths match a changed path, and"
                         + " every set without paths. Each command runs as written, no shell, in the repository root. Needs a"
-                        + " passing, current audit of KEY.");
+                        + " passing, current audit of KEY.",
+                "A skip_if_unavailable set whose program cannot launch is skipped, said"
+                        + " loudly, and blocks git.auto_merge even when the checks pass.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "A skip_if_unavailable set whose program cannot launch is skipped, said"
-                                + " loudly, and blocks git.auto_merge even when the checks pass.",
-                        "Exit codes: 0 pass, 7 fail (a command failed, timed out or was refused), 1 incomplete (a required"
-                                + " toolchain is missing, every check was skipped, or a check changed the working tree), 2 no passing"
-                                + " current audit, 3 configuration,"
-                                + " 6 no sdd.json.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         TaskKey task = Keys.task(key);
         Console console = root.context().console();
         ChecksRun.Progress progress = root.json() ? ChecksRun.Progress.NONE : new ProgressLines(console.err());
@@ -91,7 +100,7 @@ public final class ChecksCmd implements Callable<Integer> {
                     "the checks of " + task + " are incomplete: " + incomplete(report),
                     incompleteFix(report, task));
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
     static ObjectNode json(ChecksRun.Report report) {
@@ -174,9 +183,7 @@ public final class ChecksCmd implements Callable<Integer> {
         }
         if (!report.mutations().isEmpty()) {
             return "a check mutated the working tree: "
-                    + report.mutations().stream()
-                            .map(Mutation::sentence)
-                            .collect(java.util.stream.Collectors.joining("; "));
+                    + report.mutations().stream().map(Mutation::sentence).collect(Collectors.joining("; "));
         }
         return "wb was stopped before every selected command had run";
     }
@@ -200,7 +207,7 @@ public final class ChecksCmd implements Callable<Integer> {
         }
         if (!report.results().isEmpty()
                 && report.results().stream().allMatch(r -> r.outcome() == CheckOutcome.SKIPPED)) {
-            List<String> fixes = new java.util.ArrayList<>();
+            List<String> fixes = new ArrayList<>();
             for (SkippedSet s : report.skipped()) {
                 fixes.add(
                         s.why().contains(ExecutableLookup.NOT_EXECUTABLE)
@@ -227,10 +234,10 @@ public final class ChecksCmd implements Callable<Integer> {
         return List.of("run it again, to the end: wb checks " + task);
     }
 
-    private static java.util.Optional<String> notExecutable(CheckResult r) {
+    private static Optional<String> notExecutable(CheckResult r) {
         return r.output().contains(ExecutableLookup.NOT_EXECUTABLE)
-                ? java.util.Optional.of(r.argv().get(0))
-                : java.util.Optional.empty();
+                ? Optional.of(r.argv().get(0))
+                : Optional.empty();
     }
 
     /** Which command runs now, one plain line each on stderr: stdout stays the report. */

@@ -1,7 +1,9 @@
 package dev.wb.cli.ops;
 
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
@@ -15,7 +17,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -23,25 +24,38 @@ import picocli.CommandLine.Model.CommandSpec;
  * one secret-free line a check in a fixed order, then the verdict. Every run appends one
  * {@code preflight.completed} event, an unusable config.json included.
  */
-public final class PreflightCmd implements Callable<Integer> {
+public final class PreflightCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("ready"),
+            Exit.CHECK_FAILED.as("not ready (a FAIL line)"),
+            Exit.CONFIG.as("unusable config.json"),
+            Exit.USAGE.as("usage"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String envFile;
     boolean paidProbe;
 
     private PreflightCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         PreflightCmd cmd = new PreflightCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "preflight",
                 "Check the run surface before the first task: the"
                         + " env-file, each allowed provider (version, login, binary, Codex's live sandbox smoke), the"
                         + " isolation policy, the environment and assigned paths, the gh pin, the command sets, gh and"
-                        + " telegram. Validates no flow (wb validate-flow does). Prints no secret.");
+                        + " telegram. Validates no flow (wb validate-flow does). Prints no secret.",
+                "Line order: env; per allowed provider its health, <provider>-binary, any"
+                        + " WARN/FAIL and its isolation smoke; isolation, read-isolation, isolation-floor, advanced-mode,"
+                        + " git-evidence; allowed-environment, extra-environment, assigned-paths; gh-repo-pin; checks; gh"
+                        + " (when git.create_pull_request is on); telegram; the verdict. See docs/PREFLIGHT.md.");
         spec.addOption(Specs.option(
                 "--env-file",
                 "FILE",
@@ -56,19 +70,11 @@ public final class PreflightCmd implements Callable<Integer> {
                         + " under strict_isolation false or on a host with no OS Bash sandbox.",
                 on -> cmd.paidProbe = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Line order: env; per allowed provider its health, <provider>-binary, any"
-                                + " WARN/FAIL and its isolation smoke; isolation, read-isolation, isolation-floor, advanced-mode,"
-                                + " git-evidence; allowed-environment, extra-environment, assigned-paths; gh-repo-pin; checks; gh"
-                                + " (when git.create_pull_request is on); telegram; the verdict. See docs/PREFLIGHT.md.",
-                        "Exit codes: 0 ready, 7 not ready (a FAIL line), 3 unusable config.json, 2 usage.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
         Optional<Path> named;
         try {
@@ -113,8 +119,8 @@ public final class PreflightCmd implements Callable<Integer> {
                     report.verdictLine(),
                     List.of("fix each FAIL line above (docs/PREFLIGHT.md says what each"
                             + " means), then run: wb preflight"));
-            return ExitCodes.CHECK_FAILED;
+            return Exit.CHECK_FAILED;
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 }

@@ -2,7 +2,9 @@ package dev.wb.cli.sdd;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
@@ -10,25 +12,33 @@ import dev.wb.commands.Workspace;
 import dev.wb.commands.sdd.BlankPlan;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb sdd blank KEY [--preset P] [--persona P]}: the skeleton of a plan, never over one. */
-public final class SddBlankCmd implements Callable<Integer> {
+public final class SddBlankCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("written"),
+            Exit.USAGE.as(
+                    "malformed key, unknown preset, sdd.json already there or a task folder that leads out of the repository (nothing written)"),
+            Exit.CONFIG.as("cannot write"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
     String preset = "";
     String persona = "";
 
     private SddBlankCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         SddBlankCmd cmd = new SddBlankCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "blank",
                 "Write the skeleton of a plan to .workflow/KEY/sdd.json:"
                         + " every field of schema 1 (schema, key, preset, persona, objective, evidence, files, zones, steps,"
@@ -49,16 +59,11 @@ public final class SddBlankCmd implements Callable<Integer> {
                 "Who the plan is written as (empty by" + " default).",
                 value -> cmd.persona = (String) value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 written, 2 malformed key, unknown preset, sdd.json already"
-                                + " there or a task folder that leads out of the repository (nothing written), 3 cannot write.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         TaskKey task = Keys.task(key);
         BlankPlan.Result result =
                 BlankPlan.write(Workspace.require(root.context().cwd()), task, preset, persona);
@@ -73,6 +78,6 @@ public final class SddBlankCmd implements Callable<Integer> {
             console.line("wrote " + result.file());
             console.line(task + ": fill in the plan (docs/PLAN.md), then check it with: wb sdd audit " + task);
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 }

@@ -4,27 +4,30 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.checks.CommandSetSummary;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.config.WorkspaceRedactor;
+import dev.wb.commands.judge.lock.RunLock;
+import dev.wb.commands.process.Redactor;
 import dev.wb.commands.status.Mark;
-import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.StatusQuery;
 import dev.wb.commands.status.StatusQuery.StreamStatus;
 import dev.wb.commands.status.StatusQuery.WorkspaceStatus;
 import dev.wb.commands.status.TaskStatus.StageStatus;
-import dev.wb.commands.status.WorkspaceStats;
-import dev.wb.commands.status.WorkspaceStats.CommandStats;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.activity.Activity;
-import dev.wb.projections.status.StageCounters.Refusal;
+import dev.wb.projections.status.Operations;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.SortedMap;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -32,23 +35,29 @@ import picocli.CommandLine.Model.CommandSpec;
  * activity); one task in detail; {@code --stats} adds where tasks wait or fail and what the log adds
  * up to. Rendering only: every figure comes from {@link StatusQuery}.
  */
-public final class StatusCmd implements Callable<Integer> {
+public final class StatusCmd extends LeafCmd {
+
+    private static final Exits EXITS =
+            Exits.of(Exit.OK.as("shown"), Exit.USAGE.as("malformed key or outside a git repository"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
 
     /** Commands listed in the text of {@code --stats}; {@code --json} lists them all. */
     static final int COMMANDS_SHOWN = 20;
 
-    private final WbCommand root;
     String key;
     boolean stats;
 
     private StatusCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         StatusCmd cmd = new StatusCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "status",
                 "Each task's stages (plan, audit, scope, verify, git), the next command and its last activity;"
                         + " --stats adds where tasks wait or fail and the log's totals.");
@@ -63,7 +72,7 @@ public final class StatusCmd implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         try (Session session = root.context().session()) {
             StatusQuery query = new StatusQuery(session);
             if (key != null) {
@@ -71,7 +80,7 @@ public final class StatusCmd implements Callable<Integer> {
             } else {
                 show(query.all());
             }
-            return ExitCodes.OK;
+            return Exit.OK;
         }
     }
 
@@ -90,7 +99,7 @@ public final class StatusCmd implements Callable<Integer> {
             }
             console.line("  next:          " + task.next().orElse("nothing: every stage is ok"));
         });
-        dev.wb.projections.status.Operations ops = status.operations();
+        Operations ops = status.operations();
         if (ops.checkRuns() > 0) {
             console.line(join(
                     "  checks:        ",
@@ -175,8 +184,7 @@ public final class StatusCmd implements Callable<Integer> {
                             + damaged.brokenAt().orElseThrow(),
                     "wb replay " + damaged.stream() + " --verify");
         }
-        dev.wb.commands.judge.lock.RunLock.current(
-                        Workspace.require(root.context().cwd()))
+        RunLock.current(Workspace.require(root.context().cwd()))
                 .ifPresent(holder -> console.line("validation run in progress (wb judge run): " + holder.describe()));
         commandSets().forEach(console::line);
         if (stats) {
@@ -193,23 +201,23 @@ public final class StatusCmd implements Callable<Integer> {
      * The static summary of the configured command sets (it runs nothing); a config.json that cannot be
      * read is named here rather than failing a read-only view of the history.
      */
-    private java.util.List<String> commandSets() {
+    private List<String> commandSets() {
         try {
-            dev.wb.commands.config.WorkspaceConfig config = dev.wb.commands.config.WorkspaceConfig.load(
-                    Workspace.require(root.context().cwd()));
-            dev.wb.commands.process.Redactor redactor = redactor(config);
-            return dev.wb.commands.checks.CommandSetSummary.lines(config.checks()).stream()
+            WorkspaceConfig config =
+                    WorkspaceConfig.load(Workspace.require(root.context().cwd()));
+            Redactor redactor = redactor(config);
+            return CommandSetSummary.lines(config.checks()).stream()
                     .map(redactor::redact)
                     .toList();
-        } catch (dev.wb.commands.Failure e) {
-            return java.util.List.of("checks: unknown — " + e.getMessage() + " (wb config show)");
+        } catch (Failure e) {
+            return List.of("checks: unknown — " + e.getMessage() + " (wb config show)");
         }
     }
 
     /** The workspace redactor: a command set may be written with a secret in it (docs/PREFLIGHT.md). */
-    private dev.wb.commands.process.Redactor redactor(dev.wb.commands.config.WorkspaceConfig config) {
-        return dev.wb.commands.config.WorkspaceRedactor.lenient(
-                Workspace.require(root.context().cwd()), config, root.context().env(), java.util.Map.of());
+    private Redactor redactor(WorkspaceConfig config) {
+        return WorkspaceRedactor.lenient(
+                Workspace.require(root.context().cwd()), config, root.context().env(), Map.of());
     }
 
     private static String taskRow(StreamStatus s) {
@@ -278,8 +286,7 @@ public final class StatusCmd implements Callable<Integer> {
                 .forEach(s -> damaged.addObject()
                         .put("stream", s.stream().name())
                         .put("firstBreak", s.brokenAt().orElseThrow()));
-        dev.wb.commands.judge.lock.RunLock.current(
-                        Workspace.require(root.context().cwd()))
+        RunLock.current(Workspace.require(root.context().cwd()))
                 .ifPresentOrElse(
                         holder -> {
                             ObjectNode run = doc.putObject("judgeRun");
@@ -292,10 +299,10 @@ public final class StatusCmd implements Callable<Integer> {
                         () -> doc.putNull("judgeRun"));
         ObjectNode checks = doc.putObject("checks");
         try {
-            dev.wb.commands.config.WorkspaceConfig config = dev.wb.commands.config.WorkspaceConfig.load(
-                    Workspace.require(root.context().cwd()));
-            dev.wb.commands.config.WorkspaceConfig.Checks configured = config.checks();
-            dev.wb.commands.process.Redactor redactor = redactor(config);
+            WorkspaceConfig config =
+                    WorkspaceConfig.load(Workspace.require(root.context().cwd()));
+            WorkspaceConfig.Checks configured = config.checks();
+            Redactor redactor = redactor(config);
             ArrayNode sets = checks.putArray("commandSets");
             configured.commandSets().forEach(set -> {
                 ObjectNode o = sets.addObject();
@@ -311,7 +318,7 @@ public final class StatusCmd implements Callable<Integer> {
                     argv.forEach(word -> words.add(redactor.redact(word)));
                 });
             });
-        } catch (dev.wb.commands.Failure e) {
+        } catch (Failure e) {
             checks.put("error", e.getMessage());
         }
         ArrayNode summary = checks.putArray("summary");
@@ -330,7 +337,7 @@ public final class StatusCmd implements Callable<Integer> {
     private static ObjectNode json(StreamStatus status) {
         ObjectNode node = CanonicalJson.objectNode();
         node.put("stream", status.stream().name());
-        dev.wb.projections.status.Operations ops = status.operations();
+        Operations ops = status.operations();
         if (ops.checkRuns() > 0 || ops.preflights() > 0 || ops.flowValidations() > 0) {
             ObjectNode o = node.putObject("operations");
             o.put("checkRuns", ops.checkRuns())
@@ -354,237 +361,5 @@ public final class StatusCmd implements Callable<Integer> {
             task.current().ifPresentOrElse(c -> node.put("current", c.stage().word()), () -> node.putNull("current"));
         });
         return node;
-    }
-
-    /** The {@code --stats} sections as text. */
-    private static final class StatsText {
-
-        static void print(Console console, WorkspaceStats stats) {
-            console.line("");
-            console.line(join("where tasks are: ", stats.done(), " done"));
-            console.line(join(
-                    "  ",
-                    Columns.left("STAGE", 8),
-                    " ",
-                    Columns.right("WAITING", 7),
-                    " ",
-                    Columns.right("FAILING", 7)));
-            for (Stage stage : Stage.values()) {
-                console.line(join(
-                        "  ",
-                        Columns.left(stage.word(), 8),
-                        " ",
-                        Columns.right(stats.waiting().get(stage), 7),
-                        " ",
-                        Columns.right(stats.failing().get(stage), 7)));
-            }
-            console.line("");
-            console.line(join("verify commands: ", stats.commands().size()));
-            if (!stats.commands().isEmpty()) {
-                console.line(join(
-                        "  ",
-                        Columns.right("RUNS", 6),
-                        " ",
-                        Columns.right("FAILED", 6),
-                        " ",
-                        Columns.right("MEAN", 9),
-                        "  COMMAND"));
-                for (CommandStats c : stats.commands()
-                        .subList(0, Math.min(COMMANDS_SHOWN, stats.commands().size()))) {
-                    console.line(join(
-                            "  ",
-                            Columns.right(c.runs(), 6),
-                            " ",
-                            Columns.right(c.failures(), 6),
-                            " ",
-                            Columns.right(join(c.meanMs(), " ms"), 9),
-                            "  ",
-                            c.command()));
-                }
-                if (stats.commands().size() > COMMANDS_SHOWN) {
-                    console.line(
-                            join("  … ", stats.commands().size() - COMMANDS_SHOWN, " more (--json lists every one)"));
-                }
-            }
-            Optional<CommandStats> flaky = stats.mostFailsThenPasses();
-            console.line(join(
-                    "most often fails, then passes: ",
-                    flaky.isEmpty()
-                            ? "none"
-                            : join(flaky.get().command(), " (", flaky.get().failsThenPasses(), " times)")));
-            console.line(join("citations: ", counts(stats.citations())));
-            refusals(console, "refused commands", stats.refusedCommands());
-            refusals(console, "refused variables", stats.refusedEnv());
-            var git = stats.gitSteps();
-            console.line(join(
-                    "git steps: ",
-                    git.ok() + git.failed(),
-                    " ran (",
-                    git.failed(),
-                    " failed), ",
-                    git.refused(),
-                    " refused"));
-            WorkspaceStats.Reviews reviews = stats.reviews();
-            console.line(join(
-                    "review rounds: closed ",
-                    group(reviews.closed()),
-                    "; open ",
-                    group(reviews.open()),
-                    "; unknown ",
-                    reviews.unknown(),
-                    reviews.unknown() == 1 ? " task" : " tasks"));
-            WorkspaceStats.Operations ops = stats.operations();
-            console.line(join(
-                    "preflight: ",
-                    ops.preflights(),
-                    " run(s), ",
-                    ops.preflightsReady(),
-                    " ready",
-                    ops.lastPreflight().isEmpty()
-                            ? ""
-                            : join("; latest ", ops.lastPreflight(), " at ", ops.lastPreflightTime())));
-            console.line(join(
-                    "flow validations: ",
-                    ops.flowValidations(),
-                    " run(s), ",
-                    ops.flowsChecked(),
-                    " flow(s) checked, ",
-                    ops.flowsInvalid(),
-                    " invalid"));
-            console.line(join(
-                    "check runs: ",
-                    ops.checkRuns(),
-                    " (",
-                    ops.checksPassed(),
-                    " pass, ",
-                    ops.checksFailed(),
-                    " fail, ",
-                    ops.checksIncomplete(),
-                    " incomplete); ",
-                    ops.autoMergeBlocked(),
-                    " blocked auto-merge (a set skipped)"));
-        }
-
-        private static String group(WorkspaceStats.Group g) {
-            return join(
-                    g.tasks(),
-                    g.tasks() == 1 ? " task, " : " tasks, ",
-                    g.rounds(),
-                    g.rounds() == 1 ? " round" : " rounds",
-                    g.mean()
-                            .map(m -> join(
-                                    " (mean ",
-                                    String.format(java.util.Locale.ROOT, "%.2f", m),
-                                    ", max ",
-                                    g.max().orElse(0L),
-                                    ")"))
-                            .orElse(""));
-        }
-
-        private static String counts(SortedMap<String, Long> counts) {
-            if (counts.isEmpty()) {
-                return "none";
-            }
-            StringBuilder text = new StringBuilder();
-            for (Map.Entry<String, Long> count : counts.entrySet()) {
-                text.append(text.length() == 0 ? "" : ", ")
-                        .append(count.getKey())
-                        .append(' ')
-                        .append(count.getValue());
-            }
-            return text.toString();
-        }
-
-        private static void refusals(Console console, String title, SortedMap<String, Refusal> refusals) {
-            console.line(join(title, refusals.isEmpty() ? ": none" : ":"));
-            for (Map.Entry<String, Refusal> r : refusals.entrySet()) {
-                console.line(join(
-                        "  ",
-                        Columns.right(r.getValue().count(), 6),
-                        "  ",
-                        r.getKey(),
-                        ": ",
-                        r.getValue().reason()));
-            }
-        }
-    }
-
-    /** The {@code --stats} sections as JSON. */
-    private static final class StatsJson {
-
-        static ObjectNode of(WorkspaceStats stats) {
-            ObjectNode node = CanonicalJson.objectNode();
-            ObjectNode waiting = node.putObject("waiting");
-            ObjectNode failing = node.putObject("failing");
-            for (Stage stage : Stage.values()) {
-                waiting.put(stage.word(), stats.waiting().get(stage));
-                failing.put(stage.word(), stats.failing().get(stage));
-            }
-            node.put("done", stats.done());
-            ArrayNode commands = node.putArray("commands");
-            stats.commands().forEach(c -> commands.add(command(c)));
-            stats.mostFailsThenPasses()
-                    .ifPresentOrElse(
-                            c -> node.set("mostFailsThenPasses", command(c)),
-                            () -> node.putNull("mostFailsThenPasses"));
-            ObjectNode citations = node.putObject("citations");
-            stats.citations().forEach(citations::put);
-            ArrayNode refused = node.putArray("refusedCommands");
-            stats.refusedCommands()
-                    .forEach((text, r) -> refused.addObject()
-                            .put("command", text)
-                            .put("count", r.count())
-                            .put("reason", r.reason()));
-            ArrayNode refusedEnv = node.putArray("refusedEnv");
-            stats.refusedEnv()
-                    .forEach((name, r) -> refusedEnv
-                            .addObject()
-                            .put("name", name)
-                            .put("count", r.count())
-                            .put("reason", r.reason()));
-            var git = stats.gitSteps();
-            node.putObject("gitSteps")
-                    .put("ran", git.ok() + git.failed())
-                    .put("ok", git.ok())
-                    .put("failed", git.failed())
-                    .put("refused", git.refused());
-            ObjectNode reviews = node.putObject("reviewRounds");
-            group(reviews.putObject("closed"), stats.reviews().closed());
-            group(reviews.putObject("open"), stats.reviews().open());
-            reviews.put("unknownTasks", stats.reviews().unknown());
-            WorkspaceStats.Operations ops = stats.operations();
-            ObjectNode o = node.putObject("operations");
-            o.putObject("preflight")
-                    .put("runs", ops.preflights())
-                    .put("ready", ops.preflightsReady())
-                    .put("latest", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
-                    .put("latestTime", ops.lastPreflightTime().isEmpty() ? null : ops.lastPreflightTime());
-            o.putObject("flowValidations")
-                    .put("runs", ops.flowValidations())
-                    .put("flowsChecked", ops.flowsChecked())
-                    .put("invalid", ops.flowsInvalid());
-            o.putObject("checkRuns")
-                    .put("runs", ops.checkRuns())
-                    .put("pass", ops.checksPassed())
-                    .put("fail", ops.checksFailed())
-                    .put("incomplete", ops.checksIncomplete())
-                    .put("autoMergeBlocked", ops.autoMergeBlocked());
-            return node;
-        }
-
-        private static void group(ObjectNode node, WorkspaceStats.Group g) {
-            node.put("taskCount", g.tasks()).put("roundCount", g.rounds());
-            g.mean().ifPresentOrElse(m -> node.put("mean", m), () -> node.putNull("mean"));
-            g.max().ifPresentOrElse(m -> node.put("max", m), () -> node.putNull("max"));
-        }
-
-        private static ObjectNode command(CommandStats c) {
-            return CanonicalJson.objectNode()
-                    .put("command", c.command())
-                    .put("runs", c.runs())
-                    .put("failures", c.failures())
-                    .put("meanMs", c.meanMs())
-                    .put("failsThenPasses", c.failsThenPasses());
-        }
     }
 }

@@ -3,7 +3,9 @@ package dev.wb.cli.workspace;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
@@ -17,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -25,20 +26,30 @@ import picocli.CommandLine.Model.CommandSpec;
  * ({@code copied}, {@code already there}, {@code conflict}, {@code recorded}, {@code already recorded},
  * {@code skipped}, {@code refused}), then a summary; docs/IMPORT.md.
  */
-public final class ImportCmd implements Callable<Integer> {
+public final class ImportCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("done (running it again adds nothing)"),
+            Exit.NOT_COMPLETED.as("a conflict or a refused file (nothing written)"),
+            Exit.USAGE.as("usage (--from not a directory, not a git repository)"),
+            Exit.CONFIG.as("cannot write"),
+            Exit.MISSING.as("nothing of the originals found"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String from;
     boolean dryRun;
 
     private ImportCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
         ImportCmd cmd = new ImportCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        CommandSpec spec = cmd.command(
                 "import",
                 "Bring in what the original tools left in a repository:"
                         + " .worc/flows/ and .worc/tools/ (to .workflow/flows/ and .workflow/tools/), the judge's"
@@ -56,17 +67,11 @@ public final class ImportCmd implements Callable<Integer> {
         spec.addOption(
                 Specs.flag("--dry-run", "Say what would be done, and write or record nothing.", on -> cmd.dryRun = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 done (running it again adds nothing), 1 a conflict or a"
-                                + " refused file (nothing written), 2 usage (--from not a directory, not a git repository), 3 cannot"
-                                + " write, 6 nothing of the originals found.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         Optional<Path> source =
                 Optional.ofNullable(from).map(f -> root.context().cwd().resolve(f));
         WbImport.Report report;
@@ -84,7 +89,7 @@ public final class ImportCmd implements Callable<Integer> {
         if (failure.isPresent()) {
             throw failure.get();
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
     private static Optional<Failure> failure(WbImport.Report report) {

@@ -2,34 +2,43 @@ package dev.wb.cli.workspace;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
 import dev.wb.commands.init.InitCommand;
 import dev.wb.engine.json.CanonicalJson;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
-public final class InitCmd implements Callable<Integer> {
+public final class InitCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("set up (files already there are kept)"),
+            Exit.USAGE.as("outside a git repository"),
+            Exit.CONFIG.as("cannot write"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
 
     private InitCmd(WbCommand root) {
-        this.root = root;
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
-        CommandSpec spec = Specs.command(
-                new InitCmd(root),
-                "init",
-                "Create .workflow/ (config.json, policy.json, .gitignore). Files already there are kept as they are.");
+        CommandSpec spec = new InitCmd(root)
+                .command(
+                        "init",
+                        "Create .workflow/ (config.json, policy.json, .gitignore). Files already there are kept as they are.");
         spec.addOption(Specs.json(root));
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         try (Session session = root.context().session()) {
             InitCommand.Result result = InitCommand.run(session);
             Console console = root.context().console();
@@ -50,7 +59,7 @@ public final class InitCmd implements Callable<Integer> {
                 }
                 console.line("wb is set up in " + result.root());
             }
-            return ExitCodes.OK;
+            return Exit.OK;
         }
     }
 }

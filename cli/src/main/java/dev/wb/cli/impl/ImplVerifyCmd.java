@@ -2,7 +2,9 @@ package dev.wb.cli.impl;
 
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
@@ -19,39 +21,43 @@ import dev.wb.projections.events.VerifyCommandRan;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Callable;
+import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb impl verify KEY}: the audited plan's verify commands, run and recorded as evidence. */
-public final class VerifyCmd implements Callable<Integer> {
+public final class ImplVerifyCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("every command ran and passed"),
+            Exit.CHECK_FAILED.as("a command failed, timed out, was refused or interrupted"),
+            Exit.USAGE.as("no passing current audit"),
+            Exit.MISSING.as("no sdd.json"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
 
-    private VerifyCmd(WbCommand root) {
-        this.root = root;
+    private ImplVerifyCmd(WbCommand root) {
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
-        VerifyCmd cmd = new VerifyCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        ImplVerifyCmd cmd = new ImplVerifyCmd(root);
+        CommandSpec spec = cmd.command(
                 "verify",
                 "Run the audited plan's verify commands (known build, test"
                         + " and lint runners only, no shell, 600 s each at most) and write evidence.md and evidence.json from"
                         + " the recorded run. Needs a passing, current audit of KEY; nothing can be passed in.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 every command ran and passed, 7 a command failed, timed out,"
-                                + " was refused or interrupted, 2 no passing current audit, 6 no sdd.json.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         TaskKey task = Keys.task(key);
         Console console = root.context().console();
         ImplVerify.Progress progress =
@@ -71,13 +77,13 @@ public final class VerifyCmd implements Callable<Integer> {
                         List.of("read .workflow/" + task + "/evidence.md, fix what failed, then: wb impl verify "
                                 + task));
             }
-            return ExitCodes.OK;
+            return Exit.OK;
         }
     }
 
     private void text(ImplVerify.Result result) {
         Console console = root.context().console();
-        console.line(result.key() + ": verify " + result.verdict().toUpperCase(java.util.Locale.ROOT));
+        console.line(result.key() + ": verify " + result.verdict().toUpperCase(Locale.ROOT));
         for (VerifyCommandRan c : result.run().commands()) {
             console.line("  " + Columns.left(resultOf(c), 12)
                     + TerminalText.escape(c.command()) + "  (exit "
@@ -114,7 +120,7 @@ public final class VerifyCmd implements Callable<Integer> {
         if (outcome.equals("exited")) {
             return command.exitCode() == 0 ? "passed" : "FAILED";
         }
-        return outcome.replace('_', ' ').toUpperCase(java.util.Locale.ROOT);
+        return outcome.replace('_', ' ').toUpperCase(Locale.ROOT);
     }
 
     /** Which command runs and for how long: one live line on a terminal, plain lines otherwise. */
@@ -159,8 +165,7 @@ public final class VerifyCmd implements Callable<Integer> {
 
         @Override
         public void finished(int position, String command, RunResult result) {
-            String outcome =
-                    result.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            String outcome = result.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ');
             if (outcome.equals("exited")) {
                 outcome = result.exitCode() == 0 ? "passed" : "failed (exit " + result.exitCode() + ")";
             }

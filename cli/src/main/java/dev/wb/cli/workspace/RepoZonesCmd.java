@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
-import dev.wb.cli.core.GroupCmd;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Workspace;
@@ -15,10 +16,8 @@ import dev.wb.commands.plan.PlanPaths;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -28,23 +27,25 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * given paths, which zones they touch (the original's {@code wb repo zones PATH…}, whose output a
  * plan's {@code zones} is copied from).
  */
-public final class RepoCmd implements Callable<Integer> {
+public final class RepoZonesCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS =
+            Exits.of(Exit.OK.as("done"), Exit.USAGE.as("outside a repository"), Exit.CONFIG.as("unusable config.json"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     final List<String> paths = new ArrayList<>();
 
-    private RepoCmd(WbCommand root) {
-        this.root = root;
+    private RepoZonesCmd(WbCommand root) {
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
-        return GroupCmd.spec(root, "repo", "The repository's critical zones.", Map.of("zones", RepoCmd::zones));
-    }
-
-    public static CommandSpec zones(WbCommand root) {
-        RepoCmd cmd = new RepoCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        RepoZonesCmd cmd = new RepoZonesCmd(root);
+        CommandSpec spec = cmd.command(
                 "zones",
                 "Without paths: every critical zone and its patterns, the"
                         + " built-in ones and those .workflow/config.json adds (critical_zones). With paths: the zones they"
@@ -69,12 +70,11 @@ public final class RepoCmd implements Callable<Integer> {
                 })
                 .build());
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 done, 2 outside a repository, 3 unusable config.json.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         CriticalZones zones = CriticalZones.with(
                 WorkspaceConfig.load(Workspace.require(root.context().cwd())).criticalZones());
         if (paths.isEmpty()) {
@@ -84,7 +84,7 @@ public final class RepoCmd implements Callable<Integer> {
                     .map(p -> PlanPaths.normalize(p.replace('\\', '/')).orElse(p))
                     .toList()));
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
     private void list(CriticalZones zones) {

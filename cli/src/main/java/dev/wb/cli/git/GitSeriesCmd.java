@@ -3,14 +3,13 @@ package dev.wb.cli.git;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
-import dev.wb.cli.core.GroupCmd;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
-import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
-import dev.wb.commands.gitflow.GitContext;
 import dev.wb.commands.gitflow.GitFlow;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
@@ -19,116 +18,60 @@ import dev.wb.gitrun.GitStep;
 import dev.wb.gitrun.Precondition;
 import dev.wb.gitrun.PreconditionCheck;
 import dev.wb.gitrun.StepOutcome;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.function.Function;
+import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code wb git ctx|start|commit|push|carry}: each prints its series of git commands; {@code --execute}
- * runs exactly the printed argv with the user's own git, no shell, and records every step.
+ * What {@code wb git start|commit|push|carry} share: each prints its series of git commands; {@code
+ * --execute} runs exactly the printed argv with the user's own git, no shell, and records every step.
  */
-public final class GitCmd implements Callable<Integer> {
+public abstract class GitSeriesCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.bySemicolons(
+            Exit.OK.as("printed, or every step ran"),
+            Exit.NOT_COMPLETED.as("a step failed or was refused (what did not run is listed)"),
+            Exit.USAGE.as("refused (execution disabled, no passing audit)"),
+            Exit.MISSING.as("no commit.txt"));
+
     private final String action;
     String key;
     String to;
     boolean execute;
 
-    private GitCmd(WbCommand root, String action) {
-        this.root = root;
+    GitSeriesCmd(WbCommand root, String action) {
+        super(root);
         this.action = action;
     }
 
-    public static CommandSpec spec(WbCommand root) {
-        Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
-        members.put(
-                "ctx",
-                r -> member(
-                        r,
-                        "ctx",
-                        "Where the checkout stands: root, branch, upstream, remotes, HEAD,"
-                                + " identity, and a note when user.email is not the identity config.json expects. Read-only.",
-                        false));
-        members.put(
-                "start", r -> member(r, "start", "Print (or --execute) the series that starts KEY's branch.", true));
-        members.put(
-                "commit",
-                r -> member(
-                        r,
-                        "commit",
-                        "Print (or --execute) the commit of what is staged, with the"
-                                + " message in .workflow/KEY/commit.txt. Needs a passing, current audit.",
-                        true));
-        members.put(
-                "push",
-                r -> member(
-                        r,
-                        "push",
-                        "Print (or --execute) the first publication of the current"
-                                + " branch (a branch that has an upstream is never pushed again).",
-                        false));
-        members.put(
-                "carry",
-                r -> member(
-                        r,
-                        "carry",
-                        "Print (or --execute) KEY's commits not yet on --to BRANCH, oldest"
-                                + " first, cherry-picked onto a new branch cut from it.",
-                        true));
-        return GroupCmd.spec(
-                root, "git", "Git, guarded: every command prints its series; --execute runs exactly that.", members);
+    @Override
+    public final Exits exits() {
+        return EXITS;
     }
 
-    private static CommandSpec member(WbCommand root, String action, String description, boolean needsKey) {
-        GitCmd cmd = new GitCmd(root, action);
-        CommandSpec spec = Specs.command(cmd, action, description);
+    /** The series this command prints or runs. */
+    abstract GitFlow.Planned plan(Session session);
+
+    /** The spec every series command shares: KEY when it needs one, --execute, --json. */
+    static CommandSpec series(GitSeriesCmd cmd, String description, boolean needsKey) {
+        CommandSpec spec = cmd.command(cmd.action, description);
         if (needsKey) {
             spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
         }
-        if (action.equals("carry")) {
-            spec.addOption(Specs.option(
-                            "--to",
-                            "BRANCH",
-                            String.class,
-                            "The branch to carry the commits onto.",
-                            value -> cmd.to = (String) value)
-                    .toBuilder()
-                    .required(true)
-                    .build());
-        }
-        if (!action.equals("ctx")) {
-            spec.addOption(Specs.flag(
-                    "--execute",
-                    "Run the printed commands with your git (no shell), step by step,"
-                            + " each after its preconditions; stop at the first that fails.",
-                    on -> cmd.execute = on));
-            spec.usageMessage()
-                    .footer(
-                            "",
-                            "Exit codes: 0 printed, or every step ran; 1 a step failed or was refused"
-                                    + " (what did not run is listed); 2 refused (execution disabled, no passing audit); 6 no commit.txt.");
-        }
-        spec.addOption(Specs.json(root));
+        spec.addOption(Specs.flag(
+                "--execute",
+                "Run the printed commands with your git (no shell), step by step,"
+                        + " each after its preconditions; stop at the first that fails.",
+                on -> cmd.execute = on));
+        spec.addOption(Specs.json(cmd.root));
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected final Exit run() {
         try (Session session = root.context().session()) {
-            if (action.equals("ctx")) {
-                return ctx(GitContext.read(session, root.context().env()));
-            }
-            GitFlow.Planned planned = switch (action) {
-                case "start" -> GitFlow.start(session, Keys.task(key));
-                case "commit" ->
-                    GitFlow.commit(session, Keys.task(key), root.context().env());
-                case "push" -> GitFlow.push(session);
-                default -> GitFlow.carry(session, Keys.task(key), to);
-            };
+            GitFlow.Planned planned = plan(session);
             if (!execute || planned.steps().isEmpty()) {
                 return print(
                         planned,
@@ -139,7 +82,7 @@ public final class GitCmd implements Callable<Integer> {
         }
     }
 
-    private int print(GitFlow.Planned planned, List<List<PreconditionCheck.Reading>> now) {
+    private Exit print(GitFlow.Planned planned, List<List<PreconditionCheck.Reading>> now) {
         Console console = root.context().console();
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
@@ -155,7 +98,7 @@ public final class GitCmd implements Callable<Integer> {
                 doc.put("note", planned.note());
             }
             console.json(doc);
-            return ExitCodes.OK;
+            return Exit.OK;
         }
         if (!planned.note().isEmpty()) {
             console.line("# " + TerminalText.escape(planned.note()));
@@ -172,7 +115,7 @@ public final class GitCmd implements Callable<Integer> {
                     + (key == null ? "" : " " + key) + (to == null ? "" : " --to " + GitCommandText.quote(to))
                     + " --execute");
         }
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
     /**
@@ -213,7 +156,7 @@ public final class GitCmd implements Callable<Integer> {
         });
     }
 
-    private int executed(GitFlow.Executed executed) {
+    private Exit executed(GitFlow.Executed executed) {
         Console console = root.context().console();
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
@@ -239,7 +182,7 @@ public final class GitCmd implements Callable<Integer> {
             String why = failed.status() == StepOutcome.Status.REFUSED
                     ? failed.refusal()
                     : "exit " + failed.exitCode() + ": " + TerminalText.escape(lastLine(failed.output()));
-            List<String> fixes = new java.util.ArrayList<>();
+            List<String> fixes = new ArrayList<>();
             fixes.add("these did not run, starting at the one that failed:");
             executed.result().notRun().forEach(step -> fixes.add("  " + step.text()));
             throw new Failure(
@@ -247,45 +190,7 @@ public final class GitCmd implements Callable<Integer> {
                     "wb git " + action + " stopped at " + failed.step().text() + ": " + why,
                     fixes);
         }
-        return ExitCodes.OK;
-    }
-
-    private int ctx(GitContext ctx) {
-        Console console = root.context().console();
-        if (root.json()) {
-            ObjectNode doc = CanonicalJson.objectNode();
-            doc.put("root", ctx.root().toString());
-            ctx.branch().ifPresent(b -> doc.put("branch", b));
-            ctx.upstream().ifPresent(u -> doc.put("upstream", u));
-            ctx.head().ifPresent(h -> doc.put("head", h));
-            ArrayNode remotes = doc.putArray("remotes");
-            ctx.remotes()
-                    .forEach(r -> remotes.addObject()
-                            .put("name", r.name())
-                            .put("fetchUrl", r.fetchUrl())
-                            .put("pushUrl", r.pushUrl()));
-            ObjectNode user = doc.putObject("user");
-            ctx.userName().ifPresent(n -> user.put("name", n));
-            ctx.userEmail().ifPresent(e -> user.put("email", e));
-            ctx.expected()
-                    .ifPresent(
-                            e -> doc.putObject("expected").put("name", e.name()).put("email", e.email()));
-            ctx.mismatch().ifPresent(m -> doc.put("mismatch", m));
-            ctx.note().ifPresent(n -> doc.put("note", n));
-            console.json(doc);
-            return ExitCodes.OK;
-        }
-        console.line("root      " + TerminalText.escape(ctx.root().toString()));
-        console.line("branch    " + TerminalText.escape(ctx.branch().orElse("(detached HEAD)")));
-        console.line("upstream  " + TerminalText.escape(ctx.upstream().orElse("(none: not published)")));
-        console.line("HEAD      " + ctx.head().orElse("(no commit yet)"));
-        ctx.remotes().forEach(r -> console.line("remote    " + TerminalText.escape(r.name() + "  " + r.fetchUrl())));
-        console.line("user      "
-                + TerminalText.escape(ctx.userName().orElse("(user.name not set)") + " <"
-                        + ctx.userEmail().orElse("user.email not set") + ">"));
-        ctx.mismatch().ifPresent(m -> console.line("MISMATCH  " + TerminalText.escape(m)));
-        ctx.note().ifPresent(n -> console.line("note      " + TerminalText.escape(n)));
-        return ExitCodes.OK;
+        return Exit.OK;
     }
 
     private static void step(ObjectNode node, GitStep step) {
@@ -297,7 +202,7 @@ public final class GitCmd implements Callable<Integer> {
 
     private static void outcome(ObjectNode node, StepOutcome outcome) {
         step(node, outcome.step());
-        node.put("status", outcome.status().name().toLowerCase(java.util.Locale.ROOT));
+        node.put("status", outcome.status().name().toLowerCase(Locale.ROOT));
         node.put("exitCode", outcome.exitCode());
         node.put("output", outcome.output());
         if (!outcome.refusal().isEmpty()) {

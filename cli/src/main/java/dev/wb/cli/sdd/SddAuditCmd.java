@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
-import dev.wb.cli.core.GroupCmd;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
@@ -17,41 +19,34 @@ import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.function.Function;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb sdd audit KEY [--rebaseline]}: the plan against the code. */
-public final class SddCmd implements Callable<Integer> {
+public final class SddAuditCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("passed"),
+            Exit.CHECK_FAILED.as("failed"),
+            Exit.MISSING.as("no sdd.json"),
+            Exit.USAGE.as("malformed key"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
     boolean rebaseline;
 
-    private SddCmd(WbCommand root) {
-        this.root = root;
+    private SddAuditCmd(WbCommand root) {
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
-        Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
-        members.put("audit", SddCmd::audit);
-        members.put("blank", SddBlankCmd::spec);
-        members.put("get", SddGetCmd::spec);
-        return GroupCmd.spec(
-                root,
-                "sdd",
-                "The plan (.workflow/KEY/sdd.json): write its skeleton, audit it against"
-                        + " the code, read a section.",
-                members);
-    }
-
-    public static CommandSpec audit(WbCommand root) {
-        SddCmd cmd = new SddCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        SddAuditCmd cmd = new SddAuditCmd(root);
+        CommandSpec spec = cmd.command(
                 "audit",
                 "Check every citation and planned file of"
                         + " .workflow/KEY/sdd.json against the code and record the audit. The first audit is strict;"
@@ -60,12 +55,11 @@ public final class SddCmd implements Callable<Integer> {
         spec.addOption(Specs.flag(
                 "--rebaseline", "Re-anchor the plan to the current tree: strict again.", on -> cmd.rebaseline = on));
         spec.addOption(Specs.json(root));
-        spec.usageMessage().footer("", "Exit codes: 0 passed, 7 failed, 6 no sdd.json, 2 malformed key.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         TaskKey task = Keys.task(key);
         try (Session session = root.context().session()) {
             SddAudit.Result result = SddAudit.run(session, task, rebaseline);
@@ -78,10 +72,10 @@ public final class SddCmd implements Callable<Integer> {
                 throw new Failure(
                         Failure.Kind.CHECK_FAILED,
                         "the audit of " + task + " failed: "
-                                + plural(result.report().failures(), "finding"),
+                                + Texts.plural(result.report().failures(), "finding"),
                         List.of("fix them in .workflow/" + task + "/sdd.json, then: wb sdd audit " + task));
             }
-            return ExitCodes.OK;
+            return Exit.OK;
         }
     }
 
@@ -96,7 +90,7 @@ public final class SddCmd implements Callable<Integer> {
                 .append(report.tier().wireName())
                 .append(" tier · ")
                 .append(modeText(report.mode()));
-        anchor(result).ifPresent(a -> head.append(" · baseline ").append(abbrev(a)));
+        anchor(result).ifPresent(a -> head.append(" · baseline ").append(Texts.abbrev(a)));
         console.line(head.toString());
         console.line("  " + report.tier().wireName() + " tier (" + report.tierReason() + ")");
         for (CitationFinding c : report.citations()) {
@@ -128,9 +122,9 @@ public final class SddCmd implements Callable<Integer> {
                 + result.key() + "/audit.json");
     }
 
-    private static java.util.Optional<String> anchor(SddAudit.Result result) {
+    private static Optional<String> anchor(SddAudit.Result result) {
         return result.report().mode().strict()
-                ? (result.passed() ? result.head() : java.util.Optional.empty())
+                ? (result.passed() ? result.head() : Optional.empty())
                 : result.report().anchor();
     }
 
@@ -155,13 +149,5 @@ public final class SddCmd implements Callable<Integer> {
             case UNDER_WAY -> "under way";
             case REBASELINE -> "rebaseline (strict)";
         };
-    }
-
-    static String abbrev(String commit) {
-        return commit.length() > 12 ? commit.substring(0, 12) : commit;
-    }
-
-    static String plural(long n, String noun) {
-        return n + " " + noun + (n == 1 ? "" : "s");
     }
 }

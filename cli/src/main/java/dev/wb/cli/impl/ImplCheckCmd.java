@@ -3,8 +3,9 @@ package dev.wb.cli.impl;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
-import dev.wb.cli.core.ExitCodes;
-import dev.wb.cli.core.GroupCmd;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
@@ -20,40 +21,35 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.ChangeScope;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb impl check KEY [--staged] [--base REF]}: the change against the plans. */
-public final class ImplCmd implements Callable<Integer> {
+public final class ImplCheckCmd extends LeafCmd {
 
-    private final WbCommand root;
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("in scope"),
+            Exit.CHECK_FAILED.as("deviation"),
+            Exit.USAGE.as("no passing current audit or malformed key"),
+            Exit.MISSING.as("no sdd.json"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
     String key;
     boolean staged;
     String base;
 
-    private ImplCmd(WbCommand root) {
-        this.root = root;
+    private ImplCheckCmd(WbCommand root) {
+        super(root);
     }
 
     public static CommandSpec spec(WbCommand root) {
-        return GroupCmd.spec(
-                root, "impl", "The implementation: check its scope against the audited plans.", orderedMembers());
-    }
-
-    private static Map<String, java.util.function.Function<WbCommand, CommandSpec>> orderedMembers() {
-        Map<String, java.util.function.Function<WbCommand, CommandSpec>> members = new java.util.LinkedHashMap<>();
-        members.put("check", ImplCmd::check);
-        members.put("verify", VerifyCmd::spec);
-        return members;
-    }
-
-    public static CommandSpec check(WbCommand root) {
-        ImplCmd cmd = new ImplCmd(root);
-        CommandSpec spec = Specs.command(
-                cmd,
+        ImplCheckCmd cmd = new ImplCheckCmd(root);
+        CommandSpec spec = cmd.command(
                 "check",
                 "Compare the changed paths with the audited plans: each is"
                         + " ok, pending, other (another task's plan), overlap, or a deviation (exit 7). Needs a passing,"
@@ -68,16 +64,11 @@ public final class ImplCmd implements Callable<Integer> {
                 "Also check every commit since REF (e.g. main), so work already committed is seen.",
                 value -> cmd.base = (String) value));
         spec.addOption(Specs.json(root));
-        spec.usageMessage()
-                .footer(
-                        "",
-                        "Exit codes: 0 in scope, 7 deviation, 2 no passing current audit or"
-                                + " malformed key, 6 no sdd.json.");
         return spec;
     }
 
     @Override
-    public Integer call() {
+    protected Exit run() {
         TaskKey task = Keys.task(key);
         ImplCheck.Request request = new ImplCheck.Request(
                 task, staged ? ChangeScope.STAGED : ChangeScope.WORKTREE, Optional.ofNullable(base));
@@ -111,7 +102,7 @@ public final class ImplCmd implements Callable<Integer> {
                                         + "/sdd.json, then: wb sdd audit " + task,
                                 "otherwise undo them: git restore --staged --worktree -- <path> (git clean for new files)"));
             }
-            return ExitCodes.OK;
+            return Exit.OK;
         }
     }
 

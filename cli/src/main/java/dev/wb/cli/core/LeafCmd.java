@@ -1,0 +1,58 @@
+package dev.wb.cli.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The one shape of a command that runs: one class per leaf, with a static {@code spec(WbCommand)}
+ * that builds its picocli spec in code (docs/adr/0004), the outcomes it can end with ({@link
+ * #exits}), and {@link #run}, which returns one of them by name. A refusal is a thrown {@code
+ * Failure}; {@code Wb} maps it.
+ */
+public abstract class LeafCmd implements Callable<Integer> {
+
+    protected final WbCommand root;
+
+    protected LeafCmd(WbCommand root) {
+        this.root = root;
+    }
+
+    /** The outcomes this command can end with, in the order its help lists them. */
+    public abstract Exits exits();
+
+    /** Runs the command. */
+    protected abstract Exit run();
+
+    @Override
+    public final Integer call() {
+        return run().code();
+    }
+
+    /**
+     * The spec of this command: its name, description and {@code --help}, and a footer of the given
+     * lines (after a blank line) ending with its exit codes, generated from {@link #exits}.
+     */
+    protected final CommandSpec command(String name, String description, String... notes) {
+        CommandSpec spec = Specs.command(this, name, description);
+        List<String> footer = new ArrayList<>();
+        footer.add("");
+        footer.addAll(List.of(notes));
+        footer.add(exits().line());
+        spec.usageMessage().footer(footer.toArray(new String[0]));
+        return spec;
+    }
+
+    protected final WbCommand.Context context() {
+        return root.context();
+    }
+
+    protected final Console console() {
+        return root.context().console();
+    }
+
+    protected final boolean json() {
+        return root.json();
+    }
+}

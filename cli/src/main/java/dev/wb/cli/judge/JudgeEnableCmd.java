@@ -1,0 +1,75 @@
+package dev.wb.cli.judge;
+
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.judge.agents.JudgeAgents;
+import dev.wb.commands.judge.agents.JudgeGuardHook;
+import dev.wb.engine.EventEnvelope;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb judge enable [--dry-run] [--force]}: the judge switched on, its agent files and the guard hook written. */
+public final class JudgeEnableCmd extends LeafCmd {
+
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("enabled (or planned, with --dry-run)"),
+            Exit.CONFIG.as("unusable config.json or settings.local.json"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
+    boolean dryRun;
+    boolean force;
+
+    private JudgeEnableCmd(WbCommand root) {
+        super(root);
+    }
+
+    @Override
+    protected Exit run() {
+        Workspace ws = Workspace.require(root.context().cwd());
+        Optional<Path> launcher = JudgeGuardHook.launcher(root.context().env());
+        JudgeAgents.Result result = JudgeAgents.enable(ws, dryRun, force, launcher);
+        Console console = root.context().console();
+        result.warnings().forEach(w -> console.warning(w.message(), w.fix()));
+        Optional<EventEnvelope> event = Optional.empty();
+        if (!dryRun) {
+            try (Session session = root.context().session()) {
+                event = Optional.of(JudgeAgents.record(session, result));
+            }
+        }
+        JudgeAgentsOutput.print(root, result, event);
+        return Exit.OK;
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        JudgeEnableCmd cmd = new JudgeEnableCmd(root);
+        CommandSpec spec = cmd.command(
+                "enable",
+                "JudgeEnableCmd the judge: set agents.judge.enabled in"
+                        + " .workflow/config.json, write the judge's agent files from configuration (Claude Code"
+                        + " .claude/agents/wb-judge.md, Copilot .github/agents/wb-judge.agent.md, Codex"
+                        + " .codex/agents/wb-judge.toml; Pi has no native subagent API), install the review record schema"
+                        + " in .workflow/judge/schemas/ and, for Claude Code, the guard hook in .claude/settings.local.json"
+                        + " that refuses edits while a validation run holds the lock, keeping that per-developer file out of"
+                        + " git with a rule in this clone's .git/info/exclude.",
+                "Files wb generated are regenerated from configuration without --force; a file"
+                        + " edited by hand is kept and reported unless --force. Set a model with"
+                        + " wb config set agents.judge.model.<claude|copilot|codex> <id>.",
+                "");
+        spec.addOption(
+                Specs.flag("--dry-run", "Print what would be written, and write nothing.", on -> cmd.dryRun = on));
+        spec.addOption(Specs.flag("--force", "Overwrite agent files that were edited by hand.", on -> cmd.force = on));
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
+}

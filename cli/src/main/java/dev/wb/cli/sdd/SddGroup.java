@@ -1,0 +1,27 @@
+package dev.wb.cli.sdd;
+
+import dev.wb.cli.core.GroupCmd;
+import dev.wb.cli.core.WbCommand;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb sdd audit|blank|get}: the plan's commands. */
+public final class SddGroup {
+
+    private SddGroup() {}
+
+    public static CommandSpec spec(WbCommand root) {
+        Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
+        members.put("audit", SddAuditCmd::spec);
+        members.put("blank", SddBlankCmd::spec);
+        members.put("get", SddGetCmd::spec);
+        return GroupCmd.spec(
+                root,
+                "sdd",
+                "The plan (.workflow/KEY/sdd.json): write its skeleton, audit it against"
+                        + " the code, read a section.",
+                members);
+    }
+}

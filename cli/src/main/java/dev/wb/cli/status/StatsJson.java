@@ -1,0 +1,86 @@
+package dev.wb.cli.status;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.status.Stage;
+import dev.wb.commands.status.WorkspaceStats;
+import dev.wb.commands.status.WorkspaceStats.CommandStats;
+import dev.wb.engine.json.CanonicalJson;
+
+/** The {@code --stats} sections as JSON. */
+final class StatsJson {
+
+    static ObjectNode of(WorkspaceStats stats) {
+        ObjectNode node = CanonicalJson.objectNode();
+        ObjectNode waiting = node.putObject("waiting");
+        ObjectNode failing = node.putObject("failing");
+        for (Stage stage : Stage.values()) {
+            waiting.put(stage.word(), stats.waiting().get(stage));
+            failing.put(stage.word(), stats.failing().get(stage));
+        }
+        node.put("done", stats.done());
+        ArrayNode commands = node.putArray("commands");
+        stats.commands().forEach(c -> commands.add(command(c)));
+        stats.mostFailsThenPasses()
+                .ifPresentOrElse(
+                        c -> node.set("mostFailsThenPasses", command(c)), () -> node.putNull("mostFailsThenPasses"));
+        ObjectNode citations = node.putObject("citations");
+        stats.citations().forEach(citations::put);
+        ArrayNode refused = node.putArray("refusedCommands");
+        stats.refusedCommands()
+                .forEach((text, r) -> refused.addObject()
+                        .put("command", text)
+                        .put("count", r.count())
+                        .put("reason", r.reason()));
+        ArrayNode refusedEnv = node.putArray("refusedEnv");
+        stats.refusedEnv()
+                .forEach((name, r) -> refusedEnv
+                        .addObject()
+                        .put("name", name)
+                        .put("count", r.count())
+                        .put("reason", r.reason()));
+        var git = stats.gitSteps();
+        node.putObject("gitSteps")
+                .put("ran", git.ok() + git.failed())
+                .put("ok", git.ok())
+                .put("failed", git.failed())
+                .put("refused", git.refused());
+        ObjectNode reviews = node.putObject("reviewRounds");
+        group(reviews.putObject("closed"), stats.reviews().closed());
+        group(reviews.putObject("open"), stats.reviews().open());
+        reviews.put("unknownTasks", stats.reviews().unknown());
+        WorkspaceStats.Operations ops = stats.operations();
+        ObjectNode o = node.putObject("operations");
+        o.putObject("preflight")
+                .put("runs", ops.preflights())
+                .put("ready", ops.preflightsReady())
+                .put("latest", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
+                .put("latestTime", ops.lastPreflightTime().isEmpty() ? null : ops.lastPreflightTime());
+        o.putObject("flowValidations")
+                .put("runs", ops.flowValidations())
+                .put("flowsChecked", ops.flowsChecked())
+                .put("invalid", ops.flowsInvalid());
+        o.putObject("checkRuns")
+                .put("runs", ops.checkRuns())
+                .put("pass", ops.checksPassed())
+                .put("fail", ops.checksFailed())
+                .put("incomplete", ops.checksIncomplete())
+                .put("autoMergeBlocked", ops.autoMergeBlocked());
+        return node;
+    }
+
+    private static void group(ObjectNode node, WorkspaceStats.Group g) {
+        node.put("taskCount", g.tasks()).put("roundCount", g.rounds());
+        g.mean().ifPresentOrElse(m -> node.put("mean", m), () -> node.putNull("mean"));
+        g.max().ifPresentOrElse(m -> node.put("max", m), () -> node.putNull("max"));
+    }
+
+    private static ObjectNode command(CommandStats c) {
+        return CanonicalJson.objectNode()
+                .put("command", c.command())
+                .put("runs", c.runs())
+                .put("failures", c.failures())
+                .put("meanMs", c.meanMs())
+                .put("failsThenPasses", c.failsThenPasses());
+    }
+}

@@ -1,0 +1,163 @@
+package dev.wb.cli.status;
+
+import dev.wb.cli.core.Columns;
+import dev.wb.cli.core.Console;
+import dev.wb.commands.status.Stage;
+import dev.wb.commands.status.WorkspaceStats;
+import dev.wb.commands.status.WorkspaceStats.CommandStats;
+import dev.wb.projections.status.StageCounters.Refusal;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+
+/** The {@code --stats} sections as text. */
+final class StatsText {
+
+    static void print(Console console, WorkspaceStats stats) {
+        console.line("");
+        console.line(StatusCmd.join("where tasks are: ", stats.done(), " done"));
+        console.line(StatusCmd.join(
+                "  ", Columns.left("STAGE", 8), " ", Columns.right("WAITING", 7), " ", Columns.right("FAILING", 7)));
+        for (Stage stage : Stage.values()) {
+            console.line(StatusCmd.join(
+                    "  ",
+                    Columns.left(stage.word(), 8),
+                    " ",
+                    Columns.right(stats.waiting().get(stage), 7),
+                    " ",
+                    Columns.right(stats.failing().get(stage), 7)));
+        }
+        console.line("");
+        console.line(StatusCmd.join("verify commands: ", stats.commands().size()));
+        if (!stats.commands().isEmpty()) {
+            console.line(StatusCmd.join(
+                    "  ",
+                    Columns.right("RUNS", 6),
+                    " ",
+                    Columns.right("FAILED", 6),
+                    " ",
+                    Columns.right("MEAN", 9),
+                    "  COMMAND"));
+            for (CommandStats c : stats.commands()
+                    .subList(
+                            0,
+                            Math.min(StatusCmd.COMMANDS_SHOWN, stats.commands().size()))) {
+                console.line(StatusCmd.join(
+                        "  ",
+                        Columns.right(c.runs(), 6),
+                        " ",
+                        Columns.right(c.failures(), 6),
+                        " ",
+                        Columns.right(StatusCmd.join(c.meanMs(), " ms"), 9),
+                        "  ",
+                        c.command()));
+            }
+            if (stats.commands().size() > StatusCmd.COMMANDS_SHOWN) {
+                console.line(StatusCmd.join(
+                        "  … ", stats.commands().size() - StatusCmd.COMMANDS_SHOWN, " more (--json lists every one)"));
+            }
+        }
+        Optional<CommandStats> flaky = stats.mostFailsThenPasses();
+        console.line(StatusCmd.join(
+                "most often fails, then passes: ",
+                flaky.isEmpty()
+                        ? "none"
+                        : StatusCmd.join(
+                                flaky.get().command(), " (", flaky.get().failsThenPasses(), " times)")));
+        console.line(StatusCmd.join("citations: ", counts(stats.citations())));
+        refusals(console, "refused commands", stats.refusedCommands());
+        refusals(console, "refused variables", stats.refusedEnv());
+        var git = stats.gitSteps();
+        console.line(StatusCmd.join(
+                "git steps: ",
+                git.ok() + git.failed(),
+                " ran (",
+                git.failed(),
+                " failed), ",
+                git.refused(),
+                " refused"));
+        WorkspaceStats.Reviews reviews = stats.reviews();
+        console.line(StatusCmd.join(
+                "review rounds: closed ",
+                group(reviews.closed()),
+                "; open ",
+                group(reviews.open()),
+                "; unknown ",
+                reviews.unknown(),
+                reviews.unknown() == 1 ? " task" : " tasks"));
+        WorkspaceStats.Operations ops = stats.operations();
+        console.line(StatusCmd.join(
+                "preflight: ",
+                ops.preflights(),
+                " run(s), ",
+                ops.preflightsReady(),
+                " ready",
+                ops.lastPreflight().isEmpty()
+                        ? ""
+                        : StatusCmd.join("; latest ", ops.lastPreflight(), " at ", ops.lastPreflightTime())));
+        console.line(StatusCmd.join(
+                "flow validations: ",
+                ops.flowValidations(),
+                " run(s), ",
+                ops.flowsChecked(),
+                " flow(s) checked, ",
+                ops.flowsInvalid(),
+                " invalid"));
+        console.line(StatusCmd.join(
+                "check runs: ",
+                ops.checkRuns(),
+                " (",
+                ops.checksPassed(),
+                " pass, ",
+                ops.checksFailed(),
+                " fail, ",
+                ops.checksIncomplete(),
+                " incomplete); ",
+                ops.autoMergeBlocked(),
+                " blocked auto-merge (a set skipped)"));
+    }
+
+    private static String group(WorkspaceStats.Group g) {
+        return StatusCmd.join(
+                g.tasks(),
+                g.tasks() == 1 ? " task, " : " tasks, ",
+                g.rounds(),
+                g.rounds() == 1 ? " round" : " rounds",
+                g.mean()
+                        .map(m -> StatusCmd.join(
+                                " (mean ",
+                                String.format(Locale.ROOT, "%.2f", m),
+                                ", max ",
+                                g.max().orElse(0L),
+                                ")"))
+                        .orElse(""));
+    }
+
+    private static String counts(SortedMap<String, Long> counts) {
+        if (counts.isEmpty()) {
+            return "none";
+        }
+        StringBuilder text = new StringBuilder();
+        for (Map.Entry<String, Long> count : counts.entrySet()) {
+            text.append(text.length() == 0 ? "" : ", ")
+                    .append(count.getKey())
+                    .append(' ')
+                    .append(count.getValue());
+        }
+        return text.toString();
+    }
+
+    private static void refusals(Console console, String title, SortedMap<String, Refusal> refusals) {
+        console.line(StatusCmd.join(title, refusals.isEmpty() ? ": none" : ":"));
+        for (Map.Entry<String, Refusal> r : refusals.entrySet()) {
+            console.line(StatusCmd.join(
+                    "  ",
+                    Columns.right(r.getValue().count(), 6),
+                    "  ",
+                    r.getKey(),
+                    ": ",
+                    r.getValue().reason()));
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package dev.wb.cli.task;
+
+import dev.wb.cli.core.GroupCmd;
+import dev.wb.cli.core.WbCommand;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb task new|approve-commands|migrate-criteria}: the task capsule's own commands. */
+public final class TaskGroup {
+
+    private TaskGroup() {}
+
+    public static CommandSpec spec(WbCommand root) {
+        Map<String, Function<WbCommand, CommandSpec>> members = new LinkedHashMap<>();
+        members.put("new", TaskNewCmd::spec);
+        members.put("approve-commands", TaskApproveCommandsCmd::spec);
+        members.put("migrate-criteria", TaskMigrateCriteriaCmd::spec);
+        return GroupCmd.spec(
+                root, "task", "The task capsule (.workflow/KEY/): its criteria and declared commands.", members);
+    }
+}
