@@ -82,21 +82,8 @@ public final class EventService {
         return record(stream, List.of(fact));
     }
 
-    /**
-     * Transitional, for sites whose events are not typed yet: issue 15 removes it once every event is a
-     * {@link WbEvent}.
-     */
-    public List<EventEnvelope> recordEvents(StreamId stream, List<NewEvent> facts) {
+    private List<EventEnvelope> recordEvents(StreamId stream, List<NewEvent> facts) {
         return session.log().append(stream, ExpectedVersion.any(), facts, session.invocation());
-    }
-
-    /**
-     * Transitional, for deciders that still return bare events: issue 15 removes it once every decider
-     * returns a {@link Decision}.
-     */
-    public <S> Decided<S, Void> decideEvents(
-            StreamId stream, Projection<S> projection, Function<S, List<NewEvent>> decider) {
-        return decide(stream, projection, state -> new Decision<Void>(null, decider.apply(state)));
     }
 
     private <S> Folded<S> fold(StreamId stream, Projection<S> projection) {

@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.VersionConflictException;
 import dev.wb.projections.activity.Activity;
+import dev.wb.projections.events.WorkspaceInitialized;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,40 +33,52 @@ class EventServiceTest {
         return new Session(workspace, TestEvents.invocation());
     }
 
+    private static Decision<Void> events(NewEvent... events) {
+        return new Decision<>(null, List.of(events));
+    }
+
     @Test
-    void a_decision_is_appended_at_the_version_it_was_made_on() {
+    void a_decision_is_appended_at_the_version_it_was_made_on_and_its_result_returned() {
         try (Session session = session()) {
             EventService service = new EventService(session);
-            service.decideEvents(TASK, Activity.INSTANCE, state -> List.of(TestEvents.note(0)));
+            service.decide(TASK, Activity.INSTANCE, state -> events(TestEvents.note(0)));
 
-            EventService.Decided<Activity.State, Void> second = service.decideEvents(
-                    TASK, Activity.INSTANCE, state -> List.of(TestEvents.note((int) state.events())));
+            EventService.Decided<Activity.State, String> second = service.decide(
+                    TASK,
+                    Activity.INSTANCE,
+                    state -> new Decision<>("saw " + state.events(), List.of(TestEvents.note((int) state.events()))));
 
             assertEquals(1, second.stateBefore().events());
+            assertEquals("saw 1", second.result());
             assertEquals(1, second.appended().get(0).version());
         }
     }
 
     @Test
-    void when_another_writer_gets_in_first_the_decision_is_made_again_on_the_new_state() {
+    void when_another_writer_gets_in_first_the_facts_are_gathered_again_and_the_decision_made_again() {
         try (Session session = session()) {
-            List<Long> seen = new ArrayList<>();
-            EventService.Decided<Activity.State, Void> outcome = new EventService(session)
-                    .decideEvents(TASK, Activity.INSTANCE, state -> {
-                        seen.add(state.events());
-                        if (seen.size() == 1) {
-                            // Another process appends between this decision's read and its append.
-                            session.log()
-                                    .append(
-                                            TASK,
-                                            ExpectedVersion.any(),
-                                            List.of(TestEvents.note(99)),
-                                            TestEvents.invocation());
-                        }
-                        return List.of(TestEvents.note(1));
-                    });
+            List<Long> gathered = new ArrayList<>();
+            EventService.Decided<Activity.State, Long> outcome = new EventService(session)
+                    .decide(
+                            TASK,
+                            Activity.INSTANCE,
+                            state -> {
+                                gathered.add(state.events());
+                                if (gathered.size() == 1) {
+                                    // Another process appends between this decision's read and its append.
+                                    session.log()
+                                            .append(
+                                                    TASK,
+                                                    ExpectedVersion.any(),
+                                                    List.of(TestEvents.note(99)),
+                                                    TestEvents.invocation());
+                                }
+                                return state.events();
+                            },
+                            (state, facts) -> new Decision<>(facts, List.of(TestEvents.note(1))));
 
-            assertEquals(List.of(0L, 1L), seen);
+            assertEquals(List.of(0L, 1L), gathered);
+            assertEquals(1L, outcome.result(), "decided on the facts of the attempt that landed");
             assertEquals(1, outcome.appended().get(0).version());
             assertEquals(2, session.log().read(TASK).size());
         }
@@ -74,14 +89,14 @@ class EventServiceTest {
         try (Session session = session()) {
             VersionConflictException e = assertThrows(
                     VersionConflictException.class,
-                    () -> new EventService(session).decideEvents(TASK, Activity.INSTANCE, state -> {
+                    () -> new EventService(session).decide(TASK, Activity.INSTANCE, state -> {
                         session.log()
                                 .append(
                                         TASK,
                                         ExpectedVersion.any(),
                                         List.of(TestEvents.note(9)),
                                         TestEvents.invocation());
-                        return List.of(TestEvents.note(1));
+                        return events(TestEvents.note(1));
                     }));
 
             assertTrue(e.getMessage().startsWith("task ABC-1 changed while this command ran"), e.getMessage());
@@ -92,11 +107,28 @@ class EventServiceTest {
     @Test
     void deciding_nothing_appends_nothing() {
         try (Session session = session()) {
-            EventService.Decided<Activity.State, Void> outcome =
-                    new EventService(session).decideEvents(TASK, Activity.INSTANCE, state -> List.of());
+            EventService.Decided<Activity.State, String> outcome =
+                    new EventService(session).decide(TASK, Activity.INSTANCE, state -> Decision.nothing("none"));
 
+            assertEquals("none", outcome.result());
             assertTrue(outcome.appended().isEmpty());
             assertTrue(session.log().head(TASK).isEmpty());
+        }
+    }
+
+    @Test
+    void a_fact_is_recorded_whatever_the_stream_holds_and_read_folds_without_appending() {
+        try (Session session = session()) {
+            EventService service = new EventService(session);
+            service.decide(TASK, Activity.INSTANCE, state -> events(TestEvents.note(0)));
+
+            List<EventEnvelope> recorded =
+                    service.record(TASK, new WorkspaceInitialized(List.of("config.json"), List.of()));
+
+            assertEquals(1, recorded.get(0).version());
+            assertEquals("workspace.initialized", recorded.get(0).type());
+            assertEquals(2, service.read(TASK, Activity.INSTANCE).events());
+            assertEquals(2, session.log().read(TASK).size(), "a read appends nothing");
         }
     }
 }

@@ -21,7 +21,6 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
-import dev.wb.projections.events.WbEvents;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;

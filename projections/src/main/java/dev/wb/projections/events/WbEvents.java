@@ -15,7 +15,6 @@ import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Every event type wb writes, with its current schema version and its upcasters. docs/EVENTS.md
@@ -23,25 +22,14 @@ import java.util.stream.Stream;
  */
 public final class WbEvents {
 
-    // Untyped types, grouped by the family that types them next (issue 15): each family's constants,
-    // and its schemas in its own list below, go when its records land.
-
-    // ---- plans, scope, tasks, import ----
-
-    // (typed: PlanAudited, PlanRebaselined, ScopeChecked, TaskCreated, ImportVerdictRecorded)
-
-    // ---- the judge ----
-
     /** Every typed event: the one list docs/EVENTS.md is checked against. */
     public static final List<EventType<?>> TYPES = ImmutableList.<EventType<?>>builder()
             .add(WorkspaceInitialized.TYPE)
-            // plans, scope, tasks, import
             .add(PlanAudited.TYPE)
             .add(PlanRebaselined.TYPE)
             .add(ScopeChecked.TYPE)
             .add(TaskCreated.TYPE)
             .add(ImportVerdictRecorded.TYPE)
-            // verify, git, checks, preflight, flows
             .add(VerifyStarted.TYPE)
             .add(VerifyCommandRan.TYPE)
             .add(VerifyFinished.TYPE)
@@ -50,7 +38,6 @@ public final class WbEvents {
             .add(PreflightCompleted.TYPE)
             .add(FlowValidated.TYPE)
             .add(ChecksRan.TYPE)
-            // the judge
             .add(JudgeSnapshotCaptured.TYPE)
             .add(TaskCommandsApproved.TYPE)
             .add(JudgeRunStarted.TYPE)
@@ -65,8 +52,8 @@ public final class WbEvents {
             .add(JudgeAgentsConfigured.TYPE)
             .build();
 
-    public static final EventSchemas SCHEMAS = EventSchemas.of(
-            Stream.of(TYPES.stream().map(EventType::schema)).flatMap(s -> s).toList());
+    public static final EventSchemas SCHEMAS =
+            EventSchemas.of(TYPES.stream().map(EventType::schema).toList());
 
     private WbEvents() {}
 }
