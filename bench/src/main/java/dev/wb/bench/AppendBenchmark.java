@@ -2,11 +2,11 @@ package dev.wb.bench;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.Invocation;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.logs.EventLogs;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

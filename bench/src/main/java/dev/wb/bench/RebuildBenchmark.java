@@ -1,14 +1,14 @@
 package dev.wb.bench;
 
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.UpcastingReader;
+import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.activity.Activity;
+import dev.wb.projections.catalog.WbEvents;
 import dev.wb.projections.checkpoint.StreamCursor;
 import dev.wb.projections.checkpoint.WorkspaceProjection;
-import dev.wb.projections.events.WbEvents;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

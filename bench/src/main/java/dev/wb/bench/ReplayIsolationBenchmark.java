@@ -1,9 +1,9 @@
 package dev.wb.bench;
 
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.activity.Activity;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;

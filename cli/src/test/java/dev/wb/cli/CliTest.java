@@ -173,7 +173,7 @@ class CliTest {
     void replay_summarises_an_old_schema_event_as_this_wb_reads_it_and_prints_it_as_stored_in_json() {
         // Regression, found in review: the text summary read the stored schema-1 payload and said
         // "created nothing; kept nothing".
-        try (dev.wb.engine.EventLog log = dev.wb.engine.EventLogs.chronicle(repo.resolve(".workflow/local/log"))) {
+        try (dev.wb.engine.EventLog log = dev.wb.engine.logs.EventLogs.chronicle(repo.resolve(".workflow/local/log"))) {
             com.fasterxml.jackson.databind.node.ObjectNode v1 = dev.wb.engine.json.CanonicalJson.objectNode();
             v1.putArray("files").add("config.json");
             log.append(

@@ -2,11 +2,11 @@ package dev.wb.commands;
 
 import dev.wb.engine.Actor;
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.Invocation;
 import dev.wb.engine.UpcastingReader;
-import dev.wb.projections.events.WbEvents;
+import dev.wb.engine.logs.EventLogs;
+import dev.wb.projections.catalog.WbEvents;
 import java.time.Clock;
 import java.util.Map;
 import java.util.function.Supplier;

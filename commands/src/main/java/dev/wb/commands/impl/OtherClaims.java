@@ -1,6 +1,6 @@
 package dev.wb.commands.impl;
 
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

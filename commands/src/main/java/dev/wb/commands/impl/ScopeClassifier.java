@@ -5,7 +5,7 @@ import dev.wb.commands.impl.ScopeReport.Excluded;
 import dev.wb.commands.impl.ScopeReport.Status;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.git.ChangedPath;
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

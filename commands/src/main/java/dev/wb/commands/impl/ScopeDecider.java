@@ -8,7 +8,7 @@ import dev.wb.commands.plan.Gate;
 import dev.wb.git.ChangeScope;
 import dev.wb.git.ChangedPath;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
 import java.util.Collections;
 import java.util.List;

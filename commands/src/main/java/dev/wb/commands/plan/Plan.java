@@ -1,6 +1,6 @@
 package dev.wb.commands.plan;
 
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

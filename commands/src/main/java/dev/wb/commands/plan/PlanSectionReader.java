@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.plan.Plan.Citation;
 import dev.wb.commands.plan.Plan.PlannedTest;
 import dev.wb.commands.plan.Plan.Step;
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -7,7 +7,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.git.Backend;
 import dev.wb.git.GitRepository;
 import dev.wb.git.ReviewReads;
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

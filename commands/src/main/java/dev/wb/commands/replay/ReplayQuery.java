@@ -12,7 +12,7 @@ import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.StreamId;
 import dev.wb.projections.Folds;
 import dev.wb.projections.Projection;
-import dev.wb.projections.TaskProjections;
+import dev.wb.projections.catalog.TaskProjections;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.wb.commands.sdd;
 
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;

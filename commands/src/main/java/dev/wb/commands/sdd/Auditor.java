@@ -8,7 +8,7 @@ import dev.wb.commands.plan.PresetBar;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.commands.sdd.AuditReport.Mode;
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

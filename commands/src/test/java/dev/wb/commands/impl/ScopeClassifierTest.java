@@ -10,7 +10,7 @@ import dev.wb.commands.impl.ScopeReport.Status;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.git.Change;
 import dev.wb.git.ChangedPath;
-import dev.wb.projections.audit.PlannedFile;
+import dev.wb.projections.events.PlannedFile;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -8,6 +8,7 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.PlannedFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.audit.PlannedFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

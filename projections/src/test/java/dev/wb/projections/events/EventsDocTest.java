@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.EventSchemas.EventSchema;
 import dev.wb.projections.Projection;
-import dev.wb.projections.TaskProjections;
+import dev.wb.projections.catalog.TaskProjections;
+import dev.wb.projections.catalog.WbEvents;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

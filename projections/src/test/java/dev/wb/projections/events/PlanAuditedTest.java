@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.audit.PlannedFile;
 import dev.wb.projections.status.StageEvents;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,7 +1,6 @@
 package dev.wb.engine.internal.chronicle;
 
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.Invocation;
 import dev.wb.engine.NewEvent;
@@ -9,6 +8,7 @@ import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.VersionConflictException;
+import dev.wb.engine.logs.EventLogs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

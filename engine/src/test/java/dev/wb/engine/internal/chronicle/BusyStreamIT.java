@@ -11,12 +11,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamBusyException;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.logs.EventLogs;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventLogConformance;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.logs.EventLogs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.logs.EventLogs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,11 +5,11 @@ import static dev.wb.engine.TestEvents.notes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
+import dev.wb.engine.logs.EventLogs;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.HashChain;
@@ -17,6 +16,7 @@ import dev.wb.engine.LogUnavailableException;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
+import dev.wb.engine.logs.EventLogs;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.LogException;
@@ -16,6 +15,7 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
+import dev.wb.engine.logs.EventLogs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

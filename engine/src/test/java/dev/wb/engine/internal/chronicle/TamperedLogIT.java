@@ -8,13 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventLogs;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
+import dev.wb.engine.logs.EventLogs;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;

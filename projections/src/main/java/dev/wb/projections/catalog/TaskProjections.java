@@ -1,5 +1,6 @@
-package dev.wb.projections;
+package dev.wb.projections.catalog;
 
+import dev.wb.projections.Projection;
 import dev.wb.projections.activity.Activity;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.scope.ScopeChecks;

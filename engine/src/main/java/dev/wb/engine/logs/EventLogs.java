@@ -1,5 +1,6 @@
-package dev.wb.engine;
+package dev.wb.engine.logs;
 
+import dev.wb.engine.EventLog;
 import dev.wb.engine.internal.chronicle.ChronicleEventLog;
 import java.nio.file.Path;
 import java.time.Duration;

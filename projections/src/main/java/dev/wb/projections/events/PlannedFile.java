@@ -1,4 +1,4 @@
-package dev.wb.projections.audit;
+package dev.wb.projections.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

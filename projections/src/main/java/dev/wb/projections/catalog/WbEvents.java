@@ -1,7 +1,22 @@
-package dev.wb.projections.events;
+package dev.wb.projections.catalog;
 
 import com.google.common.collect.ImmutableList;
 import dev.wb.engine.EventSchemas;
+import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.WorkspaceInitialized;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
