@@ -1,18 +1,15 @@
 package dev.wb.commands.importer;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.wb.commands.Decision;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.Projection;
+import dev.wb.projections.SeenIdentities;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The verdicts already imported into a task, by the file they came from and the digest of its bytes,
@@ -20,7 +17,7 @@ import java.util.TreeSet;
  * without a side file. The decision is pure: what is not yet there, at most {@link #BATCH} at a time
  * (one batch stays well under the log's 120 KiB a batch).
  */
-final class ImportedVerdicts implements Projection<Set<String>> {
+final class ImportedVerdicts extends SeenIdentities {
 
     static final ImportedVerdicts INSTANCE = new ImportedVerdicts();
     static final int BATCH = 50;
@@ -55,35 +52,11 @@ final class ImportedVerdicts implements Projection<Set<String>> {
     }
 
     @Override
-    public Set<String> initialState() {
-        return Set.of();
-    }
-
-    @Override
-    public Set<String> evolve(Set<String> state, EventEnvelope event) {
+    protected Optional<String> identity(EventEnvelope event) {
         if (!ImportVerdictRecorded.TYPE.matches(event)) {
-            return state;
+            return Optional.empty();
         }
         ImportVerdictRecorded recorded = ImportVerdictRecorded.TYPE.read(event);
-        Set<String> next = new TreeSet<>(state);
-        next.add(ImportedVerdict.identity(recorded.file(), recorded.sha256()));
-        return Set.copyOf(next);
-    }
-
-    @Override
-    public JsonNode toJson(Set<String> state) {
-        ArrayNode node = CanonicalJson.objectNode().arrayNode();
-        new TreeSet<>(state).forEach(node::add);
-        return node;
-    }
-
-    @Override
-    public Set<String> fromJson(JsonNode json) {
-        if (!json.isArray()) {
-            throw new IllegalArgumentException("not a list of imported verdicts");
-        }
-        Set<String> state = new TreeSet<>();
-        json.forEach(v -> state.add(v.asText()));
-        return Set.copyOf(state);
+        return Optional.of(ImportedVerdict.identity(recorded.file(), recorded.sha256()));
     }
 }
