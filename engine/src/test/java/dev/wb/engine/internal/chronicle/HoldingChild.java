@@ -23,7 +23,7 @@ public final class HoldingChild {
     public static void main(String[] args) throws InterruptedException {
         SingleChronicleQueue queue = SingleChronicleQueueBuilder.binary(Path.of(args[0]))
                 .rollCycle(RollCycles.FAST_DAILY)
-                .blockSize(ChronicleEventLog.BLOCK_SIZE)
+                .blockSize(StreamQueues.BLOCK_SIZE)
                 .syncMode(SyncMode.SYNC)
                 .build();
         ExcerptAppender appender = queue.createAppender();
