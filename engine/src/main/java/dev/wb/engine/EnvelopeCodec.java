@@ -1,13 +1,7 @@
 package dev.wb.engine;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -15,13 +9,12 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * How an event becomes bytes, and back.
  *
  * <p>An event is stored as two canonical JSON documents: the <em>header</em> (every envelope field
- * but the payload and the hash) and the <em>payload</em>. Its hash is
+ * but the payload and the hash, see {@link EnvelopeHeader}) and the <em>payload</em>. Its hash is
  * {@code SHA-256(header + "\n" + payload)}, written {@code sha256:<hex>}. Keeping the payload apart
  * lets a fold that needs only types and times skip parsing it, and lets verification hash the stored
  * bytes exactly as they are.
@@ -63,7 +56,7 @@ public final class EnvelopeCodec {
             String eventId,
             Instant time) {
         Payload payload = event.canonicalPayload();
-        byte[] header = header(
+        byte[] header = EnvelopeHeader.write(
                 eventId,
                 stream,
                 version,
@@ -91,88 +84,6 @@ public final class EnvelopeCodec {
         return new Sealed(envelope, header);
     }
 
-    /** The canonical header bytes of an envelope. */
-    public static byte[] header(EventEnvelope e) {
-        return header(
-                e.eventId(),
-                e.stream(),
-                e.version(),
-                e.type(),
-                e.schemaVersion(),
-                e.time(),
-                e.actor(),
-                e.wbVersion(),
-                e.invocationId(),
-                e.prevHash());
-    }
-
-    /**
-     * Writes the header's fields straight in canonical (sorted) order: the same bytes as the
-     * canonical form of {@link #toJson}'s header, without building a tree (tested to agree).
-     */
-    private static byte[] header(
-            String eventId,
-            StreamId stream,
-            long version,
-            String type,
-            int schemaVersion,
-            Instant time,
-            Actor actor,
-            String wbVersion,
-            String invocationId,
-            String prevHash) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(400);
-        try (JsonGenerator g = CanonicalJson.FACTORY.createGenerator(out)) {
-            g.writeStartObject();
-            g.writeFieldName("actor");
-            g.writeStartObject();
-            if (actor.agent().isPresent()) {
-                g.writeStringField("agent", actor.agent().get());
-            }
-            g.writeStringField("host", actor.host());
-            g.writeNumberField("pid", actor.pid());
-            g.writeStringField("user", actor.user());
-            g.writeEndObject();
-            g.writeStringField("eventId", eventId);
-            g.writeStringField("invocationId", invocationId);
-            g.writeStringField("prevHash", prevHash);
-            g.writeNumberField("schemaVersion", schemaVersion);
-            g.writeStringField("stream", stream.name());
-            g.writeStringField("time", Times.format(time));
-            g.writeStringField("type", type);
-            g.writeNumberField("version", version);
-            g.writeStringField("wbVersion", wbVersion);
-            g.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
-
-    /** The header as a tree, in the same canonical order, for the exported form. */
-    static byte[] headerViaTree(EventEnvelope e) {
-        return CanonicalJson.bytes(headerJson(e));
-    }
-
-    private static ObjectNode headerJson(EventEnvelope e) {
-        ObjectNode node = CanonicalJson.objectNode();
-        ObjectNode actor = node.putObject("actor");
-        e.actor().agent().ifPresent(agent -> actor.put("agent", agent));
-        actor.put("host", e.actor().host());
-        actor.put("pid", e.actor().pid());
-        actor.put("user", e.actor().user());
-        node.put("eventId", e.eventId());
-        node.put("invocationId", e.invocationId());
-        node.put("prevHash", e.prevHash());
-        node.put("schemaVersion", e.schemaVersion());
-        node.put("stream", e.stream().name());
-        node.put("time", Times.format(e.time()));
-        node.put("type", e.type());
-        node.put("version", e.version());
-        node.put("wbVersion", e.wbVersion());
-        return node;
-    }
-
     /** The hash of stored header and payload bytes. */
     public static String digest(byte[] header, byte[] payload) {
         MessageDigest sha = sha256();
@@ -184,7 +95,7 @@ public final class EnvelopeCodec {
 
     /** The whole envelope as one JSON object, hash included: the form {@code wb replay --json} prints. */
     public static ObjectNode toJson(EventEnvelope e) {
-        ObjectNode node = headerJson(e);
+        ObjectNode node = EnvelopeHeader.tree(e);
         node.set("payload", e.payload().json());
         node.put("hash", e.hash());
         return node;
@@ -209,14 +120,14 @@ public final class EnvelopeCodec {
         if (!actual.equals(hash)) {
             throw new FrameDamagedException("content hashes to " + actual + ", not " + hash);
         }
-        return parseHeader(headerBytes, payloadBytes, hash);
+        return EnvelopeHeader.parse(headerBytes, payloadBytes, hash);
     }
 
     /** Encodes one batch as a frame. */
     public static byte[] encodeFrame(List<EventEnvelope> batch) {
         List<Sealed> sealed = new ArrayList<>(batch.size());
         for (EventEnvelope e : batch) {
-            sealed.add(new Sealed(e, header(e)));
+            sealed.add(new Sealed(e, EnvelopeHeader.of(e)));
         }
         return encodeSealedFrame(sealed);
     }
@@ -344,7 +255,7 @@ public final class EnvelopeCodec {
 
         /** Parses the stored bytes into an envelope; fails with {@link FrameDamagedException} when they are not one. */
         public EventEnvelope toEnvelope() {
-            return parseHeader(header, payload, storedHash);
+            return EnvelopeHeader.parse(header, payload, storedHash);
         }
 
         /**
@@ -368,72 +279,6 @@ public final class EnvelopeCodec {
     public static final class FrameDamagedException extends RuntimeException {
         public FrameDamagedException(String message) {
             super(message);
-        }
-    }
-
-    private static EventEnvelope parseHeader(byte[] header, byte[] payloadBytes, String hash) {
-        try (JsonParser p = CanonicalJson.FACTORY.createParser(header)) {
-            expect(p.nextToken(), JsonToken.START_OBJECT);
-            String eventId = null, invocationId = null, prevHash = null, stream = null, time = null, type = null;
-            String wbVersion = null, user = null, host = null, agent = null;
-            long version = -1, pid = -1;
-            int schemaVersion = -1;
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String field = p.currentName();
-                JsonToken value = p.nextToken();
-                switch (field) {
-                    case "actor" -> {
-                        expect(value, JsonToken.START_OBJECT);
-                        while (p.nextToken() == JsonToken.FIELD_NAME) {
-                            String actorField = p.currentName();
-                            p.nextToken();
-                            switch (actorField) {
-                                case "agent" -> agent = p.getValueAsString();
-                                case "host" -> host = p.getValueAsString();
-                                case "pid" -> pid = p.getLongValue();
-                                case "user" -> user = p.getValueAsString();
-                                default -> throw new FrameDamagedException("unknown actor field " + actorField);
-                            }
-                        }
-                    }
-                    case "eventId" -> eventId = p.getValueAsString();
-                    case "invocationId" -> invocationId = p.getValueAsString();
-                    case "prevHash" -> prevHash = p.getValueAsString();
-                    case "schemaVersion" -> schemaVersion = p.getIntValue();
-                    case "stream" -> stream = p.getValueAsString();
-                    case "time" -> time = p.getValueAsString();
-                    case "type" -> type = p.getValueAsString();
-                    case "version" -> version = p.getLongValue();
-                    case "wbVersion" -> wbVersion = p.getValueAsString();
-                    default -> throw new FrameDamagedException("unknown header field " + field);
-                }
-            }
-            StreamId streamId = StreamIds.intern(stream);
-            Actor actor = new Actor(user, host, pid, Optional.ofNullable(agent));
-            Payload payload = Payload.ofStored(payloadBytes);
-            return new EventEnvelope(
-                    eventId,
-                    streamId,
-                    version,
-                    type,
-                    schemaVersion,
-                    Times.parse(time),
-                    actor,
-                    wbVersion,
-                    invocationId,
-                    payload,
-                    prevHash,
-                    hash);
-        } catch (FrameDamagedException e) {
-            throw e;
-        } catch (IOException | RuntimeException e) {
-            throw new FrameDamagedException("unreadable event: " + e.getMessage());
-        }
-    }
-
-    private static void expect(JsonToken actual, JsonToken expected) {
-        if (actual != expected) {
-            throw new FrameDamagedException("expected " + expected + " but found " + actual);
         }
     }
 }

@@ -31,7 +31,7 @@ class EnvelopeCodecTest {
                 "id-1",
                 Instant.parse("2026-11-30T10:00:00.120Z"));
 
-        assertArrayEquals(EnvelopeCodec.headerViaTree(e), EnvelopeCodec.header(e));
+        assertArrayEquals(EnvelopeHeader.viaTree(e), EnvelopeHeader.of(e));
         assertEquals(e, EnvelopeCodec.fromJson(EnvelopeCodec.toJson(e)));
     }
 
