@@ -15,6 +15,7 @@ import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.judge.agents.JudgeAgentTemplates;
 import dev.wb.commands.judge.agents.JudgeAgents;
 import dev.wb.commands.judge.agents.JudgeGuardHook;
+import dev.wb.commands.judge.agents.JudgeStatus;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.json.CanonicalJson;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,8 +37,8 @@ public final class JudgeStatusCmd extends LeafCmd {
     @Override
     protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
-        JudgeAgents.Status status =
-                JudgeAgents.status(ws, JudgeGuardHook.launcher(root.context().env()));
+        JudgeStatus status =
+                JudgeStatus.read(ws, JudgeGuardHook.launcher(root.context().env()));
         Console console = root.context().console();
         if (root.json()) {
             console.json(json(ws, status));
@@ -45,7 +46,7 @@ public final class JudgeStatusCmd extends LeafCmd {
         }
         console.line("judge: " + (status.enabled() ? "enabled" : "disabled") + " (agents.judge.enabled in "
                 + ws.root().relativize(JudgeAgentsConfig.file(ws)) + ")");
-        for (JudgeAgents.TargetStatus t : status.targets()) {
+        for (JudgeStatus.Target t : status.targets()) {
             String state = t.state().label().replace('-', ' ');
             if (t.state() == JudgeAgentTemplates.FileState.GENERATED && !t.current()) {
                 state += ", outdated (wb judge enable regenerates it)";
@@ -73,12 +74,12 @@ public final class JudgeStatusCmd extends LeafCmd {
         return Exit.OK;
     }
 
-    private static ObjectNode json(Workspace ws, JudgeAgents.Status status) {
+    private static ObjectNode json(Workspace ws, JudgeStatus status) {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("enabled", status.enabled());
         doc.put("config", ws.root().relativize(JudgeAgentsConfig.file(ws)).toString());
         ArrayNode targets = doc.putArray("targets");
-        for (JudgeAgents.TargetStatus t : status.targets()) {
+        for (JudgeStatus.Target t : status.targets()) {
             ObjectNode o = targets.addObject();
             o.put("target", t.target().id());
             o.put("host", t.target().host());

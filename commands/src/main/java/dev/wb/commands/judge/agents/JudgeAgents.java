@@ -8,27 +8,23 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.JudgeAgentTarget;
 import dev.wb.commands.config.JudgeAgentsConfig;
-import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
-import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code wb judge enable|disable|status}: the judge's switch in {@code .workflow/config.json}, its agent
- * files (Claude Code, Copilot, Codex; Pi has no native subagent API), the review record schema in
- * {@code .workflow/judge/schemas/}, and the Claude Code guard hook.
+ * {@code wb judge enable|disable}: the judge's switch in {@code .workflow/config.json}, its agent
+ * files (Claude Code, Copilot, Codex; Pi has no native subagent API; planned and written by
+ * {@link AgentFiles}), the review record schema in {@code .workflow/judge/schemas/}, and the Claude Code
+ * guard hook. {@code wb judge status} reads the same files ({@link JudgeStatus}).
  *
  * <p>Enabling regenerates every file from configuration, without {@code --force}: a file wb wrote and
  * nobody changed is replaced when configuration changed it; a file edited by hand (its
@@ -116,28 +112,6 @@ public final class JudgeAgents {
         }
     }
 
-    /** One target's file as status sees it. */
-    public record TargetStatus(
-            JudgeAgentTarget target,
-            boolean selected,
-            String path,
-            JudgeAgentTemplates.FileState state,
-            boolean current,
-            Optional<String> model) {}
-
-    /** {@code wb judge status}. */
-    public record Status(
-            boolean enabled,
-            List<TargetStatus> targets,
-            boolean piListed,
-            boolean hookInstalled,
-            boolean hookCurrent,
-            Optional<String> hookCommand,
-            Optional<String> hookProblem,
-            boolean schemaPresent,
-            boolean schemaCurrent,
-            Optional<RunLock.Holder> run) {}
-
     // ------------------------------------------------------------------ enable
 
     public static Result enable(Workspace ws, boolean dryRun, boolean force, Optional<Path> launcher) {
@@ -150,9 +124,9 @@ public final class JudgeAgents {
 
         List<FileResult> files = new ArrayList<>();
         for (JudgeAgentTarget target : config.targets()) {
-            files.add(plan(ws, target, config.model(target), force, warnings));
+            files.add(AgentFiles.plan(ws, target, config.model(target), force, warnings));
         }
-        FileResult schema = planSchema(ws);
+        FileResult schema = AgentFiles.planSchema(ws);
 
         HookAction hook = HookAction.UNCHANGED;
         Optional<String> hookCommand = Optional.empty();
@@ -196,11 +170,11 @@ public final class JudgeAgents {
             }
             for (FileResult file : files) {
                 if (file.action().writes()) {
-                    write(ws, file.path(), file.content());
+                    AgentFiles.write(ws, file.path(), file.content());
                 }
             }
             if (schema.action().writes()) {
-                write(ws, schema.path(), schema.content());
+                AgentFiles.write(ws, schema.path(), schema.content());
             }
             if (hook == HookAction.INSTALLED) {
                 JudgeGuardHook.writeSettings(ws, merged);
@@ -231,44 +205,11 @@ public final class JudgeAgents {
         if (!config.enabled() || !config.targets().contains(target)) {
             return Optional.empty();
         }
-        FileResult file = plan(ws, target, config.model(target), false, warnings);
+        FileResult file = AgentFiles.plan(ws, target, config.model(target), false, warnings);
         if (file.action().writes()) {
-            write(ws, file.path(), file.content());
+            AgentFiles.write(ws, file.path(), file.content());
         }
         return Optional.of(file);
-    }
-
-    private static FileResult plan(
-            Workspace ws, JudgeAgentTarget target, Optional<String> model, boolean force, List<Warning> warnings) {
-        String content = JudgeAgentTemplates.render(target, model);
-        Path file = ws.root().resolve(target.path());
-        FileAction action = switch (JudgeAgentTemplates.state(file)) {
-            case ABSENT -> FileAction.WRITTEN;
-            case GENERATED -> content.equals(read(file)) ? FileAction.UNCHANGED : FileAction.UPDATED;
-            case EDITED -> force ? FileAction.OVERWRITTEN : FileAction.KEPT_EDITED;
-        };
-        if (action == FileAction.KEPT_EDITED) {
-            warnings.add(new Warning(
-                    target.path() + " was edited by hand (its wb-generated line is missing or no"
-                            + " longer matches), so it was kept as it is and does not follow the configuration",
-                    "wb judge enable --force overwrites it from configuration (set the model with wb config set"
-                            + " agents.judge.model." + target.id() + " <id>)"));
-        }
-        return new FileResult(Optional.of(target), target.path(), action, model, content);
-    }
-
-    private static FileResult planSchema(Workspace ws) {
-        String content = new String(JudgeAgentTemplates.schema(), StandardCharsets.UTF_8);
-        Path file = ws.root().resolve(SCHEMA_PATH);
-        FileAction action;
-        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-            action = FileAction.WRITTEN;
-        } else {
-            action = !Files.isSymbolicLink(file) && content.equals(read(file))
-                    ? FileAction.UNCHANGED
-                    : FileAction.UPDATED;
-        }
-        return new FileResult(Optional.empty(), SCHEMA_PATH, action, Optional.empty(), content);
     }
 
     // ------------------------------------------------------------------ disable
@@ -354,48 +295,6 @@ public final class JudgeAgents {
                 ignore);
     }
 
-    // ------------------------------------------------------------------ status
-
-    public static Status status(Workspace ws, Optional<Path> launcher) {
-        JudgeAgentsConfig config = JudgeAgentsConfig.load(ws);
-        List<TargetStatus> targets = new ArrayList<>();
-        for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
-            Path file = ws.root().resolve(target.path());
-            JudgeAgentTemplates.FileState state = JudgeAgentTemplates.state(file);
-            boolean current = state == JudgeAgentTemplates.FileState.GENERATED
-                    && JudgeAgentTemplates.render(target, config.model(target)).equals(read(file));
-            targets.add(new TargetStatus(
-                    target, config.targets().contains(target), target.path(), state, current, config.model(target)));
-        }
-        boolean installed = false;
-        boolean hookCurrent = false;
-        Optional<String> command = Optional.empty();
-        Optional<String> problem = Optional.empty();
-        try {
-            ObjectNode settings = JudgeGuardHook.readSettings(ws);
-            command = JudgeGuardHook.first(settings);
-            installed = command.isPresent();
-            hookCurrent = launcher.map(l -> JudgeGuardHook.current(settings, JudgeGuardHook.command(l)))
-                    .orElse(installed);
-        } catch (Failure e) {
-            problem = Optional.of(e.getMessage());
-        }
-        Path schema = ws.root().resolve(SCHEMA_PATH);
-        boolean schemaPresent = Files.isRegularFile(schema, LinkOption.NOFOLLOW_LINKS);
-        boolean schemaCurrent = schemaPresent && Arrays.equals(JudgeAgentTemplates.schema(), bytes(schema));
-        return new Status(
-                config.enabled(),
-                targets,
-                config.piListed(),
-                installed,
-                hookCurrent,
-                command,
-                problem,
-                schemaPresent,
-                schemaCurrent,
-                RunLock.current(ws));
-    }
-
     // ------------------------------------------------------------------ the event
 
     /** {@code judge.agents.configured} (docs/EVENTS.md): action, files written, hook, model per target. */
@@ -421,34 +320,5 @@ public final class JudgeAgents {
             models.put(target, config.model(target));
         }
         return models;
-    }
-
-    private static void write(Workspace ws, String relative, String content) {
-        Path file = ws.root().resolve(relative);
-        try {
-            Files.createDirectories(file.getParent());
-            if (Files.isSymbolicLink(file)) {
-                Files.delete(file);
-            }
-            AtomicFiles.write(file, content.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new Failure(
-                    Failure.Kind.CONFIG,
-                    "cannot write " + relative + ": " + e.getMessage(),
-                    List.of("check that " + file.getParent() + " is writable"));
-        }
-    }
-
-    private static String read(Path file) {
-        byte[] bytes = bytes(file);
-        return bytes == null ? null : new String(bytes, StandardCharsets.UTF_8);
-    }
-
-    private static byte[] bytes(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException e) {
-            return null;
-        }
     }
 }

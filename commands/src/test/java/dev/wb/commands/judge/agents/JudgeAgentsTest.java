@@ -461,7 +461,7 @@ class JudgeAgentsTest {
 
     @Test
     void status_reports_the_switch_each_file_its_model_the_hook_and_a_run_in_progress() {
-        JudgeAgents.Status before = JudgeAgents.status(ws, Optional.of(launcher));
+        JudgeStatus before = JudgeStatus.read(ws, Optional.of(launcher));
         assertFalse(before.enabled());
         assertTrue(before.targets().stream().allMatch(t -> t.state() == JudgeAgentTemplates.FileState.ABSENT));
         assertFalse(before.hookInstalled());
@@ -474,10 +474,10 @@ class JudgeAgentsTest {
 
         try (RunLock lock =
                 RunLock.acquire(ws, new TaskKey("TASK-3"), "0123456789abcdef0123", false, Clock.systemUTC())) {
-            JudgeAgents.Status status = JudgeAgents.status(ws, Optional.of(launcher));
+            JudgeStatus status = JudgeStatus.read(ws, Optional.of(launcher));
 
             assertTrue(status.enabled());
-            JudgeAgents.TargetStatus claude = status.targets().get(0);
+            JudgeStatus.Target claude = status.targets().get(0);
             assertEquals(JudgeAgentTemplates.FileState.GENERATED, claude.state());
             assertTrue(claude.current());
             assertEquals(Optional.empty(), claude.model());
