@@ -9,7 +9,7 @@ import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.agents.JudgeAgents;
-import dev.wb.commands.judge.agents.JudgeGuardHook;
+import dev.wb.commands.judge.agents.WbLauncher;
 import dev.wb.engine.EventEnvelope;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -37,7 +37,7 @@ public final class JudgeEnableCmd extends LeafCmd {
     @Override
     protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
-        Optional<Path> launcher = JudgeGuardHook.launcher(root.context().env());
+        Optional<Path> launcher = WbLauncher.find(root.context().env());
         JudgeAgents.Result result = JudgeAgents.enable(ws, dryRun, force, launcher);
         Console console = root.context().console();
         result.warnings().forEach(w -> console.warning(w.message(), w.fix()));

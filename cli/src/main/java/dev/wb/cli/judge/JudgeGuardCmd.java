@@ -5,7 +5,7 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
-import dev.wb.commands.judge.agents.JudgeGuardHook;
+import dev.wb.commands.judge.agents.JudgeGuard;
 import java.io.IOException;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * event on stdin; while a validation run holds the lock it refuses Edit, Write, MultiEdit and NotebookEdit
  * with exit 2 and the reason on stderr, which Claude Code feeds back to the agent; otherwise exits 0 and
  * prints nothing (Claude Code hooks reference, https://code.claude.com/docs/en/hooks: "Exit code 2
- * behavior"; see {@link JudgeGuardHook}). Hidden from help: people do not run it.
+ * behavior"; see {@link JudgeGuard}). Hidden from help: people do not run it.
  */
 public final class JudgeGuardCmd extends LeafCmd {
 
@@ -60,8 +60,7 @@ public final class JudgeGuardCmd extends LeafCmd {
             root.context().console().err().flush();
             return Exit.HOOK_UNREAD;
         }
-        JudgeGuardHook.Decision decision =
-                JudgeGuardHook.decide(event, root.context().cwd());
+        JudgeGuard.Decision decision = JudgeGuard.decide(event, root.context().cwd());
         switch (decision.kind()) {
             case ALLOW:
                 return Exit.OK;

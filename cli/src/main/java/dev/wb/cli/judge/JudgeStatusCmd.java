@@ -16,6 +16,7 @@ import dev.wb.commands.judge.agents.JudgeAgentTemplates;
 import dev.wb.commands.judge.agents.JudgeAgents;
 import dev.wb.commands.judge.agents.JudgeGuardHook;
 import dev.wb.commands.judge.agents.JudgeStatus;
+import dev.wb.commands.judge.agents.WbLauncher;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.json.CanonicalJson;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,7 +39,7 @@ public final class JudgeStatusCmd extends LeafCmd {
     protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
         JudgeStatus status =
-                JudgeStatus.read(ws, JudgeGuardHook.launcher(root.context().env()));
+                JudgeStatus.read(ws, WbLauncher.find(root.context().env()));
         Console console = root.context().console();
         if (root.json()) {
             console.json(json(ws, status));

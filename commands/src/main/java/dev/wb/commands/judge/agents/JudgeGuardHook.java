@@ -8,7 +8,6 @@ import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.judge.core.ShellQuote;
-import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
@@ -17,12 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,6 +26,8 @@ import java.util.regex.Pattern;
  * per-developer settings file, since the command pins this machine's path to wb) that refuses Edit,
  * Write, MultiEdit and NotebookEdit while a validation run holds the workspace's run lock, and tells the
  * agent why. Other hosts, shell writes and people's edits are caught by the run's after-check instead.
+ * This class writes and reads wb's entry there; what the hook answers is {@link JudgeGuard}, and the
+ * launcher its command pins is found by {@link WbLauncher}.
  *
  * <p>The entry wb installs:
  *
@@ -53,13 +50,8 @@ public final class JudgeGuardHook {
 
     public static final String MATCHER = "Edit|Write|MultiEdit|NotebookEdit";
 
-    /** The tools the guard refuses while a run holds the lock. */
-    public static final Set<String> EDIT_TOOLS = Set.of("Edit", "Write", "MultiEdit", "NotebookEdit");
-
-    /** The launcher's path, when the launcher passes it: {@code bin/wb} exports it, or sets the property. */
-    public static final String LAUNCHER_ENV = "WB_LAUNCHER";
-
-    public static final String LAUNCHER_PROPERTY = "wb.launcher";
+    /** The variable naming the launcher ({@link WbLauncher}), for messages that tell the user to set it. */
+    public static final String LAUNCHER_ENV = WbLauncher.ENV;
 
     public static final String SETTINGS = ".claude/settings.local.json";
 
@@ -67,54 +59,6 @@ public final class JudgeGuardHook {
     private static final Pattern OURS = Pattern.compile("(\"([^\"]*)\"|'((?:[^']|'\\\\'')*)'|(\\S+)) judge guard");
 
     private JudgeGuardHook() {}
-
-    // ---------------------------------------------------------------- the launcher
-
-    /**
-     * This installation's launcher, {@code bin/wb}: {@value #LAUNCHER_ENV} or the {@value #LAUNCHER_PROPERTY}
-     * property when the launcher sets one, else the launcher of the installation whose jar this JVM runs
-     * ({@code java -jar <home>/cli/target/wb.jar}, as bin/wb starts it → {@code <home>/bin/wb}). Empty when none of them names an
-     * existing file.
-     */
-    public static Optional<Path> launcher(Map<String, String> env) {
-        List<String> candidates = new ArrayList<>();
-        Optional.ofNullable(env.get(LAUNCHER_ENV)).ifPresent(candidates::add);
-        Optional.ofNullable(System.getProperty(LAUNCHER_PROPERTY)).ifPresent(candidates::add);
-        besideJar().ifPresent(p -> candidates.add(p.toString()));
-        for (String candidate : candidates) {
-            if (candidate.isBlank()) {
-                continue;
-            }
-            Path path = Path.of(candidate).toAbsolutePath().normalize();
-            if (Files.isRegularFile(path)) {
-                return Optional.of(path);
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** {@code java -jar <home>/cli/target/wb.jar}, as bin/wb runs it: the class path is that one jar. */
-    private static Optional<Path> besideJar() {
-        try {
-            String classPath = System.getProperty("java.class.path", "");
-            if (classPath.isEmpty() || classPath.contains(java.io.File.pathSeparator)) {
-                return Optional.empty();
-            }
-            Path jar = Path.of(classPath).toAbsolutePath().normalize();
-            Path target = jar.getParent();
-            if (!jar.getFileName().toString().equals("wb.jar")
-                    || target == null
-                    || !target.getFileName().toString().equals("target")
-                    || target.getParent() == null
-                    || !target.getParent().getFileName().toString().equals("cli")
-                    || target.getParent().getParent() == null) {
-                return Optional.empty();
-            }
-            return Optional.of(target.getParent().getParent().resolve("bin").resolve("wb"));
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
-    }
 
     /** The hook's command: the launcher, quoted for the shell Claude Code runs it with, then {@code judge guard}. */
     public static String command(Path launcher) {
@@ -317,91 +261,6 @@ public final class JudgeGuardHook {
                 Failure.Kind.CONFIG,
                 SETTINGS + " " + what,
                 List.of("fix " + file + " by hand (Claude Code reads it as a JSON object), then run this again"));
-    }
-
-    // ---------------------------------------------------------------- the guard
-
-    /** What the guard answers: let the call go, refuse it (with the reason for the agent), or an unusable event. */
-    public record Decision(Kind kind, String message) {
-        public enum Kind {
-            ALLOW,
-            DENY,
-            MALFORMED
-        }
-
-        static Decision allow() {
-            return new Decision(Kind.ALLOW, "");
-        }
-    }
-
-    /**
-     * Decides a PreToolUse event: an edit tool, in a workspace whose run lock is held by a live run (the
-     * event's {@code cwd}, and the repository of the file it would edit), is refused; everything else is
-     * allowed.
-     *
-     * @param processCwd where the hook runs, for an event without {@code cwd}
-     * @param holder the live holder of a workspace's lock ({@link RunLock#current} outside tests)
-     */
-    public static Decision decide(byte[] event, Path processCwd, Function<Workspace, Optional<RunLock.Holder>> holder) {
-        JsonNode doc;
-        try {
-            doc = CanonicalJson.parse(event);
-        } catch (RuntimeException e) {
-            return new Decision(
-                    Decision.Kind.MALFORMED,
-                    "wb judge guard: the hook event on stdin is not JSON (" + e.getMessage()
-                            + "); the tool call was not checked");
-        }
-        if (doc == null || !doc.isObject()) {
-            return new Decision(
-                    Decision.Kind.MALFORMED,
-                    "wb judge guard: the hook event on stdin is not a JSON object;" + " the tool call was not checked");
-        }
-        String tool = doc.path("tool_name").asText("");
-        if (!EDIT_TOOLS.contains(tool)) {
-            return Decision.allow();
-        }
-        Path cwd = processCwd;
-        JsonNode eventCwd = doc.get("cwd");
-        if (eventCwd != null && eventCwd.isTextual() && !eventCwd.textValue().isBlank()) {
-            cwd = processCwd.resolve(eventCwd.textValue());
-        }
-        Set<Workspace> workspaces = new LinkedHashSet<>();
-        Workspace.locate(cwd).ifPresent(workspaces::add);
-        JsonNode input = doc.path("tool_input");
-        for (String field : List.of("file_path", "notebook_path")) {
-            JsonNode path = input.get(field);
-            if (path != null && path.isTextual() && !path.textValue().isBlank()) {
-                Path file = cwd.resolve(path.textValue()).normalize();
-                Path dir = file.getParent();
-                while (dir != null && !Files.isDirectory(dir)) {
-                    dir = dir.getParent();
-                }
-                if (dir != null) {
-                    Workspace.locate(dir).ifPresent(workspaces::add);
-                }
-            }
-        }
-        for (Workspace ws : workspaces) {
-            Optional<RunLock.Holder> run = holder.apply(ws);
-            if (run.isPresent()) {
-                return new Decision(Decision.Kind.DENY, reason(tool, ws, run.get()));
-            }
-        }
-        return Decision.allow();
-    }
-
-    static String reason(String tool, Workspace ws, RunLock.Holder holder) {
-        return "wb judge guard: " + tool + " is refused while a judge validation run is in progress in " + ws.root()
-                + " (" + holder.describe() + "). The run compares the working tree with its snapshot before, during"
-                + " and after every command, so an edit now would invalidate it. Do not edit files until the run"
-                + " ends: wait for it (wb status shows it while it runs), then retry this edit. If no run is going"
-                + " on, a person can check the lock " + ws.root().relativize(RunLock.lockFile(ws)) + ".";
-    }
-
-    /** The guard's decision for one event, against the live locks. */
-    public static Decision decide(byte[] event, Path processCwd) {
-        return decide(event, processCwd, RunLock::current);
     }
 
     /** For the status line: the command of the first wb guard entry. */

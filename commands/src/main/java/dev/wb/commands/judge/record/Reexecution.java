@@ -8,6 +8,7 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.core.ReviewRecord;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
+import dev.wb.commands.judge.run.CommandRun;
 import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.commands.judge.run.NodeInstall;
 import dev.wb.commands.judge.snapshot.IsolatedCopy;
@@ -86,7 +87,7 @@ final class Reexecution {
                     statuses.put(command.normalized(), "not-run");
                     continue;
                 }
-                JudgeRun.CommandResult result = JudgeRun.runOne(
+                JudgeRun.CommandResult result = CommandRun.run(
                         workspace,
                         i + 1,
                         declared.size(),

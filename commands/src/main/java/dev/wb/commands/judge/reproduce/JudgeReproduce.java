@@ -8,6 +8,7 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
+import dev.wb.commands.judge.run.CommandRun;
 import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.commands.judge.run.NodeInstall;
 import dev.wb.commands.judge.snapshot.JudgeEvents;
@@ -322,7 +323,7 @@ public final class JudgeReproduce {
                     results.add(new CommandResult(index, command, "not-run", -1, "not-run", Optional.empty()));
                     continue;
                 }
-                JudgeRun.CommandResult run = JudgeRun.runOne(
+                JudgeRun.CommandResult run = CommandRun.run(
                         workspace,
                         index,
                         commands.size(),

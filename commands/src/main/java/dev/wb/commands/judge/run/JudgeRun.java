@@ -1,34 +1,22 @@
 package dev.wb.commands.judge.run;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
-import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.capsule.ValidationBlock;
-import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.lock.RunLock;
-import dev.wb.commands.judge.snapshot.IsolatedCopy;
-import dev.wb.commands.judge.snapshot.LiveTree;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.process.LiveProcesses;
-import dev.wb.commands.process.ProcessRunner;
-import dev.wb.commands.process.Redactor;
-import dev.wb.commands.process.RunResult;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.WbVersion;
 import dev.wb.engine.json.CanonicalJson;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,9 +109,6 @@ public final class JudgeRun {
     static final java.util.concurrent.atomic.AtomicBoolean INTERRUPTED =
             new java.util.concurrent.atomic.AtomicBoolean();
 
-    /** Bounded evidence kept of a failed command: the end of its output, redacted. */
-    static final int EVIDENCE_CHARS = 2_000;
-
     private JudgeRun() {}
 
     public static Result run(
@@ -198,32 +183,9 @@ public final class JudgeRun {
         try (lock) {
             List<String> notices = new ArrayList<>();
             lock.notice().ifPresent(notices::add);
-            if (request.isolated()) {
-                return isolated(
-                        workspace,
-                        request,
-                        snapshot,
-                        validation,
-                        approval,
-                        recorder,
-                        env,
-                        clock,
-                        timings,
-                        progress,
-                        notices);
-            }
-            return inPlace(
-                    workspace,
-                    request,
-                    snapshot,
-                    validation,
-                    approval,
-                    recorder,
-                    env,
-                    clock,
-                    timings,
-                    progress,
-                    notices);
+            ApprovedRun approved = new ApprovedRun(
+                    workspace, snapshot, validation, approval, recorder, env, clock, timings, progress, notices);
+            return request.isolated() ? approved.isolated() : approved.inPlace();
         } finally {
             recorded.countDown();
             try {
@@ -232,226 +194,6 @@ public final class JudgeRun {
                 // The hook is running and releases the lock itself.
             }
         }
-    }
-
-    private static Result inPlace(
-            Workspace workspace,
-            Request request,
-            Snapshot snapshot,
-            ValidationBlock validation,
-            CommandApprovals.Approval approval,
-            RunRecorder recorder,
-            Map<String, String> env,
-            Clock clock,
-            Timings timings,
-            Progress progress,
-            List<String> notices) {
-        LiveTree.Comparison before = timings.phase("compare-before", () -> LiveTree.compare(workspace, snapshot, env));
-        if (!before.matches()) {
-            return recorder.refused(
-                    Outcome.TREE_MISMATCH,
-                    "the working tree no longer matches " + snapshot.label() + ": "
-                            + Snapshots.sample(before.changed()),
-                    before.changed(),
-                    false);
-        }
-        Instant startedAt = Instant.now(clock);
-        recorder.started("in-place", validation, approval);
-        List<CommandResult> results = new ArrayList<>();
-        List<String> changed = List.of();
-        List<DeclaredCommand> declared = validation.commands();
-        Redactor redactor = Redactor.forWorkspace(workspace, env);
-        for (int i = 0; i < declared.size(); i++) {
-            DeclaredCommand command = declared.get(i);
-            results.add(runOne(
-                    workspace, i + 1, declared.size(), command, workspace.root(), env, redactor, timings, progress));
-            if (INTERRUPTED.get()) {
-                notices.add("interrupted (Ctrl-C or SIGTERM): the commands after " + (i + 1) + " did not run");
-                for (int k = i + 1; k < declared.size(); k++) {
-                    results.add(notRun(k + 1, declared.get(k)));
-                }
-                break;
-            }
-            LiveTree.Comparison during =
-                    timings.phase("compare-during", () -> LiveTree.compare(workspace, snapshot, env));
-            if (!during.matches()) {
-                changed = during.changed();
-                for (int k = i + 1; k < declared.size(); k++) {
-                    results.add(notRun(k + 1, declared.get(k)));
-                }
-                break;
-            }
-        }
-        LiveTree.Comparison after = timings.phase("compare-after", () -> LiveTree.compare(workspace, snapshot, env));
-        if (changed.isEmpty() && !after.matches()) {
-            changed = after.changed();
-        }
-        Outcome outcome = !changed.isEmpty() ? Outcome.INVALIDATED : verdict(results);
-        ObjectNode receipt =
-                receiptBody(snapshot, validation, results, "in-place", changed, approval, startedAt, clock, outcome);
-        receipt.put("contentBefore", before.contentDigest());
-        receipt.put("contentAfter", after.contentDigest());
-        return recorder.finished(outcome, "in-place", results, changed, receipt, notices);
-    }
-
-    private static Result isolated(
-            Workspace workspace,
-            Request request,
-            Snapshot snapshot,
-            ValidationBlock validation,
-            CommandApprovals.Approval approval,
-            RunRecorder recorder,
-            Map<String, String> env,
-            Clock clock,
-            Timings timings,
-            Progress progress,
-            List<String> notices) {
-        Instant startedAt = Instant.now(clock);
-        try (IsolatedCopy copy = timings.phase("copy", () -> IsolatedCopy.of(snapshot))) {
-            Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
-            timings.phase(
-                    "dependencies",
-                    () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
-                        Path output = outputFile(workspace);
-                        NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
-                        deleteQuietly(output);
-                    }));
-            recorder.started("isolated", validation, approval);
-            List<CommandResult> results = new ArrayList<>();
-            List<DeclaredCommand> declared = validation.commands();
-            Redactor redactor = Redactor.forWorkspace(workspace, env);
-            for (int i = 0; i < declared.size(); i++) {
-                if (INTERRUPTED.get()) {
-                    notices.add("interrupted (Ctrl-C or SIGTERM): the commands from " + (i + 1) + " on did not run");
-                    results.add(notRun(i + 1, declared.get(i)));
-                    continue;
-                }
-                results.add(runOne(
-                        workspace,
-                        i + 1,
-                        declared.size(),
-                        declared.get(i),
-                        copy.dir(),
-                        env,
-                        redactor,
-                        timings,
-                        progress));
-            }
-            List<String> drift = timings.phase("drift", () -> copy.drift(snapshot));
-            Outcome outcome = drift.isEmpty() ? verdict(results) : Outcome.FAILED;
-            if (!drift.isEmpty()) {
-                notices.add("validation changed reviewed content in the disposable copy: " + Snapshots.sample(drift));
-            }
-            ObjectNode receipt =
-                    receiptBody(snapshot, validation, results, "isolated", drift, approval, startedAt, clock, outcome);
-            return timings.phase(
-                    "cleanup", () -> recorder.finished(outcome, "isolated", results, drift, receipt, notices));
-        }
-    }
-
-    private static Outcome verdict(List<CommandResult> results) {
-        if (INTERRUPTED.get()) {
-            return Outcome.FAILED;
-        }
-        boolean requiredFailed =
-                results.stream().anyMatch(r -> !r.optional() && !r.status().equals("passed"));
-        boolean anyPassed = results.stream().anyMatch(r -> r.status().equals("passed"));
-        return requiredFailed || !anyPassed ? Outcome.FAILED : Outcome.PASSED;
-    }
-
-    public static CommandResult runOne(
-            Workspace workspace,
-            int index,
-            int total,
-            DeclaredCommand command,
-            Path dir,
-            Map<String, String> env,
-            Redactor redactor,
-            Timings timings,
-            Progress progress) {
-        progress.started(index, total, command.normalized());
-        Path output = outputFile(workspace);
-        try {
-            Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
-            RunResult run = timings.command(
-                    index,
-                    () -> ProcessRunner.run(
-                            List.of("/bin/sh", "-c", command.normalized()),
-                            dir,
-                            env,
-                            limit,
-                            output,
-                            elapsed -> {},
-                            redactor));
-            boolean passed = run.passed();
-            Optional<String> evidence = passed ? Optional.empty() : Optional.of(evidence(run, redactor));
-            CommandResult result = new CommandResult(
-                    index,
-                    command.normalized(),
-                    command.optional(),
-                    passed ? "passed" : "failed",
-                    run.exitCode(),
-                    run.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
-                    run.duration().toMillis(),
-                    evidence);
-            progress.finished(result);
-            return result;
-        } finally {
-            deleteQuietly(output);
-        }
-    }
-
-    private static CommandResult notRun(int index, DeclaredCommand command) {
-        return new CommandResult(
-                index, command.normalized(), command.optional(), "not-run", -1, "not-run", 0, Optional.empty());
-    }
-
-    /** The end of the output, redacted and bounded, with how the command ended. */
-    static String evidence(RunResult run, Redactor redactor) {
-        String text = run.startError().isEmpty()
-                ? run.output().head()
-                        + (run.output().omittedChars() > 0
-                                ? "\n[… " + run.output().omittedChars() + " characters omitted …]\n"
-                                : "")
-                        + run.output().tail()
-                : run.startError();
-        String redacted = redactor.redact(text);
-        if (redacted.length() > EVIDENCE_CHARS) {
-            redacted = "[…]" + redacted.substring(redacted.length() - EVIDENCE_CHARS);
-        }
-        String ending = switch (run.outcome()) {
-            case EXITED -> "exit code " + run.exitCode();
-            case TIMED_OUT -> "stopped after the time limit";
-            case INTERRUPTED -> "interrupted";
-            case NOT_STARTED -> "did not start";
-        };
-        return ending + "\n" + redacted;
-    }
-
-    private static ObjectNode receiptBody(
-            Snapshot snapshot,
-            ValidationBlock validation,
-            List<CommandResult> results,
-            String mode,
-            List<String> drift,
-            CommandApprovals.Approval approval,
-            Instant startedAt,
-            Clock clock,
-            Outcome outcome) {
-        ObjectNode body = RunRecorder.receiptHead(snapshot, validation, mode);
-        body.put("approval", approval.how().name().toLowerCase(java.util.Locale.ROOT));
-        body.put("approvedListDigest", approval.listDigest());
-        drift.forEach(body.putArray("boundaryDrift")::add);
-        if (drift.isEmpty()) {
-            body.putArray("boundaryDrift");
-        }
-        ArrayNode list = body.putArray("results");
-        results.forEach(r -> list.add(RunRecorder.resultJson(r)));
-        body.put("passed", outcome == Outcome.PASSED);
-        body.put("outcome", outcome.wire());
-        body.put("startedAt", startedAt.toString());
-        body.put("finishedAt", Instant.now(clock).toString());
-        return body;
     }
 
     private static Result documentation(
@@ -465,26 +207,6 @@ public final class JudgeRun {
         body.put("startedAt", Instant.now(clock).toString());
         body.put("finishedAt", Instant.now(clock).toString());
         return recorder.finished(Outcome.NO_RUNTIME_VALIDATION, "documentation", List.of(), List.of(), body, List.of());
-    }
-
-    private static Path outputFile(Workspace workspace) {
-        try {
-            Path dir = Files.createDirectories(workspace.ensureLocalDir().resolve("tmp"));
-            return Files.createTempFile(dir, "judge-run-", ".out");
-        } catch (IOException e) {
-            throw new Failure(
-                    Failure.Kind.CONFIG,
-                    "cannot create a file for command output in .workflow/local/tmp: " + e.getMessage(),
-                    List.of("check that .workflow/local/ is writable"));
-        }
-    }
-
-    private static void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-            // A leftover temporary file in .workflow/local/tmp is harmless.
-        }
     }
 
     static String wbVersion() {

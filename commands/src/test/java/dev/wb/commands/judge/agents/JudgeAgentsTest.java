@@ -634,9 +634,9 @@ class JudgeAgentsTest {
     void the_guard_refuses_an_edit_tool_while_a_run_holds_the_lock() {
         try (RunLock lock = RunLock.acquire(ws, new TaskKey("TASK-2"), "snap-9", false, Clock.systemUTC())) {
             for (String tool : List.of("Edit", "Write", "MultiEdit", "NotebookEdit")) {
-                JudgeGuardHook.Decision decision =
-                        JudgeGuardHook.decide(event(tool, ws.root(), ws.root().resolve("src/App.java")), tmp);
-                assertEquals(JudgeGuardHook.Decision.Kind.DENY, decision.kind(), tool);
+                JudgeGuard.Decision decision =
+                        JudgeGuard.decide(event(tool, ws.root(), ws.root().resolve("src/App.java")), tmp);
+                assertEquals(JudgeGuard.Decision.Kind.DENY, decision.kind(), tool);
                 assertTrue(
                         decision.message()
                                 .contains(tool + " is refused while a judge validation run is in" + " progress"),
@@ -644,22 +644,22 @@ class JudgeAgentsTest {
                 assertTrue(decision.message().contains("task TASK-2, snapshot snap-9"), decision.message());
             }
             assertEquals(
-                    JudgeGuardHook.Decision.Kind.ALLOW,
-                    JudgeGuardHook.decide(event("Bash", ws.root(), null), tmp).kind(),
+                    JudgeGuard.Decision.Kind.ALLOW,
+                    JudgeGuard.decide(event("Bash", ws.root(), null), tmp).kind(),
                     "not an edit tool");
             assertEquals(
-                    JudgeGuardHook.Decision.Kind.ALLOW,
-                    JudgeGuardHook.decide(event("Read", ws.root(), ws.root().resolve("src/App.java")), tmp)
+                    JudgeGuard.Decision.Kind.ALLOW,
+                    JudgeGuard.decide(event("Read", ws.root(), ws.root().resolve("src/App.java")), tmp)
                             .kind());
             assertEquals(
-                    JudgeGuardHook.Decision.Kind.DENY,
-                    JudgeGuardHook.decide(event("Write", tmp, ws.root().resolve("src/new/Deep.java")), tmp)
+                    JudgeGuard.Decision.Kind.DENY,
+                    JudgeGuard.decide(event("Write", tmp, ws.root().resolve("src/new/Deep.java")), tmp)
                             .kind(),
                     "a file in the locked repository, whatever the session's folder");
         }
         assertEquals(
-                JudgeGuardHook.Decision.Kind.ALLOW,
-                JudgeGuardHook.decide(event("Edit", ws.root(), ws.root().resolve("src/App.java")), tmp)
+                JudgeGuard.Decision.Kind.ALLOW,
+                JudgeGuard.decide(event("Edit", ws.root(), ws.root().resolve("src/App.java")), tmp)
                         .kind(),
                 "no run: allowed");
     }
@@ -667,17 +667,15 @@ class JudgeAgentsTest {
     @Test
     void the_guard_allows_outside_a_repository_and_reports_an_unreadable_event() {
         assertEquals(
-                JudgeGuardHook.Decision.Kind.ALLOW,
-                JudgeGuardHook.decide(event("Edit", tmp, tmp.resolve("x.txt")), tmp)
+                JudgeGuard.Decision.Kind.ALLOW,
+                JudgeGuard.decide(event("Edit", tmp, tmp.resolve("x.txt")), tmp).kind());
+        assertEquals(
+                JudgeGuard.Decision.Kind.MALFORMED,
+                JudgeGuard.decide("not json".getBytes(StandardCharsets.UTF_8), tmp)
                         .kind());
         assertEquals(
-                JudgeGuardHook.Decision.Kind.MALFORMED,
-                JudgeGuardHook.decide("not json".getBytes(StandardCharsets.UTF_8), tmp)
-                        .kind());
-        assertEquals(
-                JudgeGuardHook.Decision.Kind.MALFORMED,
-                JudgeGuardHook.decide("[1]".getBytes(StandardCharsets.UTF_8), tmp)
-                        .kind());
+                JudgeGuard.Decision.Kind.MALFORMED,
+                JudgeGuard.decide("[1]".getBytes(StandardCharsets.UTF_8), tmp).kind());
     }
 
     @Test
@@ -703,11 +701,10 @@ class JudgeAgentsTest {
 
     @Test
     void the_launcher_comes_from_wb_launcher_when_it_names_a_file() {
-        assertEquals(Optional.of(launcher), JudgeGuardHook.launcher(Map.of("WB_LAUNCHER", launcher.toString())));
+        assertEquals(Optional.of(launcher), WbLauncher.find(Map.of("WB_LAUNCHER", launcher.toString())));
         assertEquals(
                 Optional.empty(),
-                JudgeGuardHook.launcher(
-                        Map.of("WB_LAUNCHER", tmp.resolve("nothing").toString())),
+                WbLauncher.find(Map.of("WB_LAUNCHER", tmp.resolve("nothing").toString())),
                 "no such file, and these classes do not run from bin/wb's jar");
     }
 

@@ -1,0 +1,186 @@
+package dev.wb.commands.judge.run;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.capsule.DeclaredCommand;
+import dev.wb.commands.capsule.ValidationBlock;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.judge.core.Timings;
+import dev.wb.commands.judge.run.JudgeRun.CommandResult;
+import dev.wb.commands.judge.run.JudgeRun.Outcome;
+import dev.wb.commands.judge.run.JudgeRun.Progress;
+import dev.wb.commands.judge.run.JudgeRun.Result;
+import dev.wb.commands.judge.snapshot.IsolatedCopy;
+import dev.wb.commands.judge.snapshot.LiveTree;
+import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.commands.judge.snapshot.Snapshots;
+import dev.wb.commands.process.Redactor;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The approved commands of one run, under the run lock: in place, against the live tree compared
+ * with the snapshot before, during and after; or in a disposable copy with Node dependencies
+ * installed. Each ends in the run's verdict and its receipt.
+ */
+final class ApprovedRun {
+
+    private final Workspace workspace;
+    private final Snapshot snapshot;
+    private final ValidationBlock validation;
+    private final CommandApprovals.Approval approval;
+    private final RunRecorder recorder;
+    private final Map<String, String> env;
+    private final Clock clock;
+    private final Timings timings;
+    private final Progress progress;
+    private final List<String> notices;
+
+    ApprovedRun(
+            Workspace workspace,
+            Snapshot snapshot,
+            ValidationBlock validation,
+            CommandApprovals.Approval approval,
+            RunRecorder recorder,
+            Map<String, String> env,
+            Clock clock,
+            Timings timings,
+            Progress progress,
+            List<String> notices) {
+        this.workspace = workspace;
+        this.snapshot = snapshot;
+        this.validation = validation;
+        this.approval = approval;
+        this.recorder = recorder;
+        this.env = env;
+        this.clock = clock;
+        this.timings = timings;
+        this.progress = progress;
+        this.notices = notices;
+    }
+
+    Result inPlace() {
+        LiveTree.Comparison before = timings.phase("compare-before", () -> LiveTree.compare(workspace, snapshot, env));
+        if (!before.matches()) {
+            return recorder.refused(
+                    Outcome.TREE_MISMATCH,
+                    "the working tree no longer matches " + snapshot.label() + ": "
+                            + Snapshots.sample(before.changed()),
+                    before.changed(),
+                    false);
+        }
+        Instant startedAt = Instant.now(clock);
+        recorder.started("in-place", validation, approval);
+        List<CommandResult> results = new ArrayList<>();
+        List<String> changed = List.of();
+        List<DeclaredCommand> declared = validation.commands();
+        Redactor redactor = Redactor.forWorkspace(workspace, env);
+        for (int i = 0; i < declared.size(); i++) {
+            DeclaredCommand command = declared.get(i);
+            results.add(CommandRun.run(
+                    workspace, i + 1, declared.size(), command, workspace.root(), env, redactor, timings, progress));
+            if (JudgeRun.INTERRUPTED.get()) {
+                notices.add("interrupted (Ctrl-C or SIGTERM): the commands after " + (i + 1) + " did not run");
+                for (int k = i + 1; k < declared.size(); k++) {
+                    results.add(CommandRun.notRun(k + 1, declared.get(k)));
+                }
+                break;
+            }
+            LiveTree.Comparison during =
+                    timings.phase("compare-during", () -> LiveTree.compare(workspace, snapshot, env));
+            if (!during.matches()) {
+                changed = during.changed();
+                for (int k = i + 1; k < declared.size(); k++) {
+                    results.add(CommandRun.notRun(k + 1, declared.get(k)));
+                }
+                break;
+            }
+        }
+        LiveTree.Comparison after = timings.phase("compare-after", () -> LiveTree.compare(workspace, snapshot, env));
+        if (changed.isEmpty() && !after.matches()) {
+            changed = after.changed();
+        }
+        Outcome outcome = !changed.isEmpty() ? Outcome.INVALIDATED : verdict(results);
+        ObjectNode receipt = receiptBody(results, "in-place", changed, startedAt, outcome);
+        receipt.put("contentBefore", before.contentDigest());
+        receipt.put("contentAfter", after.contentDigest());
+        return recorder.finished(outcome, "in-place", results, changed, receipt, notices);
+    }
+
+    Result isolated() {
+        Instant startedAt = Instant.now(clock);
+        try (IsolatedCopy copy = timings.phase("copy", () -> IsolatedCopy.of(snapshot))) {
+            Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
+            timings.phase(
+                    "dependencies",
+                    () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
+                        Path output = CommandRun.outputFile(workspace);
+                        NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
+                        CommandRun.deleteQuietly(output);
+                    }));
+            recorder.started("isolated", validation, approval);
+            List<CommandResult> results = new ArrayList<>();
+            List<DeclaredCommand> declared = validation.commands();
+            Redactor redactor = Redactor.forWorkspace(workspace, env);
+            for (int i = 0; i < declared.size(); i++) {
+                if (JudgeRun.INTERRUPTED.get()) {
+                    notices.add("interrupted (Ctrl-C or SIGTERM): the commands from " + (i + 1) + " on did not run");
+                    results.add(CommandRun.notRun(i + 1, declared.get(i)));
+                    continue;
+                }
+                results.add(CommandRun.run(
+                        workspace,
+                        i + 1,
+                        declared.size(),
+                        declared.get(i),
+                        copy.dir(),
+                        env,
+                        redactor,
+                        timings,
+                        progress));
+            }
+            List<String> drift = timings.phase("drift", () -> copy.drift(snapshot));
+            Outcome outcome = drift.isEmpty() ? verdict(results) : Outcome.FAILED;
+            if (!drift.isEmpty()) {
+                notices.add("validation changed reviewed content in the disposable copy: " + Snapshots.sample(drift));
+            }
+            ObjectNode receipt = receiptBody(results, "isolated", drift, startedAt, outcome);
+            return timings.phase(
+                    "cleanup", () -> recorder.finished(outcome, "isolated", results, drift, receipt, notices));
+        }
+    }
+
+    private static Outcome verdict(List<CommandResult> results) {
+        if (JudgeRun.INTERRUPTED.get()) {
+            return Outcome.FAILED;
+        }
+        boolean requiredFailed =
+                results.stream().anyMatch(r -> !r.optional() && !r.status().equals("passed"));
+        boolean anyPassed = results.stream().anyMatch(r -> r.status().equals("passed"));
+        return requiredFailed || !anyPassed ? Outcome.FAILED : Outcome.PASSED;
+    }
+
+    private ObjectNode receiptBody(
+            List<CommandResult> results, String mode, List<String> drift, Instant startedAt, Outcome outcome) {
+        ObjectNode body = RunRecorder.receiptHead(snapshot, validation, mode);
+        body.put("approval", approval.how().name().toLowerCase(java.util.Locale.ROOT));
+        body.put("approvedListDigest", approval.listDigest());
+        drift.forEach(body.putArray("boundaryDrift")::add);
+        if (drift.isEmpty()) {
+            body.putArray("boundaryDrift");
+        }
+        ArrayNode list = body.putArray("results");
+        results.forEach(r -> list.add(RunRecorder.resultJson(r)));
+        body.put("passed", outcome == Outcome.PASSED);
+        body.put("outcome", outcome.wire());
+        body.put("startedAt", startedAt.toString());
+        body.put("finishedAt", Instant.now(clock).toString());
+        return body;
+    }
+}
