@@ -75,25 +75,23 @@ public final class JudgeReproduce {
     public static final List<String> GENERATOR_ROOT_NAMES =
             List.of(GENERATOR_ROOT, "WEP_GENERATOR_ROOT", "AKRCTX_GENERATOR_ROOT");
 
+    /**
+     * How a reproduction ended, with its {@code --json} outcome; the exit code each one ends the
+     * process with is the cli's (its one table of exit codes).
+     */
     public enum Outcome {
-        REPRODUCED("reproduced", 0),
-        NOT_REPRODUCED("not-reproduced", 7),
-        APPROVAL_MISSING("approval-missing", 3);
+        REPRODUCED("reproduced"),
+        NOT_REPRODUCED("not-reproduced"),
+        APPROVAL_MISSING("approval-missing");
 
         private final String wire;
-        private final int exitCode;
 
-        Outcome(String wire, int exitCode) {
+        Outcome(String wire) {
             this.wire = wire;
-            this.exitCode = exitCode;
         }
 
         public String wire() {
             return wire;
-        }
-
-        public int exitCode() {
-            return exitCode;
         }
     }
 

@@ -33,30 +33,27 @@ import java.util.Optional;
  */
 public final class JudgeRun {
 
-    /** How a run ended, with the exit code and the {@code --json} outcome of the seed's table. */
+    /**
+     * How a run ended, with its {@code --json} outcome of the seed's table; the exit code each one
+     * ends the process with is the cli's (its one table of exit codes).
+     */
     public enum Outcome {
-        PASSED("passed", 0),
-        FAILED("failed", 1),
-        APPROVAL_MISSING("approval-missing", 3),
-        LOCK_BUSY("lock-busy", 4),
-        INVALIDATED("invalidated", 5),
-        TREE_MISMATCH("tree-mismatch", 6),
-        NO_RUNTIME_VALIDATION("no-runtime-validation", 0);
+        PASSED("passed"),
+        FAILED("failed"),
+        APPROVAL_MISSING("approval-missing"),
+        LOCK_BUSY("lock-busy"),
+        INVALIDATED("invalidated"),
+        TREE_MISMATCH("tree-mismatch"),
+        NO_RUNTIME_VALIDATION("no-runtime-validation");
 
         private final String wire;
-        private final int exitCode;
 
-        Outcome(String wire, int exitCode) {
+        Outcome(String wire) {
             this.wire = wire;
-            this.exitCode = exitCode;
         }
 
         public String wire() {
             return wire;
-        }
-
-        public int exitCode() {
-            return exitCode;
         }
     }
 

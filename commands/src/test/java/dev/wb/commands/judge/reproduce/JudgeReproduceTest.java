@@ -195,7 +195,6 @@ class JudgeReproduceTest {
         JudgeReproduce.Result result = reproduce(snapshot, List.of(COMMAND));
 
         assertEquals(JudgeReproduce.Outcome.REPRODUCED, result.outcome(), result.message());
-        assertEquals(0, result.outcome().exitCode());
         assertTrue(result.passed());
         assertEquals(List.of(), result.mismatched());
         assertEquals(List.of(), result.unchanged());
@@ -240,7 +239,6 @@ class JudgeReproduceTest {
         JudgeReproduce.Result result = reproduce(snapshot, List.of(COMMAND));
 
         assertEquals(JudgeReproduce.Outcome.NOT_REPRODUCED, result.outcome());
-        assertEquals(7, result.outcome().exitCode());
         assertEquals(List.of("build/cache.txt", "data/other.txt"), result.stray());
         assertEquals(List.of(), result.mismatched());
         assertTrue(result.message().contains("build/cache.txt"), result.message());
@@ -405,7 +403,6 @@ class JudgeReproduceTest {
         JudgeReproduce.Result result = reproduce(snapshot, List.of());
 
         assertEquals(JudgeReproduce.Outcome.APPROVAL_MISSING, result.outcome());
-        assertEquals(3, result.outcome().exitCode());
         assertTrue(result.results().isEmpty());
         assertTrue(result.message().contains("--approve-commands"), result.message());
         assertTrue(reproducedEvents().isEmpty());
