@@ -38,8 +38,7 @@ public final class JudgeStatusCmd extends LeafCmd {
     @Override
     protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
-        JudgeStatus status =
-                JudgeStatus.read(ws, WbLauncher.find(root.context().env()));
+        JudgeStatus status = JudgeStatus.read(ws, WbLauncher.find(root.context().env()));
         Console console = root.context().console();
         if (root.json()) {
             console.json(json(ws, status));
