@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.IntSupplier;
 import java.util.function.ToIntBiFunction;
 
 /**
@@ -36,6 +37,8 @@ public final class GitReadsBench {
     private GitReadsBench() {}
 
     /** One read as a command makes it: open, read, close. HEAD and BASE come resolved from the script. */
+    // Each constant's read is a stateless lambda.
+    @SuppressWarnings("ImmutableEnumChecker")
     enum Measured {
         OPEN("open only (rev-parse)", true, (git, ids) -> 0),
         WORKTREE_CLEAN(
@@ -154,7 +157,7 @@ public final class GitReadsBench {
     }
 
     /** Sorted wall times in milliseconds of {@code runs} calls, after {@code warmup} unmeasured ones. */
-    private static double[] time(int warmup, int runs, java.util.function.IntSupplier call) {
+    private static double[] time(int warmup, int runs, IntSupplier call) {
         int sink = 0;
         for (int i = 0; i < warmup; i++) {
             sink += call.getAsInt();

@@ -88,7 +88,8 @@ public class RebuildBenchmark extends ChronicleFork {
     @Benchmark
     public Map<StreamId, StreamCursor<Activity.State>> rebuild() {
         try (EventLog log = EventLogs.chronicle(dir)) {
-            return last = WorkspaceProjection.rebuild(Activity.INSTANCE, log);
+            last = WorkspaceProjection.rebuild(Activity.INSTANCE, log);
+            return last;
         }
     }
 
@@ -96,12 +97,14 @@ public class RebuildBenchmark extends ChronicleFork {
     public Map<StreamId, StreamCursor<Activity.State>> rebuildUpcasting() {
         try (EventLog log = EventLogs.chronicle(dir)) {
             EventReader reader = new UpcastingReader(log, WbEvents.SCHEMAS);
-            return last = WorkspaceProjection.rebuild(Activity.INSTANCE, reader);
+            last = WorkspaceProjection.rebuild(Activity.INSTANCE, reader);
+            return last;
         }
     }
 
     @Benchmark
     public Map<StreamId, StreamCursor<Activity.State>> rebuildOpenLog() {
-        return last = WorkspaceProjection.rebuild(Activity.INSTANCE, openLog);
+        last = WorkspaceProjection.rebuild(Activity.INSTANCE, openLog);
+        return last;
     }
 }

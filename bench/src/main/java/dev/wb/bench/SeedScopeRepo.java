@@ -68,7 +68,7 @@ public final class SeedScopeRepo {
         StringBuilder evidence = new StringBuilder();
         StringBuilder planned = new StringBuilder();
         for (String file : files) {
-            String[] parts = file.replace("src/d", "").replace(".py", "").split("/f");
+            String[] parts = file.replace("src/d", "").replace(".py", "").split("/f", 0);
             int d = Integer.parseInt(parts[0]);
             int f = Integer.parseInt(parts[1]);
             for (int n = 0; n < perFile; n++) {

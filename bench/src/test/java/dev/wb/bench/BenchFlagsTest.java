@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -46,7 +47,7 @@ class BenchFlagsTest {
                     .matcher(cliPom);
             assertTrue(m.find(), "cli/pom.xml puts " + attribute + " in the manifest");
             for (String target : split(m.group(1))) {
-                launcher.add("--" + attribute.toLowerCase(java.util.Locale.ROOT) + "=" + target + "=ALL-UNNAMED");
+                launcher.add("--" + attribute.toLowerCase(Locale.ROOT) + "=" + target + "=ALL-UNNAMED");
             }
         }
         String binWb = Files.readString(ROOT.resolve("bin/wb"), StandardCharsets.UTF_8);

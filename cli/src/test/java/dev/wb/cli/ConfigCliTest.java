@@ -149,12 +149,11 @@ class ConfigCliTest {
         CliRun.Result broken = wb(repo.root(), "status");
 
         assertTrue(none.out().contains("checks: no command_sets configured (no quality gate)\n"), none::toString);
-        assertTrue(
-                two.out()
-                        .contains("checks: 2 command set(s):\n"
-                                + "  repo (paths: always): ruff check .; mypy src; pytest\n"
-                                + "  ios (paths: ios/**) [skip_if_unavailable]: xcodebuild test\n"),
-                two::toString);
+        assertTrue(two.out().contains("""
+                                  checks: 2 command set(s):
+                                    repo (paths: always): ruff check .; mypy src; pytest
+                                    ios (paths: ios/**) [skip_if_unavailable]: xcodebuild test
+                                  """), two::toString);
         assertEquals("ios", json.json().at("/checks/commandSets/1/name").textValue());
         assertEquals(0, broken.code(), "status is a read-only view: " + broken);
         assertTrue(

@@ -28,7 +28,7 @@ class Issue13RepositoryTest {
         assertEquals(0, files.exitCode(), files.stderr());
         String outside = ".." + "/shared";
         List<String> pointing = new ArrayList<>();
-        for (String name : files.stdout().split("\0")) {
+        for (String name : files.stdout().split("\0", 0)) {
             Path file = CHECKOUT.resolve(name);
             if (!name.isEmpty() && Files.isRegularFile(file) && text(file).contains(outside)) {
                 pointing.add(name);

@@ -110,6 +110,8 @@ class JudgeAgentsCliTest {
         assertTrue(s.get("run").isNull());
     }
 
+    // Lock is held for the block's length: taken, never read.
+    @SuppressWarnings("try")
     @Test
     void status_in_words_names_pi_and_a_run_in_progress() {
         wb("judge", "enable");
@@ -275,6 +277,8 @@ class JudgeAgentsCliTest {
         assertEquals(List.of("codex", "claude"), texts(enable.json().get("files"), "target"));
     }
 
+    // Lock is held for the block's length: taken, never read.
+    @SuppressWarnings("try")
     @Test
     void the_guard_refuses_edits_while_a_run_holds_the_lock_and_is_silent_otherwise() {
         Path file = repo.root().resolve("src/App.java");

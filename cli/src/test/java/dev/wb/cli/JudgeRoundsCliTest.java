@@ -200,6 +200,8 @@ class JudgeRoundsCliTest {
         assertTrue(replay.out().contains("judge.snapshots.pruned"), replay::toString);
     }
 
+    // Lock is held for the block's length: taken, never read.
+    @SuppressWarnings("try")
     @Test
     void prune_refuses_a_negative_keep_and_a_locked_snapshot() throws IOException {
         String older = "0".repeat(19) + "1";

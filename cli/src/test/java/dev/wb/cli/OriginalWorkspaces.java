@@ -25,10 +25,12 @@ final class OriginalWorkspaces {
     /** A real git repository holding the originals' files (of the named fixtures), committed. */
     static TempGitRepo repository(Path parent, String name, String... fixtures) {
         TempGitRepo repo = TempGitRepo.create(parent, name);
-        repo.write(
-                "src/checkout.py",
-                "def checkout(total, coupon):\n    charge = create_charge(total)\n"
-                        + "    validate(coupon)\n    return charge\n");
+        repo.write("src/checkout.py", """
+                def checkout(total, coupon):
+                    charge = create_charge(total)
+                    validate(coupon)
+                    return charge
+                """);
         for (String fixture : fixtures.length == 0 ? ALL.toArray(String[]::new) : fixtures) {
             copyTree(FIXTURES.resolve(fixture), repo.root());
         }

@@ -62,11 +62,16 @@ class OriginalsFlowsIT {
                         "flow security_audit: OK"),
                 all.stdout().lines().toList());
 
-        repo.write(
-                ".workflow/flows/invented.yaml",
-                "flow:\n  name: x\n  task_type: invented\n"
-                        + "  permission_ceiling: workspace-write\n  output_policy: diff\n  publishing: pull-request\n"
-                        + "  nodes:\n    - {id: work, kind: agent, role_file: w.md, session_scope: task}\n");
+        repo.write(".workflow/flows/invented.yaml", """
+                flow:
+                  name: x
+                  task_type: invented
+                  permission_ceiling: workspace-write
+                  output_policy: diff
+                  publishing: pull-request
+                  nodes:
+                    - {id: work, kind: agent, role_file: w.md, session_scope: task}
+                """);
         ProcessResult invented = run(repo.root(), env, "validate-flow", "invented");
 
         assertEquals(1, invented.exitCode(), invented.stdout() + invented.stderr());

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.Digests;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -150,7 +151,7 @@ class OriginalsImportTest {
                 wb(repo.root(), "import", "--from", original.root().toString()).code());
         original.write(
                 ".workflow/ABC-1/audit.json",
-                new String(OriginalWorkspaces.bytes("workbench", ".workflow/ABC-1/audit.json"))
+                new String(OriginalWorkspaces.bytes("workbench", ".workflow/ABC-1/audit.json"), StandardCharsets.UTF_8)
                         .replace("\"pass\"", "\"fail\""));
 
         CliRun.Result again =

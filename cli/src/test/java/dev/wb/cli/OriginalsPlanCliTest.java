@@ -154,10 +154,10 @@ class OriginalsPlanCliTest {
                 wb(repo.root(), "repo", "zones", "--json", "./src/checkout.py").json();
 
         assertEquals(0, text.code(), text::toString);
-        assertEquals(
-                "critical zones touched -- the bar rises here regardless of preset:\n"
-                        + "  billing: src/checkout.py, src/stripe_hooks.py\n",
-                text.out());
+        assertEquals("""
+                critical zones touched -- the bar rises here regardless of preset:
+                  billing: src/checkout.py, src/stripe_hooks.py
+                """, text.out());
         assertEquals("no critical zones touched\n", none.out());
         assertEquals("{\"zones\":{\"billing\":[\"src/checkout.py\"]}}", json.toString());
     }

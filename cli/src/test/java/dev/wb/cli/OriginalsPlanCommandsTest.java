@@ -55,12 +55,26 @@ class OriginalsPlanCommandsTest {
 
         assertEquals(0, result.code(), result::toString);
         assertTrue(result.out().startsWith("wrote .workflow/ABC-1/sdd.json\n"), result::toString);
-        assertEquals(
-                "{\n  \"schema\": 1,\n  \"key\": \"ABC-1\",\n  \"preset\": \"scaleup\",\n"
-                        + "  \"persona\": \"fullstack-specialist\",\n  \"objective\": \"\",\n  \"evidence\": [],\n  \"files\": [],\n"
-                        + "  \"zones\": {},\n  \"steps\": [],\n  \"tests\": [],\n  \"verify\": [],\n  \"verify_env\": {},\n"
-                        + "  \"rollback\": \"\",\n  \"product\": {},\n  \"handover\": {},\n  \"questions\": []\n}\n",
-                Files.readString(repo.resolve(".workflow/ABC-1/sdd.json")));
+        assertEquals("""
+                {
+                  "schema": 1,
+                  "key": "ABC-1",
+                  "preset": "scaleup",
+                  "persona": "fullstack-specialist",
+                  "objective": "",
+                  "evidence": [],
+                  "files": [],
+                  "zones": {},
+                  "steps": [],
+                  "tests": [],
+                  "verify": [],
+                  "verify_env": {},
+                  "rollback": "",
+                  "product": {},
+                  "handover": {},
+                  "questions": []
+                }
+                """, Files.readString(repo.resolve(".workflow/ABC-1/sdd.json")));
     }
 
     @Test
@@ -131,10 +145,15 @@ class OriginalsPlanCommandsTest {
         CliRun.Result rollback = wb("sdd", "get", "ABC-1", "--section", "rollback");
 
         assertEquals(0, tests.code(), tests::toString);
-        assertEquals(
-                "[\n  {\n    \"kind\": \"regression\",\n    \"target\": \"tests/test_checkout.py\",\n"
-                        + "    \"asserts\": \"expired coupon returns 422\"\n  }\n]\n",
-                tests.out());
+        assertEquals("""
+                [
+                  {
+                    "kind": "regression",
+                    "target": "tests/test_checkout.py",
+                    "asserts": "expired coupon returns 422"
+                  }
+                ]
+                """, tests.out());
         assertEquals("\"revert the commit\"\n", rollback.out());
     }
 
@@ -144,10 +163,17 @@ class OriginalsPlanCommandsTest {
 
         CliRun.Result summary = wb("sdd", "get", "ABC-1", "--section", "summary");
 
-        assertEquals(
-                "{\n  \"key\": \"ABC-1\",\n  \"objective\": \"Validate the coupon before charging.\",\n"
-                        + "  \"files\": [\n    \"src/checkout.py\"\n  ],\n  \"zones\": [],\n  \"rollback\": \"revert the commit\"\n}\n",
-                summary.out());
+        assertEquals("""
+                {
+                  "key": "ABC-1",
+                  "objective": "Validate the coupon before charging.",
+                  "files": [
+                    "src/checkout.py"
+                  ],
+                  "zones": [],
+                  "rollback": "revert the commit"
+                }
+                """, summary.out());
     }
 
     @Test
@@ -160,10 +186,21 @@ class OriginalsPlanCommandsTest {
         CliRun.Result summary = wb("sdd", "get", "ABC-1", "--section", "summary");
         CliRun.Result env = wb("sdd", "get", "ABC-1", "--section", "verify_env");
 
-        assertEquals(
-                "{\n  \"key\": \"ABC-1\",\n  \"objective\": null,\n  \"files\": [\n    \"b\",\n    \"a\"\n  ],\n"
-                        + "  \"zones\": [\n    \"auth\",\n    \"user-data\"\n  ],\n  \"rollback\": null\n}\n",
-                summary.out());
+        assertEquals("""
+                {
+                  "key": "ABC-1",
+                  "objective": null,
+                  "files": [
+                    "b",
+                    "a"
+                  ],
+                  "zones": [
+                    "auth",
+                    "user-data"
+                  ],
+                  "rollback": null
+                }
+                """, summary.out());
         assertEquals(0, env.code(), env::toString);
         assertEquals("null\n", env.out());
     }

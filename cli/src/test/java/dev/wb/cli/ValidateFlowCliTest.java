@@ -170,10 +170,10 @@ class ValidateFlowCliTest {
 
         assertEquals(2, result.code(), result::toString);
         assertEquals("", result.out());
-        assertEquals(
-                "error: flow 'implementation' not found in .workflow/flows/\n"
-                        + "  fix: the flows in .workflow/flows/: content_chapter, my_flow\n",
-                result.err());
+        assertEquals("""
+                error: flow 'implementation' not found in .workflow/flows/
+                  fix: the flows in .workflow/flows/: content_chapter, my_flow
+                """, result.err());
 
         CliRun.Result json = wb("validate-flow", "implementation", "--json");
         assertEquals(2, json.code());

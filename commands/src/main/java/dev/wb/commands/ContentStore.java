@@ -16,6 +16,7 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -49,7 +50,7 @@ public final class ContentStore {
             throw new Failure(
                     Failure.Kind.CONFIG,
                     "cannot store " + digest + ": " + e.getMessage(),
-                    java.util.List.of("check that " + dir + " is writable"));
+                    List.of("check that " + dir + " is writable"));
         }
     }
 
@@ -80,7 +81,7 @@ public final class ContentStore {
             throw new Failure(
                     Failure.Kind.CONFIG,
                     "cannot store " + file + ": " + e.getMessage(),
-                    java.util.List.of("check that " + file + " is readable and " + dir + " is writable"));
+                    List.of("check that " + file + " is readable and " + dir + " is writable"));
         } finally {
             deleteQuietly(temp);
         }

@@ -15,6 +15,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -80,11 +81,13 @@ public final class InputFiles {
     }
 
     /** A file read whole: its exact bytes (what a digest is of) and its text (without a byte order mark). */
+    // The bytes are what a digest is of, read by the caller; a content is never compared.
+    @SuppressWarnings("ArrayRecordComponent")
     public record Content(Path file, byte[] bytes, String text) {
 
         /** The bytes without a leading UTF-8 byte order mark: what a parser reads. */
         public byte[] textBytes() {
-            return Utf8Text.bom(bytes) ? java.util.Arrays.copyOfRange(bytes, 3, bytes.length) : bytes;
+            return Utf8Text.bom(bytes) ? Arrays.copyOfRange(bytes, 3, bytes.length) : bytes;
         }
     }
 

@@ -46,6 +46,8 @@ public final class PythonJson {
         public static final Style DIGEST = new Style(-1, true, false);
     }
 
+    // Exact decimals keep the numbers as read; the replacement (a mapper feature) is not the same switch.
+    @SuppressWarnings("deprecation")
     private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
 
     private PythonJson() {}

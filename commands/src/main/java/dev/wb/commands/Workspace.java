@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -57,7 +58,7 @@ public record Workspace(Path root) {
                 throw new Failure(
                         Failure.Kind.CONFIG,
                         "cannot create " + local + ": " + e.getMessage(),
-                        java.util.List.of("check that " + root + " is writable"));
+                        List.of("check that " + root + " is writable"));
             }
         }
         return local;

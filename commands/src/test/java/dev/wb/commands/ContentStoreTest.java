@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.Digests;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,7 +45,7 @@ class ContentStoreTest {
     @Test
     void a_file_and_the_same_bytes_put_directly_are_one_blob() throws IOException {
         ContentStore store = new ContentStore(new Workspace(tmp));
-        byte[] content = "same bytes\n".getBytes();
+        byte[] content = "same bytes\n".getBytes(StandardCharsets.UTF_8);
 
         String fromBytes = store.put(content);
         String fromFile = store.putFile(Files.write(tmp.resolve("a"), content));

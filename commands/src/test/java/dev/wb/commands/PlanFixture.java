@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.testkit.TempGitRepo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Writes plans (sdd.json, the original workbench's schema 1) for tests: a valid light plan by default,
@@ -98,15 +102,14 @@ public final class PlanFixture {
     }
 
     /** Writes {@code .workflow/KEY/sdd.json} under a work tree's root. */
-    public PlanFixture writeTo(java.nio.file.Path root) {
+    public PlanFixture writeTo(Path root) {
         try {
-            java.nio.file.Path file =
-                    root.resolve(".workflow/" + plan.get("key").asText() + "/sdd.json");
-            java.nio.file.Files.createDirectories(file.getParent());
-            java.nio.file.Files.writeString(file, CanonicalJson.text(plan, true) + "\n");
+            Path file = root.resolve(".workflow/" + plan.get("key").asText() + "/sdd.json");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, CanonicalJson.text(plan, true) + "\n");
             return this;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.wb.engine;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
@@ -62,7 +63,7 @@ public final class Times {
                     long epochDay = LocalDate.of(year, month, day).toEpochDay();
                     long epochSecond = epochDay * 86_400 + hour * 3_600L + minute * 60L + second;
                     return Instant.ofEpochSecond(epochSecond, milli * 1_000_000L);
-                } catch (java.time.DateTimeException e) {
+                } catch (DateTimeException e) {
                     // An impossible date such as February 30: let Instant.parse word the error.
                 }
             }

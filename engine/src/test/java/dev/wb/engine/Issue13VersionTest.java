@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,7 +55,7 @@ class Issue13VersionTest {
     }
 
     private static String git(String... args) {
-        List<String> argv = new java.util.ArrayList<>(List.of("git", "-C", CHECKOUT.toString()));
+        List<String> argv = new ArrayList<>(List.of("git", "-C", CHECKOUT.toString()));
         argv.addAll(List.of(args));
         ProcessResult result = TempGitRepo.Processes.run(CHECKOUT, argv, Map.of(), 30);
         assertEquals(0, result.exitCode(), result.stderr());

@@ -9,6 +9,8 @@ import java.util.Arrays;
 public sealed interface BlobRead {
 
     /** The file's bytes. The array is handed over to the caller, not copied: nobody else holds it. */
+    // equals and hashCode below compare the bytes.
+    @SuppressWarnings("ArrayRecordComponent")
     record Found(byte[] bytes) implements BlobRead {
         @Override
         public boolean equals(Object other) {

@@ -1,5 +1,6 @@
 package dev.wb.git;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,7 +135,7 @@ final class CliCheckoutReads implements CheckoutReads {
 
     private static List<String> lines(byte[] stdout) {
         List<String> lines = new ArrayList<>();
-        for (String line : new String(stdout, java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+        for (String line : new String(stdout, StandardCharsets.UTF_8).split("\n", 0)) {
             if (!line.isEmpty()) {
                 lines.add(line);
             }

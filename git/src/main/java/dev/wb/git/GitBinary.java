@@ -34,7 +34,7 @@ final class GitBinary {
      */
     static GitBinary onPath(Map<String, String> env) {
         String path = env.getOrDefault("PATH", "");
-        for (String dir : path.split(File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator, 0)) {
             if (dir.isEmpty()) {
                 continue;
             }
@@ -47,6 +47,8 @@ final class GitBinary {
     }
 
     /** The outcome of a finished git process; stdout as raw bytes, since paths are bytes. */
+    // Raw stdout, read once by the caller; an output is never compared.
+    @SuppressWarnings("ArrayRecordComponent")
     record Output(int exitCode, byte[] stdout, String stderr) {
         String text() {
             return new String(stdout, StandardCharsets.UTF_8);

@@ -2,6 +2,7 @@ package dev.wb.git;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.eclipse.jgit.errors.AmbiguousObjectException;
@@ -77,7 +78,7 @@ final class JGitReads implements GitReads {
         try {
             return scope == ChangeScope.WORKTREE ? JGitChanges.worktree(repo) : JGitChanges.staged(repo);
         } catch (IOException e) {
-            throw failed("read the " + scope.name().toLowerCase() + " changes", e);
+            throw failed("read the " + scope.name().toLowerCase(Locale.ROOT) + " changes", e);
         }
     }
 

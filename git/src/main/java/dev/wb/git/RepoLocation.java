@@ -35,7 +35,7 @@ record RepoLocation(Path root, Path gitDir, Path commonDir, ObjectFormat format)
             }
             throw new GitException("git cannot read the repository at " + absolute + ": " + reason);
         }
-        String[] lines = output.text().split("\n"); // not lines(): streams cost a cold JVM milliseconds
+        String[] lines = output.text().split("\n", 0); // not lines(): streams cost a cold JVM milliseconds
         if (lines.length != 4 || lines[0].isEmpty()) {
             throw new GitException("not inside a git work tree: " + absolute);
         }

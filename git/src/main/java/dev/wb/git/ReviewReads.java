@@ -1,8 +1,18 @@
 package dev.wb.git;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The reads a review boundary needs, exact rather than fast to approximate: the difference between
@@ -31,7 +41,7 @@ public final class ReviewReads {
      */
     public List<ChangedPath> againstWorktree(String baseCommit) {
         Objects.requireNonNull(baseCommit, "baseCommit");
-        java.util.TreeMap<String, Change> changes = new java.util.TreeMap<>();
+        TreeMap<String, Change> changes = new TreeMap<>();
         GitBinary.Output diff = git.run(
                 repo.root(),
                 "diff",
@@ -89,7 +99,7 @@ public final class ReviewReads {
      * counted when its commit moved, not for changes inside it; sorted. Untracked files are not here:
      * {@link #untracked()} lists them.
      */
-    public List<String> changedNames(String baseCommit, java.util.Optional<String> candidateCommit) {
+    public List<String> changedNames(String baseCommit, Optional<String> candidateCommit) {
         List<String> args = new ArrayList<>(List.of(
                 "diff",
                 "--name-only",
@@ -113,7 +123,7 @@ public final class ReviewReads {
      * {@code color.ui=always} setting out of the bytes; {@code --ignore-submodules=dirty} matches
      * {@link #changedNames}.
      */
-    public byte[] binaryDiff(String baseCommit, java.util.Optional<String> candidateCommit, List<String> excluded) {
+    public byte[] binaryDiff(String baseCommit, Optional<String> candidateCommit, List<String> excluded) {
         List<String> args = new ArrayList<>(List.of(
                 "diff",
                 "--binary",
@@ -176,7 +186,7 @@ public final class ReviewReads {
         List<IndexEntry> entries = new ArrayList<>();
         for (String record : StatusCodes.records(git.runOrThrow(repo.root(), args.toArray(String[]::new)))) {
             int tab = record.indexOf('\t');
-            String[] head = record.substring(0, tab).split(" ");
+            String[] head = record.substring(0, tab).split(" ", 0);
             if (head.length != 3) {
                 throw new GitException("unexpected git ls-tree output: " + record);
             }
@@ -186,18 +196,18 @@ public final class ReviewReads {
     }
 
     /** The id git gives a file's bytes as a blob (no filters applied), or empty if it is not a regular file. */
-    private java.util.Optional<String> blobId(java.nio.file.Path file) {
+    private Optional<String> blobId(Path file) {
         try {
-            if (!java.nio.file.Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                return java.util.Optional.empty();
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.empty();
             }
-            byte[] bytes = java.nio.file.Files.readAllBytes(file);
-            java.security.MessageDigest digest =
-                    java.security.MessageDigest.getInstance(repo.format() == ObjectFormat.SHA256 ? "SHA-256" : "SHA-1");
-            digest.update(("blob " + bytes.length + "\0").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-            return java.util.Optional.of(java.util.HexFormat.of().formatHex(digest.digest(bytes)));
-        } catch (java.io.IOException | java.security.NoSuchAlgorithmException e) {
-            return java.util.Optional.empty();
+            byte[] bytes = Files.readAllBytes(file);
+            MessageDigest digest =
+                    MessageDigest.getInstance(repo.format() == ObjectFormat.SHA256 ? "SHA-256" : "SHA-1");
+            digest.update(("blob " + bytes.length + "\0").getBytes(StandardCharsets.US_ASCII));
+            return Optional.of(HexFormat.of().formatHex(digest.digest(bytes)));
+        } catch (IOException | NoSuchAlgorithmException e) {
+            return Optional.empty();
         }
     }
 
@@ -207,7 +217,7 @@ public final class ReviewReads {
         String last = null;
         for (String record : StatusCodes.records(git.runOrThrow(repo.root(), "ls-files", "-s", "-z"))) {
             int tab = record.indexOf('\t');
-            String[] head = record.substring(0, tab).split(" ");
+            String[] head = record.substring(0, tab).split(" ", 0);
             String path = record.substring(tab + 1);
             if (head.length != 3) {
                 throw new GitException("unexpected git ls-files output: " + record);

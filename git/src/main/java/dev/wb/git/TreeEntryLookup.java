@@ -25,7 +25,7 @@ final class TreeEntryLookup {
             if (tab < 0 || !record.substring(tab + 1).equals(path)) {
                 continue;
             }
-            String[] fields = record.substring(0, tab).trim().split(" +");
+            String[] fields = record.substring(0, tab).trim().split(" +", 0);
             if (fields.length != 4 || !fields[1].equals("blob")) {
                 return new BlobRead.Absent();
             }

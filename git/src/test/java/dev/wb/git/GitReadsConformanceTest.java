@@ -17,10 +17,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -290,8 +293,7 @@ abstract class GitReadsConformanceTest {
     void a_changed_executable_bit_is_a_modification() throws IOException {
         repo.write("run.sh", "echo hi\n");
         commitAll("script");
-        Files.setPosixFilePermissions(
-                repo.resolve("run.sh"), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(repo.resolve("run.sh"), PosixFilePermissions.fromString("rwxr-xr-x"));
 
         assertEquals(List.of(path("run.sh", MODIFIED)), changed(WORKTREE));
     }
@@ -746,7 +748,7 @@ abstract class GitReadsConformanceTest {
             List<String> commits = git.commitsNotOn("main");
             assertEquals(4, commits.size(), commits::toString);
             assertEquals(one, commits.get(0));
-            assertEquals(java.util.Set.of(side, two), java.util.Set.copyOf(commits.subList(1, 3)));
+            assertEquals(Set.of(side, two), Set.copyOf(commits.subList(1, 3)));
             assertEquals(three, commits.get(3));
             assertEquals(List.of(), git.commitsNotOn("feature"));
             assertEquals(List.of(three), git.commitsNotOn(three + "~1"));
@@ -756,7 +758,7 @@ abstract class GitReadsConformanceTest {
     @Test
     void commits_not_on_a_linear_branch_come_in_the_order_they_were_made() {
         repo.git("switch", "-q", "-c", "feature");
-        List<String> made = new java.util.ArrayList<>();
+        List<String> made = new ArrayList<>();
         for (int i = 0; i < 5; i++) { // within one second: the order must not come from timestamps
             repo.write("f" + i + ".txt", i + "\n");
             made.add(commitAll("commit " + i));

@@ -36,7 +36,7 @@ final class GitProcess {
 
     /** {@code git} on the PATH of {@code env}; a child process would search wb's own PATH instead. */
     static Optional<Path> locate(Map<String, String> env) {
-        for (String dir : env.getOrDefault("PATH", "").split(File.pathSeparator)) {
+        for (String dir : env.getOrDefault("PATH", "").split(File.pathSeparator, 0)) {
             if (!dir.isEmpty()) {
                 Path candidate = Path.of(dir, "git");
                 if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {

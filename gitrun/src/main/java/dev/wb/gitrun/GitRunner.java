@@ -19,7 +19,7 @@ import java.util.Set;
 public final class GitRunner {
 
     /** A hung git (a credential helper waiting, a hook that never ends) fails its step, not the session. */
-    public static final Duration TIMEOUT = Duration.ofSeconds(600);
+    public static final Duration TIMEOUT = Duration.ofMinutes(10);
 
     private GitRunner() {}
 

@@ -1,5 +1,7 @@
 package dev.wb.gitrun;
 
+import java.util.Locale;
+
 /**
  * What must hold immediately before a step runs. Each is read afresh before its step, never once
  * for the series: a series changes the state its later steps depend on (the branch a
@@ -24,6 +26,6 @@ public enum Precondition {
 
     /** The name a person reads: {@code clean-tree}, {@code not-protected}, {@code no-upstream}. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

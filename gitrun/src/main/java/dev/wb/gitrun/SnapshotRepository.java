@@ -7,9 +7,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * The private repository of a review snapshot ({@code wb judge snapshot}), written here because this
@@ -26,7 +28,7 @@ public final class SnapshotRepository {
     static final String MARKER = "wb-snapshot";
 
     /** A commit id git would accept as a full object name. */
-    private static final java.util.regex.Pattern FULL_ID = java.util.regex.Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
+    private static final Pattern FULL_ID = Pattern.compile("[0-9a-f]{40}|[0-9a-f]{64}");
 
     private static final Duration TIMEOUT = Duration.ofMinutes(10);
 
@@ -214,7 +216,7 @@ public final class SnapshotRepository {
 
     private void check(GitProcess.Result result, String... args) throws IOException {
         if (result.exitCode() != 0) {
-            String command = java.util.Arrays.stream(args)
+            String command = Arrays.stream(args)
                     .filter(a -> !a.startsWith("-") && !a.contains("="))
                     .findFirst()
                     .orElse(args[0]);

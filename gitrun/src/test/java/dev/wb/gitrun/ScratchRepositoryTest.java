@@ -8,6 +8,7 @@ import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ class ScratchRepositoryTest {
     Path dir;
 
     String git(Path root, String... args) {
-        List<String> argv = new java.util.ArrayList<>(List.of("git"));
+        List<String> argv = new ArrayList<>(List.of("git"));
         argv.addAll(List.of(args));
         return TempGitRepo.Processes.run(root, argv, TempGitRepo.gitEnvironment(), 60)
                 .stdout()

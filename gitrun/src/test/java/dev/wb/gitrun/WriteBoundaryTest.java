@@ -59,8 +59,14 @@ class WriteBoundaryTest {
 
     @Test
     void a_process_started_outside_the_git_module_is_named_with_its_file_and_line() {
-        String source = "package x;\nclass Writer {\n  void run() throws Exception {\n"
-                + "    new ProcessBuilder(\"git\", \"push\").start();\n  }\n}\n";
+        String source = """
+                package x;
+                class Writer {
+                  void run() throws Exception {
+                    new ProcessBuilder("git", "push").start();
+                  }
+                }
+                """;
         List<WriteBoundary.Offence> offences = BOUNDARY.check("cli/src/main/java/x/Writer.java", source);
         assertTrue(
                 offences.stream()
@@ -80,10 +86,14 @@ class WriteBoundaryTest {
 
     @Test
     void a_process_or_git_word_in_a_comment_or_a_message_is_not_an_offence() {
-        String source = "class Doc {\n  // a ProcessBuilder would search wb's PATH; \"git\", \"commit\" here is prose\n"
-                + "  /* new ProcessBuilder(\"git\", \"push\") */\n"
-                + "  String message = \"use ProcessBuilder? no: run git commit yourself\";\n"
-                + "  String spec = \"commit\";\n}\n";
+        String source = """
+                class Doc {
+                  // a ProcessBuilder would search wb's PATH; "git", "commit" here is prose
+                  /* new ProcessBuilder("git", "push") */
+                  String message = "use ProcessBuilder? no: run git commit yourself";
+                  String spec = "commit";
+                }
+                """;
         assertEquals(List.of(), BOUNDARY.check("cli/src/main/java/x/Doc.java", source));
     }
 

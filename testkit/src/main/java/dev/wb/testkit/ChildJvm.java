@@ -3,6 +3,7 @@ package dev.wb.testkit;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,7 +41,7 @@ public final class ChildJvm {
 
         private static Path make() {
             try {
-                Path dir = java.nio.file.Files.createTempDirectory("wb-test-native");
+                Path dir = Files.createTempDirectory("wb-test-native");
                 dir.toFile().deleteOnExit();
                 return dir;
             } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.wb.testkit;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -182,7 +183,7 @@ public final class FakeProviders {
      * PATH of {@code bin} alone and still have, say, git.
      */
     public static Path link(Path bin, String program, String path) {
-        for (String entry : path.split(java.io.File.pathSeparator)) {
+        for (String entry : path.split(File.pathSeparator, 0)) {
             if (entry.isEmpty()) {
                 continue;
             }

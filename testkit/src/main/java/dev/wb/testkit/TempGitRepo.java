@@ -1,5 +1,6 @@
 package dev.wb.testkit;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -145,7 +146,7 @@ public final class TempGitRepo {
                         .directory(dir.toFile())
                         .redirectOutput(out.toFile())
                         .redirectError(err.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
                 builder.environment().putAll(env);
                 Process process = builder.start();
                 if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

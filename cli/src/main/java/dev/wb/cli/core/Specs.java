@@ -67,8 +67,9 @@ public final class Specs {
                 .auxiliaryTypes(String.class)
                 .description(description)
                 .getter(new picocli.CommandLine.Model.IGetter() {
+                    // picocli's IGetter declares get() this way; values is the list it asks for.
                     @Override
-                    @SuppressWarnings("unchecked")
+                    @SuppressWarnings({"unchecked", "TypeParameterUnusedInFormals"})
                     public <T> T get() {
                         return (T) values;
                     }

@@ -91,6 +91,8 @@ public final class JudgeReproduceCmd extends LeafCmd {
         return spec;
     }
 
+    // Java 17: System.console() is null exactly when there is no terminal.
+    @SuppressWarnings("SystemConsoleNull")
     @Override
     protected Exit run() {
         TaskKey task = Keys.task(key);

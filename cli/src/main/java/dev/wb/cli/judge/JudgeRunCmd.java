@@ -80,6 +80,8 @@ public final class JudgeRunCmd extends LeafCmd {
         return spec;
     }
 
+    // Java 17: System.console() is null exactly when there is no terminal.
+    @SuppressWarnings("SystemConsoleNull")
     @Override
     protected Exit run() {
         TaskKey task = Keys.task(key);

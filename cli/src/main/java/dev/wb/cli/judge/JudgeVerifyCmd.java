@@ -82,6 +82,8 @@ public final class JudgeVerifyCmd extends LeafCmd {
         return spec;
     }
 
+    // Java 17: System.console() is null exactly when there is no terminal.
+    @SuppressWarnings("SystemConsoleNull")
     @Override
     protected Exit run() {
         Timings clock = timings ? new Timings("verify") : Timings.OFF;

@@ -220,6 +220,8 @@ public final class StatusCmd extends LeafCmd {
                 Workspace.require(root.context().cwd()), config, root.context().env(), Map.of());
     }
 
+    // marks holds one column per Stage, in Stage's declared order.
+    @SuppressWarnings("EnumOrdinal")
     private static String taskRow(StreamStatus s) {
         Activity.State a = s.activity();
         String[] marks = {"", "", "", "", ""};

@@ -8,9 +8,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -141,10 +144,10 @@ public final class Capsule {
 
     /** {@link #taskDigest()} of five documents' bytes. */
     public static String taskDigest(Map<String, byte[]> documents) {
-        java.security.MessageDigest sha;
+        MessageDigest sha;
         try {
-            sha = java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
         for (String name : DOCUMENTS) {
@@ -153,7 +156,7 @@ public final class Capsule {
             sha.update(documents.get(name));
             sha.update((byte) 0);
         }
-        return "sha256:" + java.util.HexFormat.of().formatHex(sha.digest());
+        return "sha256:" + HexFormat.of().formatHex(sha.digest());
     }
 
     public ValidationBlock validation() {

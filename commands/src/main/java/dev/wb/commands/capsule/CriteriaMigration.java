@@ -15,6 +15,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code wb task migrate-criteria [KEY] [--dry-run]}: numbers the criteria of one capsule, or of
@@ -113,7 +115,7 @@ public final class CriteriaMigration {
         if (Files.isDirectory(tasks, LinkOption.NOFOLLOW_LINKS)) {
             try (DirectoryStream<Path> entries = Files.newDirectoryStream(tasks)) {
                 for (Path entry : entries) {
-                    java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(TASK-[0-9]+)(?:-.*)?$")
+                    Matcher m = Pattern.compile("^(TASK-[0-9]+)(?:-.*)?$")
                             .matcher(entry.getFileName().toString());
                     if (m.matches()
                             && Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)

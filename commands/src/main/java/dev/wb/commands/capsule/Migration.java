@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -17,6 +18,8 @@ import java.util.function.Predicate;
  * <p>{@code content} is the file as it is to be written (the original bytes unless NUMBERED); being
  * an array, it takes no part in the record's equality.
  */
+// content takes no part in equality (see above); the bytes are written once.
+@SuppressWarnings("ArrayRecordComponent")
 public record Migration(Status status, byte[] content, List<Numbered> numbered, List<CapsuleProblem> problems) {
 
     public enum Status {
@@ -28,7 +31,7 @@ public record Migration(Status status, byte[] content, List<Numbered> numbered, 
         REFUSED;
 
         public String wireName() {
-            return this == REFUSED ? "untouched" : name().toLowerCase(java.util.Locale.ROOT);
+            return this == REFUSED ? "untouched" : name().toLowerCase(Locale.ROOT);
         }
     }
 

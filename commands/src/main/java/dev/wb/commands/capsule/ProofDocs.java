@@ -33,7 +33,7 @@ final class ProofDocs {
             return Optional.of(quoted + " is a URL: name a file in the repository; links are never fetched");
         }
         List<String> segments = new ArrayList<>();
-        for (String segment : path.split("[/\\\\]")) {
+        for (String segment : path.split("[/\\\\]", 0)) {
             if (segment.equals("..")) {
                 return Optional.of(quoted + " uses ..: name a file inside the repository");
             }

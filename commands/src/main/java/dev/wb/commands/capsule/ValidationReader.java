@@ -2,7 +2,9 @@ package dev.wb.commands.capsule;
 
 import dev.wb.commands.capsule.ValidationBlock.Shape;
 import dev.wb.engine.text.TerminalText;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -180,11 +182,11 @@ final class ValidationReader {
     }
 
     private static int utf8Bytes(String text) {
-        return text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        return text.getBytes(StandardCharsets.UTF_8).length;
     }
 
     private ValidationBlock malformed() {
-        problems.sort(java.util.Comparator.comparingInt(CapsuleProblem::line));
+        problems.sort(Comparator.comparingInt(CapsuleProblem::line));
         return new ValidationBlock(Shape.MALFORMED, List.of(), Optional.empty(), problems);
     }
 

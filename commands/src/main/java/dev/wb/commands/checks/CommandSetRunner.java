@@ -7,6 +7,7 @@ import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -153,7 +154,7 @@ final class CommandSetRunner {
         try {
             output = Files.createTempFile(scratch, "checks-", ".out");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot create a file for command output in " + scratch, e);
+            throw new UncheckedIOException("cannot create a file for command output in " + scratch, e);
         }
         try {
             return ProcessRunner.run(argv, root, env, limit, output, elapsed -> {}, redactor);

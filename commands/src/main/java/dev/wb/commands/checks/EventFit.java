@@ -130,7 +130,7 @@ public final class EventFit {
 
     private static void shortenIn(JsonNode node, int keep) {
         if (node instanceof ObjectNode object) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
                 if (field.getValue().isTextual()) {
                     field.setValue(TextNode.valueOf(shorten(field.getValue().asText(), keep)));
@@ -193,7 +193,7 @@ public final class EventFit {
             }
         }
         if (node instanceof ObjectNode object) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
                 if (!field.getKey().equals(TRUNCATED) || !pointer.isEmpty()) {
                     best = largestArray(

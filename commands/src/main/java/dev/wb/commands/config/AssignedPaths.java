@@ -20,7 +20,7 @@ public final class AssignedPaths {
     /** What is wrong with a value lexically, or empty. Values that are not paths pass. */
     public static Optional<String> lexicalProblem(String value) {
         String v = value.replace('\\', '/');
-        for (String segment : v.split("[/:;]")) {
+        for (String segment : v.split("[/:;]", 0)) {
             String s = segment.toLowerCase(Locale.ROOT);
             for (String bad : PRIVATE) {
                 if (s.equals(bad)) {

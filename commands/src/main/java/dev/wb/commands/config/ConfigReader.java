@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
@@ -157,7 +158,7 @@ public final class ConfigReader {
             return values;
         }
         String at = LocatedTree.child(path, key);
-        object.get().fields().forEachRemaining(e -> {
+        object.get().properties().forEach(e -> {
             String itemPath = LocatedTree.child(at, e.getKey());
             Optional<String> problem = nameCheck.apply(itemPath, e.getKey());
             if (problem.isPresent()) {
@@ -233,7 +234,7 @@ public final class ConfigReader {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : known) {
-            int d = distance(key.toLowerCase(java.util.Locale.ROOT), candidate.toLowerCase(java.util.Locale.ROOT));
+            int d = distance(key.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
             if (d < bestDistance) {
                 bestDistance = d;
                 best = candidate;

@@ -130,7 +130,7 @@ public final class ConfigView {
             leaves.put(path, node);
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             flatten(LocatedTree.child(path, e.getKey()), e.getValue(), leaves);
         }

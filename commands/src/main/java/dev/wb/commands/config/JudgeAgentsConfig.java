@@ -141,7 +141,7 @@ public record JudgeAgentsConfig(
             if (!model.isObject()) {
                 throw invalid(".workflow/config.json: agents.judge.model must be an object of target to model id");
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = model.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = model.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 Optional<JudgeAgentTarget> target = JudgeAgentTarget.of(entry.getKey());
                 if (target.isEmpty()) {
@@ -232,7 +232,7 @@ public record JudgeAgentsConfig(
     private static void tree(JsonGenerator gen, JsonNode node) throws IOException {
         if (node.isObject()) {
             gen.writeStartObject();
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
                 gen.writeFieldName(field.getKey());
                 tree(gen, field.getValue());

@@ -1,6 +1,7 @@
 package dev.wb.commands.config;
 
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -77,12 +78,10 @@ public record LocatedTree(JsonNode root, Map<String, Integer> lines) {
         } catch (Malformed e) {
             throw e;
         } catch (IOException e) {
-            int line = e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
+            int line = e instanceof JsonProcessingException p && p.getLocation() != null
                     ? p.getLocation().getLineNr()
                     : 1;
-            String message = e instanceof com.fasterxml.jackson.core.JsonProcessingException p
-                    ? p.getOriginalMessage()
-                    : e.getMessage();
+            String message = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
             throw new Malformed(
                     message == null ? e.toString() : message.lines().findFirst().orElse(message), line);
         }

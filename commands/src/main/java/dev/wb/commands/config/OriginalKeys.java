@@ -2,6 +2,7 @@ package dev.wb.commands.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,7 +47,7 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
     private static final Pattern CONTEXT_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]*");
 
     public OriginalKeys {
-        values = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
     private static Map<String, String> notes() {
@@ -75,13 +76,13 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
                 IGNORED + ": wb's light tier is up to 2 files outside the critical zones,"
                         + " not a diff size (docs/PLAN.md)");
         notes.put("light_path", IGNORED + ": wb has no plan-free path; every task has a plan");
-        return java.util.Collections.unmodifiableMap(notes);
+        return Collections.unmodifiableMap(notes);
     }
 
     /** Reads these keys of the top level, each by its type; exit 3 naming the key on a wrong value. */
     static OriginalKeys read(ConfigReader r, JsonNode root) {
         Map<String, JsonNode> values = new LinkedHashMap<>();
-        root.fields().forEachRemaining(e -> {
+        root.properties().forEach(e -> {
             if (NOTES.containsKey(e.getKey()) && !e.getValue().isNull()) {
                 values.put(e.getKey(), e.getValue());
             }

@@ -3,6 +3,7 @@ package dev.wb.commands.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.SecretNames;
@@ -25,6 +26,8 @@ public final class WorkspaceRedactor {
     private WorkspaceRedactor() {}
 
     /**
+     * The redactor for this workspace: its secrets, its configured names and the env-file's values.
+     *
      * @param envFile the variables of an env-file loaded besides {@code .workflow/.env} (empty when none)
      * @throws dev.wb.commands.Failure exit 3 when {@code .workflow/.env} exists but cannot be read
      */
@@ -42,7 +45,7 @@ public final class WorkspaceRedactor {
             Workspace ws, WorkspaceConfig config, Map<String, String> env, Map<String, String> envFile) {
         try {
             return of(ws, config, env, envFile);
-        } catch (dev.wb.commands.Failure unreadable) {
+        } catch (Failure unreadable) {
             return withoutWorkspaceEnvFile(config, env, envFile);
         }
     }

@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * One edge {@code {from, to, outcome?, budget?, loop?}}. A {@code rework} or {@code fail} edge sends work
- * back and is bounded by its inline {@code budget} or by the named {@code loop} under {@code budgets}.
+ * back and is bounded by its inline {@code budget} or by the named {@code loop} under the flow's {@code budgets:}.
  *
  * @param index the edge's place in {@code edges}, from 0
  */

@@ -135,7 +135,7 @@ final class FlowPolicy {
             return Optional.of("contains path traversal: it is absolute; prompt paths are relative to the flow"
                     + " file's folder");
         }
-        for (String segment : path.split("[/\\\\]")) {
+        for (String segment : path.split("[/\\\\]", 0)) {
             if (segment.equals("..")) {
                 return Optional.of(
                         "contains path traversal ('..'); prompt paths stay inside the flow file's" + " folder");

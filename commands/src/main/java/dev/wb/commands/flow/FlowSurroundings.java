@@ -3,6 +3,7 @@ package dev.wb.commands.flow;
 import dev.wb.commands.InputFiles;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -77,7 +78,7 @@ public interface FlowSurroundings {
                     return Tool.MISSING;
                 }
                 return Files.isExecutable(file) ? Tool.DELIVERED : Tool.NOT_EXECUTABLE;
-            } catch (IOException | java.nio.file.InvalidPathException e) {
+            } catch (IOException | InvalidPathException e) {
                 return Tool.MISSING;
             }
         }

@@ -3,10 +3,12 @@ package dev.wb.commands.flow;
 import dev.wb.commands.config.LocatedTree;
 import dev.wb.commands.config.WorkspaceConfig;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Validates one flow file fail-closed, exactly as the engine does at dispatch: the schema
@@ -19,6 +21,8 @@ public final class FlowValidator {
     private FlowValidator() {}
 
     /**
+     * Validates one flow file: its shape, then its policy, then its warnings.
+     *
      * @param stem the file's name without {@code .yaml}: the flow's name and its required task_type
      * @param file the file as the report names it (relative to the repository)
      */
@@ -39,11 +43,11 @@ public final class FlowValidator {
         FlowDefinition definition = flow.get();
         violations.addAll(FlowGraph.check(definition));
         // Structural violations in the order of the file, so an author can work down it.
-        violations.sort(java.util.Comparator.comparingInt(FlowValidator::line));
+        violations.sort(Comparator.comparingInt(FlowValidator::line));
         Map<String, FlowSurroundings.RoleFile> roles = new LinkedHashMap<>();
-        java.util.stream.Stream.concat(
+        Stream.concat(
                         definition.nodes().stream()
-                                .flatMap(n -> java.util.stream.Stream.of(n.roleFile(), n.resumeRoleFile()))
+                                .flatMap(n -> Stream.of(n.roleFile(), n.resumeRoleFile()))
                                 .flatMap(Optional::stream),
                         definition.supervisor().stream().flatMap(s -> s.prompts().values().stream()))
                 .filter(path -> FlowPolicy.lexicalProblem(path).isEmpty())

@@ -249,7 +249,8 @@ public final class FlowVocabulary {
         if (name.isEmpty() || name.equals(".") || name.equals("..") || name.endsWith(".") || name.endsWith(" ")) {
             return false;
         }
-        for (char c : name.toCharArray()) {
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
             if (FORBIDDEN_IN_NAME.contains(c) || c < 0x20 || c == 0x7F) {
                 return false;
             }

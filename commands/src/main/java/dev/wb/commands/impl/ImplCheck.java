@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * {@code wb impl check KEY [--staged] [--base REF]}: the changed paths against the plans. Refuses
@@ -106,7 +107,7 @@ public final class ImplCheck {
     }
 
     /** Runs a task on a daemon thread of its own (the common pool has one thread on two cores). */
-    private static <T> CompletableFuture<T> inBackground(String name, java.util.function.Supplier<T> task) {
+    private static <T> CompletableFuture<T> inBackground(String name, Supplier<T> task) {
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread thread = new Thread(
                 () -> {

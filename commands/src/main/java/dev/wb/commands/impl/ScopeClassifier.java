@@ -24,6 +24,8 @@ public final class ScopeClassifier {
     private ScopeClassifier() {}
 
     /**
+     * Classifies each changed path against this task's audited files and every other task's.
+     *
      * @param mine this task's audited files
      * @param others every other task's audited files, by task key
      */

@@ -1,6 +1,7 @@
 package dev.wb.commands.impl;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.SortedSet;
 
 /** How each changed path, and each planned but untouched path, relates to the plans. */
@@ -20,11 +21,13 @@ public record ScopeReport(List<Entry> entries, List<Excluded> excluded, SortedSe
         PENDING;
 
         public String wireName() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
     /**
+     * One path of the report and its status.
+     *
      * @param tasks the other tasks whose audited plans claim the path
      * @param zones the critical zones a deviating path lies in
      * @param change how the path changed (empty for a pending one)

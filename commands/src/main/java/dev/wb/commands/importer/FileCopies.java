@@ -23,6 +23,8 @@ import java.util.Optional;
 final class FileCopies {
 
     /** A file's fate, with its bytes and mode when it is to be copied. */
+    // The bytes to copy, written once; a plan entry is never compared.
+    @SuppressWarnings("ArrayRecordComponent")
     record Planned(ImportItem item, byte[] bytes, boolean executable) {}
 
     private final Path source;

@@ -9,8 +9,10 @@ import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.projections.Folds;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -176,9 +178,9 @@ public final class WbImport {
     }
 
     private static boolean sameBytes(Path file, byte[] bytes) throws IOException {
-        return Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+        return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
                 && Files.size(file) == bytes.length
-                && java.util.Arrays.equals(Files.readAllBytes(file), bytes);
+                && Arrays.equals(Files.readAllBytes(file), bytes);
     }
 
     /** Appends each task's new verdicts, a batch at a time; returns the identities appended. */

@@ -23,7 +23,7 @@ public final class PlanPaths {
             return Optional.empty();
         }
         Deque<String> segments = new ArrayDeque<>();
-        for (String segment : path.split("/")) {
+        for (String segment : path.split("/", 0)) {
             if (segment.isEmpty() || segment.equals(".")) {
                 continue;
             }

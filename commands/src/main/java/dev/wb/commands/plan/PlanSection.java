@@ -14,6 +14,7 @@ import dev.wb.engine.json.CanonicalJson;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -145,6 +146,6 @@ public final class PlanSection {
         if (node.isNumber()) {
             return "a number";
         }
-        return node.isNull() ? "null" : "a " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+        return node.isNull() ? "null" : "a " + node.getNodeType().name().toLowerCase(Locale.ROOT);
     }
 }

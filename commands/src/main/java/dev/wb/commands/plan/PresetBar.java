@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The quality bar a repository records for its plans, as the original workbench reads it: a
@@ -149,7 +150,7 @@ public final class PresetBar {
     private static Pattern compile(String pattern) {
         try {
             return Pattern.compile(fnmatch(pattern), Pattern.DOTALL);
-        } catch (java.util.regex.PatternSyntaxException e) {
+        } catch (PatternSyntaxException e) {
             return Pattern.compile(Pattern.quote(pattern));
         }
     }

@@ -1,6 +1,7 @@
 package dev.wb.commands.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
@@ -43,7 +44,7 @@ public final class ReadPolicy implements Predicate<String> {
 
     /** A policy of these patterns, validated as a policy file's would be. */
     public static ReadPolicy of(List<String> patterns) {
-        com.fasterxml.jackson.databind.node.ObjectNode doc = CanonicalJson.objectNode();
+        ObjectNode doc = CanonicalJson.objectNode();
         patterns.forEach(doc.putArray("blockedReadPatterns")::add);
         return parse(CanonicalJson.bytes(doc));
     }

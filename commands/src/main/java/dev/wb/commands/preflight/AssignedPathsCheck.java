@@ -173,7 +173,7 @@ final class AssignedPathsCheck {
         if (value.contains("://") || REMOTE.matcher(value.strip()).matches()) {
             return out;
         }
-        for (String part : value.split(File.pathSeparator.equals(";") ? ";" : ":")) {
+        for (String part : value.split(File.pathSeparator.equals(";") ? ";" : ":", 0)) {
             String v = part.strip();
             if (PORT.matcher(v).matches()) {
                 continue;

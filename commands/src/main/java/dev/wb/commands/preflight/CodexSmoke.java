@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -190,8 +191,7 @@ final class CodexSmoke {
         if (lines.isEmpty() || lines.get(0).startsWith("No MCP servers")) {
             return "empty MCP inventory";
         }
-        int servers =
-                lines.get(0).toLowerCase(java.util.Locale.ROOT).startsWith("name") ? lines.size() - 1 : lines.size();
+        int servers = lines.get(0).toLowerCase(Locale.ROOT).startsWith("name") ? lines.size() - 1 : lines.size();
         return "MCP inventory: " + servers + " server(s)";
     }
 

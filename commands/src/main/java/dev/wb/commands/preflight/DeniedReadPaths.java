@@ -59,7 +59,7 @@ final class DeniedReadPaths {
             g = g.substring(2);
         }
         List<String> literal = new ArrayList<>();
-        for (String segment : g.split("/")) {
+        for (String segment : g.split("/", 0)) {
             if (segment.indexOf('*') >= 0 || segment.indexOf('?') >= 0) {
                 break;
             }

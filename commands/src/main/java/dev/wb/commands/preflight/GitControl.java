@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * The git control roots of the checkout: its gitdir and the common dir all its worktrees share, read
- * from the {@code .git} folder or file and the gitdir's {@code commondir} the way git itself finds
+ * from the {@code .git} folder or file and {@code <gitdir>/commondir} the way git itself finds
  * them (a linked worktree's {@code .git} is a file naming its gitdir). Read only.
  */
 public record GitControl(Path gitDir, Path commonDir) {

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code --paid-isolation-probe}: Claude builds its sandbox inside its own session, so the only honest
@@ -47,24 +48,24 @@ final class PaidIsolationProbe {
     private PaidIsolationProbe() {}
 
     /** Why the probe declines here, or empty when it runs. */
-    static java.util.Optional<String> declines(WorkspaceConfig config, Host host, boolean claudeHealthy) {
+    static Optional<String> declines(WorkspaceConfig config, Host host, boolean claudeHealthy) {
         if (!config.agents().allowed().contains("claude")) {
-            return java.util.Optional.of("no allowed provider supports it (claude is not in agents.allowed)");
+            return Optional.of("no allowed provider supports it (claude is not in agents.allowed)");
         }
         if (!config.security().strictIsolation()) {
-            return java.util.Optional.of("security.strict_isolation=false raises no sandbox on any host, so there is"
+            return Optional.of("security.strict_isolation=false raises no sandbox on any host, so there is"
                     + " no enforcement to demonstrate; set strict_isolation: true first");
         }
         if (!host.bashSandbox()) {
-            return java.util.Optional.of("this host has no OS Bash sandbox (" + host.missingSandboxCause() + ")");
+            return Optional.of("this host has no OS Bash sandbox (" + host.missingSandboxCause() + ")");
         }
         if (!claudeHealthy) {
-            return java.util.Optional.of("claude is not healthy (see its line above)");
+            return Optional.of("claude is not healthy (see its line above)");
         }
         if (!IsolationLines.offences(config).isEmpty()) {
-            return java.util.Optional.of("the isolation configuration is illegal (see isolation: FAIL)");
+            return Optional.of("the isolation configuration is illegal (see isolation: FAIL)");
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     static Outcome declined(String reason) {

@@ -5,6 +5,7 @@ import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.RunResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,14 +69,12 @@ final class ProbeRunner {
     }
 
     Answer run(List<String> argv, Path dir, Duration timeout) {
-        Path output = scratch.resolve("probe-" + (++count) + ".out");
+        count++;
+        Path output = scratch.resolve("probe-" + count + ".out");
         RunResult result = ProcessRunner.run(argv, dir, env, timeout, output, elapsed -> {});
         try {
             return new Answer(
-                    result,
-                    Files.exists(output)
-                            ? new String(Files.readAllBytes(output), java.nio.charset.StandardCharsets.UTF_8)
-                            : "");
+                    result, Files.exists(output) ? new String(Files.readAllBytes(output), StandardCharsets.UTF_8) : "");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + output, e);
         }

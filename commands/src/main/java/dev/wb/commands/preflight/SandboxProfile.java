@@ -103,7 +103,8 @@ record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWrite, Li
 
     private static String tomlString(String text) {
         StringBuilder out = new StringBuilder("\"");
-        for (char c : text.toCharArray()) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
             if (c == '\\' || c == '"') {
                 out.append('\\').append(c);
             } else if (c < 0x20 || c == 0x7f) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.UUID;
@@ -63,7 +64,7 @@ record SmokeFixture(
 
     /** Whether the file exists (not following a link a probe may have planted). */
     static boolean exists(Path file) {
-        return Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        return Files.exists(file, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** Whether the file holds the private marker: a denied read was copied out. */

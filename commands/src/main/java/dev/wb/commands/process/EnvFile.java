@@ -30,7 +30,7 @@ public final class EnvFile {
     /** The variables of an env-file's text, in order. */
     public static Map<String, String> parse(String text) {
         Map<String, String> values = new LinkedHashMap<>();
-        for (String raw : text.split("\r?\n")) {
+        for (String raw : text.split("\r?\n", 0)) {
             String line = raw.strip();
             if (line.startsWith("export ")) {
                 line = line.substring("export ".length()).strip();

@@ -30,7 +30,7 @@ public final class ExecutableLookup {
             if (program.contains("/") || program.contains("\\")) {
                 return executable(dir.resolve(program).toAbsolutePath().normalize());
             }
-            for (String entry : pathOf(environment).split(File.pathSeparator)) {
+            for (String entry : pathOf(environment).split(File.pathSeparator, 0)) {
                 if (!entry.isEmpty() && Path.of(entry).isAbsolute()) {
                     Optional<Path> found = executable(Path.of(entry).resolve(program));
                     if (found.isPresent()) {
@@ -71,7 +71,7 @@ public final class ExecutableLookup {
                 }
                 return notFound(program, dir);
             }
-            for (String entry : pathOf(environment).split(File.pathSeparator)) {
+            for (String entry : pathOf(environment).split(File.pathSeparator, 0)) {
                 if (!entry.isEmpty() && Path.of(entry).isAbsolute()) {
                     Path file = Path.of(entry).resolve(program);
                     if (Files.isRegularFile(file)) {

@@ -24,6 +24,8 @@ public final class LiveProcesses {
     private LiveProcesses() {}
 
     /** Kills every registered process tree and returns how many there were. */
+    // RUNNING is a ConcurrentHashMap: replace() while iterating its keys is safe there.
+    @SuppressWarnings("ModifyCollectionInEnhancedForLoop")
     public static int killAll() {
         int killed = 0;
         for (Process process : RUNNING.keySet()) {

@@ -46,7 +46,7 @@ public final class SecretNames {
                 return true;
             }
         }
-        for (String part : upper.split("[_.\\-]")) {
+        for (String part : upper.split("[_.\\-]", 0)) {
             if (PARTS.contains(part)) {
                 return true;
             }

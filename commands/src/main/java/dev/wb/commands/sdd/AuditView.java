@@ -33,6 +33,8 @@ public final class AuditView {
     private AuditView() {}
 
     /**
+     * The audit's JSON view, in the original's fields first.
+     *
      * @param plan the audited sdd.json's bytes (without a byte order mark): the claims, the ticket type
      *     and the original's {@code plan_sha256} come from it
      * @param details the audit's explanation of each citation by index, when it ran in this process
@@ -116,7 +118,8 @@ public final class AuditView {
         view.put("time", audit.time().toString());
         view.put("actor", audit.actor().describe());
         view.put("hash", audit.hash());
-        Iterator<Map.Entry<String, JsonNode>> fields = audit.payload().json().fields();
+        Iterator<Map.Entry<String, JsonNode>> fields =
+                audit.payload().json().properties().iterator();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             if (!view.has(field.getKey())) {

@@ -84,6 +84,8 @@ public final class Auditor {
     }
 
     /**
+     * Audits the plan against the repository.
+     *
      * @param readerNotices what reading the plan noticed without failing it
      * @param planBytes     the size of sdd.json, for the shape rule that keeps its audit recordable
      */

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
@@ -79,8 +80,8 @@ final class ChainVerdicts {
                     || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
                 return Map.of();
             }
-            for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n")) {
-                String[] f = line.split(" ");
+            for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n", 0)) {
+                String[] f = line.split(" ", 0);
                 if (f.length == 3 && (f[2].equals(INTACT) || f[2].chars().allMatch(Character::isDigit))) {
                     entries.put(f[0], new String[] {f[1], f[2]});
                 }
@@ -113,7 +114,7 @@ final class ChainVerdicts {
         if (!a.keySet().equals(b.keySet())) {
             return false;
         }
-        return a.entrySet().stream().allMatch(e -> java.util.Arrays.equals(e.getValue(), b.get(e.getKey())));
+        return a.entrySet().stream().allMatch(e -> Arrays.equals(e.getValue(), b.get(e.getKey())));
     }
 
     private static String checksum(String content) {

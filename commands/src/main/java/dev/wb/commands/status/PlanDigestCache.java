@@ -47,11 +47,11 @@ final class PlanDigestCache {
                     || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
                 return Map.of();
             }
-            for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n")) {
+            for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n", 0)) {
                 if (line.isEmpty()) {
                     continue;
                 }
-                String[] f = line.split(" ");
+                String[] f = line.split(" ", 0);
                 entries.put(f[0], new Entry(Long.parseLong(f[1]), Long.parseLong(f[2]), f[3], f[4]));
             }
             return entries;

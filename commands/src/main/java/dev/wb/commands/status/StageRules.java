@@ -17,6 +17,8 @@ public final class StageRules {
     private StageRules() {}
 
     /**
+     * The task's status, stage by stage, from its folded events and its plan now.
+     *
      * @param plan the digest of {@code .workflow/KEY/sdd.json} now; empty when there is none
      */
     public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan) {

@@ -10,6 +10,8 @@ import dev.wb.projections.activity.Activity;
 import dev.wb.projections.checkpoint.CheckpointStore;
 import dev.wb.projections.checkpoint.StreamCursor;
 import dev.wb.projections.checkpoint.WorkspaceProjection;
+import dev.wb.projections.status.Operations;
+import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.TaskStages;
 import java.time.Clock;
@@ -37,7 +39,7 @@ public final class StatusQuery {
             StreamId stream,
             Activity.State activity,
             Optional<TaskStatus> task,
-            dev.wb.projections.status.Operations operations,
+            Operations operations,
             Optional<Long> brokenAt) {}
 
     /** The whole workspace: each stream (and each planned task with no history yet), and the totals. */
@@ -91,8 +93,8 @@ public final class StatusQuery {
         List<StreamStatus> streams = new ArrayList<>(names.size());
         List<TaskStatus> tasks = new ArrayList<>(names.size());
         List<StageCounters> counters = new ArrayList<>(names.size());
-        List<dev.wb.projections.status.ReviewRounds> reviews = new ArrayList<>(names.size());
-        List<dev.wb.projections.status.Operations> operations = new ArrayList<>(names.size());
+        List<ReviewRounds> reviews = new ArrayList<>(names.size());
+        List<Operations> operations = new ArrayList<>(names.size());
         Map<String, Long> totals = new TreeMap<>();
         long total = 0;
         for (StreamId stream : names.values()) {

@@ -19,6 +19,8 @@ public record TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String>
         stages = List.copyOf(stages);
     }
 
+    // stages holds one status per Stage, in Stage's declared order.
+    @SuppressWarnings("EnumOrdinal")
     public StageStatus stage(Stage stage) {
         return stages.get(stage.ordinal());
     }

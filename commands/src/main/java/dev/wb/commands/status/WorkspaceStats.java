@@ -1,5 +1,6 @@
 package dev.wb.commands.status;
 
+import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.StageCounters.CommandTally;
 import dev.wb.projections.status.StageCounters.GitSteps;
@@ -108,7 +109,7 @@ public record WorkspaceStats(
     public static WorkspaceStats of(
             Collection<TaskStatus> tasks,
             Collection<StageCounters> streams,
-            Collection<dev.wb.projections.status.ReviewRounds> reviewed,
+            Collection<ReviewRounds> reviewed,
             Collection<dev.wb.projections.status.Operations> operations) {
         Map<Stage, Integer> waiting = new EnumMap<>(Stage.class);
         Map<Stage, Integer> failing = new EnumMap<>(Stage.class);
@@ -168,7 +169,7 @@ public record WorkspaceStats(
         Group closed = Group.EMPTY;
         Group open = Group.EMPTY;
         int unknown = 0;
-        for (dev.wb.projections.status.ReviewRounds r : reviewed) {
+        for (ReviewRounds r : reviewed) {
             String state = r.state();
             if (state.equals("closed")) {
                 closed = closed.plus(r.rounds().size());

@@ -74,6 +74,8 @@ public final class ImplVerify {
 
     private ImplVerify() {}
 
+    // The signal handlers are installed for the block's length and never read.
+    @SuppressWarnings("try")
     public static Result run(Session session, TaskKey key, Map<String, String> environment, Progress progress) {
         byte[] bytes = PlanFile.readPlan(session, key);
         PlanReader.Reading reading = PlanReader.read(bytes, key);

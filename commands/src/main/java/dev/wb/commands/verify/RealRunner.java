@@ -77,6 +77,6 @@ final class RealRunner {
         for (Pattern ending : List.of(SCRIPT_EXTENSION, CLI, VERSION)) {
             name = ending.matcher(name).replaceFirst("");
         }
-        return VerifyPolicy.isKnownRunner(realName) || !name.isEmpty() && VerifyPolicy.isKnownRunner(name);
+        return VerifyPolicy.isKnownRunner(realName) || (!name.isEmpty() && VerifyPolicy.isKnownRunner(name));
     }
 }

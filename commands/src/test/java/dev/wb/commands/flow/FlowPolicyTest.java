@@ -72,8 +72,10 @@ class FlowPolicyTest {
         assertEquals(
                 List.of("node 'implement': reasoning 'turbo' is not supported by provider 'codex'; expected one"
                         + " of minimal, low, medium, high, xhigh, max"),
-                implement("      provider: codex\n" + "      reasoning: turbo\n")
-                        .violations());
+                implement("""
+                                provider: codex
+                                reasoning: turbo
+                          """).violations());
     }
 
     @Test

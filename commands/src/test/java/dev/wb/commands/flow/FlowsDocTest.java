@@ -48,7 +48,7 @@ class FlowsDocTest {
         Matcher m = EXAMPLE.matcher(doc);
         while (m.find()) {
             if (m.group(3) != null) {
-                for (String tool : m.group(3).split(",")) {
+                for (String tool : m.group(3).split(",", 0)) {
                     fx.tool(tool, true);
                 }
             }

@@ -211,14 +211,16 @@ class OriginalsFlowRulesTest {
                 BASE.replace(
                                 "      role_file: roles/work.md\n",
                                 "      role_file: roles/work.md\n      session_scope: editing_lineage\n")
-                        .replace(
-                                "      role_file: roles/fixing.md\n",
-                                "      role_file: roles/fixing.md\n"
-                                        + "      session_scope: editing_lineage\n      lineage_affinity: work\n"
-                                        + "    - {id: polish, kind: agent, role_file: p.md, lineage_affinity: fixing}\n")
-                        .replace(
-                                "    - {from: fixing, to: review}\n",
-                                "    - {from: fixing, to: polish}\n" + "    - {from: polish, to: review}\n"));
+                        .replace("      role_file: roles/fixing.md\n", """
+                                      role_file: roles/fixing.md
+                                      session_scope: editing_lineage
+                                      lineage_affinity: work
+                                    - {id: polish, kind: agent, role_file: p.md, lineage_affinity: fixing}
+                                """)
+                        .replace("    - {from: fixing, to: review}\n", """
+                                    - {from: fixing, to: polish}
+                                    - {from: polish, to: review}
+                                """));
 
         assertEquals(
                 List.of("line 26: node 'polish': lineage_affinity 'fixing' must be a lineage owner (a node that"
@@ -272,14 +274,14 @@ class OriginalsFlowRulesTest {
     @Test
     void route_outcomes_leave_any_kind_and_a_hitl_approval_routes_approve_and_deny() {
         FlowResult result = fx.validate(
-                "t",
-                BASE.replace(
-                                "    - {from: work, to: review}\n",
-                                "    - {from: work, to: ask}\n    - {from: ask, to: review, outcome: route:approve}\n"
-                                        + "    - {from: ask, to: out, outcome: route:deny}\n")
-                        .replace(
-                                "    - id: out\n",
-                                "    - {id: ask, kind: hitl, signal: approval, timeout_s: 600}\n" + "    - id: out\n"));
+                "t", BASE.replace("    - {from: work, to: review}\n", """
+                                    - {from: work, to: ask}
+                                    - {from: ask, to: review, outcome: route:approve}
+                                    - {from: ask, to: out, outcome: route:deny}
+                                """).replace("    - id: out\n", """
+                                    - {id: ask, kind: hitl, signal: approval, timeout_s: 600}
+                                    - id: out
+                                """));
 
         assertEquals(List.of("flow t: OK"), result.lines());
     }
@@ -371,10 +373,13 @@ class OriginalsFlowRulesTest {
     void a_key_written_with_no_value_is_left_out_as_the_orchestrator_reads_it() {
         FlowResult result = fx.validate(
                 "t",
-                BASE.replace(
-                                "      role: review\n",
-                                "      role: review\n"
-                                        + "      provider: ~\n      model: null\n      blocking:\n      when: ~\n")
+                BASE.replace("      role: review\n", """
+                                      role: review
+                                      provider: ~
+                                      model: null
+                                      blocking:
+                                      when: ~
+                                """)
                         .replace(
                                 "    fix: 2\n",
                                 "    fix: 2\n  network_policy: ~\n  decomposition: null\n  defaults:\n"));

@@ -15,8 +15,11 @@ import dev.wb.engine.StreamId;
 import dev.wb.projections.events.FlowValidated;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -142,13 +145,11 @@ class ValidateFlowTest {
         assertEquals(2, events.size());
         assertEquals(FlowValidated.TYPE.version(), events.get(0).schemaVersion());
         JsonNode payload = events.get(0).payload().json();
-        assertEquals(java.util.Set.of("request", "flows", "exitCode"), java.util.Set.copyOf(fields(payload)));
+        assertEquals(Set.of("request", "flows", "exitCode"), Set.copyOf(fields(payload)));
         assertEquals("--all", payload.get("request").asText());
         assertEquals(1, payload.get("exitCode").asInt());
         JsonNode flow = payload.get("flows").get(0);
-        assertEquals(
-                java.util.Set.of("name", "file", "valid", "violations", "warnings"),
-                java.util.Set.copyOf(fields(flow)));
+        assertEquals(Set.of("name", "file", "valid", "violations", "warnings"), Set.copyOf(fields(flow)));
         assertEquals(".workflow/flows/impl.yaml", flow.get("file").asText());
         assertEquals(
                 "node 'implement': provider 'gpt-5.5' not in agents.allowed",
@@ -204,7 +205,7 @@ class ValidateFlowTest {
     @Test
     void secrets_in_violations_and_warnings_are_redacted_before_they_are_returned_or_recorded() {
         fx.repo.write(".workflow/.env", "DEPLOY_PASS=zz-secret-value\n");
-        fx.env = java.util.Map.of("NPM_TOKEN", "npm-token-value-9");
+        fx.env = Map.of("NPM_TOKEN", "npm-token-value-9");
         fx.role("roles/r.md", "Use {zz-secret-value} and {npm-token-value-9}.\n");
         String yaml = flow("impl", IMPLEMENT_REVIEW)
                 .replace(
@@ -228,7 +229,7 @@ class ValidateFlowTest {
     }
 
     static List<String> fields(JsonNode node) {
-        List<String> names = new java.util.ArrayList<>();
+        List<String> names = new ArrayList<>();
         node.fieldNames().forEachRemaining(names::add);
         return names;
     }

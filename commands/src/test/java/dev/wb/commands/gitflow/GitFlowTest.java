@@ -16,6 +16,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.gitrun.PreconditionCheck;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
@@ -26,6 +27,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,7 +69,7 @@ class GitFlowTest {
         }
     }
 
-    GitFlow.Executed execute(java.util.function.Function<Session, GitFlow.Planned> plan) {
+    GitFlow.Executed execute(Function<Session, GitFlow.Planned> plan) {
         try (Session session = session()) {
             return GitFlow.execute(session, plan.apply(session), env);
         }
@@ -125,12 +127,11 @@ class GitFlowTest {
         repo.git("add", "src/app.py");
         repo.write(".workflow/ABC-1/commit.txt", "On homolog\n");
         try (Session session = session()) {
-            List<dev.wb.gitrun.PreconditionCheck.Reading> now = GitFlow.preconditionsNow(
-                            session, GitFlow.commit(session, KEY), env)
+            List<PreconditionCheck.Reading> now = GitFlow.preconditionsNow(session, GitFlow.commit(session, KEY), env)
                     .get(0);
             assertFalse(now.isEmpty());
             assertTrue(
-                    now.stream().allMatch(dev.wb.gitrun.PreconditionCheck.Reading::holds),
+                    now.stream().allMatch(PreconditionCheck.Reading::holds),
                     "without the flow, homolog is not protected: " + now);
         }
         try (Session session = session()) {

@@ -19,6 +19,8 @@ import dev.wb.git.ChangeScope;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.testkit.TempGitRepo;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -127,7 +129,7 @@ class ImplCheckTest {
     }
 
     @Test
-    void a_plan_edited_or_deleted_since_its_audit_claims_nothing() throws java.io.IOException {
+    void a_plan_edited_or_deleted_since_its_audit_claims_nothing() throws IOException {
         auditedPlan(A, "src/app.py");
         auditedPlan(B, "lib/util.py");
         auditedPlan(C, "lib/other.py");
@@ -136,7 +138,7 @@ class ImplCheckTest {
                 .file("lib/util.py", "edit")
                 .file("src/shared.py", "edit")
                 .writeTo(repo);
-        java.nio.file.Files.delete(repo.resolve(".workflow/ABC-3/sdd.json"));
+        Files.delete(repo.resolve(".workflow/ABC-3/sdd.json"));
         repo.write("lib/util.py", "# changed\n");
         repo.write("lib/other.py", "# changed\n");
 

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.DeciderSpec;
 import dev.wb.commands.Decision;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.AuditGate;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -98,8 +100,8 @@ class OriginalsImportDeciderTest {
         assertEquals(120, all.size());
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode json(String text) {
-        return CanonicalJson.parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    private static JsonNode json(String text) {
+        return CanonicalJson.parse(text.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test

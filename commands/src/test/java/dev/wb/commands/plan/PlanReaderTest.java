@@ -6,7 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.testkit.OriginalPlans;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -246,20 +252,20 @@ class PlanReaderTest {
     }
 
     @Test
-    void every_example_plan_in_docs_plan_md_reads_without_problems() throws java.io.IOException {
-        java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath();
-        while (!java.nio.file.Files.exists(dir.resolve("docs/PLAN.md"))) {
+    void every_example_plan_in_docs_plan_md_reads_without_problems() throws IOException {
+        Path dir = Path.of("").toAbsolutePath();
+        while (!Files.exists(dir.resolve("docs/PLAN.md"))) {
             dir = dir.getParent();
         }
-        String doc = java.nio.file.Files.readString(dir.resolve("docs/PLAN.md"));
-        java.util.List<String> keys = new java.util.ArrayList<>();
+        String doc = Files.readString(dir.resolve("docs/PLAN.md"));
+        List<String> keys = new ArrayList<>();
         for (int at = doc.indexOf("```json\n"); at >= 0; at = doc.indexOf("```json\n", at + 1)) {
             int start = at + "```json\n".length();
             String example = doc.substring(start, doc.indexOf("```", start));
             if (!example.contains("\"objective\"")) {
                 continue;
             }
-            String key = dev.wb.engine.json.CanonicalJson.parse(example.getBytes(StandardCharsets.UTF_8))
+            String key = CanonicalJson.parse(example.getBytes(StandardCharsets.UTF_8))
                     .get("key")
                     .asText();
             PlanReader.Reading reading = PlanReader.read(example.getBytes(StandardCharsets.UTF_8), new TaskKey(key));
@@ -267,8 +273,7 @@ class PlanReaderTest {
             keys.add(key);
         }
         assertEquals(List.of("ABC-1", "SHOP-42"), keys);
-        String original = new String(
-                dev.wb.testkit.OriginalPlans.bytes(dev.wb.testkit.OriginalPlans.ABC_1), StandardCharsets.UTF_8);
+        String original = new String(OriginalPlans.bytes(OriginalPlans.ABC_1), StandardCharsets.UTF_8);
         assertTrue(
                 doc.contains("```json\n" + original + "```"), "docs/PLAN.md quotes the original's example unchanged");
     }

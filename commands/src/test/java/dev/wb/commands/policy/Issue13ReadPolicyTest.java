@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -130,7 +131,7 @@ class Issue13ReadPolicyTest {
         String stars = "*a".repeat(30) + "*b";
         String name = "a".repeat(200);
         List<String> patterns = List.of(stars, "/" + "**/".repeat(40) + stars, "**/" + stars + "/**", "*.[pk]em");
-        String deep = String.join("/", java.util.Collections.nCopies(60, name));
+        String deep = String.join("/", Collections.nCopies(60, name));
 
         boolean[] seen = new boolean[2];
         // A hang guard only, far above what the match takes: a backtracking matcher runs for hours here.

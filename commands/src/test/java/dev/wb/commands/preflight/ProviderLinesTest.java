@@ -14,7 +14,9 @@ import dev.wb.testkit.FakeProviders.PaidProbe;
 import dev.wb.testkit.FakeProviders.Sandbox;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -192,11 +194,11 @@ class ProviderLinesTest {
         h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\": {\"allow_git_evidence\": true},"
                 + " \"git\": {\"create_pull_request\": true}, \"repo\": {\"url\": \"https://github.com/o/r\"}}");
         FakeProviders.gh(h.bin, Login.LOGGED_IN);
-        java.util.List<String> subjects = h.run(PreflightHarness.LINUX_WITHOUT_HELPERS).lines().stream()
+        List<String> subjects = h.run(PreflightHarness.LINUX_WITHOUT_HELPERS).lines().stream()
                 .map(PreflightLine::subject)
                 .toList();
         assertEquals(
-                java.util.List.of(
+                List.of(
                         "env",
                         "claude",
                         "claude-binary",
@@ -234,7 +236,7 @@ class ProviderLinesTest {
                 Verdict.OK,
                 line(report, "codex: isolation smoke").verdict(),
                 line(report, "codex: isolation smoke").text());
-        String call = FakeProviders.calls(h.bin, "codex").orElseThrow().split("---\n")[3];
+        String call = FakeProviders.calls(h.bin, "codex").orElseThrow().split("---\n", 0)[3];
         String denyRead = call.lines()
                 .filter(l -> l.startsWith("sandbox_workspace_write.deny_read="))
                 .findFirst()
@@ -262,10 +264,8 @@ class ProviderLinesTest {
     void a_denied_entry_no_path_can_be_made_of_goes_into_the_profile_escaped_not_a_crash() {
         SmokeFixture fx = SmokeFixture.create(tmp.resolve("fx"));
         SandboxProfile profile = SandboxProfile.of(
-                fx,
-                new CodexSmoke.Policy(
-                        Optional.empty(), java.util.List.of("x\u0000y", "[unclosed"), java.util.List.of()));
-        String denyRead = profile.argv("codex", "linux", java.util.List.of("true")).stream()
+                fx, new CodexSmoke.Policy(Optional.empty(), List.of("x\u0000y", "[unclosed"), List.of()));
+        String denyRead = profile.argv("codex", "linux", List.of("true")).stream()
                 .filter(a -> a.startsWith("sandbox_workspace_write.deny_read="))
                 .findFirst()
                 .orElseThrow();
@@ -275,12 +275,12 @@ class ProviderLinesTest {
 
     @Test
     void a_check_that_throws_is_its_lines_failure_naming_the_key_never_a_crash() {
-        java.util.List<PreflightLine> lines =
+        List<PreflightLine> lines =
                 Preflight.guarded("codex", "codex: isolation smoke", "security.denied_read_paths", () -> {
-                    throw new java.nio.file.InvalidPathException("x\u0000y", "Nul character not allowed");
+                    throw new InvalidPathException("x\u0000y", "Nul character not allowed");
                 });
         assertEquals(
-                java.util.List.of(new PreflightLine(
+                List.of(new PreflightLine(
                         "codex",
                         Verdict.FAIL,
                         "codex: isolation smoke FAIL — could"

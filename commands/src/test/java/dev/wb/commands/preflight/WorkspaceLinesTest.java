@@ -15,6 +15,7 @@ import dev.wb.testkit.FakeProviders.PaidProbe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,7 +72,7 @@ class WorkspaceLinesTest {
         Files.createDirectories(envFile.getParent());
         Files.writeString(envFile, "A=1\n");
         PreflightReport report = h.run(LINUX_WITH_HELPERS, false, Optional.of(envFile));
-        java.util.List<String> lines = report.lines().stream()
+        List<String> lines = report.lines().stream()
                 .filter(l -> l.subject().equals("assigned-paths"))
                 .map(PreflightLine::text)
                 .toList();
@@ -201,12 +202,12 @@ class WorkspaceLinesTest {
                         + " [[\"ruff\", \"check\", \".\"], [\"pytest\"]]}, \"ios\": {\"commands\": [[\"xcodebuild\", \"test\"]],"
                         + " \"paths\": [\"ios/**\"], \"skip_if_unavailable\": true}}}}")
                 .claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
-        java.util.List<String> checks = h.run(LINUX_WITH_HELPERS).lines().stream()
+        List<String> checks = h.run(LINUX_WITH_HELPERS).lines().stream()
                 .filter(l -> l.subject().equals("checks"))
                 .map(PreflightLine::text)
                 .toList();
         assertEquals(
-                java.util.List.of(
+                List.of(
                         "checks: 2 command set(s):",
                         "  repo (paths: always): ruff check .; pytest",
                         "  ios (paths: ios/**) [skip_if_unavailable]: xcodebuild test"),

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,7 +94,7 @@ class CappedOutputTest {
 
     /** Every piece of the secret of five characters or more that the text still shows. */
     static List<String> pieces(String text, String secret) {
-        List<String> found = new java.util.ArrayList<>();
+        List<String> found = new ArrayList<>();
         for (int from = 0; from + 5 <= secret.length(); from++) {
             for (int to = from + 5; to <= secret.length(); to++) {
                 if (text.contains(secret.substring(from, to))) {
@@ -108,7 +109,7 @@ class CappedOutputTest {
     void a_secret_crossing_either_cut_leaves_no_piece_of_itself_wherever_it_stands() throws IOException {
         Redactor redactor = Redactor.of(List.of(SECRET));
         int length = 12_000;
-        List<Integer> starts = new java.util.ArrayList<>();
+        List<Integer> starts = new ArrayList<>();
         for (int at = CappedOutput.HEAD_CHARS - SECRET.length() - 2; at <= CappedOutput.HEAD_CHARS + 2; at++) {
             starts.add(at);
         }

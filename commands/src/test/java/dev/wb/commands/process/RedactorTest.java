@@ -117,17 +117,14 @@ class RedactorTest {
     void the_workspace_env_file_values_and_secret_named_variables_are_redacted() throws IOException {
         Path env = tmp.resolve(".workflow/.env");
         Files.createDirectories(env.getParent());
-        Files.writeString(
-                env,
-                String.join(
-                        "\n",
-                        "# agent credentials",
-                        "DATABASE_URL=postgres://app@db/app",
-                        "export REGISTRY_PASS=\"p4ss phrase\"",
-                        "PLAIN='single-quoted'",
-                        "WITH_COMMENT=value123 # a comment",
-                        "not a variable line",
-                        ""));
+        Files.writeString(env, """
+                # agent credentials
+                DATABASE_URL=postgres://app@db/app
+                export REGISTRY_PASS="p4ss phrase"
+                PLAIN='single-quoted'
+                WITH_COMMENT=value123 # a comment
+                not a variable line
+                """);
         Redactor redactor = Redactor.forWorkspace(
                 new Workspace(tmp),
                 Map.of("MY_SERVICE_TOKEN", "tok-from-env", "HOME", "/home/dev", "Api_Key_Prod", "kprod-999"));

@@ -10,17 +10,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.impl.ImplCheck;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.git.ChangeScope;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -177,7 +180,7 @@ class SddAuditTest {
 
     @Test
     void a_file_over_5_mib_is_unreadable() throws IOException {
-        Files.write(repo.resolve("data.txt"), "x".repeat(6 * 1024 * 1024).getBytes());
+        Files.write(repo.resolve("data.txt"), "x".repeat(6 * 1024 * 1024).getBytes(StandardCharsets.UTF_8));
         plan("ABC-12").cite("data.txt", 1, "xxx").file("src/app.py", "edit").writeTo(repo);
 
         CitationFinding finding = citation(audit());
@@ -287,10 +290,7 @@ class SddAuditTest {
         try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
             Failure refused = assertThrows(
                     Failure.class,
-                    () -> dev.wb.commands.impl.ImplCheck.run(
-                            session,
-                            new dev.wb.commands.impl.ImplCheck.Request(
-                                    KEY, dev.wb.git.ChangeScope.WORKTREE, Optional.empty())));
+                    () -> ImplCheck.run(session, new ImplCheck.Request(KEY, ChangeScope.WORKTREE, Optional.empty())));
             assertEquals(Failure.Kind.USAGE, refused.kind());
             assertEquals("the plan for ABC-12 has not been audited", refused.getMessage());
         }

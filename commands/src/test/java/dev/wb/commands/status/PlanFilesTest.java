@@ -8,6 +8,7 @@ import dev.wb.commands.Workspace;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -54,7 +55,7 @@ class PlanFilesTest {
     }
 
     static String digest(String text) {
-        return PlanReader.digest(text.getBytes());
+        return PlanReader.digest(text.getBytes(StandardCharsets.UTF_8));
     }
 
     @Test

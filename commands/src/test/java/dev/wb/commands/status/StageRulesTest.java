@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.commands.status.TaskStatus.StageStatus;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.status.Operations;
+import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.TaskStages.Latest;
 import dev.wb.projections.status.TaskStages.State;
@@ -31,14 +33,7 @@ class StageRulesTest {
     static final Latest COMMITTED = latest("ok", "commit");
 
     static State state(Latest audit, Latest scope, Latest verify, Latest git) {
-        return new State(
-                audit,
-                scope,
-                verify,
-                git,
-                StageCounters.EMPTY,
-                dev.wb.projections.status.ReviewRounds.NONE,
-                dev.wb.projections.status.Operations.NONE);
+        return new State(audit, scope, verify, git, StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE);
     }
 
     static TaskStatus status(State state, String plan) {

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.commands.status.WorkspaceStats.CommandStats;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.status.Operations;
+import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.StageCounters.CommandTally;
 import dev.wb.projections.status.StageCounters.GitSteps;
@@ -28,8 +30,8 @@ class WorkspaceStatsTest {
                 Latest.NEVER,
                 Latest.NEVER,
                 StageCounters.EMPTY,
-                dev.wb.projections.status.ReviewRounds.NONE,
-                dev.wb.projections.status.Operations.NONE);
+                ReviewRounds.NONE,
+                Operations.NONE);
         return StageRules.of(new TaskKey(key), state, Optional.ofNullable(plan));
     }
 

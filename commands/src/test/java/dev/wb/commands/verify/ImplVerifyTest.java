@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.wb.commands.ContentStore;
 import dev.wb.commands.Failure;
 import dev.wb.commands.PlanFixture;
 import dev.wb.commands.Session;
@@ -23,6 +24,7 @@ import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -123,9 +125,8 @@ class ImplVerifyTest {
         assertEquals(2, failed.get("exitCode").asInt(), "make reports the recipe's failure as exit 2");
         String digest = failed.get("outputDigest").asText();
         try (Session session = session()) {
-            String stored = new String(new dev.wb.commands.ContentStore(session.workspace())
-                    .get(digest)
-                    .orElseThrow());
+            String stored =
+                    new String(new ContentStore(session.workspace()).get(digest).orElseThrow(), StandardCharsets.UTF_8);
             assertTrue(stored.contains("broken"), stored);
         }
     }

@@ -17,6 +17,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.testkit.TempGitRepo;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ class Issue13VerifyTest {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Files.createSymbolicLink(bin.resolve("pytest"), Path.of("/bin/sh"));
         Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("PATH", bin + java.io.File.pathSeparator + System.getenv("PATH"));
+        env.put("PATH", bin + File.pathSeparator + System.getenv("PATH"));
 
         ImplVerify.Result result = verify(planWith("pytest -c 'touch pwned'"), env, new ArrayList<>());
 

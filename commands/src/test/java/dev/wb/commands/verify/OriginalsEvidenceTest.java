@@ -16,6 +16,7 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,11 +41,15 @@ class OriginalsEvidenceTest {
     @BeforeEach
     void repository() {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write(
-                "Makefile",
-                "ok:\n\t@echo all good\n"
-                        + "long:\n\t@for i in $$(seq 1 700); do echo line-$$i-of-a-long-log; done\n"
-                        + "bad:\n\t@echo broken\n\t@false\n");
+        repo.write("Makefile", """
+                ok:
+                \t@echo all good
+                long:
+                \t@for i in $$(seq 1 700); do echo line-$$i-of-a-long-log; done
+                bad:
+                \t@echo broken
+                \t@false
+                """);
         repo.write("src/app.py", "# app\nvalue = 1\n");
         repo.commitAll("app");
     }
@@ -74,7 +79,7 @@ class OriginalsEvidenceTest {
         ImplVerify.Result result = verify("make -s ok", "make -s long", "make -s bad", "curl http://example.com");
 
         String written = Files.readString(result.evidenceJson());
-        JsonNode doc = CanonicalJson.parse(written.getBytes());
+        JsonNode doc = CanonicalJson.parse(written.getBytes(StandardCharsets.UTF_8));
         assertEquals(
                 List.of("schema", "key", "verdict", "results", "refused", "env"),
                 names(doc).subList(0, 6));
@@ -129,11 +134,24 @@ class OriginalsEvidenceTest {
         ImplVerify.Result result = verify("make -s ok", "make -s bad", "curl http://example.com");
 
         String md = Files.readString(result.evidenceMarkdown());
-        assertTrue(
-                md.startsWith("# ABC-1 — verification evidence\n\n**Verdict:** fail\n\n"
-                        + "**Environment:** CI, PYTHONPATH\n\n## `make -s ok` — pass\n\n```\nall good\n```\n\n"
-                        + "## `make -s bad` — FAIL (exit 2)\n\n```\nbroken\n"),
-                md);
+        assertTrue(md.startsWith("""
+                              # ABC-1 \u2014 verification evidence
+
+                              **Verdict:** fail
+
+                              **Environment:** CI, PYTHONPATH
+
+                              ## `make -s ok` \u2014 pass
+
+                              ```
+                              all good
+                              ```
+
+                              ## `make -s bad` \u2014 FAIL (exit 2)
+
+                              ```
+                              broken
+                              """), md);
         assertTrue(
                 md.contains("\n## Not run\n\nThese were refused and must be run manually:\n\n"
                         + "- `curl http://example.com` — "),

@@ -5,6 +5,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -77,8 +79,8 @@ public final class AtomicFiles {
         try {
             try {
                 Files.createLink(target, temp);
-            } catch (UnsupportedOperationException | java.nio.file.FileSystemException e) {
-                if (e instanceof java.nio.file.FileAlreadyExistsException exists) {
+            } catch (UnsupportedOperationException | FileSystemException e) {
+                if (e instanceof FileAlreadyExistsException exists) {
                     throw exists;
                 }
                 // A file system without hard links: check, then rename (a narrow race, not a torn file).
@@ -89,7 +91,7 @@ public final class AtomicFiles {
             }
             syncDirectory(dir);
             return true;
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
             return false;
         } finally {
             Files.deleteIfExists(temp);

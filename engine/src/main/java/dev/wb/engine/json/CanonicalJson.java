@@ -37,6 +37,8 @@ public final class CanonicalJson {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
+    // Exact decimals keep the canonical bytes as read; the replacement (a mapper feature) is not the same switch.
+    @SuppressWarnings("deprecation")
     private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
 
     private CanonicalJson() {}

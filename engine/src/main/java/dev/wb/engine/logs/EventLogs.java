@@ -31,6 +31,8 @@ public final class EventLogs {
      * hundred milliseconds of CPU; a command that will read or append calls this first thing, so that
      * the work runs on the second core while the command line is still being parsed. Opens no file.
      */
+    // The preload only warms classes for a later open: it must never compete with the command's own work.
+    @SuppressWarnings("ThreadPriorityCheck")
     public static void preloadInBackground() {
         Thread thread = new Thread(ChronicleEventLog::preload, "wb-log-preload");
         thread.setDaemon(true);

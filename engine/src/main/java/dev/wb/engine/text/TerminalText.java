@@ -82,18 +82,16 @@ public final class TerminalText {
     }
 
     private static String escapeOf(int cp) {
-        switch (cp) {
-            case '\n':
-                return "\\n";
-            case '\r':
-                return "\\r";
-            case '\t':
-                return "\\t";
-            default:
+        return switch (cp) {
+            case '\n' -> "\\n";
+            case '\r' -> "\\r";
+            case '\t' -> "\\t";
+            default -> {
                 if (cp < 0x100) {
-                    return String.format("\\x%02x", cp);
+                    yield String.format("\\x%02x", cp);
                 }
-                return cp <= 0xFFFF ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp);
-        }
+                yield cp <= 0xFFFF ? String.format("\\u%04x", cp) : String.format("\\U%08x", cp);
+            }
+        };
     }
 }

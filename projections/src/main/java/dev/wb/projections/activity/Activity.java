@@ -90,7 +90,7 @@ public final class Activity implements Projection<Activity.State> {
         try {
             SortedMap<String, Long> counts = new TreeMap<>();
             Iterator<Map.Entry<String, JsonNode>> it =
-                    json.required("countsByType").fields();
+                    json.required("countsByType").properties().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 counts.put(entry.getKey(), entry.getValue().longValue());

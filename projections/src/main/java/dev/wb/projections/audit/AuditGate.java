@@ -40,6 +40,8 @@ public final class AuditGate implements Projection<AuditGate.State> {
     }
 
     /**
+     * The gate as the log leaves it.
+     *
      * @param baseline the commit under-way audits are anchored to: recorded by the first passing
      *     strict audit (first or rebaseline); empty before that, or when the repository had no commit
      * @param underWay whether a strict audit has passed, so later audits tolerate drift

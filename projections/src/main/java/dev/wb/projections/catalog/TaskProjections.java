@@ -4,6 +4,7 @@ import dev.wb.projections.Projection;
 import dev.wb.projections.activity.Activity;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.scope.ScopeChecks;
+import dev.wb.projections.status.TaskStages;
 import dev.wb.projections.verify.Verifications;
 import java.util.List;
 
@@ -11,11 +12,7 @@ import java.util.List;
 public final class TaskProjections {
 
     public static final List<Projection<?>> ALL = List.of(
-            Activity.INSTANCE,
-            AuditGate.INSTANCE,
-            ScopeChecks.INSTANCE,
-            Verifications.INSTANCE,
-            dev.wb.projections.status.TaskStages.INSTANCE);
+            Activity.INSTANCE, AuditGate.INSTANCE, ScopeChecks.INSTANCE, Verifications.INSTANCE, TaskStages.INSTANCE);
 
     private TaskProjections() {}
 }

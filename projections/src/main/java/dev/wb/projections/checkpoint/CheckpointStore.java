@@ -83,7 +83,8 @@ public final class CheckpointStore {
                     boot.isPresent() && boot.get().equals(root.path("bootId").asText(null));
             Map<StreamId, StreamCursor<S>> cursors =
                     new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
-            Iterator<Map.Entry<String, JsonNode>> it = root.required("streams").fields();
+            Iterator<Map.Entry<String, JsonNode>> it =
+                    root.required("streams").properties().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 StreamId stream = StreamId.parse(entry.getKey()).orElseThrow();

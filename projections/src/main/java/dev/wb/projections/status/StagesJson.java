@@ -122,7 +122,7 @@ final class StagesJson {
             throw new IllegalArgumentException("expected an object, not " + object.getNodeType());
         }
         TreeMap<String, V> map = new TreeMap<>();
-        Iterator<Map.Entry<String, JsonNode>> it = object.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = object.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> entry = it.next();
             map.put(entry.getKey(), value.apply(entry.getValue()));

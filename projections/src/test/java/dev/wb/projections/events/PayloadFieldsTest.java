@@ -6,6 +6,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.status.StageEvents;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,8 @@ class PayloadFieldsTest {
                 List.of(1, 2, 3)));
 
         assertEquals(
-                CanonicalJson.parse("{\"durationMs\":1234,\"passed\":true,\"verdict\":\"pass\"}".getBytes()),
+                CanonicalJson.parse(
+                        "{\"durationMs\":1234,\"passed\":true,\"verdict\":\"pass\"}".getBytes(StandardCharsets.UTF_8)),
                 PayloadFields.of("verdict", "durationMs", "passed", "absent").read(event));
     }
 
@@ -48,7 +50,8 @@ class PayloadFieldsTest {
                         Map.of("index", 1, "file", "b.py", "verdict", "moved", "at", Map.of("line", 3)))));
 
         assertEquals(
-                CanonicalJson.parse("{\"citations\":[{\"verdict\":\"ok\"},{\"verdict\":\"moved\"}]}".getBytes()),
+                CanonicalJson.parse("{\"citations\":[{\"verdict\":\"ok\"},{\"verdict\":\"moved\"}]}"
+                        .getBytes(StandardCharsets.UTF_8)),
                 PayloadFields.of("citations[].verdict").read(event));
     }
 
@@ -57,7 +60,7 @@ class PayloadFieldsTest {
         EventEnvelope event = event(Map.of("base", Map.of("ref", "main"), "verdict", "pass"));
 
         assertEquals(
-                CanonicalJson.parse("{\"verdict\":\"pass\"}".getBytes()),
+                CanonicalJson.parse("{\"verdict\":\"pass\"}".getBytes(StandardCharsets.UTF_8)),
                 PayloadFields.of("base", "verdict").read(event));
     }
 }

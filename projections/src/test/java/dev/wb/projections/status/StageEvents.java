@@ -88,7 +88,7 @@ public final class StageEvents {
             c.addObject()
                     .put("index", i)
                     .put("command", commands.get(i))
-                    .put("runner", commands.get(i).split(" ")[0]);
+                    .put("runner", commands.get(i).split(" ", 0)[0]);
         }
         ArrayNode r = p.putArray("refused");
         for (int i = 0; i < refused.size(); i += 2) {
@@ -112,7 +112,7 @@ public final class StageEvents {
     static NewEvent commandRan(String command, String outcome, int exitCode, long durationMs) {
         ObjectNode p = CanonicalJson.objectNode().put("index", 0).put("command", command);
         ArrayNode argv = p.putArray("argv");
-        for (String word : command.split(" ")) {
+        for (String word : command.split(" ", 0)) {
             argv.add(word);
         }
         p.put("runner", argv.get(0).asText())

@@ -22,6 +22,7 @@ import dev.wb.projections.status.StageCounters.GitSteps;
 import dev.wb.projections.status.StageCounters.Refusal;
 import dev.wb.projections.status.TaskStages.Latest;
 import dev.wb.projections.status.TaskStages.State;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -195,10 +196,11 @@ class TaskStagesTest {
     void anything_but_a_stages_state_is_refused() {
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TaskStages.INSTANCE.fromJson(CanonicalJson.parse("{\"audit\": {}}".getBytes())));
+                () -> TaskStages.INSTANCE.fromJson(
+                        CanonicalJson.parse("{\"audit\": {}}".getBytes(StandardCharsets.UTF_8))));
         assertThrows(
                 IllegalArgumentException.class,
-                () -> TaskStages.INSTANCE.fromJson(CanonicalJson.parse("[1]".getBytes())));
+                () -> TaskStages.INSTANCE.fromJson(CanonicalJson.parse("[1]".getBytes(StandardCharsets.UTF_8))));
     }
 
     static List<EventEnvelope> everyKind() {

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -57,7 +58,7 @@ public final class JudgeAgents {
 
         /** The action as JSON spells it: {@code written}, {@code kept-edited} … */
         public String id() {
-            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         public boolean writes() {
@@ -72,7 +73,7 @@ public final class JudgeAgents {
         UNCHANGED;
 
         public String id() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -114,6 +115,8 @@ public final class JudgeAgents {
 
     // ------------------------------------------------------------------ enable
 
+    // install returns the very same object when the entry is already there: identity is the test.
+    @SuppressWarnings("ReferenceEquality")
     public static Result enable(Workspace ws, boolean dryRun, boolean force, Optional<Path> launcher) {
         ObjectNode root = JudgeAgentsConfig.readRoot(ws);
         JudgeAgentsConfig.of(root);

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.security.MessageDigest;
@@ -39,7 +40,7 @@ public record FileContent(String mode, String sha256) {
             Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS);
             String mode = perms.contains(PosixFilePermission.OWNER_EXECUTE) ? EXECUTABLE : REGULAR;
             return Optional.of(new FileContent(mode, sha256(file)));
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (IOException e) {
             throw new Failure(

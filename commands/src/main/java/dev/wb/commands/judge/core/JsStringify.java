@@ -26,7 +26,9 @@ public final class JsStringify {
         if (node.isObject()) {
             out.append('{');
             boolean first = true;
-            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields =
+                            node.properties().iterator();
+                    fields.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = fields.next();
                 out.append(first ? "" : ",");
                 first = false;

@@ -5,10 +5,12 @@ import dev.wb.engine.Digests;
 import dev.wb.engine.json.CanonicalJson;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A judge's review record, schema version 6, read strictly: every required field present with its
@@ -68,7 +70,7 @@ public record ReviewRecord(
     static final Set<String> VERDICTS = Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED");
     static final Set<String> TEST_STATUSES = Set.of("passed", "failed", "not-run");
     static final Set<String> CRITERION_STATUSES = Set.of("pass", "fail", "not-evaluated");
-    static final java.util.regex.Pattern CRITERION_ID = java.util.regex.Pattern.compile("^AC-[1-9][0-9]*$");
+    static final Pattern CRITERION_ID = Pattern.compile("^AC-[1-9][0-9]*$");
 
     public boolean legacy() {
         return schemaVersion == LEGACY_VERSION;
@@ -226,7 +228,7 @@ public record ReviewRecord(
             problems.add("criteria must be an array of per-criterion results.");
             return criteria;
         }
-        Set<String> seen = new java.util.HashSet<>();
+        Set<String> seen = new HashSet<>();
         for (JsonNode c : node) {
             if (!c.isObject()) {
                 problems.add("criteria contains an entry that is not an object.");

@@ -2,6 +2,7 @@ package dev.wb.commands.judge.lock;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,7 +82,7 @@ final class LocalHost {
                 // Read to the end: some kernels give Files.readString only the first byte of a /proc file.
                 String host;
                 try (var in = Files.newInputStream(kernel)) {
-                    host = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
+                    host = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
                 }
                 if (!host.isEmpty()) {
                     return host;

@@ -10,6 +10,7 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -29,7 +30,7 @@ public record RecordFacts(
         Optional<Boolean> independent,
         Map<String, String> criteria) {
 
-    private static final java.util.Set<String> VERDICTS = java.util.Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED");
+    private static final Set<String> VERDICTS = Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED");
 
     public static RecordFacts of(byte[] bytes) {
         String digest = Digests.sha256(bytes);

@@ -15,9 +15,11 @@ import dev.wb.commands.judge.snapshot.IsolatedCopy;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.TaskKey;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,12 +74,12 @@ final class Reexecution {
                         NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
                         try {
                             Files.deleteIfExists(output);
-                        } catch (java.io.IOException ignored) {
+                        } catch (IOException ignored) {
                             // a temporary file in the system's temporary folder
                         }
                     }));
             List<DeclaredCommand> declared = validation.commands();
-            List<JudgeRun.CommandResult> results = new java.util.ArrayList<>();
+            List<JudgeRun.CommandResult> results = new ArrayList<>();
             for (int i = 0; i < declared.size(); i++) {
                 DeclaredCommand command = declared.get(i);
                 boolean claimed = record.tests().stream()

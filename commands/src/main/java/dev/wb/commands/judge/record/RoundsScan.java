@@ -5,6 +5,7 @@ import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,9 +79,8 @@ final class RoundsScan {
         List<Path> entries;
         try (Stream<Path> list = Files.list(dir)) {
             // A folder's own files first, then its folders: TASK-1/review.json before TASK-1/records/.
-            entries = list.sorted(
-                            java.util.Comparator.comparing((Path p) -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
-                                    .thenComparing(java.util.Comparator.naturalOrder()))
+            entries = list.sorted(Comparator.comparing((Path p) -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                            .thenComparing(Comparator.naturalOrder()))
                     .toList();
         } catch (IOException e) {
             skip(dir, "cannot be listed (" + e.getMessage() + ")");
@@ -164,6 +165,6 @@ final class RoundsScan {
         Path absolute = path.toAbsolutePath().normalize();
         Path root = workspace.root().toAbsolutePath().normalize();
         Path shown = absolute.startsWith(root) ? root.relativize(absolute) : absolute;
-        return shown.toString().replace(java.io.File.separatorChar, '/');
+        return shown.toString().replace(File.separatorChar, '/');
     }
 }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -149,7 +150,7 @@ public record MigrationDeclaration(
                 }
                 continue;
             }
-            java.util.Optional<Fence> opened = Fence.opening(line, 3);
+            Optional<Fence> opened = Fence.opening(line, 3);
             if (opened.isPresent()) {
                 open = opened.get();
                 fences.add(new int[] {i, -1});

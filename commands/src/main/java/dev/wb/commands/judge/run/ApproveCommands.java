@@ -12,6 +12,7 @@ import dev.wb.engine.text.TerminalText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * {@code wb task approve-commands KEY}: stores a task-bound approval of the validation commands the
@@ -41,11 +42,7 @@ public final class ApproveCommands {
             validation.problems().forEach(p -> problems.add(p.render()));
             throw Failure.usage(
                     key + " declares no commands to approve ("
-                            + validation
-                                    .shape()
-                                    .name()
-                                    .toLowerCase(java.util.Locale.ROOT)
-                                    .replace('_', '-') + " validation"
+                            + validation.shape().name().toLowerCase(Locale.ROOT).replace('_', '-') + " validation"
                             + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
                     validation.shape() == ValidationBlock.Shape.MALFORMED
                             ? "correct the lines named above in .workflow/" + key + "/task.md (docs/CAPSULE.md), then"

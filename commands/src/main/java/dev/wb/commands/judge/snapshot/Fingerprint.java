@@ -2,6 +2,7 @@ package dev.wb.commands.judge.snapshot;
 
 import dev.wb.commands.judge.core.FileContent;
 import dev.wb.engine.Digests;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -121,8 +123,7 @@ public final class Fingerprint {
             long ctime = ctime(file);
             String id = known.get(relative(tree, file));
             if (!hash || id != null) {
-                java.util.Map<String, Object> attrs =
-                        Files.readAttributes(file, "unix:mode,size", LinkOption.NOFOLLOW_LINKS);
+                Map<String, Object> attrs = Files.readAttributes(file, "unix:mode,size", LinkOption.NOFOLLOW_LINKS);
                 int mode = (Integer) attrs.get("mode");
                 String gitMode = Files.isSymbolicLink(file)
                         ? FileContent.SYMLINK
@@ -150,14 +151,14 @@ public final class Fingerprint {
     }
 
     private static String relative(Path tree, Path path) {
-        return tree.relativize(path).toString().replace(java.io.File.separatorChar, '/');
+        return tree.relativize(path).toString().replace(File.separatorChar, '/');
     }
 
     public int files() {
         return (int) entries.values().stream().filter(e -> e.kind().equals("f")).count();
     }
 
-    public java.util.Set<String> paths() {
+    public Set<String> paths() {
         return entries.keySet();
     }
 
@@ -187,7 +188,7 @@ public final class Fingerprint {
 
     public static Fingerprint parse(byte[] bytes) {
         Map<String, Entry> entries = new TreeMap<>();
-        for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
+        for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n", 0)) {
             if (line.isEmpty()) {
                 continue;
             }

@@ -7,6 +7,7 @@ import dev.wb.commands.capsule.CapsuleFolder;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.WbVersion;
+import dev.wb.git.Backend;
 import dev.wb.git.BlobRead;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
@@ -19,7 +20,9 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +65,7 @@ public final class JudgeScope {
 
     public static ScopeBlock compute(Workspace workspace, Request request, Map<String, String> env) {
         ReadPolicy policy = ReadPolicy.load(workspace);
-        try (GitRepository live = GitRepository.open(workspace.root(), env, dev.wb.git.Backend.AUTO)) {
+        try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             if (request.candidate() instanceof Candidate.Snapshot snapshot) {
                 return ofSnapshot(workspace, live, request, snapshot, env);
             }
@@ -157,7 +160,7 @@ public final class JudgeScope {
         tree.keySet().forEach(path -> {
             String[] parts = path.split("/");
             for (int i = 1; i < parts.length; i++) {
-                folders.computeIfAbsent(String.join("/", java.util.Arrays.copyOf(parts, i)), k -> new ArrayList<>());
+                folders.computeIfAbsent(String.join("/", Arrays.copyOf(parts, i)), k -> new ArrayList<>());
             }
         });
         Function<String, List<String>> children = dir -> folders.keySet().stream()
@@ -243,7 +246,7 @@ public final class JudgeScope {
                 List.copyOf(excluded),
                 List.copyOf(included),
                 taskDigest,
-                "sha256:" + java.util.HexFormat.of().formatHex(change.digest()));
+                "sha256:" + HexFormat.of().formatHex(change.digest()));
     }
 
     private static boolean local(String path) {

@@ -2,6 +2,7 @@ package dev.wb.commands.judge.snapshot;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.core.ChangedFile;
 import dev.wb.commands.judge.core.FileContent;
@@ -11,11 +12,15 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.Backend;
 import dev.wb.git.Change;
 import dev.wb.git.ChangedPath;
+import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -38,12 +43,12 @@ public final class LiveTree {
     private LiveTree() {}
 
     public static Comparison compare(Workspace workspace, Snapshot snapshot, Map<String, String> env) {
-        return compare(workspace, snapshot, env, java.util.Set.of());
+        return compare(workspace, snapshot, env, Set.of());
     }
 
     /** As {@link #compare(Workspace, Snapshot, Map)}, with {@code leftOut} paths compared on neither side. */
     public static Comparison compare(
-            Workspace workspace, Snapshot snapshot, Map<String, String> env, java.util.Set<String> leftOut) {
+            Workspace workspace, Snapshot snapshot, Map<String, String> env, Set<String> leftOut) {
         ReadPolicy policy = ReadPolicy.load(workspace);
         try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             if (live.resolveCommit(snapshot.head()).isEmpty()) {
@@ -80,9 +85,9 @@ public final class LiveTree {
                     .filter(path -> !observed.containsKey(path))
                     .forEach(changed::add);
             return new Comparison(List.copyOf(changed), digest(snapshot.head(), observed.values()));
-        } catch (dev.wb.git.GitException e) {
-            throw new dev.wb.commands.Failure(
-                    dev.wb.commands.Failure.Kind.NOT_COMPLETED,
+        } catch (GitException e) {
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
                     "git could not compare the working tree with " + snapshot.label() + ": " + e.getMessage(),
                     List.of("check the repository with: git status, then run again"));
         }
@@ -99,12 +104,12 @@ public final class LiveTree {
                 && a.sha256().equals(b.sha256());
     }
 
-    private static String digest(String head, java.util.Collection<ChangedFile> files) {
+    private static String digest(String head, Collection<ChangedFile> files) {
         ObjectNode node = CanonicalJson.objectNode();
         node.put("head", head);
         ArrayNode list = node.putArray("overlay");
         List<ChangedFile> sorted = new ArrayList<>(files);
-        sorted.sort(java.util.Comparator.comparing(ChangedFile::path));
+        sorted.sort(Comparator.comparing(ChangedFile::path));
         sorted.forEach(file -> {
             ObjectNode entry = list.addObject();
             entry.put("path", file.path());

@@ -28,6 +28,7 @@ import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,7 +107,7 @@ public final class SnapshotBuilder {
             // Deletions first: a folder replaced by a file ("lib/x" gone, "lib" new) must lose its
             // contents before the file can take its place.
             List<ChangedPath> ordered = new ArrayList<>(overlayRaw);
-            ordered.sort(java.util.Comparator.comparing((ChangedPath p) -> p.change() != Change.DELETED));
+            ordered.sort(Comparator.comparing((ChangedPath p) -> p.change() != Change.DELETED));
             for (ChangedPath path : ordered) {
                 if (policy.blocked(path.path())) {
                     blockedOverlay.add(path.path());
@@ -115,7 +116,7 @@ public final class SnapshotBuilder {
                 overlay.add(copy(liveRoot, repo.root(), path));
                 staged.add(path.path());
             }
-            overlay.sort(java.util.Comparator.comparing(ChangedFile::path));
+            overlay.sort(Comparator.comparing(ChangedFile::path));
         });
         TreeSet<String> committedBlocked = new TreeSet<>();
         timings.phase(

@@ -15,10 +15,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Consumer;
 
 /**
  * {@code wb judge snapshot}: captures the task's boundary into a private repository below
@@ -82,7 +84,7 @@ public final class SnapshotCapture {
             Map<String, String> env,
             Clock clock,
             Timings timings,
-            java.util.function.Consumer<Snapshot> check) {
+            Consumer<Snapshot> check) {
         Path snapshots = Snapshots.dir(workspace);
         Path temp = snapshots.resolve(".capture-" + UUID.randomUUID());
         try {
@@ -136,7 +138,7 @@ public final class SnapshotCapture {
         }
         try (var walk = Files.walk(root)) {
             List<Path> paths = new ArrayList<>(walk.toList());
-            java.util.Collections.reverse(paths);
+            Collections.reverse(paths);
             for (Path path : paths) {
                 if (!Files.isSymbolicLink(path)) {
                     path.toFile().setWritable(true);

@@ -167,8 +167,7 @@ class Issue13JudgeVerifyTest {
                         "scope.emptyBoundaryAuthorized is not a boolean"),
                 edit(
                         "a duplicated changed file",
-                        doc -> ((com.fasterxml.jackson.databind.node.ArrayNode)
-                                        scope(doc).get("changedFiles"))
+                        doc -> ((ArrayNode) scope(doc).get("changedFiles"))
                                 .add(scope(doc).get("changedFiles").get(0).asText()),
                         "scope.changedFiles is not a list of distinct paths"));
     }

@@ -29,10 +29,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,11 +53,43 @@ class OriginalsJudgeTest {
     static final String CAPSULE = ".workflow/tasks/TASK-001-fix-rounding/";
 
     /** task.md as the judge's generator lays it out, its Validation fence filled in. */
-    static final String TASK_MD = "# TASK-001\n\n## Goal\n\nRound totals half away from zero.\n\n"
-            + "## Recommended Workflow\n\nimplement\n\n## Workflow Notes\n\nNone.\n\n## Validation\n\n"
-            + "Commands the judge's evidence must include.\n\n```\ntrue\n```\n\n## Out Of Scope\n\nCurrencies.\n\n"
-            + "## Clarifications\n\nAnswers recorded during approval.\n\n- None recorded yet.\n\n## Open Questions\n\n"
-            + "- None.\n";
+    static final String TASK_MD = """
+                                  # TASK-001
+
+                                  ## Goal
+
+                                  Round totals half away from zero.
+
+                                  ## Recommended Workflow
+
+                                  implement
+
+                                  ## Workflow Notes
+
+                                  None.
+
+                                  ## Validation
+
+                                  Commands the judge's evidence must include.
+
+                                  ```
+                                  true
+                                  ```
+
+                                  ## Out Of Scope
+
+                                  Currencies.
+
+                                  ## Clarifications
+
+                                  Answers recorded during approval.
+
+                                  - None recorded yet.
+
+                                  ## Open Questions
+
+                                  - None.
+                                  """;
 
     @TempDir
     Path tmp;
@@ -293,9 +327,13 @@ class OriginalsJudgeTest {
     void a_snapshot_captured_by_the_original_judge_is_refused_with_the_command_that_recaptures_it() throws IOException {
         Path dir = workspace().localDir().resolve("judge/snapshots/0123456789abcdef0123");
         Files.createDirectories(dir.resolve("worktree"));
-        Files.writeString(
-                dir.resolve("snapshot.json"),
-                "{\n  \"version\": 7,\n  \"id\": \"0123456789abcdef0123\",\n" + "  \"taskId\": \"TASK-001\"\n}\n");
+        Files.writeString(dir.resolve("snapshot.json"), """
+                {
+                  "version": 7,
+                  "id": "0123456789abcdef0123",
+                  "taskId": "TASK-001"
+                }
+                """);
 
         Failure failure = assertThrows(Failure.class, () -> Snapshots.load(workspace(), "0123456789abcdef0123"));
 
@@ -415,12 +453,12 @@ class OriginalsJudgeTest {
             return "sha256:"
                     + HexFormat.of()
                             .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }
     }
 
-    private static List<String> iterable(java.util.Iterator<String> names) {
+    private static List<String> iterable(Iterator<String> names) {
         List<String> out = new ArrayList<>();
         names.forEachRemaining(out::add);
         return out;

@@ -311,11 +311,13 @@ class RecordVerificationTest {
 
     @Test
     void a_missing_proof_document_or_heading_is_an_unavailable_notice() throws IOException {
-        Review review = new Review(
-                TASK_MD,
-                "- AC-1: works\n  proof-doc: docs/guide.md#Behaviour\n"
-                        + "- AC-2: tested\n  proof-doc: docs/guide.md#Nowhere\n  proof-doc: docs/missing.md\n",
-                "true --optional-check");
+        Review review = new Review(TASK_MD, """
+                - AC-1: works
+                  proof-doc: docs/guide.md#Behaviour
+                - AC-2: tested
+                  proof-doc: docs/guide.md#Nowhere
+                  proof-doc: docs/missing.md
+                """, "true --optional-check");
 
         RecordVerification.Outcome outcome = review.record(doc -> {}).pinned();
 

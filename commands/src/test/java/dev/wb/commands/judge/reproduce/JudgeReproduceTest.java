@@ -26,6 +26,7 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.judge.JudgeReproduced;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -117,7 +118,7 @@ class JudgeReproduceTest {
             Files.createDirectories(file.getParent());
             Files.writeString(file, CanonicalJson.text(doc, true));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -232,8 +233,12 @@ class JudgeReproduceTest {
 
     @Test
     void a_generator_that_also_writes_a_stray_file_fails_naming_it() {
-        landGenerator("printf 'version=2\\n' > data/config.txt\nmkdir -p build\necho x > build/cache.txt\n"
-                + "echo y > data/other.txt\n");
+        landGenerator("""
+                      printf 'version=2\\n' > data/config.txt
+                      mkdir -p build
+                      echo x > build/cache.txt
+                      echo y > data/other.txt
+                      """);
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt"), VERSION_2);
 
         JudgeReproduce.Result result = reproduce(snapshot, List.of(COMMAND));
@@ -262,8 +267,11 @@ class JudgeReproduceTest {
 
     @Test
     void bytes_the_executable_bit_and_a_link_target_are_compared() {
-        landGenerator("printf 'version=3\\n' > data/config.txt\nprintf '#!/bin/sh\\n' > data/run.sh\n"
-                + "ln -s config.txt data/current\n");
+        landGenerator("""
+                      printf 'version=3\\n' > data/config.txt
+                      printf '#!/bin/sh\\n' > data/run.sh
+                      ln -s config.txt data/current
+                      """);
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt", "data/run.sh", "data/current"), f -> {
             f.repo.write("data/config.txt", "version=2\n");
             Path run = f.repo.write("data/run.sh", "#!/bin/sh\n");
@@ -271,7 +279,7 @@ class JudgeReproduceTest {
                 Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwxr-xr-x"));
                 Files.createSymbolicLink(f.repo.resolve("data/current"), Path.of("other.txt"));
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         });
 
@@ -292,8 +300,12 @@ class JudgeReproduceTest {
 
     @Test
     void a_link_and_an_executable_written_exactly_reproduce() {
-        landGenerator("printf 'version=2\\n' > data/config.txt\nprintf '#!/bin/sh\\n' > data/run.sh\n"
-                + "chmod +x data/run.sh\nln -s other.txt data/current\n");
+        landGenerator("""
+                      printf 'version=2\\n' > data/config.txt
+                      printf '#!/bin/sh\\n' > data/run.sh
+                      chmod +x data/run.sh
+                      ln -s other.txt data/current
+                      """);
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt", "data/run.sh", "data/current"), f -> {
             f.repo.write("data/config.txt", "version=2\n");
             Path run = f.repo.write("data/run.sh", "#!/bin/sh\n");
@@ -301,7 +313,7 @@ class JudgeReproduceTest {
                 Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwxr-xr-x"));
                 Files.createSymbolicLink(f.repo.resolve("data/current"), Path.of("other.txt"));
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         });
 
@@ -540,7 +552,7 @@ class JudgeReproduceTest {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -44,8 +44,8 @@ class LockfilesTest {
 
         assertEquals(
                 List.of(
-                        new Lockfiles.Found("Cargo.lock", Digests.sha256("# cargo\n".getBytes())),
-                        new Lockfiles.Found("yarn.lock", Digests.sha256("# yarn\n".getBytes()))),
+                        new Lockfiles.Found("Cargo.lock", Digests.sha256("# cargo\n".getBytes(StandardCharsets.UTF_8))),
+                        new Lockfiles.Found("yarn.lock", Digests.sha256("# yarn\n".getBytes(StandardCharsets.UTF_8)))),
                 Lockfiles.find(tmp));
     }
 

@@ -166,11 +166,13 @@ class NodeInstallTest {
     @Test
     void a_failed_install_names_the_installer_and_exit_code_and_shows_the_redacted_end_of_its_output()
             throws IOException {
-        installer(
-                "npm",
-                "i=0\nwhile [ $i -lt 200 ]; do echo \"resolving package $i\"; i=$((i+1)); done\n"
-                        + "echo \"npm ERR! 401 Unauthorized: token $NPM_TOKEN rejected\"\n"
-                        + "echo 'npm ERR! tried ghp_1234567890abcdefghijABCDEFGHIJ123456'\nexit 3\n");
+        installer("npm", """
+                i=0
+                while [ $i -lt 200 ]; do echo "resolving package $i"; i=$((i+1)); done
+                echo "npm ERR! 401 Unauthorized: token $NPM_TOKEN rejected"
+                echo 'npm ERR! tried ghp_1234567890abcdefghijABCDEFGHIJ123456'
+                exit 3
+                """);
         Path output = tmp.resolve("install.out");
 
         Failure failure = assertThrows(

@@ -6,6 +6,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +17,7 @@ public final class JudgeFixture {
     public static final Map<String, String> ENV = environment();
 
     private static Map<String, String> environment() {
-        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        Map<String, String> env = new HashMap<>(System.getenv());
         env.keySet().removeIf(name -> name.startsWith("GIT_"));
         env.putAll(TempGitRepo.gitEnvironment());
         return Map.copyOf(env);

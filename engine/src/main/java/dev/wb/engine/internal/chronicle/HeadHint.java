@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -64,7 +65,7 @@ final class HeadHint {
         try {
             Files.write(temp, record(head));
             Files.createLink(streamDir.resolve(FILE), temp);
-        } catch (java.nio.file.FileAlreadyExistsException e) {
+        } catch (FileAlreadyExistsException e) {
             // A later batch's hint is already there, and it is the newer one.
         } catch (UnsupportedOperationException e) {
             // No hard links here: leave no hint. Readers without one ask the log.

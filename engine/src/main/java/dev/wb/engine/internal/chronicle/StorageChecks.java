@@ -48,7 +48,7 @@ final class StorageChecks {
     static void requireReadableMetadata(StreamId stream, Path dir) {
         Path file = dir.resolve(METADATA);
         for (int attempt = 0; ; attempt++) {
-            byte[] start = start(stream, dir, file);
+            byte[] start = start(dir, file);
             if (start == null || looksRight(start)) {
                 return;
             }
@@ -68,7 +68,7 @@ final class StorageChecks {
     private static final int SETTLE_ATTEMPTS = 30;
 
     /** The file's first bytes; null when there is no file (Chronicle makes one) or nothing written yet. */
-    private static byte[] start(StreamId stream, Path dir, Path file) {
+    private static byte[] start(Path dir, Path file) {
         byte[] start = new byte[4 + METADATA_START.length];
         int read;
         try (InputStream in = Files.newInputStream(file)) {

@@ -93,10 +93,16 @@ final class Child implements AutoCloseable {
         }
     }
 
+    /** Kills the child if it still runs; an interrupt while waiting for it fails the test. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         if (process.isAlive()) {
-            kill();
+            try {
+                kill();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(name + " was still being killed when the test was interrupted", e);
+            }
         }
     }
 }

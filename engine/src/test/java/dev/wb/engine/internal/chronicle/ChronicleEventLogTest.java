@@ -10,6 +10,7 @@ import dev.wb.engine.EventLogConformance;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.logs.EventLogs;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -55,7 +56,7 @@ class ChronicleEventLogTest extends EventLogConformance {
         try {
             return Files.size(file);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

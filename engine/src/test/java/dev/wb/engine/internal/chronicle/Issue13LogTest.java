@@ -164,7 +164,7 @@ class Issue13LogTest {
 
     /** What a command does: fold the stream, then append after the version it saw. */
     private static void foldThenAppend(EventLog log) {
-        long last = log.read(TASK).size() - 1;
+        long last = log.read(TASK).size() - 1L;
         log.append(TASK, ExpectedVersion.exactly(last), List.of(marked(9)), invocation());
     }
 

@@ -11,6 +11,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.HashChain;
+import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
@@ -84,7 +85,7 @@ class KilledWriterIT {
             assertEquals(137, writer.process().exitValue(), context + ": killed by SIGKILL");
             List<String> reported = writer.lines().stream()
                     .filter(l -> l.startsWith("APPENDED "))
-                    .map(l -> l.split(" ")[1])
+                    .map(l -> l.split(" ", 0)[1])
                     .toList();
 
             // Read from the lock's bytes: opening the queue would already clear a dead holder's lock.
@@ -157,7 +158,7 @@ class KilledWriterIT {
                         new StreamHead(next.version(), next.hash()),
                         log.headHint(TASK).orElseThrow(),
                         context + ": hint after the next append");
-                expectedEvents = events.size() + 1;
+                expectedEvents = events.size() + 1L;
             }
             assertFalse(QueueLocks.holder(queueDir).isPresent(), context + ": the lock is free after the next append");
         }
@@ -211,7 +212,7 @@ class KilledWriterIT {
         return batches;
     }
 
-    private static dev.wb.engine.NewEvent batchEvent(String batch, int size, int index) {
+    private static NewEvent batchEvent(String batch, int size, int index) {
         return TestEvents.event("test.batched", Map.of("batch", batch, "size", size, "index", index));
     }
 }

@@ -11,6 +11,7 @@ import dev.wb.engine.logs.EventLogs;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -79,7 +80,7 @@ class SecondThreadIT {
         }
     }
 
-    private static <T> T onAnotherThread(java.util.function.Supplier<T> action) throws Exception {
+    private static <T> T onAnotherThread(Supplier<T> action) throws Exception {
         try {
             return CompletableFuture.supplyAsync(action).get();
         } catch (ExecutionException e) {
