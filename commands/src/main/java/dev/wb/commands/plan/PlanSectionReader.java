@@ -173,7 +173,7 @@ final class PlanSectionReader {
                     + PlanFields.kind(node));
             return zones;
         }
-        node.fields().forEachRemaining(zone -> {
+        node.properties().forEach(zone -> {
             String where = "zones." + zone.getKey();
             JsonNode paths = zone.getValue();
             if (!paths.isArray()) {
@@ -255,7 +255,7 @@ final class PlanSectionReader {
             problems.add("verify_env must be an object of NAME: \"literal value\", not " + PlanFields.kind(node));
             return env;
         }
-        node.fields().forEachRemaining(field -> {
+        node.properties().forEach(field -> {
             Optional<String> problem = VerifyEnvNames.problem(field.getKey());
             if (problem.isPresent()) {
                 problems.add(problem.get());

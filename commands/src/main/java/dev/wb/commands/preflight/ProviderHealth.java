@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.commands.process.Outcome;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,7 +67,7 @@ final class ProviderHealth {
 
     private static Login claudeLogin(ProbeRunner runner, String command, Path dir) {
         ProbeRunner.Answer answer = runner.run(List.of(command, "auth", "status"), dir);
-        if (!answer.started() || answer.result().outcome() != dev.wb.commands.process.Outcome.EXITED) {
+        if (!answer.started() || answer.result().outcome() != Outcome.EXITED) {
             return unknown(answer.why(command + " auth status"));
         }
         try {
@@ -94,7 +95,7 @@ final class ProviderHealth {
         if (answer.exited(0)) {
             return new Login("logged_in", Optional.empty(), Optional.empty());
         }
-        if (answer.started() && answer.result().outcome() == dev.wb.commands.process.Outcome.EXITED) {
+        if (answer.started() && answer.result().outcome() == Outcome.EXITED) {
             return new Login("logged_out", Optional.empty(), Optional.empty());
         }
         return unknown(answer.why(command + " login status"));

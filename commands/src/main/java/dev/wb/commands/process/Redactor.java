@@ -1,7 +1,10 @@
 package dev.wb.commands.process;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.process.SecretNames;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -10,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -106,12 +110,12 @@ public final class Redactor {
      * (the telegram token) and a named env-file's values ({@code config.WorkspaceRedactor}).
      */
     public static Redactor forWorkspace(Workspace ws, Map<String, String> env, Collection<String> moreSecrets) {
-        java.nio.file.Path file = ws.workflowDir().resolve(".env");
+        Path file = ws.workflowDir().resolve(".env");
         List<String> values = new ArrayList<>(secretValues(env));
         values.addAll(moreSecrets);
         try {
             values.addAll(EnvFile.read(file).values());
-        } catch (dev.wb.commands.InputFiles.Unusable e) {
+        } catch (InputFiles.Unusable e) {
             throw new Failure(
                     Failure.Kind.CONFIG,
                     "cannot read " + file + " to keep its values out of evidence: " + e.getMessage(),
@@ -122,7 +126,7 @@ public final class Redactor {
 
     /** Whether a variable's name says its value is secret: it contains TOKEN, SECRET, PASSWORD, API_KEY… */
     public static boolean secretName(String name) {
-        return dev.wb.commands.process.SecretNames.secret(name);
+        return SecretNames.secret(name);
     }
 
     /**
@@ -158,7 +162,7 @@ public final class Redactor {
         return redactAssignments(out);
     }
 
-    private static String prefix(java.util.regex.MatchResult m) {
+    private static String prefix(MatchResult m) {
         for (int group = 1; group <= m.groupCount(); group++) {
             if (m.group(group) != null) {
                 return m.group(group);

@@ -13,6 +13,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.plan.PresetBar;
+import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
@@ -23,6 +24,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,7 +71,7 @@ class OriginalsPlanTest {
 
     JsonNode recorded(TaskKey key) {
         try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
-            List<dev.wb.engine.EventEnvelope> events = session.reader().read(StreamId.task(key));
+            List<EventEnvelope> events = session.reader().read(StreamId.task(key));
             return events.get(events.size() - 1).payload().json();
         }
     }
@@ -108,7 +111,7 @@ class OriginalsPlanTest {
         assertEquals("touches billing", event.get("tierReason").asText());
         assertEquals(
                 result.report().notices().get(0), event.get("notices").get(0).asText());
-        assertTrue(java.util.Arrays.equals(original, Files.readAllBytes(file)), "the audit leaves the plan as it is");
+        assertTrue(Arrays.equals(original, Files.readAllBytes(file)), "the audit leaves the plan as it is");
     }
 
     @Test
@@ -347,12 +350,12 @@ class OriginalsPlanTest {
     @Test
     void a_preset_rule_covers_the_folder_it_names_and_a_tie_goes_to_the_higher_bar() {
         PresetBar bar = new PresetBar(Optional.empty(), Map.of("packages/billing", "enterprise"));
-        PresetBar tie = new PresetBar(Optional.empty(), new java.util.LinkedHashMap<>(Map.of("a/*", "prototype")));
+        PresetBar tie = new PresetBar(Optional.empty(), new LinkedHashMap<>(Map.of("a/*", "prototype")));
 
         assertEquals(Optional.of("enterprise"), bar.presetOf("packages/billing/src/charge.py"));
         assertEquals(Optional.empty(), bar.presetOf("packages/billing-ui/x.ts"));
         assertEquals(Optional.of("prototype"), tie.presetOf("a/b/c.py"), "fnmatch's * crosses folders");
-        java.util.LinkedHashMap<String, String> rules = new java.util.LinkedHashMap<>();
+        LinkedHashMap<String, String> rules = new LinkedHashMap<>();
         rules.put("a/x*", "enterprise");
         rules.put("a/*y", "prototype");
         assertEquals(Optional.of("enterprise"), new PresetBar(Optional.empty(), rules).presetOf("a/xy"));

@@ -8,6 +8,7 @@ import dev.wb.projections.Folds;
 import dev.wb.projections.events.judge.JudgeRecordRead;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** A task's review rounds, folded from its {@code judge.record.read} events. */
@@ -60,9 +61,7 @@ class ReviewRoundsTest {
 
     @Test
     void a_record_without_an_instant_is_uncountable_and_one_without_a_verdict_is_skipped() {
-        assertEquals(
-                new ReviewRounds(new java.util.TreeMap<>(), 1),
-                fold(read("sha256:1", "APPROVED", null, Optional.of(true))));
+        assertEquals(new ReviewRounds(new TreeMap<>(), 1), fold(read("sha256:1", "APPROVED", null, Optional.of(true))));
         assertEquals(ReviewRounds.NONE, fold(read("sha256:1", null, "2026-12-01T10:00:00Z", Optional.of(true))));
         assertEquals(
                 "open",

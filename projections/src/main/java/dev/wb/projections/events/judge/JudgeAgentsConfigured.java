@@ -51,9 +51,7 @@ public record JudgeAgentsConfigured(
 
     private static JudgeAgentsConfigured read(ObjectNode p) {
         Map<String, Optional<String>> models = new LinkedHashMap<>();
-        p.path(MODELS)
-                .fields()
-                .forEachRemaining(field -> models.put(field.getKey(), Reads.optionalText(field.getValue())));
+        p.path(MODELS).properties().forEach(field -> models.put(field.getKey(), Reads.optionalText(field.getValue())));
         return new JudgeAgentsConfigured(
                 Reads.text(p.path(ACTION)), Reads.texts(p.path(FILES)), Reads.text(p.path(HOOK)), models);
     }

@@ -69,6 +69,8 @@ public record JudgeRecordVerified(
             JudgeRecordVerified::read);
 
     /**
+     * The record's standing now, as the verification found it.
+     *
      * @param runtime {@code verified}, {@code trusted}, {@code unknown} or {@code
      *     not-applicable-to-runtime}
      * @param reviewBoundary where the reviewed boundary stands against the live workspace, or why it

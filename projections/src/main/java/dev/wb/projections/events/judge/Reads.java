@@ -37,9 +37,8 @@ final class Reads {
     /** Each field of an object and its text, in the stored order. */
     static Map<String, String> textMap(JsonNode object) {
         Map<String, String> out = new LinkedHashMap<>();
-        object.fields()
-                .forEachRemaining(
-                        field -> out.put(field.getKey(), field.getValue().asText()));
+        object.properties()
+                .forEach(field -> out.put(field.getKey(), field.getValue().asText()));
         return out;
     }
 
