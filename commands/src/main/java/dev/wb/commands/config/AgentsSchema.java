@@ -59,7 +59,7 @@ final class AgentsSchema {
         Map<String, Provider> providers = new LinkedHashMap<>(WorkspaceConfig.defaultProviders());
         r.object(node, "agents", "providers").ifPresent(p -> {
             r.only(p, "agents.providers", PROVIDERS);
-            p.fields().forEachRemaining(e -> {
+            p.properties().forEach(e -> {
                 String at = "agents.providers." + e.getKey();
                 JsonNode o = r.object(p, "agents.providers", e.getKey()).orElse(JsonNodeFactory.instance.objectNode());
                 r.only(o, at, List.of("command", "args", "models", "reasoning"));

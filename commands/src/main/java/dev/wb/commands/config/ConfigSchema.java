@@ -22,6 +22,7 @@ import dev.wb.commands.config.WorkspaceConfig.Telegram;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.PresetBar;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -137,8 +138,8 @@ final class ConfigSchema {
     private static Map<String, List<String>> zones(ConfigReader r, JsonNode root) {
         Map<String, List<String>> zones = new LinkedHashMap<>();
         Optional<JsonNode> node = r.object(root, "", "critical_zones");
-        node.ifPresent(object -> object.fields()
-                .forEachRemaining(zone -> zones.put(
+        node.ifPresent(object -> object.properties()
+                .forEach(zone -> zones.put(
                         zone.getKey(),
                         r.strings(
                                 object,
@@ -181,7 +182,7 @@ final class ConfigSchema {
                 r.integer(node, "checks", "timeout_seconds", 1, MAX_VERIFY_TIMEOUT_SECONDS, MAX_VERIFY_TIMEOUT_SECONDS);
         List<CommandSet> sets = new ArrayList<>();
         r.object(node, "checks", "command_sets")
-                .ifPresent(object -> object.fields().forEachRemaining(e -> {
+                .ifPresent(object -> object.properties().forEach(e -> {
                     String at = "checks.command_sets." + e.getKey();
                     if (!SET_NAME.matcher(e.getKey()).matches()) {
                         throw r.error(at, at + ": a set's name is letters, digits, '.', '_' and '-'");
@@ -257,8 +258,8 @@ final class ConfigSchema {
             return Optional.of(path + " must not be blank");
         }
         String meant = glob.replace('\\', '/').replaceAll("^(\\./|/)+", "").replaceAll("/+$", "/**");
-        boolean dotSegment = java.util.Arrays.stream(glob.replace('\\', '/').split("/", -1))
-                .anyMatch(s -> s.equals(".") || s.equals(".."));
+        boolean dotSegment =
+                Arrays.stream(glob.replace('\\', '/').split("/", -1)).anyMatch(s -> s.equals(".") || s.equals(".."));
         if (glob.startsWith("/") || glob.contains("\\") || glob.startsWith("./") || glob.endsWith("/") || dotSegment) {
             return Optional.of(path + " \"" + glob + "\" can never match: a glob is matched against the whole"
                     + " repository-relative path as git names it ('/'-separated, no leading '/' or './', no '.' or '..'"

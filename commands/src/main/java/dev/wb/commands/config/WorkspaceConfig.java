@@ -7,6 +7,7 @@ import dev.wb.commands.Workspace;
 import dev.wb.commands.plan.PresetBar;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ public record WorkspaceConfig(
     /** One agent CLI: the command that launches it, extra arguments, and the models and reasoning allowed. */
     public record Provider(
             String name, String command, List<String> args, List<String> models, List<String> reasoning) {
-        /** Whether a flow may ask this provider for the model ({@code models} empty: any). */
+        /** Whether a flow may ask this provider for the model (no models listed: any). */
         public boolean allowsModel(String model) {
             return models.isEmpty() || models.contains(model);
         }
@@ -110,7 +111,7 @@ public record WorkspaceConfig(
         public static final Presets NONE = new Presets(Optional.empty(), Map.of());
 
         public Presets {
-            paths = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(paths));
+            paths = Collections.unmodifiableMap(new LinkedHashMap<>(paths));
         }
 
         public PresetBar bar() {

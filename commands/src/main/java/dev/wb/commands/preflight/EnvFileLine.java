@@ -2,6 +2,7 @@ package dev.wb.commands.preflight;
 
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.commands.process.EnvFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -54,6 +55,6 @@ final class EnvFileLine {
     }
 
     static Map<String, String> parse(String text) {
-        return dev.wb.commands.process.EnvFile.parse(text);
+        return EnvFile.parse(text);
     }
 }

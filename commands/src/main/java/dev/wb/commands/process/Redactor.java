@@ -3,7 +3,6 @@ package dev.wb.commands.process;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.process.SecretNames;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;

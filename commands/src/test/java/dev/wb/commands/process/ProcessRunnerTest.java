@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -223,7 +224,7 @@ class ProcessRunnerTest {
                 LIMIT,
                 tmp.resolve("out"),
                 elapsed -> {},
-                dev.wb.commands.process.Redactor.of(List.of("env-file-value-4711")));
+                Redactor.of(List.of("env-file-value-4711")));
 
         assertEquals("[redacted]\n", result.output().render());
     }
@@ -270,7 +271,7 @@ class ProcessRunnerTest {
             String line = Files.readString(stat);
             char state = line.charAt(line.lastIndexOf(')') + 2);
             return state != 'Z' && state != 'X';
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             return false;
         }
     }

@@ -1,5 +1,6 @@
 package dev.wb.commands.judge.core;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.Optional;
@@ -33,7 +34,7 @@ public record ChangedFile(String path, String change, Optional<String> mode, Opt
         return node;
     }
 
-    public static ChangedFile fromJson(com.fasterxml.jackson.databind.JsonNode node) {
+    public static ChangedFile fromJson(JsonNode node) {
         return new ChangedFile(
                 node.path("path").asText(),
                 node.path("change").asText(),

@@ -1,6 +1,7 @@
 package dev.wb.commands.judge.record;
 
 import dev.wb.engine.WbVersion;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,8 +43,8 @@ public final class VersionGate {
     }
 
     public static Optional<String> reason(String recorded) {
-        List<String> reasons = new java.util.ArrayList<>();
-        check(recorded, reasons, new java.util.ArrayList<>());
+        List<String> reasons = new ArrayList<>();
+        check(recorded, reasons, new ArrayList<>());
         return reasons.stream().findFirst();
     }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.Digests;
+import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
@@ -13,11 +14,14 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Where snapshots live ({@code .workflow/local/judge/snapshots/<id>/}) and how one is loaded: only
@@ -174,7 +178,7 @@ public final class Snapshots {
      */
     private static List<String> disagreeing(JsonNode read, JsonNode written) {
         List<String> fields = new ArrayList<>();
-        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        TreeSet<String> names = new TreeSet<>();
         read.fieldNames().forEachRemaining(names::add);
         written.fieldNames().forEachRemaining(names::add);
         for (String name : names) {
@@ -182,9 +186,7 @@ public final class Snapshots {
             JsonNode b = written.get(name);
             if (name.equals("scope") && a != null && a.isObject() && b != null) {
                 disagreeing(a, b).forEach(field -> fields.add("scope." + field));
-            } else if (a == null
-                    || b == null
-                    || !java.util.Arrays.equals(CanonicalJson.bytes(a), CanonicalJson.bytes(b))) {
+            } else if (a == null || b == null || !Arrays.equals(CanonicalJson.bytes(a), CanonicalJson.bytes(b))) {
                 fields.add(name);
             }
         }
@@ -207,7 +209,7 @@ public final class Snapshots {
      * variable, which (a {@code GIT_DIR} from a hook, say) would point git at the live repository.
      */
     public static Map<String, String> privateEnv(Map<String, String> env) {
-        Map<String, String> clean = new java.util.HashMap<>(env);
+        Map<String, String> clean = new HashMap<>(env);
         clean.keySet().removeIf(name -> name.startsWith("GIT_"));
         return clean;
     }
@@ -220,14 +222,13 @@ public final class Snapshots {
     public static ScopeBlock scopeOf(Snapshot snapshot, Map<String, String> env) {
         try (GitRepository repo = GitRepository.open(snapshot.worktree(), privateEnv(env), Backend.CLI)) {
             ScopeBlock recorded = snapshot.scope();
-            dev.wb.engine.TaskKey key =
-                    dev.wb.engine.TaskKey.parse(snapshot.taskId()).orElseThrow();
+            TaskKey key = TaskKey.parse(snapshot.taskId()).orElseThrow();
             ScopeBlock computed = JudgeScope.build(
                     key,
                     JudgeScope.commitSides(repo, key, snapshot.base(), snapshot.candidateCommit()),
                     path -> false,
                     recorded.includedTaskIds().stream()
-                            .map(t -> dev.wb.engine.TaskKey.parse(t).orElseThrow())
+                            .map(t -> TaskKey.parse(t).orElseThrow())
                             .toList(),
                     Optional.of(recorded.excludedPaths()),
                     recorded.emptyBoundaryAuthorized());

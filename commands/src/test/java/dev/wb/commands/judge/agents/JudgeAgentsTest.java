@@ -14,6 +14,7 @@ import dev.wb.commands.Workspace;
 import dev.wb.commands.config.JudgeAgentModels;
 import dev.wb.commands.config.JudgeAgentTarget;
 import dev.wb.commands.config.JudgeAgentsConfig;
+import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
@@ -29,9 +30,11 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -175,7 +178,7 @@ class JudgeAgentsTest {
         assertEquals("boolean", p.get("independent").get("type").textValue());
         assertEquals("#/$defs/digest", p.get("receiptDigest").get("$ref").textValue());
         assertEquals(
-                java.util.Set.of(
+                Set.of(
                         "schemaVersion",
                         "taskId",
                         "scope",
@@ -211,7 +214,7 @@ class JudgeAgentsTest {
         assertEquals(Optional.of("gpt-5-codex"), result.models().get(JudgeAgentTarget.CODEX));
         assertEquals(Optional.empty(), result.models().get(JudgeAgentTarget.CLAUDE));
         assertTrue(read(".workflow/config.json").contains("\"execute\": false"), "people read it: key: value");
-        dev.wb.commands.config.WorkspaceConfig existing = dev.wb.commands.config.WorkspaceConfig.load(ws);
+        WorkspaceConfig existing = WorkspaceConfig.load(ws);
         assertFalse(existing.execute(), "the existing keys still read as before");
     }
 
@@ -459,6 +462,8 @@ class JudgeAgentsTest {
 
     // ------------------------------------------------------------ status
 
+    // lock is held for the block's length: taken, never read.
+    @SuppressWarnings("try")
     @Test
     void status_reports_the_switch_each_file_its_model_the_hook_and_a_run_in_progress() {
         JudgeStatus before = JudgeStatus.read(ws, Optional.of(launcher));
@@ -630,6 +635,8 @@ class JudgeAgentsTest {
 
     // ------------------------------------------------------------ the guard
 
+    // lock is held for the block's length: taken, never read.
+    @SuppressWarnings("try")
     @Test
     void the_guard_refuses_an_edit_tool_while_a_run_holds_the_lock() {
         try (RunLock lock = RunLock.acquire(ws, new TaskKey("TASK-2"), "snap-9", false, Clock.systemUTC())) {
@@ -772,8 +779,8 @@ class JudgeAgentsTest {
         return out;
     }
 
-    private static java.util.Set<String> names(JsonNode object) {
-        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    private static Set<String> names(JsonNode object) {
+        Set<String> out = new LinkedHashSet<>();
         object.fieldNames().forEachRemaining(out::add);
         return out;
     }

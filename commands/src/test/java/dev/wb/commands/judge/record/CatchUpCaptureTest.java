@@ -16,6 +16,7 @@ import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.JudgeFixture;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.Snapshots;
+import dev.wb.engine.Digests;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
@@ -165,7 +166,7 @@ class CatchUpCaptureTest {
 
     @Test
     void a_receipt_changed_after_the_run_fails_its_pinned_digest() throws IOException {
-        Path receipt = parent.receipts().resolve(dev.wb.engine.Digests.hex(receiptDigest) + ".json");
+        Path receipt = parent.receipts().resolve(Digests.hex(receiptDigest) + ".json");
         Files.writeString(receipt, Files.readString(receipt).replace("\"passed\" : true", "\"passed\" : true "));
 
         Failure failure = assertThrows(Failure.class, () -> catchUp(Optional.of(receiptDigest), List.of()));

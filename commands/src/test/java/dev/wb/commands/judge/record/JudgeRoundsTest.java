@@ -20,6 +20,7 @@ import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.JudgeFixture;
 import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.engine.Digests;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -28,6 +29,7 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.judge.JudgeRecordRead;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -423,10 +425,10 @@ class JudgeRoundsTest {
         Map<String, String> tree = new TreeMap<>();
         try (Stream<Path> walk = Files.walk(fx.repo.resolve(DIR))) {
             for (Path p : walk.toList()) {
-                String attrs = Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
-                        .toString();
-                if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    attrs += " " + dev.wb.engine.Digests.sha256(Files.readAllBytes(p));
+                String attrs =
+                        Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS).toString();
+                if (Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)) {
+                    attrs += " " + Digests.sha256(Files.readAllBytes(p));
                 }
                 tree.put(fx.repo.root().relativize(p).toString(), attrs);
             }

@@ -10,10 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.judge.core.Timings;
+import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -137,7 +142,7 @@ class SnapshotCaptureTest {
                 .resolve("judge")
                 .resolve("snapshots"))) {
             assertEquals(List.of(), left.toList());
-        } catch (java.nio.file.NoSuchFileException none) {
+        } catch (NoSuchFileException none) {
             // nothing was created at all
         }
     }
@@ -239,7 +244,7 @@ class SnapshotCaptureTest {
     void editing_the_overlay_in_the_metadata_leaves_a_snapshot_that_answers_to_no_id() throws IOException {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
         Path metadata = snapshot.dir().resolve(Snapshot.METADATA);
-        String evil = dev.wb.engine.Digests.sha256("EVIL\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String evil = Digests.sha256("EVIL\n".getBytes(StandardCharsets.UTF_8));
         String text = Files.readString(metadata);
         String recorded = snapshot.overlay().stream()
                 .filter(f -> f.path().equals("src/App.java"))
@@ -273,7 +278,7 @@ class SnapshotCaptureTest {
 
     @Test
     void a_git_dir_inherited_from_a_hook_does_not_point_the_snapshot_at_the_live_repository() {
-        java.util.Map<String, String> env = new java.util.HashMap<>(JudgeFixture.ENV);
+        Map<String, String> env = new HashMap<>(JudgeFixture.ENV);
         env.put("GIT_DIR", fx.repo.resolve(".git").toString());
         env.put("GIT_WORK_TREE", fx.repo.root().toString());
 
@@ -281,7 +286,7 @@ class SnapshotCaptureTest {
                         fx.workspace(),
                         new SnapshotCapture.Request(TASK, "main", List.of(), false),
                         env,
-                        java.time.Clock.systemUTC(),
+                        Clock.systemUTC(),
                         Timings.OFF)
                 .snapshot();
 
@@ -297,7 +302,7 @@ class SnapshotCaptureTest {
             for (Path path : walk.filter(Files::isRegularFile).toList()) {
                 String rel = root.relativize(path).toString();
                 if (!rel.startsWith(".workflow/local")) {
-                    files.put(rel, dev.wb.engine.Digests.sha256(Files.readAllBytes(path)));
+                    files.put(rel, Digests.sha256(Files.readAllBytes(path)));
                 }
             }
         }
