@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.config.WorkspaceConfig.Agents;
-import dev.wb.commands.config.WorkspaceConfig.Provider;
 import dev.wb.commands.config.WorkspaceConfig.Security;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,7 +55,7 @@ final class AgentsSchema {
         if (!allowed.contains(primary)) {
             throw r.error("agents.primary", "agents.primary \"" + primary + "\" is not in agents.allowed " + allowed);
         }
-        Map<String, Provider> providers = new LinkedHashMap<>(WorkspaceConfig.defaultProviders());
+        Map<String, WorkspaceConfig.Provider> providers = new LinkedHashMap<>(WorkspaceConfig.defaultProviders());
         r.object(node, "agents", "providers").ifPresent(p -> {
             r.only(p, "agents.providers", PROVIDERS);
             p.properties().forEach(e -> {
@@ -69,7 +68,7 @@ final class AgentsSchema {
                 }
                 providers.put(
                         e.getKey(),
-                        new Provider(
+                        new WorkspaceConfig.Provider(
                                 e.getKey(),
                                 command,
                                 r.strings(o, at, "args", List.of(), ConfigReader.nonBlank()),
