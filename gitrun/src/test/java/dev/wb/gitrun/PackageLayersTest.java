@@ -115,7 +115,7 @@ class PackageLayersTest {
     /** The package of an imported name: the segments before the first one that starts with a capital. */
     static String packageOf(String name) {
         List<String> parts = new ArrayList<>();
-        for (String part : name.split("\\.")) {
+        for (String part : name.split("\\.", 0)) {
             if (Character.isUpperCase(part.charAt(0))) {
                 break;
             }
@@ -139,7 +139,7 @@ class PackageLayersTest {
     void no_package_imports_a_higher_layer() throws IOException {
         List<String> offences = new ArrayList<>();
         edges(sources()).forEach((edge, file) -> {
-            String[] ends = edge.split(" -> ");
+            String[] ends = edge.split(" -> ", 0);
             int from = layer(ends[0]);
             int to = layer(ends[1]);
             if (to > from) {
@@ -158,7 +158,7 @@ class PackageLayersTest {
         MutableGraph<String> graph =
                 GraphBuilder.directed().allowsSelfLoops(false).build();
         edges.keySet().forEach(edge -> {
-            String[] ends = edge.split(" -> ");
+            String[] ends = edge.split(" -> ", 0);
             graph.putEdge(ends[0], ends[1]);
         });
         if (!Graphs.hasCycle(graph)) {
@@ -166,7 +166,7 @@ class PackageLayersTest {
         }
         List<String> inCycles = new ArrayList<>();
         for (String edge : edges.keySet()) {
-            String[] ends = edge.split(" -> ");
+            String[] ends = edge.split(" -> ", 0);
             if (Graphs.reachableNodes(graph, ends[1]).contains(ends[0])) {
                 inCycles.add(edge + ", in " + edges.get(edge));
             }
