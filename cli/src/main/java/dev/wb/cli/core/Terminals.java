@@ -1,5 +1,7 @@
 package dev.wb.cli.core;
 
+import java.io.Console;
+
 /**
  * Whether a stream of wb's is a terminal, decided for that stream alone. The JDK answers only for a
  * pair ({@code System.console()} is there when stdin and stdout both are), so deciding stderr's
@@ -16,5 +18,27 @@ public final class Terminals {
     /** Whether stderr is a terminal, so a live line (redrawn with {@code \r}) may be drawn on it. */
     public static boolean stderr() {
         return Boolean.getBoolean("wb.terminal.stderr");
+    }
+
+    /**
+     * Whether stdin and stdout are both a terminal, so wb may ask a person (a consent prompt) and a hook
+     * command may refuse to be run by hand. On Java 17, wb's target, {@code System.console()} is null
+     * exactly when one of them is not; from JDK 22 it is never null and {@code Console.isTerminal()}
+     * answers, looked up by name since Java 17 has no such method.
+     */
+    @SuppressWarnings("SystemConsoleNull") // the Java 17 contract is the one relied on; JDK 22+ is handled below
+    public static boolean interactive() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        if (Runtime.version().feature() < 22) {
+            return true;
+        }
+        try {
+            return Boolean.TRUE.equals(Console.class.getMethod("isTerminal").invoke(console));
+        } catch (ReflectiveOperationException e) {
+            return false;
+        }
     }
 }

@@ -6,6 +6,7 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
@@ -91,8 +92,6 @@ public final class JudgeReproduceCmd extends LeafCmd {
         return spec;
     }
 
-    // Java 17: System.console() is null exactly when there is no terminal.
-    @SuppressWarnings("SystemConsoleNull")
     @Override
     protected Exit run() {
         TaskKey task = Keys.task(key);
@@ -107,7 +106,7 @@ public final class JudgeReproduceCmd extends LeafCmd {
         include.forEach(text -> includes.add(Keys.task(text)));
         Console console = root.context().console();
         try (Session session = root.context().session()) {
-            Optional<CommandApprovals.Terminal> terminal = System.console() != null && !root.json()
+            Optional<CommandApprovals.Terminal> terminal = Terminals.interactive() && !root.json()
                     ? Optional.of(JudgeReproduceCmd::confirm)
                     : Optional.empty();
             JudgeReproduce.Progress progress = root.json()

@@ -8,6 +8,7 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
@@ -80,8 +81,6 @@ public final class JudgeRunCmd extends LeafCmd {
         return spec;
     }
 
-    // Java 17: System.console() is null exactly when there is no terminal.
-    @SuppressWarnings("SystemConsoleNull")
     @Override
     protected Exit run() {
         TaskKey task = Keys.task(key);
@@ -96,7 +95,7 @@ public final class JudgeRunCmd extends LeafCmd {
         String status = "failed";
         try (Session session = root.context().session()) {
             Optional<CommandApprovals.Terminal> terminal =
-                    System.console() != null && !root.json() ? Optional.of(Consent::validation) : Optional.empty();
+                    Terminals.interactive() && !root.json() ? Optional.of(Consent::validation) : Optional.empty();
             JudgeRun.Progress progress = root.json() ? JudgeRun.Progress.NONE : new Lines(console.err());
             JudgeRun.Result result = JudgeRun.run(
                     session,

@@ -8,6 +8,7 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
@@ -82,15 +83,13 @@ public final class JudgeVerifyCmd extends LeafCmd {
         return spec;
     }
 
-    // Java 17: System.console() is null exactly when there is no terminal.
-    @SuppressWarnings("SystemConsoleNull")
     @Override
     protected Exit run() {
         Timings clock = timings ? new Timings("verify") : Timings.OFF;
         String status = "failed";
         try (Session session = root.context().session()) {
             Optional<CommandApprovals.Terminal> terminal =
-                    System.console() != null && !root.json() ? Optional.of(Consent::validation) : Optional.empty();
+                    Terminals.interactive() && !root.json() ? Optional.of(Consent::validation) : Optional.empty();
             JudgeVerify.Result result = JudgeVerify.run(
                     session,
                     new JudgeVerify.Request(

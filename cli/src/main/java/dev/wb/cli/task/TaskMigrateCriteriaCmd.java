@@ -130,11 +130,13 @@ public final class TaskMigrateCriteriaCmd extends LeafCmd {
                 line.append(dryRun ? "would number " : "numbered ")
                         .append(criteria(migration.numbered().size()))
                         .append(" (");
+                String separator = "";
                 for (Migration.Numbered numbered : migration.numbered()) {
-                    line.append(numbered == migration.numbered().get(0) ? "" : ", ")
+                    line.append(separator)
                             .append(numbered.id())
                             .append(" on line ")
                             .append(numbered.line());
+                    separator = ", ";
                 }
                 line.append(")");
             } else {

@@ -21,6 +21,8 @@ public final class TierReason {
     private TierReason() {}
 
     /**
+     * The tier's reason, as the original's audit.json words it.
+     *
      * @param audited the recorded audit
      * @param plan the plan it audited, as read (a missing node when it was not JSON)
      */

@@ -24,6 +24,7 @@ public record VerifyPlan(
         List<Runnable> runnable, List<Refused> refused, Map<String, String> env, List<Refused> refusedEnv) {
 
     /** A command that passed the boundary: its words and the runner they name. */
+    @SuppressWarnings("JavaLangClash") // the plan's own word, always written VerifyPlan.Runnable outside this file
     public record Runnable(int index, String command, List<String> argv, String runner) {
 
         /**
@@ -63,6 +64,8 @@ public record VerifyPlan(
     }
 
     /**
+     * The plan's verify list read through the boundary.
+     *
      * @param verify the plan's verify list, as written
      * @param verifyEnv the plan's verify_env object as written (may be null or malformed)
      */
@@ -87,7 +90,7 @@ public record VerifyPlan(
         Map<String, String> env = new TreeMap<>();
         List<Refused> refusedEnv = new ArrayList<>();
         if (verifyEnv != null && verifyEnv.isObject()) {
-            verifyEnv.fields().forEachRemaining(field -> {
+            verifyEnv.properties().forEach(field -> {
                 Optional<String> problem = VerifyEnvNames.problem(field.getKey());
                 if (problem.isPresent()) {
                     refusedEnv.add(new Refused(-1, field.getKey(), problem.get()));

@@ -1,6 +1,7 @@
 package dev.wb.commands.sdd;
 
 import static dev.wb.commands.PlanFixture.plan;
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -262,8 +263,8 @@ class OriginalsAuditJsonTest {
         assertEquals(
                 reason,
                 TierReason.of(
-                        PlanAudited.TYPE.read((ObjectNode) CanonicalJson.parse(audited.getBytes())),
-                        CanonicalJson.parse(plan.getBytes())));
+                        PlanAudited.TYPE.read((ObjectNode) CanonicalJson.parse(audited.getBytes(UTF_8))),
+                        CanonicalJson.parse(plan.getBytes(UTF_8))));
     }
 
     static List<String> leftovers(Path dir) throws IOException {

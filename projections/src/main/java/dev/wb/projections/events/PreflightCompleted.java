@@ -158,8 +158,8 @@ public record PreflightCompleted(
         }
         Map<String, String> verdicts = new LinkedHashMap<>();
         o.path(VERDICTS)
-                .fields()
-                .forEachRemaining(e -> verdicts.put(e.getKey(), e.getValue().asText()));
+                .properties()
+                .forEach(e -> verdicts.put(e.getKey(), e.getValue().asText()));
         return new PaidProbe.Ran(
                 o.path(PROVIDER).asText(), verdicts, o.path(EVIDENCE).asText());
     }

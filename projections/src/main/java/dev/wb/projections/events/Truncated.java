@@ -29,7 +29,7 @@ public record Truncated(Map<String, Integer> dropped) {
             return Optional.empty();
         }
         Map<String, Integer> dropped = new LinkedHashMap<>();
-        node.fields().forEachRemaining(e -> dropped.put(e.getKey(), e.getValue().asInt()));
+        node.properties().forEach(e -> dropped.put(e.getKey(), e.getValue().asInt()));
         return Optional.of(new Truncated(dropped));
     }
 

@@ -87,7 +87,6 @@ public final class TaskStages implements Projection<TaskStages.State> {
 
     @Override
     public State evolve(State s, EventEnvelope event) {
-        String type = event.type();
         if (PlanAudited.TYPE.matches(event)) {
             PlanAudited.Outline audited = PlanAudited.outline(event);
             return new State(

@@ -95,7 +95,7 @@ public final class JudgeCurrent {
         }
         List<String> changed = LiveTree.compare(workspace, snapshot, env).changed();
         String status = changed.isEmpty() ? "CURRENT" : "NEWER_CHANGES";
-        boolean leaveOut = valid(captured) != Boolean.FALSE && valid(live) != Boolean.FALSE;
+        boolean leaveOut = !Boolean.FALSE.equals(valid(captured)) && !Boolean.FALSE.equals(valid(live));
         String boundary = !leaveOut
                 ? status
                 : LiveTree.compare(workspace, snapshot, env, Set.of(sidecar)).matches() ? "CURRENT" : "NEWER_CHANGES";

@@ -111,6 +111,8 @@ public final class JudgeReproduce {
     public record Mismatch(String path, String expected, String actual) {}
 
     /**
+     * What a reproduction found.
+     *
      * @param commands the complete approved list, in order
      * @param details for each mismatched path, what differs
      * @param event the {@code judge.reproduced} event, when the commands ran
@@ -239,8 +241,7 @@ public final class JudgeReproduce {
             copy.write(live, base, live.review().treeEntries(base), policy);
             Map<String, ReproduceTree.State> before = copy.files();
             Map<String, ReproduceTree.State> declaredBefore = ReproduceTree.states(copy.dir(), declaration.paths());
-            List<CommandResult> results =
-                    execute(workspace, declaration, install, commands, root, copy, childEnv, progress);
+            List<CommandResult> results = execute(workspace, install, commands, root, copy, childEnv, progress);
             Map<String, ReproduceTree.State> after = copy.files();
             Map<String, ReproduceTree.State> produced = ReproduceTree.states(copy.dir(), declaration.paths());
             Map<String, ReproduceTree.State> expected = ReproduceTree.states(snapshot.worktree(), declaration.paths());
@@ -291,7 +292,6 @@ public final class JudgeReproduce {
     /** The install in the generator root, then each prepare command and the generator in the base copy; stops at a failure. */
     private static List<CommandResult> execute(
             Workspace workspace,
-            MigrationDeclaration declaration,
             List<String> install,
             List<String> commands,
             ReproduceTree root,

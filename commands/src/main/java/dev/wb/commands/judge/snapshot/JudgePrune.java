@@ -70,7 +70,7 @@ public final class JudgePrune {
     /**
      * One snapshot, as its metadata names it.
      *
-     * @param createdFromMetadata false when {@code createdAt} was unreadable and the folder's time stood in
+     * @param createdFromMetadata false when the metadata's createdAt field was unreadable and the folder's time stood in
      */
     public record Entry(
             String id,
@@ -110,6 +110,8 @@ public final class JudgePrune {
     }
 
     /**
+     * What a prune did or would do.
+     *
      * @param failed folders a forced prune could not remove completely (left for the next prune)
      * @param event the {@code judge.snapshots.pruned} event of a forced prune
      */

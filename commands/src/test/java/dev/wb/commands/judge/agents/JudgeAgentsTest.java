@@ -194,11 +194,14 @@ class JudgeAgentsTest {
 
     @Test
     void enable_sets_the_switch_keeping_every_other_key_of_config_json_in_its_order() {
-        write(
-                ".workflow/config.json",
-                "{\n  \"execute\": false,\n  \"critical_zones\": {\"auth\": [\"src/auth/\"]},\n"
-                        + "  \"agents\": {\"judge\": {\"model\": {\"codex\": \"gpt-5-codex\"}}, \"primary\": \"claude\"},\n"
-                        + "  \"checks\": {\"timeout_seconds\": 120}\n}\n");
+        write(".workflow/config.json", """
+                {
+                  "execute": false,
+                  "critical_zones": {"auth": ["src/auth/"]},
+                  "agents": {"judge": {"model": {"codex": "gpt-5-codex"}}, "primary": "claude"},
+                  "checks": {"timeout_seconds": 120}
+                }
+                """);
 
         JudgeAgents.Result result = JudgeAgents.enable(ws, false, false, Optional.of(launcher));
 
@@ -794,7 +797,7 @@ class JudgeAgentsTest {
         int end = text.indexOf("\n---\n", 3);
         assertTrue(end > 0, "frontmatter is closed");
         Map<String, String> fields = new LinkedHashMap<>();
-        for (String line : text.substring(4, end).split("\n")) {
+        for (String line : text.substring(4, end).split("\n", 0)) {
             if (line.startsWith("#") || line.isBlank()) {
                 continue;
             }
