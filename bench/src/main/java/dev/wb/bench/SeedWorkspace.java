@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
@@ -125,7 +126,7 @@ public final class SeedWorkspace {
             ArrayNode evidence = plan.putArray("evidence");
             ArrayNode files = plan.putArray("files");
             for (int i = 0; i < 4; i++) {
-                String path = "src/" + key.value().toLowerCase() + "/module" + i + ".py";
+                String path = "src/" + key.value().toLowerCase(Locale.ROOT) + "/module" + i + ".py";
                 evidence.addObject()
                         .put("claim", "the code does " + i)
                         .put("file", path)
@@ -218,7 +219,7 @@ public final class SeedWorkspace {
         }
 
         private String module(int i) {
-            return "src/" + key.value().toLowerCase() + "/module" + i + ".py";
+            return "src/" + key.value().toLowerCase(Locale.ROOT) + "/module" + i + ".py";
         }
 
         private ScopeChecked scope() {
@@ -244,7 +245,7 @@ public final class SeedWorkspace {
             List<VerifyStarted.Command> list = new ArrayList<>();
             for (int i = 0; i < commands.size(); i++) {
                 list.add(new VerifyStarted.Command(
-                        i, commands.get(i), commands.get(i).split(" ")[0]));
+                        i, commands.get(i), commands.get(i).split(" ", 0)[0]));
             }
             List<VerifyStarted.Refused> refused = random.nextInt(100) < 5
                     ? List.of(new VerifyStarted.Refused(
@@ -282,7 +283,7 @@ public final class SeedWorkspace {
 
         private GitStepRan step(int index, String status) {
             List<String> argv = index == 0
-                    ? List.of("add", "--", "src/" + key.value().toLowerCase() + "/module0.py")
+                    ? List.of("add", "--", "src/" + key.value().toLowerCase(Locale.ROOT) + "/module0.py")
                     : List.of("commit", "-F", ".workflow/" + key + "/commit.txt");
             return new GitStepRan(
                     "commit",
@@ -296,10 +297,6 @@ public final class SeedWorkspace {
                             : Optional.empty(),
                     30,
                     Optional.empty());
-        }
-
-        private static NewEvent event(String type, ObjectNode payload) {
-            return new NewEvent(type, 1, payload);
         }
     }
 }
