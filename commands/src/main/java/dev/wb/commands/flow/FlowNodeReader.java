@@ -121,7 +121,7 @@ final class FlowNodeReader {
         JsonNode source = item;
         if (kind.equals("evaluator")) {
             ObjectNode merged = defaults.deepCopy();
-            item.fields().forEachRemaining(e -> {
+            item.properties().forEach(e -> {
                 if (!e.getValue().isNull()) {
                     merged.set(e.getKey(), e.getValue());
                 }
@@ -188,7 +188,7 @@ final class FlowNodeReader {
             HITL_SETTINGS_KEYS.forEach(k -> f.bool(h, at + ".hitl", label + ": hitl", k));
         });
         f.object(o, at, label, "args")
-                .ifPresent(args -> args.fields().forEachRemaining(e -> {
+                .ifPresent(args -> args.properties().forEach(e -> {
                     if (!e.getValue().isValueNode() || e.getValue().isNull()) {
                         f.problem(
                                 at + ".args." + e.getKey(),

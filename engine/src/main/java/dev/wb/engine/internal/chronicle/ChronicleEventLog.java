@@ -239,7 +239,7 @@ public final class ChronicleEventLog implements EventLog {
         s.appender().sync();
         syncNewFiles(s, first);
         if (first) {
-            writeFirstHint(stream, s, lastOf(sealed));
+            writeFirstHint(s, lastOf(sealed));
         }
         return sealed;
     }
@@ -265,7 +265,7 @@ public final class ChronicleEventLog implements EventLog {
     }
 
     /** After the first commit: failing here loses nothing (readers without a hint ask the log). */
-    private static void writeFirstHint(StreamId stream, OpenStream s, StreamHead head) {
+    private static void writeFirstHint(OpenStream s, StreamHead head) {
         try {
             HeadHint.writeFirst(s.dir, head);
         } catch (IOException e) {
