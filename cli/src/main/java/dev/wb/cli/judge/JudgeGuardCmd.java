@@ -3,6 +3,7 @@ package dev.wb.cli.judge;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.judge.agents.JudgeGuard;
@@ -46,7 +47,7 @@ public final class JudgeGuardCmd extends LeafCmd {
 
     @Override
     protected Exit run() {
-        if (System.console() != null) {
+        if (Terminals.interactive()) {
             throw Failure.usage(
                     "wb judge guard reads a Claude Code hook event on stdin; it is run by Claude Code,"
                             + " not by hand",
@@ -61,17 +62,11 @@ public final class JudgeGuardCmd extends LeafCmd {
             return Exit.HOOK_UNREAD;
         }
         JudgeGuard.Decision decision = JudgeGuard.decide(event, root.context().cwd());
-        switch (decision.kind()) {
-            case ALLOW:
-                return Exit.OK;
-            case DENY:
-                root.context().console().err().println(decision.message());
-                root.context().console().err().flush();
-                return Exit.HOOK_REFUSED;
-            default:
-                root.context().console().err().println(decision.message());
-                root.context().console().err().flush();
-                return Exit.HOOK_UNREAD;
+        if (decision.kind() == JudgeGuard.Decision.Kind.ALLOW) {
+            return Exit.OK;
         }
+        root.context().console().err().println(decision.message());
+        root.context().console().err().flush();
+        return decision.kind() == JudgeGuard.Decision.Kind.DENY ? Exit.HOOK_REFUSED : Exit.HOOK_UNREAD;
     }
 }
