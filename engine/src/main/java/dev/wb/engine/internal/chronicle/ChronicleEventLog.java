@@ -53,6 +53,11 @@ public final class ChronicleEventLog implements EventLog {
     private final long minFreeBytes;
     private final StreamQueues queues;
 
+    static {
+        // Before any Chronicle class initialises: no `ldconfig -p` spawned on the way (NativeLookups).
+        NativeLookups.skipLdconfig();
+    }
+
     /** The classes a first open initialises, in the order it would; failures are left to the real open. */
     private static final String[] PRELOAD = {
         "net.openhft.chronicle.core.Jvm",
