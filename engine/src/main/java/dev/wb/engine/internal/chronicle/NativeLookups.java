@@ -49,14 +49,10 @@ final class NativeLookups {
     }
 
     private static String multiarch(String arch) {
-        switch (arch) {
-            case "amd64":
-            case "x86_64":
-                return "x86_64-linux-gnu";
-            case "aarch64":
-                return "aarch64-linux-gnu";
-            default:
-                return "";
-        }
+        return switch (arch) {
+            case "amd64", "x86_64" -> "x86_64-linux-gnu";
+            case "aarch64" -> "aarch64-linux-gnu";
+            default -> "";
+        };
     }
 }
