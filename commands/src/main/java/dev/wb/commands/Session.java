@@ -7,6 +7,7 @@ import dev.wb.engine.Invocation;
 import dev.wb.engine.UpcastingReader;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
+import java.nio.file.Files;
 import java.time.Clock;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -52,7 +53,7 @@ public final class Session implements AutoCloseable {
     public synchronized EventLog log() {
         if (log == null) {
             // Where nothing was recorded yet, reading creates nothing: the first append makes the log.
-            log = java.nio.file.Files.isDirectory(workspace.logDir()) ? open() : new UnopenedLog(this::open);
+            log = Files.isDirectory(workspace.logDir()) ? open() : new UnopenedLog(this::open);
         }
         return log;
     }

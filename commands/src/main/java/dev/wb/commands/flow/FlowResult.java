@@ -1,6 +1,7 @@
 package dev.wb.commands.flow;
 
 import dev.wb.projections.events.FlowValidated;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ public record FlowResult(String name, String file, List<String> violations, List
      * followed by every violation indented two spaces; then one {@code flow <name>: WARN — …} a warning.
      */
     public List<String> lines() {
-        List<String> lines = new java.util.ArrayList<>();
+        List<String> lines = new ArrayList<>();
         if (valid()) {
             lines.add("flow " + name + ": OK");
         } else {

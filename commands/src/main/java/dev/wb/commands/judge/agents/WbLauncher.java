@@ -1,5 +1,6 @@
 package dev.wb.commands.judge.agents;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ public final class WbLauncher {
     private static Optional<Path> besideJar() {
         try {
             String classPath = System.getProperty("java.class.path", "");
-            if (classPath.isEmpty() || classPath.contains(java.io.File.pathSeparator)) {
+            if (classPath.isEmpty() || classPath.contains(File.pathSeparator)) {
                 return Optional.empty();
             }
             Path jar = Path.of(classPath).toAbsolutePath().normalize();

@@ -5,6 +5,7 @@ import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.capsule.CapsuleFolder;
 import dev.wb.commands.judge.snapshot.LiveTree;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.engine.StreamId;
@@ -15,6 +16,7 @@ import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -72,9 +74,7 @@ public final class JudgeCurrent {
     }
 
     public static Classification classify(Workspace workspace, Snapshot snapshot, Map<String, String> env) {
-        String sidecar = dev.wb.commands.capsule.CapsuleFolder.resolve(
-                        snapshot.worktree(), new dev.wb.engine.TaskKey(snapshot.taskId()))
-                + "/" + SIDECAR;
+        String sidecar = CapsuleFolder.resolve(snapshot.worktree(), new TaskKey(snapshot.taskId())) + "/" + SIDECAR;
         Path captured = snapshot.worktree().resolve(sidecar);
         Path live = workspace.root().resolve(sidecar);
         String metadata = metadata(captured, live);
@@ -139,9 +139,7 @@ public final class JudgeCurrent {
             return Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(file)
                     ? Optional.of(
                             Files.isSymbolicLink(file)
-                                    ? Files.readSymbolicLink(file)
-                                            .toString()
-                                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)
+                                    ? Files.readSymbolicLink(file).toString().getBytes(StandardCharsets.UTF_8)
                                     : Files.readAllBytes(file))
                     : Optional.empty();
         } catch (IOException e) {

@@ -13,6 +13,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeRecordRead;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ public final class RecordLog {
                 return "unknown";
             }
             return node.get("parent").isNull() ? "ordinary" : "catch-up";
-        } catch (java.io.IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return "unknown";
         }
     }

@@ -34,6 +34,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -263,7 +264,7 @@ public final class JudgeReproduce {
             TreeSet<String> stray = new TreeSet<>(before.keySet());
             stray.addAll(after.keySet());
             stray.removeAll(declaration.paths());
-            stray.removeIf(path -> java.util.Objects.equals(before.get(path), after.get(path)));
+            stray.removeIf(path -> Objects.equals(before.get(path), after.get(path)));
             boolean ran = results.stream().allMatch(r -> r.status().equals("passed"));
             boolean passed = ran && mismatched.isEmpty() && unchanged.isEmpty() && stray.isEmpty();
             String message = passed

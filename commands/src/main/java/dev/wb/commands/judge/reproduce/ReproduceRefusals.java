@@ -2,12 +2,15 @@ package dev.wb.commands.judge.reproduce;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.capsule.CapsuleFolder;
+import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.judge.core.FileContent;
 import dev.wb.commands.judge.reproduce.JudgeReproduce.Request;
 import dev.wb.commands.judge.snapshot.JudgeScope;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.policy.ReadPolicy;
+import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.Backend;
 import dev.wb.git.ChangedPath;
@@ -32,8 +35,7 @@ final class ReproduceRefusals {
 
     /** The {@code ## Migration} declaration of the snapshot's capsule. */
     static MigrationDeclaration declaration(Snapshot snapshot, TaskKey key) {
-        String path = dev.wb.commands.capsule.CapsuleFolder.resolve(snapshot.worktree(), key) + "/"
-                + dev.wb.commands.capsule.ValidationBlock.FILE;
+        String path = CapsuleFolder.resolve(snapshot.worktree(), key) + "/" + ValidationBlock.FILE;
         byte[] bytes = JudgeScope.readFile(snapshot.worktree().resolve(path))
                 .orElseThrow(() -> Failure.usage(
                         snapshot.label() + " has no " + path + ", so it declares no generator",
@@ -159,6 +161,6 @@ final class ReproduceRefusals {
                         ? entry.mode()
                         : FileContent.REGULAR;
         byte[] bytes = ReproduceTree.blob(repo, commit, entry.path());
-        return new ReproduceTree.File(new FileContent(mode, dev.wb.engine.Digests.sha256(bytes)));
+        return new ReproduceTree.File(new FileContent(mode, Digests.sha256(bytes)));
     }
 }

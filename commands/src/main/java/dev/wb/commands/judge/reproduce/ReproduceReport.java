@@ -1,11 +1,13 @@
 package dev.wb.commands.judge.reproduce;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.judge.reproduce.JudgeReproduce.CommandResult;
 import dev.wb.commands.judge.reproduce.JudgeReproduce.Result;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /** What a reproduction reports: the message a person reads and the CLI's JSON. */
@@ -18,7 +20,7 @@ public final class ReproduceReport {
             List<CommandResult> results,
             List<String> mismatched,
             List<String> unchanged,
-            java.util.Collection<String> stray) {
+            Collection<String> stray) {
         List<String> parts = new ArrayList<>();
         if (!ran) {
             results.stream()
@@ -73,7 +75,7 @@ public final class ReproduceReport {
         return doc;
     }
 
-    private static com.fasterxml.jackson.databind.node.ArrayNode strings(List<String> values) {
+    private static ArrayNode strings(List<String> values) {
         var array = CanonicalJson.objectNode().arrayNode();
         values.forEach(array::add);
         return array;

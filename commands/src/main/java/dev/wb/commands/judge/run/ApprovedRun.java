@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -169,7 +170,7 @@ final class ApprovedRun {
     private ObjectNode receiptBody(
             List<CommandResult> results, String mode, List<String> drift, Instant startedAt, Outcome outcome) {
         ObjectNode body = RunRecorder.receiptHead(snapshot, validation, mode);
-        body.put("approval", approval.how().name().toLowerCase(java.util.Locale.ROOT));
+        body.put("approval", approval.how().name().toLowerCase(Locale.ROOT));
         body.put("approvedListDigest", approval.listDigest());
         drift.forEach(body.putArray("boundaryDrift")::add);
         if (drift.isEmpty()) {

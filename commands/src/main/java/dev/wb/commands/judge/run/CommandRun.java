@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -61,7 +62,7 @@ public final class CommandRun {
                     command.optional(),
                     passed ? "passed" : "failed",
                     run.exitCode(),
-                    run.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'),
+                    run.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'),
                     run.duration().toMillis(),
                     evidence);
             progress.finished(result);

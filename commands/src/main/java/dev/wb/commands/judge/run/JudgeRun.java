@@ -20,8 +20,12 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code wb judge run}: every command the snapshot's capsule declares, once, in order, after
@@ -103,8 +107,7 @@ public final class JudgeRun {
     }
 
     /** Set when Ctrl-C or SIGTERM arrives: no further command starts, and the run records itself as failed. */
-    static final java.util.concurrent.atomic.AtomicBoolean INTERRUPTED =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    static final AtomicBoolean INTERRUPTED = new AtomicBoolean();
 
     private JudgeRun() {}
 
@@ -134,11 +137,7 @@ public final class JudgeRun {
             validation.problems().forEach(p -> problems.add(p.render()));
             throw Failure.usage(
                     "the capsule of " + request.key() + " in " + snapshot.label() + " declares nothing to run ("
-                            + validation
-                                    .shape()
-                                    .name()
-                                    .toLowerCase(java.util.Locale.ROOT)
-                                    .replace('_', '-') + " validation"
+                            + validation.shape().name().toLowerCase(Locale.ROOT).replace('_', '-') + " validation"
                             + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
                     (validation.shape() == ValidationBlock.Shape.MALFORMED
                                     ? "correct the lines named above"
@@ -162,14 +161,14 @@ public final class JudgeRun {
         } catch (RunLock.Busy e) {
             return recorder.refused(Outcome.LOCK_BUSY, e.getMessage(), List.of(), request.isolated());
         }
-        java.util.concurrent.CountDownLatch recorded = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch recorded = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
                     INTERRUPTED.set(true);
                     LiveProcesses.killAll();
                     try {
                         // Let the run record itself as interrupted (and write its receipt) before the JVM goes.
-                        recorded.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                        recorded.await(10, TimeUnit.SECONDS);
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }

@@ -19,6 +19,7 @@ import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -62,7 +63,7 @@ final class RunRecorder {
                 snapshot.id(),
                 mode,
                 commands,
-                approval.how().name().toLowerCase(java.util.Locale.ROOT),
+                approval.how().name().toLowerCase(Locale.ROOT),
                 approval.listDigest()))));
     }
 

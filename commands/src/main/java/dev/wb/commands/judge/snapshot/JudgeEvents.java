@@ -2,6 +2,7 @@ package dev.wb.commands.judge.snapshot;
 
 import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
+import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.judge.core.Fitted;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
@@ -10,6 +11,7 @@ import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import java.util.List;
+import java.util.Map;
 
 /** The review-capture events (docs/EVENTS.md), built from what happened, and appended as facts. */
 public final class JudgeEvents {
@@ -44,15 +46,15 @@ public final class JudgeEvents {
     }
 
     /** wb's addition beside the judge's {@code taskDigest}: each capsule document's own digest, as captured. */
-    private static java.util.Map<String, String> documentDigests(Snapshot snapshot) {
+    private static Map<String, String> documentDigests(Snapshot snapshot) {
         try {
-            return dev.wb.commands.capsule.Capsule.read(
+            return Capsule.read(
                             snapshot.worktree(),
                             TaskKey.parse(snapshot.taskId()).orElseThrow(),
                             path -> false)
                     .documentDigests();
         } catch (RuntimeException e) {
-            return java.util.Map.of();
+            return Map.of();
         }
     }
 

@@ -13,6 +13,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -277,6 +278,6 @@ public final class JudgePrune {
         Path absolute = path.toAbsolutePath().normalize();
         return (absolute.startsWith(root) ? root.relativize(absolute) : absolute)
                 .toString()
-                .replace(java.io.File.separatorChar, '/');
+                .replace(File.separatorChar, '/');
     }
 }

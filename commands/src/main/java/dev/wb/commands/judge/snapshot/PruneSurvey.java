@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -56,7 +57,7 @@ final class PruneSurvey {
             return;
         }
         if (name.startsWith(".capture-")) {
-            Instant changed = lastChange(child, attributes).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+            Instant changed = lastChange(child, attributes).truncatedTo(ChronoUnit.SECONDS);
             Duration age = Duration.between(changed, clock.instant());
             if (attributes.isDirectory() && age.compareTo(CAPTURE_GRACE) < 0) {
                 captures.add(new Capture(
