@@ -15,41 +15,58 @@ import dev.wb.cli.task.TaskGroup;
 import dev.wb.cli.workspace.ImportCmd;
 import dev.wb.cli.workspace.InitCmd;
 import dev.wb.cli.workspace.RepoGroup;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Function;
+import java.util.List;
 import picocli.AutoComplete;
 
 /**
  * The one list of wb's subcommands, by name: the only class that knows every command package. {@link
  * Wb} registers only the one a run names (building picocli's model of a subcommand costs start-up
- * time), and all of them for help and completion.
+ * time), and all of them for help and completion. A switch rather than a map of method references:
+ * linking a method reference loads its class, and a run should load only the command it runs.
  */
 final class Commands {
 
-    static final Map<String, Function<WbCommand, Object>> SUBCOMMANDS = subcommands();
+    /** Every subcommand's name, in the order help lists them. */
+    static final List<String> NAMES = List.of(
+            "init",
+            "status",
+            "replay",
+            "sdd",
+            "repo",
+            "impl",
+            "git",
+            "judge",
+            "task",
+            "config",
+            "checks",
+            "preflight",
+            "validate-flow",
+            "import",
+            "demo",
+            "generate-completion");
 
     private Commands() {}
 
-    private static Map<String, Function<WbCommand, Object>> subcommands() {
-        Map<String, Function<WbCommand, Object>> all = new LinkedHashMap<>();
-        all.put("init", InitCmd::spec);
-        all.put("status", StatusCmd::spec);
-        all.put("replay", ReplayCmd::spec);
-        all.put("sdd", SddGroup::spec);
-        all.put("repo", RepoGroup::spec);
-        all.put("impl", ImplGroup::spec);
-        all.put("git", GitGroup::spec);
-        all.put("judge", JudgeGroup::spec);
-        all.put("task", TaskGroup::spec);
-        all.put("config", ConfigGroup::spec);
-        all.put("checks", ChecksCmd::spec);
-        all.put("preflight", PreflightCmd::spec);
-        all.put("validate-flow", ValidateFlowCmd::spec);
-        all.put("import", ImportCmd::spec);
-        all.put("demo", DemoCmd::spec);
-        all.put("generate-completion", root -> new AutoComplete.GenerateCompletion());
-        return Collections.unmodifiableMap(all);
+    /** The spec (or annotated object) of the subcommand {@code name}, one of {@link #NAMES}. */
+    static Object spec(String name, WbCommand root) {
+        return switch (name) {
+            case "init" -> InitCmd.spec(root);
+            case "status" -> StatusCmd.spec(root);
+            case "replay" -> ReplayCmd.spec(root);
+            case "sdd" -> SddGroup.spec(root);
+            case "repo" -> RepoGroup.spec(root);
+            case "impl" -> ImplGroup.spec(root);
+            case "git" -> GitGroup.spec(root);
+            case "judge" -> JudgeGroup.spec(root);
+            case "task" -> TaskGroup.spec(root);
+            case "config" -> ConfigGroup.spec(root);
+            case "checks" -> ChecksCmd.spec(root);
+            case "preflight" -> PreflightCmd.spec(root);
+            case "validate-flow" -> ValidateFlowCmd.spec(root);
+            case "import" -> ImportCmd.spec(root);
+            case "demo" -> DemoCmd.spec(root);
+            case "generate-completion" -> new AutoComplete.GenerateCompletion();
+            default -> throw new IllegalArgumentException("no subcommand " + name);
+        };
     }
 }

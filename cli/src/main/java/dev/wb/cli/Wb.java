@@ -2,7 +2,10 @@ package dev.wb.cli;
 
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Version;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.cli.status.StatusCmd;
 import dev.wb.commands.Failure;
 import dev.wb.engine.BatchTooLargeException;
 import dev.wb.engine.EventSchemas;
@@ -41,17 +44,24 @@ public final class Wb {
     private final Map<String, String> env;
     private final Path cwd;
     private final Clock clock;
-    private final Console console;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    /** Made on first use: {@code --version} needs none of it (it links Jackson's tree types). */
+    private Console console;
 
     public Wb(Map<String, String> env, Path cwd, Clock clock, PrintWriter out, PrintWriter err) {
         this.env = env;
         this.cwd = cwd;
         this.clock = clock;
-        this.console = new Console(out, err);
+        this.out = out;
+        this.err = err;
     }
 
     public static void main(String[] args) {
-        RuntimeFolders.pin(System.getenv());
+        if (!Version.asked(args)) {
+            // Only a command that may load jffi or Chronicle needs their folders pinned.
+            RuntimeFolders.pin(System.getenv());
+        }
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8));
         int code = new Wb(System.getenv(), Path.of("").toAbsolutePath(), Clock.systemUTC(), out, err).run(args);
@@ -61,20 +71,74 @@ public final class Wb {
     }
 
     public int run(String... args) {
+        return run(true, args);
+    }
+
+    /** A run; with {@code direct} false every command line goes through picocli (tests compare both). */
+    int run(boolean direct, String... args) {
+        if (direct && Version.asked(args)) {
+            // Answered before anything else loads: picocli would print the same line (docs/adr/0008).
+            out.println(Version.line());
+            out.flush();
+            return Exit.OK.code();
+        }
         String first = firstWord(args);
         if (first != null
                 && READS_OR_APPENDS.contains(first)
                 && !Arrays.asList(args).contains("--help")) {
             EventLogs.preloadInBackground();
         }
-        CommandLine cli = commandLine(args);
-        int code = refusesJson(args) ? Exit.USAGE.code() : cli.execute(args);
+        LeafCmd command = direct ? direct(first, args) : null;
+        int code;
+        if (command != null) {
+            code = execute(command);
+        } else {
+            CommandLine cli = commandLine(args);
+            code = refusesJson(args) ? Exit.USAGE.code() : cli.execute(args);
+        }
         if (code != Exit.OK.code() && Arrays.asList(args).contains("--json")) {
             // Every --json run prints one document, a refusal too: the error, if the command printed none.
-            console.jsonErrorIfSilent(code);
+            console().jsonErrorIfSilent(code);
         }
-        console.flush();
+        console().flush();
         return code;
+    }
+
+    private Console console() {
+        if (console == null) {
+            console = new Console(out, err);
+        }
+        return console;
+    }
+
+    private WbCommand root() {
+        return new WbCommand(new WbCommand.Context(
+                env, cwd, clock, console(), (dir, o, e, words) -> new Wb(env, dir, clock, o, e).run(words)));
+    }
+
+    /**
+     * The command a run names, read without picocli when its words are plain (docs/adr/0008); null
+     * when picocli parses them: every other command, and help, usage errors and anything unusual.
+     */
+    private LeafCmd direct(String first, String[] args) {
+        if (!"status".equals(first)) {
+            return null;
+        }
+        int at = Arrays.asList(args).indexOf(first);
+        if (at > 1) {
+            return null; // --json given twice before the subcommand: picocli's usage error
+        }
+        List<String> words = Arrays.asList(args).subList(at + 1, args.length);
+        return StatusCmd.direct(root(), at == 1, words);
+    }
+
+    /** Runs a command read without picocli as picocli would: its exit code, or its exception mapped. */
+    private int execute(LeafCmd command) {
+        try {
+            return command.call();
+        } catch (Exception e) {
+            return handle(e);
+        }
     }
 
     /**
@@ -91,12 +155,13 @@ public final class Wb {
                 || !(command.equals("generate-completion") || command.equals("judge guard"))) {
             return false;
         }
-        console.error(
-                "wb " + command + " has no --json form: "
-                        + (command.equals("judge guard")
-                                ? "its stdout is the hook's answer to Claude Code"
-                                : "it prints a shell script"),
-                List.of("wb " + command + "   (without --json)"));
+        console()
+                .error(
+                        "wb " + command + " has no --json form: "
+                                + (command.equals("judge guard")
+                                        ? "its stdout is the hook's answer to Claude Code"
+                                        : "it prints a shell script"),
+                        List.of("wb " + command + "   (without --json)"));
         return true;
     }
 
@@ -110,18 +175,19 @@ public final class Wb {
      * registered (picocli builds a model of every registered class up front); otherwise all are.
      */
     CommandLine commandLine(String[] args) {
-        WbCommand root = new WbCommand(new WbCommand.Context(
-                env, cwd, clock, console, (dir, out, err, words) -> new Wb(env, dir, clock, out, err).run(words)));
+        WbCommand root = root();
         CommandLine cli = new CommandLine(root.spec());
         String first = firstWord(args);
         // Completion describes the whole tree, so it needs every subcommand.
-        if (first != null && Commands.SUBCOMMANDS.containsKey(first) && !first.equals("generate-completion")) {
-            cli.addSubcommand(first, Commands.SUBCOMMANDS.get(first).apply(root));
+        if (first != null && Commands.NAMES.contains(first) && !first.equals("generate-completion")) {
+            cli.addSubcommand(first, Commands.spec(first, root));
         } else {
-            Commands.SUBCOMMANDS.forEach((name, make) -> cli.addSubcommand(name, make.apply(root)));
+            for (String name : Commands.NAMES) {
+                cli.addSubcommand(name, Commands.spec(name, root));
+            }
         }
-        cli.setOut(console.out());
-        cli.setErr(console.err());
+        cli.setOut(console().out());
+        cli.setErr(console().err());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e));
         cli.setParameterExceptionHandler(this::handleUsage);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -140,25 +206,26 @@ public final class Wb {
 
     private int handleUsage(CommandLine.ParameterException e, String[] args) {
         String command = e.getCommandLine().getCommandSpec().qualifiedName();
-        console.error(e.getMessage(), List.of(command + " --help"));
+        console().error(e.getMessage(), List.of(command + " --help"));
         return Exit.USAGE.code();
     }
 
     int handle(Exception e) {
         if (e instanceof Failure failure) {
-            console.error(failure.getMessage(), failure.fixes());
+            console().error(failure.getMessage(), failure.fixes());
             return Exit.of(failure.kind()).code();
         }
         if (e instanceof LogException logError) {
             return handleLog(logError);
         }
         if (e instanceof EventSchemas.NewerSchemaException newer) {
-            console.error(newer.getMessage(), List.of("upgrade wb to the version that wrote this event"));
+            console().error(newer.getMessage(), List.of("upgrade wb to the version that wrote this event"));
             return Exit.CONFIG.code();
         }
-        console.error(
-                "unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(),
-                List.of("run again with WB_DEBUG=1 for the stack trace, and report it"));
+        console()
+                .error(
+                        "unexpected " + e.getClass().getSimpleName() + ": " + e.getMessage(),
+                        List.of("run again with WB_DEBUG=1 for the stack trace, and report it"));
         debug(e);
         return Exit.INTERNAL.code();
     }
@@ -171,13 +238,14 @@ public final class Wb {
 
     private int reportLog(LogException e) {
         if (e instanceof StreamBusyException busy) {
-            console.error(
-                    busy.stream().describe() + " is busy",
-                    List.of("another wb command is writing to it; wait for it to finish, then run this again"));
+            console()
+                    .error(
+                            busy.stream().describe() + " is busy",
+                            List.of("another wb command is writing to it; wait for it to finish, then run this again"));
             return Exit.NOT_COMPLETED.code();
         }
         if (e instanceof VersionConflictException conflict) {
-            console.error(conflict.getMessage(), List.of("run the command again: it will decide on the new history"));
+            console().error(conflict.getMessage(), List.of("run the command again: it will decide on the new history"));
             return Exit.NOT_COMPLETED.code();
         }
         if (e instanceof LogDamagedException damaged) {
@@ -185,26 +253,29 @@ public final class Wb {
             List<String> fixes = new ArrayList<>();
             fixes.add("wb replay " + damaged.stream() + " --verify   (names the first event that does not hold)");
             fixes.addAll(LogRecovery.fixes(damaged.stream()));
-            console.error(damaged.getMessage(), fixes);
+            console().error(damaged.getMessage(), fixes);
             return Exit.CONFIG.code();
         }
         if (e instanceof BatchTooLargeException) {
             // A last resort: every input that reaches an event is bounded or shortened before it gets here.
-            console.error(
-                    "nothing was recorded: " + e.getMessage(),
-                    List.of("make the input smaller (fewer or"
-                            + " shorter commands, paths or lines in the files this command read), then run it again"));
+            console()
+                    .error(
+                            "nothing was recorded: " + e.getMessage(),
+                            List.of(
+                                    "make the input smaller (fewer or"
+                                            + " shorter commands, paths or lines in the files this command read), then run it again"));
             return Exit.USAGE.code();
         }
         if (e instanceof LogUnavailableException unavailable) {
-            console.error(
-                    e.getMessage(),
-                    unavailable.fixes().isEmpty()
-                            ? List.of("check that .workflow/local/ is writable and the disk has space")
-                            : unavailable.fixes());
+            console()
+                    .error(
+                            e.getMessage(),
+                            unavailable.fixes().isEmpty()
+                                    ? List.of("check that .workflow/local/ is writable and the disk has space")
+                                    : unavailable.fixes());
             return Exit.CONFIG.code();
         }
-        console.error(e.getMessage(), List.of("run again with WB_DEBUG=1 for details"));
+        console().error(e.getMessage(), List.of("run again with WB_DEBUG=1 for details"));
         return Exit.INTERNAL.code();
     }
 
@@ -212,8 +283,8 @@ public final class Wb {
         if ("1".equals(env.get("WB_DEBUG"))) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
-            console.err().print(trace);
-            console.err().flush();
+            console().err().print(trace);
+            console().err().flush();
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.wb.cli.core;
 
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
-import dev.wb.engine.WbVersion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -57,9 +56,7 @@ public final class WbCommand implements Runnable {
                     "wb",
                     "Guards the changes coding agents and people make to a git repository,"
                             + " and keeps every step as a replayable event.");
-            spec.version("wb " + WbVersion.current() + " ("
-                    + (WbVersion.built().isEmpty() ? "" : "built " + WbVersion.built() + ", ") + "Java "
-                    + Runtime.version() + ")");
+            spec.version(Version.line());
             spec.addOption(OptionSpec.builder("-V", "--version")
                     .versionHelp(true)
                     .description("Print version information and exit.")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
+import dev.wb.cli.core.DirectArgs;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
@@ -69,6 +70,19 @@ public final class StatusCmd extends LeafCmd {
                 on -> cmd.stats = on));
         spec.addOption(Specs.json(root));
         return spec;
+    }
+
+    /**
+     * {@code wb status} read without picocli (docs/adr/0008): the command to run, or null when its
+     * words need picocli (help, a usage error, anything unusual).
+     *
+     * @param words the words after {@code status}
+     */
+    public static LeafCmd direct(WbCommand root, boolean jsonBefore, List<String> words) {
+        StatusCmd cmd = new StatusCmd(root);
+        boolean plain =
+                DirectArgs.read(root, jsonBefore, words, Map.of("--stats", () -> cmd.stats = true), k -> cmd.key = k);
+        return plain ? cmd : null;
     }
 
     @Override
