@@ -111,9 +111,10 @@ public final class Wb {
         return console;
     }
 
-    private WbCommand root() {
+    private WbCommand root(String[] args) {
         return new WbCommand(new WbCommand.Context(
-                env, cwd, clock, console(), (dir, o, e, words) -> new Wb(env, dir, clock, o, e).run(words)));
+                        env, cwd, clock, console(), (dir, o, e, words) -> new Wb(env, dir, clock, o, e).run(words)))
+                .runs(args);
     }
 
     /**
@@ -129,7 +130,7 @@ public final class Wb {
             return null; // --json given twice before the subcommand: picocli's usage error
         }
         List<String> words = Arrays.asList(args).subList(at + 1, args.length);
-        return StatusCmd.direct(root(), at == 1, words);
+        return StatusCmd.direct(root(args), at == 1, words);
     }
 
     /** Runs a command read without picocli as picocli would: its exit code, or its exception mapped. */
@@ -175,7 +176,7 @@ public final class Wb {
      * registered (picocli builds a model of every registered class up front); otherwise all are.
      */
     CommandLine commandLine(String[] args) {
-        WbCommand root = root();
+        WbCommand root = root(args);
         CommandLine cli = new CommandLine(root.spec());
         String first = firstWord(args);
         // Completion describes the whole tree, so it needs every subcommand.

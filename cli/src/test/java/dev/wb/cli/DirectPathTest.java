@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The command lines wb answers without picocli ({@code --version}, {@code status}: docs/adr/0008)
  * print, byte for byte, what picocli's run of the same words prints, and exit the same; words the
- * direct path does not read (help, usage errors, anything unusual) reach picocli unchanged.
+ * direct path does not read (help, usage errors, anything unusual) reach picocli unchanged. A group
+ * member's run, which registers only that member, prints what the whole tree prints.
  */
 class DirectPathTest {
 
@@ -71,6 +72,34 @@ class DirectPathTest {
         String[] args = words.toArray(new String[0]);
 
         assertEquals(run(false, args), run(true, args), String.join(" ", words));
+    }
+
+    /** Command lines of a group member: the run registers only that member, help and errors unchanged. */
+    static Stream<List<String>> memberLines() {
+        return Stream.of(
+                List.of("sdd", "audit", "--help"),
+                List.of("sdd", "audit", "--no-such-option"),
+                List.of("sdd", "audit"),
+                List.of("sdd", "nosuch"),
+                List.of("sdd", "--help"),
+                List.of("sdd"),
+                List.of("impl", "check", "--help"),
+                List.of("impl", "chek", "ABC-1"),
+                List.of("judge", "run", "--help"),
+                List.of("--help", "sdd", "audit"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("memberLines")
+    void a_group_member_prints_and_exits_as_with_the_whole_tree(List<String> words) {
+        String[] args = words.toArray(new String[0]);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new Wb(Map.of(), root, Clock.systemUTC(), new PrintWriter(out), new PrintWriter(err))
+                .commandLine()
+                .execute(args);
+
+        assertEquals(new CliRun.Result(code, out.toString(), err.toString()), run(true, args), String.join(" ", words));
     }
 
     private static CliRun.Result run(boolean direct, String... args) {

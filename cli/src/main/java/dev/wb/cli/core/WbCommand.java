@@ -5,7 +5,10 @@ import dev.wb.commands.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -35,8 +38,31 @@ public final class WbCommand implements Runnable {
     /** Set by {@code --json} wherever it appears, before or after the subcommand. */
     boolean json;
 
+    /** The words of this run, so that a group registers only the member the run names. */
+    private List<String> words = List.of();
+
     public WbCommand(Context context) {
         this.context = context;
+    }
+
+    /** Notes the words of this run (a group then builds only the member they name). */
+    public WbCommand runs(String... args) {
+        words = List.of(args);
+        return this;
+    }
+
+    /**
+     * The member of the group {@code group} this run names: the word after the group's name when the
+     * group is the run's subcommand. Empty when the run does not name one this way (its help, a
+     * group run alone, completion), and then the group registers all of its members.
+     */
+    Optional<String> memberNamed(String group) {
+        List<String> rest = new ArrayList<>(words);
+        rest.removeIf("--json"::equals);
+        if (rest.size() < 2 || !rest.get(0).equals(group) || rest.get(1).startsWith("-")) {
+            return Optional.empty();
+        }
+        return Optional.of(rest.get(1));
     }
 
     public Context context() {
