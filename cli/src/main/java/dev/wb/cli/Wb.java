@@ -111,10 +111,11 @@ public final class Wb {
         return console;
     }
 
+    /** The root of a run of {@code args}; of the whole tree when null. */
     private WbCommand root(String[] args) {
-        return new WbCommand(new WbCommand.Context(
-                        env, cwd, clock, console(), (dir, o, e, words) -> new Wb(env, dir, clock, o, e).run(words)))
-                .runs(args);
+        WbCommand root = new WbCommand(new WbCommand.Context(
+                env, cwd, clock, console(), (dir, o, e, words) -> new Wb(env, dir, clock, o, e).run(words)));
+        return args == null ? root : root.runs(args);
     }
 
     /**
@@ -168,17 +169,18 @@ public final class Wb {
 
     /** The whole command tree, as help and completion show it. */
     CommandLine commandLine() {
-        return commandLine(new String[0]);
+        return commandLine(null);
     }
 
     /**
      * The command tree a run needs: when its first word names a subcommand, only that one is
      * registered (picocli builds a model of every registered class up front); otherwise all are.
+     * Null {@code args}: the whole tree, every group with all of its members.
      */
     CommandLine commandLine(String[] args) {
         WbCommand root = root(args);
         CommandLine cli = new CommandLine(root.spec());
-        String first = firstWord(args);
+        String first = args == null ? null : firstWord(args);
         // Completion describes the whole tree, so it needs every subcommand.
         if (first != null && Commands.NAMES.contains(first) && !first.equals("generate-completion")) {
             cli.addSubcommand(first, Commands.spec(first, root));

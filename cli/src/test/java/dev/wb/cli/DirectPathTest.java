@@ -86,7 +86,13 @@ class DirectPathTest {
                 List.of("impl", "check", "--help"),
                 List.of("impl", "chek", "ABC-1"),
                 List.of("judge", "run", "--help"),
-                List.of("--help", "sdd", "audit"));
+                List.of("--help", "sdd", "audit"),
+                // wb's own help: no group builds its members.
+                List.of("--help"),
+                List.of("-h"),
+                List.of(),
+                List.of("--json", "--help"),
+                List.of("--version", "sdd", "audit", "ABC-1"));
     }
 
     @ParameterizedTest

@@ -10,7 +10,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * A command that only groups others ({@code wb sdd}, {@code wb impl}): run alone, it says what to
- * run. A run that names one of its members registers only that one (docs/adr/0008).
+ * run. A run that names one of its members registers only that one, and wb's own help none
+ * (docs/adr/0008).
  */
 public final class GroupCmd implements Callable<Integer> {
 
@@ -30,7 +31,7 @@ public final class GroupCmd implements Callable<Integer> {
         Optional<String> named = root.memberNamed(name);
         if (named.isPresent() && members.containsKey(named.get())) {
             spec.addSubcommand(named.get(), members.get(named.get()).apply(root));
-        } else {
+        } else if (!root.rootHelpOnly()) {
             members.forEach((member, make) -> spec.addSubcommand(member, make.apply(root)));
         }
         return spec;

@@ -38,8 +38,11 @@ public final class WbCommand implements Runnable {
     /** Set by {@code --json} wherever it appears, before or after the subcommand. */
     boolean json;
 
-    /** The words of this run, so that a group registers only the member the run names. */
-    private List<String> words = List.of();
+    /**
+     * The words of this run, so that a group registers only the member the run names; null for the
+     * whole tree (tests, and nothing narrowed).
+     */
+    private List<String> words;
 
     public WbCommand(Context context) {
         this.context = context;
@@ -57,6 +60,9 @@ public final class WbCommand implements Runnable {
      * group run alone, completion), and then the group registers all of its members.
      */
     Optional<String> memberNamed(String group) {
+        if (words == null) {
+            return Optional.empty();
+        }
         List<String> rest = new ArrayList<>(words);
         rest.removeIf("--json"::equals);
         if (rest.size() < 2 || !rest.get(0).equals(group) || rest.get(1).startsWith("-")) {
@@ -72,6 +78,14 @@ public final class WbCommand implements Runnable {
     /** Whether this run prints one JSON document ({@code --json}, before or after the subcommand). */
     public boolean json() {
         return json;
+    }
+
+    /**
+     * Whether this run only prints wb's own help ({@code wb}, {@code wb --help}, {@code wb -h}): it
+     * lists each subcommand's name and description, so a group then needs none of its members.
+     */
+    boolean rootHelpOnly() {
+        return words != null && (words.isEmpty() || words.equals(List.of("--help")) || words.equals(List.of("-h")));
     }
 
     /** The root's spec: description, footer, {@code --help}, {@code --version}, {@code --json}. */
