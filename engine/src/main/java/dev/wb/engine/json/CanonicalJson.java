@@ -146,6 +146,19 @@ public final class CanonicalJson {
         }
     }
 
+    /**
+     * The value at the parser's current token as a tree (exact decimals, as {@link #parse}), leaving
+     * the parser on that value's last token: for a reader that streams a large document and wants
+     * only its small parts as trees.
+     */
+    public static JsonNode readValue(JsonParser p) throws IOException {
+        JsonToken token = p.currentToken();
+        if (token == null) {
+            throw new IOException("no value: the document ended");
+        }
+        return read(p, token);
+    }
+
     private static JsonNode read(JsonParser p, JsonToken token) throws IOException {
         switch (token) {
             case START_OBJECT -> {

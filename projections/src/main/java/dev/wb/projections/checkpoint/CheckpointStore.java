@@ -1,6 +1,5 @@
 package dev.wb.projections.checkpoint;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.BootId;
 import dev.wb.engine.StreamId;
@@ -13,10 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.zip.CRC32C;
 
@@ -67,38 +64,14 @@ public final class CheckpointStore {
             if (split < 0) {
                 return Optional.empty();
             }
-            byte[] content = Arrays.copyOf(bytes, split);
+            CRC32C crc = new CRC32C();
+            crc.update(bytes, 0, split);
             String stored = new String(bytes, split + 1, bytes.length - split - 1, StandardCharsets.US_ASCII).trim();
-            if (!stored.equals(checksum(content))) {
+            if (!stored.equals(checksum(crc))) {
                 return Optional.empty();
             }
-            ObjectNode root = CanonicalJson.parseObject(content);
-            if (root.path("format").asInt() != FORMAT
-                    || !projection.name().equals(root.path("projection").asText())
-                    || root.path("projectionVersion").asInt() != projection.version()) {
-                return Optional.empty();
-            }
-            Optional<String> boot = bootId.get();
-            boolean sameBoot =
-                    boot.isPresent() && boot.get().equals(root.path("bootId").asText(null));
-            Map<StreamId, StreamCursor<S>> cursors =
-                    new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
-            Iterator<Map.Entry<String, JsonNode>> it =
-                    root.required("streams").properties().iterator();
-            while (it.hasNext()) {
-                Map.Entry<String, JsonNode> entry = it.next();
-                StreamId stream = StreamId.parse(entry.getKey()).orElseThrow();
-                JsonNode c = entry.getValue();
-                cursors.put(
-                        stream,
-                        new StreamCursor<>(
-                                stream,
-                                c.required("version").longValue(),
-                                c.required("hash").asText(),
-                                projection.fromJson(c.required("state"))));
-            }
-            return Optional.of(new Checkpoint<>(cursors, sameBoot));
-        } catch (RuntimeException e) {
+            return CheckpointReader.read(bytes, split, projection, bootId.get());
+        } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
@@ -148,6 +121,10 @@ public final class CheckpointStore {
     private static String checksum(byte[] content) {
         CRC32C crc = new CRC32C();
         crc.update(content);
+        return checksum(crc);
+    }
+
+    private static String checksum(CRC32C crc) {
         return "crc32c:" + Long.toHexString(crc.getValue());
     }
 
