@@ -148,6 +148,38 @@ class LauncherArchiveIT {
         assertTrue(passedOver.stdout().startsWith("wb "), passedOver.stdout());
     }
 
+    @Test
+    void the_same_jdk_reached_through_a_symlink_or_a_version_managers_shim_starts_from_the_same_archive()
+            throws IOException {
+        // The build's stamp names the JDK it archived for; reach that JDK two other ways.
+        List<String> stamp =
+                List.of(Files.readString(TARGET.resolve("wb.jsa.stamp")).trim().split(" ", 0));
+        Path java = Path.of(stamp.get(stamp.size() - 2));
+        Path linkedHome = Files.createSymbolicLink(
+                tmp.resolve("jdk-link"), java.getParent().getParent());
+        Path shims = Files.createDirectories(tmp.resolve("shims"));
+        Path shim = shims.resolve("java");
+        Files.writeString(shim, "#!/bin/sh\nexec '" + java + "' \"$@\"\n");
+        assertTrue(shim.toFile().setExecutable(true));
+        Map<String, String> trace = Map.of("WB_JAVA_OPTS", "-Xlog:class+load");
+
+        for (Map<String, String> way : List.of(
+                Map.of("JAVA_HOME", linkedHome.toString()),
+                Map.of("JAVA_HOME", "", "PATH", shims + ":/usr/bin:/bin"))) {
+            Map<String, String> env = new HashMap<>(way);
+            env.putAll(trace);
+            ProcessResult traced = wb(HOME, repo.root(), env, "--version");
+            assertEquals(0, traced.exitCode(), traced.stderr());
+            assertTrue(
+                    traced.stdout().lines().anyMatch(l -> l.contains(" dev.wb.cli.Wb source: shared objects file")),
+                    way + ": dev.wb.cli.Wb loaded from the build's archive");
+        }
+        assertEquals(
+                String.join(" ", stamp),
+                Files.readString(TARGET.resolve("wb.jsa.stamp")).trim());
+        assertFalse(Files.exists(TARGET.resolve("wb.jsa.lock")), "no remaking was started");
+    }
+
     /** The repository's path and the events' times are all that may differ between the two repositories. */
     private static String masked(String output, TempGitRepo in) {
         return output.replace(in.root().toString(), "REPO")
