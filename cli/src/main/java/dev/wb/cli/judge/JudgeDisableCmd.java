@@ -49,14 +49,14 @@ public final class JudgeDisableCmd extends LeafCmd {
         JudgeDisableCmd cmd = new JudgeDisableCmd(root);
         CommandSpec spec = cmd.command(
                 "disable",
-                "JudgeDisableCmd the judge: set agents.judge.enabled to false,"
+                "Disable the judge: set agents.judge.enabled to false,"
                         + " remove wb's guard hook from .claude/settings.local.json (only wb's own entry; the file goes when"
                         + " it held nothing else) and then wb's rule for that file in .git/info/exclude. The generated"
                         + " agent files are kept.");
         spec.addOption(Specs.flag("--dry-run", "Print what would change, and write nothing.", on -> cmd.dryRun = on));
         spec.addOption(Specs.flag(
                 "--force",
-                "JudgeDisableCmd even when .claude/settings.local.json cannot be read: the"
+                "Disable even when .claude/settings.local.json cannot be read: the"
                         + " file is left as it is, with a warning.",
                 on -> cmd.force = on));
         spec.addOption(Specs.json(root));

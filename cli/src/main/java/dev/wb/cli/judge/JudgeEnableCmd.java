@@ -55,7 +55,7 @@ public final class JudgeEnableCmd extends LeafCmd {
         JudgeEnableCmd cmd = new JudgeEnableCmd(root);
         CommandSpec spec = cmd.command(
                 "enable",
-                "JudgeEnableCmd the judge: set agents.judge.enabled in"
+                "Enable the judge: set agents.judge.enabled in"
                         + " .workflow/config.json, write the judge's agent files from configuration (Claude Code"
                         + " .claude/agents/wb-judge.md, Copilot .github/agents/wb-judge.agent.md, Codex"
                         + " .codex/agents/wb-judge.toml; Pi has no native subagent API), install the review record schema"
