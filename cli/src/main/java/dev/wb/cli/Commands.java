@@ -10,6 +10,7 @@ import dev.wb.cli.ops.ChecksCmd;
 import dev.wb.cli.ops.PreflightCmd;
 import dev.wb.cli.ops.ValidateFlowCmd;
 import dev.wb.cli.sdd.SddGroup;
+import dev.wb.cli.server.ServerGroup;
 import dev.wb.cli.status.StatusCmd;
 import dev.wb.cli.task.TaskGroup;
 import dev.wb.cli.workspace.ImportCmd;
@@ -43,6 +44,7 @@ final class Commands {
             "validate-flow",
             "import",
             "demo",
+            "server",
             "generate-completion");
 
     private Commands() {}
@@ -65,6 +67,7 @@ final class Commands {
             case "validate-flow" -> ValidateFlowCmd.spec(root);
             case "import" -> ImportCmd.spec(root);
             case "demo" -> DemoCmd.spec(root);
+            case "server" -> ServerGroup.spec(root);
             case "generate-completion" -> new AutoComplete.GenerateCompletion();
             default -> throw new IllegalArgumentException("no subcommand " + name);
         };

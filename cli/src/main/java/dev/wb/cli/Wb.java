@@ -3,8 +3,10 @@ package dev.wb.cli;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.Version;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.cli.server.Server;
 import dev.wb.cli.status.StatusCmd;
 import dev.wb.commands.Failure;
 import dev.wb.engine.BatchTooLargeException;
@@ -46,18 +48,35 @@ public final class Wb {
     private final Clock clock;
     private final PrintWriter out;
     private final PrintWriter err;
+    private final Terminals terminals;
     /** Made on first use: {@code --version} needs none of it (it links Jackson's tree types). */
     private Console console;
 
     public Wb(Map<String, String> env, Path cwd, Clock clock, PrintWriter out, PrintWriter err) {
+        this(env, cwd, clock, out, err, Terminals.process());
+    }
+
+    /** A run whose stdin and terminals are given: a warm server's, for its client (docs/adr/0009-warm-server.md). */
+    public Wb(Map<String, String> env, Path cwd, Clock clock, PrintWriter out, PrintWriter err, Terminals terminals) {
         this.env = env;
         this.cwd = cwd;
         this.clock = clock;
         this.out = out;
         this.err = err;
+        this.terminals = terminals;
     }
 
     public static void main(String[] args) {
+        String serve = System.getProperty(Server.FOLDER);
+        if (serve != null) {
+            // Started by bin/wb as a warm server: it serves until idle, stopped or stale, then exits.
+            RuntimeFolders.pin(System.getenv());
+            System.exit(Server.serve(
+                    (env, cwd, o, e, terminals, words) ->
+                            new Wb(env, cwd, Clock.systemUTC(), o, e, terminals).run(words),
+                    Path.of(serve),
+                    System.getProperty(Server.KEY, "")));
+        }
         if (!Version.asked(args)) {
             // Only a command that may load jffi or Chronicle needs their folders pinned.
             RuntimeFolders.pin(System.getenv());
@@ -114,7 +133,12 @@ public final class Wb {
     /** The root of a run of {@code args}; of the whole tree when null. */
     private WbCommand root(String[] args) {
         WbCommand root = new WbCommand(new WbCommand.Context(
-                env, cwd, clock, console(), (dir, o, e, words) -> new Wb(env, dir, clock, o, e).run(words)));
+                env,
+                cwd,
+                clock,
+                console(),
+                terminals,
+                (dir, o, e, words) -> new Wb(env, dir, clock, o, e, terminals).run(words)));
         return args == null ? root : root.runs(args);
     }
 

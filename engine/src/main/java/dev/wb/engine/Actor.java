@@ -17,10 +17,10 @@ public record Actor(String user, String host, long pid, Optional<String> agent) 
         Objects.requireNonNull(agent, "agent");
     }
 
-    /** The actor of this process, read from the given environment. */
+    /** The actor of this run's process ({@link Caller}), read from the given environment. */
     public static Actor current(Map<String, String> env) {
         String user = firstNonBlank(System.getProperty("user.name"), env.get("USER"), "unknown");
-        return new Actor(user, hostName(env), ProcessHandle.current().pid(), AgentDetection.detect(env));
+        return new Actor(user, hostName(env), Caller.pid(), AgentDetection.detect(env));
     }
 
     /** A short form for one-line views: {@code user@host (agent)}. */

@@ -16,10 +16,11 @@ import picocli.CommandLine.Model.OptionSpec;
 public final class WbCommand implements Runnable {
 
     /**
-     * What every run shares: the process's environment, folder, clock and console, and how to run
-     * another wb command line in-process in another folder ({@code wb demo}).
+     * What every run shares: the process's environment, folder, clock, console and terminals (stdin
+     * among them), and how to run another wb command line in-process in another folder ({@code wb demo}).
      */
-    public record Context(Map<String, String> env, Path cwd, Clock clock, Console console, Nested nested) {
+    public record Context(
+            Map<String, String> env, Path cwd, Clock clock, Console console, Terminals terminals, Nested nested) {
 
         /** Opens a session in the repository around the current folder (exit 2 outside one). */
         public Session session() {

@@ -6,7 +6,6 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
-import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
@@ -60,8 +59,9 @@ public final class ImplVerifyCmd extends LeafCmd {
     protected Exit run() {
         TaskKey task = Keys.task(key);
         Console console = root.context().console();
-        ImplVerify.Progress progress =
-                root.json() ? ImplVerify.Progress.NONE : new ProgressLines(console.err(), Terminals.stderr());
+        ImplVerify.Progress progress = root.json()
+                ? ImplVerify.Progress.NONE
+                : new ProgressLines(console.err(), root.context().terminals().stderr());
         try (Session session = root.context().session()) {
             ImplVerify.Result result =
                     ImplVerify.run(session, task, root.context().env(), progress);

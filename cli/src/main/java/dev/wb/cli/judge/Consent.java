@@ -1,5 +1,7 @@
 package dev.wb.cli.judge;
 
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.engine.text.TerminalText;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -13,26 +15,28 @@ public final class Consent {
 
     private Consent() {}
 
-    /** The terminal's consent: the list on stderr, y/N read from stdin. */
-    public static boolean validation(List<String> commands) {
-        return ask(
-                "The capsule declares these validation commands; they run through a shell, in this order:", commands);
+    /** The terminal's consent to a capsule's validation commands: the list on stderr, y/N read from stdin. */
+    public static CommandApprovals.Terminal validation(WbCommand.Context run) {
+        return commands -> ask(
+                "The capsule declares these validation commands; they run through a shell, in this order:",
+                commands,
+                run);
     }
 
     /**
-     * The terminal's consent to {@code commands}, under {@code heading}: the list on stderr, y/N from
-     * stdin. Each command is shown with its control characters escaped, so a carriage return or an
-     * escape sequence cannot repaint the line into another command.
+     * The terminal's consent to {@code commands}, under {@code heading}: the list on the run's stderr,
+     * y/N from its stdin. Each command is shown with its control characters escaped, so a carriage
+     * return or an escape sequence cannot repaint the line into another command.
      */
-    public static boolean ask(String heading, List<String> commands) {
+    public static boolean ask(String heading, List<String> commands, WbCommand.Context run) {
         return ask(
                 heading,
                 commands,
-                new PrintWriter(System.err, true, StandardCharsets.UTF_8),
-                new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)));
+                run.console().err(),
+                new BufferedReader(new InputStreamReader(run.terminals().stdin(), StandardCharsets.UTF_8)));
     }
 
-    /** As {@link #ask(String, List)}, on the given streams. */
+    /** As {@link #ask(String, List, WbCommand.Context)}, on the given streams. */
     public static boolean ask(String heading, List<String> commands, PrintWriter err, BufferedReader in) {
         err.println(heading);
         for (int i = 0; i < commands.size(); i++) {

@@ -3,7 +3,6 @@ package dev.wb.cli.judge;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
-import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.judge.agents.JudgeGuard;
@@ -47,7 +46,7 @@ public final class JudgeGuardCmd extends LeafCmd {
 
     @Override
     protected Exit run() {
-        if (Terminals.interactive()) {
+        if (root.context().terminals().interactive()) {
             throw Failure.usage(
                     "wb judge guard reads a Claude Code hook event on stdin; it is run by Claude Code,"
                             + " not by hand",
@@ -55,7 +54,7 @@ public final class JudgeGuardCmd extends LeafCmd {
         }
         byte[] event;
         try {
-            event = System.in.readAllBytes();
+            event = root.context().terminals().stdin().readAllBytes();
         } catch (IOException e) {
             root.context().console().err().println("wb judge guard: cannot read the hook event: " + e.getMessage());
             root.context().console().err().flush();

@@ -6,7 +6,6 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
-import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
@@ -106,9 +105,10 @@ public final class JudgeReproduceCmd extends LeafCmd {
         include.forEach(text -> includes.add(Keys.task(text)));
         Console console = root.context().console();
         try (Session session = root.context().session()) {
-            Optional<CommandApprovals.Terminal> terminal = Terminals.interactive() && !root.json()
-                    ? Optional.of(JudgeReproduceCmd::confirm)
-                    : Optional.empty();
+            Optional<CommandApprovals.Terminal> terminal =
+                    root.context().terminals().interactive() && !root.json()
+                            ? Optional.of(commands -> confirm(commands, root.context()))
+                            : Optional.empty();
             JudgeReproduce.Progress progress = root.json()
                     ? JudgeReproduce.Progress.NONE
                     : (index, total, command) -> {
@@ -130,11 +130,12 @@ public final class JudgeReproduceCmd extends LeafCmd {
     }
 
     /** The terminal's consent: the list on stderr, y/N read from stdin. */
-    static boolean confirm(List<String> commands) {
+    static boolean confirm(List<String> commands, WbCommand.Context run) {
         return Consent.ask(
                 "To reproduce the generated paths, these commands run through a shell, in this"
                         + " order, in a disposable copy of the base (process isolation, not a sandbox):",
-                commands);
+                commands,
+                run);
     }
 
     /** How a reproduction's outcome exits. */

@@ -6,7 +6,6 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
-import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
@@ -161,7 +160,9 @@ public final class JudgeSnapshotCmd extends LeafCmd {
                     "leave out --base and --include-task with --from-review");
         }
         Optional<CommandApprovals.Terminal> terminal =
-                Terminals.interactive() && !root.json() ? Optional.of(Consent::validation) : Optional.empty();
+                root.context().terminals().interactive() && !root.json()
+                        ? Optional.of(Consent.validation(root.context()))
+                        : Optional.empty();
         return CatchUpCapture.capture(
                 session.workspace(),
                 new CatchUpCapture.Request(

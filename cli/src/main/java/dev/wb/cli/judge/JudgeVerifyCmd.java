@@ -8,7 +8,6 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
-import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
@@ -89,7 +88,9 @@ public final class JudgeVerifyCmd extends LeafCmd {
         String status = "failed";
         try (Session session = root.context().session()) {
             Optional<CommandApprovals.Terminal> terminal =
-                    Terminals.interactive() && !root.json() ? Optional.of(Consent::validation) : Optional.empty();
+                    root.context().terminals().interactive() && !root.json()
+                            ? Optional.of(Consent.validation(root.context()))
+                            : Optional.empty();
             JudgeVerify.Result result = JudgeVerify.run(
                     session,
                     new JudgeVerify.Request(

@@ -1,5 +1,6 @@
 package dev.wb.commands.judge.lock;
 
+import dev.wb.engine.Caller;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -41,13 +42,14 @@ final class LocalHost {
         return name().toLowerCase(Locale.ROOT).equals(host.toLowerCase(Locale.ROOT));
     }
 
+    /** The pid of the process that stands for this run ({@link Caller}: this JVM, or a warm server's client). */
     static long pid() {
-        return ProcessHandle.current().pid();
+        return Caller.pid();
     }
 
-    /** When this process started, where the platform tells. */
+    /** When that process started, where the platform tells. */
     static Optional<Instant> processStarted() {
-        return ProcessHandle.current().info().startInstant();
+        return Caller.started();
     }
 
     /**
