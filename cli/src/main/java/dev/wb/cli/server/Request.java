@@ -32,9 +32,12 @@ record Request(long pid, Path folder, boolean stdinTerminal, boolean stdoutTermi
         }
         // Only a request folder in this server's own folder: one of its slots (r.<n>), or one a client
         // made with its own FIFOs (r.<pid>.<n>, named relative or absolute); never a path elsewhere.
-        String name = words.get(2).startsWith("/") ? words.get(2).substring(words.get(2).lastIndexOf('/') + 1) : words.get(2);
+        String name = words.get(2).startsWith("/")
+                ? words.get(2).substring(words.get(2).lastIndexOf('/') + 1)
+                : words.get(2);
         if (!name.matches("r\\.[0-9]{1,10}(\\.[0-9]{1,10})?")
-                || (words.get(2).startsWith("/") && !server.resolve(name).toString().equals(words.get(2)))) {
+                || (words.get(2).startsWith("/")
+                        && !server.resolve(name).toString().equals(words.get(2)))) {
             return Optional.empty();
         }
         Path folder = server.resolve(name);
