@@ -43,6 +43,8 @@ public final class Server {
 
     private static final Duration DEFAULT_IDLE = Duration.ofMinutes(60);
     private static final Duration TICK = Duration.ofSeconds(5);
+    private static final Duration BUSY_WAIT = Duration.ofMillis(100);
+    private static final long LARGE_HEAP = 128L << 20;
 
     private final Runner runner;
     private final Path folder;
@@ -51,6 +53,7 @@ public final class Server {
     private final ProcProcess self = ProcProcess.self();
     private final String javaBinary = ProcessHandle.current().info().command().orElse("java");
     private final AtomicBoolean busy = new AtomicBoolean(true);
+    private volatile boolean warming = true;
     private final AtomicLong served = new AtomicLong();
     private final AtomicReference<Instant> last = new AtomicReference<>(Instant.now());
     private final Instant started = Instant.now();
@@ -147,7 +150,7 @@ public final class Server {
                 answer(request, control, "stale"); // another user or umask: never served here
                 return true;
             }
-            if (!busy.compareAndSet(false, true)) {
+            if (!claimServer()) {
                 answer(request, control, "busy");
                 return true;
             }
@@ -161,6 +164,26 @@ public final class Server {
         }
         Thread worker = new Thread(() -> serveOne(request, client.get()), "wb-server-run");
         worker.start();
+        return true;
+    }
+
+    /**
+     * Takes the server for a command; a command that is just ending (its client reading {@code exit}) is
+     * waited for a moment, so that commands run back to back are all served.
+     */
+    private boolean claimServer() {
+        long until = System.nanoTime() + BUSY_WAIT.toNanos();
+        while (!busy.compareAndSet(false, true)) {
+            if (System.nanoTime() > until || warming) {
+                return false;
+            }
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
         return true;
     }
 
@@ -195,11 +218,14 @@ public final class Server {
         // Else the slot waits for its client to exit (the tick frees it): its `cat >in` may hold the FIFO.
         served.incrementAndGet();
         last.set(Instant.now());
-        writeStats();
         if (!ended.healthy()) {
             System.exit(0);
         }
         busy.set(false);
+        writeStats();
+        if (Runtime.getRuntime().totalMemory() > LARGE_HEAP) {
+            System.gc(); // a large command's heap given back while nobody waits (the serial GC shrinks)
+        }
     }
 
     /**
@@ -223,7 +249,9 @@ public final class Server {
             // A warm-up that fails leaves a server that warms up on its first commands instead.
         } finally {
             last.set(Instant.now());
+            warming = false;
             busy.set(false);
+            writeStats();
         }
     }
 
@@ -241,7 +269,8 @@ public final class Server {
     }
 
     private void writeStats() {
-        String stats = "started " + started + "\nserved " + served.get() + "\nlast " + last.get() + "\n";
+        String stats = "started " + started + "\nwarm " + !warming + "\nserved " + served.get() + "\nlast " + last.get()
+                + "\n";
         try {
             AtomicFiles.write(folder.resolve("stats"), stats.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
