@@ -14,7 +14,7 @@ import java.util.Map;
  * One command run for a client, as its own process would run it: its arguments, environment, working
  * folder, streams and terminals, with the client standing for the run's process ({@link Caller}). The
  * answer {@code go} has been given; this opens the output FIFOs (the client's {@code cat}s read them),
- * runs the command, closes them and sends {@code exit <code>}.
+ * runs the command and closes them; the server then sends {@code exit <code>}.
  */
 final class ServedRun {
 
@@ -25,7 +25,7 @@ final class ServedRun {
      * would have died of (an error escaping the command), after which the server serves no more;
      * {@code stdinRelayed} when the client was asked for its stdin, so its slot waits for it to exit.
      */
-    record Ended(boolean healthy, boolean stdinRelayed) {}
+    record Ended(int code, boolean healthy, boolean stdinRelayed) {}
 
     /** Runs {@code request} for {@code client}. */
     static Ended run(Runner runner, Request request, ProcProcess client, Control control, String java)
@@ -59,7 +59,6 @@ final class ServedRun {
             e.flush();
             relayed = stdin.asked();
         }
-        control.say("exit " + code);
-        return new Ended(healthy, relayed);
+        return new Ended(code, healthy, relayed);
     }
 }

@@ -196,7 +196,7 @@ public final class Server {
     }
 
     private void serveOne(Request request, ProcProcess client) {
-        ServedRun.Ended ended = new ServedRun.Ended(true, true);
+        ServedRun.Ended ended = new ServedRun.Ended(1, true, true);
         running.set(client.pid());
         Optional<CompletableFuture<Void>> unused = ProcessHandle.of(client.pid())
                 .map(h -> h.onExit().thenRun(() -> {
@@ -206,11 +206,15 @@ public final class Server {
                 }));
         try (Control control = Control.open(request.fifo("ctl"))) {
             control.say("go");
-            ended = ServedRun.run(runner, request, client, control, javaBinary);
+            try {
+                ended = ServedRun.run(runner, request, client, control, javaBinary);
+            } finally {
+                // Before `exit`: the client may exit the moment it reads it, and that must not halt us.
+                running.set(0);
+            }
+            control.say("exit " + ended.code());
         } catch (IOException e) {
             // The client went away mid-way; nothing of the server is broken.
-        } finally {
-            running.set(0);
         }
         if (!ended.stdinRelayed()) {
             Slots.free(request);
