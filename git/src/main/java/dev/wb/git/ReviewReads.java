@@ -41,7 +41,23 @@ public final class ReviewReads {
      */
     public List<ChangedPath> againstWorktree(String baseCommit) {
         Objects.requireNonNull(baseCommit, "baseCommit");
-        TreeMap<String, Change> changes = new TreeMap<>();
+        return adjusted(baseCommit, nameStatus(baseCommit), untracked());
+    }
+
+    /**
+     * The working tree's boundary against {@code baseCommit}, HEAD being {@code headCommit} (both full
+     * ids): one walk of the tracked files against HEAD and one of the untracked ones, from which the
+     * names and the bytes of the base's difference are read ({@link WorktreeBoundary}).
+     */
+    public WorktreeBoundary worktree(String baseCommit, String headCommit) {
+        return WorktreeBoundary.read(git, repo, this, baseCommit, headCommit);
+    }
+
+    /**
+     * {@code git diff --name-status} of {@code baseCommit} and the working tree's tracked files, as
+     * git lists it (no rename, a submodule counted when its commit moved).
+     */
+    List<ChangedPath> nameStatus(String baseCommit) {
         GitBinary.Output diff = git.run(
                 repo.root(),
                 "diff",
@@ -55,9 +71,15 @@ public final class ReviewReads {
         if (diff.exitCode() != 0) {
             throw new GitException("git diff against " + baseCommit + " failed: " + diff.firstErrorLine());
         }
-        StatusCodes.nameStatus(diff.stdout()).forEach(c -> changes.put(c.path(), c.change()));
+        return StatusCodes.nameStatus(diff.stdout());
+    }
+
+    /** {@link #againstWorktree} from its two reads: the tracked differences and the untracked files. */
+    List<ChangedPath> adjusted(String baseCommit, List<ChangedPath> tracked, List<String> untrackedFiles) {
+        TreeMap<String, Change> changes = new TreeMap<>();
+        tracked.forEach(c -> changes.put(c.path(), c.change()));
         List<String> keptOnDisk = new ArrayList<>();
-        for (String path : untracked()) {
+        for (String path : untrackedFiles) {
             if (changes.get(path) == Change.DELETED) {
                 keptOnDisk.add(path);
             } else {

@@ -53,6 +53,45 @@ class ReadPolicyTest {
     }
 
     @Test
+    void many_paths_at_once_get_the_answer_of_one_path_at_a_time() {
+        ReadPolicy policy = ReadPolicy.of(List.of(
+                "secret", "build/*.log", "/private", "config/secrets/", "*.pem", "!public.pem", "logs/**", "a/**/b"));
+        List<String> paths = List.of(
+                "secret",
+                "secret/inner.txt",
+                "src/secret",
+                "build/x.log",
+                "build/sub/x.log",
+                "private/a.txt",
+                "src/private/a.txt",
+                "config/secrets",
+                "config/secrets/key.txt",
+                "certs/server.pem",
+                "certs/public.pem",
+                "secret/public.pem",
+                "logs/today/x.txt",
+                "logs",
+                "a/b",
+                "a/x/y/b",
+                "a/x/y/c",
+                "src/Main.java",
+                "src//odd",
+                "src/");
+        for (ReadPolicy each : List.of(policy, DEFAULTS, ReadPolicy.none())) {
+            var many = each.forManyPaths();
+            for (int round = 0; round < 2; round++) { // the second round answers from the folders seen
+                for (String path : paths) {
+                    assertEquals(each.test(path), many.test(path), each.patterns() + " " + path);
+                }
+            }
+        }
+        var many = policy.forManyPaths();
+        assertTrue(many.test("secret/public.pem"));
+        assertFalse(many.test("certs/public.pem"));
+        assertTrue(many.test("a/x/y/b"));
+    }
+
+    @Test
     void policy_json_is_read_and_its_absence_withholds_nothing() throws IOException {
         assertEquals(List.of(), ReadPolicy.load(repo).patterns());
         Files.createDirectories(repo.resolve(".workflow"));

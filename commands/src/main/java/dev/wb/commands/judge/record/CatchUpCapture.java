@@ -87,7 +87,8 @@ public final class CatchUpCapture {
                 request.allowEmpty(),
                 Optional.empty(),
                 Optional.of(parentSnapshot.id()),
-                Optional.of(record.digest()));
+                Optional.of(record.digest()),
+                Optional.empty());
         return SnapshotCapture.publishBuilt(
                 workspace, plan, ReadPolicy.load(workspace), env, clock, timings, built -> {});
     }

@@ -2,16 +2,13 @@ package dev.wb.commands.judge.snapshot;
 
 import dev.wb.commands.judge.core.FileContent;
 import dev.wb.engine.Digests;
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileVisitResult;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,6 +55,12 @@ public final class Fingerprint {
     /** A digest placeholder for entries taken by {@link #stat}, which reads no content. */
     private static final String UNREAD = "?";
 
+    /** The file-type bits of {@code st_mode}, and the types a walk tells apart. */
+    private static final int S_IFMT = 0170000;
+
+    private static final int S_IFDIR = 0040000;
+    private static final int S_IFLNK = 0120000;
+
     private final Map<String, Entry> entries;
 
     private Fingerprint(Map<String, Entry> entries) {
@@ -83,75 +86,90 @@ public final class Fingerprint {
         return walk(tree, false, Map.of());
     }
 
+    /**
+     * One {@code lstat} a path: a folder's listing gives its entries, and each entry's mode, size and
+     * change time come from one read of its attributes, which also tells a folder, a link and a file
+     * apart. Files whose content is not known are hashed on every core.
+     */
     private static Fingerprint walk(Path tree, boolean hash, Map<String, String> known) throws IOException {
-        List<Path> files = new ArrayList<>();
-        List<Path> dirs = new ArrayList<>();
-        Files.walkFileTree(tree, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                if (dir.equals(tree.resolve(".git"))) {
-                    return FileVisitResult.SKIP_SUBTREE;
-                }
-                dirs.add(dir);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                files.add(file);
-                return FileVisitResult.CONTINUE;
-            }
-        });
         Map<String, Entry> entries = new TreeMap<>();
+        List<Found> toHash = new ArrayList<>();
+        entries.put(".", new Entry("d", "-", "-", "-", ctime(attributes(tree)), "."));
+        walkFolder(tree, tree, "", hash, known, entries, toHash);
         try {
-            files.parallelStream()
-                    .map(file -> fileEntry(tree, file, hash, known))
-                    .toList()
-                    .forEach(e -> entries.put(e.path(), e));
+            toHash.parallelStream().map(Fingerprint::hashed).toList().forEach(e -> entries.put(e.path(), e));
         } catch (UncheckedIOException e) {
             throw e.getCause();
-        }
-        for (Path dir : dirs) {
-            String path = dir.equals(tree) ? "." : relative(tree, dir);
-            entries.put(path, new Entry("d", "-", "-", "-", ctime(dir), path));
         }
         return new Fingerprint(entries);
     }
 
-    private static Entry fileEntry(Path tree, Path file, boolean hash, Map<String, String> known) {
-        try {
-            long ctime = ctime(file);
-            String id = known.get(relative(tree, file));
+    /** A file to hash: where it is, its path in the tree, and the change time read when it was listed. */
+    private record Found(Path file, String path, long ctime) {}
+
+    private static void walkFolder(
+            Path tree,
+            Path folder,
+            String prefix,
+            boolean hash,
+            Map<String, String> known,
+            Map<String, Entry> entries,
+            List<Found> toHash)
+            throws IOException {
+        List<Path> children = new ArrayList<>();
+        try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder)) {
+            listing.forEach(children::add);
+        }
+        for (Path child : children) {
+            String path = prefix + child.getFileName().toString();
+            Map<String, Object> attrs = attributes(child);
+            int mode = (Integer) attrs.get("mode");
+            long ctime = ctime(attrs);
+            if ((mode & S_IFMT) == S_IFDIR) {
+                if (!child.equals(tree.resolve(".git"))) {
+                    entries.put(path, new Entry("d", "-", "-", "-", ctime, path));
+                    walkFolder(tree, child, path + "/", hash, known, entries, toHash);
+                }
+                continue;
+            }
+            String id = known.get(path);
             if (!hash || id != null) {
-                Map<String, Object> attrs = Files.readAttributes(file, "unix:mode,size", LinkOption.NOFOLLOW_LINKS);
-                int mode = (Integer) attrs.get("mode");
-                String gitMode = Files.isSymbolicLink(file)
+                String gitMode = (mode & S_IFMT) == S_IFLNK
                         ? FileContent.SYMLINK
                         : (mode & 0100) != 0 ? FileContent.EXECUTABLE : FileContent.REGULAR;
-                return new Entry(
-                        "f",
-                        gitMode,
-                        id != null ? id : UNREAD,
-                        String.valueOf(attrs.get("size")),
-                        ctime,
-                        relative(tree, file));
+                entries.put(
+                        path,
+                        new Entry(
+                                "f",
+                                gitMode,
+                                id != null ? id : UNREAD,
+                                String.valueOf(attrs.get("size")),
+                                ctime,
+                                path));
+            } else {
+                toHash.add(new Found(child, path, ctime));
             }
-            FileContent content = FileContent.of(file)
-                    .orElseThrow(() -> new IOException("not a regular file or symbolic link: " + file));
-            long size = (Long) Files.getAttribute(file, "size", LinkOption.NOFOLLOW_LINKS);
-            return new Entry("f", content.mode(), content.sha256(), String.valueOf(size), ctime, relative(tree, file));
+        }
+    }
+
+    private static Entry hashed(Found found) {
+        try {
+            FileContent content = FileContent.of(found.file())
+                    .orElseThrow(() -> new IOException("not a regular file or symbolic link: " + found.file()));
+            long size = (Long) Files.getAttribute(found.file(), "size", LinkOption.NOFOLLOW_LINKS);
+            return new Entry("f", content.mode(), content.sha256(), String.valueOf(size), found.ctime(), found.path());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static long ctime(Path path) throws IOException {
-        FileTime time = (FileTime) Files.getAttribute(path, "unix:ctime", LinkOption.NOFOLLOW_LINKS);
-        return time.to(TimeUnit.NANOSECONDS);
+    /** A path's mode (with its type), size and change time, from one {@code lstat}. */
+    private static Map<String, Object> attributes(Path path) throws IOException {
+        return Files.readAttributes(path, "unix:mode,size,ctime", LinkOption.NOFOLLOW_LINKS);
     }
 
-    private static String relative(Path tree, Path path) {
-        return tree.relativize(path).toString().replace(File.separatorChar, '/');
+    private static long ctime(Map<String, Object> attrs) {
+        return ((FileTime) attrs.get("ctime")).to(TimeUnit.NANOSECONDS);
     }
 
     public int files() {

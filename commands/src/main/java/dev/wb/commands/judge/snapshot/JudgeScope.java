@@ -46,15 +46,16 @@ public final class JudgeScope {
     public record Request(TaskKey key, String baseRef, Candidate candidate, List<TaskKey> includeTasks) {}
 
     /**
-     * One side of a boundary as git sees it: the repository, the base, the candidate commit the diff
-     * runs against (empty for the working tree), the tracked paths that differ, the untracked files
-     * and how to read them, and the task's capsule folder with a reader of its documents.
+     * One side of a boundary as git sees it: the base, the candidate commit the diff runs against
+     * (empty for the working tree), the change digest's diff (given the paths to keep out of it), the
+     * tracked paths that differ, the untracked files and how to read them, and the task's capsule
+     * folder with a reader of its documents.
      */
     public record Sides(
-            GitRepository repo,
             String base,
             String candidateCommit,
             Optional<String> diffAgainst,
+            Function<List<String>, byte[]> changeDiff,
             List<String> tracked,
             List<String> untracked,
             Function<String, Optional<byte[]>> untrackedBytes,
@@ -90,24 +91,8 @@ public final class JudgeScope {
                     .orElseThrow(() -> Failure.usage(
                             "nothing is committed on this branch yet",
                             "commit the base of the work first; the scope names HEAD as its candidate commit"));
-            Path root = workspace.root();
-            List<String> tracked = live.review().changedNames(base, Optional.empty());
-            tracked.stream()
-                    .filter(p -> Files.isDirectory(root.resolve(p), LinkOption.NOFOLLOW_LINKS))
-                    .findFirst()
-                    .ifPresent(p -> {
-                        throw submodule(p);
-                    });
-            Sides sides = new Sides(
-                    live,
-                    base,
-                    head,
-                    Optional.empty(),
-                    tracked,
-                    live.review().untracked(),
-                    path -> linkOrBytes(root.resolve(path)),
-                    doc -> readFile(root.resolve(doc)),
-                    CapsuleFolder.resolve(root, request.key()));
+            Sides sides =
+                    LiveBoundary.sides(workspace, request.key(), live.review().worktree(base, head));
             return build(request.key(), sides, policy, request.includeTasks(), Optional.empty(), false)
                     .withCandidate("WORKTREE", baseRef);
         } catch (GitException e) {
@@ -168,10 +153,10 @@ public final class JudgeScope {
                 .map(f -> f.substring(dir.length() + 1))
                 .toList();
         return new Sides(
-                repo,
                 base,
                 commit,
                 Optional.of(commit),
+                excluded -> repo.review().binaryDiff(base, Optional.of(commit), excluded),
                 tracked,
                 List.of(),
                 path -> Optional.empty(),
@@ -192,6 +177,54 @@ public final class JudgeScope {
             List<TaskKey> includeTasks,
             Optional<List<String>> excludedOverride,
             boolean emptyBoundaryAuthorized) {
+        Parts parts = parts(key, sides, blocked, includeTasks, excludedOverride);
+        MessageDigest change = sha256();
+        change.update(bytes("git-diff\0"));
+        change.update(sides.changeDiff().apply(parts.gitExcluded()));
+        for (String path : parts.untracked()) {
+            byte[] content = sides.untrackedBytes().apply(path).orElseThrow(() -> submodule(path));
+            change.update(bytes("untracked\0" + path + "\0"));
+            change.update(content);
+            change.update(bytes("\0"));
+        }
+        change.update(bytes("excluded\0" + String.join("\0", parts.excluded()) + "\0"));
+        String taskDigest =
+                capsule(key, sides.capsuleFolder(), sides.capsuleBytes()).taskDigest();
+        return new ScopeBlock(
+                ScopeBlock.SCHEMA_VERSION,
+                WbVersion.current(),
+                key.value(),
+                sides.base(),
+                Optional.empty(),
+                sides.diffAgainst().orElse("WORKTREE"),
+                sides.base(),
+                sides.candidateCommit(),
+                parts.changed(),
+                emptyBoundaryAuthorized,
+                parts.excluded(),
+                parts.included(),
+                taskDigest,
+                "sha256:" + HexFormat.of().formatHex(change.digest()));
+    }
+
+    /**
+     * A boundary's paths, sorted: changed (tracked and untracked), withheld, the tasks included, the
+     * tracked paths kept out of git's diff, and the untracked files the change digest reads. The
+     * foreign-capsule rule is applied here.
+     */
+    record Parts(
+            List<String> changed,
+            List<String> excluded,
+            List<String> included,
+            List<String> gitExcluded,
+            List<String> untracked) {}
+
+    static Parts parts(
+            TaskKey key,
+            Sides sides,
+            Predicate<String> blocked,
+            List<TaskKey> includeTasks,
+            Optional<List<String>> excludedOverride) {
         TreeSet<String> changed = new TreeSet<>();
         TreeSet<String> excluded = new TreeSet<>(excludedOverride.orElse(List.of()));
         List<String> gitExcluded = new ArrayList<>();
@@ -220,33 +253,12 @@ public final class JudgeScope {
         TreeSet<String> included = new TreeSet<>();
         includeTasks.forEach(task -> included.add(task.value()));
         refuseForeignCapsules(key, List.copyOf(changed), included);
-        MessageDigest change = sha256();
-        change.update(bytes("git-diff\0"));
-        change.update(sides.repo().review().binaryDiff(sides.base(), sides.diffAgainst(), gitExcluded));
-        for (String path : untracked) {
-            byte[] content = sides.untrackedBytes().apply(path).orElseThrow(() -> submodule(path));
-            change.update(bytes("untracked\0" + path + "\0"));
-            change.update(content);
-            change.update(bytes("\0"));
-        }
-        change.update(bytes("excluded\0" + String.join("\0", excluded) + "\0"));
-        String taskDigest =
-                capsule(key, sides.capsuleFolder(), sides.capsuleBytes()).taskDigest();
-        return new ScopeBlock(
-                ScopeBlock.SCHEMA_VERSION,
-                WbVersion.current(),
-                key.value(),
-                sides.base(),
-                Optional.empty(),
-                sides.diffAgainst().orElse("WORKTREE"),
-                sides.base(),
-                sides.candidateCommit(),
+        return new Parts(
                 List.copyOf(changed),
-                emptyBoundaryAuthorized,
                 List.copyOf(excluded),
                 List.copyOf(included),
-                taskDigest,
-                "sha256:" + HexFormat.of().formatHex(change.digest()));
+                List.copyOf(gitExcluded),
+                List.copyOf(untracked));
     }
 
     private static boolean local(String path) {

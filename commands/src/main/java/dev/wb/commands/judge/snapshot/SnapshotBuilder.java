@@ -17,6 +17,7 @@ import dev.wb.git.ChangedPath;
 import dev.wb.git.GitRepository;
 import dev.wb.git.ObjectFormat;
 import dev.wb.git.ReviewReads.IndexEntry;
+import dev.wb.git.WorktreeBoundary;
 import dev.wb.gitrun.SnapshotRepository;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,6 +36,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Builds one snapshot in a temporary folder: a private repository holding the base (fetched from
@@ -48,7 +50,9 @@ public final class SnapshotBuilder {
     /**
      * What to build. {@code baseSource} is the repository the base commit is fetched from; {@code
      * excluded} the blocked paths of the boundary when the live repository could list them exactly
-     * (empty for a catch-up, whose base only the parent snapshot holds).
+     * (empty for a catch-up, whose base only the parent snapshot holds); {@code liveTree} the read of
+     * the working tree the live boundary was computed from, whose HEAD and differences from it are
+     * laid over the checkout (empty: read them now).
      */
     public record Plan(
             TaskKey key,
@@ -59,7 +63,8 @@ public final class SnapshotBuilder {
             boolean allowEmpty,
             Optional<List<String>> excluded,
             Optional<String> parent,
-            Optional<String> parentRecordDigest) {}
+            Optional<String> parentRecordDigest,
+            Optional<WorktreeBoundary> liveTree) {}
 
     private SnapshotBuilder() {}
 
@@ -79,12 +84,20 @@ public final class SnapshotBuilder {
         String format;
         List<ChangedPath> overlayRaw;
         try (GitRepository live = GitRepository.open(liveRoot, env, Backend.AUTO)) {
-            head = live.head()
+            head = plan.liveTree()
+                    .map(WorktreeBoundary::head)
+                    .or(live::head)
                     .orElseThrow(() -> Failure.usage(
                             "nothing is committed on this branch yet",
                             "commit the base of the work first; a snapshot holds a base and a candidate commit"));
             format = live.objectFormat() == ObjectFormat.SHA256 ? "sha256" : "sha1";
-            overlayRaw = timings.phase("overlay", () -> live.review().againstWorktree(head));
+            // The live boundary's own read of the working tree, when there is one: the overlay is then
+            // the very state the boundary was checked on (compare-live checks it is still there).
+            overlayRaw = timings.phase(
+                    "overlay",
+                    () -> plan.liveTree()
+                            .map(WorktreeBoundary::againstHead)
+                            .orElseGet(() -> live.review().againstWorktree(head)));
         }
         SnapshotRepository repo = timings.phase(
                 "repository",
@@ -126,20 +139,21 @@ public final class SnapshotBuilder {
                     Map<String, String> baseBlocked = new HashMap<>();
                     List<String> baseEntries = new ArrayList<>();
                     Set<String> blocked = new TreeSet<>();
+                    Predicate<String> withheld = policy.forManyPaths();
                     try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
                         for (IndexEntry entry : snap.review().treeEntries(plan.base())) {
-                            if (policy.blocked(entry.path())) {
+                            if (withheld.test(entry.path())) {
                                 baseBlocked.put(entry.path(), entry.mode());
                                 baseEntries.add(entry.mode() + " " + entry.objectId() + "\t" + entry.path());
                             }
                         }
                         snap.review().indexEntries().stream()
                                 .map(IndexEntry::path)
-                                .filter(policy::blocked)
+                                .filter(withheld)
                                 .forEach(blocked::add);
                         snap.review().betweenCommits(plan.base(), head).stream()
                                 .map(ChangedPath::path)
-                                .filter(policy::blocked)
+                                .filter(withheld)
                                 .forEach(committedBlocked::add);
                     }
                     blocked.addAll(baseBlocked.keySet());

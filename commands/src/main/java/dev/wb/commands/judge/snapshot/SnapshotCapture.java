@@ -43,9 +43,9 @@ public final class SnapshotCapture {
             Workspace workspace, Request request, Map<String, String> env, Clock clock, Timings timings) {
         workspace.ensureLocalDir();
         ReadPolicy policy = timings.phase("policy", () -> ReadPolicy.load(workspace));
-        ScopeBlock live = timings.phase(
+        LiveBoundary live = timings.phase(
                 "scope",
-                () -> JudgeScope.compute(
+                () -> LiveBoundary.read(
                         workspace,
                         new JudgeScope.Request(
                                 request.key(), request.baseRef(), new Candidate.Worktree(), request.includeTasks()),
@@ -59,7 +59,8 @@ public final class SnapshotCapture {
                 request.allowEmpty(),
                 Optional.of(live.excludedPaths()),
                 Optional.empty(),
-                Optional.empty());
+                Optional.empty(),
+                Optional.of(live.tree()));
         return publishBuilt(workspace, plan, policy, env, clock, timings, built -> {
             ScopeBlock captured = built.scope();
             // The content itself is compared next (LiveTree); the path lists may differ where git's views
