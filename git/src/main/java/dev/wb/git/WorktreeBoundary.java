@@ -2,6 +2,7 @@ package dev.wb.git;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -144,28 +145,49 @@ public final class WorktreeBoundary {
      * when the settings cannot be read (git's full walk is then used, and fails as git would).
      */
     private Optional<List<String>> worktreePrefixes() {
-        GitBinary.Output out = git.run(
-                repo.root(), "config", "-z", "--type=bool", "--get-regexp", "^diff\\.(mnemonicprefix|noprefix)$");
+        GitBinary.Output out =
+                git.run(repo.root(), "config", "-z", "--get-regexp", "^diff\\.(mnemonicprefix|noprefix)$");
         if (out.exitCode() == 1 && out.stdout().length == 0) {
             return Optional.of(List.of());
         }
         if (out.exitCode() != 0) {
             return Optional.empty();
         }
-        boolean mnemonic = false;
-        boolean noPrefix = false;
+        Optional<Boolean> mnemonic = Optional.of(false);
+        Optional<Boolean> noPrefix = Optional.of(false);
         for (String record : StatusCodes.records(out.stdout())) {
             int newline = record.indexOf('\n');
-            if (newline < 0) {
-                return Optional.empty();
-            }
-            boolean on = record.substring(newline + 1).equals("true");
-            if (record.startsWith("diff.mnemonicprefix\n")) {
-                mnemonic = on;
-            } else if (record.startsWith("diff.noprefix\n")) {
-                noPrefix = on;
+            String key = newline < 0 ? record : record.substring(0, newline);
+            // A key written without "=" is true, as git reads it.
+            Optional<Boolean> value = newline < 0 ? Optional.of(true) : bool(record.substring(newline + 1));
+            if (key.equals("diff.mnemonicprefix")) {
+                mnemonic = value;
+            } else if (key.equals("diff.noprefix")) {
+                noPrefix = value;
             }
         }
-        return Optional.of(mnemonic && !noPrefix ? List.of("--src-prefix=c/", "--dst-prefix=w/") : List.of());
+        if (mnemonic.isEmpty() || noPrefix.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                mnemonic.get() && !noPrefix.get() ? List.of("--src-prefix=c/", "--dst-prefix=w/") : List.of());
+    }
+
+    /** A boolean setting as git reads it; empty for a spelling this does not know (git's full walk decides). */
+    static Optional<Boolean> bool(String value) {
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> {
+                return Optional.of(true);
+            }
+            case "false", "no", "off", "" -> {
+                return Optional.of(false);
+            }
+            default -> {
+                if (value.matches("-?[0-9]{1,9}")) {
+                    return Optional.of(Integer.parseInt(value) != 0);
+                }
+                return Optional.empty();
+            }
+        }
     }
 }

@@ -87,10 +87,12 @@ class WorktreeBoundaryTest {
                 List.of("diff.mnemonicPrefix", "true"),
                 List.of("diff.noprefix", "true"),
                 List.of("diff.mnemonicPrefix", "yes"),
+                List.of("diff.mnemonicPrefix", "1"),
+                List.of("diff.mnemonicPrefix", "On"),
+                List.of("diff.mnemonicPrefix", "1k"),
                 List.of("diff.mnemonicPrefix", "false"))) {
             repo.git("config", settings.get(0), settings.get(1));
-            WorktreeBoundary tree = assertSameAsGit(List.of());
-            assertTrue(tree.treesSuffice(), settings.toString());
+            assertTrue(assertSameAsGit(List.of()).treesSuffice(), settings.toString());
             repo.git("config", "--unset", settings.get(0));
         }
         repo.git("config", "diff.mnemonicPrefix", "true");
@@ -98,6 +100,30 @@ class WorktreeBoundaryTest {
         assertTrue(diff.contains("diff --git c/src/App.java w/src/App.java"), diff);
         repo.git("config", "diff.noprefix", "true");
         assertSameAsGit(List.of());
+        // A key written without a value is true, as git reads it.
+        repo.git("config", "--unset", "diff.noprefix");
+        try {
+            Files.writeString(
+                    repo.resolve(".git/config"),
+                    "[diff]\n\tnoprefix\n",
+                    StandardCharsets.UTF_8,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertSameAsGit(List.of());
+        assertFalse(new String(read().binaryDiff(List.of()), StandardCharsets.UTF_8).contains("c/src/App.java"));
+    }
+
+    @Test
+    void a_boolean_setting_is_read_as_git_reads_it() {
+        assertEquals(Optional.of(true), WorktreeBoundary.bool("TRUE"));
+        assertEquals(Optional.of(true), WorktreeBoundary.bool("2"));
+        assertEquals(Optional.of(false), WorktreeBoundary.bool("Off"));
+        assertEquals(Optional.of(false), WorktreeBoundary.bool(""));
+        assertEquals(Optional.of(false), WorktreeBoundary.bool("0"));
+        assertEquals(Optional.empty(), WorktreeBoundary.bool("1k"));
+        assertEquals(Optional.empty(), WorktreeBoundary.bool("maybe"));
     }
 
     @Test

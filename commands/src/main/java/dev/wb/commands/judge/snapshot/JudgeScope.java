@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -141,17 +140,18 @@ public final class JudgeScope {
                 .ifPresent(p -> {
                     throw submodule(p);
                 });
-        Map<String, List<String>> folders = new HashMap<>();
-        tree.keySet().forEach(path -> {
-            String[] parts = path.split("/");
-            for (int i = 1; i < parts.length; i++) {
-                folders.computeIfAbsent(String.join("/", Arrays.copyOf(parts, i)), k -> new ArrayList<>());
+        // A folder's sub-folders, found when asked (the capsule's resolution asks for one folder's).
+        Function<String, List<String>> children = dir -> {
+            String prefix = dir + "/";
+            TreeSet<String> names = new TreeSet<>();
+            for (String path : tree.keySet()) {
+                int slash = path.startsWith(prefix) ? path.indexOf('/', prefix.length()) : -1;
+                if (slash >= 0) {
+                    names.add(path.substring(prefix.length(), slash));
+                }
             }
-        });
-        Function<String, List<String>> children = dir -> folders.keySet().stream()
-                .filter(f -> f.startsWith(dir + "/") && f.indexOf('/', dir.length() + 1) < 0)
-                .map(f -> f.substring(dir.length() + 1))
-                .toList();
+            return List.copyOf(names);
+        };
         return new Sides(
                 base,
                 commit,
