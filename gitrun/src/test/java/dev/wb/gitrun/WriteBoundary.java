@@ -65,7 +65,9 @@ final class WriteBoundary {
             "commands/src/main/java/dev/wb/commands/process/ProcessRunner.java",
             "wb impl verify's runner: it runs the plan's verify commands, whose allowlist never holds git",
             "testkit/src/main/java/dev/wb/testkit/ChildJvm.java",
-            "starts a child JVM for tests; never on wb's runtime class path");
+            "starts a child JVM for tests; never on wb's runtime class path",
+            "cli/src/main/java/dev/wb/cli/server/Slots.java",
+            "the warm server's mkfifo for its own request FIFOs (docs/adr/0009), never git");
 
     /** Files that run a writing git on repositories they made themselves, never a user's, and why they may. */
     static final Map<String, String> SCRATCH_WRITERS = Map.of(

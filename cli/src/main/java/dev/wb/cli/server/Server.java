@@ -19,10 +19,10 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -97,7 +97,7 @@ public final class Server {
     private int run(String key) throws IOException {
         Path in = folder.resolve("in");
         Files.deleteIfExists(in);
-        mkfifo(in);
+        Slots.mkfifo(List.of(in));
         Slots.make(folder);
         long pid = ProcessHandle.current().pid();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> forget(pid), "wb-server-exit"));
@@ -294,20 +294,6 @@ public final class Server {
             } catch (IOException e) {
                 // Nothing more to do on the way out.
             }
-        }
-    }
-
-    private static void mkfifo(Path path) throws IOException {
-        Process p = new ProcessBuilder("mkfifo", "-m", "600", path.toString())
-                .redirectErrorStream(true)
-                .start();
-        try {
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException("mkfifo " + path + " failed");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted making " + path, e);
         }
     }
 

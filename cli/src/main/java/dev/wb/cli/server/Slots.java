@@ -37,17 +37,24 @@ final class Slots {
             }
             Files.createDirectory(
                     slot, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            List<String> argv = new ArrayList<>(List.of("mkfifo", "-m", "600"));
-            FIFOS.forEach(f -> argv.add(slot.resolve(f).toString()));
-            Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-            try {
-                if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                    throw new IOException("mkfifo in " + slot + " failed");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("interrupted making " + slot, e);
+            List<Path> fifos = new ArrayList<>();
+            FIFOS.forEach(f -> fifos.add(slot.resolve(f)));
+            mkfifo(fifos);
+        }
+    }
+
+    /** Makes FIFOs of mode 0600 (Java has no call for it: {@code mkfifo}, the one process a server starts). */
+    static void mkfifo(List<Path> paths) throws IOException {
+        List<String> argv = new ArrayList<>(List.of("mkfifo", "-m", "600", "--"));
+        paths.forEach(p -> argv.add(p.toString()));
+        Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new IOException("mkfifo " + paths + " failed");
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted making " + paths, e);
         }
     }
 
