@@ -19,23 +19,32 @@ import java.util.function.Supplier;
 public final class Session implements AutoCloseable {
 
     private final Workspace workspace;
+    private final Map<String, String> env;
     private final Supplier<Invocation> invocationSource;
     private Invocation invocation;
     private EventLog log;
 
+    /** A session of this process (its environment) with a given invocation: tests and benchmarks. */
     public Session(Workspace workspace, Invocation invocation) {
         this.workspace = workspace;
+        this.env = System.getenv();
         this.invocationSource = () -> invocation;
     }
 
-    private Session(Workspace workspace, Supplier<Invocation> invocationSource) {
+    private Session(Workspace workspace, Map<String, String> env, Supplier<Invocation> invocationSource) {
         this.workspace = workspace;
+        this.env = env;
         this.invocationSource = invocationSource;
     }
 
     /** A session whose invocation (and its random id) is made only if a command appends. */
     public static Session open(Workspace workspace, Map<String, String> env, Clock clock) {
-        return new Session(workspace, () -> Invocation.start(Actor.current(env), clock));
+        return new Session(workspace, env, () -> Invocation.start(Actor.current(env), clock));
+    }
+
+    /** The run's environment (a warm server's client's, never the server's own: docs/adr/0009). */
+    public Map<String, String> env() {
+        return env;
     }
 
     public Workspace workspace() {

@@ -37,7 +37,8 @@ record Request(long pid, Path folder, boolean stdinTerminal, boolean stdoutTermi
                 : words.get(2);
         if (!name.matches("r\\.[0-9]{1,10}(\\.[0-9]{1,10})?")
                 || (words.get(2).startsWith("/")
-                        && !server.resolve(name).toString().equals(words.get(2)))) {
+                        && !server.normalize()
+                                .equals(Path.of(words.get(2)).normalize().getParent()))) {
             return Optional.empty();
         }
         Path folder = server.resolve(name);
@@ -62,6 +63,9 @@ record Request(long pid, Path folder, boolean stdinTerminal, boolean stdoutTermi
      * first (renamed {@code args} to {@code withdrawn}): exactly one of the two renames succeeds.
      */
     boolean claim() {
+        if (slot() && !Slots.owns(this)) {
+            return false; // a slot since claimed by another client: its args are not this request's
+        }
         try {
             Files.move(folder.resolve("args"), folder.resolve("taken"), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
             return true;

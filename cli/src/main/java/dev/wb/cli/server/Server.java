@@ -144,7 +144,9 @@ public final class Server {
             }
             if (!jars.unchanged()) {
                 answer(request, control, "stale");
-                return false; // a rebuilt or replaced install: this server ends
+                // A rebuilt or replaced install: this server ends, but never under a running command
+                // (that one ends first, and then the server: serveOne and the tick).
+                return busy.get();
             }
             if (!self.sameAs(client.get())) {
                 answer(request, control, "stale"); // another user or umask: never served here
@@ -196,18 +198,30 @@ public final class Server {
     }
 
     private void serveOne(Request request, ProcProcess client) {
-        ServedRun.Ended ended = new ServedRun.Ended(1, true, true);
+        Optional<ProcessHandle> handle = ProcessHandle.of(client.pid()).filter(ProcessHandle::isAlive);
+        if (handle.isEmpty()) {
+            Slots.free(request); // gone before its command began: nothing runs for it
+            busy.set(false);
+            return;
+        }
+        ServedRun.Ended ended = new ServedRun.Ended(3, true, true);
         running.set(client.pid());
-        Optional<CompletableFuture<Void>> unused = ProcessHandle.of(client.pid())
-                .map(h -> h.onExit().thenRun(() -> {
-                    if (running.get() == client.pid()) {
-                        Runtime.getRuntime().halt(137); // as SIGKILL ends a cold run: no hooks
-                    }
-                }));
+        Optional<CompletableFuture<Void>> unused = handle.map(h -> h.onExit().thenRun(() -> {
+            if (running.get() == client.pid()) {
+                Runtime.getRuntime().halt(137); // as SIGKILL ends a cold run: no hooks
+            }
+            // Only now is the slot free: until its client has exited, its relays may hold the FIFOs, an
+            // unread line may sit in `ctl`, and its traps may still forward a signal.
+            Slots.free(request);
+        }));
         try (Control control = Control.open(request.fifo("ctl"))) {
             control.say("go");
             try {
                 ended = ServedRun.run(runner, request, client, control, javaBinary);
+            } catch (IOException | RuntimeException e) {
+                // A request that could not be read or run (its files, its folder): the client is told and
+                // never left waiting; exit 3, as for a server that stopped.
+                ended = new ServedRun.Ended(3, true, true);
             } finally {
                 // Before `exit`: the client may exit the moment it reads it, and that must not halt us.
                 running.set(0);
@@ -216,14 +230,10 @@ public final class Server {
         } catch (IOException e) {
             // The client went away mid-way; nothing of the server is broken.
         }
-        if (!ended.stdinRelayed()) {
-            Slots.free(request);
-        }
-        // Else the slot waits for its client to exit (the tick frees it): its `cat >in` may hold the FIFO.
         served.incrementAndGet();
         last.set(Instant.now());
-        if (!ended.healthy()) {
-            System.exit(0);
+        if (!ended.healthy() || !jars.unchanged()) {
+            System.exit(0); // a command a cold JVM would have died of, or a rebuilt install
         }
         busy.set(false);
         writeStats();

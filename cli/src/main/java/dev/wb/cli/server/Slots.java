@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Slots {
 
-    static final int COUNT = 4;
+    static final int COUNT = 8;
     private static final List<String> FIFOS = List.of("out", "err", "in", "ctl");
     private static final List<String> FILES = List.of("env", "args", "taken", "withdrawn", "claim");
 
@@ -58,11 +58,22 @@ final class Slots {
         }
     }
 
-    /** Frees {@code request}'s slot for the next client; a folder a client made is the client's to remove. */
+    /**
+     * Frees {@code request}'s slot for the next client, while its claim is still the request's own (a
+     * request line read after its client died must not free a slot another client has claimed since); a
+     * folder a client made is the client's to remove.
+     */
     static void free(Request request) {
-        if (request.slot()) {
+        if (request.slot() && owns(request)) {
             free(request.folder());
         }
+    }
+
+    /** Whether the slot's claim names the request's client. */
+    static boolean owns(Request request) {
+        return ServerFolders.firstLine(request.folder().resolve("claim"))
+                .map(pid -> pid.equals(Long.toString(request.pid())))
+                .orElse(false);
     }
 
     /** Frees {@code slot} for the next client: everything but its FIFOs goes, the claim last. */

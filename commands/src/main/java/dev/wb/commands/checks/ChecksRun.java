@@ -118,7 +118,7 @@ public final class ChecksRun {
                     scratch(session),
                     progress,
                     stopped::get,
-                    () -> WorkingTree.of(session.workspace()));
+                    () -> WorkingTree.of(session.workspace(), session.env()));
             List<CheckResult> results = new ArrayList<>();
             List<SkippedSet> skipped = new ArrayList<>();
             List<Mutation> mutations = new ArrayList<>();
@@ -167,7 +167,7 @@ public final class ChecksRun {
 
     /** The task's changed paths, sorted, without wb's own files and generated output. */
     static List<String> diff(Session session, Optional<String> baseline) {
-        try (GitRepository git = Repositories.open(session.workspace())) {
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             return git.changedPaths(ChangeScope.WORKTREE, baseline).stream()
                     .map(ChangedPath::path)
                     .filter(path -> ScopeExclusions.reason(path) == null)

@@ -38,8 +38,8 @@ import java.util.TreeSet;
 record WorkingTree(Optional<String> head, Optional<String> branch, Map<String, String> paths) {
 
     /** The fingerprint now. */
-    static WorkingTree of(Workspace workspace) {
-        try (GitRepository git = Repositories.open(workspace)) {
+    static WorkingTree of(Workspace workspace, Map<String, String> env) {
+        try (GitRepository git = Repositories.open(workspace, env)) {
             Map<String, String> paths = new TreeMap<>();
             for (ChangeScope scope : ChangeScope.values()) {
                 for (ChangedPath p : git.changedPaths(scope, Optional.empty())) {

@@ -2,18 +2,21 @@ package dev.wb.commands.git;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
+import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import java.util.List;
+import java.util.Map;
 
 /** Opens the workspace's repository through the read-only façade, with failures in the user's words. */
 public final class Repositories {
 
     private Repositories() {}
 
-    public static GitRepository open(Workspace workspace) {
+    /** The workspace's repository, read with the run's environment (which git, its configuration). */
+    public static GitRepository open(Workspace workspace, Map<String, String> env) {
         try {
-            return GitRepository.open(workspace.root());
+            return GitRepository.open(workspace.root(), env, Backend.AUTO);
         } catch (GitException e) {
             throw failure(e);
         }

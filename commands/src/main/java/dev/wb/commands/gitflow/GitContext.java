@@ -39,7 +39,7 @@ public record GitContext(
     public static GitContext read(Session session, Map<String, String> env) {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         WorkbenchContexts.Expected from = WorkbenchContexts.expected(config, env);
-        try (GitRepository git = Repositories.open(session.workspace())) {
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             Optional<String> branch = git.currentBranch();
             Optional<String> email = git.config("user.email");
             Optional<WorkspaceConfig.Identity> expected = from.identity();

@@ -53,7 +53,7 @@ public final class GitFlow {
 
     public static Planned start(Session session, TaskKey key) {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        try (GitRepository git = Repositories.open(session.workspace())) {
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             String branch = GitSeries.taskBranch(config.branches().prefix(), key);
             if (git.refExists("refs/heads/" + branch)) {
                 throw Failure.usage(
@@ -107,7 +107,7 @@ public final class GitFlow {
 
     public static Planned push(Session session) {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        try (GitRepository git = Repositories.open(session.workspace())) {
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             String branch = git.currentBranch()
                     .orElseThrow(() -> Failure.usage(
                             "HEAD is not on a branch", "git switch <branch>   (wb pushes the current branch)"));
@@ -130,7 +130,7 @@ public final class GitFlow {
     public static Planned carry(Session session, TaskKey key, String target) {
         requireGate(session, key);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        try (GitRepository git = Repositories.open(session.workspace())) {
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             if (git.resolveCommit(target).isEmpty()) {
                 throw Failure.usage(
                         "--to " + GitCommandText.quote(target) + " is not a branch or commit here", "git branch -a");
@@ -196,7 +196,7 @@ public final class GitFlow {
     }
 
     private static Set<String> protectedNames(Session session, WorkspaceConfig config) {
-        try (GitRepository git = Repositories.open(session.workspace())) {
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             return ProtectedBranches.resolve(config.protectedBranches(), git);
         }
     }

@@ -165,7 +165,7 @@ public final class ImplCheck {
     }
 
     private static Changes changes(Session session, Request request) {
-        try (GitRepository git = Repositories.open(session.workspace())) {
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             return changes(git, request);
         }
     }

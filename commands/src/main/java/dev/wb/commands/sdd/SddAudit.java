@@ -63,7 +63,7 @@ public final class SddAudit {
         // canonical JSON (what the digest is of), or the raw bytes of a plan that is not JSON.
         new ContentStore(session.workspace())
                 .put(reading.canonical().map(CanonicalJson::bytes).orElse(bytes));
-        try (GitRepository git = Repositories.open(session.workspace())) {
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             Optional<String> head = git.head();
             // The audit reads the files and the anchored commit: it is gathered for the state the log
             // holds, and run again on the new state when another audit lands in between, so it is never
