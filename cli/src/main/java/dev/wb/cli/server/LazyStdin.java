@@ -39,11 +39,6 @@ final class LazyStdin extends InputStream {
         return stream().read(b, off, len);
     }
 
-    /** Whether the client was asked for its stdin (its {@code cat >in} may still hold the FIFO). */
-    boolean asked() {
-        return open != null;
-    }
-
     @Override
     public int available() throws IOException {
         return open == null ? 0 : open.available();

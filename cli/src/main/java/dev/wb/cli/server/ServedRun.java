@@ -23,9 +23,8 @@ final class ServedRun {
     /**
      * How a run ended for the server: {@code healthy} false when something went wrong that a cold JVM
      * would have died of (an error escaping the command), after which the server serves no more;
-     * {@code stdinRelayed} when the client was asked for its stdin, so its slot waits for it to exit.
      */
-    record Ended(int code, boolean healthy, boolean stdinRelayed) {}
+    record Ended(int code, boolean healthy) {}
 
     /** Runs {@code request} for {@code client}. */
     static Ended run(Runner runner, Request request, ProcProcess client, Control control, String java)
@@ -34,7 +33,6 @@ final class ServedRun {
         Map<String, String> env = request.env(java);
         Path cwd = client.cwd();
         boolean healthy = true;
-        boolean relayed;
         int code;
         try (FileOutputStream out = new FileOutputStream(request.fifo("out").toFile());
                 FileOutputStream err = new FileOutputStream(request.fifo("err").toFile());
@@ -57,8 +55,7 @@ final class ServedRun {
             }
             o.flush();
             e.flush();
-            relayed = stdin.asked();
         }
-        return new Ended(code, healthy, relayed);
+        return new Ended(code, healthy);
     }
 }

@@ -204,7 +204,7 @@ public final class Server {
             busy.set(false);
             return;
         }
-        ServedRun.Ended ended = new ServedRun.Ended(3, true, true);
+        ServedRun.Ended ended = new ServedRun.Ended(3, true);
         running.set(client.pid());
         Optional<CompletableFuture<Void>> unused = handle.map(h -> h.onExit().thenRun(() -> {
             if (running.get() == client.pid()) {
@@ -221,7 +221,7 @@ public final class Server {
             } catch (IOException | RuntimeException e) {
                 // A request that could not be read or run (its files, its folder): the client is told and
                 // never left waiting; exit 3, as for a server that stopped.
-                ended = new ServedRun.Ended(3, true, true);
+                ended = new ServedRun.Ended(3, true);
             } finally {
                 // Before `exit`: the client may exit the moment it reads it, and that must not halt us.
                 running.set(0);
