@@ -22,7 +22,7 @@ final class ServedRun {
 
     /**
      * How a run ended for the server: {@code healthy} false when something went wrong that a cold JVM
-     * would have died of (an error escaping the command), after which the server serves no more;
+     * would have died of (an error escaping the command), after which the server serves no more.
      */
     record Ended(int code, boolean healthy) {}
 
