@@ -11,6 +11,8 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Pattern;
 
 /**
@@ -93,10 +95,86 @@ public final class SnapshotRepository {
         git(fetch.toArray(String[]::new));
     }
 
-    /** Checks out {@code commit} detached, working tree and index. */
+    /**
+     * What {@link #fetch} then {@link #checkout} do, at the same time: while {@code commits} are fetched
+     * from {@code source}, {@code checkout} is checked out with the source's object store lent to that
+     * one git process ({@code GIT_ALTERNATE_OBJECT_DIRECTORIES}, nothing written to this repository's
+     * configuration), so the 100,000-file checkout does not wait for the pack. Objects are named by
+     * their content: the files are the same whichever store they were read from, and the commit phase
+     * ({@code write-tree}) then proves this repository holds every blob its index names. Ends when both
+     * have; a fetch that failed fails the whole; a checkout that could not use the loan is done again
+     * from the fetched objects alone.
+     */
+    public void fetchAndCheckout(Path source, Collection<String> commits, String checkout) throws IOException {
+        requireId(checkout);
+        Optional<Path> lent = objectStore(source);
+        if (lent.isEmpty()) {
+            fetch(source, commits);
+            checkout(checkout);
+            return;
+        }
+        CompletableFuture<IOException> fetching = CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        fetch(source, commits);
+                        return null;
+                    } catch (IOException e) {
+                        return e;
+                    }
+                },
+                task -> {
+                    Thread thread = new Thread(task, "wb-snapshot-fetch");
+                    thread.setDaemon(true);
+                    thread.start();
+                });
+        Map<String, String> env = environment();
+        env.put("GIT_ALTERNATE_OBJECT_DIRECTORIES", lent.get().toString());
+        String[] args = checkoutArgs(checkout);
+        GitProcess.Result checkedOut = GitProcess.run(root, List.of(args), env, TIMEOUT);
+        IOException fetchFailed = fetching.join();
+        if (fetchFailed != null) {
+            throw fetchFailed;
+        }
+        if (checkedOut.exitCode() != 0) {
+            git(checkoutArgs(checkout));
+        }
+    }
+
+    /**
+     * The object store of the repository at {@code source}, absolute, when it can be lent as an
+     * alternate (a path with {@code :} or a quote cannot be, in that variable's syntax).
+     */
+    private static Optional<Path> objectStore(Path source) {
+        GitProcess.Result result = GitProcess.run(
+                source,
+                List.of("rev-parse", "--path-format=absolute", "--git-path", "objects"),
+                environment(),
+                TIMEOUT);
+        String text = result.output().strip();
+        if (result.exitCode() != 0
+                || text.isEmpty()
+                || text.contains("\n")
+                || text.contains(":")
+                || text.contains("\"")) {
+            return Optional.empty();
+        }
+        Path store = Path.of(text);
+        return store.isAbsolute() && Files.isDirectory(store) ? Optional.of(store) : Optional.empty();
+    }
+
+    private static String[] checkoutArgs(String commit) {
+        return new String[] {
+            "-c", "advice.detachedHead=false", "-c", "checkout.workers=0", "checkout", "-q", "-f", "--detach", commit
+        };
+    }
+
+    /**
+     * Checks out {@code commit} detached, working tree and index, writing files on as many workers as
+     * the machine has cores (git's parallel checkout, 2.31 and later; an older git ignores the setting).
+     */
     public void checkout(String commit) throws IOException {
         requireId(commit);
-        git("-c", "advice.detachedHead=false", "checkout", "-q", "--detach", commit);
+        git(checkoutArgs(commit));
     }
 
     /** Opens a snapshot repository {@link #create} made; anything else is refused. */
@@ -175,15 +253,33 @@ public final class SnapshotRepository {
     }
 
     /**
-     * Commits the index as the candidate on top of {@code parent}, with a fixed identity and time,
-     * and points {@code refs/wb/base} and {@code refs/wb/candidate} at the two commits. Returns
-     * nothing: read the candidate's id back with the git module.
+     * Commits the index as the candidate on top of the checked-out commit, with a fixed identity and
+     * time, and points {@code HEAD} and {@code refs/wb/candidate} at it and {@code refs/wb/base} at
+     * {@code base}, in one transaction. Returns the candidate's id. The commit is written with {@code
+     * write-tree} and {@code commit-tree}, the same object {@code git commit -m} makes (the message ends
+     * with its newline and has no blank lines to fold), without {@code git commit}'s stat of every file.
      */
-    public void commitCandidate(String base, String message) throws IOException {
+    public String commitCandidate(String base, String message) throws IOException {
         requireId(base);
-        git("-c", "commit.gpgsign=false", "commit", "-q", "--allow-empty", "--no-verify", "-m", message);
-        git("update-ref", "refs/wb/base", base);
-        git("update-ref", "refs/wb/candidate", "HEAD");
+        String tree = output("write-tree");
+        String head = output("rev-parse", "--verify", "HEAD^{commit}");
+        requireId(tree);
+        requireId(head);
+        String candidate = output("-c", "commit.gpgsign=false", "commit-tree", tree, "-p", head, "-m", message);
+        requireId(candidate);
+        Path updates = Files.createTempFile(root.resolve(".git"), "wb-", ".refs");
+        try {
+            Files.writeString(
+                    updates,
+                    "update HEAD " + candidate + " " + head + "\n"
+                            + "update refs/wb/base " + base + "\n"
+                            + "update refs/wb/candidate " + candidate + "\n",
+                    StandardCharsets.UTF_8);
+            gitStdin(updates, "update-ref", "--no-deref", "--stdin");
+        } finally {
+            Files.deleteIfExists(updates);
+        }
+        return candidate;
     }
 
     private static void requireId(String commit) throws IOException {
@@ -212,6 +308,14 @@ public final class SnapshotRepository {
 
     private void git(String... args) throws IOException {
         check(GitProcess.run(root, List.of(args), environment(), TIMEOUT), args);
+    }
+
+    /** Runs git and returns the last line of its output: the object id the plumbing used here prints. */
+    private String output(String... args) throws IOException {
+        GitProcess.Result result = GitProcess.run(root, List.of(args), environment(), TIMEOUT);
+        check(result, args);
+        String text = result.output().strip();
+        return text.substring(text.lastIndexOf('\n') + 1);
     }
 
     private void check(GitProcess.Result result, String... args) throws IOException {

@@ -109,6 +109,13 @@ final class IgnoreRule {
         if (folderOnly && !folder) {
             return false;
         }
+        if (elements.size() == 2 && count > 0) {
+            Element first = elements.get(0);
+            if (first.anyDepth() && !first.atLeastOne() && !elements.get(1).anyDepth()) {
+                // "name" or "**/name": any folders, then a last segment the glob matches (most policies)
+                return elements.get(1).glob().matches(segments[count - 1]);
+            }
+        }
         // Greedy two-pointer match at the level of segments: ** remembers where it last started, and a
         // failure resumes there one segment later, so a match takes at most count × elements steps.
         int e = 0;

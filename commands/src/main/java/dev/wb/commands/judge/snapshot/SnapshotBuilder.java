@@ -104,13 +104,13 @@ public final class SnapshotBuilder {
                 () -> unchecked(() -> {
                     SnapshotRepository made = SnapshotRepository.init(temp.resolve("worktree"), format);
                     boolean sameSource = plan.baseSource().equals(liveRoot);
-                    made.fetch(
-                            liveRoot,
-                            sameSource && !plan.base().equals(head) ? List.of(plan.base(), head) : List.of(head));
                     if (!sameSource) {
                         made.fetch(plan.baseSource(), List.of(plan.base()));
                     }
-                    made.checkout(head);
+                    made.fetchAndCheckout(
+                            liveRoot,
+                            sameSource && !plan.base().equals(head) ? List.of(plan.base(), head) : List.of(head),
+                            head);
                     return made;
                 }));
         List<ChangedFile> overlay = new ArrayList<>();
@@ -132,7 +132,11 @@ public final class SnapshotBuilder {
             overlay.sort(Comparator.comparing(ChangedFile::path));
         });
         TreeSet<String> committedBlocked = new TreeSet<>();
-        timings.phase(
+        // The blob id of every file the index holds once the overlay is staged: the content the
+        // fingerprint takes for those files instead of reading them again (a withheld path's file is
+        // removed from the tree, so its entry is never looked up).
+        Map<String, String> known = new HashMap<>();
+        String candidate = timings.phase(
                 "commit",
                 () -> unchecked(() -> {
                     repo.stage(staged);
@@ -141,16 +145,24 @@ public final class SnapshotBuilder {
                     Set<String> blocked = new TreeSet<>();
                     Predicate<String> withheld = policy.forManyPaths();
                     try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
+                        // The base's paths and the index's are mostly the same: each is judged once.
+                        Map<String, Boolean> decided = new HashMap<>();
                         for (IndexEntry entry : snap.review().treeEntries(plan.base())) {
-                            if (withheld.test(entry.path())) {
+                            boolean blockedHere = withheld.test(entry.path());
+                            decided.put(entry.path(), blockedHere);
+                            if (blockedHere) {
                                 baseBlocked.put(entry.path(), entry.mode());
                                 baseEntries.add(entry.mode() + " " + entry.objectId() + "\t" + entry.path());
                             }
                         }
-                        snap.review().indexEntries().stream()
-                                .map(IndexEntry::path)
-                                .filter(withheld)
-                                .forEach(blocked::add);
+                        for (IndexEntry entry : snap.review().indexEntries()) {
+                            Boolean judged = decided.get(entry.path());
+                            if (judged != null ? judged : withheld.test(entry.path())) {
+                                blocked.add(entry.path());
+                            } else if (!entry.mode().equals("160000")) {
+                                known.put(entry.path(), "git:" + entry.objectId());
+                            }
+                        }
                         snap.review().betweenCommits(plan.base(), head).stream()
                                 .map(ChangedPath::path)
                                 .filter(withheld)
@@ -158,29 +170,17 @@ public final class SnapshotBuilder {
                     }
                     blocked.addAll(baseBlocked.keySet());
                     repo.withhold(blocked, baseEntries, baseBlocked.keySet());
-                    repo.commitCandidate(
+                    return repo.commitCandidate(
                             plan.base(),
                             "wb snapshot of " + plan.key() + "\n\nbase " + plan.base() + "\nhead " + head + "\n");
-                    return null;
                 }));
-        String candidate;
-        try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
-            candidate = snap.resolveCommit("refs/wb/candidate").orElseThrow();
-        }
-        Map<String, String> known = new HashMap<>();
-        try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
-            // The tree is the index git just wrote: its blob ids are the files' content, read once.
-            snap.review().indexEntries().stream()
-                    .filter(e -> !e.mode().equals("160000"))
-                    .forEach(e -> known.put(e.path(), "git:" + e.objectId()));
-        }
-        Fingerprint fingerprint =
-                timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root(), known)));
         List<String> excluded = plan.excluded().orElseGet(() -> {
             TreeSet<String> union = new TreeSet<>(committedBlocked);
             union.addAll(blockedOverlay);
             return List.copyOf(union);
         });
+        Fingerprint fingerprint =
+                timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root(), known)));
         ScopeBlock scope =
                 timings.phase("scope-of-snapshot", () -> scope(repo.root(), plan, candidate, excluded, snapEnv));
         if (scope.changedFiles().isEmpty() && !plan.allowEmpty()) {
