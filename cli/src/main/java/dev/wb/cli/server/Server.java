@@ -44,11 +44,14 @@ public final class Server {
     private static final Duration DEFAULT_IDLE = Duration.ofMinutes(60);
     private static final Duration TICK = Duration.ofSeconds(5);
     private static final Duration BUSY_WAIT = Duration.ofMillis(100);
-    private static final long LARGE_HEAP = 128L << 20;
 
     private final Runner runner;
     private final Path folder;
     private final Duration idle;
+
+    /** The end of the last command before the heap was last trimmed (read and written by the tick alone). */
+    private Instant trimmedAfter = Instant.EPOCH;
+
     private final Jars jars = Jars.now();
     private final ProcProcess self = ProcProcess.self();
     private final String javaBinary = ProcessHandle.current().info().command().orElse("java");
@@ -237,9 +240,6 @@ public final class Server {
         }
         busy.set(false);
         writeStats();
-        if (Runtime.getRuntime().totalMemory() > LARGE_HEAP) {
-            System.gc(); // a large command's heap given back while nobody waits (the serial GC shrinks)
-        }
     }
 
     /**
@@ -279,6 +279,16 @@ public final class Server {
         }
         if (!busy.get() && !jars.unchanged()) {
             System.exit(0);
+        }
+        // Once a quiet spell has lasted a tick, the heap the last commands grew is given back (the
+        // serial GC shrinks the heap on a full collection): a resting server holds what it keeps, not
+        // what a million-event --stats once needed. A command that arrives meanwhile waits milliseconds.
+        Instant quietSince = last.get();
+        if (!busy.get()
+                && !quietSince.equals(trimmedAfter)
+                && Duration.between(quietSince, Instant.now()).compareTo(TICK) >= 0) {
+            trimmedAfter = quietSince;
+            System.gc();
         }
     }
 
