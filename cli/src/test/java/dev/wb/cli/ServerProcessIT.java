@@ -53,7 +53,8 @@ class ServerProcessIT {
                 "ok:\n\t@echo ok\n"
                         + "probe:\n\t@echo \"$$WB_PROBE\" > " + tmp.resolve("probe.txt") + "\n"
                         + "hang:\n\t@sh -c 'echo $$$$ > " + marker + "; exec sleep 60'\n"
-                        + "slow:\n\t@touch " + marker + "; sleep 4\n");
+                        + "slow:\n\t@touch " + marker + "; sleep 4\n"
+                        + "nofile:\n\t@sh -c 'ulimit -n' > " + tmp.resolve("nofile.txt") + "\n");
         repo.write("src/app.py", "value = 1\n");
         repo.git("add", ".");
         repo.git("commit", "-q", "-m", "app");
@@ -122,6 +123,55 @@ class ServerProcessIT {
         assertEquals(before, ServedWb.served(server), "the 022 server served no 077 command");
         // A server of the 077 key is started beside it.
         await().atMost(Duration.ofMinutes(1)).until(() -> wb.servers().size() == 2);
+    }
+
+    @Test
+    void a_client_under_other_limits_gets_a_server_of_its_own_and_a_cpu_limit_runs_cold() throws IOException {
+        assertEquals(0, wb.cold(repo.root(), "init").code());
+        plan("ABC-1", "make -s nofile");
+        Path server = wb.awaitServing(repo.root(), wb.environment(true));
+        long before = ServedWb.served(server);
+        List<String> under300 = List.of(
+                "sh",
+                "-c",
+                "ulimit -n 300 && exec \"$0\" \"$@\"",
+                ServedWb.HOME.resolve("bin/wb").toString(),
+                "impl",
+                "verify",
+                "ABC-1");
+        Path nofile = tmp.resolve("nofile.txt");
+
+        Run first = wb.exec(repo.root(), wb.environment(true), null, under300);
+
+        assertEquals(0, first.code(), first.err());
+        assertEquals("300\n", Files.readString(nofile), "the verify command ran under its client's limit");
+        assertEquals(before, ServedWb.served(server), "the default server served no client limited to 300 files");
+        await().atMost(Duration.ofMinutes(1)).until(() -> wb.servers().size() == 2);
+        Path limited =
+                wb.servers().stream().filter(f -> !f.equals(server)).findFirst().orElseThrow();
+        await().atMost(Duration.ofMinutes(1))
+                .until(() -> Files.isRegularFile(limited.resolve("stats"))
+                        && Files.readString(limited.resolve("stats")).contains("warm true"));
+        Files.delete(nofile);
+        long limitedBefore = ServedWb.served(limited);
+        Run second = wb.exec(repo.root(), wb.environment(true), null, under300);
+        assertEquals(0, second.code(), second.err());
+        assertTrue(wb.awaitServed(limited, limitedBefore + 1, Duration.ofSeconds(30)), "served by its own server");
+        assertEquals("300\n", Files.readString(nofile));
+
+        // A CPU-time limit counts a process's whole life: such a client runs cold and starts no server.
+        List<String> cpuLimited = List.of(
+                "sh",
+                "-c",
+                "ulimit -t 600 && exec \"$0\" \"$@\"",
+                ServedWb.HOME.resolve("bin/wb").toString(),
+                "status");
+        for (int i = 0; i < 3; i++) {
+            assertEquals(
+                    0,
+                    wb.exec(repo.root(), wb.environment(true), null, cpuLimited).code());
+        }
+        assertEquals(2, wb.servers().size(), "no server for a CPU-limited client");
     }
 
     @Test
