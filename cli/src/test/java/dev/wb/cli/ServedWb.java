@@ -188,7 +188,8 @@ final class ServedWb implements AutoCloseable {
             if (!Files.isRegularFile(file)) {
                 return Optional.empty();
             }
-            String text = Files.readString(file).trim();
+            // The first line: the pid (a second names the server's start time).
+            String text = Files.readString(file).lines().findFirst().orElse("").trim();
             return text.isEmpty()
                     ? Optional.empty()
                     : ProcessHandle.of(Long.parseLong(text)).filter(ProcessHandle::isAlive);

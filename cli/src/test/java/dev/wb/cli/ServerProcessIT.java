@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.cli.ServedWb.Run;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -265,6 +266,32 @@ class ServerProcessIT {
         String stderr = Files.readString(err);
         assertTrue(stderr.contains("\nerror: the wb server stopped during the command"), stderr);
         assertTrue(stderr.contains("\n  fix: "), stderr);
+    }
+
+    @Test
+    void a_pid_a_dead_server_left_that_another_java_now_holds_is_not_taken_for_a_server() {
+        Path server = wb.awaitServing(repo.root(), wb.environment(true));
+        ProcessHandle first = ServedWb.pid(server).orElseThrow();
+        first.destroyForcibly(); // killed outright: its pid file stays
+        await().atMost(Duration.ofSeconds(30)).until(() -> !first.isAlive());
+        // Another java holds the pid the file names now (this test's own JVM), started at another time.
+        long self = ProcessHandle.current().pid();
+        try {
+            Files.writeString(server.resolve("pid"), self + "\nstarted 1\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+
+        Run run = wb.run(repo.root(), wb.environment(true), null, "status");
+
+        assertEquals(0, run.code(), run.err());
+        // Not taken for the server: a new server is started in its place.
+        await().atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> {
+                    wb.run(repo.root(), wb.environment(true), null, "--version");
+                    return ServedWb.pid(server).filter(p -> p.pid() != self).isPresent();
+                });
     }
 
     @Test

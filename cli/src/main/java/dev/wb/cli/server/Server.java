@@ -107,7 +107,10 @@ public final class Server {
         AtomicFiles.write(folder.resolve("key"), (key + "\n").getBytes(StandardCharsets.UTF_8));
         writeStats();
         try (FileChannel channel = FileChannel.open(in, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            AtomicFiles.write(folder.resolve("pid"), (pid + "\n").getBytes(StandardCharsets.UTF_8));
+            // The pid and this process's start time: together they name this server and no process that
+            // gets its pid once it is gone (a client compares both).
+            AtomicFiles.write(
+                    folder.resolve("pid"), (pid + "\nstarted " + startTicks() + "\n").getBytes(StandardCharsets.UTF_8));
             Thread warm = new Thread(this::warmUp, "wb-server-warm-up");
             warm.setDaemon(true);
             warm.start();
@@ -266,6 +269,18 @@ public final class Server {
             warming = false;
             busy.set(false);
             writeStats();
+        }
+    }
+
+    /** This process's start, in clock ticks since boot: the 22nd field of {@code /proc/self/stat}. */
+    static String startTicks() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
+            // Fields after the command name in parentheses: the 3rd field of the line is the first here.
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", 0);
+            return fields.length > 19 ? fields[19] : "";
+        } catch (IOException | RuntimeException e) {
+            return "";
         }
     }
 
