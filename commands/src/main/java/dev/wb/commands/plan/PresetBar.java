@@ -18,7 +18,7 @@ import java.util.regex.PatternSyntaxException;
  */
 public final class PresetBar {
 
-    /** The presets, weakest bar first: the rank is the index. */
+    /** The presets, weakest bar first: the rank is the index (the original's profile.PRESETS). */
     public static final List<String> PRESETS = List.of("prototype", "solo-saas", "startup", "scaleup", "enterprise");
 
     /** The presets whose plans state their product effect ({@code product.metric} and {@code who_asked}). */

@@ -5,6 +5,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.PythonJson;
 import dev.wb.commands.TaskFolder;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.plan.PresetBar;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
@@ -21,9 +22,6 @@ import java.util.List;
  * content (an empty objective, no evidence), never by shape. A plan already there is never replaced.
  */
 public final class BlankPlan {
-
-    /** The original's presets, weakest bar first (reference: profile.PRESETS). */
-    public static final List<String> PRESETS = List.of("prototype", "solo-saas", "startup", "scaleup", "enterprise");
 
     /** What was written: the file, relative to the repository root, and the document. */
     public record Result(String file, ObjectNode plan) {}
@@ -62,8 +60,8 @@ public final class BlankPlan {
      * for a plan already there, an unknown preset, or a task folder that leads out of the repository.
      */
     public static Result write(Workspace workspace, TaskKey key, String preset, String persona) {
-        if (!preset.isEmpty() && !PRESETS.contains(preset)) {
-            throw Failure.usage("unknown preset: " + preset, "presets: " + String.join(", ", PRESETS));
+        if (!preset.isEmpty() && !PresetBar.PRESETS.contains(preset)) {
+            throw Failure.usage("unknown preset: " + preset, "presets: " + String.join(", ", PresetBar.PRESETS));
         }
         Path root = workspace.root();
         Path dir = workspace.workflowDir().resolve(key.value());
