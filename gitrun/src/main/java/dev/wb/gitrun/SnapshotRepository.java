@@ -18,11 +18,12 @@ import java.util.regex.Pattern;
 /**
  * The private repository of a review snapshot ({@code wb judge snapshot}), written here because this
  * module is the only one that writes to any repository. It is made in a folder wb owns, below
- * {@code .workflow/local/judge/}, and never touches the live repository: the base and candidate
+ * {@code .workflow/local/judge/}, and never writes to the live repository: the base and candidate
  * commits are fetched from it shallowly (depth 1, no tags, no refs of its own), which reads the live
- * object database through {@code upload-pack} and writes nothing there. Every other step works on
- * the private repository only, with a fixed identity and none of the user's configuration files or
- * {@code GIT_*} variables, like {@link ScratchRepository}.
+ * object database through {@code upload-pack} and writes nothing there; the checkout of the candidate's
+ * base reads that object database directly as well ({@link #fetchAndCheckout}), and {@code git
+ * rev-parse} names it. Every step writes to the private repository only, with a fixed identity and none
+ * of the user's configuration files or {@code GIT_*} variables, like {@link ScratchRepository}.
  */
 public final class SnapshotRepository {
 
@@ -95,23 +96,36 @@ public final class SnapshotRepository {
         git(fetch.toArray(String[]::new));
     }
 
+    /** How {@link #fetchAndCheckout} checked out: with the source's store lent, or not, or again after. */
+    enum CheckedOut {
+        LENT,
+        NOT_LENT,
+        REDONE
+    }
+
     /**
      * What {@link #fetch} then {@link #checkout} do, at the same time: while {@code commits} are fetched
      * from {@code source}, {@code checkout} is checked out with the source's object store lent to that
      * one git process ({@code GIT_ALTERNATE_OBJECT_DIRECTORIES}, nothing written to this repository's
      * configuration), so the 100,000-file checkout does not wait for the pack. Objects are named by
-     * their content: the files are the same whichever store they were read from, and the commit phase
-     * ({@code write-tree}) then proves this repository holds every blob its index names. Ends when both
-     * have; a fetch that failed fails the whole; a checkout that could not use the loan is done again
-     * from the fetched objects alone.
+     * their content (git hashes each object it reads): the files are the same whichever store they
+     * were read from. That this repository then holds every object of those commits is the fetch's own
+     * guarantee: it exits 0 only after its connectivity check of everything it was asked for (so never
+     * give it a {@code --filter}). Ends when both have; a fetch that failed fails the whole; a checkout
+     * that could not use the loan is done again from the fetched objects alone.
      */
-    public void fetchAndCheckout(Path source, Collection<String> commits, String checkout) throws IOException {
+    public CheckedOut fetchAndCheckout(Path source, Collection<String> commits, String checkout) throws IOException {
+        return fetchAndCheckout(source, commits, checkout, objectStore(source));
+    }
+
+    /** As above, with the store to lend given ({@code lent}; empty: none), so a test can lend a wrong one. */
+    CheckedOut fetchAndCheckout(Path source, Collection<String> commits, String checkout, Optional<Path> lent)
+            throws IOException {
         requireId(checkout);
-        Optional<Path> lent = objectStore(source);
         if (lent.isEmpty()) {
             fetch(source, commits);
             checkout(checkout);
-            return;
+            return CheckedOut.NOT_LENT;
         }
         CompletableFuture<IOException> fetching = CompletableFuture.supplyAsync(
                 () -> {
@@ -137,14 +151,16 @@ public final class SnapshotRepository {
         }
         if (checkedOut.exitCode() != 0) {
             git(checkoutArgs(checkout));
+            return CheckedOut.REDONE;
         }
+        return CheckedOut.LENT;
     }
 
     /**
      * The object store of the repository at {@code source}, absolute, when it can be lent as an
      * alternate (a path with {@code :} or a quote cannot be, in that variable's syntax).
      */
-    private static Optional<Path> objectStore(Path source) {
+    static Optional<Path> objectStore(Path source) {
         GitProcess.Result result = GitProcess.run(
                 source,
                 List.of("rev-parse", "--path-format=absolute", "--git-path", "objects"),

@@ -2,11 +2,13 @@ package dev.wb.gitrun;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,9 +37,16 @@ class SnapshotRepositoryTest {
                 .strip();
     }
 
-    /** A live repository (in {@code folder}) with a base commit and a head commit on top. */
+    /**
+     * A live repository (in {@code folder}) with a base commit and a head commit on top: 250 files, more
+     * than git's threshold (100) for writing them on parallel workers.
+     */
     private String[] live(Path folder) throws IOException {
-        String base = ScratchRepository.create(folder, Map.of("a.txt", "a\n", "src/b.txt", "b\n"), "base");
+        Map<String, String> files = new HashMap<>(Map.of("a.txt", "a\n", "src/b.txt", "b\n"));
+        for (int i = 0; i < 248; i++) {
+            files.put("many/f" + i + ".txt", "file " + i + "\n");
+        }
+        String base = ScratchRepository.create(folder, files, "base");
         Files.writeString(folder.resolve("src/b.txt"), "b, changed\n");
         Files.writeString(folder.resolve("src/c.txt"), "c\n");
         String head = ScratchRepository.commitAll(folder, "head");
@@ -49,10 +59,13 @@ class SnapshotRepositoryTest {
         String[] commits = live(liveRoot);
         SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1");
 
-        repo.fetchAndCheckout(liveRoot, List.of(commits[0], commits[1]), commits[1]);
+        SnapshotRepository.CheckedOut how =
+                repo.fetchAndCheckout(liveRoot, List.of(commits[0], commits[1]), commits[1]);
 
+        assertEquals(SnapshotRepository.CheckedOut.LENT, how);
         Path root = repo.root();
         assertEquals("b, changed\n", Files.readString(root.resolve("src/b.txt")));
+        assertEquals("file 247\n", Files.readString(root.resolve("many/f247.txt")));
         assertEquals("c\n", Files.readString(root.resolve("src/c.txt")));
         assertEquals(commits[1], git(root, "rev-parse", "HEAD"));
         assertEquals("", git(root, "status", "--porcelain"));
@@ -69,10 +82,38 @@ class SnapshotRepositoryTest {
         String[] commits = live(liveRoot);
         SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1");
 
-        repo.fetchAndCheckout(liveRoot, List.of(commits[1]), commits[1]);
+        SnapshotRepository.CheckedOut how = repo.fetchAndCheckout(liveRoot, List.of(commits[1]), commits[1]);
 
+        assertEquals(SnapshotRepository.CheckedOut.NOT_LENT, how);
         assertEquals("b, changed\n", Files.readString(repo.root().resolve("src/b.txt")));
         assertEquals(commits[1], git(repo.root(), "rev-parse", "HEAD"));
+    }
+
+    @Test
+    void a_checkout_that_cannot_read_what_it_was_lent_is_done_again_from_the_fetched_objects() throws IOException {
+        Path liveRoot = dir.resolve("live");
+        String[] commits = live(liveRoot);
+        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1");
+        Path empty = Files.createDirectories(dir.resolve("empty-store"));
+
+        SnapshotRepository.CheckedOut how =
+                repo.fetchAndCheckout(liveRoot, List.of(commits[1]), commits[1], Optional.of(empty));
+
+        // The checkout usually fails at once and is done again; it can only have succeeded if the fetch
+        // had already filled the repository's own store. Either way the files are the commit's.
+        assertNotEquals(SnapshotRepository.CheckedOut.NOT_LENT, how);
+        assertEquals("b, changed\n", Files.readString(repo.root().resolve("src/b.txt")));
+        assertEquals("file 0\n", Files.readString(repo.root().resolve("many/f0.txt")));
+        assertEquals("", git(repo.root(), "status", "--porcelain"));
+        assertEquals(
+                Optional.of(liveRoot.resolve(".git/objects").toRealPath()),
+                SnapshotRepository.objectStore(liveRoot).map(p -> {
+                    try {
+                        return p.toRealPath();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }));
     }
 
     @Test
