@@ -12,6 +12,7 @@ import dev.wb.cli.ops.ValidateFlowCmd;
 import dev.wb.cli.sdd.SddGroup;
 import dev.wb.cli.server.ServerGroup;
 import dev.wb.cli.status.StatusCmd;
+import dev.wb.cli.sync.SyncCmd;
 import dev.wb.cli.task.TaskGroup;
 import dev.wb.cli.workspace.ImportCmd;
 import dev.wb.cli.workspace.InitCmd;
@@ -43,6 +44,7 @@ final class Commands {
             "preflight",
             "validate-flow",
             "import",
+            "sync",
             "demo",
             "server",
             "generate-completion");
@@ -66,6 +68,7 @@ final class Commands {
             case "preflight" -> PreflightCmd.spec(root);
             case "validate-flow" -> ValidateFlowCmd.spec(root);
             case "import" -> ImportCmd.spec(root);
+            case "sync" -> SyncCmd.spec(root);
             case "demo" -> DemoCmd.spec(root);
             case "server" -> ServerGroup.spec(root);
             case "generate-completion" -> new AutoComplete.GenerateCompletion();

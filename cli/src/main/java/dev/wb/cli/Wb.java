@@ -41,7 +41,7 @@ public final class Wb {
      * second core while picocli parses. {@code status} answers from head hints and is left out.
      */
     private static final Set<String> READS_OR_APPENDS =
-            Set.of("init", "replay", "sdd", "impl", "git", "demo", "import");
+            Set.of("init", "replay", "sdd", "impl", "git", "demo", "import", "sync");
 
     private final Map<String, String> env;
     private final Path cwd;

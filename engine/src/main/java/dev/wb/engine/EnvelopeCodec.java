@@ -154,6 +154,25 @@ public final class EnvelopeCodec {
         return out.array();
     }
 
+    /** Encodes events exactly as another log stored them (their header, payload and hash) as one frame. */
+    public static byte[] encodeStoredFrame(List<StoredEvent> batch) {
+        int size = 8;
+        for (StoredEvent s : batch) {
+            size += 8 + s.header().length + s.payload().length + 32;
+        }
+        ByteBuffer out = ByteBuffer.allocate(size);
+        out.putInt(FRAME_FORMAT);
+        out.putInt(batch.size());
+        for (StoredEvent s : batch) {
+            out.putInt(s.header().length);
+            out.put(s.header());
+            out.putInt(s.payload().length);
+            out.put(s.payload());
+            out.put(HEX.parseHex(s.storedHash(), 7, 71));
+        }
+        return out.array();
+    }
+
     /** The last event of a frame, decoding only it: what an append needs to know of the stream's end. */
     public static StoredEvent lastOfFrame(byte[] frame) {
         ByteBuffer in = ByteBuffer.wrap(frame);

@@ -55,5 +55,14 @@ public final class InMemoryEventLog implements EventLog {
     }
 
     @Override
+    public synchronized List<EventEnvelope> appendStored(
+            StreamId stream, Optional<StreamHead> expected, List<EnvelopeCodec.StoredEvent> events) {
+        BatchSealer.SealedBatch sealed = StoredBatches.seal(stream, head(stream), expected, events);
+        frames.computeIfAbsent(stream.name(), name -> new ArrayList<>()).add(sealed.frame());
+        heads.put(stream.name(), sealed.head());
+        return sealed.events();
+    }
+
+    @Override
     public void close() {}
 }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -158,5 +159,75 @@ public abstract class EventLogConformance {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> log.append(TASK, ExpectedVersion.noStream(), List.of(), invocation()));
+    }
+
+    // --- stored events (a verified copy of another replica's chain, docs/adr/0010) ---------------------
+
+    private static List<EnvelopeCodec.StoredEvent> storedOf(EventLog source, StreamId stream) {
+        List<EnvelopeCodec.StoredEvent> stored = new ArrayList<>();
+        source.forEachStored(stream, new EventReader.StoredVisitor() {
+            @Override
+            public void event(EnvelopeCodec.StoredEvent event) {
+                stored.add(event);
+            }
+
+            @Override
+            public void damaged(String reason) {
+                throw new AssertionError(reason);
+            }
+        });
+        return stored;
+    }
+
+    @Test
+    void stored_events_of_another_log_land_byte_for_byte_and_still_verify() {
+        try (EventLog source = new InMemoryEventLog()) {
+            source.append(TASK, ExpectedVersion.noStream(), notes(0, 3), invocation());
+            source.append(TASK, ExpectedVersion.exactly(2), notes(3, 2), invocation());
+            List<EnvelopeCodec.StoredEvent> stored = storedOf(source, TASK);
+
+            log.appendStored(TASK, Optional.empty(), stored.subList(0, 2));
+            log.appendStored(TASK, log.head(TASK), stored.subList(2, 5));
+
+            assertEquals(source.read(TASK), log.read(TASK));
+            assertEquals(source.head(TASK), log.head(TASK));
+            assertTrue(HashChain.verify(log, TASK).intact());
+        }
+    }
+
+    @Test
+    void stored_events_that_do_not_continue_the_stream_are_refused_and_nothing_lands() {
+        try (EventLog source = new InMemoryEventLog()) {
+            source.append(TASK, ExpectedVersion.noStream(), notes(0, 4), invocation());
+            List<EnvelopeCodec.StoredEvent> stored = storedOf(source, TASK);
+            log.appendStored(TASK, Optional.empty(), stored.subList(0, 1));
+            Optional<StreamHead> head = log.head(TASK);
+
+            // a gap: version 2 where 1 belongs
+            assertThrows(
+                    StoredBatches.BrokenChainException.class, () -> log.appendStored(TASK, head, stored.subList(2, 4)));
+            // a changed byte: the event no longer has its hash
+            EnvelopeCodec.StoredEvent one = stored.get(1);
+            byte[] payload = one.payload().clone();
+            payload[payload.length - 2] ^= 1;
+            assertThrows(
+                    StoredBatches.BrokenChainException.class,
+                    () -> log.appendStored(
+                            TASK,
+                            head,
+                            List.of(new EnvelopeCodec.StoredEvent(one.header(), payload, one.storedHash()))));
+            // a stale expectation
+            assertThrows(
+                    VersionConflictException.class,
+                    () -> log.appendStored(TASK, Optional.empty(), stored.subList(1, 2)));
+            // events of another stream
+            assertThrows(
+                    StoredBatches.BrokenChainException.class,
+                    () -> log.appendStored(OTHER, Optional.empty(), stored.subList(0, 1)));
+
+            assertEquals(1, log.read(TASK).size());
+            assertEquals(head, log.head(TASK));
+            assertEquals(List.of(), log.read(OTHER));
+        }
     }
 }

@@ -10,6 +10,7 @@ import dev.wb.engine.Invocation;
 import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.LogUnavailableException;
 import dev.wb.engine.NewEvent;
+import dev.wb.engine.StoredBatches;
 import dev.wb.engine.StreamBusyException;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.UnrecoverableTimeoutException;
@@ -197,10 +199,20 @@ public final class ChronicleEventLog implements EventLog {
     @Override
     public synchronized List<EventEnvelope> append(
             StreamId stream, ExpectedVersion expected, List<NewEvent> batch, Invocation invocation) {
+        return write(stream, head -> BatchSealer.sealFrame(stream, head, expected, batch, invocation));
+    }
+
+    @Override
+    public synchronized List<EventEnvelope> appendStored(
+            StreamId stream, Optional<StreamHead> expected, List<EnvelopeCodec.StoredEvent> events) {
+        return write(stream, head -> StoredBatches.seal(stream, head, expected, events));
+    }
+
+    private List<EventEnvelope> write(StreamId stream, Function<Optional<StreamHead>, BatchSealer.SealedBatch> sealer) {
         OpenStream s = queues.forWriting(stream);
         StorageChecks.requireSpace(stream, s.dir, minFreeBytes);
         try {
-            return append(stream, s, expected, batch, invocation);
+            return write(stream, s, sealer);
         } catch (InternalError e) {
             // Chronicle's mapped write ran out of disk (SIGBUS): nothing was committed.
             throw StorageChecks.faulted(stream, s.dir, e);
@@ -212,15 +224,15 @@ public final class ChronicleEventLog implements EventLog {
         }
     }
 
-    private List<EventEnvelope> append(
-            StreamId stream, OpenStream s, ExpectedVersion expected, List<NewEvent> batch, Invocation invocation) {
+    private List<EventEnvelope> write(
+            StreamId stream, OpenStream s, Function<Optional<StreamHead>, BatchSealer.SealedBatch> sealer) {
         List<EventEnvelope> sealed;
         boolean first;
         try (DocumentContext dc = s.appender().writingDocument()) {
             try {
                 Optional<StreamHead> head = s.head();
                 first = head.isEmpty();
-                BatchSealer.SealedBatch batchFrame = BatchSealer.sealFrame(stream, head, expected, batch, invocation);
+                BatchSealer.SealedBatch batchFrame = sealer.apply(head);
                 sealed = batchFrame.events();
                 byte[] frame = batchFrame.frame();
                 if (frame.length > MAX_FRAME) {

@@ -1,0 +1,91 @@
+package dev.wb.cli.sync;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.commands.sync.SyncFetch;
+import dev.wb.commands.sync.SyncPush;
+import dev.wb.engine.json.CanonicalJson;
+
+/** How {@code wb sync}, {@code sync push} and {@code sync fetch} show what they did, as text or JSON. */
+final class SyncRender {
+
+    static final String DEFAULT_REMOTE = "origin";
+
+    static final Exits EXITS = Exits.of(
+            Exit.OK.as("done"),
+            Exit.NOT_COMPLETED.as("git could not fetch or push"),
+            Exit.USAGE.as("not a configured remote"),
+            Exit.CONFIG.as("storage"),
+            Exit.CHECK_FAILED.as("a history did not verify (nothing imported or pushed)"));
+
+    private SyncRender() {}
+
+    static ObjectNode json(SyncFetch.Result result) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("remote", result.remote());
+        doc.put("refs", result.refs());
+        doc.put("changed", result.changed());
+        doc.put("events", result.events());
+        ArrayNode imported = doc.putArray("imported");
+        for (SyncFetch.Imported i : result.imported()) {
+            ObjectNode item = imported.addObject();
+            item.put("ref", i.ref());
+            item.put("replica", i.replica());
+            item.put("stream", i.stream());
+            item.put("events", i.events());
+        }
+        return doc;
+    }
+
+    static ObjectNode json(SyncPush.Result result) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("remote", result.remote());
+        doc.put("replica", result.replica());
+        doc.put("events", result.events());
+        doc.put("pushed", result.pushed());
+        ArrayNode exported = doc.putArray("exported");
+        for (SyncPush.Exported e : result.exported()) {
+            ObjectNode item = exported.addObject();
+            item.put("ref", e.ref());
+            item.put("from", e.from());
+            item.put("to", e.to());
+        }
+        return doc;
+    }
+
+    static void text(Console console, SyncFetch.Result result) {
+        console.line("fetched " + result.remote() + ": " + result.refs() + " ref(s), " + result.changed()
+                + " changed, every changed history verified");
+        if (result.imported().isEmpty()) {
+            console.line("nothing new to import");
+        } else {
+            console.line("imported " + result.events() + " event(s) into .workflow/local/sync/replicas/:");
+            for (SyncFetch.Imported i : result.imported()) {
+                console.line("  " + i.ref() + "  +" + i.events());
+            }
+            console.line("note: wb status, wb replay and the audit gate still read this clone's own history only;"
+                    + " wb sync log KEY shows every replica's (docs/SYNC.md)");
+        }
+    }
+
+    static void text(Console console, SyncPush.Result result) {
+        if (!result.pushed()) {
+            console.line("nothing to push: no event was recorded here yet");
+            return;
+        }
+        if (result.exported().isEmpty()) {
+            console.line("nothing new to export since the last push");
+        } else {
+            console.line("exported " + result.events() + " event(s) of "
+                    + result.exported().size() + " stream(s) as commits under refs/wb/ (replica " + result.replica()
+                    + ")");
+            for (SyncPush.Exported e : result.exported()) {
+                console.line("  " + e.ref() + "  " + e.from() + ".." + e.to());
+            }
+        }
+        console.line("pushed refs/wb/* to " + result.remote());
+    }
+}

@@ -1,0 +1,324 @@
+package dev.wb.commands.sync;
+
+import dev.wb.engine.EnvelopeCodec;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.EventSchemas;
+import dev.wb.gitrun.SyncGit;
+import dev.wb.projections.catalog.WbEvents;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * Reads fetched refs' commits and checks every event they hold before anything is imported
+ * (docs/adr/0010, "Verify, then import"): the chain of commits is a line, each tree one {@code events}
+ * blob of at most {@value #MAX_BLOB} bytes, each event an envelope of the ref's stream at the next
+ * version, linked to the one before, true to its hash and of a schema this wb reads; each commit's
+ * trailers agree; and what was imported before is still there, unchanged.
+ */
+final class FetchedChains {
+
+    static final long MAX_BLOB = 16L * 1024 * 1024;
+    static final int MAX_COMMITS = 100_000;
+    private static final long MAX_COMMIT_OBJECT = 64L * 1024;
+
+    /** A ref to check: its tip, and the tip imported before (the walk may stop there). */
+    record Wanted(SyncRef ref, String tip, Optional<String> importedTip) {}
+
+    /** A ref that holds: its tip and every event from {@code firstVersion} on. */
+    record Verified(SyncRef ref, String tip, long firstVersion, List<EnvelopeCodec.StoredEvent> events) {}
+
+    /** What {@link #check} found: refs that verified, and each one that did not with why. */
+    record Checked(List<Verified> verified, Map<String, String> refused) {}
+
+    private final SyncGit git;
+    private final Function<SyncRef, List<String>> heldHashes;
+    private final Predicate<SyncRef> own;
+
+    /**
+     * @param heldHashes the hashes already held of a ref's chain, by version (the copy, or this
+     *     replica's own log)
+     * @param own whether a ref is this replica's own: its log may be ahead of what it pushed
+     */
+    FetchedChains(SyncGit git, Function<SyncRef, List<String>> heldHashes, Predicate<SyncRef> own) {
+        this.git = git;
+        this.heldHashes = heldHashes;
+        this.own = own;
+    }
+
+    Checked check(List<Wanted> wanted) throws IOException {
+        List<Verified> verified = new ArrayList<>();
+        Map<String, String> refused = new LinkedHashMap<>();
+        Map<SyncRef, Walk> walks = walk(wanted, refused);
+        List<Wanted> again = new ArrayList<>();
+        Map<String, Map<String, byte[]>> blobs = blobs(walks, refused);
+        for (Wanted w : wanted) {
+            Walk walk = walks.get(w.ref());
+            if (walk == null || refused.containsKey(w.ref().name())) {
+                continue;
+            }
+            List<String> held = heldHashes.apply(w.ref());
+            try {
+                Optional<Verified> result =
+                        verify(w, walk, blobs.getOrDefault(w.ref().name(), Map.of()), held, own.test(w.ref()));
+                if (result.isPresent()) {
+                    verified.add(result.get());
+                } else {
+                    again.add(new Wanted(w.ref(), w.tip(), Optional.empty()));
+                }
+            } catch (Refusal e) {
+                refused.put(w.ref().name(), e.getMessage());
+            }
+        }
+        if (!again.isEmpty()) {
+            Checked full = check(again);
+            verified.addAll(full.verified());
+            refused.putAll(full.refused());
+        }
+        return new Checked(verified, refused);
+    }
+
+    /** A ref's commits, oldest first, after {@code base} (the tip imported before) or from the root. */
+    private static final class Walk {
+        final Deque<SyncCommit> commits = new ArrayDeque<>();
+        SyncCommit base;
+    }
+
+    private Map<SyncRef, Walk> walk(List<Wanted> wanted, Map<String, String> refused) throws IOException {
+        Map<SyncRef, Walk> walks = new LinkedHashMap<>();
+        Map<SyncRef, String> frontier = new LinkedHashMap<>();
+        for (Wanted w : wanted) {
+            walks.put(w.ref(), new Walk());
+            frontier.put(w.ref(), w.tip());
+        }
+        Map<SyncRef, String> stops = new LinkedHashMap<>();
+        wanted.forEach(w -> w.importedTip().ifPresent(tip -> stops.put(w.ref(), tip)));
+        while (!frontier.isEmpty()) {
+            Map<String, SyncGit.GitObject> objects = git.read(List.copyOf(frontier.values()), MAX_COMMIT_OBJECT);
+            Map<SyncRef, String> next = new LinkedHashMap<>();
+            for (Map.Entry<SyncRef, String> at : frontier.entrySet()) {
+                SyncRef ref = at.getKey();
+                try {
+                    SyncCommit commit = commit(at.getValue(), objects.get(at.getValue()));
+                    Walk walk = walks.get(ref);
+                    if (at.getValue().equals(stops.get(ref))) {
+                        walk.base = commit;
+                        continue;
+                    }
+                    if (commit.parents().size() > 1) {
+                        throw new Refusal("commit " + commit.id() + " has "
+                                + commit.parents().size() + " parents: a sync history is a line of commits");
+                    }
+                    walk.commits.addFirst(commit);
+                    if (walk.commits.size() > MAX_COMMITS) {
+                        throw new Refusal("it holds more than " + MAX_COMMITS + " commits");
+                    }
+                    commit.parent().ifPresent(parent -> next.put(ref, parent));
+                } catch (Refusal e) {
+                    refused.put(ref.name(), e.getMessage());
+                    walks.remove(ref);
+                }
+            }
+            frontier = next;
+        }
+        return walks;
+    }
+
+    private static SyncCommit commit(String id, SyncGit.GitObject object) throws Refusal {
+        if (object == null) {
+            throw new Refusal("commit " + id + " is missing from the repository");
+        }
+        if (!object.type().equals("commit")) {
+            throw new Refusal(id + " is a " + object.type() + ", not a commit");
+        }
+        byte[] raw = object.read()
+                .orElseThrow(() -> new Refusal(
+                        "commit " + id + " is " + object.size() + " bytes, larger than any commit wb writes"));
+        try {
+            return SyncCommit.parse(id, raw);
+        } catch (SyncCommit.MalformedException e) {
+            throw new Refusal(e.getMessage());
+        }
+    }
+
+    /** Every walked commit's {@code events} blob, by ref and commit id; a ref whose tree or blob fails is refused. */
+    private Map<String, Map<String, byte[]>> blobs(Map<SyncRef, Walk> walks, Map<String, String> refused)
+            throws IOException {
+        List<String> treeIds = new ArrayList<>();
+        walks.values().forEach(walk -> walk.commits.forEach(c -> treeIds.add(c.tree())));
+        Map<String, SyncGit.GitObject> trees =
+                git.read(treeIds.stream().distinct().toList(), 4096);
+        Map<String, Map<String, String>> blobIds = new LinkedHashMap<>();
+        for (Map.Entry<SyncRef, Walk> entry : walks.entrySet()) {
+            Map<String, String> byCommit = new LinkedHashMap<>();
+            try {
+                for (SyncCommit c : entry.getValue().commits) {
+                    SyncGit.GitObject tree = trees.get(c.tree());
+                    if (tree == null
+                            || !tree.type().equals("tree")
+                            || tree.read().isEmpty()) {
+                        throw new Refusal("commit " + c.id() + " has no readable tree of one file");
+                    }
+                    byCommit.put(
+                            c.id(), SyncCommit.eventsBlob(c.tree(), tree.read().get()));
+                }
+                blobIds.put(entry.getKey().name(), byCommit);
+            } catch (Refusal | SyncCommit.MalformedException e) {
+                refused.put(entry.getKey().name(), e.getMessage());
+            }
+        }
+        List<String> wantedBlobs = new ArrayList<>();
+        blobIds.values().forEach(m -> wantedBlobs.addAll(m.values()));
+        Map<String, SyncGit.GitObject> read =
+                git.read(wantedBlobs.stream().distinct().toList(), MAX_BLOB);
+        Map<String, Map<String, byte[]>> blobs = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, String>> ref : blobIds.entrySet()) {
+            Map<String, byte[]> byCommit = new LinkedHashMap<>();
+            for (Map.Entry<String, String> c : ref.getValue().entrySet()) {
+                SyncGit.GitObject blob = read.get(c.getValue());
+                if (blob == null || !blob.type().equals("blob")) {
+                    refused.put(ref.getKey(), "commit " + c.getKey() + " names an events blob it does not hold");
+                    break;
+                }
+                if (blob.read().isEmpty()) {
+                    refused.put(
+                            ref.getKey(),
+                            "commit " + c.getKey() + " holds an events blob of " + blob.size()
+                                    + " bytes, over the limit of " + MAX_BLOB);
+                    break;
+                }
+                byCommit.put(c.getKey(), blob.read().get());
+            }
+            blobs.put(ref.getKey(), byCommit);
+        }
+        return blobs;
+    }
+
+    /**
+     * Checks one ref's events; empty when the walk stopped at a base the copy no longer reaches (it
+     * was removed or is behind), so the ref must be read again from its root.
+     */
+    private static Optional<Verified> verify(
+            Wanted w, Walk walk, Map<String, byte[]> blobs, List<String> held, boolean own) throws Refusal {
+        long version = 0;
+        String prev = EventEnvelope.GENESIS;
+        if (walk.base != null) {
+            try {
+                version = walk.base.versions()[1] + 1;
+                prev = walk.base.trailer("Wb-Head");
+            } catch (SyncCommit.MalformedException e) {
+                return Optional.empty();
+            }
+            if (held.size() < version
+                    || version == 0
+                    || !held.get((int) version - 1).equals(prev)) {
+                return Optional.empty();
+            }
+        }
+        long first = version;
+        List<EnvelopeCodec.StoredEvent> events = new ArrayList<>();
+        for (SyncCommit c : walk.commits) {
+            long[] range;
+            try {
+                range = c.versions();
+                if (!c.trailer("Wb-Stream").equals(w.ref().stream().name())
+                        || !c.trailer("Wb-Replica").equals(w.ref().replica())) {
+                    throw new Refusal("commit " + c.id() + " says it holds " + c.trailer("Wb-Stream") + " of replica "
+                            + c.trailer("Wb-Replica") + ", not the ref's");
+                }
+            } catch (SyncCommit.MalformedException e) {
+                throw new Refusal(e.getMessage());
+            }
+            if (range[0] != version) {
+                throw new Refusal("commit " + c.id() + " starts at version " + range[0] + " where " + version
+                        + " belongs: an event was dropped or added");
+            }
+            List<EnvelopeCodec.StoredEvent> inCommit;
+            try {
+                inCommit = EventsBlob.decode(blobs.get(c.id()));
+            } catch (EventsBlob.MalformedException e) {
+                throw new Refusal("the events of commit " + c.id() + " are malformed: " + e.getMessage());
+            }
+            if (inCommit.size() != range[1] - range[0] + 1) {
+                throw new Refusal("commit " + c.id() + " says it holds versions " + range[0] + ".." + range[1]
+                        + " but holds " + inCommit.size() + " events");
+            }
+            for (EnvelopeCodec.StoredEvent stored : inCommit) {
+                checkEvent(w.ref(), stored, version, prev);
+                prev = stored.storedHash();
+                version++;
+            }
+            String head;
+            try {
+                head = c.trailer("Wb-Head");
+            } catch (SyncCommit.MalformedException e) {
+                throw new Refusal(e.getMessage());
+            }
+            if (!head.equals(prev)) {
+                throw new Refusal(
+                        "commit " + c.id() + " says its last event hashes to " + head + ", but it hashes to " + prev);
+            }
+            events.addAll(inCommit);
+        }
+        if (own && version > held.size()) {
+            throw new Refusal(
+                    "the remote holds " + version + " events of this replica's own history, but its log holds "
+                            + held.size() + ": the local log lost events, or another clone uses this replica's id");
+        }
+        if (version < held.size() && !own) {
+            throw new Refusal("it ends at version " + (version - 1) + ", but " + held.size()
+                    + " events were imported before: the history was cut back (a force-push)");
+        }
+        for (int i = 0; i < events.size(); i++) {
+            long v = first + i;
+            if (v < held.size() && !held.get((int) v).equals(events.get(i).storedHash())) {
+                throw new Refusal("event " + v + " is not the event " + v + " imported before (" + held.get((int) v)
+                        + "): the history was rewritten (a force-push)");
+            }
+        }
+        return Optional.of(new Verified(w.ref(), w.tip(), first, List.copyOf(events)));
+    }
+
+    private static void checkEvent(SyncRef ref, EnvelopeCodec.StoredEvent stored, long version, String prev)
+            throws Refusal {
+        EventEnvelope envelope;
+        try {
+            envelope = stored.toEnvelope();
+        } catch (EnvelopeCodec.FrameDamagedException | IllegalArgumentException e) {
+            throw new Refusal("event " + version + " is not an envelope: " + e.getMessage());
+        }
+        if (!envelope.stream().equals(ref.stream())) {
+            throw new Refusal("event " + version + " belongs to " + envelope.stream() + ", not " + ref.stream());
+        }
+        if (envelope.version() != version) {
+            throw new Refusal("event " + version + " says it is version " + envelope.version());
+        }
+        if (!envelope.prevHash().equals(prev)) {
+            throw new Refusal("event " + version + " does not link to the event before it (prevHash "
+                    + envelope.prevHash() + ", expected " + prev + "): an event was edited, dropped or reordered");
+        }
+        Optional<EventSchemas.EventSchema> schema = WbEvents.SCHEMAS.schema(envelope.type());
+        if (schema.isPresent() && envelope.schemaVersion() > schema.get().currentVersion()) {
+            throw new Refusal("event " + version + " (" + envelope.type() + ") has schema version "
+                    + envelope.schemaVersion() + ", newer than this wb reads ("
+                    + schema.get().currentVersion()
+                    + ")");
+        }
+    }
+
+    /** Why a ref does not verify. */
+    static final class Refusal extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Refusal(String message) {
+            super(message);
+        }
+    }
+}

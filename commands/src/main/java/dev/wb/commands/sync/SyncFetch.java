@@ -1,0 +1,128 @@
+package dev.wb.commands.sync;
+
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.engine.text.TerminalText;
+import dev.wb.gitrun.SyncGit;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * {@code wb sync fetch [REMOTE]}: fetches every replica's refs into {@code refs/wb-fetch/<remote>/},
+ * verifies every changed history whole, and only when all of them hold imports the new events into
+ * the replicas' copies (docs/adr/0010). A refusal names each ref that does not hold, and nothing is
+ * imported; this replica's own refs, fetched back, are checked against its log and never imported.
+ */
+public final class SyncFetch {
+
+    private SyncFetch() {}
+
+    /** What one replica's ref brought. */
+    public record Imported(String ref, String replica, String stream, long events) {}
+
+    /** The refs the remote holds, how many changed, and what was imported. */
+    public record Result(String remote, int refs, int changed, List<Imported> imported) {
+        public long events() {
+            return imported.stream().mapToLong(Imported::events).sum();
+        }
+    }
+
+    public static Result run(Session session, String remote) {
+        SyncGit git = SyncSetup.git(session, remote);
+        SyncGit.Outcome fetched;
+        try {
+            fetched = git.fetch(remote);
+        } catch (IOException e) {
+            throw SyncSetup.gitFailed("git fetch", e);
+        }
+        if (!fetched.ok()) {
+            throw new Failure(
+                    Failure.Kind.NOT_COMPLETED,
+                    "git fetch from " + remote + " failed (exit " + fetched.exitCode() + "): "
+                            + SyncSetup.oneLine(fetched.output()),
+                    List.of("git fetch " + remote + "   # to see git's own message", "wb sync fetch " + remote));
+        }
+        Optional<Replica> own = Replica.existing(session.workspace());
+        session.workspace().ensureLocalDir(); // its .gitignore keeps the copies out of git
+        try (Copies copies = new Copies(Replica.dir(session.workspace()))) {
+            return verifyAndImport(session, git, remote, own, copies);
+        } catch (IOException e) {
+            throw SyncSetup.gitFailed("reading the fetched refs", e);
+        }
+    }
+
+    private static Result verifyAndImport(
+            Session session, SyncGit git, String remote, Optional<Replica> own, Copies copies) throws IOException {
+        String prefix = SyncGit.fetched(remote);
+        Map<String, String> refs = git.refs(prefix);
+        ImportedTips tipsFile = new ImportedTips(Replica.dir(session.workspace()));
+        Map<String, String> tips = tipsFile.load();
+        Map<String, String> refused = new LinkedHashMap<>();
+        List<FetchedChains.Wanted> wanted = new ArrayList<>();
+        for (Map.Entry<String, String> ref : refs.entrySet()) {
+            String name = ref.getKey().substring(prefix.length());
+            Optional<SyncRef> parsed = SyncRef.parse(name);
+            if (parsed.isEmpty()) {
+                refused.put(name, "not one of wb's refs (tasks/<KEY>/<replica> or workspace/<replica>)");
+                continue;
+            }
+            String tip = ref.getValue();
+            if (!tip.equals(tips.get(name))) {
+                wanted.add(new FetchedChains.Wanted(parsed.get(), tip, Optional.ofNullable(tips.get(name))));
+            }
+        }
+        FetchedChains chains = new FetchedChains(
+                git,
+                ref -> isOwn(own, ref)
+                        ? Copies.hashesOf(session.log(), ref.stream())
+                        : copies.hashes(ref.replica(), ref.stream()),
+                ref -> isOwn(own, ref));
+        FetchedChains.Checked checked = chains.check(wanted);
+        refused.putAll(checked.refused());
+        if (!refused.isEmpty()) {
+            throw refusal(remote, prefix, new TreeMap<>(refused));
+        }
+        List<Imported> imported = new ArrayList<>();
+        for (FetchedChains.Verified v : checked.verified()) {
+            if (!isOwn(own, v.ref())) {
+                int added = copies.importEvents(v.ref().replica(), v.ref().stream(), v.firstVersion(), v.events());
+                if (added > 0) {
+                    imported.add(new Imported(
+                            v.ref().name(), v.ref().replica(), v.ref().stream().name(), added));
+                }
+            }
+            tips.put(v.ref().name(), v.tip());
+        }
+        tipsFile.save(tips);
+        return new Result(remote, refs.size(), wanted.size(), List.copyOf(imported));
+    }
+
+    private static boolean isOwn(Optional<Replica> own, SyncRef ref) {
+        return own.isPresent() && own.get().id().equals(ref.replica());
+    }
+
+    private static Failure refusal(String remote, String prefix, Map<String, String> refused) {
+        StringBuilder message = new StringBuilder();
+        message.append(refused.size() == 1 ? "a history" : refused.size() + " histories")
+                .append(" fetched from ")
+                .append(remote)
+                .append(" did not verify, so nothing was imported:");
+        refused.forEach((ref, why) -> message.append("\n  ")
+                .append(TerminalText.escape(prefix + ref))
+                .append(": ")
+                .append(TerminalText.escape(why)));
+        return new Failure(
+                Failure.Kind.CHECK_FAILED,
+                message.toString(),
+                List.of(
+                        "ask whoever can write " + remote + "'s refs/wb/ what changed there (docs/SYNC.md, \"Trust\")",
+                        "git log --stat "
+                                + TerminalText.escape(
+                                        prefix + refused.keySet().iterator().next()) + "   # the refused history"));
+    }
+}
