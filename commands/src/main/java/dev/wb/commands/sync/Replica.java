@@ -6,6 +6,7 @@ import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -39,8 +40,16 @@ public record Replica(String id) {
     /** This clone's replica, if a sync has named it. */
     public static Optional<Replica> existing(Workspace workspace) {
         Path file = dir(workspace).resolve("replica");
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
+        }
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            // A link, a folder or a FIFO where the id belongs: never followed, never waited on.
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    file + " is not a regular file, so it holds no replica id",
+                    List.of("remove it and restore the file from a backup, or remove it to make this clone a new"
+                            + " replica (its own history will then be pushed again under the new name)"));
         }
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8).strip();
@@ -53,7 +62,10 @@ public record Replica(String id) {
             }
             return Optional.of(new Replica(text));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot read " + file + ": " + e.getMessage(), List.of());
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot read " + file + ": " + e.getMessage(),
+                    List.of("check that .workflow/local/sync is readable by you"));
         }
     }
 
@@ -73,8 +85,15 @@ public record Replica(String id) {
             // Two syncs starting at once name the replica once: the first file stays.
             AtomicFiles.createIfAbsent(file, (id + "\n").getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot write " + file + ": " + e.getMessage(), List.of());
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + file + ": " + e.getMessage(),
+                    List.of("check that .workflow/local is writable by you"));
         }
-        return existing(workspace).orElseThrow();
+        return existing(workspace)
+                .orElseThrow(() -> new Failure(
+                        Failure.Kind.CONFIG,
+                        "the replica id could not be kept in " + file,
+                        List.of("check that .workflow/local/sync is writable by you, then sync again")));
     }
 }

@@ -335,6 +335,29 @@ class SyncTest {
         }
     }
 
+    @Test
+    void a_fifo_or_a_link_where_the_replica_id_belongs_is_refused_never_read() throws Exception {
+        record(a, TASK, 1, "a");
+        Path file = a.resolve(".workflow/local/sync/replica");
+        Files.createDirectories(file.getParent());
+        Path outside = tmp.resolve("outside-id");
+        Files.writeString(outside, "0123456789abcdef\n");
+        Files.createSymbolicLink(file, outside);
+        try (Session s = session(a)) {
+            Failure f = assertThrows(Failure.class, () -> SyncPush.run(s, "origin"));
+            assertEquals(Failure.Kind.CONFIG, f.kind());
+            assertTrue(f.getMessage().contains("not a regular file"), f.getMessage());
+        }
+        Files.delete(file);
+        Process mkfifo = new ProcessBuilder("mkfifo", file.toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        try (Session s = session(a)) {
+            Failure f = assertThrows(Failure.class, () -> SyncPush.run(s, "origin"));
+            assertEquals(Failure.Kind.CONFIG, f.kind());
+        }
+        assertTrue(a.git("for-each-ref", "refs/wb/").isBlank(), "nothing exported under a name wb could not read");
+    }
+
     // --- the attacker's tools: plain git ------------------------------------------------------------
 
     /** Rewrites the last commit of a remote ref with edited events, keeping its message, and force-pushes it. */
