@@ -94,6 +94,14 @@ public final class SyncGit {
      * never read. An id the repository does not hold is absent from the answer.
      */
     public Map<String, GitObject> read(Collection<String> ids, long maxSize) throws IOException {
+        return read(ids, maxSize, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #read(Collection, long)}, reading at most {@code maxTotal} bytes in all: the objects
+     * that would go beyond it (in the order asked) are left unread, as those over {@code maxSize} are.
+     */
+    public Map<String, GitObject> read(Collection<String> ids, long maxSize, long maxTotal) throws IOException {
         Map<String, GitObject> objects = new LinkedHashMap<>();
         if (ids.isEmpty()) {
             return objects;
@@ -115,7 +123,7 @@ public final class SyncGit {
             if (words.length == 3) {
                 long size = Long.parseLong(words[2]);
                 objects.put(words[0], new GitObject(words[0], words[1], size, null));
-                if (size <= maxSize) {
+                if (size <= maxSize && total + size <= maxTotal) {
                     wanted.append(words[0]).append('\n');
                     total += size + 200;
                 }
@@ -186,6 +194,10 @@ public final class SyncGit {
                         "fetch",
                         "--quiet",
                         "--no-tags",
+                        // A ref the remote deleted goes from the private namespace too (the refspec's
+                        // destination is all that --prune touches), and nothing recurses into submodules.
+                        "--prune",
+                        "--no-recurse-submodules",
                         "--no-write-fetch-head",
                         remote,
                         "+" + OWN + "*:" + fetched(remote) + "*"),

@@ -27,6 +27,17 @@ final class FetchedChains {
 
     static final long MAX_BLOB = 16L * 1024 * 1024;
     static final int MAX_COMMITS = 100_000;
+
+    /**
+     * The most one event may take in the log: a record of one event is its header and payload and 48
+     * bytes of framing, and the log takes records of up to 120 KiB (ChronicleEventLog's limit). A
+     * fetched event over it could never be imported, so it is refused with the rest, before anything is.
+     */
+    static final int MAX_EVENT = 120 * 1024 - 48;
+
+    /** The most a fetch reads of events blobs in all, so a remote cannot make it hold unbounded memory. */
+    static final long MAX_READ = 128L * 1024 * 1024;
+
     private static final long MAX_COMMIT_OBJECT = 64L * 1024;
 
     /** A ref to check: its tip, and the tip imported before (the walk may stop there). */
@@ -177,7 +188,7 @@ final class FetchedChains {
         List<String> wantedBlobs = new ArrayList<>();
         blobIds.values().forEach(m -> wantedBlobs.addAll(m.values()));
         Map<String, SyncGit.GitObject> read =
-                git.read(wantedBlobs.stream().distinct().toList(), MAX_BLOB);
+                git.read(wantedBlobs.stream().distinct().toList(), MAX_BLOB, MAX_READ);
         Map<String, Map<String, byte[]>> blobs = new LinkedHashMap<>();
         for (Map.Entry<String, Map<String, String>> ref : blobIds.entrySet()) {
             Map<String, byte[]> byCommit = new LinkedHashMap<>();
@@ -191,7 +202,9 @@ final class FetchedChains {
                     refused.put(
                             ref.getKey(),
                             "commit " + c.getKey() + " holds an events blob of " + blob.size()
-                                    + " bytes, over the limit of " + MAX_BLOB);
+                                    + " bytes, over the limit of " + MAX_BLOB + " a blob, or beyond the "
+                                    + MAX_READ + " bytes one fetch reads in all (fetch from a remote"
+                                    + " that holds fewer new events, or sync more often)");
                     break;
                 }
                 byCommit.put(c.getKey(), blob.read().get());
@@ -288,6 +301,11 @@ final class FetchedChains {
 
     private static void checkEvent(SyncRef ref, EnvelopeCodec.StoredEvent stored, long version, String prev)
             throws Refusal {
+        long size = (long) stored.header().length + stored.payload().length;
+        if (size > MAX_EVENT) {
+            throw new Refusal("event " + version + " takes " + size + " bytes, over the " + MAX_EVENT
+                    + " one event may take in the log: no wb wrote it");
+        }
         EventEnvelope envelope;
         try {
             envelope = stored.toEnvelope();

@@ -31,7 +31,7 @@ final class SyncSetup {
                             + (remotes.isEmpty() ? "" : " (it has: " + String.join(", ", remotes) + ")"),
                     remotes.isEmpty()
                             ? "git remote add origin <url>"
-                            : "wb sync " + remotes.get(0) + "   # or name one of the others");
+                            : "name one of them, e.g. wb sync fetch " + remotes.get(0));
         }
         return git;
     }

@@ -251,6 +251,35 @@ class SyncTest {
     }
 
     @Test
+    void a_well_linked_event_too_big_for_the_log_is_refused_before_anything_is_imported() {
+        record(a, TASK, 1, "audit");
+        record(a, StreamId.workspace(), 1, "init");
+        push(a);
+        String ra = replica(a);
+        // The forger keeps the event's header and gives it a payload no wb could have written (130 KB):
+        // the hash it computes over the new bytes is right, and the commit's trailer says so.
+        TempGitRepo attacker = TempGitRepo.cloneOf(remote, tmp, "attacker");
+        attacker.git("fetch", "-q", "origin", "refs/wb/tasks/ABC-1/" + ra + ":refs/attack");
+        attacker.git("checkout", "-q", "refs/attack");
+        String header = read(attacker.resolve("events")).lines().findFirst().orElseThrow();
+        String payload = "{\"text\":\"" + "x".repeat(130_000) + "\"}";
+        String hash =
+                EnvelopeCodec.digest(header.getBytes(StandardCharsets.UTF_8), payload.getBytes(StandardCharsets.UTF_8));
+        attacker.write("events", header + "\n" + payload + "\n");
+        String message = attacker.git("log", "-1", "--format=%B").replaceAll("Wb-Head: \\S+", "Wb-Head: " + hash);
+        attacker.write("message.txt", message);
+        attacker.git("add", "events");
+        attacker.git("commit", "-q", "--amend", "-F", "message.txt");
+        attacker.git("push", "-q", "-f", "origin", "HEAD:refs/wb/tasks/ABC-1/" + ra);
+
+        Failure refused = assertThrows(Failure.class, () -> fetch(b));
+
+        assertEquals(Failure.Kind.CHECK_FAILED, refused.kind());
+        assertTrue(refused.getMessage().contains("one event may take in the log"), refused.getMessage());
+        assertFalse(Files.exists(copyOf(b, ra)), "the workspace history, which verifies, is not imported either");
+    }
+
+    @Test
     void a_tree_with_more_than_the_events_file_or_a_merge_commit_is_refused() {
         record(a, TASK, 1, "audit");
         record(a, StreamId.workspace(), 1, "init");
