@@ -65,7 +65,7 @@ class SyncCliTest {
         assertTrue(
                 result.err().startsWith("error: this clone has no remote named upstream (it has: origin)"),
                 result::toString);
-        assertTrue(result.err().contains("\n  fix: wb sync origin"), result::toString);
+        assertTrue(result.err().contains("\n  fix: name one of them, e.g. wb sync fetch origin"), result::toString);
     }
 
     @Test

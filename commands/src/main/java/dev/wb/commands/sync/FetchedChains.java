@@ -285,10 +285,15 @@ final class FetchedChains {
                     "the remote holds " + version + " events of this replica's own history, but its log holds "
                             + held.size() + ": the local log lost events, or another clone uses this replica's id");
         }
-        if (version < held.size() && !own) {
-            throw new Refusal("it ends at version " + (version - 1) + ", but " + held.size()
-                    + " events were imported before: the history was cut back (a force-push)");
+        if (!own && walk.base == null && w.importedTip().isPresent()) {
+            // What this remote showed before is no longer in its history: whatever is there now, it
+            // was rewritten or cut back on this remote.
+            throw new Refusal("the commit imported from this remote before ("
+                    + w.importedTip().get()
+                    + ") is no longer in its history: the history was rewritten or cut back (a force-push)");
         }
+        // Shorter than the copy is fine when another remote (a mirror) brought more before: it is
+        // then a prefix of the copy (checked below, hash by hash) and adds nothing.
         for (int i = 0; i < events.size(); i++) {
             long v = first + i;
             if (v < held.size() && !held.get((int) v).equals(events.get(i).storedHash())) {

@@ -11,17 +11,20 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The tip commit of each ref whose history was last verified and imported ({@code
- * .workflow/local/sync/replicas/imported}: one {@code <ref> <commit>} a line). A cache: a ref whose tip is
- * unchanged is not read again; a later tip is read from here on, and checked against the copy.
+ * The tip commit of each ref whose history was last verified and imported from one remote ({@code
+ * .workflow/local/sync/replicas/imported.<remote>}: one {@code <ref> <commit>} a line). A ref whose tip
+ * is unchanged is not read again; a later tip is read from here on, and checked against the copy; a
+ * tip that no longer holds the one imported from that remote before is a rewrite there. Kept per
+ * remote: the copies are shared, and a mirror that is behind another remote is not a rewrite.
  */
 final class ImportedTips {
 
     private final Path file;
 
-    ImportedTips(Path syncDir) {
+    ImportedTips(Path syncDir, String remote) {
         // Beside the copies: a copies folder set aside takes this with it, so every history is read again.
-        this.file = syncDir.resolve("replicas").resolve("imported");
+        // A remote's name is [A-Za-z0-9][A-Za-z0-9._-]* (SyncGit): one file name, never a path.
+        this.file = syncDir.resolve("replicas").resolve("imported." + remote);
     }
 
     Map<String, String> load() {

@@ -60,7 +60,7 @@ public final class SyncFetch {
             Session session, SyncGit git, String remote, Optional<Replica> own, Copies copies) throws IOException {
         String prefix = SyncGit.fetched(remote);
         Map<String, String> refs = git.refs(prefix);
-        ImportedTips tipsFile = new ImportedTips(Replica.dir(session.workspace()));
+        ImportedTips tipsFile = new ImportedTips(Replica.dir(session.workspace()), remote);
         Map<String, String> tips = tipsFile.load();
         Map<String, String> refused = new LinkedHashMap<>();
         List<FetchedChains.Wanted> wanted = new ArrayList<>();

@@ -25,6 +25,9 @@ import java.util.Optional;
  */
 public final class SyncPush {
 
+    /** The most events one commit holds, in bytes of its blob: half of what a fetch takes in one blob. */
+    static final long CHUNK = FetchedChains.MAX_BLOB / 2;
+
     private SyncPush() {}
 
     /** One stream exported: its ref, and the versions its new commit holds. */
@@ -104,20 +107,39 @@ public final class SyncPush {
             if (pushedTo + 1 >= events.size()) {
                 continue;
             }
-            List<EnvelopeCodec.StoredEvent> fresh = events.subList((int) pushedTo + 1, events.size());
-            EnvelopeCodec.StoredEvent last = fresh.get(fresh.size() - 1);
-            StreamHead head = new StreamHead(events.size() - 1, last.storedHash());
-            long seconds = last.toEnvelope().time().getEpochSecond();
-            String who = "wb <" + replica.id() + "@replica.wb.invalid> " + seconds + " +0000\n";
-            commands.writeBytes(("commit " + SyncGit.OWN + ref.name() + "\n").getBytes(StandardCharsets.UTF_8));
-            commands.writeBytes(("author " + who + "committer " + who).getBytes(StandardCharsets.UTF_8));
-            SyncGit.data(commands, SyncCommit.message(ref, pushedTo + 1, head).getBytes(StandardCharsets.UTF_8));
-            if (tip.isPresent()) {
-                commands.writeBytes(("from " + tip.get() + "\n").getBytes(StandardCharsets.UTF_8));
+            // One commit per CHUNK bytes of events at most, so no blob is ever over what a fetch takes
+            // (FetchedChains.MAX_BLOB): fast-import chains a ref's commits in the order they come.
+            long from = pushedTo + 1;
+            int start = (int) from;
+            while (start < events.size()) {
+                int end = start;
+                long bytes = 0;
+                do {
+                    EnvelopeCodec.StoredEvent e = events.get(end);
+                    bytes += e.header().length + e.payload().length + 2L;
+                    end++;
+                } while (end < events.size()
+                        && bytes
+                                        + events.get(end).header().length
+                                        + events.get(end).payload().length
+                                        + 2L
+                                <= CHUNK);
+                List<EnvelopeCodec.StoredEvent> chunk = events.subList(start, end);
+                EnvelopeCodec.StoredEvent last = chunk.get(chunk.size() - 1);
+                StreamHead head = new StreamHead(end - 1, last.storedHash());
+                long seconds = last.toEnvelope().time().getEpochSecond();
+                String who = "wb <" + replica.id() + "@replica.wb.invalid> " + seconds + " +0000\n";
+                commands.writeBytes(("commit " + SyncGit.OWN + ref.name() + "\n").getBytes(StandardCharsets.UTF_8));
+                commands.writeBytes(("author " + who + "committer " + who).getBytes(StandardCharsets.UTF_8));
+                SyncGit.data(commands, SyncCommit.message(ref, start, head).getBytes(StandardCharsets.UTF_8));
+                if (start == from && tip.isPresent()) {
+                    commands.writeBytes(("from " + tip.get() + "\n").getBytes(StandardCharsets.UTF_8));
+                }
+                commands.writeBytes("M 100644 inline events\n".getBytes(StandardCharsets.UTF_8));
+                SyncGit.data(commands, EventsBlob.encode(chunk));
+                start = end;
             }
-            commands.writeBytes("M 100644 inline events\n".getBytes(StandardCharsets.UTF_8));
-            SyncGit.data(commands, EventsBlob.encode(fresh));
-            exported.add(new Exported(ref.name(), pushedTo + 1, head.version()));
+            exported.add(new Exported(ref.name(), from, events.size() - 1));
         }
         if (!exported.isEmpty()) {
             commands.writeBytes("done\n".getBytes(StandardCharsets.UTF_8));

@@ -175,7 +175,7 @@ class SyncTest {
         assertTrue(refused.getMessage().contains("refs/wb-fetch/origin/tasks/ABC-1/" + ra), refused.getMessage());
         assertTrue(refused.getMessage().contains("nothing was imported"), refused.getMessage());
         assertFalse(Files.exists(copyOf(b, ra)), "not even the workspace history, which verified, is imported");
-        assertFalse(Files.exists(b.resolve(".workflow/local/sync/replicas/imported")));
+        assertFalse(Files.exists(b.resolve(".workflow/local/sync/replicas/imported.origin")));
     }
 
     @Test
@@ -223,6 +223,66 @@ class SyncTest {
         Failure rewritten = assertThrows(Failure.class, () -> fetch(b));
         assertTrue(rewritten.getMessage().contains("rewritten"), rewritten.getMessage());
         assertEquals(imported, hashes(copyOf(b, ra), TASK));
+    }
+
+    @Test
+    void a_mirror_that_is_behind_adds_nothing_and_is_not_taken_for_a_force_push() {
+        Path mirror = TempGitRepo.createBare(tmp, "mirror.git");
+        a.git("remote", "add", "mirror", mirror.toString());
+        b.git("remote", "add", "mirror", mirror.toString());
+        record(a, TASK, 2, "first");
+        push(a);
+        try (Session s = session(a)) {
+            SyncPush.run(s, "mirror");
+        }
+        record(a, TASK, 1, "second");
+        push(a); // origin has 3 events of ABC-1, the mirror 2
+        String ra = replica(a);
+
+        fetch(b);
+        SyncFetch.Result fromMirror;
+        try (Session s = session(b)) {
+            fromMirror = SyncFetch.run(s, "mirror");
+        }
+
+        assertTrue(fromMirror.imported().isEmpty(), fromMirror.toString());
+        assertEquals(own(a, TASK), hashes(copyOf(b, ra), TASK));
+        // Cut back on the mirror itself, after b imported from it: that is refused.
+        try (Session s = session(a)) {
+            SyncPush.run(s, "mirror");
+        }
+        try (Session s = session(b)) {
+            SyncFetch.run(s, "mirror");
+        }
+        String first = a.git("rev-parse", "refs/wb/tasks/ABC-1/" + ra + "~1").strip();
+        a.git("push", "-q", "-f", mirror.toString(), first + ":refs/wb/tasks/ABC-1/" + ra);
+        try (Session s = session(b)) {
+            Failure cut = assertThrows(Failure.class, () -> SyncFetch.run(s, "mirror"));
+            assertTrue(cut.getMessage().contains("no longer in its history"), cut.getMessage());
+        }
+        assertEquals(own(a, TASK), hashes(copyOf(b, ra), TASK));
+    }
+
+    @Test
+    void a_push_of_more_events_than_one_blob_should_hold_is_split_into_commits_a_fetch_takes() {
+        String big = "y".repeat(110_000);
+        int count = (int) (SyncPush.CHUNK / 110_000) + 5;
+        for (int i = 0; i < count; i++) {
+            record(a, TASK, 1, big + i);
+        }
+
+        push(a);
+
+        String ref = "refs/wb/tasks/ABC-1/" + replica(a);
+        assertEquals("2", a.git("rev-list", "--count", ref).strip(), "two commits, each blob under the chunk");
+        for (String commit : a.git("rev-list", ref).strip().split("\n", -1)) {
+            long size =
+                    Long.parseLong(a.git("cat-file", "-s", commit + ":events").strip());
+            assertTrue(size <= SyncPush.CHUNK, commit + " holds " + size + " bytes");
+        }
+        fetch(b);
+        assertEquals(own(a, TASK), hashes(copyOf(b, replica(a)), TASK));
+        assertEquals(count, own(a, TASK).size());
     }
 
     @Test
