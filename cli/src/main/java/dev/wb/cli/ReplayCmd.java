@@ -1,6 +1,7 @@
 package dev.wb.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
@@ -13,6 +14,8 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.commands.sync.MergedLog;
+import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
@@ -22,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 final class ReplayCmd extends LeafCmd {
@@ -99,16 +103,20 @@ final class ReplayCmd extends LeafCmd {
                 return stateAt(stream, query.stateAt(stream, at));
             }
             // --json shows events as stored (what was hashed); text summarises them as this wb reads them.
-            Exit code = root.json() ? listStored(query.storedJson(stream)) : list(query.current(stream));
+            Exit code = root.json()
+                    ? listStored(query.storedJson(stream))
+                    : list(query.current(stream), query.merged(stream));
             // A listing is not a verification, but a history that does not hold is never shown silently.
-            query.verify(stream)
-                    .firstBreak()
-                    .ifPresent(broken -> root.context()
-                            .console()
-                            .warning(
-                                    "the history of " + stream.describe() + " does not verify at event "
-                                            + broken.version(),
-                                    "wb replay " + stream + " --verify"));
+            for (SyncedReader.ChainReport chain : query.verify(stream)) {
+                chain.report()
+                        .firstBreak()
+                        .ifPresent(broken -> root.context()
+                                .console()
+                                .warning(
+                                        "the history of " + stream.describe() + chainName(chain)
+                                                + " does not verify at event " + broken.version(),
+                                        "wb replay " + stream + " --verify"));
+            }
             return code;
         }
     }
@@ -138,14 +146,27 @@ final class ReplayCmd extends LeafCmd {
         return Exit.OK;
     }
 
-    private Exit list(List<EventEnvelope> events) {
+    /** One line an event; in a merged view, the replica whose chain holds it after its position. */
+    private Exit list(List<EventEnvelope> events, Optional<MergedLog.View> view) {
         Console console = root.context().console();
         for (EventEnvelope event : events) {
+            String replica = view.map(v -> v.entries().get((int) event.version()).replica() + "  ")
+                    .orElse("");
             console.line(String.format(
-                    "%4d  %s  %-26s %-24s %s",
-                    event.version(), event.time(), event.type(), event.actor().describe(), Summaries.of(event)));
+                    "%4d  %s%s  %-26s %-24s %s",
+                    event.version(),
+                    replica,
+                    event.time(),
+                    event.type(),
+                    event.actor().describe(),
+                    Summaries.of(event)));
         }
         return Exit.OK;
+    }
+
+    /** Where more than this clone's own chain holds the stream, which replica's chain a line speaks of. */
+    private static String chainName(SyncedReader.ChainReport chain) {
+        return chain.replica().equals(MergedLog.LOCAL) ? "" : " (replica " + chain.replica() + ")";
     }
 
     /** One JSON line an event, made from its stored bytes (what was hashed). */
@@ -154,35 +175,72 @@ final class ReplayCmd extends LeafCmd {
         return Exit.OK;
     }
 
-    private Exit verify(HashChain.Report report) {
+    /** Each chain verified on its own: this clone's, then each copy's that holds the stream. */
+    private Exit verify(List<SyncedReader.ChainReport> chains) {
         Console console = root.context().console();
+        boolean merged = chains.size() > 1;
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
-            doc.put("stream", report.stream().name());
-            doc.put("intact", report.intact());
-            doc.put("eventsChecked", report.eventsChecked());
-            report.firstBreak().ifPresent(b -> {
-                ObjectNode broken = doc.putObject("firstBreak");
-                broken.put("version", b.version());
-                b.eventId().ifPresent(id -> broken.put("eventId", id));
-                broken.put("reason", b.reason());
-            });
+            HashChain.Report first = chains.stream()
+                    .map(SyncedReader.ChainReport::report)
+                    .filter(r -> !r.intact())
+                    .findFirst()
+                    .orElse(chains.get(0).report());
+            doc.put("stream", first.stream().name());
+            doc.put("intact", chains.stream().allMatch(c -> c.report().intact()));
+            doc.put("eventsChecked", chains.stream().mapToLong(c -> c.report().eventsChecked()).sum());
+            first.firstBreak().ifPresent(b -> putBreak(doc.putObject("firstBreak"), b));
+            if (merged) {
+                ArrayNode list = doc.putArray("chains");
+                for (SyncedReader.ChainReport chain : chains) {
+                    ObjectNode c = list.addObject();
+                    c.put("replica", chain.replica());
+                    c.put("intact", chain.report().intact());
+                    c.put("eventsChecked", chain.report().eventsChecked());
+                    chain.report().firstBreak().ifPresent(b -> putBreak(c.putObject("firstBreak"), b));
+                }
+            }
             console.json(doc);
-        } else if (report.intact()) {
-            console.line(report.stream().describe() + ": " + report.eventsChecked() + " events, hash chain intact");
+        } else {
+            for (SyncedReader.ChainReport chain : chains) {
+                if (chain.report().intact() && (!merged || chain.report().eventsChecked() > 0)) {
+                    console.line(chain.report().stream().describe() + (merged ? chainName(chain) : "") + ": "
+                            + chain.report().eventsChecked() + " events, hash chain intact");
+                }
+            }
         }
-        if (report.intact()) {
-            return Exit.OK;
+        Exit exit = Exit.OK;
+        for (SyncedReader.ChainReport chain : chains) {
+            HashChain.Report report = chain.report();
+            if (report.intact()) {
+                continue;
+            }
+            HashChain.Break first = report.firstBreak().orElseThrow();
+            String before = first.version() == 0
+                    ? "no event before it"
+                    : "the events before it (0 to " + (first.version() - 1) + ") verify";
+            List<String> fixes = new ArrayList<>(
+                    chain.replica().equals(chains.get(0).replica())
+                            ? LogRecovery.fixes(report.stream())
+                            : List.of(
+                                    "this is the copy of another clone's history that a fetch imported: set the copies"
+                                            + " aside, and the next fetch imports every history again, verified:"
+                                            + " mv .workflow/local/sync/replicas .workflow/local/sync/replicas.damaged"
+                                            + " && wb sync fetch"));
+            fixes.set(0, before + "; " + fixes.get(0));
+            console.error(
+                    "the history of " + report.stream().describe() + (merged ? chainName(chain) : "")
+                            + " does not verify at " + first.describe(),
+                    fixes);
+            exit = Exit.CHECK_FAILED;
         }
-        HashChain.Break first = report.firstBreak().orElseThrow();
-        String before = first.version() == 0
-                ? "no event before it"
-                : "the events before it (0 to " + (first.version() - 1) + ") verify";
-        List<String> fixes = new ArrayList<>(LogRecovery.fixes(report.stream()));
-        fixes.set(0, before + "; " + fixes.get(0));
-        console.error(
-                "the history of " + report.stream().describe() + " does not verify at " + first.describe(), fixes);
-        return Exit.CHECK_FAILED;
+        return exit;
+    }
+
+    private static void putBreak(ObjectNode broken, HashChain.Break b) {
+        broken.put("version", b.version());
+        b.eventId().ifPresent(id -> broken.put("eventId", id));
+        broken.put("reason", b.reason());
     }
 
     private Exit stateAt(StreamId stream, Map<String, JsonNode> states) {

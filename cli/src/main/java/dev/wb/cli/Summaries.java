@@ -11,6 +11,7 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
@@ -125,6 +126,15 @@ final class Summaries {
         }
         if (ChecksRan.TYPE.matches(event)) {
             return TerminalText.escape(ChecksRanSummary.of(ChecksRan.TYPE.read(event)));
+        }
+        if (SyncSeen.TYPE.matches(event)) {
+            SyncSeen seen = SyncSeen.TYPE.read(event);
+            StringBuilder out = new StringBuilder("had seen");
+            seen.heads().forEach(h -> out.append(' ')
+                    .append(TerminalText.escape(h.replica()))
+                    .append('@')
+                    .append(h.version()));
+            return cut(out.append(" · clock ").append(seen.lamport()).toString());
         }
         return null;
     }

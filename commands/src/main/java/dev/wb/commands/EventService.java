@@ -1,13 +1,19 @@
 package dev.wb.commands;
 
+import dev.wb.commands.sync.MergedLog;
+import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.VersionConflictException;
 import dev.wb.projections.Projection;
+import dev.wb.projections.catalog.WbEvents;
+import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.WbEvent;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
@@ -50,16 +56,27 @@ public final class EventService {
             StreamId stream, Projection<S> projection, Function<S, F> gather, BiFunction<S, F, Decision<R>> decider) {
         VersionConflictException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Folded<S> folded = fold(stream, projection);
+            Optional<MergedLog.View> view = session.synced().flatMap(r -> r.view(stream));
+            Folded<S> folded = view.isPresent() ? fold(view.get(), projection) : fold(stream, projection);
             F facts = gather.apply(folded.state);
             Decision<R> decision = decider.apply(folded.state, facts);
             if (decision.events().isEmpty()) {
                 return new Decided<>(folded.state, decision.result(), List.of());
             }
+            List<NewEvent> events = decision.events();
+            if (view.isPresent()) {
+                // Decided on the whole view: an import since the fold is a conflict like a local append.
+                if (!session.synced().orElseThrow().copyHeads(stream).equals(view.get().copyHeads())) {
+                    last = new VersionConflictException(stream, ExpectedVersion.after(folded.version), folded.version);
+                    pause(attempt);
+                    continue;
+                }
+                events = withSeen(view.get(), events);
+            }
             try {
                 List<EventEnvelope> appended = session.log()
-                        .append(stream, ExpectedVersion.after(folded.version), decision.events(), session.invocation());
-                return new Decided<>(folded.state, decision.result(), appended);
+                        .append(stream, ExpectedVersion.after(folded.version), events, session.invocation());
+                return new Decided<>(folded.state, decision.result(), withoutSeen(appended));
             } catch (VersionConflictException e) {
                 last = e;
                 pause(attempt);
@@ -83,7 +100,38 @@ public final class EventService {
     }
 
     private List<EventEnvelope> recordEvents(StreamId stream, List<NewEvent> facts) {
-        return session.log().append(stream, ExpectedVersion.any(), facts, session.invocation());
+        Optional<MergedLog.View> view = session.synced().flatMap(r -> r.view(stream));
+        List<NewEvent> events = view.map(v -> withSeen(v, facts)).orElse(facts);
+        return withoutSeen(session.log().append(stream, ExpectedVersion.any(), events, session.invocation()));
+    }
+
+    /**
+     * The batch, led by a {@code sync.seen} when this clone imported events of the stream since its
+     * own chain last recorded what it had seen (docs/adr/0010): what orders this append after them.
+     */
+    private static List<NewEvent> withSeen(MergedLog.View view, List<NewEvent> events) {
+        if (!view.needsSeen()) {
+            return events;
+        }
+        List<NewEvent> batch = new ArrayList<>(events.size() + 1);
+        batch.add(view.seen().toNewEvent());
+        batch.addAll(events);
+        return batch;
+    }
+
+    /** What the caller appended, without the {@code sync.seen} wb put before it. */
+    private static List<EventEnvelope> withoutSeen(List<EventEnvelope> appended) {
+        return appended.stream().filter(e -> !SyncSeen.TYPE.matches(e)).toList();
+    }
+
+    /** The merged view folded, with the version of this clone's own chain: what an append is conditional on. */
+    private static <S> Folded<S> fold(MergedLog.View view, Projection<S> projection) {
+        S state = projection.initialState();
+        List<MergedLog.Entry> entries = view.entries();
+        for (int i = 0; i < entries.size(); i++) {
+            state = projection.evolve(state, WbEvents.SCHEMAS.upcast(SyncedReader.at(entries.get(i).event(), i)));
+        }
+        return new Folded<>(state, view.ownVersion());
     }
 
     private <S> Folded<S> fold(StreamId stream, Projection<S> projection) {

@@ -5,11 +5,13 @@ import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.Invocation;
 import dev.wb.engine.UpcastingReader;
+import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
 import java.nio.file.Files;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -23,6 +25,7 @@ public final class Session implements AutoCloseable {
     private final Supplier<Invocation> invocationSource;
     private Invocation invocation;
     private EventLog log;
+    private Optional<SyncedReader> synced;
 
     /** A session of this process (its environment) with a given invocation: tests and benchmarks. */
     public Session(Workspace workspace, Invocation invocation) {
@@ -72,13 +75,28 @@ public final class Session implements AutoCloseable {
         return EventLogs.chronicle(workspace.logDir());
     }
 
-    /** The log as the current code reads it: every event raised to its current schema. */
+    /**
+     * The log as the current code reads it: every event raised to its current schema; where this
+     * clone holds other replicas' chains of a stream, that stream's merged view (docs/adr/0010).
+     */
     public EventReader reader() {
-        return new UpcastingReader(log(), WbEvents.SCHEMAS);
+        EventReader stored = synced().<EventReader>map(r -> r).orElseGet(this::log);
+        return new UpcastingReader(stored, WbEvents.SCHEMAS);
+    }
+
+    /** The local log and the copies of other replicas' chains, when this clone holds any (a fetch imported them). */
+    public synchronized Optional<SyncedReader> synced() {
+        if (synced == null) {
+            synced = SyncedReader.open(workspace, log());
+        }
+        return synced;
     }
 
     @Override
     public synchronized void close() {
+        if (synced != null) {
+            synced.ifPresent(SyncedReader::close);
+        }
         if (log != null) {
             log.close();
         }

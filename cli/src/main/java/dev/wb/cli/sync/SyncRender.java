@@ -66,8 +66,8 @@ final class SyncRender {
             for (SyncFetch.Imported i : result.imported()) {
                 console.line("  " + i.ref() + "  +" + i.events());
             }
-            console.line("note: wb status, wb replay and the audit gate still read this clone's own history only;"
-                    + " wb sync log KEY shows every replica's (docs/SYNC.md)");
+            console.line("wb status, wb replay and the audit gate now read every replica's history of these tasks,"
+                    + " merged (docs/SYNC.md)");
         }
     }
 

@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.sync.MergedLog;
+import dev.wb.commands.sync.Replica;
+import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventReader;
@@ -17,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** {@code wb replay}: a stream's events, the check of its hash chain, and every view as of any event. */
 public final class ReplayQuery {
@@ -32,8 +36,31 @@ public final class ReplayQuery {
         return requireHistory(stream, session.log().read(stream));
     }
 
-    /** The stream's events as JSON made from their stored bytes: each hashes to its own hash. */
+    /**
+     * The merged view of a stream that copies of other replicas' chains also hold (docs/SYNC.md), or
+     * empty when this clone's own chain is the whole history.
+     */
+    public Optional<MergedLog.View> merged(StreamId stream) {
+        return session.synced().flatMap(r -> r.view(stream));
+    }
+
+    /**
+     * The stream's events as JSON made from their stored bytes: each hashes to its own hash. In a
+     * merged view, in its order, each with the {@code replica} whose chain holds it (not hashed).
+     */
     public List<ObjectNode> storedJson(StreamId stream) {
+        Optional<MergedLog.View> view = merged(stream);
+        if (view.isPresent()) {
+            List<ObjectNode> events = new ArrayList<>();
+            for (MergedLog.Entry e : view.get().entries()) {
+                try {
+                    events.add(e.stored().toJson().put("replica", e.replica()));
+                } catch (EnvelopeCodec.FrameDamagedException damaged) {
+                    throw new LogDamagedException(stream, damaged.getMessage());
+                }
+            }
+            return requireHistory(stream, events);
+        }
         session.log().read(stream); // the same damage checks as every read (a record out of place, a gap)
         List<ObjectNode> events = new ArrayList<>();
         session.log().forEachStored(stream, new EventReader.StoredVisitor() {
@@ -59,12 +86,26 @@ public final class ReplayQuery {
         return requireHistory(stream, session.reader().read(stream));
     }
 
-    public HashChain.Report verify(StreamId stream) {
-        HashChain.Report report = HashChain.verify(session.log(), stream);
-        if (report.eventsChecked() == 0 && report.firstBreak().isEmpty()) {
+    /** Every chain of the stream this clone holds, each verified on its own: this clone's own first. */
+    public List<SyncedReader.ChainReport> verify(StreamId stream) {
+        List<SyncedReader.ChainReport> reports = verifyAll(session, stream);
+        if (reports.stream().allMatch(r -> r.report().eventsChecked() == 0 && r.report().intact())) {
             throw noHistory(stream);
         }
-        return report;
+        return reports;
+    }
+
+    /**
+     * The verification of each chain of {@code stream} this clone holds (its own, and the copies' that
+     * hold the stream), with no history being no failure: for {@code wb status}.
+     */
+    public static List<SyncedReader.ChainReport> verifyAll(Session session, StreamId stream) {
+        Optional<SyncedReader> synced = session.synced();
+        if (synced.isPresent()) {
+            return synced.get().verify(stream);
+        }
+        String own = Replica.existing(session.workspace()).map(Replica::id).orElse(MergedLog.LOCAL);
+        return List.of(new SyncedReader.ChainReport(own, HashChain.verify(session.log(), stream)));
     }
 
     /** Every task projection as of the event with version {@code asOf}. */

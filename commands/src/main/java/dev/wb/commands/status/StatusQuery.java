@@ -2,6 +2,8 @@ package dev.wb.commands.status;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
@@ -80,7 +82,7 @@ public final class StatusQuery {
         Map<TaskKey, String> plans = new PlanFiles(session.workspace(), clock).digests();
         Map<StreamId, Long> broken = new ChainVerdicts(
                         session.workspace().checkpointsDir().resolve("chains.txt"))
-                .broken(reader, activity.keySet(), stream -> HashChain.verify(session.log(), stream));
+                .broken(reader, activity.keySet(), this::verify);
 
         // Every stream, and every planned task with no history yet, in name order.
         TreeMap<String, StreamId> names = new TreeMap<>();
@@ -118,6 +120,21 @@ public final class StatusQuery {
         return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations));
     }
 
+    /**
+     * Every chain of the stream this clone holds, verified: the first that breaks (its version is in
+     * that replica's own chain), or all of them intact.
+     */
+    private HashChain.Report verify(StreamId stream) {
+        long checked = 0;
+        for (SyncedReader.ChainReport chain : ReplayQuery.verifyAll(session, stream)) {
+            if (!chain.report().intact()) {
+                return chain.report();
+            }
+            checked += chain.report().eventsChecked();
+        }
+        return new HashChain.Report(stream, checked, Optional.empty());
+    }
+
     /** One stream, folded from the log (a task with a plan but no history yet shows its stages too). */
     public StreamStatus one(StreamId stream) {
         Activity.State[] activity = {Activity.State.EMPTY};
@@ -129,7 +146,7 @@ public final class StatusQuery {
         // One stream is read whole anyway: its chain is verified every time.
         Optional<Long> brokenAt = activity[0].events() == 0
                 ? Optional.empty()
-                : HashChain.verify(session.log(), stream).firstBreak().map(HashChain.Break::version);
+                : verify(stream).firstBreak().map(HashChain.Break::version);
         if (stream.isWorkspace()) {
             requireHistory(stream, activity[0].events() > 0);
             return new StreamStatus(stream, activity[0], Optional.empty(), stages[0].operations(), brokenAt);

@@ -4,23 +4,26 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.StreamId;
-import dev.wb.engine.logs.EventLogs;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.wb.projections.events.SyncSeen;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Optional;
 
 /**
- * A stream's events from every replica this clone holds (its own chain and the verified copies), in
- * the one order every clone holding the same chains computes (docs/adr/0010): by Lamport clock, then
- * replica id, then version. Until {@code sync.seen} is written (step 2) no chain records what it had
- * seen, so an event's clock is its version + 1. Read-only; each event exactly as stored.
+ * A stream's history as the merge of the chains this clone holds of it (its own and the verified
+ * copies of other replicas'), in the one order every clone holding the same chains computes
+ * (docs/adr/0010-shared-histories.md).
+ *
+ * <p>Each event has a Lamport clock: one more than its predecessor's in its chain, and, for a {@code
+ * sync.seen}, more than the greatest clock its writer had seen (the event's {@code lamport}). A chain
+ * is cut into <em>segments</em>: its first event and each {@code sync.seen} start one. Segments are
+ * ordered by their first event's clock, then replica id, then version, and each is kept whole, so the
+ * events one replica wrote between two imports (a verify run, an audit and its scope check) stay
+ * together. What a replica had seen before it wrote a segment sorts before it: the segment's first
+ * clock is greater than every clock it had seen. Read-only; each event exactly as stored.
  */
 public final class MergedLog {
 
@@ -30,49 +33,77 @@ public final class MergedLog {
     /** One event, the replica whose chain holds it, and its clock. */
     public record Entry(String replica, long lamport, EnvelopeCodec.StoredEvent stored, EventEnvelope event) {}
 
+    /**
+     * The merged view of one stream.
+     *
+     * @param own this clone's replica id ({@link #LOCAL} before a sync named it)
+     * @param entries every held event of every chain, in the merged order
+     * @param ownVersion the last version of this clone's own chain, -1 when it has none
+     * @param copyHeads each copy's head of the stream, by replica id
+     * @param maxLamport the greatest clock in the view, 0 when it is empty
+     * @param lastSeen the heads this clone's own chain last recorded as seen ({@code sync.seen})
+     */
+    public record View(
+            StreamId stream,
+            String own,
+            List<Entry> entries,
+            long ownVersion,
+            List<SyncSeen.Head> copyHeads,
+            long maxLamport,
+            Optional<List<SyncSeen.Head>> lastSeen) {
+
+        /** Whether this clone's next append must first record what it has seen since its chain last did. */
+        public boolean needsSeen() {
+            return !copyHeads.isEmpty() && !lastSeen.map(copyHeads::equals).orElse(false);
+        }
+
+        /** The {@code sync.seen} that records this view. */
+        public SyncSeen seen() {
+            return new SyncSeen(maxLamport, copyHeads);
+        }
+
+        /** Whether more than one replica's chain is in this view. */
+        public boolean merged() {
+            return !copyHeads.isEmpty();
+        }
+    }
+
+    /** One replica's chain of a stream, as stored. */
+    record Chain(String replica, List<Entry> entries) {}
+
     private MergedLog() {}
 
-    public static List<Entry> read(Session session, StreamId stream) {
+    /** The view of {@code stream} this clone holds: the merge of every chain of it, or its own alone. */
+    public static View read(Session session, StreamId stream) {
+        Optional<SyncedReader> synced = session.synced();
+        if (synced.isPresent()) {
+            return synced.get().fullView(stream);
+        }
         String own = Replica.existing(session.workspace()).map(Replica::id).orElse(LOCAL);
+        return merge(stream, chain(session.log(), stream, own), List.of());
+    }
+
+    /** The chain of {@code stream} in {@code log}, read as stored, each event with its clock. */
+    static Chain chain(EventReader log, StreamId stream, String replica) {
         List<Entry> entries = new ArrayList<>();
-        collect(session.log(), stream, own, entries);
-        Path replicas = Replica.dir(session.workspace()).resolve("replicas");
-        for (String replica : copies(replicas)) {
-            if (replica.equals(own)
-                    || !Files.isDirectory(
-                            replicas.resolve(replica).resolve("log/streams").resolve(stream.name()))) {
-                continue;
-            }
-            try (EventLog copy = EventLogs.chronicle(replicas.resolve(replica).resolve("log"))) {
-                collect(copy, stream, replica, entries);
-            }
-        }
-        entries.sort(Comparator.comparingLong(Entry::lamport)
-                .thenComparing(Entry::replica)
-                .thenComparingLong(e -> e.event().version()));
-        return entries;
-    }
-
-    private static List<String> copies(Path replicas) {
-        if (!Files.isDirectory(replicas)) {
-            return List.of();
-        }
-        try (Stream<Path> listing = Files.list(replicas)) {
-            return listing.map(p -> p.getFileName().toString())
-                    .filter(Replica::isId)
-                    .sorted()
-                    .toList();
-        } catch (IOException e) {
-            throw new Failure(Failure.Kind.CONFIG, "cannot list " + replicas + ": " + e.getMessage(), List.of());
-        }
-    }
-
-    private static void collect(EventReader log, StreamId stream, String replica, List<Entry> entries) {
+        long[] clock = {0};
         log.forEachStored(stream, new EventReader.StoredVisitor() {
             @Override
             public void event(EnvelopeCodec.StoredEvent stored) {
-                EventEnvelope event = stored.toEnvelope();
-                entries.add(new Entry(replica, event.version() + 1, stored, event));
+                EventEnvelope event;
+                try {
+                    event = stored.toEnvelope();
+                } catch (EnvelopeCodec.FrameDamagedException | IllegalArgumentException e) {
+                    damaged("stored bytes do not form an event (" + e.getMessage() + ")");
+                    return;
+                }
+                long lamport = plusOne(clock[0]);
+                if (SyncSeen.TYPE.matches(event)) {
+                    long claimed = event.payload().json().path("lamport").asLong(0);
+                    lamport = Math.max(lamport, plusOne(Math.max(0, claimed)));
+                }
+                clock[0] = lamport;
+                entries.add(new Entry(replica, lamport, stored, event));
             }
 
             @Override
@@ -84,5 +115,52 @@ public final class MergedLog {
                         List.of("wb replay " + stream.name() + " --verify"));
             }
         });
+        return new Chain(replica, entries);
+    }
+
+    /** The merge of {@code own} (possibly empty) and the copies' chains. */
+    static View merge(StreamId stream, Chain own, List<Chain> copies) {
+        List<List<Entry>> segments = new ArrayList<>();
+        long max = 0;
+        List<SyncSeen.Head> heads = new ArrayList<>();
+        Optional<List<SyncSeen.Head>> lastSeen = Optional.empty();
+        List<Chain> all = new ArrayList<>(copies.size() + 1);
+        all.add(own);
+        all.addAll(copies);
+        for (int c = 0; c < all.size(); c++) {
+            Chain chain = all.get(c);
+            boolean isOwn = c == 0;
+            List<Entry> segment = null;
+            for (Entry e : chain.entries()) {
+                boolean seen = SyncSeen.TYPE.matches(e.event());
+                if (segment == null || seen) {
+                    segment = new ArrayList<>();
+                    segments.add(segment);
+                }
+                segment.add(e);
+                max = Math.max(max, e.lamport());
+                if (seen && isOwn) {
+                    lastSeen = Optional.of(SyncSeen.TYPE.read(e.event()).heads());
+                }
+            }
+            if (!isOwn && !chain.entries().isEmpty()) {
+                EventEnvelope last = chain.entries().get(chain.entries().size() - 1).event();
+                heads.add(new SyncSeen.Head(chain.replica(), last.version(), last.hash()));
+            }
+        }
+        segments.sort(Comparator.<List<Entry>>comparingLong(s -> s.get(0).lamport())
+                .thenComparing(s -> s.get(0).replica())
+                .thenComparingLong(s -> s.get(0).event().version()));
+        List<Entry> entries = new ArrayList<>();
+        segments.forEach(entries::addAll);
+        heads.sort(Comparator.comparing(SyncSeen.Head::replica));
+        long ownVersion = own.entries().isEmpty()
+                ? -1
+                : own.entries().get(own.entries().size() - 1).event().version();
+        return new View(stream, own.replica(), List.copyOf(entries), ownVersion, List.copyOf(heads), max, lastSeen);
+    }
+
+    private static long plusOne(long clock) {
+        return clock == Long.MAX_VALUE ? clock : clock + 1;
     }
 }

@@ -12,6 +12,7 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
@@ -65,6 +66,7 @@ public final class WbEvents {
             .add(JudgeReproduced.TYPE)
             .add(JudgeSnapshotsPruned.TYPE)
             .add(JudgeAgentsConfigured.TYPE)
+            .add(SyncSeen.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =
