@@ -150,7 +150,8 @@ final class ReplayCmd extends LeafCmd {
     private Exit list(List<EventEnvelope> events, Optional<MergedLog.View> view) {
         Console console = root.context().console();
         for (EventEnvelope event : events) {
-            String replica = view.map(v -> v.entries().get((int) event.version()).replica() + "  ")
+            String replica = view.map(
+                            v -> v.entries().get((int) event.version()).replica() + "  ")
                     .orElse("");
             console.line(String.format(
                     "%4d  %s%s  %-26s %-24s %s",
@@ -188,7 +189,9 @@ final class ReplayCmd extends LeafCmd {
                     .orElse(chains.get(0).report());
             doc.put("stream", first.stream().name());
             doc.put("intact", chains.stream().allMatch(c -> c.report().intact()));
-            doc.put("eventsChecked", chains.stream().mapToLong(c -> c.report().eventsChecked()).sum());
+            doc.put(
+                    "eventsChecked",
+                    chains.stream().mapToLong(c -> c.report().eventsChecked()).sum());
             first.firstBreak().ifPresent(b -> putBreak(doc.putObject("firstBreak"), b));
             if (merged) {
                 ArrayNode list = doc.putArray("chains");

@@ -130,10 +130,11 @@ final class Summaries {
         if (SyncSeen.TYPE.matches(event)) {
             SyncSeen seen = SyncSeen.TYPE.read(event);
             StringBuilder out = new StringBuilder("had seen");
-            seen.heads().forEach(h -> out.append(' ')
-                    .append(TerminalText.escape(h.replica()))
-                    .append('@')
-                    .append(h.version()));
+            seen.heads()
+                    .forEach(h -> out.append(' ')
+                            .append(TerminalText.escape(h.replica()))
+                            .append('@')
+                            .append(h.version()));
             return cut(out.append(" · clock ").append(seen.lamport()).toString());
         }
         return null;

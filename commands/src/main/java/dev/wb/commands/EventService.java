@@ -66,7 +66,10 @@ public final class EventService {
             List<NewEvent> events = decision.events();
             if (view.isPresent()) {
                 // Decided on the whole view: an import since the fold is a conflict like a local append.
-                if (!session.synced().orElseThrow().copyHeads(stream).equals(view.get().copyHeads())) {
+                if (!session.synced()
+                        .orElseThrow()
+                        .copyHeads(stream)
+                        .equals(view.get().copyHeads())) {
                     last = new VersionConflictException(stream, ExpectedVersion.after(folded.version), folded.version);
                     pause(attempt);
                     continue;
@@ -129,7 +132,9 @@ public final class EventService {
         S state = projection.initialState();
         List<MergedLog.Entry> entries = view.entries();
         for (int i = 0; i < entries.size(); i++) {
-            state = projection.evolve(state, WbEvents.SCHEMAS.upcast(SyncedReader.at(entries.get(i).event(), i)));
+            state = projection.evolve(
+                    state,
+                    WbEvents.SCHEMAS.upcast(SyncedReader.at(entries.get(i).event(), i)));
         }
         return new Folded<>(state, view.ownVersion());
     }

@@ -1,11 +1,11 @@
 package dev.wb.commands;
 
+import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.Actor;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.Invocation;
 import dev.wb.engine.UpcastingReader;
-import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
 import java.nio.file.Files;

@@ -56,7 +56,8 @@ public final class SyncLogCmd extends LeafCmd {
             throw Failure.usage("malformed key: " + TerminalText.escape(key), "wb sync log ABC-12");
         }
         try (Session session = context().session()) {
-            List<MergedLog.Entry> entries = MergedLog.read(session, stream.get()).entries();
+            List<MergedLog.Entry> entries =
+                    MergedLog.read(session, stream.get()).entries();
             if (entries.isEmpty()) {
                 throw Failure.missing(
                         "no replica this clone holds has a history of "

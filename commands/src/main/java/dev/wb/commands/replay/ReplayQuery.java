@@ -89,7 +89,8 @@ public final class ReplayQuery {
     /** Every chain of the stream this clone holds, each verified on its own: this clone's own first. */
     public List<SyncedReader.ChainReport> verify(StreamId stream) {
         List<SyncedReader.ChainReport> reports = verifyAll(session, stream);
-        if (reports.stream().allMatch(r -> r.report().eventsChecked() == 0 && r.report().intact())) {
+        if (reports.stream()
+                .allMatch(r -> r.report().eventsChecked() == 0 && r.report().intact())) {
             throw noHistory(stream);
         }
         return reports;

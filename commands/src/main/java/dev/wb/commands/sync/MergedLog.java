@@ -144,7 +144,8 @@ public final class MergedLog {
                 }
             }
             if (!isOwn && !chain.entries().isEmpty()) {
-                EventEnvelope last = chain.entries().get(chain.entries().size() - 1).event();
+                EventEnvelope last =
+                        chain.entries().get(chain.entries().size() - 1).event();
                 heads.add(new SyncSeen.Head(chain.replica(), last.version(), last.hash()));
             }
         }

@@ -82,7 +82,8 @@ public final class SyncedReader implements EventReader, AutoCloseable {
     }
 
     private EventLog copy(String id) {
-        return copies.computeIfAbsent(id, r -> EventLogs.chronicle(replicas.resolve(r).resolve("log")));
+        return copies.computeIfAbsent(
+                id, r -> EventLogs.chronicle(replicas.resolve(r).resolve("log")));
     }
 
     /** The merged view of {@code stream}, or empty when no copy holds it (the local log alone is the history). */
@@ -107,8 +108,7 @@ public final class SyncedReader implements EventReader, AutoCloseable {
     public List<SyncSeen.Head> copyHeads(StreamId stream) {
         List<SyncSeen.Head> heads = new ArrayList<>();
         for (String id : holders(stream)) {
-            copy(id).head(stream)
-                    .ifPresent(h -> heads.add(new SyncSeen.Head(id, h.version(), h.hash())));
+            copy(id).head(stream).ifPresent(h -> heads.add(new SyncSeen.Head(id, h.version(), h.hash())));
         }
         return heads;
     }
@@ -187,7 +187,8 @@ public final class SyncedReader implements EventReader, AutoCloseable {
         return entries.isEmpty()
                 ? Optional.empty()
                 : Optional.of(new StreamHead(
-                        entries.size() - 1, entries.get(entries.size() - 1).event().hash()));
+                        entries.size() - 1,
+                        entries.get(entries.size() - 1).event().hash()));
     }
 
     @Override

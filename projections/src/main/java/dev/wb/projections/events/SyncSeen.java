@@ -24,8 +24,7 @@ public record SyncSeen(long lamport, List<Head> heads) implements WbEvent {
     static final String VERSION = "version";
     static final String HASH = "hash";
 
-    public static final EventType<SyncSeen> TYPE =
-            EventType.of("sync.seen", List.of(LAMPORT, HEADS), SyncSeen::read);
+    public static final EventType<SyncSeen> TYPE = EventType.of("sync.seen", List.of(LAMPORT, HEADS), SyncSeen::read);
 
     /** One replica's chain of the stream as it was seen: its last event's version and hash. */
     public record Head(String replica, long version, String hash) {}
@@ -44,7 +43,10 @@ public record SyncSeen(long lamport, List<Head> heads) implements WbEvent {
         ObjectNode p = CanonicalJson.objectNode();
         p.put(LAMPORT, lamport);
         ArrayNode list = p.putArray(HEADS);
-        heads.forEach(h -> list.addObject().put(REPLICA, h.replica()).put(VERSION, h.version()).put(HASH, h.hash()));
+        heads.forEach(h -> list.addObject()
+                .put(REPLICA, h.replica())
+                .put(VERSION, h.version())
+                .put(HASH, h.hash()));
         return p;
     }
 
@@ -52,7 +54,9 @@ public record SyncSeen(long lamport, List<Head> heads) implements WbEvent {
         List<Head> heads = new ArrayList<>();
         p.path(HEADS)
                 .forEach(h -> heads.add(new Head(
-                        h.path(REPLICA).asText(), h.path(VERSION).asLong(-1), h.path(HASH).asText())));
+                        h.path(REPLICA).asText(),
+                        h.path(VERSION).asLong(-1),
+                        h.path(HASH).asText())));
         return new SyncSeen(p.path(LAMPORT).asLong(0), heads);
     }
 }
