@@ -104,8 +104,10 @@ class SyncIT {
         audit(a);
         audit(b);
         audit(a);
-        String replayA = ok(a, "replay", "ABC-1", "--json").stdout();
-        String replayB = ok(b, "replay", "ABC-1", "--json").stdout();
+        Path ownA = a.resolve(".workflow/local/log");
+        Path ownB = b.resolve(".workflow/local/log");
+        List<String> chainA = hashes(ownA, TASK);
+        List<String> chainB = hashes(ownB, TASK);
 
         ok(b, "sync");
         ok(a, "sync");
@@ -113,11 +115,9 @@ class SyncIT {
         String ra = replica(a);
         String rb = replica(b);
 
-        // each clone's own history is untouched; each holds the other's, byte for byte
-        assertEquals(replayA, ok(a, "replay", "ABC-1", "--json").stdout());
-        assertEquals(replayB, ok(b, "replay", "ABC-1", "--json").stdout());
-        Path ownA = a.resolve(".workflow/local/log");
-        Path ownB = b.resolve(".workflow/local/log");
+        // each clone's own chain is untouched by the syncs; each holds the other's, byte for byte
+        assertEquals(chainA, hashes(ownA, TASK));
+        assertEquals(chainB, hashes(ownB, TASK));
         assertEquals(hashes(ownA, TASK), hashes(b.resolve(".workflow/local/sync/replicas/" + ra + "/log"), TASK));
         assertEquals(hashes(ownB, TASK), hashes(a.resolve(".workflow/local/sync/replicas/" + rb + "/log"), TASK));
         assertEquals(
@@ -146,6 +146,19 @@ class SyncIT {
                 Files.exists(ci.resolve(".workflow/local/sync/replica")), "a clone that only fetched is no replica");
         assertEquals("", ci.git("status", "--porcelain"), "the copies stay out of git");
         assertTrue(ok(ci, "sync", "fetch").stdout().contains("nothing new to import"));
+
+        // every clone reads the same merged history, whatever order each synced in
+        String replay = ok(ci, "replay", "ABC-1", "--json").stdout();
+        assertEquals(replay, ok(a, "replay", "ABC-1", "--json").stdout());
+        assertEquals(replay, ok(b, "replay", "ABC-1", "--json").stdout());
+        assertEquals(chainA.size() + chainB.size(), replay.lines().count());
+        assertTrue(ok(ci, "replay", "ABC-1", "--verify").stdout().contains("(replica " + ra + ")"));
+        JsonNode status = JSON.readTree(ok(ci, "status", "ABC-1", "--json").stdout());
+        assertEquals(chainA.size() + chainB.size(), status.get("events").asInt());
+        assertEquals(
+                JSON.readTree(ok(a, "status", "ABC-1", "--json").stdout()).get("stages"),
+                JSON.readTree(ok(b, "status", "ABC-1", "--json").stdout()).get("stages"),
+                "the same plan on both clones: the same stages from the same history");
 
         // the merged listing is the same on every clone, whatever order each synced in
         String merged = ok(ci, "sync", "log", "ABC-1", "--json").stdout();

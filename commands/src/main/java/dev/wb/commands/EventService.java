@@ -1,6 +1,7 @@
 package dev.wb.commands;
 
 import dev.wb.commands.sync.MergedLog;
+import dev.wb.commands.sync.Replica;
 import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
@@ -79,7 +80,7 @@ public final class EventService {
             try {
                 List<EventEnvelope> appended = session.log()
                         .append(stream, ExpectedVersion.after(folded.version), events, session.invocation());
-                return new Decided<>(folded.state, decision.result(), withoutSeen(appended));
+                return new Decided<>(folded.state, decision.result(), asCallerSees(view, appended));
             } catch (VersionConflictException e) {
                 last = e;
                 pause(attempt);
@@ -105,26 +106,42 @@ public final class EventService {
     private List<EventEnvelope> recordEvents(StreamId stream, List<NewEvent> facts) {
         Optional<MergedLog.View> view = session.synced().flatMap(r -> r.view(stream));
         List<NewEvent> events = view.map(v -> withSeen(v, facts)).orElse(facts);
-        return withoutSeen(session.log().append(stream, ExpectedVersion.any(), events, session.invocation()));
+        return asCallerSees(view, session.log().append(stream, ExpectedVersion.any(), events, session.invocation()));
     }
 
     /**
      * The batch, led by a {@code sync.seen} when this clone imported events of the stream since its
      * own chain last recorded what it had seen (docs/adr/0010): what orders this append after them.
      */
-    private static List<NewEvent> withSeen(MergedLog.View view, List<NewEvent> events) {
+    private List<NewEvent> withSeen(MergedLog.View view, List<NewEvent> events) {
         if (!view.needsSeen()) {
             return events;
         }
+        // This clone's chain now follows others': it is named before it goes on (a clone that only read is none).
+        Replica.of(session.workspace());
         List<NewEvent> batch = new ArrayList<>(events.size() + 1);
         batch.add(view.seen().toNewEvent());
         batch.addAll(events);
         return batch;
     }
 
-    /** What the caller appended, without the {@code sync.seen} wb put before it. */
-    private static List<EventEnvelope> withoutSeen(List<EventEnvelope> appended) {
-        return appended.stream().filter(e -> !SyncSeen.TYPE.matches(e)).toList();
+    /**
+     * What the caller appended, without the {@code sync.seen} wb put before it, and numbered as the
+     * stream's readers number it: in a merged view, by place (an append of this clone sorts after
+     * everything it had seen, so after the whole view it was decided on).
+     */
+    private static List<EventEnvelope> asCallerSees(Optional<MergedLog.View> view, List<EventEnvelope> appended) {
+        List<EventEnvelope> result = new ArrayList<>(appended.size());
+        for (int i = 0; i < appended.size(); i++) {
+            EventEnvelope e = appended.get(i);
+            if (!SyncSeen.TYPE.matches(e)) {
+                result.add(
+                        view.isPresent()
+                                ? SyncedReader.at(e, view.get().entries().size() + i)
+                                : e);
+            }
+        }
+        return result;
     }
 
     /** The merged view folded, with the version of this clone's own chain: what an append is conditional on. */

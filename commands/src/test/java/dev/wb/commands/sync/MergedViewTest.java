@@ -1,0 +1,248 @@
+package dev.wb.commands.sync;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.Decision;
+import dev.wb.commands.EventService;
+import dev.wb.commands.PlanFixture;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.commands.sdd.SddAudit;
+import dev.wb.commands.status.Mark;
+import dev.wb.commands.status.Stage;
+import dev.wb.commands.status.StatusQuery;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.projections.activity.Activity;
+import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.SyncSeen;
+import dev.wb.testkit.TempGitRepo;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The merged view (docs/adr/0010, step 2) with real git and real logs: two or three clones of one
+ * bare remote, each with its own {@code .workflow/local/}; every read folds every chain it holds,
+ * in an order every clone computes alike, and decisions are made on that whole view.
+ */
+class MergedViewTest {
+
+    static final TaskKey KEY = new TaskKey("ABC-1");
+    static final StreamId TASK = StreamId.task(KEY);
+
+    @TempDir
+    Path tmp;
+
+    Path remote;
+    TempGitRepo a;
+    TempGitRepo b;
+    Map<String, String> env;
+
+    @BeforeEach
+    void clones() {
+        remote = TempGitRepo.createBare(tmp, "remote.git");
+        TempGitRepo.create(tmp, "seed").git("push", "-q", remote.toString(), "main");
+        a = TempGitRepo.cloneOf(remote, tmp, "a");
+        b = TempGitRepo.cloneOf(remote, tmp, "b");
+        env = new HashMap<>(System.getenv());
+        env.putAll(TempGitRepo.gitEnvironment());
+    }
+
+    Session session(TempGitRepo repo) {
+        return Session.open(Workspace.require(repo.root()), env, Clock.systemUTC());
+    }
+
+    /** The same plan on a clone (as when sdd.json is committed), citing a line its tree holds or not. */
+    static void plan(TempGitRepo repo, String value) {
+        repo.write("src/app.py", "# app\nvalue = " + value + "\n");
+        PlanFixture.plan(KEY.value())
+                .cite("src/app.py", 2, "value = 1")
+                .file("src/app.py", "edit")
+                .writeTo(repo);
+    }
+
+    boolean audit(TempGitRepo repo) {
+        try (Session s = session(repo)) {
+            return SddAudit.run(s, KEY, false).passed();
+        }
+    }
+
+    void push(TempGitRepo repo) {
+        try (Session s = session(repo)) {
+            SyncPush.run(s, "origin");
+        }
+    }
+
+    long fetch(TempGitRepo repo) {
+        try (Session s = session(repo)) {
+            return SyncFetch.run(s, "origin").events();
+        }
+    }
+
+    Mark auditMark(TempGitRepo repo) {
+        try (Session s = session(repo)) {
+            return new StatusQuery(s)
+                    .one(TASK)
+                    .task()
+                    .orElseThrow()
+                    .stage(Stage.AUDIT)
+                    .mark();
+        }
+    }
+
+    List<String> merged(TempGitRepo repo) {
+        try (Session s = session(repo)) {
+            return new ReplayQuery(s)
+                    .storedJson(TASK).stream().map(ObjectNode::toString).toList();
+        }
+    }
+
+    List<EventEnvelope> own(TempGitRepo repo) {
+        try (Session s = session(repo)) {
+            return s.log().read(TASK);
+        }
+    }
+
+    @Test
+    void an_audit_that_passed_on_one_clone_opens_the_gate_on_another_only_for_the_same_plan() {
+        plan(a, "1");
+        plan(b, "1");
+        assertTrue(audit(a));
+        push(a);
+        assertNotEquals(Mark.OK, auditMark(b), "before the fetch, b has no audit");
+
+        assertEquals(1, fetch(b));
+        assertEquals(Mark.OK, auditMark(b), "a's passing audit of the same plan opens b's gate");
+        assertEquals(List.of(), own(b), "reading appends nothing");
+
+        PlanFixture.plan(KEY.value())
+                .cite("src/app.py", 2, "value = 1")
+                .file("src/app.py", "edit")
+                .file("src/other.py", "add")
+                .writeTo(b);
+        assertNotEquals(Mark.OK, auditMark(b), "a plan changed since the audit closes it, as locally");
+    }
+
+    @Test
+    void concurrent_audits_on_two_clones_converge_to_one_history_in_either_order_of_syncs() {
+        plan(a, "1");
+        plan(b, "2"); // b's tree does not hold the cited line: its audit fails
+        assertTrue(audit(a));
+        assertTrue(!audit(b));
+        assertTrue(audit(a));
+
+        // b syncs first, then a, then b again
+        fetch(b);
+        push(b);
+        fetch(a);
+        push(a);
+        fetch(b);
+
+        List<String> onA = merged(a);
+        assertEquals(onA, merged(b), "both clones hold the same events in the same order");
+        assertEquals(3, onA.size());
+        TempGitRepo c = TempGitRepo.cloneOf(remote, tmp, "c");
+        plan(c, "1");
+        fetch(c);
+        assertEquals(onA, merged(c), "a fresh clone agrees");
+        assertEquals(auditMark(a), auditMark(b));
+        assertEquals(auditMark(a), auditMark(c));
+
+        for (TempGitRepo clone : List.of(a, b, c)) {
+            try (Session s = session(clone)) {
+                assertTrue(
+                        new ReplayQuery(s)
+                                .verify(TASK).stream().allMatch(r -> r.report().intact()),
+                        "every chain still verifies");
+            }
+        }
+    }
+
+    @Test
+    void what_a_clone_saw_orders_its_next_events_after_it_and_is_recorded_once() {
+        plan(a, "1");
+        plan(b, "1");
+        for (int i = 0; i < 3; i++) {
+            assertTrue(audit(a)); // a: versions 0, 1, 2
+        }
+        push(a);
+        fetch(b);
+        assertTrue(audit(b));
+        assertTrue(audit(b));
+
+        List<EventEnvelope> bOwn = own(b);
+        assertEquals(3, bOwn.size(), "one sync.seen, then b's two audits");
+        assertTrue(SyncSeen.TYPE.matches(bOwn.get(0)));
+        SyncSeen seen = SyncSeen.TYPE.read(bOwn.get(0));
+        List<EventEnvelope> aOwn = own(a);
+        String ra = Replica.existing(Workspace.require(a.root())).orElseThrow().id();
+        assertEquals(
+                List.of(new SyncSeen.Head(ra, 2, aOwn.get(2).hash())),
+                seen.heads(),
+                "it names the head of a's chain that b had");
+        assertEquals(3, seen.lamport(), "the greatest clock b had seen: a's third event");
+
+        // a goes on, unaware of b: its chain stays one segment, ordered before b's
+        assertTrue(audit(a));
+        push(a);
+        push(b);
+        fetch(a);
+        fetch(b);
+        List<String> onA = merged(a);
+        assertEquals(onA, merged(b));
+        assertEquals(7, onA.size());
+        String rb = Replica.existing(Workspace.require(b.root())).orElseThrow().id();
+        for (int i = 4; i < 7; i++) {
+            assertTrue(onA.get(i).contains("\"replica\":\"" + rb + "\""), "b's events come after all it saw: " + i);
+        }
+        try (Session s = session(b)) {
+            List<EventEnvelope> view = s.reader().read(TASK);
+            for (int i = 0; i < view.size(); i++) {
+                assertEquals(i, view.get(i).version(), "the view numbers events by their place in it");
+            }
+        }
+    }
+
+    @Test
+    void a_decision_made_before_an_import_landed_is_made_again_on_the_whole_view() {
+        plan(a, "1");
+        assertTrue(audit(a));
+        push(a);
+        fetch(b);
+        assertTrue(audit(a));
+        push(a);
+
+        int[] gathered = {0};
+        try (Session s = session(b)) {
+            EventService.Decided<Activity.State, Long> decided = new EventService(s)
+                    .decide(
+                            TASK,
+                            Activity.INSTANCE,
+                            state -> {
+                                if (gathered[0]++ == 0) {
+                                    // another process imports a's second audit between the fold and the append
+                                    assertEquals(1, fetch(b));
+                                }
+                                return null;
+                            },
+                            (state, none) -> Decision.of(state.events(), new FlowValidated("--all", List.of(), 0)));
+            assertEquals(2, gathered[0], "the import was a conflict: gathered and decided again");
+            assertEquals(2L, decided.result(), "decided on both of a's audits");
+            assertEquals(1, decided.appended().size(), "the caller sees its own event, not the sync.seen");
+        }
+        List<EventEnvelope> bOwn = own(b);
+        assertEquals(2, bOwn.size());
+        assertEquals(1, SyncSeen.TYPE.read(bOwn.get(0)).heads().get(0).version(), "seen: a's second audit");
+    }
+}
