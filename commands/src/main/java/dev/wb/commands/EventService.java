@@ -1,8 +1,5 @@
 package dev.wb.commands;
 
-import dev.wb.commands.sync.MergedLog;
-import dev.wb.commands.sync.Replica;
-import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;

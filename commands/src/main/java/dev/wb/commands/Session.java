@@ -1,6 +1,5 @@
 package dev.wb.commands;
 
-import dev.wb.commands.sync.SyncedReader;
 import dev.wb.engine.Actor;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;

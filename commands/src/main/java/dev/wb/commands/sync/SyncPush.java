@@ -1,6 +1,7 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventLog;

@@ -1,5 +1,6 @@
 package dev.wb.commands.sync;
 
+import dev.wb.commands.Replica;
 import dev.wb.engine.StreamId;
 import java.util.Optional;
 

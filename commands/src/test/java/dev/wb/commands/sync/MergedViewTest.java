@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
 import dev.wb.commands.PlanFixture;
+import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.replay.ReplayQuery;

@@ -2,6 +2,7 @@ package dev.wb.commands.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.EventLog;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.PlanFixture;
+import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.sdd.SddAudit;

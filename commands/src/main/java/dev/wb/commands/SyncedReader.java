@@ -1,7 +1,5 @@
-package dev.wb.commands.sync;
+package dev.wb.commands;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;

@@ -1,7 +1,5 @@
-package dev.wb.commands.sync;
+package dev.wb.commands;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +31,7 @@ public record Replica(String id) {
     }
 
     /** Where wb keeps what sync needs: the replica id, the copies, what was imported. */
-    static Path dir(Workspace workspace) {
+    public static Path dir(Workspace workspace) {
         return workspace.localDir().resolve("sync");
     }
 

@@ -1,7 +1,5 @@
-package dev.wb.commands.sync;
+package dev.wb.commands;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Session;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventReader;
