@@ -246,4 +246,48 @@ class MergedViewTest {
         assertEquals(2, bOwn.size());
         assertEquals(1, SyncSeen.TYPE.read(bOwn.get(0)).heads().get(0).version(), "seen: a's second audit");
     }
+
+    @Test
+    void three_clones_appending_and_syncing_in_any_order_converge_once_all_have_synced() {
+        TempGitRepo c = TempGitRepo.cloneOf(remote, tmp, "c");
+        List<TempGitRepo> clones = List.of(a, b, c);
+        plan(a, "1");
+        plan(b, "2"); // b's audits fail, a's and c's pass
+        plan(c, "1");
+        java.util.Random random = new java.util.Random(17);
+        for (int step = 0; step < 14; step++) {
+            TempGitRepo clone = clones.get(random.nextInt(clones.size()));
+            switch (random.nextInt(3)) {
+                case 0 -> audit(clone);
+                case 1 -> fetch(clone);
+                default -> push(clone);
+            }
+        }
+        audit(c); // at least one event of its own on every clone taking part
+        audit(b);
+        for (TempGitRepo clone : clones) {
+            fetch(clone);
+            push(clone);
+        }
+        for (TempGitRepo clone : clones) {
+            fetch(clone);
+        }
+        List<String> onA = merged(a);
+        assertEquals(onA, merged(b));
+        assertEquals(onA, merged(c));
+        assertEquals(auditMark(a), auditMark(c), "the same plan on a and c: the same gate");
+        long seen = onA.stream()
+                .filter(line -> line.contains("\"type\":\"sync.seen\""))
+                .count();
+        long audits = onA.stream()
+                .filter(line -> line.contains("\"type\":\"plan.audited\""))
+                .count();
+        assertEquals(onA.size(), seen + audits, "nothing but the audits and what each clone had seen");
+        for (TempGitRepo clone : clones) {
+            try (Session s = session(clone)) {
+                assertTrue(new ReplayQuery(s)
+                        .verify(TASK).stream().allMatch(r -> r.report().intact()));
+            }
+        }
+    }
 }
