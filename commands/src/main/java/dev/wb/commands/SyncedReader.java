@@ -36,12 +36,14 @@ public final class SyncedReader implements EventReader, AutoCloseable {
     private final Path replicas;
     private final List<String> ids;
     private final Map<String, EventLog> copies = new HashMap<>();
+    private final MergedHeads mergedHeads;
 
-    private SyncedReader(EventLog own, String ownId, Path replicas, List<String> ids) {
+    private SyncedReader(EventLog own, String ownId, Path replicas, List<String> ids, MergedHeads mergedHeads) {
         this.own = own;
         this.ownId = ownId;
         this.replicas = replicas;
         this.ids = ids;
+        this.mergedHeads = mergedHeads;
     }
 
     /** A reader over the local log and every copy, or empty when this clone holds no copy. */
@@ -64,7 +66,8 @@ public final class SyncedReader implements EventReader, AutoCloseable {
                     "cannot list " + replicas + ": " + e.getMessage(),
                     List.of("check that .workflow/local/sync is readable by you"));
         }
-        return ids.isEmpty() ? Optional.empty() : Optional.of(new SyncedReader(own, ownId, replicas, ids));
+        MergedHeads heads = new MergedHeads(workspace.checkpointsDir().resolve("merged-heads.txt"));
+        return ids.isEmpty() ? Optional.empty() : Optional.of(new SyncedReader(own, ownId, replicas, ids, heads));
     }
 
     /** The replicas whose copies hold {@code stream}, by id. */
@@ -189,9 +192,31 @@ public final class SyncedReader implements EventReader, AutoCloseable {
                         entries.get(entries.size() - 1).event().hash()));
     }
 
+    /**
+     * For a merged stream, the view's head as last computed from these very chain heads (their hints:
+     * {@link MergedHeads}), or computed now; like every hint, for caches only.
+     */
     @Override
     public Optional<StreamHead> headHint(StreamId stream) {
-        return holders(stream).isEmpty() ? own.headHint(stream) : head(stream);
+        List<String> holders = holders(stream);
+        if (holders.isEmpty()) {
+            return own.headHint(stream);
+        }
+        StringBuilder chains = new StringBuilder(ownId).append('=').append(hint(own, stream));
+        for (String id : holders) {
+            chains.append(',').append(id).append('=').append(hint(copy(id), stream));
+        }
+        Optional<StreamHead> known = mergedHeads.get(stream.name(), chains.toString());
+        if (known.isPresent()) {
+            return known;
+        }
+        Optional<StreamHead> head = head(stream);
+        head.ifPresent(h -> mergedHeads.put(stream.name(), chains.toString(), h));
+        return head;
+    }
+
+    private static String hint(EventReader log, StreamId stream) {
+        return log.headHint(stream).map(h -> h.version() + "@" + h.hash()).orElse("-");
     }
 
     @Override
@@ -219,6 +244,7 @@ public final class SyncedReader implements EventReader, AutoCloseable {
 
     @Override
     public void close() {
+        mergedHeads.flush();
         copies.values().forEach(EventLog::close);
         copies.clear();
     }

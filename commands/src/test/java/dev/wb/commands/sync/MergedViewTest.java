@@ -290,4 +290,41 @@ class MergedViewTest {
             }
         }
     }
+
+    long statusEvents(TempGitRepo repo) {
+        try (Session s = session(repo)) {
+            return new StatusQuery(s)
+                    .all().streams().stream()
+                            .filter(st -> st.stream().equals(TASK))
+                            .findFirst()
+                            .orElseThrow()
+                            .activity()
+                            .events();
+        }
+    }
+
+    @Test
+    void status_over_merged_tasks_learns_their_heads_from_a_cache_that_a_moved_chain_or_damage_voids()
+            throws java.io.IOException {
+        plan(a, "1");
+        assertTrue(audit(a));
+        push(a);
+        fetch(b);
+        assertEquals(1, statusEvents(b));
+        Path cache = b.resolve(".workflow/local/checkpoints/merged-heads.txt");
+        assertTrue(java.nio.file.Files.readString(cache).contains(TASK.name() + " "), "the view's head is kept");
+        assertEquals(1, statusEvents(b), "and used");
+
+        assertTrue(audit(a));
+        push(a);
+        fetch(b);
+        assertEquals(2, statusEvents(b), "a chain that moved voids its entry");
+
+        plan(b, "1");
+        assertTrue(audit(b));
+        assertEquals(4, statusEvents(b), "b's own append (a sync.seen, then its audit) too");
+
+        java.nio.file.Files.writeString(cache, "wb merged heads 1\nABC-1 x 0 sha256:00\ncrc32c:0\n");
+        assertEquals(4, statusEvents(b), "a damaged cache reads as empty");
+    }
 }

@@ -1,0 +1,112 @@
+package dev.wb.commands;
+
+import dev.wb.engine.StreamHead;
+import dev.wb.engine.fs.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.zip.CRC32C;
+
+/**
+ * Where each merged view ended when it was last computed, keyed by the heads of the chains it was
+ * computed from, in {@code .workflow/local/checkpoints/merged-heads.txt}: so that {@code wb status}
+ * learns a merged task's head hint from its chains' head hints (small files) instead of reading every
+ * chain whole to merge them. A cache for views, as the checkpoints are (GUARANTEES.md): it only tells
+ * a checkpoint's cursor whether it is current; nothing is decided from it, and the gate folds the
+ * chains themselves. An entry whose chains moved is never used; a damaged file reads as empty.
+ * One line a stream, {@code NAME CHAINS SIZE HASH}, then a CRC-32C of the lines. One thread.
+ */
+final class MergedHeads {
+
+    private static final String HEADER = "wb merged heads 1";
+
+    private final Path file;
+    private Map<String, String[]> entries;
+    private boolean dirty;
+
+    MergedHeads(Path file) {
+        this.file = file;
+    }
+
+    /** The view's head when its chains' heads are still {@code chains}. */
+    Optional<StreamHead> get(String stream, String chains) {
+        String[] e = entries().get(stream);
+        if (e == null || !e[0].equals(chains)) {
+            return Optional.empty();
+        }
+        return Optional.of(new StreamHead(Long.parseLong(e[1]), e[2]));
+    }
+
+    void put(String stream, String chains, StreamHead head) {
+        String[] e = {chains, Long.toString(head.version()), head.hash()};
+        String[] old = entries().put(stream, e);
+        dirty |= old == null || !java.util.Arrays.equals(old, e);
+    }
+
+    private Map<String, String[]> entries() {
+        if (entries == null) {
+            entries = read();
+        }
+        return entries;
+    }
+
+    private Map<String, String[]> read() {
+        Map<String, String[]> read = new TreeMap<>();
+        try {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > 64L << 20) {
+                return read;
+            }
+            String text = Files.readString(file, StandardCharsets.UTF_8);
+            int end = text.lastIndexOf('\n', text.length() - 2);
+            if (end < 0
+                    || !text.startsWith(HEADER + "\n")
+                    || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
+                return read;
+            }
+            for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n", 0)) {
+                String[] f = line.split(" ", 0);
+                if (f.length == 4 && !f[2].isEmpty() && f[2].chars().allMatch(Character::isDigit)) {
+                    read.put(f[0], new String[] {f[1], f[2], f[3]});
+                }
+            }
+            return read;
+        } catch (IOException | RuntimeException e) {
+            return new TreeMap<>();
+        }
+    }
+
+    /** Writes what changed; a failure costs the next status a merge of each view, never a wrong head. */
+    void flush() {
+        if (!dirty) {
+            return;
+        }
+        StringBuilder text = new StringBuilder(HEADER).append('\n');
+        entries.forEach((name, e) -> text.append(name)
+                .append(' ')
+                .append(e[0])
+                .append(' ')
+                .append(e[1])
+                .append(' ')
+                .append(e[2])
+                .append('\n'));
+        text.append(checksum(text.toString())).append('\n');
+        try {
+            Files.createDirectories(file.getParent());
+            AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
+            dirty = false;
+        } catch (IOException e) {
+            // A cache.
+        }
+    }
+
+    private static String checksum(String content) {
+        CRC32C crc = new CRC32C();
+        crc.update(content.getBytes(StandardCharsets.UTF_8));
+        return "crc32c:".concat(Long.toHexString(crc.getValue()));
+    }
+}
