@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
@@ -77,14 +78,28 @@ final class ExportedTips {
                 .append(' ')
                 .append(Base64.getEncoder().encodeToString(k.raw()))
                 .append('\n'));
+        Path temp = null;
         try {
             Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
+            // Renamed into place, not synced: a cache that a crash leaves torn or stale is only read
+            // from git again (each entry is checked before it counts), and a sync costs a push ~0.1 s.
+            temp = Files.createTempFile(file.getParent(), AtomicFiles.tempPrefix(".exported-"), ".tmp");
+            Files.write(temp, text.toString().getBytes(StandardCharsets.UTF_8));
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            temp = null;
         } catch (IOException e) {
             try {
                 Files.deleteIfExists(file);
             } catch (IOException ignored) {
                 // unreadable or unwritable: the next push reads every tip from git, as on a first push
+            }
+        } finally {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException ignored) {
+                    // a stray temporary file names no ref: never read
+                }
             }
         }
     }

@@ -43,6 +43,8 @@ final class FetchedChains {
 
     private static final long MAX_COMMIT_OBJECT = 64L * 1024;
 
+    private static final long MAX_OBJECTS_TREE = 1024L * 1024;
+
     /** A ref to check: its tip, and the tip imported before (the walk may stop there). */
     record Wanted(SyncRef ref, String tip, Optional<String> importedTip) {}
 
@@ -230,8 +232,8 @@ final class FetchedChains {
                 refused.put(entry.getKey().name(), e.getMessage());
             }
         }
-        // A folder of content names at most a few objects a commit: 64 KiB of entries is ~700.
-        Map<String, SyncGit.GitObject> folders = reader.read(objectTrees, MAX_COMMIT_OBJECT, Long.MAX_VALUE);
+        // A folder of content: 92 bytes an object, so 1 MiB names ~11,000 (a push carries at most 64 MiB).
+        Map<String, SyncGit.GitObject> folders = reader.read(objectTrees, MAX_OBJECTS_TREE, Long.MAX_VALUE);
         Map<String, Map<String, Map<String, String>>> objectIds = new LinkedHashMap<>();
         List<String> wantedBlobs = new ArrayList<>();
         for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : treesOf.entrySet()) {

@@ -18,6 +18,12 @@ final class Outputs {
     /** A single object over this is not pushed: what a fetch takes in one blob. */
     static final long MAX_OBJECT = FetchedChains.MAX_BLOB;
 
+    /**
+     * The most one push carries of output in all: half of what one fetch reads ({@link
+     * FetchedChains#MAX_READ}), leaving the other half to the events and to other replicas' pushes.
+     */
+    static final long MAX_PUSHED = FetchedChains.MAX_READ / 2;
+
     private Outputs() {}
 
     /** The digests the events name as content to carry, in order, each once. */

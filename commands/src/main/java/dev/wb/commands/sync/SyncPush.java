@@ -149,6 +149,7 @@ public final class SyncPush {
         Map<String, SyncGit.GitObject> tipCommits = git.read(unread, 64L * 1024);
         ByteArrayOutputStream commands = new ByteArrayOutputStream();
         List<Exported> exported = new ArrayList<>();
+        long[] budget = {Outputs.MAX_PUSHED};
         for (StreamId stream : streams) {
             SyncRef ref = new SyncRef(stream, replica.id());
             Optional<String> tip = Optional.ofNullable(refs.get(SyncGit.OWN + ref.name()));
@@ -202,7 +203,7 @@ public final class SyncPush {
                 byte[] message = SyncCommit.message(ref, start, head).getBytes(StandardCharsets.UTF_8);
                 byte[] blob = EventsBlob.encode(chunk);
                 Map<String, byte[]> carried =
-                        outputs.isPresent() ? carried(outputs.get(), chunk, ref, warnings) : Map.of();
+                        outputs.isPresent() ? carried(outputs.get(), chunk, ref, budget, warnings) : Map.of();
                 commands.writeBytes(("commit " + SyncGit.OWN + ref.name() + "\n").getBytes(StandardCharsets.UTF_8));
                 commands.writeBytes(("author " + who + "committer " + who).getBytes(StandardCharsets.UTF_8));
                 SyncGit.data(commands, message);
@@ -241,11 +242,16 @@ public final class SyncPush {
 
     /**
      * The content the chunk's events name ({@code outputDigest}) that this clone's content store holds
-     * intact, by sha256 hex name; an object over {@link Outputs#MAX_OBJECT} or missing here is left out,
-     * with a warning.
+     * intact, by sha256 hex name; an object over {@link Outputs#MAX_OBJECT}, one past what is left of
+     * this push's {@link Outputs#MAX_PUSHED} ({@code budget[0]}), or one missing here is left out, with
+     * a warning.
      */
     private static Map<String, byte[]> carried(
-            ContentStore store, List<EnvelopeCodec.StoredEvent> chunk, SyncRef ref, List<String> warnings) {
+            ContentStore store,
+            List<EnvelopeCodec.StoredEvent> chunk,
+            SyncRef ref,
+            long[] budget,
+            List<String> warnings) {
         Map<String, byte[]> carried = new TreeMap<>();
         for (String digest : Outputs.named(chunk)) {
             OptionalLong size = store.size(digest);
@@ -253,6 +259,13 @@ public final class SyncPush {
                 warnings.add(
                         "the output " + digest + " named by " + ref.stream().describe() + " is " + size.getAsLong()
                                 + " bytes, over the " + Outputs.MAX_OBJECT + " one object may take: it was not pushed");
+                continue;
+            }
+            if (size.isPresent() && size.getAsLong() > budget[0]) {
+                warnings.add(
+                        "the output " + digest + " named by " + ref.stream().describe() + " would take this"
+                                + " push's output past " + Outputs.MAX_PUSHED + " bytes (half of what one fetch reads):"
+                                + " it was not pushed");
                 continue;
             }
             Optional<byte[]> content = store.get(digest);
@@ -263,6 +276,7 @@ public final class SyncPush {
                 continue;
             }
             carried.put(Digests.hex(digest), content.get());
+            budget[0] -= content.get().length;
         }
         return carried;
     }

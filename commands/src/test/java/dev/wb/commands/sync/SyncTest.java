@@ -885,4 +885,31 @@ class SyncTest {
         assertTrue(SyncSetup.inRepositoryConfig(a.root(), env, "Mixed"));
         assertFalse(SyncSetup.inRepositoryConfig(a.root(), env, "mixed"), "a remote's name is case-sensitive");
     }
+
+    @Test
+    void one_push_carries_at_most_half_of_what_a_fetch_reads_of_output() {
+        int size = 13 * 1024 * 1024;
+        List<String> digests = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            byte[] output = new byte[size];
+            java.util.Arrays.fill(output, (byte) ('a' + i));
+            digests.add(verifyRan(a, output));
+        }
+
+        SyncPush.Result pushed = pushWithOutput(a);
+
+        assertEquals(1, pushed.warnings().size(), pushed.warnings().toString());
+        assertTrue(
+                pushed.warnings()
+                        .get(0)
+                        .contains(digests.get(4) + " named by task ABC-1 would take this push's" + " output past "
+                                + Outputs.MAX_PUSHED + " bytes"),
+                pushed.warnings().get(0));
+        String tree = a.git("ls-tree", "-r", "--name-only", "refs/wb/tasks/ABC-1/" + replica(a));
+        assertEquals(5, tree.lines().count(), tree);
+        assertFalse(tree.contains(Digests.hex(digests.get(4))));
+        SyncFetch.Result fetched = fetch(b);
+        assertEquals(4, fetched.objects());
+        assertTrue(stored(b, digests.get(3)).isPresent());
+    }
 }
