@@ -13,6 +13,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.gitrun.SyncGit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +23,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * {@code wb sync push [REMOTE]}: writes each of this replica's streams that has events it has not
@@ -67,6 +70,21 @@ public final class SyncPush {
      */
     public static Result run(Session session, String remote, boolean withOutput) {
         SyncGit git = SyncSetup.git(session, remote);
+        // git lists this replica's refs while wb lists its streams and reads their head hints: the two
+        // take about as long, and each is mostly waiting on the file system.
+        CompletableFuture<Map<String, String>> refs = CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return git.refs(SyncGit.OWN);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                },
+                task -> { // a thread of its own: the shared pool may be busy with another command's work
+                    Thread thread = new Thread(task, "wb-sync-refs");
+                    thread.setDaemon(true);
+                    thread.start();
+                });
         EventLog log = session.log();
         List<StreamId> streams = log.streams();
         if (streams.isEmpty()) {
@@ -84,6 +102,7 @@ public final class SyncPush {
         try {
             exported = export(
                     git,
+                    refs,
                     log,
                     streams,
                     replica,
@@ -114,6 +133,7 @@ public final class SyncPush {
 
     private static List<Exported> export(
             SyncGit git,
+            CompletableFuture<Map<String, String>> pendingRefs,
             EventLog log,
             List<StreamId> streams,
             Replica replica,
@@ -121,11 +141,23 @@ public final class SyncPush {
             Optional<ContentStore> outputs,
             List<String> warnings)
             throws IOException {
-        Map<String, String> refs = git.refs(SyncGit.OWN);
-        // Where each ref ends: from the commits the last push kept, each one checked against its
-        // ref's tip and its own id; only a tip they do not vouch for is read from git.
+        Map<StreamId, Optional<StreamHead>> hints = new HashMap<>();
+        for (StreamId stream : streams) {
+            hints.put(stream, log.headHint(stream));
+        }
         ExportedTips cache = new ExportedTips(syncDir);
         Map<String, ExportedTips.Kept> kept = cache.load();
+        Map<String, String> refs;
+        try {
+            refs = pendingRefs.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof UncheckedIOException io) {
+                throw io.getCause();
+            }
+            throw e;
+        }
+        // Where each ref ends: from the commits the last push kept, each one checked against its
+        // ref's tip and its own id; only a tip they do not vouch for is read from git.
         Map<String, ExportedTips.Kept> keep = new TreeMap<>();
         Map<String, StreamHead> heads = new HashMap<>();
         List<String> unread = new ArrayList<>();
@@ -165,7 +197,7 @@ public final class SyncPush {
                 }
                 pushed = Optional.of(head);
             }
-            if (pushed.isPresent() && log.headHint(stream).equals(pushed)) {
+            if (pushed.isPresent() && hints.get(stream).equals(pushed)) {
                 continue; // a hint is never behind the log: equal to what was pushed, nothing is new
             }
             List<EnvelopeCodec.StoredEvent> events = verifiedChain(log, stream);
