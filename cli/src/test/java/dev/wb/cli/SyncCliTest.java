@@ -93,4 +93,22 @@ class SyncCliTest {
         assertEquals(7, result.json().get("exitCode").asInt());
         assertFalse(Files.exists(b.resolve(".workflow/local/sync/replicas")), result::toString);
     }
+
+    @Test
+    void push_with_output_is_a_flag_and_says_what_it_left_out_in_json() {
+        assertEquals(0, wb(a.root(), env, "init").code());
+
+        CliRun.Result pushed = wb(a.root(), env, "--json", "sync", "push", "--with-output");
+        assertEquals(0, pushed.code(), pushed::toString);
+        assertEquals(1, pushed.json().get("events").asInt());
+        assertTrue(pushed.json().get("warnings").isArray(), pushed::toString);
+        assertEquals(0, pushed.json().get("warnings").size(), pushed::toString);
+
+        CliRun.Result fetched = wb(b.root(), env, "--json", "sync", "fetch");
+        assertEquals(0, fetched.code(), fetched::toString);
+        assertEquals(0, fetched.json().get("objects").asInt(), "wb init names no output");
+
+        CliRun.Result help = wb(a.root(), env, "sync", "push", "--help");
+        assertTrue(help.out().contains("--with-output"), help::toString);
+    }
 }

@@ -18,6 +18,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Content-addressed blobs under {@code .workflow/local/objects/sha256/}: what is too large or too
@@ -115,6 +116,15 @@ public final class ContentStore {
             } catch (IOException ignored) {
                 // A stray .incoming-*.tmp is harmless (no digest names it), and the next putFile removes it.
             }
+        }
+    }
+
+    /** The size of the blob stored under this digest, if there is one (its bytes not checked). */
+    public OptionalLong size(String digest) {
+        try {
+            return OptionalLong.of(Files.size(file(digest)));
+        } catch (IOException e) {
+            return OptionalLong.empty();
         }
     }
 

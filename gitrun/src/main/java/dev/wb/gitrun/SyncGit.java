@@ -79,6 +79,14 @@ public final class SyncGit {
         return refs;
     }
 
+    /**
+     * A reader that keeps its {@code git cat-file} processes for every read until it is closed: for a
+     * walk of many small reads (docs/adr/0010, a fetch's walk of a long chain of commits).
+     */
+    public ObjectReader reader() {
+        return new ObjectReader(root, env);
+    }
+
     /** One object as read: its type and size, and its content unless it was over the limit. */
     // Content handed over once; an object is never compared.
     @SuppressWarnings("ArrayRecordComponent")

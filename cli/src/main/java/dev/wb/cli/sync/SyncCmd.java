@@ -19,6 +19,7 @@ import picocli.CommandLine.Model.CommandSpec;
 public final class SyncCmd extends LeafCmd {
 
     private String remote = SyncRender.DEFAULT_REMOTE;
+    private boolean withOutput;
 
     private SyncCmd(WbCommand root) {
         super(root);
@@ -38,6 +39,11 @@ public final class SyncCmd extends LeafCmd {
                 "wb sync fetch / wb sync push do one of the two. Nothing in git's configuration is changed.");
         spec.addPositional(Specs.positional(
                 "REMOTE", "0..1", "a configured remote (default origin)", value -> cmd.remote = value));
+        spec.addOption(Specs.flag(
+                "--with-output",
+                "also push the stored output the new events name (a verify command's), beside them, each"
+                        + " checked by digest on fetch; default: events only",
+                value -> cmd.withOutput = value));
         spec.addOption(Specs.json(root));
         spec.addSubcommand("push", SyncPushCmd.spec(root));
         spec.addSubcommand("fetch", SyncFetchCmd.spec(root));
@@ -49,7 +55,8 @@ public final class SyncCmd extends LeafCmd {
     protected Exit run() {
         try (Session session = context().session()) {
             SyncFetch.Result fetched = SyncFetch.run(session, remote);
-            SyncPush.Result pushed = SyncPush.run(session, remote);
+            SyncPush.Result pushed = SyncPush.run(session, remote, withOutput);
+            SyncRender.warnings(console(), pushed);
             if (json()) {
                 ObjectNode doc = CanonicalJson.objectNode();
                 doc.set("fetch", SyncRender.json(fetched));

@@ -13,6 +13,7 @@ import picocli.CommandLine.Model.CommandSpec;
 public final class SyncPushCmd extends LeafCmd {
 
     private String remote = SyncRender.DEFAULT_REMOTE;
+    private boolean withOutput;
 
     private SyncPushCmd(WbCommand root) {
         super(root);
@@ -32,6 +33,11 @@ public final class SyncPushCmd extends LeafCmd {
                 "Each history is verified before it is written (docs/SYNC.md).");
         spec.addPositional(Specs.positional(
                 "REMOTE", "0..1", "a configured remote (default origin)", value -> cmd.remote = value));
+        spec.addOption(Specs.flag(
+                "--with-output",
+                "also push the stored output the new events name (a verify command's), beside them, each"
+                        + " checked by digest on fetch; default: events only",
+                value -> cmd.withOutput = value));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -39,7 +45,8 @@ public final class SyncPushCmd extends LeafCmd {
     @Override
     protected Exit run() {
         try (Session session = context().session()) {
-            SyncPush.Result result = SyncPush.run(session, remote);
+            SyncPush.Result result = SyncPush.run(session, remote, withOutput);
+            SyncRender.warnings(console(), result);
             if (json()) {
                 console().json(SyncRender.json(result));
             } else {

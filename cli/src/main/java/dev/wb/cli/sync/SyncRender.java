@@ -29,6 +29,7 @@ final class SyncRender {
         doc.put("refs", result.refs());
         doc.put("changed", result.changed());
         doc.put("events", result.events());
+        doc.put("objects", result.objects());
         ArrayNode imported = doc.putArray("imported");
         for (SyncFetch.Imported i : result.imported()) {
             ObjectNode item = imported.addObject();
@@ -53,6 +54,8 @@ final class SyncRender {
             item.put("from", e.from());
             item.put("to", e.to());
         }
+        ArrayNode warnings = doc.putArray("warnings");
+        result.warnings().forEach(warnings::add);
         return doc;
     }
 
@@ -66,8 +69,19 @@ final class SyncRender {
             for (SyncFetch.Imported i : result.imported()) {
                 console.line("  " + i.ref() + "  +" + i.events());
             }
+            if (result.objects() > 0) {
+                console.line("stored " + result.objects() + " object(s) of output they name, each checked against"
+                        + " its digest, in .workflow/local/objects/");
+            }
             console.line("wb status, wb replay and the audit gate now read every replica's history of these tasks,"
                     + " merged (docs/SYNC.md)");
+        }
+    }
+
+    /** Content {@code --with-output} left out: a warning each on stderr, in text and JSON alike. */
+    static void warnings(Console console, SyncPush.Result result) {
+        for (String warning : result.warnings()) {
+            console.warning(warning, "wb replay KEY --output N on this clone shows it; docs/SYNC.md, \"What travels\"");
         }
     }
 

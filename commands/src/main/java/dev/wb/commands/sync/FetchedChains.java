@@ -1,8 +1,10 @@
 package dev.wb.commands.sync;
 
+import dev.wb.engine.Digests;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventSchemas;
+import dev.wb.gitrun.ObjectReader;
 import dev.wb.gitrun.SyncGit;
 import dev.wb.projections.catalog.WbEvents;
 import java.io.IOException;
@@ -13,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -40,11 +43,21 @@ final class FetchedChains {
 
     private static final long MAX_COMMIT_OBJECT = 64L * 1024;
 
+    private static final long MAX_OBJECTS_TREE = 1024L * 1024;
+
     /** A ref to check: its tip, and the tip imported before (the walk may stop there). */
     record Wanted(SyncRef ref, String tip, Optional<String> importedTip) {}
 
-    /** A ref that holds: its tip and every event from {@code firstVersion} on. */
-    record Verified(SyncRef ref, String tip, long firstVersion, List<EnvelopeCodec.StoredEvent> events) {}
+    /**
+     * A ref that holds: its tip, every event from {@code firstVersion} on, and the content its commits
+     * carry beside the events ({@code wb sync push --with-output}), by digest, each checked against it.
+     */
+    record Verified(
+            SyncRef ref,
+            String tip,
+            long firstVersion,
+            List<EnvelopeCodec.StoredEvent> events,
+            Map<String, byte[]> objects) {}
 
     /** What {@link #check} found: refs that verified, and each one that did not with why. */
     record Checked(List<Verified> verified, Map<String, String> refused) {}
@@ -53,23 +66,45 @@ final class FetchedChains {
     private final Function<SyncRef, List<String>> heldHashes;
     private final Predicate<SyncRef> own;
 
+    /** What this fetch may still read of blobs (events and content), of the {@link #MAX_READ} it reads at most. */
+    private long readLeft;
+
+    private final long maxRead;
+
     /**
      * @param heldHashes the hashes already held of a ref's chain, by version (the copy, or this
      *     replica's own log)
      * @param own whether a ref is this replica's own: its log may be ahead of what it pushed
      */
     FetchedChains(SyncGit git, Function<SyncRef, List<String>> heldHashes, Predicate<SyncRef> own) {
+        this(git, heldHashes, own, MAX_READ);
+    }
+
+    /** @param maxRead the most this fetch reads of blobs in all ({@link #MAX_READ}; smaller in tests) */
+    FetchedChains(SyncGit git, Function<SyncRef, List<String>> heldHashes, Predicate<SyncRef> own, long maxRead) {
         this.git = git;
         this.heldHashes = heldHashes;
         this.own = own;
+        this.maxRead = maxRead;
+        this.readLeft = maxRead;
     }
 
+    /**
+     * Checks every wanted ref, reading through one pair of {@code git cat-file} processes for the whole
+     * walk, however long the chains.
+     */
     Checked check(List<Wanted> wanted) throws IOException {
+        try (ObjectReader reader = git.reader()) {
+            return check(reader, wanted);
+        }
+    }
+
+    private Checked check(ObjectReader reader, List<Wanted> wanted) throws IOException {
         List<Verified> verified = new ArrayList<>();
         Map<String, String> refused = new LinkedHashMap<>();
-        Map<SyncRef, Walk> walks = walk(wanted, refused);
+        Map<SyncRef, Walk> walks = walk(reader, wanted, refused);
         List<Wanted> again = new ArrayList<>();
-        Map<String, Map<String, byte[]>> blobs = blobs(walks, refused);
+        Map<String, Map<String, Contents>> blobs = blobs(reader, walks, refused);
         for (Wanted w : wanted) {
             Walk walk = walks.get(w.ref());
             if (walk == null || refused.containsKey(w.ref().name())) {
@@ -89,7 +124,7 @@ final class FetchedChains {
             }
         }
         if (!again.isEmpty()) {
-            Checked full = check(again);
+            Checked full = check(reader, again);
             verified.addAll(full.verified());
             refused.putAll(full.refused());
         }
@@ -102,7 +137,8 @@ final class FetchedChains {
         SyncCommit base;
     }
 
-    private Map<SyncRef, Walk> walk(List<Wanted> wanted, Map<String, String> refused) throws IOException {
+    private Map<SyncRef, Walk> walk(ObjectReader reader, List<Wanted> wanted, Map<String, String> refused)
+            throws IOException {
         Map<SyncRef, Walk> walks = new LinkedHashMap<>();
         Map<SyncRef, String> frontier = new LinkedHashMap<>();
         for (Wanted w : wanted) {
@@ -112,7 +148,8 @@ final class FetchedChains {
         Map<SyncRef, String> stops = new LinkedHashMap<>();
         wanted.forEach(w -> w.importedTip().ifPresent(tip -> stops.put(w.ref(), tip)));
         while (!frontier.isEmpty()) {
-            Map<String, SyncGit.GitObject> objects = git.read(List.copyOf(frontier.values()), MAX_COMMIT_OBJECT);
+            Map<String, SyncGit.GitObject> objects =
+                    reader.read(List.copyOf(frontier.values()), MAX_COMMIT_OBJECT, Long.MAX_VALUE);
             Map<SyncRef, String> next = new LinkedHashMap<>();
             for (Map.Entry<SyncRef, String> at : frontier.entrySet()) {
                 SyncRef ref = at.getKey();
@@ -159,16 +196,25 @@ final class FetchedChains {
         }
     }
 
-    /** Every walked commit's {@code events} blob, by ref and commit id; a ref whose tree or blob fails is refused. */
-    private Map<String, Map<String, byte[]>> blobs(Map<SyncRef, Walk> walks, Map<String, String> refused)
-            throws IOException {
+    /** What one commit holds: its events blob, and the content beside it by sha256 hex name. */
+    // Bytes handed over once; never compared.
+    @SuppressWarnings("ArrayRecordComponent")
+    private record Contents(byte[] events, Map<String, byte[]> objects) {}
+
+    /**
+     * Every walked commit's {@code events} blob and {@code objects} content, by ref and commit id; a ref
+     * whose tree or blob fails is refused. Blobs are read in the order of the walk, events then
+     * content, within what this fetch may still read.
+     */
+    private Map<String, Map<String, Contents>> blobs(
+            ObjectReader reader, Map<SyncRef, Walk> walks, Map<String, String> refused) throws IOException {
         List<String> treeIds = new ArrayList<>();
         walks.values().forEach(walk -> walk.commits.forEach(c -> treeIds.add(c.tree())));
-        Map<String, SyncGit.GitObject> trees =
-                git.read(treeIds.stream().distinct().toList(), 4096);
-        Map<String, Map<String, String>> blobIds = new LinkedHashMap<>();
+        Map<String, SyncGit.GitObject> trees = reader.read(treeIds, 4096, Long.MAX_VALUE);
+        Map<String, Map<String, SyncCommit.Tree>> treesOf = new LinkedHashMap<>();
+        List<String> objectTrees = new ArrayList<>();
         for (Map.Entry<SyncRef, Walk> entry : walks.entrySet()) {
-            Map<String, String> byCommit = new LinkedHashMap<>();
+            Map<String, SyncCommit.Tree> byCommit = new LinkedHashMap<>();
             try {
                 for (SyncCommit c : entry.getValue().commits) {
                     SyncGit.GitObject tree = trees.get(c.tree());
@@ -177,41 +223,84 @@ final class FetchedChains {
                             || tree.read().isEmpty()) {
                         throw new Refusal("commit " + c.id() + " has no readable tree of one file");
                     }
-                    byCommit.put(
-                            c.id(), SyncCommit.eventsBlob(c.tree(), tree.read().get()));
+                    SyncCommit.Tree read = SyncCommit.tree(c.tree(), tree.read().get());
+                    read.objects().ifPresent(objectTrees::add);
+                    byCommit.put(c.id(), read);
                 }
-                blobIds.put(entry.getKey().name(), byCommit);
+                treesOf.put(entry.getKey().name(), byCommit);
             } catch (Refusal | SyncCommit.MalformedException e) {
                 refused.put(entry.getKey().name(), e.getMessage());
             }
         }
+        // A folder of content: 92 bytes an object, so 1 MiB names ~11,000 (a push carries at most 64 MiB).
+        Map<String, SyncGit.GitObject> folders = reader.read(objectTrees, MAX_OBJECTS_TREE, Long.MAX_VALUE);
+        Map<String, Map<String, Map<String, String>>> objectIds = new LinkedHashMap<>();
         List<String> wantedBlobs = new ArrayList<>();
-        blobIds.values().forEach(m -> wantedBlobs.addAll(m.values()));
-        Map<String, SyncGit.GitObject> read =
-                git.read(wantedBlobs.stream().distinct().toList(), MAX_BLOB, MAX_READ);
-        Map<String, Map<String, byte[]>> blobs = new LinkedHashMap<>();
-        for (Map.Entry<String, Map<String, String>> ref : blobIds.entrySet()) {
-            Map<String, byte[]> byCommit = new LinkedHashMap<>();
-            for (Map.Entry<String, String> c : ref.getValue().entrySet()) {
-                SyncGit.GitObject blob = read.get(c.getValue());
-                if (blob == null || !blob.type().equals("blob")) {
-                    refused.put(ref.getKey(), "commit " + c.getKey() + " names an events blob it does not hold");
-                    break;
+        for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : treesOf.entrySet()) {
+            Map<String, Map<String, String>> byCommit = new LinkedHashMap<>();
+            try {
+                for (Map.Entry<String, SyncCommit.Tree> c : ref.getValue().entrySet()) {
+                    wantedBlobs.add(c.getValue().events());
+                    if (c.getValue().objects().isPresent()) {
+                        String id = c.getValue().objects().get();
+                        SyncGit.GitObject folder = folders.get(id);
+                        if (folder == null
+                                || !folder.type().equals("tree")
+                                || folder.read().isEmpty()) {
+                            throw new Refusal("commit " + c.getKey() + " has no readable folder of objects");
+                        }
+                        Map<String, String> named =
+                                SyncCommit.objects(id, folder.read().get());
+                        byCommit.put(c.getKey(), named);
+                    }
                 }
-                if (blob.read().isEmpty()) {
-                    refused.put(
-                            ref.getKey(),
-                            "commit " + c.getKey() + " holds an events blob of " + blob.size()
-                                    + " bytes, over the limit of " + MAX_BLOB + " a blob, or beyond the "
-                                    + MAX_READ + " bytes one fetch reads in all (fetch from a remote"
-                                    + " that holds fewer new events, or sync more often)");
-                    break;
-                }
-                byCommit.put(c.getKey(), blob.read().get());
+                objectIds.put(ref.getKey(), byCommit);
+            } catch (Refusal | SyncCommit.MalformedException e) {
+                refused.put(ref.getKey(), e.getMessage());
             }
-            blobs.put(ref.getKey(), byCommit);
+        }
+        objectIds.values().forEach(byCommit -> byCommit.values().forEach(m -> wantedBlobs.addAll(m.values())));
+        Map<String, SyncGit.GitObject> read = reader.read(wantedBlobs, MAX_BLOB, readLeft);
+        read.values()
+                .forEach(o -> readLeft -= o.read().map(b -> (long) b.length).orElse(0L));
+        Map<String, Map<String, Contents>> blobs = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : treesOf.entrySet()) {
+            if (refused.containsKey(ref.getKey())) {
+                continue;
+            }
+            Map<String, Contents> byCommit = new LinkedHashMap<>();
+            try {
+                for (Map.Entry<String, SyncCommit.Tree> c : ref.getValue().entrySet()) {
+                    byte[] events = blob(
+                            read, c.getKey(), "an events blob", c.getValue().events());
+                    Map<String, byte[]> objects = new LinkedHashMap<>();
+                    Map<String, String> named =
+                            objectIds.getOrDefault(ref.getKey(), Map.of()).getOrDefault(c.getKey(), Map.of());
+                    for (Map.Entry<String, String> o : named.entrySet()) {
+                        objects.put(o.getKey(), blob(read, c.getKey(), "object " + o.getKey(), o.getValue()));
+                    }
+                    byCommit.put(c.getKey(), new Contents(events, objects));
+                }
+                blobs.put(ref.getKey(), byCommit);
+            } catch (Refusal e) {
+                refused.put(ref.getKey(), e.getMessage());
+            }
         }
         return blobs;
+    }
+
+    private byte[] blob(Map<String, SyncGit.GitObject> read, String commit, String what, String id) throws Refusal {
+        SyncGit.GitObject blob = read.get(id);
+        if (blob == null || !blob.type().equals("blob")) {
+            throw new Refusal("commit " + commit + " names " + what + " it does not hold");
+        }
+        if (blob.read().isEmpty()) {
+            throw new Refusal("commit " + commit + " holds " + what + " of " + blob.size()
+                    + " bytes, over the limit of " + MAX_BLOB + " a blob, or beyond the "
+                    + maxRead + " bytes one fetch reads in all (fetch from a remote"
+                    + " that holds fewer new events, or sync more often)");
+        }
+        return blob.read().get();
     }
 
     /**
@@ -219,7 +308,7 @@ final class FetchedChains {
      * was removed or is behind), so the ref must be read again from its root.
      */
     private static Optional<Verified> verify(
-            Wanted w, Walk walk, Map<String, byte[]> blobs, List<String> held, boolean own) throws Refusal {
+            Wanted w, Walk walk, Map<String, Contents> blobs, List<String> held, boolean own) throws Refusal {
         long version = 0;
         String prev = EventEnvelope.GENESIS;
         if (walk.base != null) {
@@ -237,6 +326,7 @@ final class FetchedChains {
         }
         long first = version;
         List<EnvelopeCodec.StoredEvent> events = new ArrayList<>();
+        Map<String, byte[]> objects = new LinkedHashMap<>();
         for (SyncCommit c : walk.commits) {
             long[] range;
             try {
@@ -255,7 +345,7 @@ final class FetchedChains {
             }
             List<EnvelopeCodec.StoredEvent> inCommit;
             try {
-                inCommit = EventsBlob.decode(blobs.get(c.id()));
+                inCommit = EventsBlob.decode(blobs.get(c.id()).events());
             } catch (EventsBlob.MalformedException e) {
                 throw new Refusal("the events of commit " + c.id() + " are malformed: " + e.getMessage());
             }
@@ -278,6 +368,7 @@ final class FetchedChains {
                 throw new Refusal(
                         "commit " + c.id() + " says its last event hashes to " + head + ", but it hashes to " + prev);
             }
+            checkObjects(c, inCommit, blobs.get(c.id()).objects(), objects);
             events.addAll(inCommit);
         }
         if (own && version > held.size()) {
@@ -301,7 +392,35 @@ final class FetchedChains {
                         + "): the history was rewritten (a force-push)");
             }
         }
-        return Optional.of(new Verified(w.ref(), w.tip(), first, List.copyOf(events)));
+        return Optional.of(new Verified(w.ref(), w.tip(), first, List.copyOf(events), Map.copyOf(objects)));
+    }
+
+    /**
+     * The content a commit carries beside its events: each object's bytes hash to its name, and each
+     * is named by an event of the same commit ({@code outputDigest}), so nothing else rides along.
+     */
+    private static void checkObjects(
+            SyncCommit c,
+            List<EnvelopeCodec.StoredEvent> inCommit,
+            Map<String, byte[]> carried,
+            Map<String, byte[]> objects)
+            throws Refusal {
+        if (carried.isEmpty()) {
+            return;
+        }
+        Set<String> named = Outputs.named(inCommit);
+        for (Map.Entry<String, byte[]> o : carried.entrySet()) {
+            String digest = Digests.PREFIX + o.getKey();
+            if (!Digests.sha256(o.getValue()).equals(digest)) {
+                throw new Refusal("commit " + c.id() + " carries objects/" + o.getKey()
+                        + ", whose bytes do not hash to its name: it was altered");
+            }
+            if (!named.contains(digest)) {
+                throw new Refusal(
+                        "commit " + c.id() + " carries objects/" + o.getKey() + ", which no event of the commit names");
+            }
+            objects.put(digest, o.getValue());
+        }
     }
 
     private static void checkEvent(SyncRef ref, EnvelopeCodec.StoredEvent stored, long version, String prev)

@@ -94,17 +94,95 @@ record SyncCommit(String id, String tree, List<String> parents, Map<String, Stri
      * anything else (another name, a folder, a second entry) is not one wb writes.
      */
     static String eventsBlob(String treeId, byte[] rawTree) throws MalformedException {
-        int idBytes = treeId.length() / 2;
-        String entry = "100644 events";
-        byte[] prefix = (entry + "\0").getBytes(StandardCharsets.US_ASCII);
-        if (rawTree.length != prefix.length + idBytes) {
+        Tree tree = tree(treeId, rawTree);
+        if (tree.objects().isPresent()) {
             throw new MalformedException("tree " + treeId + " is not one file named events");
         }
-        for (int i = 0; i < prefix.length; i++) {
-            if (rawTree[i] != prefix[i]) {
-                throw new MalformedException("tree " + treeId + " is not one file named events");
-            }
+        return tree.events();
+    }
+
+    /** A sync commit's tree: the {@code events} blob, and the {@code objects} folder when output travelled. */
+    record Tree(String events, Optional<String> objects) {}
+
+    /**
+     * Reads a sync commit's tree: {@code events} (a file), and at most one more entry, the folder
+     * {@code objects} ({@code wb sync push --with-output}). Anything else is not a tree wb writes.
+     */
+    static Tree tree(String treeId, byte[] rawTree) throws MalformedException {
+        String refused = "tree " + treeId + " is not one file named events (and a folder named objects)";
+        List<Entry> entries;
+        try {
+            entries = entries(treeId, rawTree);
+        } catch (MalformedException e) {
+            throw new MalformedException(refused + ": " + e.getMessage());
         }
-        return HexFormat.of().formatHex(rawTree, prefix.length, rawTree.length);
+        if (entries.isEmpty()
+                || entries.size() > 2
+                || !entries.get(0).name().equals("events")
+                || !entries.get(0).mode().equals("100644")) {
+            throw new MalformedException(refused);
+        }
+        if (entries.size() == 1) {
+            return new Tree(entries.get(0).id(), Optional.empty());
+        }
+        Entry objects = entries.get(1);
+        if (!objects.name().equals("objects") || !objects.mode().equals("40000")) {
+            throw new MalformedException(refused);
+        }
+        return new Tree(entries.get(0).id(), Optional.of(objects.id()));
+    }
+
+    /**
+     * The {@code objects} folder of a sync commit: by sha256 hex name, each file's blob id. Every
+     * entry is a file named by 64 lower-case hex characters, in git's order, none twice.
+     */
+    static Map<String, String> objects(String treeId, byte[] rawTree) throws MalformedException {
+        Map<String, String> objects = new LinkedHashMap<>();
+        String last = "";
+        for (Entry e : entries(treeId, rawTree)) {
+            if (!e.mode().equals("100644")
+                    || !HEX64.matcher(e.name()).matches()
+                    || e.name().compareTo(last) <= 0) {
+                throw new MalformedException("tree " + treeId + " (objects) holds " + e.name()
+                        + ", which is not a file named by a sha256 digest");
+            }
+            objects.put(e.name(), e.id());
+            last = e.name();
+        }
+        if (objects.isEmpty()) {
+            throw new MalformedException("tree " + treeId + " (objects) is empty");
+        }
+        return objects;
+    }
+
+    private static final Pattern HEX64 = Pattern.compile("[0-9a-f]{64}");
+
+    private record Entry(String mode, String name, String id) {}
+
+    private static List<Entry> entries(String treeId, byte[] raw) throws MalformedException {
+        int idBytes = treeId.length() / 2;
+        List<Entry> entries = new ArrayList<>();
+        int at = 0;
+        while (at < raw.length) {
+            int space = -1;
+            int nul = -1;
+            for (int i = at; i < raw.length && i < at + 300; i++) {
+                if (raw[i] == ' ' && space < 0) {
+                    space = i;
+                } else if (raw[i] == 0) {
+                    nul = i;
+                    break;
+                }
+            }
+            if (space < 0 || nul < 0 || nul + idBytes > raw.length) {
+                throw new MalformedException("tree " + treeId + " cannot be read as a tree");
+            }
+            String mode = new String(raw, at, space - at, StandardCharsets.US_ASCII);
+            String name = new String(raw, space + 1, nul - space - 1, StandardCharsets.UTF_8);
+            String id = HexFormat.of().formatHex(raw, nul + 1, nul + 1 + idBytes);
+            entries.add(new Entry(mode, name, id));
+            at = nul + 1 + idBytes;
+        }
+        return entries;
     }
 }

@@ -1,5 +1,6 @@
 package dev.wb.commands.sync;
 
+import dev.wb.commands.ContentStore;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
@@ -26,14 +27,22 @@ public final class SyncFetch {
     /** What one replica's ref brought. */
     public record Imported(String ref, String replica, String stream, long events) {}
 
-    /** The refs the remote holds, how many changed, and what was imported. */
-    public record Result(String remote, int refs, int changed, List<Imported> imported) {
+    /**
+     * The refs the remote holds, how many changed, what was imported, and how many objects of content
+     * (a verify command's output, {@code wb sync push --with-output}) were stored with it.
+     */
+    public record Result(String remote, int refs, int changed, List<Imported> imported, int objects) {
         public long events() {
             return imported.stream().mapToLong(Imported::events).sum();
         }
     }
 
     public static Result run(Session session, String remote) {
+        return run(session, remote, FetchedChains.MAX_READ);
+    }
+
+    /** As {@link #run(Session, String)}, reading at most {@code maxRead} bytes of blobs in all (tests set it small). */
+    static Result run(Session session, String remote, long maxRead) {
         SyncGit git = SyncSetup.git(session, remote);
         SyncGit.Outcome fetched;
         try {
@@ -51,14 +60,15 @@ public final class SyncFetch {
         Optional<Replica> own = Replica.existing(session.workspace());
         session.workspace().ensureLocalDir(); // its .gitignore keeps the copies out of git
         try (Copies copies = new Copies(Replica.dir(session.workspace()))) {
-            return verifyAndImport(session, git, remote, own, copies);
+            return verifyAndImport(session, git, remote, own, copies, maxRead);
         } catch (IOException e) {
             throw SyncSetup.gitFailed("reading the fetched refs", e);
         }
     }
 
     private static Result verifyAndImport(
-            Session session, SyncGit git, String remote, Optional<Replica> own, Copies copies) throws IOException {
+            Session session, SyncGit git, String remote, Optional<Replica> own, Copies copies, long maxRead)
+            throws IOException {
         String prefix = SyncGit.fetched(remote);
         Map<String, String> refs = git.refs(prefix);
         ImportedTips tipsFile = new ImportedTips(Replica.dir(session.workspace()), remote);
@@ -82,11 +92,24 @@ public final class SyncFetch {
                 ref -> isOwn(own, ref)
                         ? Copies.hashesOf(session.log(), ref.stream())
                         : copies.hashes(ref.replica(), ref.stream()),
-                ref -> isOwn(own, ref));
+                ref -> isOwn(own, ref),
+                maxRead);
         FetchedChains.Checked checked = chains.check(wanted);
         refused.putAll(checked.refused());
         if (!refused.isEmpty()) {
             throw refusal(remote, prefix, new TreeMap<>(refused));
+        }
+        // Content first (each object already checked against its digest): an event imported is never
+        // without the output it names, and content whose event a crash kept out is only a spare blob.
+        ContentStore store = new ContentStore(session.workspace());
+        int objects = 0;
+        for (FetchedChains.Verified v : checked.verified()) {
+            if (!isOwn(own, v.ref())) {
+                for (byte[] content : v.objects().values()) {
+                    store.put(content);
+                    objects++;
+                }
+            }
         }
         List<Imported> imported = new ArrayList<>();
         for (FetchedChains.Verified v : checked.verified()) {
@@ -100,7 +123,7 @@ public final class SyncFetch {
             tips.put(v.ref().name(), v.tip());
         }
         tipsFile.save(tips);
-        return new Result(remote, refs.size(), wanted.size(), List.copyOf(imported));
+        return new Result(remote, refs.size(), wanted.size(), List.copyOf(imported), objects);
     }
 
     private static boolean isOwn(Optional<Replica> own, SyncRef ref) {
