@@ -150,9 +150,7 @@ final class ReplayCmd extends LeafCmd {
     private Exit list(List<EventEnvelope> events, Optional<MergedLog.View> view) {
         Console console = root.context().console();
         for (EventEnvelope event : events) {
-            String replica = view.map(
-                            v -> v.entries().get((int) event.version()).replica() + "  ")
-                    .orElse("");
+            String replica = view.map(v -> replicaOf(v, event) + "  ").orElse("");
             console.line(String.format(
                     "%4d  %s%s  %-26s %-24s %s",
                     event.version(),
@@ -163,6 +161,16 @@ final class ReplayCmd extends LeafCmd {
                     Summaries.of(event)));
         }
         return Exit.OK;
+    }
+
+    /** The replica whose chain holds the event, by its hash (the listing and the view are read apart). */
+    private static String replicaOf(MergedLog.View view, EventEnvelope event) {
+        return view.entries().stream()
+                .filter(e -> e.event().hash().equals(event.hash()))
+                .map(MergedLog.Entry::replica)
+                .findFirst()
+                .map(r -> String.format("%-16s", r))
+                .orElse(String.format("%-16s", "?"));
     }
 
     /** Where more than this clone's own chain holds the stream, which replica's chain a line speaks of. */

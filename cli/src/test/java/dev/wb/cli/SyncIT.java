@@ -1,7 +1,6 @@
 package dev.wb.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -142,8 +141,9 @@ class SyncIT {
             Path own = r.equals(ra) ? ownA : ownB;
             assertEquals(hashes(own, TASK), hashes(copy, TASK));
         }
-        assertFalse(
-                Files.exists(ci.resolve(".workflow/local/sync/replica")), "a clone that only fetched is no replica");
+        assertTrue(
+                Files.exists(ci.resolve(".workflow/local/sync/replica")),
+                "a clone that holds copies is named before its first import: its place in the order never moves");
         assertEquals("", ci.git("status", "--porcelain"), "the copies stay out of git");
         assertTrue(ok(ci, "sync", "fetch").stdout().contains("nothing new to import"));
 

@@ -10,7 +10,9 @@ import dev.wb.projections.catalog.WbEvents;
 import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.WbEvent;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -54,7 +56,7 @@ public final class EventService {
             StreamId stream, Projection<S> projection, Function<S, F> gather, BiFunction<S, F, Decision<R>> decider) {
         VersionConflictException last = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-            Optional<MergedLog.View> view = session.synced().flatMap(r -> r.view(stream));
+            Optional<MergedLog.View> view = session.synced().flatMap(r -> r.verifiedView(stream));
             Folded<S> folded = view.isPresent() ? fold(view.get(), projection) : fold(stream, projection);
             F facts = gather.apply(folded.state);
             Decision<R> decision = decider.apply(folded.state, facts);
@@ -77,7 +79,7 @@ public final class EventService {
             try {
                 List<EventEnvelope> appended = session.log()
                         .append(stream, ExpectedVersion.after(folded.version), events, session.invocation());
-                return new Decided<>(folded.state, decision.result(), asCallerSees(view, appended));
+                return new Decided<>(folded.state, decision.result(), asCallerSees(stream, view.isPresent(), appended));
             } catch (VersionConflictException e) {
                 last = e;
                 pause(attempt);
@@ -101,9 +103,11 @@ public final class EventService {
     }
 
     private List<EventEnvelope> recordEvents(StreamId stream, List<NewEvent> facts) {
-        Optional<MergedLog.View> view = session.synced().flatMap(r -> r.view(stream));
-        List<NewEvent> events = view.map(v -> withSeen(v, facts)).orElse(facts);
-        return asCallerSees(view, session.log().append(stream, ExpectedVersion.any(), events, session.invocation()));
+        // A fact writes no sync.seen: it belongs with the decision that led to it (a verify run's
+        // commands and end with its start), and a sync.seen would cut the run in two in the merged order.
+        boolean merged = session.synced().map(r -> r.holds(stream)).orElse(false);
+        return asCallerSees(
+                stream, merged, session.log().append(stream, ExpectedVersion.any(), facts, session.invocation()));
     }
 
     /**
@@ -124,21 +128,23 @@ public final class EventService {
 
     /**
      * What the caller appended, without the {@code sync.seen} wb put before it, and numbered as the
-     * stream's readers number it: in a merged view, by place (an append of this clone sorts after
-     * everything it had seen, so after the whole view it was decided on).
+     * stream's readers number it: in a merged view, by its place there, read back after the append.
      */
-    private static List<EventEnvelope> asCallerSees(Optional<MergedLog.View> view, List<EventEnvelope> appended) {
-        List<EventEnvelope> result = new ArrayList<>(appended.size());
-        for (int i = 0; i < appended.size(); i++) {
-            EventEnvelope e = appended.get(i);
-            if (!SyncSeen.TYPE.matches(e)) {
-                result.add(
-                        view.isPresent()
-                                ? SyncedReader.at(e, view.get().entries().size() + i)
-                                : e);
-            }
+    private List<EventEnvelope> asCallerSees(StreamId stream, boolean merged, List<EventEnvelope> appended) {
+        List<EventEnvelope> own =
+                appended.stream().filter(e -> !SyncSeen.TYPE.matches(e)).toList();
+        if (!merged || own.isEmpty()) {
+            return own;
         }
-        return result;
+        List<MergedLog.Entry> entries =
+                session.synced().orElseThrow().fullView(stream).entries();
+        Map<String, Integer> places = new HashMap<>();
+        for (int i = 0; i < entries.size(); i++) {
+            places.put(entries.get(i).event().hash(), i);
+        }
+        return own.stream()
+                .map(e -> SyncedReader.at(e, places.getOrDefault(e.hash(), (int) e.version())))
+                .toList();
     }
 
     /** The merged view folded, with the version of this clone's own chain: what an append is conditional on. */

@@ -95,10 +95,14 @@ public final class MergedLog {
                     damaged("stored bytes do not form an event (" + e.getMessage() + ")");
                     return;
                 }
-                long lamport = plusOne(clock[0]);
+                long lamport = clock[0] + 1;
                 if (SyncSeen.TYPE.matches(event)) {
-                    long claimed = event.payload().json().path("lamport").asLong(0);
-                    lamport = Math.max(lamport, plusOne(Math.max(0, claimed)));
+                    if (!plausibleClock(event, CEILING)) {
+                        damaged("event " + event.version() + " (sync.seen) claims an implausible clock");
+                        return;
+                    }
+                    long claimed = event.payload().json().path("lamport").longValue();
+                    lamport = Math.max(lamport, claimed + 1);
                 }
                 clock[0] = lamport;
                 entries.add(new Entry(replica, lamport, stored, event));
@@ -159,7 +163,22 @@ public final class MergedLog {
         return new View(stream, own.replica(), List.copyOf(entries), ownVersion, List.copyOf(heads), max, lastSeen);
     }
 
-    private static long plusOne(long clock) {
-        return clock == Long.MAX_VALUE ? clock : clock + 1;
+    /**
+     * The greatest clock a fetched {@code sync.seen} may claim: an honest clock is at most the number
+     * of events its writer had seen. A fetch refuses a chain that claims more (docs/adr/0010), so every
+     * clock stays far below {@link #CEILING} and no two segments can tie at a ceiling.
+     */
+    public static final long MAX_CLAIMED_CLOCK = 1L << 52;
+
+    /** Past this a chain's clocks would near overflow: such a chain reads as damaged. */
+    private static final long CEILING = 1L << 62;
+
+    /** Whether a {@code sync.seen}'s {@code lamport} is a whole number from 0 to {@code max}. */
+    public static boolean plausibleClock(EventEnvelope seen, long max) {
+        com.fasterxml.jackson.databind.JsonNode lamport = seen.payload().json().path("lamport");
+        return lamport.isIntegralNumber()
+                && lamport.canConvertToLong()
+                && lamport.longValue() >= 0
+                && lamport.longValue() <= max;
     }
 }

@@ -46,8 +46,9 @@ public record Replica(String id) {
             throw new Failure(
                     Failure.Kind.CONFIG,
                     file + " is not a regular file, so it holds no replica id",
-                    List.of("remove it and restore the file from a backup, or remove it to make this clone a new"
-                            + " replica (its own history will then be pushed again under the new name)"));
+                    List.of("remove it, then write this clone's id back: it is the last part of the name"
+                            + " git for-each-ref --format='%(refname)' refs/wb/workspace/ prints"
+                            + " (echo ID > .workflow/local/sync/replica)"));
         }
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8).strip();
@@ -55,8 +56,10 @@ public record Replica(String id) {
                 throw new Failure(
                         Failure.Kind.CONFIG,
                         file + " does not hold a replica id (16 lower-case hex characters)",
-                        List.of("restore it from a backup, or remove it to make this clone a new replica"
-                                + " (its own history will then be pushed again under the new name)"));
+                        List.of("write this clone's id back: it is the last part of the name"
+                                + " git for-each-ref --format='%(refname)' refs/wb/workspace/ prints"
+                                + " (echo ID > .workflow/local/sync/replica); never remove the file of a"
+                                + " clone that pushed or fetched: its own history would come back as another's"));
             }
             return Optional.of(new Replica(text));
         } catch (IOException e) {

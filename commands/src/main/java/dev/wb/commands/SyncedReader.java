@@ -55,7 +55,9 @@ public final class SyncedReader implements EventReader, AutoCloseable {
         String ownId = Replica.existing(workspace).map(Replica::id).orElse(MergedLog.LOCAL);
         List<String> ids;
         try (Stream<Path> listing = Files.list(replicas)) {
-            ids = listing.filter(p -> Files.isDirectory(p.resolve("log"), LinkOption.NOFOLLOW_LINKS))
+            // A link in place of a copy's folder is never followed: only an import makes these folders.
+            ids = listing.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+                            && Files.isDirectory(p.resolve("log"), LinkOption.NOFOLLOW_LINKS))
                     .map(p -> p.getFileName().toString())
                     .filter(id -> Replica.isId(id) && !id.equals(ownId))
                     .sorted()
@@ -82,6 +84,11 @@ public final class SyncedReader implements EventReader, AutoCloseable {
         return holders;
     }
 
+    /** Whether a copy of another replica's chain holds {@code stream}: then it reads merged. */
+    public boolean holds(StreamId stream) {
+        return !holders(stream).isEmpty();
+    }
+
     private EventLog copy(String id) {
         return copies.computeIfAbsent(
                 id, r -> EventLogs.chronicle(replicas.resolve(r).resolve("log")));
@@ -98,6 +105,29 @@ public final class SyncedReader implements EventReader, AutoCloseable {
             chains.add(MergedLog.chain(copy(id), stream, id));
         }
         return Optional.of(MergedLog.merge(stream, MergedLog.chain(own, stream, ownId), chains));
+    }
+
+    /**
+     * The merged view of {@code stream} for a decision: every copy's chain verified first (hashes,
+     * links, versions), so that nothing is decided on, or recorded as seen, from a copy damaged since
+     * its import.
+     */
+    public Optional<MergedLog.View> verifiedView(StreamId stream) {
+        for (String id : holders(stream)) {
+            HashChain.Report report = HashChain.verify(copy(id), stream);
+            if (!report.intact()) {
+                throw new Failure(
+                        Failure.Kind.CONFIG,
+                        "the copy of replica " + id + "'s history of " + stream.describe()
+                                + " held here does not verify at "
+                                + report.firstBreak().orElseThrow().describe()
+                                + ", so nothing is decided on it",
+                        List.of("set the copies aside; the next fetch imports every history again, verified:"
+                                + " mv .workflow/local/sync/replicas .workflow/local/sync/replicas.damaged"
+                                + " && wb sync fetch"));
+            }
+        }
+        return view(stream);
     }
 
     /** The view of {@code stream} whether or not a copy holds it. */

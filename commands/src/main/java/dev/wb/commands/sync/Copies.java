@@ -8,6 +8,7 @@ import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.logs.EventLogs;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,6 +38,11 @@ final class Copies implements AutoCloseable {
     /** The log of one replica's copies. */
     Path logDir(String replica) {
         return dir.resolve(replica).resolve("log");
+    }
+
+    /** Whether a copy of the replica's chain of {@code stream} is held here. */
+    boolean holds(String replica, StreamId stream) {
+        return Files.isDirectory(logDir(replica).resolve("streams").resolve(stream.name()), LinkOption.NOFOLLOW_LINKS);
     }
 
     /** The hashes of a replica's chain of {@code stream} held here, by version; empty when none is. */
@@ -101,7 +107,19 @@ final class Copies implements AutoCloseable {
     }
 
     private EventLog log(String replica) {
-        return open.computeIfAbsent(replica, r -> EventLogs.chronicle(logDir(r)));
+        return open.computeIfAbsent(replica, r -> {
+            Path folder = dir.resolve(r);
+            if (Files.isSymbolicLink(folder)
+                    || (Files.exists(folder, LinkOption.NOFOLLOW_LINKS)
+                            && !Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS))) {
+                throw new Failure(
+                        Failure.Kind.CONFIG,
+                        folder + " is not a folder an import made (a link, or a file), so nothing is imported"
+                                + " into it",
+                        List.of("remove it: the next fetch imports that replica's history again, verified"));
+            }
+            return EventLogs.chronicle(logDir(r));
+        });
     }
 
     @Override

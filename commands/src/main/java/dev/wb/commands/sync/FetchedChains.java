@@ -1,5 +1,6 @@
 package dev.wb.commands.sync;
 
+import dev.wb.commands.MergedLog;
 import dev.wb.engine.Digests;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
@@ -7,6 +8,7 @@ import dev.wb.engine.EventSchemas;
 import dev.wb.gitrun.ObjectReader;
 import dev.wb.gitrun.SyncGit;
 import dev.wb.projections.catalog.WbEvents;
+import dev.wb.projections.events.SyncSeen;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -43,8 +45,6 @@ final class FetchedChains {
 
     private static final long MAX_COMMIT_OBJECT = 64L * 1024;
 
-    private static final long MAX_OBJECTS_TREE = 1024L * 1024;
-
     /** A ref to check: its tip, and the tip imported before (the walk may stop there). */
     record Wanted(SyncRef ref, String tip, Optional<String> importedTip) {}
 
@@ -66,10 +66,8 @@ final class FetchedChains {
     private final Function<SyncRef, List<String>> heldHashes;
     private final Predicate<SyncRef> own;
 
-    /** What this fetch may still read of blobs (events and content), of the {@link #MAX_READ} it reads at most. */
-    private long readLeft;
-
-    private final long maxRead;
+    /** What this fetch reads of blobs, within the {@link #MAX_READ} it reads at most. */
+    private final ChainContents contents;
 
     /**
      * @param heldHashes the hashes already held of a ref's chain, by version (the copy, or this
@@ -85,8 +83,7 @@ final class FetchedChains {
         this.git = git;
         this.heldHashes = heldHashes;
         this.own = own;
-        this.maxRead = maxRead;
-        this.readLeft = maxRead;
+        this.contents = new ChainContents(maxRead);
     }
 
     /**
@@ -104,7 +101,9 @@ final class FetchedChains {
         Map<String, String> refused = new LinkedHashMap<>();
         Map<SyncRef, Walk> walks = walk(reader, wanted, refused);
         List<Wanted> again = new ArrayList<>();
-        Map<String, Map<String, Contents>> blobs = blobs(reader, walks, refused);
+        Map<SyncRef, Deque<SyncCommit>> commits = new LinkedHashMap<>();
+        walks.forEach((ref, walk) -> commits.put(ref, walk.commits));
+        Map<String, Map<String, ChainContents.Contents>> blobs = contents.read(reader, commits, refused);
         for (Wanted w : wanted) {
             Walk walk = walks.get(w.ref());
             if (walk == null || refused.containsKey(w.ref().name())) {
@@ -196,119 +195,13 @@ final class FetchedChains {
         }
     }
 
-    /** What one commit holds: its events blob, and the content beside it by sha256 hex name. */
-    // Bytes handed over once; never compared.
-    @SuppressWarnings("ArrayRecordComponent")
-    private record Contents(byte[] events, Map<String, byte[]> objects) {}
-
-    /**
-     * Every walked commit's {@code events} blob and {@code objects} content, by ref and commit id; a ref
-     * whose tree or blob fails is refused. Blobs are read in the order of the walk, events then
-     * content, within what this fetch may still read.
-     */
-    private Map<String, Map<String, Contents>> blobs(
-            ObjectReader reader, Map<SyncRef, Walk> walks, Map<String, String> refused) throws IOException {
-        List<String> treeIds = new ArrayList<>();
-        walks.values().forEach(walk -> walk.commits.forEach(c -> treeIds.add(c.tree())));
-        Map<String, SyncGit.GitObject> trees = reader.read(treeIds, 4096, Long.MAX_VALUE);
-        Map<String, Map<String, SyncCommit.Tree>> treesOf = new LinkedHashMap<>();
-        List<String> objectTrees = new ArrayList<>();
-        for (Map.Entry<SyncRef, Walk> entry : walks.entrySet()) {
-            Map<String, SyncCommit.Tree> byCommit = new LinkedHashMap<>();
-            try {
-                for (SyncCommit c : entry.getValue().commits) {
-                    SyncGit.GitObject tree = trees.get(c.tree());
-                    if (tree == null
-                            || !tree.type().equals("tree")
-                            || tree.read().isEmpty()) {
-                        throw new Refusal("commit " + c.id() + " has no readable tree of one file");
-                    }
-                    SyncCommit.Tree read = SyncCommit.tree(c.tree(), tree.read().get());
-                    read.objects().ifPresent(objectTrees::add);
-                    byCommit.put(c.id(), read);
-                }
-                treesOf.put(entry.getKey().name(), byCommit);
-            } catch (Refusal | SyncCommit.MalformedException e) {
-                refused.put(entry.getKey().name(), e.getMessage());
-            }
-        }
-        // A folder of content: 92 bytes an object, so 1 MiB names ~11,000 (a push carries at most 64 MiB).
-        Map<String, SyncGit.GitObject> folders = reader.read(objectTrees, MAX_OBJECTS_TREE, Long.MAX_VALUE);
-        Map<String, Map<String, Map<String, String>>> objectIds = new LinkedHashMap<>();
-        List<String> wantedBlobs = new ArrayList<>();
-        for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : treesOf.entrySet()) {
-            Map<String, Map<String, String>> byCommit = new LinkedHashMap<>();
-            try {
-                for (Map.Entry<String, SyncCommit.Tree> c : ref.getValue().entrySet()) {
-                    wantedBlobs.add(c.getValue().events());
-                    if (c.getValue().objects().isPresent()) {
-                        String id = c.getValue().objects().get();
-                        SyncGit.GitObject folder = folders.get(id);
-                        if (folder == null
-                                || !folder.type().equals("tree")
-                                || folder.read().isEmpty()) {
-                            throw new Refusal("commit " + c.getKey() + " has no readable folder of objects");
-                        }
-                        Map<String, String> named =
-                                SyncCommit.objects(id, folder.read().get());
-                        byCommit.put(c.getKey(), named);
-                    }
-                }
-                objectIds.put(ref.getKey(), byCommit);
-            } catch (Refusal | SyncCommit.MalformedException e) {
-                refused.put(ref.getKey(), e.getMessage());
-            }
-        }
-        objectIds.values().forEach(byCommit -> byCommit.values().forEach(m -> wantedBlobs.addAll(m.values())));
-        Map<String, SyncGit.GitObject> read = reader.read(wantedBlobs, MAX_BLOB, readLeft);
-        read.values()
-                .forEach(o -> readLeft -= o.read().map(b -> (long) b.length).orElse(0L));
-        Map<String, Map<String, Contents>> blobs = new LinkedHashMap<>();
-        for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : treesOf.entrySet()) {
-            if (refused.containsKey(ref.getKey())) {
-                continue;
-            }
-            Map<String, Contents> byCommit = new LinkedHashMap<>();
-            try {
-                for (Map.Entry<String, SyncCommit.Tree> c : ref.getValue().entrySet()) {
-                    byte[] events = blob(
-                            read, c.getKey(), "an events blob", c.getValue().events());
-                    Map<String, byte[]> objects = new LinkedHashMap<>();
-                    Map<String, String> named =
-                            objectIds.getOrDefault(ref.getKey(), Map.of()).getOrDefault(c.getKey(), Map.of());
-                    for (Map.Entry<String, String> o : named.entrySet()) {
-                        objects.put(o.getKey(), blob(read, c.getKey(), "object " + o.getKey(), o.getValue()));
-                    }
-                    byCommit.put(c.getKey(), new Contents(events, objects));
-                }
-                blobs.put(ref.getKey(), byCommit);
-            } catch (Refusal e) {
-                refused.put(ref.getKey(), e.getMessage());
-            }
-        }
-        return blobs;
-    }
-
-    private byte[] blob(Map<String, SyncGit.GitObject> read, String commit, String what, String id) throws Refusal {
-        SyncGit.GitObject blob = read.get(id);
-        if (blob == null || !blob.type().equals("blob")) {
-            throw new Refusal("commit " + commit + " names " + what + " it does not hold");
-        }
-        if (blob.read().isEmpty()) {
-            throw new Refusal("commit " + commit + " holds " + what + " of " + blob.size()
-                    + " bytes, over the limit of " + MAX_BLOB + " a blob, or beyond the "
-                    + maxRead + " bytes one fetch reads in all (fetch from a remote"
-                    + " that holds fewer new events, or sync more often)");
-        }
-        return blob.read().get();
-    }
-
     /**
      * Checks one ref's events; empty when the walk stopped at a base the copy no longer reaches (it
      * was removed or is behind), so the ref must be read again from its root.
      */
     private static Optional<Verified> verify(
-            Wanted w, Walk walk, Map<String, Contents> blobs, List<String> held, boolean own) throws Refusal {
+            Wanted w, Walk walk, Map<String, ChainContents.Contents> blobs, List<String> held, boolean own)
+            throws Refusal {
         long version = 0;
         String prev = EventEnvelope.GENESIS;
         if (walk.base != null) {
@@ -452,6 +345,10 @@ final class FetchedChains {
                     + envelope.schemaVersion() + ", newer than this wb reads ("
                     + schema.get().currentVersion()
                     + ")");
+        }
+        if (SyncSeen.TYPE.matches(envelope) && !MergedLog.plausibleClock(envelope, MergedLog.MAX_CLAIMED_CLOCK)) {
+            throw new Refusal("event " + version + " (sync.seen) claims a clock that is not a whole number from 0 to "
+                    + MergedLog.MAX_CLAIMED_CLOCK + ": no history holds that many events");
         }
     }
 

@@ -83,7 +83,11 @@ public final class SyncFetch {
                 continue;
             }
             String tip = ref.getValue();
-            if (!tip.equals(tips.get(name))) {
+            boolean ownRef = isOwn(own, parsed.get());
+            if (tips.containsKey(name) && !ownRef && !copies.holds(parsed.get().replica(), parsed.get().stream())) {
+                // imported before, but its copy is gone (removed by hand): read it again from its root
+                wanted.add(new FetchedChains.Wanted(parsed.get(), tip, Optional.empty()));
+            } else if (!tip.equals(tips.get(name))) {
                 wanted.add(new FetchedChains.Wanted(parsed.get(), tip, Optional.ofNullable(tips.get(name))));
             }
         }
@@ -110,6 +114,12 @@ public final class SyncFetch {
                     objects++;
                 }
             }
+        }
+        if (own.isEmpty()
+                && checked.verified().stream().anyMatch(v -> !v.events().isEmpty())) {
+            // A clone that holds copies reads them merged with its own chain, ordered by replica id
+            // among other things: it is named before its first import, so that order never changes.
+            Replica.of(session.workspace());
         }
         List<Imported> imported = new ArrayList<>();
         for (FetchedChains.Verified v : checked.verified()) {

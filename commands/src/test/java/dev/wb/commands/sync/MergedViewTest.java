@@ -327,4 +327,71 @@ class MergedViewTest {
         java.nio.file.Files.writeString(cache, "wb merged heads 1\nABC-1 x 0 sha256:00\ncrc32c:0\n");
         assertEquals(4, statusEvents(b), "a damaged cache reads as empty");
     }
+
+    @Test
+    void a_fact_recorded_after_an_import_stays_with_the_run_it_belongs_to_and_is_numbered_by_its_place() {
+        plan(a, "1");
+        assertTrue(audit(a));
+        push(a);
+        fetch(b);
+        try (Session s = session(b)) {
+            List<EventEnvelope> recorded = new EventService(s).record(TASK, new FlowValidated("--all", List.of(), 0));
+            assertEquals(1, recorded.size());
+            List<EventEnvelope> view = s.reader().read(TASK);
+            assertEquals(2, view.size());
+            assertEquals(
+                    recorded.get(0).hash(),
+                    view.get((int) recorded.get(0).version()).hash(),
+                    "numbered by its place in the merged view");
+        }
+        assertEquals(1, own(b).size(), "a fact writes no sync.seen: it would cut a run in two");
+        plan(b, "1");
+        assertTrue(audit(b));
+        assertTrue(SyncSeen.TYPE.matches(own(b).get(1)), "the next decision records what b had seen");
+    }
+
+    @Test
+    void a_clock_no_history_could_reach_is_refused_at_fetch_with_nothing_imported() {
+        plan(a, "1");
+        assertTrue(audit(a));
+        try (Session s = session(a)) {
+            s.log()
+                    .append(
+                            TASK,
+                            dev.wb.engine.ExpectedVersion.any(),
+                            List.of(new dev.wb.engine.NewEvent(
+                                    "sync.seen",
+                                    1,
+                                    dev.wb.engine.json.CanonicalJson.object(
+                                            Map.of("lamport", Long.MAX_VALUE, "heads", List.of())))),
+                            s.invocation());
+        }
+        push(a);
+        try (Session s = session(b)) {
+            dev.wb.commands.Failure f = org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.wb.commands.Failure.class, () -> SyncFetch.run(s, "origin"));
+            assertEquals(dev.wb.commands.Failure.Kind.CHECK_FAILED, f.kind());
+            assertTrue(f.getMessage().contains("claims a clock"), f.getMessage());
+        }
+        assertTrue(
+                !java.nio.file.Files.exists(b.resolve(".workflow/local/sync/replicas")),
+                "nothing imported, no copy made");
+    }
+
+    @Test
+    void a_copy_removed_by_hand_is_imported_again_by_the_next_fetch() throws java.io.IOException {
+        plan(a, "1");
+        assertTrue(audit(a));
+        push(a);
+        assertEquals(1, fetch(b));
+        String ra = Replica.existing(Workspace.require(a.root())).orElseThrow().id();
+        Path copy = b.resolve(".workflow/local/sync/replicas/" + ra);
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(copy)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.delete(p);
+            }
+        }
+        assertEquals(1, fetch(b), "what was imported before, and is gone, comes back");
+        assertEquals(1, merged(b).size());
+    }
 }
