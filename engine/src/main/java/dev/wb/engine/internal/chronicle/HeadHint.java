@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
@@ -44,6 +45,12 @@ final class HeadHint {
      */
     static void write(Path streamDir, StreamHead head) throws IOException {
         byte[] record = record(head);
+        Path file = streamDir.resolve(FILE);
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            // A FIFO would block the open, a link would be written through: neither is wb's hint.
+            throw new IOException(file + " is not a regular file (a link, a FIFO or a folder stands where the"
+                    + " stream's head hint belongs); remove it, and the next append writes the hint again");
+        }
         try (FileChannel channel =
                 FileChannel.open(streamDir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             ByteBuffer buffer = ByteBuffer.wrap(record);
@@ -80,7 +87,13 @@ final class HeadHint {
 
     static Optional<StreamHead> read(Path streamDir) {
         try {
-            String text = Files.readString(streamDir.resolve(FILE), StandardCharsets.US_ASCII);
+            Path file = streamDir.resolve(FILE);
+            // Never opened unless a regular file: a FIFO would block the reader, a link lead elsewhere.
+            // No hint is a safe answer: the reader asks the log.
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > 256) {
+                return Optional.empty();
+            }
+            String text = Files.readString(file, StandardCharsets.US_ASCII);
             Matcher m = FORMAT.matcher(text);
             return m.matches() ? Optional.of(new StreamHead(Long.parseLong(m.group(1)), m.group(2))) : Optional.empty();
         } catch (IOException | RuntimeException e) {
@@ -89,6 +102,6 @@ final class HeadHint {
     }
 
     static boolean exists(Path streamDir) {
-        return Files.isRegularFile(streamDir.resolve(FILE));
+        return Files.isRegularFile(streamDir.resolve(FILE), LinkOption.NOFOLLOW_LINKS);
     }
 }

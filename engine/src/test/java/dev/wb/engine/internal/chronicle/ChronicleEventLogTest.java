@@ -52,6 +52,22 @@ class ChronicleEventLogTest extends EventLogConformance {
         }
     }
 
+    @Test
+    void a_fifo_where_the_head_hint_belongs_is_never_opened_reads_ask_the_log_and_appends_refuse() throws Exception {
+        log.append(TASK, ExpectedVersion.noStream(), notes(0, 3), invocation());
+        Path head = dir.resolve("log/streams/ABC-1/head");
+        Files.delete(head);
+        Process mkfifo = new ProcessBuilder("mkfifo", head.toString()).start();
+        assertEquals(0, mkfifo.waitFor());
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> {
+            assertEquals(2, log.headHint(TASK).orElseThrow().version(), "no hint: the log's own head");
+            org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.wb.engine.LogUnavailableException.class,
+                    () -> log.append(TASK, ExpectedVersion.exactly(2), notes(3, 1), invocation()));
+        });
+        assertEquals(3, log.read(TASK).size(), "nothing half-written");
+    }
+
     private static long size(Path file) {
         try {
             return Files.size(file);
