@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -45,7 +46,7 @@ final class MergedHeads {
     void put(String stream, String chains, StreamHead head) {
         String[] e = {chains, Long.toString(head.version()), head.hash()};
         String[] old = entries().put(stream, e);
-        dirty |= old == null || !java.util.Arrays.equals(old, e);
+        dirty |= old == null || !Arrays.equals(old, e);
     }
 
     private Map<String, String[]> entries() {

@@ -1,5 +1,6 @@
 package dev.wb.commands;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventReader;
@@ -175,7 +176,7 @@ public final class MergedLog {
 
     /** Whether a {@code sync.seen}'s {@code lamport} is a whole number from 0 to {@code max}. */
     public static boolean plausibleClock(EventEnvelope seen, long max) {
-        com.fasterxml.jackson.databind.JsonNode lamport = seen.payload().json().path("lamport");
+        JsonNode lamport = seen.payload().json().path("lamport");
         return lamport.isIntegralNumber()
                 && lamport.canConvertToLong()
                 && lamport.longValue() >= 0

@@ -2,6 +2,7 @@ package dev.wb.commands.sync;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,7 +35,7 @@ final class CommitBytes {
             entry(tree, "40000", "objects", id("tree", folder.toByteArray(), hexLength));
         }
         ByteArrayOutputStream commit = new ByteArrayOutputStream();
-        String treeId = java.util.HexFormat.of().formatHex(id("tree", tree.toByteArray(), hexLength));
+        String treeId = HexFormat.of().formatHex(id("tree", tree.toByteArray(), hexLength));
         commit.writeBytes(("tree " + treeId + "\n").getBytes(StandardCharsets.US_ASCII));
         parent.ifPresent(p -> commit.writeBytes(("parent " + p + "\n").getBytes(StandardCharsets.US_ASCII)));
         commit.writeBytes(("author " + who + "committer " + who + "\n").getBytes(StandardCharsets.UTF_8));
