@@ -1,17 +1,13 @@
 package dev.wb.commands;
 
 import dev.wb.engine.StreamHead;
-import dev.wb.engine.fs.AtomicFiles;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.zip.CRC32C;
 
 /**
  * Where each merged view ended when it was last computed, keyed by the heads of the chains it was
@@ -58,27 +54,13 @@ final class MergedHeads {
 
     private Map<String, String[]> read() {
         Map<String, String[]> read = new TreeMap<>();
-        try {
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > 64L << 20) {
-                return read;
+        for (String line : CacheFile.read(file, HEADER).orElse(List.of())) {
+            String[] f = line.split(" ", 0);
+            if (f.length == 4 && !f[2].isEmpty() && f[2].chars().allMatch(Character::isDigit)) {
+                read.put(f[0], new String[] {f[1], f[2], f[3]});
             }
-            String text = Files.readString(file, StandardCharsets.UTF_8);
-            int end = text.lastIndexOf('\n', text.length() - 2);
-            if (end < 0
-                    || !text.startsWith(HEADER + "\n")
-                    || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
-                return read;
-            }
-            for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n", 0)) {
-                String[] f = line.split(" ", 0);
-                if (f.length == 4 && !f[2].isEmpty() && f[2].chars().allMatch(Character::isDigit)) {
-                    read.put(f[0], new String[] {f[1], f[2], f[3]});
-                }
-            }
-            return read;
-        } catch (IOException | RuntimeException e) {
-            return new TreeMap<>();
         }
+        return read;
     }
 
     /** Writes what changed; a failure costs the next status a merge of each view, never a wrong head. */
@@ -86,28 +68,8 @@ final class MergedHeads {
         if (!dirty) {
             return;
         }
-        StringBuilder text = new StringBuilder(HEADER).append('\n');
-        entries.forEach((name, e) -> text.append(name)
-                .append(' ')
-                .append(e[0])
-                .append(' ')
-                .append(e[1])
-                .append(' ')
-                .append(e[2])
-                .append('\n'));
-        text.append(checksum(text.toString())).append('\n');
-        try {
-            Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
-            dirty = false;
-        } catch (IOException e) {
-            // A cache.
-        }
-    }
-
-    private static String checksum(String content) {
-        CRC32C crc = new CRC32C();
-        crc.update(content.getBytes(StandardCharsets.UTF_8));
-        return "crc32c:".concat(Long.toHexString(crc.getValue()));
+        List<String> lines = new ArrayList<>(entries.size());
+        entries.forEach((name, e) -> lines.add(name + " " + e[0] + " " + e[1] + " " + e[2]));
+        dirty = !CacheFile.write(file, HEADER, lines);
     }
 }

@@ -1,20 +1,18 @@
 package dev.wb.commands.status;
 
+import dev.wb.commands.CacheFile;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
-import dev.wb.engine.fs.AtomicFiles;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.zip.CRC32C;
 
 /**
  * Whether each stream's hash chain verifies, for {@code wb status}, without reading every stream on
@@ -72,42 +70,20 @@ final class ChainVerdicts {
 
     private Map<String, String[]> read() {
         Map<String, String[]> entries = new TreeMap<>();
-        try {
-            String text = Files.readString(file, StandardCharsets.UTF_8);
-            int end = text.lastIndexOf('\n', text.length() - 2);
-            if (end < 0
-                    || !text.startsWith(HEADER + "\n")
-                    || !text.substring(end + 1).trim().equals(checksum(text.substring(0, end + 1)))) {
-                return Map.of();
+        for (String line : CacheFile.read(file, HEADER).orElse(List.of())) {
+            String[] f = line.split(" ", 0);
+            if (f.length == 3 && (f[2].equals(INTACT) || f[2].chars().allMatch(Character::isDigit))) {
+                entries.put(f[0], new String[] {f[1], f[2]});
             }
-            for (String line : text.substring(HEADER.length() + 1, end + 1).split("\n", 0)) {
-                String[] f = line.split(" ", 0);
-                if (f.length == 3 && (f[2].equals(INTACT) || f[2].chars().allMatch(Character::isDigit))) {
-                    entries.put(f[0], new String[] {f[1], f[2]});
-                }
-            }
-            return entries;
-        } catch (IOException | RuntimeException e) {
-            return Map.of();
         }
+        return entries;
     }
 
     /** A failure costs the next status a verification of every stream, never a wrong verdict. */
     private void write(Map<String, String[]> entries) {
-        StringBuilder text = new StringBuilder(HEADER).append('\n');
-        entries.forEach((name, e) -> text.append(name)
-                .append(' ')
-                .append(e[0])
-                .append(' ')
-                .append(e[1])
-                .append('\n'));
-        text.append(checksum(text.toString())).append('\n');
-        try {
-            Files.createDirectories(file.getParent());
-            AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            // A cache.
-        }
+        List<String> lines = new ArrayList<>(entries.size());
+        entries.forEach((name, e) -> lines.add(name + " " + e[0] + " " + e[1]));
+        CacheFile.write(file, HEADER, lines);
     }
 
     private static boolean sameEntries(Map<String, String[]> a, Map<String, String[]> b) {
@@ -115,11 +91,5 @@ final class ChainVerdicts {
             return false;
         }
         return a.entrySet().stream().allMatch(e -> Arrays.equals(e.getValue(), b.get(e.getKey())));
-    }
-
-    private static String checksum(String content) {
-        CRC32C crc = new CRC32C();
-        crc.update(content.getBytes(StandardCharsets.UTF_8));
-        return "crc32c:".concat(Long.toHexString(crc.getValue()));
     }
 }

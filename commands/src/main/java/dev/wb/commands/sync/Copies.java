@@ -106,6 +106,11 @@ final class Copies implements AutoCloseable {
         return added;
     }
 
+    /** Refuses, before anything is imported, a copy's folder that an import did not make (a link, a file). */
+    void requireFolder(String replica) {
+        log(replica);
+    }
+
     private EventLog log(String replica) {
         return open.computeIfAbsent(replica, r -> {
             Path folder = dir.resolve(r);

@@ -103,6 +103,11 @@ public final class SyncFetch {
         if (!refused.isEmpty()) {
             throw refusal(remote, prefix, new TreeMap<>(refused));
         }
+        for (FetchedChains.Verified v : checked.verified()) {
+            if (!isOwn(own, v.ref()) && !v.events().isEmpty()) {
+                copies.requireFolder(v.ref().replica()); // a link in a copy's place: refused before any import
+            }
+        }
         // Content first (each object already checked against its digest): an event imported is never
         // without the output it names, and content whose event a crash kept out is only a spare blob.
         ContentStore store = new ContentStore(session.workspace());
