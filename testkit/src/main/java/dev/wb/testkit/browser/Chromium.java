@@ -42,8 +42,9 @@ public final class Chromium implements AutoCloseable {
 
     /**
      * Added before any script of every page: records {@code performance.now()} when {@code <html>} gets
-     * {@code data-wb-ready="1"}, for {@link #timings()}. The browser runs it as the harness's own, not
-     * as the page's, so the page's Content-Security-Policy does not apply to it.
+     * {@code data-wb-ready="1"}, and again once the browser has produced the next frame after that, for
+     * {@link #timings()}. The browser runs it as the harness's own, not as the page's, so the page's
+     * Content-Security-Policy does not apply to it.
      */
     private static final String READY_OBSERVER = """
             (() => {
@@ -51,6 +52,7 @@ public final class Chromium implements AutoCloseable {
                 const html = document.documentElement;
                 if (window.__wbReadyAt === undefined && html && html.getAttribute('data-wb-ready') === '1') {
                   window.__wbReadyAt = performance.now();
+                  requestAnimationFrame(() => setTimeout(() => { window.__wbPaintedAt = performance.now(); }, 0));
                 }
               };
               new MutationObserver(mark).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-wb-ready']});
@@ -62,7 +64,8 @@ public final class Chromium implements AutoCloseable {
             const at = (v) => (n && v > 0) ? v : null;
             return {responseEnd: at(n && n.responseEnd), domContentLoaded: at(n && n.domContentLoadedEventEnd),
                     loadEventEnd: at(n && n.loadEventEnd),
-                    ready: window.__wbReadyAt === undefined ? null : window.__wbReadyAt};
+                    ready: window.__wbReadyAt === undefined ? null : window.__wbReadyAt,
+                    painted: window.__wbPaintedAt === undefined ? null : window.__wbPaintedAt};
             """;
 
     private final Path scratch;
@@ -273,7 +276,8 @@ public final class Chromium implements AutoCloseable {
                 number(t.path("responseEnd")),
                 number(t.path("domContentLoaded")),
                 number(t.path("loadEventEnd")),
-                number(t.path("ready")));
+                number(t.path("ready")),
+                number(t.path("painted")));
     }
 
     private static double number(JsonNode value) {
