@@ -61,6 +61,9 @@ class ChromiumTest {
         assertTrue(timings.isReady(), timings.toString());
         // ready is set READY_DELAY_MS after the load event: waitForReady waited for it, and timings saw it
         assertTrue(timings.ready() >= timings.loadEventEnd() + ContractFixture.READY_DELAY_MS - 5, timings.toString());
+        browser.waitFor("window.__wbPaintedAt !== undefined", READY);
+        PageTimings painted = browser.timings();
+        assertTrue(painted.painted() >= painted.ready(), "a frame produced after ready: " + painted);
         assertTrue(
                 timings.domContentLoaded() > 0 && timings.domContentLoaded() <= timings.loadEventEnd(),
                 timings.toString());
