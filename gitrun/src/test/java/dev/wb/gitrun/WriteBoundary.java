@@ -66,6 +66,8 @@ final class WriteBoundary {
             "wb impl verify's runner: it runs the plan's verify commands, whose allowlist never holds git",
             "testkit/src/main/java/dev/wb/testkit/ChildJvm.java",
             "starts a child JVM for tests; never on wb's runtime class path",
+            "testkit/src/main/java/dev/wb/testkit/browser/DriverProcess.java",
+            "starts chromedriver (and so the headless browser) for the page tests; never on wb's runtime class path",
             "cli/src/main/java/dev/wb/cli/server/Slots.java",
             "the warm server's mkfifo for its own request FIFOs (docs/adr/0009), never git");
 
