@@ -46,7 +46,7 @@ final class Sections {
      * {@code data-value} (what a test or a script reads) and its tone.
      */
     static void bar(Html html, long value, long max, String tone, String label) {
-        double percent = max <= 0 ? 0 : Math.min(100.0, 100.0 * value / max);
+        double percent = max <= 0 || value <= 0 ? 0 : Math.max(0.5, Math.min(100.0, 100.0 * value / max));
         html.open("div", "class", "bar", "data-value", Long.toString(value), "title", label)
                 .open("span", "class", "tone-" + tone, "style", String.format(Locale.ROOT, "width:%.1f%%", percent))
                 .close("span")

@@ -28,8 +28,9 @@ import java.util.Optional;
  *       {@code #task-state[data-stage][data-mark]} where the task stands.
  *   <li>{@code #timeline}: {@code .axis .track} (time ticks, {@code .tick}), then one
  *       {@code .lane[data-lane]} per lane (plan, audit, scope, verify, git, review, other), each with a
- *       {@code .track} holding its events: {@code button.ev[data-event=N][data-type=TYPE]}, N the
- *       event's number as {@code wb replay} shows it.
+ *       {@code .track} holding its events: {@code span.ev[role=button][tabindex=0][data-event=N][data-type=TYPE]}
+ *       (a span: it lays out faster than a button), N the event's number as {@code wb replay} shows
+ *       it; {@code aria-pressed="true"} and {@code .selected} on the one shown.
  *   <li>{@code #event-detail}: filled on a click (or Enter) with {@code .type}, {@code .number},
  *       {@code .hash}, {@code .time}, {@code .actor}, {@code .replica} and {@code pre.payload} (the whole
  *       payload, redacted, pretty-printed); {@code data-shown=N} names the event shown.

@@ -105,7 +105,7 @@ final class VerifySection {
                 Sections.bar(html, ms, longest, c.tone(), ms + " ms");
                 html.open("div", "class", "outcome")
                         .text(ms + " ms · ")
-                        .badge("tone", outcome(c))
+                        .element("span", outcome(c), "class", "badge tone-" + c.tone())
                         .close("div");
             }
             html.close("div");
