@@ -1,0 +1,107 @@
+package dev.wb.commands.show;
+
+import com.google.common.escape.Escaper;
+import com.google.common.html.HtmlEscapers;
+
+/**
+ * The page as it is written: one {@link StringBuilder}, every text and attribute value escaped with
+ * Guava's {@link HtmlEscapers} (tag and attribute names are wb's own constants). Nothing a payload
+ * holds is ever appended raw.
+ */
+final class Html {
+
+    private static final Escaper ESCAPER = HtmlEscapers.htmlEscaper();
+
+    private final StringBuilder out;
+
+    Html(int capacity) {
+        this.out = new StringBuilder(capacity);
+    }
+
+    static String escape(String text) {
+        return ESCAPER.escape(text);
+    }
+
+    /** Markup of wb's own (a constant): appended as it is. */
+    Html raw(String markup) {
+        out.append(markup);
+        return this;
+    }
+
+    /** Text, escaped. */
+    Html text(String text) {
+        out.append(escape(text));
+        return this;
+    }
+
+    Html number(long value) {
+        out.append(value);
+        return this;
+    }
+
+    /** {@code <tag name="value" …>}: names and values in pairs, each value escaped. */
+    Html open(String tag, String... attributes) {
+        out.append('<').append(tag);
+        for (int i = 0; i + 1 < attributes.length; i += 2) {
+            out.append(' ')
+                    .append(attributes[i])
+                    .append("=\"")
+                    .append(escape(attributes[i + 1]))
+                    .append('"');
+        }
+        out.append('>');
+        return this;
+    }
+
+    Html close(String tag) {
+        out.append("</").append(tag).append('>');
+        return this;
+    }
+
+    /** An element holding only text: {@code <tag …>text</tag>}. */
+    Html element(String tag, String text, String... attributes) {
+        return open(tag, attributes).text(text).close(tag);
+    }
+
+    /** A badge whose class says its tone: {@code <span class="badge verdict-pass">pass</span>}. */
+    Html badge(String prefix, String word) {
+        return element("span", word, "class", "badge " + prefix + "-" + cssWord(word));
+    }
+
+    /** A button that opens event {@code n} on the timeline (not itself one of the timeline's events). */
+    Html goTo(long n) {
+        return open("button", "type", "button", "class", "goto", "data-show-event", Long.toString(n))
+                .raw("#")
+                .number(n)
+                .close("button");
+    }
+
+    /** A word as a class name: letters, digits, {@code -} and {@code _} only, lower case. */
+    static String cssWord(String word) {
+        StringBuilder css = new StringBuilder(word.length());
+        for (int i = 0; i < word.length(); i++) {
+            char c = Character.toLowerCase(word.charAt(i));
+            css.append((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ? c : '_');
+        }
+        return css.toString();
+    }
+
+    /** A table row of text cells. */
+    Html row(String... cells) {
+        out.append("<tr>");
+        for (String cell : cells) {
+            element("td", cell);
+        }
+        out.append("</tr>");
+        return this;
+    }
+
+    StringBuilder builder() {
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return out.toString();
+    }
+}

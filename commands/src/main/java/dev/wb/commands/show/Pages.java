@@ -1,0 +1,86 @@
+package dev.wb.commands.show;
+
+import dev.wb.commands.Failure;
+import dev.wb.commands.Workspace;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.fs.AtomicFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.Optional;
+
+/** Where pages go and how they are written: whole or not at all, never through a link or into a FIFO. */
+public final class Pages {
+
+    private Pages() {}
+
+    /**
+     * {@code .workflow/local/pages/KEY.html}, or {@code .workflow/local/pages/workspace.html} for the
+     * workspace page: beside each other, so the workspace page's links to task pages resolve. The folder
+     * is inside {@code .workflow/local/} (created here with its {@code .gitignore} if need be), which git
+     * ignores and so no scope check sees.
+     */
+    public static Path defaultFile(Workspace ws, Optional<TaskKey> key) {
+        ws.ensureLocalDir();
+        return ws.localDir().resolve("pages").resolve(key.map(Pages::fileName).orElse("workspace.html"));
+    }
+
+    /** A task page's file name: what the workspace page links to. */
+    public static String fileName(TaskKey key) {
+        return key.value() + ".html";
+    }
+
+    /**
+     * Writes the page atomically (a temporary file beside it, synced, renamed over it), creating its
+     * folder if need be.
+     *
+     * @throws Failure exit 2 when something other than a regular file is there (a symbolic link, a FIFO,
+     *     a directory…), nothing written; exit 3 when it cannot be written
+     */
+    public static void write(Path file, String html) {
+        Path target = file.toAbsolutePath().normalize();
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            String kind = kind(target);
+            if (!kind.isEmpty()) {
+                throw Failure.usage(
+                        file + " is " + kind + ", not a regular file: no page was written",
+                        "name another file, or remove " + file + " first");
+            }
+        }
+        try {
+            Path dir = target.getParent();
+            if (dir != null) {
+                Files.createDirectories(dir);
+            }
+            AtomicFiles.write(target, html.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + file + ": " + e.getMessage(),
+                    List.of("check that " + target.getParent() + " is a writable folder"));
+        }
+    }
+
+    /** What is at the path when it is not a regular file (a link is not followed); empty for a regular file. */
+    private static String kind(Path target) {
+        try {
+            BasicFileAttributes a = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (a.isRegularFile()) {
+                return "";
+            }
+            if (a.isSymbolicLink()) {
+                return "a symbolic link";
+            }
+            if (a.isDirectory()) {
+                return "a directory";
+            }
+            return "a FIFO, socket or device";
+        } catch (IOException e) {
+            return "unreadable (" + e.getMessage() + ")";
+        }
+    }
+}

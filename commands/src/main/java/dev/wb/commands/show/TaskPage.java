@@ -1,0 +1,187 @@
+package dev.wb.commands.show;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.wb.commands.ContentStore;
+import dev.wb.commands.Session;
+import dev.wb.commands.status.Mark;
+import dev.wb.commands.status.TaskStatus;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code wb show KEY --html}: one task's history as one self-contained page (docs/SHOW.md).
+ *
+ * <p>The DOM, for people and tests that drive it (the page contract):
+ *
+ * <ul>
+ *   <li>{@code <html data-wb-page="task" data-wb-task="KEY">}; the script sets {@code data-wb-ready="1"}
+ *       on it when the timeline is rendered ({@code data-wb-error} with the message if it failed).
+ *   <li>{@code header.page}: {@code h1} the key, {@code .subtitle} the plan's title, {@code .stages}
+ *       one {@code .stage[data-stage][data-mark]} per stage ({@code .current} on the first not ok),
+ *       {@code #task-state[data-stage][data-mark]} where the task stands.
+ *   <li>{@code #timeline}: {@code .axis .track} (time ticks, {@code .tick}), then one
+ *       {@code .lane[data-lane]} per lane (plan, audit, scope, verify, git, review, other), each with a
+ *       {@code .track} holding its events: {@code span.ev[role=button][tabindex=0][data-event=N][data-type=TYPE]}
+ *       (a span: it lays out faster than a button), N the event's number as {@code wb replay} shows
+ *       it; {@code aria-pressed="true"} and {@code .selected} on the one shown.
+ *   <li>{@code #event-detail}: filled on a click (or Enter) with {@code .type}, {@code .number},
+ *       {@code .hash}, {@code .time}, {@code .actor}, {@code .replica} and {@code pre.payload} (the whole
+ *       payload, redacted, pretty-printed); {@code data-shown=N} names the event shown.
+ *   <li>{@code #audits} ({@code .audit[data-audit=N]}, {@code tr.citation[data-verdict][data-file][data-line]}),
+ *       {@code #scope} ({@code .scope-check}, {@code tr.path[data-status]}, {@code .zones}), {@code #verify}
+ *       ({@code .run[data-run][data-verdict]}, {@code .bar[data-value]} each command's milliseconds,
+ *       {@code details.output[data-event-output=N]} with {@code pre.out.head} and {@code pre.out.tail}),
+ *       {@code #review} ({@code #review-current}, {@code tr.round[data-verdict]}, the records,
+ *       verifications, receipts and validation runs). {@code button.goto[data-show-event=N]} opens
+ *       event N.
+ *   <li>{@code script#wb-events} ({@code type="application/json"}): every event as
+ *       {@code {n, type, time, ms, lane, tone, actor, replica, hash, payload}}, payload redacted.
+ *   <li>{@code #provenance}: {@code time.made-at}, {@code .first-hash}, {@code .last-hash}.
+ * </ul>
+ */
+public final class TaskPage {
+
+    private TaskPage() {}
+
+    /**
+     * The page of a task's history, made at {@code madeAt}.
+     *
+     * @throws dev.wb.commands.Failure exit 6 when the task has no history (as {@code wb replay})
+     */
+    public static String html(Session session, TaskKey key, Instant madeAt) {
+        PageRedactor redactor = PageRedactor.of(session);
+        TaskHistory history = TaskHistory.read(session, key, redactor);
+        ContentStore store = new ContentStore(session.workspace());
+        Html html = new Html(64 * 1024 + history.events().size() * 512);
+        PageShell.begin(html, key.value() + " — wb", "data-wb-page", "task", "data-wb-task", key.value());
+        header(html, history);
+        html.raw("<main>\n");
+        timeline(html, history);
+        new AuditSection(store, redactor).write(html, history.events());
+        ScopeSection.write(html, history.events());
+        new VerifySection(store, redactor).write(html, history.events());
+        ReviewSection.write(html, history.events(), history.rounds());
+        html.raw("</main>\n");
+        String chain = history.status()
+                .brokenAt()
+                .map(at -> "The hash chain does not verify at event " + at + " (wb replay " + key + " --verify).")
+                .orElse("The hash chain verifies.");
+        PageShell.provenance(
+                html,
+                madeAt,
+                history.events().size() + " events of " + key,
+                history.first().hash(),
+                history.last().hash(),
+                chain);
+        events(html, history);
+        PageShell.end(html);
+        return html.toString();
+    }
+
+    private static void header(Html html, TaskHistory history) {
+        html.raw("<header class=\"page\">\n").element("h1", history.key().value());
+        history.title().ifPresent(title -> html.element("div", title, "class", "subtitle"));
+        Optional<TaskStatus> task = history.status().task();
+        if (task.isPresent()) {
+            Optional<TaskStatus.StageStatus> current = task.get().current();
+            html.open(
+                    "p",
+                    "id",
+                    "task-state",
+                    "data-stage",
+                    current.map(s -> s.stage().word()).orElse("done"),
+                    "data-mark",
+                    current.map(s -> s.mark().word()).orElse(Mark.OK.word()));
+            if (current.isEmpty()) {
+                html.text("Every stage is ok.");
+            } else {
+                html.text("Stage " + current.get().stage().word() + ": ")
+                        .badge("mark", current.get().mark().word())
+                        .text(" " + current.get().detail() + " — next: "
+                                + task.get().next().orElse("-"));
+            }
+            html.close("p").raw("<div class=\"stages\">");
+            for (TaskStatus.StageStatus stage : task.get().stages()) {
+                boolean isCurrent = current.map(c -> c.stage() == stage.stage()).orElse(false);
+                html.open(
+                                "span",
+                                "class",
+                                "stage mark-" + stage.mark().word() + (isCurrent ? " current" : ""),
+                                "data-stage",
+                                stage.stage().word(),
+                                "data-mark",
+                                stage.mark().word(),
+                                "title",
+                                stage.detail())
+                        .text(stage.stage().word())
+                        .badge("mark", stage.mark().word())
+                        .close("span");
+            }
+            html.raw("</div>");
+        }
+        html.raw("\n</header>\n");
+    }
+
+    private static void timeline(Html html, TaskHistory history) {
+        html.open("section", "id", "history")
+                .element("h2", "Timeline: " + history.events().size() + " events");
+        html.element(
+                "p",
+                "Each square is one event, placed by its time in its stage's lane; click one (or Tab to it and"
+                        + " press Enter) to see its whole payload.",
+                "class",
+                "muted");
+        Map<Lanes.Lane, Integer> counts = new EnumMap<>(Lanes.Lane.class);
+        for (PageEvent e : history.events()) {
+            counts.merge(e.lane(), 1, Integer::sum);
+        }
+        html.raw("<div id=\"timeline\">\n<div class=\"axis\"><div class=\"lane-name\">time (UTC)</div>"
+                + "<div class=\"track\"></div></div>\n");
+        for (Lanes.Lane lane : Lanes.Lane.values()) {
+            html.open("div", "class", "lane", "data-lane", lane.word())
+                    .element("div", lane.word() + " (" + counts.getOrDefault(lane, 0) + ")", "class", "lane-name")
+                    .raw("<div class=\"track\"></div>")
+                    .close("div")
+                    .raw("\n");
+        }
+        html.raw("</div>\n<div id=\"event-detail\" aria-live=\"polite\">"
+                + "<p class=\"muted\">Click an event to see its type, number, hash and payload.</p></div>\n");
+        html.close("section").raw("\n");
+    }
+
+    /** The data block: every event, as the script reads it, written once with one generator. */
+    private static void events(Html html, TaskHistory history) {
+        StringWriter json = new StringWriter(history.events().size() * 384);
+        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(json)) {
+            gen.writeStartArray();
+            for (PageEvent e : history.events()) {
+                gen.writeStartObject();
+                gen.writeNumberField("n", e.number());
+                gen.writeStringField("type", e.type());
+                gen.writeStringField("time", e.time().toString());
+                gen.writeNumberField("ms", e.time().toEpochMilli());
+                gen.writeStringField("lane", e.lane().word());
+                gen.writeStringField("tone", e.tone());
+                gen.writeStringField("actor", e.actor());
+                gen.writeStringField("replica", e.replica());
+                gen.writeStringField("hash", e.hash());
+                gen.writeFieldName("payload");
+                CanonicalJson.write(gen, e.payload());
+                gen.writeEndObject();
+            }
+            gen.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        html.raw("<script type=\"application/json\" id=\"wb-events\">");
+        ScriptJson.appendEscaped(html.builder(), json.toString());
+        html.raw("</script>\n");
+    }
+}
