@@ -41,6 +41,9 @@ final class ShowText {
         console.line("");
         boolean merged = chains.size() > 1;
         for (ChainState chain : chains) {
+            if (merged && chain.intact() && chain.eventsChecked() == 0) {
+                continue; // this clone has written nothing of the stream yet: only copies hold it
+            }
             console.line(paint.tone(chain.intact() ? Tone.GOOD : Tone.BAD, chain.line(merged)));
         }
     }
