@@ -1,5 +1,6 @@
 package dev.wb.cli.show;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
@@ -12,7 +13,9 @@ import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.text.TerminalText;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,9 +71,16 @@ public final class ShowCmd extends LeafCmd {
         StreamId stream = Keys.stream(key);
         try (Session session = context().session()) {
             ReplayQuery query = new ReplayQuery(session);
-            List<EventEnvelope> events = query.current(stream);
-            Optional<MergedLog.View> view = query.merged(stream);
-            List<SyncedReader.ChainReport> reports = query.verify(stream);
+            List<EventEnvelope> events;
+            Optional<MergedLog.View> view;
+            List<SyncedReader.ChainReport> reports;
+            try {
+                events = query.current(stream);
+                view = query.merged(stream);
+                reports = query.verify(stream);
+            } catch (LogDamagedException damaged) {
+                return unreadable(query, stream, damaged);
+            }
             List<Timeline.Group> groups = Timeline.of(events, view);
             List<ChainState> chains = ChainState.of(reports, events, view);
             if (json()) {
@@ -83,5 +93,30 @@ public final class ShowCmd extends LeafCmd {
             }
             return Chains.report(console(), reports);
         }
+    }
+
+    /**
+     * Events that cannot even be read (a damaged record): no timeline, but the chain's state still,
+     * as {@code wb replay KEY --verify} finds it, and its exit. A log that is damaged where the chain
+     * holds is not this command's to explain: the error every command gives.
+     */
+    private Exit unreadable(ReplayQuery query, StreamId stream, LogDamagedException damaged) {
+        List<SyncedReader.ChainReport> reports = query.verify(stream);
+        if (reports.stream().allMatch(r -> r.report().intact())) {
+            throw damaged;
+        }
+        List<ChainState> chains = ChainState.of(reports, List.of(), Optional.empty());
+        String why = "its events cannot be read: " + TerminalText.escape(damaged.getMessage());
+        if (json()) {
+            ObjectNode doc = ShowJson.of(stream, 0, List.of(), chains);
+            doc.put("unreadable", damaged.getMessage());
+            console().json(doc);
+        } else {
+            Paint paint = Paint.of(
+                    Paint.when(color), context().env(), context().terminals().interactive());
+            new ShowText(console(), paint).unreadable(stream, why, chains);
+            console().flush();
+        }
+        return Chains.report(console(), reports);
     }
 }

@@ -38,6 +38,16 @@ final class ShowText {
                     + paint.dim(n == 0 ? "" : " · " + n + " event" + (n == 1 ? "" : "s")));
             group.rows().forEach(row -> console.line(row(row)));
         }
+        chains(chains);
+    }
+
+    /** The title, why there is no timeline, and the chains' state. */
+    void unreadable(StreamId stream, String why, List<ChainState> chains) {
+        console.line(paint.bold(stream.describe()) + " · " + paint.tone(Tone.BAD, why));
+        chains(chains);
+    }
+
+    private void chains(List<ChainState> chains) {
         console.line("");
         boolean merged = chains.size() > 1;
         for (ChainState chain : chains) {

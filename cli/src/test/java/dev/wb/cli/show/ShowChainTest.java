@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -81,6 +82,51 @@ class ShowChainTest {
         assertEquals(17, own.get("firstBreak").get("version").asInt());
         assertEquals(17, own.get("eventsChecked").asInt());
         assertTrue(own.get("head").isNull());
+    }
+
+    @Test
+    void events_that_cannot_be_read_still_get_the_chain_state_and_exit_7() throws IOException {
+        TempGitRepo other = TempGitRepo.create(tmp, "other");
+        EveryEventTask.write(other.root());
+        // the last event's header no longer parses: a read of the stream fails, verify names the event
+        Path cycleFile = cycleFile(other);
+        byte[] bytes = Files.readAllBytes(cycleFile);
+        int payloadAt = indexOf(bytes, "r-other".getBytes(StandardCharsets.UTF_8));
+        byte[] header = "\"wbVersion\"".getBytes(StandardCharsets.UTF_8);
+        int keyAt = -1;
+        for (int i = indexOf(bytes, header); i >= 0 && i < payloadAt; ) {
+            keyAt = i;
+            int next = indexOf(Arrays.copyOfRange(bytes, i + 1, bytes.length), header);
+            i = next < 0 ? -1 : i + 1 + next;
+        }
+        assertTrue(keyAt >= 0, "found the last event's header");
+        bytes[keyAt + 1] = 'x';
+        Files.write(cycleFile, bytes);
+        ShowRun.Result replay = wb(other.root(), "replay", key);
+        ShowRun.Result verify = wb(other.root(), "replay", key, "--verify");
+
+        ShowRun.Result show = wb(other.root(), "show", key);
+        ShowRun.Result json = wb(other.root(), "show", key, "--json");
+
+        assertEquals(3, replay.code(), "a listing cannot read it: " + replay);
+        assertEquals(7, verify.code(), verify::toString);
+        assertEquals(7, show.code(), show::toString);
+        List<String> lines = show.out().lines().toList();
+        assertTrue(
+                lines.get(0).startsWith("task EVERY-1 · its events cannot be read: the log of task EVERY-1 is damaged"),
+                show::toString);
+        assertTrue(lines.get(lines.size() - 1).startsWith("chain: does not verify at event 26"), show::toString);
+        assertTrue(lines.get(lines.size() - 1).endsWith("; events 0 to 25 verify"), show::toString);
+        assertEquals(verify.err(), show.err());
+        assertEquals(7, json.code(), json::toString);
+        assertEquals(26, json.json().at("/chain/chains/0/firstBreak/version").asInt(), json::toString);
+        assertTrue(json.json().get("unreadable").asText().contains("is damaged"), json::toString);
+    }
+
+    private Path cycleFile(TempGitRepo repository) throws IOException {
+        try (Stream<Path> files = Files.list(repository.resolve(".workflow/local/log/streams/" + key))) {
+            return files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
+        }
     }
 
     private static int indexOf(byte[] haystack, byte[] needle) {

@@ -58,7 +58,11 @@ class ShowMergedTest {
         assertTrue(
                 lines.get(lines.size() - 1).matches("chain of " + ra + ": 27 events verify, head [0-9a-f]{12}"),
                 show::toString);
-        assertTrue(ShowCliTest.line(lines, "git.step.ran").contains("  " + rb + " "), show::toString);
+        String bStep = lines.stream()
+                .filter(l -> l.contains("git switch -c task/EVERY-1"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(show.toString()));
+        assertTrue(bStep.contains("  " + rb + "  git.step.ran "), show::toString);
         assertTrue(ShowCliTest.line(lines, "plan.audited").contains("  " + ra + " "), show::toString);
     }
 }
