@@ -11,6 +11,7 @@ import dev.wb.cli.ops.PreflightCmd;
 import dev.wb.cli.ops.ValidateFlowCmd;
 import dev.wb.cli.sdd.SddGroup;
 import dev.wb.cli.server.ServerGroup;
+import dev.wb.cli.show.ShowCmd;
 import dev.wb.cli.status.StatusCmd;
 import dev.wb.cli.sync.SyncCmd;
 import dev.wb.cli.task.TaskGroup;
@@ -33,6 +34,7 @@ final class Commands {
             "init",
             "status",
             "replay",
+            "show",
             "sdd",
             "repo",
             "impl",
@@ -57,6 +59,7 @@ final class Commands {
             case "init" -> InitCmd.spec(root);
             case "status" -> StatusCmd.spec(root);
             case "replay" -> ReplayCmd.spec(root);
+            case "show" -> ShowCmd.spec(root);
             case "sdd" -> SddGroup.spec(root);
             case "repo" -> RepoGroup.spec(root);
             case "impl" -> ImplGroup.spec(root);

@@ -9,6 +9,8 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.cli.history.Chains;
+import dev.wb.cli.history.Summaries;
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
@@ -22,7 +24,6 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.VerifyCommandRan;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -113,7 +114,7 @@ final class ReplayCmd extends LeafCmd {
                         .ifPresent(broken -> root.context()
                                 .console()
                                 .warning(
-                                        "the history of " + stream.describe() + chainName(chain)
+                                        "the history of " + stream.describe() + Chains.name(chain)
                                                 + " does not verify at event " + broken.version(),
                                         "wb replay " + stream + " --verify"));
             }
@@ -173,11 +174,6 @@ final class ReplayCmd extends LeafCmd {
                 .orElse(String.format("%-16s", "?"));
     }
 
-    /** Where more than this clone's own chain holds the stream, which replica's chain a line speaks of. */
-    private static String chainName(SyncedReader.ChainReport chain) {
-        return chain.replica().equals(MergedLog.LOCAL) ? "" : " (replica " + chain.replica() + ")";
-    }
-
     /** One JSON line an event, made from its stored bytes (what was hashed). */
     private Exit listStored(List<ObjectNode> events) {
         events.forEach(root.context().console()::jsonLine);
@@ -215,37 +211,12 @@ final class ReplayCmd extends LeafCmd {
         } else {
             for (SyncedReader.ChainReport chain : chains) {
                 if (chain.report().intact() && (!merged || chain.report().eventsChecked() > 0)) {
-                    console.line(chain.report().stream().describe() + (merged ? chainName(chain) : "") + ": "
+                    console.line(chain.report().stream().describe() + (merged ? Chains.name(chain) : "") + ": "
                             + chain.report().eventsChecked() + " events, hash chain intact");
                 }
             }
         }
-        Exit exit = Exit.OK;
-        for (SyncedReader.ChainReport chain : chains) {
-            HashChain.Report report = chain.report();
-            if (report.intact()) {
-                continue;
-            }
-            HashChain.Break first = report.firstBreak().orElseThrow();
-            String before = first.version() == 0
-                    ? "no event before it"
-                    : "the events before it (0 to " + (first.version() - 1) + ") verify";
-            List<String> fixes = new ArrayList<>(
-                    chain.replica().equals(chains.get(0).replica())
-                            ? LogRecovery.fixes(report.stream())
-                            : List.of(
-                                    "this is the copy of another clone's history that a fetch imported: set the copies"
-                                            + " aside, and the next fetch imports every history again, verified:"
-                                            + " mv .workflow/local/sync/replicas .workflow/local/sync/replicas.damaged"
-                                            + " && wb sync fetch"));
-            fixes.set(0, before + "; " + fixes.get(0));
-            console.error(
-                    "the history of " + report.stream().describe() + (merged ? chainName(chain) : "")
-                            + " does not verify at " + first.describe(),
-                    fixes);
-            exit = Exit.CHECK_FAILED;
-        }
-        return exit;
+        return Chains.report(console, chains);
     }
 
     private static void putBreak(ObjectNode broken, HashChain.Break b) {

@@ -6,6 +6,7 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.Version;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.cli.history.LogRecovery;
 import dev.wb.cli.server.Server;
 import dev.wb.cli.status.StatusCmd;
 import dev.wb.commands.Failure;
@@ -41,7 +42,7 @@ public final class Wb {
      * second core while picocli parses. {@code status} answers from head hints and is left out.
      */
     private static final Set<String> READS_OR_APPENDS =
-            Set.of("init", "replay", "sdd", "impl", "git", "demo", "import", "sync");
+            Set.of("init", "replay", "show", "sdd", "impl", "git", "demo", "import", "sync");
 
     private final Map<String, String> env;
     private final Path cwd;

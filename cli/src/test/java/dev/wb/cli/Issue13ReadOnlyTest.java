@@ -27,6 +27,7 @@ class Issue13ReadOnlyTest {
                 "status workspace",
                 "replay workspace",
                 "replay T-1 --verify",
+                "show T-1",
                 "judge rounds T-1",
                 "judge current T-1",
                 "config show"

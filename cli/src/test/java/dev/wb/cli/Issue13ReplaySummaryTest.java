@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.history.Summaries;
 import dev.wb.engine.Actor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventSchemas.EventSchema;

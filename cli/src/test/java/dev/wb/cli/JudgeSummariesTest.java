@@ -2,6 +2,7 @@ package dev.wb.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.wb.cli.history.JudgeSummaries;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,4 +1,4 @@
-package dev.wb.cli;
+package dev.wb.cli.history;
 
 import dev.wb.engine.StreamId;
 import java.util.List;
@@ -9,11 +9,11 @@ import java.util.List;
  * choices are a backup of this machine, or setting the damaged history aside and starting the
  * stream anew; the damaged copy is kept for inspection.
  */
-final class LogRecovery {
+public final class LogRecovery {
 
     private LogRecovery() {}
 
-    static List<String> fixes(StreamId stream) {
+    public static List<String> fixes(StreamId stream) {
         String dir = ".workflow/local/log/streams/" + stream.name();
         String restart = stream.isWorkspace() ? "wb init" : "wb sdd audit " + stream.name();
         return List.of(

@@ -1,6 +1,6 @@
-package dev.wb.cli;
+package dev.wb.cli.history;
 
-import static dev.wb.cli.Summaries.cut;
+import static dev.wb.cli.history.Summaries.cut;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -27,7 +27,7 @@ import java.util.TreeMap;
 import java.util.function.Function;
 
 /** {@code wb replay}'s one-line summaries of the judge and {@code task.*} events; payload text is escaped. */
-final class JudgeSummaries {
+public final class JudgeSummaries {
 
     private static final Map<String, Function<ObjectNode, String>> BY_TYPE = Map.ofEntries(
             summary(JudgeSnapshotCaptured.TYPE, JudgeSummaries::snapshot),
@@ -75,7 +75,7 @@ final class JudgeSummaries {
     private JudgeSummaries() {}
 
     /** The summary of a judge or {@code task.*} event, or null for another type. */
-    static String of(String type, JsonNode payload) {
+    public static String of(String type, JsonNode payload) {
         Function<ObjectNode, String> summary = BY_TYPE.get(type);
         return summary == null ? null : cut(summary.apply((ObjectNode) payload));
     }

@@ -1,4 +1,4 @@
-package dev.wb.cli;
+package dev.wb.cli.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.checks.ChecksRanSummary;
@@ -23,13 +23,16 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /** One-line summaries of events for {@code wb replay}. Every known type has its own wording; payload text is escaped. */
-final class Summaries {
+public final class Summaries {
 
     private static final int MAX = 100;
 
+    /** Deviating paths a scope check's line names before it counts the rest. */
+    static final int DEVIATIONS_SHOWN = 3;
+
     private Summaries() {}
 
-    static String of(EventEnvelope event) {
+    public static String of(EventEnvelope event) {
         JsonNode payload = event.payload().json();
         String summary = known(event, payload);
         return summary != null ? summary : "unknown event type (from a newer wb?): its payload is shown by --json";
@@ -92,9 +95,11 @@ final class Summaries {
         }
         if (VerifyFinished.TYPE.matches(event)) {
             VerifyFinished finished = VerifyFinished.TYPE.read(event);
-            return TerminalText.escape(finished.verdict()) + " · " + finished.ran() + " ran, "
+            return TerminalText.escape(finished.verdict()) + " in " + finished.durationMs() + " ms · "
+                    + finished.ran() + " ran, " + finished.passed() + " passed, "
                     + finished.failed() + " failed, "
-                    + finished.refused() + " refused";
+                    + finished.refused() + " refused"
+                    + (finished.notRun() > 0 ? ", " + finished.notRun() + " not run" : "");
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             PreflightCompleted preflight = PreflightCompleted.TYPE.read(event);
@@ -177,7 +182,32 @@ final class Summaries {
                 out.append(" · ").append(n).append(' ').append(status);
             }
         });
-        return out.toString();
+        return out.append(deviating(check)).toString();
+    }
+
+    /** The first few deviating paths (with their critical zones), then how many more deviate. */
+    private static String deviating(ScopeChecked check) {
+        List<ScopeChecked.PathEntry> paths = check.paths().stream()
+                .filter(p -> p.status().equals(ScopeChecked.DEVIATION))
+                .toList();
+        long total = Math.max(check.counts().deviation(), paths.size());
+        if (total == 0) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(" · deviating:");
+        for (ScopeChecked.PathEntry path : paths.subList(0, Math.min(DEVIATIONS_SHOWN, paths.size()))) {
+            out.append(' ').append(TerminalText.escape(shortened(path.path())));
+            if (!path.zones().isEmpty()) {
+                out.append(" [").append(list(path.zones())).append(']');
+            }
+        }
+        long more = total - Math.min(DEVIATIONS_SHOWN, paths.size());
+        return more > 0 ? out.append(" +").append(more).append(" more").toString() : out.toString();
+    }
+
+    /** A long path as its start and its end. */
+    private static String shortened(String path) {
+        return path.length() <= 48 ? path : path.substring(0, 20) + "…" + path.substring(path.length() - 27);
     }
 
     private static String commit(Optional<String> id) {

@@ -1,6 +1,6 @@
-package dev.wb.cli;
+package dev.wb.cli.history;
 
-import static dev.wb.cli.Summaries.cut;
+import static dev.wb.cli.history.Summaries.cut;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;

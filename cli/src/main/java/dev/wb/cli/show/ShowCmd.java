@@ -1,0 +1,122 @@
+package dev.wb.cli.show;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.cli.history.Chains;
+import dev.wb.commands.Keys;
+import dev.wb.commands.MergedLog;
+import dev.wb.commands.Session;
+import dev.wb.commands.SyncedReader;
+import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.LogDamagedException;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.text.TerminalText;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code wb show KEY}: a task's history as a compact timeline, one line an event grouped by stage
+ * (plan, scope, verify, git, review; sync and other when there are such events), each stage headed
+ * by the one word its events add up to, and last the state of its hash chain, derived as {@code wb
+ * replay KEY --verify} derives it. Read as {@code wb replay} reads it: the merged view's numbers and
+ * replicas when copies of other clones' chains hold the stream. Reads only; writes nothing.
+ */
+public final class ShowCmd extends LeafCmd {
+
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("shown, and the hash chain holds"),
+            Exit.CHECK_FAILED.as("shown, but the hash chain does not verify (the last line names the event)"),
+            Exit.USAGE.as("malformed key, or --color not always, never or auto"),
+            Exit.MISSING.as("no history for KEY"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
+    String key;
+    String color = "auto";
+
+    private ShowCmd(WbCommand root) {
+        super(root);
+    }
+
+    public static CommandSpec spec(WbCommand root) {
+        ShowCmd cmd = new ShowCmd(root);
+        CommandSpec spec = cmd.command(
+                "show",
+                "A task's history as a timeline: one line an event, grouped by stage (plan, scope, verify, git,"
+                        + " review), each stage's state, and last the hash chain's state. KEY may also be 'workspace'.",
+                "Colour on a terminal only; never with NO_COLOR set (non-empty) or TERM=dumb, unless --color=always.");
+        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addOption(Specs.option(
+                "--color",
+                "WHEN",
+                String.class,
+                "always, never or auto (the default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
+                value -> cmd.color = (String) value));
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
+
+    @Override
+    protected Exit run() {
+        Paint.When when = Paint.when(color);
+        StreamId stream = Keys.stream(key);
+        try (Session session = context().session()) {
+            ReplayQuery query = new ReplayQuery(session);
+            List<EventEnvelope> events;
+            Optional<MergedLog.View> view;
+            List<SyncedReader.ChainReport> reports;
+            try {
+                events = query.current(stream);
+                view = query.merged(stream);
+                reports = query.verify(stream);
+            } catch (LogDamagedException damaged) {
+                return unreadable(query, stream, damaged);
+            }
+            List<Timeline.Group> groups = Timeline.of(events, view);
+            List<ChainState> chains = ChainState.of(reports, events, view);
+            if (json()) {
+                console().json(ShowJson.of(stream, events.size(), groups, chains));
+            } else {
+                Paint paint =
+                        Paint.of(when, context().env(), context().terminals().interactive());
+                new ShowText(console(), paint).print(stream, events.size(), groups, chains);
+                console().flush();
+            }
+            return Chains.report(console(), reports);
+        }
+    }
+
+    /**
+     * Events that cannot even be read (a damaged record): no timeline, but the chain's state still,
+     * as {@code wb replay KEY --verify} finds it, and its exit. A log that is damaged where the chain
+     * holds is not this command's to explain: the error every command gives.
+     */
+    private Exit unreadable(ReplayQuery query, StreamId stream, LogDamagedException damaged) {
+        List<SyncedReader.ChainReport> reports = query.verify(stream);
+        if (reports.stream().allMatch(r -> r.report().intact())) {
+            throw damaged;
+        }
+        List<ChainState> chains = ChainState.of(reports, List.of(), Optional.empty());
+        String why = "its events cannot be read: " + TerminalText.escape(damaged.getMessage());
+        if (json()) {
+            ObjectNode doc = ShowJson.of(stream, 0, List.of(), chains);
+            doc.put("unreadable", damaged.getMessage());
+            console().json(doc);
+        } else {
+            Paint paint = Paint.of(
+                    Paint.when(color), context().env(), context().terminals().interactive());
+            new ShowText(console(), paint).unreadable(stream, why, chains);
+            console().flush();
+        }
+        return Chains.report(console(), reports);
+    }
+}

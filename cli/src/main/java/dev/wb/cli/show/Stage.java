@@ -1,0 +1,236 @@
+package dev.wb.cli.show;
+
+import dev.wb.engine.EventEnvelope;
+import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.judge.JudgeAgentsConfigured;
+import dev.wb.projections.events.judge.JudgeCurrentClassified;
+import dev.wb.projections.events.judge.JudgeReceiptWritten;
+import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.judge.JudgeRecordVerified;
+import dev.wb.projections.events.judge.JudgeReproduced;
+import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunRefused;
+import dev.wb.projections.events.judge.JudgeRunStarted;
+import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
+import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import dev.wb.projections.events.judge.TaskCommandsApproved;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The stages of {@code wb show}, in the order work goes, each with the event types it groups and the
+ * one word its events add up to. A type no stage names (one a newer wb writes, {@code
+ * workspace.initialized}) goes to {@link #OTHER}.
+ */
+enum Stage {
+    PLAN("plan", true),
+    SCOPE("scope", true),
+    VERIFY("verify", true),
+    GIT("git", true),
+    REVIEW("review", true),
+    SYNC("sync", false),
+    OTHER("other", false);
+
+    /** The stage of each type wb writes. */
+    private static final Map<String, Stage> BY_TYPE = byType(Map.of(
+            PLAN,
+            List.of(TaskCreated.TYPE, PlanAudited.TYPE, PlanRebaselined.TYPE, ImportVerdictRecorded.TYPE),
+            SCOPE,
+            List.of(ScopeChecked.TYPE),
+            VERIFY,
+            List.of(
+                    VerifyStarted.TYPE,
+                    VerifyCommandRan.TYPE,
+                    VerifyFinished.TYPE,
+                    ChecksRan.TYPE,
+                    FlowValidated.TYPE,
+                    PreflightCompleted.TYPE),
+            GIT,
+            List.of(GitStepRan.TYPE, GitSeriesFinished.TYPE),
+            REVIEW,
+            List.of(
+                    JudgeSnapshotCaptured.TYPE,
+                    TaskCommandsApproved.TYPE,
+                    JudgeRunStarted.TYPE,
+                    JudgeRunFinished.TYPE,
+                    JudgeRunRefused.TYPE,
+                    JudgeReceiptWritten.TYPE,
+                    JudgeRecordRead.TYPE,
+                    JudgeRecordVerified.TYPE,
+                    JudgeCurrentClassified.TYPE,
+                    JudgeReproduced.TYPE,
+                    JudgeSnapshotsPruned.TYPE,
+                    JudgeAgentsConfigured.TYPE),
+            SYNC,
+            List.of(SyncSeen.TYPE)));
+
+    private final String word;
+    /** Whether the stage is shown when it has no event (the five stages of a task's work are). */
+    private final boolean always;
+
+    Stage(String word, boolean always) {
+        this.word = word;
+        this.always = always;
+    }
+
+    private static Map<String, Stage> byType(Map<Stage, List<EventType<?>>> types) {
+        Map<String, Stage> byType = new HashMap<>();
+        types.forEach((stage, list) -> list.forEach(type -> byType.put(type.name(), stage)));
+        return Map.copyOf(byType);
+    }
+
+    String word() {
+        return word;
+    }
+
+    boolean always() {
+        return always;
+    }
+
+    /** The stage an event of this type belongs to. */
+    static Stage of(String type) {
+        return BY_TYPE.getOrDefault(type, OTHER);
+    }
+
+    /** One word for a stage and how it reads: the state its events add up to. */
+    record State(String word, Tone tone) {}
+
+    /** What the stage's events, in order, add up to; {@code none} when it has none. */
+    State state(List<EventEnvelope> events) {
+        if (events.isEmpty()) {
+            return new State("none", Tone.PLAIN);
+        }
+        return switch (this) {
+            case PLAN ->
+                last(events, PlanAudited.TYPE)
+                        .map(e -> verdict(PlanAudited.TYPE.read(e).verdict()))
+                        .orElse(new State("pending", Tone.WARN));
+            case SCOPE ->
+                last(events, ScopeChecked.TYPE)
+                        .map(e -> verdict(ScopeChecked.TYPE.read(e).verdict()))
+                        .orElse(new State("pending", Tone.WARN));
+            case VERIFY -> verify(events);
+            case GIT -> git(events);
+            case REVIEW -> review(events);
+            case SYNC -> new State("seen", Tone.PLAIN);
+            case OTHER -> new State("recorded", Tone.PLAIN);
+        };
+    }
+
+    /** A verify run decides the stage; else the latest checks run; else the latest preflight or flow check. */
+    private static State verify(List<EventEnvelope> events) {
+        EventEnvelope run = null;
+        EventEnvelope checks = null;
+        EventEnvelope other = null;
+        for (EventEnvelope e : events) {
+            if (VerifyStarted.TYPE.matches(e) || VerifyFinished.TYPE.matches(e)) {
+                run = e;
+            } else if (ChecksRan.TYPE.matches(e)) {
+                checks = e;
+            } else if (PreflightCompleted.TYPE.matches(e) || FlowValidated.TYPE.matches(e)) {
+                other = e;
+            }
+        }
+        if (run != null) {
+            return VerifyFinished.TYPE.matches(run)
+                    ? verdict(VerifyFinished.TYPE.read(run).verdict())
+                    : new State("unfinished", Tone.WARN);
+        }
+        if (checks != null) {
+            return verdict(ChecksRan.TYPE.read(checks).verdict());
+        }
+        if (other != null) {
+            return Tone.of(other) == Tone.GOOD ? new State("passed", Tone.GOOD) : new State("failed", Tone.BAD);
+        }
+        return new State("pending", Tone.WARN);
+    }
+
+    /** The latest series decides; a step after it with no series' end is a series cut short. */
+    private static State git(List<EventEnvelope> events) {
+        EventEnvelope end = null;
+        boolean stepAfter = false;
+        for (EventEnvelope e : events) {
+            if (GitSeriesFinished.TYPE.matches(e)) {
+                end = e;
+                stepAfter = false;
+            } else if (GitStepRan.TYPE.matches(e)) {
+                stepAfter = true;
+            }
+        }
+        if (stepAfter || end == null) {
+            return new State("unfinished", Tone.WARN);
+        }
+        return verdict(GitSeriesFinished.TYPE.read(end).status());
+    }
+
+    /** The latest verified record decides; before one, the latest validation run. */
+    private static State review(List<EventEnvelope> events) {
+        Optional<EventEnvelope> verified = last(events, JudgeRecordVerified.TYPE);
+        if (verified.isPresent()) {
+            JudgeRecordVerified record = JudgeRecordVerified.TYPE.read(verified.get());
+            if (record.approved()) {
+                return new State("approved", Tone.GOOD);
+            }
+            return record.valid()
+                    ? new State(word(record.verdict().orElse("not-approved")), Tone.WARN)
+                    : new State("invalid", Tone.BAD);
+        }
+        EventEnvelope run = null;
+        for (EventEnvelope e : events) {
+            if (JudgeRunFinished.TYPE.matches(e) || JudgeRunRefused.TYPE.matches(e)) {
+                run = e;
+            }
+        }
+        if (run == null) {
+            return new State("pending", Tone.WARN);
+        }
+        if (JudgeRunRefused.TYPE.matches(run)) {
+            return new State("refused", Tone.BAD);
+        }
+        return verdict(Objects.toString(JudgeRunFinished.TYPE.read(run).outcome(), ""));
+    }
+
+    /** A recorded verdict as the state's one word. */
+    private static State verdict(String verdict) {
+        return switch (verdict) {
+            case "pass", "passed", "ok" -> new State("passed", Tone.GOOD);
+            case "fail", "failed" -> new State("failed", Tone.BAD);
+            case "deviation", "refused", "invalidated" -> new State(verdict, Tone.BAD);
+            default -> new State(verdict.isBlank() ? "unknown" : word(verdict), Tone.WARN);
+        };
+    }
+
+    /** A payload's word made one lowercase word (the state is printed as is, so it is escaped too). */
+    private static String word(String text) {
+        String word = text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        return word.length() > 24 ? word.substring(0, 24) : word;
+    }
+
+    private static Optional<EventEnvelope> last(List<EventEnvelope> events, EventType<?> type) {
+        EventEnvelope found = null;
+        for (EventEnvelope e : events) {
+            if (type.matches(e)) {
+                found = e;
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+}

@@ -1,0 +1,285 @@
+package dev.wb.cli.show;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.wb.engine.EventLog;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.TestEvents;
+import dev.wb.engine.logs.EventLogs;
+import dev.wb.projections.catalog.WbEvents;
+import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WorkspaceInitialized;
+import dev.wb.projections.events.judge.JudgeAgentsConfigured;
+import dev.wb.projections.events.judge.JudgeCurrentClassified;
+import dev.wb.projections.events.judge.JudgeReceiptWritten;
+import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.judge.JudgeRecordVerified;
+import dev.wb.projections.events.judge.JudgeReproduced;
+import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunRefused;
+import dev.wb.projections.events.judge.JudgeRunStarted;
+import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
+import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import dev.wb.projections.events.judge.TaskCommandsApproved;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A task whose stream holds one event of every type wb writes ({@link WbEvents#TYPES}), each with a
+ * payload that reads as its type: written with the engine's log API into a workspace's log, for the
+ * views that must give every type a readable line ({@code wb show}, its HTML page). A type added to
+ * wb without an event here fails {@link #write}. A few texts carry what a view must escape or
+ * redact: an ESC sequence in a command, a token-shaped secret in a command's output.
+ */
+public final class EveryEventTask {
+
+    /** The task's key. */
+    public static final String KEY = "EVERY-1";
+
+    /** Text with an escape sequence, in verify.command.ran's command: a terminal view must not pass it on. */
+    public static final String ESCAPE_IN_PAYLOAD = "make \u001b[2Jcheck";
+
+    /** A secret in a command's stored output head, as a view's redactor should see it. */
+    public static final String SECRET_IN_OUTPUT = "ghp_" + "A".repeat(36);
+
+    /** The first event's time; the others follow an hour apart. */
+    public static final Instant START = Instant.parse("2026-05-01T08:00:00Z");
+
+    private static final String DIGEST = "sha256:" + "ab".repeat(32);
+    private static final String COMMIT = "0123456789abcdef0123456789abcdef01234567";
+    private static final String SNAPSHOT = "0123456789abcdef0123";
+
+    private EveryEventTask() {}
+
+    /**
+     * Appends the task's events, one of every type, to the log of the repository at {@code root} (its
+     * {@code .workflow/local/log}), and returns the task's key.
+     */
+    public static String write(Path root) {
+        List<WbEvent> events = events();
+        Set<String> types = new LinkedHashSet<>();
+        events.forEach(e -> types.add(e.eventType().name()));
+        Set<String> expected = new LinkedHashSet<>();
+        WbEvents.TYPES.forEach(t -> expected.add(t.name()));
+        assertEquals(expected, types, "EveryEventTask holds one event of every type wb writes");
+        StreamId stream = StreamId.task(new TaskKey(KEY));
+        try (EventLog log = EventLogs.chronicle(root.resolve(".workflow/local/log"))) {
+            for (int i = 0; i < events.size(); i++) {
+                // one batch an event, as the commands append them, an hour apart (the last ones a day later)
+                NewEvent next = events.get(i).toNewEvent();
+                Clock at = Clock.fixed(START.plus(Duration.ofHours(i)), ZoneOffset.UTC);
+                log.append(stream, ExpectedVersion.any(), List.of(next), TestEvents.invocation(at));
+            }
+        }
+        return KEY;
+    }
+
+    /** The events, in the order a task's work would write them. */
+    static List<WbEvent> events() {
+        return List.of(
+                new WorkspaceInitialized(List.of("config.json", ".gitignore"), List.of()),
+                new TaskCreated(List.of(".workflow/EVERY-1/task.md", ".workflow/EVERY-1/sdd.json")),
+                new ImportVerdictRecorded(
+                        "workbench",
+                        "audit",
+                        ".workflow/EVERY-1/audit.json",
+                        Optional.empty(),
+                        DIGEST,
+                        Optional.of("pass"),
+                        Optional.empty(),
+                        false),
+                audit(),
+                new PlanRebaselined(Optional.of(COMMIT), Optional.of(COMMIT.replace('0', 'f')), DIGEST),
+                scope(),
+                new VerifyStarted(
+                        DIGEST,
+                        600,
+                        List.of(new VerifyStarted.Command(0, ESCAPE_IN_PAYLOAD, "make")),
+                        List.of(),
+                        List.of("CI"),
+                        List.of()),
+                new VerifyCommandRan(
+                        0,
+                        ESCAPE_IN_PAYLOAD,
+                        List.of("make", "\u001b[2Jcheck"),
+                        "make",
+                        "exited",
+                        0,
+                        true,
+                        1234,
+                        "ok " + SECRET_IN_OUTPUT + "\n",
+                        "all passed\n",
+                        0,
+                        DIGEST,
+                        52,
+                        Optional.empty(),
+                        Optional.empty()),
+                new VerifyFinished("pass", 1, 1, 0, 0, 0, 1300),
+                new ChecksRan(
+                        3,
+                        List.of(new ChecksRan.Selected("java", "src/App.java")),
+                        List.of(new ChecksRan.Command("java", List.of("mvn", "-q", "verify"), "passed", 0, 900, "")),
+                        "pass",
+                        List.of(),
+                        false,
+                        List.of(),
+                        Optional.empty()),
+                new PreflightCompleted(
+                        List.of(new PreflightCompleted.Line("git", "OK", "git 2.43")),
+                        "ready",
+                        0,
+                        0,
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty()),
+                new FlowValidated(
+                        "--all",
+                        List.of(new FlowValidated.Flow("fix", "flows/fix.yaml", true, List.of(), List.of())),
+                        0),
+                new GitStepRan(
+                        "commit",
+                        0,
+                        List.of("commit", "-F", ".workflow/EVERY-1/commit.txt"),
+                        GitStepRan.OK,
+                        0,
+                        "[main 0123456] fix\n",
+                        Optional.empty(),
+                        40,
+                        Optional.empty()),
+                new GitSeriesFinished("commit", GitStepRan.OK, 1, List.of(), Optional.empty()),
+                new JudgeSnapshotCaptured(
+                        SNAPSHOT,
+                        8,
+                        false,
+                        COMMIT,
+                        Optional.of("main"),
+                        COMMIT,
+                        COMMIT,
+                        new JudgeSnapshotCaptured.Digests(DIGEST, DIGEST, DIGEST, DIGEST, Map.of("task.md", DIGEST)),
+                        "0.1.0",
+                        new JudgeSnapshotCaptured.Boundary(
+                                List.of("src/App.java"), List.of(".env.local"), List.of(), 4, false),
+                        Optional.empty(),
+                        Optional.empty()),
+                new TaskCommandsApproved(List.of("make -s check"), DIGEST, "stored"),
+                new JudgeRunStarted(
+                        SNAPSHOT,
+                        "in-place",
+                        List.of(new JudgeRunStarted.Command("make -s check", false)),
+                        "stored",
+                        DIGEST),
+                new JudgeRunRefused(SNAPSHOT, "in-place", "tree-mismatch", "the tree changed", List.of("src/App.java")),
+                new JudgeRunFinished(
+                        SNAPSHOT,
+                        "in-place",
+                        "passed",
+                        List.of(new JudgeRunFinished.Result(0, "make -s check", false, "passed", 0, 800)),
+                        List.of(),
+                        DIGEST),
+                new JudgeReceiptWritten(
+                        SNAPSHOT,
+                        DIGEST,
+                        ".workflow/local/judge/snapshots/x/receipts/y.json",
+                        "in-place",
+                        true,
+                        "passed"),
+                new JudgeRecordRead(
+                        ".workflow/EVERY-1/review.json",
+                        DIGEST,
+                        Optional.of(6),
+                        Optional.of("APPROVED"),
+                        Optional.of("2026-05-01T10:00:00Z"),
+                        Optional.of("2026-05-01T10:00:00Z"),
+                        Optional.of(DIGEST),
+                        Optional.of("SNAPSHOT:" + SNAPSHOT),
+                        Optional.of(true),
+                        Map.of("AC-1", "met"),
+                        "ordinary"),
+                new JudgeRecordVerified(
+                        ".workflow/EVERY-1/review.json",
+                        DIGEST,
+                        "receipt",
+                        Optional.of(DIGEST),
+                        true,
+                        true,
+                        false,
+                        Optional.of("APPROVED"),
+                        List.of(),
+                        List.of(),
+                        new JudgeRecordVerified.VerifiedNow("verified", "CURRENT", Optional.of("ABSENT"))),
+                new JudgeCurrentClassified(DIGEST, SNAPSHOT, "CURRENT", "CURRENT", "ABSENT"),
+                new JudgeReproduced(SNAPSHOT, COMMIT, COMMIT, true, List.of(), List.of(), List.of()),
+                new JudgeSnapshotsPruned(3, List.of(), List.of(SNAPSHOT), List.of()),
+                new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", Map.of()),
+                new SyncSeen(12, List.of(new SyncSeen.Head("r-other", 4, DIGEST))));
+    }
+
+    private static PlanAudited audit() {
+        return new PlanAudited(
+                "pass",
+                "light",
+                Optional.of("1 file(s), no critical zone"),
+                "first",
+                false,
+                false,
+                Optional.of(COMMIT),
+                Optional.of(COMMIT),
+                DIGEST,
+                List.of(new PlannedFile("src/App.java", "modify", Optional.empty())),
+                List.of(),
+                List.of(
+                        new PlanAudited.Citation(0, Optional.of("src/App.java"), 3, "ok", true, Optional.empty()),
+                        new PlanAudited.Citation(1, Optional.of("src/Util.java"), 9, "moved", true, Optional.of(12))),
+                List.of(new PlanAudited.FileCheck(
+                        0, Optional.of("src/App.java"), Optional.of("modify"), "exists", true)),
+                List.of(),
+                List.of(),
+                false);
+    }
+
+    /** A check with five deviating paths, one in a critical zone: the line lists a few and counts the rest. */
+    private static ScopeChecked scope() {
+        List<ScopeChecked.PathEntry> paths = List.of(
+                new ScopeChecked.PathEntry("billing/charge.py", "deviation", "modify", List.of(), List.of("billing")),
+                new ScopeChecked.PathEntry("src/a.py", "deviation", "add", List.of(), List.of()),
+                new ScopeChecked.PathEntry("src/b.py", "deviation", "add", List.of(), List.of()),
+                new ScopeChecked.PathEntry("src/c.py", "deviation", "add", List.of(), List.of()),
+                new ScopeChecked.PathEntry("src/d.py", "deviation", "add", List.of(), List.of()),
+                new ScopeChecked.PathEntry("src/App.java", "ok", "modify", List.of(), List.of()));
+        return new ScopeChecked(
+                "deviation",
+                "worktree",
+                Optional.empty(),
+                DIGEST,
+                new ScopeChecked.Counts(5, 0, 0, 1, 0, 0),
+                paths,
+                0,
+                List.of("billing"));
+    }
+}
