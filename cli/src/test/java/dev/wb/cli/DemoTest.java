@@ -1,6 +1,7 @@
 package dev.wb.cli;
 
 import static dev.wb.cli.CliRun.wb;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,7 +43,10 @@ class DemoTest {
                 "checks DEMO-1: pass",
                 "flow implementation: OK",
                 "line 10: node 'fix': unknown key rol_file (did you mean role_file?)",
-                "task DEMO-1: 23 events, hash chain intact")) {
+                "task DEMO-1: 23 events, hash chain intact",
+                "review  approved",
+                "chain: 23 events verify",
+                "The task's page: ")) {
             assertTrue(result.out().contains(expected), () -> "missing '" + expected + "' in\n" + result);
         }
         try (Stream<Path> files = Files.list(cwd)) {
@@ -56,6 +60,14 @@ class DemoTest {
 
         assertTrue(doc.get("asExpected").asBoolean());
         assertTrue(Files.isDirectory(Path.of(doc.get("repository").asText()).resolve(".workflow/local/log")));
-        assertEquals(24, doc.get("steps").size());
+        assertEquals(26, doc.get("steps").size());
+        // The demo ends by writing the task's page, a self-contained HTML file, and says where it is.
+        Path page = Path.of(doc.get("page").asText());
+        assertEquals(Path.of(doc.get("repository").asText()).resolve(".workflow/local/pages/DEMO-1.html"), page);
+        String html = assertDoesNotThrow(() -> Files.readString(page));
+        assertTrue(html.contains("data-wb-task=\"DEMO-1\""), "a task page for DEMO-1");
+        assertTrue(
+                html.contains("{\"n\":0,") && html.contains("{\"n\":22,") && !html.contains("{\"n\":23,"),
+                "every event of DEMO-1, and no other, is in the page's data");
     }
 }

@@ -9,6 +9,9 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.show.Pages;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,6 +20,7 @@ import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -48,7 +52,7 @@ public final class DemoCmd extends LeafCmd {
                         "demo",
                         "Walk through a task in a throwaway"
                                 + " repository under the temp folder: plan, audit, change, scope check, a stray edit, a fixed plan,"
-                                + " replay. Your own files are not touched.");
+                                + " replay, and the task's HTML page. Your own files are not touched.");
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -88,6 +92,7 @@ public final class DemoCmd extends LeafCmd {
             ObjectNode doc = CanonicalJson.objectNode();
             doc.put("repository", repo.toString());
             doc.put("asExpected", asExpected);
+            doc.put("page", page(repo).toString());
             ArrayNode steps = doc.putArray("steps");
             ran.forEach(r -> {
                 ObjectNode s = steps.addObject();
@@ -99,6 +104,7 @@ public final class DemoCmd extends LeafCmd {
         } else {
             console.line("");
             console.line("The demo repository stays at " + repo + " — try: cd " + repo + " && wb replay " + KEY);
+            console.line("The task's page: " + page(repo));
         }
         if (!asExpected) {
             throw new Failure(
@@ -127,6 +133,11 @@ public final class DemoCmd extends LeafCmd {
                                     + step.expected().code() + ")");
         }
         return exit;
+    }
+
+    /** Where the last stage's {@code wb show DEMO-1 --html} writes the task's page. */
+    static Path page(Path repo) {
+        return Pages.defaultFile(new Workspace(repo), Optional.of(Keys.task(KEY)));
     }
 
     /** What a step did, with the command as it ran. */

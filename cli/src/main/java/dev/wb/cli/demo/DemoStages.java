@@ -213,6 +213,19 @@ final class DemoStages {
                                 new Step(
                                         "The hash chain shows the history was not altered.",
                                         List.of("replay", KEY, "--verify"),
+                                        Exit.OK))),
+                new Stage(
+                        "14. The task's history as a picture",
+                        () -> {},
+                        List.of(
+                                new Step(
+                                        "The same history as a timeline, grouped by stage, with the chain's state last.",
+                                        List.of("show", KEY),
+                                        Exit.OK),
+                                new Step(
+                                        "And as one self-contained HTML page (no network): open the path it prints in a"
+                                                + " browser and click an event to see its whole payload and hash.",
+                                        List.of("show", KEY, "--html"),
                                         Exit.OK))));
     }
 

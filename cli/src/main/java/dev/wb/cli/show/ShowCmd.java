@@ -7,6 +7,7 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.history.Chains;
+import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.MergedLog;
 import dev.wb.commands.Session;
@@ -19,6 +20,8 @@ import dev.wb.engine.text.TerminalText;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * {@code wb show KEY}: a task's history as a compact timeline, one line an event grouped by stage
@@ -32,8 +35,10 @@ public final class ShowCmd extends LeafCmd {
     private static final Exits EXITS = Exits.of(
             Exit.OK.as("shown, and the hash chain holds"),
             Exit.CHECK_FAILED.as("shown, but the hash chain does not verify (the last line names the event)"),
-            Exit.USAGE.as("malformed key, or --color not always, never or auto"),
-            Exit.MISSING.as("no history for KEY"));
+            Exit.USAGE.as("malformed key, no KEY without --html, --color not always, never or auto, or --html's FILE"
+                    + " not a .html file (or a link, FIFO or folder)"),
+            Exit.MISSING.as("no history for KEY"),
+            Exit.CONFIG.as("the page could not be written"));
 
     @Override
     public Exits exits() {
@@ -42,6 +47,8 @@ public final class ShowCmd extends LeafCmd {
 
     String key;
     String color = "auto";
+    /** Null without {@code --html}; empty with it and no FILE (the default page file). */
+    String html;
 
     private ShowCmd(WbCommand root) {
         super(root);
@@ -54,7 +61,28 @@ public final class ShowCmd extends LeafCmd {
                 "A task's history as a timeline: one line an event, grouped by stage (plan, scope, verify, git,"
                         + " review), each stage's state, and last the hash chain's state. KEY may also be 'workspace'.",
                 "Colour on a terminal only; never with NO_COLOR set (non-empty) or TERM=dumb, unless --color=always.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.positional(
+                "KEY",
+                "0..1",
+                "The task key, like ABC-12. Without it, --html makes the workspace's page.",
+                value -> cmd.key = value));
+        spec.addOption(OptionSpec.builder("--html")
+                .arity("0..1")
+                .paramLabel("FILE")
+                .fallbackValue("")
+                .type(String.class)
+                .description("Write the history as one self-contained HTML page (docs/SHOW.md) to FILE (a .html"
+                        + " file; - for standard output), by default .workflow/local/pages/KEY.html, or"
+                        + " workspace.html and a page per task beside it without KEY; prints its path.")
+                .setter(new ISetter() {
+                    @Override
+                    public <R> R set(R value) {
+                        // picocli resets the option to null before each parse; --html alone gives "".
+                        cmd.html = value == null ? null : value.toString();
+                        return null;
+                    }
+                })
+                .build());
         spec.addOption(Specs.option(
                 "--color",
                 "WHEN",
@@ -68,6 +96,12 @@ public final class ShowCmd extends LeafCmd {
     @Override
     protected Exit run() {
         Paint.When when = Paint.when(color);
+        if (html != null) {
+            return new ShowHtml(context(), console(), json()).write(key, html);
+        }
+        if (key == null) {
+            throw Failure.usage("wb show needs a task key, or --html for the workspace's page", "wb show ABC-12");
+        }
         StreamId stream = Keys.stream(key);
         try (Session session = context().session()) {
             ReplayQuery query = new ReplayQuery(session);

@@ -1,0 +1,116 @@
+package dev.wb.cli.show;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Keys;
+import dev.wb.commands.Session;
+import dev.wb.commands.show.Pages;
+import dev.wb.commands.show.TaskPage;
+import dev.wb.commands.show.WorkspacePage;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * {@code wb show [KEY] --html [FILE]}: one self-contained page (docs/SHOW.md). With KEY, the task's
+ * page; without KEY (or with {@code workspace}), the workspace's page and, beside it, a page for each
+ * task it links to. FILE is a {@code .html} file, or {@code -} for standard output; by default the
+ * pages go to {@code .workflow/local/pages/}.
+ */
+final class ShowHtml {
+
+    private final WbCommand.Context context;
+    private final Console console;
+    private final boolean json;
+
+    ShowHtml(WbCommand.Context context, Console console, boolean json) {
+        this.context = context;
+        this.console = console;
+        this.json = json;
+    }
+
+    /** Writes the page(s) and prints where: {@code file} empty for the default file. */
+    Exit write(String key, String file) {
+        Optional<TaskKey> task = taskOf(key);
+        boolean stdout = file.equals("-");
+        if (!file.isEmpty() && !stdout) {
+            String lower = file.toLowerCase(Locale.ROOT);
+            if (!lower.endsWith(".html") && !lower.endsWith(".htm")) {
+                throw Failure.usage(
+                        "--html takes a .html file to write, not " + file,
+                        task.isEmpty() && key == null
+                                ? "wb show " + file + " --html   # a task's page, to its default file"
+                                : "wb show " + (key == null ? "" : key + " ") + "--html page.html");
+            }
+        }
+        try (Session session = context.session()) {
+            Instant madeAt = context.clock().instant();
+            if (task.isPresent()) {
+                String html = TaskPage.html(session, task.get(), madeAt);
+                if (stdout) {
+                    console.out().print(html);
+                    console.flush();
+                    return Exit.OK;
+                }
+                Path target = file.isEmpty()
+                        ? Pages.defaultFile(session.workspace(), task)
+                        : context.cwd().resolve(file);
+                Pages.write(target, html);
+                report(target, List.of(task.get().value()));
+                return Exit.OK;
+            }
+            String html = WorkspacePage.html(session, madeAt);
+            if (stdout) {
+                console.out().print(html);
+                console.flush();
+                return Exit.OK;
+            }
+            Path target = file.isEmpty()
+                    ? Pages.defaultFile(session.workspace(), Optional.empty())
+                    : context.cwd().resolve(file);
+            // Each task's page beside the workspace's, so that its links resolve.
+            List<String> written = new ArrayList<>();
+            Path dir = target.toAbsolutePath().normalize().getParent();
+            for (StreamId stream : session.reader().streams()) {
+                if (stream.isWorkspace()) {
+                    continue;
+                }
+                TaskKey each = Keys.task(stream.name());
+                Pages.write(dir.resolve(Pages.fileName(each)), TaskPage.html(session, each, madeAt));
+                written.add(each.value());
+            }
+            Pages.write(target, html);
+            report(target, written);
+            return Exit.OK;
+        }
+    }
+
+    private static Optional<TaskKey> taskOf(String key) {
+        if (key == null || key.equalsIgnoreCase(StreamId.WORKSPACE_NAME)) {
+            return Optional.empty();
+        }
+        return Optional.of(Keys.task(key));
+    }
+
+    private void report(Path page, List<String> tasks) {
+        if (json) {
+            ObjectNode doc = CanonicalJson.objectNode();
+            doc.put("page", page.toString());
+            ArrayNode list = doc.putArray("tasks");
+            tasks.forEach(list::add);
+            console.json(doc);
+        } else {
+            console.line(page.toString());
+        }
+    }
+}
