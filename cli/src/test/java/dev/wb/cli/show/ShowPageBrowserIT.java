@@ -128,6 +128,7 @@ class ShowPageBrowserIT {
                     scopeSel);
 
             List<JsonNode> runs = all(replay, "verify.started");
+            assertEquals(2, runs.size(), "the demo verifies twice");
             assertEquals(runs.size(), count("#verify .run"));
             List<Long> durations = new ArrayList<>();
             all(replay, "verify.command.ran")
@@ -135,6 +136,7 @@ class ShowPageBrowserIT {
                             durations.add(e.get("payload").get("durationMs").asLong()));
             List<Long> bars = new ArrayList<>();
             strings("#verify .run .bar[data-value]", "data-value").forEach(v -> bars.add(Long.parseLong(v)));
+            assertFalse(durations.isEmpty());
             assertEquals(
                     durations.stream().sorted().toList(), bars.stream().sorted().toList());
             assertTrue(visible("#verify .run .bar"), "a verify bar has no size");
@@ -175,7 +177,14 @@ class ShowPageBrowserIT {
             assertEquals(type.name(), textContent("#event-detail .type"));
             assertTrue(shown.isObject() && shown.size() > 0, type.name() + ": " + shown);
         }
-        assertTrue(textContent("#event-detail pre.payload").length() > 2);
+        // Enter on a focused event opens it too, as the contract says
+        long lastNumber = replay.get(replay.size() - 1).get("version").asLong();
+        browser.pressEnter(browser.find("#timeline [data-event=\"" + lastNumber + "\"]"));
+        browser.waitFor(
+                "document.querySelector('#event-detail').getAttribute('data-shown') === '" + lastNumber + "'",
+                Duration.ofSeconds(10));
+        assertEquals(
+                replay.get(replay.size() - 1).get("hash").asText(), browser.text(browser.find("#event-detail .hash")));
         // the output's token reached the page only as [redacted]
         click(first(replay, "verify.command.ran").get("version").asLong());
         String payload = textContent("#event-detail pre.payload");
@@ -208,6 +217,7 @@ class ShowPageBrowserIT {
         JsonNode waiting = stats.get("waiting");
         List<String> stages = new ArrayList<>();
         waiting.fieldNames().forEachRemaining(stages::add);
+        assertEquals(List.of("plan", "audit", "scope", "verify", "git"), stages);
         assertEquals(stages, strings("#where .stage-bars", "data-stage"));
         for (String stage : stages) {
             String sel = "#where .stage-bars[data-stage=\"" + stage + "\"]";
@@ -230,6 +240,8 @@ class ShowPageBrowserIT {
             failures |= c.get("failures").asInt() > 0;
         }
         assertTrue(failures, "SEED-1's failing runs are counted: " + commands);
+        assertEquals(1, stats.get("reviewRounds").get("closed").get("taskCount").asInt(), stats::toString);
+        assertEquals("1", attribute("#rounds tr.task-rounds[data-task=\"EVERY-1\"]", "data-rounds"));
         assertEquals(
                 stats.get("reviewRounds").get("closed").get("taskCount").asInt()
                         + stats.get("reviewRounds").get("open").get("taskCount").asInt(),
@@ -289,6 +301,20 @@ class ShowPageBrowserIT {
         assertEquals(last.get("type").asText(), browser.text(browser.find("#event-detail dd.type")));
         assertEquals(last.get("hash").asText(), browser.text(browser.find("#event-detail .hash")));
         assertEquals(last.get("payload"), JSON.readTree(textContent("#event-detail pre.payload")));
+        // the timeline scrolled to the last event; each lane's name stays in view, over the events
+        JsonNode names = browser.execute("""
+                const t = document.getElementById('timeline');
+                const left = t.getBoundingClientRect().left;
+                return [t.scrollLeft, ...[...t.querySelectorAll('.lane-name')].map(n => {
+                  const r = n.getBoundingClientRect();
+                  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                  return r.left >= left && r.width > 0 && hit === n ? 1 : 0;
+                })];
+                """);
+        assertTrue(names.size() > 1 && names.get(0).asDouble() > 0, "the timeline scrolled: " + names);
+        for (int i = 1; i < names.size(); i++) {
+            assertEquals(1, names.get(i).asInt(), "lane name " + i + " is out of view: " + names);
+        }
         // a guard against a page that grows quadratically, not the 2 s figure (bench/show-page measures that)
         assertTrue(timings.isReady(), timings::toString);
         assertTrue(timings.painted() < 5_000, () -> "painted after " + timings.painted() + " ms: " + timings);
