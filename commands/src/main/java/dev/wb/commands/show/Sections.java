@@ -52,4 +52,9 @@ final class Sections {
                 .close("span")
                 .close("div");
     }
+
+    /** {@code n} and the noun, plural unless one, with thousands grouped: "1 run", "10,000 events". */
+    static String count(long n, String noun) {
+        return String.format(Locale.ROOT, "%,d", n) + " " + noun + (n == 1 ? "" : "s");
+    }
 }

@@ -131,7 +131,7 @@ public final class TaskPage {
 
     private static void timeline(Html html, TaskHistory history) {
         html.open("section", "id", "history")
-                .element("h2", "Timeline: " + history.events().size() + " events");
+                .element("h2", "Timeline: " + Sections.count(history.events().size(), "event"));
         html.element(
                 "p",
                 "Each square is one event, placed by its time in its stage's lane; click one (or Tab to it and"

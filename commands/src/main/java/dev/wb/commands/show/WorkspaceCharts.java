@@ -50,8 +50,8 @@ final class WorkspaceCharts {
                     "data-mean-ms",
                     Long.toString(c.meanMs()));
             html.element("td", command, "class", "mono");
-            cell(html, c.runs(), runs, "info", c.runs() + " runs");
-            cell(html, c.failures(), failures, "bad", c.failures() + " failures");
+            cell(html, c.runs(), runs, "info", Sections.count(c.runs(), "run"));
+            cell(html, c.failures(), failures, "bad", Sections.count(c.failures(), "failure"));
             cell(html, c.meanMs(), mean, "neutral", c.meanMs() + " ms");
             html.close("tr");
         }
@@ -77,8 +77,10 @@ final class WorkspaceCharts {
         html.open("section", "id", "rounds").element("h2", "Review rounds per task");
         html.element(
                 "p",
-                reviews.closed().tasks() + " closed (" + reviews.closed().rounds() + " rounds), "
-                        + reviews.open().tasks() + " open (" + reviews.open().rounds() + " rounds), "
+                reviews.closed().tasks() + " closed ("
+                        + Sections.count(reviews.closed().rounds(), "round") + "), "
+                        + reviews.open().tasks() + " open ("
+                        + Sections.count(reviews.open().rounds(), "round") + "), "
                         + reviews.unknown() + " unknown"
                         + reviews.closed()
                                 .mean()
@@ -115,7 +117,7 @@ final class WorkspaceCharts {
                         "data-state",
                         r.state());
                 html.element("td", key(s).value());
-                cell(html, n, max, r.state().equals("closed") ? "ok" : "warn", n + " rounds");
+                cell(html, n, max, r.state().equals("closed") ? "ok" : "warn", Sections.count(n, "round"));
                 html.element("td", r.state());
                 html.close("tr");
             }

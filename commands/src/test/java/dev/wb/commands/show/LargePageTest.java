@@ -55,7 +55,7 @@ class LargePageTest {
         for (int i = 0; i < EVENTS; i++) {
             assertEquals(i, data.get(i).path("n").asInt());
         }
-        assertTrue(page.contains("Timeline: 10000 events"));
+        assertTrue(page.contains("Timeline: 10,000 events"));
         assertTrue(page.length() < 12 * EVENTS * 1024 / 10, "about a kilobyte an event at most: " + page.length());
     }
 
