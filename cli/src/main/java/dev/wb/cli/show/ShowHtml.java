@@ -14,6 +14,7 @@ import dev.wb.commands.show.WorkspacePage;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,10 +47,11 @@ final class ShowHtml {
         if (!file.isEmpty() && !stdout) {
             String lower = file.toLowerCase(Locale.ROOT);
             if (!lower.endsWith(".html") && !lower.endsWith(".htm")) {
+                String shown = TerminalText.escape(file);
                 throw Failure.usage(
-                        "--html takes a .html file to write, not " + file,
+                        "--html takes a .html file to write, not " + shown,
                         task.isEmpty() && key == null
-                                ? "wb show " + file + " --html   # a task's page, to its default file"
+                                ? "wb show " + shown + " --html   # a task's page, to its default file"
                                 : "wb show " + (key == null ? "" : key + " ") + "--html page.html");
             }
         }
@@ -78,14 +80,21 @@ final class ShowHtml {
             Path target = file.isEmpty()
                     ? Pages.defaultFile(session.workspace(), Optional.empty())
                     : context.cwd().resolve(file);
-            // Each task's page beside the workspace's, so that its links resolve.
-            List<String> written = new ArrayList<>();
+            // Each task's page beside the workspace's, so that its links resolve. Every file is
+            // checked before any is written: a refused one leaves no pages half made.
             Path dir = target.toAbsolutePath().normalize().getParent();
+            List<TaskKey> tasks = new ArrayList<>();
             for (StreamId stream : session.reader().streams()) {
-                if (stream.isWorkspace()) {
-                    continue;
+                if (!stream.isWorkspace()) {
+                    tasks.add(Keys.task(stream.name()));
                 }
-                TaskKey each = Keys.task(stream.name());
+            }
+            Pages.check(target);
+            for (TaskKey each : tasks) {
+                Pages.check(dir.resolve(Pages.fileName(each)));
+            }
+            List<String> written = new ArrayList<>();
+            for (TaskKey each : tasks) {
                 Pages.write(dir.resolve(Pages.fileName(each)), TaskPage.html(session, each, madeAt));
                 written.add(each.value());
             }
@@ -110,7 +119,7 @@ final class ShowHtml {
             tasks.forEach(list::add);
             console.json(doc);
         } else {
-            console.line(page.toString());
+            console.line(TerminalText.escape(page.toString()));
         }
     }
 }

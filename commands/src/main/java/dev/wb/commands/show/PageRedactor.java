@@ -9,6 +9,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
+import dev.wb.commands.process.CappedOutput;
 import dev.wb.commands.process.Redactor;
 import java.util.Map;
 
@@ -45,6 +46,11 @@ final class PageRedactor {
 
     String text(String text) {
         return redactor.redact(text);
+    }
+
+    /** The output redacted, then cut to the head and tail an event keeps, as a verify run records them. */
+    CappedOutput capped(String output) {
+        return CappedOutput.of(output, redactor);
     }
 
     /** A copy of the JSON with every string in it, names included, redacted. */
