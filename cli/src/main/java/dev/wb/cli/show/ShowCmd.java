@@ -13,6 +13,7 @@ import dev.wb.commands.MergedLog;
 import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.commands.show.PageRedactor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.StreamId;
@@ -115,7 +116,7 @@ public final class ShowCmd extends LeafCmd {
             } catch (LogDamagedException damaged) {
                 return unreadable(query, stream, damaged);
             }
-            List<Timeline.Group> groups = Timeline.of(events, view);
+            List<Timeline.Group> groups = Timeline.of(events, view, PageRedactor.lenient(session));
             List<ChainState> chains = ChainState.of(reports, events, view);
             if (json()) {
                 console().json(ShowJson.of(stream, events.size(), groups, chains));

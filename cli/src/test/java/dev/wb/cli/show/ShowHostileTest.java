@@ -5,11 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.EventService;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.GitStepRan;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +77,41 @@ class ShowHostileTest {
         ShowRun.Result text = wb(repo.root(), "show", "ABC-1");
         assertFalse(text.out().contains(SECRET), text::toString);
         assertFalse(wb(repo.root(), "replay", "ABC-1").out().contains(SECRET));
+    }
+
+    @Test
+    void a_secret_in_a_payload_is_in_no_summary_of_show_or_replay_nor_in_the_page() {
+        TempGitRepo repo = task();
+        String token = "ghp_" + "D".repeat(36);
+        try (Session session =
+                Session.open(Workspace.require(repo.root()), TempGitRepo.gitEnvironment(), Clock.systemUTC())) {
+            new EventService(session)
+                    .record(
+                            StreamId.task(TaskKey.parse("ABC-1").orElseThrow()),
+                            List.of(new GitStepRan(
+                                    "commit",
+                                    0,
+                                    List.of("commit", "-m", "password=hunter2-in-a-payload " + token),
+                                    "ok",
+                                    0,
+                                    "pushed with " + token,
+                                    Optional.empty(),
+                                    12,
+                                    Optional.empty())));
+        }
+
+        List<ShowRun.Result> results = List.of(
+                wb(repo.root(), "show", "ABC-1"),
+                wb(repo.root(), "show", "ABC-1", "--json"),
+                wb(repo.root(), "replay", "ABC-1"),
+                wb(repo.root(), "show", "ABC-1", "--html", "-"));
+
+        for (ShowRun.Result r : results) {
+            assertEquals(0, r.code(), r::toString);
+            assertFalse(r.out().contains("hunter"), r::toString);
+            assertFalse(r.out().contains("ghp_"), r::toString);
+        }
+        assertTrue(results.get(0).out().contains("git commit -m password=[redacted]"), results.get(0)::toString);
     }
 
     @Test
