@@ -5,9 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.cli.history.Chains;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
+import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.show.Pages;
 import dev.wb.commands.show.TaskPage;
 import dev.wb.commands.show.WorkspacePage;
@@ -62,14 +64,15 @@ final class ShowHtml {
                 if (stdout) {
                     console.out().print(html);
                     console.flush();
-                    return Exit.OK;
+                } else {
+                    Path target = file.isEmpty()
+                            ? Pages.defaultFile(session.workspace(), task)
+                            : context.cwd().resolve(file);
+                    Pages.write(target, html);
+                    report(target, List.of(task.get().value()));
                 }
-                Path target = file.isEmpty()
-                        ? Pages.defaultFile(session.workspace(), task)
-                        : context.cwd().resolve(file);
-                Pages.write(target, html);
-                report(target, List.of(task.get().value()));
-                return Exit.OK;
+                // The page says whether the chain verifies; so do the exit and stderr, as wb show KEY's.
+                return Chains.report(console, new ReplayQuery(session).verify(StreamId.task(task.get())));
             }
             String html = WorkspacePage.html(session, madeAt);
             if (stdout) {

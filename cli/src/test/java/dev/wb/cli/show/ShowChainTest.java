@@ -71,6 +71,19 @@ class ShowChainTest {
     }
 
     @Test
+    void the_page_of_a_damaged_history_is_written_and_exits_7_with_replay_verifys_error() throws IOException {
+        ShowRun.Result verify = wb(repo.root(), "replay", key, "--verify");
+
+        ShowRun.Result page = wb(repo.root(), "show", key, "--html");
+
+        assertEquals(7, page.code(), page::toString);
+        assertEquals(verify.err(), page.err());
+        Path file = repo.resolve(".workflow/local/pages/" + key + ".html");
+        assertEquals(List.of(file.toString()), page.out().lines().toList());
+        assertTrue(Files.readString(file).contains("does not verify at event 17"), "the page says so too");
+    }
+
+    @Test
     void json_names_the_break_and_exits_7() {
         ShowRun.Result show = wb(repo.root(), "show", key, "--json");
 
