@@ -9,6 +9,7 @@ import dev.wb.cli.history.Chains;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
+import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.show.Pages;
 import dev.wb.commands.show.TaskPage;
@@ -17,6 +18,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -60,7 +62,12 @@ final class ShowHtml {
         try (Session session = context.session()) {
             Instant madeAt = context.clock().instant();
             if (task.isPresent()) {
-                String html = TaskPage.html(session, task.get(), madeAt);
+                String html;
+                try {
+                    html = TaskPage.html(session, task.get(), madeAt);
+                } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                    return damaged(session, List.of(StreamId.task(task.get())), unreadable);
+                }
                 if (stdout) {
                     console.out().print(html);
                     console.flush();
@@ -74,7 +81,12 @@ final class ShowHtml {
                 // The page says whether the chain verifies; so do the exit and stderr, as wb show KEY's.
                 return Chains.report(console, new ReplayQuery(session).verify(StreamId.task(task.get())));
             }
-            String html = WorkspacePage.html(session, madeAt);
+            String html;
+            try {
+                html = WorkspacePage.html(session, madeAt);
+            } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                return damaged(session, session.reader().streams(), unreadable);
+            }
             if (stdout) {
                 console.out().print(html);
                 console.flush();
@@ -97,14 +109,42 @@ final class ShowHtml {
                 Pages.check(dir.resolve(Pages.fileName(each)));
             }
             List<String> written = new ArrayList<>();
+            List<String> pages = new ArrayList<>();
             for (TaskKey each : tasks) {
-                Pages.write(dir.resolve(Pages.fileName(each)), TaskPage.html(session, each, madeAt));
-                written.add(each.value());
+                try {
+                    pages.add(TaskPage.html(session, each, madeAt));
+                } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                    return damaged(session, List.of(StreamId.task(each)), unreadable);
+                }
+            }
+            for (int i = 0; i < tasks.size(); i++) {
+                Pages.write(dir.resolve(Pages.fileName(tasks.get(i))), pages.get(i));
+                written.add(tasks.get(i).value());
             }
             Pages.write(target, html);
             report(target, written);
             return Exit.OK;
         }
+    }
+
+    /**
+     * A page that cannot be made because a record's payload cannot be read (no longer JSON): where a
+     * history's chain does not verify, that is the damage, named as {@code wb replay KEY --verify}
+     * names it (exit 7), and no page is written; otherwise the error is not this command's to explain.
+     */
+    private Exit damaged(Session session, List<StreamId> streams, RuntimeException unreadable) {
+        ReplayQuery query = new ReplayQuery(session);
+        for (StreamId stream : streams) {
+            List<SyncedReader.ChainReport> reports = query.verify(stream);
+            if (!reports.stream().allMatch(r -> r.report().intact())) {
+                console.error(
+                        "no page was written: the events of " + stream.describe() + " cannot be read ("
+                                + TerminalText.escape(String.valueOf(unreadable.getMessage())) + ")",
+                        List.of("wb replay " + stream + " --verify"));
+                return Chains.report(console, reports);
+            }
+        }
+        throw unreadable;
     }
 
     private static Optional<TaskKey> taskOf(String key) {

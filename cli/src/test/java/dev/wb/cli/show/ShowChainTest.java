@@ -84,6 +84,34 @@ class ShowChainTest {
     }
 
     @Test
+    void a_payload_that_is_no_longer_json_gets_the_chain_state_and_exit_7_never_an_unexpected_error()
+            throws IOException {
+        Path cycleFile;
+        try (Stream<Path> files = Files.list(repo.resolve(".workflow/local/log/streams/" + key))) {
+            cycleFile =
+                    files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(cycleFile);
+        int at = indexOf(bytes, "changee".getBytes(StandardCharsets.UTF_8));
+        assertTrue(at >= 0);
+        int quote = at;
+        while (bytes[quote] != '"') {
+            quote--;
+        }
+        bytes[quote] = 'X'; // the string's opening quote: the payload is no longer JSON
+        Files.write(cycleFile, bytes);
+
+        for (String[] args : List.of(
+                new String[] {"show", key}, new String[] {"show", key, "--html"}, new String[] {"show", "--html"})) {
+            ShowRun.Result r = wb(repo.root(), args);
+            assertEquals(7, r.code(), r::toString);
+            assertFalse(r.err().contains("unexpected"), r::toString);
+            assertTrue(r.err().contains("does not verify at event 17"), r::toString);
+        }
+        assertFalse(Files.exists(repo.resolve(".workflow/local/pages/" + key + ".html")), "no page written");
+    }
+
+    @Test
     void json_names_the_break_and_exits_7() {
         ShowRun.Result show = wb(repo.root(), "show", key, "--json");
 
