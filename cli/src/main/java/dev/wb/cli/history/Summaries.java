@@ -22,6 +22,7 @@ import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WorkspaceInitialized;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,7 +60,12 @@ public final class Summaries {
                     event.hash());
             return of(redacted);
         } catch (RuntimeException unreadableOnceRedacted) {
-            return redactor.redact(of(event));
+            try {
+                return redactor.redact(of(event));
+            } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                // a payload that is no longer JSON: its chain does not verify here, which replay and show report
+                return "its payload cannot be read (not JSON): wb replay " + event.stream() + " --verify";
+            }
         }
     }
 

@@ -109,6 +109,12 @@ class ShowChainTest {
             assertTrue(r.err().contains("does not verify at event 17"), r::toString);
         }
         assertFalse(Files.exists(repo.resolve(".workflow/local/pages/" + key + ".html")), "no page written");
+        ShowRun.Result replay = wb(repo.root(), "replay", key);
+        assertFalse(replay.err().contains("unexpected"), replay::toString);
+        assertTrue(
+                replay.out().contains("its payload cannot be read (not JSON): wb replay " + key + " --verify"),
+                replay::toString);
+        assertTrue(replay.err().contains("does not verify at event 17"), replay::toString);
     }
 
     @Test
