@@ -17,13 +17,16 @@ import dev.wb.commands.Keys;
 import dev.wb.commands.MergedLog;
 import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
+import dev.wb.commands.process.Redactor;
 import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.commands.show.PageRedactor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.VerifyCommandRan;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -106,7 +109,7 @@ final class ReplayCmd extends LeafCmd {
             // --json shows events as stored (what was hashed); text summarises them as this wb reads them.
             Exit code = root.json()
                     ? listStored(query.storedJson(stream))
-                    : list(query.current(stream), query.merged(stream));
+                    : list(query.current(stream), query.merged(stream), PageRedactor.lenient(session));
             // A listing is not a verification, but a history that does not hold is never shown silently.
             for (SyncedReader.ChainReport chain : query.verify(stream)) {
                 chain.report()
@@ -147,11 +150,19 @@ final class ReplayCmd extends LeafCmd {
         return Exit.OK;
     }
 
-    /** One line an event; in a merged view, the replica whose chain holds it after its position. */
-    private Exit list(List<EventEnvelope> events, Optional<MergedLog.View> view) {
+    /**
+     * One line an event, its summary redacted as a page is (docs/SHOW.md); in a merged view, the
+     * replica whose chain holds it after its position (found by its hash: the listing and the view are
+     * read apart).
+     */
+    private Exit list(List<EventEnvelope> events, Optional<MergedLog.View> view, Redactor redactor) {
         Console console = root.context().console();
+        Map<String, String> replicas = new HashMap<>();
+        view.ifPresent(
+                v -> v.entries().forEach(e -> replicas.putIfAbsent(e.event().hash(), e.replica())));
         for (EventEnvelope event : events) {
-            String replica = view.map(v -> replicaOf(v, event) + "  ").orElse("");
+            String replica =
+                    view.isPresent() ? String.format("%-16s", replicas.getOrDefault(event.hash(), "?")) + "  " : "";
             console.line(String.format(
                     "%4d  %s%s  %-26s %-24s %s",
                     event.version(),
@@ -159,19 +170,9 @@ final class ReplayCmd extends LeafCmd {
                     event.time(),
                     event.type(),
                     event.actor().describe(),
-                    Summaries.of(event)));
+                    Summaries.of(event, redactor)));
         }
         return Exit.OK;
-    }
-
-    /** The replica whose chain holds the event, by its hash (the listing and the view are read apart). */
-    private static String replicaOf(MergedLog.View view, EventEnvelope event) {
-        return view.entries().stream()
-                .filter(e -> e.event().hash().equals(event.hash()))
-                .map(MergedLog.Entry::replica)
-                .findFirst()
-                .map(r -> String.format("%-16s", r))
-                .orElse(String.format("%-16s", "?"));
     }
 
     /** One JSON line an event, made from its stored bytes (what was hashed). */

@@ -2,6 +2,7 @@ package dev.wb.commands;
 
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
+import dev.wb.engine.text.TerminalText;
 
 /** Reads task keys as users type them. */
 public final class Keys {
@@ -11,7 +12,7 @@ public final class Keys {
     public static TaskKey task(String text) {
         return TaskKey.parse(text)
                 .orElseThrow(() -> Failure.usage(
-                        "malformed key: " + text,
+                        "malformed key: " + TerminalText.escape(text),
                         "a task key is letters and digits, a dash and a number, like ABC-12 or TASK-007"));
     }
 

@@ -1,8 +1,13 @@
 package dev.wb.cli.history;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.checks.ChecksRanSummary;
+import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.Payload;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
@@ -17,6 +22,7 @@ import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WorkspaceInitialized;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +37,56 @@ public final class Summaries {
     static final int DEVIATIONS_SHOWN = 3;
 
     private Summaries() {}
+
+    /**
+     * The event's one-line summary with the redactor's secrets taken out: its payload's strings are
+     * redacted before the summary is made (and cut), so no secret is shown whole or in part. A payload
+     * that no longer reads as its type once redacted gives the raw event's summary, redacted.
+     */
+    public static String of(EventEnvelope event, Redactor redactor) {
+        try {
+            EventEnvelope redacted = new EventEnvelope(
+                    event.eventId(),
+                    event.stream(),
+                    event.version(),
+                    event.type(),
+                    event.schemaVersion(),
+                    event.time(),
+                    event.actor(),
+                    event.wbVersion(),
+                    event.invocationId(),
+                    Payload.of((ObjectNode) redactedCopy(event.payload().json(), redactor)),
+                    event.prevHash(),
+                    event.hash());
+            return of(redacted);
+        } catch (RuntimeException unreadableOnceRedacted) {
+            try {
+                return redactor.redact(of(event));
+            } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                // a payload that is no longer JSON: its chain does not verify here, which replay and show report
+                return "its payload cannot be read (not JSON): wb replay " + event.stream() + " --verify";
+            }
+        }
+    }
+
+    private static JsonNode redactedCopy(JsonNode node, Redactor redactor) {
+        if (node.isTextual()) {
+            String text = node.textValue();
+            String redacted = redactor.redact(text);
+            return redacted.equals(text) ? node : JsonNodeFactory.instance.textNode(redacted);
+        }
+        if (node.isObject()) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            node.properties().forEach(field -> out.set(field.getKey(), redactedCopy(field.getValue(), redactor)));
+            return out;
+        }
+        if (node.isArray()) {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode(node.size());
+            node.forEach(element -> out.add(redactedCopy(element, redactor)));
+            return out;
+        }
+        return node;
+    }
 
     public static String of(EventEnvelope event) {
         JsonNode payload = event.payload().json();

@@ -13,10 +13,12 @@ import dev.wb.commands.MergedLog;
 import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.commands.show.PageRedactor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.text.TerminalText;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -112,10 +114,17 @@ public final class ShowCmd extends LeafCmd {
                 events = query.current(stream);
                 view = query.merged(stream);
                 reports = query.verify(stream);
-            } catch (LogDamagedException damaged) {
+            } catch (LogDamagedException | UncheckedIOException | IllegalArgumentException damaged) {
+                // a damaged record, or a payload no longer JSON that its upcasting reads
                 return unreadable(query, stream, damaged);
             }
-            List<Timeline.Group> groups = Timeline.of(events, view);
+            List<Timeline.Group> groups;
+            try {
+                groups = Timeline.of(events, view, PageRedactor.lenient(session));
+            } catch (IllegalArgumentException | UncheckedIOException unreadablePayload) {
+                // a record whose payload is no longer JSON: read only when its summary is made
+                return unreadable(query, stream, unreadablePayload);
+            }
             List<ChainState> chains = ChainState.of(reports, events, view);
             if (json()) {
                 console().json(ShowJson.of(stream, events.size(), groups, chains));
@@ -134,7 +143,7 @@ public final class ShowCmd extends LeafCmd {
      * as {@code wb replay KEY --verify} finds it, and its exit. A log that is damaged where the chain
      * holds is not this command's to explain: the error every command gives.
      */
-    private Exit unreadable(ReplayQuery query, StreamId stream, LogDamagedException damaged) {
+    private Exit unreadable(ReplayQuery query, StreamId stream, RuntimeException damaged) {
         List<SyncedReader.ChainReport> reports = query.verify(stream);
         if (reports.stream().allMatch(r -> r.report().intact())) {
             throw damaged;

@@ -5,15 +5,20 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.cli.history.Chains;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
+import dev.wb.commands.SyncedReader;
+import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.show.Pages;
 import dev.wb.commands.show.TaskPage;
 import dev.wb.commands.show.WorkspacePage;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -46,30 +51,42 @@ final class ShowHtml {
         if (!file.isEmpty() && !stdout) {
             String lower = file.toLowerCase(Locale.ROOT);
             if (!lower.endsWith(".html") && !lower.endsWith(".htm")) {
+                String shown = TerminalText.escape(file);
                 throw Failure.usage(
-                        "--html takes a .html file to write, not " + file,
+                        "--html takes a .html file to write, not " + shown,
                         task.isEmpty() && key == null
-                                ? "wb show " + file + " --html   # a task's page, to its default file"
+                                ? "wb show " + shown + " --html   # a task's page, to its default file"
                                 : "wb show " + (key == null ? "" : key + " ") + "--html page.html");
             }
         }
         try (Session session = context.session()) {
             Instant madeAt = context.clock().instant();
             if (task.isPresent()) {
-                String html = TaskPage.html(session, task.get(), madeAt);
+                String html;
+                try {
+                    html = TaskPage.html(session, task.get(), madeAt);
+                } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                    return damaged(session, List.of(StreamId.task(task.get())), unreadable);
+                }
                 if (stdout) {
                     console.out().print(html);
                     console.flush();
-                    return Exit.OK;
+                } else {
+                    Path target = file.isEmpty()
+                            ? Pages.defaultFile(session.workspace(), task)
+                            : context.cwd().resolve(file);
+                    Pages.write(target, html);
+                    report(target, List.of(task.get().value()));
                 }
-                Path target = file.isEmpty()
-                        ? Pages.defaultFile(session.workspace(), task)
-                        : context.cwd().resolve(file);
-                Pages.write(target, html);
-                report(target, List.of(task.get().value()));
-                return Exit.OK;
+                // The page says whether the chain verifies; so do the exit and stderr, as wb show KEY's.
+                return Chains.report(console, new ReplayQuery(session).verify(StreamId.task(task.get())));
             }
-            String html = WorkspacePage.html(session, madeAt);
+            String html;
+            try {
+                html = WorkspacePage.html(session, madeAt);
+            } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                return damaged(session, session.reader().streams(), unreadable);
+            }
             if (stdout) {
                 console.out().print(html);
                 console.flush();
@@ -78,21 +95,56 @@ final class ShowHtml {
             Path target = file.isEmpty()
                     ? Pages.defaultFile(session.workspace(), Optional.empty())
                     : context.cwd().resolve(file);
-            // Each task's page beside the workspace's, so that its links resolve.
-            List<String> written = new ArrayList<>();
+            // Each task's page beside the workspace's, so that its links resolve. Every file is
+            // checked before any is written: a refused one leaves no pages half made.
             Path dir = target.toAbsolutePath().normalize().getParent();
+            List<TaskKey> tasks = new ArrayList<>();
             for (StreamId stream : session.reader().streams()) {
-                if (stream.isWorkspace()) {
-                    continue;
+                if (!stream.isWorkspace()) {
+                    tasks.add(Keys.task(stream.name()));
                 }
-                TaskKey each = Keys.task(stream.name());
-                Pages.write(dir.resolve(Pages.fileName(each)), TaskPage.html(session, each, madeAt));
-                written.add(each.value());
+            }
+            Pages.check(target);
+            for (TaskKey each : tasks) {
+                Pages.check(dir.resolve(Pages.fileName(each)));
+            }
+            List<String> written = new ArrayList<>();
+            List<String> pages = new ArrayList<>();
+            for (TaskKey each : tasks) {
+                try {
+                    pages.add(TaskPage.html(session, each, madeAt));
+                } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                    return damaged(session, List.of(StreamId.task(each)), unreadable);
+                }
+            }
+            for (int i = 0; i < tasks.size(); i++) {
+                Pages.write(dir.resolve(Pages.fileName(tasks.get(i))), pages.get(i));
+                written.add(tasks.get(i).value());
             }
             Pages.write(target, html);
             report(target, written);
             return Exit.OK;
         }
+    }
+
+    /**
+     * A page that cannot be made because a record's payload cannot be read (no longer JSON): where a
+     * history's chain does not verify, that is the damage, named as {@code wb replay KEY --verify}
+     * names it (exit 7), and no page is written; otherwise the error is not this command's to explain.
+     */
+    private Exit damaged(Session session, List<StreamId> streams, RuntimeException unreadable) {
+        ReplayQuery query = new ReplayQuery(session);
+        for (StreamId stream : streams) {
+            List<SyncedReader.ChainReport> reports = query.verify(stream);
+            if (!reports.stream().allMatch(r -> r.report().intact())) {
+                console.error(
+                        "no page was written: the events of " + stream.describe() + " cannot be read ("
+                                + TerminalText.escape(String.valueOf(unreadable.getMessage())) + ")",
+                        List.of("wb replay " + stream + " --verify"));
+                return Chains.report(console, reports);
+            }
+        }
+        throw unreadable;
     }
 
     private static Optional<TaskKey> taskOf(String key) {
@@ -110,7 +162,7 @@ final class ShowHtml {
             tasks.forEach(list::add);
             console.json(doc);
         } else {
-            console.line(page.toString());
+            console.line(TerminalText.escape(page.toString()));
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.wb.cli.show;
 
 import dev.wb.cli.history.Summaries;
 import dev.wb.commands.MergedLog;
+import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
 import java.time.Instant;
@@ -33,8 +34,8 @@ final class Timeline {
 
     private Timeline() {}
 
-    /** The groups of {@code events}: the stages of a task's work always, sync and other when they have events. */
-    static List<Group> of(List<EventEnvelope> events, Optional<MergedLog.View> view) {
+    /** The groups of {@code events}, their summaries redacted as a page's text is: the stages of a task's work always, sync and other when they have events. */
+    static List<Group> of(List<EventEnvelope> events, Optional<MergedLog.View> view, Redactor redactor) {
         Map<String, String> replicas = new HashMap<>();
         view.ifPresent(v -> v.entries().forEach(e -> replicas.put(e.event().hash(), e.replica())));
         Map<Stage, List<EventEnvelope>> byStage = new EnumMap<>(Stage.class);
@@ -51,7 +52,12 @@ final class Timeline {
             for (EventEnvelope e : stageEvents) {
                 Optional<String> replica = view.map(v -> TerminalText.escape(replicas.getOrDefault(e.hash(), "?")));
                 rows.add(new Row(
-                        e.version(), e.time(), TerminalText.escape(e.type()), Summaries.of(e), replica, Tone.of(e)));
+                        e.version(),
+                        e.time(),
+                        TerminalText.escape(e.type()),
+                        Summaries.of(e, redactor),
+                        replica,
+                        Tone.of(e)));
             }
             groups.add(new Group(stage, stage.state(stageEvents), rows));
         });

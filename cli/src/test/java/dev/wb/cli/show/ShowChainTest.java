@@ -71,6 +71,53 @@ class ShowChainTest {
     }
 
     @Test
+    void the_page_of_a_damaged_history_is_written_and_exits_7_with_replay_verifys_error() throws IOException {
+        ShowRun.Result verify = wb(repo.root(), "replay", key, "--verify");
+
+        ShowRun.Result page = wb(repo.root(), "show", key, "--html");
+
+        assertEquals(7, page.code(), page::toString);
+        assertEquals(verify.err(), page.err());
+        Path file = repo.resolve(".workflow/local/pages/" + key + ".html");
+        assertEquals(List.of(file.toString()), page.out().lines().toList());
+        assertTrue(Files.readString(file).contains("does not verify at event 17"), "the page says so too");
+    }
+
+    @Test
+    void a_payload_that_is_no_longer_json_gets_the_chain_state_and_exit_7_never_an_unexpected_error()
+            throws IOException {
+        Path cycleFile;
+        try (Stream<Path> files = Files.list(repo.resolve(".workflow/local/log/streams/" + key))) {
+            cycleFile =
+                    files.filter(p -> p.toString().endsWith(".cq4")).findFirst().orElseThrow();
+        }
+        byte[] bytes = Files.readAllBytes(cycleFile);
+        int at = indexOf(bytes, "changee".getBytes(StandardCharsets.UTF_8));
+        assertTrue(at >= 0);
+        int quote = at;
+        while (bytes[quote] != '"') {
+            quote--;
+        }
+        bytes[quote] = 'X'; // the string's opening quote: the payload is no longer JSON
+        Files.write(cycleFile, bytes);
+
+        for (String[] args : List.of(
+                new String[] {"show", key}, new String[] {"show", key, "--html"}, new String[] {"show", "--html"})) {
+            ShowRun.Result r = wb(repo.root(), args);
+            assertEquals(7, r.code(), r::toString);
+            assertFalse(r.err().contains("unexpected"), r::toString);
+            assertTrue(r.err().contains("does not verify at event 17"), r::toString);
+        }
+        assertFalse(Files.exists(repo.resolve(".workflow/local/pages/" + key + ".html")), "no page written");
+        ShowRun.Result replay = wb(repo.root(), "replay", key);
+        assertFalse(replay.err().contains("unexpected"), replay::toString);
+        assertTrue(
+                replay.out().contains("its payload cannot be read (not JSON): wb replay " + key + " --verify"),
+                replay::toString);
+        assertTrue(replay.err().contains("does not verify at event 17"), replay::toString);
+    }
+
+    @Test
     void json_names_the_break_and_exits_7() {
         ShowRun.Result show = wb(repo.root(), "show", key, "--json");
 

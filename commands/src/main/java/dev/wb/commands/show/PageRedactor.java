@@ -9,6 +9,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
+import dev.wb.commands.process.CappedOutput;
 import dev.wb.commands.process.Redactor;
 import java.util.Map;
 
@@ -19,7 +20,7 @@ import java.util.Map;
  * what is known without them, as {@code wb status} does. Every payload string (and every field name)
  * and every output line passes through it before it reaches the page.
  */
-final class PageRedactor {
+public final class PageRedactor {
 
     private final Redactor redactor;
 
@@ -28,6 +29,14 @@ final class PageRedactor {
     }
 
     static PageRedactor of(Session session) {
+        return new PageRedactor(lenient(session));
+    }
+
+    /**
+     * The workspace's redactor for a read-only view (a page, {@code wb show}, {@code wb replay}'s
+     * summaries): a config.json or env-file that cannot be read leaves what is known without it.
+     */
+    public static Redactor lenient(Session session) {
         Workspace ws = session.workspace();
         Map<String, String> env = session.env();
         Redactor redactor;
@@ -40,11 +49,16 @@ final class PageRedactor {
                 redactor = Redactor.forEnvironment(env);
             }
         }
-        return new PageRedactor(redactor);
+        return redactor;
     }
 
     String text(String text) {
         return redactor.redact(text);
+    }
+
+    /** The output redacted, then cut to the head and tail an event keeps, as a verify run records them. */
+    CappedOutput capped(String output) {
+        return CappedOutput.of(output, redactor);
     }
 
     /** A copy of the JSON with every string in it, names included, redacted. */

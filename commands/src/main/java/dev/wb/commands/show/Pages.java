@@ -4,6 +4,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
+import dev.wb.engine.text.TerminalText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +27,16 @@ public final class Pages {
      */
     public static Path defaultFile(Workspace ws, Optional<TaskKey> key) {
         ws.ensureLocalDir();
-        return ws.localDir().resolve("pages").resolve(key.map(Pages::fileName).orElse("workspace.html"));
+        Path dir = ws.localDir().resolve("pages");
+        // The folder itself must be one: a link would carry the pages out of the repository, and a
+        // FIFO or file there could not hold them.
+        if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            throw Failure.usage(
+                    shown(dir) + " is " + (kind(dir).isEmpty() ? "a file" : kind(dir))
+                            + ", not a folder: no page was written",
+                    "remove " + shown(dir) + " (wb makes the folder), or name the page's file: --html FILE");
+        }
+        return dir.resolve(key.map(Pages::fileName).orElse("workspace.html"));
     }
 
     /** A task page's file name: what the workspace page links to. */
@@ -43,14 +53,7 @@ public final class Pages {
      */
     public static void write(Path file, String html) {
         Path target = file.toAbsolutePath().normalize();
-        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
-            String kind = kind(target);
-            if (!kind.isEmpty()) {
-                throw Failure.usage(
-                        file + " is " + kind + ", not a regular file: no page was written",
-                        "name another file, or remove " + file + " first");
-            }
-        }
+        check(file);
         try {
             Path dir = target.getParent();
             if (dir != null) {
@@ -60,9 +63,42 @@ public final class Pages {
         } catch (IOException e) {
             throw new Failure(
                     Failure.Kind.CONFIG,
-                    "cannot write " + file + ": " + e.getMessage(),
-                    List.of("check that " + target.getParent() + " is a writable folder"));
+                    "cannot write " + shown(file) + ": " + TerminalText.escape(String.valueOf(e.getMessage())),
+                    List.of("check that " + shown(target.getParent()) + " is a writable folder"));
         }
+    }
+
+    /** The longest file name a page may have (in UTF-8 bytes): its temporary file's name is longer. */
+    static final int MAX_NAME_BYTES = 200;
+
+    /**
+     * Refuses, before anything is written, a page's file that {@link #write} would refuse: something
+     * other than a regular file at the path, or a name too long to write through a temporary file.
+     *
+     * @throws Failure exit 2
+     */
+    public static void check(Path file) {
+        Path target = file.toAbsolutePath().normalize();
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
+            String kind = kind(target);
+            if (!kind.isEmpty()) {
+                throw Failure.usage(
+                        shown(file) + " is " + kind + ", not a regular file: no page was written",
+                        "name another file, or remove " + shown(file) + " first");
+            }
+        }
+        Path name = target.getFileName();
+        if (name != null && name.toString().getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw Failure.usage(
+                    "the file name " + shown(name) + " is too long for a page (over " + MAX_NAME_BYTES
+                            + " bytes): no page was written",
+                    "name a shorter file");
+        }
+    }
+
+    /** A path as a message shows it: its control characters (a newline, an escape) written visibly. */
+    private static String shown(Path path) {
+        return TerminalText.escape(String.valueOf(path));
     }
 
     /** What is at the path when it is not a regular file (a link is not followed); empty for a regular file. */

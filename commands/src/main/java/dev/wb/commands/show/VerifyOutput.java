@@ -1,6 +1,7 @@
 package dev.wb.commands.show;
 
 import dev.wb.commands.ContentStore;
+import dev.wb.commands.process.CappedOutput;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,7 +11,8 @@ import java.util.OptionalLong;
 /**
  * The head and tail of a verify command's output, redacted: the whole output from the content store
  * (by the event's {@code outputDigest}), redacted whole and only then cut to its first and last
- * {@value #LINES} lines; where it is no longer stored or too large to read for a page, the head and
+ * {@value #LINES} lines; where it is no longer stored, too large to read for a page, or redacted now
+ * it does not give what the run recorded (a secret only the run's environment knew), the head and
  * tail the event recorded (redacted when recorded, and again here).
  *
  * @param omitted lines left out between head and tail; -1 when not known (the recorded head and tail)
@@ -31,8 +33,10 @@ record VerifyOutput(List<String> head, long omitted, List<String> tail, boolean 
                 OptionalLong size = store.size(digest);
                 if (size.isPresent() && size.getAsLong() <= MAX_READ) {
                     Optional<byte[]> bytes = store.get(digest);
-                    if (bytes.isPresent()) {
-                        List<String> lines = lines(redactor.text(new String(bytes.get(), StandardCharsets.UTF_8)));
+                    String whole = bytes.map(b -> new String(b, StandardCharsets.UTF_8))
+                            .orElse(null);
+                    if (whole != null && agrees(whole, ran, redactor)) {
+                        List<String> lines = lines(redactor.text(whole));
                         if (lines.size() <= 2 * LINES) {
                             return new VerifyOutput(lines, 0, List.of(), true);
                         }
@@ -54,6 +58,20 @@ record VerifyOutput(List<String> head, long omitted, List<String> tail, boolean 
                 ran.count("omittedChars") > 0 ? -1 : 0,
                 List.copyOf(tail.subList(Math.max(0, tail.size() - LINES), tail.size())),
                 false);
+    }
+
+    /**
+     * Whether this page's redactor finds in the stored output what the run's found: the stored output
+     * is kept as the command wrote it, and only the run knew its environment's secrets (a variable set
+     * then, or a secret-named {@code verify_env} value). The output redacted now and cut as the run
+     * cut it must give the head, tail and count the event recorded; otherwise the page shows the
+     * recorded head and tail, redacted when the run recorded them.
+     */
+    private static boolean agrees(String whole, PageEvent ran, PageRedactor redactor) {
+        CappedOutput now = redactor.capped(whole);
+        return now.head().equals(ran.text("head"))
+                && now.tail().equals(ran.text("tail"))
+                && now.omittedChars() == ran.count("omittedChars");
     }
 
     /** The text's lines, control characters (but tabs) dropped, each cut at {@value #LINE_CHARS} characters. */
