@@ -7,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.CapsuleProblem;
+import dev.wb.commands.capsule.NewTask;
 import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,34 +77,74 @@ class Issue13TaskNewTest {
         assertFalse((audit.out() + audit.err()).contains("Exception"), audit::toString);
     }
 
-    // "docs/CAPSULE.md describes a `wb task` that writes the capsule; no such command exists"
+    // Issue 19: "idempotent, never overwrites" (a second run once refused with exit 2).
     @Test
-    void item28_an_existing_task_md_is_refused_and_nothing_is_written() throws Exception {
+    void an_existing_task_md_is_kept_and_the_missing_files_are_written() throws Exception {
         repo.write(".workflow/TASK-7/task.md", "# mine\n");
 
-        CliRun.Result result = wb("task", "new", "TASK-7");
+        CliRun.Result result = wb("task", "new", "TASK-7", "--title", "Round prices");
 
-        assertEquals(2, result.code(), result::toString);
-        assertTrue(
-                result.err().startsWith("error: the task TASK-7 already has .workflow/TASK-7/task.md"),
-                result::toString);
-        assertTrue(result.err().contains("\n  fix: "), result::toString);
+        assertEquals(0, result.code(), result::toString);
         assertEquals("# mine\n", Files.readString(repo.resolve(".workflow/TASK-7/task.md")));
-        assertFalse(Files.exists(repo.resolve(".workflow/TASK-7/sdd.json")), "sdd.json not written");
-        assertEquals(List.of("task.md"), listing());
+        assertTrue(result.out().contains("kept    .workflow/TASK-7/task.md (already there)"), result::toString);
+        assertTrue(result.out().contains("the title was not applied"), result::toString);
+        assertFalse(result.out().contains("created .workflow/TASK-7/task.md"), result::toString);
+        assertTrue(result.out().contains("created .workflow/TASK-7/sdd.json"), result::toString);
+        assertEquals(FILES.stream().sorted().toList(), listing());
     }
 
-    // "docs/CAPSULE.md describes a `wb task` that writes the capsule; no such command exists"
+    // Issue 19: a second run writes nothing, records nothing and exits 0.
     @Test
-    void item28_an_existing_sdd_json_is_refused_and_nothing_is_written() throws Exception {
-        repo.write(".workflow/TASK-7/sdd.json", "{}\n");
+    void a_second_run_writes_nothing_records_nothing_and_keeps_edits() throws Exception {
+        assertEquals(0, wb("task", "new", "TASK-7").code());
+        repo.write(".workflow/TASK-7/plan.md", "# Plan\n\nedited\n");
+        Files.delete(repo.resolve(".workflow/TASK-7/context.md"));
 
-        CliRun.Result result = wb("--json", "task", "new", "TASK-7");
+        CliRun.Result again = wb("--json", "task", "new", "TASK-7");
 
-        assertEquals(2, result.code(), result::toString);
-        assertTrue(result.json().get("error").asText().contains(".workflow/TASK-7/sdd.json"), result::toString);
-        assertEquals("{}\n", Files.readString(repo.resolve(".workflow/TASK-7/sdd.json")));
-        assertEquals(List.of("sdd.json"), listing());
+        assertEquals(0, again.code(), again::toString);
+        JsonNode doc = again.json();
+        assertEquals(List.of(".workflow/TASK-7/context.md"), texts(doc.get("files")), again::toString);
+        assertEquals(5, doc.get("kept").size(), again::toString);
+        assertEquals("# Plan\n\nedited\n", Files.readString(repo.resolve(".workflow/TASK-7/plan.md")));
+
+        CliRun.Result third = wb("--json", "task", "new", "TASK-7");
+        assertEquals(0, third.code(), third::toString);
+        assertEquals(0, third.json().get("files").size(), third::toString);
+        assertTrue(third.json().get("event").isNull(), third::toString);
+        CliRun.Result plain = wb("task", "new", "TASK-7");
+        assertTrue(plain.out().contains("TASK-7: the skeleton is complete; nothing written"), plain::toString);
+        List<JsonNode> events = wb("replay", "TASK-7", "--json").jsonLines();
+        assertEquals(2, events.size(), "the two runs that wrote, not the two that did not");
+    }
+
+    // Issue 19: "wb task new KEY [--title T]".
+    @Test
+    void the_title_is_task_mds_heading_and_the_capsule_still_reads() throws Exception {
+        CliRun.Result result = wb("task", "new", "TASK-7", "--title", "Round prices to cents");
+
+        assertEquals(0, result.code(), result::toString);
+        assertTrue(Files.readString(repo.resolve(".workflow/TASK-7/task.md")).startsWith("# TASK-7: Round prices to cents\n\n## Goal\n"));
+        Capsule capsule = Capsule.read(repo.root(), TaskKey.parse("TASK-7").orElseThrow(), ReadPolicy.none());
+        assertEquals(ValidationBlock.Shape.EMPTY, capsule.validation().shape());
+    }
+
+    // Issue 19: a title that is not one short line is refused, and nothing is written.
+    @Test
+    void a_title_with_a_line_break_or_too_long_is_refused_and_nothing_is_written() {
+        for (String title : List.of("two\nlines", "x".repeat(NewTask.TITLE_LIMIT + 1), " ")) {
+            CliRun.Result result = wb("task", "new", "TASK-7", "--title", title);
+            assertEquals(2, result.code(), result::toString);
+            assertTrue(result.err().startsWith("error: the title"), result::toString);
+            assertTrue(result.err().contains("\n  fix: "), result::toString);
+            assertFalse(Files.exists(repo.resolve(".workflow/TASK-7")), "nothing written");
+        }
+    }
+
+    static List<String> texts(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(v -> values.add(v.asText()));
+        return values;
     }
 
     // "docs/CAPSULE.md describes a `wb task` that writes the capsule; no such command exists"

@@ -19,45 +19,69 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code wb task new KEY}: writes the skeleton of a task's capsule (the five documents, docs/CAPSULE.md)
  * and of its plan ({@code sdd.json}, docs/PLAN.md) into {@code .workflow/KEY/}. Every placeholder is
  * something the readers report until it is filled: an empty {@code ## Validation} block, a criterion
- * without text, empty plan fields. An existing file is never replaced: if any is there, nothing is written.
+ * without text, empty plan fields. An existing file is never replaced: a run writes what is missing.
  */
 public final class NewTask {
 
-    /** What was written: paths relative to the repository root, in the order written. */
-    public record Result(TaskKey key, List<String> files, EventEnvelope event) {}
+    /**
+     * What was written and what was already there: paths relative to the repository root, in the order
+     * of the skeleton. The event is recorded only when a file was written.
+     */
+    public record Result(TaskKey key, List<String> files, List<String> kept, Optional<EventEnvelope> event) {}
+
+    /** The longest title {@code --title} takes: one line of a heading, not a document. */
+    public static final int TITLE_LIMIT = 200;
 
     private NewTask() {}
 
-    public static Result run(Session session, TaskKey key) {
+    /**
+     * Writes every file of the skeleton that is missing and keeps every one that is there (whatever it
+     * holds: a file, a link, a folder), so a second run completes an interrupted first one and changes
+     * nothing else. A title, when given, is the heading of a task.md written now.
+     */
+    public static Result run(Session session, TaskKey key, Optional<String> title) {
+        title.ifPresent(NewTask::checkTitle);
         Path root = session.workspace().root();
         Path dir = session.workspace().workflowDir().resolve(key.value());
-        Map<String, String> files = files(key);
-        List<String> present = new ArrayList<>();
-        files.keySet().forEach(name -> {
-            if (Files.exists(dir.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
-                present.add(relative(root, dir.resolve(name)));
-            }
-        });
-        if (!present.isEmpty()) {
-            throw refusal(key, present);
-        }
         TaskFolder.requireInside(root, dir, "wb task new");
         List<String> written = new ArrayList<>();
-        for (Map.Entry<String, String> file : files.entrySet()) {
+        List<String> kept = new ArrayList<>();
+        for (Map.Entry<String, String> file : files(key, title).entrySet()) {
             Path target = dir.resolve(file.getKey());
-            if (!create(dir, target, file.getValue())) {
-                throw refusal(key, List.of(relative(root, target)));
+            if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS) && create(dir, target, file.getValue())) {
+                written.add(relative(root, target));
+            } else {
+                kept.add(relative(root, target));
             }
-            written.add(relative(root, target));
+        }
+        if (written.isEmpty()) {
+            return new Result(key, written, kept, Optional.empty());
         }
         // A fact: the files are written whatever the stream holds.
         List<EventEnvelope> recorded = new EventService(session).record(StreamId.task(key), new TaskCreated(written));
-        return new Result(key, written, recorded.get(0));
+        return new Result(key, written, kept, Optional.of(recorded.get(0)));
+    }
+
+    private static void checkTitle(String title) {
+        if (title.isBlank()) {
+            throw Failure.usage("the title is empty", "wb task new KEY --title \"what the task is for\"");
+        }
+        if (title.length() > TITLE_LIMIT) {
+            throw Failure.usage(
+                    "the title is " + title.length() + " characters long; a title is at most " + TITLE_LIMIT,
+                    "give a short title, and write the rest under ## Goal in task.md");
+        }
+        if (title.chars().anyMatch(Character::isISOControl)) {
+            throw Failure.usage(
+                    "the title holds a line break or another control character",
+                    "give the title as one line of plain text");
+        }
     }
 
     private static boolean create(Path dir, Path target, String content) {
@@ -72,22 +96,15 @@ public final class NewTask {
         }
     }
 
-    private static Failure refusal(TaskKey key, List<String> present) {
-        return Failure.usage(
-                "the task " + key + " already has " + String.join(", ", present)
-                        + ": wb task new never replaces a file, and wrote nothing",
-                "edit the capsule in .workflow/" + key + "/ as it is, or move these files away and run: wb task new "
-                        + key);
-    }
-
     private static String relative(Path root, Path file) {
         return TaskFolder.relative(root, file);
     }
 
     /** The skeleton's files, in the order they are written: the capsule in digest order, then the plan. */
-    static Map<String, String> files(TaskKey key) {
+    static Map<String, String> files(TaskKey key, Optional<String> title) {
         Map<String, String> files = new LinkedHashMap<>();
-        files.put("task.md", TASK.replace("{KEY}", key.value()));
+        String heading = key.value() + title.map(t -> ": " + t.strip()).orElse("");
+        files.put("task.md", TASK.replace("{KEY}", heading));
         files.put("context.md", CONTEXT);
         files.put("plan.md", PLAN);
         files.put(AcceptanceCriteria.FILE, CRITERIA);
