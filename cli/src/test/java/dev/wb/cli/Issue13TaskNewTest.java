@@ -124,7 +124,8 @@ class Issue13TaskNewTest {
         CliRun.Result result = wb("task", "new", "TASK-7", "--title", "Round prices to cents");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(Files.readString(repo.resolve(".workflow/TASK-7/task.md")).startsWith("# TASK-7: Round prices to cents\n\n## Goal\n"));
+        assertTrue(Files.readString(repo.resolve(".workflow/TASK-7/task.md"))
+                .startsWith("# TASK-7: Round prices to cents\n\n## Goal\n"));
         Capsule capsule = Capsule.read(repo.root(), TaskKey.parse("TASK-7").orElseThrow(), ReadPolicy.none());
         assertEquals(ValidationBlock.Shape.EMPTY, capsule.validation().shape());
     }

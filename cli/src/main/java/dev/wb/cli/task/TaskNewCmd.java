@@ -46,15 +46,16 @@ public final class TaskNewCmd extends LeafCmd {
                 doc.put("taskId", task.value());
                 result.files().forEach(doc.putArray("files")::add);
                 result.kept().forEach(doc.putArray("kept")::add);
-                result.event().ifPresentOrElse(
-                        event -> {
-                            doc.put("event", event.eventId());
-                            doc.put("version", event.version());
-                        },
-                        () -> {
-                            doc.putNull("event");
-                            doc.putNull("version");
-                        });
+                result.event()
+                        .ifPresentOrElse(
+                                event -> {
+                                    doc.put("event", event.eventId());
+                                    doc.put("version", event.version());
+                                },
+                                () -> {
+                                    doc.putNull("event");
+                                    doc.putNull("version");
+                                });
                 console.json(doc);
             } else {
                 result.files().forEach(file -> console.line("created " + file));
