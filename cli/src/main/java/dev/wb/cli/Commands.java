@@ -1,5 +1,6 @@
 package dev.wb.cli;
 
+import dev.wb.cli.ci.CiGroup;
 import dev.wb.cli.config.ConfigGroup;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.demo.DemoCmd;
@@ -47,6 +48,7 @@ final class Commands {
             "validate-flow",
             "import",
             "sync",
+            "ci",
             "demo",
             "server",
             "generate-completion");
@@ -72,6 +74,7 @@ final class Commands {
             case "validate-flow" -> ValidateFlowCmd.spec(root);
             case "import" -> ImportCmd.spec(root);
             case "sync" -> SyncCmd.spec(root);
+            case "ci" -> CiGroup.spec(root);
             case "demo" -> DemoCmd.spec(root);
             case "server" -> ServerGroup.spec(root);
             case "generate-completion" -> new AutoComplete.GenerateCompletion();

@@ -40,6 +40,9 @@ public final class ScopeExclusions {
             ".dart_tool",
             "obj");
 
+    /** The workflow {@code wb ci init} writes (the ci package's {@code CiWorkflow.PATH}; impl may not import ci). */
+    static final String CI_WORKFLOW = ".github/workflows/wb.yml";
+
     /** Compiled files, wherever they are. */
     static final Set<String> GENERATED_SUFFIXES = Set.of(".pyc", ".pyo", ".class", ".o", ".obj");
 
@@ -49,6 +52,9 @@ public final class ScopeExclusions {
     public static String reason(String path) {
         if (path.equals(".workflow") || path.startsWith(".workflow/")) {
             return "wb's own files";
+        }
+        if (path.equals(CI_WORKFLOW)) {
+            return "wb's own files (the CI workflow wb ci init writes)";
         }
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
             if (path.equals(target.path())) {

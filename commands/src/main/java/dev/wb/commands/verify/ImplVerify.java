@@ -94,7 +94,8 @@ public final class ImplVerify {
         VerifyPlan shown = plan.redacted(redactor);
         EventService service = new EventService(session);
         // The gate and the start in one decision: the run is recorded only on the state that let it start.
-        VerifyStarted started = shown.started(reading.digest(), config.verifyTimeoutSeconds());
+        VerifyStarted started =
+                shown.started(reading.digest(), config.verifyTimeoutSeconds()).on(WorktreeState.read(session));
         List<EventEnvelope> events = new ArrayList<>(service.decide(stream, AuditGate.INSTANCE, state -> {
                     Gate.requireOpen(state, key, reading.digest());
                     return Decision.<Void>of(null, started);

@@ -15,6 +15,9 @@ import java.util.Optional;
  * values) and those refused. Texts are redacted as output is.
  *
  * @param truncated what was dropped to fit the log, if anything was
+ * @param worktree the commit checked out when the run started and how many paths differed from it (a
+ *     gate such as {@code wb ci check} accepts a pass only for the commit it judges); empty outside a
+ *     git repository with a commit, and in events written before wb recorded it
  */
 public record VerifyStarted(
         String planDigest,
@@ -23,7 +26,8 @@ public record VerifyStarted(
         List<Refused> refused,
         List<String> env,
         List<RefusedEnv> refusedEnv,
-        Optional<Truncated> truncated)
+        Optional<Truncated> truncated,
+        Optional<Worktree> worktree)
         implements WbEvent {
 
     static final String PLAN_DIGEST = "planDigest";
@@ -37,10 +41,13 @@ public record VerifyStarted(
     static final String RUNNER = "runner";
     static final String REASON = "reason";
     static final String NAME = "name";
+    static final String WORKTREE = "worktree";
+    static final String COMMIT = "commit";
+    static final String UNCOMMITTED = "uncommitted";
 
     public static final EventType<VerifyStarted> TYPE = EventType.of(
             "verify.started",
-            List.of(PLAN_DIGEST, TIMEOUT_SECONDS, COMMANDS, REFUSED, ENV, REFUSED_ENV, Truncated.FIELD),
+            List.of(PLAN_DIGEST, TIMEOUT_SECONDS, COMMANDS, REFUSED, ENV, REFUSED_ENV, Truncated.FIELD, WORKTREE),
             VerifyStarted::read);
 
     /** What {@code wb status} folds: the plan and the refusals, streamed without the rest. */
@@ -60,6 +67,18 @@ public record VerifyStarted(
     /** A verify_env name refused (forbidden, malformed, not a string), and why. */
     public record RefusedEnv(String name, String reason) {}
 
+    /**
+     * The working tree a run started on: HEAD's full commit id, and the number of paths that differed
+     * from it (edited, staged, added or untracked, wb's own files and generated output left out).
+     */
+    public record Worktree(String commit, int uncommitted) {
+
+        /** Whether the run started on exactly the commit, with nothing uncommitted beside it. */
+        public boolean clean() {
+            return uncommitted == 0;
+        }
+    }
+
     public VerifyStarted {
         commands = List.copyOf(commands);
         refused = List.copyOf(refused);
@@ -74,7 +93,12 @@ public record VerifyStarted(
             List<Refused> refused,
             List<String> env,
             List<RefusedEnv> refusedEnv) {
-        this(planDigest, timeoutSeconds, commands, refused, env, refusedEnv, Optional.empty());
+        this(planDigest, timeoutSeconds, commands, refused, env, refusedEnv, Optional.empty(), Optional.empty());
+    }
+
+    /** This start, on the working tree given. */
+    public VerifyStarted on(Optional<Worktree> tree) {
+        return new VerifyStarted(planDigest, timeoutSeconds, commands, refused, env, refusedEnv, truncated, tree);
     }
 
     @Override
@@ -103,6 +127,8 @@ public record VerifyStarted(
         ArrayNode refusedEnvArray = p.putArray(REFUSED_ENV);
         refusedEnv.forEach(r -> refusedEnvArray.addObject().put(NAME, r.name()).put(REASON, r.reason()));
         Truncated.write(truncated, p);
+        worktree.ifPresent(
+                tree -> p.putObject(WORKTREE).put(COMMIT, tree.commit()).put(UNCOMMITTED, tree.uncommitted()));
         return p;
     }
 
@@ -130,7 +156,16 @@ public record VerifyStarted(
                         p.path(REFUSED_ENV),
                         r -> new RefusedEnv(
                                 r.path(NAME).asText(), r.path(REASON).asText())),
-                Truncated.read(p));
+                Truncated.read(p),
+                worktree(p.get(WORKTREE)));
+    }
+
+    private static Optional<Worktree> worktree(JsonNode tree) {
+        if (tree == null || !tree.isObject() || !tree.path(COMMIT).isTextual()) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                new Worktree(tree.path(COMMIT).asText(), tree.path(UNCOMMITTED).asInt()));
     }
 
     private static Refused refused(JsonNode r) {

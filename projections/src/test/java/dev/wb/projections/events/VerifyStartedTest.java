@@ -50,9 +50,22 @@ class VerifyStartedTest {
                 List.of(),
                 List.of("A"),
                 List.of(),
-                Optional.of(new Truncated(Map.of("/env", 3))));
+                Optional.of(new Truncated(Map.of("/env", 3))),
+                Optional.empty());
 
         assertReadsBack(cut);
         assertEquals(3, cut.payload().path("truncated").path("/env").asInt());
+    }
+
+    @Test
+    void the_worktree_it_started_on_reads_back_equal_and_an_older_start_has_none() {
+        VerifyStarted on = started().on(Optional.of(new VerifyStarted.Worktree("a".repeat(40), 2)));
+
+        assertReadsBack(on);
+        assertEquals(
+                "a".repeat(40), on.payload().path("worktree").path("commit").asText());
+        assertEquals(2, on.payload().path("worktree").path("uncommitted").asInt());
+        assertEquals(Optional.empty(), started().worktree());
+        assertEquals(false, started().payload().has("worktree"));
     }
 }
