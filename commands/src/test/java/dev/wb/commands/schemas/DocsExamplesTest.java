@@ -1,9 +1,11 @@
 package dev.wb.commands.schemas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.core.ReviewRecord;
 import dev.wb.commands.plan.PlanReader;
@@ -110,6 +112,27 @@ class DocsExamplesTest {
         }
         assertEquals(List.of(), failures);
         assertEquals(new TreeSet<>(ShippedSchemas.NAMES), covered, "every schema has an example in docs/");
+    }
+
+    @Test
+    void the_review_example_is_read_without_schema_as_the_originals_and_refused_with_a_schema_not_a_string()
+            throws IOException {
+        Example review = examples().stream()
+                .filter(e -> e.schema().equals("review"))
+                .findFirst()
+                .orElseThrow();
+        ObjectNode record = CanonicalJson.parseObject(review.text());
+        ObjectNode original = record.deepCopy();
+        original.remove("$schema");
+        ObjectNode wrong = record.deepCopy();
+        wrong.put("$schema", 1);
+
+        assertEquals(List.of(), SchemaCheck.errors("review", original));
+        assertEquals(List.of(), ReviewRecord.read(CanonicalJson.bytes(original)).problems());
+        assertFalse(SchemaCheck.errors("review", wrong).isEmpty());
+        assertEquals(
+                List.of("$schema must be a string."),
+                ReviewRecord.read(CanonicalJson.bytes(wrong)).problems());
     }
 
     /** What wb's own reader of that file says is wrong with it; empty when it reads it. */
