@@ -43,6 +43,8 @@ class CliTest {
         assertTrue(Files.isRegularFile(repo.resolve(".workflow/config.json")));
         assertTrue(Files.isRegularFile(repo.resolve(".workflow/policy.json")));
         assertTrue(Files.isRegularFile(repo.resolve(".workflow/.gitignore")));
+        assertTrue(Files.isRegularFile(repo.resolve(".workflow/schemas/sdd.schema.json")));
+        assertTrue(result.out().contains("created .workflow/schemas/config.schema.json"), result::toString);
         CliRun.Result replay = wb(repo.root(), "replay", "workspace", "--json");
         assertEquals(
                 "workspace.initialized", replay.jsonLines().get(0).get("type").asText());
@@ -57,12 +59,30 @@ class CliTest {
         CliRun.Result again = wb(repo.root(), "init", "--json");
 
         assertEquals(0, again.code(), again::toString);
-        assertEquals(3, again.json().get("kept").size());
+        assertEquals(7, again.json().get("kept").size(), "three files and four schemas");
         assertEquals(0, again.json().path("created").size());
+        assertEquals(0, again.json().path("updated").size());
         assertArrayEquals(config, Files.readAllBytes(repo.resolve(".workflow/config.json")));
         assertEquals(
                 "{\"blockedReadPatterns\": [\"secret/**\"]}\n",
                 Files.readString(repo.resolve(".workflow/policy.json")));
+    }
+
+    @Test
+    void init_updates_a_schema_that_differs_and_says_so_keeping_the_users_config() throws IOException {
+        repo.write(".workflow/config.json", "{\"execute\": true}\n");
+        repo.write(".workflow/schemas/config.schema.json", "{}\n");
+
+        CliRun.Result result = wb(repo.root(), "init");
+
+        assertEquals(0, result.code(), result::toString);
+        assertTrue(
+                result.out().contains("updated .workflow/schemas/config.schema.json (wb's schema changed)"),
+                result::toString);
+        assertTrue(result.out().contains("kept    .workflow/config.json (already there)"), result::toString);
+        assertEquals("{\"execute\": true}\n", Files.readString(repo.resolve(".workflow/config.json")));
+        assertTrue(Files.readString(repo.resolve(".workflow/schemas/config.schema.json"))
+                .contains("\"$schema\": \"https://json-schema.org/draft/2020-12/schema\""));
     }
 
     @Test

@@ -57,6 +57,7 @@ class OriginalsPlanCommandsTest {
         assertTrue(result.out().startsWith("wrote .workflow/ABC-1/sdd.json\n"), result::toString);
         assertEquals("""
                 {
+                  "$schema": "../schemas/sdd.schema.json",
                   "schema": 1,
                   "key": "ABC-1",
                   "preset": "scaleup",

@@ -41,7 +41,7 @@ public final class SddBlankCmd extends LeafCmd {
         CommandSpec spec = cmd.command(
                 "blank",
                 "Write the skeleton of a plan to .workflow/KEY/sdd.json:"
-                        + " every field of schema 1 (schema, key, preset, persona, objective, evidence, files, zones, steps,"
+                        + " $schema (../schemas/sdd.schema.json, for editors), then every field of schema 1 (schema, key, preset, persona, objective, evidence, files, zones, steps,"
                         + " tests, verify, verify_env, rollback, product, handover, questions), empty, to be filled in."
                         + " Never replaces a plan: if sdd.json is there, nothing is written.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));

@@ -32,7 +32,9 @@ public final class InitCmd extends LeafCmd {
         CommandSpec spec = new InitCmd(root)
                 .command(
                         "init",
-                        "Create .workflow/ (config.json, policy.json, .gitignore). Files already there are kept as they are.");
+                        "Create .workflow/ (config.json, policy.json, .gitignore) and write wb's JSON Schemas into"
+                                + " .workflow/schemas/ (config, policy, sdd, review), which the files it creates name in $schema."
+                                + " Files already there are kept as they are; a schema that differs from this wb's is updated.");
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -46,6 +48,7 @@ public final class InitCmd extends LeafCmd {
                 ObjectNode doc = CanonicalJson.objectNode();
                 doc.put("root", result.root().toString());
                 result.created().forEach(doc.putArray("created")::add);
+                result.updated().forEach(doc.putArray("updated")::add);
                 result.kept().forEach(doc.putArray("kept")::add);
                 doc.put("event", result.event().eventId());
                 doc.put("version", result.event().version());
@@ -53,6 +56,9 @@ public final class InitCmd extends LeafCmd {
             } else {
                 for (String file : result.created()) {
                     console.line("created .workflow/" + file);
+                }
+                for (String file : result.updated()) {
+                    console.line("updated .workflow/" + file + " (wb's schema changed)");
                 }
                 for (String file : result.kept()) {
                     console.line("kept    .workflow/" + file + " (already there)");

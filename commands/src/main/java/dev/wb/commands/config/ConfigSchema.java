@@ -41,9 +41,13 @@ final class ConfigSchema {
 
     private static final Pattern SET_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
+    /** The schema an editor checks the file against ({@code wb init} writes it); wb reads nothing from it. */
+    static final String SCHEMA_KEY = "$schema";
+
     /** wb's keys, then the original workbench's ({@link OriginalKeys}): a file written for it loads unchanged. */
     private static List<String> top() {
         List<String> keys = new ArrayList<>(List.of(
+                SCHEMA_KEY,
                 "execute",
                 "branches",
                 "critical_zones",
@@ -70,6 +74,7 @@ final class ConfigSchema {
             throw r.error("", FILE + " must be one JSON object, not " + ConfigReader.describe(root));
         }
         r.only(root, "", TOP);
+        r.text(root, "", SCHEMA_KEY, "");
         boolean execute = r.bool(root, "", "execute", true);
         Map<String, List<String>> zones = zones(r, root);
         Branches branches =

@@ -3,6 +3,7 @@ package dev.wb.commands.init;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.schemas.ShippedSchemas;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.fs.AtomicFiles;
@@ -16,22 +17,31 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * {@code wb init}: creates {@code .workflow/} with its config.json, policy.json and .gitignore.
- * Files already there are kept byte for byte, so running it again changes nothing on disk.
+ * {@code wb init}: creates {@code .workflow/} with its config.json, policy.json and .gitignore, and
+ * writes wb's JSON Schemas into {@code .workflow/schemas/} ({@link ShippedSchemas}). The files it
+ * creates name their schema in {@code $schema}. Files already there are kept byte for byte (a
+ * config.json without {@code $schema} too); only a schema that differs from the one this wb ships is
+ * replaced, since wb owns those. Running it again changes nothing on disk.
  */
 public final class InitCommand {
 
-    /** What init did: paths relative to {@code .workflow/}. */
-    public record Result(Path root, List<String> created, List<String> kept, EventEnvelope event) {}
+    /**
+     * What init did: paths relative to {@code .workflow/}; {@code updated} are the schemas it replaced
+     * because they differed from this wb's (the event counts them as created: written).
+     */
+    public record Result(
+            Path root, List<String> created, List<String> updated, List<String> kept, EventEnvelope event) {}
 
     static final String CONFIG = """
             {
+              "$schema": "./schemas/config.schema.json",
               "execute": true
             }
             """;
 
     static final String POLICY = """
             {
+              "$schema": "./schemas/policy.schema.json",
               "blockedReadPatterns": [
                 ".env",
                 ".env.*",
@@ -82,10 +92,15 @@ public final class InitCommand {
                         List.of("check that " + dir + " is writable, then run: wb init"));
             }
         }
+        ShippedSchemas.Install schemas = ShippedSchemas.install(dir);
+        created.addAll(schemas.created());
+        kept.addAll(schemas.kept());
+        List<String> written = new ArrayList<>(created);
+        written.addAll(schemas.updated());
         // A fact, whatever the workspace stream holds: init records every run, a re-run too.
         EventEnvelope recorded = new EventService(session)
-                .record(StreamId.workspace(), new WorkspaceInitialized(created, kept))
+                .record(StreamId.workspace(), new WorkspaceInitialized(written, kept))
                 .get(0);
-        return new Result(session.workspace().root(), created, kept, recorded);
+        return new Result(session.workspace().root(), created, schemas.updated(), kept, recorded);
     }
 }

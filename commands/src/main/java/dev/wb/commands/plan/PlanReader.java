@@ -35,6 +35,9 @@ public final class PlanReader {
      */
     public static final long MAX_PLAN_BYTES = InputFiles.Kind.PLAN.limit();
 
+    /** wb's one key beyond the original's: the schema an editor checks the plan against; the audit ignores it. */
+    static final String SCHEMA_KEY = "$schema";
+
     /** Every key of a plan, as the original workbench defines them (schema 1). */
     static final Set<String> TOP = Set.of(
             "schema",
@@ -109,7 +112,12 @@ public final class PlanReader {
             return new Reading(Optional.empty(), bounded(problems), digest, Optional.of(root), List.of());
         }
         root.fieldNames().forEachRemaining(name -> {
-            if (name.equals("tier")) {
+            if (name.equals(SCHEMA_KEY)) {
+                if (!root.get(name).isTextual()) {
+                    problems.add("$schema must be a string, the path of a schema for editors, not "
+                            + PlanFields.kind(root.get(name)));
+                }
+            } else if (name.equals("tier")) {
                 notices.add("the plan's \"tier\" is ignored: the tier is computed by the audit, never declared");
             } else if (!TOP.contains(name)) {
                 problems.add("unknown key " + name + " (see docs/PLAN.md for the keys of a plan)");

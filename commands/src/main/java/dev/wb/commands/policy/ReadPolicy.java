@@ -30,6 +30,12 @@ public final class ReadPolicy implements Predicate<String> {
 
     public static final String FILE = "policy.json";
 
+    /** The key naming the file's schema for editors; wb reads nothing from it. */
+    static final String SCHEMA_KEY = "$schema";
+
+    /** The schema {@code wb init} writes beside the file, as its {@code $schema} names it. */
+    static final String SCHEMA = "./schemas/policy.schema.json";
+
     private static final ReadPolicy NONE = new ReadPolicy(List.of(), List.of());
 
     private final List<String> patterns;
@@ -83,8 +89,15 @@ public final class ReadPolicy implements Predicate<String> {
         }
         for (Iterator<String> names = doc.fieldNames(); names.hasNext(); ) {
             String name = names.next();
-            if (!name.equals("blockedReadPatterns")) {
-                throw unusable("it has the unknown key \"" + name + "\"", "policy.json holds only blockedReadPatterns");
+            if (name.equals(SCHEMA_KEY)) {
+                if (!doc.get(name).isTextual()) {
+                    throw unusable(
+                            "$schema is not a string", "$schema names the file's schema, like \"" + SCHEMA + "\"");
+                }
+            } else if (!name.equals("blockedReadPatterns")) {
+                throw unusable(
+                        "it has the unknown key \"" + name + "\"",
+                        "policy.json holds only blockedReadPatterns (and $schema, for editors)");
             }
         }
         JsonNode list = doc.get("blockedReadPatterns");

@@ -18,19 +18,24 @@ import java.util.List;
 
 /**
  * {@code wb sdd blank KEY}: the skeleton of a plan, the original's {@code sdd.blank(key, preset, persona)}
- * key for key and in its order. Every field is there and empty, so the audit reports what is missing by
- * content (an empty objective, no evidence), never by shape. A plan already there is never replaced.
+ * key for key and in its order, after wb's {@code $schema} ({@link #SCHEMA}: the schema {@code wb init}
+ * writes, for editors). Every field is there and empty, so the audit reports what is missing by content
+ * (an empty objective, no evidence), never by shape. A plan already there is never replaced.
  */
 public final class BlankPlan {
 
     /** What was written: the file, relative to the repository root, and the document. */
     public record Result(String file, ObjectNode plan) {}
 
+    /** The plan's schema, relative to {@code .workflow/KEY/sdd.json}: {@code .workflow/schemas/sdd.schema.json}. */
+    public static final String SCHEMA = "../schemas/sdd.schema.json";
+
     private BlankPlan() {}
 
-    /** The blank, in the original's key order. */
+    /** The blank, {@code $schema} first, then the original's keys in its order. */
     public static ObjectNode document(TaskKey key, String preset, String persona) {
         ObjectNode plan = CanonicalJson.objectNode();
+        plan.put("$schema", SCHEMA);
         plan.put("schema", 1);
         plan.put("key", key.value());
         plan.put("preset", preset);

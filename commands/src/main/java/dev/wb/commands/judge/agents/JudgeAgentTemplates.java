@@ -1,6 +1,7 @@
 package dev.wb.commands.judge.agents;
 
 import dev.wb.commands.config.JudgeAgentTarget;
+import dev.wb.commands.schemas.ShippedSchemas;
 import dev.wb.engine.Digests;
 import java.io.IOException;
 import java.io.InputStream;
@@ -87,7 +88,7 @@ public final class JudgeAgentTemplates {
 
     /** The JSON Schema of review record version 6, as installed in {@code .workflow/judge/schemas/}. */
     public static byte[] schema() {
-        return resource("review.schema.json").getBytes(StandardCharsets.UTF_8);
+        return ShippedSchemas.bytes("review");
     }
 
     /** Whether a file is absent, wb's own unchanged output, or edited by hand. A symbolic link is never wb's. */

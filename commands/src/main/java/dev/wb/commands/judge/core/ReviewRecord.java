@@ -44,7 +44,11 @@ public record ReviewRecord(
     /** The record, or the reasons it is not one. */
     public record Reading(Optional<ReviewRecord> record, List<String> problems) {}
 
+    /** A schema for editors ({@code .workflow/schemas/review.schema.json}): accepted, never read. */
+    static final String SCHEMA_KEY = "$schema";
+
     static final Set<String> TOP = Set.of(
+            SCHEMA_KEY,
             "schemaVersion",
             "taskId",
             "scope",
@@ -56,6 +60,7 @@ public record ReviewRecord(
             "independent",
             "receiptDigest");
     static final Set<String> TOP_V5 = Set.of(
+            SCHEMA_KEY,
             "schemaVersion",
             "taskId",
             "scope",
@@ -111,6 +116,9 @@ public record ReviewRecord(
         JsonNode version = doc.get("schemaVersion");
         boolean legacy = version != null && version.isInt() && version.asInt() == LEGACY_VERSION;
         unknownKeys(doc, legacy ? TOP_V5 : TOP, "Unexpected review field: ", problems);
+        if (doc.has(SCHEMA_KEY) && !doc.get(SCHEMA_KEY).isTextual()) {
+            problems.add("$schema must be a string.");
+        }
         if (!legacy && (version == null || !version.isInt() || version.asInt() != SCHEMA_VERSION)) {
             problems.add("schemaVersion must be " + SCHEMA_VERSION + ".");
         }

@@ -177,8 +177,10 @@ class JudgeAgentsTest {
         assertEquals("date-time", p.get("reviewedAt").get("format").textValue());
         assertEquals("boolean", p.get("independent").get("type").textValue());
         assertEquals("#/$defs/digest", p.get("receiptDigest").get("$ref").textValue());
+        assertEquals("string", p.get("$schema").get("type").textValue(), "wb's addition, for editors");
         assertEquals(
                 Set.of(
+                        "$schema",
                         "schemaVersion",
                         "taskId",
                         "scope",
