@@ -1,9 +1,9 @@
 package dev.wb.cli.hooks;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.google.common.base.Splitter;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.base.Splitter;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
@@ -91,23 +91,24 @@ public final class HooksInstallCmd extends LeafCmd {
             return Exit.OK;
         }
         String file = target.path();
-        String what =
-                switch (result.action()) {
-                    case INSTALLED -> "installed in " + file;
-                    case UPDATED -> "updated in " + file;
-                    case UNCHANGED -> "already installed in " + file;
-                    case REMOVED -> "removed from " + file
-                            + (result.deleted() ? ", which held nothing else and is deleted" : "");
-                    case ABSENT -> "not installed (" + file + " holds no wb hook)";
-                };
+        String what = switch (result.action()) {
+            case INSTALLED -> "installed in " + file;
+            case UPDATED -> "updated in " + file;
+            case UNCHANGED -> "already installed in " + file;
+            case REMOVED ->
+                "removed from " + file + (result.deleted() ? ", which held nothing else and is deleted" : "");
+            case ABSENT -> "not installed (" + file + " holds no wb hook)";
+        };
         console.line(target.id() + ": " + what);
         for (Entry e : result.entries()) {
-            console.line("  " + Columns.left(e.event() + e.matcher().map(m -> " [" + m + "]").orElse(""), 48)
-                    + e.command());
+            console.line("  "
+                    + Columns.left(
+                            e.event() + e.matcher().map(m -> " [" + m + "]").orElse(""), 48) + e.command());
         }
         switch (result.guard()) {
-            case ADDED -> console.line("  judge guard added: PreToolUse [" + AgentHooks.CLAUDE_EDIT_TOOLS + "]  "
-                    + AgentHooks.GUARD_COMMAND + " (the judge is enabled)");
+            case ADDED ->
+                console.line("  judge guard added: PreToolUse [" + AgentHooks.CLAUDE_EDIT_TOOLS + "]  "
+                        + AgentHooks.GUARD_COMMAND + " (the judge is enabled)");
             case PRESENT -> console.line("  judge guard: already there");
             case KEPT -> console.line("  judge guard kept: the judge is enabled (wb judge disable removes it)");
             case REMOVED -> console.line("  judge guard removed (the judge is not enabled)");

@@ -11,8 +11,6 @@ import dev.wb.commands.hooks.HookRun;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -31,7 +29,8 @@ public final class HooksRunCmd extends LeafCmd {
         return EXITS;
     }
 
-    final List<String> words = new ArrayList<>();
+    String host;
+    String phase;
 
     private HooksRunCmd(WbCommand root) {
         super(root);
@@ -43,18 +42,19 @@ public final class HooksRunCmd extends LeafCmd {
                 "run",
                 "The command wb's hook entries run: reads the host's hook event (JSON) on stdin, runs wb impl"
                         + " check (post-edit) or wb impl verify (stop) for the task, and answers as the host expects.");
-        spec.addPositional(Specs.positional("HOST PHASE", "2", HostArg.LIST + ", then post-edit|stop", cmd.words::add));
+        spec.addPositional(Specs.positional(0, "HOST", "1", HostArg.LIST, value -> cmd.host = value));
+        spec.addPositional(Specs.positional(1, "PHASE", "1", "post-edit or stop", value -> cmd.phase = value));
         spec.usageMessage().hidden(true);
         return spec;
     }
 
     @Override
     protected Exit run() {
-        HookHost host = HostArg.parse(words.get(0));
-        HookRun.Phase phase = HookRun.Phase.of(words.get(1))
+        HookHost target = HostArg.parse(host);
+        HookRun.Phase when = HookRun.Phase.of(phase)
                 .orElseThrow(() -> Failure.usage(
-                        "no hook phase " + words.get(1) + ": wb hooks run takes post-edit or stop",
-                        "wb hooks install " + host.id() + " writes the entries that run it"));
+                        "no hook phase " + phase + ": wb hooks run takes post-edit or stop",
+                        "wb hooks install " + target.id() + " writes the entries that run it"));
         if (root.context().terminals().interactive()) {
             throw Failure.usage(
                     "wb hooks run reads an agent host's hook event on stdin; the host runs it, not a person",
@@ -69,7 +69,7 @@ public final class HooksRunCmd extends LeafCmd {
             return Exit.HOOK_UNREAD;
         }
         HookRun.Answer answer = HookRun.answer(
-                host, phase, event, root.context().cwd(), root.context().env(), (dir, args) -> {
+                target, when, event, root.context().cwd(), root.context().env(), (dir, args) -> {
                     StringWriter out = new StringWriter();
                     StringWriter err = new StringWriter();
                     int code;

@@ -70,15 +70,18 @@ public final class HooksStatusCmd extends LeafCmd {
             return Exit.OK;
         }
         for (AgentHooks.Status s : statuses) {
-            String state =
-                    switch (s.state()) {
-                        case INSTALLED -> "installed";
-                        case PARTIAL -> "partial: " + s.found().size() + " of wb's " + s.expected().size()
-                                + " entries, or changed (wb hooks install " + s.host().id() + " puts them right)";
-                        case ABSENT -> "absent";
-                        case UNUSABLE -> "unreadable: " + s.problem().orElse("");
-                    };
-            console.line(Columns.left(s.host().id(), 9) + Columns.left(s.host().path(), 30) + state
+            String state = switch (s.state()) {
+                case INSTALLED -> "installed";
+                case PARTIAL ->
+                    "partial: " + s.found().size() + " of wb's " + s.expected().size()
+                            + " entries, or changed (wb hooks install "
+                            + s.host().id() + " puts them right)";
+                case ABSENT -> "absent";
+                case UNUSABLE -> "unreadable: " + s.problem().orElse("");
+            };
+            console.line(Columns.left(s.host().id(), 9)
+                    + Columns.left(s.host().path(), 30)
+                    + state
                     + (s.guard() ? "; judge guard present" : ""));
         }
         return Exit.OK;

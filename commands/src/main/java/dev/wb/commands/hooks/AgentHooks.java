@@ -72,7 +72,12 @@ public final class AgentHooks {
 
     /** What install or uninstall did to one host's file. */
     public record Result(
-            HookHost host, Action action, List<Entry> entries, Guard guard, SettingsIgnore.Action ignore, boolean deleted) {}
+            HookHost host,
+            Action action,
+            List<Entry> entries,
+            Guard guard,
+            SettingsIgnore.Action ignore,
+            boolean deleted) {}
 
     /** A host's file as status reads it. */
     public enum State {
@@ -87,21 +92,29 @@ public final class AgentHooks {
     }
 
     public record Status(
-            HookHost host, State state, List<Entry> found, List<Entry> expected, boolean guard, Optional<String> problem) {}
+            HookHost host,
+            State state,
+            List<Entry> found,
+            List<Entry> expected,
+            boolean guard,
+            Optional<String> problem) {}
 
     /** The entries wb writes for a host. */
     public static List<Entry> entries(HookHost host) {
         String run = HookEntries.PREFIX + host.id();
         return switch (host) {
-            case CLAUDE -> List.of(
-                    new Entry("PostToolUse", Optional.of(CLAUDE_EDIT_TOOLS), run + " post-edit", CHECK_TIMEOUT),
-                    new Entry("Stop", Optional.empty(), run + " stop", VERIFY_TIMEOUT));
-            case CODEX -> List.of(
-                    new Entry("PostToolUse", Optional.of(CODEX_EDIT_TOOLS), run + " post-edit", CHECK_TIMEOUT),
-                    new Entry("Stop", Optional.empty(), run + " stop", VERIFY_TIMEOUT));
-            case COPILOT -> List.of(
-                    new Entry("postToolUse", Optional.empty(), run + " post-edit", CHECK_TIMEOUT),
-                    new Entry("agentStop", Optional.empty(), run + " stop", VERIFY_TIMEOUT));
+            case CLAUDE ->
+                List.of(
+                        new Entry("PostToolUse", Optional.of(CLAUDE_EDIT_TOOLS), run + " post-edit", CHECK_TIMEOUT),
+                        new Entry("Stop", Optional.empty(), run + " stop", VERIFY_TIMEOUT));
+            case CODEX ->
+                List.of(
+                        new Entry("PostToolUse", Optional.of(CODEX_EDIT_TOOLS), run + " post-edit", CHECK_TIMEOUT),
+                        new Entry("Stop", Optional.empty(), run + " stop", VERIFY_TIMEOUT));
+            case COPILOT ->
+                List.of(
+                        new Entry("postToolUse", Optional.empty(), run + " post-edit", CHECK_TIMEOUT),
+                        new Entry("agentStop", Optional.empty(), run + " stop", VERIFY_TIMEOUT));
         };
     }
 
@@ -178,7 +191,8 @@ public final class AgentHooks {
         try {
             ObjectNode settings = HookFile.read(ws, host);
             List<Entry> have = HookEntries.found(host, settings);
-            boolean guard = host == HookHost.CLAUDE && !JudgeGuardHook.installed(settings).isEmpty();
+            boolean guard = host == HookHost.CLAUDE
+                    && !JudgeGuardHook.installed(settings).isEmpty();
             State state = have.isEmpty() ? State.ABSENT : have.equals(want) ? State.INSTALLED : State.PARTIAL;
             return new Status(host, state, have, want, guard, Optional.empty());
         } catch (Failure e) {

@@ -63,7 +63,10 @@ public final class HookEntries {
                 for (JsonNode hook : item.path("hooks")) {
                     if (hook.isObject() && ours(hook.path("command").asText(null))) {
                         found.add(new Entry(
-                                event.getKey(), matcher, hook.get("command").asText(), hook.path("timeout").asInt(0)));
+                                event.getKey(),
+                                matcher,
+                                hook.get("command").asText(),
+                                hook.path("timeout").asInt(0)));
                     }
                 }
             }
@@ -79,7 +82,8 @@ public final class HookEntries {
         }
         ObjectNode hooks = merged.has("hooks") ? (ObjectNode) merged.get("hooks") : merged.putObject("hooks");
         for (Entry entry : entries) {
-            ArrayNode list = hooks.has(entry.event()) ? (ArrayNode) hooks.get(entry.event()) : hooks.putArray(entry.event());
+            ArrayNode list =
+                    hooks.has(entry.event()) ? (ArrayNode) hooks.get(entry.event()) : hooks.putArray(entry.event());
             if (host == HookHost.COPILOT) {
                 ObjectNode hook = list.addObject();
                 hook.put("type", "command");
@@ -133,7 +137,8 @@ public final class HookEntries {
                 ArrayNode innerList = (ArrayNode) inner;
                 boolean removedInner = false;
                 for (int h = innerList.size() - 1; h >= 0; h--) {
-                    if (innerList.get(h).isObject() && ours(innerList.get(h).path("command").asText(null))) {
+                    if (innerList.get(h).isObject()
+                            && ours(innerList.get(h).path("command").asText(null))) {
                         innerList.remove(h);
                         removedInner = true;
                     }
@@ -150,7 +155,9 @@ public final class HookEntries {
         }
         if (removedAny && hooks.isEmpty()) {
             copy.remove("hooks");
-            if (host == HookHost.COPILOT && copy.size() == 1 && copy.path("version").asInt(0) == 1) {
+            if (host == HookHost.COPILOT
+                    && copy.size() == 1
+                    && copy.path("version").asInt(0) == 1) {
                 copy.remove("version");
             }
         }

@@ -103,18 +103,21 @@ public final class HookRun {
         try {
             event = input.length == 0 ? CanonicalJson.objectNode() : CanonicalJson.parse(input);
         } catch (RuntimeException e) {
-            return Answer.nonBlocking("wb hooks run: the hook event on stdin is not JSON (" + e.getMessage()
-                    + "); nothing was checked");
+            return Answer.nonBlocking(
+                    "wb hooks run: the hook event on stdin is not JSON (" + e.getMessage() + "); nothing was checked");
         }
         if (event == null || !event.isObject()) {
-            return Answer.nonBlocking("wb hooks run: the hook event on stdin is not a JSON object; nothing was checked");
+            return Answer.nonBlocking(
+                    "wb hooks run: the hook event on stdin is not a JSON object; nothing was checked");
         }
         if (phase == Phase.STOP
                 && (event.path("stop_hook_active").asBoolean(false)
                         || event.path("stopHookActive").asBoolean(false))) {
             return Answer.quiet();
         }
-        if (host == HookHost.COPILOT && phase == Phase.POST_EDIT && event.path("toolName").isTextual()) {
+        if (host == HookHost.COPILOT
+                && phase == Phase.POST_EDIT
+                && event.path("toolName").isTextual()) {
             String tool = event.get("toolName").asText().toLowerCase(Locale.ROOT);
             if (!COPILOT_EDIT_TOOLS.contains(tool)) {
                 return Answer.quiet();
