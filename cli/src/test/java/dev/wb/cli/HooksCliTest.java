@@ -111,6 +111,9 @@ class HooksCliTest {
         String exclude = Files.readString(repo.resolve(".git/info/exclude"));
         assertTrue(exclude.lines().anyMatch("/.claude/settings.local.json"::equals), exclude);
         assertEquals("", repo.git("status", "--porcelain"), "nothing new for git to see");
+        CliRun.Result replay = wb("replay", "workspace");
+        assertTrue(replay.out().contains("hooks.configured"), replay.out());
+        assertTrue(replay.out().contains("install claude: installed · .claude/settings.local.json"), replay.out());
     }
 
     @Test

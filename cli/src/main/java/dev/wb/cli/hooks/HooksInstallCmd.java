@@ -11,11 +11,13 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.hooks.AgentHooks;
 import dev.wb.commands.hooks.HookEntries.Entry;
 import dev.wb.commands.judge.agents.SettingsIgnore;
+import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.File;
 import java.nio.file.Files;
@@ -78,6 +80,10 @@ public final class HooksInstallCmd extends LeafCmd {
         HookHost target = HostArg.parse(host);
         Workspace ws = Workspace.require(root.context().cwd());
         AgentHooks.Result result = installing ? AgentHooks.install(ws, target) : AgentHooks.uninstall(ws, target);
+        EventEnvelope event;
+        try (Session session = root.context().session()) {
+            event = AgentHooks.record(session, installing, result);
+        }
         Console console = root.context().console();
         boolean onPath = onPath();
         if (installing && !onPath) {
@@ -87,7 +93,9 @@ public final class HooksInstallCmd extends LeafCmd {
                     "put the directory holding bin/wb on PATH (docs/INSTALL.md), then check: command -v wb");
         }
         if (root.json()) {
-            console.json(json(result, onPath));
+            ObjectNode doc = json(result, onPath);
+            doc.put("event", event.eventId());
+            console.json(doc);
             return Exit.OK;
         }
         String file = target.path();
@@ -119,6 +127,7 @@ public final class HooksInstallCmd extends LeafCmd {
         } else if (result.ignore() == SettingsIgnore.Action.REMOVED) {
             console.line("  wb's rule " + SettingsIgnore.RULE + " removed from " + SettingsIgnore.display(ws));
         }
+        console.line("recorded as event " + event.version() + " of the workspace");
         return Exit.OK;
     }
 

@@ -1,13 +1,19 @@
 package dev.wb.commands.hooks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.hooks.HookEntries.Entry;
 import dev.wb.commands.judge.agents.JudgeGuardHook;
 import dev.wb.commands.judge.agents.SettingsIgnore;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.StreamId;
+import dev.wb.projections.events.HooksConfigured;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -123,7 +129,7 @@ public final class AgentHooks {
         ObjectNode settings = HookFile.read(ws, host);
         List<Entry> want = entries(host);
         List<Entry> have = HookEntries.found(host, settings);
-        ObjectNode merged = have.equals(want) ? settings : HookEntries.with(host, settings, want);
+        ObjectNode merged = same(have, want) ? settings : HookEntries.with(host, settings, want);
         Guard guard = Guard.NONE;
         if (host == HookHost.CLAUDE && JudgeAgentsConfig.load(ws).enabled()) {
             if (JudgeGuardHook.installed(merged).isEmpty()) {
@@ -182,6 +188,22 @@ public final class AgentHooks {
         return new Result(host, Action.REMOVED, had, guard, ignore, !stays);
     }
 
+    /** The same entries, in whatever order the file holds them (a user's event may come first). */
+    static boolean same(List<Entry> have, List<Entry> want) {
+        return have.size() == want.size() && new HashSet<>(have).equals(new HashSet<>(want));
+    }
+
+    /** Records {@code hooks.configured} (docs/EVENTS.md) in the workspace's stream, install or uninstall. */
+    public static EventEnvelope record(Session session, boolean install, Result result) {
+        HooksConfigured event = new HooksConfigured(
+                install ? "install" : "uninstall",
+                result.host().id(),
+                result.host().path(),
+                result.action().id(),
+                result.guard().id());
+        return new EventService(session).record(StreamId.workspace(), event).get(0);
+    }
+
     /** Whether wb's entries are all there, some of them, or none; an unreadable file is said, not thrown. */
     public static Status status(Workspace ws, HookHost host) {
         List<Entry> want = entries(host);
@@ -193,7 +215,7 @@ public final class AgentHooks {
             List<Entry> have = HookEntries.found(host, settings);
             boolean guard = host == HookHost.CLAUDE
                     && !JudgeGuardHook.installed(settings).isEmpty();
-            State state = have.isEmpty() ? State.ABSENT : have.equals(want) ? State.INSTALLED : State.PARTIAL;
+            State state = have.isEmpty() ? State.ABSENT : same(have, want) ? State.INSTALLED : State.PARTIAL;
             return new Status(host, state, have, want, guard, Optional.empty());
         } catch (Failure e) {
             return new Status(host, State.UNUSABLE, List.of(), want, false, Optional.of(e.getMessage()));
