@@ -5,6 +5,7 @@ import dev.wb.cli.config.ConfigGroup;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.demo.DemoCmd;
 import dev.wb.cli.git.GitGroup;
+import dev.wb.cli.hooks.HooksGroup;
 import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
 import dev.wb.cli.ops.ChecksCmd;
@@ -41,6 +42,7 @@ final class Commands {
             "impl",
             "git",
             "judge",
+            "hooks",
             "task",
             "config",
             "checks",
@@ -67,6 +69,7 @@ final class Commands {
             case "impl" -> ImplGroup.spec(root);
             case "git" -> GitGroup.spec(root);
             case "judge" -> JudgeGroup.spec(root);
+            case "hooks" -> HooksGroup.spec(root);
             case "task" -> TaskGroup.spec(root);
             case "config" -> ConfigGroup.spec(root);
             case "checks" -> ChecksCmd.spec(root);

@@ -105,9 +105,15 @@ public final class Specs {
     }
 
     public static PositionalParamSpec positional(String label, String arity, String description, Consumer<String> set) {
+        return positional(0, label, arity, description, set);
+    }
+
+    /** The positional at {@code index}, for a command that takes words of different meanings in turn. */
+    public static PositionalParamSpec positional(
+            int index, String label, String arity, String description, Consumer<String> set) {
         // Built in code, a positional is optional unless said otherwise, whatever its arity.
         return PositionalParamSpec.builder()
-                .index("0")
+                .index(String.valueOf(index))
                 .arity(arity)
                 .required(!arity.startsWith("0"))
                 .paramLabel(label)

@@ -11,6 +11,7 @@ import dev.wb.engine.Payload;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
@@ -156,6 +157,11 @@ public final class Summaries {
                     + finished.failed() + " failed, "
                     + finished.refused() + " refused"
                     + (finished.notRun() > 0 ? ", " + finished.notRun() + " not run" : "");
+        }
+        if (HooksConfigured.TYPE.matches(event)) {
+            HooksConfigured hooks = HooksConfigured.TYPE.read(event);
+            return TerminalText.escape(hooks.action() + " " + hooks.host() + ": " + hooks.result() + " · "
+                    + hooks.file() + (hooks.guard().equals("none") ? "" : " · judge guard " + hooks.guard()));
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             PreflightCompleted preflight = PreflightCompleted.TYPE.read(event);

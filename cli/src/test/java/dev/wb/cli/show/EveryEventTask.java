@@ -14,6 +14,7 @@ import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
@@ -237,7 +238,8 @@ public final class EveryEventTask {
                 new JudgeReproduced(SNAPSHOT, COMMIT, COMMIT, true, List.of(), List.of(), List.of()),
                 new JudgeSnapshotsPruned(3, List.of(), List.of(SNAPSHOT), List.of()),
                 new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", Map.of()),
-                new SyncSeen(12, List.of(new SyncSeen.Head("r-other", 4, DIGEST))));
+                new SyncSeen(12, List.of(new SyncSeen.Head("r-other", 4, DIGEST))),
+                new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"));
     }
 
     private static PlanAudited audit() {

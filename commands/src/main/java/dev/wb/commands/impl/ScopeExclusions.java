@@ -1,12 +1,14 @@
 package dev.wb.commands.impl;
 
+import dev.wb.commands.config.HookHost;
 import dev.wb.commands.config.JudgeAgentTarget;
 import java.util.Locale;
 import java.util.Set;
 
 /**
  * Paths no plan has to account for: wb's own files ({@code .workflow/}, and the judge's agent files
- * {@code wb judge enable} writes and regenerates, by their exact paths: nothing else under
+ * {@code wb judge enable} writes and regenerates, and the hook settings {@code wb hooks install} writes,
+ * by their exact paths: nothing else under
  * {@code .claude/}, {@code .codex/} or {@code .github/}, where a project's own agents and workflows
  * live) and generated output. A checkout
  * without a proper .gitignore otherwise reports {@code __pycache__/*.pyc} as scope creep, and as
@@ -59,6 +61,11 @@ public final class ScopeExclusions {
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
             if (path.equals(target.path())) {
                 return "wb's own files (the judge's agent file for " + target.host() + ")";
+            }
+        }
+        for (HookHost host : HookHost.values()) {
+            if (path.equals(host.path())) {
+                return "wb's own files (the hook settings for " + host.host() + ")";
             }
         }
         int start = 0;

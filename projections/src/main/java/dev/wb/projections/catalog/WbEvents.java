@@ -7,6 +7,7 @@ import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
@@ -67,6 +68,7 @@ public final class WbEvents {
             .add(JudgeSnapshotsPruned.TYPE)
             .add(JudgeAgentsConfigured.TYPE)
             .add(SyncSeen.TYPE)
+            .add(HooksConfigured.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =

@@ -62,7 +62,7 @@ public final class SettingsIgnore {
     }
 
     /** What enable does: add the rule unless a line of the exclude file already is it. */
-    static Action planAdd(Workspace ws) {
+    public static Action planAdd(Workspace ws) {
         Path file = InfoExclude.file(commonDir(ws));
         try {
             if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
@@ -79,7 +79,7 @@ public final class SettingsIgnore {
     }
 
     /** What disable does: remove wb's rule, unless the settings file stays. */
-    static Action planRemove(Workspace ws, boolean settingsStay) {
+    public static Action planRemove(Workspace ws, boolean settingsStay) {
         try {
             if (!InfoExclude.hasOwn(commonDir(ws), HEADER, RULE)) {
                 return Action.NONE;
@@ -90,7 +90,7 @@ public final class SettingsIgnore {
         return settingsStay ? Action.KEPT : Action.REMOVED;
     }
 
-    static void add(Workspace ws) {
+    public static void add(Workspace ws) {
         try {
             InfoExclude.ensure(commonDir(ws), HEADER, List.of(RULE));
         } catch (IOException e) {
@@ -98,7 +98,7 @@ public final class SettingsIgnore {
         }
     }
 
-    static void remove(Workspace ws) {
+    public static void remove(Workspace ws) {
         try {
             InfoExclude.removeOwn(commonDir(ws), HEADER, RULE);
         } catch (IOException e) {

@@ -1,0 +1,173 @@
+package dev.wb.cli.hooks;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.base.Splitter;
+import dev.wb.cli.core.Columns;
+import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Specs;
+import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.config.HookHost;
+import dev.wb.commands.hooks.AgentHooks;
+import dev.wb.commands.hooks.HookEntries.Entry;
+import dev.wb.commands.judge.agents.SettingsIgnore;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code wb hooks install HOST} and {@code wb hooks uninstall HOST}. */
+public final class HooksInstallCmd extends LeafCmd {
+
+    private static final Exits EXITS = Exits.of(
+            Exit.OK.as("written (or already so)"),
+            Exit.USAGE.as("no such host"),
+            Exit.CONFIG.as("the host's settings file is unusable (not a JSON object, a symbolic link…)"));
+
+    @Override
+    public Exits exits() {
+        return EXITS;
+    }
+
+    private final boolean installing;
+    String host;
+
+    private HooksInstallCmd(WbCommand root, boolean installing) {
+        super(root);
+        this.installing = installing;
+    }
+
+    public static CommandSpec install(WbCommand root) {
+        HooksInstallCmd cmd = new HooksInstallCmd(root, true);
+        CommandSpec spec = cmd.command(
+                "install",
+                "Write wb's hooks into the host's own settings: after an edit wb impl check of the task, before the"
+                        + " agent stops wb impl verify (and, for Claude Code while the judge is enabled, the judge's"
+                        + " guard). Claude Code: .claude/settings.local.json (kept out of git); Codex:"
+                        + " .codex/hooks.json; Copilot: .github/hooks/wb.json. The entries run wb from PATH;"
+                        + " everything else in the file is kept.",
+                "The task is WB_TASK, else the current branch task/KEY; with neither the hooks do nothing."
+                        + " docs/HOOKS.md lists the exact entries.",
+                "");
+        spec.addPositional(Specs.positional("HOST", "1", HostArg.LIST, value -> cmd.host = value));
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
+
+    public static CommandSpec uninstall(WbCommand root) {
+        HooksInstallCmd cmd = new HooksInstallCmd(root, false);
+        CommandSpec spec = cmd.command(
+                "uninstall",
+                "Remove wb's hooks from the host's settings, and nothing else; the file is deleted only when"
+                        + " nothing else is left in it.");
+        spec.addPositional(Specs.positional("HOST", "1", HostArg.LIST, value -> cmd.host = value));
+        spec.addOption(Specs.json(root));
+        return spec;
+    }
+
+    @Override
+    protected Exit run() {
+        HookHost target = HostArg.parse(host);
+        Workspace ws = Workspace.require(root.context().cwd());
+        AgentHooks.Result result = installing ? AgentHooks.install(ws, target) : AgentHooks.uninstall(ws, target);
+        EventEnvelope event;
+        try (Session session = root.context().session()) {
+            event = AgentHooks.record(session, installing, result);
+        }
+        Console console = root.context().console();
+        boolean onPath = onPath();
+        if (installing && !onPath) {
+            console.warning(
+                    "wb is not on PATH here; " + target.host() + " runs the hooks as \"wb hooks run …\", which fail"
+                            + " (command not found) until it is",
+                    "put the directory holding bin/wb on PATH (docs/INSTALL.md), then check: command -v wb");
+        }
+        if (root.json()) {
+            ObjectNode doc = json(result, onPath);
+            doc.put("event", event.eventId());
+            console.json(doc);
+            return Exit.OK;
+        }
+        String file = target.path();
+        String what = switch (result.action()) {
+            case INSTALLED -> "installed in " + file;
+            case UPDATED -> "updated in " + file;
+            case UNCHANGED -> "already installed in " + file;
+            case REMOVED ->
+                "removed from " + file + (result.deleted() ? ", which held nothing else and is deleted" : "");
+            case ABSENT -> "not installed (" + file + " holds no wb hook)";
+        };
+        console.line(target.id() + ": " + what);
+        for (Entry e : result.entries()) {
+            console.line("  "
+                    + Columns.left(
+                            e.event() + e.matcher().map(m -> " [" + m + "]").orElse(""), 48) + e.command());
+        }
+        switch (result.guard()) {
+            case ADDED ->
+                console.line("  judge guard added: PreToolUse [" + AgentHooks.CLAUDE_EDIT_TOOLS + "]  "
+                        + AgentHooks.GUARD_COMMAND + " (the judge is enabled)");
+            case PRESENT -> console.line("  judge guard: already there");
+            case KEPT -> console.line("  judge guard kept: the judge is enabled (wb judge disable removes it)");
+            case REMOVED -> console.line("  judge guard removed (the judge is not enabled)");
+            case NONE -> {}
+        }
+        if (result.ignore() == SettingsIgnore.Action.ADDED) {
+            console.line("  kept out of git: " + SettingsIgnore.RULE + " in " + SettingsIgnore.display(ws));
+        } else if (result.ignore() == SettingsIgnore.Action.REMOVED) {
+            console.line("  wb's rule " + SettingsIgnore.RULE + " removed from " + SettingsIgnore.display(ws));
+        }
+        console.line("recorded as event " + event.version() + " of the workspace");
+        return Exit.OK;
+    }
+
+    private static ObjectNode json(AgentHooks.Result result, boolean onPath) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("host", result.host().id());
+        doc.put("file", result.host().path());
+        doc.put("action", result.action().id());
+        doc.set("entries", entries(result.entries()));
+        doc.put("guard", result.guard().id());
+        doc.put("ignore", result.ignore().id());
+        doc.put("deleted", result.deleted());
+        doc.put("wbOnPath", onPath);
+        return doc;
+    }
+
+    static ArrayNode entries(List<Entry> entries) {
+        ArrayNode list = JsonNodeFactory.instance.arrayNode();
+        for (Entry e : entries) {
+            ObjectNode item = list.addObject();
+            item.put("event", e.event());
+            e.matcher().ifPresent(m -> item.put("matcher", m));
+            item.put("command", e.command());
+            item.put("timeout", e.timeoutSeconds());
+        }
+        return list;
+    }
+
+    /** Whether an executable named wb is on this process's PATH, where the host will look for it too. */
+    private boolean onPath() {
+        String path = root.context().env().getOrDefault("PATH", "");
+        for (String dir : Splitter.on(File.pathSeparatorChar).split(path)) {
+            try {
+                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir).resolve("wb"))) {
+                    return true;
+                }
+            } catch (InvalidPathException e) {
+                // not a directory name: the shell would not find wb there either
+            }
+        }
+        return false;
+    }
+}
