@@ -4,6 +4,8 @@ import dev.wb.cli.config.ConfigGroup;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.demo.DemoCmd;
 import dev.wb.cli.git.GitGroup;
+import dev.wb.cli.help.CompletionCmd;
+import dev.wb.cli.help.ManCmd;
 import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
 import dev.wb.cli.ops.ChecksCmd;
@@ -19,7 +21,7 @@ import dev.wb.cli.workspace.ImportCmd;
 import dev.wb.cli.workspace.InitCmd;
 import dev.wb.cli.workspace.RepoGroup;
 import java.util.List;
-import picocli.AutoComplete;
+import java.util.Set;
 
 /**
  * The one list of wb's subcommands, by name: the only class that knows every command package. {@link
@@ -49,7 +51,11 @@ final class Commands {
             "sync",
             "demo",
             "server",
-            "generate-completion");
+            "generate-completion",
+            "generate-man");
+
+    /** The subcommands that describe the whole tree, so that a run of them registers every subcommand. */
+    static final Set<String> WHOLE_TREE = Set.of("generate-completion", "generate-man");
 
     private Commands() {}
 
@@ -74,7 +80,8 @@ final class Commands {
             case "sync" -> SyncCmd.spec(root);
             case "demo" -> DemoCmd.spec(root);
             case "server" -> ServerGroup.spec(root);
-            case "generate-completion" -> new AutoComplete.GenerateCompletion();
+            case "generate-completion" -> CompletionCmd.spec(root);
+            case "generate-man" -> ManCmd.spec(root);
             default -> throw new IllegalArgumentException("no subcommand " + name);
         };
     }
