@@ -20,6 +20,7 @@ final class TaskKeyCompletion {
             # Added by wb: runs on every TAB, so it starts no JVM.
             function _wb_task_keys() {
               local top folder name
+              [[ -n "${ZSH_VERSION-}" ]] && setopt local_options null_glob
               top=$(git rev-parse --show-toplevel 2>/dev/null) || return 0
               [[ -d "$top/.workflow" ]] || return 0
               for folder in "$top"/.workflow/*/; do
