@@ -6,6 +6,8 @@ import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.demo.DemoCmd;
 import dev.wb.cli.git.GitGroup;
 import dev.wb.cli.hooks.HooksGroup;
+import dev.wb.cli.help.CompletionCmd;
+import dev.wb.cli.help.ManCmd;
 import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
 import dev.wb.cli.ops.ChecksCmd;
@@ -21,7 +23,7 @@ import dev.wb.cli.workspace.ImportCmd;
 import dev.wb.cli.workspace.InitCmd;
 import dev.wb.cli.workspace.RepoGroup;
 import java.util.List;
-import picocli.AutoComplete;
+import java.util.Set;
 
 /**
  * The one list of wb's subcommands, by name: the only class that knows every command package. {@link
@@ -53,7 +55,11 @@ final class Commands {
             "ci",
             "demo",
             "server",
-            "generate-completion");
+            "generate-completion",
+            "generate-man");
+
+    /** The subcommands that describe the whole tree, so that a run of them registers every subcommand. */
+    static final Set<String> WHOLE_TREE = Set.of("generate-completion", "generate-man");
 
     private Commands() {}
 
@@ -80,7 +86,8 @@ final class Commands {
             case "ci" -> CiGroup.spec(root);
             case "demo" -> DemoCmd.spec(root);
             case "server" -> ServerGroup.spec(root);
-            case "generate-completion" -> new AutoComplete.GenerateCompletion();
+            case "generate-completion" -> CompletionCmd.spec(root);
+            case "generate-man" -> ManCmd.spec(root);
             default -> throw new IllegalArgumentException("no subcommand " + name);
         };
     }

@@ -2,7 +2,9 @@ package dev.wb.cli;
 
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
+import dev.wb.cli.core.HelpText;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Suggestions;
 import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.Version;
 import dev.wb.cli.core.WbCommand;
@@ -179,7 +181,7 @@ public final class Wb {
                 ? ""
                 : words.get(0).equals("judge") && words.size() > 1 ? "judge " + words.get(1) : words.get(0);
         if (!Arrays.asList(args).contains("--json")
-                || !(command.equals("generate-completion") || command.equals("judge guard"))) {
+                || !(Commands.WHOLE_TREE.contains(command) || command.equals("judge guard"))) {
             return false;
         }
         console()
@@ -187,7 +189,9 @@ public final class Wb {
                         "wb " + command + " has no --json form: "
                                 + (command.equals("judge guard")
                                         ? "its stdout is the hook's answer to Claude Code"
-                                        : "it prints a shell script"),
+                                        : command.equals("generate-man")
+                                                ? "it writes man pages"
+                                                : "it prints a shell script"),
                         List.of("wb " + command + "   (without --json)"));
         return true;
     }
@@ -206,8 +210,8 @@ public final class Wb {
         WbCommand root = root(args);
         CommandLine cli = new CommandLine(root.spec());
         String first = args == null ? null : firstWord(args);
-        // Completion describes the whole tree, so it needs every subcommand.
-        if (first != null && Commands.NAMES.contains(first) && !first.equals("generate-completion")) {
+        // Completion and man pages describe the whole tree, so they need every subcommand.
+        if (first != null && Commands.NAMES.contains(first) && !Commands.WHOLE_TREE.contains(first)) {
             cli.addSubcommand(first, Commands.spec(first, root));
         } else {
             for (String name : Commands.NAMES) {
@@ -219,6 +223,7 @@ public final class Wb {
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> handle(e));
         cli.setParameterExceptionHandler(this::handleUsage);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        HelpText.apply(cli, HelpText.width(env));
         return cli;
     }
 
@@ -234,7 +239,9 @@ public final class Wb {
 
     private int handleUsage(CommandLine.ParameterException e, String[] args) {
         String command = e.getCommandLine().getCommandSpec().qualifiedName();
-        console().error(e.getMessage(), List.of(command + " --help"));
+        List<String> fixes = new ArrayList<>(Suggestions.of(e, args));
+        fixes.add(command + " --help");
+        console().error(e.getMessage(), fixes);
         return Exit.USAGE.code();
     }
 

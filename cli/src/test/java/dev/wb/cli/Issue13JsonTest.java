@@ -21,6 +21,8 @@ class Issue13JsonTest {
             strings = {
                 "generate-completion --json",
                 "--json generate-completion",
+                "generate-man --json",
+                "--json generate-man man",
                 "judge guard --json",
                 "--json judge guard",
                 "replay workspace --output 0 --json"

@@ -174,11 +174,12 @@ class PlanCliTest {
     }
 
     @Test
-    void a_group_without_a_subcommand_is_a_usage_error() {
+    void a_group_without_a_subcommand_prints_its_help() {
         CliRun.Result result = wb(repo.root(), "sdd");
 
-        assertEquals(2, result.code(), result::toString);
-        assertTrue(result.err().contains("fix: wb sdd --help"), result::toString);
+        assertEquals(0, result.code(), result::toString);
+        assertEquals(wb(repo.root(), "sdd", "--help"), result);
+        assertTrue(result.out().contains("\n  audit "), result::toString);
     }
 
     @Test

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,13 +153,15 @@ class TaskCliTest {
     }
 
     @Test
-    void the_group_alone_names_its_subcommands() {
+    void the_group_alone_prints_its_help_with_its_subcommands() {
         CliRun.Result result = wb(repo.root(), "task");
 
-        assertEquals(2, result.code(), result::toString);
-        assertTrue(
-                result.err().startsWith("error: wb task needs a subcommand: new, approve-commands, migrate-criteria\n"),
-                result::toString);
+        assertEquals(0, result.code(), result::toString);
+        assertTrue(result.out().startsWith("Usage: wb task "), result::toString);
+        for (String member : List.of("new", "approve-commands", "migrate-criteria")) {
+            assertTrue(result.out().contains("\n  " + member + " "), result::toString);
+        }
+        assertEquals("", result.err());
     }
 
     @Test

@@ -1,7 +1,5 @@
 package dev.wb.cli.core;
 
-import dev.wb.commands.Failure;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -9,23 +7,24 @@ import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * A command that only groups others ({@code wb sdd}, {@code wb impl}): run alone, it says what to
- * run. A run that names one of its members registers only that one, and wb's own help none
- * (docs/adr/0008).
+ * A command that only groups others ({@code wb sdd}, {@code wb impl}): run alone, it prints its help
+ * (its members and what each does) and exits 0, as {@code wb} alone does. A run that names one of its
+ * members registers only that one, and wb's own help none (docs/adr/0008).
  */
 public final class GroupCmd implements Callable<Integer> {
 
-    private final String name;
-    private final Map<String, Function<WbCommand, CommandSpec>> members;
+    private final WbCommand root;
+    private CommandSpec spec;
 
-    private GroupCmd(String name, Map<String, Function<WbCommand, CommandSpec>> members) {
-        this.name = name;
-        this.members = members;
+    private GroupCmd(WbCommand root) {
+        this.root = root;
     }
 
     public static CommandSpec spec(
             WbCommand root, String name, String description, Map<String, Function<WbCommand, CommandSpec>> members) {
-        CommandSpec spec = Specs.command(new GroupCmd(name, new LinkedHashMap<>(members)), name, description);
+        GroupCmd group = new GroupCmd(root);
+        CommandSpec spec = Specs.command(group, name, description);
+        group.spec = spec;
         spec.addOption(Specs.json(root));
         // A run that names a member builds only its spec: the others' would cost start-up and go unused.
         Optional<String> named = root.memberNamed(name);
@@ -37,9 +36,10 @@ public final class GroupCmd implements Callable<Integer> {
         return spec;
     }
 
+    /** Run alone: the group's help, as {@code wb} alone prints wb's. */
     @Override
     public Integer call() {
-        throw Failure.usage(
-                "wb " + name + " needs a subcommand: " + String.join(", ", members.keySet()), "wb " + name + " --help");
+        spec.commandLine().usage(root.context().console().out());
+        return Exit.OK.code();
     }
 }
