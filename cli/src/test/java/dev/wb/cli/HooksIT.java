@@ -1,6 +1,7 @@
 package dev.wb.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -48,10 +49,7 @@ class HooksIT {
     }
 
     private ProcessResult sh(String command, String stdin) throws IOException {
-        Path event = Files.writeString(tmp.resolve("event.json"), stdin);
-        List<String> argv = new ArrayList<>(List.of("sh", "-c", "exec sh -c \"$1\" < \"$2\"", "sh", command));
-        argv.add(event.toString());
-        return TempGitRepo.Processes.run(repo.root(), argv, env, 120);
+        return shIn(repo.root(), command, stdin);
     }
 
     @Test
@@ -83,5 +81,57 @@ class HooksIT {
         assertTrue(failing.stderr().contains("did not pass"), failing.stderr());
         ProcessResult again = sh(stop, "{\"hook_event_name\": \"Stop\", \"stop_hook_active\": true}");
         assertEquals(0, again.exitCode(), again.stderr());
+    }
+
+    /**
+     * The issue's own case: the demo's repository, as {@code wb demo} leaves it, with Claude Code's hooks
+     * installed. The demo leaves a secret file ({@code .env.local}) beside its task's change, and the
+     * hook after an edit says so to the agent; once it is gone the edit passes and so does the stop.
+     */
+    @Test
+    void in_the_demo_repository_the_installed_hooks_run_the_task_checks() throws IOException {
+        ProcessResult demo = sh("wb demo --json", "");
+        assertEquals(0, demo.exitCode(), demo.stderr());
+        Path demoRepo = Path.of(
+                new ObjectMapper().readTree(demo.stdout()).get("repository").asText());
+        try {
+            env.put("WB_TASK", "DEMO-1");
+            env.put("WB_SERVER", "off");
+            ProcessResult install = shIn(demoRepo, "wb hooks install claude", "");
+            assertEquals(0, install.exitCode(), install.stderr());
+            JsonNode hooks = new ObjectMapper()
+                    .readTree(Files.readString(demoRepo.resolve(".claude/settings.local.json")))
+                    .get("hooks");
+            String postEdit = hooks.at("/PostToolUse/0/hooks/0/command").asText();
+            String stop = hooks.at("/Stop/0/hooks/0/command").asText();
+            assertEquals(
+                    "Edit|Write|MultiEdit|NotebookEdit",
+                    hooks.at("/PostToolUse/0/matcher").asText());
+            String edit = "{\"hook_event_name\": \"PostToolUse\", \"tool_name\": \"Edit\", \"cwd\": \"" + demoRepo
+                    + "\", \"tool_input\": {\"file_path\": \"" + demoRepo.resolve("src/cart.py") + "\"}}";
+
+            ProcessResult secret = shIn(demoRepo, postEdit, edit);
+            assertEquals(2, secret.exitCode(), secret.stderr());
+            assertTrue(secret.stderr().contains(".env.local"), secret.stderr());
+            assertFalse(secret.stderr().contains("settings.local.json"), "wb's own hook file is out of scope");
+
+            Files.delete(demoRepo.resolve(".env.local"));
+            ProcessResult inScope = shIn(demoRepo, postEdit, edit);
+            assertEquals(0, inScope.exitCode(), inScope.stderr());
+            ProcessResult stopped =
+                    shIn(demoRepo, stop, "{\"hook_event_name\": \"Stop\", \"stop_hook_active\": false}");
+            assertEquals(0, stopped.exitCode(), stopped.stderr());
+            ProcessResult replay = shIn(demoRepo, "wb replay DEMO-1 --json", "");
+            assertTrue(replay.stdout().contains("\"verify.finished\""), "the stop hook ran wb impl verify");
+        } finally {
+            TempGitRepo.Processes.run(tmp, List.of("rm", "-rf", demoRepo.toString()), env, 60);
+        }
+    }
+
+    private ProcessResult shIn(Path dir, String command, String stdin) throws IOException {
+        Path event = Files.writeString(tmp.resolve("event.json"), stdin);
+        List<String> argv = new ArrayList<>(List.of("sh", "-c", "exec sh -c \"$1\" < \"$2\"", "sh", command));
+        argv.add(event.toString());
+        return TempGitRepo.Processes.run(dir, argv, env, 180);
     }
 }
