@@ -194,11 +194,13 @@ class CliMannersTest {
 
         assertEquals(0, result.code(), result::toString);
         Path dir = repo.resolve("man/man1");
-        // Every command help lists: the hook command (judge guard) is hidden from both.
+        // Every command help lists: the commands hosts run as hooks (judge guard, hooks run) are hidden from both.
         List<String> commands = SubcommandUsageTest.subcommands()
-                .filter(command -> !command.equals("judge guard"))
+                .filter(command -> !command.equals("judge guard") && !command.equals("hooks run"))
                 .toList();
         assertFalse(Files.exists(dir.resolve("wb-judge-guard.1")));
+        assertFalse(Files.exists(dir.resolve("wb-hooks-run.1")));
+        assertTrue(Files.exists(dir.resolve("wb-ci-check.1")));
         try (Stream<Path> pages = Files.list(dir)) {
             assertEquals(commands.size() + 1, pages.count());
         }

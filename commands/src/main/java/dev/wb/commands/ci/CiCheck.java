@@ -166,7 +166,7 @@ public final class CiCheck {
         if (verified.equals(head)) {
             return Check.pass("verify", "passed on " + shortId(head) + ", the head commit");
         }
-        List<String> since = changedSince(session, verified);
+        List<String> since = changedSince(session, verified, head);
         if (since == null) {
             return Check.fail(
                     "verify",
@@ -183,13 +183,18 @@ public final class CiCheck {
         return Check.pass("verify", "passed on " + shortId(verified) + "; since then only wb's own files changed");
     }
 
-    /** The paths changed from {@code commit} to HEAD that a plan accounts for; null when git does not know it. */
-    private static List<String> changedSince(Session session, String commit) {
+    /**
+     * The paths a plan accounts for whose content differs between {@code commit}'s tree and HEAD's; null
+     * when git does not know the commit. A direct comparison of the two trees, not of HEAD with their
+     * merge-base: a verified commit the branch was reset away from leaves its changes out of HEAD, and
+     * that difference counts.
+     */
+    private static List<String> changedSince(Session session, String commit, String head) {
         try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             if (git.resolveCommit(commit).isEmpty()) {
                 return null;
             }
-            return git.changedPaths(ChangeScope.WORKTREE, Optional.of(commit)).stream()
+            return git.review().betweenCommits(commit, head).stream()
                     .map(ChangedPath::path)
                     .filter(path -> ScopeExclusions.reason(path) == null)
                     .toList();
