@@ -109,6 +109,7 @@ class RunResumeCliTest {
 
         assertEquals(3, run.code(), run.toString());
         assertEquals(List.of("planning:done", "implementation:interrupted"), outcomes(f));
+        assertTrue(run.out().contains("--answer approve|rerun|deny"), run.toString());
         RunParked parked = f.events().stream()
                 .filter(RunParked.TYPE::matches)
                 .map(RunParked.TYPE::read)

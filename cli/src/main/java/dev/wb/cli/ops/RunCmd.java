@@ -95,7 +95,11 @@ public final class RunCmd extends LeafCmd {
             case 1 -> Exit.NOT_COMPLETED;
             case 3 -> {
                 if (!root.json()) {
-                    console.line("answer with: wb run " + task + " --answer approve|deny|TEXT");
+                    boolean interrupted = result.reason().orElse("").contains("(interrupted)");
+                    console.line("answer with: wb run " + task + " --answer "
+                            + (interrupted
+                                    ? "approve|rerun|deny   (look at the tree first: git status)"
+                                    : "approve|deny|TEXT"));
                 }
                 yield Exit.RUN_PARKED;
             }
