@@ -12,6 +12,7 @@ import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
 import dev.wb.cli.ops.ChecksCmd;
 import dev.wb.cli.ops.PreflightCmd;
+import dev.wb.cli.ops.RunCmd;
 import dev.wb.cli.ops.ValidateFlowCmd;
 import dev.wb.cli.sdd.SddGroup;
 import dev.wb.cli.server.ServerGroup;
@@ -48,6 +49,7 @@ final class Commands {
             "task",
             "config",
             "checks",
+            "run",
             "preflight",
             "validate-flow",
             "import",
@@ -79,6 +81,7 @@ final class Commands {
             case "task" -> TaskGroup.spec(root);
             case "config" -> ConfigGroup.spec(root);
             case "checks" -> ChecksCmd.spec(root);
+            case "run" -> RunCmd.spec(root);
             case "preflight" -> PreflightCmd.spec(root);
             case "validate-flow" -> ValidateFlowCmd.spec(root);
             case "import" -> ImportCmd.spec(root);

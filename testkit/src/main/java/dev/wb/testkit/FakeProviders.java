@@ -172,6 +172,24 @@ public final class FakeProviders {
         return write(bin, "gh", script);
     }
 
+    /**
+     * A scripted provider for {@code wb run}'s agent and evaluator nodes, installed as {@code name} ({@code
+     * claude} or {@code codex}). wb names the node and its attempt in {@code WB_RUN_NODE} and {@code
+     * WB_RUN_ATTEMPT}; the fake runs {@code <script dir>/<node>-<attempt>.sh}, else {@code <node>.sh}, with
+     * bash in the repository (so a test makes it write files or print a verdict line), and prints {@code
+     * done <node>} when there is neither. Every call is recorded as {@link #calls} reads it.
+     */
+    public static Path scriptedAgent(Path bin, String name, Path scripts) {
+        String script = header(name) + "SCRIPTS='" + scripts + "'\n" + """
+                if [ "$1" = --version ]; then echo "%s 9.9.9 (scripted fake)"; exit 0; fi
+                for f in "$SCRIPTS/$WB_RUN_NODE-$WB_RUN_ATTEMPT.sh" "$SCRIPTS/$WB_RUN_NODE.sh"; do
+                  if [ -f "$f" ]; then exec /bin/bash "$f"; fi
+                done
+                echo "done $WB_RUN_NODE"
+                """.formatted(name);
+        return write(bin, name, script);
+    }
+
     /** Do-nothing {@code bwrap} and {@code socat}: a Linux host that has what Claude's Bash sandbox needs. */
     public static void sandboxHelpers(Path bin) {
         write(bin, "bwrap", header("bwrap") + "exit 0\n");

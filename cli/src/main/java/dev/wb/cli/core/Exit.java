@@ -33,6 +33,11 @@ public enum Exit {
     /** wb judge guard: any other non-zero code is a non-blocking error in Claude Code; the call goes ahead. */
     HOOK_UNREAD(1, "the event could not be read"),
 
+    /** wb run: the run ended for a person (manual_action_required). */
+    RUN_MANUAL(2, "manual action required"),
+    /** wb run: the run is parked, waiting for a person's answer. */
+    RUN_PARKED(3, "parked for a person"),
+
     /** Not a wb contract: something wb did not foresee. Reported without a stack trace unless WB_DEBUG=1. */
     INTERNAL(70, "unforeseen");
 

@@ -101,6 +101,10 @@ public final class Summaries {
         if (git != null) {
             return git;
         }
+        String run = RunSummaries.of(event);
+        if (run != null) {
+            return run;
+        }
         String judge = JudgeSummaries.of(type, payload);
         if (judge != null) {
             return judge;

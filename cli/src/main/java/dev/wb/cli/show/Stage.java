@@ -28,6 +28,14 @@ import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
+import dev.wb.projections.events.run.EdgeTaken;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.RunAnswered;
+import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.events.run.RunStarted;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -46,6 +54,7 @@ enum Stage {
     VERIFY("verify", true),
     GIT("git", true),
     REVIEW("review", true),
+    RUN("run", false),
     SYNC("sync", false),
     OTHER("other", false);
 
@@ -79,6 +88,16 @@ enum Stage {
                     JudgeReproduced.TYPE,
                     JudgeSnapshotsPruned.TYPE,
                     JudgeAgentsConfigured.TYPE),
+            RUN,
+            List.of(
+                    RunStarted.TYPE,
+                    NodeStarted.TYPE,
+                    NodeFinished.TYPE,
+                    EdgeTaken.TYPE,
+                    RunBudgetExhausted.TYPE,
+                    RunParked.TYPE,
+                    RunAnswered.TYPE,
+                    RunFinished.TYPE),
             SYNC,
             List.of(SyncSeen.TYPE)));
 
@@ -130,6 +149,7 @@ enum Stage {
             case VERIFY -> verify(events);
             case GIT -> git(events);
             case REVIEW -> review(events);
+            case RUN -> run(events);
             case SYNC -> new State("seen", Tone.PLAIN);
             case OTHER -> new State("recorded", Tone.PLAIN);
         };
@@ -206,6 +226,26 @@ enum Stage {
             return new State("refused", Tone.BAD);
         }
         return verdict(Objects.toString(JudgeRunFinished.TYPE.read(run).outcome(), ""));
+    }
+
+    /** The latest run's end decides; before it, parked or running. */
+    private static State run(List<EventEnvelope> events) {
+        EventEnvelope lastRun = null;
+        for (EventEnvelope e : events) {
+            if (RunFinished.TYPE.matches(e) || RunParked.TYPE.matches(e) || RunStarted.TYPE.matches(e)) {
+                lastRun = e;
+            }
+        }
+        if (lastRun == null || RunStarted.TYPE.matches(lastRun)) {
+            return new State("running", Tone.WARN);
+        }
+        if (RunParked.TYPE.matches(lastRun)) {
+            return new State("parked", Tone.WARN);
+        }
+        String status = RunFinished.TYPE.read(lastRun).status();
+        return status.equals(RunFinished.DONE)
+                ? new State("done", Tone.GOOD)
+                : status.equals(RunFinished.FAILED) ? new State("failed", Tone.BAD) : new State("manual", Tone.WARN);
     }
 
     /** A recorded verdict as the state's one word. */

@@ -19,6 +19,10 @@ import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeReproduced;
 import dev.wb.projections.events.judge.JudgeRunFinished;
 import dev.wb.projections.events.judge.JudgeRunRefused;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
 
 /**
  * How an event or a stage reads: {@code GOOD} (green: passed), {@code BAD} (red: failed, refused, a
@@ -68,6 +72,21 @@ enum Tone {
         }
         if (GitSeriesFinished.TYPE.matches(e)) {
             return pass(GitSeriesFinished.TYPE.read(e).status().equals(GitStepRan.OK));
+        }
+        if (NodeFinished.TYPE.matches(e)) {
+            String outcome = NodeFinished.TYPE.read(e).outcome();
+            return switch (outcome) {
+                case "pass", "accept", "done" -> GOOD;
+                case "fail", "crashed" -> BAD;
+                default -> outcome.startsWith("route:") ? PLAIN : WARN;
+            };
+        }
+        if (RunBudgetExhausted.TYPE.matches(e) || RunParked.TYPE.matches(e)) {
+            return WARN;
+        }
+        if (RunFinished.TYPE.matches(e)) {
+            String status = RunFinished.TYPE.read(e).status();
+            return status.equals(RunFinished.DONE) ? GOOD : status.equals(RunFinished.FAILED) ? BAD : WARN;
         }
         return review(e);
     }

@@ -91,6 +91,9 @@ public final class StatusCmd extends LeafCmd {
             StatusQuery query = new StatusQuery(session);
             if (key != null) {
                 show(query.one(Keys.stream(key)));
+                if (!root.json()) {
+                    RunLines.print(root.context().console(), session, Keys.stream(key));
+                }
             } else {
                 show(query.all());
             }

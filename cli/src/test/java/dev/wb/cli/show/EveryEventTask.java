@@ -40,6 +40,14 @@ import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
+import dev.wb.projections.events.run.EdgeTaken;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.RunAnswered;
+import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.events.run.RunStarted;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -239,7 +247,22 @@ public final class EveryEventTask {
                 new JudgeSnapshotsPruned(3, List.of(), List.of(SNAPSHOT), List.of()),
                 new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", Map.of()),
                 new SyncSeen(12, List.of(new SyncSeen.Head("r-other", 4, DIGEST))),
-                new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"));
+                new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"),
+                new RunStarted("implementation", DIGEST, DIGEST, "implementation"),
+                new NodeStarted("testing", "checks", 1, 4242, Optional.empty()),
+                new NodeFinished(
+                        "testing",
+                        "fail",
+                        900,
+                        List.of(new NodeFinished.Artifact("output", DIGEST)),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of("1 command failed")),
+                new EdgeTaken("testing", "fixing", Optional.of("fail"), Optional.of("test_fix"), 1),
+                new RunBudgetExhausted("test_fix", 1),
+                new RunParked("approval", "gate", Optional.of("ship it?"), Optional.empty(), List.of()),
+                new RunAnswered("approve"),
+                new RunFinished(RunFinished.DONE, "reached publish"));
     }
 
     private static PlanAudited audit() {

@@ -31,6 +31,14 @@ import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
+import dev.wb.projections.events.run.EdgeTaken;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.RunAnswered;
+import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.events.run.RunStarted;
 import java.util.List;
 
 /**
@@ -69,6 +77,14 @@ public final class WbEvents {
             .add(JudgeAgentsConfigured.TYPE)
             .add(SyncSeen.TYPE)
             .add(HooksConfigured.TYPE)
+            .add(RunStarted.TYPE)
+            .add(NodeStarted.TYPE)
+            .add(NodeFinished.TYPE)
+            .add(EdgeTaken.TYPE)
+            .add(RunBudgetExhausted.TYPE)
+            .add(RunParked.TYPE)
+            .add(RunAnswered.TYPE)
+            .add(RunFinished.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =

@@ -1,0 +1,80 @@
+package dev.wb.cli.history;
+
+import static dev.wb.cli.history.Summaries.cut;
+
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.run.EdgeTaken;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.RunAnswered;
+import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.events.run.RunStarted;
+
+/** {@code wb replay}'s one-line summaries of a run's events ({@code wb run}); payload text is escaped. */
+final class RunSummaries {
+
+    private RunSummaries() {}
+
+    /** The summary of a run event, or null for another type. */
+    static String of(EventEnvelope event) {
+        if (RunStarted.TYPE.matches(event)) {
+            RunStarted started = RunStarted.TYPE.read(event);
+            return cut("flow " + e(started.flow()) + " (task type " + e(started.taskType()) + ") · digest "
+                    + e(prefix(started.flowDigest())));
+        }
+        if (NodeStarted.TYPE.matches(event)) {
+            NodeStarted started = NodeStarted.TYPE.read(event);
+            return cut(e(started.node()) + " (" + e(started.kind()) + ") attempt " + started.attempt() + " · pid "
+                    + started.pid());
+        }
+        if (NodeFinished.TYPE.matches(event)) {
+            NodeFinished finished = NodeFinished.TYPE.read(event);
+            return cut(e(finished.node()) + " → " + e(finished.outcome()) + " in " + finished.durationMs() + " ms"
+                    + finished.severity().map(s -> " · severity " + e(s)).orElse("")
+                    + (finished.artifacts().isEmpty()
+                            ? ""
+                            : " · " + finished.artifacts().size() + " artifact(s)")
+                    + finished.usage().map(u -> " · " + u.tokens() + " tokens").orElse("")
+                    + finished.reason().map(r -> " · " + e(r)).orElse(""));
+        }
+        if (EdgeTaken.TYPE.matches(event)) {
+            EdgeTaken edge = EdgeTaken.TYPE.read(event);
+            return cut(e(edge.from()) + " → " + e(edge.to())
+                    + edge.outcome().map(o -> " on " + e(o)).orElse("")
+                    + edge.loop()
+                            .map(l -> " · loop " + e(l) + " " + edge.counter())
+                            .orElse(""));
+        }
+        if (RunBudgetExhausted.TYPE.matches(event)) {
+            RunBudgetExhausted spent = RunBudgetExhausted.TYPE.read(event);
+            return cut("loop " + e(spent.loop()) + " spent its budget of " + spent.limit());
+        }
+        if (RunParked.TYPE.matches(event)) {
+            RunParked parked = RunParked.TYPE.read(event);
+            return cut("parked at " + e(parked.node()) + " · " + e(parked.reason())
+                    + parked.question().map(q -> " · " + e(q)).orElse("")
+                    + (parked.changedPaths().isEmpty()
+                            ? ""
+                            : " · " + parked.changedPaths().size() + " changed path(s)"));
+        }
+        if (RunAnswered.TYPE.matches(event)) {
+            return cut("answered: " + e(RunAnswered.TYPE.read(event).answer()));
+        }
+        if (RunFinished.TYPE.matches(event)) {
+            RunFinished finished = RunFinished.TYPE.read(event);
+            return cut(e(finished.status()) + " · " + e(finished.reason()));
+        }
+        return null;
+    }
+
+    private static String e(String text) {
+        return TerminalText.escape(text);
+    }
+
+    private static String prefix(String digest) {
+        return digest.length() > 12 ? digest.substring(0, 12) : digest;
+    }
+}

@@ -1,0 +1,210 @@
+package dev.wb.commands.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.flow.FlowDefinition;
+import dev.wb.commands.flow.FlowEdge;
+import dev.wb.commands.flow.FlowNode;
+import dev.wb.commands.flow.FlowVocabulary;
+import dev.wb.engine.BootId;
+import dev.wb.projections.events.run.EdgeTaken;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.run.RunState;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * The walk: each turn folds the task's stream, reads where the run stands and takes the one next step
+ * (start a node, resolve a crashed one, take an edge, end the run), recording it before going on. So the
+ * log alone says where a run is, and a run cut anywhere resumes at the step after its last event.
+ */
+final class Driver {
+
+    private final RunContext ctx;
+    private final RunLog log;
+    private final Consumer<String> progress;
+    private final FlowDefinition flow;
+
+    Driver(RunContext ctx, RunLog log, Consumer<String> progress) {
+        this.ctx = ctx;
+        this.log = log;
+        this.progress = progress;
+        this.flow = ctx.flow().definition();
+    }
+
+    FlowRun.Result drive() {
+        while (true) {
+            RunState state = FlowRun.fold(ctx.session(), log.stream()).state;
+            if (!state.active()) {
+                progress.accept("run " + ctx.key() + ": " + state.status()
+                        + state.reason().map(r -> " — " + r).orElse(""));
+                return new FlowRun.Result(state.status(), FlowRun.exitCode(state.status()), state.reason());
+            }
+            if (state.status().equals(RunState.PARKED)) {
+                FlowRun.Result parked = FlowRun.parked(state);
+                progress.accept("run " + ctx.key() + ": " + parked.reason().orElse("parked"));
+                return parked;
+            }
+            step(state);
+        }
+    }
+
+    private void step(RunState state) {
+        if (state.inFlight().isPresent()) {
+            resumeInFlight(state, state.inFlight().get());
+            return;
+        }
+        if (state.pending().isPresent()) {
+            String node = state.node().orElseThrow();
+            String outcome = state.pending().get();
+            if (outcome.equals("interrupted")) {
+                String answer = state.answer().orElse("");
+                if (answer.equals("rerun")) {
+                    start(state, node);
+                    return;
+                }
+                if (!answer.equals("approve")) {
+                    log.append(new RunFinished(
+                            RunFinished.MANUAL, "node '" + node + "' was interrupted and its work was not kept"));
+                    return;
+                }
+                outcome = "done";
+            }
+            take(state, node, outcome);
+            return;
+        }
+        start(state, state.node().orElseGet(this::entry));
+    }
+
+    /** A node the crash left in flight: run again if that is safe, else recorded interrupted and parked. */
+    private void resumeInFlight(RunState state, RunState.InFlight f) {
+        FlowNode node = flow.node(f.node()).orElseThrow();
+        boolean wrote = node.kind().equals("agent") && flow.profile(node).equals(FlowVocabulary.WORKSPACE_WRITE);
+        if (!wrote) {
+            progress.accept("  " + f.node() + " (" + f.kind() + ") was in flight: run again");
+            start(state, f.node());
+            return;
+        }
+        TreeState tree = TreeState.of(ctx);
+        progress.accept("  " + f.node() + " (agent, workspace-write) was in flight: interrupted, parked for a person");
+        log.append(
+                new NodeFinished(
+                        f.node(),
+                        "interrupted",
+                        0,
+                        List.of(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of("the run stopped while it edited the tree")),
+                new RunParked("interrupted", f.node(), Optional.empty(), tree.head(), tree.changedPaths()));
+    }
+
+    private void start(RunState state, String id) {
+        FlowNode node = flow.node(id).orElseThrow();
+        JsonNode yaml = ctx.flow().node(id);
+        log.append(new NodeStarted(
+                id, node.kind(), state.attempts(id) + 1, ProcessHandle.current().pid(), BootId.current()));
+        long began = System.nanoTime();
+        NodeResult result;
+        if (!Facts.holds(yaml.path("when"), ctx.configTree())) {
+            result = NodeResult.of(
+                    skipped(node.kind()),
+                    "skipped: when " + yaml.path("when").path("fact").asText() + " is not met");
+        } else {
+            result = switch (node.kind()) {
+                case "tool" -> ToolNode.run(ctx, node.tool().orElse(""), yaml);
+                case "checks" -> ChecksNode.run(ctx, log);
+                case "hitl" -> {
+                    park(id, yaml);
+                    yield null;
+                }
+                case "publish" -> publish(yaml);
+                default -> AgentNode.run(ctx, node, yaml, state);
+            };
+        }
+        if (result == null) {
+            return;
+        }
+        if (node.kind().equals("evaluator")
+                && !node.blocking()
+                && result.outcome().equals("rework")
+                && (Edges.reworkSpent(flow, ctx.config(), state, id)
+                        || state.attempts(id) >= node.maxReworkPerStage())) {
+            result = new NodeResult(
+                    "accept",
+                    result.artifacts(),
+                    result.severity(),
+                    result.usage(),
+                    Optional.of("⚠️ accept (rework budget exhausted)"));
+        }
+        long ms = (System.nanoTime() - began) / 1_000_000;
+        progress.accept("  " + id + " (" + node.kind() + ") → " + result.outcome()
+                + result.reason().map(r -> " — " + r).orElse(""));
+        if (result.needsPerson()) {
+            log.append(
+                    result.finished(id, ms),
+                    new RunFinished(
+                            RunFinished.MANUAL,
+                            "node '" + id + "': " + result.reason().orElse(result.outcome())));
+        } else {
+            log.append(result.finished(id, ms));
+        }
+    }
+
+    private void take(RunState state, String node, String outcome) {
+        Edges.Next next = Edges.next(flow, ctx.config(), state, node, outcome);
+        if (next instanceof Edges.Take take) {
+            FlowEdge e = take.edge();
+            log.append(new EdgeTaken(e.from(), e.to(), e.outcome(), take.loop(), take.counter()));
+        } else if (next instanceof Edges.Exhausted spent) {
+            progress.accept("  loop " + spent.loop() + " spent its budget of " + spent.limit());
+            log.append(
+                    new RunBudgetExhausted(spent.loop(), spent.limit()),
+                    new RunFinished(
+                            RunFinished.MANUAL,
+                            "loop " + spent.loop() + " spent its budget of " + spent.limit() + " at '" + node + "'"));
+        } else {
+            Edges.End end = (Edges.End) next;
+            log.append(new RunFinished(end.status(), end.reason()));
+        }
+    }
+
+    private void park(String id, JsonNode yaml) {
+        String signal = yaml.path("signal").asText("question");
+        String question = yaml.path("question").isTextual()
+                ? yaml.path("question").asText()
+                : signal.equals("approval") ? "approve or deny?" : "node '" + id + "' asks a question";
+        progress.accept("  " + id + " (hitl) → parked for a person (" + signal + ")");
+        log.append(new RunParked(signal, id, Optional.of(question), Optional.empty(), List.of()));
+    }
+
+    private NodeResult publish(JsonNode yaml) {
+        String policy = yaml.path("policy").asText(flow.publishing());
+        if (policy.equals("none") || policy.equals("local_artifact")) {
+            return NodeResult.of("done", "publishing " + policy + ": the work stays in this checkout");
+        }
+        return NodeResult.of(
+                NodeResult.MANUAL,
+                "publishing '" + policy + "' is not done by wb run yet: publish by hand (wb git push, a pull request)");
+    }
+
+    private static String skipped(String kind) {
+        return switch (kind) {
+            case "evaluator" -> "accept";
+            case "checks", "tool" -> "pass";
+            default -> "done";
+        };
+    }
+
+    private String entry() {
+        return flow.nodes().stream()
+                .map(FlowNode::id)
+                .filter(id -> flow.edges().stream().noneMatch(e -> e.to().equals(id)))
+                .findFirst()
+                .orElseThrow();
+    }
+}

@@ -1,0 +1,188 @@
+package dev.wb.commands.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.ContentStore;
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.config.LocatedTree;
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.config.WorkspaceRedactor;
+import dev.wb.commands.flow.FlowForRun;
+import dev.wb.engine.Digests;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.RunAnswered;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.run.RunProjection;
+import dev.wb.projections.run.RunState;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * {@code wb run KEY [--flow NAME] [--answer A]}: drives a task through its flow, every step an event of
+ * the task's stream (docs/RUNS.md). A task with a run under way resumes it from the log; one with none
+ * (or whose last run ended) starts a new run, after the flow passes the full validator. The run's flow
+ * may not change under it: a digest that differs from the one {@code run.started} recorded is refused.
+ */
+public final class FlowRun {
+
+    public static final String DEFAULT_FLOW = "implementation";
+
+    /** How the run stands when this invocation stops: its status and the exit code it maps to. */
+    public record Result(String status, int exitCode, Optional<String> reason) {}
+
+    private FlowRun() {}
+
+    public static Result run(
+            Session session,
+            TaskKey key,
+            Map<String, String> env,
+            Optional<String> flowName,
+            Optional<String> answer,
+            Consumer<String> progress) {
+        StreamId stream = StreamId.task(key);
+        Folded folded = fold(session, stream);
+        RunState state = folded.state;
+        boolean resume = state.active();
+        if (answer.isPresent() && !state.status().equals(RunState.PARKED)) {
+            throw Failure.usage(
+                    key + " has no parked run to answer (its run is " + state.status() + ")",
+                    "wb status " + key + "    (where its run stands)");
+        }
+        String name = resume ? state.flow().orElseThrow().name() : flowName.orElse(DEFAULT_FLOW);
+        if (resume && flowName.isPresent() && !flowName.get().equals(name)) {
+            throw Failure.usage(
+                    key + "'s run follows flow '" + name + "'; --flow " + flowName.get() + " cannot change it mid-run",
+                    "wb run " + key + "    (resumes it on '" + name + "')");
+        }
+        WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
+        FlowForRun.Loaded flow = FlowForRun.load(session.workspace(), config, name);
+        if (resume && !flow.digest().equals(state.flow().orElseThrow().digest())) {
+            String was = state.flow().orElseThrow().digest();
+            throw Failure.usage(
+                    "flow '" + name + "' changed since " + key + "'s run started: digest " + was + " then, "
+                            + flow.digest() + " now; the run is not resumed on a different flow",
+                    "restore .workflow/flows/" + name + ".yaml as it was (git log -p .workflow/flows/" + name
+                            + ".yaml), then: wb run " + key);
+        }
+        Liveness.refuseLive(key, state);
+        RunContext ctx = new RunContext(
+                session,
+                key,
+                flow,
+                config,
+                configTree(session),
+                env,
+                WorkspaceRedactor.of(session.workspace(), config, env, Map.of()),
+                new ContentStore(session.workspace()));
+        RunLog log = new RunLog(session, stream, key.toString(), folded.version);
+        if (!resume) {
+            log.append(new RunStarted(name, flow.digest(), configDigest(session), name));
+            progress.accept("run " + key + ": flow " + name + " (digest "
+                    + flow.digest().substring(0, 12) + ")");
+        } else if (answer.isPresent()) {
+            answer(ctx, log, state, answer.get(), progress);
+        } else if (state.status().equals(RunState.PARKED)) {
+            return parked(state);
+        } else {
+            progress.accept("run " + key + ": resuming flow " + name + " from the log");
+        }
+        return new Driver(ctx, log, progress).drive();
+    }
+
+    /** A parked run's answer, recorded with what it decides for the node that asked, in one batch. */
+    private static void answer(RunContext ctx, RunLog log, RunState state, String answer, Consumer<String> progress) {
+        RunState.Parked parked = state.parked().orElseThrow();
+        progress.accept("run " + ctx.key() + ": answered " + parked.node() + " (" + parked.reason() + ")");
+        switch (parked.reason()) {
+            case "approval" -> {
+                if (!answer.equals("approve") && !answer.equals("deny")) {
+                    throw Failure.usage(
+                            "node '" + parked.node() + "' asks for an approval: answer approve or deny",
+                            "wb run " + ctx.key() + " --answer approve");
+                }
+                log.append(new RunAnswered(answer), NodeFinished.of(parked.node(), "route:" + answer, 0));
+            }
+            case "question" -> {
+                String digest = Digests.hex(ctx.store().put(answer.getBytes(StandardCharsets.UTF_8)));
+                log.append(
+                        new RunAnswered(answer),
+                        new NodeFinished(
+                                parked.node(),
+                                "done",
+                                0,
+                                List.of(new NodeFinished.Artifact("answer", digest)),
+                                Optional.empty(),
+                                Optional.empty(),
+                                Optional.of("answered")));
+            }
+            default -> {
+                if (!List.of("approve", "rerun", "deny").contains(answer)) {
+                    throw Failure.usage(
+                            "node '" + parked.node() + "' was interrupted: answer approve (keep the tree as it is and"
+                                    + " go on), rerun (run the node again) or deny (end the run for a person)",
+                            "wb run " + ctx.key() + " --answer rerun");
+                }
+                log.append(new RunAnswered(answer));
+            }
+        }
+    }
+
+    static Result parked(RunState state) {
+        RunState.Parked p = state.parked().orElseThrow();
+        return new Result(
+                RunState.PARKED,
+                3,
+                Optional.of("parked at '" + p.node() + "' (" + p.reason() + ")"
+                        + p.question().map(q -> ": " + q).orElse("")));
+    }
+
+    /** The exit code of a run's status: done 0, failed 1, manual 2, parked 3. */
+    static int exitCode(String status) {
+        return switch (status) {
+            case RunFinished.DONE -> 0;
+            case RunFinished.FAILED -> 1;
+            case RunState.PARKED -> 3;
+            default -> 2;
+        };
+    }
+
+    private static JsonNode configTree(Session session) {
+        return WorkspaceConfig.read(session.workspace()).map(LocatedTree::root).orElse(CanonicalJson.objectNode());
+    }
+
+    private static String configDigest(Session session) {
+        Path file = WorkspaceConfig.file(session.workspace());
+        try {
+            byte[] bytes = Files.isRegularFile(file) ? Files.readAllBytes(file) : new byte[0];
+            return Digests.hex(Digests.sha256(bytes));
+        } catch (IOException e) {
+            return Digests.hex(Digests.sha256(new byte[0]));
+        }
+    }
+
+    static Folded fold(Session session, StreamId stream) {
+        Folded folded = new Folded();
+        session.reader().forEach(stream, 0, (EventEnvelope event) -> {
+            folded.state = RunProjection.INSTANCE.evolve(folded.state, event);
+            folded.version = event.version();
+        });
+        return folded;
+    }
+
+    /** The run's state and the stream's last version (-1: no stream). */
+    static final class Folded {
+        RunState state = RunState.EMPTY;
+        long version = -1;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.wb.commands.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.commands.Failure;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunStarted;
+import dev.wb.testkit.TempGitRepo;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Two runs of one task never interleave: each append is conditional on the version its run last saw. */
+class RunLogTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void a_run_whose_stream_moved_under_it_stops_and_appends_nothing() {
+        TempGitRepo repo = TempGitRepo.create(tmp, "repo");
+        StreamId stream = StreamId.task(new TaskKey("ABC-1"));
+        try (Session session = Session.open(new Workspace(repo.root()), Map.of(), Clock.systemUTC())) {
+            RunLog first = new RunLog(session, stream, "ABC-1", -1);
+            RunLog second = new RunLog(session, stream, "ABC-1", -1);
+            first.append(new RunStarted("f", "d", "c", "f"));
+            assertEquals(0, first.version());
+
+            Failure refused = assertThrows(Failure.class, () -> second.append(new RunStarted("f", "d", "c", "f")));
+
+            assertEquals(Failure.Kind.USAGE, refused.kind());
+            assertTrue(
+                    refused.getMessage().contains("another process appended to ABC-1's stream"), refused.getMessage());
+            first.append(new NodeStarted("n", "tool", 1, 1, Optional.empty()), new RunFinished(RunFinished.DONE, "ok"));
+            assertEquals(2, first.version());
+            assertEquals(3, session.reader().read(stream).size());
+        }
+    }
+
+    @Test
+    void prompts_fill_known_tokens_and_keep_unknown_ones_verbatim() {
+        assertEquals(
+                "task ABC-1, {plann_path} and {\"json\": 1}; kept",
+                Prompt.render(
+                        "task {task_id}, {plann_path} and {\"json\": 1}{?diff_path}; diff {diff_path}{/diff_path}"
+                                + "{?task_id}; kept{/task_id}",
+                        Map.of("task_id", "ABC-1", "diff_path", "")));
+    }
+}

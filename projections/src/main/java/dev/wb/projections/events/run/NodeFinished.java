@@ -1,0 +1,103 @@
+package dev.wb.projections.events.run;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.WbEvent;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A node of a run ended.
+ *
+ * @param outcome {@code pass}, {@code fail}, {@code accept}, {@code rework}, {@code route:<x>},
+ *     {@code done}, {@code incomplete} (manual), {@code crashed} (manual) or {@code interrupted}
+ * @param artifacts what the node produced, stored by digest in the content store
+ * @param severity an evaluator's severity, when it gave one
+ * @param usage the provider's usage figures, when its CLI reported them
+ * @param reason why, in words, when the outcome needs one (a failure, a crash, a warning)
+ */
+public record NodeFinished(
+        String node,
+        String outcome,
+        long durationMs,
+        List<Artifact> artifacts,
+        Optional<String> severity,
+        Optional<Usage> usage,
+        Optional<String> reason)
+        implements WbEvent {
+
+    static final String NODE = "node";
+    static final String OUTCOME = "outcome";
+    static final String DURATION_MS = "durationMs";
+    static final String ARTIFACTS = "artifacts";
+    static final String SEVERITY = "severity";
+    static final String USAGE = "usage";
+    static final String REASON = "reason";
+    static final String NAME = "name";
+    static final String DIGEST = "digest";
+    static final String TOKENS = "tokens";
+    static final String COST = "cost";
+
+    public static final EventType<NodeFinished> TYPE = EventType.of(
+            "node.finished",
+            List.of(NODE, OUTCOME, DURATION_MS, ARTIFACTS, SEVERITY, USAGE, REASON),
+            NodeFinished::read);
+
+    /** One stored output: its name ({@code output}, {@code stdout}, a file's path) and its SHA-256. */
+    public record Artifact(String name, String digest) {}
+
+    /** A provider's figures: tokens used and cost in US dollars, as its CLI printed them. */
+    public record Usage(long tokens, String cost) {}
+
+    public NodeFinished {
+        artifacts = List.copyOf(artifacts);
+    }
+
+    /** A node that ended with an outcome and nothing more to say. */
+    public static NodeFinished of(String node, String outcome, long durationMs) {
+        return new NodeFinished(
+                node, outcome, durationMs, List.of(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    @Override
+    public EventType<NodeFinished> eventType() {
+        return TYPE;
+    }
+
+    @Override
+    public ObjectNode payload() {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put(NODE, node);
+        p.put(OUTCOME, outcome);
+        p.put(DURATION_MS, durationMs);
+        ArrayNode list = p.putArray(ARTIFACTS);
+        artifacts.forEach(a -> list.addObject().put(NAME, a.name()).put(DIGEST, a.digest()));
+        RunReads.putOptional(p, SEVERITY, severity);
+        usage.ifPresentOrElse(
+                u -> p.putObject(USAGE).put(TOKENS, u.tokens()).put(COST, u.cost()), () -> p.putNull(USAGE));
+        RunReads.putOptional(p, REASON, reason);
+        return p;
+    }
+
+    private static NodeFinished read(ObjectNode p) {
+        List<Artifact> artifacts = new ArrayList<>();
+        p.path(ARTIFACTS)
+                .forEach(a -> artifacts.add(new Artifact(RunReads.text(a.path(NAME)), RunReads.text(a.path(DIGEST)))));
+        Optional<Usage> usage = p.path(USAGE).isObject()
+                ? Optional.of(new Usage(
+                        p.path(USAGE).path(TOKENS).asLong(),
+                        RunReads.text(p.path(USAGE).path(COST))))
+                : Optional.empty();
+        return new NodeFinished(
+                RunReads.text(p.path(NODE)),
+                RunReads.text(p.path(OUTCOME)),
+                p.path(DURATION_MS).asLong(),
+                artifacts,
+                RunReads.optionalText(p.path(SEVERITY)),
+                usage,
+                RunReads.optionalText(p.path(REASON)));
+    }
+}

@@ -1,0 +1,150 @@
+package dev.wb.projections.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.projections.Projection;
+import dev.wb.projections.events.run.EdgeTaken;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.RunAnswered;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.events.run.RunStarted;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A task's run, folded ({@link RunState}): what {@code wb run} resumes from and {@code wb status}
+ * shows. A {@code run.started} begins a fresh run; {@code run.budget_exhausted} changes nothing here
+ * (the {@code run.finished} after it does).
+ */
+public final class RunProjection implements Projection<RunState> {
+
+    public static final RunProjection INSTANCE = new RunProjection();
+
+    private RunProjection() {}
+
+    @Override
+    public String name() {
+        return "run";
+    }
+
+    @Override
+    public int version() {
+        return 1;
+    }
+
+    @Override
+    public RunState initialState() {
+        return RunState.EMPTY;
+    }
+
+    @Override
+    public RunState evolve(RunState s, EventEnvelope event) {
+        if (RunStarted.TYPE.matches(event)) {
+            RunStarted started = RunStarted.TYPE.read(event);
+            return new RunState(
+                    s.runs() + 1,
+                    RunState.RUNNING,
+                    Optional.of(new RunState.Flow(
+                            started.flow(), started.flowDigest(), started.configDigest(), started.taskType())),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Map.of(),
+                    0,
+                    Map.of(),
+                    List.of(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    Optional.empty(),
+                    0);
+        }
+        if (NodeStarted.TYPE.matches(event)) {
+            NodeStarted started = NodeStarted.TYPE.read(event);
+            Map<String, Integer> attempts = new HashMap<>(s.attempts());
+            attempts.merge(started.node(), 1, Integer::sum);
+            RunState.InFlight inFlight = new RunState.InFlight(
+                    started.node(), started.kind(), started.attempt(), started.pid(), started.boot());
+            return with(s, RunState.RUNNING, Optional.of(started.node()), Optional.of(inFlight), Optional.empty())
+                    .attempts(attempts)
+                    .parked(Optional.empty())
+                    .build();
+        }
+        if (NodeFinished.TYPE.matches(event)) {
+            NodeFinished finished = NodeFinished.TYPE.read(event);
+            List<RunState.Step> history = new ArrayList<>(s.history());
+            history.add(new RunState.Step(finished.node(), finished.outcome(), finished.durationMs()));
+            long tokens = s.tokens()
+                    + finished.usage().map(NodeFinished.Usage::tokens).orElse(0L);
+            return with(s, s.status(), Optional.of(finished.node()), Optional.empty(), Optional.of(finished.outcome()))
+                    .history(history)
+                    .tokens(tokens)
+                    .build();
+        }
+        if (EdgeTaken.TYPE.matches(event)) {
+            EdgeTaken edge = EdgeTaken.TYPE.read(event);
+            Map<String, Integer> counters = new HashMap<>(s.counters());
+            int fix = s.fixIterations();
+            if (edge.loop().isPresent()) {
+                counters.put(edge.loop().get(), edge.counter());
+                fix++;
+            }
+            return with(s, s.status(), Optional.of(edge.to()), Optional.empty(), Optional.empty())
+                    .counters(counters)
+                    .fixIterations(fix)
+                    .build();
+        }
+        if (RunParked.TYPE.matches(event)) {
+            RunParked parked = RunParked.TYPE.read(event);
+            return with(s, RunState.PARKED, Optional.of(parked.node()), Optional.empty(), s.pending())
+                    .parked(Optional.of(new RunState.Parked(parked.reason(), parked.node(), parked.question())))
+                    .answer(Optional.empty())
+                    .build();
+        }
+        if (RunAnswered.TYPE.matches(event)) {
+            return with(s, RunState.RUNNING, s.node(), s.inFlight(), s.pending())
+                    .parked(Optional.empty())
+                    .answer(Optional.of(RunAnswered.TYPE.read(event).answer()))
+                    .build();
+        }
+        if (RunFinished.TYPE.matches(event)) {
+            RunFinished finished = RunFinished.TYPE.read(event);
+            return with(s, finished.status(), Optional.empty(), Optional.empty(), Optional.empty())
+                    .parked(Optional.empty())
+                    .reason(Optional.of(finished.reason()))
+                    .build();
+        }
+        return s;
+    }
+
+    private static RunStateBuilder with(
+            RunState s,
+            String status,
+            Optional<String> node,
+            Optional<RunState.InFlight> inFlight,
+            Optional<String> pending) {
+        return new RunStateBuilder(s)
+                .status(status)
+                .node(node)
+                .inFlight(inFlight)
+                .pending(pending);
+    }
+
+    @Override
+    public JsonNode toJson(RunState state) {
+        return RunStateJson.write(state);
+    }
+
+    @Override
+    public RunState fromJson(JsonNode json) {
+        if (!(json instanceof ObjectNode)) {
+            throw new IllegalArgumentException("not a run state: not an object");
+        }
+        return RunStateJson.read(json);
+    }
+}

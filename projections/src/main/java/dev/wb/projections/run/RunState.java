@@ -1,0 +1,97 @@
+package dev.wb.projections.run;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where a task's run stands, folded from its {@code run.*}, {@code node.*} and {@code edge.taken}
+ * events ({@link RunProjection}).
+ *
+ * @param runs how many runs the stream started
+ * @param status {@code new} (no run), {@code running}, {@code parked}, {@code done}, {@code failed} or
+ *     {@code manual_action_required}
+ * @param flow the current run's flow and its digest (empty before the first run)
+ * @param node the node the run is at: in flight, parked at, or about to start; empty when ended
+ * @param inFlight the node started and not finished, with the process that drives it
+ * @param pending a node finished whose edge is not yet taken: its outcome
+ * @param counters each loop's count in this run
+ * @param fixIterations every fix round of this run, the global backstop's count
+ * @param attempts how many times each node was started in this run
+ * @param history each finished node in order: node, outcome, duration
+ * @param parked why the run waits for a person, while it does
+ * @param answer a person's answer not yet used by the node that asked
+ * @param reason the run's end, in words, once it ended
+ * @param tokens the provider tokens this run's nodes reported, summed
+ */
+public record RunState(
+        int runs,
+        String status,
+        Optional<Flow> flow,
+        Optional<String> node,
+        Optional<InFlight> inFlight,
+        Optional<String> pending,
+        Map<String, Integer> counters,
+        int fixIterations,
+        Map<String, Integer> attempts,
+        List<Step> history,
+        Optional<Parked> parked,
+        Optional<String> answer,
+        Optional<String> reason,
+        long tokens) {
+
+    public static final String NEW = "new";
+    public static final String RUNNING = "running";
+    public static final String PARKED = "parked";
+
+    public static final RunState EMPTY = new RunState(
+            0,
+            NEW,
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            Map.of(),
+            0,
+            Map.of(),
+            List.of(),
+            Optional.empty(),
+            Optional.empty(),
+            Optional.empty(),
+            0);
+
+    /** The flow a run follows, as it was when the run started. */
+    public record Flow(String name, String digest, String configDigest, String taskType) {}
+
+    /** A node started and not finished: a crash, or a run still going in another process. */
+    public record InFlight(String node, String kind, int attempt, long pid, Optional<String> boot) {}
+
+    /** One finished node. */
+    public record Step(String node, String outcome, long durationMs) {}
+
+    /** Why a run waits. */
+    public record Parked(String reason, String node, Optional<String> question) {}
+
+    public RunState {
+        counters = ImmutableMap.copyOf(counters);
+        attempts = ImmutableMap.copyOf(attempts);
+        history = ImmutableList.copyOf(history);
+    }
+
+    /** Whether a run was started and has not ended (it may be parked or in flight). */
+    public boolean active() {
+        return status.equals(RUNNING) || status.equals(PARKED);
+    }
+
+    /** A node's count of starts in this run. */
+    public int attempts(String node) {
+        return attempts.getOrDefault(node, 0);
+    }
+
+    /** A loop's count in this run. */
+    public int counter(String loop) {
+        return counters.getOrDefault(loop, 0);
+    }
+}

@@ -1,0 +1,114 @@
+package dev.wb.projections.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/** A {@link RunState} as JSON ({@code wb replay --at}, checkpoints) and back, strictly. */
+final class RunStateJson {
+
+    private RunStateJson() {}
+
+    static ObjectNode write(RunState s) {
+        ObjectNode n = CanonicalJson.objectNode();
+        n.put("runs", s.runs());
+        n.put("status", s.status());
+        s.flow()
+                .ifPresent(f -> n.putObject("flow")
+                        .put("name", f.name())
+                        .put("digest", f.digest())
+                        .put("configDigest", f.configDigest())
+                        .put("taskType", f.taskType()));
+        s.node().ifPresent(v -> n.put("node", v));
+        s.inFlight().ifPresent(f -> {
+            ObjectNode o = n.putObject("inFlight")
+                    .put("node", f.node())
+                    .put("kind", f.kind())
+                    .put("attempt", f.attempt())
+                    .put("pid", f.pid());
+            f.boot().ifPresent(b -> o.put("boot", b));
+        });
+        s.pending().ifPresent(v -> n.put("pending", v));
+        ObjectNode counters = n.putObject("counters");
+        new TreeMap<>(s.counters()).forEach(counters::put);
+        n.put("fixIterations", s.fixIterations());
+        ObjectNode attempts = n.putObject("attempts");
+        new TreeMap<>(s.attempts()).forEach(attempts::put);
+        ArrayNode history = n.putArray("history");
+        s.history()
+                .forEach(h -> history.addObject()
+                        .put("node", h.node())
+                        .put("outcome", h.outcome())
+                        .put("durationMs", h.durationMs()));
+        s.parked().ifPresent(p -> {
+            ObjectNode o = n.putObject("parked").put("reason", p.reason()).put("node", p.node());
+            p.question().ifPresent(q -> o.put("question", q));
+        });
+        s.answer().ifPresent(v -> n.put("answer", v));
+        s.reason().ifPresent(v -> n.put("reason", v));
+        n.put("tokens", s.tokens());
+        return n;
+    }
+
+    static RunState read(JsonNode n) {
+        try {
+            Optional<RunState.Flow> flow = Optional.ofNullable(n.get("flow"))
+                    .map(f -> new RunState.Flow(
+                            f.required("name").asText(),
+                            f.required("digest").asText(),
+                            f.required("configDigest").asText(),
+                            f.required("taskType").asText()));
+            Optional<RunState.InFlight> inFlight = Optional.ofNullable(n.get("inFlight"))
+                    .map(f -> new RunState.InFlight(
+                            f.required("node").asText(),
+                            f.required("kind").asText(),
+                            f.required("attempt").intValue(),
+                            f.required("pid").longValue(),
+                            text(f, "boot")));
+            List<RunState.Step> history = new ArrayList<>();
+            n.required("history")
+                    .forEach(h -> history.add(new RunState.Step(
+                            h.required("node").asText(),
+                            h.required("outcome").asText(),
+                            h.required("durationMs").longValue())));
+            Optional<RunState.Parked> parked = Optional.ofNullable(n.get("parked"))
+                    .map(p -> new RunState.Parked(
+                            p.required("reason").asText(), p.required("node").asText(), text(p, "question")));
+            return new RunState(
+                    n.required("runs").intValue(),
+                    n.required("status").asText(),
+                    flow,
+                    text(n, "node"),
+                    inFlight,
+                    text(n, "pending"),
+                    ints(n.required("counters")),
+                    n.required("fixIterations").intValue(),
+                    ints(n.required("attempts")),
+                    history,
+                    parked,
+                    text(n, "answer"),
+                    text(n, "reason"),
+                    n.required("tokens").longValue());
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("not a run state: " + e.getMessage(), e);
+        }
+    }
+
+    private static Optional<String> text(JsonNode n, String field) {
+        JsonNode v = n.get(field);
+        return v == null ? Optional.empty() : Optional.of(v.asText());
+    }
+
+    private static Map<String, Integer> ints(JsonNode object) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        object.properties().forEach(e -> out.put(e.getKey(), e.getValue().intValue()));
+        return out;
+    }
+}
