@@ -18,9 +18,10 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The walk: each turn folds the task's stream, reads where the run stands and takes the one next step
- * (start a node, resolve a crashed one, take an edge, end the run), recording it before going on. So the
- * log alone says where a run is, and a run cut anywhere resumes at the step after its last event.
+ * The walk: each turn reads where the run stands (the task's stream folded, kept current by {@link RunLog}
+ * as it appends) and takes the one next step (start a node, resolve a crashed one, take an edge, end the
+ * run), recording it before going on. So the log alone says where a run is, and a run cut anywhere resumes
+ * at the step after its last event.
  */
 final class Driver {
 
@@ -38,7 +39,7 @@ final class Driver {
 
     FlowRun.Result drive() {
         while (true) {
-            RunState state = FlowRun.fold(ctx.session(), log.stream()).state;
+            RunState state = log.state();
             if (!state.active()) {
                 progress.accept("run " + ctx.key() + ": " + state.status()
                         + state.reason().map(r -> " — " + r).orElse(""));

@@ -85,7 +85,7 @@ public final class FlowRun {
                 env,
                 WorkspaceRedactor.of(session.workspace(), config, env, Map.of()),
                 new ContentStore(session.workspace()));
-        RunLog log = new RunLog(session, stream, key.toString(), folded.version);
+        RunLog log = new RunLog(session, stream, key.toString(), folded.version, state);
         if (!resume) {
             log.append(new RunStarted(name, flow.digest(), configDigest(session), name));
             progress.accept("run " + key + ": flow " + name + " (digest "

@@ -7,12 +7,16 @@ import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.VersionConflictException;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.run.RunProjection;
+import dev.wb.projections.run.RunState;
 import java.util.List;
 
 /**
  * The run's appends to its task's stream, each conditional on the version the run last saw: the run
  * is the stream's only writer while it goes, so another {@code wb run} (or anything else) appending
- * in between is a conflict that stops this run before anything interleaves.
+ * in between is a conflict that stops this run before anything interleaves. So the run's state is the
+ * fold of the stream as read once, at the start, evolved by each event appended since: the same state a
+ * fold of the whole stream gives, without reading the stream again at every step.
  */
 final class RunLog {
 
@@ -20,12 +24,15 @@ final class RunLog {
     private final StreamId stream;
     private final String key;
     private long version;
+    private RunState state;
 
-    RunLog(Session session, StreamId stream, String key, long version) {
+    /** A log that stands at {@code version} (-1: no stream), where the stream folds to {@code state}. */
+    RunLog(Session session, StreamId stream, String key, long version, RunState state) {
         this.session = session;
         this.stream = stream;
         this.key = key;
         this.version = version;
+        this.state = state;
     }
 
     StreamId stream() {
@@ -34,6 +41,11 @@ final class RunLog {
 
     long version() {
         return version;
+    }
+
+    /** The run as the stream stands after this run's last append: the start's fold and every event since. */
+    RunState state() {
+        return state;
     }
 
     /** Appends the events as one batch, where the stream still ends where this run last saw it. */
@@ -46,6 +58,9 @@ final class RunLog {
                             List.of(events).stream().map(WbEvent::toNewEvent).toList(),
                             session.invocation());
             version = appended.get(appended.size() - 1).version();
+            for (EventEnvelope event : appended) {
+                state = RunProjection.INSTANCE.evolve(state, event);
+            }
         } catch (VersionConflictException e) {
             throw concurrent(key);
         }
@@ -57,6 +72,7 @@ final class RunLog {
             throw concurrent(key);
         }
         version = event.version();
+        state = RunProjection.INSTANCE.evolve(state, event);
     }
 
     static Failure concurrent(String key) {

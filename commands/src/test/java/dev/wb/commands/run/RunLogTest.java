@@ -9,9 +9,14 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.Folds;
+import dev.wb.projections.events.run.EdgeTaken;
+import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.run.RunProjection;
+import dev.wb.projections.run.RunState;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -31,8 +36,8 @@ class RunLogTest {
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");
         StreamId stream = StreamId.task(new TaskKey("ABC-1"));
         try (Session session = Session.open(new Workspace(repo.root()), Map.of(), Clock.systemUTC())) {
-            RunLog first = new RunLog(session, stream, "ABC-1", -1);
-            RunLog second = new RunLog(session, stream, "ABC-1", -1);
+            RunLog first = new RunLog(session, stream, "ABC-1", -1, RunState.EMPTY);
+            RunLog second = new RunLog(session, stream, "ABC-1", -1, RunState.EMPTY);
             first.append(new RunStarted("f", "d", "c", "f"));
             assertEquals(0, first.version());
 
@@ -44,6 +49,28 @@ class RunLogTest {
             first.append(new NodeStarted("n", "tool", 1, 1, Optional.empty()), new RunFinished(RunFinished.DONE, "ok"));
             assertEquals(2, first.version());
             assertEquals(3, session.reader().read(stream).size());
+        }
+    }
+
+    @Test
+    void the_state_it_keeps_is_the_fold_of_the_stream_as_it_stands() {
+        TempGitRepo repo = TempGitRepo.create(tmp, "repo");
+        StreamId stream = StreamId.task(new TaskKey("ABC-1"));
+        try (Session session = Session.open(new Workspace(repo.root()), Map.of(), Clock.systemUTC())) {
+            RunLog log = new RunLog(session, stream, "ABC-1", -1, RunState.EMPTY);
+            log.append(new RunStarted("f", "d", "c", "f"));
+            log.append(new NodeStarted("a", "tool", 1, 1, Optional.empty()));
+            log.append(
+                    NodeFinished.of("a", "pass", 5), new EdgeTaken("a", "b", Optional.of("pass"), Optional.empty(), 0));
+            assertEquals(Folds.fold(RunProjection.INSTANCE, session.reader().read(stream)), log.state());
+            assertEquals(Optional.of("b"), log.state().node());
+            assertEquals(1, log.state().attempts("a"));
+
+            log.append(new RunFinished(RunFinished.DONE, "ok"));
+            RunState folded =
+                    Folds.fold(RunProjection.INSTANCE, session.reader().read(stream));
+            assertEquals(folded, log.state());
+            assertEquals(RunFinished.DONE, log.state().status());
         }
     }
 
