@@ -7,7 +7,8 @@ import dev.wb.commands.checks.ChecksVerdict;
 /**
  * A {@code checks} node: the command sets the task's diff selects, run by {@code wb checks}' engine, which
  * records its own {@code checks.ran}. Pass, fail, or incomplete (a toolchain missing, every check skipped, a
- * check that changed the tree, or no passing audit to take the diff from): a person's turn.
+ * check that changed the tree, or no passing audit to take the diff from): a person's turn. Checks that
+ * SIGTERM or Ctrl-C cut short record their {@code checks.ran} (interrupted) but no outcome of the node.
  */
 final class ChecksNode {
 
@@ -18,8 +19,11 @@ final class ChecksNode {
         try {
             report = ChecksRun.run(ctx.session(), ctx.key(), ctx.env(), ChecksRun.Progress.NONE);
         } catch (Failure f) {
+            NodeProcess.awaitHaltIfStopping();
             return NodeResult.of(NodeResult.INCOMPLETE, "the checks could not run: " + f.getMessage());
         }
+        // SIGTERM or Ctrl-C stopped the checks: the node stays in flight for the resume, as after a crash
+        NodeProcess.awaitHaltIfStopping();
         log.recorded(report.event());
         ChecksVerdict verdict = report.verdict();
         String ran =

@@ -1,5 +1,6 @@
 package dev.wb.commands.run;
 
+import com.google.common.util.concurrent.Uninterruptibles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,12 @@ import java.util.concurrent.TimeUnit;
  * between: the words are the argv, the given environment is its whole environment, its input is the
  * bytes given, and its stdout and stderr go to two files, so a node that prints gigabytes costs disk.
  * Past its time limit it is killed with everything it started.
+ *
+ * <p>While it runs, a JVM shutdown hook stands ready: SIGTERM or Ctrl-C (SIGINT) of {@code wb run} kills
+ * the node's process and everything it started before the JVM goes, so no agent is left editing the tree
+ * behind a run that ended. The node is then left in flight in the log, never recorded finished with what
+ * the kill made of it: the next {@code wb run KEY} resumes it as it resumes after a crash (docs/RUNS.md,
+ * Resume). A {@code kill -9} runs no hook: what the node started lives on, and the resume does not know.
  */
 final class NodeProcess {
 
@@ -47,11 +54,20 @@ final class NodeProcess {
                         .redirectError(err.toFile());
                 builder.environment().clear();
                 builder.environment().putAll(env);
+                Stop stop = new Stop();
+                Thread hook = new Thread(stop::kill, "wb-run-node-stop");
+                if (!hooked(hook)) {
+                    awaitHalt(); // the JVM is already going: start nothing
+                }
                 Process process;
                 try {
-                    process = builder.start();
+                    process = stop.start(builder);
                 } catch (IOException e) {
+                    unhooked(hook);
                     return new Ended(-1, false, argv.get(0) + ": cannot start: " + e.getMessage(), "", "", 0);
+                }
+                if (process == null) {
+                    awaitHalt(); // the hook ran before the start: nothing started
                 }
                 boolean ended;
                 try {
@@ -59,6 +75,11 @@ final class NodeProcess {
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     ended = false;
+                }
+                if (!unhooked(hook) || stop.stopping()) {
+                    // The JVM is shutting down and its hook killed the node: record nothing of an end it
+                    // did not reach on its own; the JVM halts once the hook has seen the tree gone.
+                    awaitHalt();
                 }
                 if (!ended) {
                     kill(process);
@@ -85,12 +106,92 @@ final class NodeProcess {
 
     /** Kills the process and every process it started, and waits for it to go. */
     private static void kill(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
+        kill(process.toHandle());
         try {
             process.waitFor(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Kills the process and its descendants (listed while it lives: an orphan is out of reach). */
+    private static void kill(ProcessHandle process) {
+        List<ProcessHandle> tree = process.descendants().toList();
+        tree.forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        // those it started while the first were being killed
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /**
+     * Never returns when the JVM is shutting down (SIGTERM, Ctrl-C): a node's work that ended then ended by
+     * the kill, and its result is not recorded as the node's outcome. For work that has a hook of its own
+     * ({@code wb checks}' engine records its interrupted {@code checks.ran} before the JVM goes).
+     */
+    static void awaitHaltIfStopping() {
+        Thread probe = new Thread(() -> {}, "wb-run-probe");
+        if (!hooked(probe) || !unhooked(probe)) {
+            awaitHalt();
+        }
+    }
+
+    /** Never returns: this thread waits for the JVM's halt, which follows the shutdown hooks. */
+    private static void awaitHalt() {
+        while (true) {
+            Uninterruptibles.sleepUninterruptibly(1, TimeUnit.DAYS);
+        }
+    }
+
+    private static boolean hooked(Thread hook) {
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            return true;
+        } catch (IllegalStateException e) { // shutdown in progress
+            return false;
+        }
+    }
+
+    /** Removes the hook; false when the JVM is shutting down (the hook may be running). */
+    private static boolean unhooked(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+            return true;
+        } catch (IllegalStateException e) { // shutdown in progress
+            return false;
+        }
+    }
+
+    /**
+     * The node's process as the shutdown hook sees it: started under one lock with the hook's look, so
+     * either the hook kills a process that started, or no process starts once the hook ran.
+     */
+    private static final class Stop {
+        private boolean stopping;
+        private Process process;
+
+        /** The started process, or null when the hook ran first and nothing may start. */
+        synchronized Process start(ProcessBuilder builder) throws IOException {
+            if (stopping) {
+                return null;
+            }
+            process = builder.start();
+            return process;
+        }
+
+        synchronized boolean stopping() {
+            return stopping;
+        }
+
+        /** The hook: no process starts from now on, and a running one is killed with its tree. */
+        void kill() {
+            Process running;
+            synchronized (this) {
+                stopping = true;
+                running = process;
+            }
+            if (running != null && running.isAlive()) {
+                NodeProcess.kill(running);
+            }
         }
     }
 }

@@ -1,0 +1,452 @@
+package dev.wb.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.run.RunState;
+import dev.wb.testkit.ChildJvm;
+import dev.wb.testkit.FakeProviders;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code wb run KEY} killed for real, at every node kind that does its work in a process, and resumed. A
+ * real {@code wb run} is started as a child JVM in a real repository; the node's work (the fake provider's
+ * script, the check command, the tool) appends its pid to {@code <node>.started} and then waits for a
+ * release file (with a time limit of its own, so nothing hangs for ever); once it has started, the wb
+ * process and every process under it are killed with SIGKILL, as a reboot would. The log then holds the
+ * node started and never finished, and the next {@code wb run KEY} resumes: the nodes finished before are
+ * not run again, the node in flight runs again as attempt 2 (or, an agent with workspace-write, is recorded
+ * interrupted and parks with the tree's state until a person answers), and {@code wb replay} tells it.
+ *
+ * <p>{@code hitl} and {@code publish} do no work in a process: a hitl node records {@code run.parked} and
+ * wb exits, so there is no moment to kill it in; a publish {@code local_artifact}/{@code none} is instant.
+ * That a hitl node started by a run that then died parks again on resume is {@link
+ * RunResumeCliTest#a_tool_and_a_hitl_in_flight_are_run_again}; a publish in flight is run again in {@link
+ * RunResumeCliTest#a_node_safe_to_repeat_is_run_again_and_finished_ones_are_not}.
+ *
+ * <p>Two more cases: SIGKILL of the wb process alone (what the node started lives on, an orphan, and the
+ * resume runs the node again beside it), and SIGTERM (Ctrl-C): wb's shutdown hook kills the node's process
+ * tree before the JVM goes and records nothing, so the resume is a crash's.
+ */
+class RunKillIT {
+
+    /** How long a blocked node waits for its release before it gives up (polls of 50 ms). */
+    private static final int POLLS = 400;
+
+    private static final String TOOLING = """
+            flow:
+              name: tooling
+              task_type: tooling
+              permission_ceiling: read-only
+              output_policy: code_change
+              publishing: none
+              nodes:
+                - {id: first, kind: tool, tool: first}
+                - {id: gate, kind: tool, tool: gate}
+                - {id: out, kind: publish, policy: none}
+              edges:
+                - {from: first, to: gate, outcome: pass}
+                - {from: gate, to: out, outcome: pass}
+            """;
+
+    @TempDir
+    Path tmp;
+
+    Path marks;
+    final List<Process> started = new ArrayList<>();
+    int outputs;
+
+    @AfterEach
+    void nothing_left_running() throws IOException {
+        if (marks != null) {
+            Files.createDirectories(marks);
+            Files.writeString(marks.resolve("release"), "");
+        }
+        started.forEach(Process::destroyForcibly);
+    }
+
+    /**
+     * A shell body that records its start, then waits for {@code release} (or {@code <node>.release-N},
+     * N its own start's number); it gives up after 20 s with exit 9.
+     */
+    private String block(String node) {
+        String m = marks.toString();
+        return "PATH=/usr/bin:/bin\n"
+                + "echo $$ >> '" + m + "/" + node + ".started'\n"
+                + "n=$(( $(wc -l < '" + m + "/" + node + ".started') ))\n"
+                + "i=0\n"
+                + "while [ ! -f '" + m + "/release' ] && [ ! -f '" + m + "/" + node + ".release-'$n ]; do\n"
+                + "  i=$((i+1)); if [ $i -gt " + POLLS + " ]; then echo '" + node + " never released' >&2; exit 9; fi\n"
+                + "  sleep 0.05\n"
+                + "done\n"
+                + "echo $$ >> '" + m + "/" + node + ".finished'\n";
+    }
+
+    /** A repository whose run blocks in {@code node}: the implementation flow's, or the tooling flow's gate. */
+    private RunFixture blockingAt(String node) throws IOException {
+        marks = Files.createDirectories(tmp.resolve("marks"));
+        RunFixture f = new RunFixture(tmp);
+        if (node.equals("gate")) {
+            f.script(".workflow/tools/first", "echo $$ >> '" + marks + "/first.started'");
+            f.script(".workflow/tools/gate", block("gate"));
+            f.flow("tooling", TOOLING);
+            return f;
+        }
+        f.flow("implementation", RunFixture.IMPLEMENTATION);
+        switch (node) {
+            case "planning" -> f.agent("planning", block("planning") + "echo planned");
+            case "implementation" ->
+                f.agent(
+                        "implementation",
+                        "printf '# app\\nvalue = 2\\n' > src/app.py\n" + block("implementation") + "echo implemented");
+            case "review" ->
+                f.agent(
+                        "review",
+                        block("review") + "echo looks fine; echo '{\"verdict\": \"accept\", \"severity\": \"low\"}'");
+            case "testing" -> f.script("tools/slow.sh", block("testing"));
+            default -> throw new IllegalArgumentException(node);
+        }
+        f.checks(node.equals("testing") ? "slow.sh" : "ok.sh");
+        f.audited();
+        return f;
+    }
+
+    private static String flowOf(String node) {
+        return node.equals("gate") ? "tooling" : "implementation";
+    }
+
+    /** Starts {@code wb <args>} as a JVM of its own in the repository, with the fixture's environment. */
+    private Process wb(RunFixture f, String... args) throws IOException {
+        int n = ++outputs;
+        ProcessBuilder builder = new ProcessBuilder(ChildJvm.command(Wb.class, args))
+                .directory(f.repo.root().toFile())
+                .redirectOutput(tmp.resolve("wb-" + n + ".out").toFile())
+                .redirectError(tmp.resolve("wb-" + n + ".err").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        builder.environment().keySet().removeIf(name -> name.startsWith("GIT_"));
+        builder.environment().putAll(f.env);
+        Process process = builder.start();
+        started.add(process);
+        return process;
+    }
+
+    private String output(int n) {
+        try {
+            return Files.readString(tmp.resolve("wb-" + n + ".out"))
+                    + Files.readString(tmp.resolve("wb-" + n + ".err"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The pids of the node's starts so far, one a line of {@code <node>.started}. */
+    private List<Long> starts(String node) {
+        return lines(marks.resolve(node + ".started")).stream()
+                .map(Long::parseLong)
+                .toList();
+    }
+
+    private static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file).stream().filter(l -> !l.isBlank()).toList();
+        } catch (NoSuchFileException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts {@code wb run KEY} and waits until the node's work has started in it; returns the wb process. */
+    private Process runUntilBlocked(RunFixture f, String node) throws IOException {
+        Process run = wb(f, "run", RunFixture.KEY, "--flow", flowOf(node));
+        int n = outputs;
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .pollInSameThread()
+                .until(() -> {
+                    assertTrue(run.isAlive(), () -> "wb run ended before " + node + " started: " + output(n));
+                    return !starts(node).isEmpty();
+                });
+        return run;
+    }
+
+    /** SIGKILL to wb and every process under it, all at once, as a reboot would; waits until all are gone. */
+    private static void killTree(Process wb) throws InterruptedException {
+        List<ProcessHandle> tree = new ArrayList<>(wb.descendants().toList());
+        assertFalse(tree.isEmpty(), "the node's work runs under wb");
+        wb.destroyForcibly();
+        tree.forEach(ProcessHandle::destroyForcibly);
+        assertTrue(wb.waitFor(20, TimeUnit.SECONDS), "wb died");
+        awaitGone(tree.stream().mapToLong(ProcessHandle::pid).boxed().toList());
+    }
+
+    private static void awaitGone(List<Long> pids) {
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(20))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> pids.stream().noneMatch(RunKillIT::running));
+    }
+
+    /** Whether the process runs: a zombie (an orphan nobody collected) does not. */
+    static boolean running(long pid) {
+        Optional<ProcessHandle> handle = ProcessHandle.of(pid);
+        if (handle.isEmpty() || !handle.get().isAlive()) {
+            return false;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            char state = stat.charAt(stat.lastIndexOf(')') + 2);
+            return state != 'Z' && state != 'X';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static long count(RunFixture f, String node, boolean finished) {
+        return f.events().stream()
+                .filter(e -> finished
+                        ? NodeFinished.TYPE.matches(e)
+                                && NodeFinished.TYPE.read(e).node().equals(node)
+                        : NodeStarted.TYPE.matches(e)
+                                && NodeStarted.TYPE.read(e).node().equals(node))
+                .count();
+    }
+
+    /** How many times the node's work really ran: fake provider calls, check runs, tool starts. */
+    private long ran(RunFixture f, String node) {
+        String prompt = switch (node) {
+            case "review" -> "Review ABC-1 in repo";
+            case "testing", "first" -> "";
+            default -> "You are the " + node + " step.";
+        };
+        if (node.equals("testing")) {
+            return f.types().stream().filter("checks.ran"::equals).count();
+        }
+        if (node.equals("first")) {
+            return starts("first").size();
+        }
+        String calls = FakeProviders.calls(f.bin, "claude").orElse("");
+        return Arrays.stream(calls.split("(?m)^---$", -1))
+                .filter(c -> c.contains(prompt))
+                .count();
+    }
+
+    private static List<String> before(String node) {
+        return switch (node) {
+            case "planning" -> List.of();
+            case "testing" -> List.of("planning", "implementation");
+            case "review" -> List.of("planning", "implementation", "testing");
+            case "gate" -> List.of("first");
+            default -> throw new IllegalArgumentException(node);
+        };
+    }
+
+    private static String kind(String node) {
+        return switch (node) {
+            case "testing" -> "checks";
+            case "review" -> "evaluator";
+            case "gate" -> "tool";
+            default -> "agent";
+        };
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"planning", "testing", "review", "gate"})
+    void a_node_killed_in_flight_runs_again_as_attempt_2_and_finished_nodes_do_not(String node) throws Exception {
+        RunFixture f = blockingAt(node);
+        Process run = runUntilBlocked(f, node);
+        long pid = run.pid();
+
+        killTree(run);
+
+        assertEquals(1, count(f, node, false), node + " started");
+        assertEquals(0, count(f, node, true), node + " never finished");
+        for (String done : before(node)) {
+            assertEquals(1, count(f, done, true), done + " finished before the kill");
+        }
+        assertTrue(lines(marks.resolve(node + ".finished")).isEmpty(), "the killed work never finished");
+        Files.writeString(marks.resolve("release"), "");
+
+        CliRun.Result resumed = f.wb("run", RunFixture.KEY);
+
+        assertEquals(0, resumed.code(), resumed.toString());
+        assertTrue(resumed.out().contains(node + " (" + kind(node) + ") was in flight: run again"), resumed.toString());
+        RunState state = f.state();
+        assertEquals("done", state.status());
+        assertEquals(2, state.attempts(node), node + " ran again as attempt 2");
+        assertEquals(2, starts(node).size(), "the work started twice: killed, then again");
+        assertEquals(1, lines(marks.resolve(node + ".finished")).size(), "only the second finished");
+        for (String done : before(node)) {
+            assertEquals(1, ran(f, done), done + " was not run again");
+            assertEquals(1, count(f, done, true), done + " finished once");
+        }
+        String replay = f.wb("replay", RunFixture.KEY).out();
+        assertTrue(replay.contains(node + " (" + kind(node) + ") attempt 1 · pid " + pid), replay);
+        assertTrue(
+                replay.contains(node + " (" + kind(node) + ") attempt 2 · pid "
+                        + ProcessHandle.current().pid()),
+                replay);
+        assertTrue(replay.contains("done · the flow ended at"), replay);
+    }
+
+    @Test
+    void an_agent_killed_while_it_edits_the_tree_is_interrupted_parks_with_the_tree_and_approve_finishes_it()
+            throws Exception {
+        RunFixture f = blockingAt("implementation");
+        String head = f.repo.git("rev-parse", "HEAD").trim();
+        Process run = runUntilBlocked(f, "implementation");
+
+        killTree(run);
+
+        assertEquals(1, count(f, "implementation", false));
+        assertEquals(0, count(f, "implementation", true));
+        Files.writeString(marks.resolve("release"), "");
+
+        CliRun.Result resumed = f.wb("run", RunFixture.KEY);
+
+        assertEquals(3, resumed.code(), resumed.toString());
+        assertTrue(resumed.out().contains("was in flight: interrupted, parked for a person"), resumed.toString());
+        NodeFinished interrupted = f.events().stream()
+                .filter(NodeFinished.TYPE::matches)
+                .map(NodeFinished.TYPE::read)
+                .filter(n -> n.node().equals("implementation"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("interrupted", interrupted.outcome());
+        RunParked parked = f.events().stream()
+                .filter(RunParked.TYPE::matches)
+                .map(RunParked.TYPE::read)
+                .findFirst()
+                .orElseThrow();
+        assertEquals("interrupted", parked.reason());
+        assertEquals(Optional.of(head), parked.head());
+        assertTrue(parked.changedPaths().contains("src/app.py"), "the half-done edit is named: " + parked);
+        assertEquals(1, ran(f, "implementation"), "the agent is not run again by the resume");
+
+        CliRun.Result approved = f.wb("run", RunFixture.KEY, "--answer", "approve");
+
+        assertEquals(0, approved.code(), approved.toString());
+        assertEquals("done", f.state().status());
+        assertEquals(1, f.state().attempts("implementation"));
+        assertEquals(1, ran(f, "implementation"), "approve keeps the tree: the agent never ran again");
+        assertEquals(1, ran(f, "planning"), "planning was not run again");
+        assertTrue(Files.readString(f.repo.resolve("src/app.py")).contains("value = 2"), "the edit was kept");
+        String replay = f.wb("replay", RunFixture.KEY).out();
+        assertTrue(replay.contains("implementation → interrupted"), replay);
+        assertTrue(
+                replay.contains("parked at implementation · interrupted · "
+                        + parked.changedPaths().size() + " changed path(s)"),
+                replay);
+        assertTrue(replay.contains("answered: approve"), replay);
+        assertTrue(replay.contains("done · the flow ended at 'publish' with done"), replay);
+    }
+
+    /**
+     * SIGKILL of the wb process alone (a JVM killed by the OOM killer, {@code kill -9 <pid>}): no hook runs,
+     * so the tool it started is not killed. It is re-parented and goes on; the log holds the node in flight
+     * with a dead pid, so the resume runs the node again beside the orphan; the orphan's end is recorded
+     * nowhere.
+     */
+    @Test
+    void sigkill_of_wb_alone_leaves_the_tool_running_and_the_resume_runs_it_again_beside_it() throws Exception {
+        RunFixture f = blockingAt("gate");
+        Process run = runUntilBlocked(f, "gate");
+        long orphan = starts("gate").get(0);
+
+        run.destroyForcibly();
+        assertTrue(run.waitFor(20, TimeUnit.SECONDS));
+
+        assertTrue(running(orphan), "the tool outlives the wb that started it");
+        assertEquals(1, count(f, "gate", false));
+        assertEquals(0, count(f, "gate", true));
+        Files.writeString(marks.resolve("gate.release-2"), "");
+
+        CliRun.Result resumed = f.wb("run", RunFixture.KEY);
+
+        assertEquals(0, resumed.code(), resumed.toString());
+        assertEquals(2, f.state().attempts("gate"));
+        assertEquals(2, starts("gate").size(), "the resume started the tool a second time");
+        assertTrue(running(orphan), "the first is still running while the run is done");
+        assertEquals(List.of(Long.toString(starts("gate").get(1))), lines(marks.resolve("gate.finished")));
+        int events = f.events().size();
+        try (Stream<Path> scratch = Files.list(f.repo.resolve(".workflow/local/tmp/run"))) {
+            assertEquals(3, scratch.count(), "the killed wb's temporary files for the tool (in, out, err) stay");
+        }
+
+        Files.writeString(marks.resolve("release"), "");
+        awaitGone(List.of(orphan));
+
+        assertEquals(2, lines(marks.resolve("gate.finished")).size(), "the orphan finished its work");
+        assertEquals(events, f.events().size(), "and nothing of it reached the log");
+    }
+
+    /**
+     * SIGTERM (what Ctrl-C and a CI cancel send): the node's whole process tree goes with wb, and no outcome
+     * of the node is recorded (a tool or agent killed so would otherwise read as failed), so the resume is a
+     * crash's. Checks are stopped by {@code wb checks}' own hook, which records their {@code checks.ran}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"gate", "planning", "testing"})
+    void sigterm_kills_the_nodes_processes_and_leaves_the_node_in_flight_for_the_resume(String node) throws Exception {
+        RunFixture f = blockingAt(node);
+        Process run = runUntilBlocked(f, node);
+        int n = outputs;
+        long work = starts(node).get(0);
+        List<Long> tree =
+                run.descendants().mapToLong(ProcessHandle::pid).boxed().toList();
+
+        Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(run.pid())).start();
+        assertEquals(0, kill.waitFor());
+        assertTrue(run.waitFor(20, TimeUnit.SECONDS), "wb ends");
+
+        assertEquals(143, run.exitValue(), output(n));
+        assertFalse(running(work), "the node's process went with wb");
+        awaitGone(tree);
+        assertTrue(lines(marks.resolve(node + ".finished")).isEmpty());
+        assertEquals(1, count(f, node, false), node + " started");
+        assertEquals(0, count(f, node, true), "its killed end is not recorded as an outcome");
+        assertFalse(f.types().contains("run.finished"), f.types().toString());
+        // the checks engine's own hook records its interrupted checks.ran (the command's, not the node's)
+        assertEquals(
+                node.equals("testing") ? 1 : 0, ran(f, "testing"), f.types().toString());
+        Files.writeString(marks.resolve("release"), "");
+
+        CliRun.Result resumed = f.wb("run", RunFixture.KEY);
+
+        assertEquals(0, resumed.code(), resumed.toString());
+        assertEquals(2, f.state().attempts(node));
+        assertEquals(List.of(node + ":" + (node.equals("planning") ? "done" : "pass")), outcomes(f, node));
+    }
+
+    private static List<String> outcomes(RunFixture f, String node) {
+        return f.events().stream()
+                .filter(NodeFinished.TYPE::matches)
+                .map(NodeFinished.TYPE::read)
+                .filter(e -> e.node().equals(node))
+                .map(e -> e.node() + ":" + e.outcome())
+                .toList();
+    }
+}
