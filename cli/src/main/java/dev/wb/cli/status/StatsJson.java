@@ -76,7 +76,9 @@ final class StatsJson {
                 .put("parked", runs.parked())
                 .put("running", runs.running());
         r.put("nodes", runs.nodes());
-        r.putObject("usage").put("tokens", runs.tokens()).put("cost", runs.cost().toPlainString());
+        r.putObject("usage")
+                .put("tokens", runs.tokens())
+                .put("cost", runs.cost().toPlainString());
         return node;
     }
 

@@ -87,12 +87,7 @@ final class AgentsSchema {
         int total =
                 r.integer(node, "agents", "max_total_fix_iterations", 0, 500, DEFAULT_AGENTS.maxTotalFixIterations());
         int seconds = r.integer(
-                node,
-                "agents",
-                "max_run_seconds",
-                1,
-                WorkspaceConfig.MAX_RUN_SECONDS,
-                DEFAULT_AGENTS.maxRunSeconds());
+                node, "agents", "max_run_seconds", 1, WorkspaceConfig.MAX_RUN_SECONDS, DEFAULT_AGENTS.maxRunSeconds());
         r.object(node, "agents", "judge").ifPresent(j -> {
             r.only(j, "agents.judge", List.of("enabled", "targets", "model"));
             try {

@@ -54,6 +54,7 @@ record NodeResult(
         Duration own = Duration.ofSeconds(ownSeconds);
         return wallLeft.compareTo(own) < 0 ? wallLeft : own;
     }
+
     static NodeResult of(String outcome) {
         return new NodeResult(outcome, List.of(), Optional.empty(), Optional.empty(), Optional.empty());
     }

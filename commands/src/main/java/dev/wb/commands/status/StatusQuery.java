@@ -120,7 +120,8 @@ public final class StatusQuery {
             }
             total += a.events();
         }
-        return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations, runs));
+        return new WorkspaceStatus(
+                streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations, runs));
     }
 
     /**

@@ -47,14 +47,7 @@ public record WorkspaceStats(
      * exactly). node.started and node.finished do not name the provider, so usage is a total only.
      */
     public record Runs(
-            long done,
-            long failed,
-            long manual,
-            long parked,
-            long running,
-            long nodes,
-            long tokens,
-            BigDecimal cost) {
+            long done, long failed, long manual, long parked, long running, long nodes, long tokens, BigDecimal cost) {
         public static final Runs NONE = new Runs(0, 0, 0, 0, 0, 0, 0, BigDecimal.ZERO);
 
         public long total() {

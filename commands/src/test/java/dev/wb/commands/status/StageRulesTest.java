@@ -34,7 +34,8 @@ class StageRulesTest {
     static final Latest COMMITTED = latest("ok", "commit");
 
     static State state(Latest audit, Latest scope, Latest verify, Latest git) {
-        return new State(audit, scope, verify, git, StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE, RunTotals.NONE);
+        return new State(
+                audit, scope, verify, git, StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE, RunTotals.NONE);
     }
 
     static TaskStatus status(State state, String plan) {

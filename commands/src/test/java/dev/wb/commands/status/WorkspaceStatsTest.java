@@ -32,7 +32,8 @@ class WorkspaceStatsTest {
                 Latest.NEVER,
                 StageCounters.EMPTY,
                 ReviewRounds.NONE,
-                Operations.NONE, RunTotals.NONE);
+                Operations.NONE,
+                RunTotals.NONE);
         return StageRules.of(new TaskKey(key), state, Optional.ofNullable(plan));
     }
 

@@ -66,8 +66,7 @@ public final class RunProjection implements Projection<RunState> {
                     Optional.empty(),
                     0,
                     BigDecimal.ZERO,
-                    new RunState.Wall(
-                            Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds()));
+                    new RunState.Wall(Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds()));
         }
         if (NodeStarted.TYPE.matches(event)) {
             NodeStarted started = NodeStarted.TYPE.read(event);

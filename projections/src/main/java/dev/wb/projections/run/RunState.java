@@ -75,7 +75,8 @@ public record RunState(
      * The run's wall time, from its events' own timestamps: {@code run.started}'s time, the time parked
      * for a person (each {@code run.parked} to its {@code run.answered}), and the limit the run started with.
      */
-    public record Wall(Optional<Instant> started, long parkedMs, Optional<Instant> parkedSince, Optional<Integer> limit) {
+    public record Wall(
+            Optional<Instant> started, long parkedMs, Optional<Instant> parkedSince, Optional<Integer> limit) {
         public static final Wall NONE = new Wall(Optional.empty(), 0, Optional.empty(), Optional.empty());
 
         /** The run's time until {@code now}, the time parked for a person left out (0 before a run started). */
@@ -84,7 +85,9 @@ public record RunState(
                 return 0;
             }
             long parked = parkedMs
-                    + parkedSince.map(p -> Math.max(0, Duration.between(p, now).toMillis())).orElse(0L);
+                    + parkedSince
+                            .map(p -> Math.max(0, Duration.between(p, now).toMillis()))
+                            .orElse(0L);
             return Math.max(0, Duration.between(started.get(), now).toMillis() - parked);
         }
 
@@ -93,7 +96,9 @@ public record RunState(
         }
 
         Wall answered(Instant at) {
-            long more = parkedSince.map(p -> Math.max(0, Duration.between(p, at).toMillis())).orElse(0L);
+            long more = parkedSince
+                    .map(p -> Math.max(0, Duration.between(p, at).toMillis()))
+                    .orElse(0L);
             return new Wall(started, parkedMs + more, Optional.empty(), limit);
         }
     }

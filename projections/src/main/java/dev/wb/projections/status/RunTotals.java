@@ -13,8 +13,7 @@ import java.math.BigDecimal;
  *
  * @param active {@code running} or {@code parked} while the stream's latest run has not ended, else {@code ""}
  */
-public record RunTotals(
-        long done, long failed, long manual, String active, long nodes, long tokens, BigDecimal cost) {
+public record RunTotals(long done, long failed, long manual, String active, long nodes, long tokens, BigDecimal cost) {
 
     public static final String RUNNING = "running";
     public static final String PARKED = "parked";

@@ -114,8 +114,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
         if (ScopeChecked.TYPE.matches(event)) {
             ScopeChecked.Outline checked = ScopeChecked.outline(event);
             Latest scope = Latest.of(checked.verdict(), checked.planDigest());
-            return new State(s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations(),
-                    s.runs());
+            return new State(
+                    s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations(), s.runs());
         }
         if (VerifyStarted.TYPE.matches(event)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
@@ -180,8 +180,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.readStages(event);
             Latest git = Latest.of(series.status(), series.series());
-            return new State(s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews(), s.operations(),
-                    s.runs());
+            return new State(
+                    s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews(), s.operations(), s.runs());
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             return s.with(s.operations().withPreflight(PreflightCompleted.readStages(event), event));
