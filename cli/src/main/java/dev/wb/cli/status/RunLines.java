@@ -52,6 +52,7 @@ final class RunLines {
                 + (run.cost().signum() != 0 ? " · cost " + run.cost().toPlainString() : "")
                 + run.wall()
                         .limit()
+                        .filter(l -> run.active())
                         .map(l -> " · wall " + run.wall().activeMillis(Instant.now()) / 1000 + " of " + l + " s")
                         .orElse(""));
     }
@@ -86,7 +87,13 @@ final class RunLines {
         new TreeMap<>(run.counters()).forEach(loops::put);
         n.put("nodesFinished", run.history().size());
         n.putObject("usage").put("tokens", run.tokens()).put("cost", run.cost().toPlainString());
-        ObjectNode wall = n.putObject("wall").put("activeSeconds", run.wall().activeMillis(Instant.now()) / 1000);
+        // the run's own time so far, while it goes (the log records no end time to count an ended run's by)
+        ObjectNode wall = n.putObject("wall");
+        if (run.active()) {
+            wall.put("activeSeconds", run.wall().activeMillis(Instant.now()) / 1000);
+        } else {
+            wall.putNull("activeSeconds");
+        }
         run.wall().limit().ifPresentOrElse(l -> wall.put("limit", l), () -> wall.putNull("limit"));
         return n;
     }
