@@ -23,7 +23,8 @@ final class RunSummaries {
         if (RunStarted.TYPE.matches(event)) {
             RunStarted started = RunStarted.TYPE.read(event);
             return cut("flow " + e(started.flow()) + " (task type " + e(started.taskType()) + ") · digest "
-                    + e(prefix(started.flowDigest())));
+                    + e(prefix(started.flowDigest()))
+                    + started.maxSeconds().map(m -> " · wall limit " + m + " s").orElse(""));
         }
         if (NodeStarted.TYPE.matches(event)) {
             NodeStarted started = NodeStarted.TYPE.read(event);
@@ -50,7 +51,10 @@ final class RunSummaries {
         }
         if (RunBudgetExhausted.TYPE.matches(event)) {
             RunBudgetExhausted spent = RunBudgetExhausted.TYPE.read(event);
-            return cut("loop " + e(spent.loop()) + " spent its budget of " + spent.limit());
+            return cut(
+                    spent.loop().equals("wall_seconds")
+                            ? "the run spent its wall time limit of " + spent.limit() + " s"
+                            : "loop " + e(spent.loop()) + " spent its budget of " + spent.limit());
         }
         if (RunParked.TYPE.matches(event)) {
             RunParked parked = RunParked.TYPE.read(event);

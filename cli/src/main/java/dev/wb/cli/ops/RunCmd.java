@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code wb run KEY [--flow NAME] [--answer A]}: drives the task through its flow, each step an event of the
+ * {@code wb run KEY [--flow NAME] [--answer A] [--max-seconds N]}: drives the task through its flow, each step an event of the
  * task's stream; resumes a run under way from the log (docs/RUNS.md).
  */
 public final class RunCmd extends LeafCmd {
@@ -37,6 +37,7 @@ public final class RunCmd extends LeafCmd {
     String key;
     String flow;
     String answer;
+    Integer maxSeconds;
 
     private RunCmd(WbCommand root) {
         super(root);
@@ -63,6 +64,13 @@ public final class RunCmd extends LeafCmd {
                 String.class,
                 "Answer a parked run: approve, deny, rerun (an interrupted node) or a text (a question).",
                 value -> cmd.answer = (String) value));
+        spec.addOption(Specs.option(
+                "--max-seconds",
+                "N",
+                Integer.class,
+                "Lower the run's wall time limit (agents.max_run_seconds; time parked for a person is not"
+                        + " counted) for this run; a value above the config is clamped to it.",
+                value -> cmd.maxSeconds = (Integer) value));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -80,6 +88,7 @@ public final class RunCmd extends LeafCmd {
                     root.context().env(),
                     Optional.ofNullable(flow),
                     Optional.ofNullable(answer),
+                    Optional.ofNullable(maxSeconds),
                     progress);
         }
         if (root.json()) {

@@ -1,16 +1,21 @@
 package dev.wb.cli.status;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
 import dev.wb.commands.Session;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Folds;
 import dev.wb.projections.run.RunProjection;
 import dev.wb.projections.run.RunState;
+import java.time.Instant;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-/** {@code wb status KEY}'s lines about the task's run ({@code wb run}), when it has one: status, node, counters. */
+/** {@code wb status KEY}'s lines about the task's run ({@code wb run}), when it has one: status, node, counters, usage. */
 final class RunLines {
 
     private RunLines() {}
@@ -43,6 +48,53 @@ final class RunLines {
                                         .map(e -> e.getKey() + " " + e.getValue())
                                         .collect(Collectors.joining(", ")))
                 + " · " + run.history().size() + " node(s) finished"
-                + (run.tokens() > 0 ? " · " + run.tokens() + " tokens" : ""));
+                + (run.tokens() > 0 ? " · " + run.tokens() + " tokens" : "")
+                + (run.cost().signum() != 0 ? " · cost " + run.cost().toPlainString() : "")
+                + run.wall()
+                        .limit()
+                        .filter(l -> run.active())
+                        .map(l -> " · wall " + run.wall().activeMillis(Instant.now()) / 1000 + " of " + l + " s")
+                        .orElse(""));
+    }
+
+    /** The run as {@code wb status KEY --json}'s {@code run}: where it stands, its counters, its usage; null with none. */
+    static JsonNode json(Session session, StreamId stream) {
+        RunState run = Folds.foldStream(RunProjection.INSTANCE, session.reader(), stream);
+        if (run.runs() == 0) {
+            return NullNode.getInstance();
+        }
+        ObjectNode n = CanonicalJson.objectNode();
+        n.put("runs", run.runs());
+        n.put("status", run.status());
+        run.flow().ifPresent(f -> n.putObject("flow").put("name", f.name()).put("digest", f.digest()));
+        n.put("node", run.node().orElse(null));
+        run.inFlight()
+                .ifPresentOrElse(
+                        f -> n.putObject("inFlight")
+                                .put("node", f.node())
+                                .put("attempt", f.attempt())
+                                .put("pid", f.pid()),
+                        () -> n.putNull("inFlight"));
+        run.parked()
+                .ifPresentOrElse(
+                        p -> n.putObject("parked")
+                                .put("reason", p.reason())
+                                .put("question", p.question().orElse(null)),
+                        () -> n.putNull("parked"));
+        n.put("reason", run.reason().orElse(null));
+        ObjectNode counters = n.putObject("counters").put("fixIterations", run.fixIterations());
+        ObjectNode loops = counters.putObject("loops");
+        new TreeMap<>(run.counters()).forEach(loops::put);
+        n.put("nodesFinished", run.history().size());
+        n.putObject("usage").put("tokens", run.tokens()).put("cost", run.cost().toPlainString());
+        // the run's own time so far, while it goes (the log records no end time to count an ended run's by)
+        ObjectNode wall = n.putObject("wall");
+        if (run.active()) {
+            wall.put("activeSeconds", run.wall().activeMillis(Instant.now()) / 1000);
+        } else {
+            wall.putNull("activeSeconds");
+        }
+        run.wall().limit().ifPresentOrElse(l -> wall.put("limit", l), () -> wall.putNull("limit"));
+        return n;
     }
 }

@@ -66,6 +66,19 @@ final class StatsJson {
                 .put("fail", ops.checksFailed())
                 .put("incomplete", ops.checksIncomplete())
                 .put("autoMergeBlocked", ops.autoMergeBlocked());
+        WorkspaceStats.Runs runs = stats.runs();
+        ObjectNode r = node.putObject("runs");
+        r.put("total", runs.total());
+        r.putObject("byStatus")
+                .put("done", runs.done())
+                .put("failed", runs.failed())
+                .put("manual_action_required", runs.manual())
+                .put("parked", runs.parked())
+                .put("running", runs.running());
+        r.put("nodes", runs.nodes());
+        r.putObject("usage")
+                .put("tokens", runs.tokens())
+                .put("cost", runs.cost().toPlainString());
         return node;
     }
 

@@ -116,6 +116,26 @@ final class StatsText {
                 " incomplete); ",
                 ops.autoMergeBlocked(),
                 " blocked auto-merge (a set skipped)"));
+        WorkspaceStats.Runs runs = stats.runs();
+        console.line(StatusCmd.join(
+                "runs: ",
+                runs.total(),
+                " (",
+                runs.done(),
+                " done, ",
+                runs.failed(),
+                " failed, ",
+                runs.manual(),
+                " manual_action_required, ",
+                runs.parked(),
+                " parked, ",
+                runs.running(),
+                " running); ",
+                runs.nodes(),
+                " node(s) run; usage ",
+                runs.tokens(),
+                " tokens, cost ",
+                runs.cost().toPlainString()));
     }
 
     private static String group(WorkspaceStats.Group g) {

@@ -90,8 +90,11 @@ public final class StatusCmd extends LeafCmd {
         try (Session session = root.context().session()) {
             StatusQuery query = new StatusQuery(session);
             if (key != null) {
-                show(query.one(Keys.stream(key)));
-                if (!root.json()) {
+                StreamStatus one = query.one(Keys.stream(key));
+                if (root.json()) {
+                    root.context().console().json(json(one).set("run", RunLines.json(session, Keys.stream(key))));
+                } else {
+                    show(one);
                     RunLines.print(root.context().console(), session, Keys.stream(key));
                 }
             } else {

@@ -32,7 +32,14 @@ final class AgentsSchema {
         r.only(
                 node,
                 "agents",
-                List.of("allowed", "primary", "providers", "max_fix_cycles", "max_total_fix_iterations", "judge"));
+                List.of(
+                        "allowed",
+                        "primary",
+                        "providers",
+                        "max_fix_cycles",
+                        "max_total_fix_iterations",
+                        "max_run_seconds",
+                        "judge"));
         List<String> allowed = r.strings(
                 node,
                 "agents",
@@ -79,6 +86,8 @@ final class AgentsSchema {
         int cycles = r.integer(node, "agents", "max_fix_cycles", 0, 50, DEFAULT_AGENTS.maxFixCycles());
         int total =
                 r.integer(node, "agents", "max_total_fix_iterations", 0, 500, DEFAULT_AGENTS.maxTotalFixIterations());
+        int seconds = r.integer(
+                node, "agents", "max_run_seconds", 1, WorkspaceConfig.MAX_RUN_SECONDS, DEFAULT_AGENTS.maxRunSeconds());
         r.object(node, "agents", "judge").ifPresent(j -> {
             r.only(j, "agents.judge", List.of("enabled", "targets", "model"));
             try {
@@ -90,7 +99,7 @@ final class AgentsSchema {
                         f.fixes().toArray(String[]::new));
             }
         });
-        return new Agents(allowed, primary, providers, cycles, total);
+        return new Agents(allowed, primary, providers, cycles, total, seconds);
     }
 
     static Security security(ConfigReader r, JsonNode node) {

@@ -56,6 +56,7 @@ public final class ConfigView {
         });
         agents.put("max_fix_cycles", c.agents().maxFixCycles());
         agents.put("max_total_fix_iterations", c.agents().maxTotalFixIterations());
+        agents.put("max_run_seconds", c.agents().maxRunSeconds());
         ObjectNode j = agents.putObject("judge");
         j.put("enabled", judge.enabled());
         ArrayNode targets = j.putArray("targets");

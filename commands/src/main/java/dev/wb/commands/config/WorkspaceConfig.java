@@ -58,13 +58,14 @@ public record WorkspaceConfig(
         }
     }
 
-    /** {@code agents}: which providers may run, how each is launched, and the fix-loop limits. */
+    /** {@code agents}: which providers may run, how each is launched, the fix-loop limits and a run's wall limit. */
     public record Agents(
             List<String> allowed,
             String primary,
             Map<String, Provider> providers,
             int maxFixCycles,
-            int maxTotalFixIterations) {
+            int maxTotalFixIterations,
+            int maxRunSeconds) {
         public Provider provider(String name) {
             return providers.get(name);
         }
@@ -125,10 +126,17 @@ public record WorkspaceConfig(
     /** A verify command's time limit; config.json may lower it, never raise it. */
     public static final int MAX_VERIFY_TIMEOUT_SECONDS = 600;
 
+    /** {@code agents.max_run_seconds}' default: a day of a run's own time (parked time left out). */
+    public static final int DEFAULT_MAX_RUN_SECONDS = 86_400;
+
+    /** The most {@code agents.max_run_seconds} may be: a year. */
+    public static final int MAX_RUN_SECONDS = 31_536_000;
+
     /** The providers wb knows how to launch and check. */
     public static final List<String> PROVIDERS = List.of("claude", "codex");
 
-    public static final Agents DEFAULT_AGENTS = new Agents(List.of("claude"), "claude", defaultProviders(), 3, 10);
+    public static final Agents DEFAULT_AGENTS =
+            new Agents(List.of("claude"), "claude", defaultProviders(), 3, 10, DEFAULT_MAX_RUN_SECONDS);
     public static final Security DEFAULT_SECURITY =
             new Security(false, true, false, List.of(), Map.of(), List.of(), List.of());
 

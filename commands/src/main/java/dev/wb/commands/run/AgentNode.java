@@ -31,7 +31,7 @@ final class AgentNode {
 
     private AgentNode() {}
 
-    static NodeResult run(RunContext ctx, FlowNode node, JsonNode yaml, RunState state) {
+    static NodeResult run(RunContext ctx, FlowNode node, JsonNode yaml, RunState state, Duration wallLeft) {
         WorkspaceConfig.Agents agents = ctx.config().agents();
         String providerName = node.provider().orElse(agents.primary());
         WorkspaceConfig.Provider provider = agents.provider(providerName);
@@ -67,8 +67,8 @@ final class AgentNode {
         Map<String, String> env = new HashMap<>(ctx.env());
         env.put("WB_RUN_NODE", node.id());
         env.put("WB_RUN_ATTEMPT", Integer.toString(state.attempts(node.id()) + 1));
-        NodeProcess.Ended ended =
-                NodeProcess.run(argv, ctx.root(), env, new byte[0], Duration.ofSeconds(timeout), ctx.scratch());
+        Duration limit = NodeResult.timeout(timeout, wallLeft);
+        NodeProcess.Ended ended = NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch());
         if (!ended.started()) {
             return NodeResult.of(NodeResult.MANUAL, ctx.redactor().redact(ended.startError()));
         }
@@ -80,6 +80,9 @@ final class AgentNode {
                 .filter(JsonNode::isObject)
                 .map(u -> new NodeFinished.Usage(
                         u.path("tokens").asLong(), u.path("cost").asText("0")));
+        if (ended.timedOut() && limit.compareTo(Duration.ofSeconds(timeout)) < 0) {
+            return NodeResult.wallSpent(artifacts, usage, Duration.ofMillis(ended.millis()));
+        }
         if (ended.timedOut() || ended.exitCode() != 0) {
             String why = ended.timedOut() ? "timed out after " + timeout + " s" : "exited " + ended.exitCode();
             return new NodeResult(

@@ -13,6 +13,8 @@ import dev.wb.projections.events.run.RunBudgetExhausted;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.run.RunState;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -21,20 +23,27 @@ import java.util.function.Consumer;
  * The walk: each turn reads where the run stands (the task's stream folded, kept current by {@link RunLog}
  * as it appends) and takes the one next step (start a node, resolve a crashed one, take an edge, end the
  * run), recording it before going on. So the log alone says where a run is, and a run cut anywhere resumes
- * at the step after its last event.
+ * at the step after its last event. No node starts once the run's wall time is spent, and a node's process
+ * gets at most what is left of it.
  */
 final class Driver {
+
+    /** The loop {@code run.budget_exhausted} names when the run's wall time limit is spent. */
+    static final String WALL = "wall_seconds";
 
     private final RunContext ctx;
     private final RunLog log;
     private final Consumer<String> progress;
     private final FlowDefinition flow;
+    private final int wallSeconds;
 
-    Driver(RunContext ctx, RunLog log, Consumer<String> progress) {
+    /** @param wallSeconds the run's wall time limit: no node starts once it is spent, none runs past it */
+    Driver(RunContext ctx, RunLog log, Consumer<String> progress, int wallSeconds) {
         this.ctx = ctx;
         this.log = log;
         this.progress = progress;
         this.flow = ctx.flow().definition();
+        this.wallSeconds = wallSeconds;
     }
 
     FlowRun.Result drive() {
@@ -107,6 +116,17 @@ final class Driver {
     private void start(RunState state, String id) {
         FlowNode node = flow.node(id).orElseThrow();
         JsonNode yaml = ctx.flow().node(id);
+        Duration wallLeft =
+                Duration.ofSeconds(wallSeconds).minusMillis(state.wall().activeMillis(Instant.now()));
+        if (wallLeft.isNegative() || wallLeft.isZero()) {
+            progress.accept("  the run spent its wall time limit of " + wallSeconds + " s");
+            log.append(
+                    new RunBudgetExhausted(WALL, wallSeconds),
+                    new RunFinished(
+                            RunFinished.MANUAL,
+                            "the run spent its wall time limit of " + wallSeconds + " s before '" + id + "'"));
+            return;
+        }
         log.append(new NodeStarted(
                 id, node.kind(), state.attempts(id) + 1, ProcessHandle.current().pid(), BootId.current()));
         long began = System.nanoTime();
@@ -117,14 +137,14 @@ final class Driver {
                     "skipped: when " + yaml.path("when").path("fact").asText() + " is not met");
         } else {
             result = switch (node.kind()) {
-                case "tool" -> ToolNode.run(ctx, node.tool().orElse(""), yaml);
+                case "tool" -> ToolNode.run(ctx, node.tool().orElse(""), yaml, wallLeft);
                 case "checks" -> ChecksNode.run(ctx, log);
                 case "hitl" -> {
                     park(id, yaml);
                     yield null;
                 }
                 case "publish" -> publish(yaml);
-                default -> AgentNode.run(ctx, node, yaml, state);
+                default -> AgentNode.run(ctx, node, yaml, state, wallLeft);
             };
         }
         if (result == null) {
@@ -145,7 +165,14 @@ final class Driver {
         long ms = (System.nanoTime() - began) / 1_000_000;
         progress.accept("  " + id + " (" + node.kind() + ") → " + result.outcome()
                 + result.reason().map(r -> " — " + r).orElse(""));
-        if (result.needsPerson()) {
+        if (result.wall()) {
+            log.append(
+                    result.finished(id, ms),
+                    new RunBudgetExhausted(WALL, wallSeconds),
+                    new RunFinished(
+                            RunFinished.MANUAL,
+                            "the run spent its wall time limit of " + wallSeconds + " s while '" + id + "' ran"));
+        } else if (result.needsPerson()) {
             log.append(
                     result.finished(id, ms),
                     new RunFinished(

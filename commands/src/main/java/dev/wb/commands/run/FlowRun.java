@@ -49,6 +49,7 @@ public final class FlowRun {
             Map<String, String> env,
             Optional<String> flowName,
             Optional<String> answer,
+            Optional<Integer> maxSeconds,
             Consumer<String> progress) {
         StreamId stream = StreamId.task(key);
         Folded folded = fold(session, stream);
@@ -85,9 +86,10 @@ public final class FlowRun {
                 env,
                 WorkspaceRedactor.of(session.workspace(), config, env, Map.of()),
                 new ContentStore(session.workspace()));
+        int wall = wallSeconds(config, state, resume, maxSeconds, progress);
         RunLog log = new RunLog(session, stream, key.toString(), folded.version, state);
         if (!resume) {
-            log.append(new RunStarted(name, flow.digest(), configDigest(session), name));
+            log.append(new RunStarted(name, flow.digest(), configDigest(session), name, Optional.of(wall)));
             progress.accept("run " + key + ": flow " + name + " (digest "
                     + flow.digest().substring(0, 12) + ")");
         } else if (answer.isPresent()) {
@@ -97,7 +99,34 @@ public final class FlowRun {
         } else {
             progress.accept("run " + key + ": resuming flow " + name + " from the log");
         }
-        return new Driver(ctx, log, progress).drive();
+        return new Driver(ctx, log, progress, wall).drive();
+    }
+
+    /**
+     * The run's wall time limit: {@code agents.max_run_seconds}, lowered by {@code --max-seconds} and by the
+     * limit the run started with; never raised ({@code --max-seconds} above the config is clamped to it).
+     */
+    private static int wallSeconds(
+            WorkspaceConfig config,
+            RunState state,
+            boolean resume,
+            Optional<Integer> maxSeconds,
+            Consumer<String> progress) {
+        int configured = config.agents().maxRunSeconds();
+        if (maxSeconds.isPresent() && maxSeconds.get() < 1) {
+            throw Failure.usage(
+                    "--max-seconds must be a whole number of seconds above 0, not " + maxSeconds.get(),
+                    "wb run KEY --max-seconds 600");
+        }
+        if (maxSeconds.isPresent() && maxSeconds.get() > configured) {
+            progress.accept("--max-seconds " + maxSeconds.get() + " is above agents.max_run_seconds " + configured
+                    + ": the run keeps " + configured + " (wb config set agents.max_run_seconds N raises it)");
+        }
+        int wall = Math.min(configured, maxSeconds.orElse(configured));
+        if (resume && state.wall().limit().isPresent()) {
+            wall = Math.min(wall, state.wall().limit().get());
+        }
+        return wall;
     }
 
     /** A parked run's answer, recorded with what it decides for the node that asked, in one batch. */

@@ -1,6 +1,7 @@
 package dev.wb.commands.run;
 
 import dev.wb.projections.events.run.NodeFinished;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -9,13 +10,15 @@ import java.util.Optional;
  *
  * @param outcome the edge-choosing outcome, or {@code incomplete}, {@code crashed}, {@code manual} for a
  *     node that only a person can finish
+ * @param wall whether the node was killed because the run's wall time limit ran out (the run then ends)
  */
 record NodeResult(
         String outcome,
         List<NodeFinished.Artifact> artifacts,
         Optional<String> severity,
         Optional<NodeFinished.Usage> usage,
-        Optional<String> reason) {
+        Optional<String> reason,
+        boolean wall) {
 
     static final String INCOMPLETE = "incomplete";
     static final String CRASHED = "crashed";
@@ -23,6 +26,33 @@ record NodeResult(
 
     NodeResult {
         artifacts = List.copyOf(artifacts);
+    }
+
+    NodeResult(
+            String outcome,
+            List<NodeFinished.Artifact> artifacts,
+            Optional<String> severity,
+            Optional<NodeFinished.Usage> usage,
+            Optional<String> reason) {
+        this(outcome, artifacts, severity, usage, reason, false);
+    }
+
+    /** A node killed because the run's wall time ran out before it ended: the run ends for a person. */
+    static NodeResult wallSpent(
+            List<NodeFinished.Artifact> artifacts, Optional<NodeFinished.Usage> usage, Duration ranFor) {
+        return new NodeResult(
+                MANUAL,
+                artifacts,
+                Optional.empty(),
+                usage,
+                Optional.of("killed after " + ranFor.toSeconds() + " s: the run's wall time limit ran out"),
+                true);
+    }
+
+    /** The time limit a node's process gets: its own, or what is left of the run's wall time when that is less. */
+    static Duration timeout(int ownSeconds, Duration wallLeft) {
+        Duration own = Duration.ofSeconds(ownSeconds);
+        return wallLeft.compareTo(own) < 0 ? wallLeft : own;
     }
 
     static NodeResult of(String outcome) {

@@ -30,7 +30,7 @@ final class ToolNode {
 
     private ToolNode() {}
 
-    static NodeResult run(RunContext ctx, String tool, JsonNode yaml) {
+    static NodeResult run(RunContext ctx, String tool, JsonNode yaml, Duration wallLeft) {
         Path toolsDir = ctx.root().resolve(ValidateFlow.TOOLS);
         Path file = toolsDir.resolve(tool).normalize();
         Optional<String> problem = problem(toolsDir, file, tool);
@@ -40,17 +40,16 @@ final class ToolNode {
         ObjectNode args = CanonicalJson.objectNode();
         yaml.path("args").properties().forEach(e -> args.set(e.getKey(), e.getValue()));
         int timeout = yaml.path("timeout_seconds").asInt(DEFAULT_TIMEOUT_SECONDS);
+        Duration limit = NodeResult.timeout(timeout, wallLeft);
         NodeProcess.Ended ended = NodeProcess.run(
-                List.of(file.toString()),
-                ctx.root(),
-                ctx.env(),
-                CanonicalJson.bytes(args),
-                Duration.ofSeconds(timeout),
-                ctx.scratch());
+                List.of(file.toString()), ctx.root(), ctx.env(), CanonicalJson.bytes(args), limit, ctx.scratch());
         if (!ended.started()) {
             return NodeResult.of(NodeResult.CRASHED, ctx.redactor().redact(ended.startError()));
         }
         List<NodeFinished.Artifact> artifacts = stored(ctx.store(), ctx.redactor(), ended);
+        if (ended.timedOut() && limit.compareTo(Duration.ofSeconds(timeout)) < 0) {
+            return NodeResult.wallSpent(artifacts, Optional.empty(), Duration.ofMillis(ended.millis()));
+        }
         if (ended.timedOut()) {
             return new NodeResult(
                     "fail",

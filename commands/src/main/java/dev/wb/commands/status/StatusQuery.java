@@ -14,6 +14,7 @@ import dev.wb.projections.checkpoint.StreamCursor;
 import dev.wb.projections.checkpoint.WorkspaceProjection;
 import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.ReviewRounds;
+import dev.wb.projections.status.RunTotals;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.TaskStages;
 import java.time.Clock;
@@ -97,6 +98,7 @@ public final class StatusQuery {
         List<StageCounters> counters = new ArrayList<>(names.size());
         List<ReviewRounds> reviews = new ArrayList<>(names.size());
         List<Operations> operations = new ArrayList<>(names.size());
+        List<RunTotals> runs = new ArrayList<>(names.size());
         Map<String, Long> totals = new TreeMap<>();
         long total = 0;
         for (StreamId stream : names.values()) {
@@ -111,13 +113,15 @@ public final class StatusQuery {
             counters.add(s.counters());
             reviews.add(s.reviews());
             operations.add(s.operations());
+            runs.add(s.runs());
             streams.add(new StreamStatus(stream, a, task, s.operations(), Optional.ofNullable(broken.get(stream))));
             for (Map.Entry<String, Long> count : a.countsByType().entrySet()) {
                 totals.merge(count.getKey(), count.getValue(), Long::sum);
             }
             total += a.events();
         }
-        return new WorkspaceStatus(streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations));
+        return new WorkspaceStatus(
+                streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations, runs));
     }
 
     /**

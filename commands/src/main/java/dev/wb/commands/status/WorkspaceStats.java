@@ -1,10 +1,12 @@
 package dev.wb.commands.status;
 
 import dev.wb.projections.status.ReviewRounds;
+import dev.wb.projections.status.RunTotals;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.StageCounters.CommandTally;
 import dev.wb.projections.status.StageCounters.GitSteps;
 import dev.wb.projections.status.StageCounters.Refusal;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -36,7 +38,34 @@ public record WorkspaceStats(
         SortedMap<String, Refusal> refusedEnv,
         GitSteps gitSteps,
         Reviews reviews,
-        Operations operations) {
+        Operations operations,
+        Runs runs) {
+
+    /**
+     * Every stream's {@code wb run}s: the ended ones by status, the latest ones still running or parked, the
+     * nodes finished, and the provider usage they reported (tokens; the costs that read as decimals, summed
+     * exactly). node.started and node.finished do not name the provider, so usage is a total only.
+     */
+    public record Runs(
+            long done, long failed, long manual, long parked, long running, long nodes, long tokens, BigDecimal cost) {
+        public static final Runs NONE = new Runs(0, 0, 0, 0, 0, 0, 0, BigDecimal.ZERO);
+
+        public long total() {
+            return done + failed + manual + parked + running;
+        }
+
+        Runs plus(RunTotals r) {
+            return new Runs(
+                    done + r.done(),
+                    failed + r.failed(),
+                    manual + r.manual(),
+                    parked + (r.active().equals(RunTotals.PARKED) ? 1 : 0),
+                    running + (r.active().equals(RunTotals.RUNNING) ? 1 : 0),
+                    nodes + r.nodes(),
+                    tokens + r.tokens(),
+                    cost.add(r.cost()));
+        }
+    }
 
     /**
      * Review rounds over the workspace (wb judge rounds' rule, folded from judge.record.read events):
@@ -103,14 +132,15 @@ public record WorkspaceStats(
     }
 
     public static WorkspaceStats of(Collection<TaskStatus> tasks, Collection<StageCounters> streams) {
-        return of(tasks, streams, List.of(), List.of());
+        return of(tasks, streams, List.of(), List.of(), List.of());
     }
 
     public static WorkspaceStats of(
             Collection<TaskStatus> tasks,
             Collection<StageCounters> streams,
             Collection<ReviewRounds> reviewed,
-            Collection<dev.wb.projections.status.Operations> operations) {
+            Collection<dev.wb.projections.status.Operations> operations,
+            Collection<RunTotals> runTotals) {
         Map<Stage, Integer> waiting = new EnumMap<>(Stage.class);
         Map<Stage, Integer> failing = new EnumMap<>(Stage.class);
         for (Stage stage : Stage.values()) {
@@ -183,6 +213,10 @@ public record WorkspaceStats(
         for (dev.wb.projections.status.Operations o : operations) {
             ops = ops.plus(o);
         }
+        Runs runs = Runs.NONE;
+        for (RunTotals r : runTotals) {
+            runs = runs.plus(r);
+        }
         return new WorkspaceStats(
                 waiting,
                 failing,
@@ -194,7 +228,8 @@ public record WorkspaceStats(
                 refusedEnv,
                 git,
                 new Reviews(closed, open, unknown),
-                ops);
+                ops,
+                runs);
     }
 
     private static final Comparator<CommandStats> MOST_RUN_FIRST = (a, b) -> a.runs() != b.runs()

@@ -6,6 +6,7 @@ import dev.wb.commands.status.TaskStatus.StageStatus;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.ReviewRounds;
+import dev.wb.projections.status.RunTotals;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.TaskStages.Latest;
 import dev.wb.projections.status.TaskStages.State;
@@ -33,7 +34,8 @@ class StageRulesTest {
     static final Latest COMMITTED = latest("ok", "commit");
 
     static State state(Latest audit, Latest scope, Latest verify, Latest git) {
-        return new State(audit, scope, verify, git, StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE);
+        return new State(
+                audit, scope, verify, git, StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE, RunTotals.NONE);
     }
 
     static TaskStatus status(State state, String plan) {

@@ -6,6 +6,7 @@ import dev.wb.commands.status.WorkspaceStats.CommandStats;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.ReviewRounds;
+import dev.wb.projections.status.RunTotals;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.StageCounters.CommandTally;
 import dev.wb.projections.status.StageCounters.GitSteps;
@@ -31,7 +32,8 @@ class WorkspaceStatsTest {
                 Latest.NEVER,
                 StageCounters.EMPTY,
                 ReviewRounds.NONE,
-                Operations.NONE);
+                Operations.NONE,
+                RunTotals.NONE);
         return StageRules.of(new TaskKey(key), state, Optional.ofNullable(plan));
     }
 

@@ -11,6 +11,7 @@ import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +21,8 @@ import java.util.Optional;
 /**
  * A task's run, folded ({@link RunState}): what {@code wb run} resumes from and {@code wb status}
  * shows. A {@code run.started} begins a fresh run; {@code run.budget_exhausted} changes nothing here
- * (the {@code run.finished} after it does).
+ * (the {@code run.finished} after it does). The run's wall time is the events' own timestamps: from
+ * {@code run.started}'s, less each {@code run.parked} to {@code run.answered}.
  */
 public final class RunProjection implements Projection<RunState> {
 
@@ -35,7 +37,7 @@ public final class RunProjection implements Projection<RunState> {
 
     @Override
     public int version() {
-        return 1;
+        return 2; // 2: cost and the wall clock (started, parked time, limit)
     }
 
     @Override
@@ -62,7 +64,9 @@ public final class RunProjection implements Projection<RunState> {
                     Optional.empty(),
                     Optional.empty(),
                     Optional.empty(),
-                    0);
+                    0,
+                    BigDecimal.ZERO,
+                    new RunState.Wall(Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds()));
         }
         if (NodeStarted.TYPE.matches(event)) {
             NodeStarted started = NodeStarted.TYPE.read(event);
@@ -81,9 +85,12 @@ public final class RunProjection implements Projection<RunState> {
             history.add(new RunState.Step(finished.node(), finished.outcome(), finished.durationMs()));
             long tokens = s.tokens()
                     + finished.usage().map(NodeFinished.Usage::tokens).orElse(0L);
+            BigDecimal cost = s.cost()
+                    .add(finished.usage().flatMap(NodeFinished.Usage::amount).orElse(BigDecimal.ZERO));
             return with(s, s.status(), Optional.of(finished.node()), Optional.empty(), Optional.of(finished.outcome()))
                     .history(history)
                     .tokens(tokens)
+                    .cost(cost)
                     .build();
         }
         if (EdgeTaken.TYPE.matches(event)) {
@@ -104,12 +111,14 @@ public final class RunProjection implements Projection<RunState> {
             return with(s, RunState.PARKED, Optional.of(parked.node()), Optional.empty(), s.pending())
                     .parked(Optional.of(new RunState.Parked(parked.reason(), parked.node(), parked.question())))
                     .answer(Optional.empty())
+                    .wall(s.wall().parked(event.time()))
                     .build();
         }
         if (RunAnswered.TYPE.matches(event)) {
             return with(s, RunState.RUNNING, s.node(), s.inFlight(), s.pending())
                     .parked(Optional.empty())
                     .answer(Optional.of(RunAnswered.TYPE.read(event).answer()))
+                    .wall(s.wall().answered(event.time()))
                     .build();
         }
         if (RunFinished.TYPE.matches(event)) {

@@ -2,6 +2,9 @@ package dev.wb.projections.run;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +28,8 @@ import java.util.Optional;
  * @param answer a person's answer not yet used by the node that asked
  * @param reason the run's end, in words, once it ended
  * @param tokens the provider tokens this run's nodes reported, summed
+ * @param cost the provider costs this run's nodes reported (those that read as decimals), summed exactly
+ * @param wall the run's own time, from its events' timestamps: when it started, and how long it was parked
  */
 public record RunState(
         int runs,
@@ -40,7 +45,9 @@ public record RunState(
         Optional<Parked> parked,
         Optional<String> answer,
         Optional<String> reason,
-        long tokens) {
+        long tokens,
+        BigDecimal cost,
+        Wall wall) {
 
     public static final String NEW = "new";
     public static final String RUNNING = "running";
@@ -60,7 +67,41 @@ public record RunState(
             Optional.empty(),
             Optional.empty(),
             Optional.empty(),
-            0);
+            0,
+            BigDecimal.ZERO,
+            Wall.NONE);
+
+    /**
+     * The run's wall time, from its events' own timestamps: {@code run.started}'s time, the time parked
+     * for a person (each {@code run.parked} to its {@code run.answered}), and the limit the run started with.
+     */
+    public record Wall(
+            Optional<Instant> started, long parkedMs, Optional<Instant> parkedSince, Optional<Integer> limit) {
+        public static final Wall NONE = new Wall(Optional.empty(), 0, Optional.empty(), Optional.empty());
+
+        /** The run's time until {@code now}, the time parked for a person left out (0 before a run started). */
+        public long activeMillis(Instant now) {
+            if (started.isEmpty()) {
+                return 0;
+            }
+            long parked = parkedMs
+                    + parkedSince
+                            .map(p -> Math.max(0, Duration.between(p, now).toMillis()))
+                            .orElse(0L);
+            return Math.max(0, Duration.between(started.get(), now).toMillis() - parked);
+        }
+
+        Wall parked(Instant at) {
+            return new Wall(started, parkedMs, Optional.of(at), limit);
+        }
+
+        Wall answered(Instant at) {
+            long more = parkedSince
+                    .map(p -> Math.max(0, Duration.between(p, at).toMillis()))
+                    .orElse(0L);
+            return new Wall(started, parkedMs + more, Optional.empty(), limit);
+        }
+    }
 
     /** The flow a run follows, as it was when the run started. */
     public record Flow(String name, String digest, String configDigest, String taskType) {}

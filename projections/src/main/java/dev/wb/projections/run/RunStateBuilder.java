@@ -1,5 +1,6 @@
 package dev.wb.projections.run;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +22,8 @@ final class RunStateBuilder {
     private Optional<String> answer;
     private Optional<String> reason;
     private long tokens;
+    private BigDecimal cost;
+    private RunState.Wall wall;
 
     RunStateBuilder(RunState s) {
         runs = s.runs();
@@ -37,6 +40,8 @@ final class RunStateBuilder {
         answer = s.answer();
         reason = s.reason();
         tokens = s.tokens();
+        cost = s.cost();
+        wall = s.wall();
     }
 
     RunStateBuilder status(String value) {
@@ -99,6 +104,16 @@ final class RunStateBuilder {
         return this;
     }
 
+    RunStateBuilder cost(BigDecimal value) {
+        cost = value;
+        return this;
+    }
+
+    RunStateBuilder wall(RunState.Wall value) {
+        wall = value;
+        return this;
+    }
+
     RunState build() {
         return new RunState(
                 runs,
@@ -114,6 +129,8 @@ final class RunStateBuilder {
                 parked,
                 answer,
                 reason,
-                tokens);
+                tokens,
+                cost,
+                wall);
     }
 }

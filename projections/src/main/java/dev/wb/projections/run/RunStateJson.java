@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
+import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,6 +56,11 @@ final class RunStateJson {
         s.answer().ifPresent(v -> n.put("answer", v));
         s.reason().ifPresent(v -> n.put("reason", v));
         n.put("tokens", s.tokens());
+        n.put("cost", s.cost().toPlainString());
+        ObjectNode wall = n.putObject("wall").put("parkedMs", s.wall().parkedMs());
+        s.wall().started().ifPresent(t -> wall.put("started", t.toString()));
+        s.wall().parkedSince().ifPresent(t -> wall.put("parkedSince", t.toString()));
+        s.wall().limit().ifPresent(l -> wall.put("limit", l));
         return n;
     }
 
@@ -95,10 +102,20 @@ final class RunStateJson {
                     parked,
                     text(n, "answer"),
                     text(n, "reason"),
-                    n.required("tokens").longValue());
+                    n.required("tokens").longValue(),
+                    new BigDecimal(n.required("cost").asText()),
+                    wall(n.required("wall")));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not a run state: " + e.getMessage(), e);
         }
+    }
+
+    private static RunState.Wall wall(JsonNode w) {
+        return new RunState.Wall(
+                text(w, "started").map(Instant::parse),
+                w.required("parkedMs").longValue(),
+                text(w, "parkedSince").map(Instant::parse),
+                Optional.ofNullable(w.get("limit")).map(JsonNode::intValue));
     }
 
     private static Optional<String> text(JsonNode n, String field) {

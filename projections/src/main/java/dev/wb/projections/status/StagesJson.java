@@ -56,6 +56,7 @@ final class StagesJson {
                         .put("signature", r.signature())
                         .put("ambiguous", r.ambiguous()));
         state.operations().write(node.putObject("operations"));
+        state.runs().write(node.putObject("runs"));
         return node;
     }
 
@@ -93,7 +94,8 @@ final class StagesJson {
                 latest(json, "git", "series"),
                 counters,
                 rounds,
-                Operations.read(json.required("operations")));
+                Operations.read(json.required("operations")),
+                RunTotals.read(json.required("runs")));
     }
 
     private static void latest(ObjectNode node, String stage, Latest latest, String about) {

@@ -14,6 +14,11 @@ import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.RunAnswered;
+import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.events.run.RunStarted;
 import dev.wb.projections.verify.Verifications;
 import java.util.Optional;
 
@@ -52,7 +57,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
             Latest git,
             StageCounters counters,
             ReviewRounds reviews,
-            Operations operations) {
+            Operations operations,
+            RunTotals runs) {
         public static final State EMPTY = new State(
                 Latest.NEVER,
                 Latest.NEVER,
@@ -60,11 +66,17 @@ public final class TaskStages implements Projection<TaskStages.State> {
                 Latest.NEVER,
                 StageCounters.EMPTY,
                 ReviewRounds.NONE,
-                Operations.NONE);
+                Operations.NONE,
+                RunTotals.NONE);
 
         /** The state with other operations counters. */
         State with(Operations next) {
-            return new State(audit, scope, verify, git, counters, reviews, next);
+            return new State(audit, scope, verify, git, counters, reviews, next, runs);
+        }
+
+        /** The state with other run totals. */
+        State with(RunTotals next) {
+            return new State(audit, scope, verify, git, counters, reviews, operations, next);
         }
     }
 
@@ -77,7 +89,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
 
     @Override
     public int version() {
-        return 3; // 2: review rounds (judge.record.read); 3: operations (preflight, flows, checks)
+        return 4; // 2: review rounds (judge.record.read); 3: operations (preflight, flows, checks); 4: runs
     }
 
     @Override
@@ -96,12 +108,14 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.git(),
                     s.counters().withCitations(audited.citationVerdicts()),
                     s.reviews(),
-                    s.operations());
+                    s.operations(),
+                    s.runs());
         }
         if (ScopeChecked.TYPE.matches(event)) {
             ScopeChecked.Outline checked = ScopeChecked.outline(event);
             Latest scope = Latest.of(checked.verdict(), checked.planDigest());
-            return new State(s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations());
+            return new State(
+                    s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations(), s.runs());
         }
         if (VerifyStarted.TYPE.matches(event)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
@@ -114,7 +128,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.git(),
                     s.counters().withRefusals(started),
                     s.reviews(),
-                    s.operations());
+                    s.operations(),
+                    s.runs());
         }
         if (VerifyCommandRan.TYPE.matches(event)) {
             return new State(
@@ -124,7 +139,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.git(),
                     s.counters().withCommandRan(VerifyCommandRan.readStages(event)),
                     s.reviews(),
-                    s.operations());
+                    s.operations(),
+                    s.runs());
         }
         if (VerifyFinished.TYPE.matches(event) && !s.verify().result().equals(NONE)) {
             String verdict = VerifyFinished.readStages(event).verdict();
@@ -135,7 +151,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.git(),
                     s.counters(),
                     s.reviews(),
-                    s.operations());
+                    s.operations(),
+                    s.runs());
         }
         if (GitStepRan.TYPE.matches(event)) {
             String status = GitStepRan.readStages(event).status();
@@ -146,7 +163,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.git(),
                     s.counters().withGitStep(status),
                     s.reviews(),
-                    s.operations());
+                    s.operations(),
+                    s.runs());
         }
         if (JudgeRecordRead.TYPE.matches(event)) {
             return new State(
@@ -156,12 +174,14 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.git(),
                     s.counters(),
                     s.reviews().withRecord(JudgeRecordRead.TYPE.read(event)),
-                    s.operations()); // small; criteria are an object
+                    s.operations(),
+                    s.runs()); // small; criteria are an object
         }
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.readStages(event);
             Latest git = Latest.of(series.status(), series.series());
-            return new State(s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews(), s.operations());
+            return new State(
+                    s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews(), s.operations(), s.runs());
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             return s.with(s.operations().withPreflight(PreflightCompleted.readStages(event), event));
@@ -171,6 +191,18 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
         if (ChecksRan.TYPE.matches(event)) {
             return s.with(s.operations().withChecks(ChecksRan.readStages(event)));
+        }
+        if (RunStarted.TYPE.matches(event) || RunAnswered.TYPE.matches(event)) {
+            return s.with(s.runs().withActive(RunTotals.RUNNING));
+        }
+        if (RunParked.TYPE.matches(event)) {
+            return s.with(s.runs().withActive(RunTotals.PARKED));
+        }
+        if (NodeFinished.TYPE.matches(event)) {
+            return s.with(s.runs().withNode(NodeFinished.TYPE.read(event)));
+        }
+        if (RunFinished.TYPE.matches(event)) {
+            return s.with(s.runs().withFinished(RunFinished.TYPE.read(event).status()));
         }
         return s;
     }

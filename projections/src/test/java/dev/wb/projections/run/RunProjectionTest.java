@@ -21,6 +21,9 @@ import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -94,6 +97,55 @@ class RunProjectionTest {
         assertEquals("done", done.status());
         assertFalse(done.active());
         assertEquals(Optional.of("reached the end"), done.reason());
+    }
+
+    @Test
+    void the_wall_is_the_events_own_time_less_the_time_parked_and_usage_sums_exactly() {
+        InMemoryEventLog log = new InMemoryEventLog();
+        StreamId stream = StreamId.task(new TaskKey("RUN-1"));
+        long[] at = {0};
+        for (WbEvent e : List.<WbEvent>of(
+                new RunStarted("impl", "d1", "c1", "implementation", Optional.of(600)),
+                new NodeFinished(
+                        "review",
+                        "accept",
+                        5,
+                        List.of(),
+                        Optional.empty(),
+                        Optional.of(new NodeFinished.Usage(100, "0.1")),
+                        Optional.empty()),
+                new RunParked("question", "gate", Optional.of("why?"), Optional.empty(), List.of()),
+                new RunAnswered("because"),
+                new NodeFinished(
+                        "again",
+                        "accept",
+                        5,
+                        List.of(),
+                        Optional.empty(),
+                        Optional.of(new NodeFinished.Usage(20, "0.2")),
+                        Optional.empty()),
+                new NodeFinished(
+                        "odd",
+                        "done",
+                        5,
+                        List.of(),
+                        Optional.empty(),
+                        Optional.of(new NodeFinished.Usage(1, "$5")),
+                        Optional.empty()))) {
+            // each event 10 s after the one before, the answer 1000 s after the park
+            at[0] += e instanceof RunAnswered ? 1000 : 10;
+            Clock clock = Clock.fixed(TestEvents.T0.plusSeconds(at[0]), ZoneOffset.UTC);
+            log.append(stream, ExpectedVersion.any(), List.of(e.toNewEvent()), TestEvents.invocation(clock));
+        }
+        RunState s = Folds.fold(RunProjection.INSTANCE, log.read(stream));
+
+        assertEquals(1_000_000, s.wall().parkedMs());
+        assertEquals(Optional.of(600), s.wall().limit());
+        // started at T0+10, now T0+1070: 1060 s of which 1000 parked
+        assertEquals(60_000, s.wall().activeMillis(TestEvents.T0.plusSeconds(1070)));
+        assertEquals(121, s.tokens());
+        assertEquals(new BigDecimal("0.3"), s.cost(), "0.1 + 0.2 exactly; \"$5\" counts nothing");
+        assertEquals(s, RunProjection.INSTANCE.fromJson(RunProjection.INSTANCE.toJson(s)));
     }
 
     @Test

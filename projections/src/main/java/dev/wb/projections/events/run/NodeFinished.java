@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -50,7 +51,22 @@ public record NodeFinished(
     public record Artifact(String name, String digest) {}
 
     /** A provider's figures: tokens used and cost in US dollars, as its CLI printed them. */
-    public record Usage(long tokens, String cost) {}
+    public record Usage(long tokens, String cost) {
+
+        /** The cost as an exact decimal, when it reads as one ({@code "0.04"}); a cost printed otherwise counts nothing. */
+        public Optional<BigDecimal> amount() {
+            try {
+                BigDecimal amount = new BigDecimal(cost.strip());
+                // bounded, so a hostile "1E999999999" cannot make a sum of it take the memory
+                if (amount.precision() > 38 || Math.abs(amount.scale()) > 18) {
+                    return Optional.empty();
+                }
+                return Optional.of(amount.scale() < 0 ? amount.setScale(0) : amount);
+            } catch (NumberFormatException e) {
+                return Optional.empty();
+            }
+        }
+    }
 
     public NodeFinished {
         artifacts = List.copyOf(artifacts);
