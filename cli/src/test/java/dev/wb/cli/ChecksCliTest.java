@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,13 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code wb checks KEY [--json]} as a user meets it: the lines, the JSON document, the exit codes. */
 class ChecksCliTest {
 
-    static final String PLAN = """
-            {"schema": 1, "key": "ABC-1", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
-             "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
-             "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["make -s ok"], "rollback": "revert", "product": {}, "questions": []}
-            """;
+    static final String PLAN = SamplePlan.of("ABC-1").verify("make -s ok").json();
 
     @TempDir
     Path tmp;
@@ -36,7 +31,7 @@ class ChecksCliTest {
     @BeforeEach
     void repository() {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         script("tools/ok.sh", "echo ok");
         script("tools/fail.sh", "echo broken; exit 1");
         repo.commitAll("app and tools");

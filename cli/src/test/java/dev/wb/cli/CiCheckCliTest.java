@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,14 +26,6 @@ class CiCheckCliTest {
 
     private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w.$]+\\(");
 
-    static final String PLAN = """
-            {"schema": 1, "key": "ABC-1", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "OBJ",
-             "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "QUOTE"}],
-             "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["make -s ok"], "rollback": "revert", "product": {}, "questions": []}
-            """;
-
     @TempDir
     Path tmp;
 
@@ -44,7 +37,7 @@ class CiCheckCliTest {
     @BeforeEach
     void repository() {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         repo.write("Makefile", "ok:\n\t@echo all good\n");
         repo.write(".workflow/.gitignore", "local/\n");
         base = repo.commitAll("app");
@@ -72,7 +65,11 @@ class CiCheckCliTest {
     }
 
     String plan(String objective, String quote) {
-        return PLAN.replace("OBJ", objective).replace("QUOTE", quote);
+        return SamplePlan.of("ABC-1")
+                .objective(objective)
+                .quote(quote)
+                .verify("make -s ok")
+                .json();
     }
 
     /** The plan audited and committed, src/app.py changed inside it and committed. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -33,14 +34,6 @@ class HooksCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w.$]+\\(");
 
-    static final String PLAN = """
-            {"schema": 1, "key": "ABC-1", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
-             "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
-             "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["make -s VERIFY"], "rollback": "revert", "product": {}, "questions": []}
-            """;
-
     @TempDir
     Path tmp;
 
@@ -51,7 +44,7 @@ class HooksCliTest {
     @BeforeEach
     void repository() {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         repo.write("Makefile", "ok:\n\t@echo all good\nbad:\n\t@echo broken; exit 1\n");
         repo.write(".workflow/.gitignore", "local/\n");
         repo.commitAll("app");
@@ -82,7 +75,9 @@ class HooksCliTest {
     /** ABC-1 audited on its task branch, verifying with make's target {@code verify}. */
     void auditedTask(String verify) {
         repo.git("checkout", "-q", "-b", "task/ABC-1");
-        repo.write(".workflow/ABC-1/sdd.json", PLAN.replace("VERIFY", verify));
+        repo.write(
+                ".workflow/ABC-1/sdd.json",
+                SamplePlan.of("ABC-1").verify("make -s " + verify).json());
         CliRun.Result audit = wb("sdd", "audit", "ABC-1");
         assertEquals(0, audit.code(), audit.toString());
     }
@@ -321,7 +316,9 @@ class HooksCliTest {
 
     @Test
     void no_task_branch_and_no_wb_task_means_nothing_to_do_and_wb_task_names_one() {
-        repo.write(".workflow/ABC-1/sdd.json", PLAN.replace("VERIFY", "ok"));
+        repo.write(
+                ".workflow/ABC-1/sdd.json",
+                SamplePlan.of("ABC-1").verify("make -s ok").json());
         assertEquals(0, wb("sdd", "audit", "ABC-1").code());
         repo.write("src/stray.py", "oops = 1\n");
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import dev.wb.testkit.TempGitRepo.ProcessResult;
 import java.io.IOException;
@@ -37,12 +38,14 @@ class HooksIT {
     @BeforeEach
     void setUp() throws IOException {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         repo.write("Makefile", "bad:\n\t@echo broken; exit 1\n");
         repo.write(".workflow/.gitignore", "local/\n");
         repo.commitAll("app");
         repo.git("checkout", "-q", "-b", "task/ABC-1");
-        repo.write(".workflow/ABC-1/sdd.json", HooksCliTest.PLAN.replace("VERIFY", "bad"));
+        repo.write(
+                ".workflow/ABC-1/sdd.json",
+                SamplePlan.of("ABC-1").verify("make -s bad").json());
         env = new HashMap<>(TempGitRepo.gitEnvironment());
         env.put("HOME", Files.createDirectories(tmp.resolve("home")).toString());
         env.put("PATH", HOME.resolve("bin") + ":" + System.getenv("PATH"));

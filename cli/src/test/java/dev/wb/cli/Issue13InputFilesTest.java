@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -32,13 +33,7 @@ class Issue13InputFilesTest {
     private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w.$]+\\(");
     private static final Duration PROMPTLY = Duration.ofSeconds(30);
 
-    static final String PLAN = """
-            {"schema": 1, "key": "ABC-12", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
-             "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
-             "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["pytest -q"], "rollback": "revert", "product": {}, "questions": []}
-            """;
+    static final String PLAN = SamplePlan.of("ABC-12").verify("pytest -q").json();
 
     @TempDir
     Path tmp;
@@ -51,7 +46,7 @@ class Issue13InputFilesTest {
     @BeforeEach
     void repository() throws IOException {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         repo.commitAll("app");
         outside = Files.createDirectories(tmp.resolve("outside"));
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -18,13 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** {@code wb sdd audit} and {@code wb impl check} as a user meets them: output, exit codes, errors. */
 class PlanCliTest {
 
-    static final String PLAN = """
-            {"schema": 1, "key": "ABC-12", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
-             "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
-             "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["pytest -q"], "rollback": "revert", "product": {}, "questions": []}
-            """;
+    static final String PLAN = SamplePlan.of("ABC-12").verify("pytest -q").json();
 
     @TempDir
     Path tmp;
@@ -34,7 +29,7 @@ class PlanCliTest {
     @BeforeEach
     void repository() {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         repo.git("add", ".");
         repo.git("commit", "-q", "-m", "app");
     }
@@ -54,7 +49,9 @@ class PlanCliTest {
 
     @Test
     void a_failing_audit_exits_7_with_error_and_fix() {
-        repo.write(".workflow/ABC-12/sdd.json", PLAN.replace("\"line\": 2", "\"line\": 1"));
+        repo.write(
+                ".workflow/ABC-12/sdd.json",
+                SamplePlan.of("ABC-12").line(1).verify("pytest -q").json());
 
         CliRun.Result result = wb(repo.root(), "sdd", "audit", "ABC-12");
 

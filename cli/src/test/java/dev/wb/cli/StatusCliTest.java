@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,14 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code wb status [KEY] [--stats] [--json]} as a user meets it, after the real commands ran. */
 class StatusCliTest {
 
-    static final String PLAN = """
-            {"schema": 1, "key": "KEY", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
-             "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
-             "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["make -s ok", "curl http://example.com"], "rollback": "revert", "product": {}, "questions": []}
-            """;
-
     @TempDir
     Path tmp;
 
@@ -31,30 +24,34 @@ class StatusCliTest {
     @BeforeEach
     void repository() {
         repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         repo.write("Makefile", "ok:\n\t@echo all good\n");
         repo.git("add", ".");
         repo.git("commit", "-q", "-m", "app");
     }
 
-    void plan(String key, String plan) {
-        repo.write(".workflow/" + key + "/sdd.json", plan.replace("KEY", key));
+    static SamplePlan sample(String key) {
+        return SamplePlan.of(key).verify("make -s ok", "curl http://example.com");
+    }
+
+    void plan(String key, SamplePlan plan) {
+        repo.write(".workflow/" + key + "/sdd.json", plan.json());
     }
 
     /** ABC-1: audited, checked, verified (failing: curl is refused). ABC-2: a failed audit. ABC-3: a plan only. */
     void threeTasks() {
-        plan("ABC-1", PLAN);
+        plan("ABC-1", sample("ABC-1"));
         assertEquals(0, wb(repo.root(), "sdd", "audit", "ABC-1").code());
         assertEquals(0, wb(repo.root(), "impl", "check", "ABC-1").code());
         assertEquals(7, wb(repo.root(), "impl", "verify", "ABC-1").code());
-        plan("ABC-2", PLAN.replace("\"line\": 2", "\"line\": 1"));
+        plan("ABC-2", sample("ABC-2").line(1));
         assertEquals(7, wb(repo.root(), "sdd", "audit", "ABC-2").code());
-        plan("ABC-3", PLAN);
+        plan("ABC-3", sample("ABC-3"));
     }
 
     @Test
     void a_task_shows_its_latest_checks_and_the_workspace_its_preflights_and_flow_validations() {
-        plan("ABC-1", PLAN);
+        plan("ABC-1", sample("ABC-1"));
         assertEquals(0, wb(repo.root(), "sdd", "audit", "ABC-1").code());
         repo.write("src/app.py", "# app\nvalue = 1\nmore = 2\n");
         repo.write(
@@ -112,7 +109,7 @@ class StatusCliTest {
     @Test
     void one_task_shows_each_stage_with_why_and_the_next_command() {
         threeTasks();
-        plan("ABC-1", PLAN.replace("\"o\"", "\"another objective\""));
+        plan("ABC-1", sample("ABC-1").objective("another objective"));
 
         CliRun.Result result = wb(repo.root(), "status", "abc-1");
 
@@ -198,7 +195,7 @@ class StatusCliTest {
 
     @Test
     void a_task_with_every_stage_done_has_no_next_command() {
-        plan("ABC-1", PLAN);
+        plan("ABC-1", sample("ABC-1"));
         wb(repo.root(), "sdd", "audit", "ABC-1");
 
         JsonNode task = wb(repo.root(), "status", "ABC-1", "--json").json();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,13 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code wb show KEY} on a real task: its events grouped by stage, each stage's state, the chain last. */
 class ShowCliTest {
 
-    static final String PLAN = """
-            {"schema": 1, "key": "ABC-1", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
-             "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
-             "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["make -s ok"], "rollback": "revert", "product": {}, "questions": []}
-            """;
+    static final String PLAN = SamplePlan.of("ABC-1").verify("make -s ok").json();
 
     @TempDir
     Path tmp;
@@ -33,7 +28,7 @@ class ShowCliTest {
      */
     TempGitRepo realTask() {
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         repo.write("Makefile", "ok:\n\t@echo all good\n");
         repo.write(".workflow/.gitignore", "local/\n.env\n");
         repo.commitAll("app");

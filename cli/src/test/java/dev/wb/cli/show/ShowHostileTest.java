@@ -11,12 +11,14 @@ import dev.wb.commands.Workspace;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -31,14 +33,10 @@ class ShowHostileTest {
 
     static final String SECRET = "s3cr3t-only-the-run-knew";
 
-    static final String PLAN = """
-            {"schema": 1, "key": "ABC-1", "preset": "scaleup", "persona": "fullstack-specialist", "objective": "o",
-             "evidence": [{"claim": "c", "file": "src/app.py", "line": 2, "quote": "value = 1"}],
-             "files": [{"path": "src/app.py", "change": "edit", "why": "w"}],
-             "zones": {}, "steps": [{"do": "d"}], "tests": [{"kind": "unit", "asserts": "a"}],
-             "verify": ["make -s leak"], "verify_env": {"PROBE_SECRET": "%s"},
-             "rollback": "revert", "product": {}, "questions": []}
-            """.formatted(SECRET);
+    static final String PLAN = SamplePlan.of("ABC-1")
+            .verify("make -s leak")
+            .verifyEnv(Map.of("PROBE_SECRET", SECRET))
+            .json();
 
     @TempDir
     Path tmp;
@@ -46,7 +44,7 @@ class ShowHostileTest {
     /** ABC-1 with an audited plan and one verify run whose command prints its verify_env secret. */
     TempGitRepo task() {
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");
-        repo.write("src/app.py", "# app\nvalue = 1\n");
+        repo.write("src/app.py", SamplePlan.APP_PY);
         repo.write("Makefile", "leak:\n\t@echo \"value $$PROBE_SECRET\"\n");
         repo.write(".workflow/.gitignore", "local/\n.env\n");
         repo.commitAll("app");
