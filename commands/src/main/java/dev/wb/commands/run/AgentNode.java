@@ -23,7 +23,9 @@ import java.util.Optional;
  * always read-only). Its output is redacted and stored by digest. An evaluator's output ends with a
  * verdict line, a JSON object {@code {"verdict": "accept"|"rework", "severity": …}}; a rework below the
  * node's {@code gate_severity} accepts. A provider that cannot start, exits non-zero or (evaluator) gives
- * no verdict leaves the node to a person.
+ * no verdict leaves the node to a person. A node in a session lineage continues or starts its provider
+ * session ({@link Sessions}), and a continuation the provider refuses (no such session) is called again
+ * once in a new session.
  */
 final class AgentNode {
 
