@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -178,16 +179,66 @@ public final class FakeProviders {
      * WB_RUN_ATTEMPT}; the fake runs {@code <script dir>/<node>-<attempt>.sh}, else {@code <node>.sh}, with
      * bash in the repository (so a test makes it write files or print a verdict line), and prints {@code
      * done <node>} when there is neither. Every call is recorded as {@link #calls} reads it.
+     *
+     * <p>It keeps sessions as the real CLIs do, in {@code <bin>/<name>.sessions} ({@link #sessions}), one id a
+     * line: Claude's {@code --session-id ID} makes the session {@code ID} (refused when it exists) and {@code
+     * --resume ID} continues it; Codex makes a session of its own on every call without {@code resume ID},
+     * printing {@code session id: <uuid>} on stderr as {@code codex exec} does, and {@code resume ID} continues
+     * one. Continuing a session it does not have fails (exit 1) with the CLI's own words ({@code No
+     * conversation found with session ID: …}, {@code … no rollout found for thread id …}). The script sees the
+     * session in {@code WB_FAKE_SESSION} and {@code WB_FAKE_RESUMED} (1 when continued, else 0), and its
+     * prompt (the last argument) in {@code WB_FAKE_PROMPT}.
      */
     public static Path scriptedAgent(Path bin, String name, Path scripts) {
-        String script = header(name) + "SCRIPTS='" + scripts + "'\n" + """
+        String script = header(name) + "SCRIPTS='" + scripts + "'\nNAME=" + name + "\n" + """
                 if [ "$1" = --version ]; then echo "%s 9.9.9 (scripted fake)"; exit 0; fi
+                SESSIONS="$(dirname "$0")/$NAME.sessions"
+                touch "$SESSIONS"
+                args=("$@"); last=$(( ${#args[@]} - 1 )); session=""; resumed=0; made=0
+                for (( i = 0; i < last; i++ )); do
+                  case "${args[$i]}" in
+                    --session-id) [ "$NAME" = claude ] && session="${args[$((i+1))]}" && made=1 ;;
+                    --resume) [ "$NAME" = claude ] && session="${args[$((i+1))]}" && resumed=1 ;;
+                    resume) if [ "$NAME" = codex ] && [ $((i+1)) -lt $last ]; then session="${args[$((i+1))]}"; resumed=1; fi ;;
+                  esac
+                done
+                if [ $resumed = 1 ] && ! grep -qxF -- "$session" "$SESSIONS"; then
+                  if [ "$NAME" = codex ]; then
+                    echo "Error: thread/resume: thread/resume failed: no rollout found for thread id $session (code -32600)" >&2
+                  else
+                    echo "No conversation found with session ID: $session" >&2
+                  fi
+                  exit 1
+                fi
+                if [ $made = 1 ] && grep -qxF -- "$session" "$SESSIONS"; then
+                  echo "Error: Session ID $session is already in use." >&2; exit 1
+                fi
+                if [ "$NAME" = codex ] && [ $resumed = 0 ]; then session=$(cat /proc/sys/kernel/random/uuid); made=1; fi
+                [ $made = 1 ] && echo "$session" >> "$SESSIONS"
+                if [ "$NAME" = codex ]; then
+                  printf 'OpenAI Codex v0.144.4 (scripted fake)\\n--------\\nsession id: %%s\\n--------\\n' "$session" >&2
+                fi
+                export WB_FAKE_SESSION="$session" WB_FAKE_RESUMED=$resumed WB_FAKE_PROMPT="${args[$last]}"
                 for f in "$SCRIPTS/$WB_RUN_NODE-$WB_RUN_ATTEMPT.sh" "$SCRIPTS/$WB_RUN_NODE.sh"; do
                   if [ -f "$f" ]; then exec /bin/bash "$f"; fi
                 done
                 echo "done $WB_RUN_NODE"
                 """.formatted(name);
         return write(bin, name, script);
+    }
+
+    /** The sessions the scripted fake {@code name} has made, in order (none when it made none). */
+    public static List<String> sessions(Path bin, String name) {
+        Path file = bin.resolve(name + ".sessions");
+        try {
+            return Files.exists(file)
+                    ? Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                            .filter(l -> !l.isBlank())
+                            .toList()
+                    : List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Do-nothing {@code bwrap} and {@code socat}: a Linux host that has what Claude's Bash sandbox needs. */

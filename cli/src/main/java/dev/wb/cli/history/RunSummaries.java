@@ -39,6 +39,7 @@ final class RunSummaries {
                             ? ""
                             : " · " + finished.artifacts().size() + " artifact(s)")
                     + finished.usage().map(u -> " · " + u.tokens() + " tokens").orElse("")
+                    + finished.session().map(RunSummaries::session).orElse("")
                     + finished.reason().map(r -> " · " + e(r)).orElse(""));
         }
         if (EdgeTaken.TYPE.matches(event)) {
@@ -72,6 +73,19 @@ final class RunSummaries {
             return cut(e(finished.status()) + " · " + e(finished.reason()));
         }
         return null;
+    }
+
+    /** A node's provider session: its id's start, continued or new, and the one the provider refused. */
+    private static String session(NodeFinished.Session s) {
+        return " · session " + s.id().map(id -> e(prefix8(id))).orElse("unknown")
+                + (s.resumed() ? " continued" : " new")
+                + s.refused()
+                        .map(r -> " (" + e(s.provider()) + " refused " + e(prefix8(r)) + ")")
+                        .orElse("");
+    }
+
+    private static String prefix8(String id) {
+        return id.length() > 8 ? id.substring(0, 8) : id;
     }
 
     private static String e(String text) {

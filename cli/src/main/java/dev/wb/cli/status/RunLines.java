@@ -7,6 +7,7 @@ import dev.wb.cli.core.Console;
 import dev.wb.commands.Session;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.Folds;
 import dev.wb.projections.run.RunProjection;
 import dev.wb.projections.run.RunState;
@@ -55,6 +56,15 @@ final class RunLines {
                         .filter(l -> run.active())
                         .map(l -> " · wall " + run.wall().activeMillis(Instant.now()) / 1000 + " of " + l + " s")
                         .orElse(""));
+        if (!run.lineages().isEmpty()) {
+            console.line("  run sessions:  "
+                    + new TreeMap<>(run.lineages())
+                            .entrySet().stream()
+                                    .map(e -> TerminalText.escape(
+                                            e.getKey() + " " + e.getValue().provider() + " "
+                                                    + e.getValue().session()))
+                                    .collect(Collectors.joining(", ")));
+        }
     }
 
     /** The run as {@code wb status KEY --json}'s {@code run}: where it stands, its counters, its usage; null with none. */
@@ -95,6 +105,11 @@ final class RunLines {
             wall.putNull("activeSeconds");
         }
         run.wall().limit().ifPresentOrElse(l -> wall.put("limit", l), () -> wall.putNull("limit"));
+        ObjectNode sessions = n.putObject("sessions");
+        new TreeMap<>(run.lineages())
+                .forEach((lineage, l) -> sessions.putObject(lineage)
+                        .put("provider", l.provider())
+                        .put("id", l.session()));
         return n;
     }
 }

@@ -23,7 +23,9 @@ import java.util.Optional;
  * always read-only). Its output is redacted and stored by digest. An evaluator's output ends with a
  * verdict line, a JSON object {@code {"verdict": "accept"|"rework", "severity": …}}; a rework below the
  * node's {@code gate_severity} accepts. A provider that cannot start, exits non-zero or (evaluator) gives
- * no verdict leaves the node to a person.
+ * no verdict leaves the node to a person. A node in a session lineage continues or starts its provider
+ * session ({@link Sessions}), and a continuation the provider refuses (no such session) is called again
+ * once in a new session.
  */
 final class AgentNode {
 
@@ -43,11 +45,6 @@ final class AgentNode {
             return NodeResult.of(
                     NodeResult.MANUAL, ExecutableLookup.notFound(provider.command(), ctx.root(), ctx.env()));
         }
-        String prompt = Prompt.render(
-                node.roleFile()
-                        .flatMap(f -> Prompt.roleFile(ctx.root(), f))
-                        .orElse("You are the " + node.id() + " step."),
-                tokens(ctx, node));
         boolean evaluator = node.kind().equals("evaluator");
         String profile =
                 evaluator ? FlowVocabulary.READ_ONLY : ctx.flow().definition().profile(node);
@@ -62,13 +59,62 @@ final class AgentNode {
         }
         node.model().ifPresent(m -> argv.addAll(List.of("--model", m)));
         argv.addAll(node.extraArgs());
-        argv.add(prompt);
         int timeout = yaml.path("timeout_seconds").asInt(ToolNode.DEFAULT_TIMEOUT_SECONDS);
         Map<String, String> env = new HashMap<>(ctx.env());
         env.put("WB_RUN_NODE", node.id());
         env.put("WB_RUN_ATTEMPT", Integer.toString(state.attempts(node.id()) + 1));
         Duration limit = NodeResult.timeout(timeout, wallLeft);
-        NodeProcess.Ended ended = NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch());
+        Optional<Sessions.Plan> plan = Sessions.plan(node, providerName, state);
+        Call call = call(ctx, node, argv, env, limit, plan);
+        Optional<NodeFinished.Session> session = call.session(Optional.empty());
+        if (plan.isPresent() && Sessions.refused(plan.get(), call.ended())) {
+            // the provider has no such session (any more): once, a new one with the full role prompt
+            Duration left = limit.minusMillis(call.ended().millis());
+            if (!left.isNegative() && !left.isZero()) {
+                call = call(ctx, node, argv, env, left, Optional.of(plan.get().fresh()));
+                session = call.session(plan.get().resume());
+            }
+        }
+        return result(ctx, yaml, providerName, evaluator, timeout, limit, call.ended())
+                .withSession(session);
+    }
+
+    /** One call of the provider: the prompt rendered, the session's words before it, the process run. */
+    private record Call(Optional<Sessions.Plan> plan, String newId, NodeProcess.Ended ended) {
+        Optional<NodeFinished.Session> session(Optional<String> refused) {
+            return plan.filter(p -> ended.started()).map(p -> Sessions.used(p, newId, ended, refused));
+        }
+    }
+
+    private static Call call(
+            RunContext ctx,
+            FlowNode node,
+            List<String> base,
+            Map<String, String> env,
+            Duration limit,
+            Optional<Sessions.Plan> plan) {
+        boolean continuation = plan.filter(Sessions.Plan::continuation).isPresent();
+        Optional<String> template =
+                continuation ? node.resumeRoleFile().flatMap(f -> Prompt.roleFile(ctx.root(), f)) : Optional.empty();
+        String prompt = Prompt.render(
+                template.or(() -> node.roleFile().flatMap(f -> Prompt.roleFile(ctx.root(), f)))
+                        .orElse("You are the " + node.id() + " step."),
+                tokens(ctx, node));
+        String newId = Sessions.newId();
+        List<String> argv = new ArrayList<>(base);
+        plan.ifPresent(p -> argv.addAll(Sessions.words(p, newId)));
+        argv.add(prompt);
+        return new Call(plan, newId, NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch()));
+    }
+
+    private static NodeResult result(
+            RunContext ctx,
+            JsonNode yaml,
+            String providerName,
+            boolean evaluator,
+            int timeout,
+            Duration limit,
+            NodeProcess.Ended ended) {
         if (!ended.started()) {
             return NodeResult.of(NodeResult.MANUAL, ctx.redactor().redact(ended.startError()));
         }

@@ -156,11 +156,12 @@ final class Driver {
                 && (Edges.reworkSpent(flow, ctx.config(), state, id)
                         || state.attempts(id) >= node.maxReworkPerStage())) {
             result = new NodeResult(
-                    "accept",
-                    result.artifacts(),
-                    result.severity(),
-                    result.usage(),
-                    Optional.of("⚠️ accept (rework budget exhausted)"));
+                            "accept",
+                            result.artifacts(),
+                            result.severity(),
+                            result.usage(),
+                            Optional.of("⚠️ accept (rework budget exhausted)"))
+                    .withSession(result.session());
         }
         long ms = (System.nanoTime() - began) / 1_000_000;
         progress.accept("  " + id + " (" + node.kind() + ") → " + result.outcome()

@@ -11,6 +11,7 @@ import java.util.Optional;
  * @param outcome the edge-choosing outcome, or {@code incomplete}, {@code crashed}, {@code manual} for a
  *     node that only a person can finish
  * @param wall whether the node was killed because the run's wall time limit ran out (the run then ends)
+ * @param session the provider session an agent or evaluator of a lineage used
  */
 record NodeResult(
         String outcome,
@@ -18,7 +19,8 @@ record NodeResult(
         Optional<String> severity,
         Optional<NodeFinished.Usage> usage,
         Optional<String> reason,
-        boolean wall) {
+        boolean wall,
+        Optional<NodeFinished.Session> session) {
 
     static final String INCOMPLETE = "incomplete";
     static final String CRASHED = "crashed";
@@ -33,8 +35,23 @@ record NodeResult(
             List<NodeFinished.Artifact> artifacts,
             Optional<String> severity,
             Optional<NodeFinished.Usage> usage,
+            Optional<String> reason,
+            boolean wall) {
+        this(outcome, artifacts, severity, usage, reason, wall, Optional.empty());
+    }
+
+    NodeResult(
+            String outcome,
+            List<NodeFinished.Artifact> artifacts,
+            Optional<String> severity,
+            Optional<NodeFinished.Usage> usage,
             Optional<String> reason) {
         this(outcome, artifacts, severity, usage, reason, false);
+    }
+
+    /** The same result, recording the provider session the node used. */
+    NodeResult withSession(Optional<NodeFinished.Session> used) {
+        return new NodeResult(outcome, artifacts, severity, usage, reason, wall, used);
     }
 
     /** A node killed because the run's wall time ran out before it ended: the run ends for a person. */
@@ -69,6 +86,6 @@ record NodeResult(
     }
 
     NodeFinished finished(String node, long durationMs) {
-        return new NodeFinished(node, outcome, durationMs, artifacts, severity, usage, reason);
+        return new NodeFinished(node, outcome, durationMs, artifacts, severity, usage, reason, session);
     }
 }

@@ -37,7 +37,7 @@ public final class RunProjection implements Projection<RunState> {
 
     @Override
     public int version() {
-        return 2; // 2: cost and the wall clock (started, parked time, limit)
+        return 3; // 2: cost and the wall clock (started, parked time, limit); 3: session lineages
     }
 
     @Override
@@ -91,6 +91,9 @@ public final class RunProjection implements Projection<RunState> {
                     .history(history)
                     .tokens(tokens)
                     .cost(cost)
+                    .lineages(finished.session()
+                            .map(session -> lineages(s.lineages(), finished.node(), session))
+                            .orElse(s.lineages()))
                     .build();
         }
         if (EdgeTaken.TYPE.matches(event)) {
@@ -129,6 +132,33 @@ public final class RunProjection implements Projection<RunState> {
                     .build();
         }
         return s;
+    }
+
+    /**
+     * The lineages after a node's session: a turn on the lineage's session adds the node to those that spoke
+     * on it; a new session replaces it; a session whose id the provider did not tell leaves the lineage none.
+     */
+    private static Map<String, RunState.Lineage> lineages(
+            Map<String, RunState.Lineage> before, String node, NodeFinished.Session session) {
+        Map<String, RunState.Lineage> out = new HashMap<>(before);
+        if (session.id().isEmpty()) {
+            out.remove(session.lineage());
+            return out;
+        }
+        RunState.Lineage was = before.get(session.lineage());
+        List<String> spoken = new ArrayList<>();
+        if (was != null
+                && was.session().equals(session.id().get())
+                && was.provider().equals(session.provider())) {
+            spoken.addAll(was.spoken());
+        }
+        if (!spoken.contains(node)) {
+            spoken.add(node);
+        }
+        out.put(
+                session.lineage(),
+                new RunState.Lineage(session.provider(), session.id().get(), spoken));
+        return out;
     }
 
     private static RunStateBuilder with(

@@ -30,6 +30,7 @@ import java.util.Optional;
  * @param tokens the provider tokens this run's nodes reported, summed
  * @param cost the provider costs this run's nodes reported (those that read as decimals), summed exactly
  * @param wall the run's own time, from its events' timestamps: when it started, and how long it was parked
+ * @param lineages each session lineage's latest provider session in this run, by the lineage's owner node
  */
 public record RunState(
         int runs,
@@ -47,7 +48,8 @@ public record RunState(
         Optional<String> reason,
         long tokens,
         BigDecimal cost,
-        Wall wall) {
+        Wall wall,
+        Map<String, Lineage> lineages) {
 
     public static final String NEW = "new";
     public static final String RUNNING = "running";
@@ -112,6 +114,16 @@ public record RunState(
     /** One finished node. */
     public record Step(String node, String outcome, long durationMs) {}
 
+    /**
+     * A lineage's latest session: the provider it belongs to, its id, and the nodes that have had a turn on it
+     * (whose continuation prompt, {@code resume_role_file}, may then be used).
+     */
+    public record Lineage(String provider, String session, List<String> spoken) {
+        public Lineage {
+            spoken = ImmutableList.copyOf(spoken);
+        }
+    }
+
     /** Why a run waits. */
     public record Parked(String reason, String node, Optional<String> question) {}
 
@@ -119,6 +131,45 @@ public record RunState(
         counters = ImmutableMap.copyOf(counters);
         attempts = ImmutableMap.copyOf(attempts);
         history = ImmutableList.copyOf(history);
+        lineages = ImmutableMap.copyOf(lineages);
+    }
+
+    /** A run's state with no session lineage yet (a run begins so). */
+    public RunState(
+            int runs,
+            String status,
+            Optional<Flow> flow,
+            Optional<String> node,
+            Optional<InFlight> inFlight,
+            Optional<String> pending,
+            Map<String, Integer> counters,
+            int fixIterations,
+            Map<String, Integer> attempts,
+            List<Step> history,
+            Optional<Parked> parked,
+            Optional<String> answer,
+            Optional<String> reason,
+            long tokens,
+            BigDecimal cost,
+            Wall wall) {
+        this(
+                runs,
+                status,
+                flow,
+                node,
+                inFlight,
+                pending,
+                counters,
+                fixIterations,
+                attempts,
+                history,
+                parked,
+                answer,
+                reason,
+                tokens,
+                cost,
+                wall,
+                Map.of());
     }
 
     /** Whether a run was started and has not ended (it may be parked or in flight). */

@@ -61,6 +61,13 @@ final class RunStateJson {
         s.wall().started().ifPresent(t -> wall.put("started", t.toString()));
         s.wall().parkedSince().ifPresent(t -> wall.put("parkedSince", t.toString()));
         s.wall().limit().ifPresent(l -> wall.put("limit", l));
+        ObjectNode lineages = n.putObject("lineages");
+        new TreeMap<>(s.lineages()).forEach((name, l) -> {
+            ObjectNode o =
+                    lineages.putObject(name).put("provider", l.provider()).put("session", l.session());
+            ArrayNode spoken = o.putArray("spoken");
+            l.spoken().forEach(spoken::add);
+        });
         return n;
     }
 
@@ -104,7 +111,8 @@ final class RunStateJson {
                     text(n, "reason"),
                     n.required("tokens").longValue(),
                     new BigDecimal(n.required("cost").asText()),
-                    wall(n.required("wall")));
+                    wall(n.required("wall")),
+                    lineages(n.path("lineages")));
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not a run state: " + e.getMessage(), e);
         }
@@ -116,6 +124,21 @@ final class RunStateJson {
                 w.required("parkedMs").longValue(),
                 text(w, "parkedSince").map(Instant::parse),
                 Optional.ofNullable(w.get("limit")).map(JsonNode::intValue));
+    }
+
+    private static Map<String, RunState.Lineage> lineages(JsonNode object) {
+        Map<String, RunState.Lineage> out = new LinkedHashMap<>();
+        object.properties().forEach(e -> {
+            List<String> spoken = new ArrayList<>();
+            e.getValue().required("spoken").forEach(x -> spoken.add(x.asText()));
+            out.put(
+                    e.getKey(),
+                    new RunState.Lineage(
+                            e.getValue().required("provider").asText(),
+                            e.getValue().required("session").asText(),
+                            spoken));
+        });
+        return out;
     }
 
     private static Optional<String> text(JsonNode n, String field) {

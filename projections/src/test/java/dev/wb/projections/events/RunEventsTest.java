@@ -59,6 +59,22 @@ class RunEventsTest {
                 "{\"artifacts\":[],\"durationMs\":3,\"node\":\"work\",\"outcome\":\"done\",\"reason\":null,"
                         + "\"severity\":null,\"usage\":null}");
         assertStored(
+                new NodeFinished(
+                        "fixing",
+                        "done",
+                        5,
+                        List.of(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of(new NodeFinished.Session(
+                                "implementation", "claude", Optional.of("u2"), false, Optional.of("u1")))),
+                "node.finished",
+                1,
+                "{\"artifacts\":[],\"durationMs\":5,\"node\":\"fixing\",\"outcome\":\"done\",\"reason\":null,"
+                        + "\"session\":{\"id\":\"u2\",\"lineage\":\"implementation\",\"provider\":\"claude\","
+                        + "\"refused\":\"u1\",\"resumed\":false},\"severity\":null,\"usage\":null}");
+        assertStored(
                 new EdgeTaken("testing", "fixing", Optional.of("fail"), Optional.of("test_fix"), 1),
                 "edge.taken",
                 1,
@@ -88,6 +104,15 @@ class RunEventsTest {
         assertReadsBack(new NodeStarted("n", "tool", 1, 7, Optional.of("boot-1")));
         assertReadsBack(evaluated());
         assertReadsBack(NodeFinished.of("n", "pass", 0));
+        assertReadsBack(new NodeFinished(
+                "r",
+                "accept",
+                1,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(new NodeFinished.Session("r", "codex", Optional.empty(), true, Optional.empty()))));
         assertReadsBack(new EdgeTaken("a", "b", Optional.empty(), Optional.empty(), 0));
         assertReadsBack(new RunBudgetExhausted("fix_iterations", 30));
         assertReadsBack(new RunParked("approval", "gate", Optional.of("ship?"), Optional.empty(), List.of()));

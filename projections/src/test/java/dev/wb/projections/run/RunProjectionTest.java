@@ -163,4 +163,59 @@ class RunProjectionTest {
                 IllegalArgumentException.class,
                 () -> RunProjection.INSTANCE.fromJson(CanonicalJson.objectNode().put("runs", 1)));
     }
+
+    private static NodeFinished turn(String node, String lineage, String provider, String id, boolean resumed) {
+        return new NodeFinished(
+                node,
+                "done",
+                1,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(new NodeFinished.Session(
+                        lineage, provider, Optional.of(id).filter(x -> !x.isEmpty()), resumed, Optional.empty())));
+    }
+
+    @Test
+    void each_lineage_keeps_its_latest_session_and_who_spoke_on_it_and_a_new_run_forgets_them() {
+        RunState s = fold(
+                new RunStarted("impl", "d1", "c1", "implementation"),
+                turn("implementation", "implementation", "claude", "s1", false),
+                turn("review", "review", "claude", "r1", false),
+                turn("fixing", "implementation", "claude", "s1", true),
+                turn("fixing", "implementation", "claude", "s1", true));
+        assertEquals(
+                new RunState.Lineage("claude", "s1", List.of("implementation", "fixing")),
+                s.lineages().get("implementation"));
+        assertEquals(
+                new RunState.Lineage("claude", "r1", List.of("review")),
+                s.lineages().get("review"));
+        assertEquals(s, RunProjection.INSTANCE.fromJson(RunProjection.INSTANCE.toJson(s)));
+
+        // a new session (a refused continuation, another provider) starts the list again
+        RunState renewed = Folds.fold(
+                RunProjection.INSTANCE,
+                stored(
+                        new RunStarted("impl", "d1", "c1", "implementation"),
+                        turn("implementation", "implementation", "claude", "s1", false),
+                        turn("fixing", "implementation", "claude", "s2", false)));
+        assertEquals(
+                new RunState.Lineage("claude", "s2", List.of("fixing")),
+                renewed.lineages().get("implementation"));
+
+        // a session whose id the provider did not print leaves the lineage none
+        RunState unknown = fold(
+                new RunStarted("impl", "d1", "c1", "implementation"),
+                turn("implementation", "implementation", "codex", "t1", false),
+                turn("fixing", "implementation", "codex", "", false));
+        assertFalse(unknown.lineages().containsKey("implementation"));
+
+        RunState next = fold(
+                new RunStarted("impl", "d1", "c1", "implementation"),
+                turn("implementation", "implementation", "claude", "s1", false),
+                new RunFinished(RunFinished.DONE, "end"),
+                new RunStarted("impl", "d1", "c1", "implementation"));
+        assertTrue(next.lineages().isEmpty());
+    }
 }

@@ -1,5 +1,6 @@
 package dev.wb.projections.events.run;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
@@ -19,6 +20,8 @@ import java.util.Optional;
  * @param severity an evaluator's severity, when it gave one
  * @param usage the provider's usage figures, when its CLI reported them
  * @param reason why, in words, when the outcome needs one (a failure, a crash, a warning)
+ * @param session the provider session an agent or evaluator in a lineage used (docs/RUNS.md, "Sessions and
+ *     lineages"); absent for every other node, and in logs written before wb kept sessions
  */
 public record NodeFinished(
         String node,
@@ -27,7 +30,8 @@ public record NodeFinished(
         List<Artifact> artifacts,
         Optional<String> severity,
         Optional<Usage> usage,
-        Optional<String> reason)
+        Optional<String> reason,
+        Optional<Session> session)
         implements WbEvent {
 
     static final String NODE = "node";
@@ -41,10 +45,16 @@ public record NodeFinished(
     static final String DIGEST = "digest";
     static final String TOKENS = "tokens";
     static final String COST = "cost";
+    static final String SESSION = "session";
+    static final String LINEAGE = "lineage";
+    static final String PROVIDER = "provider";
+    static final String ID = "id";
+    static final String RESUMED = "resumed";
+    static final String REFUSED = "refused";
 
     public static final EventType<NodeFinished> TYPE = EventType.of(
             "node.finished",
-            List.of(NODE, OUTCOME, DURATION_MS, ARTIFACTS, SEVERITY, USAGE, REASON),
+            List.of(NODE, OUTCOME, DURATION_MS, ARTIFACTS, SEVERITY, USAGE, REASON, SESSION),
             NodeFinished::read);
 
     /** One stored output: its name ({@code output}, {@code stdout}, a file's path) and its SHA-256. */
@@ -68,8 +78,32 @@ public record NodeFinished(
         }
     }
 
+    /**
+     * The provider session a node of a lineage used.
+     *
+     * @param lineage the lineage: the node that owns it (the node itself, or its {@code lineage_affinity})
+     * @param provider the provider whose session it is ({@code claude}, {@code codex})
+     * @param id the session's id; empty when the provider did not tell it (the lineage then has none)
+     * @param resumed whether the call continued the lineage's earlier session (false: a new session)
+     * @param refused a session the provider refused to continue (not found), after which wb started {@code id}
+     */
+    public record Session(
+            String lineage, String provider, Optional<String> id, boolean resumed, Optional<String> refused) {}
+
     public NodeFinished {
         artifacts = List.copyOf(artifacts);
+    }
+
+    /** A node that used no provider session. */
+    public NodeFinished(
+            String node,
+            String outcome,
+            long durationMs,
+            List<Artifact> artifacts,
+            Optional<String> severity,
+            Optional<Usage> usage,
+            Optional<String> reason) {
+        this(node, outcome, durationMs, artifacts, severity, usage, reason, Optional.empty());
     }
 
     /** A node that ended with an outcome and nothing more to say. */
@@ -95,6 +129,13 @@ public record NodeFinished(
         usage.ifPresentOrElse(
                 u -> p.putObject(USAGE).put(TOKENS, u.tokens()).put(COST, u.cost()), () -> p.putNull(USAGE));
         RunReads.putOptional(p, REASON, reason);
+        // written only when there is one, so the events of nodes without a session stay as they were
+        session.ifPresent(x -> {
+            ObjectNode o = p.putObject(SESSION).put(LINEAGE, x.lineage()).put(PROVIDER, x.provider());
+            RunReads.putOptional(o, ID, x.id());
+            o.put(RESUMED, x.resumed());
+            RunReads.putOptional(o, REFUSED, x.refused());
+        });
         return p;
     }
 
@@ -114,6 +155,19 @@ public record NodeFinished(
                 artifacts,
                 RunReads.optionalText(p.path(SEVERITY)),
                 usage,
-                RunReads.optionalText(p.path(REASON)));
+                RunReads.optionalText(p.path(REASON)),
+                session(p.path(SESSION)));
+    }
+
+    private static Optional<Session> session(JsonNode s) {
+        if (!s.isObject()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Session(
+                RunReads.text(s.path(LINEAGE)),
+                RunReads.text(s.path(PROVIDER)),
+                RunReads.optionalText(s.path(ID)).filter(id -> !id.isEmpty()),
+                s.path(RESUMED).asBoolean(false),
+                RunReads.optionalText(s.path(REFUSED))));
     }
 }
