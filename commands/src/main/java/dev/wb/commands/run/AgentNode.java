@@ -38,6 +38,10 @@ final class AgentNode {
         if (provider == null) {
             return NodeResult.of(NodeResult.MANUAL, "provider '" + providerName + "' is not configured");
         }
+        Optional<String> refused = ProviderLaunch.refusal(ctx.config());
+        if (refused.isPresent()) {
+            return NodeResult.of(NodeResult.MANUAL, refused.get());
+        }
         Optional<Path> program = ExecutableLookup.find(provider.command(), ctx.root(), ctx.env());
         if (program.isEmpty()) {
             return NodeResult.of(
@@ -51,8 +55,10 @@ final class AgentNode {
         boolean evaluator = node.kind().equals("evaluator");
         String profile =
                 evaluator ? FlowVocabulary.READ_ONLY : ctx.flow().definition().profile(node);
+        ProviderLaunch launch = ProviderLaunch.of(ctx, node, providerName, profile, state.attempts(node.id()) + 1);
         List<String> argv = new ArrayList<>();
         argv.add(program.get().toString());
+        argv.addAll(launch.leading());
         argv.addAll(provider.args());
         if (providerName.equals("codex")) {
             argv.addAll(List.of("exec", "--sandbox", profile));
@@ -64,15 +70,13 @@ final class AgentNode {
         argv.addAll(node.extraArgs());
         argv.add(prompt);
         int timeout = yaml.path("timeout_seconds").asInt(ToolNode.DEFAULT_TIMEOUT_SECONDS);
-        Map<String, String> env = new HashMap<>(ctx.env());
-        env.put("WB_RUN_NODE", node.id());
-        env.put("WB_RUN_ATTEMPT", Integer.toString(state.attempts(node.id()) + 1));
+        Map<String, String> env = launch.environment();
         Duration limit = NodeResult.timeout(timeout, wallLeft);
         NodeProcess.Ended ended = NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch());
         if (!ended.started()) {
             return NodeResult.of(NodeResult.MANUAL, ctx.redactor().redact(ended.startError()));
         }
-        String output = ctx.redactor().redact(ended.stdout());
+        String output = launch.notice() + ctx.redactor().redact(ended.stdout());
         List<NodeFinished.Artifact> artifacts = List.of(new NodeFinished.Artifact(
                 "output", Digests.hex(ctx.store().put(output.getBytes(StandardCharsets.UTF_8)))));
         Optional<JsonNode> last = lastJson(output);
