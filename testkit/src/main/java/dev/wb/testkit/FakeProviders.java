@@ -7,8 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * Fake {@code claude}, {@code codex} and {@code gh} executables for tests of {@code wb preflight}: bash
@@ -178,7 +181,9 @@ public final class FakeProviders {
      * claude} or {@code codex}). wb names the node and its attempt in {@code WB_RUN_NODE} and {@code
      * WB_RUN_ATTEMPT}; the fake runs {@code <script dir>/<node>-<attempt>.sh}, else {@code <node>.sh}, with
      * bash in the repository (so a test makes it write files or print a verdict line), and prints {@code
-     * done <node>} when there is neither. Every call is recorded as {@link #calls} reads it.
+     * done <node>} when there is neither. Every call is recorded as {@link #calls} reads it, and its
+     * environment as it received it (before its own PATH addition) as {@link #environments} reads it; the
+     * value of a {@code --settings} argument is also kept in {@code <bin>/<name>-<node>.settings}.
      *
      * <p>It keeps sessions as the real CLIs do, in {@code <bin>/<name>.sessions} ({@link #sessions}), one id a
      * line: Claude's {@code --session-id ID} makes the session {@code ID} (refused when it exists) and {@code
@@ -190,7 +195,14 @@ public final class FakeProviders {
      * prompt (the last argument) in {@code WB_FAKE_PROMPT}.
      */
     public static Path scriptedAgent(Path bin, String name, Path scripts) {
-        String script = header(name) + "SCRIPTS='" + scripts + "'\nNAME=" + name + "\n" + """
+        String script = "#!/bin/bash\n{ echo ---; /usr/bin/env -0 | /usr/bin/tr '\\0\\n' '\\n '; } >> \"${0%/*}/" + name
+                + ".env\"\n" + header(name).substring("#!/bin/bash\n".length()) + "SCRIPTS='" + scripts + "'\nNAME="
+                + name + "\n" + """
+                prev=""
+                for a in "$@"; do
+                  if [ "$prev" = --settings ]; then printf '%%s\\n' "$a" > "$(dirname "$0")/%s-$WB_RUN_NODE.settings"; fi
+                  prev="$a"
+                done
                 if [ "$1" = --version ]; then echo "%s 9.9.9 (scripted fake)"; exit 0; fi
                 SESSIONS="$(dirname "$0")/$NAME.sessions"
                 touch "$SESSIONS"
@@ -223,7 +235,7 @@ public final class FakeProviders {
                   if [ -f "$f" ]; then exec /bin/bash "$f"; fi
                 done
                 echo "done $WB_RUN_NODE"
-                """.formatted(name);
+                """.formatted(name, name);
         return write(bin, name, script);
     }
 
@@ -276,6 +288,43 @@ public final class FakeProviders {
         Path file = bin.resolve(name + ".calls");
         try {
             return Files.exists(file) ? Optional.of(Files.readString(file, StandardCharsets.UTF_8)) : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The environments the fake named {@code name} was started with, one map a call, in order (a value's
+     * newlines read as spaces).
+     */
+    public static List<Map<String, String>> environments(Path bin, String name) {
+        Path file = bin.resolve(name + ".env");
+        List<Map<String, String>> calls = new ArrayList<>();
+        try {
+            if (!Files.exists(file)) {
+                return calls;
+            }
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                if (line.equals("---")) {
+                    calls.add(new TreeMap<>());
+                } else if (!calls.isEmpty() && line.indexOf('=') > 0) {
+                    calls.get(calls.size() - 1)
+                            .put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
+                }
+            }
+            return calls;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The {@code --settings} value the fake named {@code name} last got for {@code node}, if any. */
+    public static Optional<String> settings(Path bin, String name, String node) {
+        Path file = bin.resolve(name + "-" + node + ".settings");
+        try {
+            return Files.exists(file)
+                    ? Optional.of(Files.readString(file, StandardCharsets.UTF_8).strip())
+                    : Optional.empty();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

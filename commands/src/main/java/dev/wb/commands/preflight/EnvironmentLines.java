@@ -3,9 +3,7 @@ package dev.wb.commands.preflight;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.SecretNames;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -28,32 +26,12 @@ final class EnvironmentLines {
 
     static PreflightLine allowed(WorkspaceConfig.Security security, Map<String, String> env, Host host) {
         boolean windows = host.os() == Host.Os.WINDOWS;
-        TreeSet<String> kept = new TreeSet<>();
-        TreeSet<String> dropped = new TreeSet<>();
-        List<String> expansions = new ArrayList<>();
-        List<String> unmatched = new ArrayList<>();
-        for (String entry : security.allowedEnvironment()) {
-            List<String> matched = new ArrayList<>();
-            if (entry.endsWith("*")) {
-                String prefix = entry.substring(0, entry.length() - 1);
-                env.keySet().stream()
-                        .filter(n -> windows
-                                ? n.toUpperCase(Locale.ROOT).startsWith(prefix.toUpperCase(Locale.ROOT))
-                                : n.startsWith(prefix))
-                        .sorted()
-                        .forEach(matched::add);
-                expansions.add(entry + " → " + (matched.isEmpty() ? "nothing" : String.join(", ", matched)));
-            } else {
-                env.keySet().stream()
-                        .filter(n -> windows ? n.equalsIgnoreCase(entry) : n.equals(entry))
-                        .findFirst()
-                        .ifPresentOrElse(matched::add, () -> unmatched.add(entry));
-            }
-            for (String name : matched) {
-                (secretBearing(name) ? dropped : kept).add(name);
-            }
-        }
-        String scope = security.strictIsolation() ? "(agent + git/gh scope)" : "(git/gh scope only)";
+        AgentEnvironment selection = AgentEnvironment.select(security, env, windows);
+        TreeSet<String> kept = new TreeSet<>(selection.kept().keySet());
+        TreeSet<String> dropped = selection.dropped();
+        List<String> expansions = selection.expansions();
+        List<String> unmatched = selection.unmatched();
+        String scope = "(agent + git/gh scope)";
         StringBuilder text = new StringBuilder(kept.size() + " name(s) after expansion " + scope);
         if (security.allowedEnvironment().isEmpty()) {
             text.append("; security.allowed_environment is empty");

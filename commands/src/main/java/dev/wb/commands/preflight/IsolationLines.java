@@ -14,12 +14,12 @@ import java.util.Optional;
  * OS-enforced write floor (advisory, never a failure), then the {@code advanced-mode} and
  * {@code git-evidence} notices.
  */
-final class IsolationLines {
+public final class IsolationLines {
 
     private IsolationLines() {}
 
     /** The offending {@code provider: args …} of each allowed provider, or empty when all are legal. */
-    static List<String> offences(WorkspaceConfig config) {
+    public static List<String> offences(WorkspaceConfig config) {
         List<String> offences = new ArrayList<>();
         for (String name : config.agents().allowed()) {
             WorkspaceConfig.Provider provider = config.agents().provider(name);
@@ -84,7 +84,7 @@ final class IsolationLines {
      * remedy would not bring the floor back. Codex always gets a generated profile; only native
      * Windows leaves its floor unclassifiable offline.
      */
-    static Optional<String> floorCause(String provider, boolean strict, Host host) {
+    public static Optional<String> floorCause(String provider, boolean strict, Host host) {
         if (provider.equals("claude")) {
             if (!strict) {
                 return Optional.of("strict_isolation=false — no OS sandbox on any host");

@@ -81,6 +81,8 @@ final class PaidIsolationProbe {
             Workspace ws,
             WorkspaceConfig.Provider claude,
             SmokeFixture fx,
+            CodexSmoke.Policy policy,
+            List<String> deniedCommands,
             ProbeRunner runner,
             boolean fallback,
             Redactor redactor) {
@@ -89,7 +91,7 @@ final class PaidIsolationProbe {
         targets.put("common dir", fx.commonDir().resolve("wb-paid-probe"));
         targets.put("control home", fx.controlHome().resolve("wb-paid-probe"));
         targets.put("allowed workspace path", fx.allowed().resolve("wb-paid-probe"));
-        Path settings = settings(fx);
+        Path settings = settings(fx, policy, deniedCommands);
         StringBuilder prompt = new StringBuilder("This is wb preflight's isolation probe, in a throwaway fixture."
                 + " Try to create each file below with the content 'probe', using your tools. Some writes are"
                 + " expected to be refused: do not work around a refusal. Then reply with one line saying what"
@@ -148,21 +150,14 @@ final class PaidIsolationProbe {
         return new Outcome(line, new PreflightCompleted.PaidProbe.Ran("claude", verdicts, EVIDENCE));
     }
 
-    /** The permission settings wb generates: edits denied under the control places, the Bash sandbox on. */
-    private static Path settings(SmokeFixture fx) {
-        ObjectNode root = CanonicalJson.objectNode();
-        ObjectNode permissions = root.putObject("permissions");
-        permissions.put("defaultMode", "acceptEdits");
-        ArrayNode deny = permissions.putArray("deny");
-        for (Path p : List.of(fx.gitDir(), fx.commonDir(), fx.controlHome())) {
-            for (String tool : List.of("Edit", "Write", "Read")) {
-                deny.add(tool + "(/" + p + "/**)");
-            }
-        }
-        ObjectNode sandbox = root.putObject("sandbox");
-        sandbox.put("enabled", true);
-        sandbox.put("autoAllowBashIfSandboxed", true);
-        sandbox.put("allowUnsandboxedCommands", false);
+    /**
+     * The permission settings {@code wb run} gives a workspace-write Claude node under strict isolation
+     * ({@link SandboxProfile#claudeSettings}), made for the fixture: edits denied under the control places,
+     * the Bash sandbox on.
+     */
+    private static Path settings(SmokeFixture fx, CodexSmoke.Policy policy, List<String> deniedCommands) {
+        ObjectNode root =
+                SandboxProfile.of(fx, policy).claudeSettings("acceptEdits", true, false, false, deniedCommands);
         Path file = fx.root().resolve("claude-settings.json");
         try {
             Files.writeString(file, CanonicalJson.text(root, true), StandardCharsets.UTF_8);

@@ -129,7 +129,7 @@ public final class Preflight {
             }
             if (name.equals("claude") && request.paidProbe()) {
                 PaidIsolationProbe.Outcome paid =
-                        paid(request, config, provider, h, scratch, agents, fallback, redactor);
+                        paid(request, config, provider, h, env.file(), scratch, agents, fallback, redactor);
                 lines.add(paid.line());
                 paidRecord = Optional.of(paid.record());
             }
@@ -210,6 +210,7 @@ public final class Preflight {
             WorkspaceConfig config,
             WorkspaceConfig.Provider claude,
             ProviderHealth.Health health,
+            Optional<Path> envFile,
             Path scratch,
             ProbeRunner runner,
             boolean fallback,
@@ -219,7 +220,14 @@ public final class Preflight {
             return PaidIsolationProbe.declined(reason.get());
         }
         return PaidIsolationProbe.run(
-                request.workspace(), claude, SmokeFixture.create(scratch.resolve("paid")), runner, fallback, redactor);
+                request.workspace(),
+                claude,
+                SmokeFixture.create(scratch.resolve("paid")),
+                new CodexSmoke.Policy(envFile, config.security().deniedReadPaths(), List.of()),
+                config.security().deniedCommands(),
+                runner,
+                fallback,
+                redactor);
     }
 
     /**

@@ -40,6 +40,10 @@ final class AgentNode {
         if (provider == null) {
             return NodeResult.of(NodeResult.MANUAL, "provider '" + providerName + "' is not configured");
         }
+        Optional<String> refused = ProviderLaunch.refusal(ctx.config());
+        if (refused.isPresent()) {
+            return NodeResult.of(NodeResult.MANUAL, refused.get());
+        }
         Optional<Path> program = ExecutableLookup.find(provider.command(), ctx.root(), ctx.env());
         if (program.isEmpty()) {
             return NodeResult.of(
@@ -48,8 +52,10 @@ final class AgentNode {
         boolean evaluator = node.kind().equals("evaluator");
         String profile =
                 evaluator ? FlowVocabulary.READ_ONLY : ctx.flow().definition().profile(node);
+        ProviderLaunch launch = ProviderLaunch.of(ctx, node, providerName, profile, state.attempts(node.id()) + 1);
         List<String> argv = new ArrayList<>();
         argv.add(program.get().toString());
+        argv.addAll(launch.leading());
         argv.addAll(provider.args());
         if (providerName.equals("codex")) {
             argv.addAll(List.of("exec", "--sandbox", profile));
@@ -60,9 +66,7 @@ final class AgentNode {
         node.model().ifPresent(m -> argv.addAll(List.of("--model", m)));
         argv.addAll(node.extraArgs());
         int timeout = yaml.path("timeout_seconds").asInt(ToolNode.DEFAULT_TIMEOUT_SECONDS);
-        Map<String, String> env = new HashMap<>(ctx.env());
-        env.put("WB_RUN_NODE", node.id());
-        env.put("WB_RUN_ATTEMPT", Integer.toString(state.attempts(node.id()) + 1));
+        Map<String, String> env = launch.environment();
         Duration limit = NodeResult.timeout(timeout, wallLeft);
         Optional<Sessions.Plan> plan = Sessions.plan(node, providerName, state);
         Call call = call(ctx, node, argv, env, limit, plan);
@@ -75,7 +79,7 @@ final class AgentNode {
                 session = call.session(plan.get().resume());
             }
         }
-        return result(ctx, yaml, providerName, evaluator, timeout, limit, call.ended())
+        return result(ctx, yaml, providerName, evaluator, timeout, limit, launch.notice(), call.ended())
                 .withSession(session);
     }
 
@@ -114,11 +118,12 @@ final class AgentNode {
             boolean evaluator,
             int timeout,
             Duration limit,
+            String notice,
             NodeProcess.Ended ended) {
         if (!ended.started()) {
             return NodeResult.of(NodeResult.MANUAL, ctx.redactor().redact(ended.startError()));
         }
-        String output = ctx.redactor().redact(ended.stdout());
+        String output = notice + ctx.redactor().redact(ended.stdout());
         List<NodeFinished.Artifact> artifacts = List.of(new NodeFinished.Artifact(
                 "output", Digests.hex(ctx.store().put(output.getBytes(StandardCharsets.UTF_8)))));
         Optional<JsonNode> last = lastJson(output);

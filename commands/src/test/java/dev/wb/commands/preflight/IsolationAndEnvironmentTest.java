@@ -139,7 +139,7 @@ class IsolationAndEnvironmentTest {
         Map<String, String> env = Map.of("GITHUB_TOKEN", "ghp_x", "GIT_AUTHOR_NAME", "A", "GIT_ASKPASS_SECRET", "s");
         PreflightLine line = EnvironmentLines.allowed(c.security(), env, MACOS);
         assertEquals(
-                "allowed-environment: WARN — 1 name(s) after expansion (git/gh scope only); GIT_* →"
+                "allowed-environment: WARN — 1 name(s) after expansion (agent + git/gh scope); GIT_* →"
                         + " GIT_ASKPASS_SECRET, GIT_AUTHOR_NAME; dropped as secret-bearing: GITHUB_TOKEN, GIT_ASKPASS_SECRET",
                 line.text());
         assertFalse(line.text().contains("ghp_x"));

@@ -1,0 +1,90 @@
+package dev.wb.commands.run;
+
+import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.flow.FlowNode;
+import dev.wb.commands.flow.FlowVocabulary;
+import dev.wb.commands.preflight.AgentEnvironment;
+import dev.wb.commands.preflight.Host;
+import dev.wb.commands.preflight.IsolationLines;
+import dev.wb.commands.preflight.SandboxProfile;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * How an agent or evaluator node's provider is launched inside the isolation preflight proves: the
+ * workspace's {@link SandboxProfile} (made by the code that makes the smoke's), for the node's permission
+ * profile and network, and the environment preflight's {@code allowed-environment} line reports
+ * ({@link AgentEnvironment}) plus {@code WB_RUN_NODE} and {@code WB_RUN_ATTEMPT}, never wb's whole
+ * environment (docs/RUNS.md, "Agents and evaluators: what a real provider needs").
+ *
+ * <ul>
+ *   <li>Codex: the profile's {@code -c} entries before the provider's configured args, so a sandbox
+ *       option there comes after wb's, as in the smoke: {@code sandbox_mode="read-only"} for a read-only
+ *       node, the whole workspace-write profile with its deny lists for a writing one;
+ *   <li>Claude: {@code --settings <json>}, the profile's permission deny rules, its Bash sandbox under
+ *       strict isolation, and the read-only git verbs when git evidence is granted.
+ * </ul>
+ *
+ * <p>A node reaches the network when its {@code network_access} (else the flow's {@code network_policy})
+ * grants it, and always under the advanced mode ({@code strict_isolation: false}), as docs/FLOWS.md says.
+ *
+ * @param leading the words that follow the program, before the provider's configured args
+ * @param environment the provider's whole environment
+ * @param notice the advisory line written ahead of the node's output when the host has no OS floor
+ *     for the provider, empty otherwise
+ */
+record ProviderLaunch(List<String> leading, Map<String, String> environment, String notice) {
+
+    /**
+     * Why no agent may start on this configuration: preflight's offline isolation check would say
+     * {@code isolation: FAIL}. Empty when it is legal.
+     */
+    static Optional<String> refusal(WorkspaceConfig config) {
+        List<String> offences = IsolationLines.offences(config);
+        if (offences.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("isolation: FAIL — " + String.join("; ", offences)
+                + "; fix: remove the full-access selector from agents.providers.<name>.args, then run: wb preflight");
+    }
+
+    static ProviderLaunch of(RunContext ctx, FlowNode node, String provider, String permission, int attempt) {
+        WorkspaceConfig.Security security = ctx.config().security();
+        WorkspaceConfig.Provider settings = ctx.config().agents().provider(provider);
+        boolean strict = security.strictIsolation();
+        boolean network = !strict || ctx.flow().definition().network(node);
+        SandboxProfile profile =
+                SandboxProfile.forWorkspace(ctx.root(), Optional.empty(), security.deniedReadPaths(), settings.args());
+        List<String> leading;
+        if (provider.equals("codex")) {
+            leading = profile.execConfig(permission, network);
+        } else {
+            boolean readOnly = permission.equals(FlowVocabulary.READ_ONLY);
+            boolean gitEvidence = strict
+                    && readOnly
+                    && security.allowGitEvidence()
+                    && node.gitEvidence().orElse(false);
+            leading = List.of(
+                    "--settings",
+                    CanonicalJson.text(
+                            profile.claudeSettings(
+                                    readOnly ? "plan" : "acceptEdits",
+                                    strict,
+                                    network,
+                                    gitEvidence,
+                                    security.deniedCommands()),
+                            false));
+        }
+        Host host = Host.detect(ctx.env(), ctx.root());
+        Map<String, String> env = AgentEnvironment.select(security, ctx.env(), host.os() == Host.Os.WINDOWS)
+                .withExtra(security);
+        env.put("WB_RUN_NODE", node.id());
+        env.put("WB_RUN_ATTEMPT", Integer.toString(attempt));
+        String notice = IsolationLines.floorCause(provider, strict, host)
+                .map(cause -> "wb: isolation-floor NONE (" + provider + ": " + cause + ")\n")
+                .orElse("");
+        return new ProviderLaunch(leading, env, notice);
+    }
+}

@@ -1,0 +1,71 @@
+package dev.wb.commands.preflight;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One source: the smoke's profile is the profile a workspace laid out as the fixture is would launch with. */
+class SandboxProfileTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void the_smoke_profile_is_the_workspace_profile_of_the_same_layout() {
+        SmokeFixture fx = SmokeFixture.create(tmp.resolve("fx"));
+        Path envFile = tmp.resolve("elsewhere.env");
+        List<String> denied = List.of("secrets/**", "./config/keys.json", "/etc/ssl/private");
+        List<String> args = List.of("--model", "o5", "-c", "sandbox_workspace_write.network_access=false");
+        CodexSmoke.Policy policy = new CodexSmoke.Policy(Optional.of(envFile), denied, args);
+
+        SandboxProfile smoke = SandboxProfile.of(fx, policy);
+        SandboxProfile workspace = SandboxProfile.forWorkspace(fx.repo(), Optional.of(envFile), denied, args);
+
+        assertEquals(smoke, workspace);
+        assertEquals(
+                List.of(
+                        fx.controlHome().toString(),
+                        fx.envFile().toString(),
+                        fx.runsHome().toString(),
+                        envFile.toString(),
+                        fx.repo() + "/secrets/**",
+                        fx.repo() + "/config/keys.json",
+                        "/etc/ssl/private"),
+                workspace.denyRead());
+        assertEquals(List.of(fx.gitDir(), fx.commonDir(), fx.hooksDir(), fx.controlHome()), workspace.denyWrite());
+        assertEquals(List.of("-c", "sandbox_workspace_write.network_access=false"), workspace.overrides());
+        // the smoke's argv carries exactly the entries codex exec gets for a writing node, offline
+        List<String> entries = workspace.execConfig("workspace-write", false);
+        List<String> argv = smoke.argv("codex", "linux", List.of("true"));
+        assertEquals(entries, argv.subList(4, 4 + entries.size()));
+        assertEquals(List.of("-c", "sandbox_mode=\"read-only\""), workspace.execConfig("read-only", true));
+        assertTrue(
+                workspace.execConfig("workspace-write", true).contains("sandbox_workspace_write.network_access=true"));
+    }
+
+    @Test
+    void claude_settings_deny_the_private_places_and_the_denied_commands() {
+        SmokeFixture fx = SmokeFixture.create(tmp.resolve("fx"));
+        SandboxProfile profile =
+                SandboxProfile.of(fx, new CodexSmoke.Policy(Optional.empty(), List.of("**/*.pfx"), List.of()));
+
+        String settings = profile.claudeSettings("plan", true, false, true, List.of("curl", " git   push "))
+                .toString();
+
+        assertTrue(settings.contains("\"Read(/" + fx.controlHome() + "/**)\""), settings);
+        assertTrue(settings.contains("\"Read(/" + fx.envFile() + ")\""), settings);
+        assertTrue(settings.contains("\"Read(/" + fx.repo() + "/**/*.pfx)\""), settings);
+        assertTrue(settings.contains("\"Edit(/" + fx.commonDir() + "/**)\""), settings);
+        assertTrue(settings.contains("\"Bash(curl:*)\",\"Bash(git push:*)\""), settings);
+        assertTrue(settings.contains("\"WebFetch\",\"WebSearch\""), settings);
+        assertTrue(settings.contains("\"allow\":[\"Bash(git status:*)\""), settings);
+        assertTrue(settings.contains("\"defaultMode\":\"plan\""), settings);
+        assertTrue(settings.contains("\"allowedDomains\":[]"), settings);
+        assertTrue(settings.contains("\"allowUnsandboxedCommands\":false"), settings);
+    }
+}
