@@ -128,7 +128,7 @@ final class AgentsSchema {
                         node,
                         at,
                         "allowed_environment",
-                        List.of(),
+                        DEFAULT_SECURITY.allowedEnvironment(),
                         ConfigReader.matching(ENV_PATTERN, "a variable name or a prefix pattern like DOTNET_*")),
                 extra,
                 r.strings(node, at, "denied_read_paths", List.of(), ConfigReader.nonBlank()),

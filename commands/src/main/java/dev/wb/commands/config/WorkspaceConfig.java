@@ -138,7 +138,7 @@ public record WorkspaceConfig(
     public static final Agents DEFAULT_AGENTS =
             new Agents(List.of("claude"), "claude", defaultProviders(), 3, 10, DEFAULT_MAX_RUN_SECONDS);
     public static final Security DEFAULT_SECURITY =
-            new Security(false, true, false, List.of(), Map.of(), List.of(), List.of());
+            new Security(false, true, false, List.of("PATH", "HOME"), Map.of(), List.of(), List.of());
 
     public static final WorkspaceConfig DEFAULTS = new WorkspaceConfig(
             true,

@@ -43,6 +43,11 @@ final class EnvironmentLines {
         if (!dropped.isEmpty()) {
             text.append("; dropped as secret-bearing: ").append(String.join(", ", dropped));
         }
+        boolean noPath = kept.stream().noneMatch(n -> windows ? n.equalsIgnoreCase("PATH") : n.equals("PATH"));
+        if (noPath) {
+            text.append("; PATH is not passed: a provider started without it finds none of its programs"
+                    + " (add \"PATH\" to security.allowed_environment)");
+        }
         if (windows && kept.stream().noneMatch(n -> n.equalsIgnoreCase("SystemRoot"))) {
             return PreflightLine.of(
                     "allowed-environment",
@@ -51,7 +56,8 @@ final class EnvironmentLines {
                             + " (the Node-based claude.exe aborts 0xC0000409 without it): add \"SystemRoot\" to"
                             + " security.allowed_environment; " + text);
         }
-        return PreflightLine.of("allowed-environment", dropped.isEmpty() ? Verdict.OK : Verdict.WARN, text.toString());
+        return PreflightLine.of(
+                "allowed-environment", dropped.isEmpty() && !noPath ? Verdict.OK : Verdict.WARN, text.toString());
     }
 
     static PreflightLine extra(WorkspaceConfig.Security security) {

@@ -121,14 +121,14 @@ class IsolationAndEnvironmentTest {
 
     @Test
     void allowed_environment_expands_prefixes_against_the_invocation_environment() throws IOException {
-        WorkspaceConfig c = config("{\"security\": {\"strict_isolation\": true, \"allowed_environment\": [\"HOME\","
-                + " \"DOTNET_*\", \"NOT_SET\"]}}");
+        WorkspaceConfig c = config("{\"security\": {\"strict_isolation\": true, \"allowed_environment\": [\"PATH\","
+                + " \"HOME\", \"DOTNET_*\", \"NOT_SET\"]}}");
         Map<String, String> env = Map.of("HOME", "/h", "DOTNET_ROOT", "/d", "DOTNET_CLI_HOME", "/c", "PATH", "/bin");
         assertEquals(
                 PreflightLine.of(
                         "allowed-environment",
                         Verdict.OK,
-                        "3 name(s) after expansion (agent + git/gh"
+                        "4 name(s) after expansion (agent + git/gh"
                                 + " scope); DOTNET_* → DOTNET_CLI_HOME, DOTNET_ROOT; not set here: NOT_SET"),
                 EnvironmentLines.allowed(c.security(), env, MACOS));
     }
@@ -140,9 +140,22 @@ class IsolationAndEnvironmentTest {
         PreflightLine line = EnvironmentLines.allowed(c.security(), env, MACOS);
         assertEquals(
                 "allowed-environment: WARN — 1 name(s) after expansion (agent + git/gh scope); GIT_* →"
-                        + " GIT_ASKPASS_SECRET, GIT_AUTHOR_NAME; dropped as secret-bearing: GITHUB_TOKEN, GIT_ASKPASS_SECRET",
+                        + " GIT_ASKPASS_SECRET, GIT_AUTHOR_NAME; dropped as secret-bearing: GITHUB_TOKEN, GIT_ASKPASS_SECRET;"
+                        + " PATH is not passed: a provider started without it finds none of its programs (add \"PATH\""
+                        + " to security.allowed_environment)",
                 line.text());
         assertFalse(line.text().contains("ghp_x"));
+    }
+
+    @Test
+    void the_default_list_passes_path_and_home_and_nothing_else() throws IOException {
+        WorkspaceConfig c = config("{}");
+        Map<String, String> env = Map.of("PATH", "/bin", "HOME", "/h", "LANG", "C", "GITHUB_TOKEN", "ghp_x");
+        assertEquals(
+                Map.of("PATH", "/bin", "HOME", "/h"),
+                AgentEnvironment.select(c.security(), env, false).kept());
+        assertEquals(
+                Verdict.OK, EnvironmentLines.allowed(c.security(), env, MACOS).verdict());
     }
 
     @Test
