@@ -250,4 +250,37 @@ class RunPublishCliTest {
                         .filter(e -> NodeFinished.TYPE.read(e).node().equals("publish"))
                         .count());
     }
+
+    @Test
+    void a_private_report_stays_under_workflow_and_nothing_enters_git() throws IOException {
+        config(true);
+        fakeGh();
+        f.flow("audit", """
+                flow:
+                  name: audit
+                  task_type: audit
+                  permission_ceiling: read-only
+                  output_policy: private_control_workspace_report
+                  publishing: private_control_workspace_report
+                  nodes:
+                    - {id: publish, kind: publish, policy: private_control_workspace_report}
+                """);
+        f.repo.write(".workflow/" + RunFixture.KEY + "/report.md", "# findings\n");
+
+        CliRun.Result run = f.wb("run", RunFixture.KEY, "--flow", "audit");
+
+        assertEquals(0, run.code(), run.toString());
+        NodeFinished publish = publish();
+        assertEquals("report", publish.artifacts().get(0).name());
+        assertEquals(
+                "# findings\n",
+                new String(
+                        new ContentStore(new Workspace(f.repo.root()))
+                                .get("sha256:" + publish.artifacts().get(0).digest())
+                                .orElseThrow(),
+                        StandardCharsets.UTF_8));
+        assertEquals(before, f.repo.git("rev-parse", "HEAD").strip());
+        assertEquals("", remoteBranch());
+        assertEquals(List.of(), ghCalls());
+    }
 }
