@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * What a git step may say. The steps are computed from a plan a model wrote, not typed by a person,
- * so the boundary is drawn as narrowly as the verify runner's: five subcommands, each with the few
+ * so the boundary is drawn as narrowly as the verify runner's: six subcommands, each with the few
  * flags wb's own steps use, and nothing else.
  *
  * <table>
@@ -18,6 +18,7 @@ import java.util.Set;
  *   <tr><td>cherry-pick</td><td>--continue, --abort, -x</td></tr>
  *   <tr><td>commit</td><td>-F FILE (required), --author VALUE</td></tr>
  *   <tr><td>push</td><td>-u</td></tr>
+ *   <tr><td>add</td><td>-- (required, before the paths), then literal paths only</td></tr>
  * </table>
  *
  * <p>Refused in any position, before the table is consulted, so that each gets a message of its
@@ -42,7 +43,8 @@ public final class GitStepPolicy {
             "switch", Set.of("-c"),
             "cherry-pick", Set.of("--continue", "--abort", "-x"),
             "commit", Set.of("-F", "--author"),
-            "push", Set.of("-u"));
+            "push", Set.of("-u"),
+            "add", Set.of("--"));
 
     static final Set<String> TAKES_VALUE = Set.of("-c", "-F", "--author");
 
@@ -72,6 +74,9 @@ public final class GitStepPolicy {
         }
         int operands = 0;
         boolean messageFile = false;
+        if (subcommand.equals("add")) {
+            return add(argv);
+        }
         for (int i = 1; i < argv.size(); i++) {
             String token = argv.get(i);
             if (subcommand.equals("commit") && token.startsWith("--author=") && token.length() > "--author=".length()) {
@@ -110,8 +115,33 @@ public final class GitStepPolicy {
         return Optional.empty();
     }
 
+    /**
+     * {@code add -- PATH…}: the paths are literal files, named one by one (wb run's publish stages the task's
+     * changed paths that its plan holds). A pathspec's magic ({@code :(exclude)}, {@code :/}) or a glob
+     * ({@code *}, {@code ?}, {@code [}) could reach files nobody named, so such a path is refused, as is a
+     * folder or the whole tree ({@code .}), and an {@code add} without {@code --} or without a path.
+     */
+    private static Optional<String> add(List<String> argv) {
+        if (argv.size() < 3 || !argv.get(1).equals("--")) {
+            return Optional.of("git add takes -- and then the paths, one by one: git add -- PATH...");
+        }
+        for (int i = 2; i < argv.size(); i++) {
+            String path = argv.get(i);
+            if (path.isEmpty()
+                    || path.equals(".")
+                    || path.endsWith("/")
+                    || path.startsWith(":")
+                    || path.startsWith("-")
+                    || path.chars().anyMatch(c -> c == '*' || c == '?' || c == '[')) {
+                return Optional.of("'" + Tokens.visible(path) + "' (argument " + (i + 1) + ") is not one literal file:"
+                        + " wb stages files named one by one, never a pathspec, a glob, a folder or the whole tree");
+            }
+        }
+        return Optional.empty();
+    }
+
     static List<String> subcommands() {
-        return List.of("fetch", "switch", "cherry-pick", "commit", "push");
+        return List.of("fetch", "switch", "cherry-pick", "commit", "push", "add");
     }
 
     private static List<String> sorted(Set<String> flags) {

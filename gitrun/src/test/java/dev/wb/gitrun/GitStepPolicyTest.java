@@ -40,7 +40,35 @@ class GitStepPolicyTest {
                 List.of("commit", "-F", "msg with spaces.txt", "src/app.py"),
                 List.of("push", "-u", "origin", "ABC-12"),
                 List.of("push", "origin", "feature/ABC-12"),
-                List.of("push", "-u", "origin"));
+                List.of("push", "-u", "origin"),
+                List.of("add", "--", "src/app.py"),
+                List.of("add", "--", "src/app.py", "docs/read me.md", "src/gone.py"));
+    }
+
+    /** {@code add} stages literal files named one by one: no pathspec, glob, folder or whole tree. */
+    static Stream<Arguments> refusedAdds() {
+        return Stream.of(
+                Arguments.of(List.of("add"), "git add -- PATH"),
+                Arguments.of(List.of("add", "--"), "git add -- PATH"),
+                Arguments.of(List.of("add", "src/app.py"), "git add -- PATH"),
+                Arguments.of(List.of("add", "-A"), "git add -- PATH"),
+                Arguments.of(List.of("add", "--", "."), "not one literal file"),
+                Arguments.of(List.of("add", "--", "src/"), "not one literal file"),
+                Arguments.of(List.of("add", "--", "src/*.py"), "not one literal file"),
+                Arguments.of(List.of("add", "--", "src/a?.py"), "not one literal file"),
+                Arguments.of(List.of("add", "--", "src/[ab].py"), "not one literal file"),
+                Arguments.of(List.of("add", "--", ":(exclude)x"), "not one literal file"),
+                Arguments.of(List.of("add", "--", ":/"), "not one literal file"),
+                Arguments.of(List.of("add", "--", "src/app.py", "-A"), "not one literal file"),
+                Arguments.of(List.of("add", "--", "src/app.py", ""), "not one literal file"),
+                Arguments.of(List.of("add", "--", "-f"), "force"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("refusedAdds")
+    void add_takes_literal_files_only(List<String> argv, String expected) {
+        String why = GitStepPolicy.refusal(argv).orElseThrow();
+        assertTrue(why.contains(expected), why);
     }
 
     @ParameterizedTest

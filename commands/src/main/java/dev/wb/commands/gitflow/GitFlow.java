@@ -105,6 +105,24 @@ public final class GitFlow {
                 "commits what is staged (git add it first)");
     }
 
+    /**
+     * wb run's publish: {@link #commit(Session, TaskKey, Map)} with the named files staged first (the caller
+     * has checked that each is in the task's plan); the same gate, message file and author.
+     */
+    public static Planned stageAndCommit(Session session, TaskKey key, Map<String, String> env, List<String> paths) {
+        Planned commit = commit(session, key, env);
+        GitStep last = commit.steps().get(commit.steps().size() - 1);
+        List<String> argv = last.argv();
+        Optional<String> author =
+                argv.contains("--author") ? Optional.of(argv.get(argv.indexOf("--author") + 1)) : Optional.empty();
+        return new Planned(
+                "commit",
+                commit.stream(),
+                commit.task(),
+                GitSeries.stageAndCommit(key, paths, argv.get(argv.indexOf("-F") + 1), author),
+                "stages the task's changed files, then commits them");
+    }
+
     public static Planned push(Session session) {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         try (GitRepository git = Repositories.open(session.workspace(), session.env())) {

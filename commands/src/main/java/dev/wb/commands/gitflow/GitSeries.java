@@ -45,6 +45,23 @@ public final class GitSeries {
                 "commit what is staged for " + key + ", never on a protected branch"));
     }
 
+    /**
+     * wb run's publish: stage the task's changed files, named one by one (each in its plan), then commit them
+     * as {@code wb git commit KEY} does; never on a protected branch.
+     */
+    public static List<GitStep> stageAndCommit(
+            TaskKey key, List<String> paths, String messageFile, Optional<String> author) {
+        List<GitStep> steps = new ArrayList<>();
+        List<String> argv = new ArrayList<>(List.of("add", "--"));
+        argv.addAll(paths);
+        steps.add(new GitStep(
+                argv,
+                Set.of(Precondition.NOT_PROTECTED),
+                "stage " + key + "'s changed files, each one its plan holds, never on a protected branch"));
+        steps.addAll(commit(key, messageFile, author));
+        return steps;
+    }
+
     /** {@code wb git push}: publish the current branch once, and track it. */
     public static List<GitStep> push(String remote, String branch) {
         return List.of(new GitStep(

@@ -3,15 +3,26 @@ package dev.wb.commands.preflight;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code gh} line, printed only when {@code git.create_pull_request} is on: {@code gh --version}
  * answers and {@code gh auth status} says it is logged in. Anything else is a FAIL, since a task would
  * end unable to open its pull request.
  */
-final class GhLine {
+public final class GhLine {
 
     private GhLine() {}
+
+    /**
+     * Why {@code gh} cannot open a pull request here (missing, failing, not logged in), as the {@code gh} line
+     * says it; empty when it can. Its probes' output goes to files in {@code scratch} (wb run's publish).
+     */
+    public static Optional<String> problem(Path scratch, Map<String, String> env, Path dir) {
+        PreflightLine line = check(new ProbeRunner(scratch, env), dir);
+        return line.verdict() == Verdict.OK ? Optional.empty() : Optional.of(line.text());
+    }
 
     static PreflightLine check(ProbeRunner runner, Path dir) {
         ProbeRunner.Answer version = runner.run(List.of("gh", "--version"), dir);

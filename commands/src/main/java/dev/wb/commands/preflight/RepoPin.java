@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * {@code git.create_pull_request} is on and a WARN otherwise. An origin URL shown in the line has any
  * user information masked (a token is often the user name) and then passes through the redactor.
  */
-final class RepoPin {
+public final class RepoPin {
 
     private static final Pattern URL = Pattern.compile(
             "^(?:https?|ssh|git)://(?:[^@/]+@)?[^/:]*\\.[^/:]*(?::\\d+)?/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\\.git)?/?$");
@@ -41,6 +41,15 @@ final class RepoPin {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The {@code owner/name} every {@code gh} call names with {@code --repo}: from {@code repo.url}, else from
+     * the clone's {@code origin}; empty when neither names a hosted repository (wb run's publish reads it too).
+     */
+    public static Optional<String> pin(String repoUrl, Path root, Map<String, String> env) {
+        Optional<String> pinned = parse(repoUrl);
+        return pinned.isPresent() ? pinned : origin(root, env).flatMap(RepoPin::parse);
     }
 
     static PreflightLine line(

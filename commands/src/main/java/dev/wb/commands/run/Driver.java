@@ -143,7 +143,7 @@ final class Driver {
                     park(id, yaml);
                     yield null;
                 }
-                case "publish" -> publish(yaml);
+                case "publish" -> PublishNode.run(ctx, log, yaml.path("policy").asText(flow.publishing()));
                 default -> AgentNode.run(ctx, node, yaml, state, wallLeft);
             };
         }
@@ -209,16 +209,6 @@ final class Driver {
                 : signal.equals("approval") ? "approve or deny?" : "node '" + id + "' asks a question";
         progress.accept("  " + id + " (hitl) → parked for a person (" + signal + ")");
         log.append(new RunParked(signal, id, Optional.of(question), Optional.empty(), List.of()));
-    }
-
-    private NodeResult publish(JsonNode yaml) {
-        String policy = yaml.path("policy").asText(flow.publishing());
-        if (policy.equals("none") || policy.equals("local_artifact")) {
-            return NodeResult.of("done", "publishing " + policy + ": the work stays in this checkout");
-        }
-        return NodeResult.of(
-                NodeResult.MANUAL,
-                "publishing '" + policy + "' is not done by wb run yet: publish by hand (wb git push, a pull request)");
     }
 
     private static String skipped(String kind) {
