@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * An {@code agent} or {@code evaluator} node: the provider's CLI ({@code claude -p PROMPT} or
@@ -31,7 +32,13 @@ final class AgentNode {
 
     private AgentNode() {}
 
-    static NodeResult run(RunContext ctx, FlowNode node, JsonNode yaml, RunState state, Duration wallLeft) {
+    static NodeResult run(
+            RunContext ctx,
+            FlowNode node,
+            JsonNode yaml,
+            RunState state,
+            Duration wallLeft,
+            Consumer<NodeProcess.Launched> launched) {
         WorkspaceConfig.Agents agents = ctx.config().agents();
         String providerName = node.provider().orElse(agents.primary());
         WorkspaceConfig.Provider provider = agents.provider(providerName);
@@ -68,7 +75,7 @@ final class AgentNode {
         env.put("WB_RUN_NODE", node.id());
         env.put("WB_RUN_ATTEMPT", Integer.toString(state.attempts(node.id()) + 1));
         Duration limit = NodeResult.timeout(timeout, wallLeft);
-        NodeProcess.Ended ended = NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch());
+        NodeProcess.Ended ended = NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch(), launched);
         if (!ended.started()) {
             return NodeResult.of(NodeResult.MANUAL, ctx.redactor().redact(ended.startError()));
         }
