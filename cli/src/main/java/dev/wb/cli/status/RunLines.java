@@ -57,7 +57,10 @@ final class RunLines {
     private static String wall(RunState run) {
         long active = run.wall().activeMillis(Instant.now()) / 1000;
         if (run.active()) {
-            return run.wall().limit().map(l -> " · wall " + active + " of " + l + " s").orElse("");
+            return run.wall()
+                    .limit()
+                    .map(l -> " · wall " + active + " of " + l + " s")
+                    .orElse("");
         }
         return run.wall()
                 .duration()
@@ -100,10 +103,9 @@ final class RunLines {
         wall.put("activeSeconds", run.wall().activeMillis(Instant.now()) / 1000);
         run.wall()
                 .duration()
-                .ifPresentOrElse(d -> wall.put("durationSeconds", d.toSeconds()), () -> wall.putNull("durationSeconds"));
-        run.wall()
-                .ended()
-                .ifPresentOrElse(t -> wall.put("ended", t.toString()), () -> wall.putNull("ended"));
+                .ifPresentOrElse(
+                        d -> wall.put("durationSeconds", d.toSeconds()), () -> wall.putNull("durationSeconds"));
+        run.wall().ended().ifPresentOrElse(t -> wall.put("ended", t.toString()), () -> wall.putNull("ended"));
         run.wall().limit().ifPresentOrElse(l -> wall.put("limit", l), () -> wall.putNull("limit"));
         return n;
     }

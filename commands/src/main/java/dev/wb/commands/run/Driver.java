@@ -186,8 +186,7 @@ final class Driver {
 
     /** Records the node's process as soon as it started: {@code node.launched}, for a resume after kill -9. */
     private Consumer<NodeProcess.Launched> launched(String id) {
-        return p -> log.append(new NodeLaunched(
-                id, log.state().attempts(id), p.pid(), p.group(), p.started()));
+        return p -> log.append(new NodeLaunched(id, log.state().attempts(id), p.pid(), p.group(), p.started()));
     }
 
     private void take(RunState state, String node, String outcome) {

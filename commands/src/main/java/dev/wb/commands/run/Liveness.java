@@ -57,7 +57,8 @@ final class Liveness {
         String group = child.group().map(g -> " (process group " + g + ")").orElse("");
         String stop = child.group()
                 .map(g -> "kill -TERM -- -" + g)
-                .orElse("kill -TERM " + alive.stream().map(p -> Long.toString(p.pid())).collect(Collectors.joining(" ")));
+                .orElse("kill -TERM "
+                        + alive.stream().map(p -> Long.toString(p.pid())).collect(Collectors.joining(" ")));
         throw Failure.usage(
                 "node '" + f.node() + "' (" + f.kind() + ", attempt " + f.attempt() + ") of " + key
                         + "'s run is still running without the wb run that started it: pid " + child.pid() + group

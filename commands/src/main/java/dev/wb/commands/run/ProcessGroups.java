@@ -69,7 +69,8 @@ final class ProcessGroups {
                 return List.of(); // the pid is another's now: while a group lives its id is never given again
             }
             alive.add(leader.get());
-            alive.addAll(leader.get().descendants().filter(ProcessGroups::running).toList());
+            alive.addAll(
+                    leader.get().descendants().filter(ProcessGroups::running).toList());
         }
         if (child.group().isPresent()) {
             for (ProcessHandle member : members(child.group().get())) {
@@ -138,7 +139,8 @@ final class ProcessGroups {
             return false;
         }
         Optional<List<String>> stat = stat(PROC.resolve(Long.toString(process.pid())));
-        return stat.isEmpty() || !(stat.get().get(0).equals("Z") || stat.get().get(0).equals("X"));
+        return stat.isEmpty()
+                || !(stat.get().get(0).equals("Z") || stat.get().get(0).equals("X"));
     }
 
     /** The process's start time, where the platform tells. */
@@ -168,8 +170,9 @@ final class ProcessGroups {
             if (close < 0) {
                 return Optional.empty();
             }
-            return Optional.of(
-                    Splitter.on(' ').omitEmptyStrings().splitToList(text.substring(close + 1).trim()));
+            return Optional.of(Splitter.on(' ')
+                    .omitEmptyStrings()
+                    .splitToList(text.substring(close + 1).trim()));
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

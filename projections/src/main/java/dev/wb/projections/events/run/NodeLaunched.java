@@ -30,8 +30,8 @@ public record NodeLaunched(String node, int attempt, long pid, Optional<Long> gr
     static final String GROUP = "group";
     static final String STARTED = "started";
 
-    public static final EventType<NodeLaunched> TYPE = EventType.of(
-            "node.launched", List.of(NODE, ATTEMPT, PID, GROUP, STARTED), NodeLaunched::read);
+    public static final EventType<NodeLaunched> TYPE =
+            EventType.of("node.launched", List.of(NODE, ATTEMPT, PID, GROUP, STARTED), NodeLaunched::read);
 
     @Override
     public EventType<NodeLaunched> eventType() {
