@@ -91,8 +91,8 @@ class ShowEveryEventTest {
                                 + " judge.run.refused, judge.run.finished, judge.receipt.written, judge.record.read,"
                                 + " judge.record.verified, judge.current.classified, judge.reproduced,"
                                 + " judge.snapshots.pruned, judge.agents.configured]",
-                        "run=done [run.started, node.started, node.finished, edge.taken, run.budget_exhausted,"
-                                + " run.parked, run.answered, run.finished]",
+                        "run=done [run.started, node.started, node.launched, node.finished, edge.taken,"
+                                + " run.budget_exhausted, run.parked, run.answered, run.finished]",
                         "sync=seen [sync.seen]",
                         "other=recorded [workspace.initialized, hooks.configured]"),
                 stages);

@@ -29,7 +29,7 @@ final class Liveness {
         RunState.InFlight f = inFlight.get();
         boolean self = f.pid() == ProcessHandle.current().pid();
         boolean sameBoot = f.boot().isPresent() && f.boot().equals(BootId.current());
-        boolean alive = ProcessHandle.of(f.pid()).map(ProcessHandle::isAlive).orElse(false);
+        boolean alive = ProcessHandle.of(f.pid()).map(ProcessGroups::running).orElse(false);
         if (!self && sameBoot && alive) {
             throw Failure.usage(
                     "another wb run (pid " + f.pid() + ") is driving " + key + " (node '" + f.node()

@@ -34,7 +34,7 @@ public final class Orphans {
         RunState.Child child = f.child().get();
         boolean sameBoot = f.boot().isPresent() && f.boot().equals(BootId.current());
         boolean driven = f.pid() != ProcessHandle.current().pid()
-                && ProcessHandle.of(f.pid()).map(ProcessHandle::isAlive).orElse(false);
+                && ProcessHandle.of(f.pid()).map(ProcessGroups::running).orElse(false);
         if (!sameBoot || driven) {
             return;
         }
