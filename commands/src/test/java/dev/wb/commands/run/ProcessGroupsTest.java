@@ -65,7 +65,7 @@ class ProcessGroupsTest {
     void a_group_whose_leader_ended_is_alive_while_a_member_runs_and_stop_ends_it() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc")), "Linux: the group's members come from /proc");
         Path marker = tmp.resolve("member");
-        Path program = script("sleep 30 &\necho $! > '" + marker + "'\nexit 0");
+        Path program = script("sleep 30 &\necho $! > '" + marker + "'\nsleep 1\nexit 0");
         List<String> argv =
                 ProcessGroups.inOwnGroup(List.of(program.toString())).orElseThrow();
         Process leader = new ProcessBuilder(argv).start();
