@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.run.RunState;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -46,9 +48,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * RunResumeCliTest#a_tool_and_a_hitl_in_flight_are_run_again}; a publish in flight is run again in {@link
  * RunResumeCliTest#a_node_safe_to_repeat_is_run_again_and_finished_ones_are_not}.
  *
- * <p>Two more cases: SIGKILL of the wb process alone (what the node started lives on, an orphan, and the
- * resume runs the node again beside it), and SIGTERM (Ctrl-C): wb's shutdown hook kills the node's process
- * tree before the JVM goes and records nothing, so the resume is a crash's.
+ * <p>Two more cases: SIGKILL of the wb process alone (what the node started lives on in its own process
+ * group, an orphan, and the resume is refused until nothing of that group runs), and SIGTERM (Ctrl-C), cold
+ * and through a warm server: wb's shutdown hook kills the node's process group before the JVM goes and
+ * records nothing, so the resume is a crash's.
  */
 class RunKillIT {
 
@@ -366,12 +369,12 @@ class RunKillIT {
 
     /**
      * SIGKILL of the wb process alone (a JVM killed by the OOM killer, {@code kill -9 <pid>}): no hook runs,
-     * so the tool it started is not killed. It is re-parented and goes on; the log holds the node in flight
-     * with a dead pid, so the resume runs the node again beside the orphan; the orphan's end is recorded
-     * nowhere.
+     * so the tool it started is not killed. It is re-parented and goes on in its own process group, which
+     * {@code node.launched} named; while anything of that group runs, the resume is refused (exit 2, nothing
+     * appended) with the command that stops it. Once it is stopped, the resume runs the node again.
      */
     @Test
-    void sigkill_of_wb_alone_leaves_the_tool_running_and_the_resume_runs_it_again_beside_it() throws Exception {
+    void sigkill_of_wb_alone_leaves_the_tool_running_and_the_resume_is_refused_until_it_is_stopped() throws Exception {
         RunFixture f = blockingAt("gate");
         Process run = runUntilBlocked(f, "gate");
         long orphan = starts("gate").get(0);
@@ -380,27 +383,145 @@ class RunKillIT {
         assertTrue(run.waitFor(20, TimeUnit.SECONDS));
 
         assertTrue(running(orphan), "the tool outlives the wb that started it");
+        NodeLaunched launched = launched(f).stream()
+                .filter(l -> l.node().equals("gate"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(orphan, launched.pid(), "node.launched names the tool's process");
+        assertEquals(Optional.of(orphan), launched.group(), "which leads a process group of its own");
+        assertTrue(launched.started().isPresent());
         assertEquals(1, count(f, "gate", false));
         assertEquals(0, count(f, "gate", true));
+        int events = f.events().size();
+
+        CliRun.Result refused = f.wb("run", RunFixture.KEY);
+
+        assertEquals(2, refused.code(), refused.toString());
+        assertTrue(
+                refused.err()
+                        .contains("error: node 'gate' (tool, attempt 1) of " + RunFixture.KEY
+                                + "'s run is still running without the wb run that started it: pid " + orphan
+                                + " (process group " + orphan + "), running for "),
+                refused.toString());
+        assertTrue(
+                refused.err().contains("fix: wait for it to end, or stop it: kill -TERM -- -" + orphan),
+                refused.toString());
+        assertTrue(refused.err().contains("fix: then: wb run " + RunFixture.KEY), refused.toString());
+        assertEquals(events, f.events().size(), "a refusal appends nothing");
+        assertTrue(running(orphan), "and stops nothing");
+        assertEquals(1, starts("gate").size(), "nor starts the tool again");
+
+        // the fix line, as a person runs it
+        Process stop = new ProcessBuilder("kill", "-TERM", "--", "-" + orphan).start();
+        assertEquals(0, stop.waitFor());
+        awaitGone(List.of(orphan));
+        assertEquals(List.of(), lines(marks.resolve("gate.finished")), "stopped before it finished");
         Files.writeString(marks.resolve("gate.release-2"), "");
 
         CliRun.Result resumed = f.wb("run", RunFixture.KEY);
 
         assertEquals(0, resumed.code(), resumed.toString());
         assertEquals(2, f.state().attempts("gate"));
-        assertEquals(2, starts("gate").size(), "the resume started the tool a second time");
-        assertTrue(running(orphan), "the first is still running while the run is done");
+        assertEquals(2, starts("gate").size(), "the resume started the tool a second time, alone");
         assertEquals(List.of(Long.toString(starts("gate").get(1))), lines(marks.resolve("gate.finished")));
-        int events = f.events().size();
-        try (Stream<Path> scratch = Files.list(f.repo.resolve(".workflow/local/tmp/run"))) {
-            assertEquals(3, scratch.count(), "the killed wb's temporary files for the tool (in, out, err) stay");
-        }
+        assertEquals(
+                2, launched(f).stream().filter(l -> l.node().equals("gate")).count(), "each start is named");
+    }
 
-        Files.writeString(marks.resolve("release"), "");
+    /** {@code --stop-orphans} stops what the killed wb left (SIGTERM to its group) and then resumes. */
+    @Test
+    void stop_orphans_ends_the_orphaned_group_and_then_resumes() throws Exception {
+        RunFixture f = blockingAt("gate");
+        Process run = runUntilBlocked(f, "gate");
+        long orphan = starts("gate").get(0);
+        run.destroyForcibly();
+        assertTrue(run.waitFor(20, TimeUnit.SECONDS));
+        assertTrue(running(orphan));
+        Files.writeString(marks.resolve("gate.release-2"), "");
+
+        CliRun.Result resumed = f.wb("run", RunFixture.KEY, "--stop-orphans");
+
+        assertEquals(0, resumed.code(), resumed.toString());
+        assertTrue(
+                resumed.out()
+                        .contains("stopping node 'gate' left running by a killed wb run: pid " + orphan
+                                + " (process group " + orphan + ")"),
+                resumed.toString());
+        assertFalse(running(orphan), "stopped");
+        assertTrue(groupMembers(orphan).isEmpty(), "with its whole group");
+        assertEquals(2, f.state().attempts("gate"));
+        assertEquals(List.of(Long.toString(starts("gate").get(1))), lines(marks.resolve("gate.finished")));
+    }
+
+    /**
+     * The same for an agent with workspace-write, which the resume would park with the tree as it is: the
+     * resume is refused while the orphaned agent still edits, and parks once it has ended on its own, with
+     * nothing of it left running.
+     */
+    @Test
+    void an_orphaned_workspace_write_agent_is_not_running_when_the_run_parks() throws Exception {
+        RunFixture f = blockingAt("implementation");
+        Process run = runUntilBlocked(f, "implementation");
+        long orphan = starts("implementation").get(0);
+        long group = launched(f).stream()
+                .filter(l -> l.node().equals("implementation"))
+                .findFirst()
+                .orElseThrow()
+                .group()
+                .orElseThrow();
+
+        run.destroyForcibly();
+        assertTrue(run.waitFor(20, TimeUnit.SECONDS));
+        assertTrue(running(orphan), "the agent outlives the wb that started it");
+
+        CliRun.Result refused = f.wb("run", RunFixture.KEY);
+
+        assertEquals(2, refused.code(), refused.toString());
+        assertTrue(refused.err().contains("error: node 'implementation' (agent, attempt 1)"), refused.toString());
+        assertTrue(refused.err().contains("kill -TERM -- -" + group), refused.toString());
+        assertFalse(f.types().contains("run.parked"), "nothing parked while the agent edits");
+
+        Files.writeString(marks.resolve("release"), ""); // the agent ends on its own
         awaitGone(List.of(orphan));
 
-        assertEquals(2, lines(marks.resolve("gate.finished")).size(), "the orphan finished its work");
-        assertEquals(events, f.events().size(), "and nothing of it reached the log");
+        CliRun.Result parked = f.wb("run", RunFixture.KEY);
+
+        assertEquals(3, parked.code(), parked.toString());
+        assertTrue(parked.out().contains("was in flight: interrupted, parked for a person"), parked.toString());
+        assertEquals("parked", f.state().status());
+        assertFalse(running(orphan), "the orphan is not running when the run parks");
+        assertTrue(groupMembers(group).isEmpty(), "nor anything of its group");
+        assertEquals(1, lines(marks.resolve("implementation.finished")).size(), "it had finished its work");
+    }
+
+    private static List<NodeLaunched> launched(RunFixture f) {
+        return f.events().stream()
+                .filter(NodeLaunched.TYPE::matches)
+                .map(NodeLaunched.TYPE::read)
+                .toList();
+    }
+
+    /** The live processes of process group {@code group}, from {@code /proc}. */
+    static List<Long> groupMembers(long group) throws IOException {
+        List<Long> members = new ArrayList<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : procs.toList()) {
+                String name = proc.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                try {
+                    String stat = Files.readString(proc.resolve("stat"));
+                    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", -1);
+                    if (!fields[0].equals("Z") && fields[2].equals(Long.toString(group))) {
+                        members.add(Long.parseLong(name));
+                    }
+                } catch (IOException gone) {
+                    // ended while listed
+                }
+            }
+        }
+        return members;
     }
 
     /**
@@ -439,6 +560,74 @@ class RunKillIT {
         assertEquals(0, resumed.code(), resumed.toString());
         assertEquals(2, f.state().attempts(node));
         assertEquals(List.of(node + ":" + (node.equals("planning") ? "done" : "pass")), outcomes(f, node));
+    }
+
+    /**
+     * The same SIGTERM through {@code bin/wb} with a warm server (docs/adr/0009-warm-server.md): the client
+     * forwards it to the server, whose JVM then ends as a cold one would: its hook kills the node's process
+     * group, nothing of the node's end is recorded, the client exits 143 and the resume is a crash's.
+     */
+    @Test
+    void sigterm_through_a_warm_server_kills_the_nodes_processes_and_leaves_the_node_in_flight() throws Exception {
+        RunFixture f = blockingAt("gate");
+        try (ServedWb served = new ServedWb(ServedWb.HOME, Files.createDirectories(tmp.resolve("served")))) {
+            Map<String, String> env = served.environment(true);
+            env.putAll(f.env);
+            env.put("PATH", f.env.get("PATH") + File.pathSeparator + System.getenv("PATH"));
+            Path server = served.awaitServing(f.repo.root(), env);
+            long serverPid = ServedWb.pid(server).orElseThrow().pid();
+            Path out = tmp.resolve("served.out");
+            Path err = tmp.resolve("served.err");
+            Process client =
+                    served.start(f.repo.root(), env, out, err, "run", RunFixture.KEY, "--flow", flowOf("gate"));
+            started.add(client);
+            Awaitility.await()
+                    .atMost(Duration.ofSeconds(60))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(() -> {
+                        assertTrue(client.isAlive(), () -> "wb run ended before gate started: " + read(out, err));
+                        return !starts("gate").isEmpty();
+                    });
+            long work = starts("gate").get(0);
+            assertTrue(
+                    ProcessHandle.of(serverPid).orElseThrow().descendants().anyMatch(p -> p.pid() == work),
+                    "the tool runs under the warm server, not a JVM of the client's own");
+            NodeStarted node = f.events().stream()
+                    .filter(NodeStarted.TYPE::matches)
+                    .map(NodeStarted.TYPE::read)
+                    .filter(e -> e.node().equals("gate"))
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(serverPid, node.pid(), "the served run drives the node");
+
+            Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(client.pid())).start();
+            assertEquals(0, kill.waitFor());
+            assertTrue(client.waitFor(30, TimeUnit.SECONDS), "wb ends");
+
+            assertEquals(143, client.exitValue(), read(out, err));
+            awaitGone(List.of(work, serverPid));
+            assertTrue(groupMembers(work).isEmpty(), "nothing of the tool's process group is left");
+            assertTrue(lines(marks.resolve("gate.finished")).isEmpty());
+            assertEquals(1, count(f, "gate", false), "gate started");
+            assertEquals(0, count(f, "gate", true), "its killed end is not recorded as an outcome");
+            assertFalse(f.types().contains("run.finished"), f.types().toString());
+        }
+        Files.writeString(marks.resolve("release"), "");
+
+        CliRun.Result resumed = f.wb("run", RunFixture.KEY);
+
+        assertEquals(0, resumed.code(), resumed.toString());
+        assertTrue(resumed.out().contains("gate (tool) was in flight: run again"), resumed.toString());
+        assertEquals(2, f.state().attempts("gate"));
+        assertEquals(List.of("gate:pass"), outcomes(f, "gate"));
+    }
+
+    private static String read(Path out, Path err) {
+        try {
+            return Files.readString(out) + Files.readString(err);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<String> outcomes(RunFixture f, String node) {

@@ -156,7 +156,7 @@ class RunLimitsCliTest {
     }
 
     @Test
-    void time_parked_for_a_person_is_not_counted() {
+    void time_parked_for_a_person_is_not_counted_and_an_ended_run_shows_its_time() throws InterruptedException {
         // began 1000 s ago with a 60 s limit, and parked at once: the person took ~1000 s to answer
         appendAt(
                 1000,
@@ -172,6 +172,31 @@ class RunLimitsCliTest {
         assertTrue(
                 f.state().wall().activeMillis(Instant.now()) < 60_000,
                 "active time is the run's own: " + f.state().wall());
+
+        // the ended run's time: its own (parked time left out) and its duration (~1000 s)
+        CliRun.Result text = f.wb("status", RunFixture.KEY);
+        CliRun.Result json = f.wb("status", RunFixture.KEY, "--json");
+
+        assertEquals("done", f.state().status());
+        long active = json.json().at("/run/wall/activeSeconds").longValue();
+        long duration = json.json().at("/run/wall/durationSeconds").longValue();
+        assertTrue(active < 60, json::toString);
+        assertTrue(duration >= 999 && duration < 1100, json::toString);
+        assertEquals(
+                f.state().wall().ended().orElseThrow().toString(),
+                json.json().at("/run/wall/ended").asText(),
+                json::toString);
+        assertTrue(
+                text.out().contains(" · took " + active + " s (" + duration + " s in all, parked time included)"),
+                text::toString);
+        Thread.sleep(1100);
+        assertEquals(
+                active,
+                f.wb("status", RunFixture.KEY, "--json")
+                        .json()
+                        .at("/run/wall/activeSeconds")
+                        .longValue(),
+                "an ended run's time no longer grows");
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
@@ -30,6 +31,11 @@ final class RunSummaries {
             NodeStarted started = NodeStarted.TYPE.read(event);
             return cut(e(started.node()) + " (" + e(started.kind()) + ") attempt " + started.attempt() + " · pid "
                     + started.pid());
+        }
+        if (NodeLaunched.TYPE.matches(event)) {
+            NodeLaunched launched = NodeLaunched.TYPE.read(event);
+            return cut(e(launched.node()) + " attempt " + launched.attempt() + " · process " + launched.pid()
+                    + launched.group().map(g -> " · group " + g).orElse(""));
         }
         if (NodeFinished.TYPE.matches(event)) {
             NodeFinished finished = NodeFinished.TYPE.read(event);

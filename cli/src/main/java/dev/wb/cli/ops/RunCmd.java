@@ -10,6 +10,7 @@ import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.run.FlowRun;
+import dev.wb.commands.run.Orphans;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code wb run KEY [--flow NAME] [--answer A] [--max-seconds N]}: drives the task through its flow, each step an event of the
+ * {@code wb run KEY [--flow NAME] [--answer A] [--max-seconds N] [--stop-orphans]}: drives the task through its flow, each step an event of the
  * task's stream; resumes a run under way from the log (docs/RUNS.md).
  */
 public final class RunCmd extends LeafCmd {
@@ -38,6 +39,7 @@ public final class RunCmd extends LeafCmd {
     String flow;
     String answer;
     Integer maxSeconds;
+    boolean stopOrphans;
 
     private RunCmd(WbCommand root) {
         super(root);
@@ -71,6 +73,11 @@ public final class RunCmd extends LeafCmd {
                 "Lower the run's wall time limit (agents.max_run_seconds; time parked for a person is not"
                         + " counted) for this run; a value above the config is clamped to it.",
                 value -> cmd.maxSeconds = (Integer) value));
+        spec.addOption(Specs.flag(
+                "--stop-orphans",
+                "Before resuming, stop what a wb run killed outright (kill -9) left running of its node: its"
+                        + " process group gets SIGTERM, then SIGKILL after 10 s.",
+                value -> cmd.stopOrphans = value));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -82,6 +89,9 @@ public final class RunCmd extends LeafCmd {
         Consumer<String> progress = root.json() ? line -> {} : console::line;
         FlowRun.Result result;
         try (Session session = root.context().session()) {
+            if (stopOrphans) {
+                Orphans.stop(session, task, progress);
+            }
             result = FlowRun.run(
                     session,
                     task,

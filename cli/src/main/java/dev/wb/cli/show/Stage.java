@@ -30,6 +30,7 @@ import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
@@ -92,6 +93,7 @@ enum Stage {
             List.of(
                     RunStarted.TYPE,
                     NodeStarted.TYPE,
+                    NodeLaunched.TYPE,
                     NodeFinished.TYPE,
                     EdgeTaken.TYPE,
                     RunBudgetExhausted.TYPE,

@@ -51,11 +51,7 @@ final class RunLines {
                 + " · " + run.history().size() + " node(s) finished"
                 + (run.tokens() > 0 ? " · " + run.tokens() + " tokens" : "")
                 + (run.cost().signum() != 0 ? " · cost " + run.cost().toPlainString() : "")
-                + run.wall()
-                        .limit()
-                        .filter(l -> run.active())
-                        .map(l -> " · wall " + run.wall().activeMillis(Instant.now()) / 1000 + " of " + l + " s")
-                        .orElse(""));
+                + wall(run));
         if (!run.lineages().isEmpty()) {
             console.line("  run sessions:  "
                     + new TreeMap<>(run.lineages())
@@ -65,6 +61,21 @@ final class RunLines {
                                                     + e.getValue().session()))
                                     .collect(Collectors.joining(", ")));
         }
+    }
+
+    /** While the run goes, its time used of its limit; once it ended, its time (parked time left out) and duration. */
+    private static String wall(RunState run) {
+        long active = run.wall().activeMillis(Instant.now()) / 1000;
+        if (run.active()) {
+            return run.wall()
+                    .limit()
+                    .map(l -> " · wall " + active + " of " + l + " s")
+                    .orElse("");
+        }
+        return run.wall()
+                .duration()
+                .map(d -> " · took " + active + " s (" + d.toSeconds() + " s in all, parked time included)")
+                .orElse("");
     }
 
     /** The run as {@code wb status KEY --json}'s {@code run}: where it stands, its counters, its usage; null with none. */
@@ -97,13 +108,14 @@ final class RunLines {
         new TreeMap<>(run.counters()).forEach(loops::put);
         n.put("nodesFinished", run.history().size());
         n.putObject("usage").put("tokens", run.tokens()).put("cost", run.cost().toPlainString());
-        // the run's own time so far, while it goes (the log records no end time to count an ended run's by)
+        // the run's own time (parked time left out): so far while it goes, in all once it ended
         ObjectNode wall = n.putObject("wall");
-        if (run.active()) {
-            wall.put("activeSeconds", run.wall().activeMillis(Instant.now()) / 1000);
-        } else {
-            wall.putNull("activeSeconds");
-        }
+        wall.put("activeSeconds", run.wall().activeMillis(Instant.now()) / 1000);
+        run.wall()
+                .duration()
+                .ifPresentOrElse(
+                        d -> wall.put("durationSeconds", d.toSeconds()), () -> wall.putNull("durationSeconds"));
+        run.wall().ended().ifPresentOrElse(t -> wall.put("ended", t.toString()), () -> wall.putNull("ended"));
         run.wall().limit().ifPresentOrElse(l -> wall.put("limit", l), () -> wall.putNull("limit"));
         ObjectNode sessions = n.putObject("sessions");
         new TreeMap<>(run.lineages())

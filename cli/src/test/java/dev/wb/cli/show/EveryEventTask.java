@@ -42,6 +42,7 @@ import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
@@ -250,6 +251,8 @@ public final class EveryEventTask {
                 new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"),
                 new RunStarted("implementation", DIGEST, DIGEST, "implementation"),
                 new NodeStarted("testing", "checks", 1, 4242, Optional.empty()),
+                new NodeLaunched(
+                        "testing", 1, 4343, Optional.of(4343L), Optional.of(Instant.parse("2026-01-02T03:04:05Z"))),
                 new NodeFinished(
                         "testing",
                         "fail",

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * An {@code agent} or {@code evaluator} node: the provider's CLI ({@code claude -p PROMPT} or
@@ -33,7 +34,13 @@ final class AgentNode {
 
     private AgentNode() {}
 
-    static NodeResult run(RunContext ctx, FlowNode node, JsonNode yaml, RunState state, Duration wallLeft) {
+    static NodeResult run(
+            RunContext ctx,
+            FlowNode node,
+            JsonNode yaml,
+            RunState state,
+            Duration wallLeft,
+            Consumer<NodeProcess.Launched> launched) {
         WorkspaceConfig.Agents agents = ctx.config().agents();
         String providerName = node.provider().orElse(agents.primary());
         WorkspaceConfig.Provider provider = agents.provider(providerName);
@@ -69,13 +76,13 @@ final class AgentNode {
         Map<String, String> env = launch.environment();
         Duration limit = NodeResult.timeout(timeout, wallLeft);
         Optional<Sessions.Plan> plan = Sessions.plan(node, providerName, state);
-        Call call = call(ctx, node, argv, env, limit, plan);
+        Call call = call(ctx, node, argv, env, limit, plan, launched);
         Optional<NodeFinished.Session> session = call.session(Optional.empty());
         if (plan.isPresent() && Sessions.refused(plan.get(), call.ended())) {
             // the provider has no such session (any more): once, a new one with the full role prompt
             Duration left = limit.minusMillis(call.ended().millis());
             if (!left.isNegative() && !left.isZero()) {
-                call = call(ctx, node, argv, env, left, Optional.of(plan.get().fresh()));
+                call = call(ctx, node, argv, env, left, Optional.of(plan.get().fresh()), launched);
                 session = call.session(plan.get().resume());
             }
         }
@@ -96,7 +103,8 @@ final class AgentNode {
             List<String> base,
             Map<String, String> env,
             Duration limit,
-            Optional<Sessions.Plan> plan) {
+            Optional<Sessions.Plan> plan,
+            Consumer<NodeProcess.Launched> launched) {
         boolean continuation = plan.filter(Sessions.Plan::continuation).isPresent();
         Optional<String> template =
                 continuation ? node.resumeRoleFile().flatMap(f -> Prompt.roleFile(ctx.root(), f)) : Optional.empty();
@@ -108,7 +116,8 @@ final class AgentNode {
         List<String> argv = new ArrayList<>(base);
         plan.ifPresent(p -> argv.addAll(Sessions.words(p, newId)));
         argv.add(prompt);
-        return new Call(plan, newId, NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch()));
+        return new Call(
+                plan, newId, NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch(), launched));
     }
 
     private static NodeResult result(

@@ -8,6 +8,7 @@ import dev.wb.commands.flow.FlowVocabulary;
 import dev.wb.engine.BootId;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunBudgetExhausted;
 import dev.wb.projections.events.run.RunFinished;
@@ -137,14 +138,14 @@ final class Driver {
                     "skipped: when " + yaml.path("when").path("fact").asText() + " is not met");
         } else {
             result = switch (node.kind()) {
-                case "tool" -> ToolNode.run(ctx, node.tool().orElse(""), yaml, wallLeft);
+                case "tool" -> ToolNode.run(ctx, node.tool().orElse(""), yaml, wallLeft, launched(id));
                 case "checks" -> ChecksNode.run(ctx, log);
                 case "hitl" -> {
                     park(id, yaml);
                     yield null;
                 }
                 case "publish" -> PublishNode.run(ctx, log, yaml.path("policy").asText(flow.publishing()));
-                default -> AgentNode.run(ctx, node, yaml, state, wallLeft);
+                default -> AgentNode.run(ctx, node, yaml, state, wallLeft, launched(id));
             };
         }
         if (result == null) {
@@ -182,6 +183,11 @@ final class Driver {
         } else {
             log.append(result.finished(id, ms));
         }
+    }
+
+    /** Records the node's process as soon as it started: {@code node.launched}, for a resume after kill -9. */
+    private Consumer<NodeProcess.Launched> launched(String id) {
+        return p -> log.append(new NodeLaunched(id, log.state().attempts(id), p.pid(), p.group(), p.started()));
     }
 
     private void take(RunState state, String node, String outcome) {

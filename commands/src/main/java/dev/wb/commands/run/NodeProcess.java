@@ -7,9 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Starts one node's program (a tool from {@code .workflow/tools/}, a provider's CLI) with no shell
@@ -21,7 +24,12 @@ import java.util.concurrent.TimeUnit;
  * the node's process and everything it started before the JVM goes, so no agent is left editing the tree
  * behind a run that ended. The node is then left in flight in the log, never recorded finished with what
  * the kill made of it: the next {@code wb run KEY} resumes it as it resumes after a crash (docs/RUNS.md,
- * Resume). A {@code kill -9} runs no hook: what the node started lives on, and the resume does not know.
+ * Resume).
+ *
+ * <p>The program runs in a session and process group of its own ({@link ProcessGroups}): a Ctrl-C at the
+ * terminal reaches wb alone, whose hook then ends the whole group, and a {@code kill -9} of wb, which runs
+ * no hook, leaves a group the next {@code wb run KEY} can find. So the process is named to the caller as
+ * soon as it started ({@link Launched}), for the log, before the node's end is waited for.
  */
 final class NodeProcess {
 
@@ -32,13 +40,29 @@ final class NodeProcess {
         }
     }
 
+    /**
+     * The node's program, just started: its pid, its process group when it has one of its own, and its
+     * start time, where the platform tells.
+     */
+    record Launched(long pid, Optional<Long> group, Optional<Instant> started) {}
+
     /** The most of each stream a node's result reads back (the rest stays in the file). */
     static final int READ_LIMIT = 1 << 20;
 
     private NodeProcess() {}
 
+    /**
+     * Runs {@code argv}; {@code launched} is told of the process once it started (a failure it throws kills
+     * the process and goes on up).
+     */
     static Ended run(
-            List<String> argv, Path dir, Map<String, String> env, byte[] stdin, Duration timeout, Path scratch) {
+            List<String> argv,
+            Path dir,
+            Map<String, String> env,
+            byte[] stdin,
+            Duration timeout,
+            Path scratch,
+            Consumer<Launched> launched) {
         long start = System.nanoTime();
         try {
             Files.createDirectories(scratch);
@@ -47,14 +71,15 @@ final class NodeProcess {
             Path in = Files.createTempFile(scratch, "node-", ".in");
             try {
                 Files.write(in, stdin);
-                ProcessBuilder builder = new ProcessBuilder(argv)
+                Optional<List<String>> grouped = ProcessGroups.inOwnGroup(argv);
+                ProcessBuilder builder = new ProcessBuilder(grouped.orElse(argv))
                         .directory(dir.toFile())
                         .redirectInput(in.toFile())
                         .redirectOutput(out.toFile())
                         .redirectError(err.toFile());
                 builder.environment().clear();
                 builder.environment().putAll(env);
-                Stop stop = new Stop();
+                Stop stop = new Stop(grouped.isPresent());
                 Thread hook = new Thread(stop::kill, "wb-run-node-stop");
                 if (!hooked(hook)) {
                     awaitHalt(); // the JVM is already going: start nothing
@@ -69,6 +94,16 @@ final class NodeProcess {
                 if (process == null) {
                     awaitHalt(); // the hook ran before the start: nothing started
                 }
+                try {
+                    launched.accept(new Launched(
+                            process.pid(),
+                            grouped.isPresent() ? Optional.of(process.pid()) : Optional.empty(),
+                            ProcessGroups.started(process.toHandle())));
+                } catch (RuntimeException e) {
+                    kill(process, grouped.isPresent());
+                    unhooked(hook);
+                    throw e;
+                }
                 boolean ended;
                 try {
                     ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -82,7 +117,7 @@ final class NodeProcess {
                     awaitHalt();
                 }
                 if (!ended) {
-                    kill(process);
+                    kill(process, grouped.isPresent());
                 }
                 long millis = (System.nanoTime() - start) / 1_000_000;
                 return new Ended(ended ? process.exitValue() : -1, !ended, "", head(out), head(err), millis);
@@ -104,9 +139,15 @@ final class NodeProcess {
         return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    /** Kills the process and every process it started, and waits for it to go. */
-    private static void kill(Process process) {
+    /**
+     * Kills the process and every process it started (its group too, when it leads one of its own), and
+     * waits for it to go.
+     */
+    private static void kill(Process process, boolean group) {
         kill(process.toHandle());
+        if (group) {
+            ProcessGroups.killGroup(process.pid());
+        }
         try {
             process.waitFor(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -166,8 +207,13 @@ final class NodeProcess {
      * either the hook kills a process that started, or no process starts once the hook ran.
      */
     private static final class Stop {
+        private final boolean group;
         private boolean stopping;
         private Process process;
+
+        Stop(boolean group) {
+            this.group = group;
+        }
 
         /** The started process, or null when the hook ran first and nothing may start. */
         synchronized Process start(ProcessBuilder builder) throws IOException {
@@ -189,8 +235,8 @@ final class NodeProcess {
                 stopping = true;
                 running = process;
             }
-            if (running != null && running.isAlive()) {
-                NodeProcess.kill(running);
+            if (running != null) {
+                NodeProcess.kill(running, group);
             }
         }
     }

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * A {@code tool} node: the executable {@code .workflow/tools/<tool>} (its real path inside that folder, a
@@ -30,7 +31,8 @@ final class ToolNode {
 
     private ToolNode() {}
 
-    static NodeResult run(RunContext ctx, String tool, JsonNode yaml, Duration wallLeft) {
+    static NodeResult run(
+            RunContext ctx, String tool, JsonNode yaml, Duration wallLeft, Consumer<NodeProcess.Launched> launched) {
         Path toolsDir = ctx.root().resolve(ValidateFlow.TOOLS);
         Path file = toolsDir.resolve(tool).normalize();
         Optional<String> problem = problem(toolsDir, file, tool);
@@ -42,7 +44,13 @@ final class ToolNode {
         int timeout = yaml.path("timeout_seconds").asInt(DEFAULT_TIMEOUT_SECONDS);
         Duration limit = NodeResult.timeout(timeout, wallLeft);
         NodeProcess.Ended ended = NodeProcess.run(
-                List.of(file.toString()), ctx.root(), ctx.env(), CanonicalJson.bytes(args), limit, ctx.scratch());
+                List.of(file.toString()),
+                ctx.root(),
+                ctx.env(),
+                CanonicalJson.bytes(args),
+                limit,
+                ctx.scratch(),
+                launched);
         if (!ended.started()) {
             return NodeResult.of(NodeResult.CRASHED, ctx.redactor().redact(ended.startError()));
         }

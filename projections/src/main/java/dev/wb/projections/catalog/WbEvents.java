@@ -33,6 +33,7 @@ import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
@@ -79,6 +80,7 @@ public final class WbEvents {
             .add(HooksConfigured.TYPE)
             .add(RunStarted.TYPE)
             .add(NodeStarted.TYPE)
+            .add(NodeLaunched.TYPE)
             .add(NodeFinished.TYPE)
             .add(EdgeTaken.TYPE)
             .add(RunBudgetExhausted.TYPE)

@@ -6,6 +6,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.Projection;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunFinished;
@@ -37,7 +38,8 @@ public final class RunProjection implements Projection<RunState> {
 
     @Override
     public int version() {
-        return 3; // 2: cost and the wall clock (started, parked time, limit); 3: session lineages
+        return 4; // 2: cost and the wall clock (started, parked time, limit); 3: session lineages; 4: node.launched,
+        // the run's end
     }
 
     @Override
@@ -66,18 +68,29 @@ public final class RunProjection implements Projection<RunState> {
                     Optional.empty(),
                     0,
                     BigDecimal.ZERO,
-                    new RunState.Wall(Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds()));
+                    new RunState.Wall(
+                            Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds(), Optional.empty()));
         }
         if (NodeStarted.TYPE.matches(event)) {
             NodeStarted started = NodeStarted.TYPE.read(event);
             Map<String, Integer> attempts = new HashMap<>(s.attempts());
             attempts.merge(started.node(), 1, Integer::sum);
             RunState.InFlight inFlight = new RunState.InFlight(
-                    started.node(), started.kind(), started.attempt(), started.pid(), started.boot());
+                    started.node(), started.kind(), started.attempt(), started.pid(), started.boot(), Optional.empty());
             return with(s, RunState.RUNNING, Optional.of(started.node()), Optional.of(inFlight), Optional.empty())
                     .attempts(attempts)
                     .parked(Optional.empty())
                     .build();
+        }
+        if (NodeLaunched.TYPE.matches(event)) {
+            NodeLaunched launched = NodeLaunched.TYPE.read(event);
+            return s.inFlight()
+                    .filter(f -> f.node().equals(launched.node()) && f.attempt() == launched.attempt())
+                    .map(f -> new RunStateBuilder(s)
+                            .inFlight(Optional.of(f.launched(
+                                    new RunState.Child(launched.pid(), launched.group(), launched.started()))))
+                            .build())
+                    .orElse(s);
         }
         if (NodeFinished.TYPE.matches(event)) {
             NodeFinished finished = NodeFinished.TYPE.read(event);
@@ -129,6 +142,7 @@ public final class RunProjection implements Projection<RunState> {
             return with(s, finished.status(), Optional.empty(), Optional.empty(), Optional.empty())
                     .parked(Optional.empty())
                     .reason(Optional.of(finished.reason()))
+                    .wall(s.wall().ended(event.time()))
                     .build();
         }
         return s;

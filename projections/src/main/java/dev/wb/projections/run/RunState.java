@@ -29,7 +29,8 @@ import java.util.Optional;
  * @param reason the run's end, in words, once it ended
  * @param tokens the provider tokens this run's nodes reported, summed
  * @param cost the provider costs this run's nodes reported (those that read as decimals), summed exactly
- * @param wall the run's own time, from its events' timestamps: when it started, and how long it was parked
+ * @param wall the run's own time, from its events' timestamps: when it started, how long it was parked, when
+ *     it ended
  * @param lineages each session lineage's latest provider session in this run, by the lineage's owner node
  */
 public record RunState(
@@ -78,30 +79,48 @@ public record RunState(
      * for a person (each {@code run.parked} to its {@code run.answered}), and the limit the run started with.
      */
     public record Wall(
-            Optional<Instant> started, long parkedMs, Optional<Instant> parkedSince, Optional<Integer> limit) {
-        public static final Wall NONE = new Wall(Optional.empty(), 0, Optional.empty(), Optional.empty());
+            Optional<Instant> started,
+            long parkedMs,
+            Optional<Instant> parkedSince,
+            Optional<Integer> limit,
+            Optional<Instant> ended) {
+        public static final Wall NONE =
+                new Wall(Optional.empty(), 0, Optional.empty(), Optional.empty(), Optional.empty());
 
-        /** The run's time until {@code now}, the time parked for a person left out (0 before a run started). */
+        /**
+         * The run's time until {@code now} (an ended run's: until its {@code run.finished}), the time parked
+         * for a person left out (0 before a run started).
+         */
         public long activeMillis(Instant now) {
             if (started.isEmpty()) {
                 return 0;
             }
+            Instant until = ended.orElse(now);
             long parked = parkedMs
                     + parkedSince
-                            .map(p -> Math.max(0, Duration.between(p, now).toMillis()))
+                            .map(p -> Math.max(0, Duration.between(p, until).toMillis()))
                             .orElse(0L);
-            return Math.max(0, Duration.between(started.get(), now).toMillis() - parked);
+            return Math.max(0, Duration.between(started.get(), until).toMillis() - parked);
+        }
+
+        /** An ended run's duration, from {@code run.started} to {@code run.finished}, parked time included. */
+        public Optional<Duration> duration() {
+            return started.flatMap(s -> ended.map(e -> Duration.between(s, e)));
         }
 
         Wall parked(Instant at) {
-            return new Wall(started, parkedMs, Optional.of(at), limit);
+            return new Wall(started, parkedMs, Optional.of(at), limit, ended);
+        }
+
+        Wall ended(Instant at) {
+            return new Wall(started, parkedMs, parkedSince, limit, Optional.of(at));
         }
 
         Wall answered(Instant at) {
             long more = parkedSince
                     .map(p -> Math.max(0, Duration.between(p, at).toMillis()))
                     .orElse(0L);
-            return new Wall(started, parkedMs + more, Optional.empty(), limit);
+            return new Wall(started, parkedMs + more, Optional.empty(), limit, ended);
         }
     }
 
@@ -109,7 +128,19 @@ public record RunState(
     public record Flow(String name, String digest, String configDigest, String taskType) {}
 
     /** A node started and not finished: a crash, or a run still going in another process. */
-    public record InFlight(String node, String kind, int attempt, long pid, Optional<String> boot) {}
+    public record InFlight(
+            String node, String kind, int attempt, long pid, Optional<String> boot, Optional<Child> child) {
+        /** The node's own process, once {@code node.launched} named it. */
+        public InFlight launched(Child launched) {
+            return new InFlight(node, kind, attempt, pid, boot, Optional.of(launched));
+        }
+    }
+
+    /**
+     * The process a node started ({@code node.launched}): its pid, its process group when it has one of its
+     * own, and when it started (which tells it from another process given the same pid later).
+     */
+    public record Child(long pid, Optional<Long> group, Optional<Instant> started) {}
 
     /** One finished node. */
     public record Step(String node, String outcome, long durationMs) {}

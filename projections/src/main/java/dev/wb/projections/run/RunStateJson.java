@@ -36,6 +36,11 @@ final class RunStateJson {
                     .put("attempt", f.attempt())
                     .put("pid", f.pid());
             f.boot().ifPresent(b -> o.put("boot", b));
+            f.child().ifPresent(c -> {
+                ObjectNode child = o.putObject("child").put("pid", c.pid());
+                c.group().ifPresent(g -> child.put("group", g));
+                c.started().ifPresent(t -> child.put("started", t.toString()));
+            });
         });
         s.pending().ifPresent(v -> n.put("pending", v));
         ObjectNode counters = n.putObject("counters");
@@ -61,6 +66,7 @@ final class RunStateJson {
         s.wall().started().ifPresent(t -> wall.put("started", t.toString()));
         s.wall().parkedSince().ifPresent(t -> wall.put("parkedSince", t.toString()));
         s.wall().limit().ifPresent(l -> wall.put("limit", l));
+        s.wall().ended().ifPresent(t -> wall.put("ended", t.toString()));
         ObjectNode lineages = n.putObject("lineages");
         new TreeMap<>(s.lineages()).forEach((name, l) -> {
             ObjectNode o =
@@ -85,7 +91,12 @@ final class RunStateJson {
                             f.required("kind").asText(),
                             f.required("attempt").intValue(),
                             f.required("pid").longValue(),
-                            text(f, "boot")));
+                            text(f, "boot"),
+                            Optional.ofNullable(f.get("child"))
+                                    .map(c -> new RunState.Child(
+                                            c.required("pid").longValue(),
+                                            Optional.ofNullable(c.get("group")).map(JsonNode::longValue),
+                                            text(c, "started").map(Instant::parse)))));
             List<RunState.Step> history = new ArrayList<>();
             n.required("history")
                     .forEach(h -> history.add(new RunState.Step(
@@ -123,7 +134,8 @@ final class RunStateJson {
                 text(w, "started").map(Instant::parse),
                 w.required("parkedMs").longValue(),
                 text(w, "parkedSince").map(Instant::parse),
-                Optional.ofNullable(w.get("limit")).map(JsonNode::intValue));
+                Optional.ofNullable(w.get("limit")).map(JsonNode::intValue),
+                text(w, "ended").map(Instant::parse));
     }
 
     private static Map<String, RunState.Lineage> lineages(JsonNode object) {

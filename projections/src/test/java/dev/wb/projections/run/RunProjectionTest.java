@@ -16,6 +16,7 @@ import dev.wb.projections.Folds;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunFinished;
@@ -23,6 +24,8 @@ import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
 import java.math.BigDecimal;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
@@ -146,6 +149,39 @@ class RunProjectionTest {
         assertEquals(121, s.tokens());
         assertEquals(new BigDecimal("0.3"), s.cost(), "0.1 + 0.2 exactly; \"$5\" counts nothing");
         assertEquals(s, RunProjection.INSTANCE.fromJson(RunProjection.INSTANCE.toJson(s)));
+        assertEquals(Optional.empty(), s.wall().duration(), "no duration before the run ends");
+
+        // ended at T0+1080: its active time stays 70 s whenever it is asked, its duration 1070 s
+        log.append(
+                stream,
+                ExpectedVersion.any(),
+                List.of(new RunFinished(RunFinished.DONE, "end").toNewEvent()),
+                TestEvents.invocation(Clock.fixed(TestEvents.T0.plusSeconds(1080), ZoneOffset.UTC)));
+        RunState ended = Folds.fold(RunProjection.INSTANCE, log.read(stream));
+        assertEquals(70_000, ended.wall().activeMillis(TestEvents.T0.plusSeconds(99_999)));
+        assertEquals(Optional.of(Duration.ofSeconds(1070)), ended.wall().duration());
+        assertEquals(Optional.of(TestEvents.T0.plusSeconds(1080)), ended.wall().ended());
+        assertEquals(ended, RunProjection.INSTANCE.fromJson(RunProjection.INSTANCE.toJson(ended)));
+    }
+
+    @Test
+    void node_launched_names_the_process_of_the_node_in_flight_and_of_no_other() {
+        Instant began = Instant.parse("2026-01-02T03:04:05.678Z");
+        RunState s = fold(
+                new RunStarted("impl", "d1", "c1", "implementation"),
+                new NodeStarted("gate", "tool", 1, 1, Optional.of("b")),
+                new NodeLaunched("gate", 1, 4242, Optional.of(4242L), Optional.of(began)));
+        assertEquals(
+                Optional.of(new RunState.Child(4242, Optional.of(4242L), Optional.of(began))),
+                s.inFlight().orElseThrow().child());
+        assertEquals(s, RunProjection.INSTANCE.fromJson(RunProjection.INSTANCE.toJson(s)));
+        RunState other = fold(
+                new RunStarted("impl", "d1", "c1", "implementation"),
+                new NodeStarted("gate", "tool", 2, 1, Optional.of("b")),
+                new NodeLaunched("gate", 1, 4242, Optional.empty(), Optional.empty()));
+        assertEquals(Optional.empty(), other.inFlight().orElseThrow().child(), "another attempt's process");
+        RunState finished = Folds.foldFrom(RunProjection.INSTANCE, s, stored(NodeFinished.of("gate", "pass", 5)));
+        assertEquals(Optional.empty(), finished.inFlight());
     }
 
     @Test
