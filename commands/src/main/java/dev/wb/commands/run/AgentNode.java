@@ -47,7 +47,7 @@ final class AgentNode {
                 node.roleFile()
                         .flatMap(f -> Prompt.roleFile(ctx.root(), f))
                         .orElse("You are the " + node.id() + " step."),
-                tokens(ctx, node));
+                tokens(ctx, node, state));
         boolean evaluator = node.kind().equals("evaluator");
         String profile =
                 evaluator ? FlowVocabulary.READ_ONLY : ctx.flow().definition().profile(node);
@@ -141,7 +141,7 @@ final class AgentNode {
         return Optional.empty();
     }
 
-    private static Map<String, String> tokens(RunContext ctx, FlowNode node) {
+    private static Map<String, String> tokens(RunContext ctx, FlowNode node, RunState state) {
         Map<String, String> values = new HashMap<>();
         String task = ".workflow/" + ctx.key() + "/";
         values.put("task_id", ctx.key().toString());
@@ -162,6 +162,7 @@ final class AgentNode {
                 "predecessor_context")) {
             values.put(empty, "");
         }
+        values.putAll(Subtasks.tokens(ctx, state));
         return values;
     }
 }

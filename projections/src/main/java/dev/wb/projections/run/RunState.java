@@ -30,6 +30,7 @@ import java.util.Optional;
  * @param tokens the provider tokens this run's nodes reported, summed
  * @param cost the provider costs this run's nodes reported (those that read as decimals), summed exactly
  * @param wall the run's own time, from its events' timestamps: when it started, and how long it was parked
+ * @param subtasks the run's decomposition into subtasks, when its flow has one ({@link RunSubtasks#NONE} else)
  */
 public record RunState(
         int runs,
@@ -47,7 +48,8 @@ public record RunState(
         Optional<String> reason,
         long tokens,
         BigDecimal cost,
-        Wall wall) {
+        Wall wall,
+        RunSubtasks subtasks) {
 
     public static final String NEW = "new";
     public static final String RUNNING = "running";
@@ -69,7 +71,8 @@ public record RunState(
             Optional.empty(),
             0,
             BigDecimal.ZERO,
-            Wall.NONE);
+            Wall.NONE,
+            RunSubtasks.NONE);
 
     /**
      * The run's wall time, from its events' own timestamps: {@code run.started}'s time, the time parked

@@ -24,6 +24,7 @@ final class RunStateBuilder {
     private long tokens;
     private BigDecimal cost;
     private RunState.Wall wall;
+    private RunSubtasks subtasks;
 
     RunStateBuilder(RunState s) {
         runs = s.runs();
@@ -42,6 +43,7 @@ final class RunStateBuilder {
         tokens = s.tokens();
         cost = s.cost();
         wall = s.wall();
+        subtasks = s.subtasks();
     }
 
     RunStateBuilder status(String value) {
@@ -114,6 +116,11 @@ final class RunStateBuilder {
         return this;
     }
 
+    RunStateBuilder subtasks(RunSubtasks value) {
+        subtasks = value;
+        return this;
+    }
+
     RunState build() {
         return new RunState(
                 runs,
@@ -131,6 +138,7 @@ final class RunStateBuilder {
                 reason,
                 tokens,
                 cost,
-                wall);
+                wall,
+                subtasks);
     }
 }

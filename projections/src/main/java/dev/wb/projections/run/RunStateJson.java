@@ -61,6 +61,9 @@ final class RunStateJson {
         s.wall().started().ifPresent(t -> wall.put("started", t.toString()));
         s.wall().parkedSince().ifPresent(t -> wall.put("parkedSince", t.toString()));
         s.wall().limit().ifPresent(l -> wall.put("limit", l));
+        if (s.subtasks().decided()) {
+            RunSubtasksJson.write(n.putObject("subtasks"), s.subtasks());
+        }
         return n;
     }
 
@@ -104,7 +107,8 @@ final class RunStateJson {
                     text(n, "reason"),
                     n.required("tokens").longValue(),
                     new BigDecimal(n.required("cost").asText()),
-                    wall(n.required("wall")));
+                    wall(n.required("wall")),
+                    n.has("subtasks") ? RunSubtasksJson.read(n.get("subtasks")) : RunSubtasks.NONE);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not a run state: " + e.getMessage(), e);
         }
