@@ -114,7 +114,9 @@ class RunSubtasksCliTest {
         assertFalse(when.runs());
         assertTrue(when.basis().contains(".workflow/ABC-1/task.md has description"), when.basis());
         NodeFinished skipped = all(NodeFinished.TYPE).get(0);
-        assertEquals("skipped: when derived.needs_refinement is not met", skipped.reason().orElseThrow());
+        assertEquals(
+                "skipped: when derived.needs_refinement is not met",
+                skipped.reason().orElseThrow());
         CliRun.Result replay = f.wb("replay", RunFixture.KEY);
         assertTrue(
                 replay.out().contains("refinement is skipped: derived.needs_refinement is false"), replay.toString());
@@ -139,16 +141,21 @@ class RunSubtasksCliTest {
 
     @Test
     void an_unknown_derived_fact_is_a_warning_of_validate_flow() {
-        f.flow("typo", DECOMPOSED.replace("derived.needs_refinement", "derived.needs_refinment")
-                .replace("name: decomposed", "name: typo")
-                .replace("task_type: decomposed", "task_type: typo"));
+        f.flow(
+                "typo",
+                DECOMPOSED
+                        .replace("derived.needs_refinement", "derived.needs_refinment")
+                        .replace("name: decomposed", "name: typo")
+                        .replace("task_type: decomposed", "task_type: typo"));
 
         CliRun.Result check = f.wb("validate-flow", "typo");
 
         assertEquals(0, check.code(), check.toString());
         assertTrue(
-                check.out().contains("WARN — node 'refinement': when.fact 'derived.needs_refinment' is not a fact wb"
-                        + " derives (derived.needs_refinement): it reads as false, so the node is always skipped"),
+                check.out()
+                        .contains(
+                                "WARN — node 'refinement': when.fact 'derived.needs_refinment' is not a fact wb"
+                                        + " derives (derived.needs_refinement): it reads as false, so the node is always skipped"),
                 check.toString());
     }
 
@@ -161,9 +168,15 @@ class RunSubtasksCliTest {
         assertEquals(0, run.code(), run.toString());
         RunDecomposed decided = all(RunDecomposed.TYPE).get(0);
         assertTrue(decided.accepted());
-        assertEquals(List.of("api", "store", "ui"), decided.subtasks().stream().map(RunDecomposed.Subtask::slug).toList());
-        assertEquals(List.of(1, 2, 3), all(SubtaskStarted.TYPE).stream().map(SubtaskStarted::order).toList());
-        assertEquals(List.of(1, 2, 3), all(SubtaskFinished.TYPE).stream().map(SubtaskFinished::order).toList());
+        assertEquals(
+                List.of("api", "store", "ui"),
+                decided.subtasks().stream().map(RunDecomposed.Subtask::slug).toList());
+        assertEquals(
+                List.of(1, 2, 3),
+                all(SubtaskStarted.TYPE).stream().map(SubtaskStarted::order).toList());
+        assertEquals(
+                List.of(1, 2, 3),
+                all(SubtaskFinished.TYPE).stream().map(SubtaskFinished::order).toList());
         assertEquals(3, started("implementation"));
         assertEquals(3, started("testing"));
         assertEquals(1, started("documentation"));
@@ -174,14 +187,19 @@ class RunSubtasksCliTest {
                         "Subtask 1/3: " + dir + "01-api.md",
                         "Subtask 2/3: " + dir + "02-store.md after " + dir + "02-store.predecessors.md",
                         "Subtask 3/3: " + dir + "03-ui.md after " + dir + "03-ui.predecessors.md"),
-                Files.readAllLines(prompts));
+                Files.readAllLines(prompts).stream().filter(l -> !l.isBlank()).toList());
         String spec = Files.readString(f.repo.resolve(dir + "02-store.md"));
         assertTrue(spec.contains("# Subtask 02: Part 2 store") && spec.contains("- store works"), spec);
         String handoff = Files.readString(f.repo.resolve(dir + "02-store.predecessors.md"));
         assertTrue(handoff.contains("## Subtask 01: Part 1 api") && handoff.contains("- src/app.py"), handoff);
         CliRun.Result status = f.wb("status", RunFixture.KEY);
         assertTrue(status.out().contains("subtask=3/3"), status.toString());
-        assertEquals(3, f.wb("status", RunFixture.KEY, "--json").json().at("/run/subtask/count").asInt());
+        assertEquals(
+                3,
+                f.wb("status", RunFixture.KEY, "--json")
+                        .json()
+                        .at("/run/subtask/count")
+                        .asInt());
     }
 
     @Test
@@ -189,8 +207,11 @@ class RunSubtasksCliTest {
         f.repo.write(".workflow/config.json", GATE_ON);
         Path calls = tmp.resolve("check.calls");
         // fails its first call in each subtask: fail, pass, fail …
-        f.script(".workflow/tools/check", "echo x >> '" + calls + "'; n=$(wc -l < '" + calls + "');"
-                + " if [ $((n % 2)) = 1 ]; then echo failing; exit 1; fi; echo passing");
+        // (shell builtins only: the run's PATH holds git and the fake agent alone)
+        f.script(
+                ".workflow/tools/check",
+                "echo x >> '" + calls + "'; n=0; while read -r l; do n=$((n + 1)); done < '" + calls
+                        + "'; if [ $((n % 2)) = 1 ]; then echo failing; exit 1; fi; echo passing");
 
         CliRun.Result run = f.wb("run", RunFixture.KEY, "--flow", "decomposed");
 
@@ -200,8 +221,12 @@ class RunSubtasksCliTest {
         assertEquals("global_fix_iterations", spent.loop());
         assertEquals(1, spent.limit());
         // subtask 1 spent the one shared fix round; subtask 2's own test_fix loop had rounds left
-        assertEquals(List.of(1, 2), all(SubtaskStarted.TYPE).stream().map(SubtaskStarted::order).toList());
-        assertEquals(List.of(1), all(SubtaskFinished.TYPE).stream().map(SubtaskFinished::order).toList());
+        assertEquals(
+                List.of(1, 2),
+                all(SubtaskStarted.TYPE).stream().map(SubtaskStarted::order).toList());
+        assertEquals(
+                List.of(1),
+                all(SubtaskFinished.TYPE).stream().map(SubtaskFinished::order).toList());
         assertEquals(0, f.state().counter("test_fix"));
         assertTrue(f.wb("status", RunFixture.KEY).out().contains("subtask=2/3"));
     }
@@ -241,8 +266,12 @@ class RunSubtasksCliTest {
         assertEquals(0, run.code(), run.toString());
         assertEquals(2, started("implementation"), "subtask 2's implementation finished: not run again");
         assertEquals(3, started("testing"));
-        assertEquals(List.of(1, 2), all(SubtaskStarted.TYPE).stream().map(SubtaskStarted::order).toList());
-        assertEquals(List.of(1, 2), all(SubtaskFinished.TYPE).stream().map(SubtaskFinished::order).toList());
+        assertEquals(
+                List.of(1, 2),
+                all(SubtaskStarted.TYPE).stream().map(SubtaskStarted::order).toList());
+        assertEquals(
+                List.of(1, 2),
+                all(SubtaskFinished.TYPE).stream().map(SubtaskFinished::order).toList());
         assertEquals(1, started("documentation"));
         assertEquals("done", f.state().status());
     }

@@ -200,11 +200,19 @@ public final class FakeProviders {
         for (int i = 0; i < slugs.length; i++) {
             int order = i + 1;
             json.append(i == 0 ? "" : ", ")
-                    .append("{\"order\": ").append(order)
-                    .append(", \"title\": \"Part ").append(order).append(' ').append(slugs[i])
-                    .append("\", \"slug\": \"").append(slugs[i])
-                    .append("\", \"acceptance_criteria\": [\"").append(slugs[i]).append(" works\"]")
-                    .append(", \"depends_on\": [").append(order == 1 ? "" : Integer.toString(order - 1))
+                    .append("{\"order\": ")
+                    .append(order)
+                    .append(", \"title\": \"Part ")
+                    .append(order)
+                    .append(' ')
+                    .append(slugs[i])
+                    .append("\", \"slug\": \"")
+                    .append(slugs[i])
+                    .append("\", \"acceptance_criteria\": [\"")
+                    .append(slugs[i])
+                    .append(" works\"]")
+                    .append(", \"depends_on\": [")
+                    .append(order == 1 ? "" : Integer.toString(order - 1))
                     .append("]}");
         }
         json.append("]}");

@@ -80,8 +80,13 @@ final class RunSummaries {
             RunDecomposed d = RunDecomposed.TYPE.read(event);
             return cut(
                     d.accepted()
-                            ? e(d.node()) + " split the task into " + d.subtasks().size() + " subtasks: "
-                                    + e(String.join(", ", d.subtasks().stream().map(RunDecomposed.Subtask::slug).toList()))
+                            ? e(d.node()) + " split the task into "
+                                    + d.subtasks().size() + " subtasks: "
+                                    + e(String.join(
+                                            ", ",
+                                            d.subtasks().stream()
+                                                    .map(RunDecomposed.Subtask::slug)
+                                                    .toList()))
                             : e(d.node()) + ": the task runs as one unit (" + e(d.reason()) + ")");
         }
         if (SubtaskStarted.TYPE.matches(event)) {
@@ -90,8 +95,8 @@ final class RunSummaries {
         }
         if (SubtaskFinished.TYPE.matches(event)) {
             SubtaskFinished f = SubtaskFinished.TYPE.read(event);
-            return cut("subtask " + f.order() + "/" + f.count() + " finished · " + f.changedPaths().size()
-                    + " changed path(s)");
+            return cut("subtask " + f.order() + "/" + f.count() + " finished · "
+                    + f.changedPaths().size() + " changed path(s)");
         }
         if (RunFinished.TYPE.matches(event)) {
             RunFinished finished = RunFinished.TYPE.read(event);

@@ -30,7 +30,8 @@ final class RunLines {
                         .map(f -> " (flow " + f.name() + ", run " + run.runs() + ")")
                         .orElse("")
                 + (run.subtasks().current() > 0
-                        ? " · subtask=" + run.subtasks().current() + "/" + run.subtasks().count()
+                        ? " · subtask=" + run.subtasks().current() + "/"
+                                + run.subtasks().count()
                         : "")
                 + run.reason().map(r -> " — " + r).orElse(""));
         run.node()

@@ -145,8 +145,7 @@ public record WorkspaceConfig(
     /** The providers wb knows how to launch and check. */
     public static final List<String> PROVIDERS = List.of("claude", "codex");
 
-    public static final Agents DEFAULT_AGENTS =
-            new Agents(
+    public static final Agents DEFAULT_AGENTS = new Agents(
             List.of("claude"), "claude", defaultProviders(), 3, 10, DEFAULT_MAX_RUN_SECONDS, Decomposition.OFF);
     public static final Security DEFAULT_SECURITY =
             new Security(false, true, false, List.of(), Map.of(), List.of(), List.of());

@@ -132,8 +132,8 @@ final class Driver {
                             "the run spent its wall time limit of " + wallSeconds + " s before '" + id + "'"));
             return;
         }
-        NodeStarted started =
-                new NodeStarted(id, node.kind(), state.attempts(id) + 1, ProcessHandle.current().pid(), BootId.current());
+        NodeStarted started = new NodeStarted(
+                id, node.kind(), state.attempts(id) + 1, ProcessHandle.current().pid(), BootId.current());
         Optional<NodeWhen> when = Facts.evaluate(id, yaml.path("when"), ctx.configTree(), ctx.root(), ctx.key());
         if (when.isPresent()) {
             log.append(when.get(), started);
@@ -191,7 +191,8 @@ final class Driver {
                             "node '" + id + "': " + result.reason().orElse(result.outcome())));
         } else if (Subtasks.proposes(flow, id)) {
             RunDecomposed decided = Subtasks.decide(ctx, id, result);
-            progress.accept("  decomposition: " + (decided.accepted() ? decided.subtasks().size() + " subtasks" : decided.reason()));
+            progress.accept("  decomposition: "
+                    + (decided.accepted() ? decided.subtasks().size() + " subtasks" : decided.reason()));
             log.append(result.finished(id, ms), decided);
         } else {
             log.append(result.finished(id, ms));
@@ -209,7 +210,10 @@ final class Driver {
             FlowEdge e = take.edge();
             EdgeTaken taken = new EdgeTaken(e.from(), e.to(), e.outcome(), take.loop(), take.counter());
             RunSubtasks sub = state.subtasks();
-            if (sub.accepted() && sub.current() == 0 && Subtasks.proposes(flow, node) && Subtasks.inRegion(flow, e.to())) {
+            if (sub.accepted()
+                    && sub.current() == 0
+                    && Subtasks.proposes(flow, node)
+                    && Subtasks.inRegion(flow, e.to())) {
                 log.append(taken, subtask(sub, 1, e.to()));
             } else if (sub.active() && Subtasks.exits(flow, e)) {
                 TreeState tree = TreeState.of(ctx);

@@ -63,10 +63,12 @@ final class Edges {
             return new Exhausted(loop, limit);
         }
         RunSubtasks sub = state.subtasks();
-        if (sub.active() && sub.sharedBudget().isPresent() && !sub.sharedBudget().get().equals(loop)) {
+        if (sub.active()
+                && sub.sharedBudget().isPresent()
+                && !sub.sharedBudget().get().equals(loop)) {
             String shared = sub.sharedBudget().get();
-            int sharedLimit =
-                    Math.min(flow.budgets().getOrDefault(shared, 0), config.agents().maxTotalFixIterations());
+            int sharedLimit = Math.min(
+                    flow.budgets().getOrDefault(shared, 0), config.agents().maxTotalFixIterations());
             if (state.counter(shared) + 1 > sharedLimit) {
                 return new Exhausted(shared, sharedLimit);
             }

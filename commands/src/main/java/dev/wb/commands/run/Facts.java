@@ -94,9 +94,11 @@ final class Facts {
                                 .anyMatch(t -> !t.isBlank()))
                         .orElse(false);
         String basis = folder + "/task.md " + (described ? "has" : "has no") + " description; "
-                + (criteria ? "a criterion with text" : "no criterion with text") + " (task.md ## Acceptance criteria or "
+                + (criteria ? "a criterion with text" : "no criterion with text")
+                + " (task.md ## Acceptance criteria or "
                 + AcceptanceCriteria.FILE + ")";
-        return new Value(!(described && criteria), basis + (described && criteria ? ": well formed" : ": needs refinement"));
+        return new Value(
+                !(described && criteria), basis + (described && criteria ? ": well formed" : ": needs refinement"));
     }
 
     /** The lines under the {@code ## <name>} heading (any case), up to the next heading of level 1 or 2. */

@@ -40,7 +40,10 @@ final class Subtasks {
     /** A slug is one portable path segment: it names the subtask's spec file. */
     private static final Pattern SLUG = Pattern.compile("[a-z0-9][a-z0-9_-]{0,63}");
 
+    /** A title's or a criterion's length, and a subtask's criteria: what keeps {@code run.decomposed} in a batch. */
     private static final int TEXT_LIMIT = 2000;
+
+    private static final int CRITERIA_LIMIT = 50;
 
     private Subtasks() {}
 
@@ -76,9 +79,11 @@ final class Subtasks {
             return single(node, d, GATE_OFF);
         }
         Optional<JsonNode> proposal = output(result)
-                .flatMap(digest -> ctx.store().get(digest.startsWith(Digests.PREFIX) ? digest : Digests.PREFIX + digest))
+                .flatMap(
+                        digest -> ctx.store().get(digest.startsWith(Digests.PREFIX) ? digest : Digests.PREFIX + digest))
                 .flatMap(bytes -> lastJson(new String(bytes, StandardCharsets.UTF_8)));
-        if (proposal.isEmpty() || !proposal.get().path("decompose").asBoolean(false)
+        if (proposal.isEmpty()
+                || !proposal.get().path("decompose").asBoolean(false)
                 || !proposal.get().path("decompose").isBoolean()
                 || !proposal.get().path("subtasks").isArray()) {
             return single(node, d, NOT_RECOMMENDED);
@@ -123,6 +128,7 @@ final class Subtasks {
                 || !SLUG.matcher(slug.asText()).matches()
                 || !criteria.isArray()
                 || criteria.isEmpty()
+                || criteria.size() > CRITERIA_LIMIT
                 || !deps.isArray()) {
             return Optional.empty();
         }
@@ -193,12 +199,21 @@ final class Subtasks {
 
     private static String spec(RunDecomposed.Subtask s) {
         StringBuilder b = new StringBuilder();
-        b.append("# Subtask ").append(String.format("%02d", s.order())).append(": ").append(s.title()).append("\n\n");
+        b.append("# Subtask ")
+                .append(String.format("%02d", s.order()))
+                .append(": ")
+                .append(s.title())
+                .append("\n\n");
         b.append("slug: ").append(s.slug()).append('\n');
         b.append("depends_on: ")
-                .append(s.dependsOn().isEmpty()
-                        ? "none"
-                        : String.join(", ", s.dependsOn().stream().map(String::valueOf).toList()))
+                .append(
+                        s.dependsOn().isEmpty()
+                                ? "none"
+                                : String.join(
+                                        ", ",
+                                        s.dependsOn().stream()
+                                                .map(String::valueOf)
+                                                .toList()))
                 .append("\n\n## Acceptance criteria\n\n");
         s.acceptanceCriteria().forEach(c -> b.append("- ").append(c).append('\n'));
         return b.toString();
@@ -210,10 +225,16 @@ final class Subtasks {
                 .append(" left\n");
         for (int dep : s.dependsOn()) {
             RunDecomposed.Subtask p = sub.specs().get(dep - 1);
-            b.append("\n## Subtask ").append(String.format("%02d", dep)).append(": ").append(p.title()).append("\n\n");
+            b.append("\n## Subtask ")
+                    .append(String.format("%02d", dep))
+                    .append(": ")
+                    .append(p.title())
+                    .append("\n\n");
             b.append("spec: ").append(folder(ctx)).append('/').append(name(p)).append(".md\n");
             sub.finished().stream().filter(f -> f.order() == dep).findFirst().ifPresent(f -> {
-                b.append("HEAD when it finished: ").append(f.head().orElse("(none)")).append('\n');
+                b.append("HEAD when it finished: ")
+                        .append(f.head().orElse("(none)"))
+                        .append('\n');
                 b.append("paths changed against HEAD then:\n");
                 f.changedPaths().forEach(path -> b.append("- ").append(path).append('\n'));
             });
@@ -234,7 +255,8 @@ final class Subtasks {
                 }
             }
             Files.createDirectories(dir);
-            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)
+                    && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                 throw new IOException(relative + " is not a regular file");
             }
             AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));

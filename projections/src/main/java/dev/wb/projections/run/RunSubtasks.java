@@ -34,8 +34,7 @@ public record RunSubtasks(
         }
     }
 
-    public static final RunSubtasks NONE =
-            new RunSubtasks(false, false, "", Optional.empty(), List.of(), 0, List.of());
+    public static final RunSubtasks NONE = new RunSubtasks(false, false, "", Optional.empty(), List.of(), 0, List.of());
 
     public RunSubtasks {
         specs = ImmutableList.copyOf(specs);
@@ -59,7 +58,13 @@ public record RunSubtasks(
 
     static RunSubtasks decided(RunDecomposed d) {
         return new RunSubtasks(
-                true, d.accepted(), d.reason(), d.sharedBudget(), d.accepted() ? d.subtasks() : List.of(), 0, List.of());
+                true,
+                d.accepted(),
+                d.reason(),
+                d.sharedBudget(),
+                d.accepted() ? d.subtasks() : List.of(),
+                0,
+                List.of());
     }
 
     RunSubtasks started(int order) {

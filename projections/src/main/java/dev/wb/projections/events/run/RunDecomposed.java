@@ -27,7 +27,8 @@ public record RunDecomposed(
         implements WbEvent {
 
     /** One subtask as the proposing node gave it. */
-    public record Subtask(int order, String title, String slug, List<String> acceptanceCriteria, List<Integer> dependsOn) {
+    public record Subtask(
+            int order, String title, String slug, List<String> acceptanceCriteria, List<Integer> dependsOn) {
         public Subtask {
             acceptanceCriteria = List.copyOf(acceptanceCriteria);
             dependsOn = List.copyOf(dependsOn);
