@@ -99,7 +99,7 @@ class ShowEveryEventTest {
                 stages);
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
-                36, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
+                40, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
     }
 
     @Test
