@@ -232,7 +232,7 @@ public final class FakeProviders {
                 fi
                 export WB_FAKE_SESSION="$session" WB_FAKE_RESUMED=$resumed WB_FAKE_PROMPT="${args[$last]}"
                 for f in "$SCRIPTS/$WB_RUN_NODE-$WB_RUN_ATTEMPT.sh" "$SCRIPTS/$WB_RUN_NODE.sh"; do
-                  if [ -f "$f" ]; then exec /bin/bash "$f"; fi
+                  if [ -f "$f" ]; then exec /bin/bash "$f" "$@"; fi
                 done
                 echo "done $WB_RUN_NODE"
                 """.formatted(name, name);
@@ -251,6 +251,35 @@ public final class FakeProviders {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The script of a fake planning agent for {@link #scriptedAgent}: it prints a short plan and, as its last
+     * line, the proposal {@code wb run} reads for a flow's {@code decomposition}: {@code {"decompose": true,
+     * "subtasks": [...]}}, one subtask per slug in order, each depending on the one before it.
+     */
+    public static String planningAgent(String... slugs) {
+        StringBuilder json = new StringBuilder("{\"decompose\": true, \"subtasks\": [");
+        for (int i = 0; i < slugs.length; i++) {
+            int order = i + 1;
+            json.append(i == 0 ? "" : ", ")
+                    .append("{\"order\": ")
+                    .append(order)
+                    .append(", \"title\": \"Part ")
+                    .append(order)
+                    .append(' ')
+                    .append(slugs[i])
+                    .append("\", \"slug\": \"")
+                    .append(slugs[i])
+                    .append("\", \"acceptance_criteria\": [\"")
+                    .append(slugs[i])
+                    .append(" works\"]")
+                    .append(", \"depends_on\": [")
+                    .append(order == 1 ? "" : Integer.toString(order - 1))
+                    .append("]}");
+        }
+        json.append("]}");
+        return "echo 'plan: " + slugs.length + " parts'; echo '" + json + "'";
     }
 
     /** Do-nothing {@code bwrap} and {@code socat}: a Linux host that has what Claude's Bash sandbox needs. */

@@ -8,11 +8,15 @@ import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.NodeWhen;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunDecomposed;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.events.run.SubtaskFinished;
+import dev.wb.projections.events.run.SubtaskStarted;
 
 /** {@code wb replay}'s one-line summaries of a run's events ({@code wb run}); payload text is escaped. */
 final class RunSummaries {
@@ -73,6 +77,33 @@ final class RunSummaries {
         }
         if (RunAnswered.TYPE.matches(event)) {
             return cut("answered: " + e(RunAnswered.TYPE.read(event).answer()));
+        }
+        if (NodeWhen.TYPE.matches(event)) {
+            NodeWhen when = NodeWhen.TYPE.read(event);
+            return cut(e(when.node()) + (when.runs() ? " runs" : " is skipped") + ": " + e(when.fact()) + " is "
+                    + when.value() + (when.equals() ? "" : " (wants false)") + " · " + e(when.basis()));
+        }
+        if (RunDecomposed.TYPE.matches(event)) {
+            RunDecomposed d = RunDecomposed.TYPE.read(event);
+            return cut(
+                    d.accepted()
+                            ? e(d.node()) + " split the task into "
+                                    + d.subtasks().size() + " subtasks: "
+                                    + e(String.join(
+                                            ", ",
+                                            d.subtasks().stream()
+                                                    .map(RunDecomposed.Subtask::slug)
+                                                    .toList()))
+                            : e(d.node()) + ": the task runs as one unit (" + e(d.reason()) + ")");
+        }
+        if (SubtaskStarted.TYPE.matches(event)) {
+            SubtaskStarted s = SubtaskStarted.TYPE.read(event);
+            return cut("subtask " + s.order() + "/" + s.count() + " " + e(s.slug()) + " starts at " + e(s.node()));
+        }
+        if (SubtaskFinished.TYPE.matches(event)) {
+            SubtaskFinished f = SubtaskFinished.TYPE.read(event);
+            return cut("subtask " + f.order() + "/" + f.count() + " finished · "
+                    + f.changedPaths().size() + " changed path(s)");
         }
         if (RunFinished.TYPE.matches(event)) {
             RunFinished finished = RunFinished.TYPE.read(event);

@@ -32,11 +32,15 @@ import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.NodeWhen;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunDecomposed;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.events.run.SubtaskFinished;
+import dev.wb.projections.events.run.SubtaskStarted;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -99,7 +103,11 @@ enum Stage {
                     RunBudgetExhausted.TYPE,
                     RunParked.TYPE,
                     RunAnswered.TYPE,
-                    RunFinished.TYPE),
+                    RunFinished.TYPE,
+                    NodeWhen.TYPE,
+                    RunDecomposed.TYPE,
+                    SubtaskStarted.TYPE,
+                    SubtaskFinished.TYPE),
             SYNC,
             List.of(SyncSeen.TYPE)));
 

@@ -30,6 +30,10 @@ final class RunLines {
                 + run.flow()
                         .map(f -> " (flow " + f.name() + ", run " + run.runs() + ")")
                         .orElse("")
+                + (run.subtasks().current() > 0
+                        ? " · subtask=" + run.subtasks().current() + "/"
+                                + run.subtasks().count()
+                        : "")
                 + run.reason().map(r -> " — " + r).orElse(""));
         run.node()
                 .ifPresent(n -> console.line("  run node:      " + n
@@ -103,6 +107,14 @@ final class RunLines {
                                 .put("question", p.question().orElse(null)),
                         () -> n.putNull("parked"));
         n.put("reason", run.reason().orElse(null));
+        run.subtasks()
+                .spec()
+                .ifPresentOrElse(
+                        s -> n.putObject("subtask")
+                                .put("order", s.order())
+                                .put("count", run.subtasks().count())
+                                .put("slug", s.slug()),
+                        () -> n.putNull("subtask"));
         ObjectNode counters = n.putObject("counters").put("fixIterations", run.fixIterations());
         ObjectNode loops = counters.putObject("loops");
         new TreeMap<>(run.counters()).forEach(loops::put);

@@ -44,11 +44,15 @@ import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.NodeWhen;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunDecomposed;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.events.run.SubtaskFinished;
+import dev.wb.projections.events.run.SubtaskStarted;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -265,7 +269,16 @@ public final class EveryEventTask {
                 new RunBudgetExhausted("test_fix", 1),
                 new RunParked("approval", "gate", Optional.of("ship it?"), Optional.empty(), List.of()),
                 new RunAnswered("approve"),
-                new RunFinished(RunFinished.DONE, "reached publish"));
+                new RunFinished(RunFinished.DONE, "reached publish"),
+                new NodeWhen("refinement", "derived.needs_refinement", true, false, false, "task.md is well formed"),
+                new RunDecomposed(
+                        "planning",
+                        true,
+                        "accepted",
+                        Optional.of("global_fix_iterations"),
+                        List.of(new RunDecomposed.Subtask(1, "API", "api", List.of("it answers"), List.of()))),
+                new SubtaskStarted(1, 1, "api", "implementation"),
+                new SubtaskFinished(1, 1, Optional.of(COMMIT), List.of("src/App.java")));
     }
 
     private static PlanAudited audit() {

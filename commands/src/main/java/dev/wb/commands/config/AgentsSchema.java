@@ -39,6 +39,7 @@ final class AgentsSchema {
                         "max_fix_cycles",
                         "max_total_fix_iterations",
                         "max_run_seconds",
+                        "decomposition",
                         "judge"));
         List<String> allowed = r.strings(
                 node,
@@ -88,6 +89,20 @@ final class AgentsSchema {
                 r.integer(node, "agents", "max_total_fix_iterations", 0, 500, DEFAULT_AGENTS.maxTotalFixIterations());
         int seconds = r.integer(
                 node, "agents", "max_run_seconds", 1, WorkspaceConfig.MAX_RUN_SECONDS, DEFAULT_AGENTS.maxRunSeconds());
+        WorkspaceConfig.Decomposition decomposition = r.object(node, "agents", "decomposition")
+                .map(d -> {
+                    r.only(d, "agents.decomposition", List.of("enabled", "max_subtasks"));
+                    return new WorkspaceConfig.Decomposition(
+                            r.bool(d, "agents.decomposition", "enabled", false),
+                            r.integer(
+                                    d,
+                                    "agents.decomposition",
+                                    "max_subtasks",
+                                    2,
+                                    WorkspaceConfig.Decomposition.MOST,
+                                    WorkspaceConfig.Decomposition.OFF.maxSubtasks()));
+                })
+                .orElse(WorkspaceConfig.Decomposition.OFF);
         r.object(node, "agents", "judge").ifPresent(j -> {
             r.only(j, "agents.judge", List.of("enabled", "targets", "model"));
             try {
@@ -99,7 +114,7 @@ final class AgentsSchema {
                         f.fixes().toArray(String[]::new));
             }
         });
-        return new Agents(allowed, primary, providers, cycles, total, seconds);
+        return new Agents(allowed, primary, providers, cycles, total, seconds, decomposition);
     }
 
     static Security security(ConfigReader r, JsonNode node) {

@@ -57,6 +57,9 @@ public final class ConfigView {
         agents.put("max_fix_cycles", c.agents().maxFixCycles());
         agents.put("max_total_fix_iterations", c.agents().maxTotalFixIterations());
         agents.put("max_run_seconds", c.agents().maxRunSeconds());
+        agents.putObject("decomposition")
+                .put("enabled", c.agents().decomposition().enabled())
+                .put("max_subtasks", c.agents().decomposition().maxSubtasks());
         ObjectNode j = agents.putObject("judge");
         j.put("enabled", judge.enabled());
         ArrayNode targets = j.putArray("targets");

@@ -65,10 +65,20 @@ public record WorkspaceConfig(
             Map<String, Provider> providers,
             int maxFixCycles,
             int maxTotalFixIterations,
-            int maxRunSeconds) {
+            int maxRunSeconds,
+            Decomposition decomposition) {
         public Provider provider(String name) {
             return providers.get(name);
         }
+    }
+
+    /**
+     * {@code agents.decomposition}: whether {@code wb run} may split a task into the subtasks a flow's
+     * proposing node proposes, and how many at most (docs/RUNS.md, "Decomposition"). Off by default.
+     */
+    public record Decomposition(boolean enabled, int maxSubtasks) {
+        public static final int MOST = 20;
+        public static final Decomposition OFF = new Decomposition(false, 5);
     }
 
     /** {@code security}: the isolation switches and what agents' processes may see. */
@@ -135,8 +145,8 @@ public record WorkspaceConfig(
     /** The providers wb knows how to launch and check. */
     public static final List<String> PROVIDERS = List.of("claude", "codex");
 
-    public static final Agents DEFAULT_AGENTS =
-            new Agents(List.of("claude"), "claude", defaultProviders(), 3, 10, DEFAULT_MAX_RUN_SECONDS);
+    public static final Agents DEFAULT_AGENTS = new Agents(
+            List.of("claude"), "claude", defaultProviders(), 3, 10, DEFAULT_MAX_RUN_SECONDS, Decomposition.OFF);
     public static final Security DEFAULT_SECURITY =
             new Security(false, true, false, List.of("PATH", "HOME"), Map.of(), List.of(), List.of());
 

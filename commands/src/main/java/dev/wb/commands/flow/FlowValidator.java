@@ -53,7 +53,9 @@ public final class FlowValidator {
                 .filter(path -> FlowPolicy.lexicalProblem(path).isEmpty())
                 .forEach(path -> roles.computeIfAbsent(path, surroundings::roleFile));
         FlowPolicy.check(definition, config, roles, surroundings, violations);
-        return new FlowResult(stem, file, violations, FlowWarnings.of(definition, config, roles));
+        List<String> warnings = new ArrayList<>(FlowWarnings.of(definition, config, roles));
+        warnings.addAll(FlowWarnings.facts(tree.root()));
+        return new FlowResult(stem, file, violations, warnings);
     }
 
     /** The line a structural violation starts with ({@code line N: …}). */

@@ -185,6 +185,9 @@ public final class FlowVocabulary {
     /** The namespaces a {@code when.fact} starts with. */
     public static final List<String> WHEN_NAMESPACES = List.of("derived.", "config.");
 
+    /** The {@code derived.*} facts {@code wb run} derives (docs/RUNS.md, "Facts"); any other reads as false. */
+    public static final List<String> DERIVED_FACTS = List.of("derived.needs_refinement");
+
     /** The reasoning levels each provider supports (a provider not listed takes none of them). */
     public static final Map<String, List<String>> REASONING = Map.of(
             "claude", List.of("low", "medium", "high", "xhigh", "max"),

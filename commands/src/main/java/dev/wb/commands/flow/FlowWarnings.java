@@ -1,5 +1,6 @@
 package dev.wb.commands.flow;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.config.WorkspaceConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -45,6 +46,24 @@ final class FlowWarnings {
             }
             if (from.kind().equals("evaluator") && !from.blocking()) {
                 evaluator(from, edge, declared, config.agents().maxFixCycles(), warnings);
+            }
+        }
+        return warnings;
+    }
+
+    /**
+     * Each node whose {@code when} names a {@code derived.*} fact wb does not derive: it reads as false, so the
+     * node is always skipped (or, with {@code equals: false}, always runs), a typo indistinguishable from a gate.
+     */
+    static List<String> facts(JsonNode root) {
+        List<String> warnings = new ArrayList<>();
+        for (JsonNode node : root.path("flow").path("nodes")) {
+            String fact = node.path("when").path("fact").asText("");
+            if (fact.startsWith("derived.") && !FlowVocabulary.DERIVED_FACTS.contains(fact)) {
+                boolean equals = node.path("when").path("equals").asBoolean(true);
+                warnings.add("node '" + node.path("id").asText("?") + "': when.fact '" + fact + "' is not a fact wb"
+                        + " derives (" + String.join(", ", FlowVocabulary.DERIVED_FACTS) + "): it reads as false,"
+                        + " so the node " + (equals ? "is always skipped" : "always runs"));
             }
         }
         return warnings;

@@ -76,13 +76,21 @@ final class AgentNode {
         Map<String, String> env = launch.environment();
         Duration limit = NodeResult.timeout(timeout, wallLeft);
         Optional<Sessions.Plan> plan = Sessions.plan(node, providerName, state);
-        Call call = call(ctx, node, argv, env, limit, plan, launched);
+        Call call = call(ctx, node, state, argv, env, limit, plan, launched);
         Optional<NodeFinished.Session> session = call.session(Optional.empty());
         if (plan.isPresent() && Sessions.refused(plan.get(), call.ended())) {
             // the provider has no such session (any more): once, a new one with the full role prompt
             Duration left = limit.minusMillis(call.ended().millis());
             if (!left.isNegative() && !left.isZero()) {
-                call = call(ctx, node, argv, env, left, Optional.of(plan.get().fresh()), launched);
+                call = call(
+                        ctx,
+                        node,
+                        state,
+                        argv,
+                        env,
+                        left,
+                        Optional.of(plan.get().fresh()),
+                        launched);
                 session = call.session(plan.get().resume());
             }
         }
@@ -100,6 +108,7 @@ final class AgentNode {
     private static Call call(
             RunContext ctx,
             FlowNode node,
+            RunState state,
             List<String> base,
             Map<String, String> env,
             Duration limit,
@@ -111,7 +120,7 @@ final class AgentNode {
         String prompt = Prompt.render(
                 template.or(() -> node.roleFile().flatMap(f -> Prompt.roleFile(ctx.root(), f)))
                         .orElse("You are the " + node.id() + " step."),
-                tokens(ctx, node));
+                tokens(ctx, node, state));
         String newId = Sessions.newId();
         List<String> argv = new ArrayList<>(base);
         plan.ifPresent(p -> argv.addAll(Sessions.words(p, newId)));
@@ -201,7 +210,7 @@ final class AgentNode {
         return Optional.empty();
     }
 
-    private static Map<String, String> tokens(RunContext ctx, FlowNode node) {
+    private static Map<String, String> tokens(RunContext ctx, FlowNode node, RunState state) {
         Map<String, String> values = new HashMap<>();
         String task = ".workflow/" + ctx.key() + "/";
         values.put("task_id", ctx.key().toString());
@@ -222,6 +231,7 @@ final class AgentNode {
                 "predecessor_context")) {
             values.put(empty, "");
         }
+        values.putAll(Subtasks.tokens(ctx, state));
         return values;
     }
 }

@@ -10,10 +10,15 @@ import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.NodeWhen;
 import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunDecomposed;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.events.run.SubtaskFinished;
+import dev.wb.projections.events.run.SubtaskStarted;
 import dev.wb.projections.run.RunState;
+import dev.wb.projections.run.RunSubtasks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -128,11 +133,17 @@ final class Driver {
                             "the run spent its wall time limit of " + wallSeconds + " s before '" + id + "'"));
             return;
         }
-        log.append(new NodeStarted(
-                id, node.kind(), state.attempts(id) + 1, ProcessHandle.current().pid(), BootId.current()));
+        NodeStarted started = new NodeStarted(
+                id, node.kind(), state.attempts(id) + 1, ProcessHandle.current().pid(), BootId.current());
+        Optional<NodeWhen> when = Facts.evaluate(id, yaml.path("when"), ctx.configTree(), ctx.root(), ctx.key());
+        if (when.isPresent()) {
+            log.append(when.get(), started);
+        } else {
+            log.append(started);
+        }
         long began = System.nanoTime();
         NodeResult result;
-        if (!Facts.holds(yaml.path("when"), ctx.configTree())) {
+        if (when.isPresent() && !when.get().runs()) {
             result = NodeResult.of(
                     skipped(node.kind()),
                     "skipped: when " + yaml.path("when").path("fact").asText() + " is not met");
@@ -180,6 +191,11 @@ final class Driver {
                     new RunFinished(
                             RunFinished.MANUAL,
                             "node '" + id + "': " + result.reason().orElse(result.outcome())));
+        } else if (Subtasks.proposes(flow, id)) {
+            RunDecomposed decided = Subtasks.decide(ctx, id, result);
+            progress.accept("  decomposition: "
+                    + (decided.accepted() ? decided.subtasks().size() + " subtasks" : decided.reason()));
+            log.append(result.finished(id, ms), decided);
         } else {
             log.append(result.finished(id, ms));
         }
@@ -191,10 +207,34 @@ final class Driver {
     }
 
     private void take(RunState state, String node, String outcome) {
+        if (Subtasks.proposes(flow, node) && !state.subtasks().decided()) {
+            // the proposing node finished without a decision (an interrupted agent kept on approve)
+            log.append(Subtasks.decide(ctx, node, NodeResult.of(outcome)));
+            return;
+        }
         Edges.Next next = Edges.next(flow, ctx.config(), state, node, outcome);
         if (next instanceof Edges.Take take) {
             FlowEdge e = take.edge();
-            log.append(new EdgeTaken(e.from(), e.to(), e.outcome(), take.loop(), take.counter()));
+            EdgeTaken taken = new EdgeTaken(e.from(), e.to(), e.outcome(), take.loop(), take.counter());
+            RunSubtasks sub = state.subtasks();
+            if (sub.accepted()
+                    && sub.current() == 0
+                    && Subtasks.proposes(flow, node)
+                    && Subtasks.inRegion(flow, e.to())) {
+                log.append(taken, subtask(sub, 1, e.to()));
+            } else if (sub.active() && Subtasks.exits(flow, e)) {
+                TreeState tree = TreeState.of(ctx);
+                SubtaskFinished finished =
+                        new SubtaskFinished(sub.current(), sub.count(), tree.head(), tree.changedPaths());
+                progress.accept("  subtask " + sub.current() + "/" + sub.count() + " finished");
+                if (sub.current() < sub.count()) {
+                    log.append(finished, subtask(sub, sub.current() + 1, Subtasks.entry(flow)));
+                } else {
+                    log.append(finished, taken);
+                }
+            } else {
+                log.append(taken);
+            }
         } else if (next instanceof Edges.Exhausted spent) {
             progress.accept("  loop " + spent.loop() + " spent its budget of " + spent.limit());
             log.append(
@@ -206,6 +246,12 @@ final class Driver {
             Edges.End end = (Edges.End) next;
             log.append(new RunFinished(end.status(), end.reason()));
         }
+    }
+
+    private SubtaskStarted subtask(RunSubtasks sub, int order, String entry) {
+        String slug = sub.specs().get(order - 1).slug();
+        progress.accept("  subtask " + order + "/" + sub.count() + " (" + slug + ") starts at '" + entry + "'");
+        return new SubtaskStarted(order, sub.count(), slug, entry);
     }
 
     private void park(String id, JsonNode yaml) {

@@ -5,6 +5,7 @@ import dev.wb.commands.flow.FlowDefinition;
 import dev.wb.commands.flow.FlowEdge;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.run.RunState;
+import dev.wb.projections.run.RunSubtasks;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,7 +13,8 @@ import java.util.Optional;
  * Where a finished node goes: the first edge whose outcome is the node's, else its first unconditional
  * edge; a node with no edge out is the end of the flow. An edge that sends work back charges its loop
  * (the named {@code loop}, or the edge's own {@code budget}), clamped to {@code agents.max_fix_cycles}, and
- * the global backstop {@code agents.max_total_fix_iterations}; the step that would pass either is refused.
+ * the global backstop {@code agents.max_total_fix_iterations}; the step that would pass either is refused. Inside
+ * a subtask, a charged edge also counts toward the decomposition's shared budget, clamped to the backstop.
  */
 final class Edges {
 
@@ -59,6 +61,17 @@ final class Edges {
         int counter = state.counter(loop) + 1;
         if (counter > limit) {
             return new Exhausted(loop, limit);
+        }
+        RunSubtasks sub = state.subtasks();
+        if (sub.active()
+                && sub.sharedBudget().isPresent()
+                && !sub.sharedBudget().get().equals(loop)) {
+            String shared = sub.sharedBudget().get();
+            int sharedLimit = Math.min(
+                    flow.budgets().getOrDefault(shared, 0), config.agents().maxTotalFixIterations());
+            if (state.counter(shared) + 1 > sharedLimit) {
+                return new Exhausted(shared, sharedLimit);
+            }
         }
         if (state.fixIterations() + 1 > config.agents().maxTotalFixIterations()) {
             return new Exhausted(GLOBAL, config.agents().maxTotalFixIterations());

@@ -35,11 +35,15 @@ import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
+import dev.wb.projections.events.run.NodeWhen;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
+import dev.wb.projections.events.run.RunDecomposed;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.events.run.SubtaskFinished;
+import dev.wb.projections.events.run.SubtaskStarted;
 import java.util.List;
 
 /**
@@ -87,6 +91,10 @@ public final class WbEvents {
             .add(RunParked.TYPE)
             .add(RunAnswered.TYPE)
             .add(RunFinished.TYPE)
+            .add(NodeWhen.TYPE)
+            .add(RunDecomposed.TYPE)
+            .add(SubtaskStarted.TYPE)
+            .add(SubtaskFinished.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =

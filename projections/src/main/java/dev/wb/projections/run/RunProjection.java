@@ -9,9 +9,12 @@ import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
+import dev.wb.projections.events.run.RunDecomposed;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.events.run.SubtaskFinished;
+import dev.wb.projections.events.run.SubtaskStarted;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,8 +41,8 @@ public final class RunProjection implements Projection<RunState> {
 
     @Override
     public int version() {
-        return 4; // 2: cost and the wall clock (started, parked time, limit); 3: session lineages; 4: node.launched,
-        // the run's end
+        return 5; // 2: cost and the wall clock (started, parked time, limit); 3: session lineages; 4: node.launched,
+        // the run's end; 5: subtasks
     }
 
     @Override
@@ -69,7 +72,9 @@ public final class RunProjection implements Projection<RunState> {
                     0,
                     BigDecimal.ZERO,
                     new RunState.Wall(
-                            Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds(), Optional.empty()));
+                            Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds(), Optional.empty()),
+                    Map.of(),
+                    RunSubtasks.NONE);
         }
         if (NodeStarted.TYPE.matches(event)) {
             NodeStarted started = NodeStarted.TYPE.read(event);
@@ -116,6 +121,12 @@ public final class RunProjection implements Projection<RunState> {
             if (edge.loop().isPresent()) {
                 counters.put(edge.loop().get(), edge.counter());
                 fix++;
+                RunSubtasks sub = s.subtasks();
+                if (sub.active()
+                        && sub.sharedBudget().isPresent()
+                        && !sub.sharedBudget().get().equals(edge.loop().get())) {
+                    counters.merge(sub.sharedBudget().get(), 1, Integer::sum);
+                }
             }
             return with(s, s.status(), Optional.of(edge.to()), Optional.empty(), Optional.empty())
                     .counters(counters)
@@ -135,6 +146,28 @@ public final class RunProjection implements Projection<RunState> {
                     .parked(Optional.empty())
                     .answer(Optional.of(RunAnswered.TYPE.read(event).answer()))
                     .wall(s.wall().answered(event.time()))
+                    .build();
+        }
+        if (RunDecomposed.TYPE.matches(event)) {
+            return new RunStateBuilder(s)
+                    .subtasks(RunSubtasks.decided(RunDecomposed.TYPE.read(event)))
+                    .build();
+        }
+        if (SubtaskStarted.TYPE.matches(event)) {
+            SubtaskStarted started = SubtaskStarted.TYPE.read(event);
+            Map<String, Integer> counters = new HashMap<>();
+            s.subtasks().sharedBudget().filter(s.counters()::containsKey).ifPresent(b -> counters.put(b, s.counter(b)));
+            return with(s, s.status(), Optional.of(started.node()), Optional.empty(), Optional.empty())
+                    .counters(counters)
+                    .subtasks(s.subtasks().started(started.order()))
+                    .build();
+        }
+        if (SubtaskFinished.TYPE.matches(event)) {
+            SubtaskFinished finished = SubtaskFinished.TYPE.read(event);
+            return new RunStateBuilder(s)
+                    .subtasks(s.subtasks()
+                            .finished(new RunSubtasks.Finished(
+                                    finished.order(), finished.head(), finished.changedPaths())))
                     .build();
         }
         if (RunFinished.TYPE.matches(event)) {

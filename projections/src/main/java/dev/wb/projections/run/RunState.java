@@ -32,6 +32,7 @@ import java.util.Optional;
  * @param wall the run's own time, from its events' timestamps: when it started, how long it was parked, when
  *     it ended
  * @param lineages each session lineage's latest provider session in this run, by the lineage's owner node
+ * @param subtasks the run's decomposition into subtasks, when its flow has one ({@link RunSubtasks#NONE} else)
  */
 public record RunState(
         int runs,
@@ -50,7 +51,8 @@ public record RunState(
         long tokens,
         BigDecimal cost,
         Wall wall,
-        Map<String, Lineage> lineages) {
+        Map<String, Lineage> lineages,
+        RunSubtasks subtasks) {
 
     public static final String NEW = "new";
     public static final String RUNNING = "running";
@@ -72,7 +74,9 @@ public record RunState(
             Optional.empty(),
             0,
             BigDecimal.ZERO,
-            Wall.NONE);
+            Wall.NONE,
+            Map.of(),
+            RunSubtasks.NONE);
 
     /**
      * The run's wall time, from its events' own timestamps: {@code run.started}'s time, the time parked
@@ -163,44 +167,6 @@ public record RunState(
         attempts = ImmutableMap.copyOf(attempts);
         history = ImmutableList.copyOf(history);
         lineages = ImmutableMap.copyOf(lineages);
-    }
-
-    /** A run's state with no session lineage yet (a run begins so). */
-    public RunState(
-            int runs,
-            String status,
-            Optional<Flow> flow,
-            Optional<String> node,
-            Optional<InFlight> inFlight,
-            Optional<String> pending,
-            Map<String, Integer> counters,
-            int fixIterations,
-            Map<String, Integer> attempts,
-            List<Step> history,
-            Optional<Parked> parked,
-            Optional<String> answer,
-            Optional<String> reason,
-            long tokens,
-            BigDecimal cost,
-            Wall wall) {
-        this(
-                runs,
-                status,
-                flow,
-                node,
-                inFlight,
-                pending,
-                counters,
-                fixIterations,
-                attempts,
-                history,
-                parked,
-                answer,
-                reason,
-                tokens,
-                cost,
-                wall,
-                Map.of());
     }
 
     /** Whether a run was started and has not ended (it may be parked or in flight). */

@@ -25,6 +25,7 @@ final class RunStateBuilder {
     private BigDecimal cost;
     private RunState.Wall wall;
     private Map<String, RunState.Lineage> lineages;
+    private RunSubtasks subtasks;
 
     RunStateBuilder(RunState s) {
         runs = s.runs();
@@ -44,6 +45,7 @@ final class RunStateBuilder {
         cost = s.cost();
         wall = s.wall();
         lineages = s.lineages();
+        subtasks = s.subtasks();
     }
 
     RunStateBuilder status(String value) {
@@ -121,6 +123,11 @@ final class RunStateBuilder {
         return this;
     }
 
+    RunStateBuilder subtasks(RunSubtasks value) {
+        subtasks = value;
+        return this;
+    }
+
     RunState build() {
         return new RunState(
                 runs,
@@ -139,6 +146,7 @@ final class RunStateBuilder {
                 tokens,
                 cost,
                 wall,
-                lineages);
+                lineages,
+                subtasks);
     }
 }

@@ -74,6 +74,9 @@ final class RunStateJson {
             ArrayNode spoken = o.putArray("spoken");
             l.spoken().forEach(spoken::add);
         });
+        if (s.subtasks().decided()) {
+            RunSubtasksJson.write(n.putObject("subtasks"), s.subtasks());
+        }
         return n;
     }
 
@@ -123,7 +126,8 @@ final class RunStateJson {
                     n.required("tokens").longValue(),
                     new BigDecimal(n.required("cost").asText()),
                     wall(n.required("wall")),
-                    lineages(n.path("lineages")));
+                    lineages(n.path("lineages")),
+                    n.has("subtasks") ? RunSubtasksJson.read(n.get("subtasks")) : RunSubtasks.NONE);
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not a run state: " + e.getMessage(), e);
         }
