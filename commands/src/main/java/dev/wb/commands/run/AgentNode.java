@@ -144,7 +144,7 @@ final class AgentNode {
         String output = notice + ctx.redactor().redact(ended.stdout());
         List<NodeFinished.Artifact> artifacts = List.of(new NodeFinished.Artifact(
                 "output", Digests.hex(ctx.store().put(output.getBytes(StandardCharsets.UTF_8)))));
-        Optional<JsonNode> last = lastJson(output);
+        Optional<JsonNode> last = ToolNode.lastJson(output);
         Optional<NodeFinished.Usage> usage = last.map(j -> j.path("usage"))
                 .filter(JsonNode::isObject)
                 .map(u -> new NodeFinished.Usage(
@@ -195,19 +195,6 @@ final class AgentNode {
 
     private static int rank(String severity) {
         return SEVERITIES.indexOf(severity);
-    }
-
-    /** The last line of the output that is a JSON object. */
-    private static Optional<JsonNode> lastJson(String output) {
-        List<String> lines =
-                output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-        for (int i = lines.size() - 1; i >= 0; i--) {
-            Optional<JsonNode> json = ToolNode.json(lines.get(i));
-            if (json.isPresent()) {
-                return json;
-            }
-        }
-        return Optional.empty();
     }
 
     private static Map<String, String> tokens(RunContext ctx, FlowNode node, RunState state) {

@@ -81,7 +81,7 @@ final class Subtasks {
         Optional<JsonNode> proposal = output(result)
                 .flatMap(
                         digest -> ctx.store().get(digest.startsWith(Digests.PREFIX) ? digest : Digests.PREFIX + digest))
-                .flatMap(bytes -> lastJson(new String(bytes, StandardCharsets.UTF_8)));
+                .flatMap(bytes -> ToolNode.lastJson(new String(bytes, StandardCharsets.UTF_8)));
         if (proposal.isEmpty()
                 || !proposal.get().path("decompose").asBoolean(false)
                 || !proposal.get().path("decompose").isBoolean()
@@ -147,19 +147,6 @@ final class Subtasks {
             dependsOn.add(dep.asInt());
         }
         return Optional.of(new RunDecomposed.Subtask(order.asInt(), title.asText(), slug.asText(), texts, dependsOn));
-    }
-
-    /** The last line of the output that is a JSON object. */
-    private static Optional<JsonNode> lastJson(String output) {
-        List<String> lines =
-                output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-        for (int i = lines.size() - 1; i >= 0; i--) {
-            Optional<JsonNode> json = ToolNode.json(lines.get(i));
-            if (json.isPresent()) {
-                return json;
-            }
-        }
-        return Optional.empty();
     }
 
     /**

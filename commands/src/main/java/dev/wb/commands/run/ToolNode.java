@@ -138,6 +138,19 @@ final class ToolNode {
         }
     }
 
+    /** The last line of a node's output that is a JSON object (a verdict, usage, a proposal). */
+    static Optional<JsonNode> lastJson(String output) {
+        List<String> lines =
+                output.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            Optional<JsonNode> json = json(lines.get(i));
+            if (json.isPresent()) {
+                return json;
+            }
+        }
+        return Optional.empty();
+    }
+
     static String firstLine(String text) {
         String line = text.strip().lines().findFirst().orElse("");
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
