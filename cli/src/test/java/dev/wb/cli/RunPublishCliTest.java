@@ -85,7 +85,7 @@ class RunPublishCliTest {
                 + "  '--version '*) echo 'gh version 2.62.0 (fake)'; exit 0 ;;\n"
                 + "  'auth status') echo 'Logged in to github.com account octo'; exit 0 ;;\n"
                 + "  'pr list') if [ -f '" + state + "' ]; then read -r u < '" + state + "';"
-                + " echo \"[{\\\"url\\\":\\\"$u\\\"}]\"; else echo '[]'; fi; exit 0 ;;\n"
+                + " echo \"[{\\\"url\\\":\\\"$u\\\",\\\"state\\\":\\\"OPEN\\\"}]\"; else echo '[]'; fi; exit 0 ;;\n"
                 + "  'pr create') echo '" + URL + "' > '" + state + "'; echo 'Creating pull request' >&2;"
                 + " echo '" + URL + "'; exit 0 ;;\n"
                 + "esac\n"
@@ -148,7 +148,7 @@ class RunPublishCliTest {
                 f.repo.git("rev-parse", "--abbrev-ref", "@{u}").strip());
         List<String> calls = ghCalls();
         assertTrue(
-                calls.contains("pr list --repo acme/app --head " + BRANCH + " --state all --json url"),
+                calls.contains("pr list --repo acme/app --head " + BRANCH + " --state all --json url,state"),
                 calls.toString());
         assertTrue(
                 calls.contains("pr create --repo acme/app --head " + BRANCH

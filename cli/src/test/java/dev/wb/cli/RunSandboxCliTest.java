@@ -127,7 +127,7 @@ class RunSandboxCliTest {
         // the deny lists as docs/PREFLIGHT.md names them, for this workspace
         Path root = root();
         assertTrue(
-                author.contains("sandbox_workspace_write.deny_read=[\"" + root.resolve(".workflow") + "\",\""
+                author.contains("sandbox_workspace_write.deny_read=[\"" + root.resolve(".workflow/local") + "\",\""
                         + root.resolve(".workflow/.env") + "\",\"" + root.resolve(".workflow/local/runs") + "\",\""
                         + root + "/secrets/**\"]"),
                 author.toString());
@@ -173,7 +173,7 @@ class RunSandboxCliTest {
         List<String> deny = new ArrayList<>();
         author.path("permissions").path("deny").forEach(d -> deny.add(d.asText()));
         for (String rule : List.of(
-                "Read(/" + root.resolve(".workflow") + "/**)",
+                "Read(/" + root.resolve(".workflow/local") + "/**)",
                 "Edit(/" + root.resolve(".workflow") + "/**)",
                 "Read(/" + root.resolve(".workflow/.env") + ")",
                 "Read(/" + root.resolve(".workflow/local/runs") + "/**)",
@@ -185,6 +185,9 @@ class RunSandboxCliTest {
             assertTrue(deny.contains(rule), rule + " in " + deny);
         }
         assertFalse(deny.contains("Read(/" + root.resolve(".git") + "/**)"), "the git dirs stay readable: " + deny);
+        assertFalse(
+                deny.contains("Read(/" + root.resolve(".workflow") + "/**)"),
+                "the task's folder (its plan, task.md) stays readable: " + deny);
         assertEquals(
                 "acceptEdits", author.path("permissions").path("defaultMode").asText());
         assertTrue(author.path("sandbox").path("enabled").asBoolean(), author.toString());
@@ -227,7 +230,7 @@ class RunSandboxCliTest {
                 author.path("permissions")
                         .path("deny")
                         .toString()
-                        .contains("Read(/" + root().resolve(".workflow") + "/**)"),
+                        .contains("Read(/" + root().resolve(".workflow/local") + "/**)"),
                 author.toString());
         // the advanced mode is online for every node, and grants no git verbs (its shell is unscoped)
         assertFalse(author.path("permissions").path("deny").toString().contains("WebFetch"), author.toString());
@@ -285,6 +288,33 @@ class RunSandboxCliTest {
                         "isolation: FAIL — claude: agents.providers.claude.args --dangerously-skip-permissions"),
                 reason);
         assertTrue(reason.contains("fix: "), reason);
+        assertEquals("manual_action_required", f.state().status());
+    }
+
+    @Test
+    void extra_args_that_would_replace_the_profile_refuse_the_node_before_any_provider_starts() {
+        config(true, "");
+        f.flow(
+                "sandboxed",
+                FLOW.formatted("codex")
+                        .replace(
+                                "permission_profile: read-only, git_evidence: true, provider: codex}",
+                                "permission_profile: read-only, provider: codex, extra_args: [--sandbox,"
+                                        + " workspace-write]}"));
+
+        CliRun.Result run = f.wb("run", RunFixture.KEY, "--flow", "sandboxed");
+
+        assertEquals(2, run.code(), run.toString());
+        assertTrue(FakeProviders.calls(f.bin, "codex").isEmpty(), "no provider was started");
+        String reason = f.events().stream()
+                .filter(NodeFinished.TYPE::matches)
+                .map(NodeFinished.TYPE::read)
+                .findFirst()
+                .orElseThrow()
+                .reason()
+                .orElseThrow();
+        assertTrue(reason.startsWith("node 'research': extra_args '--sandbox' would replace the sandbox"), reason);
+        assertTrue(reason.contains("fix: remove it"), reason);
         assertEquals("manual_action_required", f.state().status());
     }
 }

@@ -1,8 +1,11 @@
 package dev.wb.gitrun;
 
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,13 +58,39 @@ public final class GitRunner {
             Path root, GitStep step, Set<String> protectedBranches, Map<String, String> env, Duration timeout) {
         long start = System.nanoTime();
         Optional<String> refusal = GitStepPolicy.refusal(step.argv())
+                .or(() -> folderAdded(root, step.argv()))
                 .or(() -> PreconditionCheck.refusal(root, step.preconditions(), protectedBranches, env));
         if (refusal.isPresent()) {
             return StepOutcome.refused(step, refusal.get(), since(start));
         }
-        GitProcess.Result result = GitProcess.run(root, step.argv(), env, timeout);
+        GitProcess.Result result = GitProcess.run(root, step.argv(), literal(step.argv(), env), timeout);
         StepOutcome.Status status = result.exitCode() == 0 ? StepOutcome.Status.OK : StepOutcome.Status.FAILED;
         return new StepOutcome(step, status, result.exitCode(), result.output(), "", since(start));
+    }
+
+    /** An {@code add} naming a folder on disk (a nested repository, a directory) stages more than one file. */
+    private static Optional<String> folderAdded(Path root, List<String> argv) {
+        if (!argv.get(0).equals("add")) {
+            return Optional.empty();
+        }
+        return argv.subList(Math.min(2, argv.size()), argv.size()).stream()
+                .filter(p -> Files.isDirectory(root.resolve(p), LinkOption.NOFOLLOW_LINKS))
+                .findFirst()
+                .map(p -> "'" + Tokens.visible(p) + "' is a folder: wb stages files named one by one, never a folder");
+    }
+
+    /**
+     * An {@code add}'s paths read literally whatever the user's environment says: {@code GIT_LITERAL_PATHSPECS}
+     * set, the variables that would make them globs or case-blind removed.
+     */
+    private static Map<String, String> literal(List<String> argv, Map<String, String> env) {
+        if (!argv.get(0).equals("add")) {
+            return env;
+        }
+        Map<String, String> out = new HashMap<>(env);
+        out.keySet().removeAll(List.of("GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS"));
+        out.put("GIT_LITERAL_PATHSPECS", "1");
+        return out;
     }
 
     private static Duration since(long start) {

@@ -96,7 +96,10 @@ public record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWr
 
     private static SandboxProfile of(Places places, CodexSmoke.Policy policy) {
         Set<String> read = new LinkedHashSet<>();
-        List.of(places.controlHome(), places.envFile(), places.runsHome()).forEach(p -> read.add(p.toString()));
+        // the control home's private part (the log, the content store, the runs home): the task folders
+        // beside it (.workflow/KEY/: the plan, task.md, the criteria) stay readable, as the prompt points at them
+        List.of(places.controlHome().resolve("local"), places.envFile(), places.runsHome())
+                .forEach(p -> read.add(p.toString()));
         policy.envFile().ifPresent(f -> read.add(f.toAbsolutePath().normalize().toString()));
         String repo = places.repo().toString().replace('\\', '/');
         for (String entry : policy.deniedReadPaths()) {

@@ -47,7 +47,7 @@ final class AgentNode {
         if (provider == null) {
             return NodeResult.of(NodeResult.MANUAL, "provider '" + providerName + "' is not configured");
         }
-        Optional<String> refused = ProviderLaunch.refusal(ctx.config());
+        Optional<String> refused = ProviderLaunch.refusal(ctx.config()).or(() -> ProviderLaunch.shaping(node));
         if (refused.isPresent()) {
             return NodeResult.of(NodeResult.MANUAL, refused.get());
         }
@@ -124,6 +124,9 @@ final class AgentNode {
         String newId = Sessions.newId();
         List<String> argv = new ArrayList<>(base);
         plan.ifPresent(p -> argv.addAll(Sessions.words(p, newId)));
+        if (prompt.startsWith("-")) {
+            argv.add("--"); // a prompt is never read as an option, whatever its role file begins with
+        }
         argv.add(prompt);
         return new Call(
                 plan, newId, NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch(), launched));

@@ -166,7 +166,7 @@ final class Driver {
                 && !node.blocking()
                 && result.outcome().equals("rework")
                 && (Edges.reworkSpent(flow, ctx.config(), state, id)
-                        || state.attempts(id) >= node.maxReworkPerStage())) {
+                        || roundsInStage(state, id) >= node.maxReworkPerStage())) {
             result = new NodeResult(
                             "accept",
                             result.artifacts(),
@@ -277,5 +277,17 @@ final class Driver {
                 .filter(id -> flow.edges().stream().noneMatch(e -> e.to().equals(id)))
                 .findFirst()
                 .orElseThrow();
+    }
+
+    /**
+     * The node's rounds in this stage, the one now ending included: its finished runs since the current
+     * subtask started (since the run started when it is not split), plus this one.
+     */
+    private static int roundsInStage(RunState state, String id) {
+        int mark = Math.min(state.subtasks().mark(), state.history().size());
+        return 1
+                + (int) state.history().subList(mark, state.history().size()).stream()
+                        .filter(step -> step.node().equals(id))
+                        .count();
     }
 }

@@ -11,6 +11,7 @@ import dev.wb.engine.json.CanonicalJson;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * How an agent or evaluator node's provider is launched inside the isolation preflight proves: the
@@ -48,6 +49,44 @@ record ProviderLaunch(List<String> leading, Map<String, String> environment, Str
         }
         return Optional.of("isolation: FAIL — " + String.join("; ", offences)
                 + "; fix: remove the full-access selector from agents.providers.<name>.args, then run: wb preflight");
+    }
+
+    /**
+     * The options of a node's {@code extra_args} that would reshape what wb launches it in: the sandbox,
+     * the permission mode, the settings, the tools, the folders and servers a CLI may reach. They come after
+     * wb's own words, so one of them would win over the profile preflight proved; a node that names one
+     * is not started.
+     */
+    static final Set<String> SHAPING = Set.of(
+            "--sandbox",
+            "-s",
+            "-c",
+            "--config",
+            "-p",
+            "--profile",
+            "--enable",
+            "--disable",
+            "--full-auto",
+            "--permission-mode",
+            "--settings",
+            "--setting-sources",
+            "--add-dir",
+            "--allowedTools",
+            "--allowed-tools",
+            "--disallowedTools",
+            "--disallowed-tools",
+            "--mcp-config",
+            "--cd",
+            "-C");
+
+    /** Why the node's {@code extra_args} may not be launched (an option of {@link #SHAPING}); empty else. */
+    static Optional<String> shaping(FlowNode node) {
+        return node.extraArgs().stream()
+                .filter(a -> SHAPING.contains(a.split("=", 2)[0].strip()))
+                .findFirst()
+                .map(a -> "node '" + node.id() + "': extra_args '" + a + "' would replace the sandbox, permissions or"
+                        + " settings wb launches the node in (the profile wb preflight proves); fix: remove it from"
+                        + " the flow's extra_args (wb gives these itself), then run wb run again");
     }
 
     static ProviderLaunch of(RunContext ctx, FlowNode node, String provider, String permission, int attempt) {

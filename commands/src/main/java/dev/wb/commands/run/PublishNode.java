@@ -16,6 +16,7 @@ import dev.wb.git.GitRepository;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.events.run.NodeFinished;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -61,6 +62,8 @@ final class PublishNode {
         };
     }
 
+    private static final long MAX_REPORT_BYTES = 16L * 1024 * 1024;
+
     /** The report stays under {@code .workflow/KEY/}, which no scope check claims and so no publish stages. */
     private static NodeResult privateReport(RunContext ctx) {
         Path report = ctx.session()
@@ -75,6 +78,12 @@ final class PublishNode {
                     "publishing private_control_workspace_report: no report at " + where + "; nothing enters git");
         }
         try {
+            if (Files.size(report) > MAX_REPORT_BYTES) {
+                return NodeResult.of(
+                        NodeResult.MANUAL,
+                        where + " is larger than " + MAX_REPORT_BYTES / (1024 * 1024) + " MiB; a report that size is"
+                                + " not kept: shorten it, then run wb run again");
+            }
             String digest = Digests.hex(ctx.store().put(Files.readAllBytes(report)));
             return new NodeResult(
                     "done",
@@ -119,6 +128,10 @@ final class PublishNode {
             return manual(stop.getMessage());
         } catch (Failure f) {
             return manual(f.getMessage());
+        } catch (UncheckedIOException | IllegalStateException e) {
+            // the repository or a file could not be read midway: the node stops for a person, never a trace
+            return manual("the repository could not be read (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    + "); fix: check the checkout (git status), then run wb run again");
         }
     }
 

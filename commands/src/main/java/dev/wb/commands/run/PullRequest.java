@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -38,16 +39,23 @@ final class PullRequest {
             Gh list = gh(
                     ctx,
                     scratch,
-                    List.of("pr", "list", "--repo", pin, "--head", branch, "--state", "all", "--json", "url"));
+                    List.of("pr", "list", "--repo", pin, "--head", branch, "--state", "all", "--json", "url,state"));
             if (!list.result.passed()) {
                 throw stop("gh pr list " + list.why() + ": wb cannot tell whether " + branch
                         + " has a pull request already, so it opens none; open it by hand (gh pr create --repo "
                         + pin + " --head " + branch + ")");
             }
-            Optional<String> existing = existing(list.output);
+            Optional<JsonNode> existing = existing(list.output);
             if (existing.isPresent()) {
-                done.add("pull request already open: " + existing.get());
-                return existing.get();
+                String url = existing.get().path("url").asText().strip();
+                String state = existing.get().path("state").asText("OPEN");
+                if (!state.equalsIgnoreCase("OPEN")) {
+                    throw stop("the pull request for " + branch + " is " + state.toLowerCase(Locale.ROOT) + " (" + url
+                            + "): wb opens no second one; reopen it, or open a new one by hand (gh pr create --repo "
+                            + pin + " --head " + branch + ")");
+                }
+                done.add("pull request already open: " + url);
+                return url;
             }
             Gh create = gh(ctx, scratch, create(ctx, pin, branch));
             Optional<String> url = address(create.output);
@@ -83,8 +91,8 @@ final class PullRequest {
         return argv;
     }
 
-    /** The address of the first pull request {@code gh pr list --json url} names, if any. */
-    static Optional<String> existing(String output) {
+    /** The first pull request {@code gh pr list --json url,state} names (its url and state), if any. */
+    static Optional<JsonNode> existing(String output) {
         int open = output.indexOf('[');
         int close = output.lastIndexOf(']');
         if (open < 0 || close < open) {
@@ -94,7 +102,7 @@ final class PullRequest {
             JsonNode list = JSON.readTree(output.substring(open, close + 1));
             for (JsonNode pr : list) {
                 if (pr.path("url").isTextual() && !pr.path("url").asText().isBlank()) {
-                    return Optional.of(pr.path("url").asText().strip());
+                    return Optional.of(pr);
                 }
             }
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import dev.wb.commands.flow.FlowVocabulary;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.run.RunState;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Matcher;
@@ -30,10 +31,12 @@ final class Sessions {
     /** {@code codex exec --json}'s first event: {@code {"type":"thread.started","thread_id":"<uuid>"}}. */
     private static final Pattern THREAD_STARTED = Pattern.compile(
             "\"type\"\\s*:\\s*\"thread\\.started\"[^\\n]*?\"thread_id\"\\s*:\\s*\"(" + UUID_SHAPE + ")\"");
-    /** What Claude and Codex print when the session to continue does not exist (any more). */
-    private static final Pattern REFUSED = Pattern.compile("(?i)no conversation found|no rollout found"
-            + "|no saved session found|session not found|no such session|unknown session"
-            + "|conversation not found|thread not found|cannot resume");
+    /**
+     * What Claude and Codex print on stderr when the session to continue does not exist (any more), each
+     * followed on its line by the session's id: only such a line, naming the very id wb asked for, counts.
+     */
+    private static final Pattern REFUSED = Pattern.compile("(?i)(no conversation found with session id"
+            + "|no rollout found for thread id|no saved session found|session not found|no such session)[^\n]*");
 
     /**
      * How one call of a node in a lineage runs.
@@ -125,7 +128,10 @@ final class Sessions {
                 && ended.started()
                 && !ended.timedOut()
                 && ended.exitCode() != 0
-                && (REFUSED.matcher(ended.stderr()).find()
-                        || REFUSED.matcher(ended.stdout()).find());
+                && REFUSED.matcher(ended.stderr())
+                        .results()
+                        .anyMatch(m -> m.group()
+                                .toLowerCase(Locale.ROOT)
+                                .contains(plan.resume().get().toLowerCase(Locale.ROOT)));
     }
 }

@@ -29,7 +29,7 @@ class SandboxProfileTest {
         assertEquals(smoke, workspace);
         assertEquals(
                 List.of(
-                        fx.controlHome().toString(),
+                        fx.controlHome().resolve("local").toString(),
                         fx.envFile().toString(),
                         fx.runsHome().toString(),
                         envFile.toString(),
@@ -57,7 +57,7 @@ class SandboxProfileTest {
         String settings = profile.claudeSettings("plan", true, false, true, List.of("curl", " git   push "))
                 .toString();
 
-        assertTrue(settings.contains("\"Read(/" + fx.controlHome() + "/**)\""), settings);
+        assertTrue(settings.contains("\"Read(/" + fx.controlHome().resolve("local") + "/**)\""), settings);
         assertTrue(settings.contains("\"Read(/" + fx.envFile() + ")\""), settings);
         assertTrue(settings.contains("\"Read(/" + fx.repo() + "/**/*.pfx)\""), settings);
         assertTrue(settings.contains("\"Edit(/" + fx.commonDir() + "/**)\""), settings);

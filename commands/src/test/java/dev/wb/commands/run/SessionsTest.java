@@ -71,6 +71,11 @@ class SessionsTest {
                 ended(1, "", "Error: thread/resume: thread/resume failed: no rollout found for thread id " + ID)));
         // another failure, a success, a timeout, or a call that started no session are not
         assertFalse(Sessions.refused(again, ended(1, "", "Error: rate limit exceeded")));
+        // the words on stdout (the model's own text), or naming another session, are the agent's failure
+        assertFalse(Sessions.refused(again, ended(1, "No conversation found with session ID: " + ID, "")));
+        assertFalse(Sessions.refused(
+                again, ended(1, "", "No conversation found with session ID: 00000000-0000-4000-8000-000000000000")));
+        assertFalse(Sessions.refused(again, ended(1, "", "error: cannot resume; thread not found")));
         assertFalse(Sessions.refused(again, ended(0, "No conversation found with session ID", "")));
         assertFalse(Sessions.refused(
                 again, new NodeProcess.Ended(-1, true, "", "", "No conversation found with session ID", 10)));

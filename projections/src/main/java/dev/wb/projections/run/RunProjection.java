@@ -159,7 +159,7 @@ public final class RunProjection implements Projection<RunState> {
             s.subtasks().sharedBudget().filter(s.counters()::containsKey).ifPresent(b -> counters.put(b, s.counter(b)));
             return with(s, s.status(), Optional.of(started.node()), Optional.empty(), Optional.empty())
                     .counters(counters)
-                    .subtasks(s.subtasks().started(started.order()))
+                    .subtasks(s.subtasks().started(started.order(), s.history().size()))
                     .build();
         }
         if (SubtaskFinished.TYPE.matches(event)) {

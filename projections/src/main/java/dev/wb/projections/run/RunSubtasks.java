@@ -17,6 +17,7 @@ import java.util.Optional;
  * @param specs the accepted subtasks in order
  * @param current the subtask under way (or the last one started), from 1; 0 before the first
  * @param finished the subtasks finished, in order
+ * @param mark how many nodes of the run had finished when the current subtask started (its history's start)
  */
 public record RunSubtasks(
         boolean decided,
@@ -25,7 +26,8 @@ public record RunSubtasks(
         Optional<String> sharedBudget,
         List<RunDecomposed.Subtask> specs,
         int current,
-        List<Finished> finished) {
+        List<Finished> finished,
+        int mark) {
 
     /** A subtask that got through its region, with the tree as it then was. */
     public record Finished(int order, Optional<String> head, List<String> changedPaths) {
@@ -34,7 +36,8 @@ public record RunSubtasks(
         }
     }
 
-    public static final RunSubtasks NONE = new RunSubtasks(false, false, "", Optional.empty(), List.of(), 0, List.of());
+    public static final RunSubtasks NONE =
+            new RunSubtasks(false, false, "", Optional.empty(), List.of(), 0, List.of(), 0);
 
     public RunSubtasks {
         specs = ImmutableList.copyOf(specs);
@@ -64,11 +67,12 @@ public record RunSubtasks(
                 d.sharedBudget(),
                 d.accepted() ? d.subtasks() : List.of(),
                 0,
-                List.of());
+                List.of(),
+                0);
     }
 
-    RunSubtasks started(int order) {
-        return new RunSubtasks(decided, accepted, reason, sharedBudget, specs, order, finished);
+    RunSubtasks started(int order, int historyMark) {
+        return new RunSubtasks(decided, accepted, reason, sharedBudget, specs, order, finished, historyMark);
     }
 
     RunSubtasks finished(Finished f) {
@@ -79,6 +83,7 @@ public record RunSubtasks(
                 sharedBudget,
                 specs,
                 current,
-                ImmutableList.<Finished>builder().addAll(finished).add(f).build());
+                ImmutableList.<Finished>builder().addAll(finished).add(f).build(),
+                mark);
     }
 }

@@ -17,6 +17,7 @@ final class RunSubtasksJson {
         n.setAll(new RunDecomposed("", s.accepted(), s.reason(), s.sharedBudget(), s.specs()).payload());
         n.remove("node");
         n.put("current", s.current());
+        n.put("mark", s.mark());
         ArrayNode finished = n.putArray("finished");
         for (RunSubtasks.Finished f : s.finished()) {
             ObjectNode o = finished.addObject().put("order", f.order());
@@ -47,6 +48,7 @@ final class RunSubtasksJson {
                 d.sharedBudget(),
                 d.subtasks(),
                 n.required("current").intValue(),
-                finished);
+                finished,
+                n.path("mark").asInt(0));
     }
 }
