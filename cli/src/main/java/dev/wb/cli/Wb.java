@@ -8,6 +8,7 @@ import dev.wb.cli.core.Suggestions;
 import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.Version;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.cli.client.ServedClient;
 import dev.wb.cli.history.LogRecovery;
 import dev.wb.cli.server.Server;
 import dev.wb.cli.status.StatusCmd;
@@ -72,13 +73,19 @@ public final class Wb {
     public static void main(String[] args) {
         String serve = System.getProperty(Server.FOLDER);
         if (serve != null) {
-            // Started by bin/wb as a warm server: it serves until idle, stopped or stale, then exits.
+            // Started by a client as a warm server: it serves until idle, stopped or stale, then exits.
             RuntimeFolders.pin(System.getenv());
             System.exit(Server.serve(
                     (env, cwd, o, e, terminals, words) ->
                             new Wb(env, cwd, Clock.systemUTC(), o, e, terminals).run(words),
-                    Path.of(serve),
-                    System.getProperty(Server.KEY, "")));
+                    Path.of(serve)));
+        }
+        // A live server for this JVM's key runs the command and this JVM only relays it; otherwise (none,
+        // busy, stale, WB_SERVER=off) nothing of the command has run and it runs here, cold
+        // (docs/adr/0013-served-path.md).
+        int served = ServedClient.attempt(args);
+        if (served != ServedClient.COLD) {
+            Runtime.getRuntime().halt(served);
         }
         if (!Version.asked(args)) {
             // Only a command that may load jffi or Chronicle needs their folders pinned.

@@ -2,184 +2,188 @@ package dev.wb.cli.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wb.cli.client.Proc;
 import dev.wb.cli.core.Terminals;
 import dev.wb.engine.fs.AtomicFiles;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.channels.Channels;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * A warm wb server (docs/adr/0009-warm-server.md): a JVM that has already run wb, serving one command at
- * a time to {@code bin/wb} over FIFOs in a private folder. It answers {@code busy} while a command (or its
- * warm-up) runs, {@code stale} once its jars have changed, and exits when idle, stale, stopped, or after
- * a command a cold JVM would have died of. A signal the client forwards reaches this JVM and ends it as
- * it would end a cold run; a client that dies unseen (SIGKILL) makes it halt, as that JVM would have.
+ * A warm wb server (docs/adr/0013-served-path.md): a JVM that has already run wb, serving one command at
+ * a time to the clients of one key over a Unix socket in a private folder. It answers {@code busy} while a
+ * command or its warm-up runs, {@code stale} once its jars have changed or to a client confined otherwise,
+ * and exits when idle, stale, stopped, over its memory ceiling, asked to make room (at most two a user),
+ * or after a command a cold JVM would have died of. It runs with nothing of any caller: its environment is
+ * bin/wb's clean one and its command line holds only JVM flags, its folder and the jar.
  */
 public final class Server {
 
     /** The system property naming the server's folder; {@code Wb.main} serves when it is set. */
     public static final String FOLDER = "wb.server";
-    /** The system property holding the key the server was started for. */
-    public static final String KEY = "wb.server.key";
 
     private static final Duration DEFAULT_IDLE = Duration.ofMinutes(60);
+    private static final long DEFAULT_MEMORY_MIB = 512;
     private static final Duration TICK = Duration.ofSeconds(5);
     private static final Duration BUSY_WAIT = Duration.ofMillis(100);
+    private static final Duration LOCK_WAIT = Duration.ofSeconds(10);
+    private static final int HANDSHAKES = 8;
 
-    private final Runner runner;
-    private final Path folder;
+    final Runner runner;
+    final Path folder;
+    final int uid;
+    final String key;
+    final Native libc;
+    final ProcProcess self;
+    final Jars jars = Jars.now();
     private final Duration idle;
-
-    /** The end of the last command before the heap was last trimmed (read and written by the tick alone). */
-    private Instant trimmedAfter = Instant.EPOCH;
-
-    private final Jars jars = Jars.now();
-    private final ProcProcess self = ProcProcess.self();
-    private final String javaBinary = ProcessHandle.current().info().command().orElse("java");
+    private final long memoryKib;
     private final AtomicBoolean busy = new AtomicBoolean(true);
     private volatile boolean warming = true;
     private final AtomicLong served = new AtomicLong();
     private final AtomicReference<Instant> last = new AtomicReference<>(Instant.now());
     private final Instant started = Instant.now();
-    /** The client whose command runs now, or 0: its death unseen halts the server. */
-    private final AtomicLong running = new AtomicLong();
+    private final Semaphore handshakes = new Semaphore(HANDSHAKES);
+    /** The end of the last command before the heap was last trimmed (the tick's alone). */
+    private Instant trimmedAfter = Instant.EPOCH;
 
-    private Server(Runner runner, Path folder, Duration idle) {
+    private Server(Runner runner, Path folder, int uid, String key, Native libc, ProcProcess self) {
         this.runner = runner;
         this.folder = folder;
-        this.idle = idle;
+        this.uid = uid;
+        this.key = key;
+        this.libc = libc;
+        this.self = self;
+        this.idle = minutes(Long.getLong("wb.server.idle", 0)).orElse(DEFAULT_IDLE);
+        this.memoryKib = 1024 * Math.max(64, Long.getLong("wb.server.memory", DEFAULT_MEMORY_MIB));
     }
 
     /** Serves {@code runner}'s commands from {@code folder} until the server ends; the JVM's exit status. */
-    public static int serve(Runner runner, Path folder, String key) {
-        if (!ServerFolders.privateFolder(folder) || !ServerFolders.privateFolder(folder.getParent())) {
-            System.err.println("wb server: " + folder + " is not a private folder of this user; not serving");
-            return 3;
+    public static int serve(Runner runner, Path folder) {
+        int uid;
+        try {
+            uid = Proc.effectiveUid(Proc.status("self"));
+        } catch (IOException | RuntimeException e) {
+            return log("this is not Linux (no /proc/self/status); not serving", 3);
+        }
+        if (!Proc.privateFolder(folder, uid) || !Proc.privateFolder(folder.getParent(), uid)) {
+            return log(folder + " is not a private folder of this user; not serving", 3);
         }
         try (FileChannel lockFile =
                         FileChannel.open(folder.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock lock = lockFile.tryLock()) {
+                FileLock lock = lockFor(lockFile)) {
             if (lock == null) {
                 return 0; // another server holds this folder
             }
-            return new Server(runner, folder, idle(System.getenv())).run(key);
+            if (!Proc.ownFile(folder.resolve("key"), uid)) {
+                return log("no key file of this user's in " + folder + "; not serving", 3);
+            }
+            String key = Files.readString(folder.resolve("key"), StandardCharsets.UTF_8);
+            Optional<ProcProcess> self = ProcProcess.self();
+            if (self.isEmpty()) {
+                return log("its own /proc entries cannot be read; not serving", 3);
+            }
+            Server server = new Server(runner, folder, uid, key, Native.load(), self.get());
+            return server.open();
         } catch (IOException e) {
-            System.err.println("wb server: " + e.getMessage());
-            return 3;
+            return log(e.getMessage(), 3);
         }
     }
 
-    private static Duration idle(Map<String, String> env) {
+    /** The folder's lock, waiting a while for a server that is exiting (a stale one) to let it go. */
+    private static FileLock lockFor(FileChannel file) throws IOException {
+        long until = System.nanoTime() + LOCK_WAIT.toNanos();
+        while (true) {
+            FileLock lock = file.tryLock();
+            if (lock != null || System.nanoTime() > until) {
+                return lock;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+    }
+
+    private int open() throws IOException {
+        for (String leftover : new String[] {"sock", "busy", "pid"}) {
+            Files.deleteIfExists(folder.resolve(leftover));
+        }
+        deleteTree(folder.resolve("warm"));
+        Path socket = folder.resolve("sock");
+        try (ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            listener.bind(UnixDomainSocketAddress.of(socket), 64);
+            Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
+            long pid = ProcessHandle.current().pid();
+            boolean admitted = Registry.admit(folder.getParent(), folder, uid, () -> AtomicFiles.write(
+                    folder.resolve("pid"), (pid + "\nstarted " + startTicks() + "\n").getBytes(StandardCharsets.UTF_8)));
+            Files.deleteIfExists(folder.resolve("starting"));
+            if (!admitted) {
+                Files.deleteIfExists(socket);
+                return log("at most " + Registry.MAX + " servers a user, and none of the others is idle; not serving", 0);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> forget(pid), "wb-server-exit"));
+            writeStats();
+            daemon("wb-server-warm-up", this::warmUp);
+            daemon("wb-server-tick", () -> ticks(pid));
+            while (true) {
+                SocketChannel channel = listener.accept();
+                accept(channel);
+            }
+        }
+    }
+
+    /** Checks the peer before a byte is read: this user's, or the connection is closed unread. */
+    private void accept(SocketChannel channel) {
         try {
-            long minutes = Long.parseLong(env.getOrDefault("WB_SERVER_IDLE", ""));
-            return minutes > 0 ? Duration.ofMinutes(minutes) : DEFAULT_IDLE;
-        } catch (NumberFormatException e) {
-            return DEFAULT_IDLE;
-        }
-    }
-
-    private int run(String key) throws IOException {
-        Path in = folder.resolve("in");
-        Files.deleteIfExists(in);
-        Slots.mkfifo(List.of(in));
-        Slots.make(folder);
-        long pid = ProcessHandle.current().pid();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> forget(pid), "wb-server-exit"));
-        AtomicFiles.write(folder.resolve("key"), (key + "\n").getBytes(StandardCharsets.UTF_8));
-        writeStats();
-        try (FileChannel channel = FileChannel.open(in, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            // The pid and this process's start time: together they name this server and no process that
-            // gets its pid once it is gone (a client compares both).
-            AtomicFiles.write(
-                    folder.resolve("pid"), (pid + "\nstarted " + startTicks() + "\n").getBytes(StandardCharsets.UTF_8));
-            Thread warm = new Thread(this::warmUp, "wb-server-warm-up");
-            warm.setDaemon(true);
-            warm.start();
-            Thread ticks = new Thread(
+            Native.Peer peer = libc.peer(channel);
+            if (peer.uid() != uid || !handshakes.tryAcquire()) {
+                channel.close();
+                return;
+            }
+            Thread handler = new Thread(
                     () -> {
-                        while (true) {
-                            try {
-                                Thread.sleep(TICK.toMillis());
-                            } catch (InterruptedException e) {
-                                return;
-                            }
-                            tick(pid);
+                        try {
+                            new Connection(this, channel, peer).handle();
+                        } finally {
+                            handshakes.release();
                         }
                     },
-                    "wb-server-idle");
-            ticks.setDaemon(true);
-            ticks.start();
-            BufferedReader lines =
-                    new BufferedReader(new InputStreamReader(Channels.newInputStream(channel), StandardCharsets.UTF_8));
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                Optional<Request> request = Request.parse(line, folder);
-                if (request.isPresent() && !accept(request.get())) {
-                    return 0;
-                }
-            }
+                    "wb-server-connection");
+            handler.setDaemon(true);
+            handler.start();
+        } catch (IOException | RuntimeException e) {
+            Connection.closeQuietly(channel);
         }
-        return 0;
-    }
-
-    /** Answers one request; false when the server must end (stale). */
-    private boolean accept(Request request) {
-        Optional<ProcProcess> client = ProcProcess.of(request.pid());
-        try (Control control = Control.open(request.fifo("ctl"))) {
-            if (client.isEmpty()) {
-                Slots.free(request); // gone before it was answered
-                return true;
-            }
-            if (!jars.unchanged()) {
-                answer(request, control, "stale");
-                // A rebuilt or replaced install: this server ends, but never under a running command
-                // (that one ends first, and then the server: serveOne and the tick).
-                return busy.get();
-            }
-            if (!self.sameAs(client.get())) {
-                answer(request, control, "stale"); // another user or umask: never served here
-                return true;
-            }
-            if (!claimServer()) {
-                answer(request, control, "busy");
-                return true;
-            }
-        } catch (IOException e) {
-            return true;
-        }
-        if (!request.claim()) {
-            busy.set(false); // the client withdrew
-            Slots.free(request);
-            return true;
-        }
-        Thread worker = new Thread(() -> serveOne(request, client.get()), "wb-server-run");
-        worker.start();
-        return true;
     }
 
     /**
-     * Takes the server for a command; a command that is just ending (its client reading {@code exit}) is
-     * waited for a moment, so that commands run back to back are all served.
+     * Takes the server for a command; a command that is just ending (its client reading the exit code)
+     * is waited for a moment, so that commands run back to back are all served.
      */
-    private boolean claimServer() {
+    boolean claim() {
         long until = System.nanoTime() + BUSY_WAIT.toNanos();
         while (!busy.compareAndSet(false, true)) {
             if (System.nanoTime() > until || warming) {
@@ -192,72 +196,60 @@ public final class Server {
                 return false;
             }
         }
+        touch("busy");
         return true;
     }
 
-    /** A refusal: the client runs cold and leaves the slot alone, so it is freed here. */
-    private static void answer(Request request, Control control, String word) throws IOException {
-        if (request.claim()) {
-            control.say(word);
-        }
-        Slots.free(request);
+    /** A claim given back before its command ran (the client withdrew). */
+    void release() {
+        delete("busy");
+        busy.set(false);
     }
 
-    private void serveOne(Request request, ProcProcess client) {
-        Optional<ProcessHandle> handle = ProcessHandle.of(client.pid()).filter(ProcessHandle::isAlive);
-        if (handle.isEmpty()) {
-            Slots.free(request); // gone before its command began: nothing runs for it
-            busy.set(false);
-            return;
-        }
-        ServedRun.Ended ended = new ServedRun.Ended(3, true);
-        running.set(client.pid());
-        Optional<CompletableFuture<Void>> unused = handle.map(h -> h.onExit().thenRun(() -> {
-            if (running.get() == client.pid()) {
-                Runtime.getRuntime().halt(137); // as SIGKILL ends a cold run: no hooks
-            }
-            // Only now is the slot free: until its client has exited, its relays may hold the FIFOs, an
-            // unread line may sit in `ctl`, and its traps may still forward a signal.
-            Slots.free(request);
-        }));
-        try (Control control = Control.open(request.fifo("ctl"))) {
-            control.say("go");
-            try {
-                ended = ServedRun.run(runner, request, client, control, javaBinary);
-            } catch (IOException | RuntimeException e) {
-                // A request that could not be read or run (its files, its folder): the client is told and
-                // never left waiting; exit 3, as for a server that stopped.
-                ended = new ServedRun.Ended(3, true);
-            } finally {
-                // Before `exit`: the client may exit the moment it reads it, and that must not halt us.
-                running.set(0);
-            }
-            control.say("exit " + ended.code());
-        } catch (IOException e) {
-            // The client went away mid-way; nothing of the server is broken.
-        }
+    /** After a command: counted, and the server ends where a cold JVM would have, or its jars changed. */
+    void finished(ServedRun.Ended ended) {
         served.incrementAndGet();
         last.set(Instant.now());
         if (!ended.healthy() || !jars.unchanged()) {
-            System.exit(0); // a command a cold JVM would have died of, or a rebuilt install
+            System.exit(0);
         }
+        delete("busy");
         busy.set(false);
         writeStats();
     }
 
+    /** Exits at once if idle (the registry makes room); false when busy. */
+    boolean stopIfIdle() {
+        if (!busy.compareAndSet(false, true)) {
+            return false;
+        }
+        daemon("wb-server-stop", () -> System.exit(0));
+        return true;
+    }
+
     /**
-     * Runs wb's demo once (its throwaway repository removed after), and {@code status} in it, output
-     * discarded: the classes a command needs are loaded, initialised and compiled before a client waits.
+     * Runs wb's demo once in a scratch folder inside this server's own ({@code warm/}, removed after, and
+     * at the next start of this folder or the registry's sweep if the server is killed meanwhile), and
+     * {@code status} in it, output discarded: the classes a command needs are loaded and compiled before a
+     * client waits. Its environment is made here, from nothing of any caller's.
      */
     private void warmUp() {
+        Path warm = folder.resolve("warm");
         try {
+            Files.createDirectories(warm.resolve("home"));
+            Map<String, String> env = Map.of(
+                    "PATH", "/usr/bin:/bin",
+                    "LC_ALL", "C.UTF-8",
+                    "HOME", warm.resolve("home").toString(),
+                    "TMPDIR", warm.toString(),
+                    "GIT_CONFIG_NOSYSTEM", "1");
             StringWriter json = new StringWriter();
             PrintWriter discard = new PrintWriter(new StringWriter());
-            runner.run(System.getenv(), folder, new PrintWriter(json), discard, Terminals.process(), "demo", "--json");
+            runner.run(env, warm, new PrintWriter(json), discard, Terminals.process(), "demo", "--json");
             JsonNode repository = new ObjectMapper().readTree(json.toString()).path("repository");
             if (repository.isTextual()) {
                 Path demo = Path.of(repository.asText());
-                runner.run(System.getenv(), demo, discard, discard, Terminals.process(), "status");
+                runner.run(env, demo, discard, discard, Terminals.process(), "status");
                 if (demo.getFileName().toString().startsWith("wb-demo-")) {
                     deleteTree(demo);
                 }
@@ -265,6 +257,11 @@ public final class Server {
         } catch (IOException | RuntimeException e) {
             // A warm-up that fails leaves a server that warms up on its first commands instead.
         } finally {
+            try {
+                deleteTree(warm);
+            } catch (IOException e) {
+                // The next start of this folder removes it.
+            }
             last.set(Instant.now());
             warming = false;
             busy.set(false);
@@ -272,49 +269,45 @@ public final class Server {
         }
     }
 
-    /** This process's start, in clock ticks since boot: the 22nd field of {@code /proc/self/stat}. */
-    static String startTicks() {
-        try {
-            String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
-            // Fields after the command name in parentheses: the 3rd field of the line is the first here.
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", 0);
-            return fields.length > 19 ? fields[19] : "";
-        } catch (IOException | RuntimeException e) {
-            return "";
+    private void ticks(long pid) {
+        while (true) {
+            try {
+                Thread.sleep(TICK.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            tick(pid);
         }
     }
 
     private void tick(long pid) {
-        Slots.freeAbandoned(folder, running.get());
         boolean ours = ServerFolders.firstLine(folder.resolve("pid"))
                 .map(p -> p.equals(Long.toString(pid)))
                 .orElse(false);
-        if (!ours || (!busy.get() && Duration.between(last.get(), Instant.now()).compareTo(idle) > 0)) {
+        boolean stillPrivate = Proc.privateFolder(folder, uid) && Proc.privateFolder(folder.getParent(), uid);
+        boolean quiet = !busy.get();
+        if (!ours || !stillPrivate || (quiet && Duration.between(last.get(), Instant.now()).compareTo(idle) > 0)) {
             System.exit(0);
         }
-        if (!busy.get() && !jars.unchanged()) {
+        if (quiet && !jars.unchanged()) {
             System.exit(0);
         }
-        // Once a quiet spell has lasted a tick, the heap the last commands grew is given back (the
-        // serial GC shrinks the heap on a full collection): a resting server holds what it keeps, not
-        // what a million-event --stats once needed. A command that arrives meanwhile waits milliseconds.
+        // Once a quiet spell has lasted a tick, the heap the last commands grew is given back (the serial
+        // GC shrinks the heap on a full collection); a server still over its ceiling after that ends.
         Instant quietSince = last.get();
-        if (!busy.get()
-                && !quietSince.equals(trimmedAfter)
-                && Duration.between(quietSince, Instant.now()).compareTo(TICK) >= 0) {
+        if (quiet && !quietSince.equals(trimmedAfter) && Duration.between(quietSince, Instant.now()).compareTo(TICK) >= 0) {
             trimmedAfter = quietSince;
             System.gc();
+            writeStats();
+            if (Stats.residentKib() > memoryKib && busy.compareAndSet(false, true)) {
+                log("resident memory over its ceiling of " + memoryKib / 1024 + " MiB after a collection; exiting", 0);
+                System.exit(0);
+            }
         }
     }
 
     private void writeStats() {
-        String stats = "started " + started + "\nwarm " + !warming + "\nserved " + served.get() + "\nlast " + last.get()
-                + "\n";
-        try {
-            AtomicFiles.write(folder.resolve("stats"), stats.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            // Only `wb server status` reads it.
-        }
+        new Stats(started, !warming, served.get(), last.get(), Stats.residentKib()).write(folder);
     }
 
     /** On the way out: the folder no longer names this server (a newer server's files are left alone). */
@@ -323,16 +316,63 @@ public final class Server {
                 .map(p -> p.equals(Long.toString(pid)))
                 .orElse(false);
         if (ours) {
+            for (String file : new String[] {"pid", "sock", "busy"}) {
+                delete(file);
+            }
             try {
-                Files.deleteIfExists(folder.resolve("pid"));
-                Files.deleteIfExists(folder.resolve("in"));
+                deleteTree(folder.resolve("warm"));
             } catch (IOException e) {
-                // Nothing more to do on the way out.
+                // The next start of this folder removes it.
             }
         }
     }
 
-    private static void deleteTree(Path root) throws IOException {
+    private void touch(String name) {
+        try {
+            Files.write(folder.resolve(name), new byte[0]);
+        } catch (IOException e) {
+            // A hint for clients only.
+        }
+    }
+
+    private void delete(String name) {
+        try {
+            Files.deleteIfExists(folder.resolve(name));
+        } catch (IOException e) {
+            // A hint for clients only.
+        }
+    }
+
+    /** This process's start, in clock ticks since boot: the 22nd field of {@code /proc/self/stat}. */
+    static String startTicks() {
+        try {
+            String stat = Files.readString(Path.of("/proc/self/stat"), StandardCharsets.US_ASCII);
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ", 0);
+            return fields.length > 19 ? fields[19] : "";
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    private static Optional<Duration> minutes(long minutes) {
+        return minutes > 0 ? Optional.of(Duration.ofMinutes(minutes)) : Optional.empty();
+    }
+
+    private static int log(String message, int code) {
+        System.err.println(Instant.now() + " wb server: " + message);
+        return code;
+    }
+
+    private static void daemon(String name, Runnable body) {
+        Thread thread = new Thread(body, name);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
         try (var walk = Files.walk(root)) {
             for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
                 Files.deleteIfExists(p);

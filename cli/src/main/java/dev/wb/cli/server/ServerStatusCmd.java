@@ -31,7 +31,7 @@ public final class ServerStatusCmd extends LeafCmd {
         CommandSpec spec = cmd.command(
                 "status",
                 "This install's warm servers for this user: pid, JDK, commands served, when last used.",
-                "How they work: docs/adr/0009-warm-server.md.",
+                "How they work: docs/adr/0013-served-path.md.",
                 "");
         spec.addOption(Specs.json(root));
         return spec;
@@ -50,8 +50,7 @@ public final class ServerStatusCmd extends LeafCmd {
                 o.put("folder", f.folder().toString());
                 o.put("running", f.process().isPresent());
                 f.process().ifPresent(p -> o.put("pid", p.pid()));
-                List<String> fields = f.fields();
-                o.put("java", fields.size() > 2 ? fields.get(2) : "");
+                o.put("java", f.field("java"));
                 f.stats().forEach(o::put);
             }
             console.json(doc);
@@ -69,8 +68,7 @@ public final class ServerStatusCmd extends LeafCmd {
             if (f.process().isEmpty()) {
                 continue;
             }
-            List<String> fields = f.fields();
-            console.line("server " + f.process().get().pid() + "  java " + (fields.size() > 2 ? fields.get(2) : "?")
+            console.line("server " + f.process().get().pid() + "  java " + f.field("java")
                     + "  served " + f.stats().getOrDefault("served", "0")
                     + "  started " + f.stats().getOrDefault("started", "?")
                     + "  last used " + f.stats().getOrDefault("last", "?"));
