@@ -98,7 +98,10 @@ final class GitBinary {
         return String.join(" ", args);
     }
 
-    /** Starts {@code git -C dir ARGS} with the given stdin; the caller drains its output. */
+    /**
+     * Starts {@code git -C dir ARGS} in {@code dir} with the given stdin; the caller drains its output.
+     * The child's folder is set too, never inherited: a warm server's own folder is {@code /}.
+     */
     Process start(Path dir, ProcessBuilder.Redirect stdin, String... args) {
         List<String> argv = new ArrayList<>(args.length + 4);
         argv.add(executable.toString());
@@ -106,7 +109,8 @@ final class GitBinary {
         argv.add("-C");
         argv.add(dir.toString());
         argv.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(argv).redirectInput(stdin);
+        ProcessBuilder builder =
+                new ProcessBuilder(argv).directory(dir.toFile()).redirectInput(stdin);
         Map<String, String> childEnv = builder.environment();
         childEnv.clear();
         childEnv.putAll(env);
