@@ -30,12 +30,14 @@ final class GitBinary {
 
     /**
      * Finds git on the PATH of {@code env}, not of this JVM: a child process searches the parent's
-     * PATH, so the caller's PATH is honoured only if wb resolves the executable itself.
+     * PATH, so the caller's PATH is honoured only if wb resolves the executable itself. Only absolute
+     * entries count: a relative one would be taken from this JVM's folder, which on a warm server is
+     * not the caller's (and a repository file named {@code git} must not stand in for git).
      */
     static GitBinary onPath(Map<String, String> env) {
         String path = env.getOrDefault("PATH", "");
         for (String dir : path.split(File.pathSeparator, 0)) {
-            if (dir.isEmpty()) {
+            if (dir.isEmpty() || !Path.of(dir).isAbsolute()) {
                 continue;
             }
             Path candidate = Path.of(dir, "git");

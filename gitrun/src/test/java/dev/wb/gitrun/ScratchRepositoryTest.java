@@ -98,6 +98,20 @@ class ScratchRepositoryTest {
         assertTrue(error.getMessage().contains("git was not found on PATH"), error.getMessage());
     }
 
+    /** A relative PATH entry would be taken from this JVM's folder (on a warm server {@code /}): never searched. */
+    @Test
+    void a_relative_path_entry_is_never_searched_for_git() {
+        Path relative = TempGitRepo.gitFolderRelativeToThisJvm();
+        assertTrue(Files.isExecutable(relative.resolve("git")), relative + " leads to git from this JVM's folder");
+        Map<String, String> env = new HashMap<>(ENV);
+        env.put("PATH", relative.toString());
+
+        IOException error = assertThrows(
+                IOException.class, () -> ScratchRepository.create(dir.resolve("demo"), Map.of(), "x", env));
+
+        assertTrue(error.getMessage().contains("git was not found on PATH"), error.getMessage());
+    }
+
     @Test
     void the_runs_environment_reaches_git_without_its_git_variables() {
         Map<String, String> run = Map.of("PATH", "/usr/bin:/bin", "WB_DEMO_PROBE", "kept", "GIT_DIR", "/elsewhere");
