@@ -103,7 +103,7 @@ class CatchUpCaptureTest {
         assertEquals(parent.candidateCommit(), child.base());
         assertEquals(List.of("src/App.java"), child.scope().changedFiles());
         assertTrue(child.parentRecordDigest().orElseThrow().startsWith("sha256:"));
-        assertEquals(child, Snapshots.load(fx.workspace(), child.id()).withDir(child.dir()));
+        assertEquals(child, Snapshots.load(fx.workspace(), child.id(), ENV).withDir(child.dir()));
     }
 
     @Test
@@ -179,7 +179,7 @@ class CatchUpCaptureTest {
         Snapshot child = catchUp(Optional.of(receiptDigest), List.of());
         Files.writeString(parent.worktree().resolve("src/Util.java"), "changed\n");
 
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), child.id()));
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), child.id(), ENV));
 
         assertTrue(failure.getMessage().contains(parent.id()), failure.getMessage());
     }

@@ -372,7 +372,8 @@ class JudgeReproduceTest {
                 Candidate.snapshotId(CanonicalJson.parse(readBytes(fx.repo.resolve(REVIEW)))
                         .path("scope")
                         .path("candidate")
-                        .asText()));
+                        .asText()),
+                ENV);
         writeRecord(reviewed, "NEEDS_CHANGES", false);
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt"), VERSION_2);
 

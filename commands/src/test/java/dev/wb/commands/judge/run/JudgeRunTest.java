@@ -248,7 +248,7 @@ class JudgeRunTest {
         assertEquals(JudgeRun.Outcome.PASSED, result.outcome());
         assertEquals("isolated", receipt(result).path("mode").asText());
         assertFalse(Files.exists(fx.repo.resolve("built.txt")));
-        Snapshots.load(fx.workspace(), snapshot.id());
+        Snapshots.load(fx.workspace(), snapshot.id(), ENV);
     }
 
     @Test

@@ -152,7 +152,7 @@ class JudgePruneTest {
         assertTrue(Files.exists(parent.receipts()));
         assertEquals(
                 child,
-                Snapshots.load(fx.workspace(), child.id()).withDir(child.dir()),
+                Snapshots.load(fx.workspace(), child.id(), ENV).withDir(child.dir()),
                 "the kept catch-up still loads: its ancestor is whole");
     }
 
