@@ -439,7 +439,7 @@ class JudgeAgentsTest {
     @Test
     void enable_and_disable_are_recorded_on_the_workspace_stream() {
         write(".workflow/config.json", "{\"agents\": {\"judge\": {\"model\": {\"claude\": \"sonnet\"}}}}");
-        try (Session session = new Session(ws, TestEvents.invocation())) {
+        try (Session session = new Session(ws, System.getenv(), TestEvents.invocation())) {
             JudgeAgents.record(session, JudgeAgents.enable(ws, false, false, Optional.of(launcher)));
             JudgeAgents.record(session, JudgeAgents.disable(ws, false, false));
 
