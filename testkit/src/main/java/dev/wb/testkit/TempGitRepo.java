@@ -131,19 +131,23 @@ public final class TempGitRepo {
                 "GIT_COMMITTER_EMAIL", "author@example.com");
     }
 
-    /**
-     * The folder holding this JVM's git, named relative to this JVM's own folder: a PATH entry that only
-     * a lookup taking relative entries from the JVM's folder would find git in (on a warm server that
-     * folder is {@code /}, not the caller's: docs/adr/0009).
-     */
-    public static Path gitFolderRelativeToThisJvm() {
+    /** The folder holding the git on this JVM's PATH, absolute. */
+    public static Path gitFolder() {
         for (String entry : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator, 0)) {
             if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "git"))) {
-                Path here = Path.of("").toAbsolutePath();
-                return here.relativize(Path.of(entry).toAbsolutePath());
+                return Path.of(entry).toAbsolutePath();
             }
         }
         throw new IllegalStateException("no git on this JVM's PATH");
+    }
+
+    /**
+     * {@link #gitFolder()} named relative to this JVM's own folder: a PATH entry that only a lookup taking
+     * relative entries from the JVM's folder would find git in (on a warm server that folder is {@code /},
+     * not the caller's: docs/adr/0009).
+     */
+    public static Path gitFolderRelativeToThisJvm() {
+        return Path.of("").toAbsolutePath().relativize(gitFolder());
     }
 
     /** The outcome of a finished child process. */
