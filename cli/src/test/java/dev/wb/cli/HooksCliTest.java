@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
 import java.io.ByteArrayInputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -109,6 +110,26 @@ class HooksCliTest {
         CliRun.Result replay = wb("replay", "workspace");
         assertTrue(replay.out().contains("hooks.configured"), replay.out());
         assertTrue(replay.out().contains("install claude: installed · .claude/settings.local.json"), replay.out());
+    }
+
+    /**
+     * A relative PATH entry is the caller's shell's: looked up from the folder wb runs in, never this JVM's
+     * (on a warm server {@code /}). The test JVM's folder is not the repository, so its tools/wb is not there.
+     */
+    @Test
+    void a_wb_in_a_relative_path_entry_is_looked_for_from_the_folder_wb_runs_in() throws IOException {
+        Path wbThere = repo.resolve("tools/wb");
+        Files.createDirectories(wbThere.getParent());
+        Files.writeString(wbThere, "#!/bin/sh\n");
+        assertTrue(wbThere.toFile().setExecutable(true));
+        assertFalse(Files.exists(TempGitRepo.gitFolder().resolve("wb")), "no other wb on the PATH given");
+        env.put("PATH", "tools" + File.pathSeparator + TempGitRepo.gitFolder());
+
+        CliRun.Result install = wb("hooks", "install", "claude", "--json");
+
+        assertEquals(0, install.code(), install.toString());
+        assertTrue(install.json().get("wbOnPath").booleanValue(), install.toString());
+        assertFalse(install.err().contains("wb is not on PATH here"), install.err());
     }
 
     @Test

@@ -110,6 +110,22 @@ class JudgeAgentsCliTest {
         assertTrue(s.get("run").isNull());
     }
 
+    /**
+     * A relative WB_LAUNCHER is the caller's: taken from the run's folder, never this JVM's (on a warm
+     * server {@code /}). The test JVM's folder is not the repository, so the JVM's would find no launcher.
+     */
+    @Test
+    void a_relative_wb_launcher_is_taken_from_the_folder_wb_runs_in() {
+        String relative = repo.root().relativize(launcher).toString();
+        CliRun.Result enable = CliRun.wb(repo.root(), Map.of("WB_LAUNCHER", relative), "judge", "enable", "--json");
+        seen.add(enable);
+
+        assertEquals(0, enable.code(), enable.toString());
+        assertEquals(
+                "\"" + launcher + "\" judge guard",
+                enable.json().at("/hook/command").textValue());
+    }
+
     // Lock is held for the block's length: taken, never read.
     @SuppressWarnings("try")
     @Test

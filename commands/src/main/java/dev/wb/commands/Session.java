@@ -26,11 +26,9 @@ public final class Session implements AutoCloseable {
     private EventLog log;
     private Optional<SyncedReader> synced;
 
-    /** A session of this process (its environment) with a given invocation: tests and benchmarks. */
-    public Session(Workspace workspace, Invocation invocation) {
-        this.workspace = workspace;
-        this.env = System.getenv();
-        this.invocationSource = () -> invocation;
+    /** A session with a given environment and invocation: tests and benchmarks. */
+    public Session(Workspace workspace, Map<String, String> env, Invocation invocation) {
+        this(workspace, env, () -> invocation);
     }
 
     private Session(Workspace workspace, Map<String, String> env, Supplier<Invocation> invocationSource) {

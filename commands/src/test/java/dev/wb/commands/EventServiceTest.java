@@ -30,7 +30,7 @@ class EventServiceTest {
 
     private Session session() {
         Workspace workspace = Workspace.require(TempGitRepo.create(tmp, "repo").root());
-        return new Session(workspace, TestEvents.invocation());
+        return new Session(workspace, System.getenv(), TestEvents.invocation());
     }
 
     private static Decision<Void> events(NewEvent... events) {

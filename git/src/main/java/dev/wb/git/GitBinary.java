@@ -30,12 +30,14 @@ final class GitBinary {
 
     /**
      * Finds git on the PATH of {@code env}, not of this JVM: a child process searches the parent's
-     * PATH, so the caller's PATH is honoured only if wb resolves the executable itself.
+     * PATH, so the caller's PATH is honoured only if wb resolves the executable itself. Only absolute
+     * entries count: a relative one would be taken from this JVM's folder, which on a warm server is
+     * not the caller's (and a repository file named {@code git} must not stand in for git).
      */
     static GitBinary onPath(Map<String, String> env) {
         String path = env.getOrDefault("PATH", "");
         for (String dir : path.split(File.pathSeparator, 0)) {
-            if (dir.isEmpty()) {
+            if (dir.isEmpty() || !Path.of(dir).isAbsolute()) {
                 continue;
             }
             Path candidate = Path.of(dir, "git");
@@ -98,7 +100,10 @@ final class GitBinary {
         return String.join(" ", args);
     }
 
-    /** Starts {@code git -C dir ARGS} with the given stdin; the caller drains its output. */
+    /**
+     * Starts {@code git -C dir ARGS} in {@code dir} with the given stdin; the caller drains its output.
+     * The child's folder is set too, never inherited: a warm server's own folder is {@code /}.
+     */
     Process start(Path dir, ProcessBuilder.Redirect stdin, String... args) {
         List<String> argv = new ArrayList<>(args.length + 4);
         argv.add(executable.toString());
@@ -106,7 +111,8 @@ final class GitBinary {
         argv.add("-C");
         argv.add(dir.toString());
         argv.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(argv).redirectInput(stdin);
+        ProcessBuilder builder =
+                new ProcessBuilder(argv).directory(dir.toFile()).redirectInput(stdin);
         Map<String, String> childEnv = builder.environment();
         childEnv.clear();
         childEnv.putAll(env);

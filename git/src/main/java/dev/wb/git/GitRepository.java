@@ -38,11 +38,6 @@ public final class GitRepository implements AutoCloseable {
         this.backend = backend;
     }
 
-    /** Opens the repository whose work tree contains {@code dir}, with this process's environment. */
-    public static GitRepository open(Path dir) {
-        return open(dir, System.getenv(), Backend.AUTO);
-    }
-
     /**
      * Opens the repository whose work tree contains {@code dir}; git finds the top. {@code env} is the
      * whole environment git runs with (and JGit reads its configuration by): PATH, HOME,

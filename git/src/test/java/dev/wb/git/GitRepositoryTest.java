@@ -57,6 +57,23 @@ class GitRepositoryTest {
         assertEquals("git was not found on PATH", error.getMessage());
     }
 
+    /**
+     * A relative PATH entry would be taken from this JVM's folder, which on a warm server is {@code /}, not
+     * the caller's: only absolute entries count, though this one leads from this JVM's folder to git.
+     */
+    @Test
+    void a_relative_path_entry_is_never_searched_for_git() {
+        TempGitRepo repo = TempGitRepo.create(dir, "repo");
+        Path relative = TempGitRepo.gitFolderRelativeToThisJvm();
+        assertTrue(Files.isExecutable(relative.resolve("git")), relative + " leads to git from this JVM's folder");
+        Map<String, String> env = env();
+        env.put("PATH", relative.toString());
+
+        GitException error = assertThrows(GitException.class, () -> GitRepository.open(repo.root(), env, Backend.CLI));
+
+        assertEquals("git was not found on PATH", error.getMessage());
+    }
+
     @Test
     void a_sha1_repository_says_so() {
         TempGitRepo repo = TempGitRepo.create(dir, "repo");

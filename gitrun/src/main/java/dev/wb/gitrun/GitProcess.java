@@ -34,10 +34,14 @@ final class GitProcess {
 
     private GitProcess() {}
 
-    /** {@code git} on the PATH of {@code env}; a child process would search wb's own PATH instead. */
+    /**
+     * {@code git} on the PATH of {@code env}; a child process would search wb's own PATH instead. Only
+     * absolute entries count: a relative one would be taken from this JVM's folder, which on a warm
+     * server is not the caller's (and a repository file named {@code git} must not stand in for git).
+     */
     static Optional<Path> locate(Map<String, String> env) {
         for (String dir : env.getOrDefault("PATH", "").split(File.pathSeparator, 0)) {
-            if (!dir.isEmpty()) {
+            if (!dir.isEmpty() && Path.of(dir).isAbsolute()) {
                 Path candidate = Path.of(dir, "git");
                 if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
                     return Optional.of(candidate);

@@ -14,7 +14,7 @@ import java.util.Map;
  * The throwaway repository {@code wb demo} works in, made here so that this module stays the only
  * one that writes to any repository, wb's own demo included. It runs the user's git with a fixed
  * identity and none of the user's configuration: no system or global file, no {@code GIT_*}
- * variable from wb's environment (a {@code GIT_DIR} inherited from a hook would otherwise point
+ * variable from the run's environment (a {@code GIT_DIR} inherited from a hook would otherwise point
  * {@code git init} and the commit at the user's own repository), no templates, no signing. So the
  * user's hooks and signing neither break nor are triggered by a scratch repository.
  */
@@ -30,18 +30,20 @@ public final class ScratchRepository {
     /**
      * Makes {@code dir} (created if missing) a new repository on branch {@code main}, writes
      * {@code files} into it (relative path to content), and commits everything in it, files
-     * already there included. Returns the commit's full id.
+     * already there included. Returns the commit's full id. git is found on the PATH of {@code env}, the
+     * run's environment (a warm server's client's, never the server's own: docs/adr/0009).
      *
      * @throws IOException when {@code dir} already holds a repository, a path leaves {@code dir}, or git fails
      */
-    public static String create(Path dir, Map<String, String> files, String message) throws IOException {
+    public static String create(Path dir, Map<String, String> files, String message, Map<String, String> env)
+            throws IOException {
         Files.createDirectories(dir);
         Path root = dir.toRealPath();
         if (Files.exists(root.resolve(".git"))) {
             throw new IOException(
                     root + " already holds a git repository; a scratch repository needs a folder of its own");
         }
-        git(root, "init", "-q", "--template=", "-b", "main");
+        git(root, env, "init", "-q", "--template=", "-b", "main");
         Files.writeString(root.resolve(".git").resolve(MARKER), "made by wb for wb demo\n", StandardCharsets.UTF_8);
         for (Map.Entry<String, String> file : files.entrySet()) {
             Path target = root.resolve(file.getKey()).normalize();
@@ -51,7 +53,7 @@ public final class ScratchRepository {
             Files.createDirectories(target.getParent());
             Files.writeString(target, file.getValue(), StandardCharsets.UTF_8);
         }
-        return commit(root, message);
+        return commit(root, message, env);
     }
 
     /**
@@ -60,23 +62,23 @@ public final class ScratchRepository {
      *
      * @throws IOException when {@code dir} is not a scratch repository, nothing changed, or git fails
      */
-    public static String commitAll(Path dir, String message) throws IOException {
+    public static String commitAll(Path dir, String message, Map<String, String> env) throws IOException {
         Path root = dir.toRealPath();
         if (!Files.isRegularFile(root.resolve(".git").resolve(MARKER))) {
             throw new IOException(root + " is not a scratch repository made by wb; wb commits only in its own");
         }
-        return commit(root, message);
+        return commit(root, message, env);
     }
 
-    private static String commit(Path root, String message) throws IOException {
-        git(root, "add", "-A");
-        git(root, "-c", "commit.gpgsign=false", "commit", "-q", "-m", message);
-        return git(root, "rev-parse", "HEAD").strip();
+    private static String commit(Path root, String message, Map<String, String> env) throws IOException {
+        git(root, env, "add", "-A");
+        git(root, env, "-c", "commit.gpgsign=false", "commit", "-q", "-m", message);
+        return git(root, env, "rev-parse", "HEAD").strip();
     }
 
-    private static String git(Path root, String... args) throws IOException {
+    private static String git(Path root, Map<String, String> env, String... args) throws IOException {
         List<String> argv = new ArrayList<>(List.of(args));
-        GitProcess.Result result = GitProcess.run(root, argv, environment(), TIMEOUT);
+        GitProcess.Result result = GitProcess.run(root, argv, environment(env), TIMEOUT);
         if (result.exitCode() != 0) {
             throw new IOException("git " + args[args[0].equals("-c") ? 2 : 0] + " failed in the scratch repository "
                     + root + ": " + result.output().strip());
@@ -84,10 +86,10 @@ public final class ScratchRepository {
         return result.output();
     }
 
-    /** wb's environment without any GIT_* variable, plus a fixed identity and no configuration files. */
-    static Map<String, String> environment() {
+    /** The run's environment without any GIT_* variable, plus a fixed identity and no configuration files. */
+    static Map<String, String> environment(Map<String, String> run) {
         Map<String, String> env = new HashMap<>();
-        System.getenv().forEach((name, value) -> {
+        run.forEach((name, value) -> {
             if (!name.startsWith("GIT_")) {
                 env.put(name, value);
             }

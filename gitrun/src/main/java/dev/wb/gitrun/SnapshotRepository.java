@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
  * object database through {@code upload-pack} and writes nothing there; the checkout of the candidate's
  * base reads that object database directly as well ({@link #fetchAndCheckout}), and {@code git
  * rev-parse} names it. Every step writes to the private repository only, with a fixed identity and none
- * of the user's configuration files or {@code GIT_*} variables, like {@link ScratchRepository}.
+ * of the user's configuration files or {@code GIT_*} variables, like {@link ScratchRepository}; git is
+ * found on the PATH of the run's environment, given when the repository is made or opened (a warm
+ * server's client's, never the server's own: docs/adr/0009).
  */
 public final class SnapshotRepository {
 
@@ -39,9 +41,11 @@ public final class SnapshotRepository {
     private static final String EPOCH = "1970-01-01T00:00:00Z";
 
     private final Path root;
+    private final Map<String, String> runEnv;
 
-    private SnapshotRepository(Path root) {
+    private SnapshotRepository(Path root, Map<String, String> runEnv) {
         this.root = root;
+        this.runEnv = Map.copyOf(runEnv);
     }
 
     /**
@@ -50,20 +54,26 @@ public final class SnapshotRepository {
      * out {@code checkout} (one of them) detached.
      */
     public static SnapshotRepository create(
-            Path dir, Path live, String objectFormat, Collection<String> commits, String checkout) throws IOException {
-        SnapshotRepository repo = init(dir, objectFormat);
+            Path dir,
+            Path live,
+            String objectFormat,
+            Collection<String> commits,
+            String checkout,
+            Map<String, String> env)
+            throws IOException {
+        SnapshotRepository repo = init(dir, objectFormat, env);
         repo.fetch(live, commits);
         repo.checkout(checkout);
         return repo;
     }
 
     /** Makes {@code dir} (which must not exist yet) an empty snapshot repository. */
-    public static SnapshotRepository init(Path dir, String objectFormat) throws IOException {
+    public static SnapshotRepository init(Path dir, String objectFormat, Map<String, String> env) throws IOException {
         if (Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
             throw new IOException(dir + " already exists; a snapshot repository is made in a new folder");
         }
         Files.createDirectories(dir);
-        SnapshotRepository repo = new SnapshotRepository(dir.toRealPath());
+        SnapshotRepository repo = new SnapshotRepository(dir.toRealPath(), env);
         repo.git("init", "-q", "--template=", "--object-format=" + objectFormat);
         Files.writeString(
                 repo.root.resolve(".git").resolve(MARKER),
@@ -115,7 +125,7 @@ public final class SnapshotRepository {
      * that could not use the loan is done again from the fetched objects alone.
      */
     public CheckedOut fetchAndCheckout(Path source, Collection<String> commits, String checkout) throws IOException {
-        return fetchAndCheckout(source, commits, checkout, objectStore(source));
+        return fetchAndCheckout(source, commits, checkout, objectStore(source, runEnv));
     }
 
     /** As above, with the store to lend given ({@code lent}; empty: none), so a test can lend a wrong one. */
@@ -160,11 +170,11 @@ public final class SnapshotRepository {
      * The object store of the repository at {@code source}, absolute, when it can be lent as an
      * alternate (a path with {@code :} or a quote cannot be, in that variable's syntax).
      */
-    static Optional<Path> objectStore(Path source) {
+    static Optional<Path> objectStore(Path source, Map<String, String> env) {
         GitProcess.Result result = GitProcess.run(
                 source,
                 List.of("rev-parse", "--path-format=absolute", "--git-path", "objects"),
-                environment(),
+                environment(env),
                 TIMEOUT);
         String text = result.output().strip();
         if (result.exitCode() != 0
@@ -194,12 +204,12 @@ public final class SnapshotRepository {
     }
 
     /** Opens a snapshot repository {@link #create} made; anything else is refused. */
-    public static SnapshotRepository open(Path dir) throws IOException {
+    public static SnapshotRepository open(Path dir, Map<String, String> env) throws IOException {
         Path real = dir.toRealPath();
         if (!Files.isRegularFile(real.resolve(".git").resolve(MARKER))) {
             throw new IOException(real + " is not a snapshot repository made by wb");
         }
-        return new SnapshotRepository(real);
+        return new SnapshotRepository(real, env);
     }
 
     public Path root() {
@@ -345,9 +355,13 @@ public final class SnapshotRepository {
         }
     }
 
-    /** As {@link ScratchRepository#environment()}, with the candidate's fixed author and time. */
-    static Map<String, String> environment() {
-        Map<String, String> env = ScratchRepository.environment();
+    private Map<String, String> environment() {
+        return environment(runEnv);
+    }
+
+    /** As {@link ScratchRepository#environment(Map)}, with the candidate's fixed author and time. */
+    static Map<String, String> environment(Map<String, String> run) {
+        Map<String, String> env = ScratchRepository.environment(run);
         env.put("GIT_AUTHOR_NAME", "wb snapshot");
         env.put("GIT_AUTHOR_EMAIL", "snapshot@wb.invalid");
         env.put("GIT_COMMITTER_NAME", "wb snapshot");

@@ -26,6 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SnapshotRepositoryTest {
 
+    /** The run's environment these tests give: this JVM's own. */
+    private static final Map<String, String> ENV = System.getenv();
+
     @TempDir
     Path dir;
 
@@ -46,10 +49,10 @@ class SnapshotRepositoryTest {
         for (int i = 0; i < 248; i++) {
             files.put("many/f" + i + ".txt", "file " + i + "\n");
         }
-        String base = ScratchRepository.create(folder, files, "base");
+        String base = ScratchRepository.create(folder, files, "base", ENV);
         Files.writeString(folder.resolve("src/b.txt"), "b, changed\n");
         Files.writeString(folder.resolve("src/c.txt"), "c\n");
-        String head = ScratchRepository.commitAll(folder, "head");
+        String head = ScratchRepository.commitAll(folder, "head", ENV);
         return new String[] {base, head};
     }
 
@@ -57,7 +60,7 @@ class SnapshotRepositoryTest {
     void the_checkout_overlapping_the_fetch_leaves_a_repository_that_holds_its_own_objects() throws IOException {
         Path liveRoot = dir.resolve("live");
         String[] commits = live(liveRoot);
-        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1");
+        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1", ENV);
 
         SnapshotRepository.CheckedOut how =
                 repo.fetchAndCheckout(liveRoot, List.of(commits[0], commits[1]), commits[1]);
@@ -80,7 +83,7 @@ class SnapshotRepositoryTest {
         // A ':' separates entries of GIT_ALTERNATE_OBJECT_DIRECTORIES: such a store is never lent.
         Path liveRoot = dir.resolve("live:colon");
         String[] commits = live(liveRoot);
-        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1");
+        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1", ENV);
 
         SnapshotRepository.CheckedOut how = repo.fetchAndCheckout(liveRoot, List.of(commits[1]), commits[1]);
 
@@ -93,7 +96,7 @@ class SnapshotRepositoryTest {
     void a_checkout_that_cannot_read_what_it_was_lent_is_done_again_from_the_fetched_objects() throws IOException {
         Path liveRoot = dir.resolve("live");
         String[] commits = live(liveRoot);
-        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1");
+        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1", ENV);
         Path empty = Files.createDirectories(dir.resolve("empty-store"));
 
         SnapshotRepository.CheckedOut how =
@@ -107,7 +110,7 @@ class SnapshotRepositoryTest {
         assertEquals("", git(repo.root(), "status", "--porcelain"));
         assertEquals(
                 Optional.of(liveRoot.resolve(".git/objects").toRealPath()),
-                SnapshotRepository.objectStore(liveRoot).map(p -> {
+                SnapshotRepository.objectStore(liveRoot, ENV).map(p -> {
                     try {
                         return p.toRealPath();
                     } catch (IOException e) {
@@ -120,7 +123,7 @@ class SnapshotRepositoryTest {
     void a_fetch_that_fails_fails_the_whole_even_when_the_checkout_could_read_the_loan() throws IOException {
         Path liveRoot = dir.resolve("live");
         String[] commits = live(liveRoot);
-        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1");
+        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1", ENV);
         String missing = "0123456789abcdef0123456789abcdef01234567";
 
         IOException failed =
@@ -133,7 +136,7 @@ class SnapshotRepositoryTest {
     void the_candidate_is_the_commit_git_commit_would_write_and_the_refs_name_it() throws IOException {
         Path liveRoot = dir.resolve("live");
         String[] commits = live(liveRoot);
-        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1");
+        SnapshotRepository repo = SnapshotRepository.init(dir.resolve("snap"), "sha1", ENV);
         repo.fetchAndCheckout(liveRoot, List.of(commits[0], commits[1]), commits[1]);
         Files.writeString(repo.root().resolve("a.txt"), "a, in the working tree\n");
         repo.stage(List.of("a.txt"));
@@ -148,7 +151,7 @@ class SnapshotRepositoryTest {
         assertEquals(commits[1], git(root, "rev-parse", "HEAD~1"));
         assertEquals("a.txt", git(root, "diff", "--name-only", "HEAD~1", "HEAD"));
         // git commit, in the same repository state with the same identity and time, writes the same object.
-        Map<String, String> env = new HashMap<>(SnapshotRepository.environment());
+        Map<String, String> env = new HashMap<>(SnapshotRepository.environment(ENV));
         git(root, "update-ref", "--no-deref", "HEAD", commits[1]);
         GitProcess.Result made = GitProcess.run(
                 root,

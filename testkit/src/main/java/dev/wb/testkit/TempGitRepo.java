@@ -131,6 +131,25 @@ public final class TempGitRepo {
                 "GIT_COMMITTER_EMAIL", "author@example.com");
     }
 
+    /** The folder holding the git on this JVM's PATH, absolute. */
+    public static Path gitFolder() {
+        for (String entry : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator, 0)) {
+            if (!entry.isEmpty() && Files.isExecutable(Path.of(entry, "git"))) {
+                return Path.of(entry).toAbsolutePath();
+            }
+        }
+        throw new IllegalStateException("no git on this JVM's PATH");
+    }
+
+    /**
+     * {@link #gitFolder()} named relative to this JVM's own folder: a PATH entry that only a lookup taking
+     * relative entries from the JVM's folder would find git in (on a warm server that folder is {@code /},
+     * not the caller's: docs/adr/0009).
+     */
+    public static Path gitFolderRelativeToThisJvm() {
+        return Path.of("").toAbsolutePath().relativize(gitFolder());
+    }
+
     /** The outcome of a finished child process. */
     public record ProcessResult(int exitCode, String stdout, String stderr) {}
 

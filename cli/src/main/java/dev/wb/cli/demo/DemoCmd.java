@@ -61,7 +61,7 @@ public final class DemoCmd extends LeafCmd {
     protected Exit run() {
         Path repo;
         try {
-            repo = DemoRepository.create();
+            repo = DemoRepository.create(root.context().env());
         } catch (IOException | UncheckedIOException e) {
             throw new Failure(
                     Failure.Kind.NOT_COMPLETED,
@@ -75,7 +75,7 @@ public final class DemoCmd extends LeafCmd {
             console.line("wb demo: a task in a throwaway repository at " + repo);
             console.line("(every step below is the real wb command, run inside that repository)");
         }
-        for (DemoStages.Stage stage : DemoStages.stages(repo)) {
+        for (DemoStages.Stage stage : DemoStages.stages(repo, root.context().env())) {
             if (!json) {
                 console.line("");
                 console.line("── " + stage.title());

@@ -24,23 +24,26 @@ import java.util.function.Consumer;
 /** The demo's files, from wb's own resources. */
 final class DemoRepository {
     private final Path root;
+    private final Map<String, String> env;
 
-    DemoRepository(Path root) {
+    /** The demo repository at {@code root}, read with the run's environment {@code env}. */
+    DemoRepository(Path root, Map<String, String> env) {
         this.root = root;
+        this.env = env;
     }
 
     /**
      * A new repository in the temp folder with the demo shop committed on main, made by the one
-     * module that writes to repositories (gitrun's scratch repository).
+     * module that writes to repositories (gitrun's scratch repository) with the run's git ({@code env}'s PATH).
      */
-    static Path create() throws IOException {
+    static Path create(Map<String, String> env) throws IOException {
         Path root = Files.createTempDirectory("wb-demo-").toRealPath();
         Map<String, String> files = new LinkedHashMap<>();
         files.put("src/prices.py", resource("prices.py"));
         files.put("src/cart.py", resource("cart.py"));
         files.put("Makefile", resource("Makefile"));
         files.put("README.md", "# demo shop\n\nA scratch repository made by wb demo.\n");
-        ScratchRepository.create(root, files, "demo shop");
+        ScratchRepository.create(root, files, "demo shop", env);
         return root;
     }
 
@@ -94,7 +97,7 @@ final class DemoRepository {
         ObjectNode scope = JudgeScope.compute(
                         workspace,
                         new JudgeScope.Request(new TaskKey(DemoCmd.KEY), "main", Candidate.parse(candidate), List.of()),
-                        System.getenv())
+                        env)
                 .toJson();
         ObjectNode record = CanonicalJson.objectNode();
         record.put("schemaVersion", 6);

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -30,8 +31,9 @@ final class DemoStages {
     /** A group of steps, with the file edits that come before them. */
     record Stage(String title, Runnable before, List<Step> steps) {}
 
-    static List<Stage> stages(Path repo) {
-        DemoRepository files = new DemoRepository(repo);
+    /** The walk in the demo repository {@code repo}, whose files are read with the run's environment {@code env}. */
+    static List<Stage> stages(Path repo, Map<String, String> env) {
+        DemoRepository files = new DemoRepository(repo, env);
         return List.of(
                 new Stage(
                         "1. Set up wb and write a plan",

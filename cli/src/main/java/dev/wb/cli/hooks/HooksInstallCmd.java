@@ -22,7 +22,6 @@ import dev.wb.engine.json.CanonicalJson;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -156,12 +155,17 @@ public final class HooksInstallCmd extends LeafCmd {
         return list;
     }
 
-    /** Whether an executable named wb is on this process's PATH, where the host will look for it too. */
+    /**
+     * Whether an executable named wb is on the run's PATH, where the host will look for it too; a relative
+     * entry is taken from the run's folder, as the caller's shell takes it (never the JVM's: a warm
+     * server's is {@code /}).
+     */
     private boolean onPath() {
         String path = root.context().env().getOrDefault("PATH", "");
         for (String dir : Splitter.on(File.pathSeparatorChar).split(path)) {
             try {
-                if (!dir.isEmpty() && Files.isExecutable(Path.of(dir).resolve("wb"))) {
+                if (!dir.isEmpty()
+                        && Files.isExecutable(root.context().cwd().resolve(dir).resolve("wb"))) {
                     return true;
                 }
             } catch (InvalidPathException e) {

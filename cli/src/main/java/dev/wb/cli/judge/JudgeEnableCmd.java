@@ -37,7 +37,8 @@ public final class JudgeEnableCmd extends LeafCmd {
     @Override
     protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
-        Optional<Path> launcher = WbLauncher.find(root.context().env());
+        Optional<Path> launcher =
+                WbLauncher.find(root.context().env(), root.context().cwd());
         JudgeAgents.Result result = JudgeAgents.enable(ws, dryRun, force, launcher);
         Console console = root.context().console();
         result.warnings().forEach(w -> console.warning(w.message(), w.fix()));

@@ -38,7 +38,8 @@ public final class JudgeStatusCmd extends LeafCmd {
     @Override
     protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
-        JudgeStatus status = JudgeStatus.read(ws, WbLauncher.find(root.context().env()));
+        JudgeStatus status = JudgeStatus.read(
+                ws, WbLauncher.find(root.context().env(), root.context().cwd()));
         Console console = root.context().console();
         if (root.json()) {
             console.json(json(ws, status));

@@ -6,6 +6,7 @@ import dev.wb.commands.flow.FlowEdge;
 import dev.wb.commands.flow.FlowNode;
 import dev.wb.commands.flow.FlowVocabulary;
 import dev.wb.engine.BootId;
+import dev.wb.engine.Caller;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeLaunched;
@@ -133,8 +134,7 @@ final class Driver {
                             "the run spent its wall time limit of " + wallSeconds + " s before '" + id + "'"));
             return;
         }
-        NodeStarted started = new NodeStarted(
-                id, node.kind(), state.attempts(id) + 1, ProcessHandle.current().pid(), BootId.current());
+        NodeStarted started = new NodeStarted(id, node.kind(), state.attempts(id) + 1, Caller.pid(), BootId.current());
         Optional<NodeWhen> when = Facts.evaluate(id, yaml.path("when"), ctx.configTree(), ctx.root(), ctx.key());
         if (when.isPresent()) {
             log.append(when.get(), started);

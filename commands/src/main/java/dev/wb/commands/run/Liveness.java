@@ -2,6 +2,7 @@ package dev.wb.commands.run;
 
 import dev.wb.commands.Failure;
 import dev.wb.engine.BootId;
+import dev.wb.engine.Caller;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.run.RunState;
 import java.time.Duration;
@@ -27,7 +28,7 @@ final class Liveness {
             return;
         }
         RunState.InFlight f = inFlight.get();
-        boolean self = f.pid() == ProcessHandle.current().pid();
+        boolean self = f.pid() == Caller.pid();
         boolean sameBoot = f.boot().isPresent() && f.boot().equals(BootId.current());
         boolean alive = ProcessHandle.of(f.pid()).map(ProcessGroups::running).orElse(false);
         if (!self && sameBoot && alive) {

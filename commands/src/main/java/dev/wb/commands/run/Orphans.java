@@ -3,6 +3,7 @@ package dev.wb.commands.run;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.engine.BootId;
+import dev.wb.engine.Caller;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.run.RunState;
@@ -33,7 +34,7 @@ public final class Orphans {
         RunState.InFlight f = inFlight.get();
         RunState.Child child = f.child().get();
         boolean sameBoot = f.boot().isPresent() && f.boot().equals(BootId.current());
-        boolean driven = f.pid() != ProcessHandle.current().pid()
+        boolean driven = f.pid() != Caller.pid()
                 && ProcessHandle.of(f.pid()).map(ProcessGroups::running).orElse(false);
         if (!sameBoot || driven) {
             return;

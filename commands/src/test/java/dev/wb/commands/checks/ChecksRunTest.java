@@ -64,7 +64,7 @@ class ChecksRunTest {
     }
 
     Session session() {
-        return new Session(Workspace.require(repo.root()), TestEvents.invocation());
+        return new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation());
     }
 
     void audited() {

@@ -92,7 +92,7 @@ final class FlowFixture {
     }
 
     Session session() {
-        return new Session(Workspace.require(repo.root()), TestEvents.invocation());
+        return new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation());
     }
 
     ValidateFlow.Report run(Optional<String> name, boolean all) {

@@ -53,7 +53,7 @@ class Issue13GitFlowTest {
         env.put("PATH", bin + ":" + System.getenv("PATH"));
 
         GitFlow.Executed executed;
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             executed = GitFlow.execute(session, GitFlow.start(session, KEY), env);
         }
 
@@ -62,7 +62,7 @@ class Issue13GitFlowTest {
         String output = executed.result().failed().get().output();
         assertTrue(output.contains("https://********@github.com/o/r.git"), output);
         List<String> recorded = new ArrayList<>();
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             session.reader().forEach(StreamId.task(KEY), 0, (EventEnvelope e) -> {
                 if (e.type().equals(GitStepRan.TYPE.name())) {
                     recorded.add(e.payload().json().get("output").asText());

@@ -61,7 +61,7 @@ class OriginalsGitLogTest {
     }
 
     Session session() {
-        return new Session(Workspace.require(repo.root()), TestEvents.invocation());
+        return new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation());
     }
 
     void execute(Function<Session, GitFlow.Planned> plan) {

@@ -30,13 +30,13 @@ class ImplCheckRepositoriesTest {
     Path tmp;
 
     static SddAudit.Result audit(Path root) {
-        try (Session session = new Session(Workspace.require(root), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(root), System.getenv(), TestEvents.invocation())) {
             return SddAudit.run(session, KEY, false);
         }
     }
 
     static ImplCheck.Result check(Path root) {
-        try (Session session = new Session(Workspace.require(root), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(root), System.getenv(), TestEvents.invocation())) {
             return ImplCheck.run(session, new ImplCheck.Request(KEY, ChangeScope.WORKTREE, Optional.empty()));
         }
     }

@@ -52,7 +52,7 @@ class ImplCheckTest {
     }
 
     Session session() {
-        return new Session(Workspace.require(repo.root()), TestEvents.invocation());
+        return new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation());
     }
 
     SddAudit.Result audit(TaskKey key) {

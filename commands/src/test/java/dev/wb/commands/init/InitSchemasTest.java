@@ -48,7 +48,7 @@ class InitSchemasTest {
     }
 
     InitCommand.Result init() {
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             return InitCommand.run(session);
         }
     }

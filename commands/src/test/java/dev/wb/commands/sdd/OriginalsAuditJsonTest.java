@@ -67,7 +67,7 @@ class OriginalsAuditJsonTest {
     }
 
     SddAudit.Result audit() {
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             return SddAudit.run(session, KEY, false);
         }
     }

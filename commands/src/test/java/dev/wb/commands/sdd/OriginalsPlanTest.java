@@ -59,7 +59,7 @@ class OriginalsPlanTest {
     }
 
     SddAudit.Result audit(TaskKey key) {
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             return SddAudit.run(session, key, false);
         }
     }
@@ -70,7 +70,7 @@ class OriginalsPlanTest {
     }
 
     JsonNode recorded(TaskKey key) {
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             List<EventEnvelope> events = session.reader().read(StreamId.task(key));
             return events.get(events.size() - 1).payload().json();
         }

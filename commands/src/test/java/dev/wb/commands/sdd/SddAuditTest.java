@@ -55,7 +55,7 @@ class SddAuditTest {
     }
 
     SddAudit.Result audit(boolean rebaseline) {
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             return SddAudit.run(session, KEY, rebaseline);
         }
     }
@@ -65,7 +65,7 @@ class SddAuditTest {
     }
 
     List<EventEnvelope> history() {
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             return session.reader().read(StreamId.task(KEY));
         }
     }
@@ -287,7 +287,7 @@ class SddAuditTest {
                 ".workflow/ABC-12/audit.json",
                 "{\"verdict\": \"pass\", \"planDigest\": \"sha256:" + "0".repeat(64) + "\"}");
 
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             Failure refused = assertThrows(
                     Failure.class,
                     () -> ImplCheck.run(session, new ImplCheck.Request(KEY, ChangeScope.WORKTREE, Optional.empty())));

@@ -68,7 +68,7 @@ class StatusQueryTest {
     }
 
     Session session() {
-        return new Session(Workspace.require(repo.root()), TestEvents.invocation());
+        return new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation());
     }
 
     PlanFixture planOf(TaskKey key, String... verify) {

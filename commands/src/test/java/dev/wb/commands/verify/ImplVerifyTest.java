@@ -66,7 +66,7 @@ class ImplVerifyTest {
     }
 
     Session session() {
-        return new Session(Workspace.require(repo.root()), TestEvents.invocation());
+        return new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation());
     }
 
     PlanFixture planWith(String... verify) {

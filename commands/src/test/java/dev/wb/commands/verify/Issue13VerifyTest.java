@@ -145,7 +145,7 @@ class Issue13VerifyTest {
     }
 
     Session session() {
-        return new Session(Workspace.require(repo.root()), TestEvents.invocation());
+        return new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation());
     }
 
     PlanFixture planWith(String... verify) {

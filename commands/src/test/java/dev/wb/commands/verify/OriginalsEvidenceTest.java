@@ -62,7 +62,7 @@ class OriginalsEvidenceTest {
         }
         plan.json().putObject("verify_env").put("PYTHONPATH", "src-secret-path").put("CI", "1");
         plan.writeTo(repo);
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             assertTrue(SddAudit.run(session, KEY, false).passed(), "the plan passes its audit");
             return ImplVerify.run(session, KEY, System.getenv(), ImplVerify.Progress.NONE);
         }
@@ -165,7 +165,7 @@ class OriginalsEvidenceTest {
         plan.json().putArray("verify").add("make -s ok");
         plan.writeTo(repo);
         ImplVerify.Result result;
-        try (Session session = new Session(Workspace.require(repo.root()), TestEvents.invocation())) {
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
             assertTrue(SddAudit.run(session, KEY, false).passed());
             result = ImplVerify.run(session, KEY, System.getenv(), ImplVerify.Progress.NONE);
         }

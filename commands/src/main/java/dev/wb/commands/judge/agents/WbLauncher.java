@@ -22,18 +22,19 @@ public final class WbLauncher {
      * This installation's launcher, {@code bin/wb}: {@value #ENV} or the {@value #PROPERTY}
      * property when the launcher sets one, else the launcher of the installation whose jar this JVM runs
      * ({@code java -jar <home>/cli/target/wb.jar}, as bin/wb starts it → {@code <home>/bin/wb}). Empty when none of them names an
-     * existing file.
+     * existing file. A relative {@value #ENV} is taken from the run's folder {@code cwd}, as the caller's
+     * shell meant it (a warm server's own folder is {@code /}: docs/adr/0009); the property and the jar
+     * are this JVM's own.
      */
-    public static Optional<Path> find(Map<String, String> env) {
-        List<String> candidates = new ArrayList<>();
-        Optional.ofNullable(env.get(ENV)).ifPresent(candidates::add);
-        Optional.ofNullable(System.getProperty(PROPERTY)).ifPresent(candidates::add);
-        besideJar().ifPresent(p -> candidates.add(p.toString()));
-        for (String candidate : candidates) {
-            if (candidate.isBlank()) {
-                continue;
-            }
-            Path path = Path.of(candidate).toAbsolutePath().normalize();
+    public static Optional<Path> find(Map<String, String> env, Path cwd) {
+        List<Path> candidates = new ArrayList<>();
+        Optional.ofNullable(env.get(ENV)).filter(v -> !v.isBlank()).ifPresent(v -> candidates.add(cwd.resolve(v)));
+        Optional.ofNullable(System.getProperty(PROPERTY))
+                .filter(v -> !v.isBlank())
+                .ifPresent(v -> candidates.add(Path.of(v).toAbsolutePath()));
+        besideJar().ifPresent(candidates::add);
+        for (Path candidate : candidates) {
+            Path path = candidate.normalize();
             if (Files.isRegularFile(path)) {
                 return Optional.of(path);
             }

@@ -14,8 +14,10 @@ import java.util.Optional;
 /**
  * This machine's name and its processes, as a lock file records and checks them. The name must come
  * out the same in every wb process on the machine, whatever environment each was started with, or a
- * live run would look like another host's: so the kernel's name comes first, and the {@code HOSTNAME}
- * variable (set by shells, not always exported) only when the kernel's cannot be had.
+ * live run would look like another host's: so it is the resolver's or the kernel's, never a variable
+ * of the environment (a {@code HOSTNAME} set by one shell and not another; and on a warm server the
+ * name, known once, serves every caller: docs/adr/0009). Where neither can be had it is
+ * {@code unknown}.
  */
 final class LocalHost {
 
@@ -91,9 +93,8 @@ final class LocalHost {
                 }
             }
         } catch (IOException | RuntimeException e) {
-            // Not Linux, or not readable: fall through to the environment.
+            // Not Linux, or not readable: the name is not known.
         }
-        String fromEnv = System.getenv("HOSTNAME");
-        return fromEnv != null && !fromEnv.isBlank() ? fromEnv.trim() : "unknown";
+        return "unknown";
     }
 }

@@ -77,7 +77,7 @@ record Boundary(
             ReadPolicy policy,
             Map<String, String> env,
             List<String> reasons) {
-        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(candidate));
+        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(candidate), env);
         if (!snapshot.taskId().equals(key.value())) {
             reasons.add("Snapshot " + snapshot.id() + " belongs to " + snapshot.taskId() + ", not " + key + ".");
         }

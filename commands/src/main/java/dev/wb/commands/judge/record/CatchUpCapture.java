@@ -110,7 +110,7 @@ public final class CatchUpCapture {
             return new RecordVerification.Observed(Map.of(), List.of());
         }
         ReviewRecord record = reading.record().get();
-        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()));
+        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()), env);
         Capsule capsule = Capsule.read(
                 snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(), ReadPolicy.load(workspace));
         return Reexecution.run(

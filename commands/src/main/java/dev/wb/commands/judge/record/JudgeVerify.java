@@ -137,7 +137,7 @@ public final class JudgeVerify {
                     "capture one: wb judge snapshot " + record.taskId()
                             + ", and have it reviewed; or verify without --run-tests");
         }
-        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()));
+        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()), env);
         Capsule capsule = Capsule.read(
                 snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(), ReadPolicy.load(workspace));
         return Reexecution.run(

@@ -148,7 +148,7 @@ public final class JudgeReproduce {
     public static Result reproduce(Session session, Request request, Map<String, String> env, Progress progress) {
         Workspace workspace = session.workspace();
         ReadPolicy policy = ReadPolicy.load(workspace);
-        Snapshot snapshot = Snapshots.load(workspace, request.snapshotId());
+        Snapshot snapshot = Snapshots.load(workspace, request.snapshotId(), env);
         if (!snapshot.taskId().equals(request.key().value())) {
             throw Failure.usage(
                     snapshot.label() + " is a snapshot of " + snapshot.taskId() + ", not " + request.key(),

@@ -79,7 +79,7 @@ final class ReproduceReview {
         }
         Snapshot snapshot;
         try {
-            snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()));
+            snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()), env);
         } catch (Failure e) {
             reasons.add(prefix + e.getMessage());
             return new Outcome(Optional.empty(), Optional.of(record), reasons);

@@ -119,7 +119,7 @@ public final class JudgeRun {
             Timings timings,
             Progress progress) {
         Workspace workspace = session.workspace();
-        Snapshot snapshot = timings.phase("load-snapshot", () -> Snapshots.load(workspace, request.snapshotId()));
+        Snapshot snapshot = timings.phase("load-snapshot", () -> Snapshots.load(workspace, request.snapshotId(), env));
         if (!snapshot.taskId().equals(request.key().value())) {
             throw Failure.usage(
                     snapshot.label() + " is a snapshot of " + snapshot.taskId() + ", not " + request.key(),

@@ -108,7 +108,7 @@ public final class JudgeScope {
             Request request,
             Candidate.Snapshot snapshot,
             Map<String, String> env) {
-        Snapshot captured = Snapshots.load(workspace, snapshot.id());
+        Snapshot captured = Snapshots.load(workspace, snapshot.id(), env);
         if (!captured.taskId().equals(request.key().value())) {
             throw Failure.usage(
                     snapshot.label() + " is a snapshot of " + captured.taskId() + ", not " + request.key(),

@@ -102,7 +102,7 @@ public final class SnapshotBuilder {
         SnapshotRepository repo = timings.phase(
                 "repository",
                 () -> unchecked(() -> {
-                    SnapshotRepository made = SnapshotRepository.init(temp.resolve("worktree"), format);
+                    SnapshotRepository made = SnapshotRepository.init(temp.resolve("worktree"), format, env);
                     boolean sameSource = plan.baseSource().equals(liveRoot);
                     if (!sameSource) {
                         made.fetch(plan.baseSource(), List.of(plan.base()));

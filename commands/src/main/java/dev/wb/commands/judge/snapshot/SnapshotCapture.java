@@ -100,7 +100,7 @@ public final class SnapshotCapture {
                                 + " captured (what was copied is no longer what is there)",
                         List.of("nothing was published; stop editing, then capture again"));
             }
-            return timings.phase("publish", () -> publish(workspace, built, temp));
+            return timings.phase("publish", () -> publish(workspace, built, temp, env));
         } catch (IOException | UncheckedIOException | GitException e) {
             throw new Failure(
                     Failure.Kind.NOT_COMPLETED,
@@ -112,10 +112,10 @@ public final class SnapshotCapture {
     }
 
     /** Moves the finished capture to its id's folder; an intact identical capture already there is reused. */
-    private static Result publish(Workspace workspace, Snapshot built, Path temp) {
+    private static Result publish(Workspace workspace, Snapshot built, Path temp, Map<String, String> env) {
         Path target = Snapshots.dir(workspace).resolve(built.id());
         if (Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
-            return new Result(Snapshots.load(workspace, built.id()), true);
+            return new Result(Snapshots.load(workspace, built.id(), env), true);
         }
         try {
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
@@ -126,7 +126,7 @@ public final class SnapshotCapture {
                     List.of("keep .workflow/local/ on one file system"));
         } catch (IOException e) {
             if (Files.isDirectory(target)) {
-                return new Result(Snapshots.load(workspace, built.id()), true);
+                return new Result(Snapshots.load(workspace, built.id(), env), true);
             }
             throw new UncheckedIOException(e);
         }

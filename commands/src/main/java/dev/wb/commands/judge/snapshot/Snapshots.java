@@ -41,12 +41,15 @@ public final class Snapshots {
         return judgeDir(workspace).resolve("snapshots");
     }
 
-    /** The snapshot {@code id}, strongly checked (see the class comment). */
-    public static Snapshot load(Workspace workspace, String id) {
-        return load(workspace, id, new HashSet<>());
+    /**
+     * The snapshot {@code id}, strongly checked (see the class comment); its repository's refs are read
+     * by the git on the PATH of {@code env}, the run's environment.
+     */
+    public static Snapshot load(Workspace workspace, String id, Map<String, String> env) {
+        return load(workspace, id, env, new HashSet<>());
     }
 
-    private static Snapshot load(Workspace workspace, String id, Set<String> seen) {
+    private static Snapshot load(Workspace workspace, String id, Map<String, String> env, Set<String> seen) {
         Path dir = dir(workspace).resolve(Candidate.snapshotId(id));
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             throw Failure.missing(
@@ -78,12 +81,12 @@ public final class Snapshots {
         if (!changed.isEmpty()) {
             throw damaged(id, "its tree was modified after capture: " + sample(changed), fix);
         }
-        checkRefs(snapshot, fix);
+        checkRefs(snapshot, env, fix);
         if (snapshot.parent().isPresent()) {
             if (!seen.add(id)) {
                 throw damaged(id, "its ancestry loops back to itself", fix);
             }
-            load(workspace, snapshot.parent().get(), seen);
+            load(workspace, snapshot.parent().get(), env, seen);
         }
         return snapshot;
     }
@@ -193,8 +196,8 @@ public final class Snapshots {
         return fields;
     }
 
-    private static void checkRefs(Snapshot snapshot, String fix) {
-        try (GitRepository repo = GitRepository.open(snapshot.worktree(), privateEnv(System.getenv()), Backend.CLI)) {
+    private static void checkRefs(Snapshot snapshot, Map<String, String> env, String fix) {
+        try (GitRepository repo = GitRepository.open(snapshot.worktree(), privateEnv(env), Backend.CLI)) {
             if (!repo.resolveCommit("refs/wb/candidate").equals(Optional.of(snapshot.candidateCommit()))
                     || !repo.resolveCommit("refs/wb/base").equals(Optional.of(snapshot.base()))) {
                 throw damaged(snapshot.id(), "its repository's base or candidate ref moved", fix);

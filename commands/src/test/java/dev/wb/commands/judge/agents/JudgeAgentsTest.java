@@ -439,7 +439,7 @@ class JudgeAgentsTest {
     @Test
     void enable_and_disable_are_recorded_on_the_workspace_stream() {
         write(".workflow/config.json", "{\"agents\": {\"judge\": {\"model\": {\"claude\": \"sonnet\"}}}}");
-        try (Session session = new Session(ws, TestEvents.invocation())) {
+        try (Session session = new Session(ws, System.getenv(), TestEvents.invocation())) {
             JudgeAgents.record(session, JudgeAgents.enable(ws, false, false, Optional.of(launcher)));
             JudgeAgents.record(session, JudgeAgents.disable(ws, false, false));
 
@@ -713,11 +713,19 @@ class JudgeAgentsTest {
 
     @Test
     void the_launcher_comes_from_wb_launcher_when_it_names_a_file() {
-        assertEquals(Optional.of(launcher), WbLauncher.find(Map.of("WB_LAUNCHER", launcher.toString())));
+        assertEquals(Optional.of(launcher), WbLauncher.find(Map.of("WB_LAUNCHER", launcher.toString()), tmp));
         assertEquals(
                 Optional.empty(),
-                WbLauncher.find(Map.of("WB_LAUNCHER", tmp.resolve("nothing").toString())),
+                WbLauncher.find(Map.of("WB_LAUNCHER", tmp.resolve("nothing").toString()), tmp),
                 "no such file, and these classes do not run from bin/wb's jar");
+    }
+
+    @Test
+    void a_relative_wb_launcher_is_taken_from_the_runs_folder_not_this_jvms() {
+        Path folder = launcher.getParent().getParent();
+        Path relative = folder.relativize(launcher);
+
+        assertEquals(Optional.of(launcher), WbLauncher.find(Map.of("WB_LAUNCHER", relative.toString()), folder));
     }
 
     // ------------------------------------------------------------ helpers

@@ -45,7 +45,7 @@ class CatchUpCaptureTest {
         fx = JudgeFixture.create(tmp).capsule(TASK, "true\n");
         fx.repo.write("src/App.java", "class App { int x; }\n");
         parent = fx.snapshot("main", false).snapshot();
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             receiptDigest = JudgeRun.run(
                             session,
                             new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false, Optional.empty()),
@@ -103,7 +103,7 @@ class CatchUpCaptureTest {
         assertEquals(parent.candidateCommit(), child.base());
         assertEquals(List.of("src/App.java"), child.scope().changedFiles());
         assertTrue(child.parentRecordDigest().orElseThrow().startsWith("sha256:"));
-        assertEquals(child, Snapshots.load(fx.workspace(), child.id()).withDir(child.dir()));
+        assertEquals(child, Snapshots.load(fx.workspace(), child.id(), ENV).withDir(child.dir()));
     }
 
     @Test
@@ -124,7 +124,7 @@ class CatchUpCaptureTest {
         fx = other;
         parent = other.snapshot("main", false).snapshot();
         String digest;
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             JudgeRun.Result run = JudgeRun.run(
                     session,
                     new JudgeRun.Request(
@@ -179,7 +179,7 @@ class CatchUpCaptureTest {
         Snapshot child = catchUp(Optional.of(receiptDigest), List.of());
         Files.writeString(parent.worktree().resolve("src/Util.java"), "changed\n");
 
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), child.id()));
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), child.id(), ENV));
 
         assertTrue(failure.getMessage().contains(parent.id()), failure.getMessage());
     }
@@ -193,7 +193,7 @@ class CatchUpCaptureTest {
 
     @Test
     void verify_refuses_approvals_without_a_re_run_and_a_receipt_with_one() {
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             Failure approvals = assertThrows(
                     Failure.class,
                     () -> JudgeVerify.run(

@@ -269,7 +269,7 @@ class Issue13JudgeVerifyTest {
         change.accept(meta);
         Files.writeString(file, CanonicalJson.text(meta, true), StandardCharsets.UTF_8);
 
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()), name);
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id(), ENV), name);
 
         assertTrue(failure.getMessage().contains("is not intact"), failure.getMessage());
     }
@@ -282,7 +282,8 @@ class Issue13JudgeVerifyTest {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
 
         assertEquals(
-                snapshot.id(), Snapshots.load(fx.workspace(), snapshot.id()).id());
+                snapshot.id(),
+                Snapshots.load(fx.workspace(), snapshot.id(), ENV).id());
     }
 
     // ---- item 37 ------------------------------------------------------------------------------------
@@ -356,7 +357,8 @@ class Issue13JudgeVerifyTest {
                                 fx.workspace(),
                                 Snapshots.load(
                                         fx.workspace(),
-                                        fx.snapshot("main", false).snapshot().id()),
+                                        fx.snapshot("main", false).snapshot().id(),
+                                        ENV),
                                 ENV)
                         .changedFiles());
     }

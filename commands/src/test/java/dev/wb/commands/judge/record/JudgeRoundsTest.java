@@ -407,13 +407,13 @@ class JudgeRoundsTest {
     }
 
     Report report(Optional<TaskKey> only) {
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             return JudgeRounds.report(session, only);
         }
     }
 
     List<EventEnvelope> reads(String task) {
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             return session.reader().read(StreamId.task(new TaskKey(task))).stream()
                     .filter(e -> e.type().equals(JudgeRecordRead.TYPE.name()))
                     .toList();
@@ -558,7 +558,7 @@ class JudgeRoundsTest {
         fx.repo.write("src/App.java", "class App { int x; }\n");
         Snapshot parent = fx.snapshot("main", false).snapshot();
         String receipt;
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             receipt = JudgeRun.run(
                             session,
                             new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false, Optional.empty()),

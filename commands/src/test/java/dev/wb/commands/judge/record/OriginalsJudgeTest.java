@@ -335,7 +335,8 @@ class OriginalsJudgeTest {
                 }
                 """);
 
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(workspace(), "0123456789abcdef0123"));
+        Failure failure = assertThrows(
+                Failure.class, () -> Snapshots.load(workspace(), "0123456789abcdef0123", JudgeFixture.ENV));
 
         assertTrue(failure.getMessage().contains("captured by the original review judge"), failure.getMessage());
         assertEquals(List.of("re-capture it with: wb judge snapshot TASK-001 --base REF"), failure.fixes());

@@ -241,7 +241,7 @@ class RecordVerificationTest {
         Review review =
                 new Review("# Task\n\n## Validation\n\n```\nno-runtime-validation: prose only\n```\n", CRITERIA, "x");
         String digest;
-        try (Session session = new Session(review.fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(review.fx.workspace(), System.getenv(), TestEvents.invocation())) {
             digest = JudgeRun.run(
                             session,
                             new JudgeRun.Request(TASK, review.snapshot.id(), List.of(), false, false, Optional.empty()),

@@ -49,7 +49,7 @@ class ReviewFixture {
         Capsule capsule = Capsule.read(snapshot.worktree(), TASK, ReadPolicy.none());
         String digest = null;
         if (capsule.validation().shape().approvable()) {
-            try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+            try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
                 JudgeRun.Result run = JudgeRun.run(
                         session,
                         new JudgeRun.Request(

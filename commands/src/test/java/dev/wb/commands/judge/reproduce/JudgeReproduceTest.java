@@ -72,7 +72,7 @@ class JudgeReproduceTest {
         fx.capsule(TASK, "true\n");
         fx.repo.write("tools/gen.sh", script);
         Snapshot reviewed = fx.snapshot("main", false).snapshot();
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             receiptDigest = JudgeRun.run(
                             session,
                             new JudgeRun.Request(TASK, reviewed.id(), List.of("true"), false, false, Optional.empty()),
@@ -163,7 +163,7 @@ class JudgeReproduceTest {
     }
 
     JudgeReproduce.Result reproduce(Snapshot snapshot, List<String> approvals, TaskKey... include) {
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             return JudgeReproduce.reproduce(
                     session,
                     new JudgeReproduce.Request(
@@ -175,7 +175,7 @@ class JudgeReproduceTest {
 
     List<JsonNode> reproducedEvents() {
         List<JsonNode> events = new ArrayList<>();
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             session.reader().forEach(StreamId.task(MIGRATION), 0, (EventEnvelope e) -> {
                 if (e.type().equals(JudgeReproduced.TYPE.name())) {
                     events.add(e.payload().json());
@@ -372,7 +372,8 @@ class JudgeReproduceTest {
                 Candidate.snapshotId(CanonicalJson.parse(readBytes(fx.repo.resolve(REVIEW)))
                         .path("scope")
                         .path("candidate")
-                        .asText()));
+                        .asText()),
+                ENV);
         writeRecord(reviewed, "NEEDS_CHANGES", false);
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt"), VERSION_2);
 
@@ -511,7 +512,7 @@ class JudgeReproduceTest {
         Snapshot snapshot = migrationSnapshot(List.of("data/config.txt"), VERSION_2);
 
         Failure failure = assertThrows(Failure.class, () -> {
-            try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+            try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
                 JudgeReproduce.reproduce(
                         session,
                         new JudgeReproduce.Request(

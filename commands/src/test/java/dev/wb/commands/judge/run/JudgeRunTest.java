@@ -47,7 +47,7 @@ class JudgeRunTest {
     }
 
     JudgeRun.Result run(Snapshot snapshot, List<String> approvals, boolean isolated) {
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             return JudgeRun.run(
                     session,
                     new JudgeRun.Request(TASK, snapshot.id(), approvals, isolated, false, Optional.empty()),
@@ -60,7 +60,7 @@ class JudgeRunTest {
 
     List<String> eventTypes() {
         List<String> types = new ArrayList<>();
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             session.reader().forEach(StreamId.task(TASK), 0, (EventEnvelope e) -> types.add(e.type()));
         }
         return types;
@@ -248,7 +248,7 @@ class JudgeRunTest {
         assertEquals(JudgeRun.Outcome.PASSED, result.outcome());
         assertEquals("isolated", receipt(result).path("mode").asText());
         assertFalse(Files.exists(fx.repo.resolve("built.txt")));
-        Snapshots.load(fx.workspace(), snapshot.id());
+        Snapshots.load(fx.workspace(), snapshot.id(), ENV);
     }
 
     @Test

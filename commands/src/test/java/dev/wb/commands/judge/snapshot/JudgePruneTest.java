@@ -81,13 +81,13 @@ class JudgePruneTest {
     }
 
     JudgePrune.Result prune(int keep, boolean force) {
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             return JudgePrune.prune(session, keep, force, Clock.systemUTC());
         }
     }
 
     List<EventEnvelope> pruned() {
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             return session.reader().read(StreamId.workspace()).stream()
                     .filter(e -> e.type().equals(JudgeSnapshotsPruned.TYPE.name()))
                     .toList();
@@ -99,7 +99,7 @@ class JudgePruneTest {
         fx.capsule(TASK, "true\n");
         fx.repo.write("src/App.java", "class App { int w; }\n");
         Snapshot older = fx.snapshot("main", false).snapshot();
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             JudgeRun.run(
                     session,
                     new JudgeRun.Request(TASK, older.id(), List.of("true"), false, false, Optional.empty()),
@@ -112,7 +112,7 @@ class JudgePruneTest {
         fx.repo.write("src/App.java", "class App { int x; }\n");
         Snapshot parent = fx.snapshot("main", false).snapshot();
         String receipt;
-        try (Session session = new Session(fx.workspace(), TestEvents.invocation())) {
+        try (Session session = new Session(fx.workspace(), System.getenv(), TestEvents.invocation())) {
             receipt = JudgeRun.run(
                             session,
                             new JudgeRun.Request(TASK, parent.id(), List.of("true"), false, false, Optional.empty()),
@@ -152,7 +152,7 @@ class JudgePruneTest {
         assertTrue(Files.exists(parent.receipts()));
         assertEquals(
                 child,
-                Snapshots.load(fx.workspace(), child.id()).withDir(child.dir()),
+                Snapshots.load(fx.workspace(), child.id(), ENV).withDir(child.dir()),
                 "the kept catch-up still loads: its ancestor is whole");
     }
 

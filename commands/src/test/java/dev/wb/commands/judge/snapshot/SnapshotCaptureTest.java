@@ -1,5 +1,6 @@
 package dev.wb.commands.judge.snapshot;
 
+import static dev.wb.commands.judge.snapshot.JudgeFixture.ENV;
 import static dev.wb.commands.judge.snapshot.JudgeFixture.TASK;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,7 +53,8 @@ class SnapshotCaptureTest {
         assertEquals("class New {}\n", Files.readString(snapshot.worktree().resolve("src/New.java")));
         assertEquals(fx.base, snapshot.base());
         assertEquals(Snapshots.dir(fx.workspace()).resolve(snapshot.id()), snapshot.dir());
-        assertEquals(snapshot, Snapshots.load(fx.workspace(), snapshot.id()).withDir(snapshot.dir()));
+        assertEquals(
+                snapshot, Snapshots.load(fx.workspace(), snapshot.id(), ENV).withDir(snapshot.dir()));
     }
 
     @Test
@@ -157,7 +159,7 @@ class SnapshotCaptureTest {
         Files.write(file, original);
 
         assertArrayEquals(original, Files.readAllBytes(file));
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id(), ENV));
         assertTrue(failure.getMessage().contains("src/Util.java"), failure.getMessage());
     }
 
@@ -169,7 +171,7 @@ class SnapshotCaptureTest {
         Files.writeString(stray, "x");
         Files.delete(stray);
 
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id(), ENV));
         assertTrue(failure.getMessage().contains("src"), failure.getMessage());
     }
 
@@ -180,7 +182,7 @@ class SnapshotCaptureTest {
         Files.writeString(
                 metadata, Files.readString(metadata).replace("\"format\" : " + Snapshot.FORMAT, "\"format\" : 5"));
 
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id(), ENV));
 
         assertTrue(failure.getMessage().contains("legacy format"), failure.getMessage());
         assertEquals(Failure.Kind.MISSING, failure.kind());
@@ -192,7 +194,7 @@ class SnapshotCaptureTest {
         Path metadata = snapshot.dir().resolve(Snapshot.METADATA);
         Files.writeString(metadata, Files.readString(metadata).replace("\"src/New.java\"", "\"src/Other.java\""));
 
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id(), ENV));
 
         assertTrue(failure.getMessage().contains("not intact"), failure.getMessage());
     }
@@ -213,7 +215,7 @@ class SnapshotCaptureTest {
         assertFalse(Files.exists(snapshot.worktree().resolve("config/.env.prod")));
         assertFalse(Files.exists(snapshot.worktree().resolve(".env.local")));
         assertFalse(snapshot.scope().changedFiles().contains("config/.env.prod"));
-        Snapshots.load(fx.workspace(), snapshot.id());
+        Snapshots.load(fx.workspace(), snapshot.id(), ENV);
     }
 
     @Test
@@ -237,7 +239,7 @@ class SnapshotCaptureTest {
         Snapshot fresh = fx.snapshot("main", false).snapshot();
 
         assertNotEquals(damaged.id(), fresh.id());
-        Snapshots.load(fx.workspace(), fresh.id());
+        Snapshots.load(fx.workspace(), fresh.id(), ENV);
     }
 
     @Test
@@ -254,7 +256,7 @@ class SnapshotCaptureTest {
                 .orElseThrow();
         Files.writeString(metadata, text.replace(recorded, evil));
 
-        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id()));
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id(), ENV));
 
         assertTrue(failure.getMessage().contains("no longer answers to its id"), failure.getMessage());
     }
@@ -278,7 +280,7 @@ class SnapshotCaptureTest {
 
     @Test
     void a_git_dir_inherited_from_a_hook_does_not_point_the_snapshot_at_the_live_repository() {
-        Map<String, String> env = new HashMap<>(JudgeFixture.ENV);
+        Map<String, String> env = new HashMap<>(ENV);
         env.put("GIT_DIR", fx.repo.resolve(".git").toString());
         env.put("GIT_WORK_TREE", fx.repo.root().toString());
 
@@ -291,8 +293,20 @@ class SnapshotCaptureTest {
                 .snapshot();
 
         assertEquals(
-                snapshot.id(), Snapshots.load(fx.workspace(), snapshot.id()).id());
+                snapshot.id(),
+                Snapshots.load(fx.workspace(), snapshot.id(), ENV).id());
         assertEquals(fx.base, fx.repo.git("rev-parse", "HEAD").strip(), "the live HEAD did not move");
+    }
+
+    @Test
+    void a_snapshots_refs_are_read_by_the_git_on_the_path_of_the_runs_environment() {
+        Snapshot snapshot = fx.snapshot("main", false).snapshot();
+        Map<String, String> noGit = new HashMap<>(ENV);
+        noGit.put("PATH", tmp.resolve("no-git-here").toString());
+
+        Failure failure = assertThrows(Failure.class, () -> Snapshots.load(fx.workspace(), snapshot.id(), noGit));
+
+        assertTrue(failure.getMessage().contains("git was not found on PATH"), failure.getMessage());
     }
 
     /** Every file under the repository (the wb folder aside) by path and content. */
