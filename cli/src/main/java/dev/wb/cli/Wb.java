@@ -1,5 +1,6 @@
 package dev.wb.cli;
 
+import dev.wb.cli.client.ServedClient;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.HelpText;
@@ -8,7 +9,6 @@ import dev.wb.cli.core.Suggestions;
 import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.Version;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.cli.client.ServedClient;
 import dev.wb.cli.history.LogRecovery;
 import dev.wb.cli.server.Server;
 import dev.wb.cli.status.StatusCmd;

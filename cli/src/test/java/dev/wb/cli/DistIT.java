@@ -42,7 +42,7 @@ class DistIT {
         ProcessResult untar = TempGitRepo.Processes.run(unpacked, List.of("tar", "xzf", archive.toString()), env, 60);
         assertEquals(0, untar.exitCode(), untar.stderr());
         Path root = only(unpacked, "wb-", "");
-        for (String file : List.of("bin/wb", "bin/wb-java", "bin/wb-serve", "bin/make-cds", "lib/wb.jar", "LICENSE")) {
+        for (String file : List.of("bin/wb", "bin/wb-java", "bin/make-cds", "lib/wb.jar", "LICENSE")) {
             assertTrue(Files.exists(root.resolve(file)), file + " is in the distribution");
         }
         assertTrue(Files.isExecutable(root.resolve("bin/wb")), "bin/wb is executable once unpacked");

@@ -20,7 +20,7 @@ public final class Frames {
     // Client to server.
     /** The request: a {@link Hello}. The first frame of a command's connection. */
     public static final byte HELLO = 'H';
-    /** After the server's {@link #GO}: run it now (a client that withdrew never sends it). */
+    /** After the server's {@code go}: run it now (a client that withdrew never sends it). */
     public static final byte START = 'S';
     /** Bytes of the client's stdin, sent only after {@link #WANT_STDIN}. */
     public static final byte STDIN = 'I';
@@ -48,7 +48,24 @@ public final class Frames {
     private Frames() {}
 
     /** One frame as read: its type and its bytes. */
-    public record Frame(byte type, byte[] payload) {
+    public static final class Frame {
+        private final byte type;
+        private final byte[] payload;
+
+        public Frame(byte type, byte[] payload) {
+            this.type = type;
+            this.payload = payload;
+        }
+
+        public byte type() {
+            return type;
+        }
+
+        /** The frame's bytes (the array itself: a frame is read once, by one reader). */
+        @SuppressWarnings("EffectivelyPrivate")
+        public byte[] payload() {
+            return payload;
+        }
 
         /** The payload as one big-endian int (an exit code, a signal number). */
         public int asInt() throws IOException {
@@ -90,7 +107,8 @@ public final class Frames {
         byte type = header.get();
         int length = header.getInt();
         if (length < 0 || length > MAX_LENGTH) {
-            throw new IOException("a frame of " + Integer.toUnsignedString(length) + " bytes (at most " + MAX_LENGTH + ")");
+            throw new IOException(
+                    "a frame of " + Integer.toUnsignedString(length) + " bytes (at most " + MAX_LENGTH + ")");
         }
         ByteBuffer body = ByteBuffer.allocate(length);
         fill(channel, body);

@@ -6,6 +6,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.util.function.IntConsumer;
 
 /**
  * The client's side of a served command once the server said {@code go} (docs/adr/0013-served-path.md):
@@ -15,7 +16,7 @@ import java.nio.file.Path;
  * it does in a cold JVM. Never returns {@link ServedClient#COLD} once {@code START} is sent: the command
  * may have appended, so it is never run twice.
  */
-final class Relay {
+final class Relay implements IntConsumer {
 
     /** The longest silence from a server while this client waits on it: it pings every second. */
     static final long STALL = 15_000;
@@ -39,14 +40,14 @@ final class Relay {
     }
 
     int run() {
-        Signals signals = Signals.install(this);
+        AutoCloseable signals = signals();
         try {
             synchronized (writing) {
                 Frames.write(channel, Frames.START, new byte[0]);
             }
         } catch (IOException e) {
             // START never reached the server, which runs nothing without it.
-            signals.restore();
+            restore(signals);
             ServedClient.closeQuietly(channel);
             return ServedClient.COLD;
         }
@@ -75,14 +76,40 @@ final class Relay {
                     }
                 }
                 default -> {
-                    return fail("the wb server sent a frame wb does not understand (type " + (frame.type() & 0xff) + ")");
+                    return fail(
+                            "the wb server sent a frame wb does not understand (type " + (frame.type() & 0xff) + ")");
                 }
             }
         }
     }
 
+    /**
+     * INT, TERM and HUP caught from now on ({@link Signals}, compiled apart and loaded by name, which costs
+     * a reflective constructor call); where that class cannot be had, the JVM's own handling stays (a signal
+     * then ends this client, the server sees the connection end and stops as SIGKILL would stop a cold JVM).
+     */
+    private AutoCloseable signals() {
+        try {
+            return Class.forName("dev.wb.cli.client.Signals")
+                    .asSubclass(AutoCloseable.class)
+                    .getConstructor(IntConsumer.class)
+                    .newInstance(this);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return () -> {};
+        }
+    }
+
+    private static void restore(AutoCloseable signals) {
+        try {
+            signals.close();
+        } catch (Exception e) {
+            // Putting handlers back cannot fail in a way the cold run could mend.
+        }
+    }
+
     /** Forwards a caught signal; the server delivers it as the caller's terminal or a kill would have. */
-    void forward(int signal) {
+    @Override
+    public void accept(int signal) {
         forwarded = signal;
         try {
             synchronized (writing) {

@@ -72,7 +72,8 @@ public final class RuntimeFolder {
         System.err.println("  fix: "
                 + (own
                         ? "rm -rf " + folder + "   (wb makes it again, private, on the next command)"
-                        : "set XDG_RUNTIME_DIR to a folder only you can write (or have its owner remove " + folder + ")")
+                        : "set XDG_RUNTIME_DIR to a folder only you can write (or have its owner remove " + folder
+                                + ")")
                 + "; WB_SERVER=off turns the server off");
         System.err.flush();
     }

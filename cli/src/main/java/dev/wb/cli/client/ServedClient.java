@@ -114,7 +114,7 @@ public final class ServedClient {
 
     /** The request: this JVM's own view of the caller, exactly what a cold run would have worked from. */
     static Hello hello(ServerPlace place, String[] args, Map<String, String> env) throws IOException {
-        boolean interactive = System.console() != null;
+        boolean interactive = dev.wb.cli.core.Terminals.process().interactive();
         return new Hello(
                 ProcessHandle.current().pid(),
                 Path.of("").toAbsolutePath().toString(),
@@ -139,9 +139,9 @@ public final class ServedClient {
     }
 
     /** A server found in its folder, alive, this user's, and started for this key. */
-    record LiveServer(long pid, Path socket) {
+    public record LiveServer(long pid, Path socket) {
 
-        static Optional<LiveServer> find(ServerPlace place) {
+        public static Optional<LiveServer> find(ServerPlace place) {
             Path folder = place.folder();
             try {
                 if (!Proc.ownFile(folder.resolve("pid"), place.uid())
@@ -152,7 +152,8 @@ public final class ServedClient {
                 List<String> pid = Files.readAllLines(folder.resolve("pid"), StandardCharsets.UTF_8);
                 if (pid.size() < 2
                         || !alive(pid.get(0), pid.get(1), place.uid())
-                        || !Files.readString(folder.resolve("key"), StandardCharsets.UTF_8).equals(place.key())) {
+                        || !Files.readString(folder.resolve("key"), StandardCharsets.UTF_8)
+                                .equals(place.key())) {
                     return Optional.empty();
                 }
                 return Optional.of(new LiveServer(Long.parseLong(pid.get(0)), folder.resolve("sock")));
@@ -166,7 +167,7 @@ public final class ServedClient {
          * ({@code started <ticks>}: {@code /proc/<pid>/stat}'s 22nd field), so a pid reused by another
          * program, or another user's process, is never taken for the server.
          */
-        static boolean alive(String pid, String started, int uid) throws IOException {
+        public static boolean alive(String pid, String started, int uid) throws IOException {
             Path proc = Path.of("/proc", pid);
             Optional<int[]> owner = Proc.ownerAndMode(proc);
             if (owner.isEmpty() || owner.get()[0] != uid) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +24,8 @@ import java.util.Optional;
 public record ServerPlace(int uid, Path base, String key, Path folder) {
 
     /** The JVM flags that describe a run, not the JVM: left out of the key. */
-    private static final List<String> RUN_FLAGS = List.of("-Dwb.terminal.", "-Dwb.server=");
+    private static final List<String> RUN_FLAGS =
+            List.of("-Dwb.terminal.", "-Dwb.server=", "-XX:DumpLoadedClassList", "-XX:ArchiveClassesAtExit");
 
     /**
      * This JVM's place, from {@code /proc/self} and {@code env}; empty where no server may be used: not
@@ -47,7 +47,9 @@ public record ServerPlace(int uid, Path base, String key, Path folder) {
             StringBuilder key = new StringBuilder(2048);
             key.append(Hello.MAGIC).append('\n').append(jvm.get());
             key.append("idle ").append(env.getOrDefault("WB_SERVER_IDLE", "")).append('\n');
-            key.append("memory ").append(env.getOrDefault("WB_SERVER_MEMORY", "")).append('\n');
+            key.append("memory ")
+                    .append(env.getOrDefault("WB_SERVER_MEMORY", ""))
+                    .append('\n');
             for (String line : status) {
                 if (!line.startsWith("Umask:")) {
                     key.append(line).append('\n');
@@ -92,11 +94,20 @@ public record ServerPlace(int uid, Path base, String key, Path folder) {
                 .append('\n');
         out.append("flags");
         for (String flag : argv.subList(1, jar)) {
-            if (!flag.startsWith(RUN_FLAGS.get(0)) && !flag.startsWith(RUN_FLAGS.get(1))) {
+            if (!runFlag(flag)) {
                 out.append(' ').append(flag);
             }
         }
         return Optional.of(out.append('\n').toString());
+    }
+
+    private static boolean runFlag(String flag) {
+        for (String prefix : RUN_FLAGS) {
+            if (flag.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean unlimitedCpu(String limits) {

@@ -44,18 +44,15 @@ final class ServerStart {
             Path key = folder.resolve("key.new");
             Files.deleteIfExists(key);
             Files.writeString(
-                    key,
-                    place.key(),
-                    StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.WRITE);
+                    key, place.key(), StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
             Files.move(key, folder.resolve("key"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             ProcessBuilder builder = new ProcessBuilder(command(folder, env))
                     .directory(new File("/"))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(ProcessBuilder.Redirect.appendTo(folder.resolve("log").toFile()));
+                    .redirectError(ProcessBuilder.Redirect.appendTo(
+                            folder.resolve("log").toFile()));
             builder.environment().clear();
             builder.environment().put("LC_ALL", "C.UTF-8");
             builder.environment().put("PATH", "/usr/bin:/bin");
@@ -98,7 +95,10 @@ final class ServerStart {
         command.add("--default-signal=INT,QUIT,TERM,HUP");
         command.add(Files.readSymbolicLink(Path.of("/proc/self/exe")).toString());
         for (String flag : argv.subList(1, jar)) {
-            if (!flag.startsWith("-Dwb.terminal.") && !flag.equals("-XX:TieredStopAtLevel=1")) {
+            if (!flag.startsWith("-Dwb.terminal.")
+                    && !flag.equals("-XX:TieredStopAtLevel=1")
+                    && !flag.startsWith("-XX:DumpLoadedClassList")
+                    && !flag.startsWith("-XX:ArchiveClassesAtExit")) {
                 command.add(flag);
             }
         }

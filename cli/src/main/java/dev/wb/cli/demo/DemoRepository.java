@@ -37,7 +37,7 @@ final class DemoRepository {
      * module that writes to repositories (gitrun's scratch repository) with the run's git ({@code env}'s PATH).
      */
     static Path create(Map<String, String> env) throws IOException {
-        Path root = Files.createTempDirectory("wb-demo-").toRealPath();
+        Path root = Files.createTempDirectory(tempFolder(env), "wb-demo-").toRealPath();
         Map<String, String> files = new LinkedHashMap<>();
         files.put("src/prices.py", resource("prices.py"));
         files.put("src/cart.py", resource("cart.py"));
@@ -45,6 +45,19 @@ final class DemoRepository {
         files.put("README.md", "# demo shop\n\nA scratch repository made by wb demo.\n");
         ScratchRepository.create(root, files, "demo shop", env);
         return root;
+    }
+
+    /**
+     * The run's temporary folder: its {@code TMPDIR} when that is an absolute path to a folder (the Unix
+     * convention, which a warm server's warm-up uses to keep the demo inside its own folder), else the
+     * JVM's ({@code java.io.tmpdir}).
+     */
+    static Path tempFolder(Map<String, String> env) {
+        String tmpdir = env.getOrDefault("TMPDIR", "");
+        if (tmpdir.startsWith("/") && Files.isDirectory(Path.of(tmpdir))) {
+            return Path.of(tmpdir);
+        }
+        return Path.of(System.getProperty("java.io.tmpdir"));
     }
 
     static String resource(String name) throws IOException {

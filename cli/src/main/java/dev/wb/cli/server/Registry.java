@@ -52,7 +52,10 @@ final class Registry {
     static boolean admit(Path base, Path folder, int uid, Registration registration) throws IOException {
         try (FileChannel file = FileChannel.open(
                         base.resolve("registry.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                FileLock lock = file.lock()) {
+                FileLock held = file.lock()) {
+            if (!held.isValid()) {
+                return false;
+            }
             List<Live> others = live(base, uid).stream()
                     .filter(l -> !l.folder().equals(folder))
                     .sorted(Comparator.comparing(Live::lastUsed))

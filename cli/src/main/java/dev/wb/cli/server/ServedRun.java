@@ -52,16 +52,24 @@ final class ServedRun {
         RelayedStdin stdin = new RelayedStdin(channel);
         daemon("wb-server-reader", () -> read(stdin, clientGone));
         daemon("wb-server-ping", this::ping);
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(channel.stream(Frames.STDOUT), StandardCharsets.UTF_8));
-        PrintWriter err = new PrintWriter(new OutputStreamWriter(channel.stream(Frames.STDERR), StandardCharsets.UTF_8));
+        PrintWriter out =
+                new PrintWriter(new OutputStreamWriter(channel.stream(Frames.STDOUT), StandardCharsets.UTF_8));
+        PrintWriter err =
+                new PrintWriter(new OutputStreamWriter(channel.stream(Frames.STDERR), StandardCharsets.UTF_8));
         Terminals terminals =
                 Terminals.of(new BufferedInputStream(stdin, 8192), hello.interactive(), hello.stderrTerminal());
         Defaults before = Defaults.apply(hello, client.umask(), libc);
         boolean healthy = true;
         int code;
-        try (Caller.Scope acting = Caller.actAs(client.pid(), client.started())) {
+        Caller.Scope acting = Caller.actAs(client.pid(), client.started());
+        try {
             code = runner.run(
-                    hello.env(), Path.of(hello.cwd()), out, err, terminals, hello.args().toArray(String[]::new));
+                    hello.env(),
+                    Path.of(hello.cwd()),
+                    out,
+                    err,
+                    terminals,
+                    hello.args().toArray(String[]::new));
         } catch (RuntimeException | Error t) {
             // What the JVM prints of an uncaught throwable, and its exit status.
             err.print("Exception in thread \"main\" ");
@@ -69,6 +77,7 @@ final class ServedRun {
             code = 1;
             healthy = false;
         } finally {
+            acting.close();
             out.flush();
             err.flush();
             before.restore(libc);
@@ -134,8 +143,12 @@ final class ServedRun {
                     libc.umask(umask));
             if (hello.locales().size() == 3) {
                 Locale.setDefault(Locale.forLanguageTag(hello.locales().get(0)));
-                Locale.setDefault(Locale.Category.DISPLAY, Locale.forLanguageTag(hello.locales().get(1)));
-                Locale.setDefault(Locale.Category.FORMAT, Locale.forLanguageTag(hello.locales().get(2)));
+                Locale.setDefault(
+                        Locale.Category.DISPLAY,
+                        Locale.forLanguageTag(hello.locales().get(1)));
+                Locale.setDefault(
+                        Locale.Category.FORMAT,
+                        Locale.forLanguageTag(hello.locales().get(2)));
             }
             TimeZone.setDefault(TimeZone.getTimeZone(hello.zone()));
             return before;

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.cli.client.Proc;
 import dev.wb.cli.core.Terminals;
-import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -17,6 +16,7 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -103,7 +103,9 @@ public final class Server {
             if (self.isEmpty()) {
                 return log("its own /proc entries cannot be read; not serving", 3);
             }
-            Server server = new Server(runner, folder, uid, key, Native.load(), self.get());
+            Native libc = Native.load();
+            libc.umask(077); // everything the server makes is its user's alone; a command gets its client's
+            Server server = new Server(runner, folder, uid, key, libc, self.get());
             return server.open();
         } catch (IOException e) {
             return log(e.getMessage(), 3);
@@ -137,12 +139,18 @@ public final class Server {
             listener.bind(UnixDomainSocketAddress.of(socket), 64);
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
             long pid = ProcessHandle.current().pid();
-            boolean admitted = Registry.admit(folder.getParent(), folder, uid, () -> AtomicFiles.write(
-                    folder.resolve("pid"), (pid + "\nstarted " + startTicks() + "\n").getBytes(StandardCharsets.UTF_8)));
+            boolean admitted = Registry.admit(
+                    folder.getParent(),
+                    folder,
+                    uid,
+                    () -> writePrivate(
+                            folder.resolve("pid"),
+                            (pid + "\nstarted " + startTicks() + "\n").getBytes(StandardCharsets.UTF_8)));
             Files.deleteIfExists(folder.resolve("starting"));
             if (!admitted) {
                 Files.deleteIfExists(socket);
-                return log("at most " + Registry.MAX + " servers a user, and none of the others is idle; not serving", 0);
+                return log(
+                        "at most " + Registry.MAX + " servers a user, and none of the others is idle; not serving", 0);
             }
             Runtime.getRuntime().addShutdownHook(new Thread(() -> forget(pid), "wb-server-exit"));
             writeStats();
@@ -286,7 +294,9 @@ public final class Server {
                 .orElse(false);
         boolean stillPrivate = Proc.privateFolder(folder, uid) && Proc.privateFolder(folder.getParent(), uid);
         boolean quiet = !busy.get();
-        if (!ours || !stillPrivate || (quiet && Duration.between(last.get(), Instant.now()).compareTo(idle) > 0)) {
+        if (!ours
+                || !stillPrivate
+                || (quiet && Duration.between(last.get(), Instant.now()).compareTo(idle) > 0)) {
             System.exit(0);
         }
         if (quiet && !jars.unchanged()) {
@@ -295,11 +305,13 @@ public final class Server {
         // Once a quiet spell has lasted a tick, the heap the last commands grew is given back (the serial
         // GC shrinks the heap on a full collection); a server still over its ceiling after that ends.
         Instant quietSince = last.get();
-        if (quiet && !quietSince.equals(trimmedAfter) && Duration.between(quietSince, Instant.now()).compareTo(TICK) >= 0) {
+        if (quiet
+                && !quietSince.equals(trimmedAfter)
+                && Duration.between(quietSince, Instant.now()).compareTo(TICK) >= 0) {
             trimmedAfter = quietSince;
             System.gc();
             writeStats();
-            if (Stats.residentKib() > memoryKib && busy.compareAndSet(false, true)) {
+            if (Stats.residentNow() > memoryKib && busy.compareAndSet(false, true)) {
                 log("resident memory over its ceiling of " + memoryKib / 1024 + " MiB after a collection; exiting", 0);
                 System.exit(0);
             }
@@ -307,7 +319,7 @@ public final class Server {
     }
 
     private void writeStats() {
-        new Stats(started, !warming, served.get(), last.get(), Stats.residentKib()).write(folder);
+        new Stats(started, !warming, served.get(), last.get(), Stats.residentNow()).write(folder);
     }
 
     /** On the way out: the folder no longer names this server (a newer server's files are left alone). */
@@ -367,6 +379,17 @@ public final class Server {
         Thread thread = new Thread(body, name);
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** Writes {@code file} whole (a temporary file renamed over it), readable and writable by this user alone. */
+    static void writePrivate(Path file, byte[] bytes) throws IOException {
+        Path temp = Files.createTempFile(file.getParent(), "." + file.getFileName(), ".tmp");
+        try {
+            Files.write(temp, bytes);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
     }
 
     static void deleteTree(Path root) throws IOException {

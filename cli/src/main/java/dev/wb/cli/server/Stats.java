@@ -1,6 +1,5 @@
 package dev.wb.cli.server;
 
-import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,7 +23,7 @@ record Stats(Instant started, boolean warm, long served, Instant lastUsed, long 
         String text = "started " + started + "\nwarm " + warm + "\nserved " + served + "\nlast " + lastUsed
                 + "\nrss_kib " + residentKib + "\n";
         try {
-            AtomicFiles.write(folder.resolve(FILE), text.getBytes(StandardCharsets.UTF_8));
+            Server.writePrivate(folder.resolve(FILE), text.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             // Only status and the registry read it; a missing file reads as never used.
         }
@@ -73,7 +72,7 @@ record Stats(Instant started, boolean warm, long served, Instant lastUsed, long 
     }
 
     /** This process's resident memory in KiB ({@code VmRSS} of {@code /proc/self/status}), or 0. */
-    static long residentKib() {
+    static long residentNow() {
         try {
             for (String line : List.copyOf(Files.readAllLines(Path.of("/proc/self/status")))) {
                 if (line.startsWith("VmRSS:")) {
