@@ -230,6 +230,11 @@ final class ServedWb implements AutoCloseable {
         }
     }
 
+    /** This test JVM's real user id, as /proc tells it. */
+    static String uidOf() {
+        return uid();
+    }
+
     private static String uid() {
         try {
             return Files.readAllLines(Path.of("/proc/self/status")).stream()

@@ -105,7 +105,7 @@ class ServerProcessIT {
     }
 
     @Test
-    void a_different_umask_never_uses_the_others_server_and_files_get_the_callers_umask() throws IOException {
+    void a_client_under_another_umask_is_served_by_the_same_server_and_its_files_get_its_umask() throws IOException {
         Path server = wb.awaitServing(repo.root(), wb.environment(true));
         long before = ServedWb.served(server);
         TempGitRepo other = TempGitRepo.create(tmp, "other");
@@ -119,11 +119,26 @@ class ServerProcessIT {
         Run init = wb.exec(other.root(), wb.environment(true), null, under077);
 
         assertEquals(0, init.code(), init.err());
+        assertTrue(wb.awaitServed(server, before + 1, Duration.ofSeconds(30)), "served: the umask travels");
         assertEquals(
                 "rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(other.resolve(".workflow"))));
-        assertEquals(before, ServedWb.served(server), "the 022 server served no 077 command");
-        // A server of the 077 key is started beside it.
-        await().atMost(Duration.ofMinutes(1)).until(() -> wb.servers().size() == 2);
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(other.resolve(".workflow/config.json"))));
+        // The next command, under 022, gets 022 again from the same server.
+        TempGitRepo third = TempGitRepo.create(tmp, "third");
+        assertEquals(0, wb.served(third.root(), "init").code());
+        assertTrue(wb.awaitServed(server, before + 2, Duration.ofSeconds(30)), "served");
+        assertEquals(
+                "rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(third.resolve(".workflow"))));
+        assertEquals(1, wb.servers().size(), "one server for both umasks");
+        // Cold, the same umask gives the same modes.
+        TempGitRepo cold = TempGitRepo.create(tmp, "cold");
+        Run coldInit = wb.exec(cold.root(), wb.environment(false), null, under077);
+        assertEquals(0, coldInit.code(), coldInit.err());
+        assertEquals(
+                "rw-------",
+                PosixFilePermissions.toString(Files.getPosixFilePermissions(cold.resolve(".workflow/config.json"))));
     }
 
     @Test
@@ -278,6 +293,7 @@ class ServerProcessIT {
         long self = ProcessHandle.current().pid();
         try {
             Files.writeString(server.resolve("pid"), self + "\nstarted 1\n");
+            Files.setPosixFilePermissions(server.resolve("pid"), PosixFilePermissions.fromString("rw-------"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -81,17 +81,19 @@ public final class ServedClient {
 
     private static int served(ServerPlace place, LiveServer server, String[] args, Map<String, String> env) {
         SocketChannel channel;
+        byte[] hello;
         try {
+            // The request is made before the connect: the server's deadlines then time the exchange only.
+            hello = hello(place, args, env).encode();
             channel = SocketChannel.open(StandardProtocolFamily.UNIX);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             return COLD;
         }
         Deadline watchdog = new Deadline(channel);
         try {
             watchdog.arm(CONNECT_MILLIS);
             channel.connect(UnixDomainSocketAddress.of(server.socket()));
-            Hello hello = hello(place, args, env);
-            Frames.write(channel, Frames.HELLO, hello.encode());
+            Frames.write(channel, Frames.HELLO, hello);
             watchdog.arm(ANSWER_MILLIS);
             Frames.Frame answer = Frames.read(channel);
             String word = answer.type() == Frames.ANSWER ? new String(answer.payload(), StandardCharsets.UTF_8) : "";

@@ -218,12 +218,12 @@ public final class Server {
     void finished(ServedRun.Ended ended) {
         served.incrementAndGet();
         last.set(Instant.now());
+        writeStats();
         if (!ended.healthy() || !jars.unchanged()) {
             System.exit(0);
         }
         delete("busy");
         busy.set(false);
-        writeStats();
     }
 
     /** Exits at once if idle (the registry makes room); false when busy. */

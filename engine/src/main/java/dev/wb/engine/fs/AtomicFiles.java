@@ -14,9 +14,10 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -74,7 +75,7 @@ public final class AtomicFiles {
         Path dir = target.toAbsolutePath().getParent();
         Path temp = syncedTemp(dir, target, content);
         if (executable && temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(temp, executableBy(Files.getPosixFilePermissions(temp)));
         }
         try {
             try {
@@ -103,9 +104,9 @@ public final class AtomicFiles {
         Files.createDirectories(dir);
         String prefix = "." + target.getFileName() + ".";
         removeStaleTemps(dir, prefix);
-        Path temp = Files.createTempFile(dir, tempPrefix(prefix), ".tmp");
+        Path temp = newTemp(dir, tempPrefix(prefix));
         try {
-            keepOrDefaultPermissions(target, temp);
+            keepPermissions(target, temp);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(content);
                 while (buffer.hasRemaining()) {
@@ -166,15 +167,44 @@ public final class AtomicFiles {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    /** Temporary files are private (0600); the file they become is as readable as the one it replaces. */
-    private static void keepOrDefaultPermissions(Path target, Path temp) throws IOException {
-        if (!temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            return;
+    /**
+     * A new, empty {@code <prefix><random>.tmp} in {@code dir}, created exclusively (never through a link)
+     * with the mode any new file of this invocation gets, 0666 less its umask, as git and the originals
+     * make their files.
+     */
+    private static Path newTemp(Path dir, String prefix) throws IOException {
+        while (true) {
+            Path temp = dir.resolve(
+                    prefix + Long.toUnsignedString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+            try {
+                return Files.createFile(temp);
+            } catch (FileAlreadyExistsException taken) {
+                // Drawn twice in 2^64: draw again.
+            }
         }
-        Set<PosixFilePermission> permissions = Files.exists(target)
-                ? Files.getPosixFilePermissions(target)
-                : PosixFilePermissions.fromString("rw-r--r--");
-        Files.setPosixFilePermissions(temp, permissions);
+    }
+
+    /** The file a temporary file becomes is as readable as the one it replaces; a new one keeps the umask's mode. */
+    private static void keepPermissions(Path target, Path temp) throws IOException {
+        if (temp.getFileSystem().supportedFileAttributeViews().contains("posix") && Files.exists(target)) {
+            Files.setPosixFilePermissions(temp, Files.getPosixFilePermissions(target));
+        }
+    }
+
+    /** {@code permissions} with the execute bit added wherever the read bit is set. */
+    private static Set<PosixFilePermission> executableBy(Set<PosixFilePermission> permissions) {
+        EnumSet<PosixFilePermission> executable = EnumSet.noneOf(PosixFilePermission.class);
+        executable.addAll(permissions);
+        if (permissions.contains(PosixFilePermission.OWNER_READ)) {
+            executable.add(PosixFilePermission.OWNER_EXECUTE);
+        }
+        if (permissions.contains(PosixFilePermission.GROUP_READ)) {
+            executable.add(PosixFilePermission.GROUP_EXECUTE);
+        }
+        if (permissions.contains(PosixFilePermission.OTHERS_READ)) {
+            executable.add(PosixFilePermission.OTHERS_EXECUTE);
+        }
+        return executable;
     }
 
     /** Makes a rename or a new file in {@code dir} durable, where the platform allows it. */
