@@ -155,7 +155,7 @@ final class Registry {
                             .isPresent()) {
                 return;
             }
-            Server.deleteTree(folder);
+            ServerFolders.deleteTree(folder);
         } catch (IOException e) {
             // Left for the next sweep.
         }

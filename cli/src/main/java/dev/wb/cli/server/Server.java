@@ -1,12 +1,7 @@
 package dev.wb.cli.server;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.cli.client.Proc;
-import dev.wb.cli.core.Terminals;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.FileChannel;
@@ -21,8 +16,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -133,7 +126,7 @@ public final class Server {
         for (String leftover : new String[] {"sock", "busy", "pid"}) {
             Files.deleteIfExists(folder.resolve(leftover));
         }
-        deleteTree(folder.resolve("warm"));
+        ServerFolders.deleteTree(folder.resolve("warm"));
         Path socket = folder.resolve("sock");
         try (ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             listener.bind(UnixDomainSocketAddress.of(socket), 64);
@@ -235,41 +228,11 @@ public final class Server {
         return true;
     }
 
-    /**
-     * Runs wb's demo once in a scratch folder inside this server's own ({@code warm/}, removed after, and
-     * at the next start of this folder or the registry's sweep if the server is killed meanwhile), and
-     * {@code status} in it, output discarded: the classes a command needs are loaded and compiled before a
-     * client waits. Its environment is made here, from nothing of any caller's.
-     */
+    /** The warm-up ({@link WarmUp}), after which the server takes commands. */
     private void warmUp() {
-        Path warm = folder.resolve("warm");
         try {
-            Files.createDirectories(warm.resolve("home"));
-            Map<String, String> env = Map.of(
-                    "PATH", "/usr/bin:/bin",
-                    "LC_ALL", "C.UTF-8",
-                    "HOME", warm.resolve("home").toString(),
-                    "TMPDIR", warm.toString(),
-                    "GIT_CONFIG_NOSYSTEM", "1");
-            StringWriter json = new StringWriter();
-            PrintWriter discard = new PrintWriter(new StringWriter());
-            runner.run(env, warm, new PrintWriter(json), discard, Terminals.process(), "demo", "--json");
-            JsonNode repository = new ObjectMapper().readTree(json.toString()).path("repository");
-            if (repository.isTextual()) {
-                Path demo = Path.of(repository.asText());
-                runner.run(env, demo, discard, discard, Terminals.process(), "status");
-                if (demo.getFileName().toString().startsWith("wb-demo-")) {
-                    deleteTree(demo);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // A warm-up that fails leaves a server that warms up on its first commands instead.
+            WarmUp.run(runner, folder.resolve("warm"));
         } finally {
-            try {
-                deleteTree(warm);
-            } catch (IOException e) {
-                // The next start of this folder removes it.
-            }
             last.set(Instant.now());
             warming = false;
             busy.set(false);
@@ -332,7 +295,7 @@ public final class Server {
                 delete(file);
             }
             try {
-                deleteTree(folder.resolve("warm"));
+                ServerFolders.deleteTree(folder.resolve("warm"));
             } catch (IOException e) {
                 // The next start of this folder removes it.
             }
@@ -389,17 +352,6 @@ public final class Server {
             Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(temp);
-        }
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (var walk = Files.walk(root)) {
-            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -63,6 +64,18 @@ public final class ServerFolders {
             return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(0));
         } catch (IOException e) {
             return Optional.empty();
+        }
+    }
+
+    /** Deletes {@code root} and everything under it (links themselves, never what they point to). */
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (var walk = Files.walk(root)) {
+            for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
         }
     }
 }
