@@ -70,8 +70,8 @@ final class WriteBoundary {
             "starts a child JVM for tests; never on wb's runtime class path",
             "testkit/src/main/java/dev/wb/testkit/browser/DriverProcess.java",
             "starts chromedriver (and so the headless browser) for the page tests; never on wb's runtime class path",
-            "cli/src/main/java/dev/wb/cli/server/Slots.java",
-            "the warm server's mkfifo for its own request FIFOs (docs/adr/0009), never git");
+            "cli/src/main/java/dev/wb/cli/client/ServerStart.java",
+            "the served path's client starting a warm server (setsid env java, docs/adr/0013), never git");
 
     /** Files that run a writing git on repositories they made themselves, never a user's, and why they may. */
     static final Map<String, String> SCRATCH_WRITERS = Map.of(
