@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 
 /**
  * {@code bin/wb} run as a user runs it, both ways: cold ({@code WB_SERVER=off}) and through a warm server
- * (docs/adr/0009-warm-server.md) kept in a runtime folder of this test's own, so a test never meets the
+ * (docs/adr/0013-served-path.md) kept in a runtime folder of this test's own, so a test never meets the
  * user's servers or another test's. {@link #close()} stops every server started there.
  */
 final class ServedWb implements AutoCloseable {
@@ -219,14 +219,24 @@ final class ServedWb implements AutoCloseable {
     @Override
     public void close() {
         for (Path folder : servers()) {
-            pid(folder).ifPresent(server -> {
-                server.destroy();
-                try {
-                    server.onExit().get(30, TimeUnit.SECONDS);
-                } catch (Exception notYet) {
-                    server.destroyForcibly();
-                }
-            });
+            pid(folder).ifPresent(ServedWb::stop);
+        }
+        // A server whose pid file is not to be trusted (a test gave it to another user), or one still
+        // starting: found by the folder on its command line.
+        String marker = "-Dwb.server=" + runtime;
+        ProcessHandle.allProcesses()
+                .filter(p -> p.info().arguments().stream()
+                        .flatMap(java.util.Arrays::stream)
+                        .anyMatch(a -> a.startsWith(marker)))
+                .forEach(ServedWb::stop);
+    }
+
+    private static void stop(ProcessHandle server) {
+        server.destroy();
+        try {
+            server.onExit().get(30, TimeUnit.SECONDS);
+        } catch (Exception notYet) {
+            server.destroyForcibly();
         }
     }
 
