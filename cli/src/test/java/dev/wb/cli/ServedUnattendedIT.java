@@ -83,23 +83,27 @@ class ServedUnattendedIT {
                 repo.root(),
                 wb.environment(true),
                 null,
-                List.of(
-                        "strace",
-                        "-f",
-                        "-qq",
-                        "-o",
+                underStrace(
                         "/dev/null",
-                        "-e",
                         "trace=read",
-                        "-e",
                         "inject=read:delay_enter=300000:when=" + (startUp + 1) + "+",
-                        ServedWb.HOME.resolve("bin/wb").toString(),
                         "status",
                         "--stats"));
 
         assertTrue(wb.awaitServed(server, before + 1, Duration.ofSeconds(30)), "served");
         assertEquals(cold.code(), slowed.code(), slowed.err());
         assertEquals(cold.out(), slowed.out());
+    }
+
+    /** {@code bin/wb args} under strace -f, its trace in {@code output}, with {@code trace} and (unless empty) {@code inject}. */
+    private static List<String> underStrace(String output, String trace, String inject, String... args) {
+        List<String> argv = new ArrayList<>(List.of("strace", "-f", "-qq", "-o", output, "-e", trace));
+        if (!inject.isEmpty()) {
+            argv.addAll(List.of("-e", inject));
+        }
+        argv.add(ServedWb.HOME.resolve("bin/wb").toString());
+        argv.addAll(List.of(args));
+        return argv;
     }
 
     /** How many reads the client's connecting thread makes before it connects to {@code server}'s socket. */
@@ -109,16 +113,7 @@ class ServedUnattendedIT {
                 repo.root(),
                 wb.environment(true),
                 null,
-                List.of(
-                        "strace",
-                        "-f",
-                        "-qq",
-                        "-o",
-                        trace.toString(),
-                        "-e",
-                        "trace=read,connect",
-                        ServedWb.HOME.resolve("bin/wb").toString(),
-                        "--version"));
+                underStrace(trace.toString(), "trace=read,connect", "", "--version"));
         assertEquals(0, traced.code(), traced.err());
         List<String> lines = Files.readAllLines(trace, StandardCharsets.UTF_8);
         String sock = server.resolve("sock").toString();
