@@ -64,7 +64,7 @@ final class WriteBoundary {
     static final Map<String, String> PROCESS_USERS = Map.of(
             "commands/src/main/java/dev/wb/commands/process/ProcessRunner.java",
             "wb impl verify's runner: it runs the plan's verify commands, whose allowlist never holds git",
-            "commands/src/main/java/dev/wb/commands/run/NodeProcess.java",
+            "commands/src/main/java/dev/wb/commands/process/NodeProcess.java",
             "wb run's node runner: a flow's tool from .workflow/tools/ or the provider's CLI, never git",
             "testkit/src/main/java/dev/wb/testkit/ChildJvm.java",
             "starts a child JVM for tests; never on wb's runtime class path",

@@ -5,6 +5,7 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.flow.FlowNode;
 import dev.wb.commands.flow.FlowVocabulary;
 import dev.wb.commands.process.ExecutableLookup;
+import dev.wb.commands.process.NodeProcess;
 import dev.wb.engine.Digests;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.run.RunState;

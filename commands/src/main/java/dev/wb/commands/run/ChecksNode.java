@@ -3,6 +3,7 @@ package dev.wb.commands.run;
 import dev.wb.commands.Failure;
 import dev.wb.commands.checks.ChecksRun;
 import dev.wb.commands.checks.ChecksVerdict;
+import dev.wb.commands.process.NodeProcess;
 
 /**
  * A {@code checks} node: the command sets the task's diff selects, run by {@code wb checks}' engine, which

@@ -5,6 +5,7 @@ import dev.wb.commands.flow.FlowDefinition;
 import dev.wb.commands.flow.FlowEdge;
 import dev.wb.commands.flow.FlowNode;
 import dev.wb.commands.flow.FlowVocabulary;
+import dev.wb.commands.process.NodeProcess;
 import dev.wb.engine.BootId;
 import dev.wb.engine.Caller;
 import dev.wb.projections.events.run.EdgeTaken;

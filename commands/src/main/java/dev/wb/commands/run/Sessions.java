@@ -2,6 +2,7 @@ package dev.wb.commands.run;
 
 import dev.wb.commands.flow.FlowNode;
 import dev.wb.commands.flow.FlowVocabulary;
+import dev.wb.commands.process.NodeProcess;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.run.RunState;
 import java.util.List;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.flow.ValidateFlow;
+import dev.wb.commands.process.NodeProcess;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.Digests;
 import dev.wb.engine.json.CanonicalJson;

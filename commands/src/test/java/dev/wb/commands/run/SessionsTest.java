@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.process.NodeProcess;
 import dev.wb.projections.events.run.NodeFinished;
 import java.util.List;
 import java.util.Optional;

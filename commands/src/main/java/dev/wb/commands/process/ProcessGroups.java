@@ -1,4 +1,4 @@
-package dev.wb.commands.run;
+package dev.wb.commands.process;
 
 import com.google.common.base.Splitter;
 import com.google.common.util.concurrent.Uninterruptibles;
@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * in that group unless it leaves on purpose, even once re-parented after a {@code kill -9} of wb. Linux's
  * {@code /proc} tells the group's members; elsewhere only the program and its descendants can be seen.
  */
-final class ProcessGroups {
+public final class ProcessGroups {
 
     /** How far a start time may differ from the one recorded and still be the same process (a clock step). */
     private static final Duration SAME_START = Duration.ofSeconds(2);
@@ -40,7 +40,7 @@ final class ProcessGroups {
      * executable file named by its absolute path (else as it is: a program that cannot start then fails
      * to start as before, and one that can runs in wb's group).
      */
-    static Optional<List<String>> inOwnGroup(List<String> argv) {
+    public static Optional<List<String>> inOwnGroup(List<String> argv) {
         Path program = Path.of(argv.get(0));
         if (!program.isAbsolute() || !Files.isRegularFile(program) || !Files.isExecutable(program)) {
             return Optional.empty();
@@ -61,7 +61,7 @@ final class ProcessGroups {
      * process: its start time matches) and, on Linux, every live member of its group. Empty when all of it
      * has ended (a zombie has ended) or the pid now names another process.
      */
-    static List<ProcessHandle> alive(RunState.Child child) {
+    public static List<ProcessHandle> alive(RunState.Child child) {
         List<ProcessHandle> alive = new ArrayList<>();
         Optional<ProcessHandle> leader = ProcessHandle.of(child.pid()).filter(ProcessGroups::running);
         if (leader.isPresent()) {
@@ -86,7 +86,7 @@ final class ProcessGroups {
      * Ends everything of {@code child}'s group that runs: SIGTERM, then SIGKILL to what is left after
      * {@code grace}. Returns whether nothing of it is left.
      */
-    static boolean stop(RunState.Child child, Duration grace) {
+    public static boolean stop(RunState.Child child, Duration grace) {
         alive(child).forEach(ProcessHandle::destroy);
         long deadline = System.nanoTime() + grace.toNanos();
         while (System.nanoTime() < deadline && !alive(child).isEmpty()) {
@@ -100,7 +100,7 @@ final class ProcessGroups {
     }
 
     /** SIGKILL to every live member of group {@code group} (Linux; elsewhere nothing is known of it). */
-    static void killGroup(long group) {
+    public static void killGroup(long group) {
         for (int round = 0; round < 20; round++) {
             List<ProcessHandle> members = members(group);
             if (members.isEmpty()) {
@@ -111,7 +111,7 @@ final class ProcessGroups {
     }
 
     /** The live (not zombie) processes whose process group is {@code group}, from {@code /proc}. */
-    static List<ProcessHandle> members(long group) {
+    public static List<ProcessHandle> members(long group) {
         List<ProcessHandle> members = new ArrayList<>();
         if (!Files.isDirectory(PROC)) {
             return members;
@@ -134,7 +134,7 @@ final class ProcessGroups {
     }
 
     /** Whether the process runs: alive and, where {@code /proc} tells, not a zombie. */
-    static boolean running(ProcessHandle process) {
+    public static boolean running(ProcessHandle process) {
         if (!process.isAlive()) {
             return false;
         }
@@ -144,7 +144,7 @@ final class ProcessGroups {
     }
 
     /** The process's start time, where the platform tells. */
-    static Optional<Instant> started(ProcessHandle process) {
+    public static Optional<Instant> started(ProcessHandle process) {
         return process.info().startInstant();
     }
 

@@ -1,4 +1,4 @@
-package dev.wb.commands.run;
+package dev.wb.commands.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

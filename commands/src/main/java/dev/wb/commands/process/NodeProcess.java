@@ -1,4 +1,4 @@
-package dev.wb.commands.run;
+package dev.wb.commands.process;
 
 import com.google.common.util.concurrent.Uninterruptibles;
 import java.io.IOException;
@@ -31,11 +31,11 @@ import java.util.function.Consumer;
  * no hook, leaves a group the next {@code wb run KEY} can find. So the process is named to the caller as
  * soon as it started ({@link Launched}), for the log, before the node's end is waited for.
  */
-final class NodeProcess {
+public final class NodeProcess {
 
     /** How it ended: its exit code (-1 when it never started or timed out) and what it wrote. */
-    record Ended(int exitCode, boolean timedOut, String startError, String stdout, String stderr, long millis) {
-        boolean started() {
+    public record Ended(int exitCode, boolean timedOut, String startError, String stdout, String stderr, long millis) {
+        public boolean started() {
             return startError.isEmpty();
         }
     }
@@ -44,10 +44,10 @@ final class NodeProcess {
      * The node's program, just started: its pid, its process group when it has one of its own, and its
      * start time, where the platform tells.
      */
-    record Launched(long pid, Optional<Long> group, Optional<Instant> started) {}
+    public record Launched(long pid, Optional<Long> group, Optional<Instant> started) {}
 
     /** The most of each stream a node's result reads back (the rest stays in the file). */
-    static final int READ_LIMIT = 1 << 20;
+    public static final int READ_LIMIT = 1 << 20;
 
     private NodeProcess() {}
 
@@ -55,7 +55,7 @@ final class NodeProcess {
      * Runs {@code argv}; {@code launched} is told of the process once it started (a failure it throws kills
      * the process and goes on up).
      */
-    static Ended run(
+    public static Ended run(
             List<String> argv,
             Path dir,
             Map<String, String> env,
@@ -169,7 +169,7 @@ final class NodeProcess {
      * the kill, and its result is not recorded as the node's outcome. For work that has a hook of its own
      * ({@code wb checks}' engine records its interrupted {@code checks.ran} before the JVM goes).
      */
-    static void awaitHaltIfStopping() {
+    public static void awaitHaltIfStopping() {
         Thread probe = new Thread(() -> {}, "wb-run-probe");
         if (!hooked(probe) || !unhooked(probe)) {
             awaitHalt();
