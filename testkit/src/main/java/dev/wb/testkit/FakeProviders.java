@@ -34,10 +34,11 @@ public final class FakeProviders {
         LOGGED_OUT
     }
 
-    /** What the fake {@code codex sandbox <os> … -- argv} does with the command it is given. */
+    /** What the fake {@code codex sandbox -P wb … -- argv} does with the command it is given. */
     public enum Sandbox {
         /**
-         * Refuses any command naming a path under a denied root of its {@code -c …deny…} settings, a later
+         * Refuses each probe ({@code r:PATH}, {@code w:PATH}) its {@code permissions.wb.filesystem} table denies
+         * (a {@code deny} entry; a write outside a {@code write} entry or under a {@code read} one), a later
          * {@code -c} of a key replacing an earlier one as in Codex; like Codex, it refuses an option
          * {@code codex sandbox} does not take ({@code error: unexpected argument …}).
          */
@@ -120,42 +121,47 @@ public final class FakeProviders {
                     echo "Not logged in"; exit 1 ;;
                   mcp) echo "No MCP servers configured yet."; exit 0 ;;
                   sandbox)
-                    shift 2
+                    shift
                     declare -A config=()
                     while [ $# -gt 0 ] && [ "$1" != -- ]; do
                       case "$1" in
-                        --full-auto) ;;
+                        -P|--permission-profile) shift ;;
                         -c|--config) config["${2%%=*}"]="${2#*=}"; shift ;;
                         --config=*) v="${1#--config=}"; config["${v%%=*}"]="${v#*=}" ;;
-                        -p|--profile|--enable|--disable) shift ;;
-                        --profile=*|--enable=*|--disable=*) ;;
+                        --enable|--disable) shift ;;
+                        --enable=*|--disable=*) ;;
                         *) echo "error: unexpected argument '$1' found"; exit 2 ;;
                       esac
                       shift
                     done
-                    denied=()
-                    for key in "${!config[@]}"; do
-                      case "$key" in
-                        *deny*) while IFS= read -r d; do denied+=("$d"); done < <(printf '%s\\n' "${config[$key]}" | grep -o '"/[^"]*"' | tr -d '"') ;;
-                      esac
-                    done
                     [ "$1" = -- ] && shift
                     case "$SANDBOX" in
                       CANNOT_RUN) echo "sandbox could not run: missing helper"; exit 1 ;;
-                      REJECT_PROFILE) echo "Error: invalid profile: sandbox_workspace_write.deny_read is not a known key"; exit 1 ;;
+                      REJECT_PROFILE) echo "Error: invalid profile: permissions.wb.filesystem is not a known key"; exit 1 ;;
                       SILENT) exit 0 ;;
                       LEAK) exec "$@" ;;
                     esac
-                    words=("$@")
-                    for w in "${words[@]}"; do
-                      case "$w" in /*) ;; *) continue ;; esac
-                      real=$(realpath -m "$w")
-                      for d in "${denied[@]}"; do
-                        root=$(realpath -m "$d")
-                        case "$real" in "$root"|"$root"/*) echo "sandbox: permission denied: $w" >&2; exit 1 ;; esac
-                      done
+                    # the profile's table: "path"="access" pairs, a relative path under the working folder
+                    denied=(); readonly_=(); writable=()
+                    [ "${config[permissions.wb.extends]}" = '":workspace"' ] && writable+=("$PWD")
+                    while IFS= read -r pair; do
+                      k="${pair%%\\\"=\\\"*}"; k="${k#\\\"}"; v="${pair##*\\\"=\\\"}"; v="${v%\\\"}"
+                      case "$k" in :*) continue ;; /*) ;; .) k="$PWD" ;; *) k="$PWD/$k" ;; esac
+                      case "$v" in deny|none) denied+=("$k") ;; read) readonly_+=("$k") ;; write) writable+=("$k") ;; esac
+                    done < <(printf '%s\n' "${config[permissions.wb.filesystem]}" | grep -o '"[^"]*"="[^"]*"')
+                    under() { local p=$1; shift; for r in "$@"; do r=$(realpath -m "$r"); case "$p" in "$r"|"$r"/*) return 0 ;; esac; done; return 1; }
+                    words=()
+                    for w in "$@"; do
+                      case "$w" in
+                        r:/*|w:/*)
+                          real=$(realpath -m "${w#?:}")
+                          if under "$real" "${denied[@]}"; then w="${w%%:*}:/dev/null/denied"
+                          elif [ "${w%%:*}" = w ] && { ! under "$real" "${writable[@]}" || under "$real" "${readonly_[@]}"; }; then w="w:/dev/null/read-only"
+                          fi ;;
+                      esac
+                      words+=("$w")
                     done
-                    exec "$@" ;;
+                    exec "${words[@]}" ;;
                 esac
                 echo "fake codex: unexpected arguments: $*" >&2; exit 2
                 """;

@@ -69,7 +69,7 @@ final class AgentsSchema {
             p.properties().forEach(e -> {
                 String at = "agents.providers." + e.getKey();
                 JsonNode o = r.object(p, "agents.providers", e.getKey()).orElse(JsonNodeFactory.instance.objectNode());
-                r.only(o, at, List.of("command", "args", "models", "reasoning"));
+                r.only(o, at, List.of("command", "args", "models", "reasoning", "auth_env", "offline_seconds"));
                 String command = r.text(o, at, "command", e.getKey());
                 if (command.isBlank()) {
                     throw r.error(at + ".command", at + ".command must name the executable, not be blank");
@@ -81,7 +81,20 @@ final class AgentsSchema {
                                 command,
                                 r.strings(o, at, "args", List.of(), ConfigReader.nonBlank()),
                                 r.strings(o, at, "models", List.of(), ConfigReader.nonBlank()),
-                                r.strings(o, at, "reasoning", List.of(), ConfigReader.nonBlank())));
+                                r.strings(o, at, "reasoning", List.of(), ConfigReader.nonBlank()),
+                                r.strings(
+                                        o,
+                                        at,
+                                        "auth_env",
+                                        List.of(),
+                                        ConfigReader.matching(ENV_NAME, "an environment variable name")),
+                                r.integer(
+                                        o,
+                                        at,
+                                        "offline_seconds",
+                                        5,
+                                        3600,
+                                        WorkspaceConfig.Provider.DEFAULT_OFFLINE_SECONDS)));
             });
         });
         int cycles = r.integer(node, "agents", "max_fix_cycles", 0, 50, DEFAULT_AGENTS.maxFixCycles());

@@ -47,7 +47,16 @@ public record WorkspaceConfig(
 
     /** One agent CLI: the command that launches it, extra arguments, and the models and reasoning allowed. */
     public record Provider(
-            String name, String command, List<String> args, List<String> models, List<String> reasoning) {
+            String name,
+            String command,
+            List<String> args,
+            List<String> models,
+            List<String> reasoning,
+            List<String> authEnv,
+            int offlineSeconds) {
+        /** How long a provider that reports it has no network is given before its node fails, by default. */
+        public static final int DEFAULT_OFFLINE_SECONDS = 60;
+
         /** Whether a flow may ask this provider for the model (no models listed: any). */
         public boolean allowsModel(String model) {
             return models.isEmpty() || models.contains(model);
@@ -178,7 +187,10 @@ public record WorkspaceConfig(
     static Map<String, Provider> defaultProviders() {
         Map<String, Provider> providers = new LinkedHashMap<>();
         for (String name : PROVIDERS) {
-            providers.put(name, new Provider(name, name, List.of(), List.of(), List.of()));
+            providers.put(
+                    name,
+                    new Provider(
+                            name, name, List.of(), List.of(), List.of(), List.of(), Provider.DEFAULT_OFFLINE_SECONDS));
         }
         return providers;
     }

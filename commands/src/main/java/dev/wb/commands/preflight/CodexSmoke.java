@@ -1,180 +1,248 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.commands.preflight.SandboxProfile.Role;
 import dev.wb.commands.process.Redactor;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * Codex's live, no-model isolation smoke: the generated profile ({@link SandboxProfile}) run by
- * {@code codex sandbox} over a throwaway {@link SmokeFixture}, one probe a process. The verdict is only
- * what is on disk afterwards, never what a process printed:
+ * Codex's live, no-model isolation smoke: the very permission profile a node gets ({@link SandboxProfile})
+ * run by {@code codex sandbox -P wb} over a throwaway {@link SmokeFixture}, once per role (a writing node's
+ * and a read-only node's), each role's probes in one sandboxed shell. Each probe reads or writes one place
+ * the role must be allowed or denied: the env-file, the control home's private part and its runs home, a
+ * task folder, the git control roots and hooks, {@code .claude/}, {@code /tmp}, {@code $TMPDIR} and a
+ * folder outside the repository. A write's verdict is what is on disk afterwards; a read's is whether
+ * the file's marker came out.
  *
  * <ul>
- *   <li>a first output line {@code Error: …} naming a config, profile, permission or path problem, from a
- *       probe that should succeed, is a FAIL — Codex rejected the generated profile, a configuration error at any value of the key;
- *   <li>a denied read copied out (the marker found) or a denied write present is a FAIL — not enforcing;
- *   <li>no allowed control file, with the sandbox failing to start, is a WARN — it could not run here
- *       (a FAIL when Codex has no fallback provider);
- *   <li>no allowed control file, with nothing failing, is NOT DEMONSTRATED: "nothing was written" is
- *       not a pass (a WARN with a fallback provider, a FAIL without one);
- *   <li>a refused repository read (the positive control) or {@code codex --version} refused inside the
+ *   <li>a first output line {@code Error: …} naming a config, profile, permission or path problem is a
+ *       FAIL: Codex rejected the generated profile;
+ *   <li>a denied read whose marker came out or a denied write present is a FAIL: not enforcing;
+ *   <li>the allowed control write missing, with the sandbox failing to start, is a WARN, could not run here
+ *       (a FAIL when Codex has no fallback provider); with nothing failing, NOT DEMONSTRATED (likewise);
+ *   <li>an allowed read refused (the positive control) or {@code codex --version} refused inside the
  *       sandbox is a FAIL: the capability exists, so only the profile can be taking it away.
  * </ul>
  */
-final class CodexSmoke {
+public final class CodexSmoke {
 
     private static final Pattern PROFILE_ERROR =
             Pattern.compile("(?i)^error:.*\\b(config|profile|permission|filesystem|path|key)");
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(30);
 
+    /** Each probe's output begins with this line and its number, so the output splits per probe. */
+    private static final String SECTION = "@@wb-probe ";
+
+    /** The probe shell: each argument {@code r:PATH} is read, {@code w:PATH} written, never spliced into it. */
+    private static final String SCRIPT = "i=0; for a in \"$@\"; do i=$((i+1)); echo \"" + SECTION + "$i\";"
+            + " p=${a#?:}; case $a in r:*) cat -- \"$p\";; w:*) touch -- \"$p\";; esac; echo; done 2>&1";
+
     /**
      * What of the workspace's own deny policy goes into the smoke's profile: the resolved env-file (when
      * one was loaded), {@code security.denied_read_paths}, and {@code agents.providers.codex.args}.
      */
-    record Policy(Optional<Path> envFile, List<String> deniedReadPaths, List<String> providerArgs) {}
+    public record Policy(Optional<Path> envFile, List<String> deniedReadPaths, List<String> providerArgs) {}
 
-    /** One probe: a name, the command run inside the sandbox, and the file that shows what happened. */
-    private record Probe(String name, List<String> argv, Path evidence, boolean denied) {}
+    /** One probe: a name, a read or a write, the place, and whether the role must be denied it. */
+    record Probe(String name, boolean write, Path place, boolean denied) {}
 
     private CodexSmoke() {}
 
     static PreflightLine run(
-            String codex,
-            Host host,
-            SmokeFixture fx,
-            Policy policy,
-            ProbeRunner runner,
-            boolean fallback,
-            Redactor redactor) {
+            String codex, SmokeFixture fx, Policy policy, ProbeRunner runner, boolean fallback, Redactor redactor) {
         SandboxProfile profile = SandboxProfile.of(fx, policy);
-        List<Probe> probes = probes(codex, fx);
-        List<String> leaks = new ArrayList<>();
-        ProbeRunner.Answer control = null;
-        ProbeRunner.Answer version = null;
-        for (Probe probe : probes) {
-            ProbeRunner.Answer answer =
-                    runner.run(profile.argv(codex, host.codexSandboxName(), probe.argv()), fx.repo(), PROBE_TIMEOUT);
-            if (!probe.denied() && PROFILE_ERROR.matcher(answer.firstLine()).find()) {
+        String tmpdir = runner.env().getOrDefault("TMPDIR", "/tmp");
+        String unique = UUID.randomUUID().toString().substring(0, 8);
+        List<Path> strays =
+                List.of(Path.of("/tmp", "wb-smoke-" + unique), Path.of(tmpdir).resolve("wb-smoke-tmpdir-" + unique));
+        List<Path> written = new ArrayList<>();
+        for (Path stray : strays) {
+            written.add(Path.of(stray + "-write"));
+            written.add(Path.of(stray + "-read"));
+        }
+        try {
+            List<String> leaks = new ArrayList<>();
+            for (Role role : Role.values()) {
+                List<Probe> probes = probes(fx, role, strays);
+                ProbeRunner.Answer answer =
+                        runner.run(profile.argv(codex, role, shell(probes)), fx.repo(), PROBE_TIMEOUT);
+                if (PROFILE_ERROR.matcher(answer.firstLine()).find()) {
+                    return line(
+                            Verdict.FAIL,
+                            "codex rejected the generated " + name(role) + " profile: "
+                                    + redactor.redact(answer.firstLine()));
+                }
+                List<String> sections = sections(answer.output(), probes.size());
+                Optional<PreflightLine> missing =
+                        missingControls(fx, role, probes, sections, answer, fallback, redactor);
+                for (int i = 0; i < probes.size(); i++) {
+                    Probe probe = probes.get(i);
+                    if (probe.denied() && happened(fx, probe, sections.get(i))) {
+                        leaks.add(name(role) + " " + probe.name());
+                    }
+                }
+                if (leaks.isEmpty() && missing.isPresent()) {
+                    return missing.get();
+                }
+            }
+            if (!leaks.isEmpty()) {
                 return line(
                         Verdict.FAIL,
-                        "codex rejected the generated profile before running probe " + probe.name() + ": "
-                                + redactor.redact(answer.firstLine()));
+                        "not enforcing: " + String.join(", ", leaks) + " succeeded under the generated"
+                                + " profile (configuration_error)");
             }
-            if (probe.name().equals("allowed repo write")) {
-                control = answer;
-            }
-            if (probe.name().equals("codex --version")) {
-                version = answer;
-            }
-            boolean appeared = probe.denied()
-                    && (probe.argv().get(0).equals("touch")
-                            ? SmokeFixture.exists(probe.evidence())
-                            : fx.holdsMarker(probe.evidence()));
-            if (appeared) {
-                leaks.add(probe.name());
-            }
-        }
-        if (!leaks.isEmpty()) {
-            return line(
-                    Verdict.FAIL,
-                    "not enforcing: " + String.join(", ", leaks) + " succeeded under the generated"
-                            + " profile (configuration_error)");
-        }
-        if (!SmokeFixture.exists(fx.repo().resolve("wb-smoke-control"))) {
-            Verdict verdict = fallback ? Verdict.WARN : Verdict.FAIL;
-            String tail = fallback ? "" : "; no fallback provider can cover the work";
-            if (!control.exited(0)) {
+            ProbeRunner.Answer version = runner.run(
+                    profile.argv(codex, Role.WORKSPACE_WRITE, List.of(codex, "--version")), fx.repo(), PROBE_TIMEOUT);
+            if (!version.exited(0)) {
                 return line(
-                        verdict,
-                        "sandbox could not run — "
+                        Verdict.FAIL,
+                        "codex --version cannot execute under the generated profile ("
                                 + redactor.redact(
-                                        control.firstLine().isEmpty()
-                                                ? control.why("codex sandbox")
-                                                : control.firstLine())
-                                + " (capability_unavailable)" + tail);
+                                        version.firstLine().isEmpty()
+                                                ? version.why("codex --version")
+                                                : version.firstLine())
+                                + "): configuration error");
             }
             return line(
+                    Verdict.OK,
+                    "codex permission profiles: OS-enforced for workspace-write and read-only nodes ("
+                            + mcp(codex, fx.repo(), runner) + ")");
+        } finally {
+            for (Path stray : written) {
+                try {
+                    Files.deleteIfExists(stray);
+                } catch (IOException e) {
+                    // a leaked probe file in /tmp holds nothing; the FAIL line already says it was written
+                }
+            }
+        }
+    }
+
+    /** Why the role's allowed probes did not pass (the sandbox did not run, or the profile refuses them). */
+    private static Optional<PreflightLine> missingControls(
+            SmokeFixture fx,
+            Role role,
+            List<Probe> probes,
+            List<String> sections,
+            ProbeRunner.Answer answer,
+            boolean fallback,
+            Redactor redactor) {
+        boolean readOk = false;
+        boolean writeOk = role == Role.READ_ONLY;
+        for (int i = 0; i < probes.size(); i++) {
+            Probe probe = probes.get(i);
+            if (!probe.denied() && happened(fx, probe, sections.get(i))) {
+                readOk |= !probe.write();
+                writeOk |= probe.write();
+            }
+        }
+        String tail = fallback ? "" : "; no fallback provider can cover the work";
+        Verdict verdict = fallback ? Verdict.WARN : Verdict.FAIL;
+        boolean nothing = !readOk && (role == Role.READ_ONLY ? !answer.exited(0) : !writeOk);
+        if (nothing && !answer.exited(0)) {
+            String why = answer.firstLine().isEmpty() ? answer.why("codex sandbox") : answer.firstLine();
+            return Optional.of(line(
+                    verdict, "sandbox could not run — " + redactor.redact(why) + " (capability_unavailable)" + tail));
+        }
+        if (!writeOk) {
+            return Optional.of(line(
                     verdict,
                     "NOT DEMONSTRATED — the allowed control file was not written, so an enforcing"
-                            + " sandbox cannot be told from one that never ran the write" + tail);
+                            + " sandbox cannot be told from one that never ran the write" + tail));
         }
-        if (!SmokeFixture.exists(fx.repo().resolve("wb-smoke-read"))) {
-            return line(
+        if (!readOk) {
+            return Optional.of(line(
                     Verdict.FAIL,
-                    "the generated profile refuses a repository read (the positive control):" + " configuration error");
+                    "the generated " + name(role) + " profile refuses a repository read (the positive control):"
+                            + " configuration error"));
         }
-        if (!version.exited(0)) {
-            return line(
-                    Verdict.FAIL,
-                    "codex --version cannot execute under the generated profile ("
-                            + redactor.redact(
-                                    version.firstLine().isEmpty()
-                                            ? version.why("codex --version")
-                                            : version.firstLine())
-                            + "): configuration error");
-        }
-        return line(Verdict.OK, "codex workspace-write sandbox: OS-enforced (" + mcp(codex, fx.repo(), runner) + ")");
+        return Optional.empty();
     }
 
-    private static List<Probe> probes(String codex, SmokeFixture fx) {
+    /** The role's probes, in order: the positive controls first. */
+    static List<Probe> probes(SmokeFixture fx, Role role, List<Path> strays) {
         Path repo = fx.repo();
+        boolean writer = role == Role.WORKSPACE_WRITE;
         List<Probe> probes = new ArrayList<>();
-        probes.add(new Probe(
-                "allowed repo write",
-                List.of("touch", repo.resolve("wb-smoke-control").toString()),
-                repo.resolve("wb-smoke-control"),
-                false));
-        probes.add(new Probe(
-                "repo read",
-                List.of(
-                        "cp",
-                        repo.resolve("README.md").toString(),
-                        repo.resolve("wb-smoke-read").toString()),
-                repo.resolve("wb-smoke-read"),
-                false));
-        probes.add(new Probe("codex --version", List.of(codex, "--version"), repo.resolve("none"), false));
-        probes.add(copy("private home read (direct)", fx.secret(), repo.resolve("wb-smoke-leak-direct")));
-        Path shellOut = repo.resolve("wb-smoke-leak-shell");
-        // The paths are the shell's positional parameters, never spliced into its script: a temp folder
-        // with a space or a quote in its name must not turn a leak into a syntax error.
-        probes.add(new Probe(
-                "private home read (shell)",
-                List.of(
-                        "sh",
-                        "-c",
-                        "cat \"$1\" > \"$2\"",
-                        "wb-probe",
-                        fx.secret().toString(),
-                        shellOut.toString()),
-                shellOut,
-                true));
-        Optional<Path> alias = fx.alias();
-        alias.ifPresent(a -> probes.add(copy(
-                "private home read (workspace symlink alias)",
-                a.resolve("local").resolve("wb-smoke-secret"),
-                repo.resolve("wb-smoke-leak-alias"))));
-        probes.add(copy("env-file read", fx.envFile(), repo.resolve("wb-smoke-leak-env")));
-        probes.add(copy("runs home read", fx.runsHome().resolve("bundle.json"), repo.resolve("wb-smoke-leak-runs")));
-        probes.add(touch("gitdir write", fx.gitDir()));
-        probes.add(touch("common dir write", fx.commonDir()));
-        probes.add(touch("hooks dir write", fx.hooksDir()));
-        probes.add(touch("control home write", fx.controlHome()));
-        return probes;
+        probes.add(new Probe("repo read", false, repo.resolve("README.md"), false));
+        probes.add(new Probe("task folder read", false, fx.taskFile(), false));
+        String suffix = writer ? "-write" : "-read";
+        probes.add(new Probe("repo write", true, fx.allowed().resolve("wb-smoke-control" + suffix), !writer));
+        probes.add(new Probe("private home read", false, fx.secret(), true));
+        fx.alias()
+                .ifPresent(a -> probes.add(new Probe(
+                        "private home read (workspace symlink alias)",
+                        false,
+                        a.resolve("local").resolve("wb-smoke-secret"),
+                        true)));
+        probes.add(new Probe("env-file read", false, fx.envFile(), true));
+        probes.add(new Probe("runs home read", false, fx.runsHome().resolve("bundle.json"), true));
+        probes.add(write("control home write", fx.controlHome(), suffix));
+        probes.add(write("private home write", fx.controlHome().resolve("local"), suffix));
+        probes.add(write("gitdir write", fx.gitDir(), suffix));
+        probes.add(write("common dir write", fx.commonDir(), suffix));
+        probes.add(write("hooks dir write", fx.hooksDir(), suffix));
+        probes.add(write(".claude write", repo.resolve(".claude"), suffix));
+        probes.add(new Probe("/tmp write", true, Path.of(strays.get(0) + suffix), true));
+        probes.add(new Probe("$TMPDIR write", true, Path.of(strays.get(1) + suffix), true));
+        probes.add(write("outside write", fx.outside(), suffix));
+        return List.copyOf(probes);
     }
 
-    private static Probe copy(String name, Path from, Path to) {
-        return new Probe(name, List.of("cp", from.toString(), to.toString()), to, true);
+    private static Probe write(String name, Path dir, String suffix) {
+        return new Probe(name, true, dir.resolve("wb-smoke-write" + suffix), true);
     }
 
-    private static Probe touch(String name, Path dir) {
-        Path file = dir.resolve("wb-smoke-write");
-        return new Probe(name, List.of("touch", file.toString()), file, true);
+    private static List<String> shell(List<Probe> probes) {
+        List<String> argv = new ArrayList<>(List.of("sh", "-c", SCRIPT, "wb-probe"));
+        probes.forEach(p -> argv.add((p.write() ? "w:" : "r:") + p.place()));
+        return argv;
+    }
+
+    /** Whether the probe's read or write went through: the file there, or its content in its section. */
+    private static boolean happened(SmokeFixture fx, Probe probe, String section) {
+        if (probe.write()) {
+            return SmokeFixture.exists(probe.place());
+        }
+        return section.contains(fx.marker())
+                || section.contains("# preflight fixture")
+                || section.contains(SmokeFixture.TASK_TEXT);
+    }
+
+    /** The output of each probe, by its section line; a probe that never printed its line has none. */
+    private static List<String> sections(String output, int count) {
+        List<StringBuilder> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            out.add(new StringBuilder());
+        }
+        int current = -1;
+        for (String line : output.split("\n", -1)) {
+            if (line.startsWith(SECTION)) {
+                try {
+                    current = Integer.parseInt(line.substring(SECTION.length()).strip()) - 1;
+                } catch (NumberFormatException e) {
+                    current = -1;
+                }
+                continue;
+            }
+            if (current >= 0 && current < count) {
+                out.get(current).append(line).append('\n');
+            }
+        }
+        return out.stream().map(StringBuilder::toString).toList();
+    }
+
+    private static String name(Role role) {
+        return role == Role.WORKSPACE_WRITE ? "workspace-write" : "read-only";
     }
 
     /** The effective {@code codex mcp list} inventory, in the OK line's words. */
@@ -186,7 +254,7 @@ final class CodexSmoke {
         List<String> lines = answer.output()
                 .lines()
                 .map(String::strip)
-                .filter(l -> !l.isEmpty())
+                .filter(l -> !l.isEmpty() && !l.startsWith("WARNING:"))
                 .toList();
         if (lines.isEmpty() || lines.get(0).startsWith("No MCP servers")) {
             return "empty MCP inventory";

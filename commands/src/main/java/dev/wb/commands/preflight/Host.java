@@ -47,13 +47,4 @@ public record Host(Os os, boolean bubblewrapAndSocat) {
         }
         return os == Os.OTHER ? "this operating system has no supported OS sandbox for the agent shell" : "";
     }
-
-    /** The word {@code codex sandbox} takes for this host. */
-    public String codexSandboxName() {
-        return switch (os) {
-            case MACOS -> "macos";
-            case WINDOWS -> "windows";
-            default -> "linux";
-        };
-    }
 }

@@ -88,7 +88,10 @@ public final class Preflight {
                 health.put(
                         name,
                         new ProviderHealth.Health(
-                                name, false, List.of(unchecked(e, name, name + ":", "agents.providers." + name))));
+                                name,
+                                false,
+                                false,
+                                List.of(unchecked(e, name, name + ":", "agents.providers." + name))));
             }
         }
         List<String> legal = config.agents().allowed().stream()
@@ -107,7 +110,7 @@ public final class Preflight {
                     "agents.providers." + name + ".command",
                     () -> List.of(ProviderBinary.line(provider, root, agentEnv))));
             lines.addAll(h.lines().subList(1, h.lines().size()));
-            if (name.equals("codex") && h.healthy()) {
+            if (name.equals("codex") && h.installed()) {
                 lines.addAll(guarded(
                         "codex",
                         "codex: isolation smoke",
@@ -118,7 +121,6 @@ public final class Preflight {
                                     .orElse(provider.command());
                             return List.of(CodexSmoke.run(
                                     codex,
-                                    request.host(),
                                     SmokeFixture.create(scratch.resolve("smoke")),
                                     new CodexSmoke.Policy(
                                             env.file(), config.security().deniedReadPaths(), provider.args()),

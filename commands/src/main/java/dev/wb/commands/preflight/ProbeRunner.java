@@ -30,10 +30,11 @@ final class ProbeRunner {
             return result.outcome() != Outcome.NOT_STARTED;
         }
 
+        /** The first line that is not empty and not a CLI's {@code WARNING:} about something else. */
         String firstLine() {
             return output.lines()
                     .map(String::strip)
-                    .filter(l -> !l.isEmpty())
+                    .filter(l -> !l.isEmpty() && !l.startsWith("WARNING:"))
                     .findFirst()
                     .orElse("");
         }

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +24,15 @@ import java.util.regex.Pattern;
 final class ProviderHealth {
 
     /** The health line, any WARN line after it, and whether the provider can run a task. */
-    record Health(String provider, boolean healthy, List<PreflightLine> lines) {}
+    /**
+     * @param healthy installed and logged in (or holding an API key its config names)
+     * @param installed its {@code --version} answered: the isolation smoke, which needs no login, can run
+     */
+    record Health(String provider, boolean healthy, boolean installed, List<PreflightLine> lines) {}
+
+    /** The environment variables each provider's CLI logs in with, as the CLIs themselves read them. */
+    static final Map<String, List<String>> API_KEYS = Map.of(
+            "codex", List.of("CODEX_API_KEY"), "claude", List.of("ANTHROPIC_API_KEY", "CLAUDE_CODE_OAUTH_TOKEN"));
 
     private static final Pattern VERSION = Pattern.compile("\\d+\\.\\d+(?:\\.\\d+)*");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -46,12 +55,25 @@ final class ProviderHealth {
             return failed(name, command + " --version printed no version number");
         }
         String number = m.group();
-        Login login = name.equals("claude") ? claudeLogin(runner, command, dir) : codexLogin(runner, command, dir);
+        Optional<String> key = provider.authEnv().stream()
+                .filter(n -> API_KEYS.getOrDefault(name, List.of()).contains(n))
+                .filter(n -> !runner.env().getOrDefault(n, "").isEmpty())
+                .findFirst();
+        Login login = key.isPresent()
+                ? new Login("api_key", key, Optional.empty())
+                : name.equals("claude") ? claudeLogin(runner, command, dir) : codexLogin(runner, command, dir);
         if (login.state.equals("logged_out")) {
-            return failed(
+            return new Health(
                     name,
-                    name + " " + number + " is not logged in (auth=logged_out); run: " + command
-                            + (name.equals("claude") ? " auth login" : " login"));
+                    false,
+                    true,
+                    List.of(PreflightLine.of(
+                            name,
+                            Verdict.FAIL,
+                            name + " " + number + " is not logged in (auth=logged_out); run: " + command
+                                    + (name.equals("claude") ? " auth login" : " login") + ", or set "
+                                    + String.join(" or ", API_KEYS.getOrDefault(name, List.of()))
+                                    + " and name it in agents.providers." + name + ".auth_env")));
         }
         List<PreflightLine> lines = new ArrayList<>();
         lines.add(PreflightLine.of(
@@ -60,7 +82,7 @@ final class ProviderHealth {
                 name + " " + number + " available (version=" + number + ", auth=" + login.state
                         + login.method.map(mm -> " (" + mm + ")").orElse("") + ")"));
         login.problem.ifPresent(p -> lines.add(PreflightLine.of(name, Verdict.WARN, "login state unknown: " + p)));
-        return new Health(name, true, lines);
+        return new Health(name, true, true, lines);
     }
 
     private record Login(String state, Optional<String> method, Optional<String> problem) {}
@@ -106,6 +128,6 @@ final class ProviderHealth {
     }
 
     private static Health failed(String name, String why) {
-        return new Health(name, false, List.of(PreflightLine.of(name, Verdict.FAIL, why)));
+        return new Health(name, false, false, List.of(PreflightLine.of(name, Verdict.FAIL, why)));
     }
 }

@@ -4,10 +4,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.flow.FlowVocabulary;
 import dev.wb.engine.json.CanonicalJson;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -23,8 +27,10 @@ import java.util.stream.Collectors;
  * never parsed as a path. Writes are denied under the git control roots (the gitdir, the shared common
  * dir, the hooks dir) and the control home. Every path is absolute (Codex rejects a relative key).
  *
- * <p>For Codex it is a list of {@code -c} entries ({@link #codexConfig}); {@code codex sandbox}
- * ({@link #argv}) and {@code codex exec} ({@link #execConfig}) take the same ones. The options of
+ * <p>For Codex it is a permission profile ({@link #codexProfile}): {@code codex sandbox -P wb} ({@link #argv})
+ * and {@code codex exec} with {@code default_permissions="wb"} ({@link #execConfig}) take the same
+ * {@code -c} entries. Codex's legacy sandbox keys are never used: {@code sandbox_workspace_write.deny_*} is no
+ * key Codex reads, and {@code --sandbox} silently replaces a profile. The options of
  * {@code agents.providers.codex.args} that shape a sandbox ({@link #SANDBOX_OPTIONS}, with their values)
  * come after wb's own, so an override that weakens the profile is the one the probes meet; the others
  * ({@code --model} and the like) configure a session, not a sandbox, and {@code codex sandbox} refuses
@@ -32,12 +38,11 @@ import java.util.stream.Collectors;
  * in docs/PREFLIGHT.md and docs/RUNS.md:
  *
  * <pre>
- * codex sandbox linux --full-auto
- *   -c sandbox_mode="workspace-write"
- *   -c sandbox_workspace_write.writable_roots=["/repo"]
- *   -c sandbox_workspace_write.network_access=false
- *   -c sandbox_workspace_write.deny_read=["/repo/.workflow", …]
- *   -c sandbox_workspace_write.deny_write=["/repo/.git", …]
+ * codex sandbox -P wb
+ *   -c permissions.wb.extends=":workspace"
+ *   -c permissions.wb.filesystem={":project_roots"={"."="write",".workflow"="read",".git"="read",
+ *        ".claude"="read",".workflow/local"="deny",".workflow/.env"="deny",…},":slash_tmp"="read",":tmpdir"="read"}
+ *   -c permissions.wb.network.enabled=false
  *   [sandbox options of agents.providers.codex.args]
  *   -- PROBE ARGV
  * </pre>
@@ -110,7 +115,12 @@ public record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWr
             read.add(e.startsWith("/") || e.matches("[A-Za-z]:/.*") ? e : repo + "/" + e);
         }
         List<Path> write = new ArrayList<>();
-        for (Path p : List.of(places.gitDir(), places.commonDir(), places.hooksDir(), places.controlHome())) {
+        for (Path p : List.of(
+                places.gitDir(),
+                places.commonDir(),
+                places.hooksDir(),
+                places.controlHome(),
+                places.repo().resolve(".claude"))) {
             if (!write.contains(p)) {
                 write.add(p);
             }
@@ -135,41 +145,133 @@ public record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWr
         return List.copyOf(out);
     }
 
-    /** The workspace-write profile's {@code -c} entries, the network as given. */
-    public List<String> codexConfig(boolean network) {
+    /** A node's permission role, as a flow's {@code permission_profile} names it. */
+    public enum Role {
+        WORKSPACE_WRITE(":workspace"),
+        READ_ONLY(":read-only");
+
+        private final String builtIn;
+
+        Role(String builtIn) {
+            this.builtIn = builtIn;
+        }
+
+        /** The role of a flow's profile name: {@code workspace-write} writes, anything else reads only. */
+        public static Role of(String permission) {
+            return permission.equals(FlowVocabulary.WORKSPACE_WRITE) ? WORKSPACE_WRITE : READ_ONLY;
+        }
+    }
+
+    /** The name of the Codex permission profile wb defines on every launch. */
+    public static final String CODEX_PROFILE = "wb";
+
+    /**
+     * The Codex permission profile of a role, as {@code -c} entries: it extends Codex's built-in
+     * {@code :workspace} (a writing node) or {@code :read-only}, with a filesystem table ({@link #codexTable})
+     * and the network switched on only when granted. Codex's legacy keys ({@code sandbox_mode},
+     * {@code sandbox_workspace_write.*}) are never given: a deny list there is not a key Codex reads, and
+     * {@code --sandbox} beside a profile silently replaces it.
+     */
+    public List<String> codexProfile(Role role, boolean network) {
+        String at = "permissions." + CODEX_PROFILE + ".";
         return List.of(
                 "-c",
-                "sandbox_mode=\"workspace-write\"",
+                at + "extends=" + tomlString(role.builtIn),
                 "-c",
-                "sandbox_workspace_write.writable_roots="
-                        + toml(List.of(repo.toAbsolutePath().toString())),
+                at + "filesystem=" + codexTable(role),
                 "-c",
-                "sandbox_workspace_write.network_access=" + network,
-                "-c",
-                "sandbox_workspace_write.deny_read=" + toml(denyRead),
-                "-c",
-                "sandbox_workspace_write.deny_write="
-                        + toml(denyWrite.stream()
-                                .map(p -> p.toAbsolutePath().toString())
-                                .toList()));
+                at + "network.enabled=" + network);
     }
 
     /**
-     * What {@code codex exec} gets for a node's permission profile: {@code read-only} is Codex's read-only
-     * sandbox (it writes nothing and has no network switch); {@code workspace-write} is
-     * {@link #codexConfig} with the node's network.
+     * What {@code codex exec} gets for a node: the profile selected as the default
+     * ({@code default_permissions}) and defined by {@link #codexProfile}. Given after {@code exec}, and again
+     * after {@code exec} on a resume, since a resumed session does not keep its profile.
      */
     public List<String> execConfig(String permission, boolean network) {
-        if (permission.equals(FlowVocabulary.WORKSPACE_WRITE)) {
-            return codexConfig(network);
-        }
-        return List.of("-c", "sandbox_mode=\"read-only\"");
+        List<String> out = new ArrayList<>(List.of("-c", "default_permissions=" + tomlString(CODEX_PROFILE)));
+        out.addAll(codexProfile(Role.of(permission), network));
+        return List.copyOf(out);
     }
 
-    /** {@code codex sandbox <os> --full-auto -c … [overrides] -- argv}: the profile, offline. */
-    List<String> argv(String codex, String os, List<String> probe) {
-        List<String> argv = new ArrayList<>(List.of(codex, "sandbox", os, "--full-auto"));
-        argv.addAll(codexConfig(false));
+    /**
+     * The filesystem table of a role. Writing: the repository writable, {@code .workflow}, {@code .git} and
+     * {@code .claude} read-only, {@code /tmp} and {@code $TMPDIR} read-only (Codex's {@code :workspace} would
+     * let them be written). Both roles: every denied read place denied ({@code deny} hides a file from
+     * reading and writing alike); a place under the repository is written relative to it, under
+     * {@code :project_roots}, one outside it as its absolute path. A place that does not exist is left out
+     * (it holds nothing to hide, and Codex's sandbox does not start with a denied path missing under a
+     * read-only folder); a pattern {@code dir/**} over an existing folder is the folder itself (a glob denies
+     * reading files that exist but not creating new ones); another pattern is given as it is; a place inside a
+     * denied folder is left to it (Codex's sandbox cannot mount a place inside a denied one).
+     */
+    String codexTable(Role role) {
+        Map<String, String> project = new LinkedHashMap<>();
+        Map<String, String> outside = new LinkedHashMap<>();
+        if (role == Role.WORKSPACE_WRITE) {
+            project.put(".", "write");
+            for (String dir : List.of(".workflow", ".git", ".claude")) {
+                project.put(dir, "read");
+            }
+        }
+        List<String> denied = new ArrayList<>();
+        for (String place : denyRead) {
+            Optional<String> entry = codexPlace(place);
+            if (entry.isEmpty()) {
+                continue;
+            }
+            String path = entry.get();
+            boolean nested = denied.stream().anyMatch(d -> path.startsWith(d + "/"));
+            if (nested) {
+                continue; // inside a denied folder already, and Codex cannot mount a place inside one
+            }
+            denied.add(path);
+            if (path.startsWith("/") || path.matches("[A-Za-z]:/.*")) {
+                outside.put(path, "deny");
+            } else {
+                project.put(path, "deny");
+            }
+        }
+        StringBuilder table = new StringBuilder("{\":project_roots\"=");
+        table.append(inline(project));
+        if (role == Role.WORKSPACE_WRITE) {
+            table.append(",\":slash_tmp\"=\"read\",\":tmpdir\"=\"read\"");
+        }
+        outside.forEach((path, access) ->
+                table.append(',').append(tomlString(path)).append('=').append(tomlString(access)));
+        return table.append('}').toString();
+    }
+
+    /** A denied place as the Codex table keys it, or empty when there is nothing there to deny. */
+    private Optional<String> codexPlace(String place) {
+        String p = place.replace('\\', '/');
+        if (p.endsWith("/**")
+                && p.indexOf('*') == p.length() - 2
+                && Files.isDirectory(Path.of(p.substring(0, p.length() - 3)))) {
+            p = p.substring(0, p.length() - 3);
+        } else if (p.indexOf('*') < 0 && p.indexOf('?') < 0 && !Files.exists(Path.of(p), LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        String base = repo.toAbsolutePath().toString().replace('\\', '/');
+        if (p.equals(base)) {
+            return Optional.of(".");
+        }
+        return Optional.of(p.startsWith(base + "/") ? p.substring(base.length() + 1) : p);
+    }
+
+    private static String inline(Map<String, String> entries) {
+        return entries.entrySet().stream()
+                .map(e -> tomlString(e.getKey()) + "=" + tomlString(e.getValue()))
+                .collect(Collectors.joining(",", "{", "}"));
+    }
+
+    /**
+     * {@code codex sandbox -P wb <profile> [overrides] -- argv}: a probe under the very profile a node of
+     * the role gets, offline.
+     */
+    List<String> argv(String codex, Role role, List<String> probe) {
+        List<String> argv = new ArrayList<>(List.of(codex, "sandbox", "-P", CODEX_PROFILE));
+        argv.addAll(codexProfile(role, false));
         argv.addAll(overrides);
         argv.add("--");
         argv.addAll(probe);
@@ -222,6 +324,8 @@ public record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWr
         if (sandbox) {
             box.put("autoAllowBashIfSandboxed", true);
             box.put("allowUnsandboxedCommands", false);
+            // without its OS sandbox (no bwrap or socat) Claude would go on unsandboxed: it must stop instead
+            box.put("failIfUnavailable", true);
             if (!network) {
                 box.putObject("network").putArray("allowedDomains");
             }
@@ -237,11 +341,6 @@ public record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWr
         String p = place.replace('\\', '/');
         String abs = p.startsWith("/") ? "/" + p : "//" + p;
         return abs.indexOf('*') >= 0 || abs.indexOf('?') >= 0 ? List.of(abs) : List.of(abs, abs + "/**");
-    }
-
-    /** A TOML array of basic strings: backslash, quote and control characters escaped. */
-    private static String toml(List<String> paths) {
-        return paths.stream().map(SandboxProfile::tomlString).collect(Collectors.joining(",", "[", "]"));
     }
 
     private static String tomlString(String text) {

@@ -14,7 +14,8 @@ import java.util.UUID;
  * the places a real attempt must not touch without going near the user's repository: the worktree's
  * gitdir and the clone's shared common dir (with its hooks), the control home {@code .workflow/} with
  * an env-file, a runs home and a private file holding a random marker, a workspace symlink aliasing the
- * control home, and an allowed source folder. Plain folders and files: no git runs, nothing is
+ * control home, a task folder, a {@code .claude/} folder, an allowed source folder, and a folder outside the
+ * repository. Plain folders and files: no git runs, nothing is
  * committed, and preflight deletes it afterwards.
  */
 record SmokeFixture(
@@ -31,6 +32,19 @@ record SmokeFixture(
         Path allowed,
         String marker) {
 
+    /** What the fixture's task file says: a read of it that shows this passed. */
+    static final String TASK_TEXT = "# TASK-1: the preflight fixture's task";
+
+    /** A task's folder file under the control home, which every node may read. */
+    Path taskFile() {
+        return controlHome.resolve("TASK-1").resolve("task.md");
+    }
+
+    /** A folder beside the repository, outside it: no node may write there. */
+    Path outside() {
+        return root.resolve("outside");
+    }
+
     static SmokeFixture create(Path parent) {
         try {
             Path root = Files.createDirectories(parent)
@@ -46,6 +60,11 @@ record SmokeFixture(
             Path allowed = Files.createDirectories(repo.resolve("src"));
             Path home = Files.createDirectories(repo.resolve(".workflow"));
             Path runs = Files.createDirectories(home.resolve("local").resolve("runs"));
+            Files.createDirectories(home.resolve("TASK-1"));
+            Files.writeString(home.resolve("TASK-1").resolve("task.md"), TASK_TEXT + "\n", StandardCharsets.UTF_8);
+            Files.createDirectories(repo.resolve(".claude"));
+            Files.writeString(repo.resolve(".claude").resolve("settings.json"), "{}\n", StandardCharsets.UTF_8);
+            Files.createDirectories(root.resolve("outside"));
             String marker = "wb-preflight-marker-" + UUID.randomUUID();
             Path env = Files.writeString(home.resolve(".env"), "WB_PREFLIGHT_MARKER=" + marker + "\n");
             Path secret = Files.writeString(home.resolve("local").resolve("wb-smoke-secret"), marker + "\n");

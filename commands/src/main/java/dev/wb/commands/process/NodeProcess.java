@@ -42,9 +42,9 @@ public final class NodeProcess {
 
     /**
      * The node's program, just started: its pid, its process group when it has one of its own, and its
-     * start time, where the platform tells.
+     * start time, where the platform tells, and the file its stderr goes to while it runs (gone after).
      */
-    public record Launched(long pid, Optional<Long> group, Optional<Instant> started) {}
+    public record Launched(long pid, Optional<Long> group, Optional<Instant> started, Path stderr) {}
 
     /** The most of each stream a node's result reads back (the rest stays in the file). */
     public static final int READ_LIMIT = 1 << 20;
@@ -98,7 +98,8 @@ public final class NodeProcess {
                     launched.accept(new Launched(
                             process.pid(),
                             grouped.isPresent() ? Optional.of(process.pid()) : Optional.empty(),
-                            ProcessGroups.started(process.toHandle())));
+                            ProcessGroups.started(process.toHandle()),
+                            err));
                 } catch (RuntimeException e) {
                     kill(process, grouped.isPresent());
                     unhooked(hook);

@@ -65,56 +65,52 @@ final class AgentNode {
         argv.add(program.get().toString());
         argv.addAll(launch.leading());
         argv.addAll(provider.args());
-        if (providerName.equals("codex")) {
-            argv.addAll(List.of("exec", "--sandbox", profile));
-        } else {
-            argv.addAll(List.of(
-                    "-p", "--permission-mode", profile.equals(FlowVocabulary.READ_ONLY) ? "plan" : "acceptEdits"));
-        }
+        argv.addAll(launch.mode());
         node.model().ifPresent(m -> argv.addAll(List.of("--model", m)));
         argv.addAll(node.extraArgs());
         int timeout = yaml.path("timeout_seconds").asInt(ToolNode.DEFAULT_TIMEOUT_SECONDS);
         Map<String, String> env = launch.environment();
         Duration limit = NodeResult.timeout(timeout, wallLeft);
+        Optional<String> loggedOut = ProviderLogin.missing(providerName, program.get(), env, ctx);
+        if (loggedOut.isPresent()) {
+            return NodeResult.of(NodeResult.MANUAL, loggedOut.get());
+        }
+        Spawn spawn = new Spawn(argv, env, Duration.ofSeconds(provider.offlineSeconds()), launched);
         Optional<Sessions.Plan> plan = Sessions.plan(node, providerName, state);
-        Call call = call(ctx, node, state, argv, env, limit, plan, launched);
+        Call call = call(ctx, node, state, spawn, limit, plan);
         Optional<NodeFinished.Session> session = call.session(Optional.empty());
         if (plan.isPresent() && Sessions.refused(plan.get(), call.ended())) {
             // the provider has no such session (any more): once, a new one with the full role prompt
             Duration left = limit.minusMillis(call.ended().millis());
             if (!left.isNegative() && !left.isZero()) {
                 call = call(
-                        ctx,
-                        node,
-                        state,
-                        argv,
-                        env,
-                        left,
-                        Optional.of(plan.get().fresh()),
-                        launched);
+                        ctx, node, state, spawn, left, Optional.of(plan.get().fresh()));
                 session = call.session(plan.get().resume());
             }
         }
-        return result(ctx, yaml, providerName, evaluator, timeout, limit, launch.notice(), call.ended())
+        return result(ctx, new Ask(yaml, providerName, evaluator, timeout, limit, launch.notice()), call)
                 .withSession(session);
     }
 
     /** One call of the provider: the prompt rendered, the session's words before it, the process run. */
-    private record Call(Optional<Sessions.Plan> plan, String newId, NodeProcess.Ended ended) {
+    private record Call(Optional<Sessions.Plan> plan, String newId, NodeProcess.Ended ended, Optional<String> offline) {
         Optional<NodeFinished.Session> session(Optional<String> refused) {
             return plan.filter(p -> ended.started()).map(p -> Sessions.used(p, newId, ended, refused));
         }
     }
 
+    /**
+     * How the provider is started for each call: the argv before the session's words and the prompt, its
+     * environment, how long it may say it has no network, and who is told of the launched process.
+     */
+    private record Spawn(
+            List<String> base, Map<String, String> env, Duration offline, Consumer<NodeProcess.Launched> launched) {}
+
+    /** What the node asked of the provider, against which its answer is read. */
+    private record Ask(JsonNode yaml, String provider, boolean evaluator, int timeout, Duration limit, String notice) {}
+
     private static Call call(
-            RunContext ctx,
-            FlowNode node,
-            RunState state,
-            List<String> base,
-            Map<String, String> env,
-            Duration limit,
-            Optional<Sessions.Plan> plan,
-            Consumer<NodeProcess.Launched> launched) {
+            RunContext ctx, FlowNode node, RunState state, Spawn spawn, Duration limit, Optional<Sessions.Plan> plan) {
         boolean continuation = plan.filter(Sessions.Plan::continuation).isPresent();
         Optional<String> template =
                 continuation ? node.resumeRoleFile().flatMap(f -> Prompt.roleFile(ctx.root(), f)) : Optional.empty();
@@ -123,50 +119,68 @@ final class AgentNode {
                         .orElse("You are the " + node.id() + " step."),
                 tokens(ctx, node, state));
         String newId = Sessions.newId();
-        List<String> argv = new ArrayList<>(base);
+        List<String> argv = new ArrayList<>(spawn.base());
         plan.ifPresent(p -> argv.addAll(Sessions.words(p, newId)));
         if (prompt.startsWith("-")) {
             argv.add("--"); // a prompt is never read as an option, whatever its role file begins with
         }
         argv.add(prompt);
-        return new Call(
-                plan, newId, NodeProcess.run(argv, ctx.root(), env, new byte[0], limit, ctx.scratch(), launched));
+        OfflineWatch watch = new OfflineWatch(spawn.offline());
+        NodeProcess.Ended ended =
+                NodeProcess.run(argv, ctx.root(), spawn.env(), new byte[0], limit, ctx.scratch(), p -> {
+                    spawn.launched().accept(p);
+                    watch.watch(p);
+                });
+        return new Call(plan, newId, ended, watch.gaveUp());
     }
 
-    private static NodeResult result(
-            RunContext ctx,
-            JsonNode yaml,
-            String providerName,
-            boolean evaluator,
-            int timeout,
-            Duration limit,
-            String notice,
-            NodeProcess.Ended ended) {
+    private static NodeResult result(RunContext ctx, Ask ask, Call call) {
+        NodeProcess.Ended ended = call.ended();
+        String providerName = ask.provider();
+        int timeout = ask.timeout();
         if (!ended.started()) {
             return NodeResult.of(NodeResult.MANUAL, ctx.redactor().redact(ended.startError()));
         }
-        String output = notice + ctx.redactor().redact(ended.stdout());
+        ProviderOutput said = ProviderOutput.of(providerName, ended);
+        String output = ask.notice() + ctx.redactor().redact(said.text());
         List<NodeFinished.Artifact> artifacts = List.of(new NodeFinished.Artifact(
                 "output", Digests.hex(ctx.store().put(output.getBytes(StandardCharsets.UTF_8)))));
         Optional<JsonNode> last = ToolNode.lastJson(output);
-        Optional<NodeFinished.Usage> usage = last.map(j -> j.path("usage"))
-                .filter(JsonNode::isObject)
-                .map(u -> new NodeFinished.Usage(
-                        u.path("tokens").asLong(), u.path("cost").asText("0")));
-        if (ended.timedOut() && limit.compareTo(Duration.ofSeconds(timeout)) < 0) {
-            return NodeResult.wallSpent(artifacts, usage, Duration.ofMillis(ended.millis()));
-        }
-        if (ended.timedOut() || ended.exitCode() != 0) {
-            String why = ended.timedOut() ? "timed out after " + timeout + " s" : "exited " + ended.exitCode();
+        Optional<NodeFinished.Usage> usage = said.usage()
+                .or(() -> last.map(j -> j.path("usage"))
+                        .filter(JsonNode::isObject)
+                        .map(u -> new NodeFinished.Usage(
+                                u.path("tokens").asLong(), u.path("cost").asText("0"))));
+        if (call.offline().isPresent()) {
             return new NodeResult(
                     NodeResult.MANUAL,
                     artifacts,
                     Optional.empty(),
                     usage,
-                    Optional.of(providerName + " " + why + ": "
-                            + ToolNode.firstLine(ctx.redactor().redact(ended.stderr()))));
+                    Optional.of(providerName + " stopped: "
+                            + ctx.redactor().redact(call.offline().get())
+                            + "; it said so for "
+                            + ctx.config().agents().provider(providerName).offlineSeconds()
+                            + " s (agents.providers." + providerName + ".offline_seconds)"));
         }
-        if (!evaluator) {
+        if (ended.timedOut() && ask.limit().compareTo(Duration.ofSeconds(timeout)) < 0) {
+            return NodeResult.wallSpent(artifacts, usage, Duration.ofMillis(ended.millis()));
+        }
+        if (ended.timedOut() || ended.exitCode() != 0 || said.failure().isPresent()) {
+            String why = ended.timedOut()
+                    ? "timed out after " + timeout + " s"
+                    : ended.exitCode() != 0 ? "exited " + ended.exitCode() : "reported an error";
+            return new NodeResult(
+                    NodeResult.MANUAL,
+                    artifacts,
+                    Optional.empty(),
+                    usage,
+                    Optional.of(providerName + " " + why
+                            + said.failure()
+                                    .map(f -> ": " + ctx.redactor().redact(f))
+                                    .orElse("")));
+        }
+        if (!ask.evaluator()) {
             return new NodeResult("done", artifacts, Optional.empty(), usage, Optional.empty());
         }
         Optional<String> verdict =
@@ -182,7 +196,7 @@ final class AgentNode {
         }
         Optional<String> severity =
                 last.map(j -> j.path("severity")).filter(JsonNode::isTextual).map(JsonNode::asText);
-        String gate = yaml.path("gate_severity").asText("high");
+        String gate = ask.yaml().path("gate_severity").asText("high");
         if (verdict.get().equals("rework")
                 && severity.isPresent()
                 && rank(severity.get()) >= 0

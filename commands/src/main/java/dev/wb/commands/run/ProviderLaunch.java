@@ -8,6 +8,7 @@ import dev.wb.commands.preflight.Host;
 import dev.wb.commands.preflight.IsolationLines;
 import dev.wb.commands.preflight.SandboxProfile;
 import dev.wb.engine.json.CanonicalJson;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,26 +18,30 @@ import java.util.Set;
  * How an agent or evaluator node's provider is launched inside the isolation preflight proves: the
  * workspace's {@link SandboxProfile} (made by the code that makes the smoke's), for the node's permission
  * profile and network, and the environment preflight's {@code allowed-environment} line reports
- * ({@link AgentEnvironment}) plus {@code WB_RUN_NODE} and {@code WB_RUN_ATTEMPT}, never wb's whole
- * environment (docs/RUNS.md, "Agents and evaluators: what a real provider needs").
+ * ({@link AgentEnvironment}), the provider's {@code auth_env}, and {@code WB_RUN_NODE} and
+ * {@code WB_RUN_ATTEMPT}, never wb's whole environment (docs/RUNS.md, "Agents and evaluators: what a
+ * real provider needs").
  *
  * <ul>
- *   <li>Codex: the profile's {@code -c} entries before the provider's configured args, so a sandbox
- *       option there comes after wb's, as in the smoke: {@code sandbox_mode="read-only"} for a read-only
- *       node, the whole workspace-write profile with its deny lists for a writing one;
- *   <li>Claude: {@code --settings <json>}, the profile's permission deny rules, its Bash sandbox under
- *       strict isolation, and the read-only git verbs when git evidence is granted.
+ *   <li>Codex: {@code codex <args> exec <profile>}: the permission profile wb defines
+ *       ({@code default_permissions="wb"}, {@code permissions.wb.*}), never {@code --sandbox}, which would
+ *       silently replace it; with read isolation on, {@code --ignore-user-config --ignore-rules} too;
+ *   <li>Claude: {@code claude [--setting-sources user] --settings <json> <args> -p --permission-mode M
+ *       --output-format json}: the profile's permission deny rules, its Bash sandbox under strict isolation
+ *       (which must start or Claude stops), and the read-only git verbs when git evidence is granted; the
+ *       repository's own settings and hooks are not loaded while read isolation is on.
  * </ul>
  *
  * <p>A node reaches the network when its {@code network_access} (else the flow's {@code network_policy})
  * grants it, and always under the advanced mode ({@code strict_isolation: false}), as docs/FLOWS.md says.
  *
  * @param leading the words that follow the program, before the provider's configured args
+ * @param mode the words after the provider's configured args: the subcommand, the profile, the output form
  * @param environment the provider's whole environment
  * @param notice the advisory line written ahead of the node's output when the host has no OS floor
  *     for the provider, empty otherwise
  */
-record ProviderLaunch(List<String> leading, Map<String, String> environment, String notice) {
+record ProviderLaunch(List<String> leading, List<String> mode, Map<String, String> environment, String notice) {
 
     /**
      * Why no agent may start on this configuration: preflight's offline isolation check would say
@@ -50,7 +55,6 @@ record ProviderLaunch(List<String> leading, Map<String, String> environment, Str
         return Optional.of("isolation: FAIL — " + String.join("; ", offences)
                 + "; fix: remove the full-access selector from agents.providers.<name>.args, then run: wb preflight");
     }
-
     /**
      * The options of a node's {@code extra_args} that would reshape what wb launches it in: the sandbox,
      * the permission mode, the settings, the tools, the folders and servers a CLI may reach. They come after
@@ -94,36 +98,49 @@ record ProviderLaunch(List<String> leading, Map<String, String> environment, Str
         WorkspaceConfig.Provider settings = ctx.config().agents().provider(provider);
         boolean strict = security.strictIsolation();
         boolean network = !strict || ctx.flow().definition().network(node);
+        boolean readIsolation = !security.readIsolationOff();
         SandboxProfile profile =
                 SandboxProfile.forWorkspace(ctx.root(), Optional.empty(), security.deniedReadPaths(), settings.args());
-        List<String> leading;
+        List<String> leading = new ArrayList<>();
+        List<String> mode = new ArrayList<>();
+        boolean readOnly = permission.equals(FlowVocabulary.READ_ONLY);
         if (provider.equals("codex")) {
-            leading = profile.execConfig(permission, network);
+            mode.add("exec");
+            if (readIsolation) {
+                mode.addAll(List.of("--ignore-user-config", "--ignore-rules"));
+            }
+            mode.addAll(profile.execConfig(permission, network));
         } else {
-            boolean readOnly = permission.equals(FlowVocabulary.READ_ONLY);
             boolean gitEvidence = strict
                     && readOnly
                     && security.allowGitEvidence()
                     && node.gitEvidence().orElse(false);
-            leading = List.of(
-                    "--settings",
-                    CanonicalJson.text(
-                            profile.claudeSettings(
-                                    readOnly ? "plan" : "acceptEdits",
-                                    strict,
-                                    network,
-                                    gitEvidence,
-                                    security.deniedCommands()),
-                            false));
+            if (readIsolation) {
+                leading.addAll(List.of("--setting-sources", "user"));
+            }
+            leading.add("--settings");
+            leading.add(CanonicalJson.text(
+                    profile.claudeSettings(
+                            readOnly ? "plan" : "acceptEdits", strict, network, gitEvidence, security.deniedCommands()),
+                    false));
+            mode.addAll(
+                    List.of("-p", "--permission-mode", readOnly ? "plan" : "acceptEdits", "--output-format", "json"));
         }
         Host host = Host.detect(ctx.env(), ctx.root());
         Map<String, String> env = AgentEnvironment.select(security, ctx.env(), host.os() == Host.Os.WINDOWS)
                 .withExtra(security);
+        // the provider's own login, only where the config names it for this provider
+        for (String name : settings.authEnv()) {
+            String value = ctx.env().get(name);
+            if (value != null) {
+                env.put(name, value);
+            }
+        }
         env.put("WB_RUN_NODE", node.id());
         env.put("WB_RUN_ATTEMPT", Integer.toString(attempt));
         String notice = IsolationLines.floorCause(provider, strict, host)
                 .map(cause -> "wb: isolation-floor NONE (" + provider + ": " + cause + ")\n")
                 .orElse("");
-        return new ProviderLaunch(leading, env, notice);
+        return new ProviderLaunch(List.copyOf(leading), List.copyOf(mode), env, notice);
     }
 }

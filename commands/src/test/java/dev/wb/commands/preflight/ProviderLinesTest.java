@@ -83,7 +83,8 @@ class ProviderLinesTest {
         PreflightHarness h = both(Sandbox.ENFORCE).claude(Login.LOGGED_OUT, PaidProbe.ENFORCE);
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
         assertEquals(
-                "claude: FAIL — claude 2.1.210 is not logged in (auth=logged_out); run: claude auth login",
+                "claude: FAIL — claude 2.1.210 is not logged in (auth=logged_out); run: claude auth login, or set"
+                        + " ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN and name it in agents.providers.claude.auth_env",
                 report.lines().get(1).text());
         assertEquals(Verdict.OK, line(report, "codex: OK").verdict(), "the other provider is unaffected");
         assertFalse(report.ready());
@@ -124,11 +125,13 @@ class ProviderLinesTest {
     void an_enforcing_sandbox_is_an_ok_smoke() {
         PreflightReport report = both(Sandbox.ENFORCE).run(LINUX_WITH_HELPERS);
         assertEquals(
-                "codex: isolation smoke OK — codex workspace-write sandbox: OS-enforced (empty MCP inventory)",
+                "codex: isolation smoke OK — codex permission profiles: OS-enforced for workspace-write and read-only"
+                        + " nodes (empty MCP inventory)",
                 line(report, "codex: isolation smoke").text());
         String calls = FakeProviders.calls(tmp.resolve("bin"), "codex").orElseThrow();
-        assertTrue(calls.contains("sandbox\nlinux\n--full-auto\n"), calls);
-        assertTrue(calls.contains("sandbox_workspace_write.deny_write=["), calls);
+        assertTrue(calls.contains("sandbox\n-P\nwb\n-c\npermissions.wb.extends=\":workspace\"\n"), calls);
+        assertTrue(calls.contains("permissions.wb.extends=\":read-only\"\n"), calls);
+        assertFalse(calls.contains("sandbox_workspace_write"), "no legacy key: " + calls);
     }
 
     @Test
@@ -138,9 +141,14 @@ class ProviderLinesTest {
         assertEquals(Verdict.FAIL, smoke.verdict());
         assertTrue(
                 smoke.text()
-                        .startsWith("codex: isolation smoke FAIL — not enforcing: private home read (direct),"
-                                + " private home read (shell), private home read (workspace symlink alias), env-file read, runs home"
-                                + " read, gitdir write, common dir write, hooks dir write, control home write"),
+                        .startsWith(
+                                "codex: isolation smoke FAIL — not enforcing: workspace-write private home read,"
+                                        + " workspace-write private home read (workspace symlink alias), workspace-write env-file"
+                                        + " read, workspace-write runs home read, workspace-write control home write,"
+                                        + " workspace-write private home write, workspace-write gitdir write,"
+                                        + " workspace-write common dir write, workspace-write hooks dir write,"
+                                        + " workspace-write .claude write, workspace-write /tmp write,"
+                                        + " workspace-write $TMPDIR write, workspace-write outside write, read-only repo write,"),
                 smoke.text());
         assertFalse(report.ready());
     }
@@ -149,8 +157,8 @@ class ProviderLinesTest {
     void a_rejected_profile_is_a_configuration_failure() {
         PreflightLine smoke = line(both(Sandbox.REJECT_PROFILE).run(LINUX_WITH_HELPERS), "codex: isolation smoke");
         assertEquals(
-                "codex: isolation smoke FAIL — codex rejected the generated profile before running probe allowed"
-                        + " repo write: Error: invalid profile: sandbox_workspace_write.deny_read is not a known key",
+                "codex: isolation smoke FAIL — codex rejected the generated workspace-write profile: Error: invalid"
+                        + " profile: permissions.wb.filesystem is not a known key",
                 smoke.text());
     }
 
@@ -237,13 +245,13 @@ class ProviderLinesTest {
                 line(report, "codex: isolation smoke").verdict(),
                 line(report, "codex: isolation smoke").text());
         String call = FakeProviders.calls(h.bin, "codex").orElseThrow().split("---\n", 0)[3];
-        String denyRead = call.lines()
-                .filter(l -> l.startsWith("sandbox_workspace_write.deny_read="))
+        String table = call.lines()
+                .filter(l -> l.startsWith("permissions.wb.filesystem="))
                 .findFirst()
                 .orElseThrow();
-        assertTrue(denyRead.contains("\"" + envFile.toAbsolutePath() + "\""), denyRead);
-        assertTrue(denyRead.matches(".*\"/[^\"]*/repo/secrets/\\*\\*\".*"), denyRead);
-        assertTrue(denyRead.matches(".*\"/[^\"]*/repo/keys\".*"), denyRead);
+        assertTrue(table.contains("\"" + envFile.toAbsolutePath() + "\"=\"deny\""), table);
+        assertTrue(table.contains("\"secrets/**\"=\"deny\""), table);
+        assertFalse(table.contains("keys"), "a denied path that does not exist holds nothing to deny: " + table);
         assertTrue(call.contains("-c\nmodel_reasoning_effort=high\n--\n"), call);
         assertFalse(call.contains("--model"), "codex sandbox takes no --model: " + call);
     }
@@ -251,26 +259,25 @@ class ProviderLinesTest {
     @Test
     void a_provider_override_that_weakens_the_profile_is_the_one_the_probes_meet() {
         PreflightHarness h = both(Sandbox.ENFORCE);
-        h.config(
-                "{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\": {\"args\":"
-                        + " [\"-c\", \"sandbox_workspace_write.deny_read=[]\", \"--config=sandbox_workspace_write.deny_write=[]\"]}}}}");
+        h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\": {\"args\":"
+                + " [\"-c\", \"permissions.wb.filesystem={\\\":project_roots\\\"={\\\".\\\"=\\\"write\\\"}}\"]}}}}");
         PreflightLine smoke = line(h.run(LINUX_WITH_HELPERS), "codex: isolation smoke");
         assertEquals(Verdict.FAIL, smoke.verdict(), smoke.text());
-        assertTrue(smoke.text().contains("not enforcing: private home read (direct)"), smoke.text());
-        assertTrue(smoke.text().contains("gitdir write"), smoke.text());
+        assertTrue(smoke.text().contains("not enforcing: workspace-write private home read"), smoke.text());
+        assertTrue(smoke.text().contains("workspace-write control home write"), smoke.text());
     }
 
     @Test
     void a_denied_entry_no_path_can_be_made_of_goes_into_the_profile_escaped_not_a_crash() {
         SmokeFixture fx = SmokeFixture.create(tmp.resolve("fx"));
         SandboxProfile profile = SandboxProfile.of(
-                fx, new CodexSmoke.Policy(Optional.empty(), List.of("x\u0000y", "[unclosed"), List.of()));
-        String denyRead = profile.argv("codex", "linux", List.of("true")).stream()
-                .filter(a -> a.startsWith("sandbox_workspace_write.deny_read="))
+                fx, new CodexSmoke.Policy(Optional.empty(), List.of("x\u0000y*", "[unclosed*"), List.of()));
+        String table = profile.argv("codex", SandboxProfile.Role.WORKSPACE_WRITE, List.of("true")).stream()
+                .filter(a -> a.startsWith("permissions.wb.filesystem="))
                 .findFirst()
                 .orElseThrow();
-        assertTrue(denyRead.contains("\"" + fx.repo() + "/x\\u0000y\""), denyRead);
-        assertTrue(denyRead.contains("\"" + fx.repo() + "/[unclosed\""), denyRead);
+        assertTrue(table.contains("\"x\\u0000y*\"=\"deny\""), table);
+        assertTrue(table.contains("\"[unclosed*\"=\"deny\""), table);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.wb.commands.preflight;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -37,15 +38,46 @@ class SandboxProfileTest {
                         fx.repo() + "/config/keys.json",
                         "/etc/ssl/private"),
                 workspace.denyRead());
-        assertEquals(List.of(fx.gitDir(), fx.commonDir(), fx.hooksDir(), fx.controlHome()), workspace.denyWrite());
+        assertEquals(
+                List.of(
+                        fx.gitDir(),
+                        fx.commonDir(),
+                        fx.hooksDir(),
+                        fx.controlHome(),
+                        fx.repo().resolve(".claude")),
+                workspace.denyWrite());
         assertEquals(List.of("-c", "sandbox_workspace_write.network_access=false"), workspace.overrides());
-        // the smoke's argv carries exactly the entries codex exec gets for a writing node, offline
+        // the smoke's argv carries exactly the profile codex exec gets for a writing node, offline
         List<String> entries = workspace.execConfig("workspace-write", false);
-        List<String> argv = smoke.argv("codex", "linux", List.of("true"));
-        assertEquals(entries, argv.subList(4, 4 + entries.size()));
-        assertEquals(List.of("-c", "sandbox_mode=\"read-only\""), workspace.execConfig("read-only", true));
+        assertEquals(List.of("-c", "default_permissions=\"wb\""), entries.subList(0, 2));
+        List<String> argv = smoke.argv("codex", SandboxProfile.Role.WORKSPACE_WRITE, List.of("true"));
+        assertEquals(List.of("codex", "sandbox", "-P", "wb"), argv.subList(0, 4));
+        assertEquals(entries.subList(2, entries.size()), argv.subList(4, 4 + entries.size() - 2));
+        assertTrue(workspace.execConfig("workspace-write", true).contains("permissions.wb.network.enabled=true"));
+        assertTrue(workspace.execConfig("read-only", false).contains("permissions.wb.extends=\":read-only\""));
+        assertFalse(
+                String.join(" ", workspace.execConfig("workspace-write", false)).contains("sandbox_"));
+    }
+
+    @Test
+    void the_codex_table_confines_writes_and_denies_only_what_exists() {
+        SmokeFixture fx = SmokeFixture.create(tmp.resolve("fx"));
+        SandboxProfile profile = SandboxProfile.forWorkspace(
+                fx.repo(), Optional.empty(), List.of("src/**", "missing/key", "**/*.pem"), List.of());
+
+        String writing = profile.codexTable(SandboxProfile.Role.WORKSPACE_WRITE);
         assertTrue(
-                workspace.execConfig("workspace-write", true).contains("sandbox_workspace_write.network_access=true"));
+                writing.startsWith("{\":project_roots\"={\".\"=\"write\",\".workflow\"=\"read\",\".git\"=\"read\","
+                        + "\".claude\"=\"read\",\".workflow/local\"=\"deny\",\".workflow/.env\"=\"deny\""),
+                writing);
+        assertTrue(writing.contains("\"src\"=\"deny\""), "an existing folder's /** is the folder: " + writing);
+        assertTrue(writing.contains("\"**/*.pem\"=\"deny\""), writing);
+        assertFalse(writing.contains("missing"), "a path that does not exist is left out: " + writing);
+        assertTrue(writing.endsWith("},\":slash_tmp\"=\"read\",\":tmpdir\"=\"read\"}"), writing);
+
+        String reading = profile.codexTable(SandboxProfile.Role.READ_ONLY);
+        assertTrue(reading.startsWith("{\":project_roots\"={\".workflow/local\"=\"deny\""), reading);
+        assertFalse(reading.contains("write"), reading);
     }
 
     @Test
@@ -67,5 +99,8 @@ class SandboxProfileTest {
         assertTrue(settings.contains("\"defaultMode\":\"plan\""), settings);
         assertTrue(settings.contains("\"allowedDomains\":[]"), settings);
         assertTrue(settings.contains("\"allowUnsandboxedCommands\":false"), settings);
+        assertTrue(settings.contains("\"failIfUnavailable\":true"), settings);
+        assertTrue(settings.contains("\"Edit(/" + fx.repo() + "/.claude/**)\""), settings);
+        assertTrue(settings.contains("\"Write(/" + fx.repo() + "/.claude/**)\""), settings);
     }
 }
