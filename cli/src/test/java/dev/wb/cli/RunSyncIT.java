@@ -104,6 +104,9 @@ class RunSyncIT {
         // b holds the task only through sync: its own log has no event of it
         assertTrue(ok(b, "sync", "log", KEY).stdout().contains("task.created"), "b sees a's history");
         runsToDone(b);
+        // in the merged order b's run follows what b had seen of a's history
+        String merged = ok(b, "sync", "log", KEY).stdout();
+        assertTrue(merged.indexOf("task.created") < merged.indexOf("run.started"), merged);
         String statusB = ok(b, "status", KEY).stdout();
         assertTrue(statusB.contains("run:           done (flow tooling, run 1)"), statusB);
 
