@@ -52,8 +52,13 @@ final class RunLog {
 
     /** Appends the events as one batch, where the stream still stands where this run last saw it. */
     void append(WbEvent... events) {
+        append(List.of(events));
+    }
+
+    /** Appends the events as one batch, where the stream still stands where this run last saw it. */
+    void append(List<? extends WbEvent> events) {
         try {
-            followed.append(List.of(events));
+            followed.append(events);
         } catch (VersionConflictException e) {
             throw concurrent(key);
         }
