@@ -18,7 +18,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
- * The two ways into the log.
+ * The ways into the log: every append of wb goes through here (a test scans for any other).
  *
  * <ul>
  *   <li>{@link #decide}: read the stream, fold it, decide, append with the version the decision was
@@ -28,6 +28,9 @@ import java.util.function.Function;
  *       baseline) goes this way.
  *   <li>{@link #record}: append facts that stand whatever the stream holds (a command ran, a flow was
  *       validated), with no expected version. Nothing is read first.
+ *   <li>{@link #follow}: a writer that goes on deciding on what it appended itself (a run): the stream
+ *       folded once, each append conditional on where that fold stands, in the terms {@link #decide}
+ *       uses, and never retried ({@link Followed}).
  * </ul>
  */
 public final class EventService {
@@ -86,6 +89,71 @@ public final class EventService {
             }
         }
         throw last;
+    }
+
+    /**
+     * The stream folded once (the merged view where copies hold it, verified as for a decision), to be
+     * followed by the caller's own appends ({@link Followed}).
+     */
+    public <S> Followed<S> follow(StreamId stream, Projection<S> projection) {
+        Optional<MergedLog.View> view = session.synced().flatMap(r -> r.verifiedView(stream));
+        if (view.isPresent()) {
+            Folded<S> folded = fold(view.get(), projection);
+            return new Followed<>(
+                    this,
+                    stream,
+                    projection,
+                    folded.state,
+                    folded.version,
+                    view.get().entries().size(),
+                    view.get().copyHeads(),
+                    view.get().needsSeen() ? Optional.of(view.get().seen()) : Optional.empty());
+        }
+        Folded<S> folded = fold(stream, projection);
+        return new Followed<>(
+                this,
+                stream,
+                projection,
+                folded.state,
+                folded.version,
+                folded.version + 1,
+                List.of(),
+                Optional.empty());
+    }
+
+    /** Each copy's head of {@code stream} now: none when no copy holds it (or this clone holds no copy). */
+    List<SyncSeen.Head> copyHeads(StreamId stream) {
+        return session.synced().map(r -> r.copyHeads(stream)).orElse(List.of());
+    }
+
+    /**
+     * A followed stream's append: where this clone's own chain still ends at {@code ownVersion} and each
+     * copy at {@code copyHeads}, the batch (led by {@code seen}, when given) as one append.
+     */
+    List<EventEnvelope> appendAt(
+            StreamId stream,
+            long ownVersion,
+            List<SyncSeen.Head> copyHeads,
+            Optional<SyncSeen> seen,
+            List<? extends WbEvent> events) {
+        if (!copyHeads(stream).equals(copyHeads)) {
+            // an import since the fold is a conflict like a local append, as for a decision
+            throw new VersionConflictException(stream, ExpectedVersion.after(ownVersion), ownVersion);
+        }
+        List<NewEvent> batch = new ArrayList<>(events.size() + 1);
+        if (seen.isPresent()) {
+            Replica.of(session.workspace());
+            batch.add(seen.get().toNewEvent());
+        }
+        events.forEach(e -> batch.add(e.toNewEvent()));
+        return session.log().append(stream, ExpectedVersion.after(ownVersion), batch, session.invocation());
+    }
+
+    /** This clone's own chain of {@code stream} from {@code fromVersion}: what a followed stream checks a record against. */
+    List<EventEnvelope> ownFrom(StreamId stream, long fromVersion) {
+        List<EventEnvelope> events = new ArrayList<>();
+        session.log().forEach(stream, fromVersion, events::add);
+        return events;
     }
 
     /** The stream folded, with nothing decided or appended. */

@@ -6,14 +6,16 @@ import dev.wb.commands.flow.FlowEdge;
 import dev.wb.commands.flow.FlowNode;
 import dev.wb.commands.flow.FlowVocabulary;
 import dev.wb.commands.process.NodeProcess;
+import dev.wb.commands.run.walk.Edges;
+import dev.wb.commands.run.walk.Walk;
 import dev.wb.engine.BootId;
 import dev.wb.engine.Caller;
+import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.NodeWhen;
-import dev.wb.projections.events.run.RunBudgetExhausted;
 import dev.wb.projections.events.run.RunDecomposed;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
@@ -30,14 +32,12 @@ import java.util.function.Consumer;
 /**
  * The walk: each turn reads where the run stands (the task's stream folded, kept current by {@link RunLog}
  * as it appends) and takes the one next step (start a node, resolve a crashed one, take an edge, end the
- * run), recording it before going on. So the log alone says where a run is, and a run cut anywhere resumes
+ * run), recording it before going on. What each step records is decided by {@link Walk}, pure, on the
+ * state and what happened; this class gathers what happened (the node's process, the tree, the clock). So the log alone says where a run is, and a run cut anywhere resumes
  * at the step after its last event. No node starts once the run's wall time is spent, and a node's process
  * gets at most what is left of it.
  */
 final class Driver {
-
-    /** The loop {@code run.budget_exhausted} names when the run's wall time limit is spent. */
-    static final String WALL = "wall_seconds";
 
     private final RunContext ctx;
     private final RunLog log;
@@ -95,7 +95,7 @@ final class Driver {
             take(state, node, outcome);
             return;
         }
-        start(state, state.node().orElseGet(this::entry));
+        start(state, state.node().orElseGet(() -> Walk.entry(flow)));
     }
 
     /** A node the crash left in flight: run again if that is safe, else recorded interrupted and parked. */
@@ -124,17 +124,14 @@ final class Driver {
     private void start(RunState state, String id) {
         FlowNode node = flow.node(id).orElseThrow();
         JsonNode yaml = ctx.flow().node(id);
-        Duration wallLeft =
-                Duration.ofSeconds(wallSeconds).minusMillis(state.wall().activeMillis(Instant.now()));
-        if (wallLeft.isNegative() || wallLeft.isZero()) {
+        Instant now = ctx.clock().instant();
+        List<WbEvent> spent = Walk.beforeNode(state, wallSeconds, now, id);
+        if (!spent.isEmpty()) {
             progress.accept("  the run spent its wall time limit of " + wallSeconds + " s");
-            log.append(
-                    new RunBudgetExhausted(WALL, wallSeconds),
-                    new RunFinished(
-                            RunFinished.MANUAL,
-                            "the run spent its wall time limit of " + wallSeconds + " s before '" + id + "'"));
+            log.append(spent);
             return;
         }
+        Duration wallLeft = Walk.wallLeft(state, wallSeconds, now);
         NodeStarted started = new NodeStarted(id, node.kind(), state.attempts(id) + 1, Caller.pid(), BootId.current());
         Optional<NodeWhen> when = Facts.evaluate(id, yaml.path("when"), ctx.configTree(), ctx.root(), ctx.key());
         if (when.isPresent()) {
@@ -146,7 +143,7 @@ final class Driver {
         NodeResult result;
         if (when.isPresent() && !when.get().runs()) {
             result = NodeResult.of(
-                    skipped(node.kind()),
+                    Walk.skipped(node.kind()),
                     "skipped: when " + yaml.path("when").path("fact").asText() + " is not met");
         } else {
             result = switch (node.kind()) {
@@ -163,11 +160,7 @@ final class Driver {
         if (result == null) {
             return;
         }
-        if (node.kind().equals("evaluator")
-                && !node.blocking()
-                && result.outcome().equals("rework")
-                && (Edges.reworkSpent(flow, ctx.config(), state, id)
-                        || roundsInStage(state, id) >= node.maxReworkPerStage())) {
+        if (Walk.acceptsRework(flow, ctx.config(), state, node, result.outcome())) {
             result = new NodeResult(
                             "accept",
                             result.artifacts(),
@@ -179,19 +172,10 @@ final class Driver {
         long ms = (System.nanoTime() - began) / 1_000_000;
         progress.accept("  " + id + " (" + node.kind() + ") → " + result.outcome()
                 + result.reason().map(r -> " — " + r).orElse(""));
-        if (result.wall()) {
-            log.append(
-                    result.finished(id, ms),
-                    new RunBudgetExhausted(WALL, wallSeconds),
-                    new RunFinished(
-                            RunFinished.MANUAL,
-                            "the run spent its wall time limit of " + wallSeconds + " s while '" + id + "' ran"));
-        } else if (result.needsPerson()) {
-            log.append(
-                    result.finished(id, ms),
-                    new RunFinished(
-                            RunFinished.MANUAL,
-                            "node '" + id + "': " + result.reason().orElse(result.outcome())));
+        Walk.Ending ending =
+                result.wall() ? Walk.Ending.WALL : result.needsPerson() ? Walk.Ending.PERSON : Walk.Ending.GOES_ON;
+        if (ending != Walk.Ending.GOES_ON) {
+            log.append(Walk.nodeEnded(result.finished(id, ms), ending, wallSeconds));
         } else if (Subtasks.proposes(flow, id)) {
             RunDecomposed decided = Subtasks.decide(ctx, id, result);
             progress.accept("  decomposition: "
@@ -216,7 +200,7 @@ final class Driver {
         Edges.Next next = Edges.next(flow, ctx.config(), state, node, outcome);
         if (next instanceof Edges.Take take) {
             FlowEdge e = take.edge();
-            EdgeTaken taken = new EdgeTaken(e.from(), e.to(), e.outcome(), take.loop(), take.counter());
+            EdgeTaken taken = Walk.taken(take);
             RunSubtasks sub = state.subtasks();
             if (sub.accepted()
                     && sub.current() == 0
@@ -236,16 +220,11 @@ final class Driver {
             } else {
                 log.append(taken);
             }
-        } else if (next instanceof Edges.Exhausted spent) {
-            progress.accept("  loop " + spent.loop() + " spent its budget of " + spent.limit());
-            log.append(
-                    new RunBudgetExhausted(spent.loop(), spent.limit()),
-                    new RunFinished(
-                            RunFinished.MANUAL,
-                            "loop " + spent.loop() + " spent its budget of " + spent.limit() + " at '" + node + "'"));
         } else {
-            Edges.End end = (Edges.End) next;
-            log.append(new RunFinished(end.status(), end.reason()));
+            if (next instanceof Edges.Exhausted spent) {
+                progress.accept("  loop " + spent.loop() + " spent its budget of " + spent.limit());
+            }
+            log.append(Walk.events(next, node));
         }
     }
 
@@ -262,33 +241,5 @@ final class Driver {
                 : signal.equals("approval") ? "approve or deny?" : "node '" + id + "' asks a question";
         progress.accept("  " + id + " (hitl) → parked for a person (" + signal + ")");
         log.append(new RunParked(signal, id, Optional.of(question), Optional.empty(), List.of()));
-    }
-
-    private static String skipped(String kind) {
-        return switch (kind) {
-            case "evaluator" -> "accept";
-            case "checks", "tool" -> "pass";
-            default -> "done";
-        };
-    }
-
-    private String entry() {
-        return flow.nodes().stream()
-                .map(FlowNode::id)
-                .filter(id -> flow.edges().stream().noneMatch(e -> e.to().equals(id)))
-                .findFirst()
-                .orElseThrow();
-    }
-
-    /**
-     * The node's rounds in this stage, the one now ending included: its finished runs since the current
-     * subtask started (since the run started when it is not split), plus this one.
-     */
-    private static int roundsInStage(RunState state, String id) {
-        int mark = Math.min(state.subtasks().mark(), state.history().size());
-        return 1
-                + (int) state.history().subList(mark, state.history().size()).stream()
-                        .filter(step -> step.node().equals(id))
-                        .count();
     }
 }

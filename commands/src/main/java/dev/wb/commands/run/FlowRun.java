@@ -2,6 +2,7 @@ package dev.wb.commands.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.ContentStore;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.LocatedTree;
@@ -9,7 +10,6 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.flow.FlowForRun;
 import dev.wb.engine.Digests;
-import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
@@ -52,8 +52,8 @@ public final class FlowRun {
             Optional<Integer> maxSeconds,
             Consumer<String> progress) {
         StreamId stream = StreamId.task(key);
-        Folded folded = fold(session, stream);
-        RunState state = folded.state;
+        RunLog log = RunLog.open(session, stream, key.toString());
+        RunState state = log.state();
         boolean resume = state.active();
         if (answer.isPresent() && !state.status().equals(RunState.PARKED)) {
             throw Failure.usage(
@@ -87,7 +87,6 @@ public final class FlowRun {
                 WorkspaceRedactor.of(session.workspace(), config, env, Map.of()),
                 new ContentStore(session.workspace()));
         int wall = wallSeconds(config, state, resume, maxSeconds, progress);
-        RunLog log = new RunLog(session, stream, key.toString(), folded.version, state);
         if (!resume) {
             log.append(new RunStarted(name, flow.digest(), configDigest(session), name, Optional.of(wall)));
             progress.accept("run " + key + ": flow " + name + " (digest "
@@ -200,18 +199,15 @@ public final class FlowRun {
         }
     }
 
+    /** The run's state: the task's stream folded as wb's readers read it (merged, where sync is in use). */
     static Folded fold(Session session, StreamId stream) {
         Folded folded = new Folded();
-        session.reader().forEach(stream, 0, (EventEnvelope event) -> {
-            folded.state = RunProjection.INSTANCE.evolve(folded.state, event);
-            folded.version = event.version();
-        });
+        folded.state = new EventService(session).read(stream, RunProjection.INSTANCE);
         return folded;
     }
 
-    /** The run's state and the stream's last version (-1: no stream). */
+    /** The run's state, as read. */
     static final class Folded {
         RunState state = RunState.EMPTY;
-        long version = -1;
     }
 }

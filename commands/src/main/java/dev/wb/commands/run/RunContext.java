@@ -8,6 +8,7 @@ import dev.wb.commands.flow.FlowForRun;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.TaskKey;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Map;
 
 /**
@@ -23,6 +24,11 @@ record RunContext(
         Map<String, String> env,
         Redactor redactor,
         ContentStore store) {
+
+    /** The clock the run's events are stamped with: what the run's wall time is counted on. */
+    Clock clock() {
+        return session.invocation().clock();
+    }
 
     Path root() {
         return session.workspace().root();

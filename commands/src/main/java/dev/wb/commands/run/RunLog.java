@@ -1,9 +1,10 @@
 package dev.wb.commands.run;
 
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
+import dev.wb.commands.Followed;
 import dev.wb.commands.Session;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.VersionConflictException;
 import dev.wb.projections.events.WbEvent;
@@ -12,55 +13,52 @@ import dev.wb.projections.run.RunState;
 import java.util.List;
 
 /**
- * The run's appends to its task's stream, each conditional on the version the run last saw: the run
- * is the stream's only writer while it goes, so another {@code wb run} (or anything else) appending
- * in between is a conflict that stops this run before anything interleaves. So the run's state is the
- * fold of the stream as read once, at the start, evolved by each event appended since: the same state a
- * fold of the whole stream gives, without reading the stream again at every step.
+ * The run's appends to its task's stream, through {@link EventService#follow} as every append of wb goes:
+ * each conditional on where the stream stood when the run last saw it (this clone's own chain at its
+ * version and, where sync copies hold the task, each copy at its head). The run is the stream's only
+ * writer while it goes, so another {@code wb run} (or anything else, an import included) appending in
+ * between is a conflict that stops this run before anything interleaves. The run's state is the fold of
+ * the stream as read once, at the start (the merged view where sync is in use, as {@code wb status} reads
+ * it), evolved by each event appended since.
  */
 final class RunLog {
 
-    private final Session session;
-    private final StreamId stream;
+    private final Followed<RunState> followed;
     private final String key;
-    private long version;
-    private RunState state;
 
-    /** A log that stands at {@code version} (-1: no stream), where the stream folds to {@code state}. */
-    RunLog(Session session, StreamId stream, String key, long version, RunState state) {
-        this.session = session;
-        this.stream = stream;
+    private RunLog(Followed<RunState> followed, String key) {
+        this.followed = followed;
         this.key = key;
-        this.version = version;
-        this.state = state;
+    }
+
+    /** The task's stream folded now, to be followed by this run's appends. */
+    static RunLog open(Session session, StreamId stream, String key) {
+        return new RunLog(new EventService(session).follow(stream, RunProjection.INSTANCE), key);
     }
 
     StreamId stream() {
-        return stream;
+        return followed.stream();
     }
 
+    /** The last version of this clone's own chain of the task, as this run last saw it (-1: none). */
     long version() {
-        return version;
+        return followed.ownVersion();
     }
 
     /** The run as the stream stands after this run's last append: the start's fold and every event since. */
     RunState state() {
-        return state;
+        return followed.state();
     }
 
-    /** Appends the events as one batch, where the stream still ends where this run last saw it. */
+    /** Appends the events as one batch, where the stream still stands where this run last saw it. */
     void append(WbEvent... events) {
+        append(List.of(events));
+    }
+
+    /** Appends the events as one batch, where the stream still stands where this run last saw it. */
+    void append(List<? extends WbEvent> events) {
         try {
-            List<EventEnvelope> appended = session.log()
-                    .append(
-                            stream,
-                            ExpectedVersion.after(version),
-                            List.of(events).stream().map(WbEvent::toNewEvent).toList(),
-                            session.invocation());
-            version = appended.get(appended.size() - 1).version();
-            for (EventEnvelope event : appended) {
-                state = RunProjection.INSTANCE.evolve(state, event);
-            }
+            followed.append(events);
         } catch (VersionConflictException e) {
             throw concurrent(key);
         }
@@ -68,11 +66,11 @@ final class RunLog {
 
     /** Takes note of an event a node recorded itself (a checks node's {@code checks.ran}), right after this run's last. */
     void recorded(EventEnvelope event) {
-        if (event.version() != version + 1) {
+        try {
+            followed.recorded(event);
+        } catch (VersionConflictException e) {
             throw concurrent(key);
         }
-        version = event.version();
-        state = RunProjection.INSTANCE.evolve(state, event);
     }
 
     static Failure concurrent(String key) {

@@ -36,8 +36,8 @@ class RunLogTest {
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");
         StreamId stream = StreamId.task(new TaskKey("ABC-1"));
         try (Session session = Session.open(new Workspace(repo.root()), Map.of(), Clock.systemUTC())) {
-            RunLog first = new RunLog(session, stream, "ABC-1", -1, RunState.EMPTY);
-            RunLog second = new RunLog(session, stream, "ABC-1", -1, RunState.EMPTY);
+            RunLog first = RunLog.open(session, stream, "ABC-1");
+            RunLog second = RunLog.open(session, stream, "ABC-1");
             first.append(new RunStarted("f", "d", "c", "f"));
             assertEquals(0, first.version());
 
@@ -57,7 +57,7 @@ class RunLogTest {
         TempGitRepo repo = TempGitRepo.create(tmp, "repo");
         StreamId stream = StreamId.task(new TaskKey("ABC-1"));
         try (Session session = Session.open(new Workspace(repo.root()), Map.of(), Clock.systemUTC())) {
-            RunLog log = new RunLog(session, stream, "ABC-1", -1, RunState.EMPTY);
+            RunLog log = RunLog.open(session, stream, "ABC-1");
             log.append(new RunStarted("f", "d", "c", "f"));
             log.append(new NodeStarted("a", "tool", 1, 1, Optional.empty()));
             log.append(

@@ -1,4 +1,4 @@
-package dev.wb.commands.run;
+package dev.wb.commands.run.walk;
 
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.flow.FlowDefinition;
@@ -16,25 +16,25 @@ import java.util.Optional;
  * the global backstop {@code agents.max_total_fix_iterations}; the step that would pass either is refused. Inside
  * a subtask, a charged edge also counts toward the decomposition's shared budget, clamped to the backstop.
  */
-final class Edges {
+public final class Edges {
 
     /** What comes after a node. */
-    sealed interface Next permits Take, Exhausted, End {}
+    public sealed interface Next permits Take, Exhausted, End {}
 
     /** Follow the edge; {@code loop} and its count after it, when it charges one. */
-    record Take(FlowEdge edge, Optional<String> loop, int counter) implements Next {}
+    public record Take(FlowEdge edge, Optional<String> loop, int counter) implements Next {}
 
     /** The loop's budget is spent. */
-    record Exhausted(String loop, int limit) implements Next {}
+    public record Exhausted(String loop, int limit) implements Next {}
 
     /** The run ends here. */
-    record End(String status, String reason) implements Next {}
+    public record End(String status, String reason) implements Next {}
 
-    static final String GLOBAL = "fix_iterations";
+    public static final String GLOBAL = "fix_iterations";
 
     private Edges() {}
 
-    static Next next(FlowDefinition flow, WorkspaceConfig config, RunState state, String node, String outcome) {
+    public static Next next(FlowDefinition flow, WorkspaceConfig config, RunState state, String node, String outcome) {
         List<FlowEdge> out =
                 flow.edges().stream().filter(e -> e.from().equals(node)).toList();
         if (out.isEmpty()) {
@@ -80,12 +80,12 @@ final class Edges {
     }
 
     /** The name a bounded edge's count is kept under. */
-    static String loop(FlowEdge e) {
+    public static String loop(FlowEdge e) {
         return e.loop().orElse("inline:" + e.from() + "->" + e.to());
     }
 
     /** The loop's budget: the flow's (named or inline), clamped to {@code agents.max_fix_cycles}. */
-    static int limit(FlowDefinition flow, WorkspaceConfig config, FlowEdge e) {
+    public static int limit(FlowDefinition flow, WorkspaceConfig config, FlowEdge e) {
         int declared = e.loop()
                 .map(l -> flow.budgets().getOrDefault(l, 0))
                 .or(() -> e.budget())
@@ -94,7 +94,7 @@ final class Edges {
     }
 
     /** Whether a rework from this node would find its budget spent (a non-blocking evaluator then accepts). */
-    static boolean reworkSpent(FlowDefinition flow, WorkspaceConfig config, RunState state, String node) {
+    public static boolean reworkSpent(FlowDefinition flow, WorkspaceConfig config, RunState state, String node) {
         return next(flow, config, state, node, "rework") instanceof Exhausted;
     }
 }
