@@ -81,7 +81,8 @@ class PreflightCliTest {
         assertEquals(
                 "claude: OK — claude 2.1.210 available (version=2.1.210, auth=logged_in (claude.ai))", lines.get(1));
         assertEquals(
-                "codex: isolation smoke OK — codex workspace-write sandbox: OS-enforced (empty MCP inventory)",
+                "codex: isolation smoke OK — codex permission profiles: OS-enforced for workspace-write and read-only"
+                        + " nodes (empty MCP inventory)",
                 lines.get(5));
         assertTrue(lines.contains("gh-repo-pin: OK — every gh call pinned to acme/app (from repo.url)"), r::toString);
         assertTrue(lines.contains("checks: no command_sets configured (no quality gate)"));

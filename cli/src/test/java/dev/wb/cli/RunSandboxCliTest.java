@@ -77,7 +77,7 @@ class RunSandboxCliTest {
         String all = FakeProviders.calls(f.bin, provider).orElseThrow();
         List<List<String>> calls = new ArrayList<>();
         for (String call : all.split("(?m)^---\n", 0)) {
-            if (!call.isEmpty()) {
+            if (!call.isEmpty() && !call.startsWith("login\n")) {
                 calls.add(Arrays.asList(call.split("\n", -1)));
             }
         }
@@ -121,42 +121,42 @@ class RunSandboxCliTest {
         assertEquals(3, calls.size(), calls.toString());
         List<String> author = calls.get(1);
         List<String> entries = profile().execConfig("workspace-write", false);
-        assertEquals(0, Collections.indexOfSubList(author, entries), author.toString());
-        assertEquals(
-                List.of("exec", "--sandbox", "workspace-write"), author.subList(entries.size(), entries.size() + 3));
-        // the deny lists as docs/PREFLIGHT.md names them, for this workspace
-        Path root = root();
+        // exec, then wb's permission profile; never --sandbox, which would silently replace it
+        assertEquals(0, author.indexOf("exec"), author.toString());
+        assertEquals(1, Collections.indexOfSubList(author, entries), author.toString());
+        assertFalse(author.contains("--sandbox"), author.toString());
+        assertFalse(String.join(" ", author).contains("sandbox_workspace_write"), author.toString());
+        // the profile as docs/RUNS.md names it, for this workspace
         assertTrue(
-                author.contains("sandbox_workspace_write.deny_read=[\"" + root.resolve(".workflow/local") + "\",\""
-                        + root.resolve(".workflow/.env") + "\",\"" + root.resolve(".workflow/local/runs") + "\",\""
-                        + root + "/secrets/**\"]"),
+                author.contains("permissions.wb.filesystem={\":project_roots\"={\".\"=\"write\",\".workflow\"=\"read\","
+                        + "\".git\"=\"read\",\".claude\"=\"read\",\".workflow/local\"=\"deny\",\"secrets/**\"=\"deny\"},"
+                        + "\":slash_tmp\"=\"read\",\":tmpdir\"=\"read\"}"),
                 author.toString());
-        assertTrue(
-                author.contains("sandbox_workspace_write.deny_write=[\"" + root.resolve(".git") + "\",\""
-                        + root.resolve(".git/hooks") + "\",\"" + root.resolve(".workflow") + "\"]"),
-                author.toString());
-        assertTrue(author.contains("sandbox_workspace_write.network_access=false"), author.toString());
-        assertTrue(author.contains("sandbox_workspace_write.writable_roots=[\"" + root + "\"]"), author.toString());
-        // read-only nodes and the evaluator: Codex's read-only sandbox, never the writing profile
+        assertTrue(author.contains("permissions.wb.network.enabled=false"), author.toString());
+        // read-only nodes and the evaluator: the read-only profile, with the private places denied too
         for (List<String> readOnly : List.of(calls.get(0), calls.get(2))) {
             assertEquals(
-                    List.of("-c", "sandbox_mode=\"read-only\"", "exec", "--sandbox", "read-only"),
+                    List.of("exec", "-c", "default_permissions=\"wb\"", "-c", "permissions.wb.extends=\":read-only\""),
                     readOnly.subList(0, 5));
-            assertFalse(String.join(" ", readOnly).contains("workspace-write"), readOnly.toString());
+            assertTrue(
+                    readOnly.contains("permissions.wb.filesystem={\":project_roots\"={\".workflow/local\"=\"deny\","
+                            + "\"secrets/**\"=\"deny\"}}"),
+                    readOnly.toString());
+            assertFalse(String.join(" ", readOnly).contains("write"), readOnly.toString());
         }
     }
 
     @Test
-    void a_sandbox_option_of_the_provider_args_comes_after_wbs_own_as_in_the_smoke() {
+    void the_provider_args_come_before_exec_and_the_profile_after_it() {
         config(true, "\"-c\", \"model_reasoning_effort=\\\"low\\\"\"");
         f.flow("sandboxed", FLOW.formatted("codex"));
 
         assertEquals(0, f.wb("run", RunFixture.KEY, "--flow", "sandboxed").code());
 
         List<String> author = calls("codex").get(1);
-        int ours = author.indexOf("sandbox_mode=\"workspace-write\"");
         int theirs = author.indexOf("model_reasoning_effort=\"low\"");
-        assertTrue(ours >= 0 && theirs > ours && theirs < author.indexOf("exec"), author.toString());
+        int ours = author.indexOf("default_permissions=\"wb\"");
+        assertTrue(theirs >= 0 && theirs < author.indexOf("exec") && ours > author.indexOf("exec"), author.toString());
     }
 
     @Test

@@ -210,6 +210,7 @@ public final class FakeProviders {
                   prev="$a"
                 done
                 if [ "$1" = --version ]; then echo "%s 9.9.9 (scripted fake)"; exit 0; fi
+                if [ "$1" = login ]; then echo "Logged in using ChatGPT (scripted fake)"; exit 0; fi
                 SESSIONS="$(dirname "$0")/$NAME.sessions"
                 touch "$SESSIONS"
                 args=("$@"); last=$(( ${#args[@]} - 1 )); session=""; resumed=0; made=0
