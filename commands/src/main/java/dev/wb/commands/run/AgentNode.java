@@ -96,7 +96,8 @@ final class AgentNode {
             }
         }
         return result(ctx, yaml, providerName, evaluator, timeout, limit, launch.notice(), call.ended())
-                .withSession(session);
+                .withSession(session)
+                .withStopped(call.ended().strays());
     }
 
     /** One call of the provider: the prompt rendered, the session's words before it, the process run. */
