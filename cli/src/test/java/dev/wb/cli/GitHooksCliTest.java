@@ -164,4 +164,24 @@ class GitHooksCliTest {
             assertEquals(List.of(), ran(), "a planted hook ran in the publish");
         }
     }
+
+    @Test
+    void a_node_that_turns_git_run_hooks_on_during_the_run_turns_nothing_on() throws IOException {
+        f.flow("shipping", RunPublishCliTest.FLOW);
+        config("{}");
+        plant(".git/hooks");
+        // the agent (a fake, unconfined here) switches the key on in config.json before the publish
+        f.agent(
+                "implementation",
+                "printf '# app\\nvalue = 2\\n' > src/app.py;"
+                        + " printf '{\"git\": {\"run_hooks\": true}}\\n' > .workflow/config.json; echo implemented");
+
+        CliRun.Result run = f.wb("run", RunFixture.KEY, "--flow", "shipping");
+
+        assertEquals(0, run.code(), run.toString());
+        assertTrue(
+                Files.readString(f.repo.resolve(".workflow/config.json")).contains("run_hooks"), "the agent wrote it");
+        assertEquals(f.repo.git("rev-parse", "HEAD").strip(), remoteBranch(), "published");
+        assertEquals(List.of(), ran(), "a hook ran though git.run_hooks was off when the run started");
+    }
 }
