@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
  * environment given (not of this JVM), started in the repository with exactly that environment and
  * stdin from {@code /dev/null}, its stdout and stderr read together and kept to the last
  * {@value #OUTPUT_LIMIT} characters, stopped with every process it started if it outlives the time
- * limit. Nothing is added to its arguments or environment: hooks, signing and credentials apply as
- * if the user had pasted the command.
+ * limit. Nothing is added to the arguments or environment given: signing and credentials apply as if
+ * the user had pasted the command ({@link GitRunner} puts {@link GitRunner#HOOKS_OFF} before a step's
+ * arguments when hooks are off).
  */
 final class GitProcess {
 

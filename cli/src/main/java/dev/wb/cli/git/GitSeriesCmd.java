@@ -14,6 +14,7 @@ import dev.wb.commands.gitflow.GitFlow;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.gitrun.GitCommandText;
+import dev.wb.gitrun.GitRunner;
 import dev.wb.gitrun.GitStep;
 import dev.wb.gitrun.Precondition;
 import dev.wb.gitrun.PreconditionCheck;
@@ -76,18 +77,20 @@ public abstract class GitSeriesCmd extends LeafCmd {
                 return print(
                         planned,
                         GitFlow.preconditionsNow(
-                                session, planned, root.context().env()));
+                                session, planned, root.context().env()),
+                        GitFlow.runHooks(session));
             }
             return executed(GitFlow.execute(session, planned, root.context().env()));
         }
     }
 
-    private Exit print(GitFlow.Planned planned, List<List<PreconditionCheck.Reading>> now) {
+    private Exit print(GitFlow.Planned planned, List<List<PreconditionCheck.Reading>> now, boolean hooks) {
         Console console = root.context().console();
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
             doc.put("series", planned.series());
             doc.put("executed", false);
+            doc.put("hooks", hooks);
             ArrayNode steps = doc.putArray("steps");
             for (int i = 0; i < planned.steps().size(); i++) {
                 ObjectNode step = steps.addObject();
@@ -114,6 +117,7 @@ public abstract class GitSeriesCmd extends LeafCmd {
             console.line("# from the repository root; or run them with: wb git " + action
                     + (key == null ? "" : " " + key) + (to == null ? "" : " --to " + GitCommandText.quote(to))
                     + " --execute");
+            console.line("# " + hooks(hooks));
         }
         return Exit.OK;
     }
@@ -162,6 +166,7 @@ public abstract class GitSeriesCmd extends LeafCmd {
             ObjectNode doc = CanonicalJson.objectNode();
             doc.put("series", executed.planned().series());
             doc.put("executed", true);
+            doc.put("hooks", executed.hooks());
             ArrayNode ran = doc.putArray("ran");
             executed.result().ran().forEach(outcome -> outcome(ran.addObject(), outcome));
             executed.result().failed().ifPresent(outcome -> outcome(doc.putObject("failed"), outcome));
@@ -176,6 +181,7 @@ public abstract class GitSeriesCmd extends LeafCmd {
                     .failed()
                     .ifPresent(f -> console.line((f.status() == StepOutcome.Status.REFUSED ? "REFUSED " : "FAILED  ")
                             + f.step().text()));
+            console.line("# " + hooks(executed.hooks()));
         }
         if (executed.result().failed().isPresent()) {
             StepOutcome failed = executed.result().failed().get();
@@ -191,6 +197,15 @@ public abstract class GitSeriesCmd extends LeafCmd {
                     fixes);
         }
         return Exit.OK;
+    }
+
+    /** Whether {@code --execute} lets the repository's git hooks run, in words. */
+    static String hooks(boolean on) {
+        return on
+                ? "hooks: on (git.run_hooks in .workflow/config.json): --execute lets this repository's git hooks run"
+                : "hooks: off: --execute runs each step as git " + String.join(" ", GitRunner.HOOKS_OFF)
+                        + " …, so no hook of this repository runs (git.run_hooks in .workflow/config.json turns them"
+                        + " on)";
     }
 
     private static void step(ObjectNode node, GitStep step) {

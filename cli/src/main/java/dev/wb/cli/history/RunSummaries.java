@@ -50,6 +50,7 @@ final class RunSummaries {
                             : " · " + finished.artifacts().size() + " artifact(s)")
                     + finished.usage().map(u -> " · " + u.tokens() + " tokens").orElse("")
                     + finished.session().map(RunSummaries::session).orElse("")
+                    + finished.stopped().map(RunSummaries::stopped).orElse("")
                     + finished.reason().map(r -> " · " + e(r)).orElse(""));
         }
         if (EdgeTaken.TYPE.matches(event)) {
@@ -113,6 +114,13 @@ final class RunSummaries {
     }
 
     /** A node's provider session: its id's start, continued or new, and the one the provider refused. */
+    /** What the node's program left running of its group, stopped at its end. */
+    private static String stopped(NodeFinished.Stopped stopped) {
+        return " · stopped " + stopped.processes() + " process(es) left running"
+                + (stopped.killed() > 0 ? " (" + stopped.killed() + " by SIGKILL)" : "")
+                + (stopped.left() > 0 ? ", " + stopped.left() + " still running" : "");
+    }
+
     private static String session(NodeFinished.Session s) {
         return " · session " + s.id().map(id -> e(prefix8(id))).orElse("unknown")
                 + (s.resumed() ? " continued" : " new")

@@ -95,9 +95,11 @@ final class ConfigSchema {
                 .orElse(DEFAULTS.repo());
         GitSettings git = r.object(root, "", "git")
                 .map(o -> {
-                    r.only(o, "git", List.of("create_pull_request", "auto_merge"));
+                    r.only(o, "git", List.of("create_pull_request", "auto_merge", "run_hooks"));
                     return new GitSettings(
-                            r.bool(o, "git", "create_pull_request", false), r.bool(o, "git", "auto_merge", false));
+                            r.bool(o, "git", "create_pull_request", false),
+                            r.bool(o, "git", "auto_merge", false),
+                            r.bool(o, "git", "run_hooks", false));
                 })
                 .orElse(DEFAULTS.git());
         Telegram telegram =

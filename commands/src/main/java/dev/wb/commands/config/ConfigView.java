@@ -93,7 +93,8 @@ public final class ConfigView {
         root.putObject("repo").put("url", maskUrl(c.repo().url()));
         root.putObject("git")
                 .put("create_pull_request", c.git().createPullRequest())
-                .put("auto_merge", c.git().autoMerge());
+                .put("auto_merge", c.git().autoMerge())
+                .put("run_hooks", c.git().runHooks());
         root.putObject("telegram")
                 .put("enabled", c.telegram().enabled())
                 .put("bot_token", mask(c.telegram().botToken()))

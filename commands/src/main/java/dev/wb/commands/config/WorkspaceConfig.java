@@ -120,7 +120,13 @@ public record WorkspaceConfig(
     public record Repo(String url) {}
 
     /** {@code git}: whether a task ends in a pull request, and whether that may merge itself. */
-    public record GitSettings(boolean createPullRequest, boolean autoMerge) {}
+    /**
+     * The {@code git} block.
+     *
+     * @param runHooks whether {@code wb git … --execute} and a run's publish let the repository's git hooks
+     *     run (off: each git step runs with {@code -c core.hooksPath=/dev/null}; docs/GIT.md, "Hooks")
+     */
+    public record GitSettings(boolean createPullRequest, boolean autoMerge, boolean runHooks) {}
 
     /**
      * {@code preset} and {@code preset_paths} ({@code {glob: preset}}): the quality bar the repository
@@ -169,7 +175,7 @@ public record WorkspaceConfig(
             DEFAULT_SECURITY,
             new Checks(MAX_VERIFY_TIMEOUT_SECONDS, List.of()),
             new Repo(""),
-            new GitSettings(false, false),
+            new GitSettings(false, false, false),
             new Telegram(false, "", ""),
             Presets.NONE,
             OriginalKeys.NONE);

@@ -47,7 +47,9 @@ public final class GitFlow {
     /** A planned series: which command, where it is recorded, its steps. */
     public record Planned(String series, StreamId stream, Optional<TaskKey> task, List<GitStep> steps, String note) {}
 
-    public record Executed(Planned planned, SeriesResult result, List<EventEnvelope> events, Optional<Path> gitLog) {}
+    /** A series that ran; {@code hooks}: whether the repository's git hooks were let run. */
+    public record Executed(
+            Planned planned, SeriesResult result, List<EventEnvelope> events, Optional<Path> gitLog, boolean hooks) {}
 
     private GitFlow() {}
 
@@ -168,8 +170,20 @@ public final class GitFlow {
         }
     }
 
-    /** Runs exactly the planned argv with the user's git, unless execution is switched off. */
+    /**
+     * Runs exactly the planned argv with the user's git, unless execution is switched off; with hooks off
+     * ({@link GitRunner#HOOKS_OFF}) unless config.json's {@code git.run_hooks} is on.
+     */
     public static Executed execute(Session session, Planned planned, Map<String, String> env) {
+        return execute(session, planned, env, true);
+    }
+
+    /**
+     * As {@link #execute(Session, Planned, Map)}; {@code hooksAllowed} false keeps hooks off whatever the file
+     * says now ({@code wb run}'s publish passes what config.json said when the run started, so a node that
+     * turned {@code git.run_hooks} on meanwhile turns nothing on).
+     */
+    public static Executed execute(Session session, Planned planned, Map<String, String> env, boolean hooksAllowed) {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         Optional<String> switchedOff = ExecutionSwitch.disabledBy(env);
         if (switchedOff.isPresent()) {
@@ -184,12 +198,13 @@ public final class GitFlow {
                     "--execute is disabled for this checkout: \"execute\": false in .workflow/config.json",
                     "run the printed commands yourself, or set \"execute\": true there");
         }
-        SeriesResult result = masked(
-                GitRunner.execute(session.workspace().root(), planned.steps(), protectedNames(session, config), env));
+        boolean hooks = hooksAllowed && config.git().runHooks();
+        SeriesResult result = masked(GitRunner.execute(
+                session.workspace().root(), planned.steps(), protectedNames(session, config), env, hooks));
         List<EventEnvelope> events = new EventService(session)
                 .record(planned.stream(), SeriesRecord.events(planned.series(), planned.steps(), result));
         Optional<Path> log = planned.task().map(task -> writeLog(session, task));
-        return new Executed(planned, result, events, log);
+        return new Executed(planned, result, events, log, hooks);
     }
 
     /**
@@ -211,6 +226,11 @@ public final class GitFlow {
             unchanged = unchanged && step.argv().get(0).equals("fetch");
         }
         return readings;
+    }
+
+    /** Whether {@code --execute} would let the repository's git hooks run: config.json's {@code git.run_hooks}. */
+    public static boolean runHooks(Session session) {
+        return WorkspaceConfig.load(session.workspace()).git().runHooks();
     }
 
     private static Set<String> protectedNames(Session session, WorkspaceConfig config) {

@@ -1,6 +1,7 @@
 package dev.wb.commands.process;
 
 import com.google.common.util.concurrent.Uninterruptibles;
+import dev.wb.projections.run.RunState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -30,15 +31,44 @@ import java.util.function.Consumer;
  * terminal reaches wb alone, whose hook then ends the whole group, and a {@code kill -9} of wb, which runs
  * no hook, leaves a group the next {@code wb run KEY} can find. So the process is named to the caller as
  * soon as it started ({@link Launched}), for the log, before the node's end is waited for.
+ *
+ * <p>A node ends with its whole group: once the program exited (or its time ran out), whatever of its group
+ * still runs (a watcher, a {@code sleep 8 && sed -i …} sent to the background) gets SIGTERM, and SIGKILL
+ * after {@link #GRACE}, before the node's end is returned, so nothing it left edits the tree under the
+ * checks, the review or the publish that follow. {@link Ended#strays()} says what was stopped, for the
+ * node's {@code node.finished}. Without a group of its own (no launcher), or off Linux, what the program
+ * left behind is out of sight, as is what left the group on purpose.
  */
 public final class NodeProcess {
 
-    /** How it ended: its exit code (-1 when it never started or timed out) and what it wrote. */
-    public record Ended(int exitCode, boolean timedOut, String startError, String stdout, String stderr, long millis) {
+    /**
+     * How it ended: its exit code (-1 when it never started or timed out), what it wrote, and what was left
+     * of its process group and stopped at its end.
+     */
+    public record Ended(
+            int exitCode,
+            boolean timedOut,
+            String startError,
+            String stdout,
+            String stderr,
+            long millis,
+            ProcessGroups.Strays strays) {
+
+        /** An end with nothing left of the group. */
+        public Ended(int exitCode, boolean timedOut, String startError, String stdout, String stderr, long millis) {
+            this(exitCode, timedOut, startError, stdout, stderr, millis, ProcessGroups.Strays.NONE);
+        }
+
         public boolean started() {
             return startError.isEmpty();
         }
     }
+
+    /**
+     * How long what is left of a node's process group has, after SIGTERM at the node's end, before SIGKILL
+     * (docs/RUNS.md, "The node's end").
+     */
+    public static final Duration GRACE = Duration.ofSeconds(5);
 
     /**
      * The node's program, just started: its pid, its process group when it has one of its own, and its
@@ -94,12 +124,13 @@ public final class NodeProcess {
                 if (process == null) {
                     awaitHalt(); // the hook ran before the start: nothing started
                 }
+                Launched child = new Launched(
+                        process.pid(),
+                        grouped.isPresent() ? Optional.of(process.pid()) : Optional.empty(),
+                        ProcessGroups.started(process.toHandle()),
+                        err);
                 try {
-                    launched.accept(new Launched(
-                            process.pid(),
-                            grouped.isPresent() ? Optional.of(process.pid()) : Optional.empty(),
-                            ProcessGroups.started(process.toHandle()),
-                            err));
+                    launched.accept(child);
                 } catch (RuntimeException e) {
                     kill(process, grouped.isPresent());
                     unhooked(hook);
@@ -112,6 +143,10 @@ public final class NodeProcess {
                     Thread.currentThread().interrupt();
                     ended = false;
                 }
+                // the group ends with the node, the hook still standing: a SIGTERM of wb meanwhile kills it all
+                ProcessGroups.Strays strays = grouped.isPresent()
+                        ? ProcessGroups.end(new RunState.Child(child.pid(), child.group(), child.started()), GRACE)
+                        : ProcessGroups.Strays.NONE;
                 if (!unhooked(hook) || stop.stopping()) {
                     // The JVM is shutting down and its hook killed the node: record nothing of an end it
                     // did not reach on its own; the JVM halts once the hook has seen the tree gone.
@@ -121,7 +156,7 @@ public final class NodeProcess {
                     kill(process, grouped.isPresent());
                 }
                 long millis = (System.nanoTime() - start) / 1_000_000;
-                return new Ended(ended ? process.exitValue() : -1, !ended, "", head(out), head(err), millis);
+                return new Ended(ended ? process.exitValue() : -1, !ended, "", head(out), head(err), millis, strays);
             } finally {
                 Files.deleteIfExists(out);
                 Files.deleteIfExists(err);

@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -83,20 +85,55 @@ public final class ProcessGroups {
     }
 
     /**
+     * What was left running of a node's group and how it was ended ({@link #end}): {@code processes} got
+     * SIGTERM, {@code killed} of them were still there after the grace and got SIGKILL, {@code left} still
+     * ran after that. The node's program itself is not counted.
+     */
+    public record Strays(int processes, int killed, int left) {
+        public static final Strays NONE = new Strays(0, 0, 0);
+    }
+
+    /**
      * Ends everything of {@code child}'s group that runs: SIGTERM, then SIGKILL to what is left after
      * {@code grace}. Returns whether nothing of it is left.
      */
     public static boolean stop(RunState.Child child, Duration grace) {
-        alive(child).forEach(ProcessHandle::destroy);
-        long deadline = System.nanoTime() + grace.toNanos();
-        while (System.nanoTime() < deadline && !alive(child).isEmpty()) {
-            Uninterruptibles.sleepUninterruptibly(50, TimeUnit.MILLISECONDS);
-        }
-        for (int round = 0; round < 20 && !alive(child).isEmpty(); round++) {
-            alive(child).forEach(ProcessHandle::destroyForcibly);
-            Uninterruptibles.sleepUninterruptibly(50, TimeUnit.MILLISECONDS);
-        }
+        end(child, grace);
         return alive(child).isEmpty();
+    }
+
+    /**
+     * Ends everything of {@code child}'s group that runs: SIGTERM to each process (one that appears in the
+     * group meanwhile gets it too), then, once {@code grace} is over, SIGKILL to what is left; and says
+     * what it stopped, the program {@code child.pid()} left out of the counts.
+     */
+    public static Strays end(RunState.Child child, Duration grace) {
+        Set<Long> termed = new HashSet<>();
+        Set<Long> killed = new HashSet<>();
+        long deadline = System.nanoTime() + grace.toNanos();
+        List<ProcessHandle> alive = alive(child);
+        while (!alive.isEmpty() && System.nanoTime() < deadline) {
+            for (ProcessHandle process : alive) {
+                if (termed.add(process.pid())) {
+                    process.destroy();
+                }
+            }
+            Uninterruptibles.sleepUninterruptibly(50, TimeUnit.MILLISECONDS);
+            alive = alive(child);
+        }
+        for (int round = 0; round < 20 && !alive.isEmpty(); round++) {
+            for (ProcessHandle process : alive) {
+                termed.add(process.pid());
+                killed.add(process.pid());
+                process.destroyForcibly();
+            }
+            Uninterruptibles.sleepUninterruptibly(50, TimeUnit.MILLISECONDS);
+            alive = alive(child);
+        }
+        termed.remove(child.pid());
+        killed.remove(child.pid());
+        int left = (int) alive.stream().filter(p -> p.pid() != child.pid()).count();
+        return new Strays(termed.size(), killed.size(), left);
     }
 
     /** SIGKILL to every live member of group {@code group} (Linux; elsewhere nothing is known of it). */

@@ -89,7 +89,8 @@ final class AgentNode {
             }
         }
         return result(ctx, new Ask(yaml, providerName, evaluator, timeout, limit, launch.notice()), call)
-                .withSession(session);
+                .withSession(session)
+                .withStopped(call.ended().strays());
     }
 
     /** One call of the provider: the prompt rendered, the session's words before it, the process run. */

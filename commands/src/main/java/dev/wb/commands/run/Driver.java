@@ -167,7 +167,8 @@ final class Driver {
                             result.severity(),
                             result.usage(),
                             Optional.of("⚠️ accept (rework budget exhausted)"))
-                    .withSession(result.session());
+                    .withSession(result.session())
+                    .withStopped(result.stopped());
         }
         long ms = (System.nanoTime() - began) / 1_000_000;
         progress.accept("  " + id + " (" + node.kind() + ") → " + result.outcome()

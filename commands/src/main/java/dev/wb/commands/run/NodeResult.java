@@ -1,5 +1,6 @@
 package dev.wb.commands.run;
 
+import dev.wb.commands.process.ProcessGroups;
 import dev.wb.projections.events.run.NodeFinished;
 import java.time.Duration;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.Optional;
  *     node that only a person can finish
  * @param wall whether the node was killed because the run's wall time limit ran out (the run then ends)
  * @param session the provider session an agent or evaluator of a lineage used
+ * @param stopped what was left running of the node's process group when its program ended, and stopped
  */
 record NodeResult(
         String outcome,
@@ -20,7 +22,8 @@ record NodeResult(
         Optional<NodeFinished.Usage> usage,
         Optional<String> reason,
         boolean wall,
-        Optional<NodeFinished.Session> session) {
+        Optional<NodeFinished.Session> session,
+        Optional<NodeFinished.Stopped> stopped) {
 
     static final String INCOMPLETE = "incomplete";
     static final String CRASHED = "crashed";
@@ -37,7 +40,7 @@ record NodeResult(
             Optional<NodeFinished.Usage> usage,
             Optional<String> reason,
             boolean wall) {
-        this(outcome, artifacts, severity, usage, reason, wall, Optional.empty());
+        this(outcome, artifacts, severity, usage, reason, wall, Optional.empty(), Optional.empty());
     }
 
     NodeResult(
@@ -51,7 +54,20 @@ record NodeResult(
 
     /** The same result, recording the provider session the node used. */
     NodeResult withSession(Optional<NodeFinished.Session> used) {
-        return new NodeResult(outcome, artifacts, severity, usage, reason, wall, used);
+        return new NodeResult(outcome, artifacts, severity, usage, reason, wall, used, stopped);
+    }
+
+    /** The same result, recording what was left of the node's process group at its end (nothing: none). */
+    /** The same result, recording what another result of the same node recorded it stopped. */
+    NodeResult withStopped(Optional<NodeFinished.Stopped> what) {
+        return new NodeResult(outcome, artifacts, severity, usage, reason, wall, session, what);
+    }
+
+    NodeResult withStopped(ProcessGroups.Strays strays) {
+        Optional<NodeFinished.Stopped> what = strays.processes() == 0 && strays.left() == 0
+                ? Optional.empty()
+                : Optional.of(new NodeFinished.Stopped(strays.processes(), strays.killed(), strays.left()));
+        return new NodeResult(outcome, artifacts, severity, usage, reason, wall, session, what);
     }
 
     /** A node killed because the run's wall time ran out before it ended: the run ends for a person. */
@@ -86,6 +102,6 @@ record NodeResult(
     }
 
     NodeFinished finished(String node, long durationMs) {
-        return new NodeFinished(node, outcome, durationMs, artifacts, severity, usage, reason, session);
+        return new NodeFinished(node, outcome, durationMs, artifacts, severity, usage, reason, session, stopped);
     }
 }

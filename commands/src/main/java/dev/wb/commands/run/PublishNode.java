@@ -193,7 +193,10 @@ final class PublishNode {
         }
         List<String> paths = changed.stream().map(ScopeReport.Entry::path).toList();
         GitFlow.Executed executed = GitFlow.execute(
-                ctx.session(), GitFlow.stageAndCommit(ctx.session(), ctx.key(), ctx.env(), paths), ctx.env());
+                ctx.session(),
+                GitFlow.stageAndCommit(ctx.session(), ctx.key(), ctx.env(), paths),
+                ctx.env(),
+                ctx.config().git().runHooks());
         series(executed);
         String head = head().orElse("");
         done.add("committed " + paths.size() + " file(s) as " + abbrev(head));
@@ -226,7 +229,8 @@ final class PublishNode {
             return new Pushed(branch, remote.orElse(""), head);
         }
         GitFlow.Planned planned = GitFlow.push(ctx.session());
-        series(GitFlow.execute(ctx.session(), planned, ctx.env()));
+        series(GitFlow.execute(
+                ctx.session(), planned, ctx.env(), ctx.config().git().runHooks()));
         String to = planned.steps().get(0).argv().get(2);
         done.add("pushed " + branch + " (" + abbrev(head) + ") to " + to);
         return new Pushed(branch, to, head);

@@ -52,6 +52,10 @@ final class ToolNode {
                 limit,
                 ctx.scratch(),
                 launched);
+        return result(ctx, timeout, limit, ended).withStopped(ended.strays());
+    }
+
+    private static NodeResult result(RunContext ctx, int timeout, Duration limit, NodeProcess.Ended ended) {
         if (!ended.started()) {
             return NodeResult.of(NodeResult.CRASHED, ctx.redactor().redact(ended.startError()));
         }

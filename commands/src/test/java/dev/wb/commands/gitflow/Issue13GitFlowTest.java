@@ -43,10 +43,10 @@ class Issue13GitFlowTest {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         Path git = Files.writeString(
                 bin.resolve("git"),
-                "#!/bin/sh\nif [ \"$1\" = fetch ]; then\n"
+                "#!/bin/sh\ncase \" $* \" in *\" fetch \"*)\n"
                         + "  echo \"fatal: unable to access 'https://x-access-token:" + TOKEN
                         + "@github.com/o/r.git/'\" >&2\n"
-                        + "  exit 128\nfi\nexec " + realGit() + " \"$@\"\n");
+                        + "  exit 128 ;;\nesac\nexec " + realGit() + " \"$@\"\n");
         Files.setPosixFilePermissions(git, PosixFilePermissions.fromString("rwxr-xr-x"));
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(TempGitRepo.gitEnvironment());

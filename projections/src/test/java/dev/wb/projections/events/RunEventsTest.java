@@ -2,7 +2,9 @@ package dev.wb.projections.events;
 
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.NodeStarted;
@@ -75,6 +77,21 @@ class RunEventsTest {
                         + "\"session\":{\"id\":\"u2\",\"lineage\":\"implementation\",\"provider\":\"claude\","
                         + "\"refused\":\"u1\",\"resumed\":false},\"severity\":null,\"usage\":null}");
         assertStored(
+                new NodeFinished(
+                        "lint",
+                        "pass",
+                        7,
+                        List.of(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.empty(),
+                        Optional.of(new NodeFinished.Stopped(2, 1, 0))),
+                "node.finished",
+                1,
+                "{\"artifacts\":[],\"durationMs\":7,\"node\":\"lint\",\"outcome\":\"pass\",\"reason\":null,"
+                        + "\"severity\":null,\"stopped\":{\"killed\":1,\"left\":0,\"processes\":2},\"usage\":null}");
+        assertStored(
                 new EdgeTaken("testing", "fixing", Optional.of("fail"), Optional.of("test_fix"), 1),
                 "edge.taken",
                 1,
@@ -99,6 +116,15 @@ class RunEventsTest {
     }
 
     @Test
+    void a_node_finished_written_before_wb_stopped_what_a_program_left_reads_with_nothing_stopped() {
+        NodeFinished old = NodeFinished.TYPE.read(CanonicalJson.parseObject(
+                "{\"artifacts\":[],\"durationMs\":3,\"node\":\"work\",\"outcome\":\"done\",\"reason\":null,"
+                        + "\"severity\":null,\"usage\":null}"));
+
+        assertEquals(Optional.empty(), old.stopped());
+    }
+
+    @Test
     void each_event_reads_back_equal() {
         assertReadsBack(new RunStarted("f", D, D, "t"));
         assertReadsBack(new NodeStarted("n", "tool", 1, 7, Optional.of("boot-1")));
@@ -113,6 +139,16 @@ class RunEventsTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.of(new NodeFinished.Session("r", "codex", Optional.empty(), true, Optional.empty()))));
+        assertReadsBack(new NodeFinished(
+                "t",
+                "pass",
+                1,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of(new NodeFinished.Stopped(3, 0, 0))));
         assertReadsBack(new EdgeTaken("a", "b", Optional.empty(), Optional.empty(), 0));
         assertReadsBack(new RunBudgetExhausted("fix_iterations", 30));
         assertReadsBack(new RunParked("approval", "gate", Optional.of("ship?"), Optional.empty(), List.of()));

@@ -22,6 +22,9 @@ import java.util.Optional;
  * @param reason why, in words, when the outcome needs one (a failure, a crash, a warning)
  * @param session the provider session an agent or evaluator in a lineage used (docs/RUNS.md, "Sessions and
  *     lineages"); absent for every other node, and in logs written before wb kept sessions
+ * @param stopped what was left running of a {@code tool}'s, {@code agent}'s or {@code evaluator}'s process
+ *     group when its program ended, and was stopped then (docs/RUNS.md, "The node's end"); absent when
+ *     nothing was left, and in logs written before wb stopped it
  */
 public record NodeFinished(
         String node,
@@ -31,7 +34,8 @@ public record NodeFinished(
         Optional<String> severity,
         Optional<Usage> usage,
         Optional<String> reason,
-        Optional<Session> session)
+        Optional<Session> session,
+        Optional<Stopped> stopped)
         implements WbEvent {
 
     static final String NODE = "node";
@@ -51,10 +55,14 @@ public record NodeFinished(
     static final String ID = "id";
     static final String RESUMED = "resumed";
     static final String REFUSED = "refused";
+    static final String STOPPED = "stopped";
+    static final String PROCESSES = "processes";
+    static final String KILLED = "killed";
+    static final String LEFT = "left";
 
     public static final EventType<NodeFinished> TYPE = EventType.of(
             "node.finished",
-            List.of(NODE, OUTCOME, DURATION_MS, ARTIFACTS, SEVERITY, USAGE, REASON, SESSION),
+            List.of(NODE, OUTCOME, DURATION_MS, ARTIFACTS, SEVERITY, USAGE, REASON, SESSION, STOPPED),
             NodeFinished::read);
 
     /** One stored output: its name ({@code output}, {@code stdout}, a file's path) and its SHA-256. */
@@ -90,8 +98,27 @@ public record NodeFinished(
     public record Session(
             String lineage, String provider, Optional<String> id, boolean resumed, Optional<String> refused) {}
 
+    /**
+     * The processes of a node's group still running when its program ended: {@code processes} got SIGTERM,
+     * {@code killed} of them were still there after the grace and got SIGKILL, {@code left} outlived that.
+     */
+    public record Stopped(int processes, int killed, int left) {}
+
     public NodeFinished {
         artifacts = List.copyOf(artifacts);
+    }
+
+    /** A node whose program left nothing of its group running (or that had none). */
+    public NodeFinished(
+            String node,
+            String outcome,
+            long durationMs,
+            List<Artifact> artifacts,
+            Optional<String> severity,
+            Optional<Usage> usage,
+            Optional<String> reason,
+            Optional<Session> session) {
+        this(node, outcome, durationMs, artifacts, severity, usage, reason, session, Optional.empty());
     }
 
     /** A node that used no provider session. */
@@ -136,6 +163,11 @@ public record NodeFinished(
             o.put(RESUMED, x.resumed());
             RunReads.putOptional(o, REFUSED, x.refused());
         });
+        // likewise only when something was stopped
+        stopped.ifPresent(x -> p.putObject(STOPPED)
+                .put(PROCESSES, x.processes())
+                .put(KILLED, x.killed())
+                .put(LEFT, x.left()));
         return p;
     }
 
@@ -156,7 +188,18 @@ public record NodeFinished(
                 RunReads.optionalText(p.path(SEVERITY)),
                 usage,
                 RunReads.optionalText(p.path(REASON)),
-                session(p.path(SESSION)));
+                session(p.path(SESSION)),
+                stopped(p.path(STOPPED)));
+    }
+
+    private static Optional<Stopped> stopped(JsonNode s) {
+        if (!s.isObject()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Stopped(
+                s.path(PROCESSES).asInt(0),
+                s.path(KILLED).asInt(0),
+                s.path(LEFT).asInt(0)));
     }
 
     private static Optional<Session> session(JsonNode s) {
