@@ -77,7 +77,9 @@ class RunSandboxCliTest {
         String all = FakeProviders.calls(f.bin, provider).orElseThrow();
         List<List<String>> calls = new ArrayList<>();
         for (String call : all.split("(?m)^---\n", 0)) {
-            if (!call.isEmpty() && !call.startsWith("login\n")) {
+            boolean question = List.of("sandbox\n", "login\n", "--version\n", "mcp\n").stream()
+                    .anyMatch(call::startsWith);
+            if (!call.isEmpty() && !question) {
                 calls.add(Arrays.asList(call.split("\n", -1)));
             }
         }
@@ -119,6 +121,12 @@ class RunSandboxCliTest {
         assertEquals(0, run.code(), run.toString());
         List<List<String>> calls = calls("codex");
         assertEquals(3, calls.size(), calls.toString());
+        // under strict isolation the run asked the smoke first, once, with the profile its nodes get
+        String all = FakeProviders.calls(f.bin, "codex").orElseThrow();
+        assertEquals(
+                3,
+                all.split("---\nsandbox\n-P\nwb\n", -1).length - 1,
+                "each role's probes and codex --version, once for the run: " + all);
         List<String> author = calls.get(1);
         List<String> entries = profile().execConfig("workspace-write", false);
         // exec, then wb's permission profile; never --sandbox, which would silently replace it

@@ -111,15 +111,11 @@ public final class FakeProviders {
         return write(bin, "claude", script);
     }
 
-    /** A fake {@code codex}: {@code --version}, {@code login status}, {@code mcp list} and {@code sandbox}. */
-    public static Path codex(Path bin, Login login, Sandbox sandbox) {
-        String script = header("codex") + "LOGIN=" + login + "\nSANDBOX=" + sandbox + "\n" + """
-                case "$1" in
-                  --version) echo "codex-cli 0.144.4"; exit 0 ;;
-                  login)
-                    if [ "$LOGIN" = LOGGED_IN ]; then echo "Logged in using ChatGPT ${WB_FAKE_AUTH_ECHO:-}"; exit 0; fi
-                    echo "Not logged in"; exit 1 ;;
-                  mcp) echo "No MCP servers configured yet."; exit 0 ;;
+    /**
+     * The {@code sandbox} branch of a fake Codex's {@code case "$1"}: {@code codex sandbox -P wb -c … -- argv}
+     * as {@link Sandbox} says, its {@code SANDBOX} variable set before it.
+     */
+    private static final String CODEX_SANDBOX = """
                   sandbox)
                     shift
                     declare -A config=()
@@ -162,6 +158,18 @@ public final class FakeProviders {
                       words+=("$w")
                     done
                     exec "${words[@]}" ;;
+                """;
+
+    /** A fake {@code codex}: {@code --version}, {@code login status}, {@code mcp list} and {@code sandbox}. */
+    public static Path codex(Path bin, Login login, Sandbox sandbox) {
+        String script = header("codex") + "LOGIN=" + login + "\nSANDBOX=" + sandbox + "\n" + """
+                case "$1" in
+                  --version) echo "codex-cli 0.144.4"; exit 0 ;;
+                  login)
+                    if [ "$LOGIN" = LOGGED_IN ]; then echo "Logged in using ChatGPT ${WB_FAKE_AUTH_ECHO:-}"; exit 0; fi
+                    echo "Not logged in"; exit 1 ;;
+                  mcp) echo "No MCP servers configured yet."; exit 0 ;;
+""" + CODEX_SANDBOX + """
                 esac
                 echo "fake codex: unexpected arguments: $*" >&2; exit 2
                 """;
@@ -211,6 +219,12 @@ public final class FakeProviders {
                 done
                 if [ "$1" = --version ]; then echo "%s 9.9.9 (scripted fake)"; exit 0; fi
                 if [ "$1" = login ]; then echo "Logged in using ChatGPT (scripted fake)"; exit 0; fi
+                SANDBOX=ENFORCE
+                case "$1" in
+                """.formatted(name, name)
+                + CODEX_SANDBOX
+                + """
+                esac
                 SESSIONS="$(dirname "$0")/$NAME.sessions"
                 touch "$SESSIONS"
                 args=("$@"); last=$(( ${#args[@]} - 1 )); session=""; resumed=0; made=0
@@ -235,14 +249,14 @@ public final class FakeProviders {
                 if [ "$NAME" = codex ] && [ $resumed = 0 ]; then session=$(cat /proc/sys/kernel/random/uuid); made=1; fi
                 [ $made = 1 ] && echo "$session" >> "$SESSIONS"
                 if [ "$NAME" = codex ]; then
-                  printf 'OpenAI Codex v0.144.4 (scripted fake)\\n--------\\nsession id: %%s\\n--------\\n' "$session" >&2
+                  printf 'OpenAI Codex v0.144.4 (scripted fake)\\n--------\\nsession id: %s\\n--------\\n' "$session" >&2
                 fi
                 export WB_FAKE_SESSION="$session" WB_FAKE_RESUMED=$resumed WB_FAKE_PROMPT="${args[$last]}"
                 for f in "$SCRIPTS/$WB_RUN_NODE-$WB_RUN_ATTEMPT.sh" "$SCRIPTS/$WB_RUN_NODE.sh"; do
                   if [ -f "$f" ]; then exec /bin/bash "$f" "$@"; fi
                 done
                 echo "done $WB_RUN_NODE"
-                """.formatted(name, name);
+                """;
         return write(bin, name, script);
     }
 

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -56,6 +57,31 @@ public final class CodexSmoke {
     record Probe(String name, boolean write, Path place, boolean denied) {}
 
     private CodexSmoke() {}
+
+    /**
+     * The smoke as {@code wb run} asks it before its first Codex node under strict isolation: the profile
+     * this workspace's nodes get, over a fixture under {@code scratch} (deleted after), with the provider's
+     * own environment. Empty when it is OK; else the line, and no Codex node starts.
+     */
+    public static Optional<String> refusal(
+            String codex, Path scratch, Map<String, String> env, Policy policy, Redactor redactor) {
+        Path dir;
+        try {
+            dir = Files.createDirectories(scratch).resolve("smoke-" + UUID.randomUUID());
+        } catch (IOException e) {
+            return Optional.of("codex: isolation smoke could not run: " + e.getMessage());
+        }
+        try {
+            Files.createDirectories(dir);
+            PreflightLine line = run(
+                    codex, SmokeFixture.create(dir.resolve("fx")), policy, new ProbeRunner(dir, env), false, redactor);
+            return line.verdict() == Verdict.OK ? Optional.empty() : Optional.of(line.text());
+        } catch (IOException e) {
+            return Optional.of("codex: isolation smoke could not run: " + e.getMessage());
+        } finally {
+            Preflight.delete(dir);
+        }
+    }
 
     static PreflightLine run(
             String codex, SmokeFixture fx, Policy policy, ProbeRunner runner, boolean fallback, Redactor redactor) {

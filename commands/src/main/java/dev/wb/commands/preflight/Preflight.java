@@ -291,7 +291,7 @@ public final class Preflight {
                 List.of(PreflightLine.of("config", Verdict.FAIL, message)), Optional.empty(), Optional.empty());
     }
 
-    private static void delete(Path dir) {
+    static void delete(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             walk.sorted(Comparator.reverseOrder()).forEach(p -> {
                 try {

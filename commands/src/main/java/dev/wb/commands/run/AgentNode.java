@@ -71,7 +71,8 @@ final class AgentNode {
         int timeout = yaml.path("timeout_seconds").asInt(ToolNode.DEFAULT_TIMEOUT_SECONDS);
         Map<String, String> env = launch.environment();
         Duration limit = NodeResult.timeout(timeout, wallLeft);
-        Optional<String> loggedOut = ProviderLogin.missing(providerName, program.get(), env, ctx);
+        Optional<String> loggedOut = ProviderLogin.missing(providerName, program.get(), env, ctx)
+                .or(() -> providerName.equals("codex") ? ctx.gate().codex(ctx, program.get(), env) : Optional.empty());
         if (loggedOut.isPresent()) {
             return NodeResult.of(NodeResult.MANUAL, loggedOut.get());
         }

@@ -85,7 +85,8 @@ public final class FlowRun {
                 configTree(session),
                 env,
                 WorkspaceRedactor.of(session.workspace(), config, env, Map.of()),
-                new ContentStore(session.workspace()));
+                new ContentStore(session.workspace()),
+                new IsolationGate());
         int wall = wallSeconds(config, state, resume, maxSeconds, progress);
         if (!resume) {
             log.append(new RunStarted(name, flow.digest(), configDigest(session), name, Optional.of(wall)));

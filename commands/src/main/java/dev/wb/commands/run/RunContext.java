@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * What every node of one run works with: the session, the task, the validated flow, the configuration (and
- * its tree, for {@code when: config.…} facts), the environment, the redactor and the content store.
+ * its tree, for {@code when: config.…} facts), the environment, the redactor, the content store, and the
+ * isolation smoke's verdict once it was asked.
  */
 record RunContext(
         Session session,
@@ -23,7 +24,8 @@ record RunContext(
         JsonNode configTree,
         Map<String, String> env,
         Redactor redactor,
-        ContentStore store) {
+        ContentStore store,
+        IsolationGate gate) {
 
     /** The clock the run's events are stamped with: what the run's wall time is counted on. */
     Clock clock() {
