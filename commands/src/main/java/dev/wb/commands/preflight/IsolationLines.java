@@ -56,9 +56,14 @@ public final class IsolationLines {
                             + " env-file and runs stay read- and write-denied"));
         }
         for (String name : config.agents().allowed()) {
-            floorCause(name, security.strictIsolation(), host)
-                    .ifPresent(cause ->
-                            lines.add(PreflightLine.paren("isolation-floor", Verdict.NONE, name + ": " + cause)));
+            floorCause(name, security.strictIsolation(), host).ifPresent(cause -> {
+                PreflightLine line = PreflightLine.paren("isolation-floor", Verdict.NONE, name + ": " + cause);
+                if (name.equals("claude") && security.strictIsolation()) {
+                    // its settings ask sandbox.failIfUnavailable: Claude stops rather than run unsandboxed
+                    line = line.withDetail("wb run stops Claude nodes here (sandbox.failIfUnavailable)");
+                }
+                lines.add(line);
+            });
         }
         if (!security.strictIsolation()) {
             lines.add(PreflightLine.paren("advanced-mode", Verdict.ON, "security.strict_isolation=false")

@@ -94,12 +94,14 @@ class IsolationAndEnvironmentTest {
         assertEquals(
                 List.of(
                         "isolation: OK (enforced)",
-                        "isolation-floor: NONE (claude: Linux/WSL2 — install bubblewrap+socat to get the floor back)"),
+                        "isolation-floor: NONE (claude: Linux/WSL2 — install bubblewrap+socat to get the floor back) — wb run"
+                                + " stops Claude nodes here (sandbox.failIfUnavailable)"),
                 texts(IsolationLines.lines(c, LINUX_WITHOUT_HELPERS)));
         assertEquals(
                 List.of(
                         "isolation: OK (enforced)",
-                        "isolation-floor: NONE (claude: native Windows — no supported OS sandbox for the agent shell)",
+                        "isolation-floor: NONE (claude: native Windows — no supported OS sandbox for the agent shell) — wb run"
+                                + " stops Claude nodes here (sandbox.failIfUnavailable)",
                         "isolation-floor: NONE (codex: native Windows — sandbox not classifiable offline, `wb preflight`"
                                 + " probes it)"),
                 texts(IsolationLines.lines(c, WINDOWS)));
