@@ -132,6 +132,19 @@ record ProviderOutput(String text, Optional<NodeFinished.Usage> usage, Optional<
                 .map(ProviderOutput::clip);
     }
 
+    /**
+     * The first line of a provider's answer that is not its header or a warning (Codex prints a
+     * {@code WARNING:} line first when its home is under a temporary folder), else its first line.
+     */
+    static String firstSaid(String text) {
+        return text.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && !NOISE.matcher(l).find())
+                .findFirst()
+                .map(ProviderOutput::clip)
+                .orElseGet(() -> ToolNode.firstLine(text));
+    }
+
     /** Whether the text shows the provider has no network (it retries instead of failing). */
     static boolean offline(String text) {
         Matcher m = Pattern.compile("(?i)waiting for network|failed to lookup address")

@@ -123,4 +123,14 @@ class ProviderOutputTest {
         assertEquals(Optional.of("boom"), said.failure());
         assertEquals(Optional.empty(), ProviderOutput.reason("warning: only this\n", ""));
     }
+
+    @Test
+    void what_codex_login_status_says_is_read_past_the_warning_it_prints_first() {
+        String status = "WARNING: proceeding, even though we could not create PATH aliases: Refusing to create"
+                + " helper binaries under temporary dir \"/tmp\" (codex_home: AbsolutePathBuf(\"/tmp/x\"))\n"
+                + "Not logged in\n";
+
+        assertEquals("Not logged in", ProviderOutput.firstSaid(status));
+        assertEquals("WARNING: only", ProviderOutput.firstSaid("WARNING: only\n"));
+    }
 }
