@@ -133,4 +133,18 @@ class ProviderOutputTest {
         assertEquals("Not logged in", ProviderOutput.firstSaid(status));
         assertEquals("WARNING: only", ProviderOutput.firstSaid("WARNING: only\n"));
     }
+
+    @Test
+    void the_watch_stops_codex_on_the_line_that_says_it_waits_for_the_network() {
+        String tail = "2026-12-07T01:03:30.999103Z ERROR codex_api::endpoint::responses_websocket: failed to connect"
+                + " to Responses WebSocket stage=Unknown\n"
+                + "warning: Falling back from WebSockets to HTTPS transport. stream disconnected before completion:"
+                + " Connection refused (os error 111)\n"
+                + "ERROR: Reconnecting... waiting for network\n";
+
+        assertEquals(
+                Optional.of("no network: ERROR: Reconnecting... waiting for network"),
+                ProviderOutput.offlineReason(tail));
+        assertEquals(Optional.empty(), ProviderOutput.offlineReason("ERROR: Reconnecting... 2/5\n"));
+    }
 }
