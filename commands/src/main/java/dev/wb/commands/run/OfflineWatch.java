@@ -62,7 +62,7 @@ final class OfflineWatch {
             if (since < 0) {
                 since = now;
             } else if (now - since >= grace.toNanos()) {
-                gaveUp.set(ProviderOutput.reason(tail, "").orElse("waiting for network"));
+                gaveUp.set(ProviderOutput.offlineReason(tail).orElse("no network: waiting for network"));
                 launched.group().ifPresent(ProcessGroups::killGroup);
                 process.ifPresent(ProcessHandle::destroyForcibly);
                 return;

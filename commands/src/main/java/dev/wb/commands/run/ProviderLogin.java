@@ -46,7 +46,7 @@ final class ProviderLogin {
                 if (result.outcome() != Outcome.EXITED || result.exitCode() == 0) {
                     return Optional.empty();
                 }
-                String said = ToolNode.firstLine(result.output().render());
+                String said = ProviderOutput.firstSaid(result.output().render());
                 return Optional.of("codex is not logged in (codex login status: " + said + "); fix: run codex login as"
                         + " this user, or set CODEX_API_KEY and name it in agents.providers.codex.auth_env");
             } finally {

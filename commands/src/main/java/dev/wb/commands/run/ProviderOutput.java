@@ -69,6 +69,7 @@ record ProviderOutput(String text, Optional<NodeFinished.Usage> usage, Optional<
 
     private static final Pattern NOISE = Pattern.compile("(?i)^(warning:|⚠|reading additional input|workdir:|model:"
             + "|provider:|approval:|sandbox:|reasoning|session id:|--------|openai codex|\\[\\d{4}-)");
+    private static final Pattern OFFLINE = Pattern.compile("(?i)waiting for network|failed to lookup address");
     private static final Pattern USD = Pattern.compile("^\\d+(\\.\\d+)?(E-?\\d+)?$", Pattern.CASE_INSENSITIVE);
 
     static ProviderOutput of(String provider, NodeProcess.Ended ended) {
@@ -132,11 +133,36 @@ record ProviderOutput(String text, Optional<NodeFinished.Usage> usage, Optional<
                 .map(ProviderOutput::clip);
     }
 
+    /**
+     * The first line of a provider's answer that is not its header or a warning (Codex prints a
+     * {@code WARNING:} line first when its home is under a temporary folder), else its first line.
+     */
+    static String firstSaid(String text) {
+        return text.lines()
+                .map(String::strip)
+                .filter(l -> !l.isEmpty() && !NOISE.matcher(l).find())
+                .findFirst()
+                .map(ProviderOutput::clip)
+                .orElseGet(() -> ToolNode.firstLine(text));
+    }
+
     /** Whether the text shows the provider has no network (it retries instead of failing). */
     static boolean offline(String text) {
-        Matcher m = Pattern.compile("(?i)waiting for network|failed to lookup address")
-                .matcher(text);
+        Matcher m = OFFLINE.matcher(text);
         return m.find();
+    }
+
+    /**
+     * The last line that shows the provider has no network, as {@code no network: <line>}: the line the
+     * watch stopped it on (Codex's {@code ERROR: Reconnecting... waiting for network}), not an earlier
+     * line of its log that names a failure too.
+     */
+    static Optional<String> offlineReason(String text) {
+        return text.lines()
+                .map(String::strip)
+                .filter(l -> OFFLINE.matcher(l).find())
+                .reduce((first, second) -> second)
+                .map(l -> Failure.NO_NETWORK.words() + ": " + clip(l));
     }
 
     private static String clip(String line) {
