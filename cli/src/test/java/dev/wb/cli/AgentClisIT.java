@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.wb.testkit.AgentClis;
 import dev.wb.testkit.TempGitRepo;
 import java.io.File;
 import java.io.IOException;
@@ -20,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,28 +67,13 @@ class AgentClisIT {
     Path marker;
     int calls;
 
-    /** The folder of the real CLIs, or the test is skipped with the reason printed. */
+    /**
+     * The folder of the real CLIs, or the test is skipped with the reason printed (under CI it fails
+     * instead, unless the npm registry could not be reached: {@link AgentClis}).
+     */
     static Path agentClis() {
-        String dir = Optional.ofNullable(System.getenv("WB_AGENT_CLIS"))
-                .filter(s -> !s.isBlank())
-                .orElse(System.getProperty("wb.agent.clis", ""));
-        String why = "";
-        if (dir.isBlank()) {
-            why = "WB_AGENT_CLIS is not set (the node_modules/.bin of: npm install --prefix DIR"
-                    + " @openai/codex@0.171.0 @anthropic-ai/claude-code@2.1.197)";
-        } else {
-            for (String cli : List.of("claude", "codex")) {
-                if (!Files.isExecutable(Path.of(dir, cli))) {
-                    why = "WB_AGENT_CLIS=" + dir + " holds no executable " + cli;
-                    break;
-                }
-            }
-        }
-        if (!why.isEmpty()) {
-            System.err.println("AgentClisIT skipped: " + why);
-            Assumptions.assumeTrue(false, why);
-        }
-        return Path.of(dir).toAbsolutePath();
+        AgentClis.require("claude");
+        return AgentClis.require("codex").getParent().toAbsolutePath();
     }
 
     @BeforeEach
