@@ -33,7 +33,7 @@ public final class WorkspaceRedactor {
      */
     public static Redactor of(
             Workspace ws, WorkspaceConfig config, Map<String, String> env, Map<String, String> envFile) {
-        return Redactor.forWorkspace(ws, env, configured(config, envFile));
+        return Redactor.forWorkspace(ws, env, configured(config, env, envFile));
     }
 
     /**
@@ -53,7 +53,7 @@ public final class WorkspaceRedactor {
     /** The same, when {@code .workflow/.env} cannot be read: what is known without it. */
     public static Redactor withoutWorkspaceEnvFile(
             WorkspaceConfig config, Map<String, String> env, Map<String, String> envFile) {
-        List<String> secrets = new ArrayList<>(configured(config, envFile));
+        List<String> secrets = new ArrayList<>(configured(config, env, envFile));
         env.forEach((name, value) -> {
             if (SecretNames.secret(name)) {
                 secrets.add(value);
@@ -92,8 +92,15 @@ public final class WorkspaceRedactor {
         }
     }
 
-    private static Collection<String> configured(WorkspaceConfig config, Map<String, String> envFile) {
+    private static Collection<String> configured(
+            WorkspaceConfig config, Map<String, String> env, Map<String, String> envFile) {
         List<String> secrets = new ArrayList<>(envFile.values());
+        // a provider's API key (agents.providers.<p>.auth_env), whatever its name looks like
+        config.agents().providers().values().stream()
+                .flatMap(p -> p.authEnv().stream())
+                .map(env::get)
+                .filter(v -> v != null && !v.isEmpty())
+                .forEach(secrets::add);
         secrets.add(config.telegram().botToken());
         config.security().extraEnvironment().forEach((name, value) -> {
             if (SecretNames.secret(name)) {

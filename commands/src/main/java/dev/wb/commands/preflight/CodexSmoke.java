@@ -4,6 +4,7 @@ import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.preflight.SandboxProfile.Role;
 import dev.wb.commands.process.Redactor;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,7 +77,7 @@ public final class CodexSmoke {
             PreflightLine line = run(
                     codex, SmokeFixture.create(dir.resolve("fx")), policy, new ProbeRunner(dir, env), false, redactor);
             return line.verdict() == Verdict.OK ? Optional.empty() : Optional.of(line.text());
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return Optional.of("codex: isolation smoke could not run: " + e.getMessage());
         } finally {
             Preflight.delete(dir);

@@ -6,6 +6,7 @@ import dev.wb.commands.preflight.PreflightLine.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The isolation block, in its fixed order: {@code isolation} (the offline check: no allowed provider
@@ -26,8 +27,66 @@ public final class IsolationLines {
             Optional<String> selector = FullAccess.find(provider.args());
             selector.ifPresent(s -> offences.add(name + ": agents.providers." + name + ".args " + s
                     + " (a full-access selector, refused at every value of security.strict_isolation)"));
+            if (selector.isEmpty()) {
+                reshaping(name, provider.args())
+                        .ifPresent(s -> offences.add(name + ": agents.providers." + name
+                                + ".args " + s + " (it would replace the permission profile or settings wb launches "
+                                + name + " with, refused at every value of security.strict_isolation)"));
+            }
         }
         return offences;
+    }
+
+    /** Claude's options that replace or widen what wb's {@code --settings} and setting sources give. */
+    private static final Set<String> CLAUDE_RESHAPING = Set.of(
+            "--settings",
+            "--setting-sources",
+            "--add-dir",
+            "--allowedTools",
+            "--allowed-tools",
+            "--permission-mode",
+            "--mcp-config",
+            "--plugin-dir");
+
+    /** Codex's options that replace the permission profile: a legacy sandbox, or a config profile that may set one. */
+    private static final Set<String> CODEX_RESHAPING = Set.of("--sandbox", "-s", "--full-auto", "-p", "--profile");
+
+    /** The {@code -c} keys that would replace or redefine wb's Codex permission profile. */
+    private static final List<String> CODEX_KEYS =
+            List.of("sandbox_mode", "sandbox_workspace_write", "default_permissions", "permissions");
+
+    /**
+     * The first of a provider's args that would replace the profile or settings wb launches it with
+     * (its args come before wb's own words for Codex and after {@code --settings} for Claude, so either
+     * way one of these would decide instead of wb), or empty.
+     */
+    static Optional<String> reshaping(String provider, List<String> args) {
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String option = arg.startsWith("--") ? arg.split("=", 2)[0] : arg.length() > 2 ? arg.substring(0, 2) : arg;
+            if (provider.equals("claude") && CLAUDE_RESHAPING.contains(option)) {
+                return Optional.of(arg);
+            }
+            if (!provider.equals("codex")) {
+                continue;
+            }
+            if (CODEX_RESHAPING.contains(option)) {
+                return Optional.of(arg);
+            }
+            String value = null;
+            if ((arg.equals("-c") || arg.equals("--config")) && i + 1 < args.size()) {
+                value = args.get(i + 1);
+            } else if (arg.startsWith("--config=")) {
+                value = arg.substring("--config=".length());
+            } else if (arg.startsWith("-c") && arg.length() > 2) {
+                value = arg.substring(2);
+            }
+            String key = value == null ? "" : value.split("=", 2)[0].strip();
+            if (CODEX_KEYS.stream().anyMatch(k -> key.equals(k) || key.startsWith(k + "."))) {
+                return Optional.of(arg + (arg.equals("-c") || arg.equals("--config") ? " " + value : ""));
+            }
+        }
+        return Optional.empty();
     }
 
     static List<PreflightLine> lines(WorkspaceConfig config, Host host) {

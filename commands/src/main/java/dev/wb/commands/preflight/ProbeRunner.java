@@ -30,11 +30,11 @@ final class ProbeRunner {
             return result.outcome() != Outcome.NOT_STARTED;
         }
 
-        /** The first line that is not empty and not a CLI's {@code WARNING:} about something else. */
+        /** The first line that is not empty and not a CLI's {@code WARNING:}/{@code warning:} about something else. */
         String firstLine() {
             return output.lines()
                     .map(String::strip)
-                    .filter(l -> !l.isEmpty() && !l.startsWith("WARNING:"))
+                    .filter(l -> !l.isEmpty() && !l.regionMatches(true, 0, "warning:", 0, 8))
                     .findFirst()
                     .orElse("");
         }

@@ -214,18 +214,16 @@ public record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWr
                 project.put(dir, "read");
             }
         }
-        List<String> denied = new ArrayList<>();
+        List<String> places = new ArrayList<>();
         for (String place : denyRead) {
-            Optional<String> entry = codexPlace(place);
-            if (entry.isEmpty()) {
-                continue;
-            }
-            String path = entry.get();
-            boolean nested = denied.stream().anyMatch(d -> path.startsWith(d + "/"));
+            codexPlace(place).filter(p -> !places.contains(p)).ifPresent(places::add);
+        }
+        for (String path : places) {
+            boolean nested =
+                    places.stream().anyMatch(d -> !d.equals(path) && (d.equals(".") || path.startsWith(d + "/")));
             if (nested) {
                 continue; // inside a denied folder already, and Codex cannot mount a place inside one
             }
-            denied.add(path);
             if (path.startsWith("/") || path.matches("[A-Za-z]:/.*")) {
                 outside.put(path, "deny");
             } else {

@@ -37,13 +37,15 @@ final class OfflineWatch {
 
     /** Starts watching the launched process; returns at once. */
     void watch(NodeProcess.Launched launched) {
-        Thread thread = new Thread(() -> loop(launched), "wb-run-offline-watch");
+        // the handle is taken now, while the launched process is certainly the provider: a pid read later
+        // could be another process's
+        Optional<ProcessHandle> process = ProcessHandle.of(launched.pid());
+        Thread thread = new Thread(() -> loop(launched, process), "wb-run-offline-watch");
         thread.setDaemon(true);
         thread.start();
     }
 
-    private void loop(NodeProcess.Launched launched) {
-        Optional<ProcessHandle> process = ProcessHandle.of(launched.pid());
+    private void loop(NodeProcess.Launched launched, Optional<ProcessHandle> process) {
         long since = -1;
         while (process.map(ProcessHandle::isAlive).orElse(false)) {
             try {
@@ -62,9 +64,15 @@ final class OfflineWatch {
             if (since < 0) {
                 since = now;
             } else if (now - since >= grace.toNanos()) {
+                if (!process.map(ProcessHandle::isAlive).orElse(false)) {
+                    return; // it ended meanwhile: its group is NodeProcess's to end
+                }
                 gaveUp.set(ProviderOutput.offlineReason(tail).orElse("no network: waiting for network"));
+                process.ifPresent(p -> {
+                    p.descendants().forEach(ProcessHandle::destroyForcibly);
+                    p.destroyForcibly();
+                });
                 launched.group().ifPresent(ProcessGroups::killGroup);
-                process.ifPresent(ProcessHandle::destroyForcibly);
                 return;
             }
         }

@@ -53,7 +53,8 @@ record ProviderLaunch(List<String> leading, List<String> mode, Map<String, Strin
             return Optional.empty();
         }
         return Optional.of("isolation: FAIL — " + String.join("; ", offences)
-                + "; fix: remove the full-access selector from agents.providers.<name>.args, then run: wb preflight");
+                + "; fix: remove it from agents.providers.<name>.args (wb gives the sandbox and settings itself), then run:"
+                + " wb preflight");
     }
     /**
      * The options of a node's {@code extra_args} that would reshape what wb launches it in: the sandbox,
@@ -83,10 +84,18 @@ record ProviderLaunch(List<String> leading, List<String> mode, Map<String, Strin
             "--cd",
             "-C");
 
+    /** A single-dash option of {@link #SHAPING} with its value attached ({@code -cKEY=V}, {@code -sMODE}, {@code -C/}). */
+    private static boolean attached(String arg) {
+        return arg.length() > 2
+                && arg.charAt(0) == '-'
+                && arg.charAt(1) != '-'
+                && SHAPING.contains(arg.substring(0, 2));
+    }
+
     /** Why the node's {@code extra_args} may not be launched (an option of {@link #SHAPING}); empty else. */
     static Optional<String> shaping(FlowNode node) {
         return node.extraArgs().stream()
-                .filter(a -> SHAPING.contains(a.split("=", 2)[0].strip()))
+                .filter(a -> SHAPING.contains(a.split("=", 2)[0].strip()) || attached(a))
                 .findFirst()
                 .map(a -> "node '" + node.id() + "': extra_args '" + a + "' would replace the sandbox, permissions or"
                         + " settings wb launches the node in (the profile wb preflight proves); fix: remove it from"

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -43,7 +44,12 @@ final class ProviderLogin {
                         out,
                         elapsed -> {},
                         ctx.redactor());
-                if (result.outcome() != Outcome.EXITED || result.exitCode() == 0) {
+                String output = result.output().render();
+                // only Codex's own answer holds a node back: a status that hangs or fails some other way
+                // leaves the node to start and say what is wrong itself
+                if (result.outcome() != Outcome.EXITED
+                        || result.exitCode() == 0
+                        || !output.toLowerCase(Locale.ROOT).contains("not logged in")) {
                     return Optional.empty();
                 }
                 String said = ProviderOutput.firstSaid(result.output().render());

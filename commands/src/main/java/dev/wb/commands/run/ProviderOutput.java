@@ -69,7 +69,9 @@ record ProviderOutput(String text, Optional<NodeFinished.Usage> usage, Optional<
 
     private static final Pattern NOISE = Pattern.compile("(?i)^(warning:|⚠|reading additional input|workdir:|model:"
             + "|provider:|approval:|sandbox:|reasoning|session id:|--------|openai codex|\\[\\d{4}-)");
-    private static final Pattern OFFLINE = Pattern.compile("(?i)waiting for network|failed to lookup address");
+    /** Codex's own retry line, not a command's output it echoes: only this says the CLI itself is offline. */
+    private static final Pattern OFFLINE = Pattern.compile("(?im)^ERROR: Reconnecting\\b.*waiting for network");
+
     private static final Pattern USD = Pattern.compile("^\\d+(\\.\\d+)?(E-?\\d+)?$", Pattern.CASE_INSENSITIVE);
 
     static ProviderOutput of(String provider, NodeProcess.Ended ended) {
@@ -80,7 +82,11 @@ record ProviderOutput(String text, Optional<NodeFinished.Usage> usage, Optional<
                 return claude(result.get(), ended);
             }
         }
-        return new ProviderOutput(ended.stdout(), Optional.empty(), reason(ended.stderr(), ended.stdout()));
+        // a CLI that exited 0 in time did its work, whatever it echoed on stderr (Codex echoes the prompt
+        // and the transcript there); its stdout is the model's text, never read for a failure
+        boolean failed = ended.timedOut() || ended.exitCode() != 0;
+        return new ProviderOutput(
+                ended.stdout(), Optional.empty(), failed ? reason(ended.stderr(), "") : Optional.empty());
     }
 
     private static ProviderOutput claude(JsonNode result, NodeProcess.Ended ended) {

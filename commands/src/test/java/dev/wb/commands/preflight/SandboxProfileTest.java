@@ -103,4 +103,39 @@ class SandboxProfileTest {
         assertTrue(settings.contains("\"Edit(/" + fx.repo() + "/.claude/**)\""), settings);
         assertTrue(settings.contains("\"Write(/" + fx.repo() + "/.claude/**)\""), settings);
     }
+
+    @Test
+    void a_place_inside_a_denied_folder_is_left_to_it_whichever_comes_first() throws java.io.IOException {
+        SmokeFixture fx = SmokeFixture.create(tmp.resolve("fx"));
+        java.nio.file.Files.createDirectories(fx.repo().resolve("secrets"));
+        java.nio.file.Files.writeString(fx.repo().resolve("secrets/a.pem"), "k");
+        SandboxProfile profile = SandboxProfile.forWorkspace(
+                fx.repo(), Optional.empty(), List.of("secrets/a.pem", "secrets", ".workflow"), List.of());
+
+        String table = profile.codexTable(SandboxProfile.Role.READ_ONLY);
+        assertEquals("{\":project_roots\"={\"secrets\"=\"deny\",\".workflow\"=\"deny\"}}", table);
+    }
+
+    @Test
+    void provider_args_that_would_replace_the_profile_or_the_settings_are_refused() {
+        for (List<String> args : List.of(
+                List.of("--sandbox", "workspace-write"),
+                List.of("-sworkspace-write"),
+                List.of("--full-auto"),
+                List.of("-p", "mine"),
+                List.of("-c", "sandbox_mode=\"workspace-write\""),
+                List.of("-cdefault_permissions=\":workspace\""),
+                List.of("--config=permissions.wb.filesystem={}"))) {
+            assertTrue(IsolationLines.reshaping("codex", args).isPresent(), args.toString());
+        }
+        assertEquals(Optional.empty(), IsolationLines.reshaping("codex", List.of("-c", "model_reasoning_effort=low")));
+        for (List<String> args : List.of(
+                List.of("--settings", "x.json"),
+                List.of("--setting-sources", "user,project"),
+                List.of("--add-dir", "/"),
+                List.of("--allowedTools", "Bash"))) {
+            assertTrue(IsolationLines.reshaping("claude", args).isPresent(), args.toString());
+        }
+        assertEquals(Optional.empty(), IsolationLines.reshaping("claude", List.of("--verbose")));
+    }
 }

@@ -2,8 +2,10 @@ package dev.wb.commands.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.wb.commands.flow.FlowNode;
 import dev.wb.commands.process.NodeProcess;
 import dev.wb.projections.events.run.NodeFinished;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -146,5 +148,60 @@ class ProviderOutputTest {
                 Optional.of("no network: ERROR: Reconnecting... waiting for network"),
                 ProviderOutput.offlineReason(tail));
         assertEquals(Optional.empty(), ProviderOutput.offlineReason("ERROR: Reconnecting... 2/5\n"));
+    }
+
+    @Test
+    void codex_that_exited_0_did_its_work_whatever_it_echoed_on_stderr() {
+        String transcript = """
+                OpenAI Codex v0.171.0
+                --------
+                session id: x
+                --------
+                user
+                fix the lookup
+                exec
+                pip install x
+                ERROR: failed to lookup address information: session not found
+                """;
+        ProviderOutput said = ProviderOutput.of("codex", ended(0, "the model's answer\n", transcript));
+
+        assertEquals(Optional.empty(), said.failure());
+        assertEquals("the model's answer\n", said.text());
+    }
+
+    @Test
+    void only_codexs_own_retry_line_says_it_is_offline_not_a_commands_output_it_echoes() {
+        assertEquals(false, ProviderOutput.offline("pip: failed to lookup address information\nwaiting for network\n"));
+        assertEquals(true, ProviderOutput.offline("user\nhi\nERROR: Reconnecting... waiting for network\n"));
+    }
+
+    @Test
+    void an_extra_arg_with_its_value_attached_is_refused_as_its_option_is() {
+        for (String arg : List.of("-csandbox_mode=\"danger-full-access\"", "-sworkspace-write", "-C/", "--sandbox=x")) {
+            FlowNode node = agent("author", arg);
+            assertEquals(true, ProviderLaunch.shaping(node).isPresent(), arg);
+        }
+        assertEquals(false, ProviderLaunch.shaping(agent("author", "--verbose")).isPresent());
+    }
+
+    private static FlowNode agent(String id, String extra) {
+        return new FlowNode(
+                id,
+                "agent",
+                1,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                "fresh_disposable",
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                List.of(extra),
+                true,
+                1,
+                Optional.empty());
     }
 }
