@@ -137,7 +137,8 @@ class RunSandboxCliTest {
         // the profile as docs/RUNS.md names it, for this workspace
         assertTrue(
                 author.contains("permissions.wb.filesystem={\":project_roots\"={\".\"=\"write\",\".workflow\"=\"read\","
-                        + "\".git\"=\"read\",\".claude\"=\"read\",\".workflow/local\"=\"deny\",\"secrets/**\"=\"deny\"},"
+                        + "\".git\"=\"read\",\".claude\"=\"read\",\".workflow/local\"=\"deny\",\".workflow/config.json\"=\"deny\","
+                        + "\"secrets/**\"=\"deny\"},"
                         + "\":slash_tmp\"=\"read\",\":tmpdir\"=\"read\"}"),
                 author.toString());
         assertTrue(author.contains("permissions.wb.network.enabled=false"), author.toString());
@@ -148,6 +149,7 @@ class RunSandboxCliTest {
                     readOnly.subList(0, 5));
             assertTrue(
                     readOnly.contains("permissions.wb.filesystem={\":project_roots\"={\".workflow/local\"=\"deny\","
+                            + "\".workflow/config.json\"=\"deny\","
                             + "\"secrets/**\"=\"deny\"}}"),
                     readOnly.toString());
             assertFalse(String.join(" ", readOnly).contains("write"), readOnly.toString());

@@ -213,6 +213,7 @@ public final class CodexSmoke {
                         true)));
         probes.add(new Probe("env-file read", false, fx.envFile(), true));
         probes.add(new Probe("runs home read", false, fx.runsHome().resolve("bundle.json"), true));
+        probes.add(new Probe("config read", false, fx.controlHome().resolve("config.json"), true));
         probes.add(write("control home write", fx.controlHome(), suffix));
         probes.add(write("private home write", fx.controlHome().resolve("local"), suffix));
         probes.add(write("gitdir write", fx.gitDir(), suffix));

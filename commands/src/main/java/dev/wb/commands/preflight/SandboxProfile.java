@@ -103,7 +103,12 @@ public record SandboxProfile(Path repo, List<String> denyRead, List<Path> denyWr
         Set<String> read = new LinkedHashSet<>();
         // the control home's private part (the log, the content store, the runs home): the task folders
         // beside it (.workflow/KEY/: the plan, task.md, the criteria) stay readable, as the prompt points at them
-        List.of(places.controlHome().resolve("local"), places.envFile(), places.runsHome())
+        List.of(
+                        places.controlHome().resolve("local"),
+                        places.envFile(),
+                        places.runsHome(),
+                        // the telegram token and a credential in repo.url live there; no prompt points at it
+                        places.controlHome().resolve("config.json"))
                 .forEach(p -> read.add(p.toString()));
         policy.envFile().ifPresent(f -> read.add(f.toAbsolutePath().normalize().toString()));
         String repo = places.repo().toString().replace('\\', '/');

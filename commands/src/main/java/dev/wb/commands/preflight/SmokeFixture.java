@@ -68,6 +68,7 @@ record SmokeFixture(
             String marker = "wb-preflight-marker-" + UUID.randomUUID();
             Path env = Files.writeString(home.resolve(".env"), "WB_PREFLIGHT_MARKER=" + marker + "\n");
             Path secret = Files.writeString(home.resolve("local").resolve("wb-smoke-secret"), marker + "\n");
+            Files.writeString(home.resolve("config.json"), "{\"telegram\": {\"bot_token\": \"" + marker + "\"}}\n");
             Files.writeString(runs.resolve("bundle.json"), "{\"marker\":\"" + marker + "\"}\n");
             Optional<Path> alias;
             try {

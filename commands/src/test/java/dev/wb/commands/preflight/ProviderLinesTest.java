@@ -144,7 +144,7 @@ class ProviderLinesTest {
                         .startsWith(
                                 "codex: isolation smoke FAIL — not enforcing: workspace-write private home read,"
                                         + " workspace-write private home read (workspace symlink alias), workspace-write env-file"
-                                        + " read, workspace-write runs home read, workspace-write control home write,"
+                                        + " read, workspace-write runs home read, workspace-write config read, workspace-write control home write,"
                                         + " workspace-write private home write, workspace-write gitdir write,"
                                         + " workspace-write common dir write, workspace-write hooks dir write,"
                                         + " workspace-write .claude write, workspace-write /tmp write,"

@@ -33,6 +33,7 @@ class SandboxProfileTest {
                         fx.controlHome().resolve("local").toString(),
                         fx.envFile().toString(),
                         fx.runsHome().toString(),
+                        fx.controlHome().resolve("config.json").toString(),
                         envFile.toString(),
                         fx.repo() + "/secrets/**",
                         fx.repo() + "/config/keys.json",
