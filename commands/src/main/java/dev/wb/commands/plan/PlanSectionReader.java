@@ -101,9 +101,9 @@ final class PlanSectionReader {
                 change = "";
             }
             Optional<String> to = fields.path(entry, "to", where + ".to", false);
-            if (change.equals("rename") && entry.get("to") == null) {
-                problems.add(where + ".to is missing: a rename names the path it becomes");
-            } else if (!change.equals("rename") && !change.isEmpty() && entry.get("to") != null) {
+            // a rename without `to` is the original workbench's own shape ({path, change: "rename", why}): its
+            // path is the one renamed, and the path it becomes is planned by an entry of its own, or not at all
+            if (!change.equals("rename") && !change.isEmpty() && entry.get("to") != null) {
                 problems.add(where + ".to is only for a rename");
             }
             if (path.isPresent()) {

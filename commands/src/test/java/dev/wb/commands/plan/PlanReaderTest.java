@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.PlannedFile;
 import dev.wb.testkit.OriginalPlans;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -230,12 +231,24 @@ class PlanReaderTest {
     }
 
     @Test
-    void a_rename_names_what_it_becomes() {
+    void a_rename_in_the_originals_shape_without_to_reads_as_its_old_path() {
         PlanReader.Reading reading = read(VALID.replace("\"change\": \"edit\"", "\"change\": \"rename\""));
 
-        assertTrue(
-                reading.problems().contains("files[0].to is missing: a rename names the path it becomes"),
-                reading.problems()::toString);
+        assertEquals(List.of(), reading.problems());
+        PlannedFile renamed = reading.plan().orElseThrow().files().get(0);
+        assertEquals("src/app.py", renamed.path());
+        assertEquals(Optional.empty(), renamed.to());
+    }
+
+    @Test
+    void a_rename_may_still_name_what_it_becomes() {
+        PlanReader.Reading reading =
+                read(VALID.replace("\"change\": \"edit\"", "\"change\": \"rename\", \"to\": \"src/main.py\""));
+
+        assertEquals(List.of(), reading.problems());
+        assertEquals(
+                Optional.of("src/main.py"),
+                reading.plan().orElseThrow().files().get(0).to());
     }
 
     @Test
