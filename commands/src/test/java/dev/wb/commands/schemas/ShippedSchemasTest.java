@@ -106,7 +106,7 @@ class ShippedSchemasTest {
             wrong schema version     | "schema": 1    | "schema": 2
             unknown key              | "rollback"     | "rolback"
             verify not a list        | ["pytest"]     | "pytest"
-            a rename without to      | "edit"         | "rename"
+            a to beside an edit      | "edit"         | "edit", "to": "src/b.py"
             $schema not a string     | "schema": 1,   | "$schema": 1, "schema": 1,
             """)
     void a_wrong_plan_is_refused_by_the_schema_and_is_a_structure_problem_for_wb(String what, String good, String bad) {
