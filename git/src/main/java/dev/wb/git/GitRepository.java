@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.eclipse.jgit.lib.ObjectId;
 
 /**
  * wb's one way to read a git repository. Every read wb makes of a repository goes through here, and
@@ -96,6 +97,20 @@ public final class GitRepository implements AutoCloseable {
             throw new IllegalArgumentException("maxBytes must not be negative: " + maxBytes);
         }
         return reads(Read.BLOB).blobAt(commitId, path, Math.min(maxBytes, MAX_BLOB));
+    }
+
+    /**
+     * The files of {@code commitId} that hold a fixed string, as {@code git grep -l -F [-w]} lists them:
+     * read through JGit, bounded ({@link TreeSearch#complete()} false when it stopped early). A
+     * SHA-256 repository, which JGit cannot read, is a GitException.
+     */
+    public TreeSearch searchAt(String commitId, TreeSearch.Query query) {
+        if (location.format() == ObjectFormat.SHA256) {
+            throw new GitException("JGit cannot search a SHA-256 repository: " + location.root());
+        }
+        String commit =
+                jgit().resolveCommit(commitId).orElseThrow(() -> new GitException("unknown revision: " + commitId));
+        return new FixedStringSearch(jgit().repository()).search(ObjectId.fromString(commit), query);
     }
 
     // --- the checkout: branches, upstreams, remotes, configuration, tracked changes ----------------
