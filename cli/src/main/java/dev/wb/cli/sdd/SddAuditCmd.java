@@ -94,7 +94,8 @@ public final class SddAuditCmd extends LeafCmd {
         console.line(head.toString());
         console.line("  " + report.tier().wireName() + " tier (" + report.tierReason() + ")");
         for (CitationFinding c : report.citations()) {
-            String where = "evidence[" + c.index() + "]  " + c.file() + ":" + c.line();
+            // an absence claim (line 0) has no file and line: it searched the anchored commit
+            String where = "evidence[" + c.index() + "]  " + (c.line() == 0 ? "absence" : c.file() + ":" + c.line());
             console.line("  " + Columns.left(c.verdict().wireName(), 13) + where
                     + (c.detail().isEmpty() ? "" : ": " + c.detail()));
             if (c.drifted()) {

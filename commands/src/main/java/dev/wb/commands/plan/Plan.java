@@ -42,8 +42,33 @@ public record Plan(
     public static final Set<String> HANDOVER_TYPES =
             Set.of("bug", "support", "incident", "defect", "problem", "service request");
 
-    /** A claim about the code, with where it is and the words that prove it. */
-    public record Citation(int index, String claim, String file, int line, String quote) {}
+    /**
+     * A claim about the code, with where it is and the words that prove it; or, with {@code search}, an
+     * absence claim (the original's {@code "kind": "absence"}): the fixed string occurs nowhere searched
+     * (then {@code file} and {@code quote} are empty and {@code line} is 0).
+     */
+    public record Citation(int index, String claim, String file, int line, String quote, Optional<Absence> search) {
+
+        public Citation(int index, String claim, String file, int line, String quote) {
+            this(index, claim, file, line, quote, Optional.empty());
+        }
+
+        static Citation absence(int index, String claim, Absence search) {
+            return new Citation(index, claim, "", 0, "", Optional.of(search));
+        }
+    }
+
+    /**
+     * An absence claim's search, as {@code git grep -l -F [-w] pattern -- paths}: the files under
+     * {@code paths} (none: every file) that hold {@code pattern}, less those under {@code allow}, must
+     * be none.
+     */
+    public record Absence(String pattern, List<String> paths, List<String> allow, boolean word) {
+        public Absence {
+            paths = List.copyOf(paths);
+            allow = List.copyOf(allow);
+        }
+    }
 
     public record Step(String action, Optional<String> file) {}
 

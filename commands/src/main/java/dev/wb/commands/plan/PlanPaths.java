@@ -5,7 +5,8 @@ import java.util.Deque;
 import java.util.Optional;
 
 /**
- * Paths as a plan writes them: relative to the repository root, with {@code /}. A path that is
+ * Paths as a plan writes them: relative to the repository root, with {@code /} (a backslash reads as
+ * {@code /}, as the original reads a plan written on Windows). A path that is
  * absolute or climbs out of the repository ({@code ../../etc/passwd}) has no normal form, so it
  * can never be read, claimed or excused.
  */
@@ -14,10 +15,12 @@ public final class PlanPaths {
     private PlanPaths() {}
 
     /** The path without {@code ./}, empty segments or inner {@code ..}; empty when it leaves the repository. */
-    public static Optional<String> normalize(String path) {
+    public static Optional<String> normalize(String raw) {
+        // Windows-style separators read as the original reads them (src\app.py is src/app.py); an
+        // absolute path (C:\app.py, a share's \\server\x) stays absolute, so it stays refused.
+        String path = raw.replace('\\', '/');
         if (path.isEmpty()
                 || path.startsWith("/")
-                || path.contains("\\")
                 || path.indexOf('\0') >= 0
                 || (path.length() > 1 && path.charAt(1) == ':')) {
             return Optional.empty();

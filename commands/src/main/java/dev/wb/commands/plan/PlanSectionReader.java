@@ -50,6 +50,10 @@ final class PlanSectionReader {
         for (int i = 0; i < node.size(); i++) {
             String where = "evidence[" + i + "]";
             JsonNode entry = node.get(i);
+            if (entry.isObject() && entry.has("kind")) {
+                new AbsenceClaims(problems, fields).read(i, entry).ifPresent(citations::add);
+                continue;
+            }
             if (!fields.object(entry, where, Set.of("claim", "file", "line", "quote"))) {
                 continue;
             }

@@ -8,6 +8,7 @@ import dev.wb.commands.plan.PresetBar;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.commands.sdd.AuditReport.Mode;
+import dev.wb.git.TreeSearch;
 import dev.wb.projections.events.PlannedFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +40,14 @@ public final class Auditor {
             return text(path).isPresent();
         }
 
+        /**
+         * The files of the commit that hold a fixed string ({@code git grep -l -F}); empty when there is
+         * no commit to search.
+         */
+        default Optional<TreeSearch> search(TreeSearch.Query query) {
+            return Optional.empty();
+        }
+
         BaselineFiles NONE = path -> Optional.empty();
     }
 
@@ -53,15 +62,25 @@ public final class Auditor {
     private final WorkingTree tree;
     private final CriticalZones zones;
     private final PresetBar bar;
+    private final Optional<BaselineFiles> head;
 
     public Auditor(Path root, CriticalZones zones) {
         this(root, zones, PresetBar.NONE);
     }
 
     public Auditor(Path root, CriticalZones zones, PresetBar bar) {
+        this(root, zones, bar, Optional.empty());
+    }
+
+    /**
+     * @param head the files as committed at HEAD, where there is a commit: a quote the working tree
+     *     holds but no commit the audit trusts does is {@code uncommitted}
+     */
+    public Auditor(Path root, CriticalZones zones, PresetBar bar, Optional<BaselineFiles> head) {
         this.tree = new WorkingTree(root);
         this.zones = zones;
         this.bar = bar;
+        this.head = head.map(Auditor::cached);
     }
 
     /**
@@ -99,11 +118,17 @@ public final class Auditor {
             long planBytes) {
         BaselineFiles lookup = mode.strict() ? BaselineFiles.NONE : cached(baseline);
         // A planned delete (or a rename's old path) done since the anchor is the plan carried out,
-        // in a strict rebaseline too: it is looked up at the anchor whatever the mode.
+        // in a strict rebaseline too: it is looked up at the anchor whatever the mode. A gone edit
+        // is not: the plan said the file stays.
         BaselineFiles deletions = mode == Mode.FIRST ? BaselineFiles.NONE : cached(baseline);
         List<CitationFinding> citations = new ArrayList<>();
+        // An absence claim is searched at the anchor: HEAD in a strict audit, the baseline under way.
+        BaselineFiles anchorCommit = mode.strict() ? head.orElse(BaselineFiles.NONE) : lookup;
         for (Plan.Citation citation : plan.evidence()) {
-            citations.add(check(citation, mode, lookup));
+            citations.add(
+                    citation.search().isPresent()
+                            ? AbsenceCheck.check(citation, citation.search().get(), anchorCommit)
+                            : check(citation, mode, lookup));
         }
         List<FileFinding> files = new ArrayList<>();
         for (int i = 0; i < plan.files().size(); i++) {
@@ -216,9 +241,10 @@ public final class Auditor {
 
     /**
      * The plan's {@code zones} against the zones its files touch. What is plainly wrong — a zone wb
-     * does not know, a path the plan does not list — is a structure problem; a disagreement with the
-     * computed zones is a notice, because the original's 0.7.0 passes such a plan (its own example
-     * declares {@code "zones": {}} for a file in billing).
+     * does not know, a path the plan does not list — is a structure problem. A disagreement with the
+     * computed zones is one too when the plan declares zones (the original's 0.11: {@code zones} must
+     * equal them); an empty or absent {@code zones} only draws a notice, because the original's 0.7.0
+     * passes such a plan (its own example declares {@code "zones": {}} for a file in billing).
      */
     private void zoneFindings(
             Plan plan,
@@ -227,6 +253,7 @@ public final class Auditor {
             List<String> structure,
             List<String> notices) {
         SortedSet<String> known = zones.names();
+        List<String> disagreements = plan.zones().isEmpty() ? notices : structure;
         new TreeMap<>(plan.zones()).forEach((zone, paths) -> {
             if (!known.contains(zone)) {
                 structure.add("zones." + zone + " is not a critical zone; the zones are " + String.join(", ", known)
@@ -240,15 +267,15 @@ public final class Auditor {
             }
             SortedSet<String> expected = touched.get(zone);
             if (expected == null) {
-                notices.add("zones: " + zone + " is declared, but no listed file touches it");
+                disagreements.add("zones: " + zone + " is declared, but no listed file touches it");
             } else if (!expected.equals(new TreeSet<>(paths))) {
-                notices.add("zones: " + zone + " should list " + String.join(", ", expected));
+                disagreements.add("zones: " + zone + " should list " + String.join(", ", expected));
             }
         });
         touched.forEach((zone, paths) -> {
             if (!plan.zones().containsKey(zone)) {
-                notices.add("zones: " + String.join(", ", paths) + (paths.size() == 1 ? " touches " : " touch ") + zone
-                        + ", not declared in zones (wb repo zones " + String.join(" ", paths) + ")");
+                disagreements.add("zones: " + String.join(", ", paths) + (paths.size() == 1 ? " touches " : " touch ")
+                        + zone + ", not declared in zones (wb repo zones " + String.join(" ", paths) + ")");
             }
         });
     }
@@ -257,6 +284,10 @@ public final class Auditor {
         Optional<String> path = PlanPaths.normalize(c.file());
         if (path.isEmpty()) {
             return finding(c, CitationVerdict.MISSING_FILE, false, null, "the path leaves the repository");
+        }
+        if (path.get().equals(".workflow") || path.get().startsWith(".workflow/")) {
+            return finding(
+                    c, CitationVerdict.ARTIFACT, false, null, "it cites wb's records in .workflow/, not the code");
         }
         String quote = SourceText.normalize(c.quote());
         WorkingTree.Found found = tree.read(path.get());
@@ -272,12 +303,18 @@ public final class Auditor {
         }
         SourceText text = ((WorkingTree.Text) found).text();
         if (text.matchesAt(c.line(), quote)) {
-            return finding(c, CitationVerdict.OK, true, null, "");
+            return uncommitted(c, path.get(), quote, baseline)
+                    .orElseGet(() -> finding(c, CitationVerdict.OK, true, null, ""));
         }
         OptionalInt nearest = text.nearest(c.line(), quote);
         if (nearest.isPresent()) {
-            return finding(
-                    c, CitationVerdict.MOVED, !mode.strict(), nearest.getAsInt(), "now at line " + nearest.getAsInt());
+            return uncommitted(c, path.get(), quote, baseline)
+                    .orElseGet(() -> finding(
+                            c,
+                            CitationVerdict.MOVED,
+                            !mode.strict(),
+                            nearest.getAsInt(),
+                            "now at line " + nearest.getAsInt()));
         }
         if (atBaseline(baseline, path.get(), quote)) {
             return finding(c, CitationVerdict.BASELINE, true, null, "found only at the baseline commit");
@@ -293,6 +330,23 @@ public final class Auditor {
         return finding(c, CitationVerdict.MISMATCH, false, null, "the quote is nowhere in the file");
     }
 
+    /**
+     * A quote the working tree holds that no commit the audit trusts holds: not at HEAD, and (under way)
+     * not at the baseline either. Without a commit there is nothing to hold it against.
+     */
+    private Optional<CitationFinding> uncommitted(Plan.Citation c, String path, String quote, BaselineFiles baseline) {
+        if (head.isEmpty() || atBaseline(head.get(), path, quote) || atBaseline(baseline, path, quote)) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                finding(
+                        c,
+                        CitationVerdict.UNCOMMITTED,
+                        false,
+                        null,
+                        "the quote is only in an uncommitted edit, not in the commit: commit it, or cite the code as committed"));
+    }
+
     private static boolean atBaseline(BaselineFiles baseline, String path, String quote) {
         return baseline.text(path).map(t -> t.nearest(1, quote).isPresent()).orElse(false);
     }
@@ -301,7 +355,9 @@ public final class Auditor {
         if (tree.exists(file.path())) {
             return new FileFinding(index, file.path(), file.change(), "exists", true);
         }
-        if (baseline.exists(file.path())) {
+        // Only a delete or a rename says the path goes: an edit whose file is gone is a missing path,
+        // under way too, as the original reports it.
+        if (!file.change().equals("edit") && baseline.exists(file.path())) {
             return new FileFinding(index, file.path(), file.change(), "baseline", true);
         }
         return new FileFinding(index, file.path(), file.change(), "missing", false);
@@ -324,6 +380,11 @@ public final class Auditor {
             @Override
             public boolean exists(String path) {
                 return found.computeIfAbsent(path, files::exists);
+            }
+
+            @Override
+            public Optional<TreeSearch> search(TreeSearch.Query query) {
+                return files.search(query);
             }
         };
     }

@@ -17,7 +17,16 @@ public enum CitationVerdict {
     /** The cited line is past the end of the file, and the quote is nowhere else. */
     OUT_OF_RANGE,
     /** Over 5 MiB, or not text. */
-    UNREADABLE;
+    UNREADABLE,
+    /** The citation is into {@code .workflow/}: wb's records, not the code. Always fails. */
+    ARTIFACT,
+    /**
+     * The quote is in the working tree but in no commit the audit trusts (HEAD, and under way the
+     * baseline): only in an uncommitted edit. Always fails.
+     */
+    UNCOMMITTED,
+    /** An absence claim's fixed string is in a file it searched, outside {@code allow}. Fails. */
+    FOUND;
 
     /** The name in events, audit.json and output: {@code missing_file}. */
     public String wireName() {

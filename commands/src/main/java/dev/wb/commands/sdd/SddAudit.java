@@ -18,6 +18,7 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.BlobRead;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
+import dev.wb.git.TreeSearch;
 import dev.wb.projections.audit.AuditGate;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -55,16 +56,17 @@ public final class SddAudit {
         byte[] bytes = readPlan(session, key);
         PlanReader.Reading reading = PlanReader.read(bytes, key);
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
-        Auditor auditor = new Auditor(
-                session.workspace().root(),
-                CriticalZones.with(config.criticalZones()),
-                config.presets().bar());
         // Stored before the event that names it, so a recorded digest always has its plan: the
         // canonical JSON (what the digest is of), or the raw bytes of a plan that is not JSON.
         new ContentStore(session.workspace())
                 .put(reading.canonical().map(CanonicalJson::bytes).orElse(bytes));
         try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             Optional<String> head = git.head();
+            Auditor auditor = new Auditor(
+                    session.workspace().root(),
+                    CriticalZones.with(config.criticalZones()),
+                    config.presets().bar(),
+                    head.map(commit -> baselineFiles(git, Optional.of(commit))));
             // The audit reads the files and the anchored commit: it is gathered for the state the log
             // holds, and run again on the new state when another audit lands in between, so it is never
             // recorded against an anchor that moved. The decision itself is pure.
@@ -141,6 +143,15 @@ public final class SddAudit {
             @Override
             public boolean exists(String path) {
                 return !(git.blobAt(anchor.get(), path, 0) instanceof BlobRead.Absent);
+            }
+
+            @Override
+            public Optional<TreeSearch> search(TreeSearch.Query query) {
+                try {
+                    return Optional.of(git.searchAt(anchor.get(), query));
+                } catch (GitException e) {
+                    return Optional.of(new TreeSearch(List.of(), 0, false)); // unsearchable: fails as incomplete
+                }
             }
         };
     }

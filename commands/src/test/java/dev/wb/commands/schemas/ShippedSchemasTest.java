@@ -69,6 +69,18 @@ class ShippedSchemasTest {
         assertEquals(List.of(), SchemaCheck.errors("sdd", PLAN));
     }
 
+    @Test
+    void an_absence_claim_fits_the_plan_schema_and_wbs_reader() {
+        String json = PLAN.replace(
+                "\"file\": \"src/a.py\", \"line\": 1, \"quote\": \"q\"",
+                "\"kind\": \"absence\", \"search\": {\"pattern\": \"eval(\", \"paths\": [\"src\", \"lib\\\\x\"],"
+                        + " \"allow\": [\"src/vendor/\"], \"word\": true}");
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+
+        assertEquals(List.of(), SchemaCheck.errors("sdd", json), json);
+        assertEquals(List.of(), DocsExamplesTest.wbsReader("sdd", bytes, CanonicalJson.parse(bytes)), json);
+    }
+
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(delimiter = '|', textBlock = """
             config | {"execute": "yes"}
@@ -108,6 +120,12 @@ class ShippedSchemasTest {
             verify not a list        | ["pytest"]     | "pytest"
             a to beside an edit      | "edit"         | "edit", "to": "src/b.py"
             $schema not a string     | "schema": 1,   | "$schema": 1, "schema": 1,
+            absence of another kind  | "file": "src/a.py", "line": 1, "quote": "q" | "kind": "presence", "search": {"pattern": "eval("}
+            absence without search   | "file": "src/a.py", "line": 1, "quote": "q" | "kind": "absence"
+            absence with a file      | "file": "src/a.py", "line": 1, "quote": "q" | "kind": "absence", "file": "src/a.py", "search": {"pattern": "x"}
+            absence without pattern  | "file": "src/a.py", "line": 1, "quote": "q" | "kind": "absence", "search": {"paths": ["src"]}
+            absence, word not a bool | "file": "src/a.py", "line": 1, "quote": "q" | "kind": "absence", "search": {"pattern": "x", "word": "yes"}
+            absence, unknown key     | "file": "src/a.py", "line": 1, "quote": "q" | "kind": "absence", "search": {"pattern": "x", "regex": true}
             """)
     void a_wrong_plan_is_refused_by_the_schema_and_is_a_structure_problem_for_wb(String what, String good, String bad) {
         String json = PLAN.replace(good, bad);

@@ -252,7 +252,7 @@ class OriginalsPlanTest {
     }
 
     @Test
-    void zones_that_disagree_with_the_files_are_notices_and_plainly_wrong_zones_are_structure() {
+    void declared_zones_that_disagree_with_the_files_are_structure_and_plainly_wrong_zones_too() {
         SddAudit.Result declared =
                 audit(oneFile().file("src/checkout.py", "edit").zone("billing", "src/checkout.py"));
         SddAudit.Result untouched = audit(oneFile().zone("auth", "src/app.py"));
@@ -260,39 +260,61 @@ class OriginalsPlanTest {
                 .file("src/checkout.py", "edit")
                 .file("src/stripe.py", "add")
                 .zone("billing", "src/checkout.py"));
+        SddAudit.Result undeclared = audit(oneFile()
+                .file("src/checkout.py", "edit")
+                .file("src/auth.py", "add")
+                .zone("billing", "src/checkout.py"));
         SddAudit.Result unknown = audit(oneFile().zone("biling", "src/app.py"));
         SddAudit.Result stray =
                 audit(oneFile().file("src/checkout.py", "edit").zone("billing", "src/checkout.py", "src/payments.py"));
 
         assertTrue(declared.passed());
         assertEquals(List.of(), declared.report().notices());
-        assertTrue(untouched.passed());
+        assertFalse(untouched.passed());
         assertEquals(
                 List.of("zones: auth is declared, but no listed file touches it"),
-                untouched.report().notices());
-        assertTrue(partial.passed());
+                untouched.report().structure());
+        assertFalse(partial.passed());
         assertEquals(
                 List.of("zones: billing should list src/checkout.py, src/stripe.py"),
-                partial.report().notices());
+                partial.report().structure());
+        assertEquals(
+                List.of("zones: src/auth.py touches auth, not declared in zones (wb repo zones src/auth.py)"),
+                undeclared.report().structure());
+        assertEquals(List.of(), undeclared.report().notices());
         assertEquals(
                 List.of("zones.biling is not a critical zone; the zones are auth, billing, migration, secrets,"
                         + " user-data (wb repo zones)"),
                 unknown.report().structure());
         assertEquals(
-                List.of("zones.billing lists src/payments.py, which files does not list"),
+                List.of(
+                        "zones.billing lists src/payments.py, which files does not list",
+                        "zones: billing should list src/checkout.py"),
                 stray.report().structure());
     }
 
     @Test
-    void a_zone_config_json_adds_is_a_known_zone() {
-        config("{\"critical_zones\": {\"ledger\": [\"core/ledger/**\"]}}");
+    void empty_zones_that_disagree_with_the_files_are_only_a_notice() {
+        SddAudit.Result empty = audit(oneFile().file("src/checkout.py", "edit"));
 
-        SddAudit.Result result = audit(oneFile().zone("ledger", "src/app.py"));
+        assertTrue(empty.passed(), empty.report().structure()::toString);
+        assertEquals(
+                List.of(
+                        "zones: src/checkout.py touches billing, not declared in zones (wb repo zones src/checkout.py)"),
+                empty.report().notices());
+    }
+
+    @Test
+    void a_zone_config_json_adds_is_a_known_zone() {
+        config("{\"critical_zones\": {\"ledger\": [\"core/ledger/**\"], \"core\": [\"src/app.py\"]}}");
+
+        SddAudit.Result result = audit(oneFile().zone("core", "src/app.py"));
+        SddAudit.Result untouched = audit(oneFile().zone("core", "src/app.py").zone("ledger", "src/app.py"));
 
         assertTrue(result.passed(), result.report().structure()::toString);
         assertEquals(
                 List.of("zones: ledger is declared, but no listed file touches it"),
-                result.report().notices());
+                untouched.report().structure());
     }
 
     @Test

@@ -200,6 +200,7 @@ class SddAuditTest {
     @Test
     void a_wrapped_statement_matches_where_it_starts() {
         repo.write("src/calc.py", "total = (price * qty +\n         shipping)\n");
+        repo.commitAll("calc");
         plan("ABC-12")
                 .cite("src/calc.py", 1, "total = (price * qty + shipping)")
                 .file("src/calc.py", "edit")
@@ -363,6 +364,7 @@ class SddAuditTest {
             plan.cite(dir + "f" + i + ".py", 1, "value = " + i);
             plan.cite(dir + "f" + i + ".py", 1, "value = " + i);
         }
+        repo.commitAll("many files");
         plan.writeTo(repo);
 
         SddAudit.Result result = audit();
@@ -375,6 +377,7 @@ class SddAuditTest {
     @Test
     void a_critical_zone_makes_the_plan_standard_and_an_undeclared_one_is_a_notice() {
         repo.write("src/auth/login.py", "def login(user):\n    return True\n");
+        repo.commitAll("login");
         plan("ABC-12")
                 .cite("src/auth/login.py", 1, "def login(user):")
                 .file("src/auth/login.py", "edit")

@@ -90,7 +90,8 @@ public record PlanAudited(
      *
      * @param file the cited file (absent from a compact audit: the stored plan has it)
      * @param verdict {@code ok}, {@code moved}, {@code baseline}, {@code mismatch}, {@code missing_file},
-     *     {@code out_of_range} or {@code unreadable}
+     *     {@code out_of_range}, {@code unreadable}, {@code artifact}, {@code uncommitted} or {@code found}
+     *     (an absence claim: its file empty and its line 0)
      * @param at the line a moved quote is at now
      */
     public record Citation(
