@@ -106,6 +106,40 @@ class ValidateFlowCliTest {
     }
 
     @Test
+    void shared_x_blocks_beside_flow_are_read_through_their_aliases_and_a_top_level_typo_fails() {
+        repo.write(".workflow/flows/shared.yaml", """
+                x-common: &common {provider: claude, timeout_seconds: 600}
+                flow:
+                  name: shared
+                  task_type: shared
+                  permission_ceiling: workspace-write
+                  output_policy: code_change
+                  publishing: none
+                  nodes:
+                    - {id: work, kind: agent, role_file: w.md, <<: *common}
+                """);
+        repo.write(".workflow/flows/typo.yaml", """
+                flows: {}
+                flow:
+                  name: typo
+                  task_type: typo
+                  permission_ceiling: workspace-write
+                  output_policy: code_change
+                  publishing: none
+                  nodes:
+                    - {id: work, kind: agent, role_file: w.md}
+                """);
+
+        CliRun.Result shared = wb("validate-flow", "shared");
+        CliRun.Result typo = wb("validate-flow", "typo");
+
+        assertEquals(0, shared.code(), shared::toString);
+        assertEquals("flow shared: OK\n", shared.out());
+        assertEquals(1, typo.code(), typo::toString);
+        assertTrue(typo.out().contains("line 1: file: unknown top-level key flows (did you mean flow?)"), typo::toString);
+    }
+
+    @Test
     void a_valid_flow_prints_ok_and_exits_0() {
         CliRun.Result result = wb("validate-flow", "content_chapter");
 

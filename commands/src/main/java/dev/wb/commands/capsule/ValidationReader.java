@@ -131,7 +131,7 @@ final class ValidationReader {
                         i,
                         "a command of " + utf8Bytes(trimmed) + " bytes: a command is at most " + MAX_COMMAND_BYTES
                                 + " bytes (4 KiB)");
-            } else {
+            } else if (!declaredBefore(commands, DeclaredCommand.normalize(trimmed))) {
                 blockBytes += utf8Bytes(trimmed);
                 DeclaredCommand command = DeclaredCommand.of(i + 1, lines.get(i));
                 TerminalText.describeFirstControl(command.normalized())
@@ -166,6 +166,14 @@ final class ValidationReader {
         }
         Shape shape = commands.stream().allMatch(DeclaredCommand::optional) ? Shape.OPTIONAL_ONLY : Shape.REQUIRED;
         return new ValidationBlock(shape, commands, Optional.empty(), List.of());
+    }
+
+    /**
+     * The judge's rule: a command declared again (the same normalized form) is dropped, the first
+     * occurrence and its required/optional flag kept, in the order first declared.
+     */
+    private static boolean declaredBefore(List<DeclaredCommand> commands, String normalized) {
+        return commands.stream().anyMatch(c -> c.normalized().equals(normalized));
     }
 
     private String reason(int i, String afterWord) {

@@ -6,7 +6,6 @@ import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.git.Repositories;
-import dev.wb.commands.impl.ScopeExclusions;
 import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
@@ -165,17 +164,23 @@ public final class ChecksRun {
         }
     }
 
-    /** The task's changed paths, sorted, without wb's own files and generated output. */
+    /**
+     * The task's changed paths, sorted: every changed path git does not ignore, as the orchestrator's selection
+     * sees them, except wb's own folder ({@code .workflow/}, which the orchestrator's {@code .worc/} matches by
+     * being ignored). Generated-looking paths ({@code build/codegen.py}) stay in: a tracked file there is code.
+     */
     static List<String> diff(Session session, Optional<String> baseline) {
         try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             return git.changedPaths(ChangeScope.WORKTREE, baseline).stream()
                     .map(ChangedPath::path)
-                    .filter(path -> ScopeExclusions.reason(path) == null)
+                    .filter(path -> !path.equals(WORKSPACE) && !path.startsWith(WORKSPACE + "/"))
                     .toList();
         } catch (GitException e) {
             throw Repositories.failure(e);
         }
     }
+
+    private static final String WORKSPACE = ".workflow";
 
     private static Path scratch(Session session) {
         try {

@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
  * (a node no edge leads to), every node reachable from it, a terminal (a node with no outgoing edge) that
  * every node can reach, {@code lineage_affinity} naming an editing-lineage agent one hop away, and a
  * {@code decomposition} whose region the flow enters and leaves. wb adds one: a cycle whose every edge
- * carries no outcome, which nothing could ever decide to leave. Pure: a definition in, violations out.
+ * carries no outcome, which nothing could ever decide to leave (unless a hitl node of it routes out). Pure: a definition in, violations out.
  */
 final class FlowGraph {
 
@@ -153,6 +153,9 @@ final class FlowGraph {
                 .filter(e -> e.outcome().isEmpty())
                 .forEach(e -> plain.get(e.from()).add(e.to()));
         for (List<String> cycle : Cycles.of(plain)) {
+            if (answeredExit(cycle)) {
+                continue;
+            }
             problem(
                     flow.node(cycle.get(0)).orElseThrow().line(),
                     "flow",
@@ -164,6 +167,18 @@ final class FlowGraph {
                                                     .collect(Collectors.joining(", ")) + " form")
                             + " a cycle of edges without an outcome: no verdict ever leaves it and no budget bounds it");
         }
+    }
+
+    /**
+     * A cycle a person leaves: a hitl node of it has a {@code route:<answer>} edge out of it, so each round
+     * waits for a human whose answer ({@code route:resume_ok}) ends the loop. An agent's or a publish node's
+     * route leaves nothing: wb's engine gives routes only to a hitl node's answers.
+     */
+    private boolean answeredExit(List<String> cycle) {
+        return cycle.stream()
+                .filter(id -> flow.node(id).map(n -> n.kind().equals("hitl")).orElse(false))
+                .flatMap(id -> out.get(id).stream())
+                .anyMatch(e -> e.routed() && !cycle.contains(e.to()));
     }
 
     /** An agent's lineage_affinity names an agent that owns an editing lineage, one hop, on the same provider. */

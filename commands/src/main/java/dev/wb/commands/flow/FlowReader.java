@@ -23,6 +23,9 @@ import java.util.stream.Collectors;
  */
 final class FlowReader {
 
+    /** The prefix of a top-level key that holds shared settings (as in a compose file's extension fields). */
+    static final String SHARED_PREFIX = "x-";
+
     private static final JsonNode EMPTY = JsonNodeFactory.instance.objectNode();
 
     private final FlowFields f;
@@ -53,7 +56,7 @@ final class FlowReader {
             f.problem("", "file", "a flow file holds one top-level flow: mapping, not " + FlowFields.describe(root));
             return Optional.empty();
         }
-        f.only(root, "", "file", List.of(ROOT));
+        topLevel(root);
         if (!root.has(ROOT)) {
             f.problem("", "file", "missing the top-level flow: mapping");
             return Optional.empty();
@@ -63,6 +66,30 @@ final class FlowReader {
             return Optional.empty();
         }
         return f.object(root, "", "file", ROOT).map(this::flow);
+    }
+
+    /**
+     * Beside {@code flow:}, a top-level key whose name starts with {@code x-} is a block of shared settings
+     * ({@code x-common: &c {…}} reused with {@code <<: *c}), read only through its aliases; the original
+     * ignores every other top-level key too, wb refuses the rest as typos: {@code flows:}, or a flow key such
+     * as {@code nodes:} written without its indentation.
+     */
+    private void topLevel(JsonNode root) {
+        root.fieldNames().forEachRemaining(key -> {
+            if (key.equals(ROOT) || key.startsWith(SHARED_PREFIX)) {
+                return;
+            }
+            String hint = FLOW_KEYS.contains(key)
+                    ? " (did you mean flow." + key + "? indent it under flow:)"
+                    : FlowFields.nearest(key, List.of(ROOT))
+                            .map(n -> " (did you mean " + n + "?)")
+                            .orElse("");
+            f.problem(
+                    key,
+                    "file",
+                    "unknown top-level key " + key + hint + "; a flow file holds flow: and, for settings shared"
+                            + " through anchors, keys named " + SHARED_PREFIX + "… (x-common: &common {…})");
+        });
     }
 
     private FlowDefinition flow(JsonNode flow) {

@@ -153,6 +153,37 @@ class ValidationBlockTest {
     }
 
     @Test
+    void a_command_declared_twice_is_kept_once_the_first_occurrence_and_its_flag_winning() {
+        String twice = """
+                ## Validation
+
+                ```
+                pnpm build
+                pnpm lint # optional
+                pnpm build # optional
+                pnpm lint
+                  pnpm build \s
+                ```
+                """;
+        ValidationBlock block = ValidationBlock.parse(twice);
+
+        assertEquals(
+                List.of(
+                        new DeclaredCommand(4, "pnpm build", "pnpm build", false),
+                        new DeclaredCommand(5, "pnpm lint # optional", "pnpm lint", true)),
+                block.commands());
+        assertEquals(Shape.REQUIRED, block.shape());
+    }
+
+    @Test
+    void an_optional_command_declared_again_as_required_stays_optional() {
+        ValidationBlock block = ValidationBlock.parse("## Validation\n\n```\nmake doc # optional\nmake doc\n```\n");
+
+        assertEquals(List.of(new DeclaredCommand(4, "make doc # optional", "make doc", true)), block.commands());
+        assertEquals(Shape.OPTIONAL_ONLY, block.shape());
+    }
+
+    @Test
     void find_matches_after_trimming_and_removing_optional_on_both_sides() {
         ValidationBlock block =
                 ValidationBlock.parse(task("## Validation\n\n```\npnpm test\npnpm lint # optional\n```\n"));

@@ -334,6 +334,27 @@ class ChecksRunTest {
     }
 
     @Test
+    void a_changed_file_under_a_generated_looking_folder_is_in_the_diff_and_runs_the_catch_all_set() {
+        config("\"all\": {\"commands\": [[\"tools/ok.sh\"]]}");
+        repo.write(".gitignore", "dist/\n");
+        repo.commitAll("ignore dist");
+        audited();
+        repo.write("build/codegen.py", "print('gen')\n");
+        repo.write("dist/bundle.js", "ignored\n");
+
+        ChecksRun.Report report = checks();
+
+        assertEquals(List.of("build/codegen.py"), report.changedPaths(), "ignored dist/ stays out, build/ does not");
+        assertEquals(
+                List.of(CommandSetSelection.ALWAYS),
+                report.selected().stream()
+                        .map(CommandSetSelection.Selected::reason)
+                        .toList());
+        assertEquals(List.of("all:passed"), outcomes(report), "the catch-all set ran");
+        assertEquals(ChecksVerdict.PASS, report.verdict());
+    }
+
+    @Test
     void the_diff_includes_what_was_committed_since_the_audited_baseline_and_untracked_files() {
         config("\"py\": {\"commands\": [[\"tools/ok.sh\"]], \"paths\": [\"src/*.py\"]},"
                 + " \"new\": {\"commands\": [[\"tools/ok.sh\"]], \"paths\": [\"new/?.txt\"]}");

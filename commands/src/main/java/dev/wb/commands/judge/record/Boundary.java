@@ -126,12 +126,8 @@ record Boundary(
         try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             String commit = recomputed.candidateCommit();
             JudgeScope.Sides sides = JudgeScope.commitSides(live, key, base, commit);
-            Map<String, byte[]> documents = new LinkedHashMap<>();
-            JudgeScope.capsule(key, sides.capsuleFolder(), sides.capsuleBytes()); // names every missing document
-            for (String name : Capsule.DOCUMENTS) {
-                sides.capsuleBytes().apply(sides.capsuleFolder() + "/" + name).ifPresent(b -> documents.put(name, b));
-            }
-            Capsule capsule = Capsule.of(key, documents, policy);
+            // The capsule the scope's taskDigest covers: the one on disk, as the review judge reads it.
+            Capsule capsule = Capsule.read(workspace.root(), key, policy);
             Map<String, byte[]> cache = new LinkedHashMap<>();
             Function<String, Optional<byte[]>> reader = path -> Optional.ofNullable(
                     cache.computeIfAbsent(path, p -> blob(live, commit, p).orElse(null)));

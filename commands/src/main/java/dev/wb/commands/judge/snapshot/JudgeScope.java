@@ -4,6 +4,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.CapsuleFolder;
+import dev.wb.commands.judge.core.DiffRenames;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.WbVersion;
@@ -79,7 +80,8 @@ public final class JudgeScope {
                                 "give a commit, branch or tag, WORKTREE or SNAPSHOT:<id>"));
                 return build(
                                 request.key(),
-                                commitSides(live, request.key(), base, id),
+                                LiveBoundary.capsuleOnDisk(
+                                        workspace, request.key(), commitSides(live, request.key(), base, id)),
                                 policy,
                                 request.includeTasks(),
                                 Optional.empty(),
@@ -180,7 +182,8 @@ public final class JudgeScope {
         Parts parts = parts(key, sides, blocked, includeTasks, excludedOverride);
         MessageDigest change = sha256();
         change.update(bytes("git-diff\0"));
-        change.update(sides.changeDiff().apply(parts.gitExcluded()));
+        byte[] diff = sides.changeDiff().apply(parts.gitExcluded());
+        change.update(diff);
         for (String path : parts.untracked()) {
             byte[] content = sides.untrackedBytes().apply(path).orElseThrow(() -> submodule(path));
             change.update(bytes("untracked\0" + path + "\0"));
@@ -199,12 +202,17 @@ public final class JudgeScope {
                 sides.diffAgainst().orElse("WORKTREE"),
                 sides.base(),
                 sides.candidateCommit(),
-                parts.changed(),
+                renamedAway(parts.changed(), DiffRenames.sources(diff)),
                 emptyBoundaryAuthorized,
                 parts.excluded(),
                 parts.included(),
                 taskDigest,
                 "sha256:" + HexFormat.of().formatHex(change.digest()));
+    }
+
+    /** The changed paths as {@code git diff --name-only} names them: a renamed file by its new path only. */
+    private static List<String> renamedAway(List<String> changed, Set<String> sources) {
+        return changed.stream().filter(p -> !sources.contains(p)).toList();
     }
 
     /**

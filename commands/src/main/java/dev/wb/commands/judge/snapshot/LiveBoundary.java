@@ -92,4 +92,23 @@ public record LiveBoundary(
                 doc -> JudgeScope.readFile(root.resolve(doc)),
                 CapsuleFolder.resolve(root, key));
     }
+
+    /**
+     * The same sides with the task's capsule read from the live working tree, as the review judge reads it
+     * for a commit candidate too: its {@code taskDigest} covers the capsule on disk, an uncommitted edit
+     * included, so reviewing {@code HEAD} while the capsule is edited binds the edited capsule.
+     */
+    static JudgeScope.Sides capsuleOnDisk(Workspace workspace, TaskKey key, JudgeScope.Sides sides) {
+        Path root = workspace.root();
+        return new JudgeScope.Sides(
+                sides.base(),
+                sides.candidateCommit(),
+                sides.diffAgainst(),
+                sides.changeDiff(),
+                sides.tracked(),
+                sides.untracked(),
+                sides.untrackedBytes(),
+                doc -> JudgeScope.readFile(root.resolve(doc)),
+                CapsuleFolder.resolve(root, key));
+    }
 }

@@ -237,6 +237,29 @@ class RecordVerificationTest {
     }
 
     @Test
+    void a_pinned_receipt_without_a_passing_entry_rejects_a_claimed_pass_naming_the_command() throws IOException {
+        Review review = new Review(TASK_MD, CRITERIA, "false");
+
+        RecordVerification.Outcome optional = review.record(doc -> {}).pinned();
+        RecordVerification.Outcome undeclared = review.record(doc -> ((ArrayNode) doc.get("tests"))
+                        .addObject()
+                        .put("command", "make extra")
+                        .put("status", "passed"))
+                .pinned();
+
+        assertFalse(optional.approved());
+        assertTrue(
+                optional.reasons().contains("the record claims false passed, but the observed run has it failed"),
+                optional.reasons().toString());
+        assertFalse(undeclared.approved());
+        assertTrue(
+                undeclared
+                        .reasons()
+                        .contains("the record claims make extra passed, but the observed run has no entry for it"),
+                undeclared.reasons().toString());
+    }
+
+    @Test
     void a_documentation_capsule_with_runtime_results_is_rejected_and_otherwise_not_applicable() throws IOException {
         Review review =
                 new Review("# Task\n\n## Validation\n\n```\nno-runtime-validation: prose only\n```\n", CRITERIA, "x");
