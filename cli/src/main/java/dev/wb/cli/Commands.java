@@ -10,6 +10,7 @@ import dev.wb.cli.help.ManCmd;
 import dev.wb.cli.hooks.HooksGroup;
 import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
+import dev.wb.cli.next.NextCmd;
 import dev.wb.cli.ops.ChecksCmd;
 import dev.wb.cli.ops.PreflightCmd;
 import dev.wb.cli.ops.RunCmd;
@@ -57,6 +58,7 @@ final class Commands {
             "ci",
             "demo",
             "server",
+            "next",
             "generate-completion",
             "generate-man");
 
@@ -89,6 +91,7 @@ final class Commands {
             case "ci" -> CiGroup.spec(root);
             case "demo" -> DemoCmd.spec(root);
             case "server" -> ServerGroup.spec(root);
+            case "next" -> NextCmd.spec(root);
             case "generate-completion" -> CompletionCmd.spec(root);
             case "generate-man" -> ManCmd.spec(root);
             default -> throw new IllegalArgumentException("no subcommand " + name);
