@@ -15,6 +15,7 @@ import dev.wb.cli.ops.ChecksCmd;
 import dev.wb.cli.ops.PreflightCmd;
 import dev.wb.cli.ops.RunCmd;
 import dev.wb.cli.ops.ValidateFlowCmd;
+import dev.wb.cli.route.RouteCmd;
 import dev.wb.cli.sdd.SddGroup;
 import dev.wb.cli.server.ServerGroup;
 import dev.wb.cli.show.ShowCmd;
@@ -59,6 +60,7 @@ final class Commands {
             "demo",
             "server",
             "next",
+            "route",
             "generate-completion",
             "generate-man");
 
@@ -92,6 +94,7 @@ final class Commands {
             case "demo" -> DemoCmd.spec(root);
             case "server" -> ServerGroup.spec(root);
             case "next" -> NextCmd.spec(root);
+            case "route" -> RouteCmd.spec(root);
             case "generate-completion" -> CompletionCmd.spec(root);
             case "generate-man" -> ManCmd.spec(root);
             default -> throw new IllegalArgumentException("no subcommand " + name);
