@@ -12,6 +12,7 @@ import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
 import dev.wb.cli.next.NextCmd;
 import dev.wb.cli.ops.ChecksCmd;
+import dev.wb.cli.ops.DoctorCmd;
 import dev.wb.cli.ops.PreflightCmd;
 import dev.wb.cli.ops.RunCmd;
 import dev.wb.cli.ops.ValidateFlowCmd;
@@ -61,6 +62,7 @@ final class Commands {
             "server",
             "next",
             "route",
+            "doctor",
             "generate-completion",
             "generate-man");
 
@@ -95,6 +97,7 @@ final class Commands {
             case "server" -> ServerGroup.spec(root);
             case "next" -> NextCmd.spec(root);
             case "route" -> RouteCmd.spec(root);
+            case "doctor" -> DoctorCmd.spec(root);
             case "generate-completion" -> CompletionCmd.spec(root);
             case "generate-man" -> ManCmd.spec(root);
             default -> throw new IllegalArgumentException("no subcommand " + name);
