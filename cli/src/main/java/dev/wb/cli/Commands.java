@@ -7,6 +7,7 @@ import dev.wb.cli.demo.DemoCmd;
 import dev.wb.cli.git.GitGroup;
 import dev.wb.cli.help.CompletionCmd;
 import dev.wb.cli.help.ManCmd;
+import dev.wb.cli.help.SurfaceCmd;
 import dev.wb.cli.hooks.HooksGroup;
 import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
@@ -63,11 +64,12 @@ final class Commands {
             "next",
             "route",
             "doctor",
+            "surface",
             "generate-completion",
             "generate-man");
 
     /** The subcommands that describe the whole tree, so that a run of them registers every subcommand. */
-    static final Set<String> WHOLE_TREE = Set.of("generate-completion", "generate-man");
+    static final Set<String> WHOLE_TREE = Set.of("generate-completion", "generate-man", "surface");
 
     private Commands() {}
 
@@ -98,6 +100,7 @@ final class Commands {
             case "next" -> NextCmd.spec(root);
             case "route" -> RouteCmd.spec(root);
             case "doctor" -> DoctorCmd.spec(root);
+            case "surface" -> SurfaceCmd.spec(root);
             case "generate-completion" -> CompletionCmd.spec(root);
             case "generate-man" -> ManCmd.spec(root);
             default -> throw new IllegalArgumentException("no subcommand " + name);
