@@ -7,13 +7,17 @@ import dev.wb.cli.demo.DemoCmd;
 import dev.wb.cli.git.GitGroup;
 import dev.wb.cli.help.CompletionCmd;
 import dev.wb.cli.help.ManCmd;
+import dev.wb.cli.help.SurfaceCmd;
 import dev.wb.cli.hooks.HooksGroup;
 import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
+import dev.wb.cli.next.NextCmd;
 import dev.wb.cli.ops.ChecksCmd;
+import dev.wb.cli.ops.DoctorCmd;
 import dev.wb.cli.ops.PreflightCmd;
 import dev.wb.cli.ops.RunCmd;
 import dev.wb.cli.ops.ValidateFlowCmd;
+import dev.wb.cli.route.RouteCmd;
 import dev.wb.cli.sdd.SddGroup;
 import dev.wb.cli.server.ServerGroup;
 import dev.wb.cli.show.ShowCmd;
@@ -57,11 +61,15 @@ final class Commands {
             "ci",
             "demo",
             "server",
+            "next",
+            "route",
+            "doctor",
+            "surface",
             "generate-completion",
             "generate-man");
 
     /** The subcommands that describe the whole tree, so that a run of them registers every subcommand. */
-    static final Set<String> WHOLE_TREE = Set.of("generate-completion", "generate-man");
+    static final Set<String> WHOLE_TREE = Set.of("generate-completion", "generate-man", "surface");
 
     private Commands() {}
 
@@ -89,6 +97,10 @@ final class Commands {
             case "ci" -> CiGroup.spec(root);
             case "demo" -> DemoCmd.spec(root);
             case "server" -> ServerGroup.spec(root);
+            case "next" -> NextCmd.spec(root);
+            case "route" -> RouteCmd.spec(root);
+            case "doctor" -> DoctorCmd.spec(root);
+            case "surface" -> SurfaceCmd.spec(root);
             case "generate-completion" -> CompletionCmd.spec(root);
             case "generate-man" -> ManCmd.spec(root);
             default -> throw new IllegalArgumentException("no subcommand " + name);

@@ -188,7 +188,8 @@ public final class Wb {
                 ? ""
                 : words.get(0).equals("judge") && words.size() > 1 ? "judge " + words.get(1) : words.get(0);
         if (!Arrays.asList(args).contains("--json")
-                || !(Commands.WHOLE_TREE.contains(command) || command.equals("judge guard"))) {
+                || !((Commands.WHOLE_TREE.contains(command) && !command.equals("surface"))
+                        || command.equals("judge guard"))) {
             return false;
         }
         console()
