@@ -173,6 +173,22 @@ public final class ReviewReads {
         return output.exitCode() == 0;
     }
 
+    /**
+     * The best common ancestor of two commits (full ids), as {@code git merge-base} picks it: where a
+     * branch left its base. Empty when they share no history.
+     */
+    public Optional<String> mergeBase(String one, String other) {
+        GitBinary.Output output = git.run(
+                repo.root(), "merge-base", Objects.requireNonNull(one, "one"), Objects.requireNonNull(other, "other"));
+        if (output.exitCode() == 1) {
+            return Optional.empty();
+        }
+        if (output.exitCode() != 0) {
+            throw new GitException("git merge-base failed: " + output.firstErrorLine());
+        }
+        return Optional.of(output.text().strip());
+    }
+
     /** The paths that differ between two commits (full ids), sorted. */
     public List<ChangedPath> betweenCommits(String from, String to) {
         ChangeSet changes = new ChangeSet();

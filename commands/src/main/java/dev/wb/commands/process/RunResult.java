@@ -34,7 +34,8 @@ public record RunResult(
         return new RunResult(outcome, -1, duration, output, outputBytes, "");
     }
 
-    static RunResult notStarted(String startError) {
+    /** A run that never started, and why. */
+    public static RunResult notStarted(String startError) {
         return new RunResult(Outcome.NOT_STARTED, -1, Duration.ZERO, CappedOutput.EMPTY, 0, startError);
     }
 

@@ -56,7 +56,8 @@ final class Lanes {
         return switch (type) {
             case "plan.audited", "verify.finished", "checks.ran" -> word(payload, "verdict", "pass", "fail");
             case "scope.checked" -> word(payload, "verdict", "pass", "deviation");
-            case "verify.command.ran", "judge.receipt.written", "judge.reproduced" -> flag(payload, "passed");
+            case "verify.command.ran", "verify.regression.ran", "judge.receipt.written", "judge.reproduced" ->
+                flag(payload, "passed");
             case "git.step.ran", "git.series.finished" -> word(payload, "status", "ok", "failed");
             case "judge.run.finished" -> word(payload, "outcome", "passed", "failed");
             case "judge.run.refused" -> "bad";

@@ -46,6 +46,10 @@ public final class EvidenceView {
         notRun(run).forEach(r -> refused.addObject().put("command", r.command()).put("reason", r.reason()));
         ArrayNode env = doc.putArray("env");
         names(run.started().env()).forEach(env::add);
+        ArrayNode missing = doc.putArray("tests_missing");
+        testsMissing(run).forEach(missing::add);
+        ArrayNode regression = doc.putArray("regression");
+        run.regression().forEach(r -> regression.add(RegressionView.json(r)));
         doc.put("note", "rendered by wb from the event log; editing this file changes nothing");
         doc.put("task", key.value());
         doc.put("runVerdict", run.verdict());
@@ -77,6 +81,7 @@ public final class EvidenceView {
                     .append(output.isEmpty() ? "(no output)" : output)
                     .append("\n```\n\n");
         }
+        RegressionView.markdown(md, testsMissing(run), run.regression());
         List<NotRun> notRun = notRun(run);
         notReached(run).forEach(notRun::add);
         if (!notRun.isEmpty()) {
@@ -214,6 +219,11 @@ public final class EvidenceView {
                     .append("\n");
         }
         return md.toString();
+    }
+
+    /** The plan's test targets the branch does not change; none when they were not checked. */
+    static List<String> testsMissing(Verifications.Run run) {
+        return run.started().tests().map(VerifyStarted.Tests::missing).orElse(List.of());
     }
 
     private static int timeout(Verifications.Run run) {

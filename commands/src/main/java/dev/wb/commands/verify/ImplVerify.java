@@ -5,9 +5,11 @@ import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.plan.Gate;
+import dev.wb.commands.plan.Plan;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.commands.process.LiveProcesses;
@@ -20,6 +22,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.io.IOException;
@@ -30,6 +33,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -72,13 +76,31 @@ public final class ImplVerify {
             Path evidenceMarkdown,
             Path evidenceJson) {}
 
+    /**
+     * What beside the plan's commands a run does.
+     *
+     * @param regression run each regression target at the merge base and in the checkout
+     * @param base the base branch the branch's changes are read since; empty picks one
+     *     ({@link BranchChanges})
+     */
+    public record Request(boolean regression, Optional<String> base) {
+        public static final Request PLAN_COMMANDS = new Request(false, Optional.empty());
+    }
+
     private ImplVerify() {}
+
+    public static Result run(Session session, TaskKey key, Map<String, String> environment, Progress progress) {
+        return run(session, key, environment, progress, Request.PLAN_COMMANDS);
+    }
 
     // The signal handlers are installed for the block's length and never read.
     @SuppressWarnings("try")
-    public static Result run(Session session, TaskKey key, Map<String, String> environment, Progress progress) {
+    public static Result run(
+            Session session, TaskKey key, Map<String, String> environment, Progress progress, Request request) {
         byte[] bytes = PlanFile.readPlan(session, key);
         PlanReader.Reading reading = PlanReader.read(bytes, key);
+        Optional<BranchChanges> branch = branch(session, request);
+        List<String> regressionTargets = request.regression() ? regressionTargets(key, reading, branch) : List.of();
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         StreamId stream = StreamId.task(key);
         VerifyPlan written = VerifyPlan.of(
@@ -94,8 +116,10 @@ public final class ImplVerify {
         VerifyPlan shown = plan.redacted(redactor);
         EventService service = new EventService(session);
         // The gate and the start in one decision: the run is recorded only on the state that let it start.
-        VerifyStarted started =
+        VerifyStarted onTree =
                 shown.started(reading.digest(), config.verifyTimeoutSeconds()).on(WorktreeState.read(session));
+        List<Plan.PlannedTest> tests = reading.plan().map(Plan::tests).orElse(List.of());
+        VerifyStarted started = branch.map(b -> onTree.with(b.check(tests))).orElse(onTree);
         List<EventEnvelope> events = new ArrayList<>(service.decide(stream, AuditGate.INSTANCE, state -> {
                     Gate.requireOpen(state, key, reading.digest());
                     return Decision.<Void>of(null, started);
@@ -146,8 +170,28 @@ public final class ImplVerify {
                     interrupted.set(true);
                 }
             }
+            List<VerifyRegressionRan> regression = new ArrayList<>();
+            if (!regressionTargets.isEmpty()) {
+                RegressionRun runner = new RegressionRun(
+                        session,
+                        branch.orElseThrow().top(),
+                        branch.orElseThrow().mergeBase().orElseThrow(),
+                        env,
+                        limit,
+                        redactor);
+                for (int i = 0; i < regressionTargets.size() && !interrupted.get(); i++) {
+                    VerifyRegressionRan ran = EventFit.fitted(
+                            VerifyRegressionRan.TYPE,
+                            runner.run(regressionTargets.get(i), plan, progress, i + 1, regressionTargets.size()));
+                    events.addAll(service.record(stream, ran));
+                    regression.add(ran);
+                }
+            }
+            VerifyVerdict.Checked checked = new VerifyVerdict.Checked(
+                    started.tests().map(VerifyStarted.Tests::missing).orElse(List.of()), regression);
             long durationMs = Duration.ofNanos(System.nanoTime() - start).toMillis();
-            events.addAll(service.record(stream, VerifyVerdict.finished(plan, results, interrupted.get(), durationMs)));
+            events.addAll(service.record(
+                    stream, VerifyVerdict.finished(plan, results, interrupted.get(), checked, durationMs)));
             Verifications.Run run = Folds.foldStream(Verifications.INSTANCE, session.reader(), stream)
                     .latest()
                     .orElseThrow();
@@ -163,8 +207,48 @@ public final class ImplVerify {
         }
     }
 
+    /**
+     * The branch's changes, for checking the plan's test targets; empty when git cannot read them and
+     * nothing asked for them ({@code --base}, {@code --regression}): the plan's commands still run.
+     */
+    private static Optional<BranchChanges> branch(Session session, Request request) {
+        try {
+            return Optional.of(BranchChanges.read(session, request.base()));
+        } catch (Failure unreadable) {
+            if (request.base().isPresent() || request.regression()) {
+                throw unreadable;
+            }
+            return Optional.empty();
+        }
+    }
+
+    /** The plan's regression targets, refused before anything is recorded when there is nothing to run. */
+    private static List<String> regressionTargets(
+            TaskKey key, PlanReader.Reading reading, Optional<BranchChanges> branch) {
+        List<String> targets = reading.plan().map(RegressionRun::targets).orElse(List.of());
+        if (targets.isEmpty()) {
+            throw new Failure(
+                    Failure.Kind.USAGE,
+                    "the plan of " + key + " has no regression test with a target, so --regression has nothing to run",
+                    List.of(
+                            "add one to tests in .workflow/" + key + "/sdd.json ({\"kind\": \"regression\", \"target\":"
+                                    + " \"tests/test_bug.py\", \"asserts\": \"…\"}), audit it (wb sdd audit " + key
+                                    + "), then run again",
+                            "or run without --regression: wb impl verify " + key));
+        }
+        if (branch.isEmpty() || branch.get().mergeBase().isEmpty()) {
+            throw new Failure(
+                    Failure.Kind.USAGE,
+                    "no base branch to find the merge base for --regression (none of origin/HEAD, main, master,"
+                            + " develop exists)",
+                    List.of("name the branch this one started from: wb impl verify " + key
+                            + " --regression --base REF"));
+        }
+        return targets;
+    }
+
     /** The full output, stored by digest; the temporary file goes. */
-    private static String store(Session session, Path file) {
+    static String store(Session session, Path file) {
         try {
             return new ContentStore(session.workspace()).putFile(file);
         } finally {
@@ -176,7 +260,7 @@ public final class ImplVerify {
         }
     }
 
-    private static Path outputFile(Session session) {
+    static Path outputFile(Session session) {
         try {
             Path dir =
                     Files.createDirectories(session.workspace().ensureLocalDir().resolve("tmp"));

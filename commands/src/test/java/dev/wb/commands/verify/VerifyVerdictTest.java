@@ -72,7 +72,8 @@ class VerifyVerdictTest {
                 List.of(new VerifyPlan.Refused(2, "a && b", "shell")),
                 List.of(new VerifyPlan.Refused(0, "LD_PRELOAD", "forbidden")));
 
-        VerifyFinished finished = VerifyVerdict.finished(plan, List.of(exited(3)), true, 1234);
+        VerifyFinished finished =
+                VerifyVerdict.finished(plan, List.of(exited(3)), true, VerifyVerdict.Checked.NONE, 1234);
 
         assertEquals(new VerifyFinished("interrupted", 1, 0, 1, 2, 1, 1234), finished);
     }

@@ -17,6 +17,7 @@ import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WorkspaceInitialized;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
@@ -95,6 +96,7 @@ public final class WbEvents {
             .add(RunDecomposed.TYPE)
             .add(SubtaskStarted.TYPE)
             .add(SubtaskFinished.TYPE)
+            .add(VerifyRegressionRan.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =

@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param worktree the commit checked out when the run started and how many paths differed from it (a
  *     gate such as {@code wb ci check} accepts a pass only for the commit it judges); empty outside a
  *     git repository with a commit, and in events written before wb recorded it
+ * @param tests the plan's test targets that are not among the branch's changed paths; empty when wb
+ *     could not read the branch's changes, and in events written before wb checked them
  */
 public record VerifyStarted(
         String planDigest,
@@ -27,7 +29,8 @@ public record VerifyStarted(
         List<String> env,
         List<RefusedEnv> refusedEnv,
         Optional<Truncated> truncated,
-        Optional<Worktree> worktree)
+        Optional<Worktree> worktree,
+        Optional<Tests> tests)
         implements WbEvent {
 
     static final String PLAN_DIGEST = "planDigest";
@@ -44,10 +47,22 @@ public record VerifyStarted(
     static final String WORKTREE = "worktree";
     static final String COMMIT = "commit";
     static final String UNCOMMITTED = "uncommitted";
+    static final String TESTS_MISSING = "testsMissing";
+    static final String CHANGES_SINCE = "changesSince";
 
     public static final EventType<VerifyStarted> TYPE = EventType.of(
             "verify.started",
-            List.of(PLAN_DIGEST, TIMEOUT_SECONDS, COMMANDS, REFUSED, ENV, REFUSED_ENV, Truncated.FIELD, WORKTREE),
+            List.of(
+                    PLAN_DIGEST,
+                    TIMEOUT_SECONDS,
+                    COMMANDS,
+                    REFUSED,
+                    ENV,
+                    REFUSED_ENV,
+                    Truncated.FIELD,
+                    WORKTREE,
+                    TESTS_MISSING,
+                    CHANGES_SINCE),
             VerifyStarted::read);
 
     /** What {@code wb status} folds: the plan and the refusals, streamed without the rest. */
@@ -79,6 +94,18 @@ public record VerifyStarted(
         }
     }
 
+    /**
+     * The plan's {@code tests[].target}s checked against the branch's changed paths (the working tree
+     * against HEAD, and every commit since {@code changesSince}, the merge base with the base branch,
+     * empty when no base branch was found): {@code missing} lists the targets no changed path is, or
+     * lies under, in plan order.
+     */
+    public record Tests(List<String> missing, String changesSince) {
+        public Tests {
+            missing = List.copyOf(missing);
+        }
+    }
+
     public VerifyStarted {
         commands = List.copyOf(commands);
         refused = List.copyOf(refused);
@@ -93,12 +120,36 @@ public record VerifyStarted(
             List<Refused> refused,
             List<String> env,
             List<RefusedEnv> refusedEnv) {
-        this(planDigest, timeoutSeconds, commands, refused, env, refusedEnv, Optional.empty(), Optional.empty());
+        this(
+                planDigest,
+                timeoutSeconds,
+                commands,
+                refused,
+                env,
+                refusedEnv,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
     }
 
     /** This start, on the working tree given. */
     public VerifyStarted on(Optional<Worktree> tree) {
-        return new VerifyStarted(planDigest, timeoutSeconds, commands, refused, env, refusedEnv, truncated, tree);
+        return new VerifyStarted(
+                planDigest, timeoutSeconds, commands, refused, env, refusedEnv, truncated, tree, tests);
+    }
+
+    /** This start, with the plan's test targets checked against the branch's changes. */
+    public VerifyStarted with(Tests checked) {
+        return new VerifyStarted(
+                planDigest,
+                timeoutSeconds,
+                commands,
+                refused,
+                env,
+                refusedEnv,
+                truncated,
+                worktree,
+                Optional.of(checked));
     }
 
     @Override
@@ -129,6 +180,12 @@ public record VerifyStarted(
         Truncated.write(truncated, p);
         worktree.ifPresent(
                 tree -> p.putObject(WORKTREE).put(COMMIT, tree.commit()).put(UNCOMMITTED, tree.uncommitted()));
+        tests.ifPresent(t -> {
+            PayloadLists.putTexts(p, TESTS_MISSING, t.missing());
+            if (!t.changesSince().isEmpty()) {
+                p.put(CHANGES_SINCE, t.changesSince());
+            }
+        });
         return p;
     }
 
@@ -157,7 +214,12 @@ public record VerifyStarted(
                         r -> new RefusedEnv(
                                 r.path(NAME).asText(), r.path(REASON).asText())),
                 Truncated.read(p),
-                worktree(p.get(WORKTREE)));
+                worktree(p.get(WORKTREE)),
+                p.get(TESTS_MISSING) == null
+                        ? Optional.empty()
+                        : Optional.of(new Tests(
+                                PayloadLists.texts(p.path(TESTS_MISSING)),
+                                p.path(CHANGES_SINCE).asText(""))));
     }
 
     private static Optional<Worktree> worktree(JsonNode tree) {

@@ -9,6 +9,7 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvent;
 import java.util.ArrayList;
@@ -31,15 +32,18 @@ public final class Verifications implements Projection<Verifications.State> {
     /**
      * One run, as its events recorded it.
      *
+     * @param regression the regression targets run ({@code --regression}), in plan order
      * @param finished empty while the run is incomplete
      */
     public record Run(
             long startedVersion,
             VerifyStarted started,
             List<VerifyCommandRan> commands,
+            List<VerifyRegressionRan> regression,
             Optional<VerifyFinished> finished) {
         public Run {
             commands = List.copyOf(commands);
+            regression = List.copyOf(regression);
         }
 
         /** {@code pass}, {@code fail}, {@code interrupted}, or {@code incomplete} when no end was recorded. */
@@ -50,7 +54,13 @@ public final class Verifications implements Projection<Verifications.State> {
         Run with(VerifyCommandRan command) {
             List<VerifyCommandRan> all = new ArrayList<>(commands);
             all.add(command);
-            return new Run(startedVersion, started, all, finished);
+            return new Run(startedVersion, started, all, regression, finished);
+        }
+
+        Run with(VerifyRegressionRan target) {
+            List<VerifyRegressionRan> all = new ArrayList<>(regression);
+            all.add(target);
+            return new Run(startedVersion, started, commands, all, finished);
         }
     }
 
@@ -67,7 +77,7 @@ public final class Verifications implements Projection<Verifications.State> {
 
     @Override
     public int version() {
-        return 1;
+        return 2;
     }
 
     @Override
@@ -78,7 +88,7 @@ public final class Verifications implements Projection<Verifications.State> {
     @Override
     public State evolve(State state, EventEnvelope event) {
         if (VerifyStarted.TYPE.matches(event)) {
-            Run run = new Run(event.version(), VerifyStarted.TYPE.read(event), List.of(), Optional.empty());
+            Run run = new Run(event.version(), VerifyStarted.TYPE.read(event), List.of(), List.of(), Optional.empty());
             return new State(state.runs() + 1, state.passed(), state.failed(), state.interrupted(), Optional.of(run));
         }
         if (state.latest().isEmpty()) {
@@ -93,10 +103,19 @@ public final class Verifications implements Projection<Verifications.State> {
                     state.interrupted(),
                     Optional.of(run.with(VerifyCommandRan.TYPE.read(event))));
         }
+        if (VerifyRegressionRan.TYPE.matches(event)) {
+            return new State(
+                    state.runs(),
+                    state.passed(),
+                    state.failed(),
+                    state.interrupted(),
+                    Optional.of(run.with(VerifyRegressionRan.TYPE.read(event))));
+        }
         if (VerifyFinished.TYPE.matches(event)) {
             VerifyFinished finished = VerifyFinished.TYPE.read(event);
             String verdict = finished.verdict();
-            Run done = new Run(run.startedVersion(), run.started(), run.commands(), Optional.of(finished));
+            Run done = new Run(
+                    run.startedVersion(), run.started(), run.commands(), run.regression(), Optional.of(finished));
             return new State(
                     state.runs(),
                     state.passed() + (verdict.equals(VerifyFinished.PASS) ? 1 : 0),
@@ -121,6 +140,8 @@ public final class Verifications implements Projection<Verifications.State> {
             latest.set("started", stored(run.started()));
             ArrayNode commands = latest.putArray("commands");
             run.commands().forEach(c -> commands.add(stored(c)));
+            ArrayNode regression = latest.putArray("regression");
+            run.regression().forEach(r -> regression.add(stored(r)));
             run.finished().ifPresent(f -> latest.set("finished", stored(f)));
         });
         return node;
@@ -139,11 +160,14 @@ public final class Verifications implements Projection<Verifications.State> {
             if (l != null) {
                 List<VerifyCommandRan> commands = new ArrayList<>();
                 l.required("commands").forEach(c -> commands.add(VerifyCommandRan.TYPE.read((ObjectNode) c)));
+                List<VerifyRegressionRan> regression = new ArrayList<>();
+                l.path("regression").forEach(r -> regression.add(VerifyRegressionRan.TYPE.read((ObjectNode) r)));
                 JsonNode finished = l.get("finished");
                 latest = Optional.of(new Run(
                         l.required("startedVersion").longValue(),
                         VerifyStarted.TYPE.read((ObjectNode) l.required("started")),
                         commands,
+                        regression,
                         finished == null
                                 ? Optional.empty()
                                 : Optional.of(VerifyFinished.TYPE.read((ObjectNode) finished))));

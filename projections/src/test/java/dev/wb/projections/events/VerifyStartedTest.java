@@ -3,6 +3,7 @@ package dev.wb.projections.events;
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,20 @@ class VerifyStartedTest {
     }
 
     @Test
+    void a_start_with_its_test_targets_checked_reads_back_equal_and_lists_the_missing_ones() {
+        VerifyStarted checked =
+                started().with(new VerifyStarted.Tests(List.of("tests/test_a.py", "tests/b.py::t"), "c0ffee"));
+
+        assertReadsBack(checked);
+        assertEquals(
+                "tests/test_a.py",
+                checked.payload().path("testsMissing").path(0).asText());
+        assertEquals("c0ffee", checked.payload().path("changesSince").asText());
+        assertEquals(Optional.empty(), started().tests());
+        assertTrue(started().payload().path("testsMissing").isMissingNode());
+    }
+
+    @Test
     void a_start_that_lost_items_to_the_log_limit_says_so_and_reads_back_equal() {
         VerifyStarted cut = new VerifyStarted(
                 "sha256:abc",
@@ -51,6 +66,7 @@ class VerifyStartedTest {
                 List.of("A"),
                 List.of(),
                 Optional.of(new Truncated(Map.of("/env", 3))),
+                Optional.empty(),
                 Optional.empty());
 
         assertReadsBack(cut);
