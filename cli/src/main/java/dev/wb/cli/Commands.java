@@ -1,6 +1,7 @@
 package dev.wb.cli;
 
 import dev.wb.cli.ci.CiGroup;
+import dev.wb.cli.cite.CiteGroup;
 import dev.wb.cli.config.ConfigGroup;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.demo.DemoCmd;
@@ -45,6 +46,7 @@ final class Commands {
             "replay",
             "show",
             "sdd",
+            "cite",
             "repo",
             "impl",
             "git",
@@ -81,6 +83,7 @@ final class Commands {
             case "replay" -> ReplayCmd.spec(root);
             case "show" -> ShowCmd.spec(root);
             case "sdd" -> SddGroup.spec(root);
+            case "cite" -> CiteGroup.spec(root);
             case "repo" -> RepoGroup.spec(root);
             case "impl" -> ImplGroup.spec(root);
             case "git" -> GitGroup.spec(root);

@@ -10,6 +10,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.Payload;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
@@ -115,6 +116,9 @@ public final class Summaries {
         }
         if (PlanAudited.TYPE.matches(event)) {
             return audited(PlanAudited.TYPE.read(event));
+        }
+        if (CitationsChecked.TYPE.matches(event)) {
+            return cited(CitationsChecked.TYPE.read(event));
         }
         if (PlanRebaselined.TYPE.matches(event)) {
             PlanRebaselined rebaselined = PlanRebaselined.TYPE.read(event);
@@ -236,6 +240,21 @@ public final class Summaries {
             out.append(" · ").append(structure).append(" structure problem").append(structure == 1 ? "" : "s");
         }
         return out.append(" · plan ").append(digest(audit.planDigest())).toString();
+    }
+
+    private static String cited(CitationsChecked check) {
+        Map<String, Integer> verdicts = new TreeMap<>();
+        check.citations().forEach(c -> verdicts.merge(TerminalText.escape(c.verdict()), 1, Integer::sum));
+        StringBuilder out = new StringBuilder(check.passed() ? "pass" : "fail")
+                .append(" · ")
+                .append(TerminalText.escape(check.file()))
+                .append(" · citations ")
+                .append(verdicts.isEmpty() ? "none" : verdicts.toString().replaceAll("[{}]", ""));
+        int structure = check.structure().size();
+        if (structure > 0) {
+            out.append(" · ").append(structure).append(" structure problem").append(structure == 1 ? "" : "s");
+        }
+        return out.toString();
     }
 
     private static String checked(ScopeChecked check) {

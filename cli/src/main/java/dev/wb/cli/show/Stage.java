@@ -2,6 +2,7 @@ package dev.wb.cli.show;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
@@ -66,7 +67,12 @@ enum Stage {
     /** The stage of each type wb writes. */
     private static final Map<String, Stage> BY_TYPE = byType(Map.of(
             PLAN,
-            List.of(TaskCreated.TYPE, PlanAudited.TYPE, PlanRebaselined.TYPE, ImportVerdictRecorded.TYPE),
+            List.of(
+                    TaskCreated.TYPE,
+                    PlanAudited.TYPE,
+                    PlanRebaselined.TYPE,
+                    ImportVerdictRecorded.TYPE,
+                    CitationsChecked.TYPE),
             SCOPE,
             List.of(ScopeChecked.TYPE),
             VERIFY,

@@ -11,6 +11,7 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
 import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
@@ -278,7 +279,13 @@ public final class EveryEventTask {
                         Optional.of("global_fix_iterations"),
                         List.of(new RunDecomposed.Subtask(1, "API", "api", List.of("it answers"), List.of()))),
                 new SubtaskStarted(1, 1, "api", "implementation"),
-                new SubtaskFinished(1, 1, Optional.of(COMMIT), List.of("src/App.java")));
+                new SubtaskFinished(1, 1, Optional.of(COMMIT), List.of("src/App.java")),
+                // appended last, so that the positions the damage tests break stay where they were
+                new CitationsChecked(
+                        "cites.json",
+                        true,
+                        List.of(new PlanAudited.Citation(0, Optional.of("src/a.py"), 1, "ok", true, Optional.empty())),
+                        List.of()));
     }
 
     private static PlanAudited audit() {

@@ -152,6 +152,35 @@ public final class PlanReader {
         return new Reading(Optional.of(plan), bounded(problems), digest, Optional.of(root), bounded(notices));
     }
 
+    /** The citations of a document's {@code evidence} array (a plan, or a file of citations), and its problems. */
+    public record Evidence(List<Plan.Citation> citations, List<String> problems) {
+        public Evidence {
+            citations = List.copyOf(citations);
+            problems = List.copyOf(problems);
+        }
+    }
+
+    /**
+     * Only the {@code evidence} of a JSON document, read as a plan's is (citations and absence claims);
+     * its other keys are not read: {@code wb cite check} takes a plan or a file of citations alike.
+     */
+    public static Evidence evidence(byte[] bytes, String name) {
+        PlanReader reader = new PlanReader();
+        JsonNode root;
+        try {
+            root = CanonicalJson.parse(bytes);
+        } catch (IllegalArgumentException e) {
+            return new Evidence(List.of(), List.of(name + " is not JSON: " + describe(e)));
+        }
+        if (!root.isObject()) {
+            return new Evidence(
+                    List.of(),
+                    List.of(name + " must be a JSON object with an evidence array, not " + PlanFields.kind(root)));
+        }
+        List<Plan.Citation> citations = reader.sections.evidence(root.get("evidence"));
+        return new Evidence(citations, bounded(reader.problems));
+    }
+
     /** At most 100 problems of at most 300 characters each: enough to act on, small enough to record. */
     public static List<String> bounded(List<String> problems) {
         List<String> kept = new ArrayList<>();

@@ -21,7 +21,6 @@ import java.util.OptionalInt;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -156,7 +155,7 @@ public final class Auditor {
         bar.problem(plan.preset(), plan.files().stream().map(PlannedFile::path).toList())
                 .ifPresent(structure::add);
         List<String> notices = new ArrayList<>(readerNotices);
-        zoneFindings(plan, claimed, touched, structure, notices);
+        ZoneFindings.add(zones, plan, claimed, touched, structure, notices);
         if (!bar.applies() && !plan.preset().isEmpty() && !PresetBar.known(plan.preset())) {
             notices.add("preset '" + plan.preset() + "' is not one of: " + String.join(", ", PresetBar.PRESETS)
                     + " (config.json records no preset, so no bar holds it)");
@@ -172,6 +171,22 @@ public final class Auditor {
                 new TreeSet<>(touched.keySet()),
                 plan.files(),
                 PlanReader.bounded(notices));
+    }
+
+    /**
+     * Citations on their own ({@code wb cite check}), exactly as a first audit checks them: the working
+     * tree for {@code ok} and {@code moved} (which fails), HEAD for {@code uncommitted} and absence claims.
+     */
+    public List<CitationFinding> citations(List<Plan.Citation> evidence) {
+        List<CitationFinding> findings = new ArrayList<>();
+        BaselineFiles anchorCommit = head.orElse(BaselineFiles.NONE);
+        for (Plan.Citation citation : evidence) {
+            findings.add(
+                    citation.search().isPresent()
+                            ? AbsenceCheck.check(citation, citation.search().get(), anchorCommit)
+                            : check(citation, Mode.FIRST, BaselineFiles.NONE));
+        }
+        return findings;
     }
 
     /** The tier and why: the original's rules in its order, and wb's folder entries never light. */
@@ -237,47 +252,6 @@ public final class Auditor {
             }
         }
         return problems;
-    }
-
-    /**
-     * The plan's {@code zones} against the zones its files touch. What is plainly wrong — a zone wb
-     * does not know, a path the plan does not list — is a structure problem. A disagreement with the
-     * computed zones is one too when the plan declares zones (the original's 0.11: {@code zones} must
-     * equal them); an empty or absent {@code zones} only draws a notice, because the original's 0.7.0
-     * passes such a plan (its own example declares {@code "zones": {}} for a file in billing).
-     */
-    private void zoneFindings(
-            Plan plan,
-            Set<String> claimed,
-            SortedMap<String, SortedSet<String>> touched,
-            List<String> structure,
-            List<String> notices) {
-        SortedSet<String> known = zones.names();
-        List<String> disagreements = plan.zones().isEmpty() ? notices : structure;
-        new TreeMap<>(plan.zones()).forEach((zone, paths) -> {
-            if (!known.contains(zone)) {
-                structure.add("zones." + zone + " is not a critical zone; the zones are " + String.join(", ", known)
-                        + " (wb repo zones)");
-                return;
-            }
-            for (String path : paths) {
-                if (!claimed.contains(path)) {
-                    structure.add("zones." + zone + " lists " + path + ", which files does not list");
-                }
-            }
-            SortedSet<String> expected = touched.get(zone);
-            if (expected == null) {
-                disagreements.add("zones: " + zone + " is declared, but no listed file touches it");
-            } else if (!expected.equals(new TreeSet<>(paths))) {
-                disagreements.add("zones: " + zone + " should list " + String.join(", ", expected));
-            }
-        });
-        touched.forEach((zone, paths) -> {
-            if (!plan.zones().containsKey(zone)) {
-                disagreements.add("zones: " + String.join(", ", paths) + (paths.size() == 1 ? " touches " : " touch ")
-                        + zone + ", not declared in zones (wb repo zones " + String.join(" ", paths) + ")");
-            }
-        });
     }
 
     private CitationFinding check(Plan.Citation c, Mode mode, BaselineFiles baseline) {

@@ -128,6 +128,11 @@ public final class SddAudit {
                 List.of());
     }
 
+    /** The files as committed at {@code commit}, read through the read-only git module. */
+    static Auditor.BaselineFiles committedAt(GitRepository git, String commit) {
+        return baselineFiles(git, Optional.of(commit));
+    }
+
     /** The files at the anchored commit, read through the read-only git module. */
     private static Auditor.BaselineFiles baselineFiles(GitRepository git, Optional<String> anchor) {
         if (anchor.isEmpty()) {

@@ -67,6 +67,8 @@ class MergedViewTest {
     /** The same plan on a clone (as when sdd.json is committed), citing a line its tree holds or not. */
     static void plan(TempGitRepo repo, String value) {
         repo.write("src/app.py", "# app\nvalue = " + value + "\n");
+        repo.git("add", "src/app.py");
+        repo.git("commit", "-q", "--allow-empty", "-m", "app"); // a plan cites committed code
         PlanFixture.plan(KEY.value())
                 .cite("src/app.py", 2, "value = 1")
                 .file("src/app.py", "edit")

@@ -401,6 +401,8 @@ class SyncTest {
     void a_fetch_never_moves_this_clones_own_chain_so_its_decisions_keep_their_expected_versions() {
         for (TempGitRepo clone : List.of(a, b)) {
             clone.write("src/app.py", "# app\nvalue = 1\n");
+            clone.git("add", "src/app.py");
+            clone.git("commit", "-q", "--allow-empty", "-m", "app"); // a plan cites committed code
             PlanFixture.plan("ABC-1")
                     .cite("src/app.py", 2, "value = 1")
                     .file("src/app.py", "edit")

@@ -3,6 +3,7 @@ package dev.wb.projections.catalog;
 import com.google.common.collect.ImmutableList;
 import dev.wb.engine.EventSchemas;
 import dev.wb.projections.events.ChecksRan;
+import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
@@ -58,6 +59,7 @@ public final class WbEvents {
             .add(WorkspaceInitialized.TYPE)
             .add(PlanAudited.TYPE)
             .add(PlanRebaselined.TYPE)
+            .add(CitationsChecked.TYPE)
             .add(ScopeChecked.TYPE)
             .add(TaskCreated.TYPE)
             .add(ImportVerdictRecorded.TYPE)
