@@ -18,7 +18,9 @@ import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
@@ -129,6 +131,13 @@ public final class Summaries {
         }
         if (TaskCreated.TYPE.matches(event)) {
             return "skeleton written: " + TaskCreated.TYPE.read(event).files().size() + " files";
+        }
+        if (TaskDone.TYPE.matches(event)) {
+            String reason = TaskDone.TYPE.read(event).reason();
+            return reason.isEmpty() ? "marked done" : "marked done: " + cut(TerminalText.escape(reason));
+        }
+        if (TaskCleaned.TYPE.matches(event)) {
+            return "folder removed: " + TaskCleaned.TYPE.read(event).removed().size() + " files";
         }
         if (ImportVerdictRecorded.TYPE.matches(event)) {
             ImportVerdictRecorded imported = ImportVerdictRecorded.TYPE.read(event);

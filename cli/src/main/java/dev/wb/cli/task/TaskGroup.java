@@ -17,6 +17,8 @@ public final class TaskGroup {
         members.put("new", TaskNewCmd::spec);
         members.put("approve-commands", TaskApproveCommandsCmd::spec);
         members.put("migrate-criteria", TaskMigrateCriteriaCmd::spec);
+        members.put("done", TaskDoneCmd::spec);
+        members.put("clean", TaskCleanCmd::spec);
         return GroupCmd.spec(
                 root, "task", "The task capsule (.workflow/KEY/): its criteria and declared commands.", members);
     }

@@ -14,7 +14,9 @@ import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
@@ -95,6 +97,8 @@ public final class WbEvents {
             .add(RunDecomposed.TYPE)
             .add(SubtaskStarted.TYPE)
             .add(SubtaskFinished.TYPE)
+            .add(TaskDone.TYPE)
+            .add(TaskCleaned.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =
