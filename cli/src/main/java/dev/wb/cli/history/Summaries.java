@@ -21,6 +21,7 @@ import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
+import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
@@ -135,6 +136,10 @@ public final class Summaries {
         if (TaskDone.TYPE.matches(event)) {
             String reason = TaskDone.TYPE.read(event).reason();
             return reason.isEmpty() ? "marked done" : "marked done: " + cut(TerminalText.escape(reason));
+        }
+        if (TaskFetched.TYPE.matches(event)) {
+            TaskFetched fetched = TaskFetched.TYPE.read(event);
+            return "triage.json from " + TerminalText.escape(fetched.source()) + (fetched.cached() ? " (cached)" : "");
         }
         if (TaskCleaned.TYPE.matches(event)) {
             return "folder removed: " + TaskCleaned.TYPE.read(event).removed().size() + " files";

@@ -19,6 +19,7 @@ public final class TaskGroup {
         members.put("migrate-criteria", TaskMigrateCriteriaCmd::spec);
         members.put("done", TaskDoneCmd::spec);
         members.put("clean", TaskCleanCmd::spec);
+        members.put("get", TaskGetCmd::spec);
         return GroupCmd.spec(
                 root, "task", "The task capsule (.workflow/KEY/): its criteria and declared commands.", members);
     }

@@ -25,6 +25,7 @@ import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
+import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
@@ -257,6 +258,7 @@ public final class EveryEventTask {
                 new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"),
                 new TaskDone("shipped"),
                 new TaskCleaned(List.of(".workflow/EVERY-1/task.md")),
+                new TaskFetched("github", "github:octo/app#12", DIGEST, false),
                 new RunStarted("implementation", DIGEST, DIGEST, "implementation"),
                 new NodeStarted("testing", "checks", 1, 4242, Optional.empty()),
                 new NodeLaunched(

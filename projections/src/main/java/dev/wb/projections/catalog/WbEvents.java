@@ -17,6 +17,7 @@ import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
+import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
@@ -99,6 +100,7 @@ public final class WbEvents {
             .add(SubtaskFinished.TYPE)
             .add(TaskDone.TYPE)
             .add(TaskCleaned.TYPE)
+            .add(TaskFetched.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =
