@@ -133,4 +133,23 @@ class NextCliTest {
         assertEquals(2, result.code(), result::toString);
         assertTrue(result.err().startsWith("error: malformed key: not-a-key\n  fix: "), result::toString);
     }
+
+    @Test
+    void a_task_marked_done_reads_as_done_and_is_not_chosen_unless_named() {
+        audited("ABC-1");
+        audited("ABC-2");
+        assertEquals(0, wb(repo.root(), "task", "done", "ABC-2").code());
+
+        CliRun.Result chosen = wb(repo.root(), "next");
+        CliRun.Result named = wb(repo.root(), "next", "ABC-2", "--json");
+
+        assertEquals(0, chosen.code(), chosen::toString);
+        assertTrue(chosen.out().startsWith("ABC-1  (most recent)  scope pending"), chosen::toString);
+        assertEquals(0, named.code(), named::toString);
+        assertEquals("done", named.json().get("state").textValue(), named::toString);
+        assertEquals("", named.json().get("command").textValue(), named::toString);
+        assertEquals(
+                "ABC-2  done\n  next: nothing outstanding\n",
+                wb(repo.root(), "next", "ABC-2").out());
+    }
 }

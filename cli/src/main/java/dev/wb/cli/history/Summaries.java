@@ -19,7 +19,10 @@ import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.TaskDone;
+import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
@@ -133,6 +136,17 @@ public final class Summaries {
         }
         if (TaskCreated.TYPE.matches(event)) {
             return "skeleton written: " + TaskCreated.TYPE.read(event).files().size() + " files";
+        }
+        if (TaskDone.TYPE.matches(event)) {
+            String reason = TaskDone.TYPE.read(event).reason();
+            return reason.isEmpty() ? "marked done" : "marked done: " + cut(TerminalText.escape(reason));
+        }
+        if (TaskFetched.TYPE.matches(event)) {
+            TaskFetched fetched = TaskFetched.TYPE.read(event);
+            return "triage.json from " + TerminalText.escape(fetched.source()) + (fetched.cached() ? " (cached)" : "");
+        }
+        if (TaskCleaned.TYPE.matches(event)) {
+            return "folder removed: " + TaskCleaned.TYPE.read(event).removed().size() + " files";
         }
         if (ImportVerdictRecorded.TYPE.matches(event)) {
             ImportVerdictRecorded imported = ImportVerdictRecorded.TYPE.read(event);

@@ -67,8 +67,8 @@ public final class NextCmd extends LeafCmd {
         if (pick.origin() != NextStep.Origin.NAMED) {
             line.append("  (").append(pick.origin().word()).append(')');
         }
-        if (pick.state() == State.COMPLETE) {
-            return line.append("  complete").toString();
+        if (pick.state() == State.COMPLETE || pick.state() == State.DONE) {
+            return line.append("  ").append(pick.state().word()).toString();
         }
         line.append("  ").append(pick.step().orElseThrow().stage().word()).append(' ');
         line.append(pick.state() == State.BLOCKED ? "BLOCKED" : pick.state().word());
@@ -80,7 +80,7 @@ public final class NextCmd extends LeafCmd {
     }
 
     private static String command(Pick pick) {
-        if (pick.state() == State.COMPLETE) {
+        if (pick.state() == State.COMPLETE || pick.state() == State.DONE) {
             return "nothing outstanding";
         }
         return pick.command() + "   (" + pick.skill() + ")";
@@ -91,9 +91,10 @@ public final class NextCmd extends LeafCmd {
         doc.put("schema", 1);
         doc.put("key", pick.key().value());
         doc.put("origin", pick.origin().word());
-        doc.put("stage", pick.step().map(s -> s.stage().word()).orElse(""));
+        boolean done = pick.state() == State.DONE;
+        doc.put("stage", done ? "" : pick.step().map(s -> s.stage().word()).orElse(""));
         doc.put("state", pick.state().word());
-        doc.put("reason", pick.step().map(s -> s.detail()).orElse(""));
+        doc.put("reason", done ? "" : pick.step().map(s -> s.detail()).orElse(""));
         doc.put("command", pick.command());
         doc.put("skill", pick.skill());
         return doc;

@@ -23,7 +23,10 @@ import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.TaskDone;
+import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
@@ -254,6 +257,9 @@ public final class EveryEventTask {
                 new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", Map.of()),
                 new SyncSeen(12, List.of(new SyncSeen.Head("r-other", 4, DIGEST))),
                 new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"),
+                new TaskDone("shipped"),
+                new TaskCleaned(List.of(".workflow/EVERY-1/task.md")),
+                new TaskFetched("github", "github:octo/app#12", DIGEST, false),
                 new RunStarted("implementation", DIGEST, DIGEST, "implementation"),
                 new NodeStarted("testing", "checks", 1, 4242, Optional.empty()),
                 new NodeLaunched(

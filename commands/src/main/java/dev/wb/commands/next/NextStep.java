@@ -11,9 +11,12 @@ import dev.wb.commands.status.StatusQuery;
 import dev.wb.commands.status.StatusQuery.StreamStatus;
 import dev.wb.commands.status.TaskStatus;
 import dev.wb.commands.status.TaskStatus.StageStatus;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
+import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.status.TaskStages;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,7 +30,8 @@ import java.util.regex.Pattern;
  * {@code wb next}: which task to act on and its one next step, from wb's own status projection
  * ({@link StatusQuery}, {@link StageRules}); read-only. The task is chosen in the original's order:
  * the key named, a branch naming a task with history, the task touched most recently, a key read out
- * of the branch's name; none of these is exit 6.
+ * of the branch's name; none of these is exit 6. A task marked done ({@code wb task done}) reads as
+ * done, and is never chosen unless named.
  */
 public final class NextStep {
 
@@ -56,7 +60,8 @@ public final class NextStep {
     public enum State {
         BLOCKED("blocked"),
         PENDING("pending"),
-        COMPLETE("complete");
+        COMPLETE("complete"),
+        DONE("done");
 
         private final String word;
 
@@ -74,21 +79,24 @@ public final class NextStep {
      *
      * @param step the first stage that is not ok; empty when every stage is
      */
-    public record Pick(TaskKey key, Origin origin, TaskStatus status, Optional<StageStatus> step) {
+    public record Pick(TaskKey key, Origin origin, TaskStatus status, Optional<StageStatus> step, boolean done) {
 
         public State state() {
+            if (done) {
+                return State.DONE;
+            }
             return step.map(s -> s.mark() == Mark.FAIL ? State.BLOCKED : State.PENDING)
                     .orElse(State.COMPLETE);
         }
 
         /** The command that moves the task on; empty when it is complete. */
         public String command() {
-            return status.next().orElse("");
+            return done ? "" : status.next().orElse("");
         }
 
         /** The original's skill for the step; empty when the task is complete. */
         public String skill() {
-            return step.map(s -> NextStep.skill(s.stage())).orElse("");
+            return done ? "" : step.map(s -> NextStep.skill(s.stage())).orElse("");
         }
     }
 
@@ -98,25 +106,26 @@ public final class NextStep {
     public static Pick pick(Session session, Optional<String> named) {
         if (named.isPresent()) {
             TaskKey key = Keys.task(named.get());
-            return of(key, Origin.NAMED, new StatusQuery(session).all());
+            return of(session, key, Origin.NAMED, new StatusQuery(session).all());
         }
         StatusQuery.WorkspaceStatus all = new StatusQuery(session).all();
-        List<TaskKey> tasks = tasksByRecency(all);
+        List<TaskKey> tasks = new ArrayList<>(tasksByRecency(all));
+        tasks.removeIf(task -> done(session, task));
         Optional<String> branch = branch(session);
         for (TaskKey task : tasks) {
             if (branch.isPresent() && spelledIn(task.value(), branch.get())) {
-                return of(task, Origin.BRANCH, all);
+                return of(session, task, Origin.BRANCH, all);
             }
         }
         if (!tasks.isEmpty()) {
-            return of(tasks.get(0), Origin.MOST_RECENT, all);
+            return of(session, tasks.get(0), Origin.MOST_RECENT, all);
         }
         Optional<TaskKey> parsed = branch.flatMap(NextStep::keyIn);
         if (parsed.isPresent()) {
-            return of(parsed.get(), Origin.BRANCH, all);
+            return of(session, parsed.get(), Origin.BRANCH, all);
         }
         throw Failure.missing(
-                "no work in progress in this checkout: no task has history, and the branch names none",
+                "no work in progress in this checkout: no task not done has history, and the branch names none",
                 "wb task new KEY",
                 "wb next KEY");
     }
@@ -143,13 +152,22 @@ public final class NextStep {
         return matcher.find() ? TaskKey.parse(matcher.group(1).toUpperCase(Locale.ROOT)) : Optional.empty();
     }
 
-    private static Pick of(TaskKey key, Origin origin, StatusQuery.WorkspaceStatus all) {
+    private static Pick of(Session session, TaskKey key, Origin origin, StatusQuery.WorkspaceStatus all) {
         TaskStatus status = all.streams().stream()
                 .filter(s -> s.task().isPresent() && s.stream().name().equals(key.value()))
                 .findFirst()
                 .flatMap(StreamStatus::task)
                 .orElseGet(() -> StageRules.of(key, TaskStages.State.EMPTY, Optional.empty()));
-        return new Pick(key, origin, status, status.current());
+        return new Pick(key, origin, status, status.current(), done(session, key));
+    }
+
+    /** Whether the log marks the task done ({@code wb task done}), folded by the audit projection. */
+    private static boolean done(Session session, TaskKey key) {
+        AuditGate.State state = AuditGate.INSTANCE.initialState();
+        for (EventEnvelope event : session.reader().read(StreamId.task(key))) {
+            state = AuditGate.INSTANCE.evolve(state, event);
+        }
+        return state.done();
     }
 
     /** Every task with history or a plan, the most recently active first (then by name). */

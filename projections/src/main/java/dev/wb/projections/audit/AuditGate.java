@@ -9,6 +9,7 @@ import dev.wb.projections.Projection;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.TaskDone;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -47,9 +48,19 @@ public final class AuditGate implements Projection<AuditGate.State> {
      * @param underWay whether a strict audit has passed, so later audits tolerate drift
      */
     public record State(
-            int audits, Optional<Audit> latest, Optional<String> baseline, boolean underWay, int rebaselines) {
+            int audits,
+            Optional<Audit> latest,
+            Optional<String> baseline,
+            boolean underWay,
+            int rebaselines,
+            boolean done) {
 
-        public static final State EMPTY = new State(0, Optional.empty(), Optional.empty(), false, 0);
+        public static final State EMPTY = new State(0, Optional.empty(), Optional.empty(), false, 0, false);
+
+        /** A task not marked done. */
+        public State(int audits, Optional<Audit> latest, Optional<String> baseline, boolean underWay, int rebaselines) {
+            this(audits, latest, baseline, underWay, rebaselines, false);
+        }
 
         /** Open for a plan with this digest: the latest audit passed, and audited exactly this plan. */
         public boolean openFor(String planDigest) {
@@ -57,8 +68,12 @@ public final class AuditGate implements Projection<AuditGate.State> {
                     .orElse(false);
         }
 
-        /** The files this task's plan may account for: those of its latest audit, if it passed. */
+        /** The files this task's plan may account for: those of its latest audit, if it passed, unless the task is done. */
         public List<PlannedFile> claims() {
+            // A done task claims nothing (wb task done): its files are no other task's business.
+            if (done) {
+                return List.of();
+            }
             return latest.filter(Audit::passed).map(Audit::files).orElse(List.of());
         }
     }
@@ -72,7 +87,7 @@ public final class AuditGate implements Projection<AuditGate.State> {
 
     @Override
     public int version() {
-        return 1;
+        return 2;
     }
 
     @Override
@@ -94,10 +109,21 @@ public final class AuditGate implements Projection<AuditGate.State> {
                     recorded.zones());
             if (recorded.passed() && recorded.strict()) {
                 // A passing strict audit anchors the plan to the commit it ran against.
-                return new State(state.audits() + 1, Optional.of(audit), recorded.head(), true, state.rebaselines());
+                return new State(
+                        state.audits() + 1,
+                        Optional.of(audit),
+                        recorded.head(),
+                        true,
+                        state.rebaselines(),
+                        state.done());
             }
             return new State(
-                    state.audits() + 1, Optional.of(audit), state.baseline(), state.underWay(), state.rebaselines());
+                    state.audits() + 1,
+                    Optional.of(audit),
+                    state.baseline(),
+                    state.underWay(),
+                    state.rebaselines(),
+                    state.done());
         }
         if (PlanRebaselined.TYPE.matches(event)) {
             return new State(
@@ -105,7 +131,12 @@ public final class AuditGate implements Projection<AuditGate.State> {
                     state.latest(),
                     PlanRebaselined.TYPE.read(event).to(),
                     true,
-                    state.rebaselines() + 1);
+                    state.rebaselines() + 1,
+                    state.done());
+        }
+        if (TaskDone.TYPE.matches(event)) {
+            return new State(
+                    state.audits(), state.latest(), state.baseline(), state.underWay(), state.rebaselines(), true);
         }
         return state;
     }
@@ -117,6 +148,7 @@ public final class AuditGate implements Projection<AuditGate.State> {
         state.baseline().ifPresent(b -> node.put("baseline", b));
         node.put("underWay", state.underWay());
         node.put("rebaselines", state.rebaselines());
+        node.put("done", state.done());
         state.latest().ifPresent(a -> {
             ObjectNode latest = node.putObject("latest");
             latest.put("version", a.version());
@@ -151,7 +183,8 @@ public final class AuditGate implements Projection<AuditGate.State> {
                     latest,
                     text(json.get("baseline")),
                     json.required("underWay").booleanValue(),
-                    json.required("rebaselines").intValue());
+                    json.required("rebaselines").intValue(),
+                    json.required("done").booleanValue());
         } catch (RuntimeException e) {
             throw new IllegalArgumentException("not an audit state: " + e.getMessage(), e);
         }

@@ -15,7 +15,10 @@ import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
+import dev.wb.projections.events.TaskDone;
+import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyRegressionRan;
@@ -99,6 +102,9 @@ public final class WbEvents {
             .add(SubtaskStarted.TYPE)
             .add(SubtaskFinished.TYPE)
             .add(VerifyRegressionRan.TYPE)
+            .add(TaskDone.TYPE)
+            .add(TaskCleaned.TYPE)
+            .add(TaskFetched.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =
