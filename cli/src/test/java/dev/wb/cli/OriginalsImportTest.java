@@ -395,20 +395,20 @@ class OriginalsImportTest {
     }
 
     @Test
-    void a_key_wb_cannot_hold_is_skipped_with_the_reason() {
+    void slug_and_number_tickets_are_brought_in_under_their_keys() {
         TempGitRepo original = original();
         original.write(".workflow/idea-faster-checkout/audit.json", "{\"schema\":1,\"verdict\":\"pass\"}\n");
+        original.write(".workflow/123/audit.json", "{\"schema\":1,\"verdict\":\"pass\"}\n");
         TempGitRepo repo = fresh();
 
         CliRun.Result result =
                 wb(repo.root(), "import", "--from", original.root().toString());
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(
-                result.out()
-                        .contains("skipped .workflow/idea-faster-checkout: wb's task keys are letters and"
-                                + " digits, a dash and a number"),
-                result::toString);
+        assertFalse(result.out().contains("skipped .workflow/idea-faster-checkout"), result::toString);
+        assertFalse(result.out().contains("skipped .workflow/123"), result::toString);
+        assertEquals(0, wb(repo.root(), "replay", "idea-faster-checkout").code(), "recorded under the slug");
+        assertEquals(0, wb(repo.root(), "replay", "123").code(), "recorded under the number");
     }
 
     @Test

@@ -166,7 +166,10 @@ class PlanCliTest {
         assertEquals(7, result.code());
         JsonNode doc = result.json();
         assertEquals("deviation", doc.get("verdict").asText());
-        assertEquals("stray.txt", doc.get("paths").get(0).get("path").asText());
+        // The original's order (ok, pending, other, overlap), then the deviations.
+        assertEquals("src/app.py", doc.get("paths").get(0).get("path").asText());
+        assertEquals("stray.txt", doc.get("paths").get(1).get("path").asText());
+        assertEquals("deviation", doc.get("paths").get(1).get("status").asText());
         assertEquals(1, doc.get("counts").get("pending").asInt());
     }
 

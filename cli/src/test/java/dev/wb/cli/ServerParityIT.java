@@ -128,6 +128,33 @@ class ServerParityIT {
         }
     }
 
+    @Test
+    void status_reads_the_live_scope_the_same_cold_and_served() throws IOException {
+        TempGitRepo cold = project("cold");
+        TempGitRepo served = project("served");
+        Path server = wb.awaitServing(served.root(), wb.environment(true));
+        for (TempGitRepo repo : List.of(cold, served)) {
+            repo.write(".workflow/ABC-1/sdd.json", PLAN.formatted("ABC-1"));
+            assertEquals(0, wb.cold(repo.root(), "sdd", "audit", "ABC-1").code());
+            assertEquals(0, wb.cold(repo.root(), "impl", "check", "ABC-1").code());
+            repo.write("lib/stray.py", "x = 1\n");
+        }
+
+        for (List<String> words : List.of(List.of("status"), List.of("status", "ABC-1"), List.of("--json", "status"))) {
+            String[] args = words.toArray(String[]::new);
+            Run expected = wb.cold(cold.root(), args);
+            long before = ServedWb.served(server);
+            Run actual = wb.served(served.root(), args);
+            assertTrue(wb.awaitServed(server, before + 1, Duration.ofSeconds(30)), words + ": served");
+            assertEquals(expected.code(), actual.code(), words + ": " + actual.err());
+            assertEquals(masked(expected.out(), cold), masked(actual.out(), served), words + " (stdout)");
+            // The table shows the mark; the task's detail and --json say why.
+            String shown =
+                    words.size() == 1 ? "FAIL" : "live: 1 changed path outside every audited plan; last check passed";
+            assertTrue(actual.out().contains(shown), words + ": the deviation now, served: " + actual.out());
+        }
+    }
+
     private TempGitRepo project(String name) throws IOException {
         TempGitRepo repo = TempGitRepo.create(tmp, name);
         repo.write("Makefile", "ok:\n\t@echo ok\n");

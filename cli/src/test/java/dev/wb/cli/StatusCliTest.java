@@ -147,6 +147,9 @@ class StatusCliTest {
         assertTrue(out.lines().anyMatch(l -> l.matches("\\s+1\\s+0\\s+\\d+ ms  make -s ok")), out);
         assertTrue(out.contains("most often fails, then passes: none\n"), out);
         assertTrue(out.contains("citations: moved 1, ok 1\n"), out);
+        assertTrue(
+                out.contains("citation trouble: 0 wrong (mismatch, missing_file), 1 drifted (moved, out_of_range)\n"),
+                out);
         assertTrue(out.contains("refused commands:\n       1  curl http://example.com: refused: "), out);
         assertTrue(out.contains("refused variables: none\n"), out);
         assertTrue(out.contains("git steps: 0 ran (0 failed), 0 refused\n"), out);
@@ -187,6 +190,8 @@ class StatusCliTest {
         assertTrue(command.get("meanMs").isIntegralNumber());
         assertTrue(stats.get("mostFailsThenPasses").isNull());
         assertEquals(1, stats.get("citations").get("moved").asInt());
+        assertEquals(0, stats.get("citationGroups").get("wrong").asInt());
+        assertEquals(1, stats.get("citationGroups").get("drifted").asInt(), "moved and out_of_range");
         assertEquals(
                 "curl http://example.com",
                 stats.get("refusedCommands").get(0).get("command").asText());

@@ -13,7 +13,8 @@ public final class Keys {
         return TaskKey.parse(text)
                 .orElseThrow(() -> Failure.usage(
                         "malformed key: " + TerminalText.escape(text),
-                        "a task key is letters and digits, a dash and a number, like ABC-12 or TASK-007"));
+                        "a task key is a ticket like ABC-12, a number like 123, or idea-<slug> or incident-<slug>"
+                                + " (lower-case letters, digits and dashes)"));
     }
 
     /** A task key, or the word {@code workspace} for the workspace's own stream. */

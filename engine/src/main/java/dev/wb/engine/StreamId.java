@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * The name of one event stream: a task key, or the workspace stream for actions that belong to no
- * task. Task keys always hold a dash, so the name {@code workspace} can never clash with one.
+ * task. No task key (a ticket, a number or an idea-/incident- slug) is the word {@code workspace}.
  */
 public record StreamId(String name) {
 

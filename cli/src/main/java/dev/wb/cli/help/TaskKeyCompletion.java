@@ -9,7 +9,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * Task keys in the completion script. picocli's script completes a positional only from candidates
  * fixed when it is generated; a command's KEY is completed here from the repository the shell is in
  * at each TAB, by a shell function that starts no JVM: the folders under {@code .workflow/} (found
- * with {@code git rev-parse --show-toplevel}) whose names have a task key's shape.
+ * with {@code git rev-parse --show-toplevel}) whose names have a task key's shape ({@code ABC-12},
+ * {@code 123}, {@code idea-…}, {@code incident-…}; TaskKey).
  */
 final class TaskKeyCompletion {
 
@@ -26,7 +27,7 @@ final class TaskKeyCompletion {
               for folder in "$top"/.workflow/*/; do
                 name=${folder%/}
                 name=${name##*/}
-                [[ "$name" =~ ^[A-Za-z][A-Za-z0-9]*-[0-9]+$ ]] && printf '%s\\n' "$name"
+                [[ "$name" =~ ^([A-Za-z][A-Za-z0-9]*-[0-9]+|[0-9]+|(idea|incident)-[a-z0-9][a-z0-9-]{0,40})$ ]] && printf '%s\\n' "$name"
               done
               return 0
             }

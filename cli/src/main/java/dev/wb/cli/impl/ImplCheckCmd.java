@@ -121,10 +121,17 @@ public final class ImplCheckCmd extends LeafCmd {
             StringBuilder line = new StringBuilder("  ")
                     .append(Columns.left(entry.status().wireName(), width))
                     .append(entry.path());
-            if (entry.status() == Status.OTHER) {
-                line.append("  (").append(String.join(", ", entry.tasks())).append(")");
+            // The original workbench's words after each path, for scripts that read them.
+            if (entry.status() == Status.PENDING) {
+                line.append("  (planned, not changed yet)");
+            } else if (entry.status() == Status.OTHER) {
+                line.append("  (claimed by ")
+                        .append(String.join(", ", entry.tasks()))
+                        .append(")");
             } else if (entry.status() == Status.OVERLAP) {
-                line.append("  (also ").append(String.join(", ", entry.tasks())).append(")");
+                line.append("  (also planned by ")
+                        .append(String.join(", ", entry.tasks()))
+                        .append(")");
             } else if (!entry.zones().isEmpty()) {
                 line.append("  [critical zone: ")
                         .append(String.join(", ", entry.zones()))

@@ -2,6 +2,7 @@ package dev.wb.cli.status;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.status.CitationGroup;
 import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.WorkspaceStats;
 import dev.wb.commands.status.WorkspaceStats.CommandStats;
@@ -26,6 +27,10 @@ final class StatsJson {
                         c -> node.set("mostFailsThenPasses", command(c)), () -> node.putNull("mostFailsThenPasses"));
         ObjectNode citations = node.putObject("citations");
         stats.citations().forEach(citations::put);
+        ObjectNode groups = node.putObject("citationGroups");
+        for (CitationGroup group : CitationGroup.values()) {
+            groups.put(group.word(), group.count(stats.citations()));
+        }
         ArrayNode refused = node.putArray("refusedCommands");
         stats.refusedCommands()
                 .forEach((text, r) -> refused.addObject()

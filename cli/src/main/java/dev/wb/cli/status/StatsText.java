@@ -2,6 +2,7 @@ package dev.wb.cli.status;
 
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
+import dev.wb.commands.status.CitationGroup;
 import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.WorkspaceStats;
 import dev.wb.commands.status.WorkspaceStats.CommandStats;
@@ -66,6 +67,12 @@ final class StatsText {
                         : StatusCmd.join(
                                 flaky.get().command(), " (", flaky.get().failsThenPasses(), " times)")));
         console.line(StatusCmd.join("citations: ", counts(stats.citations())));
+        console.line(StatusCmd.join(
+                "citation trouble: ",
+                CitationGroup.WRONG.count(stats.citations()),
+                " wrong (mismatch, missing_file), ",
+                CitationGroup.DRIFTED.count(stats.citations()),
+                " drifted (moved, out_of_range)"));
         refusals(console, "refused commands", stats.refusedCommands());
         refusals(console, "refused variables", stats.refusedEnv());
         var git = stats.gitSteps();

@@ -379,6 +379,11 @@ public final class StatusCmd extends LeafCmd {
                     .forEach(s -> stages.putObject(s.stage().word())
                             .put("mark", s.mark().word())
                             .put("detail", s.detail()));
+            // The scope as the working tree stands now, beside the recorded check's mark.
+            task.live().ifPresent(live -> {
+                ArrayNode outside = ((ObjectNode) stages.get("scope")).putArray("liveOutside");
+                live.outside().forEach(outside::add);
+            });
             task.next().ifPresentOrElse(next -> node.put("next", next), () -> node.putNull("next"));
             task.current().ifPresentOrElse(c -> node.put("current", c.stage().word()), () -> node.putNull("current"));
         });

@@ -5,7 +5,6 @@ import dev.wb.commands.InputFiles;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
-import java.math.BigInteger;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -136,10 +135,8 @@ public final class CriteriaMigration {
         return keys;
     }
 
-    /** ABC-2 before ABC-10: by prefix, then by number. */
-    static final Comparator<TaskKey> ORDER = Comparator.comparing(
-                    (TaskKey k) -> k.value().substring(0, k.value().lastIndexOf('-')))
-            .thenComparing(k -> new BigInteger(k.value().substring(k.value().lastIndexOf('-') + 1)));
+    /** ABC-2 before ABC-10, then bare numbers, then slugs ({@link TaskKey#ORDER}). */
+    static final Comparator<TaskKey> ORDER = TaskKey.ORDER;
 
     /** The file's exact bytes, read as every capsule document is (InputFiles). */
     private static byte[] read(Path repoRoot, Path path, String file) throws InputFiles.Unusable {

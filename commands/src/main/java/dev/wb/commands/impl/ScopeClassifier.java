@@ -46,20 +46,10 @@ public final class ScopeClassifier {
             }
             compared.add(path.path());
             boolean planned = mine.stream().anyMatch(f -> f.covers(path.path()));
-            List<String> claimedBy = new ArrayList<>();
-            others.forEach((task, files) -> {
-                if (files.stream().anyMatch(f -> f.covers(path.path()))) {
-                    claimedBy.add(task);
-                }
-            });
+            List<String> claimedBy = claimedBy(path.path(), others);
             String change = path.change().name().toLowerCase(Locale.ROOT);
             if (planned) {
-                entries.add(new Entry(
-                        path.path(),
-                        claimedBy.isEmpty() ? Status.OK : Status.OVERLAP,
-                        change,
-                        claimedBy,
-                        new TreeSet<>()));
+                entries.add(new Entry(path.path(), Status.OK, change, List.of(), new TreeSet<>()));
             } else if (!claimedBy.isEmpty()) {
                 entries.add(new Entry(path.path(), Status.OTHER, change, claimedBy, new TreeSet<>()));
             } else {
@@ -69,12 +59,42 @@ public final class ScopeClassifier {
             }
         }
         for (PlannedFile file : mine) {
-            boolean touched = compared.stream().anyMatch(file::covers);
-            if (!touched) {
+            List<String> touched =
+                    compared.stream().filter(file::covers).sorted().toList();
+            if (touched.isEmpty()) {
                 entries.add(new Entry(file.path(), Status.PENDING, "", List.of(), new TreeSet<>()));
             }
+            entries.addAll(overlaps(file, touched, others));
         }
         entries.sort(Comparator.comparing(Entry::status).thenComparing(Entry::path));
-        return new ScopeReport(entries, excluded, deviationZones);
+        return new ScopeReport(entries.stream().distinct().toList(), excluded, deviationZones);
+    }
+
+    /**
+     * The overlaps of one planned file, as the original computes them ({@code planned ∩ claimed}, changed
+     * or not): each changed path it covers that another plan claims, or, untouched, the planned path
+     * itself when another plan claims it.
+     */
+    private static List<Entry> overlaps(PlannedFile file, List<String> touched, Map<String, List<PlannedFile>> others) {
+        List<String> paths = touched.isEmpty() ? List.of(file.path()) : touched;
+        List<Entry> found = new ArrayList<>();
+        for (String path : paths) {
+            List<String> claimedBy = claimedBy(path, others);
+            if (!claimedBy.isEmpty()) {
+                found.add(new Entry(path, Status.OVERLAP, "", claimedBy, new TreeSet<>()));
+            }
+        }
+        return found;
+    }
+
+    /** The other tasks whose audited plans claim {@code path}, by task key. */
+    private static List<String> claimedBy(String path, Map<String, List<PlannedFile>> others) {
+        List<String> claimedBy = new ArrayList<>();
+        others.forEach((task, files) -> {
+            if (files.stream().anyMatch(f -> f.covers(path))) {
+                claimedBy.add(task);
+            }
+        });
+        return claimedBy;
     }
 }

@@ -12,8 +12,10 @@ import java.util.Set;
  * {@code .claude/}, {@code .codex/} or {@code .github/}, where a project's own agents and workflows
  * live) and generated output. A checkout
  * without a proper .gitignore otherwise reports {@code __pycache__/*.pyc} as scope creep, and as
- * touching a critical zone. Matched by whole path segment, so {@code src/distance.py} stays in and
- * {@code src/build/x.py} stays out.
+ * touching a critical zone. Matched by whole path segment, so {@code src/distance.py} and
+ * {@code src/rebuild/x.py} stay in and {@code src/build/x.py} stays out: the original workbench matches
+ * a folder name anywhere in the path, which would let real source under {@code src/rebuild/} escape
+ * the check (docs/PLAN.md, "wb impl check").
  */
 public final class ScopeExclusions {
 
@@ -32,6 +34,7 @@ public final class ScopeExclusions {
             ".tox",
             ".nox",
             ".venv",
+            "venv",
             ".gradle",
             ".next",
             ".nuxt",
@@ -45,8 +48,9 @@ public final class ScopeExclusions {
     /** The workflow {@code wb ci init} writes (the ci package's {@code CiWorkflow.PATH}; impl may not import ci). */
     static final String CI_WORKFLOW = ".github/workflows/wb.yml";
 
-    /** Compiled files, wherever they are. */
-    static final Set<String> GENERATED_SUFFIXES = Set.of(".pyc", ".pyo", ".class", ".o", ".obj");
+    /** Compiled files, shared objects, source maps and lock leftovers, wherever they are. */
+    static final Set<String> GENERATED_SUFFIXES =
+            Set.of(".pyc", ".pyo", ".class", ".o", ".obj", ".so", ".map", ".lock.tmp");
 
     private ScopeExclusions() {}
 

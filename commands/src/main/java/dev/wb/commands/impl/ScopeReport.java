@@ -7,18 +7,25 @@ import java.util.SortedSet;
 /** How each changed path, and each planned but untouched path, relates to the plans. */
 public record ScopeReport(List<Entry> entries, List<Excluded> excluded, SortedSet<String> deviationZones) {
 
-    /** A path's standing; the order is the order a report lists them in. */
+    /**
+     * A path's standing; the order is the order a report lists them in: the original workbench's
+     * ({@code ok}, {@code pending}, {@code other}, {@code overlap}), then wb's {@code deviation} lines,
+     * where the original prints its deviations after the list.
+     */
     public enum Status {
-        /** Changed, and not accounted for by any audited plan: exit 7. */
-        DEVIATION,
-        /** Claimed by this plan and by another one. */
-        OVERLAP,
-        /** Not this task's work, but claimed by another audited plan. */
-        OTHER,
-        /** Changed, and in this plan. */
+        /** Changed, and in this plan (whether another plan claims it too or not). */
         OK,
         /** In this plan, untouched so far: a plan may be half done. */
-        PENDING;
+        PENDING,
+        /** Not this task's work, but claimed by another audited plan. */
+        OTHER,
+        /**
+         * In this plan and claimed by another audited plan too, changed or not: a second line for a path
+         * listed {@code ok} or {@code pending} above.
+         */
+        OVERLAP,
+        /** Changed, and not accounted for by any audited plan: exit 7. */
+        DEVIATION;
 
         public String wireName() {
             return name().toLowerCase(Locale.ROOT);

@@ -27,7 +27,7 @@ final class OriginalWorkspace {
     static final int MAX_ENTRIES = 10_000;
     static final int MAX_DEPTH = 8;
 
-    /** The workbench's ticket keys (its artifacts.py): wb holds only the first form. */
+    /** The workbench's ticket keys (its artifacts.py), lower-case slugs as it writes them: every one a wb key. */
     private static final Pattern WORKBENCH_KEY =
             Pattern.compile("^[A-Za-z][A-Za-z0-9]*-\\d+$|^\\d+$|^(idea|incident)-[a-z0-9][a-z0-9-]{0,40}$");
 
@@ -140,14 +140,9 @@ final class OriginalWorkspace {
             if (!entry.folder() || !WORKBENCH_KEY.matcher(entry.name()).matches()) {
                 continue; // config.json, tasks/, flows/, local/, .cache: not a ticket folder
             }
+            // TaskKey holds all three of the workbench's shapes (ABC-12, 123, idea-…/incident-…).
             Optional<TaskKey> key = TaskKey.parse(entry.name());
             if (key.isEmpty()) {
-                items.add(
-                        ImportItem.skipped(
-                                "folder",
-                                entry.path(),
-                                "wb's task keys are letters and digits, a"
-                                        + " dash and a number (ABC-12); rename the folder, and its key, to one to bring it in"));
                 continue;
             }
             if (!sameRepository && exists(entry.path() + "/sdd.json")) {

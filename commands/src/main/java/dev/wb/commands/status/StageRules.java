@@ -22,18 +22,30 @@ public final class StageRules {
      * @param plan the digest of {@code .workflow/KEY/sdd.json} now; empty when there is none
      */
     public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan) {
+        return of(key, state, plan, Optional.empty());
+    }
+
+    /**
+     * The task's status with its scope as the working tree stands now: a deviation now fails the scope
+     * stage whatever the latest check recorded, and says so.
+     *
+     * @param live the live scope, for a task whose gate is open; empty: the recorded check alone
+     */
+    public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan, Optional<LiveScope> live) {
         List<StageStatus> stages = List.of(
                 plan(plan),
                 audit(state.audit(), plan),
-                scope(state.scope(), state.audit()),
+                live.isPresent()
+                        ? scope(state.scope(), state.audit(), live.get())
+                        : scope(state.scope(), state.audit()),
                 verify(state.verify(), state.audit()),
                 git(state.git()));
         for (StageStatus stage : stages) {
             if (stage.mark() != Mark.OK) {
-                return new TaskStatus(key, stages, Optional.of(nextCommand(key, stage, state.git())));
+                return new TaskStatus(key, stages, Optional.of(nextCommand(key, stage, state.git())), live);
             }
         }
-        return new TaskStatus(key, stages, Optional.empty());
+        return new TaskStatus(key, stages, Optional.empty(), live);
     }
 
     private static String nextCommand(TaskKey key, StageStatus stage, Latest git) {
@@ -87,6 +99,37 @@ public final class StageRules {
             return new StageStatus(Stage.SCOPE, Mark.OK, "every changed path is in an audited plan");
         }
         return new StageStatus(Stage.SCOPE, Mark.FAIL, "deviation: a changed path no audited plan accounts for");
+    }
+
+    /** The scope stage with the live scope beside the recorded check. */
+    private static StageStatus scope(Latest scope, Latest audit, LiveScope live) {
+        StageStatus recorded = scope(scope, audit);
+        int outside = live.outside().size();
+        if (outside > 0) {
+            return new StageStatus(
+                    Stage.SCOPE,
+                    Mark.FAIL,
+                    "live: "
+                            .concat(String.valueOf(outside))
+                            .concat(outside == 1 ? " changed path" : " changed paths")
+                            .concat(" outside every audited plan; ")
+                            .concat(lastCheck(scope, audit)));
+        }
+        if (recorded.mark() == Mark.FAIL) {
+            return pending(Stage.SCOPE, "live: nothing outside the plans now; ".concat(lastCheck(scope, audit)));
+        }
+        return recorded;
+    }
+
+    /** What the latest recorded check says, beside a live scope that differs from it. */
+    private static String lastCheck(Latest scope, Latest audit) {
+        if (scope.result().equals(TaskStages.NONE)) {
+            return "not checked yet";
+        }
+        if (!scope.about().equals(audit.about())) {
+            return "last check was against an earlier plan";
+        }
+        return scope.result().equals("pass") ? "last check passed" : "last check found a deviation";
     }
 
     private static StageStatus verify(Latest verify, Latest audit) {

@@ -85,6 +85,9 @@ public final class StatusQuery {
                         session.workspace().checkpointsDir().resolve("chains.txt"))
                 .broken(reader, activity.keySet(), this::verify);
 
+        Optional<LiveScope> live =
+                anyOpen(stages, plans) ? LiveScope.read(session, store, reader, plans) : Optional.empty();
+
         // Every stream, and every planned task with no history yet, in name order.
         TreeMap<String, StreamId> names = new TreeMap<>();
         for (StreamId stream : activity.keySet()) {
@@ -107,7 +110,8 @@ public final class StatusQuery {
             Optional<TaskStatus> task = Optional.empty();
             if (!stream.isWorkspace()) {
                 TaskKey key = new TaskKey(stream.name());
-                task = Optional.of(StageRules.of(key, s, Optional.ofNullable(plans.get(key))));
+                Optional<String> plan = Optional.ofNullable(plans.get(key));
+                task = Optional.of(StageRules.of(key, s, plan, LiveScope.open(s, plan) ? live : Optional.empty()));
                 tasks.add(task.get());
             }
             counters.add(s.counters());
@@ -122,6 +126,17 @@ public final class StatusQuery {
         }
         return new WorkspaceStatus(
                 streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations, runs));
+    }
+
+    /** Whether any task's gate is open: only then is the checkout read for the live scope. */
+    private static boolean anyOpen(Map<StreamId, StreamCursor<TaskStages.State>> stages, Map<TaskKey, String> plans) {
+        for (Map.Entry<TaskKey, String> plan : plans.entrySet()) {
+            StreamCursor<TaskStages.State> cursor = stages.get(StreamId.task(plan.getKey()));
+            if (cursor != null && LiveScope.open(cursor.state(), Optional.of(plan.getValue()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -158,10 +173,17 @@ public final class StatusQuery {
         TaskKey key = new TaskKey(stream.name());
         Optional<String> plan = new PlanFiles(session.workspace(), clock).digest(key);
         requireHistory(stream, activity[0].events() > 0 || plan.isPresent());
+        Optional<LiveScope> live = LiveScope.open(stages[0], plan)
+                ? LiveScope.read(
+                        session,
+                        new CheckpointStore(session.workspace().checkpointsDir()),
+                        session.reader(),
+                        new PlanFiles(session.workspace(), clock).digests())
+                : Optional.empty();
         return new StreamStatus(
                 stream,
                 activity[0],
-                Optional.of(StageRules.of(key, stages[0], plan)),
+                Optional.of(StageRules.of(key, stages[0], plan, live)),
                 stages[0].operations(),
                 brokenAt);
     }

@@ -9,14 +9,20 @@ import java.util.Optional;
  *
  * @param stages one per {@link Stage}, in stage order
  * @param next the command of the first stage that is not ok; empty when every stage is
+ * @param live the scope as the working tree stands now, for a task whose gate is open
  */
-public record TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String> next) {
+public record TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String> next, Optional<LiveScope> live) {
 
     /** One stage of one task. */
     public record StageStatus(Stage stage, Mark mark, String detail) {}
 
     public TaskStatus {
         stages = List.copyOf(stages);
+    }
+
+    /** A status without a live scope (the gate is closed, or the checkout was not read). */
+    public TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String> next) {
+        this(key, stages, next, Optional.empty());
     }
 
     // stages holds one status per Stage, in Stage's declared order.

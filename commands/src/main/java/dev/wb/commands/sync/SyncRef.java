@@ -29,7 +29,7 @@ public record SyncRef(StreamId stream, String replica) {
             return Optional.of(new SyncRef(StreamId.workspace(), parts[1]));
         }
         if (parts.length == 3 && parts[0].equals("tasks") && Replica.isId(parts[2])) {
-            // Keys are stored upper-case: a lower-case spelling is another name, not this task's.
+            // Keys are stored in one spelling (tickets upper-case, slugs lower-case): another is another name.
             return StreamId.parse(parts[1])
                     .filter(id -> !id.isWorkspace() && id.name().equals(parts[1]))
                     .map(id -> new SyncRef(id, parts[2]));

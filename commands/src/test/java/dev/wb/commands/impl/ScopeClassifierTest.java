@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -60,13 +61,38 @@ class ScopeClassifierTest {
         assertEquals(Status.PENDING, entry(report, "src/new.py").status());
         assertEquals(Status.OTHER, entry(report, "lib/util.py").status());
         assertEquals(List.of("ABC-13"), entry(report, "lib/util.py").tasks());
-        assertEquals(Status.OVERLAP, entry(report, "src/shared.py").status());
-        assertEquals(List.of("ABC-13", "ABC-14"), entry(report, "src/shared.py").tasks());
+        assertEquals(Status.OK, entry(report, "src/shared.py").status());
+        Entry overlap = report.entries().stream()
+                .filter(e -> e.status() == Status.OVERLAP)
+                .findFirst()
+                .orElseThrow();
+        assertEquals("src/shared.py", overlap.path());
+        assertEquals(List.of("ABC-13", "ABC-14"), overlap.tasks());
         assertEquals(Status.DEVIATION, entry(report, "src/auth/session.py").status());
         assertEquals(Set.of("auth"), entry(report, "src/auth/session.py").zones());
         assertEquals(Set.of("auth"), report.deviationZones());
         assertTrue(report.deviates());
-        assertEquals(Status.DEVIATION, report.entries().get(0).status(), "deviations are listed first");
+        assertEquals(
+                List.of(Status.OK, Status.OK, Status.PENDING, Status.OTHER, Status.OVERLAP, Status.DEVIATION),
+                report.entries().stream().map(Entry::status).toList(),
+                "the original's order (ok, pending, other, overlap), then the deviations");
+    }
+
+    @Test
+    void an_untouched_planned_path_another_audited_plan_claims_is_pending_and_an_overlap() {
+        ScopeReport report = ScopeClassifier.classify(
+                List.of(modified("src/app.py")),
+                List.of(edit("src/app.py"), edit("src/shared.py")),
+                Map.of("ABC-2", List.of(edit("src/shared.py"))),
+                CriticalZones.defaultZones());
+
+        assertEquals(
+                List.of(
+                        new Entry("src/app.py", Status.OK, "modified", List.of(), new TreeSet<>()),
+                        new Entry("src/shared.py", Status.PENDING, "", List.of(), new TreeSet<>()),
+                        new Entry("src/shared.py", Status.OVERLAP, "", List.of("ABC-2"), new TreeSet<>())),
+                report.entries());
+        assertFalse(report.deviates());
     }
 
     @Test
@@ -106,7 +132,11 @@ class ScopeClassifierTest {
                 "target/classes/A.class",
                 "coverage/lcov.info",
                 "lib/app.pyc",
-                "pkg/foo.egg-info/PKG-INFO"
+                "pkg/foo.egg-info/PKG-INFO",
+                "lib/x.so",
+                "web/app.js.map",
+                "poetry.lock.tmp",
+                "venv/lib/site.py"
             })
     void wb_files_and_generated_output_are_excluded_everywhere(String path) {
         ScopeReport report = ScopeClassifier.classify(
@@ -118,8 +148,35 @@ class ScopeClassifierTest {
 
     @ParameterizedTest
     @ValueSource(
-            strings = {"src/distance.py", "builder.py", "src/targets.py", "docs/coverage.md", "distribution/x.txt"})
+            strings = {
+                "src/distance.py",
+                "builder.py",
+                "src/targets.py",
+                "docs/coverage.md",
+                "distribution/x.txt",
+                "src/rebuild/x.py",
+                "prebuild/x.py",
+                "mydist/x.py",
+                "src/venvs.py"
+            })
     void exclusions_match_whole_segments_only(String path) {
         assertNull(ScopeExclusions.reason(path));
+    }
+
+    @Test
+    void source_under_a_folder_whose_name_only_contains_build_is_compared_where_the_original_drops_it() {
+        ScopeReport report = ScopeClassifier.classify(
+                List.of(modified("src/rebuild/x.py"), modified("src/build/x.py"), modified("lib/x.so")),
+                List.of(),
+                Map.of(),
+                CriticalZones.defaultZones());
+
+        assertEquals(
+                List.of("src/rebuild/x.py"),
+                report.entries().stream().map(Entry::path).toList());
+        assertEquals(Status.DEVIATION, entry(report, "src/rebuild/x.py").status(), "counted: a change to hide");
+        assertEquals(
+                List.of("src/build/x.py", "lib/x.so"),
+                report.excluded().stream().map(ScopeReport.Excluded::path).toList());
     }
 }

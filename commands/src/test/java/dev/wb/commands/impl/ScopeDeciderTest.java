@@ -121,7 +121,7 @@ class ScopeDeciderTest {
 
         ScopeReport report = decision.result().report();
         assertEquals(
-                List.of(Status.DEVIATION, Status.OTHER, Status.OK, Status.PENDING),
+                List.of(Status.OK, Status.PENDING, Status.OTHER, Status.DEVIATION),
                 report.entries().stream().map(ScopeReport.Entry::status).toList());
         ScopeChecked event = ScopeChecked.TYPE.read(decision.events().get(0).payload());
         assertEquals(ScopeChecked.DEVIATION, event.verdict());
@@ -129,7 +129,7 @@ class ScopeDeciderTest {
         assertEquals(PLAN, event.planDigest());
         assertEquals(new ScopeChecked.Counts(1, 0, 1, 1, 1, 0), event.counts());
         assertEquals(List.of("auth"), event.zones());
-        assertEquals(List.of("ABC-2"), event.paths().get(1).tasks());
+        assertEquals(List.of("ABC-2"), event.paths().get(2).tasks(), "the other path, after ok and pending");
         assertEquals(Optional.empty(), event.base());
     }
 

@@ -134,4 +134,43 @@ class StageRulesTest {
                 List.of(Stage.PLAN, Stage.AUDIT, Stage.SCOPE, Stage.VERIFY, Stage.GIT),
                 status(State.EMPTY, A).stages().stream().map(StageStatus::stage).toList());
     }
+
+    @Test
+    void a_tree_that_deviates_now_fails_the_scope_though_the_last_check_passed() {
+        TaskStatus status = StageRules.of(
+                KEY,
+                state(AUDITED_A, CHECKED_A, VERIFIED_A, COMMITTED),
+                Optional.of(A),
+                Optional.of(new LiveScope(List.of("lib/stray.py", "src/x.py"))));
+
+        StageStatus scope = status.stage(Stage.SCOPE);
+        assertEquals(Mark.FAIL, scope.mark());
+        assertEquals("live: 2 changed paths outside every audited plan; last check passed", scope.detail());
+        assertEquals(Optional.of("wb impl check ABC-1"), status.next());
+    }
+
+    @Test
+    void a_tree_clean_again_after_a_failed_check_is_pending_until_a_check_records_it() {
+        TaskStatus status = StageRules.of(
+                KEY,
+                state(AUDITED_A, latest("deviation", A), NEVER, NEVER),
+                Optional.of(A),
+                Optional.of(new LiveScope(List.of())));
+
+        StageStatus scope = status.stage(Stage.SCOPE);
+        assertEquals(Mark.PENDING, scope.mark());
+        assertEquals("live: nothing outside the plans now; last check found a deviation", scope.detail());
+    }
+
+    @Test
+    void a_clean_tree_keeps_the_recorded_mark() {
+        TaskStatus checked = StageRules.of(
+                KEY, state(AUDITED_A, CHECKED_A, NEVER, NEVER), Optional.of(A), Optional.of(new LiveScope(List.of())));
+        TaskStatus unchecked = StageRules.of(
+                KEY, state(AUDITED_A, NEVER, NEVER, NEVER), Optional.of(A), Optional.of(new LiveScope(List.of())));
+
+        assertEquals(Mark.OK, checked.stage(Stage.SCOPE).mark());
+        assertEquals(Mark.PENDING, unchecked.stage(Stage.SCOPE).mark());
+        assertEquals("not checked yet", unchecked.stage(Stage.SCOPE).detail());
+    }
 }
