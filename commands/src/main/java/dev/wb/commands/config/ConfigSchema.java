@@ -315,7 +315,7 @@ final class ConfigSchema {
         return name;
     }
 
-    private static final java.util.regex.Pattern ENV_NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     static String lower(String s) {
         return s.toLowerCase(Locale.ROOT);
