@@ -77,6 +77,22 @@ class ChecksCliTest {
     }
 
     @Test
+    void a_tracked_file_under_build_is_in_the_diff_and_selects_the_catch_all_set() {
+        config("\"all\": {\"commands\": [[\"tools/ok.sh\"]]}");
+        repo.write(".workflow/ABC-1/sdd.json", PLAN);
+        assertEquals(0, wb(repo.root(), "sdd", "audit", "ABC-1").code());
+        repo.write("build/codegen.py", "print('generated at build time')\n");
+
+        CliRun.Result result = wb(repo.root(), "checks", "ABC-1");
+
+        assertEquals(0, result.code(), result.toString());
+        List<String> lines = result.out().lines().toList();
+        assertEquals("checks ABC-1: 1 changed path, 1 of 1 command set selected", lines.get(0));
+        assertEquals("  all: always", lines.get(1));
+        assertTrue(result.out().endsWith("checks ABC-1: pass\n"), result.out());
+    }
+
+    @Test
     void a_failure_exits_7_with_the_fixing_verdict_and_an_error_naming_the_command() {
         config("\"repo\": {\"commands\": [[\"tools/fail.sh\"], [\"tools/ok.sh\"]]}");
         auditedAndChanged();

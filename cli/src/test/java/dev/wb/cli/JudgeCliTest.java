@@ -144,6 +144,23 @@ class JudgeCliTest {
     // ---- snapshot and scope -------------------------------------------------------------------------
 
     @Test
+    void snapshot_json_has_the_review_judges_shape_with_wbs_fields_beside_it() {
+        change("true\n");
+
+        JsonNode captured = one(wb("judge", "snapshot", "TASK-1", "--base", "main", "--json"));
+        String id = captured.get("id").asText();
+
+        assertEquals("SNAPSHOT:" + id, captured.get("candidate").asText());
+        assertEquals("SNAPSHOT:" + id, captured.get("scope").get("candidate").asText());
+        assertTrue(Files.isRegularFile(Path.of(captured.get("metadataPath").asText())), captured::toString);
+        assertTrue(captured.get("metadataPath").asText().endsWith(id + "/snapshot.json"), captured::toString);
+        assertTrue(Files.isDirectory(Path.of(captured.get("worktreePath").asText())), captured::toString);
+        assertFalse(captured.has("parent"), "a full capture has no parent key, as in the judge's shape");
+        assertTrue(captured.get("emptyBoundaryAuthorized").isBoolean());
+        assertEquals(captured.get("snapshot"), captured.get("candidate"), "wb's own name for it stays");
+    }
+
+    @Test
     void the_scope_of_a_snapshot_binds_the_boundary_of_the_worktree_it_captured() {
         change("true\n");
         String status = repo.git("status", "--porcelain", "--untracked-files=all");

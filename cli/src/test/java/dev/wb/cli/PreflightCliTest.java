@@ -252,6 +252,31 @@ class PreflightCliTest {
     }
 
     @Test
+    void a_telegram_token_named_by_a_variable_fails_preflight_by_name_until_set_and_is_never_printed() {
+        repo.write(
+                ".workflow/config.json",
+                "{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"repo\": {\"url\":"
+                        + " \"https://github.com/acme/app\"}, \"telegram\": {\"enabled\": true,"
+                        + " \"bot_token_env\": \"TG_BOT\", \"chat_id\": \"42\"}}");
+
+        CliRun.Result unset = wb("preflight");
+        env.put("TG_BOT", BOT_TOKEN);
+        CliRun.Result set = wb("preflight");
+        CliRun.Result shown = wb("config", "show");
+
+        assertEquals(7, unset.code(), unset::toString);
+        assertTrue(unset.out().contains("telegram: FAIL — env var(s) not set: TG_BOT (named by"), unset::toString);
+        assertTrue(unset.out().endsWith("preflight: not ready — 1 failure(s)\n"), unset::toString);
+        assertTrue(unset.err().startsWith("error: preflight: not ready"), unset::toString);
+        assertEquals(0, set.code(), set::toString);
+        assertTrue(set.out().contains("telegram: OK (configured;"), set::toString);
+        assertTrue(shown.out().contains("telegram.bot_token_env = \"TG_BOT\""), shown::toString);
+        for (CliRun.Result r : List.of(unset, set, shown)) {
+            assertFalse((r.out() + r.err()).contains("telegram-bot-token-secret"), r::toString);
+        }
+    }
+
+    @Test
     void a_malformed_flow_changes_nothing() {
         repo.write(".workflow/config.json", "{}");
         String before = wb("preflight").out();

@@ -136,7 +136,8 @@ class ValidateFlowCliTest {
         assertEquals(0, shared.code(), shared::toString);
         assertEquals("flow shared: OK\n", shared.out());
         assertEquals(1, typo.code(), typo::toString);
-        assertTrue(typo.out().contains("line 1: file: unknown top-level key flows (did you mean flow?)"), typo::toString);
+        assertTrue(
+                typo.out().contains("line 1: file: unknown top-level key flows (did you mean flow?)"), typo::toString);
     }
 
     @Test

@@ -23,6 +23,7 @@ import dev.wb.commands.judge.snapshot.JudgeEvents;
 import dev.wb.commands.judge.snapshot.ScopeBlock;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.SnapshotCapture;
+import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
@@ -181,21 +182,7 @@ public final class JudgeSnapshotCmd extends LeafCmd {
         Console console = root.context().console();
         ScopeBlock scope = snapshot.scope();
         if (root.json()) {
-            ObjectNode doc = CanonicalJson.objectNode();
-            doc.put("snapshot", snapshot.label());
-            doc.put("id", snapshot.id());
-            doc.put("taskId", snapshot.taskId());
-            doc.put("reused", reused);
-            snapshot.parent().ifPresentOrElse(p -> doc.put("parent", "SNAPSHOT:" + p), () -> doc.putNull("parent"));
-            snapshot.parentRecordDigest().ifPresent(d -> doc.put("parentRecordDigest", d));
-            doc.put("path", workspace.root().relativize(snapshot.dir()).toString());
-            doc.put("candidateCommit", snapshot.candidateCommit());
-            doc.put("coveredFiles", snapshot.coveredFiles());
-            doc.put("emptyBoundaryAuthorized", scope.emptyBoundaryAuthorized());
-            doc.set("scope", scope.toJson());
-            doc.put("event", event.eventId());
-            doc.put("version", event.version());
-            console.json(doc);
+            console.json(json(workspace, snapshot, reused, event));
             return;
         }
         console.line(snapshot.label() + (reused ? " (already captured, intact)" : ""));
@@ -215,6 +202,37 @@ public final class JudgeSnapshotCmd extends LeafCmd {
         console.line("  in " + workspace.root().relativize(snapshot.dir()));
         console.line("recorded as event " + event.version() + " of " + snapshot.taskId() + "; next: wb judge run "
                 + snapshot.taskId() + " --candidate " + snapshot.label());
+    }
+
+    /**
+     * The review judge's shape first — {@code id, candidate, scope, metadataPath, worktreePath, parent?,
+     * emptyBoundaryAuthorized}, {@code parent} only for a catch-up — then wb's own fields beside it.
+     */
+    private ObjectNode json(Workspace workspace, Snapshot snapshot, boolean reused, EventEnvelope event) {
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("id", snapshot.id());
+        doc.put("candidate", snapshot.label());
+        doc.set("scope", snapshot.scope().toJson());
+        doc.put("metadataPath", snapshot.dir().resolve(Snapshot.METADATA).toString());
+        doc.put("worktreePath", snapshot.worktree().toString());
+        snapshot.parent().ifPresent(p -> {
+            ObjectNode parent = doc.putObject("parent");
+            parent.put("snapshotId", p);
+            parent.put(
+                    "scopeDigest",
+                    Snapshots.load(workspace, p, root.context().env()).scope().scopeDigest());
+            snapshot.parentRecordDigest().ifPresent(d -> parent.put("recordDigest", d));
+        });
+        doc.put("emptyBoundaryAuthorized", snapshot.scope().emptyBoundaryAuthorized());
+        doc.put("snapshot", snapshot.label());
+        doc.put("taskId", snapshot.taskId());
+        doc.put("reused", reused);
+        doc.put("path", workspace.root().relativize(snapshot.dir()).toString());
+        doc.put("candidateCommit", snapshot.candidateCommit());
+        doc.put("coveredFiles", snapshot.coveredFiles());
+        doc.put("event", event.eventId());
+        doc.put("version", event.version());
+        return doc;
     }
 
     private static List<TaskKey> keys(List<String> texts) {

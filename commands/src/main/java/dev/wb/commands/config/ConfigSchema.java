@@ -277,18 +277,45 @@ final class ConfigSchema {
     }
 
     private static Telegram telegram(ConfigReader r, JsonNode node) {
-        r.only(node, "telegram", List.of("enabled", "bot_token", "chat_id"));
+        r.only(node, "telegram", List.of("enabled", "bot_token", "chat_id", "bot_token_env", "chat_id_env"));
         boolean enabled = r.bool(node, "telegram", "enabled", false);
         String token = r.text(node, "telegram", "bot_token", "");
         String chat = r.text(node, "telegram", "chat_id", "");
-        if (enabled && (token.isBlank() || chat.isBlank())) {
+        String tokenEnv = variable(r, node, "bot_token_env", token);
+        String chatEnv = variable(r, node, "chat_id_env", chat);
+        if (enabled && ((token.isBlank() && tokenEnv.isEmpty()) || (chat.isBlank() && chatEnv.isEmpty()))) {
+            String missing = token.isBlank() && tokenEnv.isEmpty() ? "bot_token" : "chat_id";
             throw r.error(
                     "telegram",
-                    "telegram.enabled is true, but " + (token.isBlank() ? "bot_token" : "chat_id") + " is empty",
-                    "set both telegram.bot_token and telegram.chat_id, or telegram.enabled false");
+                    "telegram.enabled is true, but " + missing + " is empty and no " + missing + "_env names a"
+                            + " variable holding it",
+                    "set telegram." + missing + "_env to the name of the environment variable that holds it (or"
+                            + " telegram." + missing + "), or telegram.enabled false");
         }
-        return new Telegram(enabled, token, chat);
+        return new Telegram(enabled, token, chat, tokenEnv, chatEnv);
     }
+
+    /** {@code <key>}: the name of an environment variable, never beside the value it stands for. */
+    private static String variable(ConfigReader r, JsonNode node, String key, String written) {
+        String name = r.text(node, "telegram", key, "");
+        if (!name.isEmpty() && !ENV_NAME.matcher(name).matches()) {
+            throw r.error(
+                    "telegram." + key,
+                    "telegram." + key + " must name an environment variable (letters, digits, _; not starting"
+                            + " with a digit)",
+                    "write the variable's name, like WB_TELEGRAM_TOKEN, not its value");
+        }
+        if (!name.isEmpty() && !written.isEmpty()) {
+            String value = key.substring(0, key.length() - "_env".length());
+            throw r.error(
+                    "telegram." + key,
+                    "telegram." + value + " and telegram." + key + " are both set: one would silently win",
+                    "keep telegram." + key + " and remove telegram." + value + " from config.json");
+        }
+        return name;
+    }
+
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     static String lower(String s) {
         return s.toLowerCase(Locale.ROOT);

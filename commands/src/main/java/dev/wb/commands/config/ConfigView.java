@@ -98,7 +98,9 @@ public final class ConfigView {
         root.putObject("telegram")
                 .put("enabled", c.telegram().enabled())
                 .put("bot_token", mask(c.telegram().botToken()))
-                .put("chat_id", c.telegram().chatId());
+                .put("chat_id", c.telegram().chatId())
+                .put("bot_token_env", c.telegram().botTokenEnv())
+                .put("chat_id_env", c.telegram().chatIdEnv());
         c.presets().preset().ifPresentOrElse(p -> root.put("preset", p), () -> root.putNull("preset"));
         ObjectNode presetPaths = root.putObject("preset_paths");
         c.presets().paths().forEach(presetPaths::put);

@@ -7,6 +7,7 @@ import dev.wb.commands.Workspace;
 import dev.wb.commands.plan.PresetBar;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -145,8 +146,39 @@ public record WorkspaceConfig(
         }
     }
 
-    /** {@code telegram}: notifications; the token is a secret and never printed. */
-    public record Telegram(boolean enabled, String botToken, String chatId) {}
+    /**
+     * {@code telegram}: notifications; the token is a secret and never printed. The token and the chat id
+     * are written in config.json ({@code bot_token}, {@code chat_id}) or named by an environment variable
+     * ({@code bot_token_env}, {@code chat_id_env}; empty when not used), read only when needed.
+     */
+    public record Telegram(boolean enabled, String botToken, String chatId, String botTokenEnv, String chatIdEnv) {
+
+        /** The bot token: the named variable's value when {@code bot_token_env} is set, else config.json's. */
+        public Optional<String> token(Map<String, String> env) {
+            return resolve(botTokenEnv, botToken, env);
+        }
+
+        /** The chat id: the named variable's value when {@code chat_id_env} is set, else config.json's. */
+        public Optional<String> chat(Map<String, String> env) {
+            return resolve(chatIdEnv, chatId, env);
+        }
+
+        /** The variables named by {@code bot_token_env} and {@code chat_id_env} that {@code env} leaves unset or empty. */
+        public List<String> unsetVariables(Map<String, String> env) {
+            List<String> unset = new ArrayList<>();
+            for (String name : List.of(botTokenEnv, chatIdEnv)) {
+                if (!name.isEmpty() && resolve(name, "", env).isEmpty()) {
+                    unset.add(name);
+                }
+            }
+            return List.copyOf(unset);
+        }
+
+        private static Optional<String> resolve(String variable, String written, Map<String, String> env) {
+            String value = variable.isEmpty() ? written : env.getOrDefault(variable, "");
+            return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
+        }
+    }
 
     /** A verify command's time limit; config.json may lower it, never raise it. */
     public static final int MAX_VERIFY_TIMEOUT_SECONDS = 600;
@@ -176,7 +208,7 @@ public record WorkspaceConfig(
             new Checks(MAX_VERIFY_TIMEOUT_SECONDS, List.of()),
             new Repo(""),
             new GitSettings(false, false, false),
-            new Telegram(false, "", ""),
+            new Telegram(false, "", "", "", ""),
             Presets.NONE,
             OriginalKeys.NONE);
 

@@ -102,6 +102,8 @@ public final class WorkspaceRedactor {
                 .filter(v -> v != null && !v.isEmpty())
                 .forEach(secrets::add);
         secrets.add(config.telegram().botToken());
+        // the token named by telegram.bot_token_env, whatever the variable's name looks like
+        config.telegram().token(env).ifPresent(secrets::add);
         config.security().extraEnvironment().forEach((name, value) -> {
             if (SecretNames.secret(name)) {
                 secrets.add(value);

@@ -182,7 +182,11 @@ public final class Preflight {
                     "git.create_pull_request",
                     () -> List.of(GhLine.check(new ProbeRunner(scratch, request.env()), root))));
         }
-        lines.addAll(guarded("telegram", "telegram:", "telegram", () -> List.of(TelegramLine.of(config.telegram()))));
+        // The variables telegram's *_env keys name, as the environment wins over .workflow/.env's.
+        Map<String, String> variables = new HashMap<>(env.variables());
+        variables.putAll(request.env());
+        lines.addAll(guarded(
+                "telegram", "telegram:", "telegram", () -> List.of(TelegramLine.of(config.telegram(), variables))));
         // Every line may quote what a process printed (a provider's auth status, a probe's first line) or
         // what the operator wrote (a command set): none is printed or recorded before the redactor saw it.
         return new PreflightReport(

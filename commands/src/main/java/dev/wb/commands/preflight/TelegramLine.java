@@ -2,6 +2,8 @@ package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code telegram} line. wb reaches no network, so preflight never contacts Telegram: OK means
@@ -12,9 +14,21 @@ final class TelegramLine {
 
     private TelegramLine() {}
 
-    static PreflightLine of(WorkspaceConfig.Telegram telegram) {
+    /**
+     * SKIP when off; FAIL naming each variable {@code bot_token_env}/{@code chat_id_env} names that {@code env}
+     * leaves unset (the names only: a value is never printed); else OK.
+     */
+    static PreflightLine of(WorkspaceConfig.Telegram telegram, Map<String, String> env) {
         if (!telegram.enabled()) {
             return PreflightLine.paren("telegram", Verdict.SKIP, "disabled");
+        }
+        List<String> unset = telegram.unsetVariables(env);
+        if (!unset.isEmpty()) {
+            return PreflightLine.of(
+                    "telegram",
+                    Verdict.FAIL,
+                    "env var(s) not set: " + String.join(", ", unset)
+                            + " (named by telegram.bot_token_env/chat_id_env; export it or add it to .workflow/.env)");
         }
         return PreflightLine.paren("telegram", Verdict.OK, "configured; not contacted — wb reaches no network");
     }

@@ -93,6 +93,19 @@ class WorkspaceConfigTest {
         assertEquals("42", c.telegram().chatId());
     }
 
+    @Test
+    void telegram_secrets_named_by_variables_are_read_from_the_environment_at_use() {
+        WorkspaceConfig c = parse(
+                "{\"telegram\": {\"enabled\": true, \"bot_token_env\": \"TG_BOT\", \"chat_id_env\": \"TG_CHAT\"}}");
+
+        assertEquals("TG_BOT", c.telegram().botTokenEnv());
+        assertEquals("", c.telegram().botToken(), "no token is written in config.json");
+        assertEquals(Optional.of("1:tok"), c.telegram().token(Map.of("TG_BOT", "1:tok", "TG_CHAT", "42")));
+        assertEquals(Optional.of("42"), c.telegram().chat(Map.of("TG_BOT", "1:tok", "TG_CHAT", "42")));
+        assertEquals(Optional.empty(), c.telegram().token(Map.of()));
+        assertEquals(List.of("TG_BOT", "TG_CHAT"), c.telegram().unsetVariables(Map.of("TG_BOT", " ")));
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             unknown top key      | {"execute": true,\\n "exeucte": false}                         | line 2: unknown key exeucte (did you mean execute?)
@@ -124,6 +137,8 @@ class WorkspaceConfigTest {
             tab in an argv word  | {"checks": {"command_sets": {"r": {"commands": [["a\\tb"]]}}}} | line 1: checks.command_sets.r.commands[0][0] must not hold control characters
             secret not echoed    | {"security": {"extra_environment": {"NPM_TOKEN": 98765432123}}} | line 1: security.extra_environment.NPM_TOKEN must be a string, not a number
             token not echoed     | {"telegram": {"bot_token": 12345678}}                          | line 1: telegram.bot_token must be a string, not a number
+            token and its env    | {"telegram": {"bot_token": "98765432123", "bot_token_env": "TG"}} | line 1: telegram.bot_token and telegram.bot_token_env are both set
+            env key not a name   | {"telegram": {"chat_id_env": "12345678"}}                      | line 1: telegram.chat_id_env must name an environment variable
             """)
     void every_error_names_the_key_and_its_line(String name, String json, String expected) {
         Failure f = refused(json.replace("\\n", "\n"));

@@ -63,10 +63,13 @@ class FlowSchemaTest {
     }
 
     @Test
-    void an_unknown_key_at_the_top_is_a_violation_and_lists_the_keys() {
+    void an_unknown_key_at_the_top_is_a_violation_and_says_what_the_top_may_hold() {
         FlowResult result = fx.validate("impl", flow("impl", IMPLEMENT_REVIEW) + "colour: red\n");
 
-        assertEquals(List.of("line 29: file: unknown key colour; the keys here are: flow"), result.violations());
+        assertEquals(
+                List.of("line 29: file: unknown top-level key colour; a flow file holds flow: and, for settings shared"
+                        + " through anchors, keys named x-… (x-common: &common {…})"),
+                result.violations());
     }
 
     @Test

@@ -196,6 +196,33 @@ class WorkspaceLinesTest {
     }
 
     @Test
+    void a_telegram_secret_named_by_a_variable_is_checked_set_by_name_and_its_value_never_shown() {
+        PreflightHarness h = new PreflightHarness(tmp)
+                .config("{\"telegram\": {\"enabled\": true, \"bot_token_env\": \"TG_BOT\","
+                        + " \"chat_id_env\": \"TG_CHAT\"}}")
+                .claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
+
+        PreflightReport unset = h.run(LINUX_WITH_HELPERS);
+        h.env.put("TG_BOT", "4242:VARIABLEBOTTOKEN");
+        PreflightReport half = h.run(LINUX_WITH_HELPERS);
+        h.env.put("TG_CHAT", "-100777");
+        PreflightReport set = h.run(LINUX_WITH_HELPERS);
+
+        assertEquals(
+                "telegram: FAIL — env var(s) not set: TG_BOT, TG_CHAT (named by telegram.bot_token_env/chat_id_env;"
+                        + " export it or add it to .workflow/.env)",
+                line(unset, "telegram:").text());
+        assertFalse(unset.ready());
+        assertTrue(line(half, "telegram:").text().startsWith("telegram: FAIL — env var(s) not set: TG_CHAT ("));
+        assertEquals(
+                "telegram: OK (configured; not contacted — wb reaches no network)",
+                line(set, "telegram:").text());
+        for (PreflightReport report : List.of(unset, half, set)) {
+            assertFalse(report.toJson().toString().contains("VARIABLEBOTTOKEN"), "the token is never shown");
+        }
+    }
+
+    @Test
     void the_command_sets_are_summarised_as_written() {
         PreflightHarness h = new PreflightHarness(tmp)
                 .config("{\"checks\": {\"command_sets\": {\"repo\": {\"commands\":"
