@@ -3,6 +3,7 @@ package dev.wb.commands.judge.record;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
+import dev.wb.commands.judge.core.ScopeShape;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
@@ -320,8 +321,19 @@ public final class JudgeRounds {
         return owner.isEmpty() || owner.get().equals(key);
     }
 
-    /** Task keys by their letters, then numerically: TASK-9 before TASK-10. */
+    /**
+     * Task keys by their letters, then numerically: TASK-9 before TASK-10; a key of another shape (a bare
+     * number, an {@code idea-} slug) after every ticket, by its text.
+     */
     static int compareKeys(String a, String b) {
+        boolean ticketA = ScopeShape.TASK_ID.matcher(a).matches();
+        boolean ticketB = ScopeShape.TASK_ID.matcher(b).matches();
+        if (ticketA != ticketB) {
+            return ticketA ? -1 : 1;
+        }
+        if (!ticketA) {
+            return a.compareTo(b);
+        }
         int da = a.lastIndexOf('-');
         int db = b.lastIndexOf('-');
         int byPrefix = a.substring(0, da).compareTo(b.substring(0, db));

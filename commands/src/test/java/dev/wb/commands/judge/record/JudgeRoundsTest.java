@@ -109,6 +109,13 @@ class JudgeRoundsTest {
     // ---------------------------------------------------------------- the accounting
 
     @Test
+    void keys_sort_tickets_numerically_then_numbers_and_slugs_by_text_without_failing() {
+        List<String> keys = new ArrayList<>(List.of("idea-dark-mode", "TASK-10", "123", "TASK-9", "ABC-2"));
+        keys.sort(JudgeRounds::compareKeys);
+        assertEquals(List.of("ABC-2", "TASK-9", "TASK-10", "123", "idea-dark-mode"), keys);
+    }
+
+    @Test
     void exact_copies_count_once_and_list_every_file() {
         ObjectNode r = approved("2026-01-01T10:00:00Z", S1);
 
