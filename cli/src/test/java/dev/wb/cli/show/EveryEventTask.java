@@ -25,6 +25,7 @@ import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
@@ -278,7 +279,16 @@ public final class EveryEventTask {
                         Optional.of("global_fix_iterations"),
                         List.of(new RunDecomposed.Subtask(1, "API", "api", List.of("it answers"), List.of()))),
                 new SubtaskStarted(1, 1, "api", "implementation"),
-                new SubtaskFinished(1, 1, Optional.of(COMMIT), List.of("src/App.java")));
+                new SubtaskFinished(1, 1, Optional.of(COMMIT), List.of("src/App.java")),
+                new VerifyRegressionRan(
+                        "tests/test_app.py",
+                        "pytest -q tests/test_app.py",
+                        "pytest",
+                        "0123456789abcdef0123456789abcdef01234567",
+                        Optional.of(new VerifyRegressionRan.Side("exited", 1, 300, "1 failed\n", DIGEST, 40)),
+                        Optional.of(new VerifyRegressionRan.Side("exited", 0, 280, "1 passed\n", DIGEST, 40)),
+                        true,
+                        Optional.empty()));
     }
 
     private static PlanAudited audit() {

@@ -65,7 +65,7 @@ class ShowEveryEventTest {
         // the events are an hour apart from 08:00: the date is shown again where the day changes
         assertTrue(show.out().contains("  2026-05-01 08:00:00  workspace.initialized "), show::toString);
         assertTrue(show.out().contains("  2026-05-02 00:00:00  "), show::toString);
-        assertTrue(lines.get(lines.size() - 1).matches("chain: 41 events verify, head [0-9a-f]{12}"), show::toString);
+        assertTrue(lines.get(lines.size() - 1).matches("chain: 42 events verify, head [0-9a-f]{12}"), show::toString);
     }
 
     @Test
@@ -85,7 +85,7 @@ class ShowEveryEventTest {
                         "plan=passed [task.created, import.verdict.recorded, plan.audited, plan.rebaselined]",
                         "scope=deviation [scope.checked]",
                         "verify=passed [verify.started, verify.command.ran, verify.finished, checks.ran,"
-                                + " preflight.completed, flow.validated]",
+                                + " preflight.completed, flow.validated, verify.regression.ran]",
                         "git=passed [git.step.ran, git.series.finished]",
                         "review=approved [judge.snapshot.captured, task.commands.approved, judge.run.started,"
                                 + " judge.run.refused, judge.run.finished, judge.receipt.written, judge.record.read,"
@@ -99,7 +99,7 @@ class ShowEveryEventTest {
                 stages);
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
-                41, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
+                42, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
     }
 
     @Test
