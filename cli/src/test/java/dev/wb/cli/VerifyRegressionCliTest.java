@@ -127,6 +127,8 @@ class VerifyRegressionCliTest {
                 r.out());
         assertTrue(r.err().contains("error: the verification of ABC-1 did not pass: fail"), r.err());
         assertTrue(r.err().contains("fix: "), r.err());
+        CliRun.Result replay = wb("replay", "ABC-1");
+        assertTrue(replay.out().contains("test targets not changed: tests/test_bug.py"), replay.out());
     }
 
     @Test

@@ -152,7 +152,11 @@ public final class Summaries {
             VerifyStarted started = VerifyStarted.TYPE.read(event);
             return started.commands().size() + " to run, "
                     + started.refused().size() + " refused"
-                    + (started.env().isEmpty() ? "" : " · env " + list(started.env()));
+                    + (started.env().isEmpty() ? "" : " · env " + list(started.env()))
+                    + started.tests()
+                            .filter(t -> !t.missing().isEmpty())
+                            .map(t -> " · test targets not changed: " + list(t.missing()))
+                            .orElse("");
         }
         if (VerifyCommandRan.TYPE.matches(event)) {
             VerifyCommandRan ran = VerifyCommandRan.TYPE.read(event);
