@@ -25,6 +25,7 @@ import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WorkspaceInitialized;
 import java.io.UncheckedIOException;
@@ -158,13 +159,22 @@ public final class Summaries {
         return null;
     }
 
+    private static String regressionSide(Optional<VerifyRegressionRan.Side> side) {
+        return side.map(s -> s.outcome().equals("exited") ? "exit " + s.exitCode() : TerminalText.escape(s.outcome()))
+                .orElse("not run");
+    }
+
     /** The summaries of verify, preflight, flow and checks events; null for another type. */
     private static String operation(EventEnvelope event) {
         if (VerifyStarted.TYPE.matches(event)) {
             VerifyStarted started = VerifyStarted.TYPE.read(event);
             return started.commands().size() + " to run, "
                     + started.refused().size() + " refused"
-                    + (started.env().isEmpty() ? "" : " · env " + list(started.env()));
+                    + (started.env().isEmpty() ? "" : " · env " + list(started.env()))
+                    + started.tests()
+                            .filter(t -> !t.missing().isEmpty())
+                            .map(t -> " · test targets not changed: " + list(t.missing()))
+                            .orElse("");
         }
         if (VerifyCommandRan.TYPE.matches(event)) {
             VerifyCommandRan ran = VerifyCommandRan.TYPE.read(event);
@@ -179,6 +189,12 @@ public final class Summaries {
                     + finished.failed() + " failed, "
                     + finished.refused() + " refused"
                     + (finished.notRun() > 0 ? ", " + finished.notRun() + " not run" : "");
+        }
+        if (VerifyRegressionRan.TYPE.matches(event)) {
+            VerifyRegressionRan ran = VerifyRegressionRan.TYPE.read(event);
+            return (ran.passed() ? "reproduced" : "failed") + " · " + TerminalText.escape(ran.target())
+                    + " · merge base " + regressionSide(ran.base()) + ", checkout " + regressionSide(ran.head())
+                    + ran.reason().map(r -> " · " + TerminalText.escape(r)).orElse("");
         }
         if (HooksConfigured.TYPE.matches(event)) {
             HooksConfigured hooks = HooksConfigured.TYPE.read(event);

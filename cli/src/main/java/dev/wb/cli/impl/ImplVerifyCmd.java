@@ -17,10 +17,12 @@ import dev.wb.commands.verify.VerifyPlan;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.VerifyRegressionRan;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb impl verify KEY}: the audited plan's verify commands, run and recorded as evidence. */
@@ -28,8 +30,11 @@ public final class ImplVerifyCmd extends LeafCmd {
 
     private static final Exits EXITS = Exits.of(
             Exit.OK.as("every command ran and passed"),
-            Exit.CHECK_FAILED.as("a command failed, timed out, was refused or interrupted"),
-            Exit.USAGE.as("no passing current audit"),
+            Exit.CHECK_FAILED.as("a command failed, timed out, was refused or interrupted; a test target is not"
+                    + " among the branch's changes; a regression target passed at the merge base or failed in the"
+                    + " checkout"),
+            Exit.USAGE.as("no passing current audit; --base names no commit; --regression with no regression target"
+                    + " or no base branch"),
             Exit.MISSING.as("no sdd.json"));
 
     @Override
@@ -38,6 +43,8 @@ public final class ImplVerifyCmd extends LeafCmd {
     }
 
     String key;
+    boolean regression;
+    String base;
 
     private ImplVerifyCmd(WbCommand root) {
         super(root);
@@ -51,6 +58,18 @@ public final class ImplVerifyCmd extends LeafCmd {
                         + " and lint runners only, no shell, 600 s each at most) and write evidence.md and evidence.json from"
                         + " the recorded run. Needs a passing, current audit of KEY; nothing can be passed in.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addOption(Specs.flag(
+                "--regression",
+                "Also run each regression test target: in a work tree at the merge base (it must fail) and in the"
+                        + " checkout (it must pass).",
+                on -> cmd.regression = on));
+        spec.addOption(Specs.option(
+                "--base",
+                "REF",
+                String.class,
+                "The branch this one started from (default: origin/HEAD's branch, else main, master or develop):"
+                        + " the test targets must be among the changes since it.",
+                value -> cmd.base = (String) value));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -63,8 +82,12 @@ public final class ImplVerifyCmd extends LeafCmd {
                 ? ImplVerify.Progress.NONE
                 : new ProgressLines(console.err(), root.context().terminals().stderr());
         try (Session session = root.context().session()) {
-            ImplVerify.Result result =
-                    ImplVerify.run(session, task, root.context().env(), progress);
+            ImplVerify.Result result = ImplVerify.run(
+                    session,
+                    task,
+                    root.context().env(),
+                    progress,
+                    new ImplVerify.Request(regression, Optional.ofNullable(base)));
             if (root.json()) {
                 console.json(EvidenceView.json(task, result.run()));
             } else {
@@ -105,6 +128,17 @@ public final class ImplVerifyCmd extends LeafCmd {
             console.line("  " + Columns.left("not set", 12) + TerminalText.escape(refused.subject()) + "  ("
                     + TerminalText.escape(refused.reason()) + ")");
         }
+        for (String missing : EvidenceView.testsMissing(result.run())) {
+            console.line("  " + Columns.left("no change", 12) + TerminalText.escape(missing)
+                    + "  (a test target of the plan, not among the branch's changed paths)");
+        }
+        for (VerifyRegressionRan r : result.run().regression()) {
+            console.line("  " + Columns.left(r.passed() ? "reproduced" : "FAILED", 12) + "regression "
+                    + TerminalText.escape(r.target()) + "  (merge base "
+                    + (r.baseCommit().length() > 12 ? r.baseCommit().substring(0, 12) : r.baseCommit())
+                    + ": " + side(r.base()) + "; checkout: " + side(r.head()) + ")");
+            r.reason().ifPresent(why -> console.line("  " + Columns.left("", 12) + TerminalText.escape(why)));
+        }
         if (!result.plan().env().isEmpty()) {
             console.line("variables from the plan: "
                     + String.join(", ", result.plan().env().keySet()));
@@ -113,6 +147,13 @@ public final class ImplVerifyCmd extends LeafCmd {
                 + result.events().get(0).version() + "–"
                 + result.events().get(result.events().size() - 1).version()
                 + " of " + result.key());
+    }
+
+    private static String side(Optional<VerifyRegressionRan.Side> side) {
+        return side.map(s -> s.outcome().equals("exited")
+                        ? (s.exitCode() == 0 ? "passed" : "failed, exit " + s.exitCode())
+                        : s.outcome().replace('_', ' '))
+                .orElse("not run");
     }
 
     private static String resultOf(VerifyCommandRan command) {

@@ -16,6 +16,7 @@ import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
@@ -79,6 +80,7 @@ enum Stage {
             List.of(
                     VerifyStarted.TYPE,
                     VerifyCommandRan.TYPE,
+                    VerifyRegressionRan.TYPE,
                     VerifyFinished.TYPE,
                     ChecksRan.TYPE,
                     FlowValidated.TYPE,

@@ -11,6 +11,7 @@ import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
@@ -51,6 +52,9 @@ enum Tone {
         }
         if (VerifyCommandRan.TYPE.matches(e)) {
             return pass(VerifyCommandRan.TYPE.read(e).passed());
+        }
+        if (VerifyRegressionRan.TYPE.matches(e)) {
+            return pass(VerifyRegressionRan.TYPE.read(e).passed());
         }
         if (VerifyFinished.TYPE.matches(e)) {
             String verdict = VerifyFinished.TYPE.read(e).verdict();

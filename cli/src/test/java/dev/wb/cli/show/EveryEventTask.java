@@ -29,6 +29,7 @@ import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
@@ -291,7 +292,16 @@ public final class EveryEventTask {
                         "cites.json",
                         true,
                         List.of(new PlanAudited.Citation(0, Optional.of("src/a.py"), 1, "ok", true, Optional.empty())),
-                        List.of()));
+                        List.of()),
+                new VerifyRegressionRan(
+                        "tests/test_app.py",
+                        "pytest -q tests/test_app.py",
+                        "pytest",
+                        "0123456789abcdef0123456789abcdef01234567",
+                        Optional.of(new VerifyRegressionRan.Side("exited", 1, 300, "1 failed\n", DIGEST, 40)),
+                        Optional.of(new VerifyRegressionRan.Side("exited", 0, 280, "1 passed\n", DIGEST, 40)),
+                        true,
+                        Optional.empty()));
     }
 
     private static PlanAudited audit() {

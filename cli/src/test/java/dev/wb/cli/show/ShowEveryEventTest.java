@@ -86,7 +86,7 @@ class ShowEveryEventTest {
                                 + " citations.checked]",
                         "scope=deviation [scope.checked]",
                         "verify=passed [verify.started, verify.command.ran, verify.finished, checks.ran,"
-                                + " preflight.completed, flow.validated]",
+                                + " preflight.completed, flow.validated, verify.regression.ran]",
                         "git=passed [git.step.ran, git.series.finished]",
                         "review=approved [judge.snapshot.captured, task.commands.approved, judge.run.started,"
                                 + " judge.run.refused, judge.run.finished, judge.receipt.written, judge.record.read,"

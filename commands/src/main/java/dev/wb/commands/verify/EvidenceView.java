@@ -222,7 +222,7 @@ public final class EvidenceView {
     }
 
     /** The plan's test targets the branch does not change; none when they were not checked. */
-    static List<String> testsMissing(Verifications.Run run) {
+    public static List<String> testsMissing(Verifications.Run run) {
         return run.started().tests().map(VerifyStarted.Tests::missing).orElse(List.of());
     }
 

@@ -195,6 +195,33 @@ class BranchTestsVerifyTest {
     }
 
     @Test
+    void a_regression_test_that_hangs_at_the_merge_base_is_stopped_counts_as_failing_there_and_its_tree_goes() {
+        audit(List.of("python3 -m unittest -q"), "regression", "tests/test_bug.py");
+        repo.write(".workflow/config.json", "{\"checks\": {\"timeout_seconds\": 2}}");
+        repo.write("src/app.py", "# app\nvalue = 2\n");
+        repo.write("tests/test_bug.py", TEST.replace("    def test_value_is_two(self):\n", """
+                    def test_value_is_two(self):
+                        if value == 1:
+                            import time
+                            time.sleep(60)
+                """));
+
+        ImplVerify.Result result = verify(true, Optional.empty());
+
+        VerifyRegressionRan ran = result.run().regression().get(0);
+        assertEquals("timed_out", ran.base().orElseThrow().outcome(), ran.toString());
+        assertTrue(ran.passed(), ran.toString());
+        assertEquals("pass", result.verdict());
+        assertEquals(
+                1,
+                repo.git("worktree", "list", "--porcelain")
+                        .lines()
+                        .filter(l -> l.startsWith("worktree "))
+                        .count(),
+                "the work tree at the merge base is gone after the timeout");
+    }
+
+    @Test
     void a_regression_test_that_passes_at_the_merge_base_reproduces_nothing_and_fails_the_run() throws IOException {
         audit(List.of("python3 -m unittest -q"), "regression", "tests/test_bug.py");
         repo.write("src/app.py", "# app\nvalue = 2\n");
