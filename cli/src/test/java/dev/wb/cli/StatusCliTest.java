@@ -119,7 +119,7 @@ class StatusCliTest {
                   plan     ok     sdd.json written
                   audit    -      sdd.json changed since its audit
                   scope    ok     every changed path is in an audited plan
-                  verify   FAIL   a command failed or was refused (evidence.md says which)
+                  verify   FAIL   a command, a test target or a regression check failed, or one was refused (evidence.md says which)
                   git      -      nothing committed yet
                   next:          wb sdd audit ABC-1
                   events:        5 (versions 0 to 4)

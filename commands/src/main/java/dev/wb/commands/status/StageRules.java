@@ -144,7 +144,10 @@ public final class StageRules {
             return new StageStatus(Stage.VERIFY, Mark.OK, "every command passed");
         }
         if (result.equals("fail")) {
-            return new StageStatus(Stage.VERIFY, Mark.FAIL, "a command failed or was refused (evidence.md says which)");
+            return new StageStatus(
+                    Stage.VERIFY,
+                    Mark.FAIL,
+                    "a command, a test target or a regression check failed, or one was refused (evidence.md says which)");
         }
         if (result.equals("interrupted")) {
             return pending(Stage.VERIFY, "the latest run was interrupted");
