@@ -66,7 +66,12 @@ class Issue13LimitsTest {
     @Test
     void item13_a_hundred_thousand_validation_commands_are_a_capsule_problem_that_names_the_limit() {
         // "Exit 70 ... 100,000 commands"
-        CliRun.Result result = approve("echo a\n".repeat(100_000));
+        // distinct commands: a command declared twice is kept once
+        StringBuilder commands = new StringBuilder();
+        for (int i = 0; i < 100_000; i++) {
+            commands.append("t ").append(Integer.toString(i, 36)).append('\n'); // under 1 MiB in all
+        }
+        CliRun.Result result = approve(commands.toString());
 
         assertEquals(
                 2,
@@ -83,12 +88,17 @@ class Issue13LimitsTest {
     @Test
     void item13_commands_over_16_KiB_together_are_a_capsule_problem() {
         // "Bound inputs with a clear error (exit 2 or 7 naming the limit)"
-        CliRun.Result result = approve(("echo " + "y".repeat(4000) + "\n").repeat(5));
+        // distinct commands: a command declared twice is kept once
+        StringBuilder commands = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            commands.append("echo ").append(i).append("y".repeat(4000)).append('\n');
+        }
+        CliRun.Result result = approve(commands.toString());
 
         assertEquals(2, result.code(), result::toString);
         assertTrue(
                 result.err()
-                        .contains("task.md line 5: the commands hold 20025 bytes together: a ## Validation block"
+                        .contains("task.md line 5: the commands hold 20030 bytes together: a ## Validation block"
                                 + " holds at most 16384 bytes (16 KiB) of commands"),
                 result::toString);
     }

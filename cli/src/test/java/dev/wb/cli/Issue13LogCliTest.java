@@ -94,7 +94,7 @@ class Issue13LogCliTest {
         CliRun.Result again = wb(repo.root(), "impl", "check", "T-1");
 
         assertEquals(0, again.code(), again::toString);
-        assertTrue(again.out().contains("other     src/app.py  (T-3)"), again::toString);
+        assertTrue(again.out().contains("other     src/app.py  (claimed by T-3)"), again::toString);
     }
 
     /** Rewrites a checkpoint's content and gives it a matching checksum, as anyone with the file could. */

@@ -72,7 +72,7 @@ class NextCliTest {
 
         assertEquals(0, result.code(), result::toString);
         assertEquals("""
-                ABC-1  scope BLOCKED  deviation: a changed path no audited plan accounts for
+                ABC-1  scope BLOCKED  live: 1 changed path outside every audited plan; last check found a deviation
                   next: wb impl check ABC-1   (implement-change)
                 """, result.out());
     }

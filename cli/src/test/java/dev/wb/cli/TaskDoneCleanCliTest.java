@@ -55,7 +55,7 @@ class TaskDoneCleanCliTest {
         CliRun.Result after = wb(repo.root(), "impl", "check", "ABC-1");
 
         assertEquals(0, before.code(), before::toString);
-        assertTrue(before.out().contains("  other     src/lib.py  (ABC-2)\n"), before::toString);
+        assertTrue(before.out().contains("  other     src/lib.py  (claimed by ABC-2)\n"), before::toString);
         assertEquals(0, done.code(), done::toString);
         assertTrue(done.out().startsWith("ABC-2: done (recorded as event "), done::toString);
         assertEquals(7, after.code(), after::toString);
