@@ -96,15 +96,11 @@ public final class MergedLog {
                     damaged("stored bytes do not form an event (" + e.getMessage() + ")");
                     return;
                 }
-                long lamport = clock[0] + 1;
-                if (SyncSeen.TYPE.matches(event)) {
-                    if (!plausibleClock(event, CEILING)) {
-                        damaged("event " + event.version() + " (sync.seen) claims an implausible clock");
-                        return;
-                    }
-                    long claimed = event.payload().json().path("lamport").longValue();
-                    lamport = Math.max(lamport, claimed + 1);
+                if (SyncSeen.TYPE.matches(event) && !plausibleClock(event, CEILING)) {
+                    damaged("event " + event.version() + " (sync.seen) claims an implausible clock");
+                    return;
                 }
+                long lamport = nextClock(clock[0], event);
                 clock[0] = lamport;
                 entries.add(new Entry(replica, lamport, stored, event));
             }
@@ -119,6 +115,24 @@ public final class MergedLog {
             }
         });
         return new Chain(replica, entries);
+    }
+
+    /**
+     * The clock of {@code event} after an event of clock {@code previous} in its chain (0 before the
+     * first): one more, or for a {@code sync.seen}, more than the clock it claims to have seen.
+     */
+    public static long nextClock(long previous, EventEnvelope event) {
+        long lamport = previous + 1;
+        if (SyncSeen.TYPE.matches(event)) {
+            lamport = Math.max(lamport, event.payload().json().path("lamport").longValue() + 1);
+        }
+        return lamport;
+    }
+
+    /** The clock of the last event of {@code stream}'s chain in {@code log}, 0 when it holds none. */
+    public static long lastClock(EventReader log, StreamId stream) {
+        List<Entry> entries = chain(log, stream, LOCAL).entries();
+        return entries.isEmpty() ? 0 : entries.get(entries.size() - 1).lamport();
     }
 
     /** The merge of {@code own} (possibly empty) and the copies' chains. */

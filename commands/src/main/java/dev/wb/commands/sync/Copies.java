@@ -1,12 +1,14 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.MergedLog;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.logs.EventLogs;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The verified copies of other replicas' chains, one log per replica in
@@ -51,6 +54,24 @@ final class Copies implements AutoCloseable {
             return List.of();
         }
         return hashesOf(log(replica), stream);
+    }
+
+    /** The replicas a copy of whose chain of {@code stream} is held here, by id. */
+    List<String> holders(StreamId stream) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return List.of();
+        }
+        try (Stream<Path> folders = Files.list(dir)) {
+            return folders.map(f -> f.getFileName().toString())
+                    .filter(r -> holds(r, stream))
+                    .sorted()
+                    .toList();
+        }
+    }
+
+    /** The clock of the last event of a replica's chain of {@code stream} held here, 0 when none is. */
+    long lastClock(String replica, StreamId stream) {
+        return holds(replica, stream) ? MergedLog.lastClock(log(replica), stream) : 0;
     }
 
     /** The hashes of a stream's stored events, by version, as they are stored. */

@@ -103,7 +103,11 @@ public final class SyncFetch {
         if (!refused.isEmpty()) {
             throw refusal(remote, prefix, new TreeMap<>(refused));
         }
-        for (FetchedChains.Verified v : checked.verified()) {
+        Map<String, String> jumped = ClockCheck.jumps(session.log(), own.map(Replica::id), copies, checked.verified());
+        List<FetchedChains.Verified> honest = checked.verified().stream()
+                .filter(v -> !jumped.containsKey(v.ref().replica()))
+                .toList();
+        for (FetchedChains.Verified v : honest) {
             if (!isOwn(own, v.ref()) && !v.events().isEmpty()) {
                 copies.requireFolder(v.ref().replica()); // a link in a copy's place: refused before any import
             }
@@ -112,7 +116,7 @@ public final class SyncFetch {
         // without the output it names, and content whose event a crash kept out is only a spare blob.
         ContentStore store = new ContentStore(session.workspace());
         int objects = 0;
-        for (FetchedChains.Verified v : checked.verified()) {
+        for (FetchedChains.Verified v : honest) {
             if (!isOwn(own, v.ref())) {
                 for (byte[] content : v.objects().values()) {
                     store.put(content);
@@ -120,14 +124,13 @@ public final class SyncFetch {
                 }
             }
         }
-        if (own.isEmpty()
-                && checked.verified().stream().anyMatch(v -> !v.events().isEmpty())) {
+        if (own.isEmpty() && honest.stream().anyMatch(v -> !v.events().isEmpty())) {
             // A clone that holds copies reads them merged with its own chain, ordered by replica id
             // among other things: it is named before its first import, so that order never changes.
             Replica.of(session.workspace());
         }
         List<Imported> imported = new ArrayList<>();
-        for (FetchedChains.Verified v : checked.verified()) {
+        for (FetchedChains.Verified v : honest) {
             if (!isOwn(own, v.ref())) {
                 int added = copies.importEvents(v.ref().replica(), v.ref().stream(), v.firstVersion(), v.events());
                 if (added > 0) {
@@ -138,11 +141,41 @@ public final class SyncFetch {
             tips.put(v.ref().name(), v.tip());
         }
         tipsFile.save(tips);
+        if (!jumped.isEmpty()) {
+            throw clockJump(remote, jumped, imported);
+        }
         return new Result(remote, refs.size(), wanted.size(), List.copyOf(imported), objects);
     }
 
     private static boolean isOwn(Optional<Replica> own, SyncRef ref) {
         return own.isPresent() && own.get().id().equals(ref.replica());
+    }
+
+    /** A replica whose clock jumped: none of its refs imported, the others' imported (and said so). */
+    private static Failure clockJump(String remote, Map<String, String> jumped, List<Imported> imported) {
+        StringBuilder message = new StringBuilder();
+        message.append(jumped.size() == 1 ? "the history of replica " : "the histories of replicas ")
+                .append(TerminalText.escape(String.join(", ", jumped.keySet())))
+                .append(" fetched from ")
+                .append(remote)
+                .append(" claim a clock no history reached, so nothing of ")
+                .append(jumped.size() == 1 ? "that replica" : "those replicas")
+                .append(" was imported (")
+                .append(imported.stream().mapToLong(Imported::events).sum())
+                .append(" events of other replicas were):");
+        jumped.forEach((replica, why) -> message.append("\n  replica ")
+                .append(TerminalText.escape(replica))
+                .append(": ")
+                .append(TerminalText.escape(why)));
+        String first = jumped.keySet().iterator().next();
+        return new Failure(
+                Failure.Kind.CHECK_FAILED,
+                message.toString(),
+                List.of(
+                        "ask whoever can write " + remote + "'s refs/wb/ who pushed replica " + first
+                                + " (docs/SYNC.md, \"Trust\")",
+                        "git for-each-ref " + SyncGit.fetched(remote) + "   # the fetched refs; "
+                                + TerminalText.escape(first) + "'s stay unimported"));
     }
 
     private static Failure refusal(String remote, String prefix, Map<String, String> refused) {
