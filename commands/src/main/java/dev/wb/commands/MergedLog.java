@@ -129,10 +129,14 @@ public final class MergedLog {
         return lamport;
     }
 
-    /** The clock of the last event of {@code stream}'s chain in {@code log}, 0 when it holds none. */
-    public static long lastClock(EventReader log, StreamId stream) {
+    /** A chain's clock at its last event (0 when it holds none), and how many events it holds. */
+    public record ChainClock(long last, long events) {}
+
+    /** The clock of {@code stream}'s chain in {@code log}, read once. */
+    public static ChainClock clockOf(EventReader log, StreamId stream) {
         List<Entry> entries = chain(log, stream, LOCAL).entries();
-        return entries.isEmpty() ? 0 : entries.get(entries.size() - 1).lamport();
+        return new ChainClock(
+                entries.isEmpty() ? 0 : entries.get(entries.size() - 1).lamport(), entries.size());
     }
 
     /** The merge of {@code own} (possibly empty) and the copies' chains. */

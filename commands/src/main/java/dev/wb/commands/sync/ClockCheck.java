@@ -1,6 +1,7 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.MergedLog;
+import dev.wb.commands.MergedLog.ChainClock;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventReader;
@@ -20,9 +21,6 @@ import java.util.Optional;
  * ever writes, so it is refused, and with it every ref of that replica this fetch brought.
  */
 final class ClockCheck {
-
-    /** One chain's clock at its last event, and how many events it holds. */
-    private record Clock(long last, long events) {}
 
     private ClockCheck() {}
 
@@ -45,7 +43,7 @@ final class ClockCheck {
             }
         }
         for (Map.Entry<StreamId, List<FetchedChains.Verified>> s : byStream.entrySet()) {
-            Map<String, Clock> clocks = clocks(ownLog, copies, s.getKey(), s.getValue());
+            Map<String, ChainClock> clocks = clocks(ownLog, copies, s.getKey(), s.getValue());
             boolean found = true;
             while (found) {
                 found = false;
@@ -64,14 +62,15 @@ final class ClockCheck {
         return refused;
     }
 
-    private static Optional<String> jumped(String replica, Map<String, Clock> clocks, Map<String, String> refused) {
+    private static Optional<String> jumped(
+            String replica, Map<String, ChainClock> clocks, Map<String, String> refused) {
         long seen = 0;
-        for (Map.Entry<String, Clock> c : clocks.entrySet()) {
+        for (Map.Entry<String, ChainClock> c : clocks.entrySet()) {
             if (!c.getKey().equals(replica) && !refused.containsKey(c.getKey())) {
                 seen = Math.max(seen, c.getValue().last());
             }
         }
-        Clock own = clocks.get(replica);
+        ChainClock own = clocks.get(replica);
         if (own.last() - seen <= own.events()) {
             return Optional.empty();
         }
@@ -81,24 +80,16 @@ final class ClockCheck {
     }
 
     /** Each chain's clock: this clone's own, each copy held, and each incoming chain after its import. */
-    private static Map<String, Clock> clocks(
+    private static Map<String, ChainClock> clocks(
             EventReader ownLog, Copies copies, StreamId stream, List<FetchedChains.Verified> incoming)
             throws IOException {
-        Map<String, Clock> clocks = new LinkedHashMap<>();
-        clocks.put(
-                MergedLog.LOCAL + "/own",
-                new Clock(
-                        MergedLog.lastClock(ownLog, stream),
-                        Copies.hashesOf(ownLog, stream).size()));
+        Map<String, ChainClock> clocks = new LinkedHashMap<>();
+        clocks.put(MergedLog.LOCAL + "/own", MergedLog.clockOf(ownLog, stream));
         for (String holder : copies.holders(stream)) {
-            clocks.put(
-                    holder,
-                    new Clock(
-                            copies.lastClock(holder, stream),
-                            copies.hashes(holder, stream).size()));
+            clocks.put(holder, copies.clock(holder, stream));
         }
         for (FetchedChains.Verified v : incoming) {
-            Clock held = clocks.getOrDefault(v.ref().replica(), new Clock(0, 0));
+            ChainClock held = clocks.getOrDefault(v.ref().replica(), new ChainClock(0, 0));
             long last = held.last();
             long count = held.events();
             for (int i = 0; i < v.events().size(); i++) {
@@ -107,7 +98,7 @@ final class ClockCheck {
                     count++;
                 }
             }
-            clocks.put(v.ref().replica(), new Clock(last, count));
+            clocks.put(v.ref().replica(), new ChainClock(last, count));
         }
         return clocks;
     }

@@ -69,9 +69,9 @@ final class Copies implements AutoCloseable {
         }
     }
 
-    /** The clock of the last event of a replica's chain of {@code stream} held here, 0 when none is. */
-    long lastClock(String replica, StreamId stream) {
-        return holds(replica, stream) ? MergedLog.lastClock(log(replica), stream) : 0;
+    /** The clock of a replica's chain of {@code stream} held here (0 and no events when none is). */
+    MergedLog.ChainClock clock(String replica, StreamId stream) {
+        return holds(replica, stream) ? MergedLog.clockOf(log(replica), stream) : new MergedLog.ChainClock(0, 0);
     }
 
     /** The hashes of a stream's stored events, by version, as they are stored. */
