@@ -58,6 +58,7 @@ final class ConfigSchema {
                 "repo",
                 "git",
                 "telegram",
+                "sync",
                 "preset",
                 "preset_paths"));
         keys.addAll(OriginalKeys.NOTES.keySet());
@@ -117,7 +118,22 @@ final class ConfigSchema {
                 git,
                 telegram,
                 presets(r, root),
-                OriginalKeys.read(r, root));
+                OriginalKeys.read(r, root),
+                r.object(root, "", "sync").map(o -> sync(r, o)).orElse(WorkspaceConfig.SyncSettings.DEFAULT));
+    }
+
+    private static WorkspaceConfig.SyncSettings sync(ConfigReader r, JsonNode node) {
+        r.only(node, "sync", List.of("signatures"));
+        String value = r.text(node, "sync", "signatures", "required");
+        for (WorkspaceConfig.Signatures s : WorkspaceConfig.Signatures.values()) {
+            if (s.wireName().equals(value)) {
+                return new WorkspaceConfig.SyncSettings(s);
+            }
+        }
+        throw r.error(
+                "sync.signatures",
+                "sync.signatures must be \"required\" or \"off\", not \"" + value + "\"",
+                "write \"required\" (the default: only replicas signed by an allowed signer count) or \"off\"");
     }
 
     private static Branches branches(ConfigReader r, JsonNode node) {

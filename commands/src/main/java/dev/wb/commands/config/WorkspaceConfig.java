@@ -33,7 +33,8 @@ public record WorkspaceConfig(
         GitSettings git,
         Telegram telegram,
         Presets presets,
-        OriginalKeys originals) {
+        OriginalKeys originals,
+        SyncSettings sync) {
 
     public static final String FILE = ".workflow/config.json";
     public static final String DOCS = "docs/CONFIG.md";
@@ -130,6 +131,25 @@ public record WorkspaceConfig(
     public record GitSettings(boolean createPullRequest, boolean autoMerge, boolean runHooks) {}
 
     /**
+     * Whose fetched claims count (docs/SYNC.md, "Trust"): {@code required}, the default, counts another
+     * replica's events only when every commit of its chains is signed by a key {@code
+     * .workflow/allowed_signers} lists; {@code off} counts every verified replica, as before signatures.
+     */
+    public enum Signatures {
+        REQUIRED,
+        OFF;
+
+        public String wireName() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** {@code sync}: how fetched histories are trusted. */
+    public record SyncSettings(Signatures signatures) {
+        public static final SyncSettings DEFAULT = new SyncSettings(Signatures.REQUIRED);
+    }
+
+    /**
      * {@code preset} and {@code preset_paths} ({@code {glob: preset}}): the quality bar the repository
      * records, as the original workbench's config has it; when either is set, a plan may not declare a
      * lower preset than its files are held to (docs/PLAN.md).
@@ -210,7 +230,8 @@ public record WorkspaceConfig(
             new GitSettings(false, false, false),
             new Telegram(false, "", "", "", ""),
             Presets.NONE,
-            OriginalKeys.NONE);
+            OriginalKeys.NONE,
+            SyncSettings.DEFAULT);
 
     /**
      * The branches {@code wb git} never commits to or pushes (empty: detected): {@code branches.protected},
