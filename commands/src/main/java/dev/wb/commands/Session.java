@@ -9,6 +9,7 @@ import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
 import java.nio.file.Files;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -25,6 +26,8 @@ public final class Session implements AutoCloseable {
     private Invocation invocation;
     private EventLog log;
     private Optional<SyncedReader> synced;
+    private ReplicaTrust trust;
+    private Optional<String> signersAt = Optional.empty();
 
     /** A session with a given environment and invocation: tests and benchmarks. */
     public Session(Workspace workspace, Map<String, String> env, Invocation invocation) {
@@ -81,12 +84,36 @@ public final class Session implements AutoCloseable {
         return new UpcastingReader(stored, WbEvents.SCHEMAS);
     }
 
-    /** The local log and the copies of other replicas' chains, when this clone holds any (a fetch imported them). */
+    /**
+     * The local log and the copies of other replicas' chains that count ({@link #trust()}), when this
+     * clone holds any (a fetch imported them).
+     */
     public synchronized Optional<SyncedReader> synced() {
         if (synced == null) {
-            synced = SyncedReader.open(workspace, log());
+            List<String> held = SyncedReader.held(workspace);
+            trust = held.isEmpty()
+                    ? new ReplicaTrust(Map.of(), true, Optional.empty())
+                    : ReplicaTrust.judge(this, held, signersAt);
+            synced = SyncedReader.open(workspace, log(), trust);
         }
         return synced;
+    }
+
+    /** The verdict on each replica this clone holds a copy of: which count, and why (docs/SYNC.md, "Trust"). */
+    public synchronized ReplicaTrust trust() {
+        synced();
+        return trust;
+    }
+
+    /**
+     * Reads the allowed signers at {@code commit} instead of HEAD ({@code wb ci check}: at its base, which
+     * the pull request cannot change); before the first read only.
+     */
+    public synchronized void readSignersAt(String commit) {
+        if (synced != null) {
+            throw new IllegalStateException("the replicas were judged already");
+        }
+        signersAt = Optional.of(commit);
     }
 
     @Override

@@ -46,17 +46,19 @@ public final class SyncedReader implements EventReader, AutoCloseable {
         this.mergedHeads = mergedHeads;
     }
 
-    /** A reader over the local log and every copy, or empty when this clone holds no copy. */
-    public static Optional<SyncedReader> open(Workspace workspace, EventLog own) {
+    /**
+     * The replicas whose copies this clone holds, by id (never its own): every folder an import made
+     * under {@code .workflow/local/sync/replicas/}, counted or not.
+     */
+    public static List<String> held(Workspace workspace) {
         Path replicas = Replica.dir(workspace).resolve("replicas");
         if (!Files.isDirectory(replicas, LinkOption.NOFOLLOW_LINKS)) {
-            return Optional.empty();
+            return List.of();
         }
         String ownId = Replica.existing(workspace).map(Replica::id).orElse(MergedLog.LOCAL);
-        List<String> ids;
         try (Stream<Path> listing = Files.list(replicas)) {
             // A link in place of a copy's folder is never followed: only an import makes these folders.
-            ids = listing.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
+            return listing.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
                             && Files.isDirectory(p.resolve("log"), LinkOption.NOFOLLOW_LINKS))
                     .map(p -> p.getFileName().toString())
                     .filter(id -> Replica.isId(id) && !id.equals(ownId))
@@ -68,6 +70,16 @@ public final class SyncedReader implements EventReader, AutoCloseable {
                     "cannot list " + replicas + ": " + e.getMessage(),
                     List.of("check that .workflow/local/sync is readable by you"));
         }
+    }
+
+    /**
+     * A reader over the local log and the copies of the replicas that count ({@link ReplicaTrust}), or
+     * empty when none does.
+     */
+    public static Optional<SyncedReader> open(Workspace workspace, EventLog own, ReplicaTrust trust) {
+        Path replicas = Replica.dir(workspace).resolve("replicas");
+        String ownId = Replica.existing(workspace).map(Replica::id).orElse(MergedLog.LOCAL);
+        List<String> ids = held(workspace).stream().filter(trust::counts).toList();
         MergedHeads heads = new MergedHeads(workspace.checkpointsDir().resolve("merged-heads.txt"));
         return ids.isEmpty() ? Optional.empty() : Optional.of(new SyncedReader(own, ownId, replicas, ids, heads));
     }

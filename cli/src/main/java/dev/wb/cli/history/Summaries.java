@@ -19,6 +19,7 @@ import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.SyncSignaturesChecked;
 import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
@@ -241,6 +242,18 @@ public final class Summaries {
                             .append('@')
                             .append(h.version()));
             return cut(out.append(" · clock ").append(seen.lamport()).toString());
+        }
+        if (SyncSignaturesChecked.TYPE.matches(event)) {
+            SyncSignaturesChecked checked = SyncSignaturesChecked.TYPE.read(event);
+            StringBuilder out = new StringBuilder("signatures from ").append(TerminalText.escape(checked.remote()));
+            checked.replicas()
+                    .forEach(r -> out.append(' ')
+                            .append(TerminalText.escape(r.replica()))
+                            .append(r.allSigned() ? " signed" : " unsigned")
+                            .append(" (")
+                            .append(r.commits())
+                            .append(')'));
+            return cut(out.toString());
         }
         return null;
     }

@@ -13,6 +13,7 @@ import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.SyncSignaturesChecked;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
@@ -117,7 +118,7 @@ enum Stage {
                     SubtaskStarted.TYPE,
                     SubtaskFinished.TYPE),
             SYNC,
-            List.of(SyncSeen.TYPE)));
+            List.of(SyncSeen.TYPE, SyncSignaturesChecked.TYPE)));
 
     private final String word;
     /** Whether the stage is shown when it has no event (the five stages of a task's work are). */

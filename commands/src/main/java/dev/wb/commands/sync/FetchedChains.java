@@ -50,14 +50,16 @@ final class FetchedChains {
 
     /**
      * A ref that holds: its tip, every event from {@code firstVersion} on, and the content its commits
-     * carry beside the events ({@code wb sync push --with-output}), by digest, each checked against it.
+     * carry beside the events ({@code wb sync push --with-output}), by digest, each checked against it;
+     * and the signature of each commit walked, oldest first.
      */
     record Verified(
             SyncRef ref,
             String tip,
             long firstVersion,
             List<EnvelopeCodec.StoredEvent> events,
-            Map<String, byte[]> objects) {}
+            Map<String, byte[]> objects,
+            List<CommitSignature> signatures) {}
 
     /** What {@link #check} found: refs that verified, and each one that did not with why. */
     record Checked(List<Verified> verified, Map<String, String> refused) {}
@@ -285,7 +287,9 @@ final class FetchedChains {
                         + "): the history was rewritten (a force-push)");
             }
         }
-        return Optional.of(new Verified(w.ref(), w.tip(), first, List.copyOf(events), Map.copyOf(objects)));
+        List<CommitSignature> signatures =
+                walk.commits.stream().map(SyncCommit::signature).toList();
+        return Optional.of(new Verified(w.ref(), w.tip(), first, List.copyOf(events), Map.copyOf(objects), signatures));
     }
 
     /**

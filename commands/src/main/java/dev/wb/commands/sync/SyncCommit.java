@@ -14,9 +14,11 @@ import java.util.regex.Pattern;
 /**
  * A sync commit as git stores it, read without trusting it: its tree, its parents and the trailers of
  * its message ({@code Wb-Stream}, {@code Wb-Replica}, {@code Wb-Versions: <from>..<to>},
- * {@code Wb-Head}); and the message a push writes (docs/adr/0010).
+ * {@code Wb-Head}), its signature (checked, not yet trusted: {@link CommitSignature}); and the message a
+ * push writes (docs/adr/0010).
  */
-record SyncCommit(String id, String tree, List<String> parents, Map<String, String> trailers) {
+record SyncCommit(
+        String id, String tree, List<String> parents, Map<String, String> trailers, CommitSignature signature) {
 
     private static final Pattern VERSIONS = Pattern.compile("(\\d{1,18})\\.\\.(\\d{1,18})");
 
@@ -64,7 +66,7 @@ record SyncCommit(String id, String tree, List<String> parents, Map<String, Stri
                 }
             }
         }
-        return new SyncCommit(id, tree, List.copyOf(parents), Map.copyOf(trailers));
+        return new SyncCommit(id, tree, List.copyOf(parents), Map.copyOf(trailers), CommitSignature.of(raw));
     }
 
     Optional<String> parent() {

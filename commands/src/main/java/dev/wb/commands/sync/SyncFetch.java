@@ -1,17 +1,22 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.ContentStore;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
+import dev.wb.engine.StreamId;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.gitrun.SyncGit;
+import dev.wb.projections.events.SyncSignaturesChecked;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -129,6 +134,10 @@ public final class SyncFetch {
             // among other things: it is named before its first import, so that order never changes.
             Replica.of(session.workspace());
         }
+        // What the commits' signatures are is recorded before their events are imported: a crash in
+        // between leaves a record of commits the next fetch reads again, never events without one.
+        signatures(remote, honest, own)
+                .ifPresent(event -> new EventService(session).record(StreamId.workspace(), event));
         List<Imported> imported = new ArrayList<>();
         for (FetchedChains.Verified v : honest) {
             if (!isOwn(own, v.ref())) {
@@ -145,6 +154,46 @@ public final class SyncFetch {
             throw clockJump(remote, jumped, imported);
         }
         return new Result(remote, refs.size(), wanted.size(), List.copyOf(imported), objects);
+    }
+
+    /** What the signatures of other replicas' commits walked by this fetch are, per replica; empty when none. */
+    private static Optional<SyncSignaturesChecked> signatures(
+            String remote, List<FetchedChains.Verified> verified, Optional<Replica> own) {
+        Map<String, List<CommitSignature>> byReplica = new TreeMap<>();
+        for (FetchedChains.Verified v : verified) {
+            if (!isOwn(own, v.ref()) && !v.signatures().isEmpty()) {
+                byReplica
+                        .computeIfAbsent(v.ref().replica(), k -> new ArrayList<>())
+                        .addAll(v.signatures());
+            }
+        }
+        if (byReplica.isEmpty()) {
+            return Optional.empty();
+        }
+        List<SyncSignaturesChecked.Replica> replicas = new ArrayList<>();
+        byReplica.forEach((replica, signatures) -> {
+            Map<String, long[]> keys = new TreeMap<>();
+            Map<String, String> types = new TreeMap<>();
+            long unsigned = 0;
+            Set<String> bad = new LinkedHashSet<>();
+            for (CommitSignature signature : signatures) {
+                if (signature instanceof CommitSignature.Good good) {
+                    keys.computeIfAbsent(good.fingerprint(), k -> new long[1])[0]++;
+                    types.put(good.fingerprint(), good.keyType());
+                } else if (signature instanceof CommitSignature.Bad b) {
+                    if (bad.size() < SyncSignaturesChecked.MAX_BAD) {
+                        bad.add(b.why());
+                    }
+                } else {
+                    unsigned++;
+                }
+            }
+            List<SyncSignaturesChecked.Signer> signers = new ArrayList<>();
+            keys.forEach((key, count) -> signers.add(new SyncSignaturesChecked.Signer(key, types.get(key), count[0])));
+            replicas.add(
+                    new SyncSignaturesChecked.Replica(replica, signatures.size(), signers, unsigned, List.copyOf(bad)));
+        });
+        return Optional.of(new SyncSignaturesChecked(remote, replicas));
     }
 
     private static boolean isOwn(Optional<Replica> own, SyncRef ref) {

@@ -48,7 +48,12 @@ class FollowedMergedTest {
     @BeforeEach
     void clones() {
         Path remote = TempGitRepo.createBare(tmp, "remote.git");
-        TempGitRepo.create(tmp, "seed").git("push", "-q", remote.toString(), "main");
+        TempGitRepo seed = TempGitRepo.create(tmp, "seed");
+        // Unsigned clones: the merged view is what these tests are about, not who may sign (SignedSyncTest).
+        seed.write(".workflow/config.json", "{\"sync\": {\"signatures\": \"off\"}}\n");
+        seed.git("add", ".workflow/config.json");
+        seed.git("commit", "-q", "-m", "unsigned replicas count");
+        seed.git("push", "-q", remote.toString(), "main");
         a = TempGitRepo.cloneOf(remote, tmp, "a");
         b = TempGitRepo.cloneOf(remote, tmp, "b");
         env = new HashMap<>(System.getenv());

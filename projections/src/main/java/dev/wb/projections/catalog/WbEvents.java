@@ -15,6 +15,7 @@ import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.SyncSignaturesChecked;
 import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
@@ -87,6 +88,7 @@ public final class WbEvents {
             .add(JudgeSnapshotsPruned.TYPE)
             .add(JudgeAgentsConfigured.TYPE)
             .add(SyncSeen.TYPE)
+            .add(SyncSignaturesChecked.TYPE)
             .add(HooksConfigured.TYPE)
             .add(RunStarted.TYPE)
             .add(NodeStarted.TYPE)
