@@ -61,6 +61,8 @@ class RunSyncIT {
                     seed.write(".workflow/tools/" + tool, "#!/bin/sh\necho " + tool + "\n"),
                     PosixFilePermissions.fromString("rwxr-xr-x"));
         }
+        // Unsigned clones: how a synced run proceeds is the subject here, not who may sign (SignedSyncTest).
+        seed.write(".workflow/config.json", "{\"sync\": {\"signatures\": \"off\"}}\n");
         seed.commitAll("a tool flow");
         seed.git("push", "-q", remote.toString(), "main");
         fakeHome = Files.createDirectories(tmp.resolve("home"));

@@ -38,6 +38,8 @@ class SyncCiIT {
         remote = TempGitRepo.createBare(tmp, "remote.git");
         TempGitRepo seed = TempGitRepo.create(tmp, "seed");
         seed.write("src/app.py", "# app\nvalue = 1\n");
+        // Unsigned developers: the README's step itself is the subject here (signed clones: SignedSyncTest).
+        seed.write(".workflow/config.json", "{\"sync\": {\"signatures\": \"off\"}}\n");
         seed.commitAll("app");
         seed.git("push", "-q", remote.toString(), "main");
         fakeHome = Files.createDirectories(tmp.resolve("home"));

@@ -44,7 +44,11 @@ class SyncIT {
     @BeforeEach
     void remote() throws IOException {
         remote = TempGitRepo.createBare(tmp, "remote.git");
-        TempGitRepo.create(tmp, "seed").git("push", "-q", remote.toString(), "main");
+        TempGitRepo seed = TempGitRepo.create(tmp, "seed");
+        // Unsigned clones: how chains merge is the subject here, not who may sign (SignedSyncTest).
+        seed.write(".workflow/config.json", "{\"sync\": {\"signatures\": \"off\"}}\n");
+        seed.commitAll("unsigned replicas count");
+        seed.git("push", "-q", remote.toString(), "main");
         fakeHome = Files.createDirectories(tmp.resolve("home"));
     }
 

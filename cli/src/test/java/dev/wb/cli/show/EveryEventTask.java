@@ -23,6 +23,7 @@ import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.SyncSignaturesChecked;
 import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
@@ -257,6 +258,14 @@ public final class EveryEventTask {
                 new JudgeSnapshotsPruned(3, List.of(), List.of(SNAPSHOT), List.of()),
                 new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", Map.of()),
                 new SyncSeen(12, List.of(new SyncSeen.Head("r-other", 4, DIGEST))),
+                new SyncSignaturesChecked(
+                        "origin",
+                        List.of(new SyncSignaturesChecked.Replica(
+                                "r-other",
+                                2,
+                                List.of(new SyncSignaturesChecked.Signer("SHA256:abc", "ssh-ed25519", 2)),
+                                0,
+                                List.of()))),
                 new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"),
                 new TaskDone("shipped"),
                 new TaskCleaned(List.of(".workflow/EVERY-1/task.md")),

@@ -65,7 +65,7 @@ class ShowEveryEventTest {
         // the events are an hour apart from 08:00: the date is shown again where the day changes
         assertTrue(show.out().contains("  2026-05-01 08:00:00  workspace.initialized "), show::toString);
         assertTrue(show.out().contains("  2026-05-02 00:00:00  "), show::toString);
-        assertTrue(lines.get(lines.size() - 1).matches("chain: 46 events verify, head [0-9a-f]{12}"), show::toString);
+        assertTrue(lines.get(lines.size() - 1).matches("chain: 47 events verify, head [0-9a-f]{12}"), show::toString);
     }
 
     @Test
@@ -95,12 +95,12 @@ class ShowEveryEventTest {
                         "run=done [run.started, node.started, node.launched, node.finished, edge.taken,"
                                 + " run.budget_exhausted, run.parked, run.answered, run.finished, node.when,"
                                 + " run.decomposed, subtask.started, subtask.finished]",
-                        "sync=seen [sync.seen]",
+                        "sync=seen [sync.seen, sync.signatures.checked]",
                         "other=recorded [workspace.initialized, hooks.configured, task.done, task.cleaned, task.fetched]"),
                 stages);
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
-                46, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
+                47, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
     }
 
     @Test

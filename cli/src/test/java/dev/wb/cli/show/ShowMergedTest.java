@@ -21,7 +21,11 @@ class ShowMergedTest {
     @Test
     void a_merged_task_numbers_events_as_replay_names_each_replica_and_ends_with_each_chain() {
         Path remote = TempGitRepo.createBare(tmp, "remote.git");
-        TempGitRepo.create(tmp, "seed").git("push", "-q", remote.toString(), "main");
+        TempGitRepo seed = TempGitRepo.create(tmp, "seed");
+        // Unsigned clones: how a merged task is shown is the subject here, not who may sign.
+        seed.write(".workflow/config.json", "{\"sync\": {\"signatures\": \"off\"}}\n");
+        seed.commitAll("unsigned replicas count");
+        seed.git("push", "-q", remote.toString(), "main");
         TempGitRepo a = TempGitRepo.cloneOf(remote, tmp, "a");
         TempGitRepo b = TempGitRepo.cloneOf(remote, tmp, "b");
         String key = EveryEventTask.write(a.root());
@@ -56,7 +60,7 @@ class ShowMergedTest {
                 lines.get(lines.size() - 2).matches("chain of " + rb + ": 3 events verify, head [0-9a-f]{12}"),
                 show::toString);
         assertTrue(
-                lines.get(lines.size() - 1).matches("chain of " + ra + ": 46 events verify, head [0-9a-f]{12}"),
+                lines.get(lines.size() - 1).matches("chain of " + ra + ": 47 events verify, head [0-9a-f]{12}"),
                 show::toString);
         String bStep = lines.stream()
                 .filter(l -> l.contains("git switch -c task/EVERY-1"))
