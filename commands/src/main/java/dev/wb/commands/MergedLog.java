@@ -3,8 +3,10 @@ package dev.wb.commands;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.StreamId;
+import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.events.SyncSeen;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -80,6 +82,26 @@ public final class MergedLog {
         }
         String own = Replica.existing(session.workspace()).map(Replica::id).orElse(LOCAL);
         return merge(stream, chain(session.log(), stream, own), List.of());
+    }
+
+    /**
+     * The view of {@code stream} with every copy this clone holds, counted or not ({@link ReplicaTrust}):
+     * for showing what was fetched ({@code wb sync log}), never for deciding.
+     */
+    public static View readHeld(Session session, StreamId stream) {
+        String own = Replica.existing(session.workspace()).map(Replica::id).orElse(LOCAL);
+        List<Chain> copies = new ArrayList<>();
+        for (String id : SyncedReader.held(session.workspace())) {
+            if (SyncedReader.copyHolds(session.workspace(), id, stream)) {
+                try (EventLog copy = EventLogs.chronicle(Replica.dir(session.workspace())
+                        .resolve("replicas")
+                        .resolve(id)
+                        .resolve("log"))) {
+                    copies.add(chain(copy, stream, id));
+                }
+            }
+        }
+        return merge(stream, chain(session.log(), stream, own), copies);
     }
 
     /** The chain of {@code stream} in {@code log}, read as stored, each event with its clock. */

@@ -84,6 +84,18 @@ public final class SyncedReader implements EventReader, AutoCloseable {
         return ids.isEmpty() ? Optional.empty() : Optional.of(new SyncedReader(own, ownId, replicas, ids, heads));
     }
 
+    /** Whether this clone holds a copy of replica {@code id}'s chain of {@code stream}, counted or not. */
+    public static boolean copyHolds(Workspace workspace, String id, StreamId stream) {
+        return Replica.isId(id)
+                && Files.isDirectory(
+                        Replica.dir(workspace)
+                                .resolve("replicas")
+                                .resolve(id)
+                                .resolve("log/streams")
+                                .resolve(stream.name()),
+                        LinkOption.NOFOLLOW_LINKS);
+    }
+
     /** The replicas whose copies hold {@code stream}, by id. */
     private List<String> holders(StreamId stream) {
         List<String> holders = new ArrayList<>(2);

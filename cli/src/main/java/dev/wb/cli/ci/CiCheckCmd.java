@@ -13,6 +13,7 @@ import dev.wb.commands.ci.CiCheck;
 import dev.wb.commands.ci.TaskOfBranch;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb ci check [KEY] --base REF}: the pull request's gate (docs/CI.md). */
@@ -78,12 +79,14 @@ public final class CiCheckCmd extends LeafCmd {
                     c.put("detail", check.detail());
                     check.fix().ifPresentOrElse(fix -> c.put("fix", fix), () -> c.putNull("fix"));
                 });
+                result.trust().forEach(doc.putArray("trust")::add);
                 console().json(doc);
             } else {
                 for (CiCheck.Check check : result.checks()) {
                     console().line((check.passed() ? "pass  " : "FAIL  ") + check.name() + ": " + check.detail());
                     check.fix().ifPresent(fix -> console().line("      fix: " + fix));
                 }
+                result.trust().forEach(line -> console().line("trust: " + TerminalText.escape(line)));
                 console()
                         .line(task + (result.passed() ? ": the gate passes" : ": the gate does not pass") + " (head "
                                 + result.head().substring(0, 12) + ")");

@@ -1,5 +1,6 @@
 package dev.wb.cli.show;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
@@ -10,6 +11,7 @@ import dev.wb.cli.history.Chains;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.MergedLog;
+import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
@@ -126,12 +128,25 @@ public final class ShowCmd extends LeafCmd {
                 return unreadable(query, stream, unreadablePayload);
             }
             List<ChainState> chains = ChainState.of(reports, events, view);
+            // Replicas fetched but not counted (docs/SYNC.md, "Trust"): named, their events left to wb sync log.
+            List<ReplicaTrust.Verdict> untrusted = session.trust().untrusted().stream()
+                    .filter(v -> SyncedReader.copyHolds(session.workspace(), v.replica(), stream))
+                    .toList();
             if (json()) {
-                console().json(ShowJson.of(stream, events.size(), groups, chains));
+                ObjectNode doc = ShowJson.of(stream, events.size(), groups, chains);
+                ArrayNode list = doc.putArray("untrusted");
+                untrusted.forEach(
+                        v -> list.addObject().put("replica", v.replica()).put("why", v.why()));
+                console().json(doc);
             } else {
                 Paint paint =
                         Paint.of(when, context().env(), context().terminals().interactive());
                 new ShowText(console(), paint).print(stream, events.size(), groups, chains);
+                untrusted.forEach(v -> console()
+                        .line("untrusted: replica " + v.replica() + " (" + TerminalText.escape(v.why())
+                                + "): its events of " + stream.name() + " count for nothing; wb sync log "
+                                + stream.name()
+                                + " lists them"));
                 console().flush();
             }
             return Chains.report(console(), reports);

@@ -12,6 +12,7 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
+import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.checks.CommandSetSummary;
@@ -25,6 +26,7 @@ import dev.wb.commands.status.StatusQuery.StreamStatus;
 import dev.wb.commands.status.StatusQuery.WorkspaceStatus;
 import dev.wb.commands.status.TaskStatus.StageStatus;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.activity.Activity;
 import dev.wb.projections.status.Operations;
 import java.util.List;
@@ -51,6 +53,7 @@ public final class StatusCmd extends LeafCmd {
 
     String key;
     boolean stats;
+    private List<ReplicaTrust.Verdict> untrusted = List.of();
 
     private StatusCmd(WbCommand root) {
         super(root);
@@ -88,6 +91,7 @@ public final class StatusCmd extends LeafCmd {
     @Override
     protected Exit run() {
         try (Session session = root.context().session()) {
+            untrusted = session.trust().untrusted();
             StatusQuery query = new StatusQuery(session);
             if (key != null) {
                 StreamStatus one = query.one(Keys.stream(key));
@@ -162,6 +166,7 @@ public final class StatusCmd extends LeafCmd {
                     ops.flowsInvalid(),
                     " invalid"));
         }
+        untrustedLines().forEach(line -> console.line("  " + line));
         status.brokenAt()
                 .ifPresent(at -> console.line("  history:       does not verify at event " + at + " (wb replay "
                         + status.stream() + " --verify)"));
@@ -198,6 +203,7 @@ public final class StatusCmd extends LeafCmd {
                 console.line(taskRow(s));
             }
         }
+        untrustedLines().forEach(console::line);
         for (StreamStatus damaged : status.damaged()) {
             console.warning(
                     "the history of " + damaged.stream().describe() + " does not verify at event "
@@ -299,8 +305,18 @@ public final class StatusCmd extends LeafCmd {
         return mark == Mark.OK ? "ok" : mark == Mark.FAIL ? "FAIL" : "-";
     }
 
+    /** Each fetched replica that counts for nothing here, one line (docs/SYNC.md, "Trust"). */
+    private List<String> untrustedLines() {
+        return untrusted.stream()
+                .map(v -> "untrusted: replica " + v.replica() + " (" + TerminalText.escape(v.why())
+                        + "): fetched and shown by wb sync log, counted by nothing")
+                .toList();
+    }
+
     private ObjectNode json(WorkspaceStatus status) {
         ObjectNode doc = CanonicalJson.objectNode();
+        ArrayNode replicas = doc.putArray("untrusted");
+        untrusted.forEach(v -> replicas.addObject().put("replica", v.replica()).put("why", v.why()));
         ArrayNode streams = doc.putArray("streams");
         status.streams().forEach(s -> streams.add(json(s)));
         ArrayNode damaged = doc.putArray("damaged");

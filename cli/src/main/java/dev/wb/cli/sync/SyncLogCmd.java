@@ -9,6 +9,7 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.MergedLog;
+import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
@@ -41,8 +42,8 @@ public final class SyncLogCmd extends LeafCmd {
         SyncLogCmd cmd = new SyncLogCmd(root);
         CommandSpec spec = cmd.command(
                 "log",
-                "A task's events from every replica this clone holds (its own and the fetched copies), in the order"
-                        + " every clone holding the same histories shows them.",
+                "A task's events from every replica this clone holds (its own and the fetched copies, an untrusted one"
+                        + " marked), in the order every clone holding the same histories shows them.",
                 "--json: one {\"replica\": …, \"lamport\": …, \"event\": envelope as stored} a line. Read-only.");
         spec.addPositional(Specs.positional("KEY", "1", "a task key, or workspace", value -> cmd.key = value));
         spec.addOption(Specs.json(root));
@@ -56,8 +57,9 @@ public final class SyncLogCmd extends LeafCmd {
             throw Failure.usage("malformed key: " + TerminalText.escape(key), "wb sync log ABC-12");
         }
         try (Session session = context().session()) {
-            List<MergedLog.Entry> entries =
-                    MergedLog.read(session, stream.get()).entries();
+            MergedLog.View view = MergedLog.readHeld(session, stream.get());
+            List<MergedLog.Entry> entries = view.entries();
+            ReplicaTrust trust = session.trust();
             if (entries.isEmpty()) {
                 throw Failure.missing(
                         "no replica this clone holds has a history of "
@@ -69,17 +71,26 @@ public final class SyncLogCmd extends LeafCmd {
                 if (json()) {
                     ObjectNode line = CanonicalJson.objectNode();
                     line.put("replica", e.replica());
+                    line.put("counted", e.replica().equals(view.own()) || trust.counts(e.replica()));
                     line.put("lamport", e.lamport());
                     line.set("event", e.stored().toJson());
                     console.jsonLine(line);
                 } else {
+                    boolean counted = e.replica().equals(view.own()) || trust.counts(e.replica());
                     console.line(String.format(
-                            "%-16s %4d  %s  %-26s %s",
+                            "%-16s %-9s %4d  %s  %-26s %s",
                             e.replica(),
+                            counted ? "" : "untrusted",
                             e.event().version(),
                             e.event().time(),
                             e.event().type(),
                             TerminalText.escape(e.event().actor().describe())));
+                }
+            }
+            for (ReplicaTrust.Verdict v : trust.untrusted()) {
+                if (!json() && entries.stream().anyMatch(e -> e.replica().equals(v.replica()))) {
+                    console.line("untrusted: replica " + v.replica() + " counts for nothing here: "
+                            + TerminalText.escape(v.why()));
                 }
             }
             return Exit.OK;

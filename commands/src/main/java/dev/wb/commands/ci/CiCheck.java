@@ -1,7 +1,10 @@
 package dev.wb.commands.ci;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.MergedLog;
+import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
+import dev.wb.commands.SyncedReader;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ImplCheck;
 import dev.wb.commands.impl.ScopeExclusions;
@@ -52,10 +55,14 @@ public final class CiCheck {
         }
     }
 
-    /** The verdict: the task, HEAD, the base it was compared with, and each gate in order. */
-    public record Result(TaskKey key, String head, String base, List<Check> checks) {
+    /**
+     * The verdict: the task, HEAD, the base it was compared with, each gate in order, and whose claims
+     * from other replicas it counted or left out ({@code trust}, one line each: docs/SYNC.md, "Trust").
+     */
+    public record Result(TaskKey key, String head, String base, List<Check> checks, List<String> trust) {
         public Result {
             checks = List.copyOf(checks);
+            trust = List.copyOf(trust);
         }
 
         public boolean passed() {
@@ -80,6 +87,8 @@ public final class CiCheck {
         } catch (GitException e) {
             throw Repositories.failure(e);
         }
+        // Who may sign is read at the base, which the pull request cannot change, never at its head.
+        session.readSignersAt(base);
         StreamId stream = StreamId.task(key);
         List<Check> checks = new ArrayList<>();
         Optional<String> digest = planDigest(session, key);
@@ -87,7 +96,7 @@ public final class CiCheck {
         checks.add(audit);
         checks.add(audit.passed() ? scope(session, key, baseRef) : notChecked("scope", "the audit"));
         checks.add(verify(session, key, stream, digest, head));
-        return new Result(key, head, base, checks);
+        return new Result(key, head, base, checks, trust(session, stream));
     }
 
     private static Optional<String> planDigest(Session session, TaskKey key) {
@@ -144,6 +153,7 @@ public final class CiCheck {
             return Check.fail("verify", "the task has no verify run", rerun);
         }
         Verifications.Run run = latest.get();
+        String where = ranOn(session, stream, run.startedVersion());
         if (!run.verdict().equals(VerifyFinished.PASS)) {
             return Check.fail("verify", "the latest verify run did not pass: " + run.verdict(), rerun);
         }
@@ -164,7 +174,7 @@ public final class CiCheck {
         }
         String verified = tree.get().commit();
         if (verified.equals(head)) {
-            return Check.pass("verify", "passed on " + shortId(head) + ", the head commit");
+            return Check.pass("verify", "passed on " + shortId(head) + ", the head commit" + where);
         }
         List<String> since = changedSince(session, verified, head);
         if (since == null) {
@@ -180,7 +190,8 @@ public final class CiCheck {
                             + " paths changed since: " + first(since),
                     rerun);
         }
-        return Check.pass("verify", "passed on " + shortId(verified) + "; since then only wb's own files changed");
+        return Check.pass(
+                "verify", "passed on " + shortId(verified) + "; since then only wb's own files changed" + where);
     }
 
     /**
@@ -201,6 +212,36 @@ public final class CiCheck {
         } catch (GitException e) {
             throw Repositories.failure(e);
         }
+    }
+
+    /** Where the run at {@code version} of the merged view was made: empty for this clone, else the replica and its signers. */
+    private static String ranOn(Session session, StreamId stream, long version) {
+        List<MergedLog.Entry> entries = MergedLog.read(session, stream).entries();
+        if (version < 0 || version >= entries.size()) {
+            return "";
+        }
+        String replica = entries.get((int) version).replica();
+        ReplicaTrust.Verdict verdict = session.trust().verdicts().get(replica);
+        return verdict == null ? "" : " (run on replica " + replica + ", " + verdict.why() + ")";
+    }
+
+    /**
+     * Whose claims were counted and whose were not: each other replica that holds the task, and whether
+     * the check ran without signatures.
+     */
+    private static List<String> trust(Session session, StreamId stream) {
+        ReplicaTrust trust = session.trust();
+        List<String> lines = new ArrayList<>();
+        if (!trust.signatures()) {
+            lines.add("running without signatures: .workflow/config.json sets sync.signatures to off, so every"
+                    + " replica whose history verifies counts");
+        }
+        for (ReplicaTrust.Verdict v : trust.verdicts().values()) {
+            if (SyncedReader.copyHolds(session.workspace(), v.replica(), stream)) {
+                lines.add((v.counts() ? "counted replica " : "not counted: replica ") + v.replica() + ": " + v.why());
+            }
+        }
+        return lines;
     }
 
     private static Check notChecked(String name, String before) {
