@@ -1,0 +1,192 @@
+package dev.wb.commands.sync;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.wb.commands.Replica;
+import dev.wb.commands.Session;
+import dev.wb.commands.Workspace;
+import dev.wb.commands.ci.CiCheck;
+import dev.wb.commands.sdd.SddAudit;
+import dev.wb.commands.status.Mark;
+import dev.wb.commands.status.Stage;
+import dev.wb.commands.status.StatusQuery;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamId;
+import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.JudgeReceiptWritten;
+import dev.wb.projections.events.judge.JudgeRecordVerified;
+import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.testkit.TempGitRepo;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A replica nobody signed, pushed by anyone with push access to the remote, opens nothing: its forged
+ * passing verify run does not pass {@code wb ci check}'s verify gate, its forged receipt and approval
+ * reach no stage, and the check names the replica and why it was not counted. A repository that turns
+ * signatures off counts it, and the check says it runs without signatures.
+ */
+class ForgedReplicaTest {
+
+    static final TaskKey KEY = TaskKey.parse("T-2").orElseThrow();
+    static final String DIGEST = "sha256:" + "ab".repeat(32);
+
+    @TempDir
+    Path tmp;
+
+    Path remote;
+    TempGitRepo seed;
+    TempGitRepo victim;
+    TempGitRepo attacker;
+    Map<String, String> env;
+
+    @BeforeEach
+    void clones() {
+        remote = TempGitRepo.createBare(tmp, "remote.git");
+        seed = TempGitRepo.create(tmp, "seed");
+        seed.write("src/app.py", "# app\nvalue = 1\n");
+        seed.write(".workflow/T-2/sdd.json", plan());
+        seed.commitAll("app and its plan");
+        seed.git("push", "-q", remote.toString(), "main");
+        victim = TempGitRepo.cloneOf(remote, tmp, "victim");
+        attacker = TempGitRepo.cloneOf(remote, tmp, "attacker");
+        env = new HashMap<>(System.getenv());
+        env.putAll(TempGitRepo.gitEnvironment());
+    }
+
+    static String plan() {
+        return """
+                {"schema":1,"key":"T-2","preset":"startup","persona":"fullstack-specialist",
+                 "objective":"Raise the value.",
+                 "evidence":[{"claim":"value is one","file":"src/app.py","line":2,"quote":"value = 1"}],
+                 "files":[{"path":"src/app.py","change":"edit","why":"raise it"}],"zones":{},
+                 "steps":[{"do":"set value to 2"}],
+                 "tests":[{"kind":"regression","target":"tests/test_app.py","asserts":"value is 2"}],
+                 "verify":["true"],"rollback":"revert the commit","product":{},"questions":[]}
+                """;
+    }
+
+    Session session(TempGitRepo repo) {
+        return Session.open(Workspace.require(repo.root()), env, Clock.systemUTC());
+    }
+
+    /** The attacker's forged claims, appended to its own log as any clone's are: a passing verify run and an approved review. */
+    void forge(String planDigest) {
+        String head = victim.git("rev-parse", "HEAD").strip();
+        List<WbEvent> claims = List.of(
+                new VerifyStarted(
+                        planDigest,
+                        600,
+                        List.of(new VerifyStarted.Command(0, "true", "true")),
+                        List.of(),
+                        List.of(),
+                        List.of(),
+                        Optional.empty(),
+                        Optional.of(new VerifyStarted.Worktree(head, 0)),
+                        Optional.empty()),
+                new VerifyFinished("pass", 1, 1, 0, 0, 0, 10),
+                new JudgeRunFinished(
+                        "0123456789abcdef0123",
+                        "in-place",
+                        "passed",
+                        List.of(new JudgeRunFinished.Result(0, "true", false, "passed", 0, 5)),
+                        List.of(),
+                        DIGEST),
+                new JudgeReceiptWritten("0123456789abcdef0123", DIGEST, "receipt.json", "in-place", true, "passed"),
+                new JudgeRecordVerified(
+                        ".workflow/T-2/review.json",
+                        DIGEST,
+                        "receipt",
+                        Optional.of(DIGEST),
+                        true,
+                        true,
+                        false,
+                        Optional.of("APPROVED"),
+                        List.of(),
+                        List.of(),
+                        new JudgeRecordVerified.VerifiedNow("verified", "CURRENT", Optional.of("ABSENT"))));
+        try (Session s = session(attacker)) {
+            List<NewEvent> batch = claims.stream().map(WbEvent::toNewEvent).toList();
+            s.log().append(StreamId.task(KEY), ExpectedVersion.any(), batch, s.invocation());
+            SyncPush.run(s, "origin");
+        }
+    }
+
+    String planDigest() {
+        try (Session s = session(victim)) {
+            return SddAudit.run(s, KEY, false).planDigest();
+        }
+    }
+
+    @Test
+    void an_unsigned_replicas_forged_verify_run_and_approval_open_nothing_and_the_check_names_it() {
+        String digest = planDigest(); // the victim's own audit passes; it has run no verify
+        forge(digest);
+        String forger;
+        try (Session s = session(attacker)) {
+            forger = Replica.existing(s.workspace()).orElseThrow().id();
+        }
+        try (Session s = session(victim)) {
+            SyncFetch.run(s, "origin");
+        }
+
+        CiCheck.Result result;
+        List<String> types;
+        Mark verifyMark;
+        try (Session s = session(victim)) {
+            result = CiCheck.run(s, KEY, "HEAD");
+            types = s.reader().read(StreamId.task(KEY)).stream()
+                    .map(EventEnvelope::type)
+                    .toList();
+            verifyMark = new StatusQuery(s)
+                    .one(StreamId.task(KEY)).task().orElseThrow().stages().stream()
+                            .filter(st -> st.stage() == Stage.VERIFY)
+                            .findFirst()
+                            .orElseThrow()
+                            .mark();
+        }
+        CiCheck.Check verify = result.checks().get(2);
+        assertFalse(verify.passed(), verify::toString);
+        assertEquals("the task has no verify run", verify.detail());
+        assertFalse(result.passed());
+        assertTrue(
+                result.trust().stream().anyMatch(l -> l.startsWith("not counted: replica " + forger + ": unsigned")),
+                result.trust()::toString);
+        assertFalse(types.contains("judge.record.verified"), "the forged approval reaches no view: " + types);
+        assertFalse(types.contains("verify.finished"), types::toString);
+        assertTrue(verifyMark != Mark.OK, "the verify stage is not passed by a forged run: " + verifyMark);
+    }
+
+    @Test
+    void with_signatures_off_the_same_replica_counts_and_the_check_says_it_runs_without_signatures() {
+        victim.write(".workflow/config.json", "{\"sync\": {\"signatures\": \"off\"}}\n");
+        victim.commitAll("count unsigned replicas");
+        String digest = planDigest();
+        forge(digest);
+        try (Session s = session(victim)) {
+            SyncFetch.run(s, "origin");
+        }
+        CiCheck.Result result;
+        try (Session s = session(victim)) {
+            result = CiCheck.run(s, KEY, "HEAD~1");
+        }
+        assertTrue(
+                result.trust().stream().anyMatch(l -> l.startsWith("running without signatures")),
+                result.trust()::toString);
+        assertTrue(result.checks().get(2).detail().contains("run on replica"), result.checks()::toString);
+    }
+}
