@@ -176,6 +176,20 @@ public final class SyncGit {
         require(result, "git fast-import");
     }
 
+    /**
+     * Runs {@code git fast-import --force} over {@code commands} that move only scratch refs under {@link
+     * SignedChains#SCRATCH}: a scratch ref a failed signed push left behind is written over.
+     */
+    public void fastImportScratch(byte[] commands) throws IOException {
+        GitPipe.Result result = run(List.of("fast-import", "--quiet", "--done", "--force"), commands, REF_LIST_LIMIT);
+        require(result, "git fast-import");
+    }
+
+    /** The signing side of a push: the signing key git would use, and commits signed by git (SignedChains). */
+    public SignedChains signing() {
+        return new SignedChains(root, env);
+    }
+
     /** How a push or fetch ended: git's exit code and what it said (stderr, then stdout). */
     public record Outcome(int exitCode, String output) {
         public boolean ok() {

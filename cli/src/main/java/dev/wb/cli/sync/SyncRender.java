@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
+import dev.wb.commands.sync.PushSigning;
 import dev.wb.commands.sync.SyncFetch;
 import dev.wb.commands.sync.SyncPush;
 import dev.wb.engine.json.CanonicalJson;
@@ -78,10 +79,17 @@ final class SyncRender {
         }
     }
 
-    /** Content {@code --with-output} left out: a warning each on stderr, in text and JSON alike. */
+    /**
+     * Content {@code --with-output} left out, and an unsigned push to a repository that lists allowed
+     * signers: a warning each on stderr, in text and JSON alike.
+     */
     static void warnings(Console console, SyncPush.Result result) {
         for (String warning : result.warnings()) {
-            console.warning(warning, "wb replay KEY --output N on this clone shows it; docs/SYNC.md, \"What travels\"");
+            console.warning(
+                    warning,
+                    warning.equals(PushSigning.UNSIGNED)
+                            ? PushSigning.UNSIGNED_FIX
+                            : "wb replay KEY --output N on this clone shows it; docs/SYNC.md, \"What travels\"");
         }
     }
 

@@ -11,6 +11,7 @@ import dev.wb.engine.EventReader;
 import dev.wb.engine.StoredBatches;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
+import dev.wb.gitrun.SignedChains;
 import dev.wb.gitrun.SyncGit;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -110,6 +111,8 @@ public final class SyncPush {
                     Replica.dir(session.workspace()),
                     withOutput ? Optional.of(new ContentStore(session.workspace())) : Optional.empty(),
                     warnings);
+        } catch (SignedChains.SigningException e) {
+            throw PushSigning.failed(e);
         } catch (IOException e) {
             throw SyncSetup.gitFailed("writing wb's refs", e);
         }
@@ -182,6 +185,7 @@ public final class SyncPush {
         Map<String, SyncGit.GitObject> tipCommits = git.read(unread, 64L * 1024);
         ByteArrayOutputStream commands = new ByteArrayOutputStream();
         List<Exported> exported = new ArrayList<>();
+        PushSigning signing = new PushSigning(git);
         long[] budget = {Outputs.MAX_PUSHED};
         for (StreamId stream : streams) {
             SyncRef ref = new SyncRef(stream, replica.id());
@@ -214,7 +218,8 @@ public final class SyncPush {
             long from = pushedTo + 1;
             int start = (int) from;
             Optional<String> parent = tip;
-            boolean computed = hexLength > 0;
+            // A signed commit's bytes are git's to make: those are read back once signed.
+            boolean computed = hexLength > 0 && !signing.signs();
             while (start < events.size()) {
                 int end = start;
                 long bytes = 0;
@@ -237,7 +242,8 @@ public final class SyncPush {
                 byte[] blob = EventsBlob.encode(chunk);
                 Map<String, byte[]> carried =
                         outputs.isPresent() ? carried(outputs.get(), chunk, ref, budget, warnings) : Map.of();
-                commands.writeBytes(("commit " + SyncGit.OWN + ref.name() + "\n").getBytes(StandardCharsets.UTF_8));
+                commands.writeBytes(("commit " + signing.target(ref.name()) + "\n").getBytes(StandardCharsets.UTF_8));
+                signing.add(ref.name(), tip, replica.id(), seconds, message);
                 commands.writeBytes(("author " + who + "committer " + who).getBytes(StandardCharsets.UTF_8));
                 SyncGit.data(commands, message);
                 if (start == from && tip.isPresent()) {
@@ -265,7 +271,22 @@ public final class SyncPush {
         }
         if (!exported.isEmpty()) {
             commands.writeBytes("done\n".getBytes(StandardCharsets.UTF_8));
-            git.fastImport(commands.toByteArray());
+            if (signing.signs()) {
+                git.fastImportScratch(commands.toByteArray());
+                Map<String, String> signed = signing.sign();
+                Map<String, SyncGit.GitObject> read = git.read(signed.values(), 64L * 1024);
+                signed.forEach((name, id) -> {
+                    SyncGit.GitObject object = read.get(id);
+                    if (object != null && object.read().isPresent()) {
+                        keep.put(name, new ExportedTips.Kept(id, object.read().get()));
+                    } else {
+                        keep.remove(name); // the next push reads the tip from git
+                    }
+                });
+            } else {
+                git.fastImport(commands.toByteArray());
+                signing.warnIfUnsigned(warnings);
+            }
         }
         if (!unread.isEmpty() || !exported.isEmpty() || !kept.keySet().equals(keep.keySet())) {
             cache.save(keep);
