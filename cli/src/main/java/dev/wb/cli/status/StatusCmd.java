@@ -26,7 +26,6 @@ import dev.wb.commands.status.StatusQuery.StreamStatus;
 import dev.wb.commands.status.StatusQuery.WorkspaceStatus;
 import dev.wb.commands.status.TaskStatus.StageStatus;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.activity.Activity;
 import dev.wb.projections.status.Operations;
 import java.util.List;
@@ -166,7 +165,7 @@ public final class StatusCmd extends LeafCmd {
                     ops.flowsInvalid(),
                     " invalid"));
         }
-        untrustedLines().forEach(line -> console.line("  " + line));
+        Untrusted.lines(untrusted).forEach(line -> console.line("  " + line));
         status.brokenAt()
                 .ifPresent(at -> console.line("  history:       does not verify at event " + at + " (wb replay "
                         + status.stream() + " --verify)"));
@@ -203,7 +202,7 @@ public final class StatusCmd extends LeafCmd {
                 console.line(taskRow(s));
             }
         }
-        untrustedLines().forEach(console::line);
+        Untrusted.lines(untrusted).forEach(console::line);
         for (StreamStatus damaged : status.damaged()) {
             console.warning(
                     "the history of " + damaged.stream().describe() + " does not verify at event "
@@ -305,18 +304,9 @@ public final class StatusCmd extends LeafCmd {
         return mark == Mark.OK ? "ok" : mark == Mark.FAIL ? "FAIL" : "-";
     }
 
-    /** Each fetched replica that counts for nothing here, one line (docs/SYNC.md, "Trust"). */
-    private List<String> untrustedLines() {
-        return untrusted.stream()
-                .map(v -> "untrusted: replica " + v.replica() + " (" + TerminalText.escape(v.why())
-                        + "): fetched and shown by wb sync log, counted by nothing")
-                .toList();
-    }
-
     private ObjectNode json(WorkspaceStatus status) {
         ObjectNode doc = CanonicalJson.objectNode();
-        ArrayNode replicas = doc.putArray("untrusted");
-        untrusted.forEach(v -> replicas.addObject().put("replica", v.replica()).put("why", v.why()));
+        doc.set("untrusted", Untrusted.json(untrusted));
         ArrayNode streams = doc.putArray("streams");
         status.streams().forEach(s -> streams.add(json(s)));
         ArrayNode damaged = doc.putArray("damaged");
