@@ -18,6 +18,7 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.PreflightCompleted;
@@ -135,6 +136,14 @@ public final class EveryEventTask {
                         false),
                 audit(),
                 new PlanRebaselined(Optional.of(COMMIT), Optional.of(COMMIT.replace('0', 'f')), DIGEST),
+                new PlanConfirmed(
+                        "0123456789abcdef",
+                        4,
+                        "ab".repeat(32),
+                        DIGEST,
+                        Optional.of(COMMIT),
+                        PlanConfirmed.Outcome.CONFIRMED,
+                        List.of()),
                 scope(),
                 new VerifyStarted(
                         DIGEST,
