@@ -164,6 +164,10 @@ public final class ClaimCheck {
         if (head.isEmpty()) {
             return outcome(claim, head, Outcome.UNVERIFIABLE, List.of("the claim names no commit"));
         }
+        if (!COMMIT_ID.matcher(head.get()).matches()) {
+            // never echoed: the claim's text is another replica's, and may hold anything
+            return outcome(claim, Optional.empty(), Outcome.UNVERIFIABLE, List.of("the claim names no commit id"));
+        }
         Optional<Mode> mode = mode(audit.mode());
         if (mode.isEmpty()) {
             return outcome(claim, head, Outcome.UNVERIFIABLE, List.of("an audit mode this wb does not know"));
@@ -178,11 +182,12 @@ public final class ClaimCheck {
                         List.of("its commit " + head.get() + " is not in this repository"));
             }
             if (baseline.isPresent() && !present(git, baseline.get())) {
+                String named = COMMIT_ID.matcher(baseline.get()).matches() ? baseline.get() : "(not a commit id)";
                 return outcome(
                         claim,
                         head,
                         Outcome.UNVERIFIABLE,
-                        List.of("its baseline " + baseline.get() + " is not in this repository"));
+                        List.of("its baseline " + named + " is not in this repository"));
             }
             byte[] bytes = readPlan(session, key);
             PlanReader.Reading reading = PlanReader.read(bytes, key);

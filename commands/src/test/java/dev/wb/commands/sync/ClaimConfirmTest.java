@@ -280,6 +280,30 @@ class ClaimConfirmTest {
     }
 
     @Test
+    void an_under_way_claim_is_re_derived_against_the_baseline_it_recorded() {
+        plan("value = 1").writeTo(honest);
+        assertTrue(audit(honest)); // first, strict: anchors the plan at the shared commit
+        honest.write("src/app.py", "# app\ncount = 3\n");
+        String later = honest.commitAll("the change");
+        plan("value = 1").set("objective", "carry the change on").writeTo(honest);
+        assertTrue(audit(honest), "under way, the quote passes at the baseline");
+        push(honest);
+        honest.git("push", "-q", "origin", "main");
+        plan("value = 1").set("objective", "carry the change on").writeTo(victim);
+        victim.git("fetch", "-q", "origin");
+        fetch(victim);
+
+        check(victim);
+
+        PlanConfirmed confirmed = confirmations(victim).get(0);
+        assertEquals(
+                PlanConfirmed.Outcome.CONFIRMED,
+                confirmed.outcome(),
+                confirmed.reasons().toString());
+        assertEquals(Optional.of(later), confirmed.commit());
+    }
+
+    @Test
     void a_plan_changed_after_the_claim_closes_the_gate_as_before() {
         plan("value = 1").writeTo(honest);
         assertTrue(audit(honest));
