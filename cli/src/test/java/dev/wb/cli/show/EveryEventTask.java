@@ -136,14 +136,6 @@ public final class EveryEventTask {
                         false),
                 audit(),
                 new PlanRebaselined(Optional.of(COMMIT), Optional.of(COMMIT.replace('0', 'f')), DIGEST),
-                new PlanConfirmed(
-                        "0123456789abcdef",
-                        4,
-                        "ab".repeat(32),
-                        DIGEST,
-                        Optional.of(COMMIT),
-                        PlanConfirmed.Outcome.CONFIRMED,
-                        List.of()),
                 scope(),
                 new VerifyStarted(
                         DIGEST,
@@ -310,7 +302,15 @@ public final class EveryEventTask {
                         Optional.of(new VerifyRegressionRan.Side("exited", 1, 300, "1 failed\n", DIGEST, 40)),
                         Optional.of(new VerifyRegressionRan.Side("exited", 0, 280, "1 passed\n", DIGEST, 40)),
                         true,
-                        Optional.empty()));
+                        Optional.empty()),
+                new PlanConfirmed(
+                        "0123456789abcdef",
+                        4,
+                        "ab".repeat(32),
+                        DIGEST,
+                        Optional.of(COMMIT),
+                        PlanConfirmed.Outcome.CONFIRMED,
+                        List.of()));
     }
 
     private static PlanAudited audit() {

@@ -83,7 +83,7 @@ class ShowEveryEventTest {
         assertEquals(
                 List.of(
                         "plan=passed [task.created, import.verdict.recorded, plan.audited, plan.rebaselined,"
-                                + " plan.confirmed, citations.checked]",
+                                + " citations.checked, plan.confirmed]",
                         "scope=deviation [scope.checked]",
                         "verify=passed [verify.started, verify.command.ran, verify.finished, checks.ran,"
                                 + " preflight.completed, flow.validated, verify.regression.ran]",
