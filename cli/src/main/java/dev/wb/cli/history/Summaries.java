@@ -15,6 +15,7 @@ import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
@@ -128,6 +129,12 @@ public final class Summaries {
         if (PlanRebaselined.TYPE.matches(event)) {
             PlanRebaselined rebaselined = PlanRebaselined.TYPE.read(event);
             return "baseline " + commit(rebaselined.from()) + " → " + commit(rebaselined.to());
+        }
+        if (PlanConfirmed.TYPE.matches(event)) {
+            PlanConfirmed confirmed = PlanConfirmed.TYPE.read(event);
+            return cut(confirmed.outcome().wireName() + ": the audit of replica "
+                    + TerminalText.escape(confirmed.replica()) + " (its event " + confirmed.version() + ") at "
+                    + commit(confirmed.commit()));
         }
         if (ScopeChecked.TYPE.matches(event)) {
             return checked(ScopeChecked.TYPE.read(event));

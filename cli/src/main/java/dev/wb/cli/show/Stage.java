@@ -9,6 +9,7 @@ import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
@@ -73,6 +74,7 @@ enum Stage {
                     TaskCreated.TYPE,
                     PlanAudited.TYPE,
                     PlanRebaselined.TYPE,
+                    PlanConfirmed.TYPE,
                     ImportVerdictRecorded.TYPE,
                     CitationsChecked.TYPE),
             SCOPE,

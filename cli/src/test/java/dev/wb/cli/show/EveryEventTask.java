@@ -18,6 +18,7 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.PreflightCompleted;
@@ -310,7 +311,15 @@ public final class EveryEventTask {
                         Optional.of(new VerifyRegressionRan.Side("exited", 1, 300, "1 failed\n", DIGEST, 40)),
                         Optional.of(new VerifyRegressionRan.Side("exited", 0, 280, "1 passed\n", DIGEST, 40)),
                         true,
-                        Optional.empty()));
+                        Optional.empty()),
+                new PlanConfirmed(
+                        "0123456789abcdef",
+                        4,
+                        "ab".repeat(32),
+                        DIGEST,
+                        Optional.of(COMMIT),
+                        PlanConfirmed.Outcome.CONFIRMED,
+                        List.of()));
     }
 
     private static PlanAudited audit() {

@@ -65,7 +65,7 @@ class ShowEveryEventTest {
         // the events are an hour apart from 08:00: the date is shown again where the day changes
         assertTrue(show.out().contains("  2026-05-01 08:00:00  workspace.initialized "), show::toString);
         assertTrue(show.out().contains("  2026-05-02 00:00:00  "), show::toString);
-        assertTrue(lines.get(lines.size() - 1).matches("chain: 47 events verify, head [0-9a-f]{12}"), show::toString);
+        assertTrue(lines.get(lines.size() - 1).matches("chain: 48 events verify, head [0-9a-f]{12}"), show::toString);
     }
 
     @Test
@@ -83,7 +83,7 @@ class ShowEveryEventTest {
         assertEquals(
                 List.of(
                         "plan=passed [task.created, import.verdict.recorded, plan.audited, plan.rebaselined,"
-                                + " citations.checked]",
+                                + " citations.checked, plan.confirmed]",
                         "scope=deviation [scope.checked]",
                         "verify=passed [verify.started, verify.command.ran, verify.finished, checks.ran,"
                                 + " preflight.completed, flow.validated, verify.regression.ran]",
@@ -100,7 +100,7 @@ class ShowEveryEventTest {
                 stages);
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
-                47, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
+                48, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
     }
 
     @Test

@@ -6,11 +6,13 @@ import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.git.Repositories;
+import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.commands.process.LiveProcesses;
 import dev.wb.commands.process.Redactor;
+import dev.wb.commands.sdd.ClaimCheck;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -83,8 +85,9 @@ public final class ChecksRun {
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         StreamId stream = StreamId.task(key);
         EventService service = new EventService(session);
+        AuditTrust trust = ClaimCheck.settle(session, key, digest);
         AuditGate.State gate = service.read(stream, AuditGate.INSTANCE);
-        Gate.requireOpen(gate, key, digest);
+        Gate.requireOpen(gate, trust, key, digest);
         List<String> changed = diff(session, gate.baseline());
         List<CommandSetSelection.Selected> selected =
                 CommandSetSelection.select(config.checks().commandSets(), changed);

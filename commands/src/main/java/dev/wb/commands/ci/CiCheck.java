@@ -9,9 +9,11 @@ import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ImplCheck;
 import dev.wb.commands.impl.ScopeExclusions;
 import dev.wb.commands.impl.ScopeReport;
+import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
+import dev.wb.commands.sdd.ClaimCheck;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
@@ -114,16 +116,19 @@ public final class CiCheck {
                     "no plan wb reads at .workflow/" + key + "/sdd.json",
                     "commit the task's plan, audit it (wb sdd audit " + key + ") and share the history: wb sync push");
         }
-        AuditGate.State state = Folds.foldStream(AuditGate.INSTANCE, session.reader(), stream);
+        AuditGate.State state;
+        AuditTrust trust;
         try {
-            Gate.requireOpen(state, key, digest.get());
+            trust = ClaimCheck.settle(session, key, digest.get());
+            state = Folds.foldStream(AuditGate.INSTANCE, session.reader(), stream);
+            Gate.requireOpen(state, trust, key, digest.get());
         } catch (Failure closed) {
             return Check.fail(
                     "audit",
                     closed.getMessage(),
                     String.join("; then ", closed.fixes()) + "; then share the history: wb sync push");
         }
-        return Check.pass("audit", "the plan on this branch passed its audit");
+        return Check.pass("audit", Gate.describe(trust));
     }
 
     private static Check scope(Session session, TaskKey key, String baseRef) {

@@ -10,9 +10,11 @@ import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkbenchContexts;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
+import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
+import dev.wb.commands.sdd.ClaimCheck;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -260,7 +262,8 @@ public final class GitFlow {
     /** The audit gate, read: a series is planned only for a task whose current plan passed its audit. */
     private static void requireGate(Session session, TaskKey key) {
         String digest = PlanReader.digest(PlanFile.readPlan(session, key));
-        Gate.requireOpen(new EventService(session).read(StreamId.task(key), AuditGate.INSTANCE), key, digest);
+        AuditTrust trust = ClaimCheck.settle(session, key, digest);
+        Gate.requireOpen(new EventService(session).read(StreamId.task(key), AuditGate.INSTANCE), trust, key, digest);
     }
 
     private static Optional<TaskKey> taskOf(WorkspaceConfig config, String branch) {

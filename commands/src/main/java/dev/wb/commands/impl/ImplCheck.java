@@ -6,9 +6,11 @@ import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
+import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
+import dev.wb.commands.sdd.ClaimCheck;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -71,12 +73,14 @@ public final class ImplCheck {
             logOpen.handle((ok, error) -> null).join();
         }
         join(logOpen);
+        // Another replica's passing audit counts only once audited again here (re-derived, recorded).
+        AuditTrust trust = ClaimCheck.settle(session, key, digest);
         EventService.Decided<AuditGate.State, ScopeDecider.Checked> outcome = new EventService(session)
                 .decide(
                         stream,
                         AuditGate.INSTANCE,
                         state -> observe(state, digest, changes, others, zones),
-                        (state, observed) -> ScopeDecider.decide(state, request, digest, zones, observed));
+                        (state, observed) -> ScopeDecider.decide(state, trust, request, digest, zones, observed));
         if (others.cacheDisagreed()) {
             // The checkpoint proposed a claim its log does not hold: rebuild it rather than trust it again.
             new CheckpointStore(session.workspace().checkpointsDir()).discard(AuditGate.INSTANCE);

@@ -3,6 +3,7 @@ package dev.wb.commands.impl;
 import dev.wb.commands.Decision;
 import dev.wb.commands.impl.ScopeReport.Entry;
 import dev.wb.commands.impl.ScopeReport.Status;
+import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.Gate;
 import dev.wb.git.ChangeScope;
@@ -56,11 +57,12 @@ public final class ScopeDecider {
      */
     public static Decision<Checked> decide(
             AuditGate.State state,
+            AuditTrust trust,
             ImplCheck.Request request,
             String planDigest,
             CriticalZones zones,
             Optional<Observed> observed) {
-        Gate.requireOpen(state, request.key(), planDigest);
+        Gate.requireOpen(state, trust, request.key(), planDigest);
         Observed seen = observed.orElseThrow(() -> new IllegalStateException("nothing read for an open gate"));
         ScopeReport report = ScopeClassifier.classify(seen.changed(), state.claims(), seen.others(), zones);
         return Decision.of(

@@ -76,10 +76,23 @@ public final class Auditor {
      *     holds but no commit the audit trusts does is {@code uncommitted}
      */
     public Auditor(Path root, CriticalZones zones, PresetBar bar, Optional<BaselineFiles> head) {
-        this.tree = new WorkingTree(root);
+        this(new WorkingTree(root), zones, bar, head);
+    }
+
+    private Auditor(WorkingTree tree, CriticalZones zones, PresetBar bar, Optional<BaselineFiles> head) {
+        this.tree = tree;
         this.zones = zones;
         this.bar = bar;
         this.head = head.map(Auditor::cached);
+    }
+
+    /**
+     * An auditor whose tree is the files as committed at one commit ({@code committed}), which is
+     * also its HEAD: what re-deriving an audit recorded against that commit reads.
+     */
+    static Auditor atCommit(BaselineFiles committed, CriticalZones zones, PresetBar bar) {
+        BaselineFiles files = cached(committed);
+        return new Auditor(WorkingTree.committed(files), zones, bar, Optional.of(files));
     }
 
     /**

@@ -11,6 +11,8 @@ import java.util.Optional;
 /**
  * Files of the working tree as an audit reads them, each read once. Nothing outside the
  * repository is ever read: a path that leaves it, directly or through a symbolic link, is missing.
+ * Or "the tree" as committed at one commit ({@link #committed}), read through the read-only git
+ * module: what re-deriving another replica's audit reads.
  */
 final class WorkingTree {
 
@@ -24,10 +26,22 @@ final class WorkingTree {
     record Unreadable(String why) implements Found {}
 
     private final Path root;
+    private final Optional<Auditor.BaselineFiles> commit;
     private final Map<String, Found> cache = new HashMap<>();
 
     WorkingTree(Path root) {
         this.root = realPath(root);
+        this.commit = Optional.empty();
+    }
+
+    private WorkingTree(Auditor.BaselineFiles commit) {
+        this.root = null;
+        this.commit = Optional.of(commit);
+    }
+
+    /** The tree as committed: {@code files} read at one commit (a path is as the commit holds it). */
+    static WorkingTree committed(Auditor.BaselineFiles files) {
+        return new WorkingTree(files);
     }
 
     Found read(String path) {
@@ -36,6 +50,9 @@ final class WorkingTree {
 
     /** Whether a planned path exists: a file, or a folder for an entry that ends in {@code /}. */
     boolean exists(String path) {
+        if (commit.isPresent()) {
+            return commit.get().exists(path);
+        }
         Path file = root.resolve(path);
         if (!inside(file)) {
             return false;
@@ -44,6 +61,15 @@ final class WorkingTree {
     }
 
     private Found load(String path) {
+        if (commit.isPresent()) {
+            Optional<SourceText> text = commit.get().text(path);
+            if (text.isPresent()) {
+                return new Text(text.get());
+            }
+            return commit.get().exists(path)
+                    ? new Unreadable("not text, or over 5 MiB, at the commit")
+                    : new Missing("no such file at the commit");
+        }
         Path file = root.resolve(path);
         if (!Files.exists(file)) {
             return new Missing("no such file");

@@ -82,6 +82,13 @@ public final class StageRules {
                     ? new StageStatus(Stage.AUDIT, Mark.OK, "passed")
                     : pending(Stage.AUDIT, "sdd.json changed since its audit");
         }
+        if (same && result.equals("refuted")) {
+            return new StageStatus(
+                    Stage.AUDIT, Mark.FAIL, "another replica's passing audit fails when audited here (refuted)");
+        }
+        if (same && result.equals("unverifiable")) {
+            return pending(Stage.AUDIT, "another replica's passing audit could not be confirmed here");
+        }
         return same
                 ? new StageStatus(Stage.AUDIT, Mark.FAIL, "the latest audit failed")
                 : pending(Stage.AUDIT, "sdd.json changed since its failed audit");

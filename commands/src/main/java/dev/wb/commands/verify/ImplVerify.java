@@ -8,6 +8,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
+import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.Plan;
 import dev.wb.commands.plan.PlanFile;
@@ -17,6 +18,7 @@ import dev.wb.commands.process.Outcome;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
+import dev.wb.commands.sdd.ClaimCheck;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -120,8 +122,9 @@ public final class ImplVerify {
                 shown.started(reading.digest(), config.verifyTimeoutSeconds()).on(WorktreeState.read(session));
         List<Plan.PlannedTest> tests = reading.plan().map(Plan::tests).orElse(List.of());
         VerifyStarted started = branch.map(b -> onTree.with(b.check(tests))).orElse(onTree);
+        AuditTrust trust = ClaimCheck.settle(session, key, reading.digest());
         List<EventEnvelope> events = new ArrayList<>(service.decide(stream, AuditGate.INSTANCE, state -> {
-                    Gate.requireOpen(state, key, reading.digest());
+                    Gate.requireOpen(state, trust, key, reading.digest());
                     return Decision.<Void>of(null, started);
                 })
                 .appended());

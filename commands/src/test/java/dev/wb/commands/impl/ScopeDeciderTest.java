@@ -10,6 +10,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.impl.ScopeDecider.Checked;
 import dev.wb.commands.impl.ScopeDecider.Observed;
 import dev.wb.commands.impl.ScopeReport.Status;
+import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
@@ -68,7 +69,13 @@ class ScopeDeciderTest {
     }
 
     static Decision<Checked> check(AuditGate.State state, ImplCheck.Request request, String digest, Observed seen) {
-        return ScopeDecider.decide(state, request, digest, CriticalZones.defaultZones(), Optional.of(seen));
+        return ScopeDecider.decide(state, own(state), request, digest, CriticalZones.defaultZones(), Optional.of(seen));
+    }
+
+    /** The latest audit as this clone's own: what a clone that never synced holds. */
+    static AuditTrust own(AuditGate.State state) {
+        long at = state.latest().map(AuditGate.Audit::version).orElse(-1L);
+        return AuditTrust.own(at, "local", at);
     }
 
     static Failure refused(NewEvent... history) {
@@ -76,7 +83,7 @@ class ScopeDeciderTest {
                 Failure.class,
                 () -> given(AuditGate.INSTANCE, history)
                         .decide(s -> ScopeDecider.decide(
-                                s, WORKTREE, PLAN, CriticalZones.defaultZones(), Optional.empty())));
+                                s, own(s), WORKTREE, PLAN, CriticalZones.defaultZones(), Optional.empty())));
     }
 
     @Test

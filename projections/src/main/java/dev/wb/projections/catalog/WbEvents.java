@@ -11,6 +11,7 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
@@ -107,6 +108,7 @@ public final class WbEvents {
             .add(TaskDone.TYPE)
             .add(TaskCleaned.TYPE)
             .add(TaskFetched.TYPE)
+            .add(PlanConfirmed.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =

@@ -8,6 +8,7 @@ import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.VerifyCommandRan;
@@ -89,7 +90,9 @@ public final class TaskStages implements Projection<TaskStages.State> {
 
     @Override
     public int version() {
-        return 4; // 2: review rounds (judge.record.read); 3: operations (preflight, flows, checks); 4: runs
+        // 2: review rounds (judge.record.read); 3: operations (preflight, flows, checks); 4: runs;
+        // 5: a passing audit that plan.confirmed refutes, or cannot confirm, is not shown as passed
+        return 5;
     }
 
     @Override
@@ -107,6 +110,24 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.verify(),
                     s.git(),
                     s.counters().withCitations(audited.citationVerdicts()),
+                    s.reviews(),
+                    s.operations(),
+                    s.runs());
+        }
+        if (PlanConfirmed.TYPE.matches(event)) {
+            PlanConfirmed confirmed = PlanConfirmed.TYPE.read(event);
+            // Another replica's passing audit of this plan that did not hold here is no pass.
+            if (confirmed.outcome() == PlanConfirmed.Outcome.CONFIRMED
+                    || !s.audit().result().equals(PlanAudited.PASS)
+                    || !s.audit().about().equals(Optional.of(confirmed.planDigest()))) {
+                return s;
+            }
+            return new State(
+                    Latest.of(confirmed.outcome().wireName(), confirmed.planDigest()),
+                    s.scope(),
+                    s.verify(),
+                    s.git(),
+                    s.counters(),
                     s.reviews(),
                     s.operations(),
                     s.runs());
