@@ -13,9 +13,17 @@ import java.util.Optional;
  * @param version its version in that chain
  * @param commit what a claim was re-derived against
  * @param reasons why a claim was refuted or is unverifiable
+ * @param uncounted the other replicas holding the task whose events count for nothing here, each with
+ *     why (docs/SYNC.md, "Trust"): named when the gate is closed, since their audits were not read
  */
 public record AuditTrust(
-        Standing standing, long position, String replica, long version, Optional<String> commit, List<String> reasons) {
+        Standing standing,
+        long position,
+        String replica,
+        long version,
+        Optional<String> commit,
+        List<String> reasons,
+        List<String> uncounted) {
 
     /** What this clone makes of the latest audit. */
     public enum Standing {
@@ -33,6 +41,23 @@ public record AuditTrust(
 
     public AuditTrust {
         reasons = List.copyOf(reasons);
+        uncounted = List.copyOf(uncounted);
+    }
+
+    /** A standing with no uncounted replica named. */
+    public AuditTrust(
+            Standing standing,
+            long position,
+            String replica,
+            long version,
+            Optional<String> commit,
+            List<String> reasons) {
+        this(standing, position, replica, version, commit, reasons, List.of());
+    }
+
+    /** The same, naming the replicas whose events were left out. */
+    public AuditTrust withUncounted(List<String> replicas) {
+        return new AuditTrust(standing, position, replica, version, commit, reasons, replicas);
     }
 
     /** Nothing to trust or distrust. */

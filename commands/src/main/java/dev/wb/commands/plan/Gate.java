@@ -20,16 +20,19 @@ public final class Gate {
      * @param trust what this clone makes of the latest audit in the view {@code state} was folded from
      */
     public static void requireOpen(AuditGate.State state, AuditTrust trust, TaskKey key, String planDigest) {
+        // Replicas whose events were left out (unsigned, or signed by a key the allowed signers do not
+        // list) are named: their audits were not read, whatever they claim.
+        String left = trust.uncounted().isEmpty() ? "" : "; not counted here: " + String.join(", ", trust.uncounted());
         if (state.latest().isEmpty()) {
-            throw Failure.usage("the plan for " + key + " has not been audited", "wb sdd audit " + key);
+            throw Failure.usage("the plan for " + key + " has not been audited" + left, "wb sdd audit " + key);
         }
         if (!state.latest().get().passed()) {
             throw Failure.usage(
-                    "the latest audit of " + key + " failed",
+                    "the latest audit of " + key + " failed" + left,
                     "fix the findings in .workflow/" + key + "/sdd.json, then: wb sdd audit " + key);
         }
         if (!state.openFor(planDigest)) {
-            throw Failure.usage("the plan for " + key + " changed since its audit", "wb sdd audit " + key);
+            throw Failure.usage("the plan for " + key + " changed since its audit" + left, "wb sdd audit " + key);
         }
         String audit = "the passing audit of " + key + " from replica " + trust.replica() + " (its event "
                 + trust.version() + ")";

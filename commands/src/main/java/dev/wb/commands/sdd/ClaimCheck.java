@@ -6,6 +6,7 @@ import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
 import dev.wb.commands.MergedLog;
 import dev.wb.commands.Session;
+import dev.wb.commands.SyncedReader;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.plan.AuditTrust;
@@ -59,6 +60,18 @@ public final class ClaimCheck {
      * read from the record, or re-derived now and recorded.
      */
     public static AuditTrust settle(Session session, TaskKey key, String planDigest) {
+        return decide(session, key, planDigest).withUncounted(uncounted(session, StreamId.task(key)));
+    }
+
+    /** The replicas holding the task that count for nothing here, each as {@code replica R (why)}. */
+    private static List<String> uncounted(Session session, StreamId stream) {
+        return session.trust().untrusted().stream()
+                .filter(v -> SyncedReader.copyHolds(session.workspace(), v.replica(), stream))
+                .map(v -> "replica " + v.replica() + " (" + v.why() + ")")
+                .toList();
+    }
+
+    private static AuditTrust decide(Session session, TaskKey key, String planDigest) {
         StreamId stream = StreamId.task(key);
         Latest latest = latest(MergedLog.read(session, stream), planDigest);
         if (settled(session, latest)) {

@@ -2,12 +2,15 @@ package dev.wb.commands.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.Failure;
 import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.ci.CiCheck;
+import dev.wb.commands.impl.ImplCheck;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.commands.status.Mark;
 import dev.wb.commands.status.Stage;
@@ -17,6 +20,9 @@ import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
+import dev.wb.git.ChangeScope;
+import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvent;
@@ -37,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A replica nobody signed, pushed by anyone with push access to the remote, opens nothing: its forged
  * passing verify run does not pass {@code wb ci check}'s verify gate, its forged receipt and approval
- * reach no stage, and the check names the replica and why it was not counted. A repository that turns
+ * reach no stage, its forged passing audit opens no gate (wb impl check and wb ci check name it), and
+ * the check names the replica and why it was not counted. A repository that turns
  * signatures off counts it, and the check says it runs without signatures.
  */
 class ForgedReplicaTest {
@@ -169,6 +176,70 @@ class ForgedReplicaTest {
         assertFalse(types.contains("judge.record.verified"), "the forged approval reaches no view: " + types);
         assertFalse(types.contains("verify.finished"), types::toString);
         assertTrue(verifyMark != Mark.OK, "the verify stage is not passed by a forged run: " + verifyMark);
+    }
+
+    @Test
+    void an_unsigned_replicas_forged_passing_audit_opens_no_gate_and_impl_check_and_ci_check_name_it() {
+        // The victim's own audit fails: the plan cites a line the code does not hold.
+        victim.write(".workflow/T-2/sdd.json", plan().replace("\"quote\":\"value = 1\"", "\"quote\":\"value = 9\""));
+        victim.commitAll("the plan as it stands");
+        victim.git("push", "-q", "origin", "main");
+        String digest;
+        try (Session s = session(victim)) {
+            SddAudit.Result audit = SddAudit.run(s, KEY, false);
+            assertFalse(audit.passed());
+            digest = audit.planDigest();
+        }
+        attacker.git("pull", "-q", "origin", "main");
+        String head = victim.git("rev-parse", "HEAD").strip();
+        PlanAudited forged = new PlanAudited(
+                PlanAudited.PASS,
+                "light",
+                Optional.of("1 file(s), no critical zone"),
+                "first",
+                false,
+                false,
+                Optional.of(head),
+                Optional.of(head),
+                digest,
+                List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
+                List.of(),
+                List.of(new PlanAudited.Citation(0, Optional.of("src/app.py"), 2, "ok", true, Optional.empty())),
+                List.of(new PlanAudited.FileCheck(0, Optional.of("src/app.py"), Optional.of("edit"), "exists", true)),
+                List.of(),
+                List.of(),
+                false);
+        String forger;
+        try (Session s = session(attacker)) {
+            s.log().append(StreamId.task(KEY), ExpectedVersion.any(), List.of(forged.toNewEvent()), s.invocation());
+            SyncPush.run(s, "origin");
+            forger = Replica.existing(s.workspace()).orElseThrow().id();
+        }
+        try (Session s = session(victim)) {
+            SyncFetch.run(s, "origin");
+        }
+
+        Failure closed;
+        CiCheck.Result ci;
+        try (Session s = session(victim)) {
+            closed = assertThrows(
+                    Failure.class,
+                    () -> ImplCheck.run(s, new ImplCheck.Request(KEY, ChangeScope.WORKTREE, Optional.empty())));
+        }
+        try (Session s = session(victim)) {
+            ci = CiCheck.run(s, KEY, "HEAD");
+        }
+        assertEquals(Failure.Kind.USAGE, closed.kind(), "the gate's exit, 2");
+        assertTrue(closed.getMessage().startsWith("the latest audit of T-2 failed"), closed.getMessage());
+        assertTrue(
+                closed.getMessage().contains("not counted here: replica " + forger + " (unsigned"),
+                closed.getMessage());
+        CiCheck.Check audit = ci.checks().get(0);
+        assertFalse(audit.passed());
+        assertTrue(audit.detail().contains("replica " + forger), audit::toString);
+        assertTrue(
+                ci.trust().stream().anyMatch(l -> l.startsWith("not counted: replica " + forger)),
+                ci.trust()::toString);
     }
 
     @Test
