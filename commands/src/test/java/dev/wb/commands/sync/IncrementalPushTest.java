@@ -15,8 +15,10 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -158,5 +160,31 @@ class IncrementalPushTest {
         SyncPush.Result pushed = push();
         assertTrue(pushed.gitOutput().contains(ref(TASK)), pushed.gitOutput());
         assertEquals(localTip(TASK), remoteTip(remote, TASK));
+    }
+
+    @Test
+    void a_stream_named_before_the_mark_whose_batch_lands_after_the_push_read_it_is_read_again() throws IOException {
+        record(TASK, 1);
+        push();
+        Path journal = a.resolve(".workflow/local/log/appended");
+        StreamId late = new StreamId("NEW-1");
+        // An appender named its stream and has not committed yet when the push reads the journal.
+        Files.writeString(journal, late.name() + "\n", StandardOpenOption.APPEND);
+        assertEquals(0, push().events());
+        assertTrue(
+                Files.readString(a.resolve(".workflow/local/sync/pushed-origin"))
+                        .contains("carried NEW-1"),
+                "not settled: read again next time");
+        // Its batch lands now; the only line naming it is the one before the mark.
+        long size = Files.size(journal);
+        record(late, 1);
+        try (FileChannel channel = FileChannel.open(journal, StandardOpenOption.WRITE)) {
+            channel.truncate(size);
+        }
+        SyncPush.Result pushed = push();
+        assertEquals(1, pushed.events(), "the batch is pushed, never missed");
+        assertEquals(localTip(late), remoteTip(remote, late));
+        assertFalse(Files.readString(a.resolve(".workflow/local/sync/pushed-origin"))
+                .contains("carried"));
     }
 }
