@@ -1,5 +1,6 @@
 package dev.wb.commands;
 
+import dev.wb.engine.AppendedStreams;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.ExpectedVersion;
@@ -59,6 +60,11 @@ final class UnopenedLog implements EventLog {
     @Override
     public Optional<StreamHead> headHint(StreamId stream) {
         return reads().headHint(stream);
+    }
+
+    @Override
+    public Optional<AppendedStreams> appendedSince(String journal, long offset) {
+        return reads().appendedSince(journal, offset);
     }
 
     @Override

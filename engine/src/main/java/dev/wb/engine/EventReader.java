@@ -37,6 +37,20 @@ public interface EventReader {
     }
 
     /**
+     * The streams appended to since a mark this log gave ({@code journal} and {@code offset}, from an
+     * earlier answer's {@link AppendedStreams#journal} and {@link AppendedStreams#end}; {@code ""} and
+     * 0 for none): a cache of "what changed since" for a reader that would otherwise read every
+     * stream's head. Every append names its stream in the journal before its batch is committed and
+     * after the stream's head hint moved, so a stream the answer leaves out had no batch committed
+     * since the mark, in this boot (the journal is not synced: a reader keeps the boot its mark was
+     * taken in, see {@link BootId}). A stream named may have nothing new (a batch refused, or not yet
+     * committed). Empty where a log keeps no journal.
+     */
+    default Optional<AppendedStreams> appendedSince(String journal, long offset) {
+        return Optional.empty();
+    }
+
+    /**
      * Visits a stream's stored bytes without judging them, for verification: a damaged frame is
      * reported to the visitor instead of failing the read.
      */

@@ -36,6 +36,11 @@ public final class UpcastingReader implements EventReader {
     }
 
     @Override
+    public Optional<AppendedStreams> appendedSince(String journal, long offset) {
+        return stored.appendedSince(journal, offset);
+    }
+
+    @Override
     public Optional<String> storedStamp(StreamId stream) {
         return stored.storedStamp(stream);
     }

@@ -199,9 +199,26 @@ public final class SyncGit {
 
     /** {@code git push --porcelain <remote> refs/wb/*:refs/wb/*}: never forced, so git refuses a rewrite. */
     public Outcome push(String remote) throws IOException {
+        return push(remote, List.of());
+    }
+
+    /**
+     * {@code git push --porcelain <remote> <ref>:<ref>…} for the named refs (full names under {@link
+     * #OWN}), or {@code refs/wb/*:refs/wb/*} when none is named; never forced.
+     */
+    public Outcome push(String remote, List<String> refs) throws IOException {
         requireRemoteName(remote);
-        GitPipe.Result result =
-                run(List.of("push", "--porcelain", remote, OWN + "*:" + OWN + "*"), new byte[0], REF_LIST_LIMIT);
+        List<String> args = new ArrayList<>(List.of("push", "--porcelain", remote));
+        if (refs.isEmpty()) {
+            args.add(OWN + "*:" + OWN + "*");
+        }
+        for (String ref : refs) {
+            if (!ref.startsWith(OWN) || ref.contains("..") || ref.contains(":") || ref.contains("*")) {
+                throw new IOException("not one of wb's own refs: " + ref);
+            }
+            args.add(ref + ":" + ref);
+        }
+        GitPipe.Result result = run(args, new byte[0], REF_LIST_LIMIT);
         return new Outcome(result.exitCode(), (result.stderr() + "\n" + result.out()).strip());
     }
 

@@ -108,6 +108,10 @@ final class SyncRender {
                 console.line("  " + e.ref() + "  " + e.from() + ".." + e.to());
             }
         }
+        if (result.gitOutput().isEmpty()) {
+            console.line(result.remote() + " already holds every ref: nothing was appended since the last push to it");
+            return;
+        }
         console.line("pushed refs/wb/* to " + result.remote());
     }
 }

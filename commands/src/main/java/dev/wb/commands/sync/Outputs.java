@@ -1,12 +1,17 @@
 package dev.wb.commands.sync;
 
+import dev.wb.commands.ContentStore;
 import dev.wb.engine.Digests;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.events.VerifyCommandRan;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The content events name by digest that {@code wb sync push --with-output} carries beside them
@@ -44,5 +49,46 @@ final class Outputs {
             }
         }
         return digests;
+    }
+
+    /**
+     * The content the chunk's events name ({@code outputDigest}) that this clone's content store holds
+     * intact, by sha256 hex name; an object over {@link Outputs#MAX_OBJECT}, one past what is left of
+     * this push's {@link Outputs#MAX_PUSHED} ({@code budget[0]}), or one missing here is left out, with
+     * a warning.
+     */
+    static Map<String, byte[]> carried(
+            ContentStore store,
+            List<EnvelopeCodec.StoredEvent> chunk,
+            SyncRef ref,
+            long[] budget,
+            List<String> warnings) {
+        Map<String, byte[]> carried = new TreeMap<>();
+        for (String digest : Outputs.named(chunk)) {
+            OptionalLong size = store.size(digest);
+            if (size.isPresent() && size.getAsLong() > Outputs.MAX_OBJECT) {
+                warnings.add(
+                        "the output " + digest + " named by " + ref.stream().describe() + " is " + size.getAsLong()
+                                + " bytes, over the " + Outputs.MAX_OBJECT + " one object may take: it was not pushed");
+                continue;
+            }
+            if (size.isPresent() && size.getAsLong() > budget[0]) {
+                warnings.add(
+                        "the output " + digest + " named by " + ref.stream().describe() + " would take this"
+                                + " push's output past " + Outputs.MAX_PUSHED + " bytes (half of what one fetch reads):"
+                                + " it was not pushed");
+                continue;
+            }
+            Optional<byte[]> content = store.get(digest);
+            if (content.isEmpty()) {
+                warnings.add(
+                        "the output " + digest + " named by " + ref.stream().describe()
+                                + " is not in this clone's content store (or is damaged): it was not pushed");
+                continue;
+            }
+            carried.put(Digests.hex(digest), content.get());
+            budget[0] -= content.get().length;
+        }
+        return carried;
     }
 }

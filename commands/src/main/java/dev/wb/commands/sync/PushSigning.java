@@ -4,11 +4,14 @@ import dev.wb.commands.Failure;
 import dev.wb.gitrun.SignedChains;
 import dev.wb.gitrun.SyncGit;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Whether a push signs its commits, and the commits it signs (docs/SYNC.md, "Signed pushes"): when the
@@ -32,20 +35,50 @@ public final class PushSigning {
             "git config user.signingkey ~/.ssh/id_ed25519.pub && git config gpg.format ssh   # then push again";
 
     private final SignedChains git;
-    private Optional<Boolean> signs = Optional.empty();
+    private final CompletableFuture<Setup> setup;
     private final Map<String, List<SignedChains.Commit>> commits = new LinkedHashMap<>();
     private final Map<String, Optional<String>> tips = new LinkedHashMap<>();
 
+    /** What git says: whether it has a signing key, and if not, whether HEAD lists allowed signers. */
+    private record Setup(boolean signs, boolean listsSigners) {}
+
+    /**
+     * Starts asking git, on a thread of its own, whether it signs (and, when it does not, whether
+     * HEAD commits a list of allowed signers), so the answer is ready by the time a commit is written.
+     */
     PushSigning(SyncGit git) {
         this.git = git.signing();
+        SignedChains signing = this.git;
+        this.setup = CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        boolean signs = signing.signingKey().isPresent();
+                        return new Setup(signs, !signs && signing.atHead(ALLOWED_SIGNERS));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                },
+                task -> {
+                    Thread thread = new Thread(task, "wb-sync-signing");
+                    thread.setDaemon(true);
+                    thread.start();
+                });
     }
 
-    /** Whether this push signs: asked of git once, when the first commit is about to be written. */
-    boolean signs() throws IOException {
-        if (signs.isEmpty()) {
-            signs = Optional.of(git.signingKey().isPresent());
+    private Setup setup() throws IOException {
+        try {
+            return setup.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof UncheckedIOException io) {
+                throw io.getCause();
+            }
+            throw e;
         }
-        return signs.get();
+    }
+
+    /** Whether this push signs: git has {@code user.signingkey}. */
+    boolean signs() throws IOException {
+        return setup().signs();
     }
 
     /** The ref fast-import writes a commit of {@code ref} (below {@code refs/wb/}) onto. */
@@ -69,7 +102,7 @@ public final class PushSigning {
 
     /** After an unsigned push: the warning, when the repository commits a list of allowed signers at HEAD. */
     void warnIfUnsigned(List<String> warnings) throws IOException {
-        if (!signs() && git.atHead(ALLOWED_SIGNERS)) {
+        if (setup().listsSigners()) {
             warnings.add(UNSIGNED);
         }
     }

@@ -4,11 +4,9 @@ import dev.wb.commands.ContentStore;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.engine.Digests;
+import dev.wb.engine.AppendedStreams;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventLog;
-import dev.wb.engine.EventReader;
-import dev.wb.engine.StoredBatches;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.gitrun.SignedChains;
@@ -19,12 +17,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -38,6 +38,9 @@ public final class SyncPush {
 
     /** The most events one commit holds, in bytes of its blob: half of what a fetch takes in one blob. */
     static final long CHUNK = FetchedChains.MAX_BLOB / 2;
+
+    /** The most refs an incremental push names on git's command line; past it, it pushes {@code refs/wb/*}. */
+    static final int MAX_NAMED = 200;
 
     private SyncPush() {}
 
@@ -72,24 +75,31 @@ public final class SyncPush {
      */
     public static Result run(Session session, String remote, boolean withOutput) {
         SyncGit git = SyncSetup.git(session, remote);
-        // git lists this replica's refs while wb lists its streams and reads their head hints: the two
-        // take about as long, and each is mostly waiting on the file system.
-        CompletableFuture<Map<String, String>> refs = CompletableFuture.supplyAsync(
-                () -> {
-                    try {
-                        return git.refs(SyncGit.OWN);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                },
-                task -> { // a thread of its own: the shared pool may be busy with another command's work
-                    Thread thread = new Thread(task, "wb-sync-refs");
-                    thread.setDaemon(true);
-                    thread.start();
-                });
         EventLog log = session.log();
-        List<StreamId> streams = log.streams();
-        if (streams.isEmpty()) {
+        Path syncDir = Replica.dir(session.workspace());
+        Path root = session.workspace().root();
+        // Which streams to read: those the log's journal names since the last push to this remote that
+        // completed, when that push left a mark this boot; else every stream, as a first push does.
+        PushMark marks = new PushMark(syncDir, remote, root, session.env());
+        Optional<PushMark.Mark> mark = marks.load();
+        Optional<AppendedStreams> appended = log.appendedSince(
+                mark.map(PushMark.Mark::journal).orElse(""),
+                mark.map(PushMark.Mark::offset).orElse(0L));
+        boolean incremental =
+                mark.isPresent() && appended.isPresent() && appended.get().sinceMark();
+        Set<StreamId> named = new TreeSet<>(Comparator.comparing(StreamId::name));
+        CompletableFuture<Map<String, String>> refs;
+        if (incremental) {
+            named.addAll(appended.get().streams());
+            named.addAll(mark.get().carried());
+            refs = null;
+        } else {
+            refs = listRefs(git); // git lists every own ref while wb lists its streams and reads their hints
+            named.addAll(log.streams());
+            appended.ifPresent(a -> named.addAll(a.streams()));
+        }
+        List<StreamId> streams = new ArrayList<>(named);
+        if (streams.isEmpty() && !incremental) {
             return new Result(
                     remote,
                     Replica.existing(session.workspace()).map(Replica::id).orElse(""),
@@ -101,24 +111,53 @@ public final class SyncPush {
         Replica replica = Replica.of(session.workspace());
         List<Exported> exported;
         List<String> warnings = new ArrayList<>();
+        Set<StreamId> unsettled = new TreeSet<>(Comparator.comparing(StreamId::name));
+        Map<String, String> tips;
         try {
+            if (incremental) {
+                List<String> names = new ArrayList<>();
+                streams.forEach(stream -> names.add(SyncGit.OWN + new SyncRef(stream, replica.id()).name()));
+                refs = CompletableFuture.completedFuture(OwnRefs.read(root, session.env(), git, names));
+            }
+            tips = new HashMap<>(joined(refs));
             exported = export(
                     git,
-                    refs,
+                    tips,
+                    incremental,
                     log,
                     streams,
                     replica,
-                    Replica.dir(session.workspace()),
+                    session,
                     withOutput ? Optional.of(new ContentStore(session.workspace())) : Optional.empty(),
-                    warnings);
+                    warnings,
+                    unsettled);
         } catch (SignedChains.SigningException e) {
             throw PushSigning.failed(e);
         } catch (IOException e) {
             throw SyncSetup.gitFailed("writing wb's refs", e);
         }
+        // Incremental: only the refs of the streams read, each one that exists; at most a few hundred
+        // on one command line, else all of refs/wb/*.
+        List<String> pushing = new ArrayList<>();
+        if (incremental) {
+            for (StreamId stream : streams) {
+                String ref = SyncGit.OWN + new SyncRef(stream, replica.id()).name();
+                if (tips.containsKey(ref)) {
+                    pushing.add(ref);
+                }
+            }
+            if (pushing.isEmpty()) {
+                // Nothing was appended since the last push to this remote completed: it holds it all.
+                appended.ifPresent(a -> marks.save(a, unsettled));
+                return new Result(remote, replica.id(), exported, true, "", List.copyOf(warnings));
+            }
+            if (pushing.size() > MAX_NAMED) {
+                pushing.clear();
+            }
+        }
         SyncGit.Outcome outcome;
         try {
-            outcome = git.push(remote);
+            outcome = git.push(remote, pushing);
         } catch (IOException e) {
             throw SyncSetup.gitFailed("git push", e);
         }
@@ -132,37 +171,66 @@ public final class SyncPush {
                             "a ref refused as not a fast-forward means another clone uses this replica's id"
                                     + " (docs/SYNC.md)"));
         }
+        appended.ifPresent(a -> marks.save(a, unsettled));
         return new Result(remote, replica.id(), exported, true, outcome.output(), List.copyOf(warnings));
     }
 
-    private static List<Exported> export(
-            SyncGit git,
-            CompletableFuture<Map<String, String>> pendingRefs,
-            EventLog log,
-            List<StreamId> streams,
-            Replica replica,
-            Path syncDir,
-            Optional<ContentStore> outputs,
-            List<String> warnings)
-            throws IOException {
-        Map<StreamId, Optional<StreamHead>> hints = new HashMap<>();
-        for (StreamId stream : streams) {
-            hints.put(stream, log.headHint(stream));
-        }
-        ExportedTips cache = new ExportedTips(syncDir);
-        Map<String, ExportedTips.Kept> kept = cache.load();
-        Map<String, String> refs;
+    /** {@code git for-each-ref refs/wb/}, on a thread of its own (the shared pool may be busy with another command's work). */
+    private static CompletableFuture<Map<String, String>> listRefs(SyncGit git) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    try {
+                        return git.refs(SyncGit.OWN);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                },
+                task -> {
+                    Thread thread = new Thread(task, "wb-sync-refs");
+                    thread.setDaemon(true);
+                    thread.start();
+                });
+    }
+
+    private static Map<String, String> joined(CompletableFuture<Map<String, String>> refs) throws IOException {
         try {
-            refs = pendingRefs.join();
+            return refs.join();
         } catch (CompletionException e) {
             if (e.getCause() instanceof UncheckedIOException io) {
                 throw io.getCause();
             }
             throw e;
         }
+    }
+
+    /**
+     * Writes the commits of every stream with events its ref does not hold, and moves {@code refs}
+     * (each own ref's tip, by full name) along; {@code unsettled} gets each stream read whose head hint
+     * the log did not (yet) reach, to be read again by the next push to this remote.
+     */
+    private static List<Exported> export(
+            SyncGit git,
+            Map<String, String> refs,
+            boolean incremental,
+            EventLog log,
+            List<StreamId> streams,
+            Replica replica,
+            Session session,
+            Optional<ContentStore> outputs,
+            List<String> warnings,
+            Set<StreamId> unsettled)
+            throws IOException {
+        Path syncDir = Replica.dir(session.workspace());
+        Map<StreamId, Optional<StreamHead>> hints = new HashMap<>();
+        for (StreamId stream : streams) {
+            hints.put(stream, log.headHint(stream));
+        }
+        ExportedTips cache = new ExportedTips(syncDir);
+        Map<String, ExportedTips.Kept> kept = cache.load();
         // Where each ref ends: from the commits the last push kept, each one checked against its
-        // ref's tip and its own id; only a tip they do not vouch for is read from git.
-        Map<String, ExportedTips.Kept> keep = new TreeMap<>();
+        // ref's tip and its own id; only a tip they do not vouch for is read from git. An incremental
+        // push keeps the entries of the refs it does not read, unchecked, for the pushes after it.
+        Map<String, ExportedTips.Kept> keep = incremental ? new TreeMap<>(kept) : new TreeMap<>();
         Map<String, StreamHead> heads = new HashMap<>();
         List<String> unread = new ArrayList<>();
         int hexLength = 0;
@@ -170,6 +238,7 @@ public final class SyncPush {
             String name = new SyncRef(stream, replica.id()).name();
             String tip = refs.get(SyncGit.OWN + name);
             if (tip == null) {
+                keep.remove(name);
                 continue;
             }
             hexLength = tip.length();
@@ -179,8 +248,14 @@ public final class SyncPush {
                 heads.put(name, head.get());
                 keep.put(name, k);
             } else {
+                keep.remove(name);
                 unread.add(tip);
             }
+        }
+        if (hexLength == 0) {
+            // No ref read has a tip: the object format from the repository's configuration (only a
+            // hint: a commit computed in the wrong one is never vouched for, its id being checked).
+            hexLength = OwnRefs.hexLength(session.workspace().root(), session.env());
         }
         Map<String, SyncGit.GitObject> tipCommits = git.read(unread, 64L * 1024);
         ByteArrayOutputStream commands = new ByteArrayOutputStream();
@@ -195,20 +270,28 @@ public final class SyncPush {
                 StreamHead head = heads.get(ref.name());
                 if (head == null) {
                     SyncGit.GitObject object = tipCommits.get(tip.get());
-                    head = pushedHead(ref, tip.get(), object);
+                    head = PushedChains.pushedHead(ref, tip.get(), object);
                     keep.put(
                             ref.name(),
                             new ExportedTips.Kept(tip.get(), object.read().orElseThrow()));
                 }
                 pushed = Optional.of(head);
             }
-            if (pushed.isPresent() && hints.get(stream).equals(pushed)) {
+            Optional<StreamHead> hint = hints.get(stream);
+            if (pushed.isPresent() && hint.equals(pushed)) {
                 continue; // a hint is never behind the log: equal to what was pushed, nothing is new
             }
-            List<EnvelopeCodec.StoredEvent> events = verifiedChain(log, stream);
+            List<EnvelopeCodec.StoredEvent> events = PushedChains.verifiedChain(log, stream);
+            if (hint.isEmpty()
+                    || hint.get().version() >= events.size()
+                    || !events.get((int) hint.get().version())
+                            .storedHash()
+                            .equals(hint.get().hash())) {
+                unsettled.add(stream); // a batch named, its hint written, not (yet) committed: read it next time
+            }
             long pushedTo = -1;
             if (pushed.isPresent()) {
-                pushedTo = pushedVersion(ref, pushed.get(), events);
+                pushedTo = PushedChains.pushedVersion(ref, pushed.get(), events);
             }
             if (pushedTo + 1 >= events.size()) {
                 continue;
@@ -241,7 +324,7 @@ public final class SyncPush {
                 byte[] message = SyncCommit.message(ref, start, head).getBytes(StandardCharsets.UTF_8);
                 byte[] blob = EventsBlob.encode(chunk);
                 Map<String, byte[]> carried =
-                        outputs.isPresent() ? carried(outputs.get(), chunk, ref, budget, warnings) : Map.of();
+                        outputs.isPresent() ? Outputs.carried(outputs.get(), chunk, ref, budget, warnings) : Map.of();
                 commands.writeBytes(("commit " + signing.target(ref.name()) + "\n").getBytes(StandardCharsets.UTF_8));
                 signing.add(ref.name(), tip, replica.id(), seconds, message);
                 commands.writeBytes(("author " + who + "committer " + who).getBytes(StandardCharsets.UTF_8));
@@ -268,6 +351,7 @@ public final class SyncPush {
                 start = end;
             }
             exported.add(new Exported(ref.name(), from, events.size() - 1));
+            refs.putIfAbsent(SyncGit.OWN + ref.name(), parent.orElse(""));
         }
         if (!exported.isEmpty()) {
             commands.writeBytes("done\n".getBytes(StandardCharsets.UTF_8));
@@ -292,106 +376,5 @@ public final class SyncPush {
             cache.save(keep);
         }
         return exported;
-    }
-
-    /**
-     * The content the chunk's events name ({@code outputDigest}) that this clone's content store holds
-     * intact, by sha256 hex name; an object over {@link Outputs#MAX_OBJECT}, one past what is left of
-     * this push's {@link Outputs#MAX_PUSHED} ({@code budget[0]}), or one missing here is left out, with
-     * a warning.
-     */
-    private static Map<String, byte[]> carried(
-            ContentStore store,
-            List<EnvelopeCodec.StoredEvent> chunk,
-            SyncRef ref,
-            long[] budget,
-            List<String> warnings) {
-        Map<String, byte[]> carried = new TreeMap<>();
-        for (String digest : Outputs.named(chunk)) {
-            OptionalLong size = store.size(digest);
-            if (size.isPresent() && size.getAsLong() > Outputs.MAX_OBJECT) {
-                warnings.add(
-                        "the output " + digest + " named by " + ref.stream().describe() + " is " + size.getAsLong()
-                                + " bytes, over the " + Outputs.MAX_OBJECT + " one object may take: it was not pushed");
-                continue;
-            }
-            if (size.isPresent() && size.getAsLong() > budget[0]) {
-                warnings.add(
-                        "the output " + digest + " named by " + ref.stream().describe() + " would take this"
-                                + " push's output past " + Outputs.MAX_PUSHED + " bytes (half of what one fetch reads):"
-                                + " it was not pushed");
-                continue;
-            }
-            Optional<byte[]> content = store.get(digest);
-            if (content.isEmpty()) {
-                warnings.add(
-                        "the output " + digest + " named by " + ref.stream().describe()
-                                + " is not in this clone's content store (or is damaged): it was not pushed");
-                continue;
-            }
-            carried.put(Digests.hex(digest), content.get());
-            budget[0] -= content.get().length;
-        }
-        return carried;
-    }
-
-    /** The stream's stored events, its whole chain checked first: a local history that does not verify is never exported. */
-    private static List<EnvelopeCodec.StoredEvent> verifiedChain(EventLog log, StreamId stream) {
-        List<EnvelopeCodec.StoredEvent> events = new ArrayList<>();
-        List<String> damage = new ArrayList<>();
-        log.forEachStored(stream, new EventReader.StoredVisitor() {
-            @Override
-            public void event(EnvelopeCodec.StoredEvent event) {
-                events.add(event);
-            }
-
-            @Override
-            public void damaged(String reason) {
-                damage.add(reason);
-            }
-        });
-        if (events.isEmpty() && damage.isEmpty()) {
-            return events;
-        }
-        try {
-            if (!damage.isEmpty()) {
-                throw new StoredBatches.BrokenChainException(damage.get(0));
-            }
-            StoredBatches.seal(stream, Optional.empty(), Optional.empty(), events);
-        } catch (StoredBatches.BrokenChainException e) {
-            throw new Failure(
-                    Failure.Kind.CHECK_FAILED,
-                    "the history of " + stream.describe() + " does not verify, so nothing was pushed: "
-                            + e.getMessage(),
-                    List.of("wb replay " + stream.name() + " --verify"));
-        }
-        return events;
-    }
-
-    /** The version and hash the last commit of this replica's own ref says it ends at. */
-    private static StreamHead pushedHead(SyncRef ref, String tip, SyncGit.GitObject object) throws IOException {
-        try {
-            if (object == null || object.read().isEmpty()) {
-                throw new SyncCommit.MalformedException("commit " + tip + " cannot be read");
-            }
-            SyncCommit commit = SyncCommit.parse(tip, object.read().get());
-            return new StreamHead(commit.versions()[1], commit.trailer("Wb-Head"));
-        } catch (SyncCommit.MalformedException e) {
-            throw new IOException(SyncGit.OWN + ref.name() + " is not a ref wb wrote: " + e.getMessage(), e);
-        }
-    }
-
-    /** The last version the ref holds, checked against the local chain: a local history never rewrites a pushed one. */
-    private static long pushedVersion(SyncRef ref, StreamHead pushed, List<EnvelopeCodec.StoredEvent> events) {
-        long to = pushed.version();
-        if (to >= events.size() || !events.get((int) to).storedHash().equals(pushed.hash())) {
-            throw new Failure(
-                    Failure.Kind.CHECK_FAILED,
-                    "the local history of " + ref.stream().describe() + " is not the one this clone pushed before ("
-                            + SyncGit.OWN + ref.name() + " holds version " + to + " as " + pushed.hash()
-                            + "): it was rewritten or cut back, so nothing was pushed",
-                    List.of("wb replay " + ref.stream().name() + " --verify", "docs/SYNC.md, \"Trust\""));
-        }
-        return to;
     }
 }

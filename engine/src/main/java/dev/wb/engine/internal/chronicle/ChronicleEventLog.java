@@ -1,5 +1,6 @@
 package dev.wb.engine.internal.chronicle;
 
+import dev.wb.engine.AppendedStreams;
 import dev.wb.engine.BatchSealer;
 import dev.wb.engine.BatchTooLargeException;
 import dev.wb.engine.EnvelopeCodec;
@@ -50,6 +51,7 @@ public final class ChronicleEventLog implements EventLog {
      */
     static final int MAX_FRAME = 120 * 1024;
 
+    private final Path root;
     private final Path streamsDir;
     private final Duration lockTimeout;
     private final long minFreeBytes;
@@ -89,6 +91,7 @@ public final class ChronicleEventLog implements EventLog {
 
     /** For tests that fill a disk: {@code minFreeBytes} 0 lets an append run into the full disk itself. */
     ChronicleEventLog(Path root, Duration lockTimeout, long minFreeBytes) {
+        this.root = root;
         this.streamsDir = root.resolve("streams");
         this.lockTimeout = lockTimeout;
         this.minFreeBytes = minFreeBytes;
@@ -190,6 +193,12 @@ public final class ChronicleEventLog implements EventLog {
         return hint.isPresent() ? hint : head(stream);
     }
 
+    /** Not synchronized, and opens no queue: one small file read from the mark on (see {@link AppendJournal}). */
+    @Override
+    public Optional<AppendedStreams> appendedSince(String journal, long offset) {
+        return AppendJournal.since(root, journal, offset);
+    }
+
     /** Not synchronized, and opens no queue (see {@link StoredStamp}). */
     @Override
     public Optional<String> storedStamp(StreamId stream) {
@@ -241,6 +250,9 @@ public final class ChronicleEventLog implements EventLog {
                 if (!first) {
                     HeadHint.write(s.dir, batchFrame.head());
                 }
+                // After the hint, before the commit (AppendJournal): a reader that sees the line
+                // finds the batch or a hint ahead of it, never an older head.
+                AppendJournal.note(root, stream);
                 dc.wire().bytes().write(frame);
             } catch (IOException e) {
                 dc.rollbackOnClose();

@@ -3,16 +3,24 @@ package dev.wb.engine.internal.chronicle;
 import static dev.wb.engine.TestEvents.invocation;
 import static dev.wb.engine.TestEvents.notes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.engine.AppendedStreams;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventLogConformance;
 import dev.wb.engine.ExpectedVersion;
+import dev.wb.engine.VersionConflictException;
 import dev.wb.engine.logs.EventLogs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,6 +45,54 @@ class ChronicleEventLogTest extends EventLogConformance {
             reopened.append(TASK, ExpectedVersion.exactly(2), notes(3, 1), invocation());
             assertEquals(4, reopened.read(TASK).size());
         }
+    }
+
+    @Test
+    void the_journal_of_appends_names_each_stream_appended_since_a_mark_and_only_those() throws IOException {
+        try (EventLog none = EventLogs.chronicle(dir.resolve("none"))) {
+            assertEquals(Optional.empty(), none.appendedSince("", 0));
+        }
+        log.append(TASK, ExpectedVersion.noStream(), notes(0, 3), invocation());
+        log.append(OTHER, ExpectedVersion.noStream(), notes(0, 1), invocation());
+        AppendedStreams all = log.appendedSince("", 0).orElseThrow();
+        assertFalse(all.sinceMark(), "no mark given: the whole journal");
+        assertEquals(Set.of(TASK, OTHER), all.streams());
+
+        AppendedStreams none = log.appendedSince(all.journal(), all.end()).orElseThrow();
+        assertTrue(none.sinceMark());
+        assertEquals(Set.of(), none.streams());
+        assertEquals(all.end(), none.end());
+
+        log.append(OTHER, ExpectedVersion.exactly(0), notes(1, 1), invocation());
+        AppendedStreams one = log.appendedSince(all.journal(), all.end()).orElseThrow();
+        assertTrue(one.sinceMark());
+        assertEquals(Set.of(OTHER), one.streams());
+
+        // A refused append names its stream too: that costs a read, never a missed stream.
+        assertThrows(
+                VersionConflictException.class,
+                () -> log.append(TASK, ExpectedVersion.exactly(0), notes(3, 1), invocation()));
+        assertTrue(log.appendedSince(one.journal(), one.end())
+                        .orElseThrow()
+                        .streams()
+                        .size()
+                <= 1);
+
+        // A journal made again is another journal: no mark of the old one counts.
+        Files.delete(dir.resolve("log/appended"));
+        log.append(TASK, ExpectedVersion.exactly(2), notes(3, 1), invocation());
+        AppendedStreams fresh = log.appendedSince(one.journal(), one.end()).orElseThrow();
+        assertFalse(fresh.sinceMark());
+        assertNotEquals(one.journal(), fresh.journal());
+        assertEquals(Set.of(TASK), fresh.streams());
+
+        // A line not written whole is left for the next reader; a line no appender wrote voids the answer.
+        Files.writeString(dir.resolve("log/appended"), "XYZ", StandardOpenOption.APPEND);
+        assertEquals(
+                fresh.end(),
+                log.appendedSince(fresh.journal(), fresh.end()).orElseThrow().end());
+        Files.writeString(dir.resolve("log/appended"), "-7\n../x\n", StandardOpenOption.APPEND);
+        assertEquals(Optional.empty(), log.appendedSince(fresh.journal(), fresh.end()));
     }
 
     @Test
