@@ -1,6 +1,7 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.MergedLog;
+import dev.wb.commands.sync.trust.CommitSignature;
 import dev.wb.engine.Digests;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;

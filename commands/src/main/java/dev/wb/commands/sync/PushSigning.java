@@ -1,6 +1,7 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.sync.trust.AllowedSigners;
 import dev.wb.gitrun.SignedChains;
 import dev.wb.gitrun.SyncGit;
 import java.io.IOException;
@@ -23,12 +24,11 @@ import java.util.concurrent.CompletionException;
 public final class PushSigning {
 
     /** The file of allowed signers a repository commits: read at HEAD from git, never from the work tree. */
-    static final String ALLOWED_SIGNERS = ".workflow/allowed_signers";
 
     /** The warning of an unsigned push to a repository that lists allowed signers. */
     public static final String UNSIGNED =
             "these events are unsigned (git has no user.signingkey here), and this repository" + " commits "
-                    + ALLOWED_SIGNERS + ": other clones will fetch and show them but not count them";
+                    + AllowedSigners.PATH + ": other clones will fetch and show them but not count them";
 
     /** How to sign: an ssh key, as git signs with one. */
     public static final String UNSIGNED_FIX =
@@ -53,7 +53,7 @@ public final class PushSigning {
                 () -> {
                     try {
                         boolean signs = signing.signingKey().isPresent();
-                        return new Setup(signs, !signs && signing.atHead(ALLOWED_SIGNERS));
+                        return new Setup(signs, !signs && signing.atHead(AllowedSigners.PATH));
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }

@@ -1,5 +1,6 @@
 package dev.wb.commands.sync;
 
+import dev.wb.commands.sync.trust.CommitSignature;
 import dev.wb.engine.StreamHead;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
+import dev.wb.commands.sync.trust.CommitSignature;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.gitrun.SyncGit;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.sync.trust.AllowedSigners;
+import dev.wb.commands.sync.trust.CommitSignature;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

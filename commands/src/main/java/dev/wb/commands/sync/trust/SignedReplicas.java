@@ -1,4 +1,4 @@
-package dev.wb.commands.sync;
+package dev.wb.commands.sync.trust;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.ReplicaTrust;

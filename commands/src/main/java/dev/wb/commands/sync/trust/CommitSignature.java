@@ -1,4 +1,4 @@
-package dev.wb.commands.sync;
+package dev.wb.commands.sync.trust;
 
 import com.google.common.io.BaseEncoding;
 import java.math.BigInteger;
