@@ -9,6 +9,7 @@ import dev.wb.commands.sync.PushSigning;
 import dev.wb.commands.sync.SyncFetch;
 import dev.wb.commands.sync.SyncPush;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.text.TerminalText;
 
 /** How {@code wb sync}, {@code sync push} and {@code sync fetch} show what they did, as text or JSON. */
 final class SyncRender {
@@ -39,6 +40,7 @@ final class SyncRender {
             item.put("stream", i.stream());
             item.put("events", i.events());
         }
+        result.untrusted().forEach(doc.putArray("untrusted")::add);
         return doc;
     }
 
@@ -76,6 +78,10 @@ final class SyncRender {
             }
             console.line("wb status, wb replay and the audit gate now read every replica's history of these tasks,"
                     + " merged (docs/SYNC.md)");
+        }
+        for (String line : result.untrusted()) {
+            console.line("untrusted: " + TerminalText.escape(line)
+                    + " (fetched and kept, counted by nothing: docs/SYNC.md, \"Trust\")");
         }
     }
 

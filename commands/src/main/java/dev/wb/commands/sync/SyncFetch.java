@@ -6,6 +6,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
 import dev.wb.commands.sync.trust.CommitSignature;
+import dev.wb.commands.sync.trust.SignedReplicas;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.gitrun.SyncGit;
@@ -19,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * {@code wb sync fetch [REMOTE]}: fetches every replica's refs into {@code refs/wb-fetch/<remote>/},
@@ -37,7 +39,13 @@ public final class SyncFetch {
      * The refs the remote holds, how many changed, what was imported, and how many objects of content
      * (a verify command's output, {@code wb sync push --with-output}) were stored with it.
      */
-    public record Result(String remote, int refs, int changed, List<Imported> imported, int objects) {
+    public record Result(
+            String remote, int refs, int changed, List<Imported> imported, int objects, List<String> untrusted) {
+        public Result {
+            imported = List.copyOf(imported);
+            untrusted = List.copyOf(untrusted);
+        }
+
         public long events() {
             return imported.stream().mapToLong(Imported::events).sum();
         }
@@ -154,7 +162,7 @@ public final class SyncFetch {
         if (!jumped.isEmpty()) {
             throw clockJump(remote, jumped, imported);
         }
-        return new Result(remote, refs.size(), wanted.size(), List.copyOf(imported), objects);
+        return new Result(remote, refs.size(), wanted.size(), imported, objects, untrusted(session, imported));
     }
 
     /** What the signatures of other replicas' commits walked by this fetch are, per replica; empty when none. */
@@ -195,6 +203,22 @@ public final class SyncFetch {
                     new SyncSignaturesChecked.Replica(replica, signatures.size(), signers, unsigned, List.copyOf(bad)));
         });
         return Optional.of(new SyncSignaturesChecked(remote, replicas));
+    }
+
+    /**
+     * The replicas this fetch imported events of that count for nothing here (docs/SYNC.md, "Trust"),
+     * each as {@code replica R: why}: judged now, after the import, as the next read will.
+     */
+    private static List<String> untrusted(Session session, List<Imported> imported) {
+        Set<String> replicas = new TreeSet<>();
+        imported.forEach(i -> replicas.add(i.replica()));
+        if (replicas.isEmpty()) {
+            return List.of();
+        }
+        return new SignedReplicas()
+                .judge(session, List.copyOf(replicas), Optional.empty()).untrusted().stream()
+                        .map(v -> "replica " + v.replica() + ": " + v.why())
+                        .toList();
     }
 
     private static boolean isOwn(Optional<Replica> own, SyncRef ref) {

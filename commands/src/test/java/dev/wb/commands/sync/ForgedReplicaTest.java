@@ -147,9 +147,14 @@ class ForgedReplicaTest {
         try (Session s = session(attacker)) {
             forger = Replica.existing(s.workspace()).orElseThrow().id();
         }
+        SyncFetch.Result fetched;
         try (Session s = session(victim)) {
-            SyncFetch.run(s, "origin");
+            fetched = SyncFetch.run(s, "origin");
         }
+        assertEquals(
+                List.of("replica " + forger + ": unsigned: 1 of its 1 commits carry no signature"),
+                fetched.untrusted(),
+                "the fetch says the replica it brought counts for nothing");
 
         CiCheck.Result result;
         List<String> types;
