@@ -29,11 +29,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 37 through bin/wb, real processes: a replica forged on the remote holds a passing audit of the
+ * Through bin/wb, real processes: a replica forged on the remote holds a passing audit of the
  * victim's plan at the victim's commit; after {@code wb sync fetch} the victim's {@code wb impl check}
  * audits it again, finds it fails, and refuses with exit 2, naming the replica.
  */
-class ForgedAuditCliTest {
+class ForgedAuditCliIT {
 
     private static final Path WB =
             Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");
