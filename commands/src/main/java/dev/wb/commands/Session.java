@@ -28,6 +28,7 @@ public final class Session implements AutoCloseable {
     private Optional<SyncedReader> synced;
     private ReplicaTrust trust;
     private Optional<String> signersAt = Optional.empty();
+    private boolean showsOnly;
 
     /** A session with a given environment and invocation: tests and benchmarks. */
     public Session(Workspace workspace, Map<String, String> env, Invocation invocation) {
@@ -114,6 +115,24 @@ public final class Session implements AutoCloseable {
             throw new IllegalStateException("the replicas were judged already");
         }
         signersAt = Optional.of(commit);
+    }
+
+    /**
+     * Marks this session as one that shows and decides nothing ({@code wb status}): the replicas may
+     * then be judged from a checkpoint of this clone's fetch records instead of the log. A session that
+     * gates never calls this, so a rewritten checkpoint can never lend a replica trust; before the
+     * first read only.
+     */
+    public synchronized void showsOnly() {
+        if (synced != null) {
+            throw new IllegalStateException("the replicas were judged already");
+        }
+        showsOnly = true;
+    }
+
+    /** Whether this session only shows ({@link #showsOnly()}). */
+    public synchronized boolean isShowsOnly() {
+        return showsOnly;
     }
 
     @Override

@@ -90,6 +90,7 @@ public final class StatusCmd extends LeafCmd {
     @Override
     protected Exit run() {
         try (Session session = root.context().session()) {
+            session.showsOnly();
             untrusted = session.trust().untrusted();
             StatusQuery query = new StatusQuery(session);
             if (key != null) {

@@ -18,6 +18,7 @@ import dev.wb.commands.status.StatusQuery;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
+import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.ChangeScope;
@@ -155,6 +156,24 @@ class ForgedReplicaTest {
                 List.of("replica " + forger + ": unsigned: 1 of its 1 commits carry no signature"),
                 fetched.untrusted(),
                 "the fetch says the replica it brought counts for nothing");
+
+        // What a fetch recorded is kept beside the head it was read at, for wb status. A copy rewritten
+        // to vouch for the forger, with the real head copied in, is what wb status would show; a gate
+        // never reads it.
+        StreamHead head;
+        try (Session s = session(victim)) {
+            head = s.log().headHint(StreamId.workspace()).orElseThrow();
+        }
+        victim.write(
+                ".workflow/local/sync/signatures-read",
+                "{\"hash\":\"" + head.hash() + "\",\"replicas\":{\"" + forger
+                        + "\":{\"bad\":[],\"commits\":1,\"keys\":[\"SHA256:x\"],\"unsigned\":0}},"
+                        + "\"version\":" + head.version() + "}");
+        try (Session s = session(victim)) {
+            s.showsOnly();
+            String why = s.trust().verdicts().get(forger).why();
+            assertFalse(why.startsWith("unsigned"), "a showing session reads the kept fold: " + why);
+        }
 
         CiCheck.Result result;
         List<String> types;

@@ -5,20 +5,16 @@ import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
-import dev.wb.engine.StreamId;
 import dev.wb.git.BlobRead;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
-import dev.wb.projections.events.SyncSignaturesChecked;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * The trust policy (docs/SYNC.md, "Trust"): a held replica counts when this clone's own record of what
@@ -28,14 +24,6 @@ import java.util.TreeSet;
  * {@code sync.signatures} is {@code off}. A service of this module ({@code META-INF/services}).
  */
 public final class SignedReplicas implements ReplicaTrust.Policy {
-
-    /** What this clone's fetches found of one replica's signatures, over all of them. */
-    private static final class Found {
-        long commits;
-        long unsigned;
-        final Set<String> keys = new TreeSet<>();
-        final Set<String> bad = new LinkedHashSet<>();
-    }
 
     @Override
     public ReplicaTrust judge(Session session, List<String> held, Optional<String> signersAt) {
@@ -58,7 +46,7 @@ public final class SignedReplicas implements ReplicaTrust.Policy {
         } catch (GitException | Failure e) {
             // no repository to read the signers from: nobody may sign, so no other replica counts
         }
-        Map<String, Found> found = recorded(session);
+        Map<String, RecordedSignatures.Found> found = RecordedSignatures.read(session, session.isShowsOnly());
         String where =
                 AllowedSigners.PATH + commit.map(c -> " at " + shortId(c)).orElse(" (no commit)");
         for (String id : held) {
@@ -67,7 +55,8 @@ public final class SignedReplicas implements ReplicaTrust.Policy {
         return new ReplicaTrust(verdicts, true, commit);
     }
 
-    private static ReplicaTrust.Verdict verdict(String id, Found found, AllowedSigners signers, String where) {
+    private static ReplicaTrust.Verdict verdict(
+            String id, RecordedSignatures.Found found, AllowedSigners signers, String where) {
         if (found == null || found.commits == 0) {
             return new ReplicaTrust.Verdict(
                     id,
@@ -98,25 +87,6 @@ public final class SignedReplicas implements ReplicaTrust.Policy {
         }
         return new ReplicaTrust.Verdict(
                 id, true, principals, "signed by " + String.join(", ", principals) + " (" + where + ")");
-    }
-
-    /** What this clone's own fetches recorded, by replica: its own chain of the workspace stream only. */
-    private static Map<String, Found> recorded(Session session) {
-        Map<String, Found> found = new HashMap<>();
-        session.log().forEach(StreamId.workspace(), 0, event -> {
-            if (!SyncSignaturesChecked.TYPE.matches(event)) {
-                return;
-            }
-            for (SyncSignaturesChecked.Replica r :
-                    SyncSignaturesChecked.TYPE.read(event).replicas()) {
-                Found f = found.computeIfAbsent(r.replica(), k -> new Found());
-                f.commits += r.commits();
-                f.unsigned += r.unsigned();
-                r.keys().forEach(k -> f.keys.add(k.key()));
-                f.bad.addAll(r.bad());
-            }
-        });
-        return found;
     }
 
     private static String shortId(String commit) {
