@@ -10,6 +10,7 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.ci.CiCheck;
 import dev.wb.commands.gitflow.GitFlow;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
@@ -80,8 +81,26 @@ public abstract class GitSeriesCmd extends LeafCmd {
                                 session, planned, root.context().env()),
                         GitFlow.runHooks(session));
             }
-            return executed(GitFlow.execute(session, planned, root.context().env()));
+            Exit exit =
+                    executed(GitFlow.execute(session, planned, root.context().env()));
+            for (CiCheck.Check check : afterCommit(session)) {
+                root.context()
+                        .console()
+                        .warning(
+                                "wb ci check will not count this commit's " + check.name() + ": "
+                                        + TerminalText.escape(check.detail()),
+                                check.fix().orElse("wb status " + key));
+            }
+            return exit;
         }
+    }
+
+    /**
+     * What {@code wb ci check} would not count once the series ran (docs/CI.md, "Local and CI"): the
+     * failing checks, warned of on stderr; none for a series that commits nothing.
+     */
+    List<CiCheck.Check> afterCommit(Session session) {
+        return List.of();
     }
 
     private Exit print(GitFlow.Planned planned, List<List<PreconditionCheck.Reading>> now, boolean hooks) {

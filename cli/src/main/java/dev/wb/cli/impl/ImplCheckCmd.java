@@ -71,7 +71,7 @@ public final class ImplCheckCmd extends LeafCmd {
     protected Exit run() {
         TaskKey task = Keys.task(key);
         ImplCheck.Request request = new ImplCheck.Request(
-                task, staged ? ChangeScope.STAGED : ChangeScope.WORKTREE, Optional.ofNullable(base));
+                task, staged ? ChangeScope.STAGED : ChangeScope.WORKTREE, Optional.ofNullable(base), true);
         try (Session session = root.context().session()) {
             ImplCheck.Result result = ImplCheck.run(session, request);
             if (root.json()) {
@@ -110,9 +110,13 @@ public final class ImplCheckCmd extends LeafCmd {
         Console console = root.context().console();
         String what =
                 request.scope() == ChangeScope.STAGED ? "the index against HEAD" : "the working tree against HEAD";
-        if (result.baseCommit().isPresent()) {
+        if (result.baseCommit().isPresent() && base != null) {
             what += ", and the commits since " + base + " ("
                     + Texts.abbrev(result.baseCommit().get()) + ")";
+        } else if (result.baseCommit().isPresent()) {
+            what += ", and the commits since the task's start ("
+                    + Texts.abbrev(result.baseCommit().get()) + ", where its first passing audit anchored it;"
+                    + " --base REF to choose)";
         }
         ScopeReport report = result.report();
         console.line(result.key() + ": scope of " + what);

@@ -16,6 +16,7 @@ import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.checks.CommandSetSummary;
+import dev.wb.commands.ci.CiCheck;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.judge.lock.RunLock;
@@ -95,10 +96,16 @@ public final class StatusCmd extends LeafCmd {
             StatusQuery query = new StatusQuery(session);
             if (key != null) {
                 StreamStatus one = query.one(Keys.stream(key));
+                List<CiCheck.Check> ci = CiLines.checks(session, Keys.stream(key));
                 if (root.json()) {
-                    root.context().console().json(json(one).set("run", RunLines.json(session, Keys.stream(key))));
+                    root.context()
+                            .console()
+                            .json(json(one)
+                                    .<ObjectNode>set("run", RunLines.json(session, Keys.stream(key)))
+                                    .set("ci", CiLines.json(ci)));
                 } else {
                     show(one);
+                    CiLines.print(root.context().console(), ci);
                     RunLines.print(root.context().console(), session, Keys.stream(key));
                 }
             } else {

@@ -94,11 +94,34 @@ public final class CiCheck {
         StreamId stream = StreamId.task(key);
         List<Check> checks = new ArrayList<>();
         Optional<String> digest = planDigest(session, key);
-        Check audit = audit(session, key, stream, digest);
+        Check audit = audit(session, key, stream, digest, head);
         checks.add(audit);
         checks.add(audit.passed() ? scope(session, key, baseRef) : notChecked("scope", "the audit"));
         checks.add(verify(session, key, stream, digest, head));
         return new Result(key, head, base, checks, trust(session, stream));
+    }
+
+    /**
+     * What {@code wb ci check} would say of this commit without running it (nothing is recorded): whether
+     * HEAD holds the plan on disk, and whether the latest verify run counts for HEAD. {@code wb status
+     * KEY} and {@code wb git commit} show it, so local and CI give one verdict. Empty checks when there
+     * is no commit or no plan (the stages say so).
+     */
+    public static List<Check> outlook(Session session, TaskKey key) {
+        Optional<String> head;
+        try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
+            head = git.head();
+        } catch (GitException e) {
+            return List.of();
+        }
+        Optional<String> digest = planDigest(session, key);
+        if (head.isEmpty() || digest.isEmpty()) {
+            return List.of();
+        }
+        Check plan = CommittedPlan.problem(session, key, digest.get(), head.get())
+                .map(why -> Check.fail("plan", why, CommittedPlan.fix(key)))
+                .orElseGet(() -> Check.pass("plan", CommittedPlan.path(key) + " is committed as audited"));
+        return List.of(plan, verify(session, key, StreamId.task(key), digest, head.get()));
     }
 
     private static Optional<String> planDigest(Session session, TaskKey key) {
@@ -109,12 +132,16 @@ public final class CiCheck {
         }
     }
 
-    private static Check audit(Session session, TaskKey key, StreamId stream, Optional<String> digest) {
+    private static Check audit(Session session, TaskKey key, StreamId stream, Optional<String> digest, String head) {
         if (digest.isEmpty()) {
             return Check.fail(
                     "audit",
                     "no plan wb reads at .workflow/" + key + "/sdd.json",
                     "commit the task's plan, audit it (wb sdd audit " + key + ") and share the history: wb sync push");
+        }
+        Optional<String> uncommitted = CommittedPlan.problem(session, key, digest.get(), head);
+        if (uncommitted.isPresent()) {
+            return Check.fail("audit", uncommitted.get(), CommittedPlan.fix(key));
         }
         AuditGate.State state;
         AuditTrust trust;

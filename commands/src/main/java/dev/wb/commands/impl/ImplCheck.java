@@ -39,13 +39,24 @@ import java.util.function.Supplier;
  */
 public final class ImplCheck {
 
-    public record Request(TaskKey key, ChangeScope scope, Optional<String> base) {}
+    /**
+     * What to check.
+     *
+     * @param base the commit to also compare with (its commits since count as changed); empty: HEAD only
+     * @param sinceStart with no {@code base}: compare with the task's start (the commit its first passing
+     *     strict audit anchored to) once HEAD has moved past it, so work already committed reads as done
+     */
+    public record Request(TaskKey key, ChangeScope scope, Optional<String> base, boolean sinceStart) {
+        public Request(TaskKey key, ChangeScope scope, Optional<String> base) {
+            this(key, scope, base, false);
+        }
+    }
 
     /** The check's outcome: the report, the base commit it resolved, the event it recorded. */
     public record Result(TaskKey key, ScopeReport report, Optional<String> baseCommit, EventEnvelope event) {}
 
-    /** The changed paths and the base they were computed from. */
-    private record Changes(List<ChangedPath> paths, Optional<String> baseCommit) {}
+    /** The changed paths, the base they were computed from, and HEAD when they were read. */
+    private record Changes(List<ChangedPath> paths, Optional<String> baseCommit, Optional<String> head) {}
 
     private ImplCheck() {}
 
@@ -75,12 +86,25 @@ public final class ImplCheck {
         join(logOpen);
         // Another replica's passing audit counts only once audited again here (re-derived, recorded).
         AuditTrust trust = ClaimCheck.settle(session, key, digest);
+        // The request as observed: since the task's start, it names the start as its base.
+        Request[] effective = {request};
         EventService.Decided<AuditGate.State, ScopeDecider.Checked> outcome = new EventService(session)
                 .decide(
                         stream,
                         AuditGate.INSTANCE,
-                        state -> observe(state, digest, changes, others, zones),
-                        (state, observed) -> ScopeDecider.decide(state, trust, request, digest, zones, observed));
+                        state -> {
+                            effective[0] = sinceStart(request, state, digest, changes);
+                            CompletableFuture<Changes> read = changes;
+                            if (!effective[0].equals(request)) {
+                                try {
+                                    read = CompletableFuture.completedFuture(changes(session, effective[0]));
+                                } catch (Failure gone) {
+                                    effective[0] = request; // the start is no commit here (history rewritten)
+                                }
+                            }
+                            return observe(state, digest, read, others, zones);
+                        },
+                        (state, observed) -> ScopeDecider.decide(state, trust, effective[0], digest, zones, observed));
         if (others.cacheDisagreed()) {
             // The checkpoint proposed a claim its log does not hold: rebuild it rather than trust it again.
             new CheckpointStore(session.workspace().checkpointsDir()).discard(AuditGate.INSTANCE);
@@ -108,6 +132,26 @@ public final class ImplCheck {
         Map<String, List<PlannedFile>> confirmed =
                 others.confirm(claims -> ScopeClassifier.classify(seen.paths(), state.claims(), claims, zones));
         return Optional.of(new ScopeDecider.Observed(seen.paths(), seen.baseCommit(), confirmed));
+    }
+
+    /**
+     * The request with the task's start as its base, when it asks for that, names no base, the gate has
+     * a baseline, and HEAD has moved past it; else the request itself.
+     */
+    private static Request sinceStart(
+            Request request, AuditGate.State state, String digest, CompletableFuture<Changes> changes) {
+        if (!request.sinceStart()
+                || request.base().isPresent()
+                || state.baseline().isEmpty()
+                || !state.openFor(digest)) {
+            return request;
+        }
+        String start = state.baseline().get();
+        Optional<String> head = join(changes).head();
+        if (head.isEmpty() || head.get().equals(start)) {
+            return request;
+        }
+        return new Request(request.key(), request.scope(), Optional.of(start), true);
     }
 
     /** Runs a task on a daemon thread of its own (the common pool has one thread on two cores). */
@@ -185,7 +229,7 @@ public final class ImplCheck {
                         "name a branch, tag or commit: git log --oneline -5 " + ref);
             }
         }
-        return new Changes(git.changedPaths(request.scope(), base), base);
+        return new Changes(git.changedPaths(request.scope(), base), base, git.head());
     }
 
     private static <T> T join(CompletableFuture<T> background) {

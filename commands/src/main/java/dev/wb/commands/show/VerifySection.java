@@ -88,6 +88,7 @@ final class VerifySection {
                                 + " failed, " + f.count("refused") + " refused · " + f.count("durationMs") + " ms ")
                         .goTo(f.number()));
         html.close("h3");
+        run.started().ifPresent(s -> commit(html, s.get("worktree")));
         run.started().ifPresent(s -> refused(html, s.get("refused")));
         long longest = 1;
         for (PageEvent c : run.commands()) {
@@ -122,6 +123,22 @@ final class VerifySection {
             return "exit " + c.count("exitCode");
         }
         return outcome.isEmpty() ? "unknown" : outcome.replace('_', ' ');
+    }
+
+    /** The commit the run started on, and whether changes beside it kept CI from counting it (docs/CI.md). */
+    private static void commit(Html html, JsonNode worktree) {
+        if (worktree == null || !worktree.path("commit").isTextual()) {
+            html.element("p", "the commit it ran on was not recorded", "class", "commit muted");
+            return;
+        }
+        String commit = worktree.path("commit").asText();
+        long uncommitted = worktree.path("uncommitted").asLong(0);
+        String shown = "on commit " + commit.substring(0, Math.min(12, commit.length()))
+                + (uncommitted > 0
+                        ? ", with " + uncommitted + " uncommitted " + (uncommitted == 1 ? "path" : "paths")
+                                + " beside it: wb ci check does not count it"
+                        : "");
+        html.element("p", shown, "class", uncommitted > 0 ? "commit dirty" : "commit", "data-commit", commit);
     }
 
     private static void refused(Html html, JsonNode refused) {

@@ -4,6 +4,7 @@ import dev.wb.commands.status.TaskStatus.StageStatus;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.status.TaskStages;
 import dev.wb.projections.status.TaskStages.Latest;
+import dev.wb.projections.status.TaskStages.VerifiedOn;
 import java.util.List;
 import java.util.Optional;
 
@@ -38,7 +39,7 @@ public final class StageRules {
                 live.isPresent()
                         ? scope(state.scope(), state.audit(), live.get())
                         : scope(state.scope(), state.audit()),
-                verify(state.verify(), state.audit()),
+                verify(state.verify(), state.audit(), state.verifiedOn()),
                 git(state.git()));
         for (StageStatus stage : stages) {
             if (stage.mark() != Mark.OK) {
@@ -139,13 +140,24 @@ public final class StageRules {
         return scope.result().equals("pass") ? "last check passed" : "last check found a deviation";
     }
 
-    private static StageStatus verify(Latest verify, Latest audit) {
+    private static StageStatus verify(Latest verify, Latest audit, VerifiedOn on) {
         String result = verify.result();
         if (result.equals(TaskStages.NONE)) {
             return pending(Stage.VERIFY, "not run yet");
         }
         if (!verify.about().equals(audit.about())) {
             return pending(Stage.VERIFY, "ran an earlier plan's commands");
+        }
+        if (result.equals("pass") && on.dirty()) {
+            // wb ci check counts only a run on a commit: local and CI give one verdict.
+            return pending(
+                    Stage.VERIFY,
+                    "passed with " + on.uncommitted() + " uncommitted "
+                            + (on.uncommitted() == 1 ? "path" : "paths") + " beside commit "
+                            + on.commit()
+                                    .map(c -> c.substring(0, Math.min(12, c.length())))
+                                    .orElse("?")
+                            + ", which CI does not count: commit them, then run it again");
         }
         if (result.equals("pass")) {
             return new StageStatus(Stage.VERIFY, Mark.OK, "every command passed");

@@ -10,6 +10,7 @@ import dev.wb.projections.status.RunTotals;
 import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.TaskStages.Latest;
 import dev.wb.projections.status.TaskStages.State;
+import dev.wb.projections.status.TaskStages.VerifiedOn;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -34,8 +35,12 @@ class StageRulesTest {
     static final Latest COMMITTED = latest("ok", "commit");
 
     static State state(Latest audit, Latest scope, Latest verify, Latest git) {
+        return state(audit, scope, verify, git, VerifiedOn.UNKNOWN);
+    }
+
+    static State state(Latest audit, Latest scope, Latest verify, Latest git, VerifiedOn on) {
         return new State(
-                audit, scope, verify, git, StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE, RunTotals.NONE);
+                audit, scope, verify, git, StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE, RunTotals.NONE, on);
     }
 
     static TaskStatus status(State state, String plan) {
@@ -71,6 +76,23 @@ class StageRulesTest {
         assertEquals("ok ok ok ok ok", marks(status));
         assertEquals(Optional.empty(), status.next());
         assertEquals(Optional.empty(), status.current());
+    }
+
+    @Test
+    void a_verify_pass_on_uncommitted_changes_is_pending_as_ci_does_not_count_it() {
+        String commit = "c".repeat(40);
+        TaskStatus dirty =
+                status(state(AUDITED_A, CHECKED_A, VERIFIED_A, COMMITTED, new VerifiedOn(Optional.of(commit), 4)), A);
+        TaskStatus clean =
+                status(state(AUDITED_A, CHECKED_A, VERIFIED_A, COMMITTED, new VerifiedOn(Optional.of(commit), 0)), A);
+
+        assertEquals("ok ok ok pending ok", marks(dirty));
+        assertEquals(
+                "passed with 4 uncommitted paths beside commit cccccccccccc, which CI does not count:"
+                        + " commit them, then run it again",
+                dirty.stages().get(3).detail());
+        assertEquals(Optional.of("wb impl verify ABC-1"), dirty.next());
+        assertEquals("ok ok ok ok ok", marks(clean));
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.wb.projections.status.StageCounters;
 import dev.wb.projections.status.StageCounters.CommandTally;
 import dev.wb.projections.status.StageCounters.GitSteps;
 import dev.wb.projections.status.StageCounters.Refusal;
+import dev.wb.projections.status.TaskStages;
 import dev.wb.projections.status.TaskStages.Latest;
 import dev.wb.projections.status.TaskStages.State;
 import java.util.List;
@@ -33,7 +34,8 @@ class WorkspaceStatsTest {
                 StageCounters.EMPTY,
                 ReviewRounds.NONE,
                 Operations.NONE,
-                RunTotals.NONE);
+                RunTotals.NONE,
+                TaskStages.VerifiedOn.UNKNOWN);
         return StageRules.of(new TaskKey(key), state, Optional.ofNullable(plan));
     }
 

@@ -17,13 +17,15 @@ import java.util.Set;
  * Reads only the payload fields a fold needs, with Jackson's streaming parser: a rebuild of the
  * stages of a million events would otherwise build a tree of every command's output head and tail,
  * every scope check's paths, every audit's files, only to look at a verdict. What is skipped is
- * scanned, never decoded. Fields are named {@code verdict} (a scalar) or {@code citations[].verdict}
- * (a field of each object in an array); the result holds those, as an object node.
+ * scanned, never decoded. Fields are named {@code verdict} (a scalar), {@code citations[].verdict}
+ * (a field of each object in an array) or {@code worktree.commit} (a scalar field of an object); the
+ * result holds those, as an object node.
  */
 public final class PayloadFields {
 
     private final Set<String> scalars = new HashSet<>();
     private final Map<String, Set<String>> arrays = new HashMap<>();
+    private final Map<String, Set<String>> objects = new HashMap<>();
 
     private PayloadFields() {}
 
@@ -31,7 +33,12 @@ public final class PayloadFields {
         PayloadFields spec = new PayloadFields();
         for (String field : fields) {
             int split = field.indexOf("[].");
-            if (split < 0) {
+            int dot = field.indexOf('.');
+            if (split < 0 && dot > 0) {
+                spec.objects
+                        .computeIfAbsent(field.substring(0, dot), k -> new HashSet<>())
+                        .add(field.substring(dot + 1));
+            } else if (split < 0) {
                 spec.scalars.add(field);
             } else {
                 spec.arrays
@@ -54,8 +61,11 @@ public final class PayloadFields {
                 String name = p.currentName();
                 JsonToken value = p.nextToken();
                 Set<String> kept = arrays.get(name);
+                Set<String> fieldsOf = objects.get(name);
                 if (kept != null && value == JsonToken.START_ARRAY) {
                     array(p, out.putArray(name), kept);
+                } else if (fieldsOf != null && value == JsonToken.START_OBJECT) {
+                    fields(p, out.putObject(name), fieldsOf);
                 } else if (scalars.contains(name) && value.isScalarValue()) {
                     scalar(p, out, name);
                 } else {
@@ -75,14 +85,18 @@ public final class PayloadFields {
                 p.skipChildren();
                 continue;
             }
-            ObjectNode element = into.addObject();
-            while (p.nextToken() == JsonToken.FIELD_NAME) {
-                String name = p.currentName();
-                if (p.nextToken().isScalarValue() && kept.contains(name)) {
-                    scalar(p, element, name);
-                } else {
-                    p.skipChildren();
-                }
+            fields(p, into.addObject(), kept);
+        }
+    }
+
+    /** The kept scalar fields of the object the parser is at the start of, up to its end. */
+    private static void fields(JsonParser p, ObjectNode into, Set<String> kept) throws IOException {
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            if (p.nextToken().isScalarValue() && kept.contains(name)) {
+                scalar(p, into, name);
+            } else {
+                p.skipChildren();
             }
         }
     }

@@ -71,7 +71,9 @@ public record VerifyStarted(
             REFUSED + "[]." + COMMAND,
             REFUSED + "[]." + REASON,
             REFUSED_ENV + "[]." + NAME,
-            REFUSED_ENV + "[]." + REASON);
+            REFUSED_ENV + "[]." + REASON,
+            WORKTREE + "." + COMMIT,
+            WORKTREE + "." + UNCOMMITTED);
 
     /** A command that passed the boundary: its position in the plan's verify list, its text, its runner. */
     public record Command(int index, String command, String runner) {}

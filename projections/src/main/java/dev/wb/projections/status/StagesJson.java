@@ -8,6 +8,7 @@ import dev.wb.projections.status.StageCounters.GitSteps;
 import dev.wb.projections.status.StageCounters.Refusal;
 import dev.wb.projections.status.TaskStages.Latest;
 import dev.wb.projections.status.TaskStages.State;
+import dev.wb.projections.status.TaskStages.VerifiedOn;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +58,11 @@ final class StagesJson {
                         .put("ambiguous", r.ambiguous()));
         state.operations().write(node.putObject("operations"));
         state.runs().write(node.putObject("runs"));
+        VerifiedOn on = state.verifiedOn();
+        if (!on.equals(VerifiedOn.UNKNOWN)) {
+            ObjectNode v = node.putObject("verifiedOn").put("uncommitted", on.uncommitted());
+            on.commit().ifPresent(id -> v.put("commit", id));
+        }
         return node;
     }
 
@@ -95,7 +101,18 @@ final class StagesJson {
                 counters,
                 rounds,
                 Operations.read(json.required("operations")),
-                RunTotals.read(json.required("runs")));
+                RunTotals.read(json.required("runs")),
+                verifiedOn(json.get("verifiedOn")));
+    }
+
+    private static VerifiedOn verifiedOn(JsonNode json) {
+        if (json == null) {
+            return VerifiedOn.UNKNOWN;
+        }
+        JsonNode commit = json.get("commit");
+        return new VerifiedOn(
+                commit == null ? Optional.empty() : Optional.of(commit.asText()),
+                json.required("uncommitted").intValue());
     }
 
     private static void latest(ObjectNode node, String stage, Latest latest, String about) {

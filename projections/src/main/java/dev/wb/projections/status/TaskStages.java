@@ -51,6 +51,19 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
     }
 
+    /**
+     * Where the latest verify run started: HEAD's commit and how many paths beside it were uncommitted
+     * (wb's own files left out); {@link #UNKNOWN} when the run did not record it or there was none.
+     */
+    public record VerifiedOn(Optional<String> commit, int uncommitted) {
+        public static final VerifiedOn UNKNOWN = new VerifiedOn(Optional.empty(), 0);
+
+        /** Whether the run started with changes no commit holds: CI does not count such a run. */
+        public boolean dirty() {
+            return uncommitted > 0;
+        }
+    }
+
     public record State(
             Latest audit,
             Latest scope,
@@ -59,7 +72,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
             StageCounters counters,
             ReviewRounds reviews,
             Operations operations,
-            RunTotals runs) {
+            RunTotals runs,
+            VerifiedOn verifiedOn) {
         public static final State EMPTY = new State(
                 Latest.NEVER,
                 Latest.NEVER,
@@ -68,16 +82,17 @@ public final class TaskStages implements Projection<TaskStages.State> {
                 StageCounters.EMPTY,
                 ReviewRounds.NONE,
                 Operations.NONE,
-                RunTotals.NONE);
+                RunTotals.NONE,
+                VerifiedOn.UNKNOWN);
 
         /** The state with other operations counters. */
         State with(Operations next) {
-            return new State(audit, scope, verify, git, counters, reviews, next, runs);
+            return new State(audit, scope, verify, git, counters, reviews, next, runs, verifiedOn);
         }
 
         /** The state with other run totals. */
         State with(RunTotals next) {
-            return new State(audit, scope, verify, git, counters, reviews, operations, next);
+            return new State(audit, scope, verify, git, counters, reviews, operations, next, verifiedOn);
         }
     }
 
@@ -91,8 +106,9 @@ public final class TaskStages implements Projection<TaskStages.State> {
     @Override
     public int version() {
         // 2: review rounds (judge.record.read); 3: operations (preflight, flows, checks); 4: runs;
-        // 5: a passing audit that plan.confirmed refutes, or cannot confirm, is not shown as passed
-        return 5;
+        // 5: a passing audit that plan.confirmed refutes, or cannot confirm, is not shown as passed;
+        // 6: the commit the latest verify run started on, and its uncommitted paths
+        return 6;
     }
 
     @Override
@@ -112,7 +128,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.counters().withCitations(audited.citationVerdicts()),
                     s.reviews(),
                     s.operations(),
-                    s.runs());
+                    s.runs(),
+                    s.verifiedOn());
         }
         if (PlanConfirmed.TYPE.matches(event)) {
             PlanConfirmed confirmed = PlanConfirmed.TYPE.read(event);
@@ -130,13 +147,22 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.counters(),
                     s.reviews(),
                     s.operations(),
-                    s.runs());
+                    s.runs(),
+                    s.verifiedOn());
         }
         if (ScopeChecked.TYPE.matches(event)) {
             ScopeChecked.Outline checked = ScopeChecked.outline(event);
             Latest scope = Latest.of(checked.verdict(), checked.planDigest());
             return new State(
-                    s.audit(), scope, s.verify(), s.git(), s.counters(), s.reviews(), s.operations(), s.runs());
+                    s.audit(),
+                    scope,
+                    s.verify(),
+                    s.git(),
+                    s.counters(),
+                    s.reviews(),
+                    s.operations(),
+                    s.runs(),
+                    s.verifiedOn());
         }
         if (VerifyStarted.TYPE.matches(event)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
@@ -150,7 +176,10 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.counters().withRefusals(started),
                     s.reviews(),
                     s.operations(),
-                    s.runs());
+                    s.runs(),
+                    started.worktree()
+                            .map(w -> new VerifiedOn(Optional.of(w.commit()), w.uncommitted()))
+                            .orElse(VerifiedOn.UNKNOWN));
         }
         if (VerifyCommandRan.TYPE.matches(event)) {
             return new State(
@@ -161,7 +190,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.counters().withCommandRan(VerifyCommandRan.readStages(event)),
                     s.reviews(),
                     s.operations(),
-                    s.runs());
+                    s.runs(),
+                    s.verifiedOn());
         }
         if (VerifyFinished.TYPE.matches(event) && !s.verify().result().equals(NONE)) {
             String verdict = VerifyFinished.readStages(event).verdict();
@@ -173,7 +203,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.counters(),
                     s.reviews(),
                     s.operations(),
-                    s.runs());
+                    s.runs(),
+                    s.verifiedOn());
         }
         if (GitStepRan.TYPE.matches(event)) {
             String status = GitStepRan.readStages(event).status();
@@ -185,7 +216,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.counters().withGitStep(status),
                     s.reviews(),
                     s.operations(),
-                    s.runs());
+                    s.runs(),
+                    s.verifiedOn());
         }
         if (JudgeRecordRead.TYPE.matches(event)) {
             return new State(
@@ -196,13 +228,22 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.counters(),
                     s.reviews().withRecord(JudgeRecordRead.TYPE.read(event)),
                     s.operations(),
-                    s.runs()); // small; criteria are an object
+                    s.runs(),
+                    s.verifiedOn()); // small; criteria are an object
         }
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.readStages(event);
             Latest git = Latest.of(series.status(), series.series());
             return new State(
-                    s.audit(), s.scope(), s.verify(), git, s.counters(), s.reviews(), s.operations(), s.runs());
+                    s.audit(),
+                    s.scope(),
+                    s.verify(),
+                    git,
+                    s.counters(),
+                    s.reviews(),
+                    s.operations(),
+                    s.runs(),
+                    s.verifiedOn());
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             return s.with(s.operations().withPreflight(PreflightCompleted.readStages(event), event));
