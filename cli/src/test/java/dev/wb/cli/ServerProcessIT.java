@@ -327,7 +327,9 @@ class ServerProcessIT {
 
             assertEquals(0, run.code(), run.err());
             assertTrue(run.out().startsWith("wb "), run.out());
-            assertEquals(before, ServedWb.served(server), "the stale server served nothing");
+            // Its stats go with it once it noticed it is stale (read as 0 then): never more than before.
+            long after = ServedWb.served(server);
+            assertTrue(after == before || after == 0, "the stale server served nothing: " + before + " -> " + after);
             await().atMost(Duration.ofSeconds(60)).until(() -> !pid.isAlive());
         } finally {
             copied.close();
