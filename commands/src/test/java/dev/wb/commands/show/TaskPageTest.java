@@ -145,6 +145,9 @@ class TaskPageTest {
     void verify_runs_show_bars_outcomes_and_the_outputs_head_and_tail() {
         String page = page();
         assertTrue(page.contains("data-run=\"1\" data-verdict=\"pass\""));
+        List<String> commits = ShowFixture.tagsWith(page, "data-commit");
+        assertEquals(1, commits.size(), "the commit the run started on: " + commits);
+        assertEquals(fx.repo.git("rev-parse", "HEAD").strip(), ShowFixture.attribute(commits.get(0), "data-commit"));
         List<String> bars = ShowFixture.tagsWith(page, "data-value").stream()
                 .filter(t -> t.startsWith("<div class=\"bar\""))
                 .toList();
