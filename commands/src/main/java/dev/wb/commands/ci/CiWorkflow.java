@@ -92,9 +92,11 @@ public final class CiWorkflow {
                         + dist.sha256().map(CiWorkflow::quoted).orElse("${{ vars.WB_DIST_SHA256 }}"),
                 "        run: |"));
         if (dist.fromVariables()) {
-            lines.add("          test -n \"$WB_DIST_URL\" && test -n \"$WB_DIST_SHA256\" || {");
-            lines.add("            echo '::error::set the repository variables WB_DIST_URL and WB_DIST_SHA256"
-                    + " (docs/CI.md)'; exit 1; }");
+            lines.add("          if [ -z \"$WB_DIST_URL\" ] || [ -z \"$WB_DIST_SHA256\" ]; then");
+            lines.add(
+                    "            echo '::error::set the repository variables WB_DIST_URL and WB_DIST_SHA256 (docs/CI.md)'");
+            lines.add("            exit 1");
+            lines.add("          fi");
         }
         lines.addAll(List.of(
                 "          curl -fsSL --proto '=https' --proto-redir '=https' --retry 3 --max-time 300 \\",

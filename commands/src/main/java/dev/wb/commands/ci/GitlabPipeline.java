@@ -61,13 +61,15 @@ public final class GitlabPipeline {
         dist.sha256().ifPresent(digest -> lines.add("    WB_DIST_SHA256: " + CiWorkflow.quoted(digest)));
         lines.addAll(List.of("  script:", "    - |", "      set -eu"));
         if (dist.fromVariables()) {
-            lines.add("      test -n \"${WB_DIST_URL:-}\" && test -n \"${WB_DIST_SHA256:-}\" || {");
-            lines.add("        echo 'error: set the CI/CD variables WB_DIST_URL and WB_DIST_SHA256 (docs/CI.md)';"
-                    + " exit 1; }");
+            lines.add("      if [ -z \"${WB_DIST_URL:-}\" ] || [ -z \"${WB_DIST_SHA256:-}\" ]; then");
+            lines.add("        echo 'error: set the CI/CD variables WB_DIST_URL and WB_DIST_SHA256 (docs/CI.md)'");
+            lines.add("        exit 1");
+            lines.add("      fi");
         }
         lines.addAll(List.of(
-                "      command -v git >/dev/null || {",
-                "        apt-get update -qq && apt-get install -y -qq --no-install-recommends git; }",
+                "      if ! command -v git >/dev/null; then",
+                "        apt-get update -qq && apt-get install -y -qq --no-install-recommends git",
+                "      fi",
                 "      wb_home=$(mktemp -d)",
                 "      curl -fsSL --proto '=https' --proto-redir '=https' --retry 3 --max-time 300 \\",
                 "        -o \"$wb_home/wb.tar.gz\" \"$WB_DIST_URL\"",

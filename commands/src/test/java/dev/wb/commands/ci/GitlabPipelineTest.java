@@ -83,7 +83,7 @@ class GitlabPipelineTest {
 
         assertFalse(map(job.get("variables")).containsKey("WB_DIST_URL"), "set in the project, not here");
         String script = script(WorkflowYaml.load(text));
-        assertTrue(script.contains("test -n \"${WB_DIST_URL:-}\" && test -n \"${WB_DIST_SHA256:-}\""), script);
+        assertTrue(script.contains("if [ -z \"${WB_DIST_URL:-}\" ] || [ -z \"${WB_DIST_SHA256:-}\" ]; then"), script);
     }
 
     @Test
