@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.ci.PinnedAction;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +29,7 @@ class CiInitCliTest {
     private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w.$]+\\(");
     private static final String WORKFLOW = ".github/workflows/wb.yml";
     private static final String URL = "https://example.invalid/wb-1.0.0.tar.gz";
+    private static final String GITLAB = ".gitlab/wb-ci.yml";
     private static final String SHA = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
     @TempDir
@@ -86,8 +88,8 @@ class CiInitCliTest {
     }
 
     @Test
-    void init_writes_a_workflow_github_can_read_with_the_gate_on_task_branches() throws IOException {
-        CliRun.Result r = wb("ci", "init");
+    void init_from_variables_writes_a_workflow_github_can_read_with_the_gate_on_task_branches() throws IOException {
+        CliRun.Result r = wb("ci", "init", "--from-variables");
 
         assertEquals(0, r.code(), r.toString());
         assertTrue(r.out().startsWith("wrote " + WORKFLOW + "\n"), r.out());
@@ -102,10 +104,15 @@ class CiInitCliTest {
         Map<String, Object> job = map(at(doc, "jobs", "task-gate"));
         assertEquals("startsWith(github.head_ref, 'task/')", job.get("if"));
         List<Map<String, Object>> steps = steps(doc);
-        assertEquals("actions/checkout@v4", steps.get(0).get("uses"));
-        Object depth = at(steps.get(0), "with", "fetch-depth");
-        assertEquals("0", String.valueOf(depth));
-        assertEquals("actions/setup-java@v4", steps.get(1).get("uses"));
+        assertEquals(
+                PinnedAction.CHECKOUT.action() + "@" + PinnedAction.CHECKOUT.commit(),
+                steps.get(0).get("uses"));
+        assertTrue(text.contains("uses: " + PinnedAction.CHECKOUT.uses() + "\n"), "the tag as a comment");
+        assertEquals(false, at(steps.get(0), "with", "persist-credentials"));
+        assertEquals("0", String.valueOf(at(steps.get(0), "with", "fetch-depth")));
+        assertEquals(
+                PinnedAction.SETUP_JAVA.action() + "@" + PinnedAction.SETUP_JAVA.commit(),
+                steps.get(1).get("uses"));
         assertEquals("17", at(steps.get(1), "with", "java-version"));
         Map<String, Object> install = steps.get(2);
         assertEquals("${{ vars.WB_DIST_URL }}", at(install, "env", "WB_DIST_URL"));
@@ -119,12 +126,20 @@ class CiInitCliTest {
                 .filter(run -> run != null)
                 .map(String::strip)
                 .toList();
-        assertTrue(runs.contains("wb sync fetch origin"), runs.toString());
-        assertTrue(runs.contains("wb ci check --base \"origin/$GITHUB_BASE_REF\""), runs.toString());
-        assertTrue(
-                runs.indexOf("wb sync fetch origin") < runs.indexOf("wb ci check --base \"origin/$GITHUB_BASE_REF\""),
-                runs.toString());
+        assertTrue(runs.get(1).endsWith("\"$RUNNER_TEMP/wb/bin/wb\" sync fetch origin"), runs.toString());
+        assertEquals("\"$RUNNER_TEMP/wb/bin/wb\" ci check --base \"origin/$GITHUB_BASE_REF\"", runs.get(2));
         assertFalse(text.contains("${{ github.head_ref }}"), "no pull request value is spliced into a script");
+    }
+
+    @Test
+    void init_in_a_development_build_without_an_archive_is_refused_and_says_what_to_give() {
+        CliRun.Result r = wb("ci", "init");
+
+        assertEquals(2, r.code(), r.toString());
+        assertTrue(r.err().startsWith("error: this wb (0.1.0-SNAPSHOT) is a development build"), r.err());
+        assertTrue(r.err().contains("fix: wb ci init --from-variables"), r.err());
+        assertFalse(r.err().contains("<"), "no placeholder: " + r.err());
+        assertFalse(Files.exists(repo.resolve(".github")), "nothing written");
     }
 
     @Test
@@ -134,6 +149,9 @@ class CiInitCliTest {
         assertEquals(0, r.code(), r.toString());
         assertEquals("written", r.json().get("action").asText());
         assertEquals(WORKFLOW, r.json().get("path").asText());
+        assertEquals("github", r.json().get("provider").asText());
+        assertEquals(URL, r.json().get("distUrl").asText());
+        assertEquals(SHA, r.json().get("sha256").asText());
         assertFalse(r.json().get("dryRun").asBoolean());
         List<Map<String, Object>> steps = steps(yaml(workflow()));
         assertEquals(URL, at(steps.get(2), "env", "WB_DIST_URL"));
@@ -141,31 +159,85 @@ class CiInitCliTest {
     }
 
     @Test
+    void the_digest_is_read_from_a_sums_file_given_relative_to_the_current_folder() throws IOException {
+        String other = "f".repeat(64);
+        repo.write("dl/SHA256SUMS", other + "  wb-1.0.0.zip\n" + SHA + "  wb-1.0.0.tar.gz\n");
+
+        CliRun.Result r = wb("ci", "init", "--dist-url", URL, "--sums", "dl/SHA256SUMS");
+
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().contains("installs " + URL + " (sha256 " + SHA + ")"), r.out());
+        assertEquals(SHA, at(steps(yaml(workflow())).get(2), "env", "WB_DIST_SHA256"));
+    }
+
+    @Test
+    void gitlab_writes_a_job_to_include_that_gitlab_can_read() throws IOException {
+        CliRun.Result r = wb("ci", "init", "--provider", "gitlab", "--dist-url", URL, "--sha256", SHA);
+
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().startsWith("wrote " + GITLAB + "\n"), r.out());
+        assertTrue(r.out().contains("include it from .gitlab-ci.yml:  include: [{local: " + GITLAB + "}]"), r.out());
+        String text = Files.readString(repo.resolve(GITLAB), StandardCharsets.UTF_8);
+        Map<String, Object> job = map(yaml(text).get("wb-task-gate"));
+        assertEquals(URL, at(job, "variables", "WB_DIST_URL"));
+        assertEquals(SHA, at(job, "variables", "WB_DIST_SHA256"));
+        assertTrue(String.valueOf(job.get("script")).contains("--base \"$CI_MERGE_REQUEST_DIFF_BASE_SHA\""), text);
+        assertFalse(Files.exists(repo.resolve(".github")), "no GitHub workflow");
+
+        CliRun.Result again = wb("ci", "init", "--provider", "gitlab", "--dist-url", URL, "--sha256", SHA, "--json");
+        assertEquals("unchanged", again.json().get("action").asText(), again.toString());
+
+        CliRun.Result other = wb("ci", "init", "--provider", "gitlab", "--from-variables");
+        assertEquals(2, other.code(), other.toString());
+        assertTrue(other.err().contains("fix: the same wb ci init with --force replaces it"), other.err());
+    }
+
+    @Test
+    void an_unknown_provider_or_an_image_for_github_is_a_usage_error() {
+        CliRun.Result provider = wb("ci", "init", "--provider", "jenkins", "--from-variables");
+        assertEquals(2, provider.code(), provider.toString());
+        assertTrue(
+                provider.err().startsWith("error: --provider jenkins is not one wb writes a gate for: github, gitlab"),
+                provider.err());
+        assertTrue(provider.err().contains("fix: wb ci init --provider gitlab"), provider.err());
+
+        CliRun.Result image = wb("ci", "init", "--from-variables", "--image", "eclipse-temurin:17-jdk");
+        assertEquals(2, image.code(), image.toString());
+        assertTrue(
+                image.err().contains("fix: wb ci init --provider gitlab --image eclipse-temurin:17-jdk"), image.err());
+        assertFalse(Files.exists(repo.resolve(".github")), "nothing written");
+    }
+
+    @Test
     void a_second_run_leaves_an_equal_file_alone_and_says_unchanged() throws IOException {
-        assertEquals(0, wb("ci", "init").code());
+        assertEquals(0, wb("ci", "init", "--from-variables").code());
         String first = workflow();
 
-        CliRun.Result again = wb("ci", "init");
+        CliRun.Result again = wb("ci", "init", "--from-variables");
 
         assertEquals(0, again.code(), again.toString());
         assertTrue(again.out().startsWith("unchanged: " + WORKFLOW), again.out());
         assertEquals(first, workflow());
         assertEquals(
-                "unchanged", wb("ci", "init", "--json").json().get("action").asText());
+                "unchanged",
+                wb("ci", "init", "--from-variables", "--json")
+                        .json()
+                        .get("action")
+                        .asText());
     }
 
     @Test
     void a_different_file_is_kept_with_exit_2_unless_force_replaces_it() throws IOException {
         repo.write(WORKFLOW, "name: mine\n");
 
-        CliRun.Result refused = wb("ci", "init");
+        CliRun.Result refused = wb("ci", "init", "--from-variables");
 
         assertEquals(2, refused.code(), refused.toString());
         assertTrue(refused.err().startsWith("error: " + WORKFLOW + " is already there and differs"), refused.err());
-        assertTrue(refused.err().contains("fix: wb ci init --force"), refused.err());
+        assertTrue(refused.err().contains("fix: the same wb ci init with --force replaces it"), refused.err());
         assertEquals("name: mine\n", workflow());
 
-        CliRun.Result forced = wb("ci", "init", "--force", "--json");
+        CliRun.Result forced = wb("ci", "init", "--from-variables", "--force", "--json");
 
         assertEquals(0, forced.code(), forced.toString());
         assertEquals("updated", forced.json().get("action").asText());
@@ -174,7 +246,7 @@ class CiInitCliTest {
 
     @Test
     void dry_run_and_stdout_write_nothing() throws IOException {
-        CliRun.Result dry = wb("ci", "init", "--dry-run");
+        CliRun.Result dry = wb("ci", "init", "--from-variables", "--dry-run");
         assertEquals(0, dry.code(), dry.toString());
         assertTrue(dry.out().startsWith("would write " + WORKFLOW), dry.out());
         assertFalse(Files.exists(repo.resolve(".github")), "nothing written");
@@ -186,7 +258,7 @@ class CiInitCliTest {
         assertFalse(Files.exists(repo.resolve(".github")), "nothing written");
 
         repo.write(WORKFLOW, "name: mine\n");
-        CliRun.Result dryForce = wb("ci", "init", "--dry-run", "--force", "--json");
+        CliRun.Result dryForce = wb("ci", "init", "--from-variables", "--dry-run", "--force", "--json");
         assertEquals(0, dryForce.code(), dryForce.toString());
         assertEquals("updated", dryForce.json().get("action").asText());
         assertTrue(dryForce.json().get("dryRun").asBoolean());
@@ -199,7 +271,9 @@ class CiInitCliTest {
         Files.createDirectories(repo.resolve(".github/workflows"));
         Files.createSymbolicLink(repo.resolve(WORKFLOW), outside);
 
-        for (String[] args : List.of(new String[] {"ci", "init"}, new String[] {"ci", "init", "--force"})) {
+        for (String[] args : List.of(
+                new String[] {"ci", "init", "--from-variables"},
+                new String[] {"ci", "init", "--from-variables", "--force"})) {
             CliRun.Result r = wb(args);
             assertEquals(2, r.code(), r.toString());
             assertTrue(r.err().startsWith("error: " + WORKFLOW + " is not a regular file"), r.err());
@@ -214,7 +288,7 @@ class CiInitCliTest {
         Path outside = Files.createDirectories(tmp.resolve("outside/workflows"));
         Files.createSymbolicLink(repo.resolve(".github"), outside.getParent());
 
-        CliRun.Result r = wb("ci", "init", "--force");
+        CliRun.Result r = wb("ci", "init", "--from-variables", "--force");
 
         assertEquals(2, r.code(), r.toString());
         assertTrue(r.err().contains("resolves outside the repository"), r.err());
@@ -229,7 +303,7 @@ class CiInitCliTest {
         Files.createDirectories(fifo.getParent());
         assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
 
-        CliRun.Result r = wb("ci", "init", "--force");
+        CliRun.Result r = wb("ci", "init", "--from-variables", "--force");
 
         assertEquals(2, r.code(), r.toString());
         assertTrue(r.err().startsWith("error: " + WORKFLOW + " is not a regular file"), r.err());
@@ -243,12 +317,17 @@ class CiInitCliTest {
                 new String[] {"ci", "init", "--dist-url", URL},
                 new String[] {"ci", "init", "--dist-url", "http://plain.invalid/wb.tar.gz", "--sha256", SHA},
                 new String[] {"ci", "init", "--dist-url", "https://x.invalid/a b", "--sha256", SHA},
-                new String[] {"ci", "init", "--dist-url", URL, "--sha256", "ABC"})) {
+                new String[] {"ci", "init", "--dist-url", URL, "--sha256", "ABC"},
+                new String[] {"ci", "init", "--dist-url", URL, "--sha256", SHA, "--sums", "SHA256SUMS"},
+                new String[] {"ci", "init", "--dist-url", URL, "--sums", "no-such-SHA256SUMS"},
+                new String[] {"ci", "init", "--from-variables", "--sha256", SHA},
+                new String[] {"ci", "init", "--provider", "gitlab", "--from-variables", "--image", "Not An Image"})) {
             CliRun.Result r = wb(args);
             assertEquals(2, r.code(), r.toString());
             assertTrue(r.err().startsWith("error: "), r.err());
             assertTrue(r.err().contains("fix: "), r.err());
         }
         assertFalse(Files.exists(repo.resolve(".github")), "nothing written");
+        assertFalse(Files.exists(repo.resolve(".gitlab")), "nothing written");
     }
 }

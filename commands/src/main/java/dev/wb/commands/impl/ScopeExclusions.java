@@ -48,6 +48,9 @@ public final class ScopeExclusions {
     /** The workflow {@code wb ci init} writes (the ci package's {@code CiWorkflow.PATH}; impl may not import ci). */
     static final String CI_WORKFLOW = ".github/workflows/wb.yml";
 
+    /** The GitLab job {@code wb ci init --provider gitlab} writes (the ci package's {@code CiProvider.GITLAB}). */
+    static final String CI_GITLAB = ".gitlab/wb-ci.yml";
+
     /** Compiled files, shared objects, source maps and lock leftovers, wherever they are. */
     static final Set<String> GENERATED_SUFFIXES =
             Set.of(".pyc", ".pyo", ".class", ".o", ".obj", ".so", ".map", ".lock.tmp");
@@ -59,7 +62,7 @@ public final class ScopeExclusions {
         if (path.equals(".workflow") || path.startsWith(".workflow/")) {
             return "wb's own files";
         }
-        if (path.equals(CI_WORKFLOW)) {
+        if (path.equals(CI_WORKFLOW) || path.equals(CI_GITLAB)) {
             return "wb's own files (the CI workflow wb ci init writes)";
         }
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {

@@ -125,6 +125,8 @@ class ScopeClassifierTest {
     @ValueSource(
             strings = {
                 ".workflow/ABC-12/sdd.json",
+                ".github/workflows/wb.yml",
+                ".gitlab/wb-ci.yml",
                 "src/__pycache__/app.cpython-312.pyc",
                 "node_modules/x/index.js",
                 "web/dist/app.js",
@@ -157,7 +159,9 @@ class ScopeClassifierTest {
                 "src/rebuild/x.py",
                 "prebuild/x.py",
                 "mydist/x.py",
-                "src/venvs.py"
+                "src/venvs.py",
+                ".gitlab-ci.yml",
+                ".gitlab/other.yml"
             })
     void exclusions_match_whole_segments_only(String path) {
         assertNull(ScopeExclusions.reason(path));
