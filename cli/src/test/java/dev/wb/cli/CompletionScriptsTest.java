@@ -63,13 +63,17 @@ class CompletionScriptsTest {
                 fish.toString(),
                 "--no-config",
                 "-c",
-                "source " + script + "; complete -C 'wb sta'; complete -C 'wb task '; complete -C 'wb replay --'"));
+                "source " + script + "; complete -C 'wb sta'; echo ---; complete -C 'wb task '; echo ---;"
+                        + " complete -C 'wb replay --'"));
+        String[] answers = completed.split("---\n", -1);
 
-        assertTrue(completed.lines().anyMatch(line -> line.startsWith("status\t")), completed);
-        assertTrue(completed.lines().anyMatch(line -> line.startsWith("new\t")), completed);
-        assertTrue(completed.lines().anyMatch(line -> line.startsWith("--verify\t")), completed);
+        assertEquals(3, answers.length, completed);
+        assertTrue(answers[0].lines().anyMatch(line -> line.startsWith("status\t")), answers[0]);
+        assertTrue(answers[1].lines().anyMatch(line -> line.startsWith("new\t")), answers[1]);
         assertFalse(
-                completed.lines().anyMatch(line -> line.startsWith("status\t") && line.contains("task")), completed);
+                answers[1].lines().anyMatch(line -> line.startsWith("status\t")),
+                "after task, task's own: " + answers[1]);
+        assertTrue(answers[2].lines().anyMatch(line -> line.startsWith("--verify\t")), answers[2]);
     }
 
     @Test
@@ -95,10 +99,13 @@ class CompletionScriptsTest {
     }
 
     private String run(List<String> command) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(command)
-                .directory(repo.root().toFile())
-                .redirectErrorStream(true)
-                .start();
+        ProcessBuilder builder =
+                new ProcessBuilder(command).directory(repo.root().toFile()).redirectErrorStream(true);
+        // fish keeps its own state under the home: a home of the test's own.
+        builder.environment().put("HOME", tmp.resolve("home").toString());
+        builder.environment().remove("XDG_DATA_HOME");
+        builder.environment().remove("XDG_CONFIG_HOME");
+        Process process = builder.start();
         process.getOutputStream().close();
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "fish answered within a minute");
