@@ -85,10 +85,19 @@ public final class ConfigView {
         c.checks().commandSets().forEach(set -> {
             ObjectNode o = sets.putObject(set.name());
             ArrayNode commands = o.putArray("commands");
-            set.commands().forEach(argv -> strings(commands.addArray(), argv));
+            for (int i = 0; i < set.commands().size(); i++) {
+                if (set.commandEnv().get(i).isEmpty()) {
+                    strings(commands.addArray(), set.commands().get(i));
+                } else {
+                    ObjectNode command = commands.addObject();
+                    strings(command.putArray("argv"), set.commands().get(i));
+                    set.commandEnv().get(i).forEach(command.putObject("env")::put);
+                }
+            }
             strings(o.putArray("paths"), set.paths());
             set.timeoutSeconds().ifPresentOrElse(t -> o.put("timeout_seconds", t), () -> o.putNull("timeout_seconds"));
             o.put("skip_if_unavailable", set.skipIfUnavailable());
+            set.env().forEach(o.putObject("env")::put);
         });
         root.putObject("repo").put("url", maskUrl(c.repo().url()));
         root.putObject("git")
