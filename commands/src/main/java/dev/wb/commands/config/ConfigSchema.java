@@ -65,7 +65,12 @@ final class ConfigSchema {
 
     /** Reads a parsed file against the schema; exit 3 naming the key and its line on anything it does not know. */
     static WorkspaceConfig read(LocatedTree tree) {
-        ConfigReader r = new ConfigReader(FILE, tree, DOCS);
+        return read(tree, FILE);
+    }
+
+    /** {@link #read(LocatedTree)} of a file named {@code file} in its errors (the user file). */
+    static WorkspaceConfig read(LocatedTree tree, String file) {
+        ConfigReader r = new ConfigReader(file, tree, DOCS);
         JsonNode root = tree.root();
         if (!root.isObject()) {
             throw r.error("", FILE + " must be one JSON object, not " + ConfigReader.describe(root));

@@ -110,6 +110,7 @@ public final class ConfigView {
                 .put("chat_id", c.telegram().chatId())
                 .put("bot_token_env", c.telegram().botTokenEnv())
                 .put("chat_id_env", c.telegram().chatIdEnv());
+        root.putObject("sync").put("signatures", c.sync().signatures().wireName());
         c.presets().preset().ifPresentOrElse(p -> root.put("preset", p), () -> root.putNull("preset"));
         ObjectNode presetPaths = root.putObject("preset_paths");
         c.presets().paths().forEach(presetPaths::put);
@@ -131,12 +132,18 @@ public final class ConfigView {
      * file sets (the rest are defaults). Empty objects and lists print as {@code {}} and {@code []}.
      */
     public static List<String> lines(JsonNode tree, LocatedTree file) {
+        List<String> lines = new ArrayList<>();
+        leaves(tree)
+                .forEach((key, value) -> lines.add(key + " = " + CanonicalJson.text(value, false)
+                        + (file != null && file.lines().containsKey(key) ? "" : "  (default)")));
+        return lines;
+    }
+
+    /** The tree's values by dotted key, as {@link #lines} prints them, in order. */
+    public static Map<String, JsonNode> leaves(JsonNode tree) {
         Map<String, JsonNode> leaves = new LinkedHashMap<>();
         flatten("", tree, leaves);
-        List<String> lines = new ArrayList<>();
-        leaves.forEach((key, value) -> lines.add(key + " = " + CanonicalJson.text(value, false)
-                + (file != null && file.lines().containsKey(key) ? "" : "  (default)")));
-        return lines;
+        return leaves;
     }
 
     private static void flatten(String path, JsonNode node, Map<String, JsonNode> leaves) {

@@ -287,6 +287,32 @@ public record WorkspaceConfig(
                 : branches.protectedNames();
     }
 
+    /**
+     * This configuration with the user config's keys below it ({@link UserConfig}): the repository wins, so
+     * the user's {@code identity} counts only when this file sets none and binds no original context
+     * ({@link WorkbenchContexts#expected}, which {@code wb git} reads, decides the same way).
+     */
+    public WorkspaceConfig under(Optional<UserConfig.Loaded> user) {
+        if (user.isEmpty() || identity.isPresent() || originals.context().isPresent()) {
+            return this;
+        }
+        return new WorkspaceConfig(
+                execute,
+                criticalZones,
+                verifyTimeoutSeconds,
+                branches,
+                user.get().config().identity(),
+                agents,
+                security,
+                checks,
+                repo,
+                git,
+                telegram,
+                presets,
+                originals,
+                sync);
+    }
+
     static Map<String, Provider> defaultProviders() {
         Map<String, Provider> providers = new LinkedHashMap<>();
         for (String name : PROVIDERS) {
