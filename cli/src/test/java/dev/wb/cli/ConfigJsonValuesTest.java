@@ -112,12 +112,10 @@ class ConfigJsonValuesTest {
         CliRun.Result right = wb(repo.root(), env, "config", "set", "sync.signatures", "off");
 
         assertEquals(2, typo.code(), typo::toString);
-        assertEquals(
-                """
+        assertEquals("""
                 error: unknown key sync.signatuers: .workflow/config.json has no such setting
                   fix: did you mean sync.signatures? wb config set sync.signatures required
-                """,
-                typo.err());
+                """, typo.err());
         assertEquals(2, far.code(), far::toString);
         assertTrue(far.err().contains("  fix: wb config show lists every key"), far::toString);
         assertEquals(0, right.code(), right::toString);
