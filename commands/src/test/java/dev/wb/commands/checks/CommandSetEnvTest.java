@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,5 +152,21 @@ class CommandSetEnvTest {
         assertTrue(f.getMessage().contains("checks.command_sets.py.env.API_TOKEN is refused"), f.getMessage());
         assertFalse(
                 String.join("\n", f.getMessage(), String.join("\n", f.fixes())).contains("s3cr3t"));
+    }
+
+    @Test
+    void the_static_summary_shows_each_command_with_its_variables() {
+        WorkspaceConfig.CommandSet set = new WorkspaceConfig.CommandSet(
+                "py",
+                List.of(List.of("python", "-m", "pytest"), List.of("ruff", "check", ".")),
+                List.of(),
+                Optional.empty(),
+                false,
+                Map.of("PYTHONPATH", "src"),
+                List.of(Map.of(), Map.of()));
+
+        assertEquals(
+                "py (paths: always): PYTHONPATH=src python -m pytest; PYTHONPATH=src ruff check .",
+                CommandSetSummary.line(set));
     }
 }
