@@ -50,6 +50,7 @@ class ConfigJsonValuesTest {
                 "{\"commands\": [[\"python\", \"-m\", \"pytest\"]], \"env\": {\"PYTHONPATH\": \"src\"}}");
         CliRun.Result list = wb(repo.root(), env, "config", "set", "agents.allowed", "[\"claude\", \"codex\"]");
         CliRun.Result comma = wb(repo.root(), env, "config", "set", "branches.protected", "main,release");
+        CliRun.Result variable = wb(repo.root(), env, "config", "set", "checks.command_sets.py.env.MYPYPATH", "stubs");
         CliRun.Result shown = wb(repo.root(), env, "config", "show", "--json");
 
         assertEquals(0, set.code(), set::toString);
@@ -59,9 +60,13 @@ class ConfigJsonValuesTest {
                 set.out());
         assertEquals(0, list.code(), list::toString);
         assertEquals(0, comma.code(), "a comma-separated list is read as before: " + comma);
+        assertEquals(0, variable.code(), "one variable of a set is text: " + variable);
         assertEquals(
-                "{\"PYTHONPATH\":\"src\"}",
-                shown.json().at("/config/checks/command_sets/py/env").toString());
+                "src",
+                shown.json().at("/config/checks/command_sets/py/env/PYTHONPATH").textValue());
+        assertEquals(
+                "stubs",
+                shown.json().at("/config/checks/command_sets/py/env/MYPYPATH").textValue());
         assertEquals(
                 "[\"claude\",\"codex\"]",
                 shown.json().at("/config/agents/allowed").toString());
@@ -99,7 +104,7 @@ class ConfigJsonValuesTest {
         assertTrue(broken.err().startsWith("error: the value of checks.command_sets.py is not JSON"), broken::toString);
         assertEquals(2, bare.code(), bare::toString);
         assertTrue(
-                bare.err().contains("  fix: wb config set critical_zones.ledger '[\"core/ledger/**\"]'"),
+                bare.err().contains("  fix: for example: wb config set critical_zones.ledger '[\"core/ledger/**\"]'"),
                 bare::toString);
         assertFalse(denied.err().contains("Exception"), denied::toString);
         assertEquals(before, configFile(), "nothing refused is written");

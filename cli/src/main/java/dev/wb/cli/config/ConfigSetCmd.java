@@ -3,6 +3,7 @@ package dev.wb.cli.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
@@ -142,18 +143,24 @@ public final class ConfigSetCmd extends LeafCmd {
                     key + " is not set as a whole: its keys have their own parsers and side effects",
                     "set them one at a time: wb config set " + String.join(" | ", ConfigKeys.KEYS.keySet()));
         }
-        if (!ConfigValues.looksJson(value)) {
+        JsonNode now = effective.at(ConfigValues.pointer(key));
+        if (!ConfigValues.looksJson(value) && now.isObject()) {
             throw Failure.usage(
                     key + " is a block, not a single value: give it as a JSON list or object",
                     ConfigValues.example(key)
                             .map(x -> "wb config set " + key + " '" + x + "'")
                             .orElse("wb config show --json shows its current value, as JSON"));
         }
+        // A member of a block the user names (a variable, a set's paths): JSON, else a list when it is one
+        // now, else text; the schema check that follows refuses a wrong shape with an example.
         return new ConfigKeys.Settable(
                 key,
                 "<json>",
                 "",
-                text -> ConfigKeys.Parsed.of(ConfigValues.json(key, text)),
+                text -> ConfigKeys.Parsed.of(
+                        ConfigValues.looksJson(text)
+                                ? ConfigValues.json(key, text)
+                                : now.isArray() ? ConfigValues.commaList(text) : TextNode.valueOf(text)),
                 ws -> ConfigKeys.After.NOTHING);
     }
 

@@ -80,6 +80,17 @@ final class ConfigValues {
         }
     }
 
+    /** A comma-separated list, each item trimmed; an empty text is the empty list. */
+    static ArrayNode commaList(String text) {
+        ArrayNode list = CanonicalJson.objectNode().arrayNode();
+        if (!text.isBlank()) {
+            for (String item : text.split(",", -1)) {
+                list.add(item.trim());
+            }
+        }
+        return list;
+    }
+
     /** Whether {@code key} names a place in the effective configuration, or a new member of a named block. */
     static boolean known(String key, JsonNode effective) {
         if (!effective.at(pointer(key)).isMissingNode()) {
