@@ -133,6 +133,7 @@ class ConfigJsonValuesTest {
         CliRun.Result identity =
                 wb(repo.root(), env, "config", "set", "--user", "identity", "Ada Lovelace <ada@example.com>");
         CliRun.Result gate = wb(repo.root(), env, "config", "set", "--user", "sync.signatures", "off");
+        CliRun.Result typo = wb(repo.root(), env, "config", "set", "--user", "identiy", "Ada <ada@example.com>");
         wb(repo.root(), env, "config", "set", "git.auto_merge", "true");
         CliRun.Result origin = wb(repo.root(), env, "config", "show", "--origin");
         CliRun.Result json = wb(repo.root(), env, "config", "show", "--origin", "--json");
@@ -147,6 +148,12 @@ class ConfigJsonValuesTest {
                 gate.err().startsWith("error: sync.signatures cannot be set in the user config (" + userFile + ")"),
                 gate::toString);
         assertFalse(Files.readString(userFile).contains("signatures"), "a gate never reaches the user file");
+        assertEquals(2, typo.code(), typo::toString);
+        assertTrue(
+                typo.err()
+                        .contains(
+                                "  fix: did you mean identity? wb config set --user identity 'Ada <ada@example.com>'"),
+                typo::toString);
         assertTrue(
                 origin.out().contains("  identity.email = \"ada@example.com\"  (user: " + userFile + ")\n"),
                 origin::toString);

@@ -12,6 +12,7 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.config.ConfigReader;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.config.UserConfig;
@@ -171,6 +172,12 @@ public final class ConfigSetCmd extends LeafCmd {
                 .orElseThrow(() -> Failure.usage(
                         "there is no user config here: neither XDG_CONFIG_HOME nor HOME is set",
                         "set HOME (the file is ~/.config/wb/config.json) and run it again"));
+        List<String> near = ConfigReader.closest(key, UserConfig.KEYS, 3);
+        if (!UserConfig.KEYS.contains(key) && !near.isEmpty()) {
+            throw Failure.usage(
+                    "unknown key " + key + ": the user config holds only " + String.join(", ", UserConfig.KEYS),
+                    "did you mean " + near.get(0) + "? wb config set --user " + near.get(0) + " " + shellWord(value));
+        }
         if (!UserConfig.KEYS.contains(key)) {
             throw Failure.usage(
                     key + " cannot be set in the user config (" + file + "): it holds only "
