@@ -268,8 +268,8 @@ class JudgeAgentsCliTest {
         assertEquals(2, unknown.code(), unknown.toString());
         assertTrue(
                 unknown.err()
-                        .startsWith("error: wb config set cannot set agents.judge.colour: it is not a single"
-                                + " value of the schema"),
+                        .startsWith("error: unknown key agents.judge.colour: .workflow/config.json has no such"
+                                + " setting"),
                 unknown.err());
         assertTrue(unknown.err().contains("  fix: "), unknown.err());
 

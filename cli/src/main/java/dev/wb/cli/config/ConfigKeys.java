@@ -119,6 +119,15 @@ final class ConfigKeys {
     }
 
     private static Parsed identity(String text) {
+        if (ConfigValues.looksJson(text)) {
+            JsonNode node = ConfigValues.json("identity", text);
+            if (!node.isObject()) {
+                throw Failure.usage(
+                        "identity is an object {\"name\", \"email\"} or \"Name <email>\"",
+                        "wb config set identity \"Ada Lovelace <ada@example.com>\"");
+            }
+            return Parsed.of(node);
+        }
         Matcher m = Pattern.compile("\\s*(.*?)\\s*<\\s*([^<>\\s]+@[^<>\\s]+)\\s*>\\s*")
                 .matcher(text);
         if (!m.matches() || m.group(1).isBlank()) {

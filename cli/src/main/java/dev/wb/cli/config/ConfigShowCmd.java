@@ -13,8 +13,12 @@ import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.config.LocatedTree;
 import dev.wb.commands.config.OriginalKeys;
+import dev.wb.commands.config.UserConfig;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.engine.json.CanonicalJson;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -29,6 +33,8 @@ public final class ConfigShowCmd extends LeafCmd {
         return EXITS;
     }
 
+    boolean origin;
+
     private ConfigShowCmd(WbCommand root) {
         super(root);
     }
@@ -41,6 +47,11 @@ public final class ConfigShowCmd extends LeafCmd {
                 "Every key: docs/CONFIG.md.",
                 "");
         spec.addOption(Specs.json(root));
+        spec.addOption(Specs.flag(
+                "--origin",
+                "Say beside each value which file it came from: repository, user"
+                        + " (~/.config/wb/config.json) or default.",
+                on -> cmd.origin = on));
         return spec;
     }
 
@@ -48,9 +59,14 @@ public final class ConfigShowCmd extends LeafCmd {
     protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
         Optional<LocatedTree> file = WorkspaceConfig.read(ws);
-        WorkspaceConfig config = file.map(WorkspaceConfig::of).orElse(WorkspaceConfig.DEFAULTS);
+        WorkspaceConfig repository = file.map(WorkspaceConfig::of).orElse(WorkspaceConfig.DEFAULTS);
+        Optional<UserConfig.Loaded> user = UserConfig.read(root.context().env());
+        WorkspaceConfig config = repository.under(user);
+        boolean userCounts = !config.equals(repository);
         JudgeAgentsConfig judge = JudgeAgentsConfig.load(ws);
         ObjectNode effective = ConfigView.effective(config, judge);
+        Map<String, String> origins = new LinkedHashMap<>();
+        ConfigView.leaves(effective).keySet().forEach(key -> origins.put(key, origin(key, file, user, userCounts)));
         Console console = root.context().console();
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
@@ -58,10 +74,17 @@ public final class ConfigShowCmd extends LeafCmd {
             doc.put("exists", file.isPresent());
             doc.set("config", effective);
             ArrayNode defaults = doc.putArray("defaults");
-            ConfigView.lines(effective, file.orElse(null)).stream()
-                    .filter(l -> l.endsWith("  (default)"))
-                    .map(l -> l.substring(0, l.indexOf(" = ")))
-                    .forEach(defaults::add);
+            origins.forEach((key, from) -> {
+                if (from.equals(DEFAULT)) {
+                    defaults.add(key);
+                }
+            });
+            if (origin) {
+                UserConfig.file(root.context().env()).ifPresent(f -> doc.put("userFile", f.toString()));
+                doc.put("userExists", user.isPresent());
+                ObjectNode byKey = doc.putObject("origins");
+                origins.forEach(byKey::put);
+            }
             ArrayNode original = doc.putArray("original");
             config.originals()
                     .values()
@@ -74,7 +97,19 @@ public final class ConfigShowCmd extends LeafCmd {
         }
         console.line(WorkspaceConfig.FILE + (file.isPresent() ? "" : " (absent: every value is the default)")
                 + ", secrets masked:");
-        ConfigView.lines(effective, file.orElse(null)).forEach(l -> console.line("  " + l));
+        if (origin) {
+            console.line("user config: "
+                    + UserConfig.file(root.context().env()).map(Path::toString).orElse("none (no HOME)")
+                    + (user.isPresent() ? "" : " (absent)") + "; the repository's file wins over it");
+            ConfigView.leaves(effective)
+                    .forEach((key, value) -> console.line("  " + key + " = " + CanonicalJson.text(value, false) + "  ("
+                            + (origins.get(key).equals(USER)
+                                    ? "user: " + user.get().file()
+                                    : origins.get(key))
+                            + ")"));
+        } else {
+            ConfigView.lines(effective, file.orElse(null)).forEach(l -> console.line("  " + l));
+        }
         if (!config.originals().values().isEmpty()) {
             console.line(
                     "keys from the original workbench (docs/CONFIG.md, \"Config from the original" + " workbench\"):");
@@ -84,5 +119,21 @@ public final class ConfigShowCmd extends LeafCmd {
                             + OriginalKeys.NOTES.get(key)));
         }
         return Exit.OK;
+    }
+
+    private static final String REPOSITORY = "repository";
+    private static final String USER = "user";
+    private static final String DEFAULT = "default";
+
+    /** Which file a key's value came from: the repository's, the user's (only where it counts), or none. */
+    private static String origin(
+            String key, Optional<LocatedTree> file, Optional<UserConfig.Loaded> user, boolean userCounts) {
+        if (file.isPresent() && file.get().lines().containsKey(key)) {
+            return REPOSITORY;
+        }
+        if (userCounts && user.get().tree().lines().containsKey(key)) {
+            return USER;
+        }
+        return DEFAULT;
     }
 }

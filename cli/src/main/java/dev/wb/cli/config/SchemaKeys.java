@@ -7,11 +7,13 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.wb.commands.Failure;
+import dev.wb.commands.config.ConfigReader;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.engine.json.CanonicalJson;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -51,16 +53,22 @@ public final class SchemaKeys {
                 ws -> ConfigKeys.After.NOTHING));
     }
 
-    /** Reads the would-be file against the schema; a refusal is exit 2 and nothing is written. */
-    static void check(ObjectNode root) {
+    /**
+     * Reads the would-be file against the schema; a refusal is exit 2, naming the key set and an example of
+     * its value, and nothing is written to {@code file}.
+     */
+    static void check(ObjectNode root, String key, String file) {
         byte[] bytes = CanonicalJson.text(root, true).getBytes(StandardCharsets.UTF_8);
         try {
             WorkspaceConfig.of(WorkspaceConfig.parse(bytes));
         } catch (Failure f) {
             String message = f.getMessage().replaceFirst("^\\Q" + WorkspaceConfig.FILE + "\\E line \\d+: ", "");
+            List<String> fixes = new ArrayList<>();
+            ConfigValues.example(key).ifPresent(x -> fixes.add("for example: wb config set " + key + " '" + x + "'"));
+            fixes.add("every key and its values: " + WorkspaceConfig.DOCS);
             throw Failure.usage(
-                    "the value is refused, and " + WorkspaceConfig.FILE + " is unchanged: " + message,
-                    "every key and its values: " + WorkspaceConfig.DOCS);
+                    "the value of " + key + " is refused, and " + file + " is unchanged: " + message,
+                    fixes.toArray(new String[0]));
         }
     }
 
@@ -74,7 +82,9 @@ public final class SchemaKeys {
     }
 
     private static String describe(JsonNode type) {
-        return type.isBoolean() ? "true|false" : type.isNumber() ? "<number>" : type.isArray() ? "a,b,c" : "<text>";
+        return type.isBoolean()
+                ? "true|false"
+                : type.isNumber() ? "<number>" : type.isArray() ? "a,b,c or [\"a\", \"b\"]" : "<text>";
     }
 
     private static JsonNode parse(String key, JsonNode type, String text) {
@@ -93,6 +103,15 @@ public final class SchemaKeys {
             } catch (NumberFormatException e) {
                 throw Failure.usage(key + " is a whole number, not \"" + text + "\"", "wb config set " + key + " 3");
             }
+        }
+        if (type.isArray() && ConfigValues.looksJson(text)) {
+            JsonNode list = ConfigValues.json(key, text);
+            if (!list.isArray()) {
+                throw Failure.usage(
+                        key + " is a list, not " + ConfigReader.describe(list),
+                        "wb config set " + key + " '[\"a\", \"b\"]' (or comma-separated: a,b)");
+            }
+            return list;
         }
         if (type.isArray()) {
             ArrayNode list = CanonicalJson.objectNode().arrayNode();

@@ -38,6 +38,7 @@ final class ChecksEvent {
                         .map(r -> new ChecksRan.Command(
                                 r.set(),
                                 r.argv(),
+                                r.env(),
                                 r.outcome().wireName(),
                                 r.exitCode(),
                                 r.durationMillis(),

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,9 +76,11 @@ final class CommandSetRunner {
                 : Optional.empty();
         if (missing.isPresent()) {
             String why = ExecutableLookup.notFound(missing.get(), root, env) + " — set skipped (skip_if_unavailable)";
-            for (List<String> argv : set.commands()) {
-                CheckResult result = refused(set, argv)
-                        .orElseGet(() -> CheckResult.notRun(set.name(), argv, CheckOutcome.SKIPPED, why));
+            for (int i = 0; i < set.commands().size(); i++) {
+                List<String> argv = set.commands().get(i);
+                Map<String, String> own = set.envOf(i);
+                CheckResult result = refused(set, argv, own)
+                        .orElseGet(() -> CheckResult.notRun(set.name(), argv, own, CheckOutcome.SKIPPED, why));
                 results.add(result);
                 progress.finished(result);
             }
@@ -86,25 +89,27 @@ final class CommandSetRunner {
         Optional<SkippedSet> skipped = Optional.empty();
         List<Mutation> mutations = new ArrayList<>();
         Duration limit = Duration.ofSeconds(set.timeoutSeconds().orElse(defaultTimeoutSeconds));
-        for (List<String> argv : set.commands()) {
+        for (int i = 0; i < set.commands().size(); i++) {
+            List<String> argv = set.commands().get(i);
+            Map<String, String> own = set.envOf(i);
             if (stopped.getAsBoolean()) {
                 return new SetRun(results, skipped, mutations, true);
             }
-            Optional<CheckResult> refusal = refused(set, argv);
+            Optional<CheckResult> refusal = refused(set, argv, own);
             if (refusal.isPresent()) {
                 results.add(refusal.get());
                 progress.finished(refusal.get());
                 continue;
             }
-            progress.started(set.name(), redactor.redact(String.join(" ", argv)));
+            progress.started(set.name(), redactor.redact(CheckResult.command(argv, own)));
             if (before == null) {
                 before = workingTree.get();
             }
-            RunResult run = execute(argv, limit);
+            RunResult run = execute(argv, own, limit);
             if (run.outcome() != Outcome.INTERRUPTED && run.outcome() != Outcome.NOT_STARTED) {
                 changes(set, argv).ifPresent(mutations::add);
             }
-            CheckResult result = result(set, argv, run, limit);
+            CheckResult result = result(set, argv, own, run, limit);
             if (result.outcome() == CheckOutcome.SKIPPED && skipped.isEmpty()) {
                 // Found on PATH, yet it would not start (a broken link, no permission to run it).
                 skipped = Optional.of(new SkippedSet(set.name(), argv.get(0), run.startError()));
@@ -139,17 +144,22 @@ final class CommandSetRunner {
         return ExecutableLookup.find(argv.get(0), root, env).isEmpty();
     }
 
-    private Optional<CheckResult> refused(CommandSet set, List<String> argv) {
+    private Optional<CheckResult> refused(CommandSet set, List<String> argv, Map<String, String> own) {
         return denied.denying(argv)
                 .map(entry -> CheckResult.notRun(
                         set.name(),
                         argv,
+                        own,
                         CheckOutcome.FAILED,
                         "refused: " + argv.get(0) + " is denied by security.denied_commands (\"" + entry
                                 + "\"); not run"));
     }
 
-    private RunResult execute(List<String> argv, Duration limit) {
+    /**
+     * Runs one command in the invocation's environment with the set's and the command's own variables on
+     * top (their names were checked when config.json was read: none changes which program runs).
+     */
+    private RunResult execute(List<String> argv, Map<String, String> own, Duration limit) {
         Path output;
         try {
             output = Files.createTempFile(scratch, "checks-", ".out");
@@ -157,7 +167,12 @@ final class CommandSetRunner {
             throw new UncheckedIOException("cannot create a file for command output in " + scratch, e);
         }
         try {
-            return ProcessRunner.run(argv, root, env, limit, output, elapsed -> {}, redactor);
+            Map<String, String> childEnv = env;
+            if (!own.isEmpty()) {
+                childEnv = new HashMap<>(env);
+                childEnv.putAll(own);
+            }
+            return ProcessRunner.run(argv, root, childEnv, limit, output, elapsed -> {}, redactor);
         } finally {
             try {
                 Files.deleteIfExists(output);
@@ -167,7 +182,8 @@ final class CommandSetRunner {
         }
     }
 
-    private CheckResult result(CommandSet set, List<String> argv, RunResult run, Duration limit) {
+    private CheckResult result(
+            CommandSet set, List<String> argv, Map<String, String> own, RunResult run, Duration limit) {
         long millis = run.duration().toMillis();
         String output = run.output().render(); // redacted before it was capped
         return switch (run.outcome()) {
@@ -175,6 +191,7 @@ final class CommandSetRunner {
                 new CheckResult(
                         set.name(),
                         argv,
+                        own,
                         run.exitCode() == 0 ? CheckOutcome.PASSED : CheckOutcome.FAILED,
                         run.exitCode(),
                         millis,
@@ -183,6 +200,7 @@ final class CommandSetRunner {
                 new CheckResult(
                         set.name(),
                         argv,
+                        own,
                         CheckOutcome.TIMED_OUT,
                         -1,
                         millis,
@@ -191,6 +209,7 @@ final class CommandSetRunner {
                 new CheckResult(
                         set.name(),
                         argv,
+                        own,
                         CheckOutcome.FAILED,
                         -1,
                         millis,
@@ -199,6 +218,7 @@ final class CommandSetRunner {
                 CheckResult.notRun(
                         set.name(),
                         argv,
+                        own,
                         set.skipIfUnavailable() ? CheckOutcome.SKIPPED : CheckOutcome.UNAVAILABLE,
                         redactor.redact(run.startError()));
         };

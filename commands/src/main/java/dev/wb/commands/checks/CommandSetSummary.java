@@ -4,6 +4,7 @@ import dev.wb.commands.config.WorkspaceConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * The static summary of {@code checks.command_sets} that {@code wb preflight} and {@code wb status}
@@ -39,6 +40,8 @@ public final class CommandSetSummary {
         String paths = set.paths().isEmpty() ? "always" : String.join(", ", set.paths());
         return set.name() + " (paths: " + paths + ")" + (flags.isEmpty() ? "" : " [" + String.join(", ", flags) + "]")
                 + ": "
-                + set.commands().stream().map(argv -> String.join(" ", argv)).collect(Collectors.joining("; "));
+                + IntStream.range(0, set.commands().size())
+                        .mapToObj(i -> CheckResult.command(set.commands().get(i), set.envOf(i)))
+                        .collect(Collectors.joining("; "));
     }
 }

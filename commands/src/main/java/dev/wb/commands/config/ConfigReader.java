@@ -243,6 +243,27 @@ public final class ConfigReader {
         return best != null && bestDistance <= Math.max(2, key.length() / 4) ? Optional.of(best) : Optional.empty();
     }
 
+    /**
+     * The known keys closest to a mistyped one, nearest first, at most {@code most}: those at the least
+     * distance {@link #nearest} would accept, so a far-off key names none.
+     */
+    public static List<String> closest(String key, Collection<String> known, int most) {
+        String lower = key.toLowerCase(Locale.ROOT);
+        int limit = Math.max(2, key.length() / 4);
+        int best = known.stream()
+                .mapToInt(k -> distance(lower, k.toLowerCase(Locale.ROOT)))
+                .min()
+                .orElse(Integer.MAX_VALUE);
+        if (best > limit) {
+            return List.of();
+        }
+        return known.stream()
+                .filter(k -> distance(lower, k.toLowerCase(Locale.ROOT)) == best)
+                .sorted()
+                .limit(most)
+                .toList();
+    }
+
     private static int distance(String a, String b) {
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];

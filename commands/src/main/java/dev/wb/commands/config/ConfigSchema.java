@@ -5,14 +5,12 @@ import static dev.wb.commands.config.WorkspaceConfig.DEFAULT_AGENTS;
 import static dev.wb.commands.config.WorkspaceConfig.DEFAULT_SECURITY;
 import static dev.wb.commands.config.WorkspaceConfig.DOCS;
 import static dev.wb.commands.config.WorkspaceConfig.FILE;
-import static dev.wb.commands.config.WorkspaceConfig.MAX_VERIFY_TIMEOUT_SECONDS;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.config.WorkspaceConfig.Agents;
 import dev.wb.commands.config.WorkspaceConfig.Branches;
 import dev.wb.commands.config.WorkspaceConfig.Checks;
-import dev.wb.commands.config.WorkspaceConfig.CommandSet;
 import dev.wb.commands.config.WorkspaceConfig.GitSettings;
 import dev.wb.commands.config.WorkspaceConfig.Identity;
 import dev.wb.commands.config.WorkspaceConfig.Presets;
@@ -38,8 +36,6 @@ import java.util.regex.Pattern;
 final class ConfigSchema {
 
     static final List<String> TOP = top();
-
-    private static final Pattern SET_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]*");
 
     /** The schema an editor checks the file against ({@code wb init} writes it); wb reads nothing from it. */
     static final String SCHEMA_KEY = "$schema";
@@ -69,7 +65,12 @@ final class ConfigSchema {
 
     /** Reads a parsed file against the schema; exit 3 naming the key and its line on anything it does not know. */
     static WorkspaceConfig read(LocatedTree tree) {
-        ConfigReader r = new ConfigReader(FILE, tree, DOCS);
+        return read(tree, FILE);
+    }
+
+    /** {@link #read(LocatedTree)} of a file named {@code file} in its errors (the user file). */
+    static WorkspaceConfig read(LocatedTree tree, String file) {
+        ConfigReader r = new ConfigReader(file, tree, DOCS);
         JsonNode root = tree.root();
         if (!root.isObject()) {
             throw r.error("", FILE + " must be one JSON object, not " + ConfigReader.describe(root));
@@ -87,7 +88,9 @@ final class ConfigSchema {
         Security security = r.object(root, "", "security")
                 .map(s -> AgentsSchema.security(r, s))
                 .orElse(DEFAULT_SECURITY);
-        Checks checks = r.object(root, "", "checks").map(c -> checks(r, c)).orElse(DEFAULTS.checks());
+        Checks checks = r.object(root, "", "checks")
+                .map(c -> CommandSetsSchema.checks(r, c))
+                .orElse(DEFAULTS.checks());
         Repo repo = r.object(root, "", "repo")
                 .map(o -> {
                     r.only(o, "repo", List.of("url"));
@@ -197,78 +200,6 @@ final class ConfigSchema {
                             + String.join(", ", PresetBar.PRESETS),
                     "write one of them, weakest bar first: " + String.join(" < ", PresetBar.PRESETS));
         }
-    }
-
-    private static Checks checks(ConfigReader r, JsonNode node) {
-        r.only(node, "checks", List.of("timeout_seconds", "command_sets"));
-        int timeout =
-                r.integer(node, "checks", "timeout_seconds", 1, MAX_VERIFY_TIMEOUT_SECONDS, MAX_VERIFY_TIMEOUT_SECONDS);
-        List<CommandSet> sets = new ArrayList<>();
-        r.object(node, "checks", "command_sets")
-                .ifPresent(object -> object.properties().forEach(e -> {
-                    String at = "checks.command_sets." + e.getKey();
-                    if (!SET_NAME.matcher(e.getKey()).matches()) {
-                        throw r.error(at, at + ": a set's name is letters, digits, '.', '_' and '-'");
-                    }
-                    JsonNode set = r.object(object, "checks.command_sets", e.getKey())
-                            .orElseThrow(
-                                    () -> r.error(at, at + " must be an object {\"commands\": [[…]], \"paths\": […]}"));
-                    r.only(set, at, List.of("commands", "paths", "timeout_seconds", "skip_if_unavailable"));
-                    JsonNode commands = set.get("commands");
-                    String cat = at + ".commands";
-                    if (commands == null || !commands.isArray() || commands.isEmpty()) {
-                        throw r.error(
-                                commands == null ? at : cat,
-                                cat + " must be a non-empty list of commands, each an argv"
-                                        + " list like [\"ruff\", \"check\", \".\"]");
-                    }
-                    List<List<String>> argvs = new ArrayList<>();
-                    for (int i = 0; i < commands.size(); i++) {
-                        String ip = LocatedTree.item(cat, i);
-                        JsonNode argv = commands.get(i);
-                        if (!argv.isArray() || argv.isEmpty()) {
-                            throw r.error(
-                                    ip,
-                                    ip + " must be an argv list like [\"pytest\", \"-q\"], not "
-                                            + ConfigReader.describe(argv),
-                                    "wb runs no shell: write each word as its own string");
-                        }
-                        List<String> words = new ArrayList<>();
-                        for (int w = 0; w < argv.size(); w++) {
-                            String wp = LocatedTree.item(ip, w);
-                            // An empty word is a real argument (sed -i '', git commit -m ''); only the program needs a
-                            // name.
-                            if (!argv.get(w).isTextual()
-                                    || (w == 0 && argv.get(w).textValue().isBlank())) {
-                                throw r.error(
-                                        wp,
-                                        wp
-                                                + (w == 0
-                                                        ? " names the program: a non-empty string, not "
-                                                        : " must be a string, not ")
-                                                + ConfigReader.describe(argv.get(w)));
-                            }
-                            words.add(r.plain(wp, argv.get(w).textValue()));
-                        }
-                        RepositoryWrites.match(words).ifPresent(denied -> {
-                            throw r.error(
-                                    ip,
-                                    ip + ": matches denied command '" + denied + "'",
-                                    "a check must not write to"
-                                            + " the repository: commits, pushes and pull requests come after the gate; remove the"
-                                            + " command from " + cat);
-                        });
-                        argvs.add(List.copyOf(words));
-                    }
-                    List<String> paths = r.strings(set, at, "paths", List.of(), ConfigSchema::globProblem);
-                    sets.add(new CommandSet(
-                            e.getKey(),
-                            List.copyOf(argvs),
-                            paths,
-                            r.optionalInteger(set, at, "timeout_seconds", 1, 86_400),
-                            r.bool(set, at, "skip_if_unavailable", false)));
-                }));
-        return new Checks(timeout, List.copyOf(sets));
     }
 
     /**

@@ -85,10 +85,19 @@ public final class ConfigView {
         c.checks().commandSets().forEach(set -> {
             ObjectNode o = sets.putObject(set.name());
             ArrayNode commands = o.putArray("commands");
-            set.commands().forEach(argv -> strings(commands.addArray(), argv));
+            for (int i = 0; i < set.commands().size(); i++) {
+                if (set.commandEnv().get(i).isEmpty()) {
+                    strings(commands.addArray(), set.commands().get(i));
+                } else {
+                    ObjectNode command = commands.addObject();
+                    strings(command.putArray("argv"), set.commands().get(i));
+                    set.commandEnv().get(i).forEach(command.putObject("env")::put);
+                }
+            }
             strings(o.putArray("paths"), set.paths());
             set.timeoutSeconds().ifPresentOrElse(t -> o.put("timeout_seconds", t), () -> o.putNull("timeout_seconds"));
             o.put("skip_if_unavailable", set.skipIfUnavailable());
+            set.env().forEach(o.putObject("env")::put);
         });
         root.putObject("repo").put("url", maskUrl(c.repo().url()));
         root.putObject("git")
@@ -101,6 +110,7 @@ public final class ConfigView {
                 .put("chat_id", c.telegram().chatId())
                 .put("bot_token_env", c.telegram().botTokenEnv())
                 .put("chat_id_env", c.telegram().chatIdEnv());
+        root.putObject("sync").put("signatures", c.sync().signatures().wireName());
         c.presets().preset().ifPresentOrElse(p -> root.put("preset", p), () -> root.putNull("preset"));
         ObjectNode presetPaths = root.putObject("preset_paths");
         c.presets().paths().forEach(presetPaths::put);
@@ -122,12 +132,18 @@ public final class ConfigView {
      * file sets (the rest are defaults). Empty objects and lists print as {@code {}} and {@code []}.
      */
     public static List<String> lines(JsonNode tree, LocatedTree file) {
+        List<String> lines = new ArrayList<>();
+        leaves(tree)
+                .forEach((key, value) -> lines.add(key + " = " + CanonicalJson.text(value, false)
+                        + (file != null && file.lines().containsKey(key) ? "" : "  (default)")));
+        return lines;
+    }
+
+    /** The tree's values by dotted key, as {@link #lines} prints them, in order. */
+    public static Map<String, JsonNode> leaves(JsonNode tree) {
         Map<String, JsonNode> leaves = new LinkedHashMap<>();
         flatten("", tree, leaves);
-        List<String> lines = new ArrayList<>();
-        leaves.forEach((key, value) -> lines.add(key + " = " + CanonicalJson.text(value, false)
-                + (file != null && file.lines().containsKey(key) ? "" : "  (default)")));
-        return lines;
+        return leaves;
     }
 
     private static void flatten(String path, JsonNode node, Map<String, JsonNode> leaves) {

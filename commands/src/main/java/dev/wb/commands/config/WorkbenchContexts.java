@@ -26,10 +26,20 @@ public final class WorkbenchContexts {
 
     private WorkbenchContexts() {}
 
-    /** {@code identity}, else the bound context's git identity; exit 3 when the context file is unusable. */
+    /**
+     * {@code identity}, else the bound context's git identity, else the user config's {@code identity}
+     * ({@link UserConfig}: the repository wins); exit 3 when the context or user file is unusable.
+     */
     public static Expected expected(WorkspaceConfig config, Map<String, String> env) {
-        if (config.identity().isPresent() || config.originals().context().isEmpty()) {
+        if (config.identity().isPresent()) {
             return new Expected(config.identity(), WorkspaceConfig.FILE, Optional.empty());
+        }
+        if (config.originals().context().isEmpty()) {
+            return UserConfig.read(env)
+                    .flatMap(user -> user.config()
+                            .identity()
+                            .map(id -> new Expected(Optional.of(id), user.file().toString(), Optional.empty())))
+                    .orElseGet(() -> new Expected(Optional.empty(), WorkspaceConfig.FILE, Optional.empty()));
         }
         String name = config.originals().context().get();
         Optional<Path> home = home(env);

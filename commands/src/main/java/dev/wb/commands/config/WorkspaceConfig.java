@@ -108,13 +108,56 @@ public record WorkspaceConfig(
         }
     }
 
-    /** One quality gate: argv commands, the paths that select it (none: always), its limit and skip rule. */
+    /**
+     * One quality gate: argv commands, the paths that select it (none: always), its limit and skip rule,
+     * and the variables its commands get on top of wb's environment: {@code env} for every command of the
+     * set, {@code commandEnv} (one map a command, in order) each command's own, which wins.
+     */
     public record CommandSet(
             String name,
             List<List<String>> commands,
             List<String> paths,
             Optional<Integer> timeoutSeconds,
-            boolean skipIfUnavailable) {}
+            boolean skipIfUnavailable,
+            Map<String, String> env,
+            List<Map<String, String>> commandEnv) {
+
+        public CommandSet {
+            commands = List.copyOf(commands);
+            env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
+            commandEnv = commandEnv.stream()
+                    .map(e -> Collections.unmodifiableMap(new LinkedHashMap<>(e)))
+                    .toList();
+            if (commandEnv.size() != commands.size()) {
+                throw new IllegalArgumentException(
+                        "one env a command: " + commandEnv.size() + " for " + commands.size() + " commands");
+            }
+        }
+
+        /** A set whose commands get no variables of their own. */
+        public CommandSet(
+                String name,
+                List<List<String>> commands,
+                List<String> paths,
+                Optional<Integer> timeoutSeconds,
+                boolean skipIfUnavailable) {
+            this(
+                    name,
+                    commands,
+                    paths,
+                    timeoutSeconds,
+                    skipIfUnavailable,
+                    Map.of(),
+                    commands.stream().map(c -> Map.<String, String>of()).toList());
+        }
+
+        /** The variables the command at {@code index} gets: the set's, then its own over them, in order. */
+        public Map<String, String> envOf(int index) {
+            Map<String, String> all = new LinkedHashMap<>(env);
+            all.putAll(commandEnv.get(index));
+            return Collections.unmodifiableMap(all);
+        }
+    }
 
     /** {@code checks}: the verify time limit (a lower one than wb's, never higher) and the command sets. */
     public record Checks(int timeoutSeconds, List<CommandSet> commandSets) {}
@@ -242,6 +285,32 @@ public record WorkspaceConfig(
         return branches.protectedNames().isEmpty()
                 ? originals.flow().map(OriginalKeys.Flow::protectedBranches).orElse(List.of())
                 : branches.protectedNames();
+    }
+
+    /**
+     * This configuration with the user config's keys below it ({@link UserConfig}): the repository wins, so
+     * the user's {@code identity} counts only when this file sets none and binds no original context
+     * ({@link WorkbenchContexts#expected}, which {@code wb git} reads, decides the same way).
+     */
+    public WorkspaceConfig under(Optional<UserConfig.Loaded> user) {
+        if (user.isEmpty() || identity.isPresent() || originals.context().isPresent()) {
+            return this;
+        }
+        return new WorkspaceConfig(
+                execute,
+                criticalZones,
+                verifyTimeoutSeconds,
+                branches,
+                user.get().config().identity(),
+                agents,
+                security,
+                checks,
+                repo,
+                git,
+                telegram,
+                presets,
+                originals,
+                sync);
     }
 
     static Map<String, Provider> defaultProviders() {

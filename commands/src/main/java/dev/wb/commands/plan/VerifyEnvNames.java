@@ -122,6 +122,15 @@ public final class VerifyEnvNames {
             return Optional.of("verify_env name \"" + name + "\" is malformed: use letters, digits and _,"
                     + " not starting with a digit");
         }
+        return forbidden(name).map(why -> "verify_env." + name + " is forbidden " + why);
+    }
+
+    /**
+     * Why a well-formed name is in a refused family, as {@code (PATTERN): reason}, or empty when it is
+     * not. The one rule for every variable a file declares for a command: a plan's {@code verify_env}
+     * and a command set's {@code env} in config.json (docs/CONFIG.md).
+     */
+    public static Optional<String> forbidden(String name) {
         String upper = name.toUpperCase(Locale.ROOT);
         if (ALLOWED.contains(upper)) {
             return Optional.empty();
@@ -129,7 +138,7 @@ public final class VerifyEnvNames {
         for (Family family : FAMILIES) {
             Optional<String> pattern = family.match(upper);
             if (pattern.isPresent()) {
-                return Optional.of("verify_env." + name + " is forbidden (" + pattern.get() + "): " + family.reason());
+                return Optional.of("(" + pattern.get() + "): " + family.reason());
             }
         }
         return Optional.empty();

@@ -193,4 +193,49 @@ class WorkspaceConfigTest {
         assertTrue(text.contains("git.auto_merge = false  (default)"), text);
         assertTrue(text.contains("telegram.chat_id = \"42\"\n"), "a set key is not marked default: " + text);
     }
+
+    @Test
+    void a_command_set_reads_its_env_and_each_command_s_own_and_shows_them_as_written() {
+        WorkspaceConfig c = parse("""
+                {"checks": {"command_sets": {"py": {
+                  "env": {"PYTHONPATH": "src"},
+                  "commands": [["ruff", "check", "."], {"argv": ["python", "-m", "pytest"], "env": {"PYTHONPATH": "src:tests"}}]
+                }}}}
+                """);
+        WorkspaceConfig.CommandSet set = c.checks().commandSets().get(0);
+        assertEquals(List.of("python", "-m", "pytest"), set.commands().get(1));
+        assertEquals(Map.of("PYTHONPATH", "src"), set.envOf(0));
+        assertEquals(Map.of("PYTHONPATH", "src:tests"), set.envOf(1), "a command's own env wins over the set's");
+        String view = ConfigView.effective(c, JudgeAgentsConfig.DEFAULTS)
+                .get("checks")
+                .toString();
+        assertTrue(
+                view.contains("\"commands\":[[\"ruff\",\"check\",\".\"],{\"argv\":[\"python\",\"-m\",\"pytest\"],"
+                        + "\"env\":{\"PYTHONPATH\":\"src:tests\"}}]"),
+                view);
+        assertTrue(view.contains("\"env\":{\"PYTHONPATH\":\"src\"}"), view);
+    }
+
+    @Test
+    void a_command_set_env_refuses_what_is_not_a_variable_of_literal_strings() {
+        assertTrue(refused("{\"checks\": {\"command_sets\": {\"py\": {\"commands\": [{\"env\": {}}]}}}}")
+                .getMessage()
+                .contains("checks.command_sets.py.commands[0] needs \"argv\""));
+        assertTrue(refused(
+                        "{\"checks\": {\"command_sets\": {\"py\": {\"commands\": [{\"argv\": [\"pytest\"], \"envv\": {}}]}}}}")
+                .getMessage()
+                .contains("unknown key checks.command_sets.py.commands[0].envv (did you mean env?)"));
+        assertTrue(refused(
+                        "{\"checks\": {\"command_sets\": {\"py\": {\"env\": {\"N\": 1}, \"commands\": [[\"pytest\"]]}}}}")
+                .getMessage()
+                .contains("checks.command_sets.py.env.N must be a string"));
+        assertTrue(refused(
+                        "{\"checks\": {\"command_sets\": {\"py\": {\"env\": {\"1X\": \"a\"}, \"commands\": [[\"pytest\"]]}}}}")
+                .getMessage()
+                .contains("a variable's name is letters, digits and _"));
+        assertTrue(
+                refused("{\"checks\": {\"command_sets\": {\"py\": {\"commands\": [{\"argv\": [\"git\", \"push\"]}]}}}}")
+                        .getMessage()
+                        .contains("matches denied command 'git push'"));
+    }
 }

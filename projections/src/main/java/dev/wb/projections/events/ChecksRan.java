@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -38,6 +41,7 @@ public record ChecksRan(
     static final String REASON = "reason";
     static final String SET = "set";
     static final String ARGV = "argv";
+    static final String ENV = "env";
     static final String OUTCOME = "outcome";
     static final String EXIT_CODE = "exitCode";
     static final String DURATION_MILLIS = "durationMillis";
@@ -69,9 +73,22 @@ public record ChecksRan(
      * @param outcome {@code passed}, {@code failed}, {@code timed-out}, {@code unavailable} or {@code skipped}
      */
     public record Command(
-            String set, List<String> argv, String outcome, int exitCode, long durationMillis, String output) {
+            String set,
+            List<String> argv,
+            Map<String, String> env,
+            String outcome,
+            int exitCode,
+            long durationMillis,
+            String output) {
         public Command {
             argv = List.copyOf(argv);
+            env = Collections.unmodifiableMap(new LinkedHashMap<>(env));
+        }
+
+        /** A command given no variables of its own (every command before command sets had {@code env}). */
+        public Command(
+                String set, List<String> argv, String outcome, int exitCode, long durationMillis, String output) {
+            this(set, argv, Map.of(), outcome, exitCode, durationMillis, output);
         }
     }
 
@@ -106,6 +123,11 @@ public record ChecksRan(
             ObjectNode o = commandArray.addObject();
             o.put(SET, c.set());
             PayloadLists.putTexts(o, ARGV, c.argv());
+            if (!c.env().isEmpty()) {
+                // Optional: absent when the command had no variables, so a run without them is stored as before.
+                ObjectNode env = o.putObject(ENV);
+                c.env().forEach(env::put);
+            }
             o.put(OUTCOME, c.outcome());
             o.put(EXIT_CODE, c.exitCode());
             o.put(DURATION_MILLIS, c.durationMillis());
@@ -150,9 +172,12 @@ public record ChecksRan(
     }
 
     private static Command command(JsonNode c) {
+        Map<String, String> env = new LinkedHashMap<>();
+        c.path(ENV).properties().forEach(e -> env.put(e.getKey(), e.getValue().asText()));
         return new Command(
                 c.path(SET).asText(),
                 PayloadLists.texts(c.path(ARGV)),
+                env,
                 c.path(OUTCOME).asText(),
                 c.path(EXIT_CODE).asInt(),
                 c.path(DURATION_MILLIS).asLong(),

@@ -4,6 +4,7 @@ import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -41,5 +42,28 @@ class ChecksRanTest {
     @Test
     void a_run_reads_back_equal() {
         assertReadsBack(incomplete());
+    }
+
+    @Test
+    void a_command_s_variables_are_stored_beside_its_argv_and_read_back() {
+        ChecksRan run = new ChecksRan(
+                1,
+                List.of(new ChecksRan.Selected("py", "always")),
+                List.of(new ChecksRan.Command(
+                        "py", List.of("python", "-m", "pytest"), Map.of("PYTHONPATH", "src"), "passed", 0, 5, "")),
+                "pass",
+                List.of(),
+                false,
+                List.of(),
+                Optional.empty());
+        assertStored(
+                run,
+                "checks.ran",
+                1,
+                "{\"autoMergeBlocked\":false,\"changedPaths\":1,\"commands\":[{\"argv\":[\"python\",\"-m\",\"pytest\"],"
+                        + "\"durationMillis\":5,\"env\":{\"PYTHONPATH\":\"src\"},\"exitCode\":0,\"outcome\":\"passed\","
+                        + "\"output\":\"\",\"set\":\"py\"}],\"mutations\":[],\"selected\":[{\"name\":\"py\",\"reason\":"
+                        + "\"always\"}],\"skippedSets\":[],\"verdict\":\"pass\"}");
+        assertReadsBack(run);
     }
 }
