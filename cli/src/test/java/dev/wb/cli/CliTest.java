@@ -162,7 +162,8 @@ class CliTest {
 
         assertEquals(2, result.code(), result::toString);
         assertTrue(
-                result.err().startsWith("error: Missing required parameter: 'KEY'\n  fix: wb replay --help"),
+                result.err()
+                        .startsWith("error: wb replay needs KEY (the task key, like ABC-12)\n  fix: wb replay --help"),
                 result::toString);
     }
 

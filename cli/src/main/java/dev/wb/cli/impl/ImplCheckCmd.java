@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb impl check KEY [--staged] [--base REF]}: the change against the plans. */
@@ -87,20 +88,20 @@ public final class ImplCheckCmd extends LeafCmd {
             ScopeReport report = result.report();
             if (report.deviates()) {
                 List<String> stray = new ArrayList<>();
-                report.entries().stream()
+                List<Entry> deviations = report.entries().stream()
                         .filter(e -> e.status() == Status.DEVIATION)
-                        .forEach(e -> stray.add(e.path()
-                                + (e.zones().isEmpty()
-                                        ? ""
-                                        : " (critical zone: " + String.join(", ", e.zones()) + ")")));
+                        .toList();
+                deviations.forEach(e -> stray.add(e.path()
+                        + (e.zones().isEmpty() ? "" : " (critical zone: " + String.join(", ", e.zones()) + ")")));
                 throw new Failure(
                         Failure.Kind.CHECK_FAILED,
                         task + ": " + Texts.plural(stray.size(), "changed path") + " outside every audited plan: "
                                 + String.join(", ", stray),
-                        List.of(
-                                "if the plan needs them, add them to files in .workflow/" + task
-                                        + "/sdd.json, then: wb sdd audit " + task,
-                                "otherwise undo them: git restore --staged --worktree -- <path> (git clean for new files)"));
+                        Stream.concat(
+                                        Stream.of("if the plan needs them, add them to files in .workflow/" + task
+                                                + "/sdd.json, then: wb sdd audit " + task),
+                                        UndoLines.of(deviations, Optional.ofNullable(base)).stream())
+                                .toList());
             }
             return Exit.OK;
         }
