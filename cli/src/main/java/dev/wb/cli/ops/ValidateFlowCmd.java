@@ -21,7 +21,7 @@ public final class ValidateFlowCmd extends LeafCmd {
 
     private static final Exits EXITS = Exits.of(
             Exit.OK.as("every checked flow valid"),
-            Exit.NOT_COMPLETED.as("any invalid"),
+            Exit.FLOW_INVALID.as("any invalid"),
             Exit.USAGE.as("flow not found, usage error, or no loadable config"));
 
     @Override
@@ -77,6 +77,6 @@ public final class ValidateFlowCmd extends LeafCmd {
         if (report.error().isPresent()) {
             return Exit.USAGE;
         }
-        return report.flows().stream().allMatch(FlowResult::valid) ? Exit.OK : Exit.NOT_COMPLETED;
+        return report.flows().stream().allMatch(FlowResult::valid) ? Exit.OK : Exit.FLOW_INVALID;
     }
 }
