@@ -43,7 +43,7 @@ public final class Session implements AutoCloseable {
 
     /** A session whose invocation (and its random id) is made only if a command appends. */
     public static Session open(Workspace workspace, Map<String, String> env, Clock clock) {
-        return new Session(workspace, env, () -> Invocation.start(Actor.current(env), clock));
+        return new Session(workspace, env, () -> Invocation.start(Actor.current(env, workspace.root()), clock));
     }
 
     /** The run's environment (a warm server's client's, never the server's own: docs/adr/0009). */
