@@ -6,6 +6,7 @@ import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Paint;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
@@ -117,10 +118,11 @@ public final class ImplCheckCmd extends LeafCmd {
         }
         ScopeReport report = result.report();
         console.line(result.key() + ": scope of " + what);
+        Paint paint = Paint.of(root);
         int width = 10;
         for (Entry entry : report.entries()) {
             StringBuilder line = new StringBuilder("  ")
-                    .append(Columns.left(entry.status().wireName(), width))
+                    .append(paint.mark(Columns.left(entry.status().wireName(), width)))
                     .append(entry.path());
             // The original workbench's words after each path, for scripts that read them.
             if (entry.status() == Status.PENDING) {
@@ -159,7 +161,8 @@ public final class ImplCheckCmd extends LeafCmd {
                         .append(status.wireName());
             }
         }
-        console.line((report.deviates() ? "DEVIATION" : "in scope") + (counts.length() == 0 ? "" : ": " + counts)
-                + " · recorded as event " + result.event().version() + " of " + result.key());
+        console.line((report.deviates() ? paint.mark("DEVIATION") : paint.good("in scope"))
+                + (counts.length() == 0 ? "" : ": " + counts) + " · recorded as event "
+                + result.event().version() + " of " + result.key());
     }
 }

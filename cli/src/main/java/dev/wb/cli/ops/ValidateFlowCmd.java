@@ -4,6 +4,7 @@ import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Paint;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
@@ -68,7 +69,8 @@ public final class ValidateFlowCmd extends LeafCmd {
             console.line("validate-flow: no operator flows in " + ValidateFlow.FLOWS + " (format and examples: "
                     + ValidateFlow.DOCS + ")");
         }
-        report.flows().forEach(flow -> flow.lines().forEach(console::line));
+        Paint paint = Paint.of(root);
+        report.flows().forEach(flow -> flow.lines().stream().map(paint::marked).forEach(console::line));
         return exit(report);
     }
 
