@@ -26,11 +26,11 @@ public record Actor(String user, String host, long pid, Optional<String> agent) 
     }
 
     /**
-     * The actor of this run's process in {@code repository}: the person git names as author there
-     * ({@link GitIdentity}: {@code Jane Doe <jane@example.com>}), or the login name when git knows none.
+     * The actor of this run's process as {@code person} ({@code Jane Doe <jane@example.com>}, the git
+     * identity the caller read: dev.wb.git.GitIdentity), or the login name when there is none.
      */
-    public static Actor current(Map<String, String> env, Path repository) {
-        String user = GitIdentity.read(repository, env).orElseGet(() -> loginName(env));
+    public static Actor current(Map<String, String> env, Optional<String> person) {
+        String user = person.filter(p -> !p.isBlank()).orElseGet(() -> loginName(env));
         return new Actor(user, hostName(env), Caller.pid(), AgentDetection.detect(env));
     }
 
