@@ -5,7 +5,7 @@ import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.HelpText;
 import dev.wb.cli.core.LeafCmd;
-import dev.wb.cli.core.Suggestions;
+import dev.wb.cli.core.ParseErrors;
 import dev.wb.cli.core.Terminals;
 import dev.wb.cli.core.Version;
 import dev.wb.cli.core.WbCommand;
@@ -246,10 +246,8 @@ public final class Wb {
     }
 
     private int handleUsage(CommandLine.ParameterException e, String[] args) {
-        String command = e.getCommandLine().getCommandSpec().qualifiedName();
-        List<String> fixes = new ArrayList<>(Suggestions.of(e, args));
-        fixes.add(command + " --help");
-        console().error(e.getMessage(), fixes);
+        ParseErrors.Said said = ParseErrors.of(e, args);
+        console().error(said.message(), said.fixes());
         return Exit.USAGE.code();
     }
 

@@ -59,7 +59,7 @@ class CliTest {
         CliRun.Result again = wb(repo.root(), "init", "--json");
 
         assertEquals(0, again.code(), again::toString);
-        assertEquals(7, again.json().get("kept").size(), "three files and four schemas");
+        assertEquals(8, again.json().get("kept").size(), "three files and five schemas");
         assertEquals(0, again.json().path("created").size());
         assertEquals(0, again.json().path("updated").size());
         assertArrayEquals(config, Files.readAllBytes(repo.resolve(".workflow/config.json")));
@@ -162,7 +162,8 @@ class CliTest {
 
         assertEquals(2, result.code(), result::toString);
         assertTrue(
-                result.err().startsWith("error: Missing required parameter: 'KEY'\n  fix: wb replay --help"),
+                result.err()
+                        .startsWith("error: wb replay needs KEY (the task key, like ABC-12)\n  fix: wb replay --help"),
                 result::toString);
     }
 
@@ -300,7 +301,8 @@ class CliTest {
         assertTrue(
                 result.out()
                         .lines()
-                        .anyMatch(l -> l.matches("workspace\\s+2\\s+\\S+Z\\s+workspace\\.initialized\\s+\\S+@\\S+")),
+                        .anyMatch(l ->
+                                l.matches("workspace\\s+2\\s+\\S+Z\\s+workspace\\.initialized\\s+\\S.*(@| on )\\S+")),
                 result::toString);
         assertTrue(result.out().contains("workspace: 0 tasks, 2 events"), result::toString);
         assertTrue(result.out().contains("workspace.initialized          2"), result::toString);

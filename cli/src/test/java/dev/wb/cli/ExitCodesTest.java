@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -17,16 +18,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * One table of exit codes ({@link Exit}): every command's help lists exactly the outcomes it declares,
- * generated from the table, and the docs' tables agree with it.
+ * One table of exit codes ({@link Exit}), followed by every command of the tree (enumerated from
+ * picocli's, so a new command is covered or fails here): each declares only general outcomes and the
+ * numbers it owns, its help lists exactly what it declares, docs/CLI.md tables them command by
+ * command, a usage error exits with the code it declares, and the docs' tables agree with the enum.
  */
 class ExitCodesTest {
 
@@ -81,6 +87,80 @@ class ExitCodesTest {
     }
 
     @Test
+    void every_command_ends_only_with_the_general_outcomes_and_the_numbers_it_owns() {
+        leaves().forEach((name, command) -> {
+            for (Exit.Use use :
+                    ((LeafCmd) command.getCommandSpec().userObject()).exits().uses()) {
+                Exit exit = use.exit();
+                assertTrue(
+                        exit.owners().isEmpty() || exit.owners().contains(name),
+                        "wb " + name + " declares " + exit + " (" + exit.code() + "), which belongs to "
+                                + exit.owners());
+            }
+        });
+    }
+
+    @Test
+    void every_number_a_command_owns_is_declared_by_each_command_that_owns_it() {
+        Map<String, CommandLine> leaves = leaves();
+        for (Exit exit : Exit.values()) {
+            for (String owner : exit.owners()) {
+                assertTrue(leaves.containsKey(owner), exit + " names wb " + owner + ", which is no command");
+                LeafCmd command = (LeafCmd) leaves.get(owner).getCommandSpec().userObject();
+                assertTrue(
+                        command.exits().uses().stream().anyMatch(u -> u.exit() == exit),
+                        "wb " + owner + " owns " + exit + " but does not declare it");
+            }
+            assertTrue(
+                    exit.owners().isEmpty() == Exit.GENERAL.contains(exit) || exit == Exit.INTERNAL,
+                    exit + " is general or owned, never both");
+        }
+    }
+
+    /**
+     * The one table of every command's codes, docs/CLI.md's, row for row what the commands declare: a
+     * command added without its row (or its codes changed without the table) fails here.
+     */
+    @Test
+    void cli_md_tables_the_exit_codes_of_every_command() throws IOException {
+        String doc = Files.readString(docs().resolve("CLI.md"));
+        int start = doc.indexOf("| command | exit codes |");
+        Map<String, String> expected = new TreeMap<>();
+        leaves().forEach((name, command) -> expected.put(
+                name,
+                ((LeafCmd) command.getCommandSpec().userObject())
+                        .exits().uses().stream()
+                                .map(u -> String.valueOf(u.exit().code()))
+                                .sorted()
+                                .collect(Collectors.joining(", "))));
+        StringBuilder table = new StringBuilder("| command | exit codes |\n|---|---|\n");
+        expected.forEach((name, codes) ->
+                table.append("| `wb ").append(name).append("` | ").append(codes).append(" |\n"));
+        assertTrue(start >= 0, "docs/CLI.md has no table of exit codes by command; it should read:\n" + table);
+        String found = doc.substring(start, doc.indexOf("\n\n", start) + 1);
+        assertEquals(table.toString(), found, "docs/CLI.md's exit codes by command");
+    }
+
+    /** Every command, run with an option it does not have, refuses with 2 in wb's words, and says 2 in its help. */
+    @Test
+    void every_command_refuses_an_unknown_option_with_the_usage_code_it_declares(@TempDir Path tmp) {
+        TempGitRepo repo = TempGitRepo.create(tmp, "r");
+        leaves().forEach((name, command) -> {
+            List<String> args = new ArrayList<>(List.of(name.split(" ")));
+            args.add("--no-such-option");
+            CliRun.Result result = CliRun.wb(repo.root(), args.toArray(new String[0]));
+            assertEquals(Exit.USAGE.code(), result.code(), () -> "wb " + name + ": " + result);
+            assertTrue(
+                    result.err().startsWith("error: wb " + name + " has no option '--no-such-option'\n"),
+                    () -> "wb " + name + ": " + result);
+            assertTrue(
+                    ((LeafCmd) command.getCommandSpec().userObject())
+                            .exits().uses().stream().anyMatch(u -> u.exit().code() == Exit.USAGE.code()),
+                    "wb " + name + " exits 2 on a usage error but its help does not say so");
+        });
+    }
+
+    @Test
     void the_help_of_wb_lists_the_general_table() {
         CommandLine cli = new Wb(
                         Map.of(),
@@ -101,7 +181,7 @@ class ExitCodesTest {
         Exits exits = Exits.of(Exit.OK.as("passed"), Exit.CHECK_FAILED.as("failed"), Exit.USAGE.as("malformed key"));
         assertEquals("Exit codes: 0 passed, 7 failed, 2 malformed key.", exits.line());
         assertEquals(
-                "Exit codes: 0 printed, or every step ran; 1 a step failed.",
+                "Exit codes: 0 printed, or every step ran; 1 a step failed; 2 usage error.",
                 Exits.bySemicolons(Exit.OK.as("printed, or every step ran"), Exit.NOT_COMPLETED.as("a step failed"))
                         .line());
     }

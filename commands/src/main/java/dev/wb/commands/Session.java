@@ -6,6 +6,7 @@ import dev.wb.engine.EventReader;
 import dev.wb.engine.Invocation;
 import dev.wb.engine.UpcastingReader;
 import dev.wb.engine.logs.EventLogs;
+import dev.wb.git.GitIdentity;
 import dev.wb.projections.catalog.WbEvents;
 import java.nio.file.Files;
 import java.time.Clock;
@@ -43,7 +44,10 @@ public final class Session implements AutoCloseable {
 
     /** A session whose invocation (and its random id) is made only if a command appends. */
     public static Session open(Workspace workspace, Map<String, String> env, Clock clock) {
-        return new Session(workspace, env, () -> Invocation.start(Actor.current(env), clock));
+        return new Session(
+                workspace,
+                env,
+                () -> Invocation.start(Actor.current(env, GitIdentity.read(workspace.root(), env)), clock));
     }
 
     /** The run's environment (a warm server's client's, never the server's own: docs/adr/0009). */

@@ -8,7 +8,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-/** Who caused an event: the OS user, the host, the process, and the coding agent when the environment tells. */
+/**
+ * Who caused an event: the person (git's author identity, else the OS login name), the host, the
+ * process, and the coding agent when the environment tells.
+ */
 public record Actor(String user, String host, long pid, Optional<String> agent) {
 
     public Actor {
@@ -17,15 +20,34 @@ public record Actor(String user, String host, long pid, Optional<String> agent) 
         Objects.requireNonNull(agent, "agent");
     }
 
-    /** The actor of this run's process ({@link Caller}), read from the given environment. */
+    /** The actor of this run's process ({@link Caller}), read from the given environment: the login name. */
     public static Actor current(Map<String, String> env) {
-        String user = firstNonBlank(System.getProperty("user.name"), env.get("USER"), "unknown");
+        return new Actor(loginName(env), hostName(env), Caller.pid(), AgentDetection.detect(env));
+    }
+
+    /**
+     * The actor of this run's process as {@code person} ({@code Jane Doe <jane@example.com>}, the git
+     * identity the caller read: dev.wb.git.GitIdentity), or the login name when there is none.
+     */
+    public static Actor current(Map<String, String> env, Optional<String> person) {
+        String user = person.filter(p -> !p.isBlank()).orElseGet(() -> loginName(env));
         return new Actor(user, hostName(env), Caller.pid(), AgentDetection.detect(env));
     }
 
-    /** A short form for one-line views: {@code user@host (agent)}. */
+    /**
+     * A short form for one-line views: {@code user@host (agent)} for a login name, {@code Jane Doe
+     * <jane@example.com> on host (agent)} for a git identity.
+     */
     public String describe() {
-        return user + "@" + host + agent.map(a -> " (" + a + ")").orElse("");
+        boolean person = user.contains(" ") || user.contains("@");
+        return user
+                + (person ? " on " : "@")
+                + host
+                + agent.map(a -> " (" + a + ")").orElse("");
+    }
+
+    private static String loginName(Map<String, String> env) {
+        return firstNonBlank(System.getProperty("user.name"), env.get("USER"), "unknown");
     }
 
     private static String hostName(Map<String, String> env) {

@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Where a command's output goes: data on stdout, messages on stderr. Injected, never System.out. It
+ * Where a command's output goes: data on stdout, messages on stderr. Injected, never System.out. Any
+ * write to stderr flushes stdout first, so that through one pipe ({@code 2>&1}) the
+ * lines a message refers to ("each FAIL line above") come before it. It
  * notes whether anything reached stdout and the last error, so that a {@code --json} run that fails
  * before printing its document still prints one ({@link #jsonErrorIfSilent}).
  */
@@ -41,7 +43,25 @@ public final class Console {
                 super.write(text, off, len);
             }
         };
-        this.err = err;
+        this.err = new PrintWriter(err) {
+            @Override
+            public void write(int c) {
+                Console.this.out.flush();
+                super.write(c);
+            }
+
+            @Override
+            public void write(char[] buf, int off, int len) {
+                Console.this.out.flush();
+                super.write(buf, off, len);
+            }
+
+            @Override
+            public void write(String text, int off, int len) {
+                Console.this.out.flush();
+                super.write(text, off, len);
+            }
+        };
     }
 
     public PrintWriter out() {

@@ -40,6 +40,16 @@ public final class Suggestions {
         return lines;
     }
 
+    /** The corrected command lines for {@code word}, an option {@code spec} does not have. */
+    public static List<String> forOption(CommandSpec spec, String word, String[] args) {
+        String typed = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
+        List<String> lines = new ArrayList<>();
+        for (String name : closest(typed, options(spec))) {
+            lines.add("did you mean: " + commandLine(args, word, name + word.substring(typed.length())));
+        }
+        return lines;
+    }
+
     /** The names of {@code candidates} closest to {@code word}, best first, at most three. */
     public static List<String> closest(String word, Iterable<String> candidates) {
         int limit = word.replace("-", "").length() <= 4 ? 1 : 2;

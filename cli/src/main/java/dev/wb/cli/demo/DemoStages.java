@@ -203,7 +203,7 @@ final class DemoStages {
                                         + " fail loop with no budget, each named with its line: exit 1. (wb preflight checks the"
                                         + " machine's agent CLIs, which this demo does not need.)",
                                 List.of("validate-flow", "--all"),
-                                Exit.NOT_COMPLETED))),
+                                Exit.FLOW_INVALID))),
                 new Stage(
                         "13. Replay the task's history",
                         () -> {},

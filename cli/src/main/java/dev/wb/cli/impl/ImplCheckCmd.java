@@ -6,6 +6,7 @@ import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Paint;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb impl check KEY [--staged] [--base REF]}: the change against the plans. */
@@ -87,20 +89,20 @@ public final class ImplCheckCmd extends LeafCmd {
             ScopeReport report = result.report();
             if (report.deviates()) {
                 List<String> stray = new ArrayList<>();
-                report.entries().stream()
+                List<Entry> deviations = report.entries().stream()
                         .filter(e -> e.status() == Status.DEVIATION)
-                        .forEach(e -> stray.add(e.path()
-                                + (e.zones().isEmpty()
-                                        ? ""
-                                        : " (critical zone: " + String.join(", ", e.zones()) + ")")));
+                        .toList();
+                deviations.forEach(e -> stray.add(e.path()
+                        + (e.zones().isEmpty() ? "" : " (critical zone: " + String.join(", ", e.zones()) + ")")));
                 throw new Failure(
                         Failure.Kind.CHECK_FAILED,
                         task + ": " + Texts.plural(stray.size(), "changed path") + " outside every audited plan: "
                                 + String.join(", ", stray),
-                        List.of(
-                                "if the plan needs them, add them to files in .workflow/" + task
-                                        + "/sdd.json, then: wb sdd audit " + task,
-                                "otherwise undo them: git restore --staged --worktree -- <path> (git clean for new files)"));
+                        Stream.concat(
+                                        Stream.of("if the plan needs them, add them to files in .workflow/" + task
+                                                + "/sdd.json, then: wb sdd audit " + task),
+                                        UndoLines.of(deviations, Optional.ofNullable(base)).stream())
+                                .toList());
             }
             return Exit.OK;
         }
@@ -120,10 +122,11 @@ public final class ImplCheckCmd extends LeafCmd {
         }
         ScopeReport report = result.report();
         console.line(result.key() + ": scope of " + what);
+        Paint paint = Paint.of(root);
         int width = 10;
         for (Entry entry : report.entries()) {
             StringBuilder line = new StringBuilder("  ")
-                    .append(Columns.left(entry.status().wireName(), width))
+                    .append(paint.mark(Columns.left(entry.status().wireName(), width)))
                     .append(entry.path());
             // The original workbench's words after each path, for scripts that read them.
             if (entry.status() == Status.PENDING) {
@@ -162,7 +165,8 @@ public final class ImplCheckCmd extends LeafCmd {
                         .append(status.wireName());
             }
         }
-        console.line((report.deviates() ? "DEVIATION" : "in scope") + (counts.length() == 0 ? "" : ": " + counts)
-                + " · recorded as event " + result.event().version() + " of " + result.key());
+        console.line((report.deviates() ? paint.mark("DEVIATION") : paint.good("in scope"))
+                + (counts.length() == 0 ? "" : ": " + counts) + " · recorded as event "
+                + result.event().version() + " of " + result.key());
     }
 }

@@ -4,6 +4,7 @@ import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Paint;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
@@ -111,8 +112,9 @@ public final class PreflightCmd extends LeafCmd {
         if (root.json()) {
             console.json(report.toJson());
         } else {
-            report.lines().stream().map(PreflightLine::text).forEach(console::line);
-            console.line(report.verdictLine());
+            Paint paint = Paint.of(root);
+            report.lines().stream().map(PreflightLine::text).map(paint::marked).forEach(console::line);
+            console.line(paint.marked(report.verdictLine()));
         }
         if (!report.ready()) {
             console.error(

@@ -26,7 +26,7 @@ public final class RunCmd extends LeafCmd {
 
     private static final Exits EXITS = Exits.of(
             Exit.OK.as("done"),
-            Exit.NOT_COMPLETED.as("failed"),
+            Exit.RUN_FAILED.as("failed"),
             Exit.RUN_MANUAL.as("manual action required; also a refusal (another run, a changed flow) or a usage error"),
             Exit.RUN_PARKED.as("parked for a person (answer with --answer); also a flow that fails validation"));
 
@@ -111,7 +111,7 @@ public final class RunCmd extends LeafCmd {
         }
         return switch (result.exitCode()) {
             case 0 -> Exit.OK;
-            case 1 -> Exit.NOT_COMPLETED;
+            case 1 -> Exit.RUN_FAILED;
             case 3 -> {
                 if (!root.json()) {
                     boolean interrupted = result.reason().orElse("").contains("(interrupted)");

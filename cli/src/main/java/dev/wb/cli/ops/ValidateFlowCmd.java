@@ -4,6 +4,7 @@ import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Paint;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
@@ -21,7 +22,7 @@ public final class ValidateFlowCmd extends LeafCmd {
 
     private static final Exits EXITS = Exits.of(
             Exit.OK.as("every checked flow valid"),
-            Exit.NOT_COMPLETED.as("any invalid"),
+            Exit.FLOW_INVALID.as("any invalid"),
             Exit.USAGE.as("flow not found, usage error, or no loadable config"));
 
     @Override
@@ -68,7 +69,8 @@ public final class ValidateFlowCmd extends LeafCmd {
             console.line("validate-flow: no operator flows in " + ValidateFlow.FLOWS + " (format and examples: "
                     + ValidateFlow.DOCS + ")");
         }
-        report.flows().forEach(flow -> flow.lines().forEach(console::line));
+        Paint paint = Paint.of(root);
+        report.flows().forEach(flow -> flow.lines().stream().map(paint::marked).forEach(console::line));
         return exit(report);
     }
 
@@ -77,6 +79,6 @@ public final class ValidateFlowCmd extends LeafCmd {
         if (report.error().isPresent()) {
             return Exit.USAGE;
         }
-        return report.flows().stream().allMatch(FlowResult::valid) ? Exit.OK : Exit.NOT_COMPLETED;
+        return report.flows().stream().allMatch(FlowResult::valid) ? Exit.OK : Exit.FLOW_INVALID;
     }
 }

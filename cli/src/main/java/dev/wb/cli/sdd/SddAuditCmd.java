@@ -7,6 +7,7 @@ import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Paint;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
@@ -82,10 +83,11 @@ public final class SddAuditCmd extends LeafCmd {
     private void text(SddAudit.Result result) {
         Console console = root.context().console();
         AuditReport report = result.report();
+        Paint paint = Paint.of(root);
         StringBuilder head = new StringBuilder()
                 .append(result.key())
                 .append(": audit ")
-                .append(result.passed() ? "passed" : "FAILED")
+                .append(paint.mark(result.passed() ? "passed" : "FAILED"))
                 .append(" · ")
                 .append(report.tier().wireName())
                 .append(" tier · ")
@@ -96,7 +98,7 @@ public final class SddAuditCmd extends LeafCmd {
         for (CitationFinding c : report.citations()) {
             // an absence claim (line 0) has no file and line: it searched the anchored commit
             String where = "evidence[" + c.index() + "]  " + (c.line() == 0 ? "absence" : c.file() + ":" + c.line());
-            console.line("  " + Columns.left(c.verdict().wireName(), 13) + where
+            console.line("  " + paint.mark(Columns.left(c.verdict().wireName(), 13)) + where
                     + (c.detail().isEmpty() ? "" : ": " + c.detail()));
             if (c.drifted()) {
                 console.line(

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.core.Paint;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.history.Chains;
@@ -99,7 +100,7 @@ public final class ShowCmd extends LeafCmd {
 
     @Override
     protected Exit run() {
-        Paint.When when = Paint.when(color);
+        Paint.When when = Paint.when(color, key == null ? "wb show --html" : "wb show " + key);
         if (html != null) {
             return new ShowHtml(context(), console(), json()).write(key, html);
         }
@@ -171,7 +172,9 @@ public final class ShowCmd extends LeafCmd {
             console().json(doc);
         } else {
             Paint paint = Paint.of(
-                    Paint.when(color), context().env(), context().terminals().interactive());
+                    Paint.when(color, "wb show " + key),
+                    context().env(),
+                    context().terminals().interactive());
             new ShowText(console(), paint).unreadable(stream, why, chains);
             console().flush();
         }

@@ -2,6 +2,7 @@ package dev.wb.cli.show;
 
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
+import dev.wb.cli.core.Paint;
 import dev.wb.engine.StreamId;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -34,7 +35,7 @@ final class ShowText {
             console.line("");
             int n = group.rows().size();
             console.line(paint.bold(Columns.left(group.stage().word(), 7)) + " "
-                    + paint.tone(group.state().tone(), group.state().word())
+                    + group.state().tone().paint(paint, group.state().word())
                     + paint.dim(n == 0 ? "" : " · " + n + " event" + (n == 1 ? "" : "s")));
             group.rows().forEach(row -> console.line(row(row)));
         }
@@ -43,7 +44,7 @@ final class ShowText {
 
     /** The title, why there is no timeline, and the chains' state. */
     void unreadable(StreamId stream, String why, List<ChainState> chains) {
-        console.line(paint.bold(stream.describe()) + " · " + paint.tone(Tone.BAD, why));
+        console.line(paint.bold(stream.describe()) + " · " + paint.bad(why));
         chains(chains);
     }
 
@@ -54,7 +55,7 @@ final class ShowText {
             if (merged && chain.intact() && chain.eventsChecked() == 0) {
                 continue; // this clone has written nothing of the stream yet: only copies hold it
             }
-            console.line(paint.tone(chain.intact() ? Tone.GOOD : Tone.BAD, chain.line(merged)));
+            console.line((chain.intact() ? Tone.GOOD : Tone.BAD).paint(paint, chain.line(merged)));
         }
     }
 
@@ -63,7 +64,7 @@ final class ShowText {
         line.append("  ").append(Columns.right(row.number(), 4)).append("  ");
         line.append(paint.dim(time(row))).append("  ");
         row.replica().ifPresent(r -> line.append(Columns.left(r, REPLICA_WIDTH)).append("  "));
-        line.append(paint.tone(row.tone(), Columns.left(row.type(), TYPE_WIDTH)))
+        line.append(row.tone().paint(paint, Columns.left(row.type(), TYPE_WIDTH)))
                 .append(' ')
                 .append(row.summary());
         return line.toString();

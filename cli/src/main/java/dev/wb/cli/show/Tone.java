@@ -1,5 +1,6 @@
 package dev.wb.cli.show;
 
+import dev.wb.cli.core.Paint;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
@@ -34,6 +35,16 @@ enum Tone {
     BAD,
     WARN,
     PLAIN;
+
+    /** {@code text} in this tone's colour, when {@code paint} colours. */
+    String paint(Paint paint, String text) {
+        return switch (this) {
+            case GOOD -> paint.good(text);
+            case BAD -> paint.bad(text);
+            case WARN -> paint.warn(text);
+            case PLAIN -> text;
+        };
+    }
 
     /** How one event reads, from its outcome; {@code PLAIN} for an event that decides nothing. */
     static Tone of(EventEnvelope e) {

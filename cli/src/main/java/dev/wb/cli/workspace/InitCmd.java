@@ -9,6 +9,7 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
 import dev.wb.commands.init.InitCommand;
+import dev.wb.commands.schemas.ShippedSchemas;
 import dev.wb.engine.json.CanonicalJson;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -64,6 +65,9 @@ public final class InitCmd extends LeafCmd {
                     console.line("kept    .workflow/" + file + " (already there)");
                 }
                 console.line("wb is set up in " + result.root());
+                console.line(
+                        "flows: make \"" + ShippedSchemas.FLOW_MODELINE + "\" the first line of each"
+                                + " .workflow/flows/NAME.yaml, and a YAML editor checks it against .workflow/schemas/flow.schema.json");
             }
             return Exit.OK;
         }

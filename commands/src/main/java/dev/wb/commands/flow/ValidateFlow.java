@@ -195,13 +195,13 @@ public final class ValidateFlow {
         List<String> known = list(flowsDir).stream()
                 .map(p -> stem(p.getFileName().toString()))
                 .toList();
-        return new Failure(
-                Failure.Kind.USAGE,
-                "flow '" + stem + "' not found in " + FLOWS,
-                List.of(
-                        known.isEmpty()
-                                ? "no flows in " + FLOWS + "; write one (format and examples: " + DOCS + ")"
-                                : "the flows in " + FLOWS + ": " + String.join(", ", known)));
+        List<String> fixes = new ArrayList<>();
+        FlowFields.nearest(stem, known).ifPresent(n -> fixes.add("did you mean: wb validate-flow " + n));
+        fixes.add(
+                known.isEmpty()
+                        ? "no flows in " + FLOWS + "; write one (format and examples: " + DOCS + ")"
+                        : "the flows in " + FLOWS + ": " + String.join(", ", known));
+        return new Failure(Failure.Kind.USAGE, "flow '" + stem + "' not found in " + FLOWS, fixes);
     }
 
     /**

@@ -14,7 +14,8 @@ import java.util.List;
 
 /**
  * The JSON Schemas (draft 2020-12) wb ships for the files people and agents write by hand: {@code
- * sdd.json}, {@code .workflow/config.json}, {@code .workflow/policy.json} and the judge's review record.
+ * sdd.json}, {@code .workflow/config.json}, {@code .workflow/policy.json}, the judge's review record and
+ * the flows of {@code .workflow/flows/} (YAML, named by {@link #FLOW_MODELINE}).
  * {@code wb init} writes them into {@code .workflow/schemas/}, where a file's {@code $schema} names
  * one for editors. wb owns these copies: one that differs from the shipped schema is replaced, so an
  * upgrade of wb updates them; a link or anything but a regular file there is refused, never followed.
@@ -25,7 +26,14 @@ public final class ShippedSchemas {
     public static final String DIR = "schemas";
 
     /** The schemas, by name, in the order they are written and reported. */
-    public static final List<String> NAMES = List.of("config", "policy", "sdd", "review");
+    public static final List<String> NAMES = List.of("config", "policy", "sdd", "review", "flow");
+
+    /**
+     * The first line of a flow that names its schema for YAML editors (the YAML language server's
+     * modeline, read by VS Code's YAML extension, Neovim, Helix, Zed and JetBrains IDEs), relative to
+     * {@code .workflow/flows/NAME.yaml}; a comment, so wb and the orchestrator read the flow unchanged.
+     */
+    public static final String FLOW_MODELINE = "# yaml-language-server: $schema=../schemas/flow.schema.json";
 
     /** What {@link #install} did to each file, as paths relative to {@code .workflow/}. */
     public record Install(List<String> created, List<String> updated, List<String> kept) {}

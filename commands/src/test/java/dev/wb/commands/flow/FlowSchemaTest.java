@@ -1,169 +1,139 @@
 package dev.wb.commands.flow;
 
-import static dev.wb.commands.flow.FlowFixture.IMPLEMENT_REVIEW;
-import static dev.wb.commands.flow.FlowFixture.flow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.config.LocatedTree;
+import dev.wb.commands.schemas.SchemaCheck;
+import dev.wb.commands.schemas.ShippedSchemas;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The schema of a flow file as wb reports it: every violation with its line, the key a typo is closest to,
- * all missing keys at once, YAML that does not parse. Each rule of the orchestrator's schema has its own
- * case in {@link OriginalsFlowRulesTest}.
+ * The flow schema wb ships for YAML editors (flow.schema.json) accepts the flows wb itself ships and
+ * reads (the demo's and the orchestrator's originals), refuses what validate-flow refuses by shape
+ * (an unknown key, a value outside a closed set, a kind's missing key), and names every key and value
+ * set of {@link FlowVocabulary}, so the two cannot drift apart.
  */
 class FlowSchemaTest {
 
-    @TempDir
-    Path tmp;
+    private static final Path ORIGINALS = Path.of("src/test/resources/dev/wb/commands/flow/originals");
+    private static final Path DEMO = SchemaCheck.projectRoot().resolve("cli/src/main/resources/dev/wb/cli/demo");
 
-    FlowFixture fx;
-
-    @BeforeEach
-    void repository() {
-        fx = new FlowFixture(tmp);
+    private static JsonNode yaml(String text) throws LocatedTree.Malformed {
+        return YamlTree.parse(text.getBytes(StandardCharsets.UTF_8)).root();
     }
 
-    static void has(FlowResult result, String violation) {
-        assertTrue(
-                result.violations().contains(violation),
-                () -> "expected «" + violation + "» in " + result.violations());
+    private static JsonNode schema() {
+        return CanonicalJson.parse(ShippedSchemas.bytes("flow"));
     }
 
     @Test
-    void a_well_formed_flow_is_ok_with_no_warnings() {
-        FlowResult result = fx.validate("impl", flow("impl", IMPLEMENT_REVIEW));
-
-        assertTrue(result.valid(), result::toString);
-        assertEquals(List.of(), result.warnings());
-        assertEquals(List.of("flow impl: OK"), result.lines());
-        assertEquals(".workflow/flows/impl.yaml", result.file());
-    }
-
-    @Test
-    void an_unknown_key_names_its_line_and_the_key_it_is_closest_to_and_every_violation_is_printed() {
-        String yaml = flow("impl", IMPLEMENT_REVIEW)
-                .replace("      permission_profile: workspace-write\n", "      permision_profile: workspace-write\n")
-                .replace("policy: pull_request", "policy: draft");
-
-        FlowResult result = fx.validate("impl", yaml);
-
-        assertEquals(
-                List.of(
-                        "flow impl: FAIL — line 13: node 'implement': unknown key permision_profile (did you"
-                                + " mean permission_profile?)",
-                        "  line 13: node 'implement': unknown key permision_profile (did you mean permission_profile?)",
-                        "  line 23: node 'done': policy must be one of pull_request, documentation_pull_request,"
-                                + " local_artifact, private_control_workspace_report, none, not 'draft'"),
-                result.lines());
-    }
-
-    @Test
-    void an_unknown_key_at_the_top_is_a_violation_and_says_what_the_top_may_hold() {
-        FlowResult result = fx.validate("impl", flow("impl", IMPLEMENT_REVIEW) + "colour: red\n");
-
-        assertEquals(
-                List.of("line 29: file: unknown top-level key colour; a flow file holds flow: and, for settings shared"
-                        + " through anchors, keys named x-… (x-common: &common {…})"),
-                result.violations());
-    }
-
-    @Test
-    void every_missing_required_key_is_reported_not_just_the_first() {
-        FlowResult result = fx.validate("impl", "flow:\n  name: x\n  nodes:\n    - {id: a, kind: agent}\n");
-
-        assertEquals(
-                List.of(
-                        "line 1: flow: missing required key task_type",
-                        "line 1: flow: missing required key permission_ceiling",
-                        "line 1: flow: missing required key output_policy",
-                        "line 1: flow: missing required key publishing",
-                        "line 4: node 'a': missing required key role_file"),
-                result.violations());
-    }
-
-    @Test
-    void a_node_without_id_or_kind_is_a_violation_and_an_id_with_no_value_is_missing() {
-        FlowResult result = fx.validate("impl", flow("impl", """
-                  nodes:
-                    - kind: agent
-                      role_file: a.md
-                    - id:
-                      kind: agent
-                      extra_args: ["--dangerously-skip-permissions"]
-                    - id: lint
-                      kind: tool
-                    - id: lonely
-                """));
-
-        assertEquals(
-                List.of(
-                        "line 8: flow.nodes[0]: missing required key id",
-                        "line 10: flow.nodes[1]: missing required key id",
-                        "line 13: node 'lint': missing required key tool",
-                        "line 15: node 'lonely': missing required key kind (one of agent, evaluator, checks, tool, hitl,"
-                                + " publish)"),
-                result.violations());
-    }
-
-    @Test
-    void a_top_level_flow_with_no_value_is_a_violation_not_an_ok() {
-        for (String yaml : List.of("flow:\n", "flow: ~\n", "flow: null\n")) {
-            assertEquals(
-                    List.of("line 1: file: flow has no value; a flow file holds one top-level flow: mapping"),
-                    fx.validate("a3", yaml).violations(),
-                    yaml);
+    void the_flows_wb_ships_and_the_originals_are_valid_against_it() throws Exception {
+        List<Path> flows = new ArrayList<>();
+        try (Stream<Path> files = Files.list(ORIGINALS)) {
+            files.filter(f -> f.toString().endsWith(".yaml")).sorted().forEach(flows::add);
+        }
+        flows.add(DEMO.resolve("implementation.yaml"));
+        assertTrue(flows.size() >= 5, flows::toString);
+        for (Path flow : flows) {
+            JsonNode doc = yaml(Files.readString(flow));
+            assertEquals(List.of(), SchemaCheck.errors("flow", doc), flow.toString());
         }
     }
 
     @Test
-    void yaml_that_does_not_parse_is_a_failure_of_that_flow_with_its_line() {
-        FlowResult result = fx.validate("impl", "flow:\n  name: [unclosed\n  task_type: impl\n");
+    void the_demos_flow_with_a_typo_fails_it_as_validate_flow_does() throws Exception {
+        JsonNode hotfix = yaml(Files.readString(DEMO.resolve("hotfix.yaml")));
 
-        assertEquals(1, result.violations().size(), result::toString);
-        assertTrue(
-                result.violations().get(0).startsWith("line 3: not valid YAML: while parsing a flow sequence;"),
-                result::toString);
+        assertFalse(SchemaCheck.errors("flow", hotfix).isEmpty());
     }
 
     @Test
-    void a_key_given_twice_two_documents_and_an_empty_file_are_failures_not_crashes() {
-        assertEquals(
-                List.of("line 3: not valid YAML: key flow.name is given twice"),
-                fx.validate("impl", "flow:\n  name: a\n  name: b\n").violations());
-        assertEquals(
-                List.of("line 2: not valid YAML: expected a single document in the stream; but found another"
-                        + " document"),
-                fx.validate("impl", "flow: {}\n---\nflow: {}\n").violations());
-        assertEquals(
-                List.of("line 1: file: the file is empty; a flow file holds one top-level flow: mapping"),
-                fx.validate("impl", "").violations());
-        assertEquals(
-                List.of("line 1: file: a flow file holds one top-level flow: mapping, not a list"),
-                fx.validate("impl", "- flow\n").violations());
+    void an_unknown_key_a_value_outside_its_set_and_a_missing_key_fail_it() throws Exception {
+        String valid = """
+                flow:
+                  name: x
+                  task_type: x
+                  permission_ceiling: workspace-write
+                  output_policy: code_change
+                  publishing: none
+                  nodes:
+                    - id: build
+                      kind: tool
+                      tool: build.sh
+                """;
+        assertEquals(List.of(), SchemaCheck.errors("flow", yaml(valid)));
+
+        for (String broken : List.of(
+                valid.replace("publishing: none", "publishing: nowhere"),
+                valid.replace("      tool: build.sh", "      tool: build.sh\n      role: review"),
+                valid.replace("      tool: build.sh\n", "      args: {}\n"),
+                valid.replace("  name: x\n", "  name: x\n  nmae: y\n"),
+                valid.replace("  name: x\n", ""),
+                valid.replace("id: build", "id: Build"))) {
+            assertFalse(SchemaCheck.errors("flow", yaml(broken)).isEmpty(), broken);
+        }
     }
 
     @Test
-    void evaluator_defaults_fill_in_what_an_evaluator_leaves_out_and_are_checked_where_written() {
-        String yaml = flow(
-                "impl",
-                IMPLEMENT_REVIEW.replace(
-                        "  nodes:",
-                        "  defaults:\n    evaluator:\n"
-                                + "      gate_severity: severe\n      session_scope: editing_lineage\n  nodes:"));
-
-        FlowResult result = fx.validate("impl", yaml);
-
+    void it_names_every_key_and_closed_value_set_of_the_vocabulary() {
+        JsonNode flow = schema().at("/properties/flow/properties");
+        assertEquals(new TreeSet<>(FlowVocabulary.FLOW_KEYS), names(flow));
         assertEquals(
-                List.of(
-                        "line 11: flow.defaults.evaluator: gate_severity must be one of blocking, critical,"
-                                + " high, medium, low, not 'severe'",
-                        "evaluator 'review': session_scope editing_lineage is forbidden"
-                                + " (an evaluator must not inherit the author's workspace context)"),
-                result.violations());
+                new TreeSet<>(FlowVocabulary.REQUIRED_FLOW_KEYS),
+                new TreeSet<>(values(schema().at("/properties/flow/required"))));
+        assertEquals(FlowVocabulary.PERMISSIONS, values(flow.at("/permission_ceiling/enum")));
+        assertEquals(FlowVocabulary.OUTPUT_POLICIES, values(flow.at("/output_policy/enum")));
+        assertEquals(FlowVocabulary.PUBLISHING, values(flow.at("/publishing/enum")));
+        assertEquals(FlowVocabulary.NETWORK_POLICIES, values(flow.at("/network_policy/enum")));
+        assertEquals(new TreeSet<>(FlowVocabulary.EDGE_KEYS), names(schema().at("/$defs/edge/properties")));
+        assertEquals(new TreeSet<>(FlowVocabulary.WHEN_KEYS), names(schema().at("/$defs/when/properties")));
+        JsonNode node = schema().at("/$defs/node");
+        assertEquals(FlowVocabulary.KINDS, values(node.at("/properties/kind/enum")));
+        assertEquals(FlowVocabulary.SESSION_SCOPES, values(node.at("/properties/session_scope/enum")));
+        assertEquals(FlowVocabulary.OUTPUT_ARTIFACTS, values(node.at("/properties/output_artifact/enum")));
+        assertEquals(FlowVocabulary.CHECKERS, values(node.at("/properties/checker/enum")));
+        assertEquals(FlowVocabulary.HITL_SIGNALS, values(node.at("/properties/signal/enum")));
+        assertEquals(FlowVocabulary.PUBLISHING, values(node.at("/properties/policy/enum")));
+        for (JsonNode rule : node.get("allOf")) {
+            String kind = rule.at("/if/properties/kind/const").asText();
+            List<String> keys = new ArrayList<>(List.of("id", "kind"));
+            keys.addAll(FlowVocabulary.KIND_KEYS.get(kind));
+            assertEquals(keys, values(rule.at("/then/propertyNames/enum")), kind);
+            assertEquals(FlowVocabulary.KIND_REQUIRED.get(kind), values(rule.at("/then/required")), kind);
+        }
+        assertEquals(FlowVocabulary.KINDS.size(), node.get("allOf").size());
+    }
+
+    private static SortedSet<String> names(JsonNode object) {
+        TreeSet<String> names = new TreeSet<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    private static List<String> values(JsonNode array) {
+        List<String> values = new ArrayList<>();
+        array.forEach(v -> values.add(v.asText()));
+        return values;
+    }
+
+    @Test
+    void the_schema_file_is_the_one_wb_init_installs() throws IOException {
+        assertTrue(ShippedSchemas.NAMES.contains("flow"));
+        assertEquals(
+                "https://json-schema.org/draft/2020-12/schema",
+                schema().get("$schema").asText());
     }
 }

@@ -58,7 +58,7 @@ class InitSchemasTest {
     }
 
     @Test
-    void init_writes_the_four_schemas_and_files_that_name_them_and_fit_them() throws IOException {
+    void init_writes_the_schemas_and_files_that_name_them_and_fit_them() throws IOException {
         InitCommand.Result result = init();
 
         assertEquals(
@@ -69,7 +69,8 @@ class InitSchemasTest {
                         "schemas/config.schema.json",
                         "schemas/policy.schema.json",
                         "schemas/sdd.schema.json",
-                        "schemas/review.schema.json"),
+                        "schemas/review.schema.json",
+                        "schemas/flow.schema.json"),
                 result.created());
         for (String name : ShippedSchemas.NAMES) {
             assertArrayEquals(
@@ -99,7 +100,7 @@ class InitSchemasTest {
 
         assertEquals(List.of(), again.created());
         assertEquals(List.of(), again.updated());
-        assertEquals(7, again.kept().size());
+        assertEquals(8, again.kept().size());
         assertArrayEquals(config, Files.readAllBytes(workflow("config.json")));
         BlankPlan.write(Workspace.require(repo.root()), new TaskKey("ABC-1"), "", "");
         Path plan = workflow("ABC-1/sdd.json");

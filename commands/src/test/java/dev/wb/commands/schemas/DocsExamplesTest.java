@@ -111,7 +111,10 @@ class DocsExamplesTest {
                     .forEach(problem -> failures.add(example.where() + " (wb's reader): " + problem));
         }
         assertEquals(List.of(), failures);
-        assertEquals(new TreeSet<>(ShippedSchemas.NAMES), covered, "every schema has an example in docs/");
+        // Flows are YAML: FlowSchemaTest validates the shipped and the originals' flows against flow's schema.
+        Set<String> json = new TreeSet<>(ShippedSchemas.NAMES);
+        json.remove("flow");
+        assertEquals(json, covered, "every schema of a JSON file has an example in docs/");
     }
 
     @Test
