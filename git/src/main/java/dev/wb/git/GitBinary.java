@@ -6,9 +6,14 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The user's {@code git} executable, run with an argument vector (never a shell) and the caller's
@@ -74,6 +79,42 @@ final class GitBinary {
         } catch (IOException e) {
             process.destroyForcibly();
             throw new GitException("could not read the output of git " + command(args) + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new GitException("interrupted while git " + command(args) + " ran", e);
+        }
+    }
+
+    /**
+     * Like {@link #run}, but bounded: a git that has not finished within {@code limit} is killed and the
+     * read is a {@link GitException}. For a read a command can do without (the actor's name).
+     */
+    Output runWithin(Duration limit, Path dir, String... args) {
+        Process process = start(dir, ProcessBuilder.Redirect.from(new File("/dev/null")), args);
+        StderrDrain stderr = StderrDrain.of(process);
+        CompletableFuture<byte[]> stdout = new CompletableFuture<>();
+        Thread reader = new Thread(
+                () -> {
+                    try (InputStream in = process.getInputStream()) {
+                        stdout.complete(in.readAllBytes());
+                    } catch (IOException e) {
+                        stdout.completeExceptionally(e);
+                    }
+                },
+                "wb-git-read");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+                process.destroyForcibly();
+                throw new GitException("git " + command(args) + " did not finish within " + limit.toMillis() + " ms");
+            }
+            byte[] bytes = stdout.get(limit.toMillis(), TimeUnit.MILLISECONDS);
+            return new Output(process.exitValue(), bytes, stderr.text());
+        } catch (ExecutionException | TimeoutException e) {
+            process.destroyForcibly();
+            throw new GitException("could not read the output of git " + command(args), e);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();

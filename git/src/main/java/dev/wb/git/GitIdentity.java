@@ -1,6 +1,7 @@
 package dev.wb.git;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -12,6 +13,9 @@ import java.util.Optional;
  * records an event: a read-only command never starts git for it.
  */
 public final class GitIdentity {
+
+    /** How long the one {@code git config} may take before the login name stands instead. */
+    static final Duration LIMIT = Duration.ofSeconds(2);
 
     private GitIdentity() {}
 
@@ -35,7 +39,7 @@ public final class GitIdentity {
         String[] found = new String[2];
         try {
             GitBinary.Output out = GitBinary.onPath(env)
-                    .run(repository, "config", "--includes", "--get-regexp", "^user\\.(name|email)$");
+                    .runWithin(LIMIT, repository, "config", "--includes", "--get-regexp", "^user\\.(name|email)$");
             if (out.exitCode() != 0) {
                 return found; // 1: neither is set
             }
@@ -50,7 +54,7 @@ public final class GitIdentity {
                 }
             }
         } catch (GitException e) {
-            // no git on PATH, or it could not run: the login name stands
+            // no git on PATH, it could not run, or it did not answer within LIMIT: the login name stands
         }
         return found;
     }
