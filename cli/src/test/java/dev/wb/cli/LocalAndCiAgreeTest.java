@@ -141,6 +141,37 @@ class LocalAndCiAgreeTest {
     }
 
     @Test
+    void status_names_capsule_documents_a_review_in_ci_would_not_see() {
+        repo.write(
+                ".workflow/ABC-1/sdd.json",
+                SamplePlan.of("ABC-1")
+                        .objective("o")
+                        .quote("value = 1")
+                        .verify("make -s ok")
+                        .json());
+        repo.write(".workflow/ABC-1/task.md", "# ABC-1\n\nRaise the value.\n");
+        repo.git("add", ".workflow/ABC-1/sdd.json");
+        repo.git("commit", "-q", "-m", "the plan only");
+
+        JsonNode ci = wb("status", "ABC-1", "--json").json().get("ci");
+        JsonNode capsule = null;
+        for (JsonNode check : ci) {
+            if (check.get("check").asText().equals("capsule")) {
+                capsule = check;
+            }
+        }
+        assertTrue(capsule != null && !capsule.get("passed").asBoolean(), ci.toString());
+        assertTrue(capsule.get("detail").asText().contains(".workflow/ABC-1/task.md"), capsule.toString());
+        assertTrue(
+                capsule.get("fix").asText().startsWith("commit them: git add .workflow/ABC-1/task.md"),
+                capsule.toString());
+
+        repo.git("add", ".workflow/ABC-1/task.md");
+        repo.git("commit", "-q", "-m", "the capsule");
+        assertFalse(wb("status", "ABC-1", "--json").json().get("ci").toString().contains("capsule"));
+    }
+
+    @Test
     void impl_check_after_a_commit_compares_with_the_tasks_start_so_done_work_reads_as_done() {
         repo.write(
                 ".workflow/ABC-1/sdd.json",

@@ -103,7 +103,9 @@ public final class CiCheck {
 
     /**
      * What {@code wb ci check} would say of this commit without running it (nothing is recorded): whether
-     * HEAD holds the plan on disk, and whether the latest verify run counts for HEAD. {@code wb status
+     * HEAD holds the plan on disk, and whether the latest verify run counts for HEAD; and, when the
+     * review capsule's documents on disk are not committed as they are, that a review in CI reads
+     * them as committed. {@code wb status
      * KEY} and {@code wb git commit} show it, so local and CI give one verdict. Empty checks when there
      * is no commit or no plan (the stages say so).
      */
@@ -121,7 +123,18 @@ public final class CiCheck {
         Check plan = CommittedPlan.problem(session, key, digest.get(), head.get())
                 .map(why -> Check.fail("plan", why, CommittedPlan.fix(key)))
                 .orElseGet(() -> Check.pass("plan", CommittedPlan.path(key) + " is committed as audited"));
-        return List.of(plan, verify(session, key, StreamId.task(key), digest, head.get()));
+        List<Check> checks =
+                new ArrayList<>(List.of(plan, verify(session, key, StreamId.task(key), digest, head.get())));
+        List<String> capsule = CommittedPlan.uncommittedCapsule(session, key, head.get());
+        if (!capsule.isEmpty()) {
+            // Not a gate of wb ci check: the review in CI (the judge, a person) reads it as committed.
+            checks.add(Check.fail(
+                    "capsule",
+                    capsule.size() + " of the review capsule's documents are not committed as they are here: "
+                            + first(capsule),
+                    "commit them: git add " + String.join(" ", capsule) + " && wb git commit " + key));
+        }
+        return checks;
     }
 
     private static Optional<String> planDigest(Session session, TaskKey key) {
