@@ -100,7 +100,7 @@ public final class StatusCmd extends LeafCmd {
                 if (root.json()) {
                     root.context()
                             .console()
-                            .json(json(one)
+                            .json(StreamJson.of(one)
                                     .<ObjectNode>set("run", RunLines.json(session, Keys.stream(key)))
                                     .set("ci", CiLines.json(ci)));
                 } else {
@@ -118,7 +118,7 @@ public final class StatusCmd extends LeafCmd {
     private void show(StreamStatus status) {
         Console console = root.context().console();
         if (root.json()) {
-            console.json(json(status));
+            console.json(StreamJson.of(status));
             return;
         }
         Activity.State a = status.activity();
@@ -316,7 +316,7 @@ public final class StatusCmd extends LeafCmd {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.set("untrusted", Untrusted.json(untrusted));
         ArrayNode streams = doc.putArray("streams");
-        status.streams().forEach(s -> streams.add(json(s)));
+        status.streams().forEach(s -> streams.add(StreamJson.of(s)));
         ArrayNode damaged = doc.putArray("damaged");
         status.damaged()
                 .forEach(s -> damaged.addObject()
@@ -368,39 +368,5 @@ public final class StatusCmd extends LeafCmd {
             doc.set("stats", StatsJson.of(status.stats()));
         }
         return doc;
-    }
-
-    private static ObjectNode json(StreamStatus status) {
-        ObjectNode node = CanonicalJson.objectNode();
-        node.put("stream", status.stream().name());
-        Operations ops = status.operations();
-        if (ops.checkRuns() > 0 || ops.preflights() > 0 || ops.flowValidations() > 0) {
-            ObjectNode o = node.putObject("operations");
-            o.put("checkRuns", ops.checkRuns())
-                    .put("lastChecks", ops.lastChecks().isEmpty() ? null : ops.lastChecks())
-                    .put("autoMergeBlocked", ops.autoMergeBlocked())
-                    .put("preflights", ops.preflights())
-                    .put("lastPreflight", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
-                    .put("flowValidations", ops.flowValidations())
-                    .put("flowsInvalid", ops.flowsInvalid());
-        }
-        node.setAll((ObjectNode) Activity.INSTANCE.toJson(status.activity()));
-        status.brokenAt()
-                .ifPresent(at -> node.putObject("chain").put("intact", false).put("firstBreak", at));
-        status.task().ifPresent(task -> {
-            ObjectNode stages = node.putObject("stages");
-            task.stages()
-                    .forEach(s -> stages.putObject(s.stage().word())
-                            .put("mark", s.mark().word())
-                            .put("detail", s.detail()));
-            // The scope as the working tree stands now, beside the recorded check's mark.
-            task.live().ifPresent(live -> {
-                ArrayNode outside = ((ObjectNode) stages.get("scope")).putArray("liveOutside");
-                live.outside().forEach(outside::add);
-            });
-            task.next().ifPresentOrElse(next -> node.put("next", next), () -> node.putNull("next"));
-            task.current().ifPresentOrElse(c -> node.put("current", c.stage().word()), () -> node.putNull("current"));
-        });
-        return node;
     }
 }
