@@ -44,6 +44,12 @@ class LocalAndCiAgreeTest {
         env.put("WB_TASK", "");
     }
 
+    void writePlan() {
+        repo.write(
+                ".workflow/ABC-1/sdd.json",
+                SamplePlan.of("ABC-1").objective("o").quote("value = 1").verify("make -s ok").json());
+    }
+
     CliRun.Result wb(String... args) {
         return CliRun.wb(repo.root(), env, args);
     }
