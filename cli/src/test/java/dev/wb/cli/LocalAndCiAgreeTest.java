@@ -47,7 +47,11 @@ class LocalAndCiAgreeTest {
     void writePlan() {
         repo.write(
                 ".workflow/ABC-1/sdd.json",
-                SamplePlan.of("ABC-1").objective("o").quote("value = 1").verify("make -s ok").json());
+                SamplePlan.of("ABC-1")
+                        .objective("o")
+                        .quote("value = 1")
+                        .verify("make -s ok")
+                        .json());
     }
 
     CliRun.Result wb(String... args) {
@@ -103,13 +107,7 @@ class LocalAndCiAgreeTest {
 
     @Test
     void status_says_what_ci_check_says_through_verify_commit_and_verify_again() {
-        repo.write(
-                ".workflow/ABC-1/sdd.json",
-                SamplePlan.of("ABC-1")
-                        .objective("o")
-                        .quote("value = 1")
-                        .verify("make -s ok")
-                        .json());
+        writePlan();
         ok("sdd", "audit", "ABC-1");
         repo.write("src/app.py", "# app\nvalue = 2\n");
         ok("impl", "verify", "ABC-1");
@@ -148,13 +146,7 @@ class LocalAndCiAgreeTest {
 
     @Test
     void status_names_capsule_documents_a_review_in_ci_would_not_see() {
-        repo.write(
-                ".workflow/ABC-1/sdd.json",
-                SamplePlan.of("ABC-1")
-                        .objective("o")
-                        .quote("value = 1")
-                        .verify("make -s ok")
-                        .json());
+        writePlan();
         repo.write(".workflow/ABC-1/task.md", "# ABC-1\n\nRaise the value.\n");
         repo.git("add", ".workflow/ABC-1/sdd.json");
         repo.git("commit", "-q", "-m", "the plan only");
@@ -179,13 +171,7 @@ class LocalAndCiAgreeTest {
 
     @Test
     void impl_check_after_a_commit_compares_with_the_tasks_start_so_done_work_reads_as_done() {
-        repo.write(
-                ".workflow/ABC-1/sdd.json",
-                SamplePlan.of("ABC-1")
-                        .objective("o")
-                        .quote("value = 1")
-                        .verify("make -s ok")
-                        .json());
+        writePlan();
         ok("sdd", "audit", "ABC-1");
         repo.write("src/app.py", "# app\nvalue = 2\n");
         repo.commitAll("the change");
