@@ -111,7 +111,7 @@ class ConfigJsonValuesTest {
     }
 
     @Test
-    void a_misspelt_key_exits_2_naming_the_closest_key_with_a_real_value() {
+    void a_misspelt_key_exits_2_naming_the_closest_key_with_the_value_typed() {
         CliRun.Result typo = wb(repo.root(), env, "config", "set", "sync.signatuers", "off");
         CliRun.Result far = wb(repo.root(), env, "config", "set", "nothing.like.it", "1");
         CliRun.Result right = wb(repo.root(), env, "config", "set", "sync.signatures", "off");
@@ -119,7 +119,7 @@ class ConfigJsonValuesTest {
         assertEquals(2, typo.code(), typo::toString);
         assertEquals("""
                 error: unknown key sync.signatuers: .workflow/config.json has no such setting
-                  fix: did you mean sync.signatures? wb config set sync.signatures required
+                  fix: did you mean sync.signatures? wb config set sync.signatures off
                 """, typo.err());
         assertEquals(2, far.code(), far::toString);
         assertTrue(far.err().contains("  fix: wb config show lists every key"), far::toString);

@@ -137,7 +137,11 @@ public final class ConfigSetCmd extends LeafCmd {
             return single.get();
         }
         if (!ConfigValues.known(key, effective)) {
-            throw ConfigValues.unknown(key, effective, ConfigKeys.KEYS.keySet());
+            throw ConfigValues.unknown(
+                    key,
+                    value.isEmpty() ? Optional.empty() : Optional.of(shellWord(value)),
+                    effective,
+                    ConfigKeys.KEYS.keySet());
         }
         if (key.startsWith("agents.judge")) {
             throw Failure.usage(

@@ -104,15 +104,18 @@ final class ConfigValues {
         return false;
     }
 
-    /** An unknown key: exit 2, naming the closest known keys when there are any. */
-    static Failure unknown(String key, JsonNode effective, Iterable<String> more) {
+    /**
+     * An unknown key: exit 2, naming the closest known keys when there are any, with the value the user
+     * typed ({@code typed}, as a shell word) or else an example.
+     */
+    static Failure unknown(String key, Optional<String> typed, JsonNode effective, Iterable<String> more) {
         List<String> keys = keys(effective);
         more.forEach(keys::add);
         List<String> near = ConfigReader.closest(key, keys, 3);
         String fix = near.isEmpty()
                 ? "wb config show lists every key; docs/CONFIG.md says what each does"
                 : "did you mean " + String.join(" or ", near) + "? wb config set " + near.get(0) + " "
-                        + sample(near.get(0), effective);
+                        + typed.orElseGet(() -> sample(near.get(0), effective));
         return Failure.usage("unknown key " + key + ": .workflow/config.json has no such setting", fix);
     }
 
