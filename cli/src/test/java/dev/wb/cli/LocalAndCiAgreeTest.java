@@ -170,6 +170,39 @@ class LocalAndCiAgreeTest {
     }
 
     @Test
+    void status_says_when_the_tasks_history_is_not_pushed_where_ci_reads_it() {
+        Path remote = TempGitRepo.createBare(tmp, "remote.git");
+        repo.git("remote", "add", "origin", remote.toString());
+        writePlan();
+        ok("sdd", "audit", "ABC-1");
+
+        JsonNode history = check(wb("status", "ABC-1", "--json").json(), "history");
+        assertFalse(history.get("passed").asBoolean(), history.toString());
+        assertTrue(
+                history.get("detail").asText().startsWith("1 of the task's events recorded here are not pushed"),
+                history.toString());
+        assertEquals("wb sync push", history.get("fix").asText());
+
+        ok("sync", "push");
+        assertTrue(check(wb("status", "ABC-1", "--json").json(), "history")
+                .get("passed")
+                .asBoolean());
+
+        ok("sdd", "audit", "ABC-1");
+        history = check(wb("status", "ABC-1", "--json").json(), "history");
+        assertTrue(history.get("detail").asText().startsWith("1 of the task's events"), history.toString());
+    }
+
+    static JsonNode check(JsonNode status, String name) {
+        for (JsonNode check : status.get("ci")) {
+            if (check.get("check").asText().equals(name)) {
+                return check;
+            }
+        }
+        throw new AssertionError("no ci check " + name + " in " + status);
+    }
+
+    @Test
     void impl_check_after_a_commit_compares_with_the_tasks_start_so_done_work_reads_as_done() {
         writePlan();
         ok("sdd", "audit", "ABC-1");

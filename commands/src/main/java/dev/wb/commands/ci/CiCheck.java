@@ -14,6 +14,7 @@ import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.commands.sdd.ClaimCheck;
+import dev.wb.commands.sync.SharedHistory;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
@@ -111,8 +112,10 @@ public final class CiCheck {
      */
     public static List<Check> outlook(Session session, TaskKey key) {
         Optional<String> head;
+        boolean remote;
         try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             head = git.head();
+            remote = !git.remotes().isEmpty();
         } catch (GitException e) {
             return List.of();
         }
@@ -125,6 +128,17 @@ public final class CiCheck {
                 .orElseGet(() -> Check.pass("plan", CommittedPlan.path(key) + " is committed as audited"));
         List<Check> checks =
                 new ArrayList<>(List.of(plan, verify(session, key, StreamId.task(key), digest, head.get())));
+        if (remote) {
+            SharedHistory.unpushed(session, StreamId.task(key))
+                    .map(n -> n == 0
+                            ? Check.pass("history", "every event recorded here is pushed (wb sync push)")
+                            : Check.fail(
+                                    "history",
+                                    n + " of the task's events recorded here are not pushed, and CI reads task"
+                                            + " histories from the remote (wb sync fetch)",
+                                    "wb sync push"))
+                    .ifPresent(checks::add);
+        }
         List<String> capsule = CommittedPlan.uncommittedCapsule(session, key, head.get());
         if (!capsule.isEmpty()) {
             // Not a gate of wb ci check: the review in CI (the judge, a person) reads it as committed.
