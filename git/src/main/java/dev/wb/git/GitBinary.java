@@ -68,22 +68,18 @@ final class GitBinary {
         }
     }
 
-    /** Runs {@code git -C dir ARGS} to completion with stdin from /dev/null; never throws on a non-zero exit. */
+    /**
+     * How long any one read may run: far past what a read of a large repository takes, so that it only
+     * ever stops a git that hangs (a stuck filesystem, a lock, a credential helper), never a slow one.
+     */
+    static final Duration LIMIT = Duration.ofMinutes(10);
+
+    /**
+     * Runs {@code git -C dir ARGS} to completion with stdin from /dev/null, within {@link #LIMIT}; never
+     * throws on a non-zero exit.
+     */
     Output run(Path dir, String... args) {
-        Process process = start(dir, ProcessBuilder.Redirect.from(new File("/dev/null")), args);
-        StderrDrain stderr = StderrDrain.of(process);
-        try (InputStream stdout = process.getInputStream()) {
-            byte[] bytes = stdout.readAllBytes();
-            int exit = process.waitFor();
-            return new Output(exit, bytes, stderr.text());
-        } catch (IOException e) {
-            process.destroyForcibly();
-            throw new GitException("could not read the output of git " + command(args) + ": " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new GitException("interrupted while git " + command(args) + " ran", e);
-        }
+        return runWithin(LIMIT, dir, args);
     }
 
     /**
@@ -108,7 +104,7 @@ final class GitBinary {
         try {
             if (!process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
                 process.destroyForcibly();
-                throw new GitException("git " + command(args) + " did not finish within " + limit.toMillis() + " ms");
+                throw new GitException("git " + command(args) + " did not finish within " + seconds(limit));
             }
             byte[] bytes = stdout.get(limit.toMillis(), TimeUnit.MILLISECONDS);
             return new Output(process.exitValue(), bytes, stderr.text());
@@ -120,6 +116,10 @@ final class GitBinary {
             Thread.currentThread().interrupt();
             throw new GitException("interrupted while git " + command(args) + " ran", e);
         }
+    }
+
+    private static String seconds(Duration limit) {
+        return limit.toMillis() % 1000 == 0 ? limit.toSeconds() + " s" : limit.toMillis() + " ms";
     }
 
     /** Like {@link #run}, but a non-zero exit is a {@link GitException} with git's first line of stderr. */
