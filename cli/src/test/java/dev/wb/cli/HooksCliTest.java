@@ -207,7 +207,7 @@ class HooksCliTest {
         assertEquals(0, wb("hooks", "install", "codex").code());
         CliRun.Result one = wb("hooks", "status");
         assertTrue(
-                Pattern.compile("(?m)^codex\\s+\\.codex/hooks\\.json\\s+installed$")
+                Pattern.compile("(?m)^codex\\s+\\.codex/hooks\\.json\\s+installed; skills 10 of 10$")
                         .matcher(one.out())
                         .find(),
                 one.out());

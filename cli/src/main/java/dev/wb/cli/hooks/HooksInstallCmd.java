@@ -13,9 +13,11 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.config.AgentSkill;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.hooks.AgentHooks;
 import dev.wb.commands.hooks.HookEntries.Entry;
+import dev.wb.commands.hooks.HostSkills;
 import dev.wb.commands.judge.agents.SettingsIgnore;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
@@ -78,6 +80,8 @@ public final class HooksInstallCmd extends LeafCmd {
     protected Exit run() {
         HookHost target = HostArg.parse(host);
         Workspace ws = Workspace.require(root.context().cwd());
+        // The skills first: a team's own file where a skill goes stops the install before any hook is written.
+        HostSkills.Result skills = installing ? HostSkills.install(ws, target) : HostSkills.uninstall(ws, target);
         AgentHooks.Result result = installing ? AgentHooks.install(ws, target) : AgentHooks.uninstall(ws, target);
         EventEnvelope event;
         try (Session session = root.context().session()) {
@@ -93,6 +97,9 @@ public final class HooksInstallCmd extends LeafCmd {
         }
         if (root.json()) {
             ObjectNode doc = json(result, onPath);
+            ObjectNode skillsDoc = doc.putObject("skills");
+            skillsDoc.put("action", skills.action().id());
+            skills.paths().forEach(skillsDoc.putArray("files")::add);
             doc.put("event", event.eventId());
             console.json(doc);
             return Exit.OK;
@@ -126,8 +133,23 @@ public final class HooksInstallCmd extends LeafCmd {
         } else if (result.ignore() == SettingsIgnore.Action.REMOVED) {
             console.line("  wb's rule " + SettingsIgnore.RULE + " removed from " + SettingsIgnore.display(ws));
         }
+        skillLines(console, target, skills);
         console.line("recorded as event " + event.version() + " of the workspace");
         return Exit.OK;
+    }
+
+    /** What happened to the skills (docs/AGENTS.md): Codex and Copilot only; Claude Code's come with its plugin. */
+    private static void skillLines(Console console, HookHost target, HostSkills.Result skills) {
+        String where = target == HookHost.CODEX ? AgentSkill.CODEX_FOLDER + "*/SKILL.md" : AgentSkill.COPILOT_FILE;
+        switch (skills.action()) {
+            case INSTALLED ->
+                console.line(
+                        "  skills written: " + where + " (" + skills.paths().size() + " file(s))");
+            case UPDATED -> console.line("  skills updated: " + where);
+            case UNCHANGED -> console.line("  skills: already in " + where);
+            case REMOVED -> console.line("  skills removed: " + skills.paths().size() + " file(s) of " + where);
+            case ABSENT -> {}
+        }
     }
 
     private static ObjectNode json(AgentHooks.Result result, boolean onPath) {

@@ -12,6 +12,7 @@ import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.hooks.AgentHooks;
+import dev.wb.commands.hooks.HostSkills;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +66,11 @@ public final class HooksStatusCmd extends LeafCmd {
                     item.put("guard", s.guard());
                 }
                 s.problem().ifPresent(p -> item.put("problem", p));
+                int[] skills = HostSkills.present(ws, s.host());
+                if (skills[1] > 0) {
+                    item.put("skills", skills[0]);
+                    item.put("skillsExpected", skills[1]);
+                }
             }
             console.json(doc);
             return Exit.OK;
@@ -82,8 +88,14 @@ public final class HooksStatusCmd extends LeafCmd {
             console.line(Columns.left(s.host().id(), 9)
                     + Columns.left(s.host().path(), 30)
                     + state
-                    + (s.guard() ? "; judge guard present" : ""));
+                    + (s.guard() ? "; judge guard present" : "")
+                    + skillsWord(HostSkills.present(ws, s.host())));
         }
         return Exit.OK;
+    }
+
+    /** "; skills 10 of 10" for a host that gets skills, nothing for Claude Code (its plugin has them). */
+    private static String skillsWord(int[] skills) {
+        return skills[1] == 0 ? "" : "; skills " + skills[0] + " of " + skills[1];
     }
 }

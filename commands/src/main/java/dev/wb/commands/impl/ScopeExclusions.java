@@ -1,5 +1,6 @@
 package dev.wb.commands.impl;
 
+import dev.wb.commands.config.AgentSkill;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.config.JudgeAgentTarget;
 import java.util.Locale;
@@ -73,6 +74,11 @@ public final class ScopeExclusions {
         for (HookHost host : HookHost.values()) {
             if (path.equals(host.path())) {
                 return "wb's own files (the hook settings for " + host.host() + ")";
+            }
+        }
+        for (HookHost host : HookHost.values()) {
+            if (AgentSkill.paths(host).contains(path)) {
+                return "wb's own files (the skills wb hooks install writes for " + host.host() + ")";
             }
         }
         int start = 0;
