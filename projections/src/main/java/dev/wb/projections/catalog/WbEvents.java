@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.wb.engine.EventSchemas;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.CitationsChecked;
+import dev.wb.projections.events.ReviewGated;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
@@ -65,6 +66,7 @@ public final class WbEvents {
             .add(PlanAudited.TYPE)
             .add(PlanRebaselined.TYPE)
             .add(CitationsChecked.TYPE)
+            .add(ReviewGated.TYPE)
             .add(ScopeChecked.TYPE)
             .add(TaskCreated.TYPE)
             .add(ImportVerdictRecorded.TYPE)
