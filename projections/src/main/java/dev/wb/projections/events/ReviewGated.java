@@ -47,9 +47,7 @@ public record ReviewGated(
     static final String UNLISTED = "unlisted";
 
     public static final EventType<ReviewGated> TYPE = EventType.of(
-            "review.gated",
-            List.of(MODE, BASE, BASE_COMMIT, COUNTS, PASSED, FINDINGS, UNLISTED),
-            ReviewGated::read);
+            "review.gated", List.of(MODE, BASE, BASE_COMMIT, COUNTS, PASSED, FINDINGS, UNLISTED), ReviewGated::read);
 
     /** One finding: the file, the line in the new file (0 for the whole diff), the kind and the rule. */
     public record Finding(String path, int line, String kind, String rule) {
@@ -103,7 +101,9 @@ public record ReviewGated(
 
     private static ReviewGated read(ObjectNode payload) {
         Map<String, Integer> counts = new LinkedHashMap<>();
-        payload.path(COUNTS).properties().forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
+        payload.path(COUNTS)
+                .properties()
+                .forEach(e -> counts.put(e.getKey(), e.getValue().asInt()));
         List<Finding> findings = new ArrayList<>();
         payload.path(FINDINGS).forEach(node -> findings.add(Finding.read(node)));
         return new ReviewGated(
