@@ -12,6 +12,7 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.ReviewGated;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.SyncSignaturesChecked;
@@ -103,7 +104,8 @@ enum Stage {
                     JudgeCurrentClassified.TYPE,
                     JudgeReproduced.TYPE,
                     JudgeSnapshotsPruned.TYPE,
-                    JudgeAgentsConfigured.TYPE),
+                    JudgeAgentsConfigured.TYPE,
+                    ReviewGated.TYPE),
             RUN,
             List.of(
                     RunStarted.TYPE,

@@ -8,12 +8,10 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
-import java.util.TreeMap;
 
 /**
  * {@code wb review context}: the computed half of a review. What changed, which critical zones it
@@ -99,12 +97,5 @@ public record ReviewContext(
     /** Whether a path is a test, by the original's rule (for the text output's marker). */
     public static boolean isTest(String path) {
         return Paths.isTest(path);
-    }
-
-    /** For the JSON: zones as plain lists. */
-    public Map<String, List<String>> zoneLists() {
-        Map<String, List<String>> lists = new TreeMap<>();
-        zones.forEach((zone, paths) -> lists.put(zone, List.copyOf(paths)));
-        return lists;
     }
 }
