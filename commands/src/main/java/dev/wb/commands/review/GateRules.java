@@ -131,7 +131,7 @@ final class GateRules {
             }
         }
         Matcher keyword = SECRET_KEYWORD.matcher(line.text());
-        if (!NOT_A_SECRET.matcher(line.text()).find() && keyword.find()) {
+        if (keyword.find() && !NOT_A_SECRET.matcher(line.text()).find()) {
             String value = line.text().substring(keyword.end(3), keyword.start(4));
             return Optional.of(secretFinding(line, "literal-credential", "a literal credential in source", value));
         }

@@ -42,6 +42,9 @@ public record ReviewDiff(
     /** The largest untracked file read; a larger one is named as skipped. */
     public static final long UNTRACKED_MAX_BYTES = 32L * 1024 * 1024;
 
+    /** The most of one added line the rules read (1 MiB of characters); the rest of a longer line is not read. */
+    public static final int LINE_MAX_CHARS = 1 << 20;
+
     /** How far into an untracked file git's rule looks for a NUL byte to call it binary. */
     private static final int BINARY_PROBE = 8000;
 
@@ -95,10 +98,26 @@ public record ReviewDiff(
                     }
                 }
             }
-            return new ReviewDiff(request.staged(), base.name(), base.commit(), changed, added, skipped);
+            return new ReviewDiff(
+                    request.staged(), base.name(), base.commit(), changed, bounded(added, skipped), skipped);
         } catch (GitException e) {
             throw Repositories.failure(e);
         }
+    }
+
+    /** The lines with each one over {@link #LINE_MAX_CHARS} cut there, and named as read in part. */
+    private static List<AddedLine> bounded(List<AddedLine> added, List<String> skipped) {
+        List<AddedLine> lines = new ArrayList<>(added.size());
+        for (AddedLine line : added) {
+            if (line.text().length() <= LINE_MAX_CHARS) {
+                lines.add(line);
+                continue;
+            }
+            skipped.add(line.path() + ":" + line.line() + ": a line of "
+                    + line.text().length() + " characters, read on its first " + LINE_MAX_CHARS);
+            lines.add(new AddedLine(line.path(), line.line(), line.text().substring(0, LINE_MAX_CHARS)));
+        }
+        return lines;
     }
 
     private static List<ChangedPath> changedPaths(GitRepository git, boolean staged, String diffFrom) {

@@ -234,6 +234,22 @@ class ReviewGatesTest {
     }
 
     @Test
+    void a_ten_megabyte_added_line_is_read_on_its_first_mebibyte_and_named_as_read_in_part() {
+        repo.write("dist2/bundle.js", SECRETS.get("github-token") + " " + "x".repeat(10 * 1024 * 1024) + "\n");
+
+        ReviewGates.Result result = gates();
+
+        assertEquals(
+                List.of("github-token"),
+                result.findings().stream().map(Finding::rule).toList());
+        assertEquals(
+                List.of("dist2/bundle.js:1: a line of "
+                        + (10 * 1024 * 1024 + SECRETS.get("github-token").length() + 1)
+                        + " characters, read on its first 1048576"),
+                result.diff().skipped());
+    }
+
+    @Test
     void a_base_that_names_no_commit_is_refused_with_a_fix() {
         Failure failure = assertThrows(Failure.class, () -> gates(false, Optional.of("no-such-branch")));
         assertEquals(Failure.Kind.USAGE, failure.kind());
