@@ -90,7 +90,8 @@ class ReviewGatesCliIT {
         assertEquals(1, doc.get("counts").get("secret").asInt());
         assertEquals(1, doc.get("counts").get("swallowed-error").asInt());
         assertEquals("main", doc.get("base").asText());
-        assertEquals("API = \"[redacted]\"", doc.get("findings").get(0).get("quote").asText());
+        assertEquals(
+                "API = \"[redacted]\"", doc.get("findings").get(0).get("quote").asText());
         assertTrue(doc.get("event").asText().length() > 0);
         assertFalse(run.stdout().contains(TOKEN.substring(0, 10)));
     }
