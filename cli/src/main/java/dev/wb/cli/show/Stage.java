@@ -243,7 +243,12 @@ enum Stage {
             }
         }
         if (run == null) {
-            return new State("pending", Tone.WARN);
+            // No judge yet: the latest wb review gates, if any, says how the diff stands.
+            return last(events, ReviewGated.TYPE)
+                    .map(e -> ReviewGated.TYPE.read(e).passed()
+                            ? new State("gates-passed", Tone.GOOD)
+                            : new State("gates-failed", Tone.BAD))
+                    .orElse(new State("pending", Tone.WARN));
         }
         if (JudgeRunRefused.TYPE.matches(run)) {
             return new State("refused", Tone.BAD);

@@ -77,6 +77,27 @@ class ReviewGatesCliIT {
         assertTrue(clean.stdout().contains("pass  no mechanically checkable gate was violated"), clean.stdout());
         ProcessResult replay = wb(repo.root(), "replay", "ABC-1");
         assertTrue(replay.stdout().contains("review.gated"), replay.toString());
+        assertTrue(replay.stdout().contains("fail · branch since main"), replay.stdout());
+        assertEquals("gates-passed", reviewStage());
+    }
+
+    @Test
+    void wb_show_puts_a_failed_run_in_the_review_stage() {
+        wb(repo.root(), "review", "gates", "ABC-1");
+
+        assertEquals("gates-failed", reviewStage());
+    }
+
+    /** The review stage's state, as {@code wb show KEY --json} gives it. */
+    private String reviewStage() {
+        ProcessResult show = wb(repo.root(), "show", "ABC-1", "--json");
+        JsonNode doc = CanonicalJson.parse(show.stdout().getBytes(StandardCharsets.UTF_8));
+        for (JsonNode stage : doc.get("stages")) {
+            if (stage.get("stage").asText().equals("review")) {
+                return stage.get("state").asText();
+            }
+        }
+        return "absent";
     }
 
     @Test
