@@ -18,6 +18,7 @@ import dev.wb.cli.ops.DoctorCmd;
 import dev.wb.cli.ops.PreflightCmd;
 import dev.wb.cli.ops.RunCmd;
 import dev.wb.cli.ops.ValidateFlowCmd;
+import dev.wb.cli.review.ReviewGroup;
 import dev.wb.cli.route.RouteCmd;
 import dev.wb.cli.sdd.SddGroup;
 import dev.wb.cli.server.ServerGroup;
@@ -49,6 +50,7 @@ final class Commands {
             "cite",
             "repo",
             "impl",
+            "review",
             "git",
             "judge",
             "hooks",
@@ -86,6 +88,7 @@ final class Commands {
             case "cite" -> CiteGroup.spec(root);
             case "repo" -> RepoGroup.spec(root);
             case "impl" -> ImplGroup.spec(root);
+            case "review" -> ReviewGroup.spec(root);
             case "git" -> GitGroup.spec(root);
             case "judge" -> JudgeGroup.spec(root);
             case "hooks" -> HooksGroup.spec(root);

@@ -15,7 +15,7 @@ public enum ObjectFormat {
     }
 
     /** The id of the empty tree, which git knows without storing it: the "before" of an unborn branch. */
-    String emptyTree() {
+    public String emptyTree() {
         return emptyTree;
     }
 

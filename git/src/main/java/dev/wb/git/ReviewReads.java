@@ -159,6 +159,32 @@ public final class ReviewReads {
         return git.runOrThrow(repo.root(), args.toArray(String[]::new));
     }
 
+    /**
+     * The patch {@code wb review gates} reads added lines from: {@code git diff --unified=0} of
+     * {@code baseCommit} against the working tree's tracked files, or with {@code staged} against the
+     * index. Renames are found as git finds them by default (a moved file adds no lines); prefixes,
+     * colour, external diff and text conversion are fixed so that no configuration changes the bytes.
+     * A binary file shows as one {@code Binary files … differ} line, with no added line.
+     */
+    public byte[] addedLinesPatch(String baseCommit, boolean staged) {
+        List<String> args = new ArrayList<>(List.of(
+                "diff",
+                "--unified=0",
+                "--no-color",
+                "--no-ext-diff",
+                "--no-textconv",
+                "--find-renames",
+                "--src-prefix=a/",
+                "--dst-prefix=b/",
+                "--ignore-submodules=dirty"));
+        if (staged) {
+            args.add("--cached");
+        }
+        args.add(Objects.requireNonNull(baseCommit, "baseCommit"));
+        args.add("--");
+        return git.runOrThrow(repo.root(), args.toArray(String[]::new));
+    }
+
     /** Whether {@code ancestor} is {@code descendant} or one of its ancestors (both full commit ids). */
     public boolean isAncestor(String ancestor, String descendant) {
         GitBinary.Output output = git.run(

@@ -112,6 +112,10 @@ public final class Summaries {
         if (run != null) {
             return run;
         }
+        String review = ReviewSummaries.of(event);
+        if (review != null) {
+            return review;
+        }
         String judge = JudgeSummaries.of(type, payload);
         if (judge != null) {
             return judge;

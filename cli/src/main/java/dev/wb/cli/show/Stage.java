@@ -12,6 +12,7 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.ReviewGated;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.SyncSignaturesChecked;
@@ -103,7 +104,8 @@ enum Stage {
                     JudgeCurrentClassified.TYPE,
                     JudgeReproduced.TYPE,
                     JudgeSnapshotsPruned.TYPE,
-                    JudgeAgentsConfigured.TYPE),
+                    JudgeAgentsConfigured.TYPE,
+                    ReviewGated.TYPE),
             RUN,
             List.of(
                     RunStarted.TYPE,
@@ -241,7 +243,12 @@ enum Stage {
             }
         }
         if (run == null) {
-            return new State("pending", Tone.WARN);
+            // No judge yet: the latest wb review gates, if any, says how the diff stands.
+            return last(events, ReviewGated.TYPE)
+                    .map(e -> ReviewGated.TYPE.read(e).passed()
+                            ? new State("gates-passed", Tone.GOOD)
+                            : new State("gates-failed", Tone.BAD))
+                    .orElse(new State("pending", Tone.WARN));
         }
         if (JudgeRunRefused.TYPE.matches(run)) {
             return new State("refused", Tone.BAD);

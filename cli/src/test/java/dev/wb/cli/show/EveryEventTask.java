@@ -22,6 +22,7 @@ import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.ReviewGated;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.SyncSignaturesChecked;
@@ -319,7 +320,15 @@ public final class EveryEventTask {
                         DIGEST,
                         Optional.of(COMMIT),
                         PlanConfirmed.Outcome.CONFIRMED,
-                        List.of()));
+                        List.of()),
+                new ReviewGated(
+                        "branch",
+                        "main",
+                        COMMIT,
+                        Map.of("secret", 1, "swallowed-error", 0, "dependency", 0, "regression-test", 0),
+                        false,
+                        List.of(new ReviewGated.Finding("src/App.java", 3, "secret", "github-token")),
+                        0));
     }
 
     private static PlanAudited audit() {

@@ -65,7 +65,7 @@ class ShowEveryEventTest {
         // the events are an hour apart from 08:00: the date is shown again where the day changes
         assertTrue(show.out().contains("  2026-05-01 08:00:00  workspace.initialized "), show::toString);
         assertTrue(show.out().contains("  2026-05-02 00:00:00  "), show::toString);
-        assertTrue(lines.get(lines.size() - 1).matches("chain: 48 events verify, head [0-9a-f]{12}"), show::toString);
+        assertTrue(lines.get(lines.size() - 1).matches("chain: 49 events verify, head [0-9a-f]{12}"), show::toString);
     }
 
     @Test
@@ -91,7 +91,7 @@ class ShowEveryEventTest {
                         "review=approved [judge.snapshot.captured, task.commands.approved, judge.run.started,"
                                 + " judge.run.refused, judge.run.finished, judge.receipt.written, judge.record.read,"
                                 + " judge.record.verified, judge.current.classified, judge.reproduced,"
-                                + " judge.snapshots.pruned, judge.agents.configured]",
+                                + " judge.snapshots.pruned, judge.agents.configured, review.gated]",
                         "run=done [run.started, node.started, node.launched, node.finished, edge.taken,"
                                 + " run.budget_exhausted, run.parked, run.answered, run.finished, node.when,"
                                 + " run.decomposed, subtask.started, subtask.finished]",
@@ -100,7 +100,7 @@ class ShowEveryEventTest {
                 stages);
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
-                48, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
+                49, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
     }
 
     @Test

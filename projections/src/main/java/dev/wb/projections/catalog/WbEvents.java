@@ -14,6 +14,7 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.ReviewGated;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
 import dev.wb.projections.events.SyncSignaturesChecked;
@@ -65,6 +66,7 @@ public final class WbEvents {
             .add(PlanAudited.TYPE)
             .add(PlanRebaselined.TYPE)
             .add(CitationsChecked.TYPE)
+            .add(ReviewGated.TYPE)
             .add(ScopeChecked.TYPE)
             .add(TaskCreated.TYPE)
             .add(ImportVerdictRecorded.TYPE)
