@@ -4,6 +4,7 @@ import com.google.common.collect.ImmutableList;
 import dev.wb.engine.EventSchemas;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.CitationsChecked;
+import dev.wb.projections.events.CommitChecked;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
@@ -13,6 +14,7 @@ import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.PrChecked;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
@@ -109,6 +111,8 @@ public final class WbEvents {
             .add(TaskCleaned.TYPE)
             .add(TaskFetched.TYPE)
             .add(PlanConfirmed.TYPE)
+            .add(CommitChecked.TYPE)
+            .add(PrChecked.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =
