@@ -10,7 +10,7 @@ import java.util.List;
  * is never recorded, only its digest, so a credential a draft held does not reach the log.
  *
  * @param passed no rule was broken
- * @param convention the style it was checked against: {@code conventional}, {@code ticket-prefixed} or {@code free-form}
+ * @param convention the style it was checked against (its wire name: conventional, ticket-prefixed or free-form)
  * @param sha256 the SHA-256 of the message's bytes, lower-case hex
  * @param saved it was written to {@code .workflow/KEY/commit.txt} (a pass with a key)
  * @param reasons every rule it broke, in the order checked (bounded: 20, each 200 characters)
