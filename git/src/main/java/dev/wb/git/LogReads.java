@@ -30,8 +30,14 @@ public final class LogReads {
             throw new IllegalArgumentException("limit must be at least 1, not " + limit);
         }
         return commits(git.runOrThrow(
-                        repo.root(), "log", "--no-merges", "-n", Integer.toString(limit), "--format=%H%x00%s%x00",
-                        headCommit, "--"))
+                        repo.root(),
+                        "log",
+                        "--no-merges",
+                        "-n",
+                        Integer.toString(limit),
+                        "--format=%H%x00%s%x00",
+                        headCommit,
+                        "--"))
                 .stream()
                 .map(Commit::subject)
                 .toList();
@@ -42,8 +48,14 @@ public final class LogReads {
         Objects.requireNonNull(baseCommit, "baseCommit");
         Objects.requireNonNull(headCommit, "headCommit");
         return commits(git.runOrThrow(
-                repo.root(), "log", "--reverse", "--no-merges", "--format=%H%x00%s%x00", headCommit,
-                "^" + baseCommit, "--"));
+                repo.root(),
+                "log",
+                "--reverse",
+                "--no-merges",
+                "--format=%H%x00%s%x00",
+                headCommit,
+                "^" + baseCommit,
+                "--"));
     }
 
     /** {@code id NUL subject NUL} records, each after a newline but the first. */

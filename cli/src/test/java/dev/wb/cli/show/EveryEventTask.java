@@ -12,6 +12,7 @@ import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.CitationsChecked;
+import dev.wb.projections.events.CommitChecked;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
@@ -21,6 +22,7 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.PrChecked;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
@@ -319,7 +321,9 @@ public final class EveryEventTask {
                         DIGEST,
                         Optional.of(COMMIT),
                         PlanConfirmed.Outcome.CONFIRMED,
-                        List.of()));
+                        List.of()),
+                new CommitChecked(false, "conventional", "ab".repeat(32), false, List.of("subject ends with a period")),
+                new PrChecked(true, "cd".repeat(32), true, List.of(), "ready"));
     }
 
     private static PlanAudited audit() {

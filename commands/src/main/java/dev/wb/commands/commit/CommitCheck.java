@@ -54,8 +54,8 @@ public final class CommitCheck {
                 session.workspace(),
                 file,
                 InputFiles.Kind.COMMIT_MESSAGE,
-                "write the drafted message to that file first, then: wb commit check --file " + file
-                        + key.map(k -> " --key " + k.value()).orElse(""));
+                shown -> "write the drafted message to " + shown + " first, then: wb commit check "
+                        + key.map(k -> k.value() + " ").orElse("") + "--file " + shown);
         Convention convention = CommitConvention.resolve(session);
         List<String> reasons = CommitRules.check(draft.text(), convention, key.map(TaskKey::value));
         Optional<String> saved = Optional.empty();

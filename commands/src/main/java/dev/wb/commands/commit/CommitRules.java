@@ -36,8 +36,8 @@ public final class CommitRules {
 
     /** Words ending in -ed or -ing that are imperatives (or nouns) all the same. */
     private static final Set<String> NOT_TENSED = Set.of(
-            "embed", "shred", "bring", "string", "ring", "sing", "spring", "swing", "ping", "thing", "sting",
-            "wing", "king", "ding", "ceiling", "shed", "bed");
+            "embed", "shred", "bring", "string", "ring", "sing", "spring", "swing", "ping", "thing", "sting", "wing",
+            "king", "ding", "ceiling", "shed", "bed");
 
     private CommitRules() {}
 
@@ -52,18 +52,25 @@ public final class CommitRules {
             return new Convention(CommitStyle.FREE_FORM, false, 0, false, List.of());
         }
         double total = sample.size();
-        double conventional = sample.stream().filter(s -> CONVENTIONAL.matcher(s).find()).count();
-        double ticketed = sample.stream().filter(s -> TICKET_PREFIX.matcher(s).find()).count();
+        double conventional =
+                sample.stream().filter(s -> CONVENTIONAL.matcher(s).find()).count();
+        double ticketed =
+                sample.stream().filter(s -> TICKET_PREFIX.matcher(s).find()).count();
         CommitStyle style = conventional / total >= ADOPTION_THRESHOLD
                 ? CommitStyle.CONVENTIONAL
                 : ticketed / total >= ADOPTION_THRESHOLD ? CommitStyle.TICKET_PREFIXED : CommitStyle.FREE_FORM;
         return new Convention(
-                style, ticketed / total >= ADOPTION_THRESHOLD, sample.size(), false, sample.subList(0, Math.min(3, sample.size())));
+                style,
+                ticketed / total >= ADOPTION_THRESHOLD,
+                sample.size(),
+                false,
+                sample.subList(0, Math.min(3, sample.size())));
     }
 
     /** Every rule {@code message} breaks under {@code convention}, in order; empty when it may be used. */
     public static List<String> check(String message, Convention convention, Optional<String> key) {
-        List<String> lines = List.of(message.replace("\r\n", "\n").stripTrailing().split("\n", -1));
+        List<String> lines =
+                List.of(message.replace("\r\n", "\n").stripTrailing().split("\n", -1));
         String subject = lines.get(0).strip();
         if (subject.isEmpty()) {
             return List.of("subject is empty");
@@ -93,17 +100,21 @@ public final class CommitRules {
         if (WIP.matcher(subject).find()) {
             problems.add("subject marks unfinished work (wip/fixup/squash); finish or squash it first");
         } else {
-            tensed(subject).ifPresent(word -> problems.add(
-                    "subject starts with \"" + word + "\": write it in the imperative (\"fix\", not \"fixed\" or \"fixing\")"));
+            tensed(subject)
+                    .ifPresent(word -> problems.add("subject starts with \"" + word
+                            + "\": write it in the imperative (\"fix\", not \"fixed\" or \"fixing\")"));
         }
         return problems;
     }
 
     private static List<String> styleProblems(String subject, Convention convention) {
-        if (convention.style() == CommitStyle.CONVENTIONAL && !CONVENTIONAL.matcher(subject).find()) {
-            return List.of("this repo uses conventional commits; start with one of: " + String.join(", ", CONVENTIONAL_TYPES));
+        if (convention.style() == CommitStyle.CONVENTIONAL
+                && !CONVENTIONAL.matcher(subject).find()) {
+            return List.of(
+                    "this repo uses conventional commits; start with one of: " + String.join(", ", CONVENTIONAL_TYPES));
         }
-        if (convention.style() == CommitStyle.TICKET_PREFIXED && !TICKET_PREFIX.matcher(subject).find()) {
+        if (convention.style() == CommitStyle.TICKET_PREFIXED
+                && !TICKET_PREFIX.matcher(subject).find()) {
             return List.of("this repo prefixes subjects with the ticket key");
         }
         return List.of();
@@ -118,7 +129,7 @@ public final class CommitRules {
         String word = rest.split("[^\\p{L}]", 2)[0];
         String lower = word.toLowerCase(Locale.ROOT);
         boolean tensed = lower.length() > 4
-                && (lower.endsWith("ed") && !lower.endsWith("eed") || lower.endsWith("ing"))
+                && ((lower.endsWith("ed") && !lower.endsWith("eed")) || lower.endsWith("ing"))
                 && !NOT_TENSED.contains(lower);
         return tensed ? Optional.of(word) : Optional.empty();
     }

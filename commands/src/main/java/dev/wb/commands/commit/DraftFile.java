@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A drafted text a check reads ({@code --file}) and, once it passes, saves under the task's folder. A
@@ -23,14 +24,19 @@ import java.util.List;
  */
 public record DraftFile(String shown, String text) {
 
-    /** Reads the draft; exit 6 when nothing is at {@code file}, 2 when it is no file wb reads. */
-    public static DraftFile read(Workspace workspace, Path file, InputFiles.Kind kind, String fix) {
+    /**
+     * Reads the draft; exit 6 when nothing is at {@code file} ({@code fix} gives the fix line of the draft as
+     * shown), 2 when it is no file wb reads.
+     */
+    public static DraftFile read(Workspace workspace, Path file, InputFiles.Kind kind, Function<String, String> fix) {
         Path absolute = file.toAbsolutePath().normalize();
-        String shown = absolute.startsWith(workspace.root()) ? workspace.root().relativize(absolute).toString() : absolute.toString();
+        String shown = absolute.startsWith(workspace.root())
+                ? workspace.root().relativize(absolute).toString()
+                : absolute.toString();
         InputFiles.Content content;
         try {
             content = InputFiles.read(workspace.root(), absolute, kind)
-                    .orElseThrow(() -> Failure.missing("no such file: " + shown, fix));
+                    .orElseThrow(() -> Failure.missing("no such file: " + shown, fix.apply(shown)));
         } catch (InputFiles.Unusable e) {
             throw new Failure(Failure.Kind.USAGE, e.getMessage(), List.of(e.fix()));
         }

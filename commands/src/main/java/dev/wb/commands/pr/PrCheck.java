@@ -31,7 +31,11 @@ public final class PrCheck {
      * @param saved the file written, relative to the repository (a pass with a key)
      */
     public record Result(
-            DraftFile draft, List<String> reasons, HandoverState handover, Optional<String> saved, EventEnvelope event) {
+            DraftFile draft,
+            List<String> reasons,
+            HandoverState handover,
+            Optional<String> saved,
+            EventEnvelope event) {
 
         public Result {
             reasons = List.copyOf(reasons);
@@ -50,8 +54,8 @@ public final class PrCheck {
                 session.workspace(),
                 file,
                 InputFiles.Kind.PR_DESCRIPTION,
-                "write the drafted description to that file first, then: wb pr check "
-                        + key.map(k -> k.value() + " ").orElse("") + "--file " + file);
+                shown -> "write the drafted description to " + shown + " first, then: wb pr check "
+                        + key.map(k -> k.value() + " ").orElse("") + "--file " + shown);
         List<String> reasons = new ArrayList<>(ProseRules.check(draft.text(), shape));
         HandoverState handover = HandoverState.NO_TASK;
         if (key.isPresent()) {
@@ -66,7 +70,8 @@ public final class PrCheck {
             draft.save(session.workspace(), key.get().value(), SAVED_AS);
             saved = Optional.of(".workflow/" + key.get().value() + "/" + SAVED_AS);
         }
-        PrChecked event = new PrChecked(reasons.isEmpty(), draft.sha256(), saved.isPresent(), reasons, handover.wireName());
+        PrChecked event =
+                new PrChecked(reasons.isEmpty(), draft.sha256(), saved.isPresent(), reasons, handover.wireName());
         EventEnvelope recorded = new EventService(session)
                 .record(key.map(StreamId::task).orElseGet(StreamId::workspace), event)
                 .get(0);

@@ -82,7 +82,12 @@ public final class PrContext {
     /** Assembles the context; exit 2 when {@code --base} names no commit. */
     public static Result of(Session session, TaskKey key, Optional<String> baseRef) {
         BranchChanges changes = BranchChanges.read(session, baseRef);
-        CriticalZones zones = CriticalZones.with(WorkspaceConfig.load(session.workspace()).criticalZones());
+        // wb's own files (the plan, the log, the drafts) are not the change a reviewer reads
+        List<String> changed = changes.paths().stream()
+                .filter(p -> !p.startsWith(".workflow/"))
+                .toList();
+        CriticalZones zones =
+                CriticalZones.with(WorkspaceConfig.load(session.workspace()).criticalZones());
         TaskPlan plan = TaskPlan.of(session, key);
         Optional<Branch> branch = branch(session, changes);
         return new Result(
@@ -90,9 +95,9 @@ public final class PrContext {
                 branch.flatMap(Branch::name),
                 changes.baseName(),
                 branch.map(Branch::commits).orElse(List.of()),
-                changes.paths(),
-                List.copyOf(zones.touched(changes.paths()).keySet()),
-                Shape.of(changes.paths().size()),
+                changed,
+                List.copyOf(zones.touched(changed).keySet()),
+                Shape.of(changed.size()),
                 plan.plan().map(PrContext::summary),
                 plan.plan().map(Plan::questions).orElse(List.of()),
                 verification(session, key));
@@ -103,9 +108,10 @@ public final class PrContext {
     private static Optional<Branch> branch(Session session, BranchChanges changes) {
         try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             Optional<String> head = git.head();
-            List<LogReads.Commit> commits = head.isPresent() && changes.mergeBase().isPresent()
-                    ? git.log().since(changes.mergeBase().get(), head.get())
-                    : List.of();
+            List<LogReads.Commit> commits =
+                    head.isPresent() && changes.mergeBase().isPresent()
+                            ? git.log().since(changes.mergeBase().get(), head.get())
+                            : List.of();
             return Optional.of(new Branch(git.currentBranch(), commits));
         } catch (GitException e) {
             throw Repositories.failure(e);
@@ -130,6 +136,8 @@ public final class PrContext {
                         run.commands().stream()
                                 .map(c -> new Command(c.command(), c.exitCode()))
                                 .toList(),
-                        run.started().refused().stream().map(VerifyStarted.Refused::command).toList()));
+                        run.started().refused().stream()
+                                .map(VerifyStarted.Refused::command)
+                                .toList()));
     }
 }

@@ -44,7 +44,8 @@ public final class ProseRules {
             return List.of("the description is empty: write a title and at least one sentence");
         }
         List<String> problems = new ArrayList<>();
-        emptySections(text).forEach(h -> problems.add("section '" + h + "' has no content: delete the heading or fill it"));
+        emptySections(text)
+                .forEach(h -> problems.add("section '" + h + "' has no content: delete the heading or fill it"));
         for (Pattern filler : FILLER) {
             Matcher found = filler.matcher(text);
             if (found.find()) {
@@ -54,10 +55,11 @@ public final class ProseRules {
         text.lines()
                 .filter(line -> UNCHECKED_BOX.matcher(line).find())
                 .findFirst()
-                .ifPresent(line -> problems.add(
-                        "unticked checklist item: '" + line.strip() + "' -- fill it in or remove it"));
+                .ifPresent(line ->
+                        problems.add("unticked checklist item: '" + line.strip() + "' -- fill it in or remove it"));
         placeholder(text).ifPresent(p -> problems.add("placeholder left in the text: '" + p + "'"));
-        if (expected.equals(Optional.of(Shape.TRIVIAL)) && text.lines().anyMatch(l -> HEADING.matcher(l).matches())) {
+        if (expected.equals(Optional.of(Shape.TRIVIAL))
+                && text.lines().anyMatch(l -> HEADING.matcher(l).matches())) {
             problems.add("this change is trivial; a title and one sentence is the whole description");
         }
         return problems;

@@ -37,8 +37,8 @@ record TaskPlan(Optional<Plan> plan, String ticketType) {
      * type); without a plan, triage's type is a handover type; and an {@code incident-} task always does.
      */
     boolean owesHandover(TaskKey key) {
-        boolean byType = plan.map(Plan::needsHandover)
-                .orElse(Plan.HANDOVER_TYPES.contains(ticketType.toLowerCase(Locale.ROOT)));
+        boolean byType =
+                plan.map(Plan::needsHandover).orElse(Plan.HANDOVER_TYPES.contains(ticketType.toLowerCase(Locale.ROOT)));
         return byType || key.value().startsWith("incident-");
     }
 

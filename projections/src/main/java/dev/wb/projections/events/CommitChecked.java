@@ -24,8 +24,8 @@ public record CommitChecked(boolean passed, String convention, String sha256, bo
     static final String SAVED = "saved";
     static final String REASONS = "reasons";
 
-    public static final EventType<CommitChecked> TYPE = EventType.of(
-            "commit.checked", List.of(PASSED, CONVENTION, SHA256, SAVED, REASONS), CommitChecked::read);
+    public static final EventType<CommitChecked> TYPE =
+            EventType.of("commit.checked", List.of(PASSED, CONVENTION, SHA256, SAVED, REASONS), CommitChecked::read);
 
     public CommitChecked {
         reasons = CheckReasons.bounded(reasons);
