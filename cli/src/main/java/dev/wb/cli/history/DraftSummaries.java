@@ -4,8 +4,8 @@ import static dev.wb.cli.history.Summaries.cut;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
-import dev.wb.projections.events.CommitChecked;
-import dev.wb.projections.events.PrChecked;
+import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.PrChecked;
 import java.util.List;
 
 /** {@code wb replay}'s one-line summaries of the checks of drafted texts: {@code commit.checked}, {@code pr.checked}. */

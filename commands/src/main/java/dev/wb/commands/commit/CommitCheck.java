@@ -6,7 +6,7 @@ import dev.wb.commands.Session;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
-import dev.wb.projections.events.CommitChecked;
+import dev.wb.projections.events.draft.CommitChecked;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -7,7 +7,7 @@ import dev.wb.commands.commit.DraftFile;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
-import dev.wb.projections.events.PrChecked;
+import dev.wb.projections.events.draft.PrChecked;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,9 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.draft;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.WbEvent;
 import java.util.List;
 
 /**
@@ -53,6 +55,6 @@ public record CommitChecked(boolean passed, String convention, String sha256, bo
                 payload.path(CONVENTION).asText(),
                 payload.path(SHA256).asText(),
                 payload.path(SAVED).asBoolean(),
-                PayloadValues.texts(payload.path(REASONS)));
+                CheckReasons.texts(payload.path(REASONS)));
     }
 }

@@ -1,7 +1,9 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.draft;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.WbEvent;
 import java.util.List;
 
 /**
@@ -53,7 +55,7 @@ public record PrChecked(boolean passed, String sha256, boolean saved, List<Strin
                 payload.path(PASSED).asBoolean(),
                 payload.path(SHA256).asText(),
                 payload.path(SAVED).asBoolean(),
-                PayloadValues.texts(payload.path(REASONS)),
+                CheckReasons.texts(payload.path(REASONS)),
                 payload.path(HANDOVER).asText());
     }
 }

@@ -1,5 +1,6 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.draft;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,5 +21,12 @@ final class CheckReasons {
             bounded.add(reason.length() <= MAX_CHARS ? reason : reason.substring(0, MAX_CHARS - 1) + "…");
         }
         return List.copyOf(bounded);
+    }
+
+    /** The strings of a payload's array, in order; none when it is absent. */
+    static List<String> texts(JsonNode array) {
+        List<String> texts = new ArrayList<>();
+        array.forEach(t -> texts.add(t.asText()));
+        return List.copyOf(texts);
     }
 }
