@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
@@ -14,9 +16,13 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
+import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -136,5 +142,49 @@ class PrCheckTest {
         Failure link = assertThrows(Failure.class, () -> check("ABC-1", "link.md"));
         assertEquals(Failure.Kind.USAGE, link.kind());
         assertTrue(link.getMessage().contains("outside the repository"), link.getMessage());
+    }
+
+    /** A {@code handover.written} as {@code wb sdd handover} records it: the sha256 of the file it wrote. */
+    record HandoverWritten(String sha256) implements WbEvent {
+        static final EventType<HandoverWritten> TYPE = EventType.of(
+                "handover.written",
+                List.of("sha256", "path"),
+                p -> new HandoverWritten(p.path("sha256").asText()));
+
+        @Override
+        public EventType<HandoverWritten> eventType() {
+            return TYPE;
+        }
+
+        @Override
+        public ObjectNode payload() {
+            return CanonicalJson.objectNode()
+                    .put("sha256", sha256)
+                    .put("path", ".workflow/incident-cart-down/handover.md");
+        }
+    }
+
+    @Test
+    void a_handover_edited_after_the_log_recorded_it_is_stale_and_fails() throws IOException {
+        repo.write("drafts/pr.md", GOOD);
+        String written = "# Handover\n\nThe cart is back.\n";
+        repo.write(".workflow/incident-cart-down/handover.md", written);
+        try (Session session = new Session(Workspace.require(repo.root()), System.getenv(), TestEvents.invocation())) {
+            new EventService(session)
+                    .record(
+                            StreamId.task(TaskKey.parse("incident-cart-down").orElseThrow()),
+                            new HandoverWritten(Digests.sha256(written.getBytes(StandardCharsets.UTF_8))));
+        }
+        assertEquals(
+                HandoverState.READY, check("incident-cart-down", "drafts/pr.md").handover());
+
+        repo.write(".workflow/incident-cart-down/handover.md", written + "Edited later.\n");
+        PrCheck.Result stale = check("incident-cart-down", "drafts/pr.md");
+
+        assertEquals(HandoverState.STALE, stale.handover());
+        assertEquals(
+                List.of("the handover changed since it was written: .workflow/incident-cart-down/handover.md is not"
+                        + " the file the log recorded"),
+                stale.reasons());
     }
 }
