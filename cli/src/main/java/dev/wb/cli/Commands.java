@@ -2,6 +2,7 @@ package dev.wb.cli;
 
 import dev.wb.cli.ci.CiGroup;
 import dev.wb.cli.cite.CiteGroup;
+import dev.wb.cli.commit.CommitGroup;
 import dev.wb.cli.config.ConfigGroup;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.demo.DemoCmd;
@@ -18,6 +19,7 @@ import dev.wb.cli.ops.DoctorCmd;
 import dev.wb.cli.ops.PreflightCmd;
 import dev.wb.cli.ops.RunCmd;
 import dev.wb.cli.ops.ValidateFlowCmd;
+import dev.wb.cli.pr.PrGroup;
 import dev.wb.cli.review.ReviewGroup;
 import dev.wb.cli.route.RouteCmd;
 import dev.wb.cli.sdd.SddGroup;
@@ -48,6 +50,8 @@ final class Commands {
             "show",
             "sdd",
             "cite",
+            "commit",
+            "pr",
             "repo",
             "impl",
             "review",
@@ -90,6 +94,8 @@ final class Commands {
             case "impl" -> ImplGroup.spec(root);
             case "review" -> ReviewGroup.spec(root);
             case "git" -> GitGroup.spec(root);
+            case "commit" -> CommitGroup.spec(root);
+            case "pr" -> PrGroup.spec(root);
             case "judge" -> JudgeGroup.spec(root);
             case "hooks" -> HooksGroup.spec(root);
             case "task" -> TaskGroup.spec(root);

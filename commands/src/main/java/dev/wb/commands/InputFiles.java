@@ -52,6 +52,8 @@ public final class InputFiles {
         FLOW("flow file", MIB),
         /** commit.txt, handed to git commit -F. */
         COMMIT_MESSAGE("commit message", 64 * KIB),
+        /** A drafted pull request description (wb pr check): prose a reviewer reads whole. */
+        PR_DESCRIPTION("pull request description", 256 * KIB),
         /** An env-file of NAME=value lines. */
         ENV_FILE("env-file", 256 * KIB),
         /** A tool script {@code .workflow/tools/} holds (wb import): a small program the engine runs. */

@@ -197,6 +197,11 @@ public final class GitRepository implements AutoCloseable {
         return new ReviewReads(git, location);
     }
 
+    /** The history as messages ({@link LogReads}): recent subjects, a branch's commits. Always the git binary. */
+    public LogReads log() {
+        return new LogReads(git, location);
+    }
+
     private CheckoutReads checkout(Read read) {
         if (read.backend(backend, location.format()) == Backend.JGIT) {
             if (jgitCheckout == null) {

@@ -104,7 +104,7 @@ public final class Summaries {
 
     private static String known(EventEnvelope event, JsonNode payload) {
         String type = event.type();
-        String git = GitSummaries.of(event);
+        String git = Optional.ofNullable(GitSummaries.of(event)).orElseGet(() -> DraftSummaries.of(event));
         if (git != null) {
             return git;
         }

@@ -36,6 +36,8 @@ import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
+import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
@@ -328,7 +330,9 @@ public final class EveryEventTask {
                         Map.of("secret", 1, "swallowed-error", 0, "dependency", 0, "regression-test", 0),
                         false,
                         List.of(new ReviewGated.Finding("src/App.java", 3, "secret", "github-token")),
-                        0));
+                        0),
+                new CommitChecked(false, "conventional", "ab".repeat(32), false, List.of("subject ends with a period")),
+                new PrChecked(true, "cd".repeat(32), true, List.of(), "ready"));
     }
 
     private static PlanAudited audit() {

@@ -43,6 +43,9 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
     }
 
     static final List<String> FLOW_KEYS = List.of("strategy", "source", "validation", "protected", "branch_pattern");
+    /** The styles {@code commit_style} may name, as the original names them. */
+    static final List<String> COMMIT_STYLES = List.of("conventional", "ticket-prefixed", "free-form");
+
     static final List<String> STRATEGIES = List.of("cherry-pick", "merge", "trunk");
     private static final Pattern CONTEXT_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]*");
 
@@ -76,6 +79,10 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
                 IGNORED + ": wb's light tier is up to 2 files outside the critical zones,"
                         + " not a diff size (docs/PLAN.md)");
         notes.put("light_path", IGNORED + ": wb has no plan-free path; every task has a plan");
+        notes.put(
+                "commit_style",
+                "wb reads it: wb commit convention and wb commit check use the declared style instead of"
+                        + " detecting one from the history, as the original does; wb commit convention --set writes it");
         return Collections.unmodifiableMap(notes);
     }
 
@@ -101,9 +108,26 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
                     "hooks must be false, true or \"strict\", not " + ConfigReader.describe(hooks),
                     "the original workbench reads false as off and \"strict\" as blocking; wb uses neither");
         }
+        commitStyle(r, root);
         Optional<Flow> flow =
                 r.object(root, "", "flow").filter(f -> !f.isEmpty()).map(f -> flow(r, f));
         return new OriginalKeys(values, context, flow);
+    }
+
+    /** The commit style declared for the repository ({@code commit_style}), as written; empty when none is. */
+    public Optional<String> commitStyle() {
+        return Optional.ofNullable(values.get("commit_style")).map(JsonNode::asText);
+    }
+
+    private static void commitStyle(ConfigReader r, JsonNode root) {
+        String style = r.text(root, "", "commit_style", "free-form");
+        if (!COMMIT_STYLES.contains(style)) {
+            throw r.error(
+                    "commit_style",
+                    "commit_style is \"" + style + "\", which is not a commit style; the styles are "
+                            + String.join(", ", COMMIT_STYLES),
+                    "write one of them, or set it with: wb commit convention --set conventional");
+        }
     }
 
     private static String contextName(ConfigReader r, JsonNode root) {

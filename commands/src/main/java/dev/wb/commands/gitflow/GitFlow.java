@@ -96,7 +96,9 @@ public final class GitFlow {
         if (content.isEmpty()) {
             throw Failure.missing(
                     "no commit message for " + key + ": .workflow/" + key + "/commit.txt does not exist",
-                    "write the message there (a summary line, a blank line, the why), then: wb git commit " + key);
+                    "write one first: wb commit check " + key + " --file .workflow/" + key + "/message.txt (the"
+                            + " message drafted there; one that passes is saved as .workflow/" + key + "/commit.txt),"
+                            + " then: wb git commit " + key);
         }
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         Optional<String> author =

@@ -27,11 +27,11 @@ import java.util.Optional;
  * @param baseName the base branch as found ({@code main}, {@code origin/main}); empty with no base
  * @param top the top of the repository's work tree, a real path
  */
-record BranchChanges(List<String> paths, Optional<String> mergeBase, String baseName, Path top) {
+public record BranchChanges(List<String> paths, Optional<String> mergeBase, String baseName, Path top) {
 
     private static final List<String> DEFAULT_BRANCHES = List.of("main", "master", "develop");
 
-    BranchChanges {
+    public BranchChanges {
         paths = List.copyOf(paths);
     }
 
@@ -40,7 +40,7 @@ record BranchChanges(List<String> paths, Optional<String> mergeBase, String base
      *
      * @throws Failure (usage) when {@code --base} names no commit or git cannot read the repository
      */
-    static BranchChanges read(Session session, Optional<String> baseRef) {
+    public static BranchChanges read(Session session, Optional<String> baseRef) {
         try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             Optional<String> head = git.head();
             Optional<Base> base = head.isEmpty() ? Optional.empty() : base(git, baseRef);

@@ -51,7 +51,8 @@ class OriginalsConfigTest {
               "execute": true,
               "hooks": "strict",
               "light_max_lines": 40,
-              "light_path": false
+              "light_path": false,
+              "commit_style": "conventional"
             }
             """;
 
@@ -92,6 +93,7 @@ class OriginalsConfigTest {
         assertEquals(Optional.of("work"), c.originals().context());
         assertEquals(List.of("main", "homolog", "beta"), c.protectedBranches());
         assertEquals(Optional.of("scaleup"), c.presets().preset());
+        assertEquals(Optional.of("conventional"), c.originals().commitStyle());
         assertTrue(c.identity().isEmpty(), "context is not identity: it names a file outside the repository");
     }
 
@@ -173,7 +175,9 @@ class OriginalsConfigTest {
                 "{\"flow\": {\"source\": \"main\", \"strategy\": \"rebase\"}}|flow.strategy is \"rebase\"",
                 "{\"flow\": {\"source\": \"main\", \"validation\": \"qa\"}}|flow.validation must be a list of strings",
                 "{\"flow\": {\"source\": \"main\", \"protected\": [\"\"]}}|flow.protected[0] must not be blank",
-                "{\"flow\": {\"source\": \"main\", \"branch_pattern\": 7}}|flow.branch_pattern must be a string"
+                "{\"flow\": {\"source\": \"main\", \"branch_pattern\": 7}}|flow.branch_pattern must be a string",
+                "{\"commit_style\": \"angular\"}|commit_style is \"angular\", which is not a commit style",
+                "{\"commit_style\": 1}|commit_style must be a string"
             })
     void an_original_key_with_a_value_of_the_wrong_type_is_exit_3_naming_it(String json, String message) {
         Failure f = refused(json);

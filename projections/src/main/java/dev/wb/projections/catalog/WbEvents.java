@@ -27,6 +27,8 @@ import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WorkspaceInitialized;
+import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
@@ -111,6 +113,8 @@ public final class WbEvents {
             .add(TaskCleaned.TYPE)
             .add(TaskFetched.TYPE)
             .add(PlanConfirmed.TYPE)
+            .add(CommitChecked.TYPE)
+            .add(PrChecked.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =
