@@ -112,6 +112,10 @@ public final class Summaries {
         if (run != null) {
             return run;
         }
+        String mcp = McpSummaries.of(event);
+        if (mcp != null) {
+            return mcp;
+        }
         String judge = JudgeSummaries.of(type, payload);
         if (judge != null) {
             return judge;

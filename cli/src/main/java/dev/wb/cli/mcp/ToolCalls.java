@@ -108,7 +108,8 @@ final class ToolCalls implements AutoCloseable {
         Duration deadline = tool.access() == Access.RUN ? RUN_DEADLINE : READ_DEADLINE;
         String command = "wb " + String.join(" ", argv);
         try {
-            return new Answer(out.toString(), err.toString(), run.get(deadline.toMillis(), TimeUnit.MILLISECONDS));
+            int code = run.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+            return new Answer(out.toString(), err.toString(), code);
         } catch (TimeoutException e) {
             run.cancel(true);
             return refusal(
