@@ -18,10 +18,9 @@ import java.util.regex.Pattern;
  * key, a ref that would read as an option, a path outside the repository.
  *
  * @param argv the command line, {@code --json} first
- * @param task the task the call names, if any (its events go to that task's stream)
  * @param names the names of the arguments given, in name order (recorded; their values never are)
  */
-record CallArguments(List<String> argv, Optional<TaskKey> task, List<String> names) {
+record CallArguments(List<String> argv, List<String> names) {
 
     private static final Pattern DIGEST = Pattern.compile("sha256:[0-9a-f]{64}");
     private static final Pattern REF = Pattern.compile("[A-Za-z0-9._/:@^~{}+-]{1,200}");
@@ -32,6 +31,11 @@ record CallArguments(List<String> argv, Optional<TaskKey> task, List<String> nam
     static List<String> names(Map<String, Object> given) {
         return List.copyOf(
                 new TreeSet<>(given == null ? Map.<String, Object>of().keySet() : given.keySet()));
+    }
+
+    /** The task a call names with a well-formed {@code key}, even when another of its arguments is refused. */
+    static Optional<TaskKey> task(Map<String, Object> given) {
+        return given != null && given.get("key") instanceof String key ? TaskKey.parse(key) : Optional.empty();
     }
 
     /** Checks {@code given} against {@code tool}; {@code top} is the repository's top folder. */
@@ -45,7 +49,6 @@ record CallArguments(List<String> argv, Optional<TaskKey> task, List<String> nam
         }
         List<String> argv = new ArrayList<>(List.of("--json"));
         argv.addAll(tool.words());
-        Optional<TaskKey> task = Optional.empty();
         for (Param p : tool.params()) {
             Object value = args.get(p.name());
             if (value == null) {
@@ -62,15 +65,12 @@ record CallArguments(List<String> argv, Optional<TaskKey> task, List<String> nam
                 continue;
             }
             String text = text(tool, p, value, cwd, top);
-            if (p.kind() == Param.Kind.KEY) {
-                task = TaskKey.parse(text);
-            }
             if (p.option() != null) {
                 argv.add(p.option());
             }
             argv.add(text);
         }
-        return new CallArguments(argv, task, names(args));
+        return new CallArguments(argv, names(args));
     }
 
     private static boolean flag(McpTool tool, Param p, Object value) {

@@ -74,11 +74,10 @@ final class ToolCalls implements AutoCloseable {
     /** Runs one call and records it; never throws for anything the caller sent. */
     synchronized Answer call(McpTool tool, Map<String, Object> args) {
         long start = System.nanoTime();
-        Optional<TaskKey> task = Optional.empty();
+        Optional<TaskKey> task = CallArguments.task(args);
         Answer answer;
         try {
             CallArguments checked = CallArguments.of(tool, args, context.cwd(), workspace.root());
-            task = checked.task();
             requireAllowed(tool);
             answer = run(tool, checked.argv());
         } catch (Failure e) {
