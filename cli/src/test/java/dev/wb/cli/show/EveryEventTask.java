@@ -17,6 +17,7 @@ import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.McpCalled;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
@@ -319,7 +320,8 @@ public final class EveryEventTask {
                         DIGEST,
                         Optional.of(COMMIT),
                         PlanConfirmed.Outcome.CONFIRMED,
-                        List.of()));
+                        List.of()),
+                new McpCalled("sdd_audit", List.of("key"), 0, 840));
     }
 
     private static PlanAudited audit() {
