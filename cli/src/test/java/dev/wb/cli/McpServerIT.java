@@ -212,6 +212,32 @@ class McpServerIT {
         assertEquals("", Files.readString(tmp.resolve("stderr.txt")), "quiet by default");
     }
 
+    @Test
+    void a_line_that_is_no_message_is_dropped_with_a_warning_and_the_server_still_answers_and_exits() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(HOME.resolve("bin/wb").toString(), "mcp")
+                .directory(repo.root().toFile())
+                .redirectError(tmp.resolve("stderr.txt").toFile())
+                .redirectOutput(tmp.resolve("stdout.txt").toFile());
+        builder.environment().putAll(env);
+        Process server = builder.start();
+        try {
+            try (OutputStream in = server.getOutputStream()) {
+                in.write(("not json\n{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"initialize\",\"params\":"
+                                + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},"
+                                + "\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            assertTrue(server.waitFor(20, TimeUnit.SECONDS), "wb mcp still runs after stdin closed");
+        } finally {
+            server.destroyForcibly();
+        }
+        List<String> out = Files.readAllLines(tmp.resolve("stdout.txt"));
+        assertEquals(1, out.size(), out.toString());
+        assertEquals(7, JSON.readTree(out.get(0)).path("id").asInt(), out.toString());
+        String err = Files.readString(tmp.resolve("stderr.txt"));
+        assertTrue(err.startsWith("warning: wb mcp ignored a line on stdin that is no JSON-RPC message\n  fix: "), err);
+    }
+
     /** A client connected to a fresh {@code bin/wb mcp} in the repository. */
     private Session connect() {
         ServerParameters parameters = ServerParameters.builder(

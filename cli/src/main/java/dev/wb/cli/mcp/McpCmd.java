@@ -6,7 +6,9 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.WbVersion;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -48,10 +50,13 @@ public final class McpCmd extends LeafCmd {
         Workspace workspace = Workspace.require(context().cwd());
         PrintStream protocol = ProtocolStream.take();
         try (ToolCalls calls = new ToolCalls(context(), workspace)) {
-            McpStdio.serve(calls, context().terminals().stdin(), protocol, WbVersion.current());
+            McpStdio.serve(
+                    calls, context().terminals().stdin(), protocol, ProtocolStream.stderr(), WbVersion.current());
             calls.stop(STOP_BOUND);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return Exit.OK;
     }

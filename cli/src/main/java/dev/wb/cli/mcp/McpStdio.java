@@ -12,15 +12,16 @@ import io.modelcontextprotocol.spec.McpSchema.Content;
 import io.modelcontextprotocol.spec.McpSchema.ServerCapabilities;
 import io.modelcontextprotocol.spec.McpSchema.TextContent;
 import io.modelcontextprotocol.spec.McpSchema.Tool;
-import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * The MCP server of {@code wb mcp} on the official Java SDK (its stdio transport, Jackson 2): every
@@ -34,15 +35,22 @@ final class McpStdio {
             + " Each tool runs one wb command with --json and answers exactly its JSON document; the second"
             + " content item says the exit code and any error:/fix: lines. Exit 7 means the check failed.";
 
+    /** How long what the client sent before closing stdin is given to be answered. */
+    static final Duration DRAIN = Duration.ofSeconds(5);
+
+    /** How long stdout stays quiet before the server takes everything as answered. */
+    private static final Duration QUIET = Duration.ofSeconds(1);
+
     private McpStdio() {}
 
     /** Serves until {@code stdin} ends (the client went away). */
-    static void serve(ToolCalls calls, InputStream stdin, OutputStream stdout, String version)
-            throws InterruptedException {
-        CountDownLatch ended = new CountDownLatch(1);
-        McpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
-        StdioServerTransportProvider transport =
-                new StdioServerTransportProvider(mapper, watched(stdin, ended), stdout);
+    static void serve(ToolCalls calls, InputStream stdin, PrintStream stdout, PrintStream stderr, String version)
+            throws InterruptedException, IOException {
+        ObjectMapper json = new ObjectMapper();
+        McpJsonMapper mapper = new JacksonMcpJsonMapper(json);
+        InputPump input = new InputPump(stdin, stderr, json);
+        LastWrite written = new LastWrite(stdout);
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, input.sdkInput(), written);
         List<SyncToolSpecification> tools =
                 Arrays.stream(McpTool.values()).map(tool -> spec(calls, tool)).toList();
         McpSyncServer server = McpServer.sync(transport)
@@ -55,10 +63,55 @@ final class McpStdio {
                 .addToolFilter((context, tool) ->
                         McpTool.named(tool.name()).map(calls::offered).orElse(false))
                 .build();
+        input.start();
         try {
-            ended.await();
+            input.ended().await();
+            drain(calls, input, written);
         } finally {
+            input.close();
             server.close();
+        }
+    }
+
+    /**
+     * Once stdin has ended, waits (at most {@link #DRAIN}) until what the client sent before it closed is
+     * answered: nothing left unread, no call running, and stdout quiet for {@link #QUIET} since the last
+     * message was handed over.
+     */
+    private static void drain(ToolCalls calls, InputPump input, LastWrite written)
+            throws InterruptedException, IOException {
+        long deadline = System.nanoTime() + DRAIN.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!input.pending() && !calls.busy() && written.quietSince(input.lastHanded(), QUIET)) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** The stream the SDK writes to, noting when it last wrote. */
+    private static final class LastWrite extends FilterOutputStream {
+        private volatile long last = System.nanoTime();
+
+        LastWrite(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            last = System.nanoTime();
+            out.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            last = System.nanoTime();
+            out.write(b, off, len);
+        }
+
+        /** Whether nothing was written for {@code span}, counted from {@code since} at the earliest. */
+        boolean quietSince(long since, Duration span) {
+            return System.nanoTime() - Math.max(last, since) >= span.toNanos();
         }
     }
 
@@ -84,40 +137,5 @@ final class McpStdio {
                 .isError(answer.exitCode() != 0)
                 .meta(Map.of("exitCode", answer.exitCode()))
                 .build();
-    }
-
-    /** {@code stdin}, which counts {@code ended} down when it ends or fails. */
-    private static InputStream watched(InputStream stdin, CountDownLatch ended) {
-        return new FilterInputStream(stdin) {
-            @Override
-            public int read() throws IOException {
-                return seen(readOrEnd(() -> super.read()));
-            }
-
-            @Override
-            public int read(byte[] buffer, int offset, int length) throws IOException {
-                return seen(readOrEnd(() -> super.read(buffer, offset, length)));
-            }
-
-            private int seen(int n) {
-                if (n < 0) {
-                    ended.countDown();
-                }
-                return n;
-            }
-
-            private int readOrEnd(Read read) throws IOException {
-                try {
-                    return read.read();
-                } catch (IOException e) {
-                    ended.countDown();
-                    throw e;
-                }
-            }
-        };
-    }
-
-    private interface Read {
-        int read() throws IOException;
     }
 }

@@ -18,4 +18,9 @@ final class ProtocolStream {
         System.setOut(System.err);
         return protocol;
     }
+
+    /** The process's stderr, for the server's own warnings (a bad line on stdin). */
+    static PrintStream stderr() {
+        return System.err;
+    }
 }

@@ -24,6 +24,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs the tool calls of {@code wb mcp} (docs/MCP.md), one at a time: the arguments checked, the
@@ -51,6 +52,7 @@ final class ToolCalls implements AutoCloseable {
 
     private final WbCommand.Context context;
     private final Workspace workspace;
+    private final AtomicInteger running = new AtomicInteger();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread thread = new Thread(r, "wb-mcp-call");
         thread.setDaemon(true);
@@ -71,8 +73,22 @@ final class ToolCalls implements AutoCloseable {
         }
     }
 
+    /** Whether a call is running or waiting for the one before it. */
+    boolean busy() {
+        return running.get() > 0;
+    }
+
     /** Runs one call and records it; never throws for anything the caller sent. */
-    synchronized Answer call(McpTool tool, Map<String, Object> args) {
+    Answer call(McpTool tool, Map<String, Object> args) {
+        running.incrementAndGet();
+        try {
+            return callInTurn(tool, args);
+        } finally {
+            running.decrementAndGet();
+        }
+    }
+
+    private synchronized Answer callInTurn(McpTool tool, Map<String, Object> args) {
         long start = System.nanoTime();
         Optional<TaskKey> task = CallArguments.task(args);
         Answer answer;
