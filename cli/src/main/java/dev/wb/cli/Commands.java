@@ -13,6 +13,7 @@ import dev.wb.cli.help.SurfaceCmd;
 import dev.wb.cli.hooks.HooksGroup;
 import dev.wb.cli.impl.ImplGroup;
 import dev.wb.cli.judge.JudgeGroup;
+import dev.wb.cli.mcp.McpCmd;
 import dev.wb.cli.next.NextCmd;
 import dev.wb.cli.ops.ChecksCmd;
 import dev.wb.cli.ops.DoctorCmd;
@@ -72,6 +73,7 @@ final class Commands {
             "next",
             "route",
             "doctor",
+            "mcp",
             "surface",
             "generate-completion",
             "generate-man");
@@ -112,6 +114,7 @@ final class Commands {
             case "next" -> NextCmd.spec(root);
             case "route" -> RouteCmd.spec(root);
             case "doctor" -> DoctorCmd.spec(root);
+            case "mcp" -> McpCmd.spec(root);
             case "surface" -> SurfaceCmd.spec(root);
             case "generate-completion" -> CompletionCmd.spec(root);
             case "generate-man" -> ManCmd.spec(root);

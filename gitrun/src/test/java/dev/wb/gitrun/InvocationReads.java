@@ -72,6 +72,10 @@ final class InvocationReads {
                     EVERY_RULE,
                     "the warm server's client, which speaks for the real process (docs/adr/0009)"),
             new Allowed(
+                    "cli/src/main/java/dev/wb/cli/mcp/ProtocolStream.java",
+                    Set.of(STREAMS),
+                    "wb mcp (always cold) takes the process's stdout for the MCP protocol alone (docs/MCP.md)"),
+            new Allowed(
                     "cli/src/main/java/dev/wb/cli/core/Terminals.java",
                     Set.of(STREAMS),
                     "Terminals.process(): a cold run's own stdin and terminal, which Wb hands to the context"),

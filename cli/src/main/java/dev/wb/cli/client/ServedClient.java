@@ -73,10 +73,11 @@ public final class ServedClient {
                 return false;
             }
         }
-        // `wb server ...` always runs cold: it looks at and stops servers.
+        // `wb server ...` always runs cold: it looks at and stops servers; so does `wb mcp`, which serves
+        // a client for as long as it stays (docs/MCP.md) and alone loads the MCP SDK.
         for (String arg : args) {
             if (!arg.startsWith("-")) {
-                return !arg.equals("server");
+                return !arg.equals("server") && !arg.equals("mcp");
             }
         }
         return true;

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 /** One-line summaries of events for {@code wb replay}. Every known type has its own wording; payload text is escaped. */
 public final class Summaries {
@@ -102,19 +103,21 @@ public final class Summaries {
         return summary != null ? summary : "unknown event type (from a newer wb?): its payload is shown by --json";
     }
 
+    /** The summaries kept beside this class, by family of types: each answers null for a type not its own. */
+    private static final List<Function<EventEnvelope, String>> FAMILIES = List.of(
+            GitSummaries::of,
+            DraftSummaries::of,
+            RunSummaries::of,
+            ReviewSummaries::of,
+            McpSummaries::of);
+
     private static String known(EventEnvelope event, JsonNode payload) {
         String type = event.type();
-        String git = Optional.ofNullable(GitSummaries.of(event)).orElseGet(() -> DraftSummaries.of(event));
-        if (git != null) {
-            return git;
-        }
-        String run = RunSummaries.of(event);
-        if (run != null) {
-            return run;
-        }
-        String review = ReviewSummaries.of(event);
-        if (review != null) {
-            return review;
+        for (Function<EventEnvelope, String> family : FAMILIES) {
+            String summary = family.apply(event);
+            if (summary != null) {
+                return summary;
+            }
         }
         String judge = JudgeSummaries.of(type, payload);
         if (judge != null) {

@@ -17,6 +17,7 @@ import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.McpCalled;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
@@ -332,7 +333,8 @@ public final class EveryEventTask {
                         List.of(new ReviewGated.Finding("src/App.java", 3, "secret", "github-token")),
                         0),
                 new CommitChecked(false, "conventional", "ab".repeat(32), false, List.of("subject ends with a period")),
-                new PrChecked(true, "cd".repeat(32), true, List.of(), "ready"));
+                new PrChecked(true, "cd".repeat(32), true, List.of(), "ready"),
+                new McpCalled("sdd_audit", List.of("key"), 0, 840));
     }
 
     private static PlanAudited audit() {

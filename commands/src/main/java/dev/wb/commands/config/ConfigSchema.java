@@ -55,6 +55,7 @@ final class ConfigSchema {
                 "git",
                 "telegram",
                 "sync",
+                "mcp",
                 "preset",
                 "preset_paths"));
         keys.addAll(OriginalKeys.NOTES.keySet());
@@ -122,7 +123,13 @@ final class ConfigSchema {
                 telegram,
                 presets(r, root),
                 OriginalKeys.read(r, root),
-                r.object(root, "", "sync").map(o -> sync(r, o)).orElse(WorkspaceConfig.SyncSettings.DEFAULT));
+                r.object(root, "", "sync").map(o -> sync(r, o)).orElse(WorkspaceConfig.SyncSettings.DEFAULT),
+                r.object(root, "", "mcp").map(o -> mcp(r, o)).orElse(WorkspaceConfig.McpSettings.DEFAULT));
+    }
+
+    private static WorkspaceConfig.McpSettings mcp(ConfigReader r, JsonNode node) {
+        r.only(node, "mcp", List.of("allow_run"));
+        return new WorkspaceConfig.McpSettings(r.bool(node, "mcp", "allow_run", false));
     }
 
     private static WorkspaceConfig.SyncSettings sync(ConfigReader r, JsonNode node) {

@@ -111,6 +111,7 @@ public final class ConfigView {
                 .put("bot_token_env", c.telegram().botTokenEnv())
                 .put("chat_id_env", c.telegram().chatIdEnv());
         root.putObject("sync").put("signatures", c.sync().signatures().wireName());
+        root.putObject("mcp").put("allow_run", c.mcp().allowRun());
         c.presets().preset().ifPresentOrElse(p -> root.put("preset", p), () -> root.putNull("preset"));
         ObjectNode presetPaths = root.putObject("preset_paths");
         c.presets().paths().forEach(presetPaths::put);

@@ -35,7 +35,8 @@ public record WorkspaceConfig(
         Telegram telegram,
         Presets presets,
         OriginalKeys originals,
-        SyncSettings sync) {
+        SyncSettings sync,
+        McpSettings mcp) {
 
     public static final String FILE = ".workflow/config.json";
     public static final String DOCS = "docs/CONFIG.md";
@@ -189,6 +190,15 @@ public record WorkspaceConfig(
     }
 
     /** {@code sync}: how fetched histories are trusted. */
+    /**
+     * {@code mcp}: what {@code wb mcp} offers an agent (docs/MCP.md). {@code allow_run} (default false)
+     * lists and lets it call the tools that run this repository's commands ({@code impl_verify},
+     * {@code judge_verify}); the other tools are always offered.
+     */
+    public record McpSettings(boolean allowRun) {
+        public static final McpSettings DEFAULT = new McpSettings(false);
+    }
+
     public record SyncSettings(Signatures signatures) {
         public static final SyncSettings DEFAULT = new SyncSettings(Signatures.REQUIRED);
     }
@@ -275,7 +285,8 @@ public record WorkspaceConfig(
             new Telegram(false, "", "", "", ""),
             Presets.NONE,
             OriginalKeys.NONE,
-            SyncSettings.DEFAULT);
+            SyncSettings.DEFAULT,
+            McpSettings.DEFAULT);
 
     /**
      * The branches {@code wb git} never commits to or pushes (empty: detected): {@code branches.protected},
@@ -310,7 +321,8 @@ public record WorkspaceConfig(
                 telegram,
                 presets,
                 originals,
-                sync);
+                sync,
+                mcp);
     }
 
     static Map<String, Provider> defaultProviders() {

@@ -10,6 +10,7 @@ import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.McpCalled;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
@@ -115,6 +116,7 @@ public final class WbEvents {
             .add(PlanConfirmed.TYPE)
             .add(CommitChecked.TYPE)
             .add(PrChecked.TYPE)
+            .add(McpCalled.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =
