@@ -12,11 +12,13 @@ import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.HandoverWritten;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.PlanRendered;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
@@ -153,6 +155,14 @@ public final class Summaries {
         if (TaskFetched.TYPE.matches(event)) {
             TaskFetched fetched = TaskFetched.TYPE.read(event);
             return "triage.json from " + TerminalText.escape(fetched.source()) + (fetched.cached() ? " (cached)" : "");
+        }
+        if (HandoverWritten.TYPE.matches(event)) {
+            HandoverWritten written = HandoverWritten.TYPE.read(event);
+            return "wrote " + TerminalText.escape(written.path()) + " · " + digest(written.sha256());
+        }
+        if (PlanRendered.TYPE.matches(event)) {
+            PlanRendered rendered = PlanRendered.TYPE.read(event);
+            return "wrote " + TerminalText.escape(rendered.path()) + " · " + digest(rendered.sha256());
         }
         if (TaskCleaned.TYPE.matches(event)) {
             return "folder removed: " + TaskCleaned.TYPE.read(event).removed().size() + " files";
