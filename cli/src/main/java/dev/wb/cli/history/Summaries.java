@@ -12,13 +12,11 @@ import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
-import dev.wb.projections.events.HandoverWritten;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
-import dev.wb.projections.events.PlanRendered;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.SyncSeen;
@@ -156,14 +154,6 @@ public final class Summaries {
             TaskFetched fetched = TaskFetched.TYPE.read(event);
             return "triage.json from " + TerminalText.escape(fetched.source()) + (fetched.cached() ? " (cached)" : "");
         }
-        if (HandoverWritten.TYPE.matches(event)) {
-            HandoverWritten written = HandoverWritten.TYPE.read(event);
-            return "wrote " + TerminalText.escape(written.path()) + " · " + digest(written.sha256());
-        }
-        if (PlanRendered.TYPE.matches(event)) {
-            PlanRendered rendered = PlanRendered.TYPE.read(event);
-            return "wrote " + TerminalText.escape(rendered.path()) + " · " + digest(rendered.sha256());
-        }
         if (TaskCleaned.TYPE.matches(event)) {
             return "folder removed: " + TaskCleaned.TYPE.read(event).removed().size() + " files";
         }
@@ -272,7 +262,7 @@ public final class Summaries {
                             .append(')'));
             return cut(out.toString());
         }
-        return null;
+        return NoteSummaries.of(event);
     }
 
     /** {@code text} cut to the line's room, with an ellipsis when cut. */

@@ -65,7 +65,7 @@ class ShowEveryEventTest {
         // the events are an hour apart from 08:00: the date is shown again where the day changes
         assertTrue(show.out().contains("  2026-05-01 08:00:00  workspace.initialized "), show::toString);
         assertTrue(show.out().contains("  2026-05-02 00:00:00  "), show::toString);
-        assertTrue(lines.get(lines.size() - 1).matches("chain: 48 events verify, head [0-9a-f]{12}"), show::toString);
+        assertTrue(lines.get(lines.size() - 1).matches("chain: 50 events verify, head [0-9a-f]{12}"), show::toString);
     }
 
     @Test
@@ -96,11 +96,12 @@ class ShowEveryEventTest {
                                 + " run.budget_exhausted, run.parked, run.answered, run.finished, node.when,"
                                 + " run.decomposed, subtask.started, subtask.finished]",
                         "sync=seen [sync.seen, sync.signatures.checked]",
-                        "other=recorded [workspace.initialized, hooks.configured, task.done, task.cleaned, task.fetched]"),
+                        "other=recorded [workspace.initialized, hooks.configured, task.done, task.cleaned, task.fetched,"
+                                + " handover.written, plan.rendered]"),
                 stages);
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
-                48, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
+                50, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
     }
 
     @Test
