@@ -32,13 +32,17 @@ public record TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String>
     }
 
     /**
-     * Where the task is held up, as the original reads it: the first stage that failed, else the first
-     * that is not done (ok, or not owed). Empty when every stage is done.
+     * Where the task is held up: as the original reads it, the first stage that failed, else the first
+     * that is not done (ok, or not owed). While the plan is unwritten or not audited as it stands, every
+     * later result is about another plan, so the first stage not done comes first. Empty when every stage
+     * is done.
      */
     public Optional<StageStatus> current() {
+        boolean planFirst = stages.stream()
+                .anyMatch(s -> (s.stage() == Stage.PLAN || s.stage() == Stage.AUDIT) && s.mark() == Mark.PENDING);
         Optional<StageStatus> failed =
                 stages.stream().filter(s -> s.mark() == Mark.FAIL).findFirst();
-        return failed.isPresent()
+        return failed.isPresent() && !planFirst
                 ? failed
                 : stages.stream().filter(s -> !s.mark().done()).findFirst();
     }

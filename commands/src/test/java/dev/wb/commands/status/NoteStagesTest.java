@@ -150,7 +150,7 @@ class NoteStagesTest {
         TaskStatus status = StageRules.of(
                 new TaskKey("ABC-1"),
                 new State(
-                        Latest.NEVER,
+                        new Latest("pass", Optional.of(PLAN)),
                         Latest.NEVER,
                         Latest.NEVER,
                         Latest.NEVER,
@@ -162,7 +162,10 @@ class NoteStagesTest {
                         failed),
                 Optional.of(PLAN),
                 notes(null, null, A));
-        assertEquals(Stage.PR, status.current().orElseThrow().stage(), "a failed stage holds the task up first");
+        assertEquals(
+                Stage.PR,
+                status.current().orElseThrow().stage(),
+                "a failed stage holds the task up before a pending scope check");
         assertEquals(Optional.of("wb pr check ABC-1"), status.next());
     }
 }
