@@ -78,13 +78,13 @@ class NextCliTest {
     }
 
     @Test
-    void a_named_task_without_history_is_at_its_plan() {
+    void a_named_task_without_history_or_a_ticket_starts_at_triage() {
         CliRun.Result result = wb(repo.root(), "next", "abc-9");
 
         assertEquals(0, result.code(), result::toString);
         assertEquals("""
-                ABC-9  plan pending  no sdd.json yet
-                  next: write .workflow/ABC-9/sdd.json (docs/PLAN.md)   (plan-change)
+                ABC-9  triage pending  no triage.json: read the ticket, or frame the idea
+                  next: wb task get ABC-9   (triage-task)
                 """, result.out());
     }
 
@@ -95,7 +95,7 @@ class NextCliTest {
         CliRun.Result result = wb(repo.root(), "next");
 
         assertEquals(0, result.code(), result::toString);
-        assertTrue(result.out().startsWith("ABC-12  (branch)  plan pending"), result::toString);
+        assertTrue(result.out().startsWith("ABC-12  (branch)  triage pending"), result::toString);
     }
 
     @Test

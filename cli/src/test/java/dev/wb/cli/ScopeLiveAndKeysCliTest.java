@@ -117,7 +117,9 @@ class ScopeLiveAndKeysCliTest {
         assertTrue(one.out().contains("  next:          wb impl check ABC-1\n"), one::toString);
         CliRun.Result all = wb(repo.root(), "status");
         assertTrue(
-                all.out().lines().anyMatch(l -> l.matches("ABC-1\\s+ok\\s+ok\\s+FAIL\\s+.*wb impl check ABC-1.*")),
+                all.out()
+                        .lines()
+                        .anyMatch(l -> l.matches("ABC-1\\s+n/a\\s+ok\\s+ok\\s+FAIL\\s+.*wb impl check ABC-1.*")),
                 all::toString);
         JsonNode scope = wb(repo.root(), "--json", "status", "ABC-1")
                 .json()

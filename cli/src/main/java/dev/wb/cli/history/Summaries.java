@@ -269,7 +269,7 @@ public final class Summaries {
                             .append(')'));
             return cut(out.toString());
         }
-        return null;
+        return NoteSummaries.of(event);
     }
 
     /** {@code text} cut to the line's room, with an ellipsis when cut. */

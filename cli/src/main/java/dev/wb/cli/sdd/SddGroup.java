@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code wb sdd audit|blank|get}: the plan's commands. */
+/** {@code wb sdd audit|blank|get|render|handover|gates}: the plan's commands. */
 public final class SddGroup {
 
     private SddGroup() {}
@@ -17,11 +17,14 @@ public final class SddGroup {
         members.put("audit", SddAuditCmd::spec);
         members.put("blank", SddBlankCmd::spec);
         members.put("get", SddGetCmd::spec);
+        members.put("render", SddNoteCmd::render);
+        members.put("handover", SddNoteCmd::handover);
+        members.put("gates", SddGatesCmd::spec);
         return GroupCmd.spec(
                 root,
                 "sdd",
                 "The plan (.workflow/KEY/sdd.json): write its skeleton, audit it against"
-                        + " the code, read a section.",
+                        + " the code, read a section, render it and its handover, list its quality gates.",
                 members);
     }
 }

@@ -22,6 +22,7 @@ import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.status.Mark;
+import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.StatusQuery;
 import dev.wb.commands.status.StatusQuery.StreamStatus;
 import dev.wb.commands.status.StatusQuery.WorkspaceStatus;
@@ -29,7 +30,10 @@ import dev.wb.commands.status.TaskStatus.StageStatus;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.activity.Activity;
 import dev.wb.projections.status.Operations;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -63,7 +67,7 @@ public final class StatusCmd extends LeafCmd {
         StatusCmd cmd = new StatusCmd(root);
         CommandSpec spec = cmd.command(
                 "status",
-                "Each task's stages (plan, audit, scope, verify, git), the next command and its last activity;"
+                "Each task's stages (triage, plan, audit, scope, verify, handover, commit, git, pr), the next command and its last activity;"
                         + " --stats adds where tasks wait or fail and the log's totals.");
         spec.addPositional(Specs.positional("KEY", "0..1", "Only this task, in detail.", value -> cmd.key = value));
         spec.addOption(Specs.flag(
@@ -194,18 +198,7 @@ public final class StatusCmd extends LeafCmd {
         if (status.streams().isEmpty()) {
             console.line("no history yet: wb records an event for every command it runs (try: wb init)");
         } else {
-            console.line(row(
-                    "TASK",
-                    "PLAN",
-                    "AUDIT",
-                    "SCOPE",
-                    "VERIFY",
-                    "GIT",
-                    "NEXT",
-                    "EVENTS",
-                    "LAST ACTIVITY",
-                    "LAST EVENT",
-                    "BY"));
+            console.line(header());
             for (StreamStatus s : status.streams()) {
                 console.line(taskRow(s));
             }
@@ -253,11 +246,23 @@ public final class StatusCmd extends LeafCmd {
                 Workspace.require(root.context().cwd()), config, root.context().env(), Map.of());
     }
 
+    /** TASK, a column per stage (TRIAGE … PR), NEXT, EVENTS, LAST ACTIVITY, LAST EVENT, BY. */
+    private static String header() {
+        List<Object> cells = new ArrayList<>();
+        cells.add("TASK");
+        for (Stage stage : Stage.values()) {
+            cells.add(stage.word().toUpperCase(Locale.ROOT));
+        }
+        cells.addAll(List.of("NEXT", "EVENTS", "LAST ACTIVITY", "LAST EVENT", "BY"));
+        return row(cells.toArray());
+    }
+
     // marks holds one column per Stage, in Stage's declared order.
     @SuppressWarnings("EnumOrdinal")
     private static String taskRow(StreamStatus s) {
         Activity.State a = s.activity();
-        String[] marks = {"", "", "", "", ""};
+        String[] marks = new String[Stage.values().length];
+        Arrays.fill(marks, "");
         String next = "";
         if (s.task().isPresent()) {
             for (StageStatus stage : s.task().get().stages()) {
@@ -265,22 +270,23 @@ public final class StatusCmd extends LeafCmd {
             }
             next = s.task().get().next().orElse("-");
         }
-        return row(
-                s.stream().name(),
-                marks[0],
-                marks[1],
-                marks[2],
-                marks[3],
-                marks[4],
+        List<Object> cells = new ArrayList<>();
+        cells.add(s.stream().name());
+        cells.addAll(Arrays.asList(marks));
+        cells.addAll(List.of(
                 next,
                 a.events(),
                 a.lastTime().map(Object::toString).orElse("-"),
                 a.lastType().orElse("-"),
-                a.lastActor().orElse("-"));
+                a.lastActor().orElse("-")));
+        return row(cells.toArray());
     }
 
-    /** Column widths of the table; negative: aligned right. */
-    private static final int[] WIDTHS = {12, 5, 5, 5, 6, 5, 30, -7, 25, 28, 0};
+    /** Column widths of the table (task, the nine stages, next, events, …); negative: aligned right. */
+    private static final int[] WIDTHS = {12, 6, 5, 5, 5, 6, 8, 6, 5, 4, 30, -7, 25, 28, 0};
+
+    /** The column after which two spaces part the cells: EVENTS. */
+    private static final int EVENTS_COLUMN = 11;
 
     /**
      * One table row. Built with a StringBuilder: a {@code +} chain this long costs a cold JVM tens of
@@ -292,7 +298,7 @@ public final class StatusCmd extends LeafCmd {
             int width = WIDTHS[i];
             line.append(width < 0 ? Columns.right(cells[i], -width) : Columns.left(cells[i], width));
             if (i < cells.length - 1) {
-                line.append(i == 7 ? "  " : " ");
+                line.append(i == EVENTS_COLUMN ? "  " : " ");
             }
         }
         return line.toString();
@@ -307,9 +313,14 @@ public final class StatusCmd extends LeafCmd {
         return text.toString();
     }
 
-    /** {@code ok}, {@code FAIL} (loud: it needs someone), {@code -} for pending. */
+    /** {@code ok}, {@code FAIL} (loud: it needs someone), {@code -} for pending, {@code n/a} for a stage not owed. */
     static String mark(Mark mark) {
-        return mark == Mark.OK ? "ok" : mark == Mark.FAIL ? "FAIL" : "-";
+        return switch (mark) {
+            case OK -> "ok";
+            case FAIL -> "FAIL";
+            case PENDING -> "-";
+            case NOT_APPLICABLE -> "n/a";
+        };
     }
 
     private ObjectNode json(WorkspaceStatus status) {

@@ -15,12 +15,14 @@ import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.HandoverWritten;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.McpCalled;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.PlanRendered;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ReviewGated;
@@ -275,6 +277,8 @@ public final class EveryEventTask {
                 new TaskDone("shipped"),
                 new TaskCleaned(List.of(".workflow/EVERY-1/task.md")),
                 new TaskFetched("github", "github:octo/app#12", DIGEST, false),
+                new HandoverWritten(".workflow/EVERY-1/handover.md", DIGEST),
+                new PlanRendered(".workflow/EVERY-1/sdd.md", DIGEST),
                 new RunStarted("implementation", DIGEST, DIGEST, "implementation"),
                 new NodeStarted("testing", "checks", 1, 4242, Optional.empty()),
                 new NodeLaunched(

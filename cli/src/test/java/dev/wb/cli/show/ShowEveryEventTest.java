@@ -65,7 +65,7 @@ class ShowEveryEventTest {
         // the events are an hour apart from 08:00: the date is shown again where the day changes
         assertTrue(show.out().contains("  2026-05-01 08:00:00  workspace.initialized "), show::toString);
         assertTrue(show.out().contains("  2026-05-02 00:00:00  "), show::toString);
-        assertTrue(lines.get(lines.size() - 1).matches("chain: 52 events verify, head [0-9a-f]{12}"), show::toString);
+        assertTrue(lines.get(lines.size() - 1).matches("chain: 54 events verify, head [0-9a-f]{12}"), show::toString);
     }
 
     @Test
@@ -97,11 +97,11 @@ class ShowEveryEventTest {
                                 + " run.decomposed, subtask.started, subtask.finished]",
                         "sync=seen [sync.seen, sync.signatures.checked]",
                         "other=recorded [workspace.initialized, hooks.configured, task.done, task.cleaned, task.fetched,"
-                                + " commit.checked, pr.checked]"),
+                                + " commit.checked, pr.checked, mcp.called, handover.written, plan.rendered]"),
                 stages);
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
-                52, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
+                54, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
     }
 
     @Test

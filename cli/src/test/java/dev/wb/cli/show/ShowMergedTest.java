@@ -60,7 +60,7 @@ class ShowMergedTest {
                 lines.get(lines.size() - 2).matches("chain of " + rb + ": 3 events verify, head [0-9a-f]{12}"),
                 show::toString);
         assertTrue(
-                lines.get(lines.size() - 1).matches("chain of " + ra + ": 52 events verify, head [0-9a-f]{12}"),
+                lines.get(lines.size() - 1).matches("chain of " + ra + ": 54 events verify, head [0-9a-f]{12}"),
                 show::toString);
         String bStep = lines.stream()
                 .filter(l -> l.contains("git switch -c task/EVERY-1"))

@@ -9,6 +9,7 @@ import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.StageRules;
 import dev.wb.commands.status.StatusQuery;
 import dev.wb.commands.status.StatusQuery.StreamStatus;
+import dev.wb.commands.status.TaskFiles;
 import dev.wb.commands.status.TaskStatus;
 import dev.wb.commands.status.TaskStatus.StageStatus;
 import dev.wb.engine.EventEnvelope;
@@ -132,11 +133,7 @@ public final class NextStep {
 
     /** The original's skill that does a stage. */
     static String skill(Stage stage) {
-        return switch (stage) {
-            case PLAN, AUDIT -> "plan-change";
-            case SCOPE, VERIFY -> "implement-change";
-            case GIT -> "write-commit";
-        };
+        return stage.skill();
     }
 
     /** Whether {@code key} appears in {@code branch} as a whole token, in any letter case. */
@@ -157,7 +154,8 @@ public final class NextStep {
                 .filter(s -> s.task().isPresent() && s.stream().name().equals(key.value()))
                 .findFirst()
                 .flatMap(StreamStatus::task)
-                .orElseGet(() -> StageRules.of(key, TaskStages.State.EMPTY, Optional.empty()));
+                .orElseGet(() -> StageRules.of(
+                        key, TaskStages.State.EMPTY, Optional.empty(), TaskFiles.read(session.workspace(), key)));
         return new Pick(key, origin, status, status.current(), done(session, key));
     }
 

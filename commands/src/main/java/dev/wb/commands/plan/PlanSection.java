@@ -86,6 +86,14 @@ public final class PlanSection {
         return PythonJson.dumps(value, PythonJson.Style.ARTIFACT);
     }
 
+    /**
+     * The whole of {@code .workflow/KEY/sdd.json} as the JSON object it is, not validated: exit 6 when
+     * there is no plan, 3 when it is not a JSON object or not a file wb reads.
+     */
+    public static JsonNode document(Workspace workspace, TaskKey key) {
+        return plan(workspace, key);
+    }
+
     private static JsonNode plan(Workspace workspace, TaskKey key) {
         Path file = workspace.workflowDir().resolve(key.value()).resolve("sdd.json");
         String shown = TaskFolder.relative(workspace.root(), file);

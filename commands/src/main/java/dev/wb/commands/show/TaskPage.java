@@ -113,7 +113,7 @@ public final class TaskPage {
                 html.open(
                                 "span",
                                 "class",
-                                "stage mark-" + stage.mark().word() + (isCurrent ? " current" : ""),
+                                "stage mark-" + Html.cssWord(stage.mark().word()) + (isCurrent ? " current" : ""),
                                 "data-stage",
                                 stage.stage().word(),
                                 "data-mark",

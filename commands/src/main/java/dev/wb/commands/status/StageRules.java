@@ -23,7 +23,17 @@ public final class StageRules {
      * @param plan the digest of {@code .workflow/KEY/sdd.json} now; empty when there is none
      */
     public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan) {
-        return of(key, state, plan, Optional.empty());
+        return of(key, state, plan, Optional.empty(), TaskFiles.NONE);
+    }
+
+    /** The task's status with what its folder holds now (triage, the notes' digests). */
+    public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan, TaskFiles files) {
+        return of(key, state, plan, Optional.empty(), files);
+    }
+
+    /** The task's status with its live scope and a folder that holds none of the notes. */
+    public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan, Optional<LiveScope> live) {
+        return of(key, state, plan, live, TaskFiles.NONE);
     }
 
     /**
@@ -31,22 +41,26 @@ public final class StageRules {
      * stage whatever the latest check recorded, and says so.
      *
      * @param live the live scope, for a task whose gate is open; empty: the recorded check alone
+     * @param files what the task's folder holds now: how it was taken in, and the notes' digests
      */
-    public static TaskStatus of(TaskKey key, TaskStages.State state, Optional<String> plan, Optional<LiveScope> live) {
+    public static TaskStatus of(
+            TaskKey key, TaskStages.State state, Optional<String> plan, Optional<LiveScope> live, TaskFiles files) {
         List<StageStatus> stages = List.of(
+                NoteStages.triage(files, plan),
                 plan(plan),
                 audit(state.audit(), plan),
                 live.isPresent()
                         ? scope(state.scope(), state.audit(), live.get())
                         : scope(state.scope(), state.audit()),
                 verify(state.verify(), state.audit(), state.verifiedOn()),
-                git(state.git()));
-        for (StageStatus stage : stages) {
-            if (stage.mark() != Mark.OK) {
-                return new TaskStatus(key, stages, Optional.of(nextCommand(key, stage, state.git())), live);
-            }
-        }
-        return new TaskStatus(key, stages, Optional.empty(), live);
+                NoteStages.handover(files, state.drafts()),
+                NoteStages.commit(files, state.drafts(), state.git()),
+                git(state.git()),
+                NoteStages.pr(files, state.drafts()));
+        TaskStatus status = new TaskStatus(key, stages, Optional.empty(), live);
+        return status.current()
+                .map(stage -> new TaskStatus(key, stages, Optional.of(nextCommand(key, stage, state.git())), live))
+                .orElse(status);
     }
 
     private static String nextCommand(TaskKey key, StageStatus stage, Latest git) {
@@ -59,6 +73,9 @@ public final class StageRules {
             if (series.equals("carry")) {
                 return "wb git carry ".concat(key.value()).concat(" --to BRANCH");
             }
+        }
+        if (stage.stage() == Stage.PR && stage.mark() == Mark.FAIL) {
+            return "wb pr check ".concat(key.value());
         }
         return stage.stage().command(key);
     }

@@ -111,7 +111,12 @@ public final class StatusQuery {
             if (!stream.isWorkspace()) {
                 TaskKey key = new TaskKey(stream.name());
                 Optional<String> plan = Optional.ofNullable(plans.get(key));
-                task = Optional.of(StageRules.of(key, s, plan, LiveScope.open(s, plan) ? live : Optional.empty()));
+                task = Optional.of(StageRules.of(
+                        key,
+                        s,
+                        plan,
+                        LiveScope.open(s, plan) ? live : Optional.empty(),
+                        TaskFiles.read(session.workspace(), key)));
                 tasks.add(task.get());
             }
             counters.add(s.counters());
@@ -183,7 +188,7 @@ public final class StatusQuery {
         return new StreamStatus(
                 stream,
                 activity[0],
-                Optional.of(StageRules.of(key, stages[0], plan, live)),
+                Optional.of(StageRules.of(key, stages[0], plan, live, TaskFiles.read(session.workspace(), key))),
                 stages[0].operations(),
                 brokenAt);
     }

@@ -8,7 +8,7 @@ import java.util.Optional;
  * Where one task stands: each stage's mark and why, and the next command to run.
  *
  * @param stages one per {@link Stage}, in stage order
- * @param next the command of the first stage that is not ok; empty when every stage is
+ * @param next the command of the {@link #current} stage; empty when every stage is ok or not owed
  * @param live the scope as the working tree stands now, for a task whose gate is open
  */
 public record TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String> next, Optional<LiveScope> live) {
@@ -31,13 +31,19 @@ public record TaskStatus(TaskKey key, List<StageStatus> stages, Optional<String>
         return stages.get(stage.ordinal());
     }
 
-    /** The first stage that is not ok: where the task is waiting or failing. Empty when it is done. */
+    /**
+     * Where the task is held up: as the original reads it, the first stage that failed, else the first
+     * that is not done (ok, or not owed). While the plan is unwritten or not audited as it stands, every
+     * later result is about another plan, so the first stage not done comes first. Empty when every stage
+     * is done.
+     */
     public Optional<StageStatus> current() {
-        for (StageStatus stage : stages) {
-            if (stage.mark() != Mark.OK) {
-                return Optional.of(stage);
-            }
-        }
-        return Optional.empty();
+        boolean planFirst = stages.stream()
+                .anyMatch(s -> (s.stage() == Stage.PLAN || s.stage() == Stage.AUDIT) && s.mark() == Mark.PENDING);
+        Optional<StageStatus> failed =
+                stages.stream().filter(s -> s.mark() == Mark.FAIL).findFirst();
+        return failed.isPresent() && !planFirst
+                ? failed
+                : stages.stream().filter(s -> !s.mark().done()).findFirst();
     }
 }

@@ -114,6 +114,15 @@ class TaskPageTest {
     }
 
     @Test
+    void the_header_shows_every_stage_status_has_with_a_stage_not_owed_as_n_a() {
+        String page = page();
+        for (String stage : List.of("triage", "plan", "audit", "scope", "verify", "handover", "commit", "git", "pr")) {
+            assertTrue(page.contains("data-stage=\"" + stage + "\""), stage);
+        }
+        assertTrue(page.contains("class=\"stage mark-n_a\" data-stage=\"handover\" data-mark=\"n/a\""), page);
+    }
+
+    @Test
     void audits_show_citations_with_verdicts_lines_and_the_cited_words() {
         String page = page();
         List<String> rows = ShowFixture.tagsWith(page, "data-verdict").stream()

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.commands.status.TaskStatus.StageStatus;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.status.Drafts;
 import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.RunTotals;
@@ -40,25 +41,41 @@ class StageRulesTest {
 
     static State state(Latest audit, Latest scope, Latest verify, Latest git, VerifiedOn on) {
         return new State(
-                audit, scope, verify, git, StageCounters.EMPTY, ReviewRounds.NONE, Operations.NONE, RunTotals.NONE, on);
+                audit,
+                scope,
+                verify,
+                git,
+                StageCounters.EMPTY,
+                ReviewRounds.NONE,
+                Operations.NONE,
+                RunTotals.NONE,
+                on,
+                Drafts.NONE);
     }
 
     static TaskStatus status(State state, String plan) {
         return StageRules.of(KEY, state, Optional.ofNullable(plan));
     }
 
+    /** The marks of the stages the log alone decides: plan, audit, scope, verify, git. */
     static String marks(TaskStatus status) {
         return String.join(
-                " ", status.stages().stream().map(s -> s.mark().word()).toList());
+                " ",
+                status.stages().stream()
+                        .filter(s -> LOGGED.contains(s.stage()))
+                        .map(s -> s.mark().word())
+                        .toList());
     }
 
+    static final List<Stage> LOGGED = List.of(Stage.PLAN, Stage.AUDIT, Stage.SCOPE, Stage.VERIFY, Stage.GIT);
+
     @Test
-    void a_task_without_a_plan_waits_for_one_to_be_written() {
+    void a_task_without_a_plan_or_a_ticket_starts_at_triage() {
         TaskStatus status = status(State.EMPTY, null);
 
         assertEquals("pending pending pending pending pending", marks(status));
-        assertEquals(Optional.of("write .workflow/ABC-1/sdd.json (docs/PLAN.md)"), status.next());
-        assertEquals(Stage.PLAN, status.current().orElseThrow().stage());
+        assertEquals(Optional.of("wb task get ABC-1"), status.next());
+        assertEquals(Stage.TRIAGE, status.current().orElseThrow().stage());
     }
 
     @Test
@@ -70,12 +87,12 @@ class StageRulesTest {
     }
 
     @Test
-    void a_task_with_every_stage_passed_has_no_next_command() {
+    void a_committed_task_waits_for_its_pr_description() {
         TaskStatus status = status(state(AUDITED_A, CHECKED_A, VERIFIED_A, COMMITTED), A);
 
         assertEquals("ok ok ok ok ok", marks(status));
-        assertEquals(Optional.empty(), status.next());
-        assertEquals(Optional.empty(), status.current());
+        assertEquals(Optional.of("wb pr context ABC-1"), status.next());
+        assertEquals(Stage.PR, status.current().orElseThrow().stage());
     }
 
     @Test
@@ -90,7 +107,7 @@ class StageRulesTest {
         assertEquals(
                 "passed with 4 uncommitted paths beside commit cccccccccccc, which CI does not count:"
                         + " commit them, then run it again",
-                dirty.stages().get(3).detail());
+                dirty.stage(Stage.VERIFY).detail());
         assertEquals(Optional.of("wb impl verify ABC-1"), dirty.next());
         assertEquals("ok ok ok ok ok", marks(clean));
     }
@@ -110,7 +127,8 @@ class StageRulesTest {
         TaskStatus status = status(state(AUDITED_A, CHECKED_A, VERIFIED_A, COMMITTED), null);
 
         assertEquals("pending pending ok ok ok", marks(status));
-        assertEquals(Optional.of("write .workflow/ABC-1/sdd.json (docs/PLAN.md)"), status.next());
+        assertEquals(Stage.PLAN, status.stages().get(1).stage());
+        assertEquals(Optional.of("wb task get ABC-1"), status.next());
     }
 
     /** Rows: audit, scope, verify, git (result:about), the marks, the next command. */
@@ -128,12 +146,12 @@ class StageRulesTest {
                 "pass:A      | pass:A     | interrupted:A | none:   | ok ok ok pending pending | wb impl verify ABC-1",
                 "pass:A      | pass:A     | incomplete:A | none:    | ok ok ok pending pending | wb impl verify ABC-1",
                 "pass:A      | pass:A     | pass:B    | none:       | ok ok ok pending pending | wb impl verify ABC-1",
-                "pass:A      | pass:A     | pass:A    | none:       | ok ok ok ok pending | wb git commit ABC-1",
-                "pass:A      | pass:A     | pass:A    | ok:start    | ok ok ok ok pending | wb git commit ABC-1",
+                "pass:A      | pass:A     | pass:A    | none:       | ok ok ok ok pending | wb commit check ABC-1",
+                "pass:A      | pass:A     | pass:A    | ok:start    | ok ok ok ok pending | wb commit check ABC-1",
                 "pass:A      | pass:A     | pass:A    | failed:start | ok ok ok ok fail | wb git start ABC-1",
                 "pass:A      | pass:A     | pass:A    | refused:commit | ok ok ok ok fail | wb git commit ABC-1",
                 "pass:A      | pass:A     | pass:A    | failed:carry | ok ok ok ok fail | wb git carry ABC-1 --to BRANCH",
-                "pass:A      | pass:A     | pass:A    | ok:carry    | ok ok ok ok ok | ''",
+                "pass:A      | pass:A     | pass:A    | ok:carry    | ok ok ok ok ok | wb pr context ABC-1",
             })
     void each_stage_is_marked_from_its_latest_result_and_the_first_not_ok_names_the_next_command(
             String audit, String scope, String verify, String git, String marks, String next) {
@@ -153,7 +171,16 @@ class StageRulesTest {
     @Test
     void the_stages_come_in_the_order_the_work_goes_through_them() {
         assertEquals(
-                List.of(Stage.PLAN, Stage.AUDIT, Stage.SCOPE, Stage.VERIFY, Stage.GIT),
+                List.of(
+                        Stage.TRIAGE,
+                        Stage.PLAN,
+                        Stage.AUDIT,
+                        Stage.SCOPE,
+                        Stage.VERIFY,
+                        Stage.HANDOVER,
+                        Stage.COMMIT,
+                        Stage.GIT,
+                        Stage.PR),
                 status(State.EMPTY, A).stages().stream().map(StageStatus::stage).toList());
     }
 

@@ -151,11 +151,12 @@ class StatusQueryTest {
         assertEquals(Optional.of("wb impl verify ABC-1"), task(A).next());
 
         verify(A);
-        assertEquals(Optional.of("wb git commit ABC-1"), task(A).next());
+        assertEquals(Optional.of("wb commit check ABC-1"), task(A).next());
 
         committed(StreamId.task(A), "ok");
-        assertEquals(Optional.empty(), task(A).next());
-        assertEquals(1, all().stats().done());
+        assertEquals(Mark.OK, task(A).stage(Stage.COMMIT).mark(), "wb git commit made the commit");
+        assertEquals(Optional.of("wb pr context ABC-1"), task(A).next());
+        assertEquals(Mark.NOT_APPLICABLE, task(A).stage(Stage.HANDOVER).mark());
     }
 
     @Test
@@ -210,7 +211,9 @@ class StatusQueryTest {
         assertEquals(Map.of("ok", 2L), stats.citations());
         assertEquals(2, stats.refusedCommands().get("curl http://example.com").count());
         assertEquals(new GitSteps(1, 1, 0), stats.gitSteps(), "the workspace stream's git push steps count too");
-        assertEquals(2, stats.waiting().get(Stage.SCOPE), "neither task was scope-checked");
+        assertEquals(1, stats.failing().get(Stage.VERIFY), "a failed stage holds a task up before a pending one");
+        assertEquals(1, stats.failing().get(Stage.GIT));
+        assertEquals(Mark.PENDING, task(A).stage(Stage.SCOPE).mark(), "neither task was scope-checked");
         assertEquals(Mark.FAIL, task(A).stage(Stage.VERIFY).mark(), "ABC-1 still refuses curl, so it cannot pass");
         assertEquals(Mark.FAIL, task(B).stage(Stage.GIT).mark());
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.commands.status.WorkspaceStats.CommandStats;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.status.Drafts;
 import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.RunTotals;
@@ -35,7 +36,8 @@ class WorkspaceStatsTest {
                 ReviewRounds.NONE,
                 Operations.NONE,
                 RunTotals.NONE,
-                TaskStages.VerifiedOn.UNKNOWN);
+                TaskStages.VerifiedOn.UNKNOWN,
+                Drafts.NONE);
         return StageRules.of(new TaskKey(key), state, Optional.ofNullable(plan));
     }
 
@@ -58,7 +60,8 @@ class WorkspaceStatsTest {
 
         WorkspaceStats stats = WorkspaceStats.of(tasks, List.of());
 
-        assertEquals(1, stats.waiting().get(Stage.PLAN));
+        assertEquals(1, stats.waiting().get(Stage.TRIAGE), "no plan and no ticket read: it waits at triage");
+        assertEquals(0, stats.waiting().get(Stage.PLAN));
         assertEquals(1, stats.waiting().get(Stage.AUDIT));
         assertEquals(1, stats.failing().get(Stage.AUDIT));
         assertEquals(1, stats.waiting().get(Stage.SCOPE), "the passed audit waits for its scope check, not for verify");

@@ -8,12 +8,14 @@ import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.HandoverWritten;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.McpCalled;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.PlanRendered;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ReviewGated;
 import dev.wb.projections.events.ScopeChecked;
@@ -117,6 +119,8 @@ public final class WbEvents {
             .add(CommitChecked.TYPE)
             .add(PrChecked.TYPE)
             .add(McpCalled.TYPE)
+            .add(HandoverWritten.TYPE)
+            .add(PlanRendered.TYPE)
             .build();
 
     public static final EventSchemas SCHEMAS =

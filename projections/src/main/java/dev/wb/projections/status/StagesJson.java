@@ -63,6 +63,9 @@ final class StagesJson {
             ObjectNode v = node.putObject("verifiedOn").put("uncommitted", on.uncommitted());
             on.commit().ifPresent(id -> v.put("commit", id));
         }
+        if (!state.drafts().equals(Drafts.NONE)) {
+            state.drafts().write(node.putObject("drafts"));
+        }
         return node;
     }
 
@@ -102,7 +105,8 @@ final class StagesJson {
                 rounds,
                 Operations.read(json.required("operations")),
                 RunTotals.read(json.required("runs")),
-                verifiedOn(json.get("verifiedOn")));
+                verifiedOn(json.get("verifiedOn")),
+                Drafts.read(json.get("drafts")));
     }
 
     private static VerifiedOn verifiedOn(JsonNode json) {

@@ -7,6 +7,7 @@ import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.HandoverWritten;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PreflightCompleted;
@@ -73,7 +74,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
             ReviewRounds reviews,
             Operations operations,
             RunTotals runs,
-            VerifiedOn verifiedOn) {
+            VerifiedOn verifiedOn,
+            Drafts drafts) {
         public static final State EMPTY = new State(
                 Latest.NEVER,
                 Latest.NEVER,
@@ -83,16 +85,22 @@ public final class TaskStages implements Projection<TaskStages.State> {
                 ReviewRounds.NONE,
                 Operations.NONE,
                 RunTotals.NONE,
-                VerifiedOn.UNKNOWN);
+                VerifiedOn.UNKNOWN,
+                Drafts.NONE);
 
         /** The state with other operations counters. */
         State with(Operations next) {
-            return new State(audit, scope, verify, git, counters, reviews, next, runs, verifiedOn);
+            return new State(audit, scope, verify, git, counters, reviews, next, runs, verifiedOn, drafts);
         }
 
         /** The state with other run totals. */
         State with(RunTotals next) {
-            return new State(audit, scope, verify, git, counters, reviews, operations, next, verifiedOn);
+            return new State(audit, scope, verify, git, counters, reviews, operations, next, verifiedOn, drafts);
+        }
+
+        /** The state with other drafts. */
+        State with(Drafts next) {
+            return new State(audit, scope, verify, git, counters, reviews, operations, runs, verifiedOn, next);
         }
     }
 
@@ -107,8 +115,9 @@ public final class TaskStages implements Projection<TaskStages.State> {
     public int version() {
         // 2: review rounds (judge.record.read); 3: operations (preflight, flows, checks); 4: runs;
         // 5: a passing audit that plan.confirmed refutes, or cannot confirm, is not shown as passed;
-        // 6: the commit the latest verify run started on, and its uncommitted paths
-        return 6;
+        // 6: the commit the latest verify run started on, and its uncommitted paths;
+        // 7: the notes' digests and checks (handover.written, commit.checked, pr.checked)
+        return 7;
     }
 
     @Override
@@ -129,7 +138,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations(),
                     s.runs(),
-                    s.verifiedOn());
+                    s.verifiedOn(),
+                    s.drafts());
         }
         if (PlanConfirmed.TYPE.matches(event)) {
             PlanConfirmed confirmed = PlanConfirmed.TYPE.read(event);
@@ -148,7 +158,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations(),
                     s.runs(),
-                    s.verifiedOn());
+                    s.verifiedOn(),
+                    s.drafts());
         }
         if (ScopeChecked.TYPE.matches(event)) {
             ScopeChecked.Outline checked = ScopeChecked.outline(event);
@@ -162,7 +173,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations(),
                     s.runs(),
-                    s.verifiedOn());
+                    s.verifiedOn(),
+                    s.drafts());
         }
         if (VerifyStarted.TYPE.matches(event)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
@@ -179,7 +191,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.runs(),
                     started.worktree()
                             .map(w -> new VerifiedOn(Optional.of(w.commit()), w.uncommitted()))
-                            .orElse(VerifiedOn.UNKNOWN));
+                            .orElse(VerifiedOn.UNKNOWN),
+                    s.drafts());
         }
         if (VerifyCommandRan.TYPE.matches(event)) {
             return new State(
@@ -191,7 +204,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations(),
                     s.runs(),
-                    s.verifiedOn());
+                    s.verifiedOn(),
+                    s.drafts());
         }
         if (VerifyFinished.TYPE.matches(event) && !s.verify().result().equals(NONE)) {
             String verdict = VerifyFinished.readStages(event).verdict();
@@ -204,7 +218,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations(),
                     s.runs(),
-                    s.verifiedOn());
+                    s.verifiedOn(),
+                    s.drafts());
         }
         if (GitStepRan.TYPE.matches(event)) {
             String status = GitStepRan.readStages(event).status();
@@ -217,7 +232,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations(),
                     s.runs(),
-                    s.verifiedOn());
+                    s.verifiedOn(),
+                    s.drafts());
         }
         if (JudgeRecordRead.TYPE.matches(event)) {
             return new State(
@@ -229,7 +245,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews().withRecord(JudgeRecordRead.TYPE.read(event)),
                     s.operations(),
                     s.runs(),
-                    s.verifiedOn()); // small; criteria are an object
+                    s.verifiedOn(),
+                    s.drafts()); // small; criteria are an object
         }
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.readStages(event);
@@ -243,7 +260,18 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.reviews(),
                     s.operations(),
                     s.runs(),
-                    s.verifiedOn());
+                    s.verifiedOn(),
+                    s.drafts());
+        }
+        if (HandoverWritten.TYPE.matches(event)) {
+            return s.with(
+                    s.drafts().withHandover(HandoverWritten.TYPE.read(event).sha256()));
+        }
+        if (event.type().equals(Drafts.COMMIT_CHECKED)) {
+            return s.with(s.drafts().withCommitChecked(event));
+        }
+        if (event.type().equals(Drafts.PR_CHECKED)) {
+            return s.with(s.drafts().withPrChecked(event));
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             return s.with(s.operations().withPreflight(PreflightCompleted.readStages(event), event));

@@ -1,0 +1,38 @@
+package dev.wb.projections.events;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
+import java.util.List;
+
+/**
+ * {@code wb sdd render KEY} wrote {@code .workflow/KEY/sdd.md}, the plan in Markdown for people, from {@code sdd.json}}. A stage that counts it compares {@code sha256} with the file on disk now: a file
+ * edited after it was written is not the one recorded.
+ *
+ * @param path the file written, relative to the repository root
+ * @param sha256 {@code sha256:<64 hex>} of the bytes written
+ */
+public record PlanRendered(String path, String sha256) implements WbEvent {
+
+    static final String PATH = "path";
+    static final String SHA256 = "sha256";
+
+    public static final EventType<PlanRendered> TYPE =
+            EventType.of("plan.rendered", List.of(PATH, SHA256), PlanRendered::read);
+
+    @Override
+    public EventType<PlanRendered> eventType() {
+        return TYPE;
+    }
+
+    @Override
+    public ObjectNode payload() {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put(PATH, path);
+        p.put(SHA256, sha256);
+        return p;
+    }
+
+    private static PlanRendered read(ObjectNode p) {
+        return new PlanRendered(p.path(PATH).asText(), p.path(SHA256).asText());
+    }
+}
