@@ -104,12 +104,8 @@ public final class Summaries {
     }
 
     /** The summaries kept beside this class, by family of types: each answers null for a type not its own. */
-    private static final List<Function<EventEnvelope, String>> FAMILIES = List.of(
-            GitSummaries::of,
-            DraftSummaries::of,
-            RunSummaries::of,
-            ReviewSummaries::of,
-            McpSummaries::of);
+    private static final List<Function<EventEnvelope, String>> FAMILIES =
+            List.of(GitSummaries::of, DraftSummaries::of, RunSummaries::of, ReviewSummaries::of, McpSummaries::of);
 
     private static String known(EventEnvelope event, JsonNode payload) {
         String type = event.type();

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The repository as a Claude Code plugin marketplace, installed by the real Claude Code CLI (from npm, at the
  * version .ci/run pins) into a configuration of the test's own, offline: the CLI's own validator accepts the
  * marketplace and the plugin, {@code plugin marketplace add} and {@code plugin install wb@wb} succeed, and
- * {@code plugin details} lists every skill of plugin/skills/ and both hooks. The installed copy's
+ * {@code plugin details} lists every skill of plugin/skills/ and both hooks, and {@code claude mcp list} connects
+ * to the plugin's MCP server ({@code wb mcp}). The installed copy's
  * launcher then finds this checkout through the marketplace Claude Code recorded, with no wb on PATH.
  */
 class ClaudePluginIT {
@@ -87,6 +88,15 @@ class ClaudePluginIT {
             assertTrue(details.out().contains(skill), skill + " is not listed:\n" + details.out());
         }
         assertTrue(details.out().matches("(?s).*Hooks \\(2\\)\\s+PostToolUse, Stop.*"), details.out());
+
+        // Claude Code starts the plugin's MCP server (wb mcp through the plugin's launcher) and it answers.
+        TempGitRepo repo = TempGitRepo.create(tmp, "work");
+        repo.write("README.md", "a repository\n");
+        repo.commitAll("start");
+        Run servers = Run.of(repo.root(), env, List.of(claude.toString(), "mcp", "list"));
+        assertEquals(0, servers.exit(), servers.both());
+        assertTrue(
+                servers.out().matches("(?s).*plugin:wb:wb: \\S+/bin/wb mcp\\s+- \u2714 Connected.*"), servers.both());
 
         // The installed copy's launcher, with no wb on PATH, runs this checkout's wb.
         Path launcher = Path.of(wb.path("installPath").asText()).resolve("bin/wb");

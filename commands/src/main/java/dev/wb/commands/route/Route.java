@@ -43,9 +43,9 @@ public final class Route {
         PLAN("plan", "plan-change", "wb sdd audit %s"),
         IMPLEMENT("implement", "implement-change", "wb impl check %s"),
         VERIFY("verify", "implement-change", "wb impl verify %s"),
-        HANDOVER("handover", "write-handover", ""),
+        HANDOVER("handover", "write-handover", "wb sdd handover %s"),
         COMMIT("commit", "write-commit", "wb git commit %s"),
-        PR("pr", "draft-pr", "");
+        PR("pr", "draft-pr", "wb pr check %s");
 
         private final String word;
         private final String skill;

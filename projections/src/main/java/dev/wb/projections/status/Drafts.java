@@ -2,18 +2,14 @@ package dev.wb.projections.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.EventEnvelope;
+import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.PrChecked;
 import java.util.Optional;
 
 /**
  * What the log says about a task's notes: the digest of the latest handover.md {@code wb sdd handover}
  * wrote, and the latest check of its commit message and of its PR draft. Only digests and verdicts: the
  * stage compares them with the files on disk now, so a file edited after its check is not checked.
- *
- * <p>{@code commit.checked} and {@code pr.checked} are read here by their type names and payload fields
- * ({@link #COMMIT_CHECKED}, {@link #PR_CHECKED}: {@code passed}, {@code saved}, {@code sha256}), each in
- * one method ({@link #withCommitChecked}, {@link #withPrChecked}); with their typed records in the
- * catalogue, those two methods read them instead.
  *
  * @param handover the sha256 of the latest handover.md written
  * @param commit the latest commit message check
@@ -22,12 +18,6 @@ import java.util.Optional;
 public record Drafts(Optional<String> handover, Optional<Checked> commit, Optional<Checked> pr) {
 
     public static final Drafts NONE = new Drafts(Optional.empty(), Optional.empty(), Optional.empty());
-
-    /** The type name of a commit message check ({@code wb commit check}). */
-    public static final String COMMIT_CHECKED = "commit.checked";
-
-    /** The type name of a PR description check ({@code wb pr check}). */
-    public static final String PR_CHECKED = "pr.checked";
 
     /**
      * One check of a draft.
@@ -42,22 +32,14 @@ public record Drafts(Optional<String> handover, Optional<Checked> commit, Option
         return new Drafts(Optional.of(sha256), commit, pr);
     }
 
-    /** The state after a {@code commit.checked}: the one method to switch to its typed record. */
-    Drafts withCommitChecked(EventEnvelope event) {
-        JsonNode p = event.payload().json();
-        Checked checked = new Checked(
-                p.path("passed").asBoolean(false),
-                p.path("saved").asBoolean(false),
-                p.path("sha256").asText(""));
-        return new Drafts(handover, Optional.of(checked), pr);
+    /** The state after a {@code commit.checked}. */
+    Drafts withCommitChecked(CommitChecked event) {
+        return new Drafts(handover, Optional.of(new Checked(event.passed(), event.saved(), event.sha256())), pr);
     }
 
-    /** The state after a {@code pr.checked}: the one method to switch to its typed record. */
-    Drafts withPrChecked(EventEnvelope event) {
-        JsonNode p = event.payload().json();
-        Checked checked = new Checked(
-                p.path("passed").asBoolean(false), false, p.path("sha256").asText(""));
-        return new Drafts(handover, commit, Optional.of(checked));
+    /** The state after a {@code pr.checked}: "saved" is commit.txt's alone. */
+    Drafts withPrChecked(PrChecked event) {
+        return new Drafts(handover, commit, Optional.of(new Checked(event.passed(), false, event.sha256())));
     }
 
     void write(ObjectNode node) {

@@ -15,6 +15,8 @@ import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.events.judge.JudgeRecordRead;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.RunAnswered;
@@ -267,11 +269,11 @@ public final class TaskStages implements Projection<TaskStages.State> {
             return s.with(
                     s.drafts().withHandover(HandoverWritten.TYPE.read(event).sha256()));
         }
-        if (event.type().equals(Drafts.COMMIT_CHECKED)) {
-            return s.with(s.drafts().withCommitChecked(event));
+        if (CommitChecked.TYPE.matches(event)) {
+            return s.with(s.drafts().withCommitChecked(CommitChecked.TYPE.read(event)));
         }
-        if (event.type().equals(Drafts.PR_CHECKED)) {
-            return s.with(s.drafts().withPrChecked(event));
+        if (PrChecked.TYPE.matches(event)) {
+            return s.with(s.drafts().withPrChecked(PrChecked.TYPE.read(event)));
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             return s.with(s.operations().withPreflight(PreflightCompleted.readStages(event), event));

@@ -3,16 +3,17 @@ package dev.wb.projections.status;
 import static dev.wb.projections.status.StageEvents.sealed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.NewEvent;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.HandoverWritten;
+import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.status.Drafts.Checked;
 import dev.wb.projections.status.TaskStages.State;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** The notes' digests and checks the stages projection folds, by type name for the checks, and their JSON. */
+/** The notes' digests and checks the stages projection folds, from their typed events, and their JSON. */
 class DraftsTest {
 
     static final String A = "sha256:" + "a".repeat(64);
@@ -23,12 +24,14 @@ class DraftsTest {
         return new NewEvent(HandoverWritten.TYPE.name(), 1, written.payload());
     }
 
-    static NewEvent checked(String type, boolean passed, boolean saved, String sha256) {
-        ObjectNode payload = CanonicalJson.objectNode().put("passed", passed).put("sha256", sha256);
-        if (type.equals(Drafts.COMMIT_CHECKED)) {
-            payload.put("saved", saved);
-        }
-        return new NewEvent(type, 1, payload);
+    static NewEvent commitChecked(boolean passed, boolean saved, String sha256) {
+        CommitChecked checked = new CommitChecked(passed, "conventional", sha256, saved, List.of());
+        return new NewEvent(CommitChecked.TYPE.name(), 1, checked.payload());
+    }
+
+    static NewEvent prChecked(boolean passed, String sha256) {
+        PrChecked checked = new PrChecked(passed, sha256, passed, List.of(), "not-owed");
+        return new NewEvent(PrChecked.TYPE.name(), 1, checked.payload());
     }
 
     static State fold(NewEvent... events) {
@@ -44,9 +47,9 @@ class DraftsTest {
         State state = fold(
                 handover(A),
                 handover(B),
-                checked(Drafts.COMMIT_CHECKED, false, false, A),
-                checked(Drafts.COMMIT_CHECKED, true, true, B),
-                checked(Drafts.PR_CHECKED, true, false, A));
+                commitChecked(false, false, A),
+                commitChecked(true, true, B),
+                prChecked(true, A));
 
         assertEquals(
                 new Drafts(
@@ -58,7 +61,7 @@ class DraftsTest {
 
     @Test
     void theDraftsSurviveTheCheckpointsJson() {
-        State state = fold(handover(A), checked(Drafts.PR_CHECKED, false, false, B));
+        State state = fold(handover(A), prChecked(false, B));
 
         assertEquals(state, TaskStages.INSTANCE.fromJson(TaskStages.INSTANCE.toJson(state)));
         assertEquals(
