@@ -45,7 +45,7 @@ public final class Wb {
      * second core while picocli parses. {@code status} answers from head hints and is left out.
      */
     private static final Set<String> READS_OR_APPENDS =
-            Set.of("init", "replay", "show", "sdd", "impl", "git", "commit", "pr", "demo", "import", "sync");
+            Set.of("init", "replay", "show", "sdd", "impl", "commit", "pr", "git", "demo", "import", "sync");
 
     private final Map<String, String> env;
     private final Path cwd;

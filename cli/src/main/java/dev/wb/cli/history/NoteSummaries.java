@@ -2,8 +2,8 @@ package dev.wb.cli.history;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
-import dev.wb.projections.events.HandoverWritten;
-import dev.wb.projections.events.PlanRendered;
+import dev.wb.projections.events.draft.HandoverWritten;
+import dev.wb.projections.events.draft.PlanRendered;
 
 /** {@code wb replay}'s one-line summaries of the notes written from a plan; payload text is escaped. */
 final class NoteSummaries {

@@ -5,7 +5,7 @@ import static dev.wb.cli.history.Summaries.cut;
 import dev.wb.cli.core.Texts;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
-import dev.wb.projections.events.ReviewGated;
+import dev.wb.projections.events.judge.ReviewGated;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -7,7 +7,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.ReviewGated;
+import dev.wb.projections.events.judge.ReviewGated;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
-import dev.wb.projections.events.ReviewGated;
+import dev.wb.projections.events.judge.ReviewGated;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,6 +3,7 @@ package dev.wb.projections.events;
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 
+import dev.wb.projections.events.judge.ReviewGated;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

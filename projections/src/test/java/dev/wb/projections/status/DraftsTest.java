@@ -4,8 +4,8 @@ import static dev.wb.projections.status.StageEvents.sealed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.NewEvent;
-import dev.wb.projections.events.HandoverWritten;
 import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.status.Drafts.Checked;
 import dev.wb.projections.status.TaskStages.State;

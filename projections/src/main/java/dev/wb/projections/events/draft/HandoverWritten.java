@@ -1,7 +1,9 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.draft;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.WbEvent;
 import java.util.List;
 
 /**

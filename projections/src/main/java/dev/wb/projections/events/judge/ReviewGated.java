@@ -1,9 +1,11 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.WbEvent;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
