@@ -97,7 +97,7 @@ class ShowEveryEventTest {
                                 + " run.decomposed, subtask.started, subtask.finished]",
                         "sync=seen [sync.seen, sync.signatures.checked]",
                         "other=recorded [workspace.initialized, hooks.configured, task.done, task.cleaned, task.fetched,"
-                                + " commit.checked, pr.checked, mcp.called, handover.written, plan.rendered]"),
+                                + " handover.written, plan.rendered, commit.checked, pr.checked, mcp.called]"),
                 stages);
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
