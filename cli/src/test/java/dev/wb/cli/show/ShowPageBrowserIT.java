@@ -217,7 +217,7 @@ class ShowPageBrowserIT {
         JsonNode waiting = stats.get("waiting");
         List<String> stages = new ArrayList<>();
         waiting.fieldNames().forEachRemaining(stages::add);
-        assertEquals(List.of("plan", "audit", "scope", "verify", "git"), stages);
+        assertEquals(List.of("triage", "plan", "audit", "scope", "verify", "handover", "commit", "git", "pr"), stages);
         assertEquals(stages, strings("#where .stage-bars", "data-stage"));
         for (String stage : stages) {
             String sel = "#where .stage-bars[data-stage=\"" + stage + "\"]";
