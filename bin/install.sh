@@ -190,7 +190,7 @@ case $name in
 esac
 
 # A JDK 17 or later: wb needs one to run at all; say so now, not at the first command.
-# shellcheck source=wb-java
+# shellcheck source=SCRIPTDIR/wb-java
 . "$home/bin/wb-java"
 if ! wb_select_java; then
   fail "$wb_java_error" "$wb_java_fix" 3
