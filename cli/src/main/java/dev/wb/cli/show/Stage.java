@@ -1,155 +1,60 @@
 package dev.wb.cli.show;
 
 import dev.wb.engine.EventEnvelope;
+import dev.wb.projections.catalog.Lane;
 import dev.wb.projections.events.ChecksRan;
-import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
-import dev.wb.projections.events.PlanConfirmed;
-import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.SyncSeen;
-import dev.wb.projections.events.SyncSignaturesChecked;
-import dev.wb.projections.events.TaskCreated;
-import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
 import dev.wb.projections.events.VerifyStarted;
-import dev.wb.projections.events.judge.JudgeAgentsConfigured;
-import dev.wb.projections.events.judge.JudgeCurrentClassified;
-import dev.wb.projections.events.judge.JudgeReceiptWritten;
-import dev.wb.projections.events.judge.JudgeRecordRead;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
-import dev.wb.projections.events.judge.JudgeReproduced;
 import dev.wb.projections.events.judge.JudgeRunFinished;
 import dev.wb.projections.events.judge.JudgeRunRefused;
-import dev.wb.projections.events.judge.JudgeRunStarted;
-import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
-import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.ReviewGated;
-import dev.wb.projections.events.judge.TaskCommandsApproved;
-import dev.wb.projections.events.run.EdgeTaken;
-import dev.wb.projections.events.run.NodeFinished;
-import dev.wb.projections.events.run.NodeLaunched;
-import dev.wb.projections.events.run.NodeStarted;
-import dev.wb.projections.events.run.NodeWhen;
-import dev.wb.projections.events.run.RunAnswered;
-import dev.wb.projections.events.run.RunBudgetExhausted;
-import dev.wb.projections.events.run.RunDecomposed;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
-import dev.wb.projections.events.run.SubtaskFinished;
-import dev.wb.projections.events.run.SubtaskStarted;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The stages of {@code wb show}, in the order work goes, each with the event types it groups and the
- * one word its events add up to. A type no stage names (one a newer wb writes, {@code
- * workspace.initialized}) goes to {@link #OTHER}.
+ * The stages of {@code wb show}: one per {@link Lane} (the page's timeline has the same lanes, so both
+ * place every type alike), each with the one word its events add up to.
  */
 enum Stage {
-    PLAN("plan", true),
-    SCOPE("scope", true),
-    VERIFY("verify", true),
-    GIT("git", true),
-    REVIEW("review", true),
-    RUN("run", false),
-    SYNC("sync", false),
-    OTHER("other", false);
+    PLAN,
+    SCOPE,
+    VERIFY,
+    GIT,
+    REVIEW,
+    RUN,
+    SYNC,
+    OTHER;
 
-    /** The stage of each type wb writes. */
-    private static final Map<String, Stage> BY_TYPE = byType(Map.of(
-            PLAN,
-            List.of(
-                    TaskCreated.TYPE,
-                    PlanAudited.TYPE,
-                    PlanRebaselined.TYPE,
-                    PlanConfirmed.TYPE,
-                    ImportVerdictRecorded.TYPE,
-                    CitationsChecked.TYPE),
-            SCOPE,
-            List.of(ScopeChecked.TYPE),
-            VERIFY,
-            List.of(
-                    VerifyStarted.TYPE,
-                    VerifyCommandRan.TYPE,
-                    VerifyRegressionRan.TYPE,
-                    VerifyFinished.TYPE,
-                    ChecksRan.TYPE,
-                    FlowValidated.TYPE,
-                    PreflightCompleted.TYPE),
-            GIT,
-            List.of(GitStepRan.TYPE, GitSeriesFinished.TYPE),
-            REVIEW,
-            List.of(
-                    JudgeSnapshotCaptured.TYPE,
-                    TaskCommandsApproved.TYPE,
-                    JudgeRunStarted.TYPE,
-                    JudgeRunFinished.TYPE,
-                    JudgeRunRefused.TYPE,
-                    JudgeReceiptWritten.TYPE,
-                    JudgeRecordRead.TYPE,
-                    JudgeRecordVerified.TYPE,
-                    JudgeCurrentClassified.TYPE,
-                    JudgeReproduced.TYPE,
-                    JudgeSnapshotsPruned.TYPE,
-                    JudgeAgentsConfigured.TYPE,
-                    ReviewGated.TYPE),
-            RUN,
-            List.of(
-                    RunStarted.TYPE,
-                    NodeStarted.TYPE,
-                    NodeLaunched.TYPE,
-                    NodeFinished.TYPE,
-                    EdgeTaken.TYPE,
-                    RunBudgetExhausted.TYPE,
-                    RunParked.TYPE,
-                    RunAnswered.TYPE,
-                    RunFinished.TYPE,
-                    NodeWhen.TYPE,
-                    RunDecomposed.TYPE,
-                    SubtaskStarted.TYPE,
-                    SubtaskFinished.TYPE),
-            SYNC,
-            List.of(SyncSeen.TYPE, SyncSignaturesChecked.TYPE)));
-
-    private final String word;
-    /** Whether the stage is shown when it has no event (the five stages of a task's work are). */
-    private final boolean always;
-
-    Stage(String word, boolean always) {
-        this.word = word;
-        this.always = always;
-    }
-
-    private static Map<String, Stage> byType(Map<Stage, List<EventType<?>>> types) {
-        Map<String, Stage> byType = new HashMap<>();
-        types.forEach((stage, list) -> list.forEach(type -> byType.put(type.name(), stage)));
-        return Map.copyOf(byType);
+    /** The lane this stage shows. */
+    Lane lane() {
+        return Lane.valueOf(name());
     }
 
     String word() {
-        return word;
+        return lane().word();
     }
 
+    /** Whether the stage is shown when it has no event (the five stages of a task's work are). */
     boolean always() {
-        return always;
+        return lane().always();
     }
 
     /** The stage an event of this type belongs to. */
     static Stage of(String type) {
-        return BY_TYPE.getOrDefault(type, OTHER);
+        return valueOf(Lane.of(type).name());
     }
 
     /** One word for a stage and how it reads: the state its events add up to. */

@@ -3,53 +3,10 @@ package dev.wb.commands.show;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Locale;
 
-/** Which lane of the timeline an event type goes in, and the tone (colour) of its outcome. */
+/** The tone (colour) of an event's outcome on the timeline (its lane is the catalogue's Lane, as in wb show). */
 final class Lanes {
 
-    /** The timeline's lanes, top to bottom: the task's stages in the order work goes through them. */
-    enum Lane {
-        PLAN("plan"),
-        AUDIT("audit"),
-        SCOPE("scope"),
-        VERIFY("verify"),
-        GIT("git"),
-        REVIEW("review"),
-        OTHER("other");
-
-        private final String word;
-
-        Lane(String word) {
-            this.word = word;
-        }
-
-        String word() {
-            return word;
-        }
-    }
-
     private Lanes() {}
-
-    static Lane of(String type) {
-        if (type.equals("plan.audited")) {
-            return Lane.AUDIT;
-        }
-        if (type.startsWith("plan.") || type.startsWith("task.created")) {
-            return Lane.PLAN;
-        }
-        if (type.startsWith("scope.")) {
-            return Lane.SCOPE;
-        }
-        if (type.startsWith("verify.") || type.startsWith("checks.")) {
-            return Lane.VERIFY;
-        }
-        if (type.startsWith("git.")) {
-            return Lane.GIT;
-        }
-        if (type.startsWith("judge.") || type.startsWith("task.commands.")) {
-            return Lane.REVIEW;
-        }
-        return Lane.OTHER;
-    }
 
     /** {@code ok}, {@code bad}, {@code warn} or {@code neutral}, from the fields that say how it went. */
     static String tone(String type, JsonNode payload) {

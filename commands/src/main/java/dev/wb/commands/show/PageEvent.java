@@ -2,6 +2,7 @@ package dev.wb.commands.show;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.projections.catalog.Lane;
 import java.time.Instant;
 
 /**
@@ -18,7 +19,7 @@ record PageEvent(
         String actor,
         String replica,
         String hash,
-        Lanes.Lane lane,
+        Lane lane,
         String tone,
         ObjectNode payload) {
 

@@ -10,6 +10,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.catalog.Lane;
 import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.TaskStages;
 import java.nio.file.Path;
@@ -57,7 +58,7 @@ record TaskHistory(
                     redactor.text(e.actor().describe()),
                     redactor.text(replicas.getOrDefault(e.hash(), MergedLog.LOCAL)),
                     e.hash(),
-                    Lanes.of(e.type()),
+                    Lane.of(e.type()),
                     Lanes.tone(e.type(), e.payload().json()),
                     redactor.json(e.payload().json())));
         }

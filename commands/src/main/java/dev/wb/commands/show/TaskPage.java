@@ -7,6 +7,7 @@ import dev.wb.commands.status.Mark;
 import dev.wb.commands.status.TaskStatus;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.catalog.Lane;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -27,7 +28,7 @@ import java.util.Optional;
  *       one {@code .stage[data-stage][data-mark]} per stage ({@code .current} on the first not ok),
  *       {@code #task-state[data-stage][data-mark]} where the task stands.
  *   <li>{@code #timeline}: {@code .axis .track} (time ticks, {@code .tick}), then one
- *       {@code .lane[data-lane]} per lane (plan, audit, scope, verify, git, review, other), each with a
+ *       {@code .lane[data-lane]} per lane (plan, scope, verify, git, review; run, sync and other when they hold events), each with a
  *       {@code .track} holding its events: {@code span.ev[role=button][tabindex=0][data-event=N][data-type=TYPE]}
  *       (a span: it lays out faster than a button), N the event's number as {@code wb replay} shows
  *       it; {@code aria-pressed="true"} and {@code .selected} on the one shown.
@@ -138,13 +139,16 @@ public final class TaskPage {
                         + " press Enter) to see its whole payload.",
                 "class",
                 "muted");
-        Map<Lanes.Lane, Integer> counts = new EnumMap<>(Lanes.Lane.class);
+        Map<Lane, Integer> counts = new EnumMap<>(Lane.class);
         for (PageEvent e : history.events()) {
             counts.merge(e.lane(), 1, Integer::sum);
         }
         html.raw("<div id=\"timeline\">\n<div class=\"axis\"><div class=\"lane-name\">time (UTC)</div>"
                 + "<div class=\"track\"></div></div>\n");
-        for (Lanes.Lane lane : Lanes.Lane.values()) {
+        for (Lane lane : Lane.values()) {
+            if (!lane.always() && !counts.containsKey(lane)) {
+                continue;
+            }
             html.open("div", "class", "lane", "data-lane", lane.word())
                     .element("div", lane.word() + " (" + counts.getOrDefault(lane, 0) + ")", "class", "lane-name")
                     .raw("<div class=\"track\"></div>")

@@ -62,7 +62,7 @@ class TaskPageTest {
                 + " style-src &#39;unsafe-inline&#39;; script-src &#39;unsafe-inline&#39;; img-src data:\">"));
         assertTrue(page.contains("id=\"event-detail\""));
         assertTrue(page.contains("id=\"timeline\""));
-        for (String lane : List.of("plan", "audit", "scope", "verify", "git", "review", "other")) {
+        for (String lane : List.of("plan", "scope", "verify", "git", "review")) {
             assertTrue(page.contains("data-lane=\"" + lane + "\""), lane);
         }
         List<EventEnvelope> events = replayed();
@@ -88,7 +88,7 @@ class TaskPageTest {
             assertEquals("local", e.path("replica").asText());
             assertTrue(e.path("payload").isObject());
         }
-        assertEquals("audit", lane(data, "plan.audited"));
+        assertEquals("plan", lane(data, "plan.audited"));
         assertEquals("scope", lane(data, "scope.checked"));
         assertEquals("verify", lane(data, "verify.command.ran"));
         assertEquals("git", lane(data, "git.step.ran"));
