@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A test class is named for the behaviour it guards, never for a tracker number: no file under any
  * module's {@code src/test/java} may be named, or declare a type named, with {@code Issue} and digits
- * anywhere in its simple name ({@code Issue13LogTest}, {@code LogIssue7Test}). A failure names each file
+ * anywhere in its simple name ({@code Issue7LogTest}, {@code LogIssue7Test}). A failure names each file
  * and the offending name; the issue a test came from may stay in a comment.
  */
 class TestsAreNamedForBehaviourTest {
