@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The printed command is the one that runs: pasted into a POSIX shell, it reaches git as exactly
  * the arguments wb would pass. Proved with a real {@code sh}, in which {@code git} is a function
  * that prints its arguments back. A control character is the exception: it is shown escaped, never
- * reproduced (Issue13GitStepTest), and the policy refuses a step that carries one.
+ * reproduced (GitStepRefusesControlCharactersTest), and the policy refuses a step that carries one.
  */
 class GitCommandTextTest {
 

@@ -18,8 +18,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13, item 35: migrate-criteria and retirement footers it did not recognise. */
-class Issue13CriteriaMigrationTest {
+/** migrate-criteria and retirement footers it did not recognise (hardened in issue 13, item 35). */
+class MigrateCriteriaRefusesMalformedRetirementTest {
 
     @TempDir
     Path repo;

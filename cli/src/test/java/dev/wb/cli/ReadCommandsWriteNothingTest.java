@@ -11,8 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 13, item 26: reading writes nothing. */
-class Issue13ReadOnlyTest {
+/** Reading writes nothing (hardened in issue 13, item 26). */
+class ReadCommandsWriteNothingTest {
 
     @TempDir
     Path tmp;

@@ -19,8 +19,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13's defects of the log and its caches, as a user meets them through the command line. */
-class Issue13LogCliTest {
+/**
+ * A damaged or forged log and its caches, as a user meets them through the command line: named, never
+ * believed, with advice that recovers (hardened in issue 13).
+ */
+class DamagedOrForgedLogIsCaughtTest {
 
     @TempDir
     Path tmp;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.commands.Failure;
 import org.junit.jupiter.api.Test;
 
-/** Issue 13, item 1: the generator commands {@code wb judge reproduce} asks consent for. */
-class Issue13ReproduceConsentTest {
+/** The generator commands {@code wb judge reproduce} asks consent for (hardened in issue 13, item 1). */
+class ReproduceRefusesControlCharactersTest {
 
     static String task(String command, String prepare) {
         return "# Task\n\n## Migration\n\n```json\n{\"generator\": {\"command\": \"" + command + "\", \"commit\": \""

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 13, item 2: blockedReadPatterns read with git's .gitignore meaning, or refused. */
-class Issue13ReadPolicyTest {
+/** blockedReadPatterns read with git's .gitignore meaning, or refused (hardened in issue 13, item 2). */
+class BlockedReadPatternsMatchGitignoreTest {
 
     @TempDir
     Path tmp;

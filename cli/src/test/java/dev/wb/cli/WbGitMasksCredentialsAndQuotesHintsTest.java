@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 13, items 4, 10 and 24: {@code wb git} as a careful user or an attacker meets it. */
-class Issue13GitTest {
+/** {@code wb git} as a careful user or an attacker meets it (hardened in issue 13, items 4, 10 and 24). */
+class WbGitMasksCredentialsAndQuotesHintsTest {
 
     static final String TOKEN = "ghp_0123456789abcdefghijklmnopqrstuvwxyz";
 

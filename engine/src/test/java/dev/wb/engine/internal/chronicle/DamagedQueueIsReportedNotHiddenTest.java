@@ -33,8 +33,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13's defects of the Chronicle log, each against a real queue on disk. */
-class Issue13LogTest {
+/** A damaged Chronicle queue is reported, never read past, each against a real queue on disk (issue 13). */
+class DamagedQueueIsReportedNotHiddenTest {
 
     private static final StreamId TASK = new StreamId("T-1");
 

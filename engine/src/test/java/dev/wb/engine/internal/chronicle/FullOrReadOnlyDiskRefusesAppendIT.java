@@ -23,10 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13 item 17 on a real, small file system: a tmpfs of 2 MiB mounted for each test. Mounting
- * needs root (CI runs as root); where it is refused, the tests are skipped, not passed.
+ * A full or read-only disk refuses an append with a clear error (issue 13, item 17), on a real, small file
+ * system: a tmpfs of 2 MiB mounted for each test. Mounting needs root (CI runs as root); where it is
+ * refused, the tests are skipped, not passed.
  */
-class Issue13StorageIT {
+class FullOrReadOnlyDiskRefusesAppendIT {
 
     private static final StreamId WORKSPACE = StreamId.workspace();
     private static final StreamId TASK = new StreamId("T-1");

@@ -14,8 +14,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Issue 13: what the repository itself holds. */
-class Issue13RepositoryTest {
+/** What the repository itself holds: no tracked file points outside it (hardened in issue 13). */
+class NoTrackedFilePointsOutsideRepositoryTest {
 
     /** wb's checkout: the cli module's parent (Maven runs tests in the module's folder). */
     private static final Path CHECKOUT = Path.of(System.getProperty("user.dir")).getParent();

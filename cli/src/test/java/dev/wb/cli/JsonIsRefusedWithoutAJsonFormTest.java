@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 13, item 22: --json is honoured or refused, never ignored. */
-class Issue13JsonTest {
+/** --json is honoured or refused, never ignored (hardened in issue 13, item 22). */
+class JsonIsRefusedWithoutAJsonFormTest {
 
     @TempDir
     Path tmp;

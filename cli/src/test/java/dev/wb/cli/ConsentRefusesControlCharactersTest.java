@@ -17,8 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13, item 1: what a person consents to is what they read, and what runs. */
-class Issue13ConsentTest {
+/** What a person consents to is what they read, and what runs (hardened in issue 13, item 1). */
+class ConsentRefusesControlCharactersTest {
 
     /** Prints as "1. make -s check" on a terminal: the carriage return and the erase-line repaint it. */
     static final String DISGUISED = "mkdir -p build/ran #\r\033[2K  1. make -s check";

@@ -21,8 +21,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13 through bin/wb, a real process. */
-class Issue13LauncherIT {
+/** bin/wb, a real process, never leaves jffi's native library in the working tree (hardened in issue 13). */
+class LauncherKeepsJffiOutOfWorkingTreeIT {
 
     private static final Path WB =
             Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");

@@ -23,12 +23,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13, items 6, 12, 14 and 18: every file a user or an agent can write is read by one reader — a
- * regular file, inside the repository when wb finds it there, within its kind's size limit, strict UTF-8
- * — and anything else is an {@code error:} and a {@code fix:} with the kind's exit code, never a hang, a
- * copy of a file outside the repository, or a stack trace.
+ * Every file a user or an agent can write is read by one reader — a regular file, inside the repository
+ * when wb finds it there, within its kind's size limit, strict UTF-8 — and anything else is an {@code
+ * error:} and a {@code fix:} with the kind's exit code, never a hang, a copy of a file outside the
+ * repository, or a stack trace (hardened in issue 13, items 6, 12, 14 and 18).
  */
-class Issue13InputFilesTest {
+class UnsafeInputFilesAreRefusedTest {
 
     private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w.$]+\\(");
     private static final Duration PROMPTLY = Duration.ofSeconds(30);

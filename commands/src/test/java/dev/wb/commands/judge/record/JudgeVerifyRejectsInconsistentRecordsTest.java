@@ -33,10 +33,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Issue 13, the judge's verdicts (seed 003): what verification let through. Each test starts from a
+ * The judge's verdicts (seed 003): what verification let through until issue 13. Each test starts from a
  * valid APPROVED record of a real snapshot with a real receipt (ReviewFixture) and changes one thing.
  */
-class Issue13JudgeVerifyTest {
+class JudgeVerifyRejectsInconsistentRecordsTest {
 
     private static final String ZERO_DIGEST = "sha256:" + "0".repeat(64);
 

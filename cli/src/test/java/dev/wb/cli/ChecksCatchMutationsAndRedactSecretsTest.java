@@ -17,8 +17,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13's {@code wb checks} items, as a user meets them: real repository, real processes, real log. */
-class Issue13ChecksTest {
+/**
+ * {@code wb checks} as a user meets it: a check's output keeps no secret, and a check that rewrites the
+ * repository is caught (real repository, real processes, real log; hardened in issue 13).
+ */
+class ChecksCatchMutationsAndRedactSecretsTest {
 
     private static final String BOT_TOKEN = "884422:telegram-token-printed-by-a-check";
 

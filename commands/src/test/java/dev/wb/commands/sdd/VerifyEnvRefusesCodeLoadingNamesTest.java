@@ -13,8 +13,8 @@ import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 13's verify_env items: the names a plan may not set, and those it may. */
-class Issue13VerifyEnvTest {
+/** verify_env: the names a plan may not set, and those it may (hardened in issue 13). */
+class VerifyEnvRefusesCodeLoadingNamesTest {
 
     // item 8: "verify_env accepts RUSTC_WRAPPER, DOTNET_STARTUP_HOOKS, GCONV_PATH and their kind."
     @ParameterizedTest

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-/** Issue 13, item 1: a git step a person reads is the step that runs. */
-class Issue13GitStepTest {
+/** A git step a person reads is the step that runs (hardened in issue 13, item 1). */
+class GitStepRefusesControlCharactersTest {
 
     // "Every text wb shows a person for a decision ... must be shown with control characters escaped"
     @Test

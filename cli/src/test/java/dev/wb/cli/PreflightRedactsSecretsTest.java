@@ -22,10 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13's preflight items, end to end: real repository, real processes, fake provider CLIs (wiring
- * only, never OS enforcement).
+ * Preflight keeps secrets out of what it prints and records, end to end (hardened in issue 13): real
+ * repository, real processes, fake provider CLIs (wiring only, never OS enforcement).
  */
-class Issue13PreflightTest {
+class PreflightRedactsSecretsTest {
 
     private static final String ENV_SECRET = "envfile-value-quoted-by-auth-status-9931";
     private static final String NAMED_SECRET = "named-env-file-value-quoted-8812";

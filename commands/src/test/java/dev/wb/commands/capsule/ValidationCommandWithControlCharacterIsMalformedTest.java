@@ -7,8 +7,8 @@ import dev.wb.commands.capsule.ValidationBlock.Shape;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Issue 13: the validation commands a person consents to are the ones that run. */
-class Issue13ValidationCommandsTest {
+/** The validation commands a person consents to are the ones that run (hardened in issue 13). */
+class ValidationCommandWithControlCharacterIsMalformedTest {
 
     // "a ## Validation line such as sh -c 'touch /tmp/x' #\r\033[2K  1. make -s check is printed raw"
     @ParameterizedTest

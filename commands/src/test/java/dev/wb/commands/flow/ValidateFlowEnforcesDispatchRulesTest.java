@@ -11,8 +11,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13 item 9: flow rules the orchestrator enforces at dispatch that wb validate-flow let through. */
-class Issue13FlowTest {
+/** wb validate-flow enforces the rules the orchestrator enforces at dispatch (hardened in issue 13, item 9). */
+class ValidateFlowEnforcesDispatchRulesTest {
 
     static final String STRICT = "{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"primary\": \"claude\"},"
             + " \"security\": {\"strict_isolation\": true, \"allow_git_evidence\": true}}";

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13, item 28: {@code wb task new KEY} writes the capsule and plan skeletons docs/CAPSULE.md promises. */
-class Issue13TaskNewTest {
+/** {@code wb task new KEY} writes the capsule and plan skeletons docs/CAPSULE.md promises (issue 13, item 28). */
+class TaskNewWritesCapsuleAndPlanSkeletonsTest {
 
     static final List<String> FILES =
             List.of("task.md", "context.md", "plan.md", "acceptance-criteria.md", "review-checklist.md", "sdd.json");

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13, items 23, 34 and 36: what wb judge enable, disable and status leave in a repository. */
-class Issue13JudgeAgentsTest {
+/** What wb judge enable, disable and status leave in a repository (hardened in issue 13, items 23, 34, 36). */
+class JudgeEnableDisableTouchOnlyWbFilesTest {
 
     private static final Pattern STACK_FRAME = Pattern.compile("(?m)^\\s+at [\\w.$]+\\(");
     private static final String SETTINGS = ".claude/settings.local.json";

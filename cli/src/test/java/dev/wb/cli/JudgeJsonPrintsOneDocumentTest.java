@@ -18,10 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13, the judge as a user meets it: every {@code --json} run prints one JSON document, a refusal
- * too (item 38), and {@code wb judge current} names the paths behind NEWER_CHANGES (item 25).
+ * The judge as a user meets it: every {@code --json} run prints one JSON document, a refusal too, and
+ * {@code wb judge current} names the paths behind NEWER_CHANGES (hardened in issue 13, items 38 and 25).
  */
-class Issue13JudgeCliTest {
+class JudgeJsonPrintsOneDocumentTest {
 
     private static final String RAN = "mkdir -p build/ran";
 

@@ -15,8 +15,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13's verify items that need bin/wb as a real process on a real terminal (script(1) gives it one). */
-class Issue13VerifyIT {
+/**
+ * wb verify's progress follows where stderr goes, whatever stdout is: bin/wb as a real process on a real
+ * terminal (script(1) gives it one; hardened in issue 13, item 21).
+ */
+class VerifyProgressFollowsStderrIT {
 
     private static final Path WB =
             Path.of(System.getProperty("user.dir")).getParent().resolve("bin/wb");

@@ -23,8 +23,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13, item 10: a remote's credentials never reach what wb prints or records. */
-class Issue13GitFlowTest {
+/** A remote's credentials never reach what wb prints or records (hardened in issue 13, item 10). */
+class RemoteCredentialsAreMaskedBeforeRecordingTest {
 
     static final TaskKey KEY = new TaskKey("ABC-1");
     static final String TOKEN = "ghp_0123456789abcdefghijklmnopqrstuvwxyz";

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13, item 2: blockedReadPatterns as wb judge scope and snapshot apply them. */
-class Issue13PolicyCliTest {
+/** blockedReadPatterns as wb judge scope and snapshot apply them (hardened in issue 13, item 2). */
+class BlockedReadPatternsStopScopeAndSnapshotTest {
 
     private static final String REPORTED = "{\"blockedReadPatterns\":[\"*.[pk]em\",\"!keep.txt\",\"secret{s,}.txt\"]}";
 

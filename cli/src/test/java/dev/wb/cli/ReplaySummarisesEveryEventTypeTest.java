@@ -21,8 +21,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13 item 25: {@code wb replay} gives every event type a readable one-line summary. */
-class Issue13ReplaySummaryTest {
+/** {@code wb replay} gives every event type a readable one-line summary (issue 13, item 25). */
+class ReplaySummarisesEveryEventTypeTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String DIGEST = "sha256:" + "a".repeat(64);

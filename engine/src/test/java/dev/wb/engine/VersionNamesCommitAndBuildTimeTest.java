@@ -16,8 +16,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13, item 30: the version tells builds apart. */
-class Issue13VersionTest {
+/** The version tells builds apart (hardened in issue 13, item 30). */
+class VersionNamesCommitAndBuildTimeTest {
 
     /** The module's folder (Maven runs tests there); wb's checkout is its parent. */
     private static final Path CHECKOUT = Path.of("").toAbsolutePath().getParent();

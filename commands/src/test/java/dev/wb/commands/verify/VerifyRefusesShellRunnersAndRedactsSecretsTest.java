@@ -31,8 +31,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13's verify items, on a real repository, real processes and a real log. */
-class Issue13VerifyTest {
+/**
+ * wb verify refuses a runner that is a shell in disguise, a plan that sets git config, and a command
+ * with a control character, and redacts secrets wherever a command is recorded: on a real repository,
+ * real processes and a real log (hardened in issue 13).
+ */
+class VerifyRefusesShellRunnersAndRedactsSecretsTest {
 
     static final TaskKey KEY = new TaskKey("ABC-1");
     static final String TOKEN = "ghp_abcdefghijklmnopqrstuvwxyz0123456789";

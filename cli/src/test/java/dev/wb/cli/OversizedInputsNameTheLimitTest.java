@@ -17,8 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Issue 13, item 13: inputs too large for one event of the log. */
-class Issue13LimitsTest {
+/** Inputs too large for one event of the log are refused naming the limit (hardened in issue 13, item 13). */
+class OversizedInputsNameTheLimitTest {
 
     @TempDir
     Path tmp;
@@ -46,7 +46,7 @@ class Issue13LimitsTest {
     @Test
     void item13_a_validation_command_of_1_MB_is_a_capsule_problem_that_names_the_limit() {
         // "Exit 70 'this is a bug in wb' when an event would exceed the log's batch limit: a 10 MB validation command"
-        // (a task.md over 1 MiB, such as that one, is refused whole before it is read: Issue13InputFilesTest, item 14)
+        // (a task.md over 1 MiB, such as that one, is refused whole before it is read: UnsafeInputFilesAreRefusedTest)
         CliRun.Result result = approve("echo " + "x".repeat(1_000_000) + "\n");
 
         assertEquals(
