@@ -4,6 +4,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.PresetBar;
+import dev.wb.commands.plan.PresetGates;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,12 +33,7 @@ public record ReviewContext(
         List<String> gates) {
 
     /** The floor: every preset, prototype included, is held to these (the original's words). */
-    public static final List<String> FLOOR = List.of(
-            "unit test for every changed or added logic branch",
-            "every bug fix lands with a regression test that fails without it",
-            "no error swallowed silently; preserve the cause",
-            "no secret in code or in a committed file",
-            "state a rollback path before implementing");
+    public static final List<String> FLOOR = PresetGates.FLOOR;
 
     public ReviewContext {
         untested = List.copyOf(untested);
@@ -49,8 +45,7 @@ public record ReviewContext(
         WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
         CriticalZones zones = CriticalZones.with(config.criticalZones());
         String preset = strictest(config.presets(), diff.changed());
-        List<String> gates = new ArrayList<>(FLOOR);
-        gates.addAll(PresetGates.of(preset));
+        List<String> gates = PresetGates.withFloor(preset);
         return new ReviewContext(diff, preset, zones.touched(diff.changed()), untested(diff.changed()), gates);
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.plan.PresetGates;
 import dev.wb.engine.TaskKey;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
@@ -29,12 +30,10 @@ class QualityGatesTest {
 
     @Test
     void everyPresetKeepsTheFloorFirstThenAddsItsOwn() {
-        for (String preset : QualityGates.PRESET_GATES.keySet()) {
+        for (String preset : PresetGates.presets()) {
             QualityGates.Gates gates = QualityGates.of(preset);
-            assertEquals(QualityGates.FLOOR, gates.lines().subList(0, 5));
-            assertEquals(
-                    5 + QualityGates.PRESET_GATES.get(preset).size(),
-                    gates.lines().size());
+            assertEquals(PresetGates.FLOOR, gates.lines().subList(0, 5));
+            assertEquals(5 + PresetGates.of(preset).size(), gates.lines().size());
         }
     }
 

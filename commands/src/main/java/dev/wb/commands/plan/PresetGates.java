@@ -1,12 +1,25 @@
-package dev.wb.commands.review;
+package dev.wb.commands.plan;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Each preset's own gates, on top of the floor (the original's {@code profile.PRESET_GATES}, its words). */
-final class PresetGates {
+/**
+ * The quality gates each preset holds a change to, in the original workbench's words ({@code profile.FLOOR}
+ * and {@code PRESET_GATES}): the floor for every preset, and each preset's own on top of it, never lowering
+ * it. One table for {@code wb sdd gates} and {@code wb review context}.
+ */
+public final class PresetGates {
 
-    private static final Map<String, List<String>> GATES = Map.of(
+    /** Every preset, prototype included. */
+    public static final List<String> FLOOR = List.of(
+            "unit test for every changed or added logic branch",
+            "every bug fix lands with a regression test that fails without it",
+            "no error swallowed silently; preserve the cause",
+            "no secret in code or in a committed file",
+            "state a rollback path before implementing");
+
+    static final Map<String, List<String>> PRESET_GATES = Map.of(
             "prototype",
             List.of(
                     "prefer reversible over robust; no infrastructure that outlives the experiment",
@@ -38,8 +51,20 @@ final class PresetGates {
 
     private PresetGates() {}
 
-    /** The preset's gates; none for an empty or unknown preset. */
-    static List<String> of(String preset) {
-        return GATES.getOrDefault(preset, List.of());
+    /** The preset's own gates; none for an empty or unknown preset. */
+    public static List<String> of(String preset) {
+        return PRESET_GATES.getOrDefault(preset, List.of());
+    }
+
+    /** The floor, then the preset's own gates. */
+    public static List<String> withFloor(String preset) {
+        List<String> lines = new ArrayList<>(FLOOR);
+        lines.addAll(of(preset));
+        return List.copyOf(lines);
+    }
+
+    /** The presets the table knows. */
+    public static List<String> presets() {
+        return List.copyOf(PRESET_GATES.keySet());
     }
 }
