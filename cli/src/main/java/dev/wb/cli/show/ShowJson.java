@@ -32,6 +32,7 @@ final class ShowJson {
                 e.put("type", row.type());
                 e.put("time", row.time().toString());
                 e.put("summary", row.summary());
+                e.put("outcome", row.tone().outcome().word());
                 row.replica().ifPresentOrElse(r -> e.put("replica", r), () -> e.putNull("replica"));
             }
         }

@@ -2,29 +2,7 @@ package dev.wb.cli.show;
 
 import dev.wb.cli.core.Paint;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.projections.events.ChecksRan;
-import dev.wb.projections.events.FlowValidated;
-import dev.wb.projections.events.GitSeriesFinished;
-import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.ImportVerdictRecorded;
-import dev.wb.projections.events.PlanAudited;
-import dev.wb.projections.events.PreflightCompleted;
-import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
-import dev.wb.projections.events.judge.JudgeCurrentClassified;
-import dev.wb.projections.events.judge.JudgeReceiptWritten;
-import dev.wb.projections.events.judge.JudgeRecordRead;
-import dev.wb.projections.events.judge.JudgeRecordVerified;
-import dev.wb.projections.events.judge.JudgeReproduced;
-import dev.wb.projections.events.judge.JudgeRunFinished;
-import dev.wb.projections.events.judge.JudgeRunRefused;
-import dev.wb.projections.events.run.NodeFinished;
-import dev.wb.projections.events.run.RunBudgetExhausted;
-import dev.wb.projections.events.run.RunFinished;
-import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.catalog.Outcome;
 
 /**
  * How an event or a stage reads: {@code GOOD} (green: passed), {@code BAD} (red: failed, refused, a
@@ -46,95 +24,13 @@ enum Tone {
         };
     }
 
-    /** How one event reads, from its outcome; {@code PLAIN} for an event that decides nothing. */
+    /** The catalogue's word for this tone ({@code ok}, {@code bad}, {@code warn}, {@code neutral}). */
+    Outcome outcome() {
+        return Outcome.valueOf(name());
+    }
+
+    /** How one event reads: the catalogue's {@link Outcome}, as the page colours it too. */
     static Tone of(EventEnvelope e) {
-        if (PlanAudited.TYPE.matches(e)) {
-            return pass(PlanAudited.TYPE.read(e).verdict().equals(PlanAudited.PASS));
-        }
-        if (ImportVerdictRecorded.TYPE.matches(e)) {
-            return WARN; // imported, unverified
-        }
-        if (ScopeChecked.TYPE.matches(e)) {
-            return pass(!ScopeChecked.TYPE.read(e).deviates());
-        }
-        if (VerifyStarted.TYPE.matches(e)) {
-            VerifyStarted started = VerifyStarted.TYPE.read(e);
-            return started.refused().isEmpty() && started.refusedEnv().isEmpty() ? PLAIN : BAD;
-        }
-        if (VerifyCommandRan.TYPE.matches(e)) {
-            return pass(VerifyCommandRan.TYPE.read(e).passed());
-        }
-        if (VerifyRegressionRan.TYPE.matches(e)) {
-            return pass(VerifyRegressionRan.TYPE.read(e).passed());
-        }
-        if (VerifyFinished.TYPE.matches(e)) {
-            String verdict = VerifyFinished.TYPE.read(e).verdict();
-            return verdict.equals("pass") ? GOOD : verdict.equals("interrupted") ? WARN : BAD;
-        }
-        if (ChecksRan.TYPE.matches(e)) {
-            String verdict = ChecksRan.TYPE.read(e).verdict();
-            return verdict.equals("pass") ? GOOD : verdict.equals("fail") ? BAD : WARN;
-        }
-        if (PreflightCompleted.TYPE.matches(e)) {
-            PreflightCompleted preflight = PreflightCompleted.TYPE.read(e);
-            return preflight.failures() > 0 ? BAD : preflight.warnings() > 0 ? WARN : GOOD;
-        }
-        if (FlowValidated.TYPE.matches(e)) {
-            return pass(FlowValidated.TYPE.read(e).exitCode() == 0);
-        }
-        if (GitStepRan.TYPE.matches(e)) {
-            return pass(GitStepRan.TYPE.read(e).status().equals(GitStepRan.OK));
-        }
-        if (GitSeriesFinished.TYPE.matches(e)) {
-            return pass(GitSeriesFinished.TYPE.read(e).status().equals(GitStepRan.OK));
-        }
-        if (NodeFinished.TYPE.matches(e)) {
-            String outcome = NodeFinished.TYPE.read(e).outcome();
-            return switch (outcome) {
-                case "pass", "accept", "done" -> GOOD;
-                case "fail", "crashed" -> BAD;
-                default -> outcome.startsWith("route:") ? PLAIN : WARN;
-            };
-        }
-        if (RunBudgetExhausted.TYPE.matches(e) || RunParked.TYPE.matches(e)) {
-            return WARN;
-        }
-        if (RunFinished.TYPE.matches(e)) {
-            String status = RunFinished.TYPE.read(e).status();
-            return status.equals(RunFinished.DONE) ? GOOD : status.equals(RunFinished.FAILED) ? BAD : WARN;
-        }
-        return review(e);
-    }
-
-    private static Tone review(EventEnvelope e) {
-        if (JudgeRunFinished.TYPE.matches(e)) {
-            String outcome = JudgeRunFinished.TYPE.read(e).outcome();
-            return "passed".equals(outcome) ? GOOD : "no-runtime-validation".equals(outcome) ? WARN : BAD;
-        }
-        if (JudgeRunRefused.TYPE.matches(e)) {
-            return BAD;
-        }
-        if (JudgeReceiptWritten.TYPE.matches(e)) {
-            return pass(JudgeReceiptWritten.TYPE.read(e).passed());
-        }
-        if (JudgeRecordRead.TYPE.matches(e)) {
-            String verdict = JudgeRecordRead.TYPE.read(e).verdict().orElse("");
-            return verdict.equals("APPROVED") ? GOOD : verdict.equals("BLOCKED") ? BAD : WARN;
-        }
-        if (JudgeRecordVerified.TYPE.matches(e)) {
-            JudgeRecordVerified verified = JudgeRecordVerified.TYPE.read(e);
-            return verified.approved() ? GOOD : verified.valid() ? WARN : BAD;
-        }
-        if (JudgeCurrentClassified.TYPE.matches(e)) {
-            return "CURRENT".equals(JudgeCurrentClassified.TYPE.read(e).status()) ? GOOD : WARN;
-        }
-        if (JudgeReproduced.TYPE.matches(e)) {
-            return pass(JudgeReproduced.TYPE.read(e).passed());
-        }
-        return PLAIN;
-    }
-
-    private static Tone pass(boolean passed) {
-        return passed ? GOOD : BAD;
+        return valueOf(Outcome.of(e).name());
     }
 }

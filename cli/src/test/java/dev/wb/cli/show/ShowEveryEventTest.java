@@ -7,13 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.projections.catalog.WbEvents;
 import dev.wb.projections.events.EventType;
 import dev.wb.testkit.TempGitRepo;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,6 +106,38 @@ class ShowEveryEventTest {
         assertEquals(WbEvents.TYPES.size(), listed);
         assertEquals(
                 54, doc.get("chain").get("chains").get(0).get("eventsChecked").asInt());
+    }
+
+    @Test
+    void the_page_and_wb_show_place_and_colour_every_event_type_alike() throws Exception {
+        JsonNode show = wb(repo.root(), "show", key, "--json").json();
+        Path page = tmp.resolve("page.html");
+        ShowRun.Result html = wb(repo.root(), "show", key, "--html", page.toString());
+        assertEquals(0, html.code(), html::toString);
+        String text = Files.readString(page, StandardCharsets.UTF_8);
+        String block = "<script type=\"application/json\" id=\"wb-events\">";
+        int start = text.indexOf(block);
+        assertTrue(start >= 0, "no #wb-events block in the page");
+        start += block.length();
+        JsonNode data = new ObjectMapper().readTree(text.substring(start, text.indexOf("</script>", start)));
+
+        Map<String, String> shown = new TreeMap<>();
+        for (JsonNode stage : show.get("stages")) {
+            for (JsonNode e : stage.get("events")) {
+                shown.put(
+                        e.get("type").asText(),
+                        stage.get("stage").asText() + " " + e.get("outcome").asText());
+            }
+        }
+        Map<String, String> paged = new TreeMap<>();
+        data.forEach(e -> paged.put(
+                e.get("type").asText(),
+                e.get("lane").asText() + " " + e.get("tone").asText()));
+        assertEquals(WbEvents.TYPES.size(), shown.size(), shown::toString);
+        assertEquals(shown, paged);
+        assertEquals("plan ok", shown.get("plan.audited"));
+        assertEquals("scope bad", shown.get("scope.checked"));
+        assertEquals("other neutral", shown.get("workspace.initialized"));
     }
 
     @Test

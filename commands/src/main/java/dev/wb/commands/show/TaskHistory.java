@@ -11,6 +11,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.catalog.Lane;
+import dev.wb.projections.catalog.Outcome;
 import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.TaskStages;
 import java.nio.file.Path;
@@ -59,7 +60,7 @@ record TaskHistory(
                     redactor.text(replicas.getOrDefault(e.hash(), MergedLog.LOCAL)),
                     e.hash(),
                     Lane.of(e.type()),
-                    Lanes.tone(e.type(), e.payload().json()),
+                    Outcome.of(e).word(),
                     redactor.json(e.payload().json())));
         }
         StatusQuery.StreamStatus status = new StatusQuery(session).one(stream);
