@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.WbCommand;
+import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.JudgeAgentTarget;
 import dev.wb.commands.judge.agents.JudgeAgents;
@@ -18,6 +19,18 @@ import java.util.Optional;
 final class JudgeAgentsOutput {
 
     private JudgeAgentsOutput() {}
+
+    /** Warns, records what enable or disable did (not on a dry run) as judge.agents.configured, and prints it. */
+    static void finish(WbCommand root, JudgeAgents.Result result, boolean dryRun) {
+        result.warnings().forEach(w -> root.context().console().warning(w.message(), w.fix()));
+        Optional<EventEnvelope> event = Optional.empty();
+        if (!dryRun) {
+            try (Session session = root.context().session()) {
+                event = Optional.of(JudgeAgents.record(session, result));
+            }
+        }
+        print(root, result, event);
+    }
 
     static void print(WbCommand root, JudgeAgents.Result result, Optional<EventEnvelope> event) {
         Console console = root.context().console();

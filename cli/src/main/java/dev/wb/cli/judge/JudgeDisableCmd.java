@@ -5,11 +5,8 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.agents.JudgeAgents;
-import dev.wb.engine.EventEnvelope;
-import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb judge disable [--dry-run] [--force]}: the judge switched off, wb's guard hook removed. */
@@ -34,14 +31,7 @@ public final class JudgeDisableCmd extends LeafCmd {
     protected Exit run() {
         Workspace ws = Workspace.require(root.context().cwd());
         JudgeAgents.Result result = JudgeAgents.disable(ws, dryRun, force);
-        result.warnings().forEach(w -> root.context().console().warning(w.message(), w.fix()));
-        Optional<EventEnvelope> event = Optional.empty();
-        if (!dryRun) {
-            try (Session session = root.context().session()) {
-                event = Optional.of(JudgeAgents.record(session, result));
-            }
-        }
-        JudgeAgentsOutput.print(root, result, event);
+        JudgeAgentsOutput.finish(root, result, dryRun);
         return Exit.OK;
     }
 

@@ -1,16 +1,13 @@
 package dev.wb.cli.judge;
 
-import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.agents.JudgeAgents;
 import dev.wb.commands.judge.agents.WbLauncher;
-import dev.wb.engine.EventEnvelope;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,15 +37,7 @@ public final class JudgeEnableCmd extends LeafCmd {
         Optional<Path> launcher =
                 WbLauncher.find(root.context().env(), root.context().cwd());
         JudgeAgents.Result result = JudgeAgents.enable(ws, dryRun, force, launcher);
-        Console console = root.context().console();
-        result.warnings().forEach(w -> console.warning(w.message(), w.fix()));
-        Optional<EventEnvelope> event = Optional.empty();
-        if (!dryRun) {
-            try (Session session = root.context().session()) {
-                event = Optional.of(JudgeAgents.record(session, result));
-            }
-        }
-        JudgeAgentsOutput.print(root, result, event);
+        JudgeAgentsOutput.finish(root, result, dryRun);
         return Exit.OK;
     }
 

@@ -37,13 +37,7 @@ public final class SyncCmd extends LeafCmd {
                 "Share task histories through git: fetch every replica's from REMOTE (default origin), verify and"
                         + " import them, then push this clone's.",
                 "wb sync fetch / wb sync push do one of the two. Nothing in git's configuration is changed.");
-        spec.addPositional(Specs.positional(
-                "REMOTE", "0..1", "a configured remote (default origin)", value -> cmd.remote = value));
-        spec.addOption(Specs.flag(
-                "--with-output",
-                "also push the stored output the new events name (a verify command's), beside them, each"
-                        + " checked by digest on fetch; default: events only",
-                value -> cmd.withOutput = value));
+        SyncRender.pushArguments(spec, value -> cmd.remote = value, value -> cmd.withOutput = value);
         spec.addOption(Specs.json(root));
         spec.addSubcommand("push", SyncPushCmd.spec(root));
         spec.addSubcommand("fetch", SyncFetchCmd.spec(root));

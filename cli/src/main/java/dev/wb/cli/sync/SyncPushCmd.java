@@ -31,13 +31,7 @@ public final class SyncPushCmd extends LeafCmd {
                 "Write this clone's new events as commits under refs/wb/ and push refs/wb/* to REMOTE"
                         + " (default origin), never forced.",
                 "Each history is verified before it is written (docs/SYNC.md).");
-        spec.addPositional(Specs.positional(
-                "REMOTE", "0..1", "a configured remote (default origin)", value -> cmd.remote = value));
-        spec.addOption(Specs.flag(
-                "--with-output",
-                "also push the stored output the new events name (a verify command's), beside them, each"
-                        + " checked by digest on fetch; default: events only",
-                value -> cmd.withOutput = value));
+        SyncRender.pushArguments(spec, value -> cmd.remote = value, value -> cmd.withOutput = value);
         spec.addOption(Specs.json(root));
         return spec;
     }

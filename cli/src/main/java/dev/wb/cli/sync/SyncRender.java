@@ -5,16 +5,29 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
+import dev.wb.cli.core.Specs;
 import dev.wb.commands.sync.PushSigning;
 import dev.wb.commands.sync.SyncFetch;
 import dev.wb.commands.sync.SyncPush;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
+import java.util.function.Consumer;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** How {@code wb sync}, {@code sync push} and {@code sync fetch} show what they did, as text or JSON. */
 final class SyncRender {
 
     static final String DEFAULT_REMOTE = "origin";
+
+    /** What {@code wb sync} and {@code wb sync push} both take: REMOTE and {@code --with-output}. */
+    static void pushArguments(CommandSpec spec, Consumer<String> remote, Consumer<Boolean> withOutput) {
+        spec.addPositional(Specs.positional("REMOTE", "0..1", "a configured remote (default origin)", remote));
+        spec.addOption(Specs.flag(
+                "--with-output",
+                "also push the stored output the new events name (a verify command's), beside them, each"
+                        + " checked by digest on fetch; default: events only",
+                withOutput));
+    }
 
     static final Exits EXITS = Exits.of(
             Exit.OK.as("done"),
