@@ -1,6 +1,5 @@
 package dev.wb.commands.config;
 
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -9,33 +8,36 @@ import java.util.Optional;
  */
 public enum HookHost {
     /** Claude Code: the per-developer project settings, kept out of git (https://code.claude.com/docs/en/hooks). */
-    CLAUDE("claude", "Claude Code", ".claude/settings.local.json"),
+    CLAUDE(AgentHost.CLAUDE, ".claude/settings.local.json"),
     /** Codex: the project's hooks file, read in a trusted project (https://developers.openai.com/codex/hooks). */
-    CODEX("codex", "Codex", ".codex/hooks.json"),
+    CODEX(AgentHost.CODEX, ".codex/hooks.json"),
     /**
      * GitHub Copilot (CLI and cloud agent): a hooks file of wb's own among {@code .github/hooks/*.json}
      * (https://docs.github.com/en/copilot/reference/hooks-reference).
      */
-    COPILOT("copilot", "GitHub Copilot", ".github/hooks/wb.json");
+    COPILOT(AgentHost.COPILOT, ".github/hooks/wb.json");
 
-    private final String id;
-    private final String host;
+    private final AgentHost agent;
     private final String path;
 
-    HookHost(String id, String host, String path) {
-        this.id = id;
-        this.host = host;
+    HookHost(AgentHost agent, String path) {
+        this.agent = agent;
         this.path = path;
     }
 
-    /** The name on the command line: {@code claude}, {@code codex}, {@code copilot}. */
+    /** The host this is for. */
+    public AgentHost agent() {
+        return agent;
+    }
+
+    /** The name on the command line and in configuration: {@code claude}, {@code codex}, {@code copilot}. */
     public String id() {
-        return id;
+        return agent.id();
     }
 
     /** The host, for people. */
     public String host() {
-        return host;
+        return agent.host();
     }
 
     /** The settings file wb writes, relative to the repository's top. */
@@ -44,12 +46,6 @@ public enum HookHost {
     }
 
     public static Optional<HookHost> of(String id) {
-        String wanted = id.trim().toLowerCase(Locale.ROOT);
-        for (HookHost host : values()) {
-            if (host.id.equals(wanted)) {
-                return Optional.of(host);
-            }
-        }
-        return Optional.empty();
+        return AgentHost.named(values(), HookHost::agent, id);
     }
 }

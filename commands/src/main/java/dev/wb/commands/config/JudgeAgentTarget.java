@@ -1,6 +1,5 @@
 package dev.wb.commands.config;
 
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -8,9 +7,9 @@ import java.util.Optional;
  * no native subagent API, so there is no separate reviewer context to write a definition for.
  */
 public enum JudgeAgentTarget {
-    CLAUDE("claude", "Claude Code", ".claude/agents/wb-judge.md"),
-    COPILOT("copilot", "GitHub Copilot", ".github/agents/wb-judge.agent.md"),
-    CODEX("codex", "Codex", ".codex/agents/wb-judge.toml");
+    CLAUDE(AgentHost.CLAUDE, ".claude/agents/wb-judge.md"),
+    COPILOT(AgentHost.COPILOT, ".github/agents/wb-judge.agent.md"),
+    CODEX(AgentHost.CODEX, ".codex/agents/wb-judge.toml");
 
     /** The target Pi, named in configuration and refused: no native subagent API. */
     public static final String PI = "pi";
@@ -18,24 +17,27 @@ public enum JudgeAgentTarget {
     public static final String PI_NOT_SUPPORTED = "Pi is not supported: it has no native subagent API, so a judge run"
             + " there has no separate reviewer context (a review from the implementing session is independent: false)";
 
-    private final String id;
-    private final String host;
+    private final AgentHost agent;
     private final String path;
 
-    JudgeAgentTarget(String id, String host, String path) {
-        this.id = id;
-        this.host = host;
+    JudgeAgentTarget(AgentHost agent, String path) {
+        this.agent = agent;
         this.path = path;
     }
 
-    /** The name in configuration: {@code claude}, {@code copilot}, {@code codex}. */
+    /** The host this is for. */
+    public AgentHost agent() {
+        return agent;
+    }
+
+    /** The name on the command line and in configuration: {@code claude}, {@code codex}, {@code copilot}. */
     public String id() {
-        return id;
+        return agent.id();
     }
 
     /** The host, for people. */
     public String host() {
-        return host;
+        return agent.host();
     }
 
     /** The agent file, relative to the repository's top. */
@@ -44,12 +46,6 @@ public enum JudgeAgentTarget {
     }
 
     public static Optional<JudgeAgentTarget> of(String id) {
-        String wanted = id.trim().toLowerCase(Locale.ROOT);
-        for (JudgeAgentTarget target : values()) {
-            if (target.id.equals(wanted)) {
-                return Optional.of(target);
-            }
-        }
-        return Optional.empty();
+        return AgentHost.named(values(), JudgeAgentTarget::agent, id);
     }
 }
