@@ -3,19 +3,17 @@ package dev.wb.commands.hooks;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
-import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.config.JudgeAgentsConfig;
+import dev.wb.commands.config.SettingsObject;
 import dev.wb.engine.fs.AtomicFiles;
-import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A host's hook settings file on disk: read as a JSON object (an absent or empty file is an empty object),
@@ -37,31 +35,9 @@ final class HookFile {
 
     /** The file's object, or an empty one when there is none. */
     static ObjectNode read(Workspace ws, HookHost host) {
-        Path file = path(ws, host);
-        byte[] bytes;
-        try {
-            refuseLinks(ws, host);
-            Optional<InputFiles.Content> content = InputFiles.read(ws.root(), file, InputFiles.Kind.CONFIG);
-            if (content.isEmpty()) {
-                return CanonicalJson.objectNode();
-            }
-            bytes = content.get().textBytes();
-        } catch (InputFiles.Unusable e) {
-            throw e.failure(Failure.Kind.CONFIG);
-        }
-        JsonNode root;
-        try {
-            root = bytes.length == 0 ? CanonicalJson.objectNode() : CanonicalJson.parse(bytes);
-        } catch (RuntimeException e) {
-            throw unusable(host, "is not JSON: " + e.getMessage());
-        }
-        if (root == null || !root.isObject()) {
-            throw unusable(host, "is not a JSON object");
-        }
+        refuseLinks(ws, host);
+        ObjectNode root = SettingsObject.read(ws, path(ws, host), what -> unusable(host, what));
         JsonNode hooks = root.get("hooks");
-        if (hooks != null && !hooks.isObject()) {
-            throw unusable(host, "has a \"hooks\" that is not an object");
-        }
         if (hooks != null) {
             for (var field : hooks.properties()) {
                 if (!field.getValue().isArray()) {
@@ -69,7 +45,7 @@ final class HookFile {
                 }
             }
         }
-        return (ObjectNode) root;
+        return root;
     }
 
     static void write(Workspace ws, HookHost host, ObjectNode settings) {

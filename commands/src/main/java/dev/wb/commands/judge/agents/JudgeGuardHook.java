@@ -4,12 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
-import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.JudgeAgentsConfig;
+import dev.wb.commands.config.SettingsObject;
 import dev.wb.commands.judge.core.ShellQuote;
 import dev.wb.engine.fs.AtomicFiles;
-import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,37 +73,16 @@ public final class JudgeGuardHook {
     /** The settings file's object, or an empty one when there is none; exit 3 when it is not a JSON object. */
     public static ObjectNode readSettings(Workspace ws) {
         Path file = settingsFile(ws);
-        byte[] bytes;
-        try {
-            if (Files.isSymbolicLink(file)) {
-                throw unusable(file, "is a symbolic link; wb merges into a regular file only");
-            }
-            Optional<InputFiles.Content> content = InputFiles.read(ws.root(), file, InputFiles.Kind.CONFIG);
-            if (content.isEmpty()) {
-                return CanonicalJson.objectNode();
-            }
-            bytes = content.get().textBytes();
-        } catch (InputFiles.Unusable e) {
-            throw e.failure(Failure.Kind.CONFIG);
+        if (Files.isSymbolicLink(file)) {
+            throw unusable(file, "is a symbolic link; wb merges into a regular file only");
         }
-        JsonNode root;
-        try {
-            root = bytes.length == 0 ? CanonicalJson.objectNode() : CanonicalJson.parse(bytes);
-        } catch (RuntimeException e) {
-            throw unusable(file, "is not JSON: " + e.getMessage());
-        }
-        if (root == null || !root.isObject()) {
-            throw unusable(file, "is not a JSON object");
-        }
+        ObjectNode root = SettingsObject.read(ws, file, what -> unusable(file, what));
         JsonNode hooks = root.get("hooks");
-        if (hooks != null && !hooks.isObject()) {
-            throw unusable(file, "has a \"hooks\" that is not an object");
-        }
         JsonNode pre = hooks == null ? null : hooks.get("PreToolUse");
         if (pre != null && !pre.isArray()) {
             throw unusable(file, "has a \"hooks.PreToolUse\" that is not an array");
         }
-        return (ObjectNode) root;
+        return root;
     }
 
     public static void writeSettings(Workspace ws, ObjectNode settings) {
