@@ -3,15 +3,12 @@ package dev.wb.commands.judge.record;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.judge.core.ReviewRecord;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
-import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.SnapshotBuilder;
 import dev.wb.commands.judge.snapshot.SnapshotCapture;
-import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import java.nio.file.Path;
@@ -110,17 +107,6 @@ public final class CatchUpCapture {
             return new RecordVerification.Observed(Map.of(), List.of());
         }
         ReviewRecord record = reading.record().get();
-        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()), env);
-        Capsule capsule = Capsule.read(
-                snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(), ReadPolicy.load(workspace));
-        return Reexecution.run(
-                workspace,
-                snapshot,
-                capsule.validation(),
-                record,
-                request.approvals(),
-                request.terminal(),
-                env,
-                timings);
+        return Reexecution.inSnapshot(workspace, record, request.approvals(), request.terminal(), env, timings);
     }
 }

@@ -4,19 +4,13 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.core.ReviewRecord;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.run.JudgeRun;
-import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.JudgeEvents;
-import dev.wb.commands.judge.snapshot.Snapshot;
-import dev.wb.commands.judge.snapshot.Snapshots;
-import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.TaskKey;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import java.nio.file.Files;
@@ -137,18 +131,7 @@ public final class JudgeVerify {
                     "capture one: wb judge snapshot " + record.taskId()
                             + ", and have it reviewed; or verify without --run-tests");
         }
-        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()), env);
-        Capsule capsule = Capsule.read(
-                snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(), ReadPolicy.load(workspace));
-        return Reexecution.run(
-                workspace,
-                snapshot,
-                capsule.validation(),
-                record,
-                request.approvals(),
-                request.terminal(),
-                env,
-                timings);
+        return Reexecution.inSnapshot(workspace, record, request.approvals(), request.terminal(), env, timings);
     }
 
     private static WbEvent verified(

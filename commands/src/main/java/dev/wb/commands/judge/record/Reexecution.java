@@ -2,6 +2,7 @@ package dev.wb.commands.judge.record;
 
 import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.config.WorkspaceConfig;
@@ -11,8 +12,11 @@ import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.run.CommandRun;
 import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.commands.judge.run.NodeInstall;
+import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.IsolatedCopy;
 import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.commands.judge.snapshot.Snapshots;
+import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;
@@ -35,6 +39,23 @@ import java.util.Optional;
 final class Reexecution {
 
     private Reexecution() {}
+
+    /**
+     * Re-runs the validation the record's snapshot candidate declares, in that snapshot: its capsule read
+     * from the snapshot's own worktree, under this workspace's read policy.
+     */
+    static RecordVerification.Observed inSnapshot(
+            Workspace workspace,
+            ReviewRecord record,
+            List<String> approvals,
+            Optional<CommandApprovals.Terminal> terminal,
+            Map<String, String> env,
+            Timings timings) {
+        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()), env);
+        Capsule capsule = Capsule.read(
+                snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(), ReadPolicy.load(workspace));
+        return run(workspace, snapshot, capsule.validation(), record, approvals, terminal, env, timings);
+    }
 
     static RecordVerification.Observed run(
             Workspace workspace,
