@@ -196,6 +196,21 @@ class RunKillIT {
         return run;
     }
 
+    /**
+     * As {@link #runUntilBlocked}, and until the node's {@code node.launched} is in the log: the child writes
+     * its start mark before wb records it, and a kill in between leaves an in-flight node that names no
+     * process, which no resume can find to stop.
+     */
+    private Process runUntilLaunched(RunFixture f, String node) throws IOException {
+        Process run = runUntilBlocked(f, node);
+        Awaitility.await()
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .pollInSameThread()
+                .until(() -> launched(f).stream().anyMatch(l -> l.node().equals(node)));
+        return run;
+    }
+
     /** SIGKILL to wb and every process under it, all at once, as a reboot would; waits until all are gone. */
     private static void killTree(Process wb) throws InterruptedException {
         List<ProcessHandle> tree = new ArrayList<>(wb.descendants().toList());
@@ -432,7 +447,7 @@ class RunKillIT {
     @Test
     void stop_orphans_ends_the_orphaned_group_and_then_resumes() throws Exception {
         RunFixture f = blockingAt("gate");
-        Process run = runUntilBlocked(f, "gate");
+        Process run = runUntilLaunched(f, "gate");
         long orphan = starts("gate").get(0);
         run.destroyForcibly();
         assertTrue(run.waitFor(20, TimeUnit.SECONDS));
@@ -461,7 +476,7 @@ class RunKillIT {
     @Test
     void an_orphaned_workspace_write_agent_is_not_running_when_the_run_parks() throws Exception {
         RunFixture f = blockingAt("implementation");
-        Process run = runUntilBlocked(f, "implementation");
+        Process run = runUntilLaunched(f, "implementation");
         long orphan = starts("implementation").get(0);
         long group = launched(f).stream()
                 .filter(l -> l.node().equals("implementation"))
