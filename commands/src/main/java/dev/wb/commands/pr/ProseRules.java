@@ -1,10 +1,15 @@
 package dev.wb.commands.pr;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The original workbench's rules for a written description: no heading without content under it, no
@@ -31,12 +36,29 @@ public final class ProseRules {
      * {@code <br>}), or a marker standing where content should be, not the word inside a sentence.
      */
     private static final Pattern PLACEHOLDER = Pattern.compile(
-            "<[A-Z][A-Z0-9_ -]{1,30}>|^[ \\t]*[-*+]?[ \\t]*(?i:TBD|TODO|FIXME|lorem ipsum)\\b", Pattern.MULTILINE);
+            "<[A-Z][A-Z0-9_ -]{1,30}>|^[ \\t]*[-*+]?[ \\t]*(?i:" + placeholderWords() + ")\\b", Pattern.MULTILINE);
 
     /** The one slot a description may keep: the original's templates write the task's key as {@code <KEY>}. */
     private static final String KEY_SLOT = "<KEY>";
 
     private ProseRules() {}
+
+    /** The marker words (pr/placeholder-words.txt, data beside the class), quoted and joined as alternatives. */
+    private static String placeholderWords() {
+        try (InputStream in = ProseRules.class.getResourceAsStream("placeholder-words.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("this wb was built without pr/placeholder-words.txt");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                    .lines()
+                    .map(String::strip)
+                    .filter(line -> !line.isEmpty() && !line.startsWith("#"))
+                    .map(Pattern::quote)
+                    .collect(Collectors.joining("|"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
     /** Every rule {@code text} breaks, in order; empty when it may be used. */
     public static List<String> check(String text, Optional<Shape> expected) {
