@@ -1,4 +1,4 @@
-package dev.wb.gitrun;
+package dev.wb.house;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,7 +14,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,9 +27,9 @@ class WriteBoundaryTest {
 
     @Test
     void no_module_but_gitrun_can_write_to_a_repository() throws IOException {
-        Path root = projectRoot();
+        Path root = Tree.projectRoot();
         List<String> offences = new ArrayList<>();
-        List<Path> files = mainSources(root);
+        List<Path> files = Tree.mainSources(root);
         for (Path file : files) {
             String relative = root.relativize(file).toString().replace('\\', '/');
             BOUNDARY.check(relative, Files.readString(file, StandardCharsets.UTF_8))
@@ -48,7 +47,7 @@ class WriteBoundaryTest {
 
     @Test
     void the_git_modules_own_runner_is_scanned_and_reads_only() throws IOException {
-        Path binary = projectRoot().resolve("git/src/main/java/dev/wb/git/CliGitReads.java");
+        Path binary = Tree.projectRoot().resolve("git/src/main/java/dev/wb/git/CliGitReads.java");
         String text = Files.readString(binary, StandardCharsets.UTF_8);
         assertTrue(JavaSource.of(text).literals().stream()
                 .anyMatch(literal -> literal.value().equals("status")));
@@ -157,40 +156,6 @@ class WriteBoundaryTest {
         assertEquals(1, BOUNDARY.check(file, source).size());
         assertEquals(
                 List.of(), BOUNDARY.check(file, "class P { void p() { new ProcessBuilder(List.of(\"make\")); } }"));
-    }
-
-    // --- where the sources are -----------------------------------------------------------------------
-
-    /** The folder above this module's whose pom.xml is wb's parent. */
-    static Path projectRoot() throws IOException {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path pom = dir.resolve("pom.xml");
-            if (Files.isRegularFile(pom)
-                    && Files.readString(pom).contains("<artifactId>wb-parent</artifactId>")
-                    && Files.readString(pom).contains("<packaging>pom</packaging>")) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException(
-                "no wb-parent pom.xml above " + Path.of("").toAbsolutePath());
-    }
-
-    /** Every {@code MODULE/src/main/java/**}{@code /*.java} under the root. */
-    static List<Path> mainSources(Path root) throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> modules = Files.list(root)) {
-            for (Path module : modules.sorted().toList()) {
-                Path sources = module.resolve("src/main/java");
-                if (Files.isDirectory(sources)) {
-                    try (Stream<Path> walk = Files.walk(sources)) {
-                        walk.filter(file -> file.toString().endsWith(".java"))
-                                .sorted()
-                                .forEach(files::add);
-                    }
-                }
-            }
-        }
-        return files;
     }
 
     /** Every subcommand name this machine's git knows ({@code git --list-cmds}); empty if git cannot say. */

@@ -1,4 +1,4 @@
-package dev.wb.gitrun;
+package dev.wb.house;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -87,9 +87,9 @@ class PackageLayersTest {
     record Source(String file, String pkg, Set<String> uses, long lines) {}
 
     static List<Source> sources() throws IOException {
-        Path root = WriteBoundaryTest.projectRoot();
+        Path root = Tree.projectRoot();
         List<Source> sources = new ArrayList<>();
-        for (Path file : WriteBoundaryTest.mainSources(root)) {
+        for (Path file : Tree.mainSources(root)) {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             String relative = root.relativize(file).toString().replace('\\', '/');
             Matcher pkg = PACKAGE.matcher(text);

@@ -1,4 +1,4 @@
-package dev.wb.gitrun;
+package dev.wb.house;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +21,7 @@ class ReadsTheInvocationNotTheJvmTest {
 
     @Test
     void no_main_code_reads_the_jvms_environment_folder_streams_or_process() throws IOException {
-        Path root = WriteBoundaryTest.projectRoot();
+        Path root = Tree.projectRoot();
         List<String> offences = new ArrayList<>();
         List<Path> files = sources(root);
         for (Path file : files) {
@@ -41,7 +41,7 @@ class ReadsTheInvocationNotTheJvmTest {
 
     @Test
     void every_file_the_allowlist_names_still_needs_its_entry() throws IOException {
-        Path root = WriteBoundaryTest.projectRoot();
+        Path root = Tree.projectRoot();
         List<String> stale = new ArrayList<>();
         for (InvocationReads.Allowed allowed : InvocationReads.ALLOWED) {
             if (allowed.path().endsWith("/")) {
@@ -177,7 +177,7 @@ class ReadsTheInvocationNotTheJvmTest {
     /** The main sources of wb's own modules (bench and testkit are not wb). */
     private static List<Path> sources(Path root) throws IOException {
         List<Path> files = new ArrayList<>();
-        for (Path file : WriteBoundaryTest.mainSources(root)) {
+        for (Path file : Tree.mainSources(root)) {
             String relative = relative(root, file);
             if (InvocationReads.MODULES.contains(relative.substring(0, relative.indexOf('/')))) {
                 files.add(file);

@@ -1,4 +1,4 @@
-package dev.wb.gitrun;
+package dev.wb.house;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,9 +41,9 @@ class InlineNamesTest {
 
     @Test
     void main_sources_import_the_types_they_use() throws IOException {
-        Path root = WriteBoundaryTest.projectRoot();
+        Path root = Tree.projectRoot();
         List<String> offences = new ArrayList<>();
-        List<Path> files = WriteBoundaryTest.mainSources(root);
+        List<Path> files = Tree.mainSources(root);
         for (Path file : files) {
             String relative = root.relativize(file).toString().replace('\\', '/');
             if (NOT_YET.stream().anyMatch(relative::startsWith)) {

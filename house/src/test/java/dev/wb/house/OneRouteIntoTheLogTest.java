@@ -1,4 +1,4 @@
-package dev.wb.commands;
+package dev.wb.house;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,11 +14,10 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * One route into the log: every append of wb's main code goes through {@link EventService} ({@code
+ * One route into the log: every append of wb's main code goes through {@code EventService} ({@code
  * decide}, {@code record}, {@code follow}), runs and imports included. The scan reads every module's main
  * sources, comments and strings left out, and fails on any other call of a log's {@code append} or
  * {@code appendStored}: on {@code log()} (a session's), or on a variable, field or parameter typed {@code
@@ -76,94 +75,25 @@ class OneRouteIntoTheLogTest {
                 + (int) code.substring(0, offset).chars().filter(c -> c == '\n').count();
     }
 
-    /** The code with comments and string and character literals blanked (line breaks kept). */
-    static String code(String text) {
-        StringBuilder out = new StringBuilder(text.length());
-        int i = 0;
-        while (i < text.length()) {
-            char c = text.charAt(i);
-            if (text.startsWith("\"\"\"", i)) {
-                int end = text.indexOf("\"\"\"", i + 3);
-                end = end < 0 ? text.length() : end + 3;
-                blank(text, i, end, out);
-                i = end;
-            } else if (c == '"' || c == '\'') {
-                int j = i + 1;
-                while (j < text.length() && text.charAt(j) != c && text.charAt(j) != '\n') {
-                    j += text.charAt(j) == '\\' ? 2 : 1;
-                }
-                int end = Math.min(text.length(), j + 1);
-                blank(text, i, end, out);
-                i = end;
-            } else if (text.startsWith("//", i)) {
-                int end = text.indexOf('\n', i);
-                end = end < 0 ? text.length() : end;
-                blank(text, i, end, out);
-                i = end;
-            } else if (text.startsWith("/*", i)) {
-                int end = text.indexOf("*/", i + 2);
-                end = end < 0 ? text.length() : end + 2;
-                blank(text, i, end, out);
-                i = end;
-            } else {
-                out.append(c);
-                i++;
-            }
-        }
-        return out.toString();
-    }
-
-    private static void blank(String text, int from, int to, StringBuilder out) {
-        for (int k = from; k < to; k++) {
-            out.append(text.charAt(k) == '\n' ? '\n' : ' ');
-        }
-    }
-
-    static Path projectRoot() throws IOException {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path pom = dir.resolve("pom.xml");
-            if (Files.isRegularFile(pom)
-                    && Files.readString(pom).contains("<artifactId>wb-parent</artifactId>")
-                    && Files.readString(pom).contains("<packaging>pom</packaging>")) {
-                return dir;
-            }
-        }
-        throw new IllegalStateException(
-                "no wb-parent pom.xml above " + Path.of("").toAbsolutePath());
-    }
-
     @Test
     void every_append_goes_through_event_service() throws IOException {
-        Path root = projectRoot();
+        Path root = Tree.projectRoot();
         List<String> offences = new ArrayList<>();
         List<String> service = List.of();
         int files = 0;
-        try (Stream<Path> modules = Files.list(root)) {
-            for (Path module : modules.sorted().toList()) {
-                Path sources = module.resolve("src/main/java");
-                if (!Files.isDirectory(sources)
-                        || LOG_MODULES.contains(module.getFileName().toString())) {
-                    continue;
-                }
-                List<Path> java;
-                try (Stream<Path> walk = Files.walk(sources)) {
-                    java = walk.filter(f -> f.toString().endsWith(".java"))
-                            .sorted()
-                            .toList();
-                }
-                for (Path file : java) {
-                    files++;
-                    String relative = root.relativize(file).toString().replace('\\', '/');
-                    String code = code(Files.readString(file, StandardCharsets.UTF_8));
-                    List<String> appends = directAppends(code);
-                    if (relative.endsWith("/dev/wb/commands/EventService.java")) {
-                        service = appends;
-                    } else if (!appends.isEmpty()
-                            && !IMPLEMENTS_LOG.matcher(code).find()
-                            && !ELSEWHERE.containsKey(relative)) {
-                        appends.forEach(a -> offences.add(relative + " " + a));
-                    }
-                }
+        for (Path file : Tree.mainSources(root)) {
+            String relative = Tree.relative(root, file);
+            if (LOG_MODULES.contains(relative.substring(0, relative.indexOf('/')))) {
+                continue;
+            }
+            files++;
+            String code = JavaSource.of(Files.readString(file, StandardCharsets.UTF_8))
+                    .code();
+            List<String> appends = directAppends(code);
+            if (relative.endsWith("/dev/wb/commands/EventService.java")) {
+                service = appends;
+            } else if (!appends.isEmpty() && !IMPLEMENTS_LOG.matcher(code).find() && !ELSEWHERE.containsKey(relative)) {
+                appends.forEach(a -> offences.add(relative + " " + a));
             }
         }
         assertTrue(files > 300, "the scan found only " + files + " main source files");
@@ -178,13 +108,20 @@ class OneRouteIntoTheLogTest {
     void the_scan_finds_a_direct_append_however_it_is_written() {
         assertEquals(
                 List.of("line 2: log().append("),
-                directAppends(code("try {\n  var a = session.log()\n      .append(stream, after, batch, inv);\n}")));
+                directAppends(
+                        JavaSource.of("try {\n  var a = session.log()\n      .append(stream, after, batch, inv);\n}")
+                                .code()));
         assertEquals(
                 List.of("line 2: own.append("),
-                directAppends(code("void f(EventLog own) {\n  own.append(s, e, b, i);\n}")));
-        assertEquals(List.of("line 1: appendStored("), directAppends(code("copy().appendStored(s, h, events);")));
+                directAppends(JavaSource.of("void f(EventLog own) {\n  own.append(s, e, b, i);\n}")
+                        .code()));
+        assertEquals(
+                List.of("line 1: appendStored("),
+                directAppends(
+                        JavaSource.of("copy().appendStored(s, h, events);").code()));
         assertEquals(
                 List.of(),
-                directAppends(code("// session.log().append(x)\nString s = \"log().append(\"; sb.append(x);")));
+                directAppends(JavaSource.of("// session.log().append(x)\nString s = \"log().append(\"; sb.append(x);")
+                        .code()));
     }
 }

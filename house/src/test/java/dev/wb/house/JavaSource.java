@@ -1,4 +1,4 @@
-package dev.wb.gitrun;
+package dev.wb.house;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.wb.gitrun;
+package dev.wb.house;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,8 +31,8 @@ class TestsAreNamedForBehaviourTest {
 
     @Test
     void no_test_class_is_named_after_an_issue() throws IOException {
-        Path root = WriteBoundaryTest.projectRoot();
-        List<Path> files = testSources(root);
+        Path root = Tree.projectRoot();
+        List<Path> files = Tree.testSources(root);
         List<String> offences = new ArrayList<>();
         for (Path file : files) {
             String relative = root.relativize(file).toString().replace('\\', '/');
@@ -84,23 +83,5 @@ class TestsAreNamedForBehaviourTest {
             }
         }
         return offences;
-    }
-
-    /** Every {@code MODULE/src/test/java/**}{@code /*.java} under the root. */
-    static List<Path> testSources(Path root) throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> modules = Files.list(root)) {
-            for (Path module : modules.sorted().toList()) {
-                Path sources = module.resolve("src/test/java");
-                if (Files.isDirectory(sources)) {
-                    try (Stream<Path> walk = Files.walk(sources)) {
-                        walk.filter(file -> file.toString().endsWith(".java"))
-                                .sorted()
-                                .forEach(files::add);
-                    }
-                }
-            }
-        }
-        return files;
     }
 }
