@@ -129,4 +129,24 @@ class OriginalsConfigCliTest {
         assertFalse(absent.out().contains("MISMATCH"), absent::toString);
         assertTrue(absent.out().contains("note      context 'work' has no git identity here"), absent::toString);
     }
+
+    @Test
+    void config_set_takes_the_original_s_commit_style_and_refuses_a_style_it_does_not_have() throws IOException {
+        Files.writeString(repo.root().resolve(".workflow/config.json"), "{}\n");
+
+        CliRun.Result set = wb(repo.root(), "config", "set", "commit_style", "conventional");
+        CliRun.Result bogus = wb(repo.root(), "config", "set", "commit_style", "bogus");
+
+        assertEquals(0, set.code(), set::toString);
+        assertTrue(
+                Files.readString(repo.root().resolve(".workflow/config.json"))
+                        .contains("\"commit_style\": \"conventional\""),
+                set::toString);
+        assertEquals(2, bogus.code(), bogus::toString);
+        assertTrue(bogus.err().contains("not a commit style"), bogus::toString);
+        assertTrue(
+                Files.readString(repo.root().resolve(".workflow/config.json"))
+                        .contains("\"commit_style\": \"conventional\""),
+                "a refused value leaves the file as it was: " + bogus);
+    }
 }

@@ -10,6 +10,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.config.ConfigReader;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.LocatedTree;
+import dev.wb.commands.config.OriginalKeys;
 import dev.wb.commands.process.SecretNames;
 import dev.wb.engine.json.CanonicalJson;
 import java.util.ArrayList;
@@ -91,9 +92,12 @@ final class ConfigValues {
         return list;
     }
 
-    /** Whether {@code key} names a place in the effective configuration, or a new member of a named block. */
+    /**
+     * Whether {@code key} names a place in the effective configuration, a top-level key of the original
+     * workbench's that has no default ({@code commit_style}), or a new member of a named block.
+     */
     static boolean known(String key, JsonNode effective) {
-        if (!effective.at(pointer(key)).isMissingNode()) {
+        if (!effective.at(pointer(key)).isMissingNode() || OriginalKeys.NOTES.containsKey(key)) {
             return true;
         }
         for (String block : NAMED) {
