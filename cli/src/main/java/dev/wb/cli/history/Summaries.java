@@ -87,6 +87,7 @@ public final class Summaries {
             TaskSummaries::of,
             VerifySummaries::of,
             OperationSummaries::of,
+            SyncSummaries::of,
             NoteSummaries::of);
 
     private static String known(EventEnvelope event, JsonNode payload) {
