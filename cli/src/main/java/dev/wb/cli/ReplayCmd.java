@@ -60,7 +60,7 @@ final class ReplayCmd extends LeafCmd {
                 "replay",
                 "Show a task's events in order, check its hash chain"
                         + " (--verify), or every view as of one event (--at N). KEY may also be 'workspace'.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.flag(
                 "--verify",
                 "Recompute the hash chain; exit 7 naming the first event that does not match.",

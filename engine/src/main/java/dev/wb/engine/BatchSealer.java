@@ -54,8 +54,9 @@ public final class BatchSealer {
         long version = last;
         for (NewEvent event : batch) {
             version++;
-            EnvelopeCodec.Sealed s = EnvelopeCodec.sealWithHeader(
-                    event, stream, version, prevHash, invocation, EventIds.next(time.toEpochMilli()), time);
+            EnvelopeCodec.Placement placement =
+                    new EnvelopeCodec.Placement(stream, version, prevHash, EventIds.next(time.toEpochMilli()), time);
+            EnvelopeCodec.Sealed s = EnvelopeCodec.sealWithHeader(event, placement, invocation);
             sealed.add(s);
             events.add(s.envelope());
             prevHash = s.envelope().hash();

@@ -36,54 +36,32 @@ public final class EnvelopeCodec {
     @SuppressWarnings("ArrayRecordComponent")
     public record Sealed(EventEnvelope envelope, byte[] header) {}
 
+    /**
+     * Where and when a new event is sealed: its place in the stream's chain (its version and the hash of
+     * the event before it), its id and its time.
+     */
+    public record Placement(StreamId stream, long version, String prevHash, String eventId, Instant time) {}
+
     /** Seals a new event: gives it its place in the stream, its time and identity, and its hash. */
-    public static EventEnvelope seal(
-            NewEvent event,
-            StreamId stream,
-            long version,
-            String prevHash,
-            Invocation invocation,
-            String eventId,
-            Instant time) {
-        return sealWithHeader(event, stream, version, prevHash, invocation, eventId, time)
-                .envelope();
+    public static EventEnvelope seal(NewEvent event, Placement placement, Invocation invocation) {
+        return sealWithHeader(event, placement, invocation).envelope();
     }
 
-    static Sealed sealWithHeader(
-            NewEvent event,
-            StreamId stream,
-            long version,
-            String prevHash,
-            Invocation invocation,
-            String eventId,
-            Instant time) {
+    static Sealed sealWithHeader(NewEvent event, Placement placement, Invocation invocation) {
         Payload payload = event.canonicalPayload();
-        byte[] header = EnvelopeHeader.write(
-                eventId,
-                stream,
-                version,
-                event.type(),
-                event.schemaVersion(),
-                time,
+        EnvelopeHeader.Fields fields = new EnvelopeHeader.Fields(
                 invocation.actor(),
-                invocation.wbVersion(),
+                placement.eventId(),
                 invocation.id(),
-                prevHash);
-        String hash = digest(header, payload.unsafeBytes());
-        EventEnvelope envelope = new EventEnvelope(
-                eventId,
-                stream,
-                version,
-                event.type(),
+                placement.prevHash(),
                 event.schemaVersion(),
-                time,
-                invocation.actor(),
-                invocation.wbVersion(),
-                invocation.id(),
-                payload,
-                prevHash,
-                hash);
-        return new Sealed(envelope, header);
+                placement.stream(),
+                placement.time(),
+                event.type(),
+                placement.version(),
+                invocation.wbVersion());
+        byte[] header = EnvelopeHeader.write(fields);
+        return new Sealed(fields.envelope(payload, digest(header, payload.unsafeBytes())), header);
     }
 
     /** The hash of stored header and payload bytes. */

@@ -21,57 +21,86 @@ final class EnvelopeHeader {
 
     private EnvelopeHeader() {}
 
+    /**
+     * The header's fields, listed in the canonical (sorted) order they are written: everything an envelope
+     * holds but its payload and its hash.
+     */
+    record Fields(
+            Actor actor,
+            String eventId,
+            String invocationId,
+            String prevHash,
+            int schemaVersion,
+            StreamId stream,
+            Instant time,
+            String type,
+            long version,
+            String wbVersion) {
+
+        /** The header fields of an envelope. */
+        static Fields of(EventEnvelope e) {
+            return new Fields(
+                    e.actor(),
+                    e.eventId(),
+                    e.invocationId(),
+                    e.prevHash(),
+                    e.schemaVersion(),
+                    e.stream(),
+                    e.time(),
+                    e.type(),
+                    e.version(),
+                    e.wbVersion());
+        }
+
+        /** The envelope these fields head, with its payload and the hash over both. */
+        EventEnvelope envelope(Payload payload, String hash) {
+            return new EventEnvelope(
+                    eventId,
+                    stream,
+                    version,
+                    type,
+                    schemaVersion,
+                    time,
+                    actor,
+                    wbVersion,
+                    invocationId,
+                    payload,
+                    prevHash,
+                    hash);
+        }
+    }
+
     /** The canonical header bytes of an envelope. */
     static byte[] of(EventEnvelope e) {
-        return write(
-                e.eventId(),
-                e.stream(),
-                e.version(),
-                e.type(),
-                e.schemaVersion(),
-                e.time(),
-                e.actor(),
-                e.wbVersion(),
-                e.invocationId(),
-                e.prevHash());
+        return write(Fields.of(e));
     }
 
     /**
      * Writes the header's fields straight in canonical (sorted) order: the same bytes as the
      * canonical form of {@link #tree}, without building a tree (tested to agree).
      */
-    static byte[] write(
-            String eventId,
-            StreamId stream,
-            long version,
-            String type,
-            int schemaVersion,
-            Instant time,
-            Actor actor,
-            String wbVersion,
-            String invocationId,
-            String prevHash) {
+    static byte[] write(Fields h) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(400);
         try (JsonGenerator g = CanonicalJson.FACTORY.createGenerator(out)) {
             g.writeStartObject();
             g.writeFieldName("actor");
             g.writeStartObject();
-            if (actor.agent().isPresent()) {
-                g.writeStringField("agent", actor.agent().get());
+            if (h.actor().agent().isPresent()) {
+                g.writeStringField("agent", h.actor().agent().get());
             }
-            g.writeStringField("host", actor.host());
-            g.writeNumberField("pid", actor.pid());
-            g.writeStringField("user", actor.user());
+            g.writeStringField("host", h.actor().host());
+            g.writeNumberField("pid", h.actor().pid());
+            g.writeStringField("user", h.actor().user());
             g.writeEndObject();
-            g.writeStringField("eventId", eventId);
-            g.writeStringField("invocationId", invocationId);
-            g.writeStringField("prevHash", prevHash);
-            g.writeNumberField("schemaVersion", schemaVersion);
-            g.writeStringField("stream", stream.name());
-            g.writeStringField("time", Times.format(time));
-            g.writeStringField("type", type);
-            g.writeNumberField("version", version);
-            g.writeStringField("wbVersion", wbVersion);
+            g.writeStringField("eventId", h.eventId());
+            g.writeStringField("invocationId", h.invocationId());
+            g.writeStringField("prevHash", h.prevHash());
+            g.writeNumberField("schemaVersion", h.schemaVersion());
+            g.writeStringField("stream", h.stream().name());
+            g.writeStringField("time", Times.format(h.time()));
+            g.writeStringField("type", h.type());
+            g.writeNumberField("version", h.version());
+            g.writeStringField("wbVersion", h.wbVersion());
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -145,22 +174,19 @@ final class EnvelopeHeader {
                     default -> throw new FrameDamagedException("unknown header field " + field);
                 }
             }
-            StreamId streamId = StreamIds.intern(stream);
             Actor actor = new Actor(user, host, pid, Optional.ofNullable(agent));
-            Payload payload = Payload.ofStored(payloadBytes);
-            return new EventEnvelope(
-                    eventId,
-                    streamId,
-                    version,
-                    type,
-                    schemaVersion,
-                    Times.parse(time),
+            Fields fields = new Fields(
                     actor,
-                    wbVersion,
+                    eventId,
                     invocationId,
-                    payload,
                     prevHash,
-                    hash);
+                    schemaVersion,
+                    StreamIds.intern(stream),
+                    Times.parse(time),
+                    type,
+                    version,
+                    wbVersion);
+            return fields.envelope(Payload.ofStored(payloadBytes), hash);
         } catch (FrameDamagedException e) {
             throw e;
         } catch (IOException | RuntimeException e) {

@@ -24,12 +24,13 @@ class EnvelopeCodecTest {
                 "inv-1", withAgent, "0.1.0", TestEvents.invocation().clock());
         EventEnvelope e = EnvelopeCodec.seal(
                 TestEvents.event("a.b", Map.of("x", 1)),
-                StreamId.workspace(),
-                7,
-                EventEnvelope.GENESIS,
-                invocation,
-                "id-1",
-                Instant.parse("2026-11-30T10:00:00.120Z"));
+                new EnvelopeCodec.Placement(
+                        StreamId.workspace(),
+                        7,
+                        EventEnvelope.GENESIS,
+                        "id-1",
+                        Instant.parse("2026-11-30T10:00:00.120Z")),
+                invocation);
 
         assertArrayEquals(EnvelopeHeader.viaTree(e), EnvelopeHeader.of(e));
         assertEquals(e, EnvelopeCodec.fromJson(EnvelopeCodec.toJson(e)));

@@ -41,28 +41,26 @@ public final class WorktreeBoundary {
     private final List<ChangedPath> againstHead;
     private final List<String> untracked;
 
+    /** The working tree as read once against HEAD: the paths differing from it, and the untracked files. */
+    private record Worktree(List<ChangedPath> againstHead, List<String> untracked) {}
+
     private WorktreeBoundary(
-            GitBinary git,
-            RepoLocation repo,
-            ReviewReads reads,
-            String base,
-            String head,
-            List<ChangedPath> againstHead,
-            List<String> untracked) {
+            GitBinary git, RepoLocation repo, ReviewReads reads, String base, String head, Worktree read) {
         this.git = git;
         this.repo = repo;
         this.reads = reads;
         this.base = base;
         this.head = head;
-        this.againstHead = againstHead;
-        this.untracked = untracked;
+        this.againstHead = read.againstHead();
+        this.untracked = read.untracked();
     }
 
     /** Reads the working tree against {@code head} (one diff walk, one untracked walk); both full ids. */
     static WorktreeBoundary read(GitBinary git, RepoLocation repo, ReviewReads reads, String base, String head) {
         Objects.requireNonNull(base, "base");
         Objects.requireNonNull(head, "head");
-        return new WorktreeBoundary(git, repo, reads, base, head, reads.nameStatus(head), reads.untracked());
+        return new WorktreeBoundary(
+                git, repo, reads, base, head, new Worktree(reads.nameStatus(head), reads.untracked()));
     }
 
     public String base() {

@@ -10,7 +10,6 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.CiteCheck;
@@ -59,18 +58,15 @@ public final class CiteCheckCmd extends LeafCmd {
         try (Session session = root.context().session()) {
             CiteCheck.Result result =
                     CiteCheck.run(session, root.context().cwd().resolve(file));
-            if (root.json()) {
-                root.context().console().json(json(result));
-            } else {
-                text(result);
-            }
-            if (!result.passed()) {
-                throw new Failure(
-                        Failure.Kind.CHECK_FAILED,
-                        "the citations of " + result.file() + " failed: " + Texts.plural(result.failures(), "finding"),
-                        List.of("fix them in " + result.file() + ", then: wb cite check " + result.file()));
-            }
-            return Exit.OK;
+            return ended(
+                    result,
+                    result.passed(),
+                    CiteCheckCmd::json,
+                    this::text,
+                    () -> new Refusal(
+                            "the citations of " + result.file() + " failed: "
+                                    + Texts.plural(result.failures(), "finding"),
+                            List.of("fix them in " + result.file() + ", then: wb cite check " + result.file())));
         }
     }
 

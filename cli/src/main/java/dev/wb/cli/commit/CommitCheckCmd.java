@@ -2,11 +2,11 @@ package dev.wb.cli.commit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
+import dev.wb.cli.core.DraftChecks;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
-import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
@@ -14,20 +14,17 @@ import dev.wb.commands.Session;
 import dev.wb.commands.commit.CommitCheck;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
-import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb commit check [KEY] --file PATH [--key KEY] [--json]}: a drafted message against the convention. */
 public final class CommitCheckCmd extends LeafCmd {
 
-    private static final Exits EXITS = Exits.of(
-            Exit.OK.as("the message passes (with a key, saved as .workflow/KEY/commit.txt)"),
-            Exit.USAGE.as("a malformed key, two different keys, or a file wb does not read (outside the repository,"
-                    + " not a regular file, over 64 KiB, not UTF-8)"),
-            Exit.CONFIG.as("unusable config.json"),
-            Exit.MISSING.as("no such file"),
-            Exit.CHECK_FAILED.as("the message breaks a rule; nothing was saved"));
+    private static final Exits EXITS = DraftChecks.exits(
+            "the message passes (with a key, saved as .workflow/KEY/commit.txt)",
+            "a malformed key, two different keys, or a file wb does not read (outside the repository, not a regular"
+                    + " file, over 64 KiB, not UTF-8)",
+            "the message breaks a rule; nothing was saved");
 
     @Override
     public Exits exits() {
@@ -57,11 +54,7 @@ public final class CommitCheckCmd extends LeafCmd {
                 "0..1",
                 "The task the message is for, like ABC-12 (or --key).",
                 v -> cmd.positionalKey = Optional.of(v)));
-        spec.addOption(Specs.required(
-                "--file",
-                "PATH",
-                "The drafted message, a file inside the repository, like .workflow/ABC-12/message.txt.",
-                v -> cmd.file = v));
+        spec.addOption(DraftChecks.file("message", ".workflow/ABC-12/message.txt", v -> cmd.file = v));
         spec.addOption(Specs.option(
                 "--key",
                 "KEY",
@@ -78,20 +71,19 @@ public final class CommitCheckCmd extends LeafCmd {
         try (Session session = root.context().session()) {
             CommitCheck.Result result =
                     CommitCheck.run(session, root.context().cwd().resolve(file), key);
-            if (root.json()) {
-                root.context().console().json(json(result));
-            } else {
-                text(result);
-            }
-            if (!result.passed()) {
-                throw new Failure(
-                        Failure.Kind.CHECK_FAILED,
-                        "the message breaks " + Texts.plural(result.reasons().size(), "rule") + "; nothing was saved",
-                        List.of("fix the message in " + result.draft().shown() + ", then: wb commit check "
-                                + key.map(k -> k.value() + " ").orElse("") + "--file "
-                                + result.draft().shown()));
-            }
-            return Exit.OK;
+            return ended(
+                    result,
+                    result.passed(),
+                    CommitCheckCmd::json,
+                    this::text,
+                    () -> DraftChecks.broken(
+                            "message",
+                            result.reasons().size(),
+                            "fix the message in " + result.draft().shown() + ", then: "
+                                    + DraftChecks.again(
+                                            "wb commit check",
+                                            key,
+                                            result.draft().shown())));
         }
     }
 

@@ -67,34 +67,65 @@ public final class ConfigShowCmd extends LeafCmd {
         ObjectNode effective = ConfigView.effective(config, judge);
         Map<String, String> origins = new LinkedHashMap<>();
         ConfigView.leaves(effective).keySet().forEach(key -> origins.put(key, origin(key, file, user, userCounts)));
-        Console console = root.context().console();
+        Shown shown = new Shown(file, user, config, effective, origins);
         if (root.json()) {
-            ObjectNode doc = CanonicalJson.objectNode();
-            doc.put("file", WorkspaceConfig.FILE);
-            doc.put("exists", file.isPresent());
-            doc.set("config", effective);
-            ArrayNode defaults = doc.putArray("defaults");
-            origins.forEach((key, from) -> {
-                if (from.equals(DEFAULT)) {
-                    defaults.add(key);
-                }
-            });
-            if (origin) {
-                UserConfig.file(root.context().env()).ifPresent(f -> doc.put("userFile", f.toString()));
-                doc.put("userExists", user.isPresent());
-                ObjectNode byKey = doc.putObject("origins");
-                origins.forEach(byKey::put);
-            }
-            ArrayNode original = doc.putArray("original");
-            config.originals()
-                    .values()
-                    .forEach((key, value) -> original.addObject()
-                            .put("key", key)
-                            .<ObjectNode>set("value", value)
-                            .put("note", OriginalKeys.NOTES.get(key)));
-            console.json(doc);
-            return Exit.OK;
+            root.context().console().json(json(shown));
+        } else {
+            text(shown);
         }
+        return Exit.OK;
+    }
+
+    /**
+     * What is shown: the repository's file (when there is one), the user's, the config they make, its
+     * effective values, and where each value came from.
+     */
+    private record Shown(
+            Optional<LocatedTree> file,
+            Optional<UserConfig.Loaded> user,
+            WorkspaceConfig config,
+            ObjectNode effective,
+            Map<String, String> origins) {}
+
+    private ObjectNode json(Shown shown) {
+        Optional<LocatedTree> file = shown.file();
+        Optional<UserConfig.Loaded> user = shown.user();
+        WorkspaceConfig config = shown.config();
+        ObjectNode effective = shown.effective();
+        Map<String, String> origins = shown.origins();
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("file", WorkspaceConfig.FILE);
+        doc.put("exists", file.isPresent());
+        doc.set("config", effective);
+        ArrayNode defaults = doc.putArray("defaults");
+        origins.forEach((key, from) -> {
+            if (from.equals(DEFAULT)) {
+                defaults.add(key);
+            }
+        });
+        if (origin) {
+            UserConfig.file(root.context().env()).ifPresent(f -> doc.put("userFile", f.toString()));
+            doc.put("userExists", user.isPresent());
+            ObjectNode byKey = doc.putObject("origins");
+            origins.forEach(byKey::put);
+        }
+        ArrayNode original = doc.putArray("original");
+        config.originals()
+                .values()
+                .forEach((key, value) -> original.addObject()
+                        .put("key", key)
+                        .<ObjectNode>set("value", value)
+                        .put("note", OriginalKeys.NOTES.get(key)));
+        return doc;
+    }
+
+    private void text(Shown shown) {
+        Optional<LocatedTree> file = shown.file();
+        Optional<UserConfig.Loaded> user = shown.user();
+        WorkspaceConfig config = shown.config();
+        ObjectNode effective = shown.effective();
+        Map<String, String> origins = shown.origins();
+        Console console = root.context().console();
         console.line(WorkspaceConfig.FILE + (file.isPresent() ? "" : " (absent: every value is the default)")
                 + ", secrets masked:");
         if (origin) {
@@ -118,7 +149,6 @@ public final class ConfigShowCmd extends LeafCmd {
                     .forEach((key, value) -> console.line("  " + key + " = " + CanonicalJson.text(value, false) + "  — "
                             + OriginalKeys.NOTES.get(key)));
         }
-        return Exit.OK;
     }
 
     private static final String REPOSITORY = "repository";

@@ -1,8 +1,13 @@
 package dev.wb.cli.core;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.Failure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -55,4 +60,30 @@ public abstract class LeafCmd implements Callable<Integer> {
     protected final boolean json() {
         return root.json();
     }
+
+    /**
+     * How a check ends: its result printed (as the JSON document {@code json} makes of it with {@code --json},
+     * else as {@code text} writes it), then {@link Exit#OK} when it passed, else refused as a failed check with
+     * the refusal {@code refused} gives (made only then).
+     */
+    protected final <R> Exit ended(
+            R result,
+            boolean passed,
+            Function<? super R, ? extends JsonNode> json,
+            Consumer<? super R> text,
+            Supplier<Refusal> refused) {
+        if (root.json()) {
+            console().json(json.apply(result));
+        } else {
+            text.accept(result);
+        }
+        if (!passed) {
+            Refusal refusal = refused.get();
+            throw new Failure(Failure.Kind.CHECK_FAILED, refusal.message(), refusal.fixes());
+        }
+        return Exit.OK;
+    }
+
+    /** Why a check failed, and what to do about it. */
+    public record Refusal(String message, List<String> fixes) {}
 }

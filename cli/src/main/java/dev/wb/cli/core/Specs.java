@@ -108,6 +108,11 @@ public final class Specs {
         return positional(0, label, arity, description, set);
     }
 
+    /** The one task key most commands take first: {@code KEY}, required, like ABC-12. */
+    public static PositionalParamSpec taskKey(Consumer<String> set) {
+        return positional("KEY", "1", "The task key, like ABC-12.", set);
+    }
+
     /** The positional at {@code index}, for a command that takes words of different meanings in turn. */
     public static PositionalParamSpec positional(
             int index, String label, String arity, String description, Consumer<String> set) {

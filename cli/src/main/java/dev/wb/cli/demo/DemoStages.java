@@ -1,5 +1,6 @@
 package dev.wb.cli.demo;
 
+import com.google.common.collect.ImmutableList;
 import dev.wb.cli.core.Exit;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.snapshot.Snapshots;
@@ -34,6 +35,16 @@ final class DemoStages {
     /** The walk in the demo repository {@code repo}, whose files are read with the run's environment {@code env}. */
     static List<Stage> stages(Path repo, Map<String, String> env) {
         DemoRepository files = new DemoRepository(repo, env);
+        return ImmutableList.<Stage>builder()
+                .addAll(plan(files))
+                .addAll(verification(files))
+                .add(git(files), reviewCapture(files), judgeRecord(files))
+                .addAll(flowsAndHistory(files))
+                .build();
+    }
+
+    /** Stages 1 to 5: a plan written, audited, followed, strayed from and fixed. */
+    private static List<Stage> plan(DemoRepository files) {
         return List.of(
                 new Stage(
                         "1. Set up wb and write a plan",
@@ -84,7 +95,12 @@ final class DemoStages {
                                 new Step(
                                         "Every changed path is accounted for.",
                                         List.of("impl", "check", KEY),
-                                        Exit.OK))),
+                                        Exit.OK))));
+    }
+
+    /** Stages 6 to 8: the plan's commands verified, and the operator's command sets. */
+    private static List<Stage> verification(DemoRepository files) {
+        return List.of(
                 new Stage(
                         "6. Verify: the plan's own commands, under a narrow boundary",
                         () -> {},
@@ -122,76 +138,89 @@ final class DemoStages {
                                 "config.json declares two command sets. The diff touches src/ and tests/, so"
                                         + " only \"shop\" runs; \"docs\" is not selected. The run is an event of DEMO-1.",
                                 List.of("checks", KEY),
-                                Exit.OK))),
-                new Stage(
-                        "9. Git, guarded: the series wb would run",
-                        () -> files.copy("commit.txt", ".workflow/DEMO-1/commit.txt"),
-                        List.of(
-                                new Step(
-                                        "Printed, not run: --execute would run exactly these, with your git.",
-                                        wb("git start " + KEY),
-                                        Exit.OK),
-                                new Step(
-                                        "The commit takes its message from .workflow/DEMO-1/commit.txt.",
-                                        wb("git commit " + KEY),
-                                        Exit.OK))),
-                new Stage(
-                        "10. Review capture: the capsule, an immutable snapshot, one validation run",
-                        () -> {
-                            for (String doc : List.of(
-                                    "task.md",
-                                    "context.md",
-                                    "plan.md",
-                                    "acceptance-criteria.md",
-                                    "review-checklist.md")) {
-                                files.copy(doc, ".workflow/DEMO-1/" + doc);
-                            }
-                            files.write(".workflow/policy.json", "{\"blockedReadPatterns\": [\".env*\"]}\n");
-                            files.write(".env.local", "SHOP_API_KEY=not-for-reviewers\n");
-                        },
-                        List.of(
-                                new Step(
-                                        "The capsule (.workflow/DEMO-1/task.md and four more) declares the validation;"
-                                                + " policy.json withholds .env*. The snapshot is a private repository holding the base"
-                                                + " and the candidate: .env.local is listed as excluded, never copied.",
-                                        wb("judge snapshot " + KEY + " --base main"),
-                                        Exit.OK),
-                                new Step(
-                                        "The judge's scope block, recomputed from the snapshot: the same digests.",
-                                        dir -> wb("judge scope " + KEY + " --base main --candidate " + snapshot(dir)),
-                                        Exit.OK),
-                                new Step(
-                                        "Nothing runs without consent to the declared commands: exit 3.",
-                                        dir -> wb("judge run " + KEY + " --candidate " + snapshot(dir)),
-                                        Exit.APPROVAL_MISSING),
-                                new Step(
-                                        "Approve the declared list once, for this task.",
-                                        wb("task approve-commands " + KEY),
-                                        Exit.OK),
-                                new Step(
-                                        "Run it once, in place: the tree must equal the snapshot before, during and after."
-                                                + " The receipt's digest is what you pin for the judge's record.",
-                                        dir -> wb("judge run " + KEY + " --candidate " + snapshot(dir)),
-                                        Exit.OK))),
-                new Stage(
-                        "11. The judge's record, verified against the receipt you pinned",
-                        () -> files.review(),
-                        List.of(
-                                new Step(
-                                        "The judge (a model your agent host runs in its own context; wb never runs one)"
-                                                + " read the snapshot and the receipt and returned its record, saved as"
-                                                + " .workflow/local/judge/DEMO-1/review.json. Verified against the receipt digest"
-                                                + " wb judge run printed, it executes nothing.",
-                                        dir -> wb("judge verify " + REVIEW + " --receipt-digest " + receipt(dir)),
-                                        Exit.OK),
-                                new Step(
-                                        "Is the approval still about the live workspace? Nothing changed since the snapshot.",
-                                        wb("judge current " + REVIEW),
-                                        Exit.OK),
-                                new Step(
-                                        "Review rounds, counted from the records: one round, approved, so the task is closed.",
-                                        wb("judge rounds " + KEY),
-                                        Exit.OK))),
+                                Exit.OK))));
+    }
+
+    /** Stage 9: the git series wb would run, printed. */
+    private static Stage git(DemoRepository files) {
+        return new Stage(
+                "9. Git, guarded: the series wb would run",
+                () -> files.copy("commit.txt", ".workflow/DEMO-1/commit.txt"),
+                List.of(
+                        new Step(
+                                "Printed, not run: --execute would run exactly these, with your git.",
+                                wb("git start " + KEY),
+                                Exit.OK),
+                        new Step(
+                                "The commit takes its message from .workflow/DEMO-1/commit.txt.",
+                                wb("git commit " + KEY),
+                                Exit.OK)));
+    }
+
+    /** Stage 10: the review capsule, the snapshot, and one consented validation run. */
+    private static Stage reviewCapture(DemoRepository files) {
+        return new Stage(
+                "10. Review capture: the capsule, an immutable snapshot, one validation run",
+                () -> {
+                    for (String doc : List.of(
+                            "task.md", "context.md", "plan.md", "acceptance-criteria.md", "review-checklist.md")) {
+                        files.copy(doc, ".workflow/DEMO-1/" + doc);
+                    }
+                    files.write(".workflow/policy.json", "{\"blockedReadPatterns\": [\".env*\"]}\n");
+                    files.write(".env.local", "SHOP_API_KEY=not-for-reviewers\n");
+                },
+                List.of(
+                        new Step(
+                                "The capsule (.workflow/DEMO-1/task.md and four more) declares the validation;"
+                                        + " policy.json withholds .env*. The snapshot is a private repository holding the base"
+                                        + " and the candidate: .env.local is listed as excluded, never copied.",
+                                wb("judge snapshot " + KEY + " --base main"),
+                                Exit.OK),
+                        new Step(
+                                "The judge's scope block, recomputed from the snapshot: the same digests.",
+                                dir -> wb("judge scope " + KEY + " --base main --candidate " + snapshot(dir)),
+                                Exit.OK),
+                        new Step(
+                                "Nothing runs without consent to the declared commands: exit 3.",
+                                dir -> wb("judge run " + KEY + " --candidate " + snapshot(dir)),
+                                Exit.APPROVAL_MISSING),
+                        new Step(
+                                "Approve the declared list once, for this task.",
+                                wb("task approve-commands " + KEY),
+                                Exit.OK),
+                        new Step(
+                                "Run it once, in place: the tree must equal the snapshot before, during and after."
+                                        + " The receipt's digest is what you pin for the judge's record.",
+                                dir -> wb("judge run " + KEY + " --candidate " + snapshot(dir)),
+                                Exit.OK)));
+    }
+
+    /** Stage 11: the judge's record verified, current, and counted. */
+    private static Stage judgeRecord(DemoRepository files) {
+        return new Stage(
+                "11. The judge's record, verified against the receipt you pinned",
+                () -> files.review(),
+                List.of(
+                        new Step(
+                                "The judge (a model your agent host runs in its own context; wb never runs one)"
+                                        + " read the snapshot and the receipt and returned its record, saved as"
+                                        + " .workflow/local/judge/DEMO-1/review.json. Verified against the receipt digest"
+                                        + " wb judge run printed, it executes nothing.",
+                                dir -> wb("judge verify " + REVIEW + " --receipt-digest " + receipt(dir)),
+                                Exit.OK),
+                        new Step(
+                                "Is the approval still about the live workspace? Nothing changed since the snapshot.",
+                                wb("judge current " + REVIEW),
+                                Exit.OK),
+                        new Step(
+                                "Review rounds, counted from the records: one round, approved, so the task is closed.",
+                                wb("judge rounds " + KEY),
+                                Exit.OK)));
+    }
+
+    /** Stages 12 to 14: flows validated, and the task's history replayed and shown. */
+    private static List<Stage> flowsAndHistory(DemoRepository files) {
+        return List.of(
                 new Stage(
                         "12. Flows, validated fail-closed before any task is dispatched",
                         () -> {

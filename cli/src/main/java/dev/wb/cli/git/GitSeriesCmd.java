@@ -59,7 +59,7 @@ public abstract class GitSeriesCmd extends LeafCmd {
     static CommandSpec series(GitSeriesCmd cmd, String description, boolean needsKey) {
         CommandSpec spec = cmd.command(cmd.action, description);
         if (needsKey) {
-            spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+            spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         }
         spec.addOption(Specs.flag(
                 "--execute",

@@ -30,8 +30,37 @@ final class ManPage {
 
     static String roff(CommandSpec command) {
         StringBuilder page = new StringBuilder();
-        String name = pageName(command);
         String[] description = text(command.usageMessage().description());
+        head(page, command, description);
+        page.append(".SH DESCRIPTION\n");
+        paragraphs(page, description);
+        arguments(page, command);
+        List<String> seeAlso = new ArrayList<>();
+        if (!command.subcommands().isEmpty()) {
+            page.append(".SH COMMANDS\n");
+            command.subcommands().forEach((member, sub) -> {
+                CommandSpec spec = sub.getCommandSpec();
+                page.append(".TP\n.B ").append(escape(member)).append('\n');
+                paragraphs(page, text(spec.usageMessage().description()));
+                seeAlso.add(pageName(spec));
+            });
+        }
+        footer(page, text(command.usageMessage().footer()));
+        if (command.parent() != null) {
+            seeAlso.add(0, pageName(command.parent()));
+        }
+        if (!seeAlso.isEmpty()) {
+            page.append(".SH SEE ALSO\n");
+            List<String> refs =
+                    seeAlso.stream().map(s -> "\\fB" + escape(s) + "\\fR(1)").toList();
+            page.append(String.join(",\n", refs)).append('\n');
+        }
+        return page.toString();
+    }
+
+    /** The page's title line, its NAME (with the description's summary) and its SYNOPSIS. */
+    private static void head(StringBuilder page, CommandSpec command, String[] description) {
+        String name = pageName(command);
         page.append(".TH \"")
                 .append(name.toUpperCase(Locale.ROOT))
                 .append("\" 1 \"\" \"")
@@ -55,8 +84,10 @@ final class ManPage {
                                 synopsis.length(), command.qualifiedName().length()))
                         .trim()))
                 .append('\n');
-        page.append(".SH DESCRIPTION\n");
-        paragraphs(page, description);
+    }
+
+    /** The OPTIONS (those not hidden) and the ARGUMENTS, each with its description. */
+    private static void arguments(StringBuilder page, CommandSpec command) {
         if (!command.options().isEmpty()) {
             page.append(".SH OPTIONS\n");
             for (OptionSpec option : command.options()) {
@@ -73,27 +104,6 @@ final class ManPage {
                 paragraphs(page, text(positional.description()));
             }
         }
-        List<String> seeAlso = new ArrayList<>();
-        if (!command.subcommands().isEmpty()) {
-            page.append(".SH COMMANDS\n");
-            command.subcommands().forEach((member, sub) -> {
-                CommandSpec spec = sub.getCommandSpec();
-                page.append(".TP\n.B ").append(escape(member)).append('\n');
-                paragraphs(page, text(spec.usageMessage().description()));
-                seeAlso.add(pageName(spec));
-            });
-        }
-        footer(page, text(command.usageMessage().footer()));
-        if (command.parent() != null) {
-            seeAlso.add(0, pageName(command.parent()));
-        }
-        if (!seeAlso.isEmpty()) {
-            page.append(".SH SEE ALSO\n");
-            List<String> refs =
-                    seeAlso.stream().map(s -> "\\fB" + escape(s) + "\\fR(1)").toList();
-            page.append(String.join(",\n", refs)).append('\n');
-        }
-        return page.toString();
     }
 
     /** The footer: its notes, then its exit codes line as EXIT STATUS. */

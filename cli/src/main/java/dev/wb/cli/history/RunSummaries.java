@@ -25,12 +25,49 @@ final class RunSummaries {
 
     /** The summary of a run event, or null for another type. */
     static String of(EventEnvelope event) {
+        String node = node(event);
+        if (node != null) {
+            return node;
+        }
+        String subtask = subtask(event);
+        return subtask != null ? subtask : run(event);
+    }
+
+    /** The run's own events: its start, a budget spent, a person asked and answering, its end; else null. */
+    private static String run(EventEnvelope event) {
         if (RunStarted.TYPE.matches(event)) {
             RunStarted started = RunStarted.TYPE.read(event);
             return cut("flow " + e(started.flow()) + " (task type " + e(started.taskType()) + ") · digest "
                     + e(prefix(started.flowDigest()))
                     + started.maxSeconds().map(m -> " · wall limit " + m + " s").orElse(""));
         }
+        if (RunBudgetExhausted.TYPE.matches(event)) {
+            RunBudgetExhausted spent = RunBudgetExhausted.TYPE.read(event);
+            return cut(
+                    spent.loop().equals("wall_seconds")
+                            ? "the run spent its wall time limit of " + spent.limit() + " s"
+                            : "loop " + e(spent.loop()) + " spent its budget of " + spent.limit());
+        }
+        if (RunParked.TYPE.matches(event)) {
+            RunParked parked = RunParked.TYPE.read(event);
+            return cut("parked at " + e(parked.node()) + " · " + e(parked.reason())
+                    + parked.question().map(q -> " · " + e(q)).orElse("")
+                    + (parked.changedPaths().isEmpty()
+                            ? ""
+                            : " · " + parked.changedPaths().size() + " changed path(s)"));
+        }
+        if (RunAnswered.TYPE.matches(event)) {
+            return cut("answered: " + e(RunAnswered.TYPE.read(event).answer()));
+        }
+        if (RunFinished.TYPE.matches(event)) {
+            RunFinished finished = RunFinished.TYPE.read(event);
+            return cut(e(finished.status()) + " · " + e(finished.reason()));
+        }
+        return null;
+    }
+
+    /** A node's events: its start, its process, its end, its condition, the edge after it; else null. */
+    private static String node(EventEnvelope event) {
         if (NodeStarted.TYPE.matches(event)) {
             NodeStarted started = NodeStarted.TYPE.read(event);
             return cut(e(started.node()) + " (" + e(started.kind()) + ") attempt " + started.attempt() + " · pid "
@@ -61,29 +98,16 @@ final class RunSummaries {
                             .map(l -> " · loop " + e(l) + " " + edge.counter())
                             .orElse(""));
         }
-        if (RunBudgetExhausted.TYPE.matches(event)) {
-            RunBudgetExhausted spent = RunBudgetExhausted.TYPE.read(event);
-            return cut(
-                    spent.loop().equals("wall_seconds")
-                            ? "the run spent its wall time limit of " + spent.limit() + " s"
-                            : "loop " + e(spent.loop()) + " spent its budget of " + spent.limit());
-        }
-        if (RunParked.TYPE.matches(event)) {
-            RunParked parked = RunParked.TYPE.read(event);
-            return cut("parked at " + e(parked.node()) + " · " + e(parked.reason())
-                    + parked.question().map(q -> " · " + e(q)).orElse("")
-                    + (parked.changedPaths().isEmpty()
-                            ? ""
-                            : " · " + parked.changedPaths().size() + " changed path(s)"));
-        }
-        if (RunAnswered.TYPE.matches(event)) {
-            return cut("answered: " + e(RunAnswered.TYPE.read(event).answer()));
-        }
         if (NodeWhen.TYPE.matches(event)) {
             NodeWhen when = NodeWhen.TYPE.read(event);
             return cut(e(when.node()) + (when.runs() ? " runs" : " is skipped") + ": " + e(when.fact()) + " is "
                     + when.value() + (when.equals() ? "" : " (wants false)") + " · " + e(when.basis()));
         }
+        return null;
+    }
+
+    /** The run's decomposition into subtasks, and each subtask's start and end; else null. */
+    private static String subtask(EventEnvelope event) {
         if (RunDecomposed.TYPE.matches(event)) {
             RunDecomposed d = RunDecomposed.TYPE.read(event);
             return cut(
@@ -106,14 +130,9 @@ final class RunSummaries {
             return cut("subtask " + f.order() + "/" + f.count() + " finished · "
                     + f.changedPaths().size() + " changed path(s)");
         }
-        if (RunFinished.TYPE.matches(event)) {
-            RunFinished finished = RunFinished.TYPE.read(event);
-            return cut(e(finished.status()) + " · " + e(finished.reason()));
-        }
         return null;
     }
 
-    /** A node's provider session: its id's start, continued or new, and the one the provider refused. */
     /** What the node's program left running of its group, stopped at its end. */
     private static String stopped(NodeFinished.Stopped stopped) {
         return " · stopped " + stopped.processes() + " process(es) left running"
@@ -121,6 +140,7 @@ final class RunSummaries {
                 + (stopped.left() > 0 ? ", " + stopped.left() + " still running" : "");
     }
 
+    /** A node's provider session: its id's start, continued or new, and the one the provider refused. */
     private static String session(NodeFinished.Session s) {
         return " · session " + s.id().map(id -> e(prefix8(id))).orElse("unknown")
                 + (s.resumed() ? " continued" : " new")

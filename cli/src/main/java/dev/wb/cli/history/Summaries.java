@@ -4,46 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.checks.ChecksRanSummary;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.Payload;
 import dev.wb.engine.text.TerminalText;
-import dev.wb.projections.events.ChecksRan;
-import dev.wb.projections.events.CitationsChecked;
-import dev.wb.projections.events.FlowValidated;
-import dev.wb.projections.events.HooksConfigured;
-import dev.wb.projections.events.ImportVerdictRecorded;
-import dev.wb.projections.events.PlanAudited;
-import dev.wb.projections.events.PlanConfirmed;
-import dev.wb.projections.events.PlanRebaselined;
-import dev.wb.projections.events.PreflightCompleted;
-import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.SyncSeen;
-import dev.wb.projections.events.SyncSignaturesChecked;
-import dev.wb.projections.events.TaskCleaned;
-import dev.wb.projections.events.TaskCreated;
-import dev.wb.projections.events.TaskDone;
-import dev.wb.projections.events.TaskFetched;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
-import dev.wb.projections.events.WorkspaceInitialized;
 import java.io.UncheckedIOException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 /** One-line summaries of events for {@code wb replay}. Every known type has its own wording; payload text is escaped. */
 public final class Summaries {
 
     private static final int MAX = 100;
-
-    /** Deviating paths a scope check's line names before it counts the rest. */
-    static final int DEVIATIONS_SHOWN = 3;
 
     private Summaries() {}
 
@@ -104,168 +77,27 @@ public final class Summaries {
     }
 
     /** The summaries kept beside this class, by family of types: each answers null for a type not its own. */
-    private static final List<Function<EventEnvelope, String>> FAMILIES =
-            List.of(GitSummaries::of, DraftSummaries::of, RunSummaries::of, ReviewSummaries::of, McpSummaries::of);
+    private static final List<Function<EventEnvelope, String>> FAMILIES = List.of(
+            GitSummaries::of,
+            DraftSummaries::of,
+            RunSummaries::of,
+            ReviewSummaries::of,
+            McpSummaries::of,
+            PlanSummaries::of,
+            TaskSummaries::of,
+            VerifySummaries::of,
+            OperationSummaries::of,
+            SyncSummaries::of,
+            NoteSummaries::of);
 
     private static String known(EventEnvelope event, JsonNode payload) {
-        String type = event.type();
         for (Function<EventEnvelope, String> family : FAMILIES) {
             String summary = family.apply(event);
             if (summary != null) {
                 return summary;
             }
         }
-        String judge = JudgeSummaries.of(type, payload);
-        if (judge != null) {
-            return judge;
-        }
-        if (WorkspaceInitialized.TYPE.matches(event)) {
-            WorkspaceInitialized init = WorkspaceInitialized.TYPE.read(event);
-            return "created " + list(init.created()) + "; kept " + list(init.kept());
-        }
-        if (PlanAudited.TYPE.matches(event)) {
-            return audited(PlanAudited.TYPE.read(event));
-        }
-        if (CitationsChecked.TYPE.matches(event)) {
-            return cited(CitationsChecked.TYPE.read(event));
-        }
-        if (PlanRebaselined.TYPE.matches(event)) {
-            PlanRebaselined rebaselined = PlanRebaselined.TYPE.read(event);
-            return "baseline " + commit(rebaselined.from()) + " → " + commit(rebaselined.to());
-        }
-        if (PlanConfirmed.TYPE.matches(event)) {
-            PlanConfirmed confirmed = PlanConfirmed.TYPE.read(event);
-            return cut(confirmed.outcome().wireName() + ": the audit of replica "
-                    + TerminalText.escape(confirmed.replica()) + " (its event " + confirmed.version() + ") at "
-                    + commit(confirmed.commit()));
-        }
-        if (ScopeChecked.TYPE.matches(event)) {
-            return checked(ScopeChecked.TYPE.read(event));
-        }
-        String operation = operation(event);
-        if (operation != null) {
-            return operation;
-        }
-        if (TaskCreated.TYPE.matches(event)) {
-            return "skeleton written: " + TaskCreated.TYPE.read(event).files().size() + " files";
-        }
-        if (TaskDone.TYPE.matches(event)) {
-            String reason = TaskDone.TYPE.read(event).reason();
-            return reason.isEmpty() ? "marked done" : "marked done: " + cut(TerminalText.escape(reason));
-        }
-        if (TaskFetched.TYPE.matches(event)) {
-            TaskFetched fetched = TaskFetched.TYPE.read(event);
-            return "triage.json from " + TerminalText.escape(fetched.source()) + (fetched.cached() ? " (cached)" : "");
-        }
-        if (TaskCleaned.TYPE.matches(event)) {
-            return "folder removed: " + TaskCleaned.TYPE.read(event).removed().size() + " files";
-        }
-        if (ImportVerdictRecorded.TYPE.matches(event)) {
-            ImportVerdictRecorded imported = ImportVerdictRecorded.TYPE.read(event);
-            return cut("imported, unverified: " + TerminalText.escape(imported.tool()) + " "
-                    + TerminalText.escape(imported.kind()) + " "
-                    + imported.verdict().map(TerminalText::escape).orElse("(no verdict)") + " · "
-                    + TerminalText.escape(imported.file()) + " · " + digest(imported.sha256()));
-        }
-        return null;
-    }
-
-    private static String regressionSide(Optional<VerifyRegressionRan.Side> side) {
-        return side.map(s -> s.outcome().equals("exited") ? "exit " + s.exitCode() : TerminalText.escape(s.outcome()))
-                .orElse("not run");
-    }
-
-    /** The summaries of verify, preflight, flow and checks events; null for another type. */
-    private static String operation(EventEnvelope event) {
-        if (VerifyStarted.TYPE.matches(event)) {
-            VerifyStarted started = VerifyStarted.TYPE.read(event);
-            return started.commands().size() + " to run, "
-                    + started.refused().size() + " refused"
-                    + (started.env().isEmpty() ? "" : " · env " + list(started.env()))
-                    + started.tests()
-                            .filter(t -> !t.missing().isEmpty())
-                            .map(t -> " · test targets not changed: " + list(t.missing()))
-                            .orElse("");
-        }
-        if (VerifyCommandRan.TYPE.matches(event)) {
-            VerifyCommandRan ran = VerifyCommandRan.TYPE.read(event);
-            return (ran.outcome().equals("exited") ? "exit " + ran.exitCode() : TerminalText.escape(ran.outcome()))
-                    + " in " + ran.durationMs() + " ms · " + TerminalText.escape(ran.command())
-                    + " · output " + ran.outputBytes() + " bytes (--output " + event.version() + ")";
-        }
-        if (VerifyFinished.TYPE.matches(event)) {
-            VerifyFinished finished = VerifyFinished.TYPE.read(event);
-            return TerminalText.escape(finished.verdict()) + " in " + finished.durationMs() + " ms · "
-                    + finished.ran() + " ran, " + finished.passed() + " passed, "
-                    + finished.failed() + " failed, "
-                    + finished.refused() + " refused"
-                    + (finished.notRun() > 0 ? ", " + finished.notRun() + " not run" : "");
-        }
-        if (VerifyRegressionRan.TYPE.matches(event)) {
-            VerifyRegressionRan ran = VerifyRegressionRan.TYPE.read(event);
-            return (ran.passed() ? "reproduced" : "failed") + " · " + TerminalText.escape(ran.target())
-                    + " · merge base " + regressionSide(ran.base()) + ", checkout " + regressionSide(ran.head())
-                    + ran.reason().map(r -> " · " + TerminalText.escape(r)).orElse("");
-        }
-        if (HooksConfigured.TYPE.matches(event)) {
-            HooksConfigured hooks = HooksConfigured.TYPE.read(event);
-            return TerminalText.escape(hooks.action() + " " + hooks.host() + ": " + hooks.result() + " · "
-                    + hooks.file() + (hooks.guard().equals("none") ? "" : " · judge guard " + hooks.guard()));
-        }
-        if (PreflightCompleted.TYPE.matches(event)) {
-            PreflightCompleted preflight = PreflightCompleted.TYPE.read(event);
-            return TerminalText.escape(preflight.verdict()) + " · "
-                    + preflight.failures() + " failure(s), "
-                    + preflight.warnings() + " warning(s) · "
-                    + preflight.lines().size() + " lines"
-                    + preflight
-                            .paidProbe()
-                            .map(probe -> " · paid probe "
-                                    + (probe instanceof PreflightCompleted.PaidProbe.Declined ? "declined" : "ran"))
-                            .orElse("");
-        }
-        if (FlowValidated.TYPE.matches(event)) {
-            FlowValidated validated = FlowValidated.TYPE.read(event);
-            StringBuilder out = new StringBuilder("exit ")
-                    .append(validated.exitCode())
-                    .append(" · ")
-                    .append(TerminalText.escape(validated.request()));
-            for (FlowValidated.Flow flow : validated.flows()) {
-                out.append(" · ")
-                        .append(TerminalText.escape(flow.name()))
-                        .append(
-                                flow.valid()
-                                        ? " OK"
-                                        : " FAIL (" + flow.violations().size() + ")");
-            }
-            return cut(out.toString());
-        }
-        if (ChecksRan.TYPE.matches(event)) {
-            return TerminalText.escape(ChecksRanSummary.of(ChecksRan.TYPE.read(event)));
-        }
-        if (SyncSeen.TYPE.matches(event)) {
-            SyncSeen seen = SyncSeen.TYPE.read(event);
-            StringBuilder out = new StringBuilder("had seen");
-            seen.heads()
-                    .forEach(h -> out.append(' ')
-                            .append(TerminalText.escape(h.replica()))
-                            .append('@')
-                            .append(h.version()));
-            return cut(out.append(" · clock ").append(seen.lamport()).toString());
-        }
-        if (SyncSignaturesChecked.TYPE.matches(event)) {
-            SyncSignaturesChecked checked = SyncSignaturesChecked.TYPE.read(event);
-            StringBuilder out = new StringBuilder("signatures from ").append(TerminalText.escape(checked.remote()));
-            checked.replicas()
-                    .forEach(r -> out.append(' ')
-                            .append(TerminalText.escape(r.replica()))
-                            .append(r.allSigned() ? " signed" : " unsigned")
-                            .append(" (")
-                            .append(r.commits())
-                            .append(')'));
-            return cut(out.toString());
-        }
-        return NoteSummaries.of(event);
+        return JudgeSummaries.of(event.type(), payload);
     }
 
     /** {@code text} cut to the line's room, with an ellipsis when cut. */
@@ -278,77 +110,7 @@ public final class Summaries {
         return node.isTextual() ? TerminalText.escape(node.asText()) : node.isNumber() ? node.asText() : "?";
     }
 
-    private static String audited(PlanAudited audit) {
-        Map<String, Integer> verdicts = new TreeMap<>();
-        audit.citations().forEach(c -> verdicts.merge(TerminalText.escape(c.verdict()), 1, Integer::sum));
-        StringBuilder out = new StringBuilder(TerminalText.escape(audit.verdict()))
-                .append(" · ")
-                .append(TerminalText.escape(audit.tier()))
-                .append(" · ")
-                .append(TerminalText.escape(audit.mode()))
-                .append(" · citations ");
-        out.append(verdicts.isEmpty() ? "none" : verdicts.toString().replaceAll("[{}]", ""));
-        int structure = audit.structure().size();
-        if (structure > 0) {
-            out.append(" · ").append(structure).append(" structure problem").append(structure == 1 ? "" : "s");
-        }
-        return out.append(" · plan ").append(digest(audit.planDigest())).toString();
-    }
-
-    private static String cited(CitationsChecked check) {
-        Map<String, Integer> verdicts = new TreeMap<>();
-        check.citations().forEach(c -> verdicts.merge(TerminalText.escape(c.verdict()), 1, Integer::sum));
-        StringBuilder out = new StringBuilder(check.passed() ? "pass" : "fail")
-                .append(" · ")
-                .append(TerminalText.escape(check.file()))
-                .append(" · citations ")
-                .append(verdicts.isEmpty() ? "none" : verdicts.toString().replaceAll("[{}]", ""));
-        int structure = check.structure().size();
-        if (structure > 0) {
-            out.append(" · ").append(structure).append(" structure problem").append(structure == 1 ? "" : "s");
-        }
-        return out.toString();
-    }
-
-    private static String checked(ScopeChecked check) {
-        StringBuilder out = new StringBuilder(TerminalText.escape(check.verdict()))
-                .append(" · ")
-                .append(TerminalText.escape(check.mode()));
-        check.base().ifPresent(base -> out.append(" + since ").append(TerminalText.escape(base.ref())));
-        check.counts().byName().forEach((status, n) -> {
-            if (n > 0) {
-                out.append(" · ").append(n).append(' ').append(status);
-            }
-        });
-        return out.append(deviating(check)).toString();
-    }
-
-    /** The first few deviating paths (with their critical zones), then how many more deviate. */
-    private static String deviating(ScopeChecked check) {
-        List<ScopeChecked.PathEntry> paths = check.paths().stream()
-                .filter(p -> p.status().equals(ScopeChecked.DEVIATION))
-                .toList();
-        long total = Math.max(check.counts().deviation(), paths.size());
-        if (total == 0) {
-            return "";
-        }
-        StringBuilder out = new StringBuilder(" · deviating:");
-        for (ScopeChecked.PathEntry path : paths.subList(0, Math.min(DEVIATIONS_SHOWN, paths.size()))) {
-            out.append(' ').append(TerminalText.escape(shortened(path.path())));
-            if (!path.zones().isEmpty()) {
-                out.append(" [").append(list(path.zones())).append(']');
-            }
-        }
-        long more = total - Math.min(DEVIATIONS_SHOWN, paths.size());
-        return more > 0 ? out.append(" +").append(more).append(" more").toString() : out.toString();
-    }
-
-    /** A long path as its start and its end. */
-    private static String shortened(String path) {
-        return path.length() <= 48 ? path : path.substring(0, 20) + "…" + path.substring(path.length() - 27);
-    }
-
-    private static String commit(Optional<String> id) {
+    static String commit(Optional<String> id) {
         return id.map(Summaries::abbreviated).orElse("none");
     }
 
@@ -356,7 +118,7 @@ public final class Summaries {
         return TerminalText.escape(id.substring(0, Math.min(12, id.length())));
     }
 
-    private static String digest(String digest) {
+    static String digest(String digest) {
         return abbreviated(digest.replace("sha256:", ""));
     }
 

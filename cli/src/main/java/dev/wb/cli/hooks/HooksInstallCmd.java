@@ -104,6 +104,14 @@ public final class HooksInstallCmd extends LeafCmd {
             console.json(doc);
             return Exit.OK;
         }
+        hookLines(console, target, result, ws);
+        skillLines(console, target, skills);
+        console.line("recorded as event " + event.version() + " of the workspace");
+        return Exit.OK;
+    }
+
+    /** What happened to the hooks: in which file, each hook, the judge's guard, and the rule keeping it out of git. */
+    private static void hookLines(Console console, HookHost target, AgentHooks.Result result, Workspace ws) {
         String file = target.path();
         String what = switch (result.action()) {
             case INSTALLED -> "installed in " + file;
@@ -133,9 +141,6 @@ public final class HooksInstallCmd extends LeafCmd {
         } else if (result.ignore() == SettingsIgnore.Action.REMOVED) {
             console.line("  wb's rule " + SettingsIgnore.RULE + " removed from " + SettingsIgnore.display(ws));
         }
-        skillLines(console, target, skills);
-        console.line("recorded as event " + event.version() + " of the workspace");
-        return Exit.OK;
     }
 
     /** What happened to the skills (docs/AGENTS.md): Codex and Copilot only; Claude Code's come with its plugin. */

@@ -56,7 +56,7 @@ public final class ImplCheckCmd extends LeafCmd {
                 "Compare the changed paths with the audited plans: each is"
                         + " ok, pending, other (another task's plan), overlap, or a deviation (exit 7). Needs a passing,"
                         + " current audit of KEY.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(
                 Specs.flag("--staged", "Check the index only (what the next commit holds).", on -> cmd.staged = on));
         spec.addOption(Specs.option(
@@ -125,26 +125,7 @@ public final class ImplCheckCmd extends LeafCmd {
         Paint paint = Paint.of(root);
         int width = 10;
         for (Entry entry : report.entries()) {
-            StringBuilder line = new StringBuilder("  ")
-                    .append(paint.mark(Columns.left(entry.status().wireName(), width)))
-                    .append(entry.path());
-            // The original workbench's words after each path, for scripts that read them.
-            if (entry.status() == Status.PENDING) {
-                line.append("  (planned, not changed yet)");
-            } else if (entry.status() == Status.OTHER) {
-                line.append("  (claimed by ")
-                        .append(String.join(", ", entry.tasks()))
-                        .append(")");
-            } else if (entry.status() == Status.OVERLAP) {
-                line.append("  (also planned by ")
-                        .append(String.join(", ", entry.tasks()))
-                        .append(")");
-            } else if (!entry.zones().isEmpty()) {
-                line.append("  [critical zone: ")
-                        .append(String.join(", ", entry.zones()))
-                        .append("]");
-            }
-            console.line(line.toString());
+            console.line(line(paint, width, entry));
         }
         if (report.entries().isEmpty()) {
             console.line("  nothing changed, and the plan lists no files");
@@ -155,6 +136,38 @@ public final class ImplCheckCmd extends LeafCmd {
             console.line("excluded: " + Texts.plural(report.excluded().size(), "path") + " ("
                     + String.join("; ", reasons) + ")");
         }
+        String counts = counts(report);
+        console.line((report.deviates() ? paint.mark("DEVIATION") : paint.good("in scope"))
+                + (counts.isEmpty() ? "" : ": " + counts) + " · recorded as event "
+                + result.event().version() + " of " + result.key());
+    }
+
+    /** One path's line: its status, the path, and the original workbench's words after it. */
+    private static String line(Paint paint, int width, Entry entry) {
+        StringBuilder line = new StringBuilder("  ")
+                .append(paint.mark(Columns.left(entry.status().wireName(), width)))
+                .append(entry.path());
+        // The original workbench's words after each path, for scripts that read them.
+        if (entry.status() == Status.PENDING) {
+            line.append("  (planned, not changed yet)");
+        } else if (entry.status() == Status.OTHER) {
+            line.append("  (claimed by ")
+                    .append(String.join(", ", entry.tasks()))
+                    .append(")");
+        } else if (entry.status() == Status.OVERLAP) {
+            line.append("  (also planned by ")
+                    .append(String.join(", ", entry.tasks()))
+                    .append(")");
+        } else if (!entry.zones().isEmpty()) {
+            line.append("  [critical zone: ")
+                    .append(String.join(", ", entry.zones()))
+                    .append("]");
+        }
+        return line.toString();
+    }
+
+    /** How many paths have each status, for those that any have; empty when none. */
+    private static String counts(ScopeReport report) {
         StringBuilder counts = new StringBuilder();
         for (Status status : Status.values()) {
             long n = report.count(status);
@@ -165,8 +178,6 @@ public final class ImplCheckCmd extends LeafCmd {
                         .append(status.wireName());
             }
         }
-        console.line((report.deviates() ? paint.mark("DEVIATION") : paint.good("in scope"))
-                + (counts.length() == 0 ? "" : ": " + counts) + " · recorded as event "
-                + result.event().version() + " of " + result.key());
+        return counts.toString();
     }
 }

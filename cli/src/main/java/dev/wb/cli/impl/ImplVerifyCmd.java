@@ -57,7 +57,7 @@ public final class ImplVerifyCmd extends LeafCmd {
                 "Run the audited plan's verify commands (known build, test"
                         + " and lint runners only, no shell, 600 s each at most) and write evidence.md and evidence.json from"
                         + " the recorded run. Needs a passing, current audit of KEY; nothing can be passed in.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.flag(
                 "--regression",
                 "Also run each regression test target: in a work tree at the merge base (it must fail) and in the"

@@ -67,7 +67,7 @@ public final class ChecksCmd extends LeafCmd {
                         + " passing, current audit of KEY.",
                 "A skip_if_unavailable set whose program cannot launch is skipped, said"
                         + " loudly, and blocks git.auto_merge even when the checks pass.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.json(root));
         return spec;
     }

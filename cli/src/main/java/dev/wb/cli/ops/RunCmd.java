@@ -53,7 +53,7 @@ public final class RunCmd extends LeafCmd {
                         + " started and finished, every edge taken, every budget spent is an event of the task's"
                         + " stream. A run under way resumes from the log: finished nodes are not run again.",
                 "Format and run model: docs/FLOWS.md, docs/RUNS.md.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.option(
                 "--flow",
                 "NAME",

@@ -2,11 +2,11 @@ package dev.wb.cli.pr;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Console;
+import dev.wb.cli.core.DraftChecks;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
-import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
@@ -15,21 +15,17 @@ import dev.wb.commands.pr.PrCheck;
 import dev.wb.commands.pr.Shape;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
-import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code wb pr check [KEY] --file PATH [--shape SHAPE] [--json]}: a drafted description checked. */
 public final class PrCheckCmd extends LeafCmd {
 
-    private static final Exits EXITS = Exits.of(
-            Exit.OK.as("the draft passes (with a key, saved as .workflow/KEY/pr.md)"),
-            Exit.USAGE.as("a malformed key, an unknown --shape, or a file wb does not read (outside the repository,"
-                    + " not a regular file, over 256 KiB, not UTF-8)"),
-            Exit.CONFIG.as("unusable config.json"),
-            Exit.MISSING.as("no such file"),
-            Exit.CHECK_FAILED.as(
-                    "the draft breaks a rule, or the handover the work owes is not ready; nothing was saved"));
+    private static final Exits EXITS = DraftChecks.exits(
+            "the draft passes (with a key, saved as .workflow/KEY/pr.md)",
+            "a malformed key, an unknown --shape, or a file wb does not read (outside the repository, not a regular"
+                    + " file, over 256 KiB, not UTF-8)",
+            "the draft breaks a rule, or the handover the work owes is not ready; nothing was saved");
 
     @Override
     public Exits exits() {
@@ -55,11 +51,7 @@ public final class PrCheckCmd extends LeafCmd {
                         + " saves nothing and lists every reason. Recorded as a pr.checked event.");
         spec.addPositional(Specs.positional(
                 "KEY", "0..1", "The task the pull request is for, like ABC-12.", v -> cmd.key = Optional.of(v)));
-        spec.addOption(Specs.required(
-                "--file",
-                "PATH",
-                "The drafted description, a file inside the repository, like .workflow/ABC-12/pr-draft.md.",
-                v -> cmd.file = v));
+        spec.addOption(DraftChecks.file("description", ".workflow/ABC-12/pr-draft.md", v -> cmd.file = v));
         spec.addOption(Specs.option(
                 "--shape",
                 "SHAPE",
@@ -77,21 +69,17 @@ public final class PrCheckCmd extends LeafCmd {
         Optional<Shape> expected = shape.map(PrCheckCmd::shape);
         try (Session session = root.context().session()) {
             PrCheck.Result result = PrCheck.run(session, root.context().cwd().resolve(file), task, expected);
-            if (root.json()) {
-                root.context().console().json(json(result));
-            } else {
-                text(result);
-            }
-            if (!result.passed()) {
-                throw new Failure(
-                        Failure.Kind.CHECK_FAILED,
-                        "the description breaks "
-                                + Texts.plural(result.reasons().size(), "rule") + "; nothing was saved",
-                        List.of("fix " + result.draft().shown() + ", then: wb pr check "
-                                + task.map(k -> k.value() + " ").orElse("") + "--file "
-                                + result.draft().shown()));
-            }
-            return Exit.OK;
+            return ended(
+                    result,
+                    result.passed(),
+                    PrCheckCmd::json,
+                    this::text,
+                    () -> DraftChecks.broken(
+                            "description",
+                            result.reasons().size(),
+                            "fix " + result.draft().shown() + ", then: "
+                                    + DraftChecks.again(
+                                            "wb pr check", task, result.draft().shown())));
         }
     }
 

@@ -45,7 +45,7 @@ public final class PrContextCmd extends LeafCmd {
                         + " small, large), the plan's summary and open questions, and the latest verify run as the"
                         + " task's log recorded it. What does not exist is named under missing, never made up."
                         + " Read-only.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", v -> cmd.key = v));
+        spec.addPositional(Specs.taskKey(v -> cmd.key = v));
         spec.addOption(Specs.option(
                 "--base",
                 "REF",

@@ -9,7 +9,6 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.review.Finding;
@@ -51,7 +50,7 @@ public final class ReviewGatesCmd extends LeafCmd {
                 "Settle the gates a script can settle on the lines the branch's diff adds: secrets (shown"
                         + " redacted), swallowed errors, new dependencies, and a bug fix with no test (exit 7)."
                         + " Recorded as a review.gated event of KEY.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         ReviewGroup.diffOptions(spec, cmd.choice);
         spec.addOption(Specs.json(root));
         return spec;
@@ -62,19 +61,15 @@ public final class ReviewGatesCmd extends LeafCmd {
         TaskKey task = Keys.task(key);
         try (Session session = root.context().session()) {
             ReviewGates.Result result = ReviewGates.run(session, task, choice.request());
-            if (root.json()) {
-                root.context().console().json(json(result));
-            } else {
-                text(result);
-            }
-            if (!result.passed()) {
-                throw new Failure(
-                        Failure.Kind.CHECK_FAILED,
-                        task + ": " + Texts.plural(result.findings().size(), "finding") + " in the diff ("
-                                + counted(result) + ")",
-                        fixes(task, result));
-            }
-            return Exit.OK;
+            return ended(
+                    result,
+                    result.passed(),
+                    ReviewGatesCmd::json,
+                    this::text,
+                    () -> new Refusal(
+                            task + ": " + Texts.plural(result.findings().size(), "finding") + " in the diff ("
+                                    + counted(result) + ")",
+                            fixes(task, result)));
         }
     }
 

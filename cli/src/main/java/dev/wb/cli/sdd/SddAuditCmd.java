@@ -11,7 +11,6 @@ import dev.wb.cli.core.Paint;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.sdd.AuditReport;
@@ -52,7 +51,7 @@ public final class SddAuditCmd extends LeafCmd {
                 "Check every citation and planned file of"
                         + " .workflow/KEY/sdd.json against the code and record the audit. The first audit is strict;"
                         + " once it passed, drift is reported and tolerated against its baseline commit.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.flag(
                 "--rebaseline", "Re-anchor the plan to the current tree: strict again.", on -> cmd.rebaseline = on));
         spec.addOption(Specs.json(root));
@@ -64,19 +63,15 @@ public final class SddAuditCmd extends LeafCmd {
         TaskKey task = Keys.task(key);
         try (Session session = root.context().session()) {
             SddAudit.Result result = SddAudit.run(session, task, rebaseline);
-            if (root.json()) {
-                root.context().console().json(json(result));
-            } else {
-                text(result);
-            }
-            if (!result.passed()) {
-                throw new Failure(
-                        Failure.Kind.CHECK_FAILED,
-                        "the audit of " + task + " failed: "
-                                + Texts.plural(result.report().failures(), "finding"),
-                        List.of("fix them in .workflow/" + task + "/sdd.json, then: wb sdd audit " + task));
-            }
-            return Exit.OK;
+            return ended(
+                    result,
+                    result.passed(),
+                    this::json,
+                    this::text,
+                    () -> new Refusal(
+                            "the audit of " + task + " failed: "
+                                    + Texts.plural(result.report().failures(), "finding"),
+                            List.of("fix them in .workflow/" + task + "/sdd.json, then: wb sdd audit " + task)));
         }
     }
 

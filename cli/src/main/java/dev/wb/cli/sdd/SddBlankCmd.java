@@ -44,7 +44,7 @@ public final class SddBlankCmd extends LeafCmd {
                         + " $schema (../schemas/sdd.schema.json, for editors), then every field of schema 1 (schema, key, preset, persona, objective, evidence, files, zones, steps,"
                         + " tests, verify, verify_env, rollback, product, handover, questions), empty, to be filled in."
                         + " Never replaces a plan: if sdd.json is there, nothing is written.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.option(
                 "--preset",
                 "PRESET",

@@ -39,7 +39,7 @@ public final class SddGetCmd extends LeafCmd {
                 "Print one section of .workflow/KEY/sdd.json as JSON (indent"
                         + " 2), so a consumer reads only the slice it needs. A section the plan lacks prints null. summary"
                         + " is {key, objective, files: [paths], zones: [sorted names], rollback}.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.required(
                 "--section",
                 "SECTION",

@@ -72,7 +72,7 @@ public final class SddNoteCmd extends LeafCmd {
 
     private CommandSpec spec(String name, String description) {
         CommandSpec spec = command(name, description);
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> key = value));
+        spec.addPositional(Specs.taskKey(value -> key = value));
         spec.addOption(Specs.json(root));
         return spec;
     }

@@ -49,82 +49,97 @@ final class ShowHtml {
         Optional<TaskKey> task = taskOf(key);
         boolean stdout = file.equals("-");
         if (!file.isEmpty() && !stdout) {
-            String lower = file.toLowerCase(Locale.ROOT);
-            if (!lower.endsWith(".html") && !lower.endsWith(".htm")) {
-                String shown = TerminalText.escape(file);
-                throw Failure.usage(
-                        "--html takes a .html file to write, not " + shown,
-                        task.isEmpty() && key == null
-                                ? "wb show " + shown + " --html   # a task's page, to its default file"
-                                : "wb show " + (key == null ? "" : key + " ") + "--html page.html");
-            }
+            requireHtmlName(key, file, task);
         }
         try (Session session = context.session()) {
             Instant madeAt = context.clock().instant();
             if (task.isPresent()) {
-                String html;
-                try {
-                    html = TaskPage.html(session, task.get(), madeAt);
-                } catch (IllegalArgumentException | UncheckedIOException unreadable) {
-                    return damaged(session, List.of(StreamId.task(task.get())), unreadable);
-                }
-                if (stdout) {
-                    console.out().print(html);
-                    console.flush();
-                } else {
-                    Path target = file.isEmpty()
-                            ? Pages.defaultFile(session.workspace(), task)
-                            : context.cwd().resolve(file);
-                    Pages.write(target, html);
-                    report(target, List.of(task.get().value()));
-                }
-                // The page says whether the chain verifies; so do the exit and stderr, as wb show KEY's.
-                return Chains.report(console, new ReplayQuery(session).verify(StreamId.task(task.get())));
+                return taskPage(session, task.get(), file, madeAt);
             }
-            String html;
-            try {
-                html = WorkspacePage.html(session, madeAt);
-            } catch (IllegalArgumentException | UncheckedIOException unreadable) {
-                return damaged(session, session.reader().streams(), unreadable);
-            }
-            if (stdout) {
-                console.out().print(html);
-                console.flush();
-                return Exit.OK;
-            }
+            return workspacePages(session, file, madeAt);
+        }
+    }
+
+    /** Refuses a file to write that is not named as an HTML page. */
+    private static void requireHtmlName(String key, String file, Optional<TaskKey> task) {
+        String lower = file.toLowerCase(Locale.ROOT);
+        if (!lower.endsWith(".html") && !lower.endsWith(".htm")) {
+            String shown = TerminalText.escape(file);
+            throw Failure.usage(
+                    "--html takes a .html file to write, not " + shown,
+                    task.isEmpty() && key == null
+                            ? "wb show " + shown + " --html   # a task's page, to its default file"
+                            : "wb show " + (key == null ? "" : key + " ") + "--html page.html");
+        }
+    }
+
+    /** One task's page, to stdout ({@code -}), its default file (empty) or {@code file}. */
+    private Exit taskPage(Session session, TaskKey task, String file, Instant madeAt) {
+        String html;
+        try {
+            html = TaskPage.html(session, task, madeAt);
+        } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+            return damaged(session, List.of(StreamId.task(task)), unreadable);
+        }
+        if (file.equals("-")) {
+            console.out().print(html);
+            console.flush();
+        } else {
             Path target = file.isEmpty()
-                    ? Pages.defaultFile(session.workspace(), Optional.empty())
+                    ? Pages.defaultFile(session.workspace(), Optional.of(task))
                     : context.cwd().resolve(file);
-            // Each task's page beside the workspace's, so that its links resolve. Every file is
-            // checked before any is written: a refused one leaves no pages half made.
-            Path dir = target.toAbsolutePath().normalize().getParent();
-            List<TaskKey> tasks = new ArrayList<>();
-            for (StreamId stream : session.reader().streams()) {
-                if (!stream.isWorkspace()) {
-                    tasks.add(Keys.task(stream.name()));
-                }
-            }
-            Pages.check(target);
-            for (TaskKey each : tasks) {
-                Pages.check(dir.resolve(Pages.fileName(each)));
-            }
-            List<String> written = new ArrayList<>();
-            List<String> pages = new ArrayList<>();
-            for (TaskKey each : tasks) {
-                try {
-                    pages.add(TaskPage.html(session, each, madeAt));
-                } catch (IllegalArgumentException | UncheckedIOException unreadable) {
-                    return damaged(session, List.of(StreamId.task(each)), unreadable);
-                }
-            }
-            for (int i = 0; i < tasks.size(); i++) {
-                Pages.write(dir.resolve(Pages.fileName(tasks.get(i))), pages.get(i));
-                written.add(tasks.get(i).value());
-            }
             Pages.write(target, html);
-            report(target, written);
+            report(target, List.of(task.value()));
+        }
+        // The page says whether the chain verifies; so do the exit and stderr, as wb show KEY's.
+        return Chains.report(console, new ReplayQuery(session).verify(StreamId.task(task)));
+    }
+
+    /** The workspace's page, to stdout ({@code -}), or to a file with every task's page beside it. */
+    private Exit workspacePages(Session session, String file, Instant madeAt) {
+        String html;
+        try {
+            html = WorkspacePage.html(session, madeAt);
+        } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+            return damaged(session, session.reader().streams(), unreadable);
+        }
+        if (file.equals("-")) {
+            console.out().print(html);
+            console.flush();
             return Exit.OK;
         }
+        Path target = file.isEmpty()
+                ? Pages.defaultFile(session.workspace(), Optional.empty())
+                : context.cwd().resolve(file);
+        // Each task's page beside the workspace's, so that its links resolve. Every file is
+        // checked before any is written: a refused one leaves no pages half made.
+        Path dir = target.toAbsolutePath().normalize().getParent();
+        List<TaskKey> tasks = new ArrayList<>();
+        for (StreamId stream : session.reader().streams()) {
+            if (!stream.isWorkspace()) {
+                tasks.add(Keys.task(stream.name()));
+            }
+        }
+        Pages.check(target);
+        for (TaskKey each : tasks) {
+            Pages.check(dir.resolve(Pages.fileName(each)));
+        }
+        List<String> written = new ArrayList<>();
+        List<String> pages = new ArrayList<>();
+        for (TaskKey each : tasks) {
+            try {
+                pages.add(TaskPage.html(session, each, madeAt));
+            } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                return damaged(session, List.of(StreamId.task(each)), unreadable);
+            }
+        }
+        for (int i = 0; i < tasks.size(); i++) {
+            Pages.write(dir.resolve(Pages.fileName(tasks.get(i))), pages.get(i));
+            written.add(tasks.get(i).value());
+        }
+        Pages.write(target, html);
+        report(target, written);
+        return Exit.OK;
     }
 
     /**

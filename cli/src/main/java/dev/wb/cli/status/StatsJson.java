@@ -31,6 +31,14 @@ final class StatsJson {
         for (CitationGroup group : CitationGroup.values()) {
             groups.put(group.word(), group.count(stats.citations()));
         }
+        refusals(node, stats);
+        gitAndReviews(node, stats);
+        operations(node.putObject("operations"), stats.operations());
+        runs(node.putObject("runs"), stats.runs());
+        return node;
+    }
+
+    private static void refusals(ObjectNode node, WorkspaceStats stats) {
         ArrayNode refused = node.putArray("refusedCommands");
         stats.refusedCommands()
                 .forEach((text, r) -> refused.addObject()
@@ -44,6 +52,9 @@ final class StatsJson {
                         .put("name", name)
                         .put("count", r.count())
                         .put("reason", r.reason()));
+    }
+
+    private static void gitAndReviews(ObjectNode node, WorkspaceStats stats) {
         var git = stats.gitSteps();
         node.putObject("gitSteps")
                 .put("ran", git.ok() + git.failed())
@@ -54,8 +65,9 @@ final class StatsJson {
         group(reviews.putObject("closed"), stats.reviews().closed());
         group(reviews.putObject("open"), stats.reviews().open());
         reviews.put("unknownTasks", stats.reviews().unknown());
-        WorkspaceStats.Operations ops = stats.operations();
-        ObjectNode o = node.putObject("operations");
+    }
+
+    private static void operations(ObjectNode o, WorkspaceStats.Operations ops) {
         o.putObject("preflight")
                 .put("runs", ops.preflights())
                 .put("ready", ops.preflightsReady())
@@ -71,8 +83,9 @@ final class StatsJson {
                 .put("fail", ops.checksFailed())
                 .put("incomplete", ops.checksIncomplete())
                 .put("autoMergeBlocked", ops.autoMergeBlocked());
-        WorkspaceStats.Runs runs = stats.runs();
-        ObjectNode r = node.putObject("runs");
+    }
+
+    private static void runs(ObjectNode r, WorkspaceStats.Runs runs) {
         r.put("total", runs.total());
         r.putObject("byStatus")
                 .put("done", runs.done())
@@ -84,7 +97,6 @@ final class StatsJson {
         r.putObject("usage")
                 .put("tokens", runs.tokens())
                 .put("cost", runs.cost().toPlainString());
-        return node;
     }
 
     private static void group(ObjectNode node, WorkspaceStats.Group g) {

@@ -16,6 +16,18 @@ import java.util.SortedMap;
 final class StatsText {
 
     static void print(Console console, WorkspaceStats stats) {
+        stages(console, stats);
+        commands(console, stats);
+        citations(console, stats);
+        refusals(console, "refused commands", stats.refusedCommands());
+        refusals(console, "refused variables", stats.refusedEnv());
+        gitAndReviews(console, stats);
+        operations(console, stats.operations());
+        runs(console, stats.runs());
+    }
+
+    /** Where tasks are: how many are done, and how many wait at or fail each stage. */
+    private static void stages(Console console, WorkspaceStats stats) {
         console.line("");
         console.line(StatusCmd.join("where tasks are: ", stats.done(), " done"));
         console.line(StatusCmd.join(
@@ -29,6 +41,10 @@ final class StatsText {
                     " ",
                     Columns.right(stats.failing().get(stage), 7)));
         }
+    }
+
+    /** The verify commands run, the most run first, with their failures and mean time. */
+    private static void commands(Console console, WorkspaceStats stats) {
         console.line("");
         console.line(StatusCmd.join("verify commands: ", stats.commands().size()));
         if (!stats.commands().isEmpty()) {
@@ -59,6 +75,10 @@ final class StatsText {
                         "  … ", stats.commands().size() - StatusCmd.COMMANDS_SHOWN, " more (--json lists every one)"));
             }
         }
+    }
+
+    /** The command that most often fails and then passes, and the citations' verdicts. */
+    private static void citations(Console console, WorkspaceStats stats) {
         Optional<CommandStats> flaky = stats.mostFailsThenPasses();
         console.line(StatusCmd.join(
                 "most often fails, then passes: ",
@@ -73,8 +93,10 @@ final class StatsText {
                 " wrong (mismatch, missing_file), ",
                 CitationGroup.DRIFTED.count(stats.citations()),
                 " drifted (moved, out_of_range)"));
-        refusals(console, "refused commands", stats.refusedCommands());
-        refusals(console, "refused variables", stats.refusedEnv());
+    }
+
+    /** The git steps run and refused, and the review rounds of closed and open tasks. */
+    private static void gitAndReviews(Console console, WorkspaceStats stats) {
         var git = stats.gitSteps();
         console.line(StatusCmd.join(
                 "git steps: ",
@@ -93,7 +115,10 @@ final class StatsText {
                 "; unknown ",
                 reviews.unknown(),
                 reviews.unknown() == 1 ? " task" : " tasks"));
-        WorkspaceStats.Operations ops = stats.operations();
+    }
+
+    /** Preflights, flow validations and check runs. */
+    private static void operations(Console console, WorkspaceStats.Operations ops) {
         console.line(StatusCmd.join(
                 "preflight: ",
                 ops.preflights(),
@@ -123,7 +148,10 @@ final class StatsText {
                 " incomplete); ",
                 ops.autoMergeBlocked(),
                 " blocked auto-merge (a set skipped)"));
-        WorkspaceStats.Runs runs = stats.runs();
+    }
+
+    /** The runs by how they stand or ended, their nodes and their usage. */
+    private static void runs(Console console, WorkspaceStats.Runs runs) {
         console.line(StatusCmd.join(
                 "runs: ",
                 runs.total(),

@@ -134,7 +134,21 @@ public final class StatusCmd extends LeafCmd {
             }
             console.line("  next:          " + task.next().orElse("nothing: every stage is ok"));
         });
-        Operations ops = status.operations();
+        operations(console, status.operations());
+        Untrusted.lines(untrusted).forEach(line -> console.line("  " + line));
+        status.brokenAt()
+                .ifPresent(at -> console.line("  history:       does not verify at event " + at + " (wb replay "
+                        + status.stream() + " --verify)"));
+        console.line(
+                "  events:        " + a.events() + (a.events() == 0 ? "" : " (versions 0 to " + a.lastVersion() + ")"));
+        console.line("  last activity: " + a.lastTime().map(Object::toString).orElse("-") + "  "
+                + a.lastType().orElse("-") + "  by " + a.lastActor().orElse("-"));
+        console.line("  by type:");
+        a.countsByType().forEach((type, n) -> console.line("    " + Columns.left(type, 30) + " " + n));
+    }
+
+    /** The task's operations, each line only when it ran: its check runs, preflights and flow validations. */
+    private static void operations(Console console, Operations ops) {
         if (ops.checkRuns() > 0) {
             console.line(join(
                     "  checks:        ",
@@ -177,16 +191,6 @@ public final class StatusCmd extends LeafCmd {
                     ops.flowsInvalid(),
                     " invalid"));
         }
-        Untrusted.lines(untrusted).forEach(line -> console.line("  " + line));
-        status.brokenAt()
-                .ifPresent(at -> console.line("  history:       does not verify at event " + at + " (wb replay "
-                        + status.stream() + " --verify)"));
-        console.line(
-                "  events:        " + a.events() + (a.events() == 0 ? "" : " (versions 0 to " + a.lastVersion() + ")"));
-        console.line("  last activity: " + a.lastTime().map(Object::toString).orElse("-") + "  "
-                + a.lastType().orElse("-") + "  by " + a.lastActor().orElse("-"));
-        console.line("  by type:");
-        a.countsByType().forEach((type, n) -> console.line("    " + Columns.left(type, 30) + " " + n));
     }
 
     private void show(WorkspaceStatus status) {

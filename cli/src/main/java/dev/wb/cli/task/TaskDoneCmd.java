@@ -37,7 +37,7 @@ public final class TaskDoneCmd extends LeafCmd {
                 "done",
                 "Mark a task done (a task.done event): from then on it claims no file in another task's"
                         + " wb impl check, and wb task clean may remove its folder. Its history stays.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.option(
                 "--reason",
                 "TEXT",

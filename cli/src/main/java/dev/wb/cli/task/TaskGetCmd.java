@@ -47,7 +47,7 @@ public final class TaskGetCmd extends LeafCmd {
                 "Distil a ticket into .workflow/KEY/triage.json: a GitHub issue through gh issue view (cached for"
                         + " 15 minutes in .workflow/KEY/.cache/), or the local ticket .workflow/tasks/KEY.json."
                         + " Recorded as a task.fetched event.");
-        spec.addPositional(Specs.positional("KEY", "1", "The task key, like ABC-12.", value -> cmd.key = value));
+        spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(
                 Specs.option("--issue", "N", String.class, "The GitHub issue's number.", v -> cmd.issue = (String) v));
         spec.addOption(Specs.option(

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.Times;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.Projection;
+import dev.wb.projections.NamedProjection;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.Iterator;
@@ -18,7 +18,7 @@ import java.util.TreeMap;
  * What happened in a stream, in numbers: how many events of each type, and the last one (when,
  * what, by whom). {@code wb status} shows it for every task.
  */
-public final class Activity implements Projection<Activity.State> {
+public final class Activity extends NamedProjection<Activity.State> {
 
     public static final Activity INSTANCE = new Activity();
 
@@ -40,21 +40,8 @@ public final class Activity implements Projection<Activity.State> {
         }
     }
 
-    private Activity() {}
-
-    @Override
-    public String name() {
-        return "activity";
-    }
-
-    @Override
-    public int version() {
-        return 1;
-    }
-
-    @Override
-    public State initialState() {
-        return State.EMPTY;
+    private Activity() {
+        super("activity", 1, State.EMPTY);
     }
 
     @Override

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.Projection;
+import dev.wb.projections.NamedProjection;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
@@ -21,7 +21,7 @@ import java.util.Optional;
  * digest). Nothing but {@code plan.audited} events moves it, so a hand-written audit.json opens
  * nothing.
  */
-public final class AuditGate implements Projection<AuditGate.State> {
+public final class AuditGate extends NamedProjection<AuditGate.State> {
 
     public static final AuditGate INSTANCE = new AuditGate();
 
@@ -78,21 +78,8 @@ public final class AuditGate implements Projection<AuditGate.State> {
         }
     }
 
-    private AuditGate() {}
-
-    @Override
-    public String name() {
-        return "audit";
-    }
-
-    @Override
-    public int version() {
-        return 2;
-    }
-
-    @Override
-    public State initialState() {
-        return State.EMPTY;
+    private AuditGate() {
+        super("audit", 2, State.EMPTY);
     }
 
     @Override

@@ -53,29 +53,45 @@ public final class RunProjection implements Projection<RunState> {
     @Override
     public RunState evolve(RunState s, EventEnvelope event) {
         if (RunStarted.TYPE.matches(event)) {
-            RunStarted started = RunStarted.TYPE.read(event);
-            return new RunState(
-                    s.runs() + 1,
-                    RunState.RUNNING,
-                    Optional.of(new RunState.Flow(
-                            started.flow(), started.flowDigest(), started.configDigest(), started.taskType())),
-                    Optional.empty(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    Map.of(),
-                    0,
-                    Map.of(),
-                    List.of(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    Optional.empty(),
-                    0,
-                    BigDecimal.ZERO,
-                    new RunState.Wall(
-                            Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds(), Optional.empty()),
-                    Map.of(),
-                    RunSubtasks.NONE);
+            return started(s, event);
         }
+        if (NodeStarted.TYPE.matches(event)
+                || NodeLaunched.TYPE.matches(event)
+                || NodeFinished.TYPE.matches(event)
+                || EdgeTaken.TYPE.matches(event)) {
+            return node(s, event);
+        }
+        if (RunDecomposed.TYPE.matches(event)
+                || SubtaskStarted.TYPE.matches(event)
+                || SubtaskFinished.TYPE.matches(event)) {
+            return subtask(s, event);
+        }
+        if (RunParked.TYPE.matches(event) || RunAnswered.TYPE.matches(event) || RunFinished.TYPE.matches(event)) {
+            return waitOrEnd(s, event);
+        }
+        return s;
+    }
+
+    /** A fresh run: the flow it follows and its start, nothing else carried over but the count of runs. */
+    private static RunState started(RunState s, EventEnvelope event) {
+        RunStarted started = RunStarted.TYPE.read(event);
+        RunState.Flow flow =
+                new RunState.Flow(started.flow(), started.flowDigest(), started.configDigest(), started.taskType());
+        RunState.Wall wall = new RunState.Wall(
+                Optional.of(event.time()), 0, Optional.empty(), started.maxSeconds(), Optional.empty());
+        return new RunState(
+                s.runs() + 1,
+                RunState.RUNNING,
+                Optional.of(flow),
+                RunState.Position.NONE,
+                RunState.Tally.NONE,
+                new RunState.Spend(0, BigDecimal.ZERO, wall),
+                Map.of(),
+                RunSubtasks.NONE);
+    }
+
+    /** A node's start, its process, its end (with what it spent) and the edge taken after it. */
+    private static RunState node(RunState s, EventEnvelope event) {
         if (NodeStarted.TYPE.matches(event)) {
             NodeStarted started = NodeStarted.TYPE.read(event);
             Map<String, Integer> attempts = new HashMap<>(s.attempts());
@@ -98,41 +114,74 @@ public final class RunProjection implements Projection<RunState> {
                     .orElse(s);
         }
         if (NodeFinished.TYPE.matches(event)) {
-            NodeFinished finished = NodeFinished.TYPE.read(event);
-            List<RunState.Step> history = new ArrayList<>(s.history());
-            history.add(new RunState.Step(finished.node(), finished.outcome(), finished.durationMs()));
-            long tokens = s.tokens()
-                    + finished.usage().map(NodeFinished.Usage::tokens).orElse(0L);
-            BigDecimal cost = s.cost()
-                    .add(finished.usage().flatMap(NodeFinished.Usage::amount).orElse(BigDecimal.ZERO));
-            return with(s, s.status(), Optional.of(finished.node()), Optional.empty(), Optional.of(finished.outcome()))
-                    .history(history)
-                    .tokens(tokens)
-                    .cost(cost)
-                    .lineages(finished.session()
-                            .map(session -> lineages(s.lineages(), finished.node(), session))
-                            .orElse(s.lineages()))
-                    .build();
+            return finished(s, NodeFinished.TYPE.read(event));
         }
-        if (EdgeTaken.TYPE.matches(event)) {
-            EdgeTaken edge = EdgeTaken.TYPE.read(event);
-            Map<String, Integer> counters = new HashMap<>(s.counters());
-            int fix = s.fixIterations();
-            if (edge.loop().isPresent()) {
-                counters.put(edge.loop().get(), edge.counter());
-                fix++;
-                RunSubtasks sub = s.subtasks();
-                if (sub.active()
-                        && sub.sharedBudget().isPresent()
-                        && !sub.sharedBudget().get().equals(edge.loop().get())) {
-                    counters.merge(sub.sharedBudget().get(), 1, Integer::sum);
-                }
+        return edge(s, EdgeTaken.TYPE.read(event));
+    }
+
+    /** A node's end: its step in the history, what it spent, and the session it used. */
+    private static RunState finished(RunState s, NodeFinished finished) {
+        List<RunState.Step> history = new ArrayList<>(s.history());
+        history.add(new RunState.Step(finished.node(), finished.outcome(), finished.durationMs()));
+        long tokens =
+                s.tokens() + finished.usage().map(NodeFinished.Usage::tokens).orElse(0L);
+        BigDecimal cost = s.cost()
+                .add(finished.usage().flatMap(NodeFinished.Usage::amount).orElse(BigDecimal.ZERO));
+        return with(s, s.status(), Optional.of(finished.node()), Optional.empty(), Optional.of(finished.outcome()))
+                .history(history)
+                .tokens(tokens)
+                .cost(cost)
+                .lineages(finished.session()
+                        .map(session -> lineages(s.lineages(), finished.node(), session))
+                        .orElse(s.lineages()))
+                .build();
+    }
+
+    /** An edge taken: the next node, and a loop's count (with the subtasks' shared budget) when it loops. */
+    private static RunState edge(RunState s, EdgeTaken edge) {
+        Map<String, Integer> counters = new HashMap<>(s.counters());
+        int fix = s.fixIterations();
+        if (edge.loop().isPresent()) {
+            counters.put(edge.loop().get(), edge.counter());
+            fix++;
+            RunSubtasks sub = s.subtasks();
+            if (sub.active()
+                    && sub.sharedBudget().isPresent()
+                    && !sub.sharedBudget().get().equals(edge.loop().get())) {
+                counters.merge(sub.sharedBudget().get(), 1, Integer::sum);
             }
-            return with(s, s.status(), Optional.of(edge.to()), Optional.empty(), Optional.empty())
-                    .counters(counters)
-                    .fixIterations(fix)
+        }
+        return with(s, s.status(), Optional.of(edge.to()), Optional.empty(), Optional.empty())
+                .counters(counters)
+                .fixIterations(fix)
+                .build();
+    }
+
+    /** The run's decomposition, and each subtask's start (fresh loop counts but the shared budget) and end. */
+    private static RunState subtask(RunState s, EventEnvelope event) {
+        if (RunDecomposed.TYPE.matches(event)) {
+            return new RunStateBuilder(s)
+                    .subtasks(RunSubtasks.decided(RunDecomposed.TYPE.read(event)))
                     .build();
         }
+        if (SubtaskStarted.TYPE.matches(event)) {
+            SubtaskStarted started = SubtaskStarted.TYPE.read(event);
+            Map<String, Integer> counters = new HashMap<>();
+            s.subtasks().sharedBudget().filter(s.counters()::containsKey).ifPresent(b -> counters.put(b, s.counter(b)));
+            return with(s, s.status(), Optional.of(started.node()), Optional.empty(), Optional.empty())
+                    .counters(counters)
+                    .subtasks(s.subtasks().started(started.order(), s.history().size()))
+                    .build();
+        }
+        SubtaskFinished finished = SubtaskFinished.TYPE.read(event);
+        return new RunStateBuilder(s)
+                .subtasks(s.subtasks()
+                        .finished(new RunSubtasks.Finished(finished.order(), finished.head(), finished.changedPaths())))
+                .build();
+    }
+
+    /** A run parked for a person, answered, or ended: its status, why, and its wall time. */
+    private static RunState waitOrEnd(RunState s, EventEnvelope event) {
         if (RunParked.TYPE.matches(event)) {
             RunParked parked = RunParked.TYPE.read(event);
             return with(s, RunState.PARKED, Optional.of(parked.node()), Optional.empty(), s.pending())
@@ -148,37 +197,12 @@ public final class RunProjection implements Projection<RunState> {
                     .wall(s.wall().answered(event.time()))
                     .build();
         }
-        if (RunDecomposed.TYPE.matches(event)) {
-            return new RunStateBuilder(s)
-                    .subtasks(RunSubtasks.decided(RunDecomposed.TYPE.read(event)))
-                    .build();
-        }
-        if (SubtaskStarted.TYPE.matches(event)) {
-            SubtaskStarted started = SubtaskStarted.TYPE.read(event);
-            Map<String, Integer> counters = new HashMap<>();
-            s.subtasks().sharedBudget().filter(s.counters()::containsKey).ifPresent(b -> counters.put(b, s.counter(b)));
-            return with(s, s.status(), Optional.of(started.node()), Optional.empty(), Optional.empty())
-                    .counters(counters)
-                    .subtasks(s.subtasks().started(started.order(), s.history().size()))
-                    .build();
-        }
-        if (SubtaskFinished.TYPE.matches(event)) {
-            SubtaskFinished finished = SubtaskFinished.TYPE.read(event);
-            return new RunStateBuilder(s)
-                    .subtasks(s.subtasks()
-                            .finished(new RunSubtasks.Finished(
-                                    finished.order(), finished.head(), finished.changedPaths())))
-                    .build();
-        }
-        if (RunFinished.TYPE.matches(event)) {
-            RunFinished finished = RunFinished.TYPE.read(event);
-            return with(s, finished.status(), Optional.empty(), Optional.empty(), Optional.empty())
-                    .parked(Optional.empty())
-                    .reason(Optional.of(finished.reason()))
-                    .wall(s.wall().ended(event.time()))
-                    .build();
-        }
-        return s;
+        RunFinished finished = RunFinished.TYPE.read(event);
+        return with(s, finished.status(), Optional.empty(), Optional.empty(), Optional.empty())
+                .parked(Optional.empty())
+                .reason(Optional.of(finished.reason()))
+                .wall(s.wall().ended(event.time()))
+                .build();
     }
 
     /**

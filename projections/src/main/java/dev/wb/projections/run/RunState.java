@@ -17,20 +17,9 @@ import java.util.Optional;
  * @param status {@code new} (no run), {@code running}, {@code parked}, {@code done}, {@code failed} or
  *     {@code manual_action_required}
  * @param flow the current run's flow and its digest (empty before the first run)
- * @param node the node the run is at: in flight, parked at, or about to start; empty when ended
- * @param inFlight the node started and not finished, with the process that drives it
- * @param pending a node finished whose edge is not yet taken: its outcome
- * @param counters each loop's count in this run
- * @param fixIterations every fix round of this run, the global backstop's count
- * @param attempts how many times each node was started in this run
- * @param history each finished node in order: node, outcome, duration
- * @param parked why the run waits for a person, while it does
- * @param answer a person's answer not yet used by the node that asked
- * @param reason the run's end, in words, once it ended
- * @param tokens the provider tokens this run's nodes reported, summed
- * @param cost the provider costs this run's nodes reported (those that read as decimals), summed exactly
- * @param wall the run's own time, from its events' timestamps: when it started, how long it was parked, when
- *     it ended
+ * @param position where the run is: its node, what is in flight or pending, why it waits, how it ended
+ * @param tally what the run has counted: loops, fix rounds, attempts, and its finished nodes
+ * @param spend what the run used: provider tokens and cost, and its wall time
  * @param lineages each session lineage's latest provider session in this run, by the lineage's owner node
  * @param subtasks the run's decomposition into subtasks, when its flow has one ({@link RunSubtasks#NONE} else)
  */
@@ -38,19 +27,9 @@ public record RunState(
         int runs,
         String status,
         Optional<Flow> flow,
-        Optional<String> node,
-        Optional<InFlight> inFlight,
-        Optional<String> pending,
-        Map<String, Integer> counters,
-        int fixIterations,
-        Map<String, Integer> attempts,
-        List<Step> history,
-        Optional<Parked> parked,
-        Optional<String> answer,
-        Optional<String> reason,
-        long tokens,
-        BigDecimal cost,
-        Wall wall,
+        Position position,
+        Tally tally,
+        Spend spend,
         Map<String, Lineage> lineages,
         RunSubtasks subtasks) {
 
@@ -58,25 +37,65 @@ public record RunState(
     public static final String RUNNING = "running";
     public static final String PARKED = "parked";
 
-    public static final RunState EMPTY = new RunState(
-            0,
-            NEW,
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            Map.of(),
-            0,
-            Map.of(),
-            List.of(),
-            Optional.empty(),
-            Optional.empty(),
-            Optional.empty(),
-            0,
-            BigDecimal.ZERO,
-            Wall.NONE,
-            Map.of(),
-            RunSubtasks.NONE);
+    public static final RunState EMPTY =
+            new RunState(0, NEW, Optional.empty(), Position.NONE, Tally.NONE, Spend.NONE, Map.of(), RunSubtasks.NONE);
+
+    /**
+     * Where a run is.
+     *
+     * @param node the node the run is at: in flight, parked at, or about to start; empty when ended
+     * @param inFlight the node started and not finished, with the process that drives it
+     * @param pending a node finished whose edge is not yet taken: its outcome
+     * @param parked why the run waits for a person, while it does
+     * @param answer a person's answer not yet used by the node that asked
+     * @param reason the run's end, in words, once it ended
+     */
+    public record Position(
+            Optional<String> node,
+            Optional<InFlight> inFlight,
+            Optional<String> pending,
+            Optional<Parked> parked,
+            Optional<String> answer,
+            Optional<String> reason) {
+        public static final Position NONE = new Position(
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
+    }
+
+    /**
+     * What a run has counted so far.
+     *
+     * @param counters each loop's count in this run
+     * @param fixIterations every fix round of this run, the global backstop's count
+     * @param attempts how many times each node was started in this run
+     * @param history each finished node in order: node, outcome, duration
+     */
+    public record Tally(
+            Map<String, Integer> counters, int fixIterations, Map<String, Integer> attempts, List<Step> history) {
+        public static final Tally NONE = new Tally(Map.of(), 0, Map.of(), List.of());
+
+        public Tally {
+            counters = ImmutableMap.copyOf(counters);
+            attempts = ImmutableMap.copyOf(attempts);
+            history = ImmutableList.copyOf(history);
+        }
+    }
+
+    /**
+     * What a run used.
+     *
+     * @param tokens the provider tokens this run's nodes reported, summed
+     * @param cost the provider costs this run's nodes reported (those that read as decimals), summed exactly
+     * @param wall the run's own time, from its events' timestamps: when it started, how long it was parked, when
+     *     it ended
+     */
+    public record Spend(long tokens, BigDecimal cost, Wall wall) {
+        public static final Spend NONE = new Spend(0, BigDecimal.ZERO, Wall.NONE);
+    }
 
     /**
      * The run's wall time, from its events' own timestamps: {@code run.started}'s time, the time parked
@@ -163,9 +182,6 @@ public record RunState(
     public record Parked(String reason, String node, Optional<String> question) {}
 
     public RunState {
-        counters = ImmutableMap.copyOf(counters);
-        attempts = ImmutableMap.copyOf(attempts);
-        history = ImmutableList.copyOf(history);
         lineages = ImmutableMap.copyOf(lineages);
     }
 
@@ -176,11 +192,76 @@ public record RunState(
 
     /** A node's count of starts in this run. */
     public int attempts(String node) {
-        return attempts.getOrDefault(node, 0);
+        return attempts().getOrDefault(node, 0);
     }
 
     /** A loop's count in this run. */
     public int counter(String loop) {
-        return counters.getOrDefault(loop, 0);
+        return counters().getOrDefault(loop, 0);
+    }
+
+    /** The node the run is at ({@link Position#node}). */
+    public Optional<String> node() {
+        return position.node();
+    }
+
+    /** The node in flight ({@link Position#inFlight}). */
+    public Optional<InFlight> inFlight() {
+        return position.inFlight();
+    }
+
+    /** The outcome whose edge is not yet taken ({@link Position#pending}). */
+    public Optional<String> pending() {
+        return position.pending();
+    }
+
+    /** Why the run waits ({@link Position#parked}). */
+    public Optional<Parked> parked() {
+        return position.parked();
+    }
+
+    /** A person's answer not yet used ({@link Position#answer}). */
+    public Optional<String> answer() {
+        return position.answer();
+    }
+
+    /** The run's end, in words ({@link Position#reason}). */
+    public Optional<String> reason() {
+        return position.reason();
+    }
+
+    /** Each loop's count ({@link Tally#counters}). */
+    public Map<String, Integer> counters() {
+        return tally.counters();
+    }
+
+    /** The fix rounds ({@link Tally#fixIterations}). */
+    public int fixIterations() {
+        return tally.fixIterations();
+    }
+
+    /** Each node's starts ({@link Tally#attempts}). */
+    public Map<String, Integer> attempts() {
+        return tally.attempts();
+    }
+
+    /** The finished nodes ({@link Tally#history}). */
+    public List<Step> history() {
+        return tally.history();
+    }
+
+    /** The tokens reported ({@link Spend#tokens}). */
+    public long tokens() {
+        return spend.tokens();
+    }
+
+    /** The cost reported ({@link Spend#cost}). */
+    public BigDecimal cost() {
+        return spend.cost();
+    }
+
+    /** The run's wall time ({@link Spend#wall}). */
+    public Wall wall() {
+        return spend.wall();
     }
 }

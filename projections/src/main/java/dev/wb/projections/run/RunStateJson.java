@@ -29,31 +29,9 @@ final class RunStateJson {
                         .put("configDigest", f.configDigest())
                         .put("taskType", f.taskType()));
         s.node().ifPresent(v -> n.put("node", v));
-        s.inFlight().ifPresent(f -> {
-            ObjectNode o = n.putObject("inFlight")
-                    .put("node", f.node())
-                    .put("kind", f.kind())
-                    .put("attempt", f.attempt())
-                    .put("pid", f.pid());
-            f.boot().ifPresent(b -> o.put("boot", b));
-            f.child().ifPresent(c -> {
-                ObjectNode child = o.putObject("child").put("pid", c.pid());
-                c.group().ifPresent(g -> child.put("group", g));
-                c.started().ifPresent(t -> child.put("started", t.toString()));
-            });
-        });
+        s.inFlight().ifPresent(f -> writeInFlight(n.putObject("inFlight"), f));
         s.pending().ifPresent(v -> n.put("pending", v));
-        ObjectNode counters = n.putObject("counters");
-        new TreeMap<>(s.counters()).forEach(counters::put);
-        n.put("fixIterations", s.fixIterations());
-        ObjectNode attempts = n.putObject("attempts");
-        new TreeMap<>(s.attempts()).forEach(attempts::put);
-        ArrayNode history = n.putArray("history");
-        s.history()
-                .forEach(h -> history.addObject()
-                        .put("node", h.node())
-                        .put("outcome", h.outcome())
-                        .put("durationMs", h.durationMs()));
+        writeTally(n, s.tally());
         s.parked().ifPresent(p -> {
             ObjectNode o = n.putObject("parked").put("reason", p.reason()).put("node", p.node());
             p.question().ifPresent(q -> o.put("question", q));
@@ -62,11 +40,7 @@ final class RunStateJson {
         s.reason().ifPresent(v -> n.put("reason", v));
         n.put("tokens", s.tokens());
         n.put("cost", s.cost().toPlainString());
-        ObjectNode wall = n.putObject("wall").put("parkedMs", s.wall().parkedMs());
-        s.wall().started().ifPresent(t -> wall.put("started", t.toString()));
-        s.wall().parkedSince().ifPresent(t -> wall.put("parkedSince", t.toString()));
-        s.wall().limit().ifPresent(l -> wall.put("limit", l));
-        s.wall().ended().ifPresent(t -> wall.put("ended", t.toString()));
+        writeWall(n.putObject("wall"), s.wall());
         ObjectNode lineages = n.putObject("lineages");
         new TreeMap<>(s.lineages()).forEach((name, l) -> {
             ObjectNode o =
@@ -78,6 +52,41 @@ final class RunStateJson {
             RunSubtasksJson.write(n.putObject("subtasks"), s.subtasks());
         }
         return n;
+    }
+
+    private static void writeInFlight(ObjectNode o, RunState.InFlight f) {
+        o.put("node", f.node())
+                .put("kind", f.kind())
+                .put("attempt", f.attempt())
+                .put("pid", f.pid());
+        f.boot().ifPresent(b -> o.put("boot", b));
+        f.child().ifPresent(c -> {
+            ObjectNode child = o.putObject("child").put("pid", c.pid());
+            c.group().ifPresent(g -> child.put("group", g));
+            c.started().ifPresent(t -> child.put("started", t.toString()));
+        });
+    }
+
+    private static void writeTally(ObjectNode n, RunState.Tally t) {
+        ObjectNode counters = n.putObject("counters");
+        new TreeMap<>(t.counters()).forEach(counters::put);
+        n.put("fixIterations", t.fixIterations());
+        ObjectNode attempts = n.putObject("attempts");
+        new TreeMap<>(t.attempts()).forEach(attempts::put);
+        ArrayNode history = n.putArray("history");
+        t.history()
+                .forEach(h -> history.addObject()
+                        .put("node", h.node())
+                        .put("outcome", h.outcome())
+                        .put("durationMs", h.durationMs()));
+    }
+
+    private static void writeWall(ObjectNode wall, RunState.Wall w) {
+        wall.put("parkedMs", w.parkedMs());
+        w.started().ifPresent(t -> wall.put("started", t.toString()));
+        w.parkedSince().ifPresent(t -> wall.put("parkedSince", t.toString()));
+        w.limit().ifPresent(l -> wall.put("limit", l));
+        w.ended().ifPresent(t -> wall.put("ended", t.toString()));
     }
 
     static RunState read(JsonNode n) {
@@ -109,23 +118,24 @@ final class RunStateJson {
             Optional<RunState.Parked> parked = Optional.ofNullable(n.get("parked"))
                     .map(p -> new RunState.Parked(
                             p.required("reason").asText(), p.required("node").asText(), text(p, "question")));
+            RunState.Position position = new RunState.Position(
+                    text(n, "node"), inFlight, text(n, "pending"), parked, text(n, "answer"), text(n, "reason"));
+            RunState.Tally tally = new RunState.Tally(
+                    ints(n.required("counters")),
+                    n.required("fixIterations").intValue(),
+                    ints(n.required("attempts")),
+                    history);
+            RunState.Spend spend = new RunState.Spend(
+                    n.required("tokens").longValue(),
+                    new BigDecimal(n.required("cost").asText()),
+                    wall(n.required("wall")));
             return new RunState(
                     n.required("runs").intValue(),
                     n.required("status").asText(),
                     flow,
-                    text(n, "node"),
-                    inFlight,
-                    text(n, "pending"),
-                    ints(n.required("counters")),
-                    n.required("fixIterations").intValue(),
-                    ints(n.required("attempts")),
-                    history,
-                    parked,
-                    text(n, "answer"),
-                    text(n, "reason"),
-                    n.required("tokens").longValue(),
-                    new BigDecimal(n.required("cost").asText()),
-                    wall(n.required("wall")),
+                    position,
+                    tally,
+                    spend,
                     lineages(n.path("lineages")),
                     n.has("subtasks") ? RunSubtasksJson.read(n.get("subtasks")) : RunSubtasks.NONE);
         } catch (RuntimeException e) {

@@ -4,14 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.Projection;
+import dev.wb.projections.NamedProjection;
 import dev.wb.projections.events.ScopeChecked;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /** A task's scope checks, folded: how many ran, how many found a deviation, and the latest one. */
-public final class ScopeChecks implements Projection<ScopeChecks.State> {
+public final class ScopeChecks extends NamedProjection<ScopeChecks.State> {
 
     public static final ScopeChecks INSTANCE = new ScopeChecks();
 
@@ -33,21 +33,8 @@ public final class ScopeChecks implements Projection<ScopeChecks.State> {
         public static final State EMPTY = new State(0, 0, Optional.empty());
     }
 
-    private ScopeChecks() {}
-
-    @Override
-    public String name() {
-        return "scope";
-    }
-
-    @Override
-    public int version() {
-        return 1;
-    }
-
-    @Override
-    public State initialState() {
-        return State.EMPTY;
+    private ScopeChecks() {
+        super("scope", 1, State.EMPTY);
     }
 
     @Override

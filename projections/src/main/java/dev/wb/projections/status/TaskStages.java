@@ -90,6 +90,36 @@ public final class TaskStages implements Projection<TaskStages.State> {
                 VerifiedOn.UNKNOWN,
                 Drafts.NONE);
 
+        /** The state with another latest audit. */
+        State withAudit(Latest next) {
+            return new State(next, scope, verify, git, counters, reviews, operations, runs, verifiedOn, drafts);
+        }
+
+        /** The state with another latest scope check. */
+        State withScope(Latest next) {
+            return new State(audit, next, verify, git, counters, reviews, operations, runs, verifiedOn, drafts);
+        }
+
+        /** The state with another latest verify run, started on {@code on}. */
+        State withVerify(Latest next, VerifiedOn on) {
+            return new State(audit, scope, next, git, counters, reviews, operations, runs, on, drafts);
+        }
+
+        /** The state with another latest git series. */
+        State withGit(Latest next) {
+            return new State(audit, scope, verify, next, counters, reviews, operations, runs, verifiedOn, drafts);
+        }
+
+        /** The state with other stage counters. */
+        State with(StageCounters next) {
+            return new State(audit, scope, verify, git, next, reviews, operations, runs, verifiedOn, drafts);
+        }
+
+        /** The state with other review rounds. */
+        State with(ReviewRounds next) {
+            return new State(audit, scope, verify, git, counters, next, operations, runs, verifiedOn, drafts);
+        }
+
         /** The state with other operations counters. */
         State with(Operations next) {
             return new State(audit, scope, verify, git, counters, reviews, next, runs, verifiedOn, drafts);
@@ -129,141 +159,23 @@ public final class TaskStages implements Projection<TaskStages.State> {
 
     @Override
     public State evolve(State s, EventEnvelope event) {
-        if (PlanAudited.TYPE.matches(event)) {
-            PlanAudited.Outline audited = PlanAudited.outline(event);
-            return new State(
-                    Latest.of(audited.verdict(), audited.planDigest()),
-                    s.scope(),
-                    s.verify(),
-                    s.git(),
-                    s.counters().withCitations(audited.citationVerdicts()),
-                    s.reviews(),
-                    s.operations(),
-                    s.runs(),
-                    s.verifiedOn(),
-                    s.drafts());
+        if (PlanAudited.TYPE.matches(event) || PlanConfirmed.TYPE.matches(event) || ScopeChecked.TYPE.matches(event)) {
+            return plan(s, event);
         }
-        if (PlanConfirmed.TYPE.matches(event)) {
-            PlanConfirmed confirmed = PlanConfirmed.TYPE.read(event);
-            // Another replica's passing audit of this plan that did not hold here is no pass.
-            if (confirmed.outcome() == PlanConfirmed.Outcome.CONFIRMED
-                    || !s.audit().result().equals(PlanAudited.PASS)
-                    || !s.audit().about().equals(Optional.of(confirmed.planDigest()))) {
-                return s;
-            }
-            return new State(
-                    Latest.of(confirmed.outcome().wireName(), confirmed.planDigest()),
-                    s.scope(),
-                    s.verify(),
-                    s.git(),
-                    s.counters(),
-                    s.reviews(),
-                    s.operations(),
-                    s.runs(),
-                    s.verifiedOn(),
-                    s.drafts());
-        }
-        if (ScopeChecked.TYPE.matches(event)) {
-            ScopeChecked.Outline checked = ScopeChecked.outline(event);
-            Latest scope = Latest.of(checked.verdict(), checked.planDigest());
-            return new State(
-                    s.audit(),
-                    scope,
-                    s.verify(),
-                    s.git(),
-                    s.counters(),
-                    s.reviews(),
-                    s.operations(),
-                    s.runs(),
-                    s.verifiedOn(),
-                    s.drafts());
-        }
-        if (VerifyStarted.TYPE.matches(event)) {
-            // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
-            VerifyStarted started = VerifyStarted.readStages(event);
-            Latest verify = Latest.of(Verifications.INCOMPLETE, started.planDigest());
-            return new State(
-                    s.audit(),
-                    s.scope(),
-                    verify,
-                    s.git(),
-                    s.counters().withRefusals(started),
-                    s.reviews(),
-                    s.operations(),
-                    s.runs(),
-                    started.worktree()
-                            .map(w -> new VerifiedOn(Optional.of(w.commit()), w.uncommitted()))
-                            .orElse(VerifiedOn.UNKNOWN),
-                    s.drafts());
-        }
-        if (VerifyCommandRan.TYPE.matches(event)) {
-            return new State(
-                    s.audit(),
-                    s.scope(),
-                    s.verify(),
-                    s.git(),
-                    s.counters().withCommandRan(VerifyCommandRan.readStages(event)),
-                    s.reviews(),
-                    s.operations(),
-                    s.runs(),
-                    s.verifiedOn(),
-                    s.drafts());
-        }
-        if (VerifyFinished.TYPE.matches(event) && !s.verify().result().equals(NONE)) {
-            String verdict = VerifyFinished.readStages(event).verdict();
-            return new State(
-                    s.audit(),
-                    s.scope(),
-                    new Latest(verdict, s.verify().about()),
-                    s.git(),
-                    s.counters(),
-                    s.reviews(),
-                    s.operations(),
-                    s.runs(),
-                    s.verifiedOn(),
-                    s.drafts());
+        if (VerifyStarted.TYPE.matches(event)
+                || VerifyCommandRan.TYPE.matches(event)
+                || VerifyFinished.TYPE.matches(event)) {
+            return verify(s, event);
         }
         if (GitStepRan.TYPE.matches(event)) {
-            String status = GitStepRan.readStages(event).status();
-            return new State(
-                    s.audit(),
-                    s.scope(),
-                    s.verify(),
-                    s.git(),
-                    s.counters().withGitStep(status),
-                    s.reviews(),
-                    s.operations(),
-                    s.runs(),
-                    s.verifiedOn(),
-                    s.drafts());
-        }
-        if (JudgeRecordRead.TYPE.matches(event)) {
-            return new State(
-                    s.audit(),
-                    s.scope(),
-                    s.verify(),
-                    s.git(),
-                    s.counters(),
-                    s.reviews().withRecord(JudgeRecordRead.TYPE.read(event)),
-                    s.operations(),
-                    s.runs(),
-                    s.verifiedOn(),
-                    s.drafts()); // small; criteria are an object
+            return s.with(s.counters().withGitStep(GitStepRan.readStages(event).status()));
         }
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.readStages(event);
-            Latest git = Latest.of(series.status(), series.series());
-            return new State(
-                    s.audit(),
-                    s.scope(),
-                    s.verify(),
-                    git,
-                    s.counters(),
-                    s.reviews(),
-                    s.operations(),
-                    s.runs(),
-                    s.verifiedOn(),
-                    s.drafts());
+            return s.withGit(Latest.of(series.status(), series.series()));
+        }
+        if (JudgeRecordRead.TYPE.matches(event)) {
+            return s.with(s.reviews().withRecord(JudgeRecordRead.TYPE.read(event))); // small; criteria are an object
         }
         if (HandoverWritten.TYPE.matches(event)) {
             return s.with(
@@ -284,6 +196,53 @@ public final class TaskStages implements Projection<TaskStages.State> {
         if (ChecksRan.TYPE.matches(event)) {
             return s.with(s.operations().withChecks(ChecksRan.readStages(event)));
         }
+        return runs(s, event);
+    }
+
+    /** The plan's stages: its latest audit (which a refuting confirmation overrules) and scope check. */
+    private static State plan(State s, EventEnvelope event) {
+        if (PlanAudited.TYPE.matches(event)) {
+            PlanAudited.Outline audited = PlanAudited.outline(event);
+            return s.withAudit(Latest.of(audited.verdict(), audited.planDigest()))
+                    .with(s.counters().withCitations(audited.citationVerdicts()));
+        }
+        if (PlanConfirmed.TYPE.matches(event)) {
+            PlanConfirmed confirmed = PlanConfirmed.TYPE.read(event);
+            // Another replica's passing audit of this plan that did not hold here is no pass.
+            if (confirmed.outcome() == PlanConfirmed.Outcome.CONFIRMED
+                    || !s.audit().result().equals(PlanAudited.PASS)
+                    || !s.audit().about().equals(Optional.of(confirmed.planDigest()))) {
+                return s;
+            }
+            return s.withAudit(Latest.of(confirmed.outcome().wireName(), confirmed.planDigest()));
+        }
+        ScopeChecked.Outline checked = ScopeChecked.outline(event);
+        return s.withScope(Latest.of(checked.verdict(), checked.planDigest()));
+    }
+
+    /** The latest verify run: incomplete from its start until its end is recorded, and its commands' counts. */
+    private static State verify(State s, EventEnvelope event) {
+        if (VerifyStarted.TYPE.matches(event)) {
+            // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
+            VerifyStarted started = VerifyStarted.readStages(event);
+            VerifiedOn on = started.worktree()
+                    .map(w -> new VerifiedOn(Optional.of(w.commit()), w.uncommitted()))
+                    .orElse(VerifiedOn.UNKNOWN);
+            return s.withVerify(Latest.of(Verifications.INCOMPLETE, started.planDigest()), on)
+                    .with(s.counters().withRefusals(started));
+        }
+        if (VerifyCommandRan.TYPE.matches(event)) {
+            return s.with(s.counters().withCommandRan(VerifyCommandRan.readStages(event)));
+        }
+        if (s.verify().result().equals(NONE)) {
+            return s;
+        }
+        String verdict = VerifyFinished.readStages(event).verdict();
+        return s.withVerify(new Latest(verdict, s.verify().about()), s.verifiedOn());
+    }
+
+    /** The run totals: the run's state as it goes, its nodes' and its end. */
+    private static State runs(State s, EventEnvelope event) {
         if (RunStarted.TYPE.matches(event) || RunAnswered.TYPE.matches(event)) {
             return s.with(s.runs().withActive(RunTotals.RUNNING));
         }

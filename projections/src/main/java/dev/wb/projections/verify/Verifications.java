@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.Payload;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.Projection;
+import dev.wb.projections.NamedProjection;
 import dev.wb.projections.events.VerifyCommandRan;
 import dev.wb.projections.events.VerifyFinished;
 import dev.wb.projections.events.VerifyRegressionRan;
@@ -22,7 +22,7 @@ import java.util.Optional;
  * whose end was never recorded (wb was killed) stays incomplete: never a pass. evidence.md and
  * evidence.json are rendered from {@link Run}.
  */
-public final class Verifications implements Projection<Verifications.State> {
+public final class Verifications extends NamedProjection<Verifications.State> {
 
     public static final Verifications INSTANCE = new Verifications();
 
@@ -68,21 +68,8 @@ public final class Verifications implements Projection<Verifications.State> {
         public static final State EMPTY = new State(0, 0, 0, 0, Optional.empty());
     }
 
-    private Verifications() {}
-
-    @Override
-    public String name() {
-        return "verify";
-    }
-
-    @Override
-    public int version() {
-        return 2;
-    }
-
-    @Override
-    public State initialState() {
-        return State.EMPTY;
+    private Verifications() {
+        super("verify", 2, State.EMPTY);
     }
 
     @Override
