@@ -53,30 +53,42 @@ record Boundary(
         }
         String candidate = record.candidate();
         ReadPolicy policy = ReadPolicy.load(workspace);
+        Claim claim = new Claim(workspace, record, key.get(), candidate, policy, env);
         try {
             if (candidate.startsWith("SNAPSHOT:")) {
-                return ofSnapshot(workspace, record, key.get(), candidate, policy, env, reasons);
+                return ofSnapshot(claim, reasons);
             }
             if (!(evidence instanceof RecordVerification.Plain)) {
                 reasons.add("the record's candidate is " + candidate + ", not a snapshot: a pinned receipt and"
                         + " --run-tests need a snapshot (capture one: wb judge snapshot " + key.get() + ")");
                 return null;
             }
-            return ofLive(workspace, record, key.get(), candidate, policy, env, reasons);
+            return ofLive(claim, reasons);
         } catch (Failure e) {
             reasons.add("Cannot recompute review scope: " + e.getMessage());
             return null;
         }
     }
 
-    private static Boundary ofSnapshot(
+    /**
+     * What a record claims, as a recomputation reads it: the workspace, the record, its task, its
+     * candidate's spelling, the read policy and the environment.
+     */
+    private record Claim(
             Workspace workspace,
             ReviewRecord record,
             TaskKey key,
             String candidate,
             ReadPolicy policy,
-            Map<String, String> env,
-            List<String> reasons) {
+            Map<String, String> env) {}
+
+    private static Boundary ofSnapshot(Claim claim, List<String> reasons) {
+        Workspace workspace = claim.workspace();
+        String candidate = claim.candidate();
+        ReviewRecord record = claim.record();
+        TaskKey key = claim.key();
+        ReadPolicy policy = claim.policy();
+        Map<String, String> env = claim.env();
         Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(candidate), env);
         if (!snapshot.taskId().equals(key.value())) {
             reasons.add("Snapshot " + snapshot.id() + " belongs to " + snapshot.taskId() + ", not " + key + ".");
@@ -97,14 +109,13 @@ record Boundary(
         return new Boundary(Optional.of(snapshot), capsule, reader, clarification);
     }
 
-    private static Boundary ofLive(
-            Workspace workspace,
-            ReviewRecord record,
-            TaskKey key,
-            String candidate,
-            ReadPolicy policy,
-            Map<String, String> env,
-            List<String> reasons) {
+    private static Boundary ofLive(Claim claim, List<String> reasons) {
+        Workspace workspace = claim.workspace();
+        String candidate = claim.candidate();
+        ReviewRecord record = claim.record();
+        TaskKey key = claim.key();
+        ReadPolicy policy = claim.policy();
+        Map<String, String> env = claim.env();
         String base = record.scope().path("baseCommit").asText("");
         List<TaskKey> includes = new ArrayList<>();
         record.scope()
