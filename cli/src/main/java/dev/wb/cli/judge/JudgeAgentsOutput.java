@@ -33,66 +33,80 @@ final class JudgeAgentsOutput {
     }
 
     static void print(WbCommand root, JudgeAgents.Result result, Optional<EventEnvelope> event) {
+        if (root.json()) {
+            root.context().console().json(json(root, result, event));
+        } else {
+            text(root, result, event);
+        }
+    }
+
+    /** The {@code --json} document: the config, each file, the schema, the hook, the ignore rule, models, pi. */
+    private static ObjectNode json(WbCommand root, JudgeAgents.Result result, Optional<EventEnvelope> event) {
+        boolean enable = result.action().equals("enable");
+        ObjectNode doc = CanonicalJson.objectNode();
+        doc.put("action", result.action());
+        doc.put("dryRun", result.dryRun());
+        doc.put("enabled", result.enabled());
+        ObjectNode config = doc.putObject("config");
+        config.put("path", ".workflow/config.json");
+        config.put("changed", result.configChanged());
+        ArrayNode files = doc.putArray("files");
+        for (JudgeAgents.FileResult file : result.files()) {
+            ObjectNode f = files.addObject();
+            JudgeAgentTarget target = file.target().orElseThrow();
+            f.put("target", target.id());
+            f.put("host", target.host());
+            f.put("path", file.path());
+            f.put("action", enable ? file.action().id() : "kept");
+            file.model().ifPresentOrElse(m -> f.put("model", m), () -> f.putNull("model"));
+            if (result.dryRun() && file.action().writes()) {
+                f.put("content", file.content());
+            }
+        }
+        result.schema().ifPresent(schema -> {
+            ObjectNode s = doc.putObject("schema");
+            s.put("path", schema.path());
+            s.put("action", schema.action().id());
+        });
+        ObjectNode hook = doc.putObject("hook");
+        hook.put("action", result.hook().id());
+        hook.put("path", JudgeGuardHook.SETTINGS);
+        result.hookCommand().ifPresentOrElse(c -> hook.put("command", c), () -> hook.putNull("command"));
+        hook.put("note", result.hookNote());
+        ObjectNode ignore = doc.putObject("ignore");
+        ignore.put(
+                "path", SettingsIgnore.display(Workspace.require(root.context().cwd())));
+        ignore.put("rule", SettingsIgnore.RULE);
+        ignore.put("action", result.ignore().id());
+        putRest(doc, result, event);
+        return doc;
+    }
+
+    /** The document's models, pi, warnings and event. */
+    private static void putRest(ObjectNode doc, JudgeAgents.Result result, Optional<EventEnvelope> event) {
+        ObjectNode models = doc.putObject("models");
+        result.models()
+                .forEach((target, model) ->
+                        model.ifPresentOrElse(m -> models.put(target.id(), m), () -> models.putNull(target.id())));
+        ObjectNode pi = doc.putObject("pi");
+        pi.put("supported", false);
+        pi.put("listed", result.piListed());
+        pi.put("reason", JudgeAgentTarget.PI_NOT_SUPPORTED);
+        ArrayNode warnings = doc.putArray("warnings");
+        result.warnings()
+                .forEach(w -> warnings.addObject().put("message", w.message()).put("fix", w.fix()));
+        event.ifPresentOrElse(
+                e -> {
+                    doc.put("event", e.eventId());
+                    doc.put("version", e.version());
+                },
+                () -> doc.putNull("event"));
+    }
+
+    /** The text: the config line, a line a file, pi, the schema, the hook and the ignore rule, then what follows. */
+    private static void text(WbCommand root, JudgeAgents.Result result, Optional<EventEnvelope> event) {
         Console console = root.context().console();
         boolean enable = result.action().equals("enable");
-        if (root.json()) {
-            ObjectNode doc = CanonicalJson.objectNode();
-            doc.put("action", result.action());
-            doc.put("dryRun", result.dryRun());
-            doc.put("enabled", result.enabled());
-            ObjectNode config = doc.putObject("config");
-            config.put("path", ".workflow/config.json");
-            config.put("changed", result.configChanged());
-            ArrayNode files = doc.putArray("files");
-            for (JudgeAgents.FileResult file : result.files()) {
-                ObjectNode f = files.addObject();
-                JudgeAgentTarget target = file.target().orElseThrow();
-                f.put("target", target.id());
-                f.put("host", target.host());
-                f.put("path", file.path());
-                f.put("action", enable ? file.action().id() : "kept");
-                file.model().ifPresentOrElse(m -> f.put("model", m), () -> f.putNull("model"));
-                if (result.dryRun() && file.action().writes()) {
-                    f.put("content", file.content());
-                }
-            }
-            result.schema().ifPresent(schema -> {
-                ObjectNode s = doc.putObject("schema");
-                s.put("path", schema.path());
-                s.put("action", schema.action().id());
-            });
-            ObjectNode hook = doc.putObject("hook");
-            hook.put("action", result.hook().id());
-            hook.put("path", JudgeGuardHook.SETTINGS);
-            result.hookCommand().ifPresentOrElse(c -> hook.put("command", c), () -> hook.putNull("command"));
-            hook.put("note", result.hookNote());
-            ObjectNode ignore = doc.putObject("ignore");
-            ignore.put(
-                    "path",
-                    SettingsIgnore.display(Workspace.require(root.context().cwd())));
-            ignore.put("rule", SettingsIgnore.RULE);
-            ignore.put("action", result.ignore().id());
-            ObjectNode models = doc.putObject("models");
-            result.models()
-                    .forEach((target, model) ->
-                            model.ifPresentOrElse(m -> models.put(target.id(), m), () -> models.putNull(target.id())));
-            ObjectNode pi = doc.putObject("pi");
-            pi.put("supported", false);
-            pi.put("listed", result.piListed());
-            pi.put("reason", JudgeAgentTarget.PI_NOT_SUPPORTED);
-            ArrayNode warnings = doc.putArray("warnings");
-            result.warnings()
-                    .forEach(w ->
-                            warnings.addObject().put("message", w.message()).put("fix", w.fix()));
-            event.ifPresentOrElse(
-                    e -> {
-                        doc.put("event", e.eventId());
-                        doc.put("version", e.version());
-                    },
-                    () -> doc.putNull("event"));
-            console.json(doc);
-            return;
-        }
         String would = result.dryRun() ? "would be " : "";
         console.line((result.dryRun() ? "dry run: nothing written. " : "") + "judge "
                 + (enable ? "enabled" : "disabled") + " in .workflow/config.json (agents.judge.enabled: "

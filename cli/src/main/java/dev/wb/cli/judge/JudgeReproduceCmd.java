@@ -7,13 +7,11 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.judge.reproduce.JudgeReproduce;
 import dev.wb.commands.judge.reproduce.ReproduceReport;
 import dev.wb.commands.judge.run.CommandApprovals;
-import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
 import java.util.ArrayList;
@@ -46,7 +44,7 @@ public final class JudgeReproduceCmd extends LeafCmd {
     String base;
     String candidate;
     List<String> include = List.of();
-    List<String> approvals = List.of();
+    final JudgeOptions.Approvals approvals = new JudgeOptions.Approvals();
 
     private JudgeReproduceCmd(WbCommand root) {
         super(root);
@@ -81,12 +79,8 @@ public final class JudgeReproduceCmd extends LeafCmd {
                 "Another task whose capsule the change"
                         + " deliberately touches, as the snapshot was captured; once per task.",
                 v -> cmd.include = v));
-        spec.addOption(Specs.repeatable(
-                "--approve-commands",
-                "COMMAND",
-                "Approve one command of the list, headless;"
-                        + " once per command, in order: the install (if any), the prepare commands, the generator.",
-                v -> cmd.approvals = v));
+        spec.addOption(cmd.approvals.option("Approve one command of the list, headless;"
+                + " once per command, in order: the install (if any), the prepare commands, the generator."));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -94,21 +88,13 @@ public final class JudgeReproduceCmd extends LeafCmd {
     @Override
     protected Exit run() {
         TaskKey task = Keys.task(key);
-        if (!candidate.startsWith("SNAPSHOT:")) {
-            throw Failure.usage(
-                    "wb judge reproduce needs a snapshot candidate, not " + candidate,
-                    "capture one first: wb judge snapshot " + task + " --base " + base
-                            + ", then --candidate SNAPSHOT:<id>");
-        }
-        String id = Candidate.snapshotId(candidate);
+        String id = JudgeOptions.snapshotId("reproduce", candidate, "wb judge snapshot " + task + " --base " + base);
         List<TaskKey> includes = new ArrayList<>();
         include.forEach(text -> includes.add(Keys.task(text)));
         Console console = root.context().console();
         try (Session session = root.context().session()) {
             Optional<CommandApprovals.Terminal> terminal =
-                    root.context().terminals().interactive() && !root.json()
-                            ? Optional.of(commands -> confirm(commands, root.context()))
-                            : Optional.empty();
+                    JudgeOptions.terminal(root, commands -> confirm(commands, root.context()));
             JudgeReproduce.Progress progress = root.json()
                     ? JudgeReproduce.Progress.NONE
                     : (index, total, command) -> {
@@ -117,7 +103,7 @@ public final class JudgeReproduceCmd extends LeafCmd {
                     };
             JudgeReproduce.Result result = JudgeReproduce.reproduce(
                     session,
-                    new JudgeReproduce.Request(task, base, id, includes, approvals, terminal),
+                    new JudgeReproduce.Request(task, base, id, includes, approvals.given(), terminal),
                     root.context().env(),
                     progress);
             if (root.json()) {

@@ -9,14 +9,12 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.run.JudgeRun;
-import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
@@ -44,7 +42,7 @@ public final class JudgeRunCmd extends LeafCmd {
 
     String key;
     String candidate;
-    List<String> approvals = List.of();
+    final JudgeOptions.Approvals approvals = new JudgeOptions.Approvals();
     boolean isolated;
     boolean breakLock;
     boolean timings;
@@ -63,19 +61,15 @@ public final class JudgeRunCmd extends LeafCmd {
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", v -> cmd.key = v));
         spec.addOption(
                 Specs.required("--candidate", "SNAPSHOT:<id>", "The snapshot to validate.", v -> cmd.candidate = v));
-        spec.addOption(Specs.repeatable(
-                "--approve-commands",
-                "COMMAND",
-                "Approve one declared command, headless;" + " once per command, in declared order.",
-                v -> cmd.approvals = v));
+        spec.addOption(cmd.approvals.option(
+                "Approve one declared command, headless;" + " once per command, in declared order."));
         spec.addOption(Specs.flag(
                 "--isolated",
                 "Run in a disposable copy of the snapshot, with Node dependencies" + " installed from the lockfile.",
                 on -> cmd.isolated = on));
         spec.addOption(
                 Specs.flag("--break-lock", "Take over a run lock held by another host.", on -> cmd.breakLock = on));
-        spec.addOption(Specs.flag(
-                "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
+        spec.addOption(JudgeOptions.timings(on -> cmd.timings = on));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -83,24 +77,17 @@ public final class JudgeRunCmd extends LeafCmd {
     @Override
     protected Exit run() {
         TaskKey task = Keys.task(key);
-        if (!candidate.startsWith("SNAPSHOT:")) {
-            throw Failure.usage(
-                    "wb judge run needs a snapshot candidate, not " + candidate,
-                    "capture one first: wb judge snapshot " + task + ", then --candidate SNAPSHOT:<id>");
-        }
-        String id = Candidate.snapshotId(candidate);
+        String id = JudgeOptions.snapshotId("run", candidate, "wb judge snapshot " + task);
         Timings clock = timings ? new Timings("run") : Timings.OFF;
         Console console = root.context().console();
         String status = "failed";
         try (Session session = root.context().session()) {
             Optional<CommandApprovals.Terminal> terminal =
-                    root.context().terminals().interactive() && !root.json()
-                            ? Optional.of(Consent.validation(root.context()))
-                            : Optional.empty();
+                    JudgeOptions.terminal(root, Consent.validation(root.context()));
             JudgeRun.Progress progress = root.json() ? JudgeRun.Progress.NONE : new Lines(console.err());
             JudgeRun.Result result = JudgeRun.run(
                     session,
-                    new JudgeRun.Request(task, id, approvals, isolated, breakLock, terminal),
+                    new JudgeRun.Request(task, id, approvals.given(), isolated, breakLock, terminal),
                     root.context().env(),
                     root.context().clock(),
                     clock,
@@ -113,10 +100,7 @@ public final class JudgeRunCmd extends LeafCmd {
             }
             return exit(result.outcome());
         } finally {
-            if (clock.on()) {
-                console.err().println(clock.line(status));
-                console.err().flush();
-            }
+            JudgeOptions.reportTimings(root, clock, status);
         }
     }
 

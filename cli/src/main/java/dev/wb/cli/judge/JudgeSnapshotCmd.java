@@ -55,7 +55,7 @@ public final class JudgeSnapshotCmd extends LeafCmd {
     boolean timings;
     String fromReview;
     String receiptDigest;
-    List<String> approvals = List.of();
+    final JudgeOptions.Approvals approvals = new JudgeOptions.Approvals();
 
     private JudgeSnapshotCmd(WbCommand root) {
         super(root);
@@ -85,8 +85,7 @@ public final class JudgeSnapshotCmd extends LeafCmd {
                 "--allow-empty",
                 "Authorise an empty boundary (recorded, and bound into the" + " snapshot's id).",
                 on -> cmd.allowEmpty = on));
-        spec.addOption(Specs.flag(
-                "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
+        spec.addOption(JudgeOptions.timings(on -> cmd.timings = on));
         spec.addOption(Specs.option(
                 "--from-review",
                 "RECORD",
@@ -101,12 +100,8 @@ public final class JudgeSnapshotCmd extends LeafCmd {
                 "With --from-review: the"
                         + " receipt digest you saw wb judge run print for the parent (executes nothing).",
                 v -> cmd.receiptDigest = (String) v));
-        spec.addOption(Specs.repeatable(
-                "--approve-commands",
-                "COMMAND",
-                "With --from-review and no receipt:"
-                        + " approve re-running the parent's declared commands; once per command, in declared order.",
-                v -> cmd.approvals = v));
+        spec.addOption(cmd.approvals.option("With --from-review and no receipt:"
+                + " approve re-running the parent's declared commands; once per command, in declared order."));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -134,16 +129,13 @@ public final class JudgeSnapshotCmd extends LeafCmd {
             status = "ok";
             return Exit.OK;
         } finally {
-            if (clock.on()) {
-                root.context().console().err().println(clock.line(status));
-                root.context().console().err().flush();
-            }
+            JudgeOptions.reportTimings(root, clock, status);
         }
     }
 
     private SnapshotCapture.Result capture(Session session, TaskKey task, Timings clock) {
         if (fromReview == null) {
-            if (receiptDigest != null || !approvals.isEmpty()) {
+            if (receiptDigest != null || !approvals.given().isEmpty()) {
                 throw Failure.usage(
                         "--receipt-digest and --approve-commands belong to a catch-up" + " capture",
                         "add --from-review <record>, or leave them out for a full capture");
@@ -160,17 +152,14 @@ public final class JudgeSnapshotCmd extends LeafCmd {
                     "a catch-up capture inherits its parent's base and included tasks",
                     "leave out --base and --include-task with --from-review");
         }
-        Optional<CommandApprovals.Terminal> terminal =
-                root.context().terminals().interactive() && !root.json()
-                        ? Optional.of(Consent.validation(root.context()))
-                        : Optional.empty();
+        Optional<CommandApprovals.Terminal> terminal = JudgeOptions.terminal(root, Consent.validation(root.context()));
         return CatchUpCapture.capture(
                 session.workspace(),
                 new CatchUpCapture.Request(
                         task,
                         root.context().cwd().resolve(fromReview),
                         Optional.ofNullable(receiptDigest),
-                        approvals,
+                        approvals.given(),
                         allowEmpty,
                         terminal),
                 root.context().env(),

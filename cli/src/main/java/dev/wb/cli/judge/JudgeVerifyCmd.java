@@ -40,7 +40,7 @@ public final class JudgeVerifyCmd extends LeafCmd {
     String record;
     String receiptDigest;
     boolean runTests;
-    List<String> approvals = List.of();
+    final JudgeOptions.Approvals approvals = new JudgeOptions.Approvals();
     boolean timings;
 
     private JudgeVerifyCmd(WbCommand root) {
@@ -71,13 +71,9 @@ public final class JudgeVerifyCmd extends LeafCmd {
                 "Re-run the declared commands the record claims passed, in a"
                         + " disposable copy of the snapshot with dependencies from its lockfile, after approval.",
                 on -> cmd.runTests = on));
-        spec.addOption(Specs.repeatable(
-                "--approve-commands",
-                "COMMAND",
-                "With --run-tests, headless: approve one" + " declared command; once per command, in declared order.",
-                v -> cmd.approvals = v));
-        spec.addOption(Specs.flag(
-                "--timings", "One diagnostic JSON line on stderr with the phases' durations.", on -> cmd.timings = on));
+        spec.addOption(cmd.approvals.option(
+                "With --run-tests, headless: approve one" + " declared command; once per command, in declared order."));
+        spec.addOption(JudgeOptions.timings(on -> cmd.timings = on));
         spec.addOption(Specs.json(root));
         return spec;
     }
@@ -88,16 +84,14 @@ public final class JudgeVerifyCmd extends LeafCmd {
         String status = "failed";
         try (Session session = root.context().session()) {
             Optional<CommandApprovals.Terminal> terminal =
-                    root.context().terminals().interactive() && !root.json()
-                            ? Optional.of(Consent.validation(root.context()))
-                            : Optional.empty();
+                    JudgeOptions.terminal(root, Consent.validation(root.context()));
             JudgeVerify.Result result = JudgeVerify.run(
                     session,
                     new JudgeVerify.Request(
                             root.context().cwd().resolve(record),
                             Optional.ofNullable(receiptDigest),
                             runTests,
-                            approvals,
+                            approvals.given(),
                             terminal),
                     root.context().env(),
                     clock);
@@ -125,10 +119,7 @@ public final class JudgeVerifyCmd extends LeafCmd {
                             + (outcome.reasons().size() == 1 ? " reason" : " reasons"),
                     List.of("read the reasons above;" + " a record is only evidence once it verifies"));
         } finally {
-            if (clock.on()) {
-                root.context().console().err().println(clock.line(status));
-                root.context().console().err().flush();
-            }
+            JudgeOptions.reportTimings(root, clock, status);
         }
     }
 

@@ -41,36 +41,22 @@ final class ValidationReader {
     private ValidationBlock block() {
         List<Integer> headings = new ArrayList<>();
         List<Integer> sections = new ArrayList<>();
-        List<int[]> fences = new ArrayList<>();
-        Fence open = null;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (open != null) {
-                if (open.closes(line)) {
-                    open = null;
-                    fences.get(fences.size() - 1)[1] = i;
-                }
-                continue;
-            }
-            Optional<Fence> fence = Fence.opening(line, 3);
-            if (fence.isPresent()) {
-                open = fence.get();
-                fences.add(new int[] {i, -1});
-            } else if (VALIDATION.matcher(line).matches()) {
+        List<FencedBlocks.Block> fences = FencedBlocks.scan(lines, (i, line) -> {
+            if (VALIDATION.matcher(line).matches()) {
                 sections.add(i);
                 headings.add(i);
-            } else {
-                if (NEAR_MISS.matcher(line).matches()) {
-                    problem(
-                            i,
-                            "the heading must read exactly \"## Validation\", not \""
-                                    + TerminalText.escape(line.strip()) + "\"");
-                }
-                if (HEADING.matcher(line).matches()) {
-                    headings.add(i);
-                }
+                return;
             }
-        }
+            if (NEAR_MISS.matcher(line).matches()) {
+                problem(
+                        i,
+                        "the heading must read exactly \"## Validation\", not \"" + TerminalText.escape(line.strip())
+                                + "\"");
+            }
+            if (HEADING.matcher(line).matches()) {
+                headings.add(i);
+            }
+        });
         if (sections.isEmpty()) {
             return problems.isEmpty()
                     ? new ValidationBlock(Shape.LEGACY, List.of(), Optional.empty(), List.of())
@@ -86,12 +72,10 @@ final class ValidationReader {
         return declarations(start, end, fences);
     }
 
-    private ValidationBlock declarations(int start, int end, List<int[]> fences) {
-        int[] fence = fences.stream()
-                .filter(f -> f[0] > start && f[0] < end)
-                .findFirst()
-                .orElse(null);
-        if (fence == null) {
+    private ValidationBlock declarations(int start, int end, List<FencedBlocks.Block> fences) {
+        Optional<FencedBlocks.Block> fence =
+                fences.stream().filter(f -> f.opensWithin(start, end)).findFirst();
+        if (fence.isEmpty()) {
             boolean prose = lines.subList(start + 1, end).stream().anyMatch(l -> !l.isBlank());
             if (prose) {
                 problem(start, "the section has no fenced block: write the commands between ``` lines");
@@ -100,23 +84,36 @@ final class ValidationReader {
                     ? new ValidationBlock(Shape.EMPTY, List.of(), Optional.empty(), List.of())
                     : malformed();
         }
-        if (fence[1] < 0) {
-            problem(fence[0], "the fence opened here is never closed");
+        if (!fence.get().closed()) {
+            problem(fence.get().open(), "the fence opened here is never closed");
             return malformed();
         }
-        List<DeclaredCommand> commands = new ArrayList<>();
-        int declaredOn = -1;
-        String reason = null;
-        long blockBytes = 0;
-        for (int i = fence[0] + 1; i < fence[1]; i++) {
+        Declared declared = new Declared();
+        for (int i = fence.get().open() + 1; i < fence.get().close(); i++) {
+            if (!declared.take(i)) {
+                break;
+            }
+        }
+        return declared.block(fence.get().open());
+    }
+
+    /** The lines of the block, as they are declared: the commands, or the no-runtime-validation line. */
+    private final class Declared {
+        private final List<DeclaredCommand> commands = new ArrayList<>();
+        private int declaredOn = -1;
+        private String reason = null;
+        private long blockBytes = 0;
+
+        /** Takes line {@code i} of the block; false when the block holds too many commands to go on. */
+        boolean take(int i) {
             String trimmed = lines.get(i).strip();
             if (trimmed.isEmpty() || trimmed.startsWith("#")) {
-                continue;
+                return true;
             }
             if (NO_RUNTIME.matcher(trimmed).find()) {
                 if (declaredOn >= 0) {
                     problem(i, "a second no-runtime-validation line (the first is on line " + (declaredOn + 1) + ")");
-                    continue;
+                    return true;
                 }
                 declaredOn = i;
                 reason = reason(i, trimmed.substring("no-runtime-validation".length()));
@@ -125,7 +122,7 @@ final class ValidationReader {
                         i,
                         "more than " + MAX_COMMANDS + " commands: a ## Validation block declares at most "
                                 + MAX_COMMANDS);
-                break;
+                return false;
             } else if (utf8Bytes(trimmed) > MAX_COMMAND_BYTES) {
                 problem(
                         i,
@@ -142,30 +139,35 @@ final class ValidationReader {
                                         + " control character can make it read as another; write it without one"));
                 commands.add(command);
             }
+            return true;
         }
-        if (blockBytes > MAX_BLOCK_BYTES) {
-            problem(
-                    fence[0],
-                    "the commands hold " + blockBytes + " bytes together: a ## Validation block holds at most "
-                            + MAX_BLOCK_BYTES + " bytes (16 KiB) of commands");
+
+        /** The block these lines declare, its limits checked; {@code fenceLine} is where it opens. */
+        ValidationBlock block(int fenceLine) {
+            if (blockBytes > MAX_BLOCK_BYTES) {
+                problem(
+                        fenceLine,
+                        "the commands hold " + blockBytes + " bytes together: a ## Validation block holds at most "
+                                + MAX_BLOCK_BYTES + " bytes (16 KiB) of commands");
+            }
+            if (declaredOn >= 0 && !commands.isEmpty()) {
+                problem(
+                        declaredOn,
+                        "no-runtime-validation needs zero commands, but the block declares " + commands.size()
+                                + " (line " + commands.get(0).line() + ")");
+            }
+            if (!problems.isEmpty()) {
+                return malformed();
+            }
+            if (declaredOn >= 0) {
+                return new ValidationBlock(Shape.DOCUMENTATION, List.of(), Optional.of(reason), List.of());
+            }
+            if (commands.isEmpty()) {
+                return new ValidationBlock(Shape.EMPTY, List.of(), Optional.empty(), List.of());
+            }
+            Shape shape = commands.stream().allMatch(DeclaredCommand::optional) ? Shape.OPTIONAL_ONLY : Shape.REQUIRED;
+            return new ValidationBlock(shape, commands, Optional.empty(), List.of());
         }
-        if (declaredOn >= 0 && !commands.isEmpty()) {
-            problem(
-                    declaredOn,
-                    "no-runtime-validation needs zero commands, but the block declares " + commands.size() + " (line "
-                            + commands.get(0).line() + ")");
-        }
-        if (!problems.isEmpty()) {
-            return malformed();
-        }
-        if (declaredOn >= 0) {
-            return new ValidationBlock(Shape.DOCUMENTATION, List.of(), Optional.of(reason), List.of());
-        }
-        if (commands.isEmpty()) {
-            return new ValidationBlock(Shape.EMPTY, List.of(), Optional.empty(), List.of());
-        }
-        Shape shape = commands.stream().allMatch(DeclaredCommand::optional) ? Shape.OPTIONAL_ONLY : Shape.REQUIRED;
-        return new ValidationBlock(shape, commands, Optional.empty(), List.of());
     }
 
     /**

@@ -115,14 +115,25 @@ public final class JudgeAgents {
 
     // ------------------------------------------------------------------ enable
 
-    // install returns the very same object when the entry is already there: identity is the test.
-    @SuppressWarnings("ReferenceEquality")
+    /** {@code agents.judge.enabled} set to a value: the new root, the config it reads as, whether it changed. */
+    private record ConfigChange(ObjectNode updated, JudgeAgentsConfig config, boolean changed) {
+        static ConfigChange of(Workspace ws, BooleanNode enabled) {
+            ObjectNode root = JudgeAgentsConfig.readRoot(ws);
+            JudgeAgentsConfig.of(root);
+            ObjectNode updated = JudgeAgentsConfig.with(root, JudgeAgentsConfig.ENABLED, enabled);
+            return new ConfigChange(
+                    updated,
+                    JudgeAgentsConfig.of(updated),
+                    !updated.equals(root) || !Files.exists(JudgeAgentsConfig.file(ws)));
+        }
+    }
+
+    /** What enabling does to the guard hook: its action, the command it runs, the note shown, the settings to write. */
+    private record HookPlan(HookAction action, Optional<String> command, String note, ObjectNode merged) {}
+
     public static Result enable(Workspace ws, boolean dryRun, boolean force, Optional<Path> launcher) {
-        ObjectNode root = JudgeAgentsConfig.readRoot(ws);
-        JudgeAgentsConfig.of(root);
-        ObjectNode updated = JudgeAgentsConfig.with(root, JudgeAgentsConfig.ENABLED, BooleanNode.TRUE);
-        JudgeAgentsConfig config = JudgeAgentsConfig.of(updated);
-        boolean configChanged = !updated.equals(root) || !Files.exists(JudgeAgentsConfig.file(ws));
+        ConfigChange change = ConfigChange.of(ws, BooleanNode.TRUE);
+        JudgeAgentsConfig config = change.config();
         List<Warning> warnings = new ArrayList<>();
 
         List<FileResult> files = new ArrayList<>();
@@ -130,33 +141,10 @@ public final class JudgeAgents {
             files.add(AgentFiles.plan(ws, target, config.model(target), force, warnings));
         }
         FileResult schema = AgentFiles.planSchema(ws);
-
-        HookAction hook = HookAction.UNCHANGED;
-        Optional<String> hookCommand = Optional.empty();
-        String hookNote;
-        ObjectNode settings = null;
-        ObjectNode merged = null;
-        if (!config.targets().contains(JudgeAgentTarget.CLAUDE)) {
-            hookNote = "not installed: claude is not among agents.judge.targets";
-        } else if (launcher.isEmpty()) {
-            hookNote = "not installed: wb cannot tell where its launcher is";
-            warnings.add(new Warning(
-                    "the Claude Code guard hook was not installed: wb does not know the path of its"
-                            + " launcher (bin/wb)",
-                    "run wb through bin/wb, or set " + JudgeGuardHook.LAUNCHER_ENV
-                            + " to its absolute path, then run wb judge enable again"));
-        } else {
-            String command = JudgeGuardHook.command(launcher.get());
-            hookCommand = Optional.of(command);
-            settings = JudgeGuardHook.readSettings(ws);
-            merged = JudgeGuardHook.install(settings, command);
-            hook = merged == settings ? HookAction.UNCHANGED : HookAction.INSTALLED;
-            hookNote = (hook == HookAction.INSTALLED ? "installed" : "already installed") + " in "
-                    + JudgeGuardHook.SETTINGS;
-        }
+        HookPlan hook = planHook(ws, config, launcher, warnings);
         // The hook names this machine's wb: its settings file is kept out of git before it is written.
         SettingsIgnore.Action ignore =
-                hookCommand.isPresent() ? SettingsIgnore.planAdd(ws) : SettingsIgnore.Action.NONE;
+                hook.command().isPresent() ? SettingsIgnore.planAdd(ws) : SettingsIgnore.Action.NONE;
         if (config.piListed()) {
             warnings.add(
                     new Warning(
@@ -168,8 +156,8 @@ public final class JudgeAgents {
             if (ignore == SettingsIgnore.Action.ADDED) {
                 SettingsIgnore.add(ws);
             }
-            if (configChanged) {
-                JudgeAgentsConfig.write(ws, updated);
+            if (change.changed()) {
+                JudgeAgentsConfig.write(ws, change.updated());
             }
             for (FileResult file : files) {
                 if (file.action().writes()) {
@@ -179,24 +167,56 @@ public final class JudgeAgents {
             if (schema.action().writes()) {
                 AgentFiles.write(ws, schema.path(), schema.content());
             }
-            if (hook == HookAction.INSTALLED) {
-                JudgeGuardHook.writeSettings(ws, merged);
+            if (hook.action() == HookAction.INSTALLED) {
+                JudgeGuardHook.writeSettings(ws, hook.merged());
             }
         }
         return new Result(
                 "enable",
                 dryRun,
                 true,
-                configChanged,
+                change.changed(),
                 files,
                 Optional.of(schema),
-                hook,
-                hookCommand,
-                hookNote,
+                hook.action(),
+                hook.command(),
+                hook.note(),
                 models(config),
                 config.piListed(),
                 warnings,
                 ignore);
+    }
+
+    // install returns the very same object when the entry is already there: identity is the test.
+    @SuppressWarnings("ReferenceEquality")
+    private static HookPlan planHook(
+            Workspace ws, JudgeAgentsConfig config, Optional<Path> launcher, List<Warning> warnings) {
+        if (!config.targets().contains(JudgeAgentTarget.CLAUDE)) {
+            return new HookPlan(
+                    HookAction.UNCHANGED,
+                    Optional.empty(),
+                    "not installed: claude is not among agents.judge.targets",
+                    null);
+        }
+        if (launcher.isEmpty()) {
+            warnings.add(new Warning(
+                    "the Claude Code guard hook was not installed: wb does not know the path of its"
+                            + " launcher (bin/wb)",
+                    "run wb through bin/wb, or set " + JudgeGuardHook.LAUNCHER_ENV
+                            + " to its absolute path, then run wb judge enable again"));
+            return new HookPlan(
+                    HookAction.UNCHANGED,
+                    Optional.empty(),
+                    "not installed: wb cannot tell where its launcher is",
+                    null);
+        }
+        String command = JudgeGuardHook.command(launcher.get());
+        ObjectNode settings = JudgeGuardHook.readSettings(ws);
+        ObjectNode merged = JudgeGuardHook.install(settings, command);
+        HookAction hook = merged == settings ? HookAction.UNCHANGED : HookAction.INSTALLED;
+        String note =
+                (hook == HookAction.INSTALLED ? "installed" : "already installed") + " in " + JudgeGuardHook.SETTINGS;
+        return new HookPlan(hook, Optional.of(command), note, merged);
     }
 
     /**
@@ -224,42 +244,11 @@ public final class JudgeAgents {
      * judge is disabled, the file is left as it is, and a warning says what to remove by hand.
      */
     public static Result disable(Workspace ws, boolean dryRun, boolean force) {
-        ObjectNode root = JudgeAgentsConfig.readRoot(ws);
-        JudgeAgentsConfig.of(root);
-        ObjectNode updated = JudgeAgentsConfig.with(root, JudgeAgentsConfig.ENABLED, BooleanNode.FALSE);
-        JudgeAgentsConfig config = JudgeAgentsConfig.of(updated);
-        boolean configChanged = !updated.equals(root) || !Files.exists(JudgeAgentsConfig.file(ws));
+        ConfigChange change = ConfigChange.of(ws, BooleanNode.FALSE);
+        JudgeAgentsConfig config = change.config();
         List<Warning> warnings = new ArrayList<>();
-
-        HookAction hook = HookAction.UNCHANGED;
-        ObjectNode without = null;
-        Optional<String> removedCommand = Optional.empty();
-        String hookNote = "not installed";
-        boolean settingsStay = Files.exists(JudgeGuardHook.settingsFile(ws), LinkOption.NOFOLLOW_LINKS);
-        if (settingsStay) {
-            try {
-                ObjectNode settings = JudgeGuardHook.readSettings(ws);
-                removedCommand = JudgeGuardHook.first(settings);
-                without = JudgeGuardHook.without(settings);
-                hook = without.equals(settings) ? HookAction.UNCHANGED : HookAction.REMOVED;
-                settingsStay = hook == HookAction.UNCHANGED || !without.isEmpty();
-                hookNote = hook == HookAction.REMOVED
-                        ? "removed from " + JudgeGuardHook.SETTINGS
-                                + (settingsStay ? "" : ", which held nothing else and is deleted")
-                        : "not installed";
-            } catch (Failure unusable) {
-                if (!force) {
-                    throw unusable;
-                }
-                hookNote = "left in place: " + unusable.getMessage();
-                warnings.add(new Warning(
-                        "the judge is disabled, but " + JudgeGuardHook.SETTINGS + " could not be"
-                                + " read, so wb's guard hook in it (if any) is still there: " + unusable.getMessage(),
-                        "remove the PreToolUse entry that runs \"… judge guard\" from " + JudgeGuardHook.SETTINGS
-                                + " by hand"));
-            }
-        }
-        SettingsIgnore.Action ignore = SettingsIgnore.planRemove(ws, settingsStay);
+        HookRemoval hook = planRemoval(ws, force, warnings);
+        SettingsIgnore.Action ignore = SettingsIgnore.planRemove(ws, hook.settingsStay());
 
         List<FileResult> kept = new ArrayList<>();
         for (JudgeAgentTarget target : JudgeAgentTarget.values()) {
@@ -270,12 +259,12 @@ public final class JudgeAgents {
             }
         }
         if (!dryRun) {
-            if (configChanged) {
-                JudgeAgentsConfig.write(ws, updated);
+            if (change.changed()) {
+                JudgeAgentsConfig.write(ws, change.updated());
             }
-            if (hook == HookAction.REMOVED && settingsStay) {
-                JudgeGuardHook.writeSettings(ws, without);
-            } else if (hook == HookAction.REMOVED) {
+            if (hook.action() == HookAction.REMOVED && hook.settingsStay()) {
+                JudgeGuardHook.writeSettings(ws, hook.without());
+            } else if (hook.action() == HookAction.REMOVED) {
                 JudgeGuardHook.deleteSettings(ws);
             }
             if (ignore == SettingsIgnore.Action.REMOVED) {
@@ -286,16 +275,56 @@ public final class JudgeAgents {
                 "disable",
                 dryRun,
                 false,
-                configChanged,
+                change.changed(),
                 kept,
                 Optional.empty(),
-                hook,
-                removedCommand,
-                hookNote,
+                hook.action(),
+                hook.removedCommand(),
+                hook.note(),
                 models(config),
                 config.piListed(),
                 warnings,
                 ignore);
+    }
+
+    /**
+     * What disabling does to the guard hook: its action, the settings without it, the command it ran,
+     * the note shown, and whether the settings file stays.
+     */
+    private record HookRemoval(
+            HookAction action,
+            ObjectNode without,
+            Optional<String> removedCommand,
+            String note,
+            boolean settingsStay) {}
+
+    private static HookRemoval planRemoval(Workspace ws, boolean force, List<Warning> warnings) {
+        if (!Files.exists(JudgeGuardHook.settingsFile(ws), LinkOption.NOFOLLOW_LINKS)) {
+            return new HookRemoval(HookAction.UNCHANGED, null, Optional.empty(), "not installed", false);
+        }
+        try {
+            ObjectNode settings = JudgeGuardHook.readSettings(ws);
+            Optional<String> removedCommand = JudgeGuardHook.first(settings);
+            ObjectNode without = JudgeGuardHook.without(settings);
+            HookAction hook = without.equals(settings) ? HookAction.UNCHANGED : HookAction.REMOVED;
+            boolean settingsStay = hook == HookAction.UNCHANGED || !without.isEmpty();
+            String note = hook == HookAction.REMOVED
+                    ? "removed from " + JudgeGuardHook.SETTINGS
+                            + (settingsStay ? "" : ", which held nothing else and is deleted")
+                    : "not installed";
+            return new HookRemoval(hook, without, removedCommand, note, settingsStay);
+        } catch (Failure unusable) {
+            if (!force) {
+                throw unusable;
+            }
+            warnings.add(new Warning(
+                    "the judge is disabled, but " + JudgeGuardHook.SETTINGS + " could not be"
+                            + " read, so wb's guard hook in it (if any) is still there: " + unusable.getMessage(),
+                    "remove the PreToolUse entry that runs \"… judge guard\" from " + JudgeGuardHook.SETTINGS
+                            + " by hand"));
+            return new HookRemoval(
+                    HookAction.UNCHANGED, null, Optional.empty(), "left in place: " + unusable.getMessage(), true);
+        }
     }
 
     // ------------------------------------------------------------------ the event

@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -115,23 +116,10 @@ public record ReviewRecord(
         }
         JsonNode version = doc.get("schemaVersion");
         boolean legacy = version != null && version.isInt() && version.asInt() == LEGACY_VERSION;
-        unknownKeys(doc, legacy ? TOP_V5 : TOP, "Unexpected review field: ", problems);
-        if (doc.has(SCHEMA_KEY) && !doc.get(SCHEMA_KEY).isTextual()) {
-            problems.add("$schema must be a string.");
-        }
-        if (!legacy && (version == null || !version.isInt() || version.asInt() != SCHEMA_VERSION)) {
-            problems.add("schemaVersion must be " + SCHEMA_VERSION + ".");
-        }
-        JsonNode taskNode = doc.get("taskId");
-        String taskId = taskNode != null && taskNode.isTextual() ? taskNode.asText() : null;
-        if (taskId == null || !ScopeShape.TASK_ID.matcher(taskId).matches()) {
-            problems.add("taskId is invalid.");
-        }
-        JsonNode verdictNode = doc.get("verdict");
-        String verdict = verdictNode != null && verdictNode.isTextual() ? verdictNode.asText() : null;
-        if (verdict == null || !VERDICTS.contains(verdict)) {
-            problems.add("verdict is invalid.");
-        }
+        header(doc, legacy, problems);
+        String taskId = checkedText(
+                doc.get("taskId"), t -> ScopeShape.TASK_ID.matcher(t).matches(), "taskId is invalid.", problems);
+        String verdict = checkedText(doc.get("verdict"), VERDICTS::contains, "verdict is invalid.", problems);
         List<String> observations = new ArrayList<>();
         List<Criterion> criteria = List.of();
         if (legacy) {
@@ -145,19 +133,10 @@ public record ReviewRecord(
             problems.add("independent must be a boolean when present.");
         }
         List<Test> tests = tests(doc.get("tests"), problems);
-        JsonNode reviewedNode = doc.get("reviewedAt");
-        String reviewedAt = reviewedNode != null && reviewedNode.isTextual() ? reviewedNode.asText() : null;
-        Optional<Instant> instant = Optional.ofNullable(reviewedAt).flatMap(ReviewedAt::instant);
-        if (reviewedAt == null || !ReviewedAt.valid(reviewedAt)) {
-            problems.add("reviewedAt must be an ISO date-time.");
-        }
+        String reviewedAt =
+                checkedText(doc.get("reviewedAt"), ReviewedAt::valid, "reviewedAt must be an ISO date-time.", problems);
         JsonNode scope = doc.get("scope");
-        if (scope == null || !scope.isObject()) {
-            problems.add(ScopeShape.CONTRACT + " scope is missing or not an object (copy it whole from wb judge scope"
-                    + " --json)");
-        } else {
-            ScopeShape.check(scope, legacy ? LEGACY_VERSION : SCHEMA_VERSION, problems);
-        }
+        scope(scope, legacy, problems);
         JsonNode receipt = doc.get("receiptDigest");
         if (receipt != null && !(receipt.isTextual() && Digests.isDigest(receipt.asText()))) {
             problems.add("receiptDigest must be a sha256:<64 hex> digest when present.");
@@ -175,11 +154,42 @@ public record ReviewRecord(
                         criteria,
                         observations,
                         reviewedAt,
-                        instant,
+                        Optional.ofNullable(reviewedAt).flatMap(ReviewedAt::instant),
                         independent == null || independent.asBoolean(),
                         Optional.ofNullable(receipt).map(JsonNode::asText),
                         Digests.sha256(bytes))),
                 List.of());
+    }
+
+    /** The document's keys, {@code $schema} and {@code schemaVersion}, as the record's schema allows them. */
+    private static void header(JsonNode doc, boolean legacy, List<String> problems) {
+        JsonNode version = doc.get("schemaVersion");
+        unknownKeys(doc, legacy ? TOP_V5 : TOP, "Unexpected review field: ", problems);
+        if (doc.has(SCHEMA_KEY) && !doc.get(SCHEMA_KEY).isTextual()) {
+            problems.add("$schema must be a string.");
+        }
+        if (!legacy && (version == null || !version.isInt() || version.asInt() != SCHEMA_VERSION)) {
+            problems.add("schemaVersion must be " + SCHEMA_VERSION + ".");
+        }
+    }
+
+    /** The scope block, present and of its schema version's shape. */
+    private static void scope(JsonNode scope, boolean legacy, List<String> problems) {
+        if (scope == null || !scope.isObject()) {
+            problems.add(ScopeShape.CONTRACT + " scope is missing or not an object (copy it whole from wb judge scope"
+                    + " --json)");
+        } else {
+            ScopeShape.check(scope, legacy ? LEGACY_VERSION : SCHEMA_VERSION, problems);
+        }
+    }
+
+    /** The node's text, or null when it is not text; {@code problem} is added unless it is valid text. */
+    private static String checkedText(JsonNode node, Predicate<String> valid, String problem, List<String> problems) {
+        String text = node != null && node.isTextual() ? node.asText() : null;
+        if (text == null || !valid.test(text)) {
+            problems.add(problem);
+        }
+        return text;
     }
 
     private static String firstLine(RuntimeException e) {

@@ -53,87 +53,87 @@ record Boundary(
         }
         String candidate = record.candidate();
         ReadPolicy policy = ReadPolicy.load(workspace);
+        Claim claim = new Claim(workspace, record, key.get(), candidate, policy, env);
         try {
             if (candidate.startsWith("SNAPSHOT:")) {
-                return ofSnapshot(workspace, record, key.get(), candidate, policy, env, reasons);
+                return claim.ofSnapshot(reasons);
             }
             if (!(evidence instanceof RecordVerification.Plain)) {
                 reasons.add("the record's candidate is " + candidate + ", not a snapshot: a pinned receipt and"
                         + " --run-tests need a snapshot (capture one: wb judge snapshot " + key.get() + ")");
                 return null;
             }
-            return ofLive(workspace, record, key.get(), candidate, policy, env, reasons);
+            return claim.ofLive(reasons);
         } catch (Failure e) {
             reasons.add("Cannot recompute review scope: " + e.getMessage());
             return null;
         }
     }
 
-    private static Boundary ofSnapshot(
+    /**
+     * What a record claims, as a recomputation reads it: the workspace, the record, its task, its
+     * candidate's spelling, the read policy and the environment; and the boundary recomputed from it.
+     */
+    private record Claim(
             Workspace workspace,
             ReviewRecord record,
             TaskKey key,
             String candidate,
             ReadPolicy policy,
-            Map<String, String> env,
-            List<String> reasons) {
-        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(candidate), env);
-        if (!snapshot.taskId().equals(key.value())) {
-            reasons.add("Snapshot " + snapshot.id() + " belongs to " + snapshot.taskId() + ", not " + key + ".");
-        }
-        ScopeBlock recomputed = Snapshots.scopeOf(snapshot, env);
-        compare(record, recomputed, reasons);
-        Capsule capsule = Capsule.read(snapshot.worktree(), key, policy);
-        Function<String, Optional<byte[]>> reader =
-                path -> JudgeScope.readFile(snapshot.worktree().resolve(path));
-        String folder = CapsuleFolder.resolve(snapshot.worktree(), key);
-        List<String> clarification;
-        try (GitRepository repo = GitRepository.open(snapshot.worktree(), Snapshots.privateEnv(env), Backend.CLI)) {
-            clarification = ClarificationCheck.notices(
-                    folder, path -> blob(repo, snapshot.base(), path), reader, snapshot.base(), snapshot.label());
-        } catch (GitException e) {
-            clarification = List.of("Clarification comparison unavailable: the snapshot's base cannot be read");
-        }
-        return new Boundary(Optional.of(snapshot), capsule, reader, clarification);
-    }
+            Map<String, String> env) {
 
-    private static Boundary ofLive(
-            Workspace workspace,
-            ReviewRecord record,
-            TaskKey key,
-            String candidate,
-            ReadPolicy policy,
-            Map<String, String> env,
-            List<String> reasons) {
-        String base = record.scope().path("baseCommit").asText("");
-        List<TaskKey> includes = new ArrayList<>();
-        record.scope()
-                .path("includedTaskIds")
-                .forEach(t -> TaskKey.parse(t.asText()).ifPresent(includes::add));
-        ScopeBlock recomputed = JudgeScope.compute(
-                workspace, new JudgeScope.Request(key, base, Candidate.parse(candidate), includes), env);
-        compare(record, recomputed, reasons);
-        if (candidate.equals("WORKTREE")) {
+        Boundary ofSnapshot(List<String> reasons) {
+            Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(candidate), env);
+            if (!snapshot.taskId().equals(key.value())) {
+                reasons.add("Snapshot " + snapshot.id() + " belongs to " + snapshot.taskId() + ", not " + key + ".");
+            }
+            ScopeBlock recomputed = Snapshots.scopeOf(snapshot, env);
+            compare(record, recomputed, reasons);
+            Capsule capsule = Capsule.read(snapshot.worktree(), key, policy);
             Function<String, Optional<byte[]>> reader =
-                    path -> JudgeScope.readFile(workspace.root().resolve(path));
-            return new Boundary(
-                    Optional.empty(),
-                    Capsule.read(workspace.root(), key, policy),
-                    reader,
-                    List.of("Clarification comparison unavailable: a WORKTREE candidate is the live workspace,"
-                            + " which the comparison never uses. No conclusion about consultation is drawn."));
+                    path -> JudgeScope.readFile(snapshot.worktree().resolve(path));
+            String folder = CapsuleFolder.resolve(snapshot.worktree(), key);
+            List<String> clarification;
+            try (GitRepository repo = GitRepository.open(snapshot.worktree(), Snapshots.privateEnv(env), Backend.CLI)) {
+                clarification = ClarificationCheck.notices(
+                        folder, path -> blob(repo, snapshot.base(), path), reader, snapshot.base(), snapshot.label());
+            } catch (GitException e) {
+                clarification = List.of("Clarification comparison unavailable: the snapshot's base cannot be read");
+            }
+            return new Boundary(Optional.of(snapshot), capsule, reader, clarification);
         }
-        try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
-            String commit = recomputed.candidateCommit();
-            JudgeScope.Sides sides = JudgeScope.commitSides(live, key, base, commit);
-            // The capsule the scope's taskDigest covers: the one on disk, as the review judge reads it.
-            Capsule capsule = Capsule.read(workspace.root(), key, policy);
-            Map<String, byte[]> cache = new LinkedHashMap<>();
-            Function<String, Optional<byte[]>> reader = path -> Optional.ofNullable(
-                    cache.computeIfAbsent(path, p -> blob(live, commit, p).orElse(null)));
-            List<String> clarification = ClarificationCheck.notices(
-                    sides.capsuleFolder(), path -> blob(live, base, path), reader, base, commit);
-            return new Boundary(Optional.empty(), capsule, reader, clarification);
+
+        Boundary ofLive(List<String> reasons) {
+            String base = record.scope().path("baseCommit").asText("");
+            List<TaskKey> includes = new ArrayList<>();
+            record.scope()
+                    .path("includedTaskIds")
+                    .forEach(t -> TaskKey.parse(t.asText()).ifPresent(includes::add));
+            ScopeBlock recomputed = JudgeScope.compute(
+                    workspace, new JudgeScope.Request(key, base, Candidate.parse(candidate), includes), env);
+            compare(record, recomputed, reasons);
+            if (candidate.equals("WORKTREE")) {
+                Function<String, Optional<byte[]>> reader =
+                        path -> JudgeScope.readFile(workspace.root().resolve(path));
+                return new Boundary(
+                        Optional.empty(),
+                        Capsule.read(workspace.root(), key, policy),
+                        reader,
+                        List.of("Clarification comparison unavailable: a WORKTREE candidate is the live workspace,"
+                                + " which the comparison never uses. No conclusion about consultation is drawn."));
+            }
+            try (GitRepository live = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
+                String commit = recomputed.candidateCommit();
+                JudgeScope.Sides sides = JudgeScope.commitSides(live, key, base, commit);
+                // The capsule the scope's taskDigest covers: the one on disk, as the review judge reads it.
+                Capsule capsule = Capsule.read(workspace.root(), key, policy);
+                Map<String, byte[]> cache = new LinkedHashMap<>();
+                Function<String, Optional<byte[]>> reader = path -> Optional.ofNullable(
+                        cache.computeIfAbsent(path, p -> blob(live, commit, p).orElse(null)));
+                List<String> clarification = ClarificationCheck.notices(
+                        sides.capsuleFolder(), path -> blob(live, base, path), reader, base, commit);
+                return new Boundary(Optional.empty(), capsule, reader, clarification);
+            }
         }
     }
 

@@ -87,7 +87,9 @@ public final class CatchUpCapture {
                 Optional.of(record.digest()),
                 Optional.empty());
         return SnapshotCapture.publishBuilt(
-                workspace, plan, ReadPolicy.load(workspace), env, clock, timings, built -> {});
+                new SnapshotBuilder.Context(workspace, ReadPolicy.load(workspace), env, clock, timings),
+                plan,
+                built -> {});
     }
 
     private static RecordVerification.Evidence rerun(
@@ -107,6 +109,7 @@ public final class CatchUpCapture {
             return new RecordVerification.Observed(Map.of(), List.of());
         }
         ReviewRecord record = reading.record().get();
-        return Reexecution.inSnapshot(workspace, record, request.approvals(), request.terminal(), env, timings);
+        return Reexecution.inSnapshot(
+                new Reexecution.Context(workspace, request.approvals(), request.terminal(), env, timings), record);
     }
 }

@@ -140,61 +140,11 @@ public final class JudgeRounds {
      */
     public static Report group(List<Input> inputs, List<Skipped> skipped, Optional<TaskKey> only) {
         List<Skipped> allSkipped = new ArrayList<>(skipped);
-        Map<String, Map<Pair, List<Input>>> countable = new TreeMap<>(JudgeRounds::compareKeys);
-        Map<String, Map<String, List<Input>>> uncountable = new TreeMap<>(JudgeRounds::compareKeys);
-        for (Input input : inputs) {
-            RecordFacts facts = input.facts();
-            if (facts.taskId().isEmpty()) {
-                allSkipped.add(new Skipped(input.file(), "no valid taskId"));
-                continue;
-            }
-            String task = facts.taskId().get().value();
-            if (only.isPresent() && !only.get().value().equals(task)) {
-                continue;
-            }
-            if (facts.verdict().isEmpty()) {
-                allSkipped.add(new Skipped(input.file(), "no valid verdict (APPROVED, NEEDS_CHANGES or BLOCKED)"));
-                continue;
-            }
-            if (facts.reviewedInstant().isEmpty() || facts.scopeDigest().isEmpty()) {
-                uncountable
-                        .computeIfAbsent(task, t -> new TreeMap<>())
-                        .computeIfAbsent(uncountableReason(facts), r -> new ArrayList<>())
-                        .add(input);
-                continue;
-            }
-            countable
-                    .computeIfAbsent(task, t -> new TreeMap<>())
-                    .computeIfAbsent(
-                            new Pair(
-                                    facts.reviewedInstant().get(),
-                                    facts.scopeDigest().get()),
-                            p -> new ArrayList<>())
-                    .add(input);
-        }
-        Set<String> taskIds = new TreeSet<>(JudgeRounds::compareKeys);
-        taskIds.addAll(countable.keySet());
-        taskIds.addAll(uncountable.keySet());
+        Sorted sorted = Sorted.of(inputs, allSkipped, only);
         List<Task> tasks = new ArrayList<>();
         List<Unknown> unknown = new ArrayList<>();
-        for (String taskId : taskIds) {
-            List<Round> rounds = new ArrayList<>();
-            countable.getOrDefault(taskId, Map.of()).forEach((pair, records) -> {
-                Round round = round(pair, records);
-                rounds.add(round);
-                if (round.ambiguous()) {
-                    unknown.add(new Unknown(
-                            Optional.of(taskId),
-                            round.files(),
-                            "records share reviewedAt "
-                                    + round.reviewedAt() + " and scopeDigest " + round.scopeDigest() + " but differ in "
-                                    + differences(records) + ": one ambiguous round"));
-                }
-            });
-            Map<String, List<Input>> hidden = uncountable.getOrDefault(taskId, Map.of());
-            hidden.forEach(
-                    (reason, records) -> unknown.add(new Unknown(Optional.of(taskId), sortedFiles(records), reason)));
-            tasks.add(new Task(taskId, state(rounds, !hidden.isEmpty()), List.copyOf(rounds)));
+        for (String taskId : sorted.taskIds()) {
+            tasks.add(task(taskId, sorted, unknown));
         }
         if (only.isPresent()) {
             allSkipped.removeIf(s -> !belongsTo(s.file(), only.get()));
@@ -206,6 +156,84 @@ public final class JudgeRounds {
                 summary(tasks, State.OPEN),
                 List.copyOf(unknown),
                 List.copyOf(allSkipped));
+    }
+
+    /**
+     * The records of each task: those that can be counted by their round (reviewedAt and scopeDigest),
+     * the others by why they cannot.
+     */
+    private record Sorted(
+            Map<String, Map<Pair, List<Input>>> countable, Map<String, Map<String, List<Input>>> uncountable) {
+
+        /** Sorts {@code inputs}, adding to {@code skipped} those without a valid task or verdict. */
+        static Sorted of(List<Input> inputs, List<Skipped> skipped, Optional<TaskKey> only) {
+            Sorted sorted =
+                    new Sorted(new TreeMap<>(JudgeRounds::compareKeys), new TreeMap<>(JudgeRounds::compareKeys));
+            for (Input input : inputs) {
+                RecordFacts facts = input.facts();
+                if (facts.taskId().isEmpty()) {
+                    skipped.add(new Skipped(input.file(), "no valid taskId"));
+                    continue;
+                }
+                String task = facts.taskId().get().value();
+                if (only.isPresent() && !only.get().value().equals(task)) {
+                    continue;
+                }
+                if (facts.verdict().isEmpty()) {
+                    skipped.add(new Skipped(input.file(), "no valid verdict (APPROVED, NEEDS_CHANGES or BLOCKED)"));
+                    continue;
+                }
+                sorted.add(task, input);
+            }
+            return sorted;
+        }
+
+        private void add(String task, Input input) {
+            RecordFacts facts = input.facts();
+            if (facts.reviewedInstant().isEmpty() || facts.scopeDigest().isEmpty()) {
+                uncountable
+                        .computeIfAbsent(task, t -> new TreeMap<>())
+                        .computeIfAbsent(uncountableReason(facts), r -> new ArrayList<>())
+                        .add(input);
+                return;
+            }
+            countable
+                    .computeIfAbsent(task, t -> new TreeMap<>())
+                    .computeIfAbsent(
+                            new Pair(
+                                    facts.reviewedInstant().get(),
+                                    facts.scopeDigest().get()),
+                            p -> new ArrayList<>())
+                    .add(input);
+        }
+
+        Set<String> taskIds() {
+            Set<String> taskIds = new TreeSet<>(JudgeRounds::compareKeys);
+            taskIds.addAll(countable.keySet());
+            taskIds.addAll(uncountable.keySet());
+            return taskIds;
+        }
+    }
+
+    /** One task's rounds and state; what cannot be counted in it is added to {@code unknown}. */
+    private static Task task(String taskId, Sorted sorted, List<Unknown> unknown) {
+        List<Round> rounds = new ArrayList<>();
+        sorted.countable().getOrDefault(taskId, Map.of()).forEach((pair, records) -> {
+            Round round = round(pair, records);
+            rounds.add(round);
+            if (round.ambiguous()) {
+                unknown.add(new Unknown(
+                        Optional.of(taskId),
+                        round.files(),
+                        "records share reviewedAt "
+                                + round.reviewedAt() + " and scopeDigest " + round.scopeDigest() + " but differ in "
+                                + differences(records) + ": one ambiguous round"));
+            }
+        });
+        Map<String, List<Input>> hidden = sorted.uncountable().getOrDefault(taskId, Map.of());
+        hidden.forEach(
+                (reason, records) -> unknown.add(new Unknown(Optional.of(taskId), sortedFiles(records), reason)));
+        return new Task(taskId, state(rounds, !hidden.isEmpty()), List.copyOf(rounds));
     }
 
     private record Pair(Instant instant, String scopeDigest) implements Comparable<Pair> {

@@ -87,20 +87,11 @@ public final class JudgeVerify {
                 : evidence instanceof RecordVerification.Observed ? "run-tests" : "plain";
         List<JudgeRun.CommandResult> reexecuted =
                 evidence instanceof RecordVerification.Observed observed ? observed.results() : List.of();
+        Result result = new Result(file, facts.digest(), mode, outcome, current, reviewBoundary, reexecuted, events);
         facts.taskId()
-                .ifPresent(key -> events.add(JudgeEvents.append(
-                        session,
-                        key,
-                        verified(
-                                workspace,
-                                file,
-                                facts,
-                                mode,
-                                request.receiptDigest(),
-                                outcome,
-                                current,
-                                reviewBoundary))));
-        return new Result(file, facts.digest(), mode, outcome, current, reviewBoundary, reexecuted, events);
+                .ifPresent(key -> events.add(
+                        JudgeEvents.append(session, key, verified(workspace, result, request.receiptDigest()))));
+        return result;
     }
 
     static byte[] read(Workspace workspace, Path file) {
@@ -131,24 +122,20 @@ public final class JudgeVerify {
                     "capture one: wb judge snapshot " + record.taskId()
                             + ", and have it reviewed; or verify without --run-tests");
         }
-        return Reexecution.inSnapshot(workspace, record, request.approvals(), request.terminal(), env, timings);
+        return Reexecution.inSnapshot(
+                new Reexecution.Context(workspace, request.approvals(), request.terminal(), env, timings), record);
     }
 
-    private static WbEvent verified(
-            Workspace workspace,
-            Path file,
-            RecordFacts facts,
-            String mode,
-            Optional<String> receiptDigest,
-            RecordVerification.Outcome outcome,
-            Optional<JudgeCurrent.Classification> current,
-            String reviewBoundary) {
+    /** The {@code judge.record.verified} event of a verification's result. */
+    private static WbEvent verified(Workspace workspace, Result result, Optional<String> receiptDigest) {
+        Path file = result.file();
+        RecordVerification.Outcome outcome = result.outcome();
         return Fitted.of(new JudgeRecordVerified(
                 file.startsWith(workspace.root())
                         ? workspace.root().relativize(file).toString()
                         : file.toString(),
-                facts.digest(),
-                mode,
+                result.recordDigest(),
+                result.mode(),
                 receiptDigest,
                 outcome.valid(),
                 outcome.approved(),
@@ -158,7 +145,7 @@ public final class JudgeVerify {
                 outcome.notices(),
                 new JudgeRecordVerified.VerifiedNow(
                         outcome.runtime(),
-                        reviewBoundary,
-                        current.map(JudgeCurrent.Classification::executionMetadata))));
+                        result.reviewBoundary(),
+                        result.current().map(JudgeCurrent.Classification::executionMetadata))));
     }
 }

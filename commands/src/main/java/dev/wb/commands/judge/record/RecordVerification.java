@@ -82,33 +82,33 @@ public final class RecordVerification {
     }
 
     public static Outcome verify(Workspace workspace, Path recordFile, Evidence evidence, Map<String, String> env) {
-        List<String> reasons = new ArrayList<>();
-        List<String> notices = new ArrayList<>();
         byte[] bytes;
         try {
             Optional<byte[]> read = read(workspace, recordFile);
             if (read.isEmpty()) {
-                return new Outcome(
-                        Optional.empty(),
-                        Optional.empty(),
-                        List.of("the record " + recordFile + " does not exist"),
-                        List.of(),
-                        "unknown");
+                return unread(List.of("the record " + recordFile + " does not exist"));
             }
             bytes = read.get();
         } catch (InputFiles.Unusable e) {
-            return new Outcome(
-                    Optional.empty(),
-                    Optional.empty(),
-                    List.of("the record " + e.getMessage() + " (fix: " + e.fix() + ")"),
-                    List.of(),
-                    "unknown");
+            return unread(List.of("the record " + e.getMessage() + " (fix: " + e.fix() + ")"));
         }
         ReviewRecord.Reading reading = ReviewRecord.read(bytes);
         if (reading.record().isEmpty()) {
-            return new Outcome(Optional.empty(), Optional.empty(), reading.problems(), List.of(), "unknown");
+            return unread(reading.problems());
         }
-        ReviewRecord record = reading.record().get();
+        return verify(workspace, reading.record().get(), evidence, env);
+    }
+
+    /** The outcome of a record that could not be read: only why. */
+    private static Outcome unread(List<String> reasons) {
+        return new Outcome(Optional.empty(), Optional.empty(), reasons, List.of(), "unknown");
+    }
+
+    /** Checks a record that was read against its boundary, its capsule and the evidence of its tests. */
+    private static Outcome verify(
+            Workspace workspace, ReviewRecord record, Evidence evidence, Map<String, String> env) {
+        List<String> reasons = new ArrayList<>();
+        List<String> notices = new ArrayList<>();
         if (record.legacy()) {
             notices.add("Review record uses legacy schema version " + ReviewRecord.LEGACY_VERSION + "; per-criterion"
                     + " results are not enforced for it.");
@@ -133,8 +133,28 @@ public final class RecordVerification {
             observed = Optional.of(run.statuses());
         }
         String runtime = runtime(validation, evidence);
+        applyRules(record, capsule, observed, reasons, notices);
+        if (evidence instanceof Plain) {
+            notices.addAll(onTrust(record, validation));
+        }
+        notices.addAll(ProofDocs.notices(capsule, boundary.reader(), workspace));
+        notices.addAll(CapsuleNotices.openQuestions(capsule));
+        notices.addAll(boundary.clarification());
+        if (!record.independent()) {
+            notices.add("the record says independent: false (the reviewer implemented the task, or had no isolation)");
+        }
+        return new Outcome(Optional.of(record), boundary.snapshot(), reasons, notices, runtime);
+    }
+
+    /** The record's rules: its tests, issues, criteria and proofs, each as far as its schema and verdict bind it. */
+    private static void applyRules(
+            ReviewRecord record,
+            Capsule capsule,
+            Optional<Map<String, String>> observed,
+            List<String> reasons,
+            List<String> notices) {
         if (record.approved()) {
-            RecordRules.tests(record, validation, observed, reasons, notices);
+            RecordRules.tests(record, capsule.validation(), observed, reasons, notices);
             if (record.legacy()) {
                 RecordRules.issues(record, reasons);
             }
@@ -145,22 +165,19 @@ public final class RecordVerification {
         if (record.approved() && !record.legacy()) {
             RecordRules.proofs(record, capsule, observed, reasons);
         }
-        if (evidence instanceof Plain
-                && validation.shape().approvable()
-                && validation.shape() != ValidationBlock.Shape.DOCUMENTATION) {
-            record.tests().stream()
-                    .filter(t -> t.status().equals("passed")
-                            && validation.find(t.command()).isPresent())
-                    .forEach(t -> notices.add("execution not observed: " + t.command() + " accepted on trust (pin the"
-                            + " receipt with --receipt-digest, or re-run with --run-tests)"));
+    }
+
+    /** A notice for each passed declared command a plain verification accepts without observing it. */
+    private static List<String> onTrust(ReviewRecord record, ValidationBlock validation) {
+        if (!validation.shape().approvable() || validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
+            return List.of();
         }
-        notices.addAll(ProofDocs.notices(capsule, boundary.reader(), workspace));
-        notices.addAll(CapsuleNotices.openQuestions(capsule));
-        notices.addAll(boundary.clarification());
-        if (!record.independent()) {
-            notices.add("the record says independent: false (the reviewer implemented the task, or had no isolation)");
-        }
-        return new Outcome(Optional.of(record), boundary.snapshot(), reasons, notices, runtime);
+        return record.tests().stream()
+                .filter(t -> t.status().equals("passed")
+                        && validation.find(t.command()).isPresent())
+                .map(t -> "execution not observed: " + t.command() + " accepted on trust (pin the"
+                        + " receipt with --receipt-digest, or re-run with --run-tests)")
+                .toList();
     }
 
     private static String runtime(ValidationBlock validation, Evidence evidence) {

@@ -41,41 +41,55 @@ final class Reexecution {
     private Reexecution() {}
 
     /**
+     * What a re-execution runs with: the workspace, the approvals given for the declared list (flags,
+     * or a terminal to ask at), the environment and the timings it is measured into.
+     */
+    record Context(
+            Workspace workspace,
+            List<String> approvals,
+            Optional<CommandApprovals.Terminal> terminal,
+            Map<String, String> env,
+            Timings timings) {}
+
+    /**
      * Re-runs the validation the record's snapshot candidate declares, in that snapshot: its capsule read
      * from the snapshot's own worktree, under this workspace's read policy.
      */
-    static RecordVerification.Observed inSnapshot(
-            Workspace workspace,
-            ReviewRecord record,
-            List<String> approvals,
-            Optional<CommandApprovals.Terminal> terminal,
-            Map<String, String> env,
-            Timings timings) {
-        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()), env);
+    static RecordVerification.Observed inSnapshot(Context context, ReviewRecord record) {
+        Workspace workspace = context.workspace();
+        Snapshot snapshot = Snapshots.load(workspace, Candidate.snapshotId(record.candidate()), context.env());
         Capsule capsule = Capsule.read(
                 snapshot.worktree(), TaskKey.parse(snapshot.taskId()).orElseThrow(), ReadPolicy.load(workspace));
-        return run(workspace, snapshot, capsule.validation(), record, approvals, terminal, env, timings);
+        return run(context, snapshot, capsule.validation(), record);
     }
 
     static RecordVerification.Observed run(
-            Workspace workspace,
-            Snapshot snapshot,
-            ValidationBlock validation,
-            ReviewRecord record,
-            List<String> approvals,
-            Optional<CommandApprovals.Terminal> terminal,
-            Map<String, String> env,
-            Timings timings) {
-        Map<String, String> statuses = new LinkedHashMap<>();
+            Context context, Snapshot snapshot, ValidationBlock validation, ReviewRecord record) {
         if (!validation.shape().approvable() || validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
-            return new RecordVerification.Observed(statuses, List.of());
+            return new RecordVerification.Observed(new LinkedHashMap<>(), List.of());
         }
-        TaskKey key = TaskKey.parse(snapshot.taskId()).orElseThrow();
+        approve(context, TaskKey.parse(snapshot.taskId()).orElseThrow(), validation);
+        Timings timings = context.timings();
+        try (IsolatedCopy copy = timings.phase("copy", () -> IsolatedCopy.of(snapshot))) {
+            installDependencies(context, copy);
+            Map<String, String> statuses = new LinkedHashMap<>();
+            List<JudgeRun.CommandResult> results = runClaimed(context, copy, validation, record, statuses);
+            return new RecordVerification.Observed(statuses, copy.drift(snapshot), results);
+        }
+    }
+
+    /** Requires the approval of the declared list; without it, nothing runs and the user is told how. */
+    private static void approve(Context context, TaskKey key, ValidationBlock validation) {
         try {
-            timings.phase(
-                    "approval",
-                    () -> new CommandApprovals(workspace)
-                            .require(key, validation.normalizedCommands(), approvals, terminal));
+            context.timings()
+                    .phase(
+                            "approval",
+                            () -> new CommandApprovals(context.workspace())
+                                    .require(
+                                            key,
+                                            validation.normalizedCommands(),
+                                            context.approvals(),
+                                            context.terminal()));
         } catch (CommandApprovals.Missing | CommandApprovals.Mismatch e) {
             throw new Failure(
                     Failure.Kind.USAGE,
@@ -85,45 +99,55 @@ final class Reexecution {
                                     + ", or pass one --approve-commands per command, in declared order",
                             "or pin the receipt you observed: --receipt-digest sha256:<hex>"));
         }
-        Redactor redactor = Redactor.forWorkspace(workspace, env);
-        try (IsolatedCopy copy = timings.phase("copy", () -> IsolatedCopy.of(snapshot))) {
-            Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
-            timings.phase(
-                    "dependencies",
-                    () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
-                        Path output = copy.dir().resolveSibling(copy.dir().getFileName() + ".install.out");
-                        NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
-                        try {
-                            Files.deleteIfExists(output);
-                        } catch (IOException ignored) {
-                            // a temporary file in the system's temporary folder
-                        }
-                    }));
-            List<DeclaredCommand> declared = validation.commands();
-            List<JudgeRun.CommandResult> results = new ArrayList<>();
-            for (int i = 0; i < declared.size(); i++) {
-                DeclaredCommand command = declared.get(i);
-                boolean claimed = record.tests().stream()
-                        .anyMatch(t -> t.status().equals("passed")
-                                && validation.find(t.command()).equals(Optional.of(command)));
-                if (!claimed) {
-                    statuses.put(command.normalized(), "not-run");
-                    continue;
-                }
-                JudgeRun.CommandResult result = CommandRun.run(
-                        workspace,
-                        i + 1,
-                        declared.size(),
-                        command,
-                        copy.dir(),
-                        env,
-                        redactor,
-                        timings,
-                        JudgeRun.Progress.NONE);
-                statuses.merge(command.normalized(), result.status(), (a, b) -> a.equals("passed") ? b : a);
-                results.add(result);
+    }
+
+    /** Installs the copy's Node dependencies from its lockfile, when it declares any. */
+    private static void installDependencies(Context context, IsolatedCopy copy) {
+        Map<String, String> env = context.env();
+        Duration limit =
+                Duration.ofSeconds(WorkspaceConfig.load(context.workspace()).verifyTimeoutSeconds());
+        context.timings()
+                .phase(
+                        "dependencies",
+                        () -> NodeInstall.plan(copy.dir(), env).ifPresent(argv -> {
+                            Path output = copy.dir().resolveSibling(copy.dir().getFileName() + ".install.out");
+                            NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
+                            try {
+                                Files.deleteIfExists(output);
+                            } catch (IOException ignored) {
+                                // a temporary file in the system's temporary folder
+                            }
+                        }));
+    }
+
+    /**
+     * Runs, in the copy, each declared command the record claims passed; records every command's status
+     * in {@code statuses} ({@code not-run} for one not claimed) and returns the results of those that ran.
+     */
+    private static List<JudgeRun.CommandResult> runClaimed(
+            Context context,
+            IsolatedCopy copy,
+            ValidationBlock validation,
+            ReviewRecord record,
+            Map<String, String> statuses) {
+        Redactor redactor = Redactor.forWorkspace(context.workspace(), context.env());
+        CommandRun.Setting setting = new CommandRun.Setting(
+                context.workspace(), copy.dir(), context.env(), redactor, context.timings(), JudgeRun.Progress.NONE);
+        List<DeclaredCommand> declared = validation.commands();
+        List<JudgeRun.CommandResult> results = new ArrayList<>();
+        for (int i = 0; i < declared.size(); i++) {
+            DeclaredCommand command = declared.get(i);
+            boolean claimed = record.tests().stream()
+                    .anyMatch(t -> t.status().equals("passed")
+                            && validation.find(t.command()).equals(Optional.of(command)));
+            if (!claimed) {
+                statuses.put(command.normalized(), "not-run");
+                continue;
             }
-            return new RecordVerification.Observed(statuses, copy.drift(snapshot), results);
+            JudgeRun.CommandResult result = CommandRun.run(setting, i + 1, declared.size(), command);
+            statuses.merge(command.normalized(), result.status(), (a, b) -> a.equals("passed") ? b : a);
+            results.add(result);
         }
+        return results;
     }
 }

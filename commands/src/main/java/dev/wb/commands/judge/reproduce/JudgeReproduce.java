@@ -3,21 +3,15 @@ package dev.wb.commands.judge.reproduce;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
-import dev.wb.commands.capsule.DeclaredCommand;
-import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.core.Fitted;
-import dev.wb.commands.judge.core.Timings;
+import dev.wb.commands.judge.core.KebabName;
 import dev.wb.commands.judge.run.CommandApprovals;
-import dev.wb.commands.judge.run.CommandRun;
-import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.commands.judge.run.NodeInstall;
 import dev.wb.commands.judge.snapshot.JudgeEvents;
 import dev.wb.commands.judge.snapshot.JudgeScope;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.policy.ReadPolicy;
-import dev.wb.commands.process.LiveProcesses;
-import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.Backend;
@@ -26,17 +20,10 @@ import dev.wb.git.GitRepository;
 import dev.wb.git.ReviewReads.IndexEntry;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeReproduced;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeSet;
 
 /**
  * {@code wb judge reproduce KEY --base REF --candidate SNAPSHOT:<id>}: checks that a landed, reviewed
@@ -81,18 +68,13 @@ public final class JudgeReproduce {
      * process with is the cli's (its one table of exit codes).
      */
     public enum Outcome {
-        REPRODUCED("reproduced"),
-        NOT_REPRODUCED("not-reproduced"),
-        APPROVAL_MISSING("approval-missing");
+        REPRODUCED,
+        NOT_REPRODUCED,
+        APPROVAL_MISSING;
 
-        private final String wire;
-
-        Outcome(String wire) {
-            this.wire = wire;
-        }
-
+        /** The {@code --json} outcome: the constant's name, in kebab case. */
         public String wire() {
-            return wire;
+            return KebabName.of(this);
         }
     }
 
@@ -167,7 +149,8 @@ public final class JudgeReproduce {
             }
             ReproduceRefusals.scopeRules(snapshot, request, env);
             ReproduceRefusals.refusals(session, live, declaration, base, env);
-            return run(session, live, request, snapshot, declaration, base, policy, env, progress);
+            return run(
+                    new Live(session, live, policy, env), new Subject(request, snapshot, declaration, base), progress);
         } catch (GitException e) {
             throw new Failure(
                     Failure.Kind.NOT_COMPLETED,
@@ -176,199 +159,105 @@ public final class JudgeReproduce {
         }
     }
 
-    private static Result run(
-            Session session,
-            GitRepository live,
-            Request request,
-            Snapshot snapshot,
-            MigrationDeclaration declaration,
-            String base,
-            ReadPolicy policy,
-            Map<String, String> env,
-            Progress progress) {
-        Workspace workspace = session.workspace();
-        String generator = declaration.commit();
+    /** The live side of a reproduction: the session, its repository, the read policy and the environment. */
+    private record Live(Session session, GitRepository repo, ReadPolicy policy, Map<String, String> env) {}
+
+    /** What is reproduced: the request, its snapshot, the snapshot's declaration and the resolved base. */
+    private record Subject(Request request, Snapshot snapshot, MigrationDeclaration declaration, String base) {}
+
+    private static Result run(Live live, Subject subject, Progress progress) {
+        Workspace workspace = live.session().workspace();
+        MigrationDeclaration declaration = subject.declaration();
         try (ReproduceTree root = ReproduceTree.empty("wb-reproduce-generator-");
                 ReproduceTree copy = ReproduceTree.empty("wb-reproduce-base-")) {
-            List<IndexEntry> inputs = live.review().treeEntries(generator).stream()
+            List<IndexEntry> inputs = live.repo().review().treeEntries(declaration.commit()).stream()
                     .filter(entry -> declaration.inputs().contains(entry.path()))
                     .toList();
-            root.write(live, generator, inputs, policy);
-            Map<String, String> childEnv = new HashMap<>(Snapshots.privateEnv(env));
+            root.write(live.repo(), declaration.commit(), inputs, live.policy());
+            Map<String, String> childEnv = new HashMap<>(Snapshots.privateEnv(live.env()));
             // wb's name, and the original tools' names, so a generator written for them runs unchanged.
             for (String name : GENERATOR_ROOT_NAMES) {
                 childEnv.put(name, root.dir().toString());
             }
             List<String> install = NodeInstall.plan(root.dir(), childEnv).orElse(List.of());
             List<String> commands = declaration.commands(install);
-            try {
-                new CommandApprovals(workspace)
-                        .require(request.key(), commands, request.approvals(), request.terminal());
-            } catch (CommandApprovals.Missing e) {
-                StringBuilder list = new StringBuilder();
-                for (int i = 0; i < commands.size(); i++) {
-                    list.append("\n  ").append(i + 1).append(". ").append(commands.get(i));
-                }
-                String message = "the reproduction's commands " + (e.declined() ? "were declined" : "are not approved")
-                        + ", so nothing ran:" + list + "\nto approve them headless, pass: " + e.flags();
+            Optional<String> refusal = approval(workspace, subject.request(), commands);
+            if (refusal.isPresent()) {
                 return new Result(
                         Outcome.APPROVAL_MISSING,
-                        snapshot,
-                        base,
-                        generator,
+                        subject.snapshot(),
+                        subject.base(),
+                        declaration.commit(),
                         commands,
                         List.of(),
                         List.of(),
                         List.of(),
                         List.of(),
                         List.of(),
-                        message,
-                        Optional.empty());
-            } catch (CommandApprovals.Mismatch e) {
-                return new Result(
-                        Outcome.APPROVAL_MISSING,
-                        snapshot,
-                        base,
-                        generator,
-                        commands,
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        e.getMessage(),
+                        refusal.get(),
                         Optional.empty());
             }
-            copy.write(live, base, live.review().treeEntries(base), policy);
-            Map<String, ReproduceTree.State> before = copy.files();
-            Map<String, ReproduceTree.State> declaredBefore = ReproduceTree.states(copy.dir(), declaration.paths());
-            List<CommandResult> results = execute(workspace, install, commands, root, copy, childEnv, progress);
-            Map<String, ReproduceTree.State> after = copy.files();
-            Map<String, ReproduceTree.State> produced = ReproduceTree.states(copy.dir(), declaration.paths());
-            Map<String, ReproduceTree.State> expected = ReproduceTree.states(snapshot.worktree(), declaration.paths());
-            List<String> mismatched = new ArrayList<>();
-            List<Mismatch> details = new ArrayList<>();
-            List<String> unchanged = new ArrayList<>();
-            for (String path : declaration.paths()) {
-                if (!produced.get(path).equals(expected.get(path))) {
-                    mismatched.add(path);
-                    details.add(new Mismatch(
-                            path,
-                            expected.get(path).describe(),
-                            produced.get(path).describe()));
-                }
-                if (produced.get(path).equals(declaredBefore.get(path))) {
-                    unchanged.add(path);
-                }
-            }
-            TreeSet<String> stray = new TreeSet<>(before.keySet());
-            stray.addAll(after.keySet());
-            stray.removeAll(declaration.paths());
-            stray.removeIf(path -> Objects.equals(before.get(path), after.get(path)));
-            boolean ran = results.stream().allMatch(r -> r.status().equals("passed"));
-            boolean passed = ran && mismatched.isEmpty() && unchanged.isEmpty() && stray.isEmpty();
-            String message = passed
-                    ? "every declared path reproduced exactly, and nothing else was written"
-                    : ReproduceReport.message(ran, results, mismatched, unchanged, stray);
-            EventEnvelope event = JudgeEvents.append(
-                    session,
-                    request.key(),
-                    event(snapshot, base, generator, passed, mismatched, unchanged, List.copyOf(stray)));
-            return new Result(
-                    passed ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED,
-                    snapshot,
-                    base,
-                    generator,
-                    commands,
-                    results,
-                    List.copyOf(mismatched),
-                    List.copyOf(unchanged),
-                    List.copyOf(stray),
-                    List.copyOf(details),
-                    message,
-                    Optional.of(event));
+            copy.write(live.repo(), subject.base(), live.repo().review().treeEntries(subject.base()), live.policy());
+            ReproduceComparison.Baseline before = ReproduceComparison.Baseline.of(copy, declaration);
+            List<CommandResult> results = ReproduceExecution.execute(
+                    workspace,
+                    new ReproduceExecution.Sandbox(root, copy, childEnv),
+                    new ReproduceExecution.Commands(install, commands),
+                    progress);
+            ReproduceComparison found = ReproduceComparison.of(before, copy, subject.snapshot(), declaration);
+            return recorded(live.session(), subject, commands, results, found);
         }
     }
 
-    /** The install in the generator root, then each prepare command and the generator in the base copy; stops at a failure. */
-    private static List<CommandResult> execute(
-            Workspace workspace,
-            List<String> install,
+    /** Why the list may not run, when it is not approved (or was declined, or differs from the approved one). */
+    private static Optional<String> approval(Workspace workspace, Request request, List<String> commands) {
+        try {
+            new CommandApprovals(workspace).require(request.key(), commands, request.approvals(), request.terminal());
+            return Optional.empty();
+        } catch (CommandApprovals.Missing e) {
+            StringBuilder list = new StringBuilder();
+            for (int i = 0; i < commands.size(); i++) {
+                list.append("\n  ").append(i + 1).append(". ").append(commands.get(i));
+            }
+            return Optional.of("the reproduction's commands " + (e.declined() ? "were declined" : "are not approved")
+                    + ", so nothing ran:" + list + "\nto approve them headless, pass: " + e.flags());
+        } catch (CommandApprovals.Mismatch e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    /** The verdict of commands that ran, recorded as {@code judge.reproduced}. */
+    private static Result recorded(
+            Session session,
+            Subject subject,
             List<String> commands,
-            ReproduceTree root,
-            ReproduceTree copy,
-            Map<String, String> childEnv,
-            Progress progress) {
-        List<CommandResult> results = new ArrayList<>();
-        Thread hook = new Thread(LiveProcesses::killAll, "wb-judge-reproduce-interrupted");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            int index = 1;
-            if (!install.isEmpty()) {
-                progress.started(index, commands.size(), commands.get(0));
-                Duration limit =
-                        Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
-                Path output = copy.dir().resolveSibling(copy.dir().getFileName() + ".install.out");
-                NodeInstall.run(install, root.dir(), childEnv, limit, output); // kept for the user if it fails
-                deleteQuietly(output);
-                results.add(new CommandResult(index, commands.get(0), "passed", 0, "exited", Optional.empty()));
-                index++;
-            }
-            Redactor redactor = Redactor.forWorkspace(workspace, childEnv);
-            for (; index <= commands.size(); index++) {
-                String command = commands.get(index - 1);
-                if (!results.isEmpty()
-                        && !results.get(results.size() - 1).status().equals("passed")) {
-                    results.add(new CommandResult(index, command, "not-run", -1, "not-run", Optional.empty()));
-                    continue;
-                }
-                JudgeRun.CommandResult run = CommandRun.run(
-                        workspace,
-                        index,
-                        commands.size(),
-                        new DeclaredCommand(0, command, command, false),
-                        copy.dir(),
-                        childEnv,
-                        redactor,
-                        Timings.OFF,
-                        new JudgeRun.Progress() {
-                            @Override
-                            public void started(int i, int total, String text) {
-                                progress.started(i, total, text);
-                            }
-
-                            @Override
-                            public void finished(JudgeRun.CommandResult result) {}
-                        });
-                results.add(
-                        new CommandResult(index, command, run.status(), run.exitCode(), run.ended(), run.evidence()));
-            }
-            return results;
-        } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running
-            }
-        }
+            List<CommandResult> results,
+            ReproduceComparison found) {
+        String generator = subject.declaration().commit();
+        boolean ran = results.stream().allMatch(r -> r.status().equals("passed"));
+        boolean passed = ran && found.exact();
+        String message = passed
+                ? "every declared path reproduced exactly, and nothing else was written"
+                : ReproduceReport.message(ran, results, found.mismatched(), found.unchanged(), found.stray());
+        EventEnvelope event = JudgeEvents.append(
+                session, subject.request().key(), event(subject.snapshot(), subject.base(), generator, passed, found));
+        return new Result(
+                passed ? Outcome.REPRODUCED : Outcome.NOT_REPRODUCED,
+                subject.snapshot(),
+                subject.base(),
+                generator,
+                commands,
+                results,
+                found.mismatched(),
+                found.unchanged(),
+                found.stray(),
+                found.details(),
+                message,
+                Optional.of(event));
     }
 
-    static WbEvent event(
-            Snapshot snapshot,
-            String base,
-            String generator,
-            boolean passed,
-            List<String> mismatched,
-            List<String> unchanged,
-            List<String> stray) {
-        return Fitted.of(new JudgeReproduced(snapshot.id(), base, generator, passed, mismatched, unchanged, stray));
-    }
-
-    private static void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException ignored) {
-            // a temporary file in the system's temporary folder
-        }
+    static WbEvent event(Snapshot snapshot, String base, String generator, boolean passed, ReproduceComparison found) {
+        return Fitted.of(new JudgeReproduced(
+                snapshot.id(), base, generator, passed, found.mismatched(), found.unchanged(), found.stray()));
     }
 }

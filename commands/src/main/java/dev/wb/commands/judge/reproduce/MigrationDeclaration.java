@@ -2,7 +2,7 @@ package dev.wb.commands.judge.reproduce;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.Failure;
-import dev.wb.commands.capsule.Fence;
+import dev.wb.commands.capsule.FencedBlocks;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -84,34 +83,7 @@ public record MigrationDeclaration(
             throw malformed(where, List.of("the block is not a JSON object"));
         }
         unknown(doc, TOP, "", problems);
-        JsonNode generator = doc.get("generator");
-        String command = null;
-        String commit = null;
-        String review = null;
-        List<String> inputs = List.of();
-        List<String> prepare = List.of();
-        if (generator == null || !generator.isObject()) {
-            problems.add("generator is missing or not an object");
-        } else {
-            unknown(generator, GENERATOR, "generator.", problems);
-            command = text(generator, "command", problems);
-            commit = text(generator, "commit", problems);
-            if (commit != null && !FULL_ID.matcher(commit).matches()) {
-                problems.add("generator.commit is not a full commit id (40 or 64 lower-case hex digits): "
-                        + TerminalText.escape(commit));
-            }
-            review = text(generator, "review", problems);
-            if (review != null) {
-                plain("generator.review", review, problems);
-            }
-            inputs = list(generator, "inputs", "generator.", true, problems);
-            prepare = list(generator, "prepare", "generator.", false, problems);
-            if (command != null) {
-                shown("generator.command", command, problems);
-            }
-            prepare.forEach(c -> shown("generator.prepare", c, problems));
-            inputs.forEach(path -> plain("generator.inputs", path, problems));
-        }
+        Generator generator = generator(doc.get("generator"), problems);
         List<String> paths = list(doc, "paths", "", true, problems);
         if (doc.has("paths") && doc.get("paths").isArray() && doc.get("paths").isEmpty()) {
             problems.add("paths is empty: declare the paths the generator writes");
@@ -126,35 +98,91 @@ public record MigrationDeclaration(
             throw malformed(where, problems);
         }
         return new MigrationDeclaration(
-                command.strip(),
-                commit,
-                review,
-                inputs,
-                prepare.stream().map(String::strip).toList(),
+                generator.command().strip(),
+                generator.commit(),
+                generator.review(),
+                generator.inputs(),
+                generator.prepare().stream().map(String::strip).toList(),
                 paths);
+    }
+
+    /** The {@code generator} object as declared, its fields null or empty where a problem was found. */
+    private record Generator(String command, String commit, String review, List<String> inputs, List<String> prepare) {}
+
+    private static Generator generator(JsonNode generator, List<String> problems) {
+        if (generator == null || !generator.isObject()) {
+            problems.add("generator is missing or not an object");
+            return new Generator(null, null, null, List.of(), List.of());
+        }
+        unknown(generator, GENERATOR, "generator.", problems);
+        String command = text(generator, "command", problems);
+        String commit = text(generator, "commit", problems);
+        if (commit != null && !FULL_ID.matcher(commit).matches()) {
+            problems.add("generator.commit is not a full commit id (40 or 64 lower-case hex digits): "
+                    + TerminalText.escape(commit));
+        }
+        String review = text(generator, "review", problems);
+        if (review != null) {
+            plain("generator.review", review, problems);
+        }
+        List<String> inputs = list(generator, "inputs", "generator.", true, problems);
+        List<String> prepare = list(generator, "prepare", "generator.", false, problems);
+        if (command != null) {
+            shown("generator.command", command, problems);
+        }
+        prepare.forEach(c -> shown("generator.prepare", c, problems));
+        inputs.forEach(path -> plain("generator.inputs", path, problems));
+        return new Generator(command, commit, review, inputs, prepare);
     }
 
     /** The body of the one fence under {@code ## Migration}. */
     private static String fence(String text, String where) {
         List<String> lines = lines(text);
-        int section = -1;
-        int end = lines.size();
-        List<int[]> fences = new ArrayList<>();
-        Fence open = null;
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (open != null) {
-                if (open.closes(line)) {
-                    open = null;
-                    fences.get(fences.size() - 1)[1] = i;
-                }
-                continue;
-            }
-            Optional<Fence> opened = Fence.opening(line, 3);
-            if (opened.isPresent()) {
-                open = opened.get();
-                fences.add(new int[] {i, -1});
-            } else if (SECTION.matcher(line).matches()) {
+        SectionBounds bounds = new SectionBounds(lines.size(), where);
+        List<FencedBlocks.Block> fences = FencedBlocks.scan(lines, bounds::see);
+        int section = bounds.section;
+        int end = bounds.end;
+        if (section < 0) {
+            throw Failure.usage(
+                    where + " has no " + HEADING + " section, so it declares no generator",
+                    "declare the generator in one fenced JSON object under " + HEADING + " (docs/JUDGE.md)");
+        }
+        int start = section;
+        int stop = end;
+        List<FencedBlocks.Block> inside =
+                fences.stream().filter(f -> f.opensWithin(start, stop)).toList();
+        if (inside.isEmpty()) {
+            throw malformed(where, List.of("the section has no fenced block: write the JSON object between ``` lines"));
+        }
+        if (inside.size() > 1) {
+            throw malformed(
+                    where,
+                    List.of("the section has " + inside.size() + " fenced blocks (lines "
+                            + (inside.get(0).open() + 1) + " and "
+                            + (inside.get(1).open() + 1) + "): keep exactly one"));
+        }
+        FencedBlocks.Block fence = inside.get(0);
+        if (!fence.closed()) {
+            throw malformed(where, List.of("the fence opened on line " + (fence.open() + 1) + " is never closed"));
+        }
+        return String.join("\n", lines.subList(fence.open() + 1, fence.close()));
+    }
+
+    /** Where the one {@code ## Migration} section starts and ends, from the lines outside every fence. */
+    private static final class SectionBounds {
+        private final int lineCount;
+        private final String where;
+        private int section = -1;
+        private int end;
+
+        SectionBounds(int lineCount, String where) {
+            this.lineCount = lineCount;
+            this.end = lineCount;
+            this.where = where;
+        }
+
+        void see(int i, String line) {
+            if (SECTION.matcher(line).matches()) {
                 if (section >= 0) {
                     throw malformed(
                             where,
@@ -163,34 +191,11 @@ public record MigrationDeclaration(
                 }
                 section = i;
             } else if (section >= 0
-                    && end == lines.size()
+                    && end == lineCount
                     && HEADING_LINE.matcher(line).matches()) {
                 end = i;
             }
         }
-        if (section < 0) {
-            throw Failure.usage(
-                    where + " has no " + HEADING + " section, so it declares no generator",
-                    "declare the generator in one fenced JSON object under " + HEADING + " (docs/JUDGE.md)");
-        }
-        int start = section;
-        int stop = end;
-        List<int[]> inside =
-                fences.stream().filter(f -> f[0] > start && f[0] < stop).toList();
-        if (inside.isEmpty()) {
-            throw malformed(where, List.of("the section has no fenced block: write the JSON object between ``` lines"));
-        }
-        if (inside.size() > 1) {
-            throw malformed(
-                    where,
-                    List.of("the section has " + inside.size() + " fenced blocks (lines " + (inside.get(0)[0] + 1)
-                            + " and " + (inside.get(1)[0] + 1) + "): keep exactly one"));
-        }
-        int[] fence = inside.get(0);
-        if (fence[1] < 0) {
-            throw malformed(where, List.of("the fence opened on line " + (fence[0] + 1) + " is never closed"));
-        }
-        return String.join("\n", lines.subList(fence[0] + 1, fence[1]));
     }
 
     private static List<String> lines(String text) {

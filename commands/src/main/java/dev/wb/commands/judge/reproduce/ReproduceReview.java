@@ -58,6 +58,7 @@ final class ReproduceReview {
                     + String.join("; ", reading.problems()));
         }
         ReviewRecord record = reading.record().get();
+        String prefix = "the generator review " + shown + ": ";
         if (record.receiptDigest().isPresent()) {
             RecordVerification.Outcome strong = RecordVerification.verify(
                     workspace,
@@ -65,11 +66,15 @@ final class ReproduceReview {
                     new RecordVerification.Pinned(record.receiptDigest().get()),
                     env);
             List<String> reasons = new ArrayList<>();
-            strong.reasons().forEach(r -> reasons.add("the generator review " + shown + ": " + r));
+            strong.reasons().forEach(r -> reasons.add(prefix + r));
             return new Outcome(strong.snapshot(), Optional.of(record), reasons);
         }
+        return unpinned(workspace, record, prefix, env);
+    }
+
+    /** A record without a pinned receipt: an approval of the snapshot it names, its scope recomputed. */
+    private static Outcome unpinned(Workspace workspace, ReviewRecord record, String prefix, Map<String, String> env) {
         List<String> reasons = new ArrayList<>();
-        String prefix = "the generator review " + shown + ": ";
         if (record.legacy()) {
             reasons.add(prefix + "a legacy (schema 5) record is not a verified approval");
         }

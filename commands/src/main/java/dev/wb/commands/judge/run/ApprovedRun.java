@@ -43,26 +43,22 @@ final class ApprovedRun {
     private final Progress progress;
     private final List<String> notices;
 
-    ApprovedRun(
-            Workspace workspace,
-            Snapshot snapshot,
-            ValidationBlock validation,
-            CommandApprovals.Approval approval,
-            RunRecorder recorder,
-            Map<String, String> env,
-            Clock clock,
-            Timings timings,
-            Progress progress,
-            List<String> notices) {
-        this.workspace = workspace;
-        this.snapshot = snapshot;
-        this.validation = validation;
-        this.approval = approval;
+    /** What was approved to run: the snapshot, its capsule's validation and the approval of its list. */
+    record Approved(Snapshot snapshot, ValidationBlock validation, CommandApprovals.Approval approval) {}
+
+    /** What a run runs with: the workspace, the environment, the clock, the timings and the progress drawn. */
+    record Context(Workspace workspace, Map<String, String> env, Clock clock, Timings timings, Progress progress) {}
+
+    ApprovedRun(Approved approved, Context context, RunRecorder recorder, List<String> notices) {
+        this.workspace = context.workspace();
+        this.snapshot = approved.snapshot();
+        this.validation = approved.validation();
+        this.approval = approved.approval();
         this.recorder = recorder;
-        this.env = env;
-        this.clock = clock;
-        this.timings = timings;
-        this.progress = progress;
+        this.env = context.env();
+        this.clock = context.clock();
+        this.timings = context.timings();
+        this.progress = context.progress();
         this.notices = notices;
     }
 
@@ -84,8 +80,7 @@ final class ApprovedRun {
         Redactor redactor = Redactor.forWorkspace(workspace, env);
         for (int i = 0; i < declared.size(); i++) {
             DeclaredCommand command = declared.get(i);
-            results.add(CommandRun.run(
-                    workspace, i + 1, declared.size(), command, workspace.root(), env, redactor, timings, progress));
+            results.add(CommandRun.run(setting(workspace.root(), redactor), i + 1, declared.size(), command));
             if (JudgeRun.INTERRUPTED.get()) {
                 notices.add("interrupted (Ctrl-C or SIGTERM): the commands after " + (i + 1) + " did not run");
                 for (int k = i + 1; k < declared.size(); k++) {
@@ -135,16 +130,7 @@ final class ApprovedRun {
                     results.add(CommandRun.notRun(i + 1, declared.get(i)));
                     continue;
                 }
-                results.add(CommandRun.run(
-                        workspace,
-                        i + 1,
-                        declared.size(),
-                        declared.get(i),
-                        copy.dir(),
-                        env,
-                        redactor,
-                        timings,
-                        progress));
+                results.add(CommandRun.run(setting(copy.dir(), redactor), i + 1, declared.size(), declared.get(i)));
             }
             List<String> drift = timings.phase("drift", () -> copy.drift(snapshot));
             Outcome outcome = drift.isEmpty() ? verdict(results) : Outcome.FAILED;
@@ -155,6 +141,10 @@ final class ApprovedRun {
             return timings.phase(
                     "cleanup", () -> recorder.finished(outcome, "isolated", results, drift, receipt, notices));
         }
+    }
+
+    private CommandRun.Setting setting(Path dir, Redactor redactor) {
+        return new CommandRun.Setting(workspace, dir, env, redactor, timings, progress);
     }
 
     private static Outcome verdict(List<CommandResult> results) {

@@ -4,6 +4,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.commands.judge.core.KebabName;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
@@ -13,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -29,31 +29,38 @@ public final class CommandRun {
 
     private CommandRun() {}
 
-    /** Runs one command in {@code dir}, telling {@code progress} when it starts and ends. */
-    public static JudgeRun.CommandResult run(
+    /**
+     * Where and how a run's commands run: the folder, their environment, the redactor of their
+     * evidence, the timings they are measured into and the progress the user sees.
+     */
+    public record Setting(
             Workspace workspace,
-            int index,
-            int total,
-            DeclaredCommand command,
             Path dir,
             Map<String, String> env,
             Redactor redactor,
             Timings timings,
-            JudgeRun.Progress progress) {
+            JudgeRun.Progress progress) {}
+
+    /** Runs one command in the setting's folder, telling its progress when it starts and ends. */
+    public static JudgeRun.CommandResult run(Setting setting, int index, int total, DeclaredCommand command) {
+        Workspace workspace = setting.workspace();
+        Redactor redactor = setting.redactor();
+        JudgeRun.Progress progress = setting.progress();
         progress.started(index, total, command.normalized());
         Path output = outputFile(workspace);
         try {
             Duration limit = Duration.ofSeconds(WorkspaceConfig.load(workspace).verifyTimeoutSeconds());
-            RunResult run = timings.command(
-                    index,
-                    () -> ProcessRunner.run(
-                            List.of("/bin/sh", "-c", command.normalized()),
-                            dir,
-                            env,
-                            limit,
-                            output,
-                            elapsed -> {},
-                            redactor));
+            RunResult run = setting.timings()
+                    .command(
+                            index,
+                            () -> ProcessRunner.run(
+                                    List.of("/bin/sh", "-c", command.normalized()),
+                                    setting.dir(),
+                                    setting.env(),
+                                    limit,
+                                    output,
+                                    elapsed -> {},
+                                    redactor));
             boolean passed = run.passed();
             Optional<String> evidence = passed ? Optional.empty() : Optional.of(evidence(run, redactor));
             JudgeRun.CommandResult result = new JudgeRun.CommandResult(
@@ -62,7 +69,7 @@ public final class CommandRun {
                     command.optional(),
                     passed ? "passed" : "failed",
                     run.exitCode(),
-                    run.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'),
+                    KebabName.of(run.outcome()),
                     run.duration().toMillis(),
                     evidence);
             progress.finished(result);

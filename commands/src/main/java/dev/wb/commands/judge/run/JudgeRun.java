@@ -6,6 +6,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.ValidationBlock;
+import dev.wb.commands.judge.core.KebabName;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.commands.judge.snapshot.Snapshot;
@@ -20,7 +21,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -42,22 +42,17 @@ public final class JudgeRun {
      * ends the process with is the cli's (its one table of exit codes).
      */
     public enum Outcome {
-        PASSED("passed"),
-        FAILED("failed"),
-        APPROVAL_MISSING("approval-missing"),
-        LOCK_BUSY("lock-busy"),
-        INVALIDATED("invalidated"),
-        TREE_MISMATCH("tree-mismatch"),
-        NO_RUNTIME_VALIDATION("no-runtime-validation");
+        PASSED,
+        FAILED,
+        APPROVAL_MISSING,
+        LOCK_BUSY,
+        INVALIDATED,
+        TREE_MISMATCH,
+        NO_RUNTIME_VALIDATION;
 
-        private final String wire;
-
-        Outcome(String wire) {
-            this.wire = wire;
-        }
-
+        /** The {@code --json} outcome: the constant's name, in kebab case. */
         public String wire() {
-            return wire;
+            return KebabName.of(this);
         }
     }
 
@@ -131,20 +126,7 @@ public final class JudgeRun {
         if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
             return documentation(recorder, snapshot, validation, clock);
         }
-        if (validation.shape() != ValidationBlock.Shape.REQUIRED
-                && validation.shape() != ValidationBlock.Shape.OPTIONAL_ONLY) {
-            List<String> problems = new ArrayList<>();
-            validation.problems().forEach(p -> problems.add(p.render()));
-            throw Failure.usage(
-                    "the capsule of " + request.key() + " in " + snapshot.label() + " declares nothing to run ("
-                            + validation.shape().name().toLowerCase(Locale.ROOT).replace('_', '-') + " validation"
-                            + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
-                    (validation.shape() == ValidationBlock.Shape.MALFORMED
-                                    ? "correct the lines named above"
-                                    : "declare the commands in a fenced block under ## Validation")
-                            + " in .workflow/"
-                            + request.key() + "/task.md (docs/CAPSULE.md), then capture a new snapshot");
-        }
+        refuseNothingToRun(request.key(), snapshot, validation);
         List<String> commands = validation.normalizedCommands();
         CommandApprovals.Approval approval;
         try {
@@ -161,6 +143,42 @@ public final class JudgeRun {
         } catch (RunLock.Busy e) {
             return recorder.refused(Outcome.LOCK_BUSY, e.getMessage(), List.of(), request.isolated());
         }
+        return underLock(
+                lock,
+                new ApprovedRun.Approved(snapshot, validation, approval),
+                new ApprovedRun.Context(workspace, env, clock, timings, progress),
+                recorder,
+                request.isolated());
+    }
+
+    /** Refuses a capsule whose validation declares nothing to run (and is no documentation receipt either). */
+    private static void refuseNothingToRun(TaskKey key, Snapshot snapshot, ValidationBlock validation) {
+        if (validation.shape() != ValidationBlock.Shape.REQUIRED
+                && validation.shape() != ValidationBlock.Shape.OPTIONAL_ONLY) {
+            List<String> problems = new ArrayList<>();
+            validation.problems().forEach(p -> problems.add(p.render()));
+            throw Failure.usage(
+                    "the capsule of " + key + " in " + snapshot.label() + " declares nothing to run ("
+                            + KebabName.of(validation.shape()) + " validation"
+                            + (problems.isEmpty() ? "" : ": " + String.join("; ", problems)) + ")",
+                    (validation.shape() == ValidationBlock.Shape.MALFORMED
+                                    ? "correct the lines named above"
+                                    : "declare the commands in a fenced block under ## Validation")
+                            + " in .workflow/"
+                            + key + "/task.md (docs/CAPSULE.md), then capture a new snapshot");
+        }
+    }
+
+    /**
+     * The approved run, under the lock: a shutdown (Ctrl-C, SIGTERM) stops the commands, lets the run
+     * record itself as interrupted, then releases the lock.
+     */
+    private static Result underLock(
+            RunLock lock,
+            ApprovedRun.Approved approved,
+            ApprovedRun.Context context,
+            RunRecorder recorder,
+            boolean isolated) {
         CountDownLatch recorded = new CountDownLatch(1);
         Thread hook = new Thread(
                 () -> {
@@ -179,9 +197,8 @@ public final class JudgeRun {
         try (lock) {
             List<String> notices = new ArrayList<>();
             lock.notice().ifPresent(notices::add);
-            ApprovedRun approved = new ApprovedRun(
-                    workspace, snapshot, validation, approval, recorder, env, clock, timings, progress, notices);
-            return request.isolated() ? approved.isolated() : approved.inPlace();
+            ApprovedRun run = new ApprovedRun(approved, context, recorder, notices);
+            return isolated ? run.isolated() : run.inPlace();
         } finally {
             recorded.countDown();
             try {

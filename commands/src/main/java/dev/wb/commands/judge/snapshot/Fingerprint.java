@@ -92,62 +92,71 @@ public final class Fingerprint {
      * apart. Files whose content is not known are hashed on every core.
      */
     private static Fingerprint walk(Path tree, boolean hash, Map<String, String> known) throws IOException {
-        Map<String, Entry> entries = new TreeMap<>();
-        List<Found> toHash = new ArrayList<>();
-        entries.put(".", new Entry("d", "-", "-", "-", ctime(attributes(tree)), "."));
-        walkFolder(tree, tree, "", hash, known, entries, toHash);
+        Walk walk = new Walk(tree, hash, known);
+        walk.entries.put(".", new Entry("d", "-", "-", "-", ctime(attributes(tree)), "."));
+        walk.folder(tree, "");
         try {
-            toHash.parallelStream().map(Fingerprint::hashed).toList().forEach(e -> entries.put(e.path(), e));
+            walk.toHash.parallelStream().map(Fingerprint::hashed).toList().forEach(e -> walk.entries.put(e.path(), e));
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        return new Fingerprint(entries);
+        return new Fingerprint(walk.entries);
     }
 
     /** A file to hash: where it is, its path in the tree, and the change time read when it was listed. */
     private record Found(Path file, String path, long ctime) {}
 
-    private static void walkFolder(
-            Path tree,
-            Path folder,
-            String prefix,
-            boolean hash,
-            Map<String, String> known,
-            Map<String, Entry> entries,
-            List<Found> toHash)
-            throws IOException {
-        List<Path> children = new ArrayList<>();
-        try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder)) {
-            listing.forEach(children::add);
+    /**
+     * One walk of a tree: the entries read so far, and the files still to hash (when it hashes, the
+     * files whose content is not {@code known}).
+     */
+    private static final class Walk {
+        private final Path tree;
+        private final boolean hash;
+        private final Map<String, String> known;
+        private final Map<String, Entry> entries = new TreeMap<>();
+        private final List<Found> toHash = new ArrayList<>();
+
+        Walk(Path tree, boolean hash, Map<String, String> known) {
+            this.tree = tree;
+            this.hash = hash;
+            this.known = known;
         }
-        for (Path child : children) {
-            String path = prefix + child.getFileName().toString();
-            Map<String, Object> attrs = attributes(child);
-            int mode = (Integer) attrs.get("mode");
-            long ctime = ctime(attrs);
-            if ((mode & S_IFMT) == S_IFDIR) {
-                if (!child.equals(tree.resolve(".git"))) {
-                    entries.put(path, new Entry("d", "-", "-", "-", ctime, path));
-                    walkFolder(tree, child, path + "/", hash, known, entries, toHash);
-                }
-                continue;
+
+        void folder(Path folder, String prefix) throws IOException {
+            List<Path> children = new ArrayList<>();
+            try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder)) {
+                listing.forEach(children::add);
             }
-            String id = known.get(path);
-            if (!hash || id != null) {
-                String gitMode = (mode & S_IFMT) == S_IFLNK
-                        ? FileContent.SYMLINK
-                        : (mode & 0100) != 0 ? FileContent.EXECUTABLE : FileContent.REGULAR;
-                entries.put(
-                        path,
-                        new Entry(
-                                "f",
-                                gitMode,
-                                id != null ? id : UNREAD,
-                                String.valueOf(attrs.get("size")),
-                                ctime,
-                                path));
-            } else {
-                toHash.add(new Found(child, path, ctime));
+            for (Path child : children) {
+                String path = prefix + child.getFileName().toString();
+                Map<String, Object> attrs = attributes(child);
+                int mode = (Integer) attrs.get("mode");
+                long ctime = ctime(attrs);
+                if ((mode & S_IFMT) == S_IFDIR) {
+                    if (!child.equals(tree.resolve(".git"))) {
+                        entries.put(path, new Entry("d", "-", "-", "-", ctime, path));
+                        folder(child, path + "/");
+                    }
+                    continue;
+                }
+                String id = known.get(path);
+                if (!hash || id != null) {
+                    String gitMode = (mode & S_IFMT) == S_IFLNK
+                            ? FileContent.SYMLINK
+                            : (mode & 0100) != 0 ? FileContent.EXECUTABLE : FileContent.REGULAR;
+                    entries.put(
+                            path,
+                            new Entry(
+                                    "f",
+                                    gitMode,
+                                    id != null ? id : UNREAD,
+                                    String.valueOf(attrs.get("size")),
+                                    ctime,
+                                    path));
+                } else {
+                    toHash.add(new Found(child, path, ctime));
+                }
             }
         }
     }

@@ -187,8 +187,9 @@ public final class JudgePrune {
                         "cannot list " + relative(workspace, dir) + ": " + e.getMessage(),
                         List.of("check the folder's permissions, then prune again"));
             }
+            PruneSurvey.Found survey = new PruneSurvey.Found(found, captures, broken);
             for (Path child : children) {
-                PruneSurvey.classify(workspace, child, clock, found, captures, broken);
+                PruneSurvey.classify(workspace, child, clock, survey);
             }
         }
         List<Entry> planned = PruneSurvey.decide(found, keep, notices);

@@ -39,85 +39,74 @@ final class PruneSurvey {
 
     private PruneSurvey() {}
 
+    /** What a survey found, as it goes: the snapshots, the capture folders and the broken entries. */
+    record Found(List<Entry> entries, List<Capture> captures, List<Broken> broken) {}
+
+    /** A folder that is not a usable snapshot, and why: it is left in place. */
+    private static final class LeftInPlace extends Exception {
+        LeftInPlace(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
     /** Sorts one folder under snapshots/ into a snapshot, a capture folder or a broken entry. */
-    static void classify(
-            Workspace workspace,
-            Path child,
-            Clock clock,
-            List<Entry> found,
-            List<Capture> captures,
-            List<Broken> broken) {
+    static void classify(Workspace workspace, Path child, Clock clock, Found found) {
         String name = child.getFileName().toString();
         String shown = relative(workspace, child);
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            broken.add(new Broken(shown, "cannot be read (" + e.getMessage() + "); left in place"));
+            found.broken().add(new Broken(shown, "cannot be read (" + e.getMessage() + "); left in place"));
             return;
         }
         if (name.startsWith(".capture-")) {
-            Instant changed = lastChange(child, attributes).truncatedTo(ChronoUnit.SECONDS);
-            Duration age = Duration.between(changed, clock.instant());
-            if (attributes.isDirectory() && age.compareTo(CAPTURE_GRACE) < 0) {
-                captures.add(new Capture(
-                        shown,
-                        false,
-                        "changed " + changed + ", within the last " + CAPTURE_GRACE.toMinutes()
-                                + " minutes: a capture may still be writing it; left"));
-            } else {
-                captures.add(new Capture(
-                        shown, true, "a temporary capture folder left behind (last changed " + changed + ")"));
-            }
+            found.captures().add(capture(child, shown, attributes, clock));
             return;
         }
+        try {
+            found.entries().add(entry(child, name, attributes));
+        } catch (LeftInPlace e) {
+            found.broken().add(new Broken(shown, e.getMessage()));
+        }
+    }
+
+    /** A capture folder: left while a capture may still be writing it, deleted once it is older. */
+    private static Capture capture(Path child, String shown, BasicFileAttributes attributes, Clock clock) {
+        Instant changed = lastChange(child, attributes).truncatedTo(ChronoUnit.SECONDS);
+        Duration age = Duration.between(changed, clock.instant());
+        if (attributes.isDirectory() && age.compareTo(CAPTURE_GRACE) < 0) {
+            return new Capture(
+                    shown,
+                    false,
+                    "changed " + changed + ", within the last " + CAPTURE_GRACE.toMinutes()
+                            + " minutes: a capture may still be writing it; left");
+        }
+        return new Capture(shown, true, "a temporary capture folder left behind (last changed " + changed + ")");
+    }
+
+    /** A snapshot folder's entry, from its metadata. */
+    private static Entry entry(Path child, String name, BasicFileAttributes attributes) throws LeftInPlace {
         if (!Candidate.SNAPSHOT_ID.matcher(name).matches()) {
-            broken.add(new Broken(shown, "not a snapshot id (20 hex digits) or a capture folder; left in place"));
-            return;
+            throw new LeftInPlace("not a snapshot id (20 hex digits) or a capture folder; left in place");
         }
         if (attributes.isSymbolicLink()) {
-            broken.add(new Broken(shown, "a symbolic link, not followed; left in place"));
-            return;
+            throw new LeftInPlace("a symbolic link, not followed; left in place");
         }
         if (!attributes.isDirectory()) {
-            broken.add(new Broken(shown, "not a folder; left in place"));
-            return;
+            throw new LeftInPlace("not a folder; left in place");
         }
-        Path metadata = child.resolve(Snapshot.METADATA);
-        JsonNode node;
-        try {
-            if (!Files.isRegularFile(metadata, LinkOption.NOFOLLOW_LINKS)) {
-                broken.add(new Broken(shown, "no " + Snapshot.METADATA + "; left in place"));
-                return;
-            }
-            node = CanonicalJson.parse(Files.readAllBytes(metadata));
-        } catch (IOException e) {
-            broken.add(
-                    new Broken(shown, Snapshot.METADATA + " cannot be read (" + e.getMessage() + "); left in place"));
-            return;
-        } catch (RuntimeException e) {
-            broken.add(new Broken(shown, Snapshot.METADATA + " is not valid JSON; left in place"));
-            return;
-        }
-        if (node == null || !node.isObject()) {
-            broken.add(new Broken(shown, Snapshot.METADATA + " is not a JSON object; left in place"));
-            return;
-        }
+        JsonNode node = metadata(child);
         if (!node.path("id").isTextual() || !node.path("id").asText().equals(name)) {
-            broken.add(new Broken(
-                    shown,
-                    Snapshot.METADATA + " names another id ("
-                            + (node.has("id") ? node.get("id").toString() : "none") + "); left in place"));
-            return;
+            throw new LeftInPlace(Snapshot.METADATA + " names another id ("
+                    + (node.has("id") ? node.get("id").toString() : "none") + "); left in place");
         }
         JsonNode parent = node.get("parent");
         Optional<String> parentId = Optional.empty();
         if (parent != null && !parent.isNull()) {
             if (!parent.isTextual()
                     || !Candidate.SNAPSHOT_ID.matcher(parent.asText()).matches()) {
-                broken.add(new Broken(
-                        shown, Snapshot.METADATA + " has a malformed parent (" + parent + "); left in place"));
-                return;
+                throw new LeftInPlace(Snapshot.METADATA + " has a malformed parent (" + parent + "); left in place");
             }
             parentId = Optional.of(parent.asText());
         }
@@ -127,7 +116,7 @@ final class PruneSurvey {
         Optional<String> task = node.path("taskId").isTextual()
                 ? Optional.of(node.path("taskId").asText())
                 : Optional.empty();
-        found.add(new Entry(
+        return new Entry(
                 name,
                 task,
                 parentId,
@@ -136,7 +125,27 @@ final class PruneSurvey {
                 receipts(child),
                 true,
                 Why.NEWEST,
-                Optional.empty()));
+                Optional.empty());
+    }
+
+    /** The folder's metadata, a JSON object. */
+    private static JsonNode metadata(Path child) throws LeftInPlace {
+        Path metadata = child.resolve(Snapshot.METADATA);
+        JsonNode node;
+        try {
+            if (!Files.isRegularFile(metadata, LinkOption.NOFOLLOW_LINKS)) {
+                throw new LeftInPlace("no " + Snapshot.METADATA + "; left in place");
+            }
+            node = CanonicalJson.parse(Files.readAllBytes(metadata));
+        } catch (IOException e) {
+            throw new LeftInPlace(Snapshot.METADATA + " cannot be read (" + e.getMessage() + "); left in place");
+        } catch (RuntimeException e) {
+            throw new LeftInPlace(Snapshot.METADATA + " is not valid JSON; left in place");
+        }
+        if (node == null || !node.isObject()) {
+            throw new LeftInPlace(Snapshot.METADATA + " is not a JSON object; left in place");
+        }
+        return node;
     }
 
     /** Newest first; the newest {@code keep} and their ancestors kept, the rest deleted. */

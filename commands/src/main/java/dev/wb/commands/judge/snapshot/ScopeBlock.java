@@ -89,43 +89,25 @@ public record ScopeBlock(
     }
 
     public ScopeBlock withCandidate(String candidate, Optional<String> baseRef) {
-        return new ScopeBlock(
-                schemaVersion,
-                cliVersion,
-                taskId,
-                base,
-                baseRef,
-                candidate,
-                baseCommit,
-                candidateCommit,
-                changedFiles,
-                emptyBoundaryAuthorized,
-                excludedPaths,
-                includedTaskIds,
-                taskDigest,
-                changeDigest);
+        return restamped(schemaVersion, cliVersion, baseRef, candidate, emptyBoundaryAuthorized);
     }
 
     public ScopeBlock withEmptyBoundaryAuthorized(boolean authorized) {
-        return new ScopeBlock(
-                schemaVersion,
-                cliVersion,
-                taskId,
-                base,
-                baseRef,
-                candidate,
-                baseCommit,
-                candidateCommit,
-                changedFiles,
-                authorized,
-                excludedPaths,
-                includedTaskIds,
-                taskDigest,
-                changeDigest);
+        return restamped(schemaVersion, cliVersion, baseRef, candidate, authorized);
     }
 
     /** The same boundary stamped by another CLI version or at another schema version (the legacy 5). */
     public ScopeBlock stamped(int schemaVersion, String cliVersion) {
+        return restamped(schemaVersion, cliVersion, baseRef, candidate, emptyBoundaryAuthorized);
+    }
+
+    /** The same boundary (commits, paths, tasks and digests) under other stamps, names and authorisation. */
+    private ScopeBlock restamped(
+            int schemaVersion,
+            String cliVersion,
+            Optional<String> baseRef,
+            String candidate,
+            boolean emptyBoundaryAuthorized) {
         return new ScopeBlock(
                 schemaVersion,
                 cliVersion,

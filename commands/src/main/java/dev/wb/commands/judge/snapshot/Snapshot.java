@@ -15,31 +15,30 @@ import java.util.Optional;
  * A captured review boundary, as its {@code snapshot.json} records it. The id binds the task, the
  * scope (whose digest binds the authorised empty boundary), the content and the parent of a catch-up
  * capture; {@link #expectedId} recomputes it from the metadata, so an edited metadata file no longer
- * answers to its folder's name.
- *
- * @param head the live HEAD the capture started from; the candidate commit's parent
- * @param overlay the working tree's differences from {@code head} that the capture laid over it,
- *     blocked paths aside: what a later in-place run compares the live tree against
+ * answers to its folder's name. Its fields come in named parts; the accessors of each part's fields
+ * are also the snapshot's own.
  */
 public record Snapshot(
-        int format,
-        String id,
-        String taskId,
-        String createdAt,
-        String wbVersion,
-        String objectFormat,
-        String head,
-        String base,
-        Optional<String> baseRef,
-        String candidateCommit,
-        ScopeBlock scope,
-        List<ChangedFile> overlay,
-        String contentDigest,
-        String fingerprintDigest,
-        int coveredFiles,
-        Optional<String> parent,
-        Optional<String> parentRecordDigest,
-        Path dir) {
+        String id, Origin origin, Commits commits, ScopeBlock scope, Content content, Lineage lineage, Path dir) {
+
+    /** Of which task, when and by which wb it was captured, in which metadata format and object format. */
+    public record Origin(int format, String taskId, String createdAt, String wbVersion, String objectFormat) {}
+
+    /**
+     * The commits the boundary lies between, and the live changes the capture laid over HEAD.
+     *
+     * @param head the live HEAD the capture started from; the candidate commit's parent
+     * @param overlay the working tree's differences from {@code head} that the capture laid over it,
+     *     blocked paths aside: what a later in-place run compares the live tree against
+     */
+    public record Commits(
+            String head, String base, Optional<String> baseRef, String candidateCommit, List<ChangedFile> overlay) {}
+
+    /** What the candidate's tree holds: its content's digest, its fingerprint's, and how many files it covers. */
+    public record Content(String contentDigest, String fingerprintDigest, int coveredFiles) {}
+
+    /** For a catch-up capture, the parent snapshot and the digest of the record that approved it. */
+    public record Lineage(Optional<String> parent, Optional<String> parentRecordDigest) {}
 
     /**
      * The metadata format. Format 8 holds the scope block in the review judge's schema version 6
@@ -56,25 +55,67 @@ public record Snapshot(
 
     /** The same snapshot, seen at another folder (before and after it is published). */
     public Snapshot withDir(Path other) {
-        return new Snapshot(
-                format,
-                id,
-                taskId,
-                createdAt,
-                wbVersion,
-                objectFormat,
-                head,
-                base,
-                baseRef,
-                candidateCommit,
-                scope,
-                overlay,
-                contentDigest,
-                fingerprintDigest,
-                coveredFiles,
-                parent,
-                parentRecordDigest,
-                other);
+        return new Snapshot(id, origin, commits, scope, content, lineage, other);
+    }
+
+    public int format() {
+        return origin.format();
+    }
+
+    public String taskId() {
+        return origin.taskId();
+    }
+
+    public String createdAt() {
+        return origin.createdAt();
+    }
+
+    public String wbVersion() {
+        return origin.wbVersion();
+    }
+
+    public String objectFormat() {
+        return origin.objectFormat();
+    }
+
+    public String head() {
+        return commits.head();
+    }
+
+    public String base() {
+        return commits.base();
+    }
+
+    public Optional<String> baseRef() {
+        return commits.baseRef();
+    }
+
+    public String candidateCommit() {
+        return commits.candidateCommit();
+    }
+
+    public List<ChangedFile> overlay() {
+        return commits.overlay();
+    }
+
+    public String contentDigest() {
+        return content.contentDigest();
+    }
+
+    public String fingerprintDigest() {
+        return content.fingerprintDigest();
+    }
+
+    public int coveredFiles() {
+        return content.coveredFiles();
+    }
+
+    public Optional<String> parent() {
+        return lineage.parent();
+    }
+
+    public Optional<String> parentRecordDigest() {
+        return lineage.parentRecordDigest();
     }
 
     public Path worktree() {
@@ -105,100 +146,91 @@ public record Snapshot(
      */
     public String expectedId() {
         ObjectNode bound = CanonicalJson.objectNode();
-        bound.put("format", format);
-        bound.put("taskId", taskId);
-        bound.put("createdAt", createdAt);
-        bound.put("wbVersion", wbVersion);
-        bound.put("objectFormat", objectFormat);
-        baseRef.ifPresentOrElse(ref -> bound.put("baseRef", ref), () -> bound.putNull("baseRef"));
-        bound.put("coveredFiles", coveredFiles);
+        bound.put("format", format());
+        bound.put("taskId", taskId());
+        bound.put("createdAt", createdAt());
+        bound.put("wbVersion", wbVersion());
+        bound.put("objectFormat", objectFormat());
+        baseRef().ifPresentOrElse(ref -> bound.put("baseRef", ref), () -> bound.putNull("baseRef"));
+        bound.put("coveredFiles", coveredFiles());
         // The scope names the snapshot as its candidate, which the id cannot bind before it exists:
         // the id binds the scope as it was before it had a name.
-        bound.put("scopeDigest", scope.withCandidate("SNAPSHOT", baseRef).scopeDigest());
-        bound.put("contentDigest", contentDigest);
-        bound.put("head", head);
-        bound.put("base", base);
-        bound.put("candidateCommit", candidateCommit);
-        ArrayNode list = bound.putArray("overlay");
-        overlay.forEach(change -> list.add(change.toJson()));
-        bound.put("fingerprintDigest", fingerprintDigest);
-        parent.ifPresentOrElse(p -> bound.put("parent", p), () -> bound.putNull("parent"));
-        parentRecordDigest.ifPresentOrElse(
-                d -> bound.put("parentRecordDigest", d), () -> bound.putNull("parentRecordDigest"));
+        bound.put("scopeDigest", scope.withCandidate("SNAPSHOT", baseRef()).scopeDigest());
+        bound.put("contentDigest", contentDigest());
+        bound.put("head", head());
+        bound.put("base", base());
+        bound.put("candidateCommit", candidateCommit());
+        putOverlay(bound);
+        bound.put("fingerprintDigest", fingerprintDigest());
+        putLineage(bound);
         return Digests.hex(Digests.sha256(CanonicalJson.bytes(bound))).substring(0, 20);
     }
 
     /** This snapshot under the id its fields bind (and its scope naming it as the candidate). */
     public Snapshot identified() {
-        String id = expectedId();
+        String bound = expectedId();
         return new Snapshot(
-                format,
-                id,
-                taskId,
-                createdAt,
-                wbVersion,
-                objectFormat,
-                head,
-                base,
-                baseRef,
-                candidateCommit,
-                scope.withCandidate("SNAPSHOT:" + id, baseRef),
-                overlay,
-                contentDigest,
-                fingerprintDigest,
-                coveredFiles,
-                parent,
-                parentRecordDigest,
-                dir);
+                bound, origin, commits, scope.withCandidate("SNAPSHOT:" + bound, baseRef()), content, lineage, dir);
     }
 
     /** The metadata as snapshot.json holds it: what a load reads back and compares, field for field. */
     ObjectNode toJson() {
         ObjectNode node = CanonicalJson.objectNode();
-        node.put("format", format);
+        node.put("format", format());
         node.put("id", id);
-        node.put("taskId", taskId);
-        node.put("createdAt", createdAt);
-        node.put("wbVersion", wbVersion);
-        node.put("objectFormat", objectFormat);
-        node.put("head", head);
-        node.put("base", base);
-        baseRef.ifPresent(ref -> node.put("baseRef", ref));
-        node.put("candidateCommit", candidateCommit);
+        node.put("taskId", taskId());
+        node.put("createdAt", createdAt());
+        node.put("wbVersion", wbVersion());
+        node.put("objectFormat", objectFormat());
+        node.put("head", head());
+        node.put("base", base());
+        baseRef().ifPresent(ref -> node.put("baseRef", ref));
+        node.put("candidateCommit", candidateCommit());
         node.set("scope", scope.toJson());
-        ArrayNode list = node.putArray("overlay");
-        overlay.forEach(change -> list.add(change.toJson()));
-        node.put("contentDigest", contentDigest);
-        node.put("fingerprintDigest", fingerprintDigest);
-        node.put("coveredFiles", coveredFiles);
-        parent.ifPresentOrElse(p -> node.put("parent", p), () -> node.putNull("parent"));
-        parentRecordDigest.ifPresentOrElse(
-                d -> node.put("parentRecordDigest", d), () -> node.putNull("parentRecordDigest"));
+        putOverlay(node);
+        node.put("contentDigest", contentDigest());
+        node.put("fingerprintDigest", fingerprintDigest());
+        node.put("coveredFiles", coveredFiles());
+        putLineage(node);
         node.put("emptyBoundaryAuthorized", scope.emptyBoundaryAuthorized());
         return node;
+    }
+
+    private void putOverlay(ObjectNode node) {
+        ArrayNode list = node.putArray("overlay");
+        overlay().forEach(change -> list.add(change.toJson()));
+    }
+
+    /** The parent and its record's digest, each null for a full capture. */
+    private void putLineage(ObjectNode node) {
+        parent().ifPresentOrElse(p -> node.put("parent", p), () -> node.putNull("parent"));
+        parentRecordDigest()
+                .ifPresentOrElse(d -> node.put("parentRecordDigest", d), () -> node.putNull("parentRecordDigest"));
     }
 
     static Snapshot fromJson(JsonNode node, Path dir) {
         List<ChangedFile> overlay = new ArrayList<>();
         node.path("overlay").forEach(c -> overlay.add(ChangedFile.fromJson(c)));
         return new Snapshot(
-                node.path("format").asInt(),
                 node.path("id").asText(),
-                node.path("taskId").asText(),
-                node.path("createdAt").asText(),
-                node.path("wbVersion").asText(),
-                node.path("objectFormat").asText(),
-                node.path("head").asText(),
-                node.path("base").asText(),
-                text(node.get("baseRef")),
-                node.path("candidateCommit").asText(),
+                new Origin(
+                        node.path("format").asInt(),
+                        node.path("taskId").asText(),
+                        node.path("createdAt").asText(),
+                        node.path("wbVersion").asText(),
+                        node.path("objectFormat").asText()),
+                new Commits(
+                        node.path("head").asText(),
+                        node.path("base").asText(),
+                        text(node.get("baseRef")),
+                        node.path("candidateCommit").asText(),
+                        overlay),
                 ScopeBlock.fromJson(node.path("scope")),
-                overlay,
-                node.path("contentDigest").asText(),
-                node.path("fingerprintDigest").asText(),
-                node.path("coveredFiles").asInt(),
-                text(node.get("parent")),
-                text(node.get("parentRecordDigest")),
+                new Content(
+                        node.path("contentDigest").asText(),
+                        node.path("fingerprintDigest").asText(),
+                        node.path("coveredFiles").asInt()),
+                new Lineage(text(node.get("parent")), text(node.get("parentRecordDigest"))),
                 dir);
     }
 

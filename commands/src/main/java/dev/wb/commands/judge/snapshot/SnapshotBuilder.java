@@ -66,123 +66,180 @@ public final class SnapshotBuilder {
             Optional<String> parentRecordDigest,
             Optional<WorktreeBoundary> liveTree) {}
 
-    private SnapshotBuilder() {}
+    /** What a build runs with: the workspace, its read policy, the live environment, the clock and the timings. */
+    public record Context(
+            Workspace workspace, ReadPolicy policy, Map<String, String> env, Clock clock, Timings timings) {}
 
-    static Snapshot build(
-            Workspace workspace,
-            Plan plan,
-            ReadPolicy policy,
-            Map<String, String> liveEnv,
-            Clock clock,
-            Path temp,
-            Timings timings)
-            throws IOException {
-        Map<String, String> env = liveEnv;
-        Map<String, String> snapEnv = Snapshots.privateEnv(liveEnv);
-        Path liveRoot = workspace.root();
-        String head;
-        String format;
-        List<ChangedPath> overlayRaw;
-        try (GitRepository live = GitRepository.open(liveRoot, env, Backend.AUTO)) {
-            head = plan.liveTree()
+    /** The live repository as the capture starts: its HEAD, its object format, the working tree's changes from HEAD. */
+    private record LiveRead(String head, String objectFormat, List<ChangedPath> changes) {}
+
+    /** The live changes laid over the checkout: the overlay as recorded, the paths staged, the blocked ones left out. */
+    private record Overlay(List<ChangedFile> files, List<String> staged, Set<String> blocked) {}
+
+    /**
+     * The committed candidate: its commit, the blob id of every file the index holds once the overlay is
+     * staged (the content the fingerprint takes instead of reading those files again), and the blocked
+     * paths the commits between the base and HEAD change.
+     */
+    private record Committed(String commit, Map<String, String> known, Set<String> committedBlocked) {}
+
+    private final Context context;
+    private final Plan plan;
+    private final Path temp;
+    private final Map<String, String> snapEnv;
+
+    private SnapshotBuilder(Context context, Plan plan, Path temp) {
+        this.context = context;
+        this.plan = plan;
+        this.temp = temp;
+        this.snapEnv = Snapshots.privateEnv(context.env());
+    }
+
+    /** Builds the snapshot {@code plan} describes in {@code temp}, its metadata and fingerprint written there. */
+    static Snapshot build(Context context, Plan plan, Path temp) throws IOException {
+        return new SnapshotBuilder(context, plan, temp).build();
+    }
+
+    private Snapshot build() throws IOException {
+        Timings timings = context.timings();
+        LiveRead live = readLive();
+        SnapshotRepository repo =
+                timings.phase("repository", () -> unchecked(() -> repository(live.head(), live.objectFormat())));
+        Overlay overlay = timings.phase("copy", () -> overlay(repo.root(), live.changes()));
+        Committed committed = timings.phase("commit", () -> unchecked(() -> commit(repo, live.head(), overlay)));
+        List<String> excluded = plan.excluded().orElseGet(() -> {
+            TreeSet<String> union = new TreeSet<>(committed.committedBlocked());
+            union.addAll(overlay.blocked());
+            return List.copyOf(union);
+        });
+        Fingerprint fingerprint =
+                timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root(), committed.known())));
+        ScopeBlock scope = timings.phase(
+                "scope-of-snapshot", () -> scope(repo.root(), plan, committed.commit(), excluded, snapEnv));
+        refuseEmpty(scope);
+        byte[] fingerprintBytes = fingerprint.bytes();
+        Snapshot snapshot = new Snapshot(
+                        "",
+                        new Snapshot.Origin(
+                                Snapshot.FORMAT,
+                                plan.key().value(),
+                                Instant.now(context.clock()).toString(),
+                                WbVersion.current(),
+                                live.objectFormat()),
+                        new Snapshot.Commits(
+                                live.head(), plan.base(), plan.baseRef(), committed.commit(), overlay.files()),
+                        scope.withEmptyBoundaryAuthorized(
+                                plan.allowEmpty() && scope.changedFiles().isEmpty()),
+                        new Snapshot.Content(
+                                fingerprint.contentDigest(), Digests.sha256(fingerprintBytes), fingerprint.files()),
+                        new Snapshot.Lineage(plan.parent(), plan.parentRecordDigest()),
+                        temp)
+                .identified();
+        AtomicFiles.write(temp.resolve(Snapshot.FINGERPRINT), fingerprintBytes);
+        AtomicFiles.write(
+                temp.resolve(Snapshot.METADATA),
+                CanonicalJson.text(snapshot.toJson(), true).getBytes(StandardCharsets.UTF_8));
+        return snapshot;
+    }
+
+    /** HEAD, the object format and the working tree's changes, read from the live repository. */
+    private LiveRead readLive() {
+        try (GitRepository live = GitRepository.open(context.workspace().root(), context.env(), Backend.AUTO)) {
+            String head = plan.liveTree()
                     .map(WorktreeBoundary::head)
                     .or(live::head)
                     .orElseThrow(() -> Failure.usage(
                             "nothing is committed on this branch yet",
                             "commit the base of the work first; a snapshot holds a base and a candidate commit"));
-            format = live.objectFormat() == ObjectFormat.SHA256 ? "sha256" : "sha1";
+            String format = live.objectFormat() == ObjectFormat.SHA256 ? "sha256" : "sha1";
             // The live boundary's own read of the working tree, when there is one: the overlay is then
             // the very state the boundary was checked on (compare-live checks it is still there).
-            overlayRaw = timings.phase(
-                    "overlay",
-                    () -> plan.liveTree()
-                            .map(WorktreeBoundary::againstHead)
-                            .orElseGet(() -> live.review().againstWorktree(head)));
+            List<ChangedPath> changes = context.timings()
+                    .phase(
+                            "overlay",
+                            () -> plan.liveTree()
+                                    .map(WorktreeBoundary::againstHead)
+                                    .orElseGet(() -> live.review().againstWorktree(head)));
+            return new LiveRead(head, format, changes);
         }
-        SnapshotRepository repo = timings.phase(
-                "repository",
-                () -> unchecked(() -> {
-                    SnapshotRepository made = SnapshotRepository.init(temp.resolve("worktree"), format, env);
-                    boolean sameSource = plan.baseSource().equals(liveRoot);
-                    if (!sameSource) {
-                        made.fetch(plan.baseSource(), List.of(plan.base()));
-                    }
-                    made.fetchAndCheckout(
-                            liveRoot,
-                            sameSource && !plan.base().equals(head) ? List.of(plan.base(), head) : List.of(head),
-                            head);
-                    return made;
-                }));
+    }
+
+    /** The private repository, holding the base and the live HEAD, checked out at HEAD. */
+    private SnapshotRepository repository(String head, String format) throws IOException {
+        Path liveRoot = context.workspace().root();
+        SnapshotRepository made = SnapshotRepository.init(temp.resolve("worktree"), format, context.env());
+        boolean sameSource = plan.baseSource().equals(liveRoot);
+        if (!sameSource) {
+            made.fetch(plan.baseSource(), List.of(plan.base()));
+        }
+        made.fetchAndCheckout(
+                liveRoot, sameSource && !plan.base().equals(head) ? List.of(plan.base(), head) : List.of(head), head);
+        return made;
+    }
+
+    /** Lays each live change over the checkout, blocked paths aside. */
+    private Overlay overlay(Path snapRoot, List<ChangedPath> changes) {
         List<ChangedFile> overlay = new ArrayList<>();
         List<String> staged = new ArrayList<>();
-        TreeSet<String> blockedOverlay = new TreeSet<>();
-        timings.phase("copy", () -> {
-            // Deletions first: a folder replaced by a file ("lib/x" gone, "lib" new) must lose its
-            // contents before the file can take its place.
-            List<ChangedPath> ordered = new ArrayList<>(overlayRaw);
-            ordered.sort(Comparator.comparing((ChangedPath p) -> p.change() != Change.DELETED));
-            for (ChangedPath path : ordered) {
-                if (policy.blocked(path.path())) {
-                    blockedOverlay.add(path.path());
-                    continue;
-                }
-                overlay.add(copy(liveRoot, repo.root(), path));
-                staged.add(path.path());
+        TreeSet<String> blocked = new TreeSet<>();
+        // Deletions first: a folder replaced by a file ("lib/x" gone, "lib" new) must lose its
+        // contents before the file can take its place.
+        List<ChangedPath> ordered = new ArrayList<>(changes);
+        ordered.sort(Comparator.comparing((ChangedPath p) -> p.change() != Change.DELETED));
+        for (ChangedPath path : ordered) {
+            if (context.policy().blocked(path.path())) {
+                blocked.add(path.path());
+                continue;
             }
-            overlay.sort(Comparator.comparing(ChangedFile::path));
-        });
-        TreeSet<String> committedBlocked = new TreeSet<>();
-        // The blob id of every file the index holds once the overlay is staged: the content the
-        // fingerprint takes for those files instead of reading them again (a withheld path's file is
-        // removed from the tree, so its entry is never looked up).
+            overlay.add(copy(context.workspace().root(), snapRoot, path));
+            staged.add(path.path());
+        }
+        overlay.sort(Comparator.comparing(ChangedFile::path));
+        return new Overlay(overlay, staged, blocked);
+    }
+
+    /** Stages the overlay, withholds the blocked paths (their entries set to the base's) and commits the candidate. */
+    private Committed commit(SnapshotRepository repo, String head, Overlay overlay) throws IOException {
+        repo.stage(overlay.staged());
+        Map<String, String> baseBlocked = new HashMap<>();
+        List<String> baseEntries = new ArrayList<>();
+        Set<String> blocked = new TreeSet<>();
         Map<String, String> known = new HashMap<>();
-        String candidate = timings.phase(
-                "commit",
-                () -> unchecked(() -> {
-                    repo.stage(staged);
-                    Map<String, String> baseBlocked = new HashMap<>();
-                    List<String> baseEntries = new ArrayList<>();
-                    Set<String> blocked = new TreeSet<>();
-                    Predicate<String> withheld = policy.forManyPaths();
-                    try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
-                        // The base's paths and the index's are mostly the same: each is judged once.
-                        Map<String, Boolean> decided = new HashMap<>();
-                        for (IndexEntry entry : snap.review().treeEntries(plan.base())) {
-                            boolean blockedHere = withheld.test(entry.path());
-                            decided.put(entry.path(), blockedHere);
-                            if (blockedHere) {
-                                baseBlocked.put(entry.path(), entry.mode());
-                                baseEntries.add(entry.mode() + " " + entry.objectId() + "\t" + entry.path());
-                            }
-                        }
-                        for (IndexEntry entry : snap.review().indexEntries()) {
-                            Boolean judged = decided.get(entry.path());
-                            if (judged != null ? judged : withheld.test(entry.path())) {
-                                blocked.add(entry.path());
-                            } else if (!entry.mode().equals("160000")) {
-                                known.put(entry.path(), "git:" + entry.objectId());
-                            }
-                        }
-                        snap.review().betweenCommits(plan.base(), head).stream()
-                                .map(ChangedPath::path)
-                                .filter(withheld)
-                                .forEach(committedBlocked::add);
-                    }
-                    blocked.addAll(baseBlocked.keySet());
-                    repo.withhold(blocked, baseEntries, baseBlocked.keySet());
-                    return repo.commitCandidate(
-                            plan.base(),
-                            "wb snapshot of " + plan.key() + "\n\nbase " + plan.base() + "\nhead " + head + "\n");
-                }));
-        List<String> excluded = plan.excluded().orElseGet(() -> {
-            TreeSet<String> union = new TreeSet<>(committedBlocked);
-            union.addAll(blockedOverlay);
-            return List.copyOf(union);
-        });
-        Fingerprint fingerprint =
-                timings.phase("fingerprint", () -> unchecked(() -> Fingerprint.of(repo.root(), known)));
-        ScopeBlock scope =
-                timings.phase("scope-of-snapshot", () -> scope(repo.root(), plan, candidate, excluded, snapEnv));
+        TreeSet<String> committedBlocked = new TreeSet<>();
+        Predicate<String> withheld = context.policy().forManyPaths();
+        try (GitRepository snap = GitRepository.open(repo.root(), snapEnv, Backend.CLI)) {
+            // The base's paths and the index's are mostly the same: each is judged once.
+            Map<String, Boolean> decided = new HashMap<>();
+            for (IndexEntry entry : snap.review().treeEntries(plan.base())) {
+                boolean blockedHere = withheld.test(entry.path());
+                decided.put(entry.path(), blockedHere);
+                if (blockedHere) {
+                    baseBlocked.put(entry.path(), entry.mode());
+                    baseEntries.add(entry.mode() + " " + entry.objectId() + "\t" + entry.path());
+                }
+            }
+            for (IndexEntry entry : snap.review().indexEntries()) {
+                Boolean judged = decided.get(entry.path());
+                if (judged != null ? judged : withheld.test(entry.path())) {
+                    blocked.add(entry.path());
+                } else if (!entry.mode().equals("160000")) {
+                    known.put(entry.path(), "git:" + entry.objectId());
+                }
+            }
+            snap.review().betweenCommits(plan.base(), head).stream()
+                    .map(ChangedPath::path)
+                    .filter(withheld)
+                    .forEach(committedBlocked::add);
+        }
+        blocked.addAll(baseBlocked.keySet());
+        repo.withhold(blocked, baseEntries, baseBlocked.keySet());
+        String candidate = repo.commitCandidate(
+                plan.base(), "wb snapshot of " + plan.key() + "\n\nbase " + plan.base() + "\nhead " + head + "\n");
+        return new Committed(candidate, known, committedBlocked);
+    }
+
+    /** Refuses an empty boundary unless the plan allows one. */
+    private void refuseEmpty(ScopeBlock scope) {
         if (scope.changedFiles().isEmpty() && !plan.allowEmpty()) {
             throw Failure.usage(
                     "the review boundary is empty: nothing differs from "
@@ -192,34 +249,6 @@ public final class SnapshotBuilder {
                             + " e.g. --base origin/main",
                     "or, for a deliberately empty review, pass --allow-empty");
         }
-        ScopeBlock authorized = scope.withEmptyBoundaryAuthorized(
-                plan.allowEmpty() && scope.changedFiles().isEmpty());
-        byte[] fingerprintBytes = fingerprint.bytes();
-        Snapshot snapshot = new Snapshot(
-                        Snapshot.FORMAT,
-                        "",
-                        plan.key().value(),
-                        Instant.now(clock).toString(),
-                        WbVersion.current(),
-                        format,
-                        head,
-                        plan.base(),
-                        plan.baseRef(),
-                        candidate,
-                        authorized,
-                        overlay,
-                        fingerprint.contentDigest(),
-                        Digests.sha256(fingerprintBytes),
-                        fingerprint.files(),
-                        plan.parent(),
-                        plan.parentRecordDigest(),
-                        temp)
-                .identified();
-        AtomicFiles.write(temp.resolve(Snapshot.FINGERPRINT), fingerprintBytes);
-        AtomicFiles.write(
-                temp.resolve(Snapshot.METADATA),
-                CanonicalJson.text(snapshot.toJson(), true).getBytes(StandardCharsets.UTF_8));
-        return snapshot;
     }
 
     /** The scope block read from the built repository: git's difference of base and candidate there. */

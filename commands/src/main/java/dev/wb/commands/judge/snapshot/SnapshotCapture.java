@@ -61,7 +61,7 @@ public final class SnapshotCapture {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.of(live.tree()));
-        return publishBuilt(workspace, plan, policy, env, clock, timings, built -> {
+        return publishBuilt(new SnapshotBuilder.Context(workspace, policy, env, clock, timings), plan, built -> {
             ScopeBlock captured = built.scope();
             // The content itself is compared next (LiveTree); the path lists may differ where git's views
             // do (a file removed from the index but kept on disk, unchanged, is a change only to the index).
@@ -79,18 +79,15 @@ public final class SnapshotCapture {
 
     /** Builds in a temporary folder, checks the result, and publishes it; nothing is left on failure. */
     public static Result publishBuilt(
-            Workspace workspace,
-            SnapshotBuilder.Plan plan,
-            ReadPolicy policy,
-            Map<String, String> env,
-            Clock clock,
-            Timings timings,
-            Consumer<Snapshot> check) {
+            SnapshotBuilder.Context context, SnapshotBuilder.Plan plan, Consumer<Snapshot> check) {
+        Workspace workspace = context.workspace();
+        Map<String, String> env = context.env();
+        Timings timings = context.timings();
         Path snapshots = Snapshots.dir(workspace);
         Path temp = snapshots.resolve(".capture-" + UUID.randomUUID());
         try {
             Files.createDirectories(snapshots);
-            Snapshot built = SnapshotBuilder.build(workspace, plan, policy, env, clock, temp, timings);
+            Snapshot built = SnapshotBuilder.build(context, plan, temp);
             check.accept(built);
             if (!timings.phase("compare-live", () -> LiveTree.compare(workspace, built, env))
                     .matches()) {

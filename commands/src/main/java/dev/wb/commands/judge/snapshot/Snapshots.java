@@ -92,6 +92,22 @@ public final class Snapshots {
     }
 
     private static Snapshot readMetadata(Path dir, String id) {
+        JsonNode node = metadataNode(dir, id);
+        String fix = "capture a new snapshot: wb judge snapshot "
+                + node.path("taskId").asText("KEY");
+        refuseOtherFormats(node, id, fix);
+        Snapshot snapshot;
+        try {
+            snapshot = Snapshot.fromJson(node, dir);
+        } catch (RuntimeException e) {
+            throw damaged(id, "its " + Snapshot.METADATA + " is malformed", fix);
+        }
+        checkBindings(snapshot, node, id, fix);
+        return snapshot;
+    }
+
+    /** The metadata file, parsed: a JSON object with a format (not the original review judge's version). */
+    private static JsonNode metadataNode(Path dir, String id) {
         String fix = "capture a new snapshot: wb judge snapshot KEY";
         JsonNode node;
         try {
@@ -115,9 +131,12 @@ public final class Snapshots {
         if (node == null || !node.isObject() || !node.path("format").canConvertToInt()) {
             throw damaged(id, "its " + Snapshot.METADATA + " has no format", fix);
         }
+        return node;
+    }
+
+    /** Refuses a legacy format, and one written by a newer wb. */
+    private static void refuseOtherFormats(JsonNode node, String id, String fix) {
         int format = node.path("format").asInt();
-        String task = node.path("taskId").asText("KEY");
-        fix = "capture a new snapshot: wb judge snapshot " + task;
         if (format < Snapshot.FORMAT || node.has("generatedArtifacts") || node.has("buildArtifacts")) {
             throw new Failure(
                     Failure.Kind.MISSING,
@@ -133,12 +152,10 @@ public final class Snapshots {
                             + Snapshot.FORMAT + ")",
                     List.of("use the wb that captured it, or " + fix));
         }
-        Snapshot snapshot;
-        try {
-            snapshot = Snapshot.fromJson(node, dir);
-        } catch (RuntimeException e) {
-            throw damaged(id, "its " + Snapshot.METADATA + " is malformed", fix);
-        }
+    }
+
+    /** Refuses metadata that no longer answers to its folder's id, or whose derived fields disagree with it. */
+    private static void checkBindings(Snapshot snapshot, JsonNode node, String id, String fix) {
         String expected = snapshot.expectedId();
         if (!expected.equals(id) || !snapshot.id().equals(id)) {
             throw damaged(id, "its metadata no longer answers to its id (it binds " + expected + ")", fix);
@@ -160,7 +177,6 @@ public final class Snapshots {
                             + " captured, and only with --allow-empty)",
                     fix);
         }
-        return snapshot;
     }
 
     private static String predates(int format) {

@@ -111,23 +111,12 @@ class SnapshotCaptureTest {
         assertTrue(snapshot.emptyBoundaryAuthorized());
         assertEquals(List.of(), snapshot.scope().changedFiles());
         Snapshot unauthorised = new Snapshot(
-                snapshot.format(),
                 snapshot.id(),
-                snapshot.taskId(),
-                snapshot.createdAt(),
-                snapshot.wbVersion(),
-                snapshot.objectFormat(),
-                snapshot.head(),
-                snapshot.base(),
-                snapshot.baseRef(),
-                snapshot.candidateCommit(),
+                snapshot.origin(),
+                snapshot.commits(),
                 snapshot.scope().withEmptyBoundaryAuthorized(false),
-                snapshot.overlay(),
-                snapshot.contentDigest(),
-                snapshot.fingerprintDigest(),
-                snapshot.coveredFiles(),
-                snapshot.parent(),
-                snapshot.parentRecordDigest(),
+                snapshot.content(),
+                snapshot.lineage(),
                 snapshot.dir());
         assertNotEquals(unauthorised.expectedId(), snapshot.id());
     }
