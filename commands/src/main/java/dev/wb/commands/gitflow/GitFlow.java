@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.PythonJson;
+import dev.wb.engine.json.PythonJson;
 import dev.wb.commands.Session;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkbenchContexts;

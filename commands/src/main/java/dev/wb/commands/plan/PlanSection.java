@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.PythonJson;
+import dev.wb.engine.json.PythonJson;
 import dev.wb.commands.TaskFolder;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;

@@ -2,7 +2,7 @@ package dev.wb.commands.sdd;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
-import dev.wb.commands.PythonJson;
+import dev.wb.engine.json.PythonJson;
 import dev.wb.commands.TaskFolder;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.plan.PresetBar;

@@ -3,7 +3,7 @@ package dev.wb.commands.verify;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
-import dev.wb.commands.PythonJson;
+import dev.wb.engine.json.PythonJson;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.PythonJson;
+import dev.wb.engine.json.PythonJson;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
