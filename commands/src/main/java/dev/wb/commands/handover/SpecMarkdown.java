@@ -6,7 +6,7 @@ import static dev.wb.commands.handover.MarkdownText.inline;
 import static dev.wb.commands.handover.MarkdownText.textOf;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.PythonJson;
+import dev.wb.engine.json.PythonJson;
 import java.util.ArrayList;
 import java.util.List;
 

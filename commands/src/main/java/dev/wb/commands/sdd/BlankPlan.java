@@ -2,13 +2,13 @@ package dev.wb.commands.sdd;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
-import dev.wb.commands.PythonJson;
 import dev.wb.commands.TaskFolder;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.plan.PresetBar;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.json.PythonJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.wb.commands.sync;
 
+import dev.wb.commands.sync.wire.SyncCommit;
+import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.gitrun.ObjectReader;
 import dev.wb.gitrun.SyncGit;
 import java.io.IOException;
@@ -42,11 +44,49 @@ final class ChainContents {
     Map<String, Map<String, Contents>> read(
             ObjectReader reader, Map<SyncRef, ? extends Collection<SyncCommit>> walks, Map<String, String> refused)
             throws IOException {
+        List<String> objectTrees = new ArrayList<>();
+        Map<String, Map<String, SyncCommit.Tree>> trees = trees(reader, walks, refused, objectTrees);
+        Map<String, SyncGit.GitObject> folders = reader.read(objectTrees, MAX_OBJECTS_TREE, Long.MAX_VALUE);
+        List<String> wantedBlobs = new ArrayList<>();
+        Map<String, Map<String, Map<String, String>>> objectIds = objectIds(folders, trees, refused, wantedBlobs);
+        objectIds.values().forEach(byCommit -> byCommit.values().forEach(m -> wantedBlobs.addAll(m.values())));
+        Map<String, SyncGit.GitObject> read = reader.read(wantedBlobs, FetchedChains.MAX_BLOB, readLeft);
+        read.values()
+                .forEach(o -> readLeft -= o.read().map(b -> (long) b.length).orElse(0L));
+        Map<String, Map<String, Contents>> blobs = new LinkedHashMap<>();
+        for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : trees.entrySet()) {
+            if (refused.containsKey(ref.getKey())) {
+                continue;
+            }
+            Map<String, Contents> byCommit = new LinkedHashMap<>();
+            try {
+                for (Map.Entry<String, SyncCommit.Tree> c : ref.getValue().entrySet()) {
+                    Map<String, String> named =
+                            objectIds.getOrDefault(ref.getKey(), Map.of()).getOrDefault(c.getKey(), Map.of());
+                    byCommit.put(c.getKey(), contents(read, c.getKey(), c.getValue(), named));
+                }
+                blobs.put(ref.getKey(), byCommit);
+            } catch (FetchedChains.Refusal e) {
+                refused.put(ref.getKey(), e.getMessage());
+            }
+        }
+        return blobs;
+    }
+
+    /**
+     * Each walked commit's tree, by ref name and commit id; a ref with a tree that fails is refused.
+     * {@code objectTrees} gets the id of each {@code objects/} folder a tree names, in the order read.
+     */
+    private static Map<String, Map<String, SyncCommit.Tree>> trees(
+            ObjectReader reader,
+            Map<SyncRef, ? extends Collection<SyncCommit>> walks,
+            Map<String, String> refused,
+            List<String> objectTrees)
+            throws IOException {
         List<String> treeIds = new ArrayList<>();
         walks.values().forEach(commits -> commits.forEach(c -> treeIds.add(c.tree())));
         Map<String, SyncGit.GitObject> trees = reader.read(treeIds, 4096, Long.MAX_VALUE);
         Map<String, Map<String, SyncCommit.Tree>> treesOf = new LinkedHashMap<>();
-        List<String> objectTrees = new ArrayList<>();
         for (Map.Entry<SyncRef, ? extends Collection<SyncCommit>> entry : walks.entrySet()) {
             Map<String, SyncCommit.Tree> byCommit = new LinkedHashMap<>();
             try {
@@ -66,11 +106,21 @@ final class ChainContents {
                 refused.put(entry.getKey().name(), e.getMessage());
             }
         }
-        // A folder of content: 92 bytes an object, so 1 MiB names ~11,000 (a push carries at most 64 MiB).
-        Map<String, SyncGit.GitObject> folders = reader.read(objectTrees, MAX_OBJECTS_TREE, Long.MAX_VALUE);
+        return treesOf;
+    }
+
+    /**
+     * The objects each commit's {@code objects/} folder ({@code folders}, as read) names, by ref name
+     * and commit id, name to blob id; {@code wantedBlobs} gets each commit's events blob, in the order of the walk. A ref with a
+     * folder that fails is refused.
+     */
+    private static Map<String, Map<String, Map<String, String>>> objectIds(
+            Map<String, SyncGit.GitObject> folders,
+            Map<String, Map<String, SyncCommit.Tree>> trees,
+            Map<String, String> refused,
+            List<String> wantedBlobs) {
         Map<String, Map<String, Map<String, String>>> objectIds = new LinkedHashMap<>();
-        List<String> wantedBlobs = new ArrayList<>();
-        for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : treesOf.entrySet()) {
+        for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : trees.entrySet()) {
             Map<String, Map<String, String>> byCommit = new LinkedHashMap<>();
             try {
                 for (Map.Entry<String, SyncCommit.Tree> c : ref.getValue().entrySet()) {
@@ -84,9 +134,8 @@ final class ChainContents {
                             throw new FetchedChains.Refusal(
                                     "commit " + c.getKey() + " has no readable folder of objects");
                         }
-                        Map<String, String> named =
-                                SyncCommit.objects(id, folder.read().get());
-                        byCommit.put(c.getKey(), named);
+                        byCommit.put(
+                                c.getKey(), SyncCommit.objects(id, folder.read().get()));
                     }
                 }
                 objectIds.put(ref.getKey(), byCommit);
@@ -94,34 +143,19 @@ final class ChainContents {
                 refused.put(ref.getKey(), e.getMessage());
             }
         }
-        objectIds.values().forEach(byCommit -> byCommit.values().forEach(m -> wantedBlobs.addAll(m.values())));
-        Map<String, SyncGit.GitObject> read = reader.read(wantedBlobs, FetchedChains.MAX_BLOB, readLeft);
-        read.values()
-                .forEach(o -> readLeft -= o.read().map(b -> (long) b.length).orElse(0L));
-        Map<String, Map<String, Contents>> blobs = new LinkedHashMap<>();
-        for (Map.Entry<String, Map<String, SyncCommit.Tree>> ref : treesOf.entrySet()) {
-            if (refused.containsKey(ref.getKey())) {
-                continue;
-            }
-            Map<String, Contents> byCommit = new LinkedHashMap<>();
-            try {
-                for (Map.Entry<String, SyncCommit.Tree> c : ref.getValue().entrySet()) {
-                    byte[] events = blob(
-                            read, c.getKey(), "an events blob", c.getValue().events());
-                    Map<String, byte[]> objects = new LinkedHashMap<>();
-                    Map<String, String> named =
-                            objectIds.getOrDefault(ref.getKey(), Map.of()).getOrDefault(c.getKey(), Map.of());
-                    for (Map.Entry<String, String> o : named.entrySet()) {
-                        objects.put(o.getKey(), blob(read, c.getKey(), "object " + o.getKey(), o.getValue()));
-                    }
-                    byCommit.put(c.getKey(), new Contents(events, objects));
-                }
-                blobs.put(ref.getKey(), byCommit);
-            } catch (FetchedChains.Refusal e) {
-                refused.put(ref.getKey(), e.getMessage());
-            }
+        return objectIds;
+    }
+
+    /** One commit's events blob and the content it names ({@code named}: name to blob id), as read. */
+    private Contents contents(
+            Map<String, SyncGit.GitObject> read, String commit, SyncCommit.Tree tree, Map<String, String> named)
+            throws FetchedChains.Refusal {
+        byte[] events = blob(read, commit, "an events blob", tree.events());
+        Map<String, byte[]> objects = new LinkedHashMap<>();
+        for (Map.Entry<String, String> o : named.entrySet()) {
+            objects.put(o.getKey(), blob(read, commit, "object " + o.getKey(), o.getValue()));
         }
-        return blobs;
+        return new Contents(events, objects);
     }
 
     private byte[] blob(Map<String, SyncGit.GitObject> read, String commit, String what, String id)

@@ -1,5 +1,7 @@
 package dev.wb.commands.sync;
 
+import dev.wb.commands.sync.wire.SyncCommit;
+import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;

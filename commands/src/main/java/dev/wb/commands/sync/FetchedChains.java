@@ -1,15 +1,11 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.MergedLog;
 import dev.wb.commands.sync.trust.CommitSignature;
-import dev.wb.engine.Digests;
+import dev.wb.commands.sync.wire.SyncCommit;
+import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.EnvelopeCodec;
-import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.EventSchemas;
 import dev.wb.gitrun.ObjectReader;
 import dev.wb.gitrun.SyncGit;
-import dev.wb.projections.catalog.WbEvents;
-import dev.wb.projections.events.SyncSeen;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -18,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -114,8 +109,8 @@ final class FetchedChains {
             }
             List<String> held = heldHashes.apply(w.ref());
             try {
-                Optional<Verified> result =
-                        verify(w, walk, blobs.getOrDefault(w.ref().name(), Map.of()), held, own.test(w.ref()));
+                Optional<Verified> result = ChainCheck.verify(
+                        w, walk, blobs.getOrDefault(w.ref().name(), Map.of()), held, own.test(w.ref()));
                 if (result.isPresent()) {
                     verified.add(result.get());
                 } else {
@@ -134,7 +129,7 @@ final class FetchedChains {
     }
 
     /** A ref's commits, oldest first, after {@code base} (the tip imported before) or from the root. */
-    private static final class Walk {
+    static final class Walk {
         final Deque<SyncCommit> commits = new ArrayDeque<>();
         SyncCommit base;
     }
@@ -195,165 +190,6 @@ final class FetchedChains {
             return SyncCommit.parse(id, raw);
         } catch (SyncCommit.MalformedException e) {
             throw new Refusal(e.getMessage());
-        }
-    }
-
-    /**
-     * Checks one ref's events; empty when the walk stopped at a base the copy no longer reaches (it
-     * was removed or is behind), so the ref must be read again from its root.
-     */
-    private static Optional<Verified> verify(
-            Wanted w, Walk walk, Map<String, ChainContents.Contents> blobs, List<String> held, boolean own)
-            throws Refusal {
-        long version = 0;
-        String prev = EventEnvelope.GENESIS;
-        if (walk.base != null) {
-            try {
-                version = walk.base.versions()[1] + 1;
-                prev = walk.base.trailer("Wb-Head");
-            } catch (SyncCommit.MalformedException e) {
-                return Optional.empty();
-            }
-            if (held.size() < version
-                    || version == 0
-                    || !held.get((int) version - 1).equals(prev)) {
-                return Optional.empty();
-            }
-        }
-        long first = version;
-        List<EnvelopeCodec.StoredEvent> events = new ArrayList<>();
-        Map<String, byte[]> objects = new LinkedHashMap<>();
-        for (SyncCommit c : walk.commits) {
-            long[] range;
-            try {
-                range = c.versions();
-                if (!c.trailer("Wb-Stream").equals(w.ref().stream().name())
-                        || !c.trailer("Wb-Replica").equals(w.ref().replica())) {
-                    throw new Refusal("commit " + c.id() + " says it holds " + c.trailer("Wb-Stream") + " of replica "
-                            + c.trailer("Wb-Replica") + ", not the ref's");
-                }
-            } catch (SyncCommit.MalformedException e) {
-                throw new Refusal(e.getMessage());
-            }
-            if (range[0] != version) {
-                throw new Refusal("commit " + c.id() + " starts at version " + range[0] + " where " + version
-                        + " belongs: an event was dropped or added");
-            }
-            List<EnvelopeCodec.StoredEvent> inCommit;
-            try {
-                inCommit = EventsBlob.decode(blobs.get(c.id()).events());
-            } catch (EventsBlob.MalformedException e) {
-                throw new Refusal("the events of commit " + c.id() + " are malformed: " + e.getMessage());
-            }
-            if (inCommit.size() != range[1] - range[0] + 1) {
-                throw new Refusal("commit " + c.id() + " says it holds versions " + range[0] + ".." + range[1]
-                        + " but holds " + inCommit.size() + " events");
-            }
-            for (EnvelopeCodec.StoredEvent stored : inCommit) {
-                checkEvent(w.ref(), stored, version, prev);
-                prev = stored.storedHash();
-                version++;
-            }
-            String head;
-            try {
-                head = c.trailer("Wb-Head");
-            } catch (SyncCommit.MalformedException e) {
-                throw new Refusal(e.getMessage());
-            }
-            if (!head.equals(prev)) {
-                throw new Refusal(
-                        "commit " + c.id() + " says its last event hashes to " + head + ", but it hashes to " + prev);
-            }
-            checkObjects(c, inCommit, blobs.get(c.id()).objects(), objects);
-            events.addAll(inCommit);
-        }
-        if (own && version > held.size()) {
-            throw new Refusal(
-                    "the remote holds " + version + " events of this replica's own history, but its log holds "
-                            + held.size() + ": the local log lost events, or another clone uses this replica's id");
-        }
-        if (!own && walk.base == null && w.importedTip().isPresent()) {
-            // What this remote showed before is no longer in its history: whatever is there now, it
-            // was rewritten or cut back on this remote.
-            throw new Refusal("the commit imported from this remote before ("
-                    + w.importedTip().get()
-                    + ") is no longer in its history: the history was rewritten or cut back (a force-push)");
-        }
-        // Shorter than the copy is fine when another remote (a mirror) brought more before: it is
-        // then a prefix of the copy (checked below, hash by hash) and adds nothing.
-        for (int i = 0; i < events.size(); i++) {
-            long v = first + i;
-            if (v < held.size() && !held.get((int) v).equals(events.get(i).storedHash())) {
-                throw new Refusal("event " + v + " is not the event " + v + " imported before (" + held.get((int) v)
-                        + "): the history was rewritten (a force-push)");
-            }
-        }
-        List<CommitSignature> signatures =
-                walk.commits.stream().map(SyncCommit::signature).toList();
-        return Optional.of(new Verified(w.ref(), w.tip(), first, List.copyOf(events), Map.copyOf(objects), signatures));
-    }
-
-    /**
-     * The content a commit carries beside its events: each object's bytes hash to its name, and each
-     * is named by an event of the same commit ({@code outputDigest}), so nothing else rides along.
-     */
-    private static void checkObjects(
-            SyncCommit c,
-            List<EnvelopeCodec.StoredEvent> inCommit,
-            Map<String, byte[]> carried,
-            Map<String, byte[]> objects)
-            throws Refusal {
-        if (carried.isEmpty()) {
-            return;
-        }
-        Set<String> named = Outputs.named(inCommit);
-        for (Map.Entry<String, byte[]> o : carried.entrySet()) {
-            String digest = Digests.PREFIX + o.getKey();
-            if (!Digests.sha256(o.getValue()).equals(digest)) {
-                throw new Refusal("commit " + c.id() + " carries objects/" + o.getKey()
-                        + ", whose bytes do not hash to its name: it was altered");
-            }
-            if (!named.contains(digest)) {
-                throw new Refusal(
-                        "commit " + c.id() + " carries objects/" + o.getKey() + ", which no event of the commit names");
-            }
-            objects.put(digest, o.getValue());
-        }
-    }
-
-    private static void checkEvent(SyncRef ref, EnvelopeCodec.StoredEvent stored, long version, String prev)
-            throws Refusal {
-        long size = (long) stored.header().length + stored.payload().length;
-        if (size > MAX_EVENT) {
-            throw new Refusal("event " + version + " takes " + size + " bytes, over the " + MAX_EVENT
-                    + " one event may take in the log: no wb wrote it");
-        }
-        EventEnvelope envelope;
-        try {
-            envelope = stored.toEnvelope();
-        } catch (EnvelopeCodec.FrameDamagedException | IllegalArgumentException e) {
-            throw new Refusal("event " + version + " is not an envelope: " + e.getMessage());
-        }
-        if (!envelope.stream().equals(ref.stream())) {
-            throw new Refusal("event " + version + " belongs to " + envelope.stream() + ", not " + ref.stream());
-        }
-        if (envelope.version() != version) {
-            throw new Refusal("event " + version + " says it is version " + envelope.version());
-        }
-        if (!envelope.prevHash().equals(prev)) {
-            throw new Refusal("event " + version + " does not link to the event before it (prevHash "
-                    + envelope.prevHash() + ", expected " + prev + "): an event was edited, dropped or reordered");
-        }
-        Optional<EventSchemas.EventSchema> schema = WbEvents.SCHEMAS.schema(envelope.type());
-        if (schema.isPresent() && envelope.schemaVersion() > schema.get().currentVersion()) {
-            throw new Refusal("event " + version + " (" + envelope.type() + ") has schema version "
-                    + envelope.schemaVersion() + ", newer than this wb reads ("
-                    + schema.get().currentVersion()
-                    + ")");
-        }
-        if (SyncSeen.TYPE.matches(envelope) && !MergedLog.plausibleClock(envelope, MergedLog.MAX_CLAIMED_CLOCK)) {
-            throw new Refusal("event " + version + " (sync.seen) claims a clock that is not a whole number from 0 to "
-                    + MergedLog.MAX_CLAIMED_CLOCK + ": no history holds that many events");
         }
     }
 

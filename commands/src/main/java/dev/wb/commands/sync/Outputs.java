@@ -1,6 +1,7 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.ContentStore;
+import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.Digests;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
@@ -54,14 +55,14 @@ final class Outputs {
     /**
      * The content the chunk's events name ({@code outputDigest}) that this clone's content store holds
      * intact, by sha256 hex name; an object over {@link Outputs#MAX_OBJECT}, one past what is left of
-     * this push's {@link Outputs#MAX_PUSHED} ({@code budget[0]}), or one missing here is left out, with
-     * a warning.
+     * this push's {@link Outputs#MAX_PUSHED} ({@code budget}), or one missing here is left out, with a
+     * warning.
      */
     static Map<String, byte[]> carried(
             ContentStore store,
             List<EnvelopeCodec.StoredEvent> chunk,
             SyncRef ref,
-            long[] budget,
+            Budget budget,
             List<String> warnings) {
         Map<String, byte[]> carried = new TreeMap<>();
         for (String digest : Outputs.named(chunk)) {
@@ -72,7 +73,7 @@ final class Outputs {
                                 + " bytes, over the " + Outputs.MAX_OBJECT + " one object may take: it was not pushed");
                 continue;
             }
-            if (size.isPresent() && size.getAsLong() > budget[0]) {
+            if (size.isPresent() && !budget.fits(size.getAsLong())) {
                 warnings.add(
                         "the output " + digest + " named by " + ref.stream().describe() + " would take this"
                                 + " push's output past " + Outputs.MAX_PUSHED + " bytes (half of what one fetch reads):"
@@ -87,8 +88,26 @@ final class Outputs {
                 continue;
             }
             carried.put(Digests.hex(digest), content.get());
-            budget[0] -= content.get().length;
+            budget.spend(content.get().length);
         }
         return carried;
+    }
+
+    /** What is left of the output one push may carry: each object carried is taken from it. */
+    static final class Budget {
+        private long left;
+
+        Budget(long left) {
+            this.left = left;
+        }
+
+        /** Whether an object of {@code size} bytes fits in what is left. */
+        boolean fits(long size) {
+            return size <= left;
+        }
+
+        void spend(long size) {
+            left -= size;
+        }
     }
 }

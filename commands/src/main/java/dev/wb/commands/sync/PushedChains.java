@@ -1,6 +1,8 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.Failure;
+import dev.wb.commands.sync.wire.SyncCommit;
+import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;

@@ -7,6 +7,7 @@ import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
 import dev.wb.commands.sync.trust.CommitSignature;
 import dev.wb.commands.sync.trust.SignedReplicas;
+import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.gitrun.SyncGit;
@@ -88,23 +89,7 @@ public final class SyncFetch {
         ImportedTips tipsFile = new ImportedTips(Replica.dir(session.workspace()), remote);
         Map<String, String> tips = tipsFile.load();
         Map<String, String> refused = new LinkedHashMap<>();
-        List<FetchedChains.Wanted> wanted = new ArrayList<>();
-        for (Map.Entry<String, String> ref : refs.entrySet()) {
-            String name = ref.getKey().substring(prefix.length());
-            Optional<SyncRef> parsed = SyncRef.parse(name);
-            if (parsed.isEmpty()) {
-                refused.put(name, "not one of wb's refs (tasks/<KEY>/<replica> or workspace/<replica>)");
-                continue;
-            }
-            String tip = ref.getValue();
-            boolean ownRef = isOwn(own, parsed.get());
-            if (tips.containsKey(name) && !ownRef && !copies.holds(parsed.get().replica(), parsed.get().stream())) {
-                // imported before, but its copy is gone (removed by hand): read it again from its root
-                wanted.add(new FetchedChains.Wanted(parsed.get(), tip, Optional.empty()));
-            } else if (!tip.equals(tips.get(name))) {
-                wanted.add(new FetchedChains.Wanted(parsed.get(), tip, Optional.ofNullable(tips.get(name))));
-            }
-        }
+        List<FetchedChains.Wanted> wanted = wanted(refs, prefix, tips, own, copies, refused);
         FetchedChains chains = new FetchedChains(
                 git,
                 ref -> isOwn(own, ref)
@@ -121,23 +106,7 @@ public final class SyncFetch {
         List<FetchedChains.Verified> honest = checked.verified().stream()
                 .filter(v -> !jumped.containsKey(v.ref().replica()))
                 .toList();
-        for (FetchedChains.Verified v : honest) {
-            if (!isOwn(own, v.ref()) && !v.events().isEmpty()) {
-                copies.requireFolder(v.ref().replica()); // a link in a copy's place: refused before any import
-            }
-        }
-        // Content first (each object already checked against its digest): an event imported is never
-        // without the output it names, and content whose event a crash kept out is only a spare blob.
-        ContentStore store = new ContentStore(session.workspace());
-        int objects = 0;
-        for (FetchedChains.Verified v : honest) {
-            if (!isOwn(own, v.ref())) {
-                for (byte[] content : v.objects().values()) {
-                    store.put(content);
-                    objects++;
-                }
-            }
-        }
+        int objects = storeContent(session, own, copies, honest);
         if (own.isEmpty() && honest.stream().anyMatch(v -> !v.events().isEmpty())) {
             // A clone that holds copies reads them merged with its own chain, ordered by replica id
             // among other things: it is named before its first import, so that order never changes.
@@ -163,6 +132,63 @@ public final class SyncFetch {
             throw clockJump(remote, jumped, imported);
         }
         return new Result(remote, refs.size(), wanted.size(), imported, objects, untrusted(session, imported));
+    }
+
+    /**
+     * The fetched refs ({@code refs}, by full name below {@code prefix}) to check: each one whose tip
+     * moved since it was imported ({@code tips}), or whose copy is gone; {@code refused} gets each one
+     * that is not a ref of wb's.
+     */
+    private static List<FetchedChains.Wanted> wanted(
+            Map<String, String> refs,
+            String prefix,
+            Map<String, String> tips,
+            Optional<Replica> own,
+            Copies copies,
+            Map<String, String> refused) {
+        List<FetchedChains.Wanted> wanted = new ArrayList<>();
+        for (Map.Entry<String, String> ref : refs.entrySet()) {
+            String name = ref.getKey().substring(prefix.length());
+            Optional<SyncRef> parsed = SyncRef.parse(name);
+            if (parsed.isEmpty()) {
+                refused.put(name, "not one of wb's refs (tasks/<KEY>/<replica> or workspace/<replica>)");
+                continue;
+            }
+            String tip = ref.getValue();
+            boolean ownRef = isOwn(own, parsed.get());
+            if (tips.containsKey(name) && !ownRef && !copies.holds(parsed.get().replica(), parsed.get().stream())) {
+                // imported before, but its copy is gone (removed by hand): read it again from its root
+                wanted.add(new FetchedChains.Wanted(parsed.get(), tip, Optional.empty()));
+            } else if (!tip.equals(tips.get(name))) {
+                wanted.add(new FetchedChains.Wanted(parsed.get(), tip, Optional.ofNullable(tips.get(name))));
+            }
+        }
+        return wanted;
+    }
+
+    /**
+     * Stores the content other replicas' verified refs carry, first (each object already checked against
+     * its digest): an event imported is never without the output it names, and content whose event a
+     * crash kept out is only a spare blob. Returns how many objects were stored.
+     */
+    private static int storeContent(
+            Session session, Optional<Replica> own, Copies copies, List<FetchedChains.Verified> honest) {
+        for (FetchedChains.Verified v : honest) {
+            if (!isOwn(own, v.ref()) && !v.events().isEmpty()) {
+                copies.requireFolder(v.ref().replica()); // a link in a copy's place: refused before any import
+            }
+        }
+        ContentStore store = new ContentStore(session.workspace());
+        int objects = 0;
+        for (FetchedChains.Verified v : honest) {
+            if (!isOwn(own, v.ref())) {
+                for (byte[] content : v.objects().values()) {
+                    store.put(content);
+                    objects++;
+                }
+            }
+        }
+        return objects;
     }
 
     /** What the signatures of other replicas' commits walked by this fetch are, per replica; empty when none. */

@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.PythonJson;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.engine.json.PythonJson;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;

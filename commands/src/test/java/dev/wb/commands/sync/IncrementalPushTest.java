@@ -9,6 +9,7 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
+import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.StreamId;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.sync.wire.EventsBlob;
+import dev.wb.commands.sync.wire.SyncCommit;
+import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;

@@ -9,7 +9,6 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
@@ -17,8 +16,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -37,9 +34,24 @@ public final class CanonicalJson {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
-    // Exact decimals keep the canonical bytes as read; the replacement (a mapper feature) is not the same switch.
-    @SuppressWarnings("deprecation")
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonNodeFactory NODES = JsonTrees.NODES;
+
+    /** Integers as the smallest node that holds them; decimals exact. */
+    private static final JsonTrees.Numbers NUMBERS = new JsonTrees.Numbers() {
+        @Override
+        public JsonNode integer(JsonParser p) throws IOException {
+            return switch (p.getNumberType()) {
+                case INT -> NODES.numberNode(p.getIntValue());
+                case LONG -> NODES.numberNode(p.getLongValue());
+                default -> NODES.numberNode(p.getBigIntegerValue());
+            };
+        }
+
+        @Override
+        public JsonNode decimal(JsonParser p) throws IOException {
+            return NODES.numberNode(p.getDecimalValue());
+        }
+    };
 
     private CanonicalJson() {}
 
@@ -79,11 +91,7 @@ public final class CanonicalJson {
 
     private static void write(JsonGenerator gen, JsonNode node, boolean sorted) throws IOException {
         if (node.isObject()) {
-            List<String> names = new ArrayList<>(node.size());
-            Iterator<String> it = node.fieldNames();
-            while (it.hasNext()) {
-                names.add(it.next());
-            }
+            List<String> names = JsonTrees.fieldNames(node);
             if (sorted) {
                 names.sort(null);
             }
@@ -131,16 +139,8 @@ public final class CanonicalJson {
 
     /** Parses one JSON document, with exact decimals and duplicate keys refused. */
     public static JsonNode parse(byte[] json) {
-        try (JsonParser p = FACTORY.createParser(json)) {
-            JsonToken first = p.nextToken();
-            if (first == null) {
-                throw new IllegalArgumentException("not valid JSON: empty");
-            }
-            JsonNode node = read(p, first);
-            if (p.nextToken() != null) {
-                throw new IllegalArgumentException("not valid JSON: content after the document");
-            }
-            return node;
+        try {
+            return JsonTrees.document(json, NUMBERS);
         } catch (IOException e) {
             throw new IllegalArgumentException("not valid JSON: " + e.getMessage(), e);
         }
@@ -156,58 +156,7 @@ public final class CanonicalJson {
         if (token == null) {
             throw new IOException("no value: the document ended");
         }
-        return read(p, token);
-    }
-
-    private static JsonNode read(JsonParser p, JsonToken token) throws IOException {
-        switch (token) {
-            case START_OBJECT -> {
-                ObjectNode object = NODES.objectNode();
-                JsonToken t;
-                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
-                    object.set(name, read(p, p.nextToken()));
-                }
-                if (t != JsonToken.END_OBJECT) {
-                    throw new IOException("unterminated object");
-                }
-                return object;
-            }
-            case START_ARRAY -> {
-                ArrayNode array = NODES.arrayNode();
-                JsonToken t;
-                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                    if (t == null) {
-                        throw new IOException("unterminated array");
-                    }
-                    array.add(read(p, t));
-                }
-                return array;
-            }
-            case VALUE_STRING -> {
-                return NODES.textNode(p.getText());
-            }
-            case VALUE_NUMBER_INT -> {
-                return switch (p.getNumberType()) {
-                    case INT -> NODES.numberNode(p.getIntValue());
-                    case LONG -> NODES.numberNode(p.getLongValue());
-                    default -> NODES.numberNode(p.getBigIntegerValue());
-                };
-            }
-            case VALUE_NUMBER_FLOAT -> {
-                return NODES.numberNode(p.getDecimalValue());
-            }
-            case VALUE_TRUE -> {
-                return NODES.booleanNode(true);
-            }
-            case VALUE_FALSE -> {
-                return NODES.booleanNode(false);
-            }
-            case VALUE_NULL -> {
-                return NODES.nullNode();
-            }
-            default -> throw new IOException("unexpected " + token);
-        }
+        return JsonTrees.read(p, token, NUMBERS);
     }
 
     /** A tree of Java values (maps, lists, strings, numbers), for terse payloads in code and tests. */

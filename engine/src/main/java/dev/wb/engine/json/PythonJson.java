@@ -1,13 +1,9 @@
-package dev.wb.commands;
+package dev.wb.engine.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -15,11 +11,10 @@ import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntConsumer;
 
 /**
  * JSON as the original tools (Python) read and write it: {@code json.loads} and
@@ -46,24 +41,28 @@ public final class PythonJson {
         public static final Style DIGEST = new Style(-1, true, false);
     }
 
-    // Exact decimals keep the numbers as read; the replacement (a mapper feature) is not the same switch.
-    @SuppressWarnings("deprecation")
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonNodeFactory NODES = JsonTrees.NODES;
+
+    /** As {@code json.loads}: an integer of any size, a float where a fraction or an exponent was written. */
+    private static final JsonTrees.Numbers NUMBERS = new JsonTrees.Numbers() {
+        @Override
+        public JsonNode integer(JsonParser p) throws IOException {
+            return NODES.numberNode(p.getBigIntegerValue());
+        }
+
+        @Override
+        public JsonNode decimal(JsonParser p) throws IOException {
+            // float(text): correctly rounded, 1e400 is inf, -0.0 keeps its sign.
+            return NODES.numberNode(Double.parseDouble(p.getText()));
+        }
+    };
 
     private PythonJson() {}
 
     /** One JSON document as {@code json.loads} gives it; IllegalArgumentException when it is not JSON. */
     public static JsonNode parse(byte[] json) {
-        try (JsonParser p = CanonicalJson.FACTORY.createParser(json)) {
-            JsonToken first = p.nextToken();
-            if (first == null) {
-                throw new IllegalArgumentException("not valid JSON: empty");
-            }
-            JsonNode node = read(p, first);
-            if (p.nextToken() != null) {
-                throw new IllegalArgumentException("not valid JSON: content after the document");
-            }
-            return node;
+        try {
+            return JsonTrees.document(json, NUMBERS);
         } catch (IOException e) {
             String where = e instanceof JsonProcessingException j && j.getLocation() != null
                     ? " (line " + j.getLocation().getLineNr() + ", column "
@@ -80,7 +79,7 @@ public final class PythonJson {
     /** {@code json.dumps(node, …)} with the given style. */
     public static String dumps(JsonNode node, Style style) {
         StringBuilder out = new StringBuilder();
-        write(out, node, style, 0);
+        new Writer(out, style).write(node, 0);
         return out.toString();
     }
 
@@ -101,110 +100,62 @@ public final class PythonJson {
         }
     }
 
-    private static JsonNode read(JsonParser p, JsonToken token) throws IOException {
-        switch (token) {
-            case START_OBJECT -> {
-                ObjectNode object = NODES.objectNode();
-                JsonToken t;
-                while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
-                    object.set(name, read(p, p.nextToken()));
+    /** {@code json.dumps} of one document into {@code out}. */
+    private record Writer(StringBuilder out, Style style) {
+
+        void write(JsonNode node, int level) {
+            if (node.isObject()) {
+                List<String> names = JsonTrees.fieldNames(node);
+                if (style.sortKeys()) {
+                    names.sort(PythonJson::compareCodePoints);
                 }
-                if (t != JsonToken.END_OBJECT) {
-                    throw new IOException("unterminated object");
-                }
-                return object;
+                container('{', '}', names.size(), level, i -> {
+                    string(out, names.get(i), style.ensureAscii());
+                    out.append(style.indent() < 0 ? ":" : ": ");
+                    write(node.get(names.get(i)), level + 1);
+                });
+            } else if (node.isArray()) {
+                container('[', ']', node.size(), level, i -> write(node.get(i), level + 1));
+            } else if (node.isTextual()) {
+                string(out, node.textValue(), style.ensureAscii());
+            } else if (node.isIntegralNumber()) {
+                out.append(node.bigIntegerValue());
+            } else if (node.isNumber()) {
+                out.append(floatRepr(
+                        node.isBigDecimal()
+                                ? Double.parseDouble(node.decimalValue().toString())
+                                : node.doubleValue()));
+            } else if (node.isBoolean()) {
+                out.append(node.booleanValue());
+            } else if (node.isNull() || node.isMissingNode()) {
+                out.append("null");
+            } else {
+                throw new IllegalArgumentException("cannot write a " + node.getNodeType() + " node as JSON");
             }
-            case START_ARRAY -> {
-                ArrayNode array = NODES.arrayNode();
-                JsonToken t;
-                while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                    if (t == null) {
-                        throw new IOException("unterminated array");
-                    }
-                    array.add(read(p, t));
-                }
-                return array;
-            }
-            case VALUE_STRING -> {
-                return NODES.textNode(p.getText());
-            }
-            case VALUE_NUMBER_INT -> {
-                return NODES.numberNode(p.getBigIntegerValue());
-            }
-            case VALUE_NUMBER_FLOAT -> {
-                // float(text): correctly rounded, 1e400 is inf, -0.0 keeps its sign.
-                return NODES.numberNode(Double.parseDouble(p.getText()));
-            }
-            case VALUE_TRUE -> {
-                return NODES.booleanNode(true);
-            }
-            case VALUE_FALSE -> {
-                return NODES.booleanNode(false);
-            }
-            case VALUE_NULL -> {
-                return NODES.nullNode();
-            }
-            default -> throw new IOException("unexpected " + token);
         }
-    }
 
-    private static void write(StringBuilder out, JsonNode node, Style style, int level) {
-        if (node.isObject()) {
-            List<String> names = new ArrayList<>();
-            Iterator<String> it = node.fieldNames();
-            it.forEachRemaining(names::add);
-            if (style.sortKeys()) {
-                names.sort(PythonJson::compareCodePoints);
+        /** A container of {@code size} items, each written by {@code item} from its index. */
+        private void container(char open, char close, int size, int level, IntConsumer item) {
+            out.append(open);
+            if (size == 0) {
+                out.append(close);
+                return;
             }
-            container(out, '{', '}', names.size(), style, level, (i, o) -> {
-                string(o, names.get(i), style.ensureAscii());
-                o.append(style.indent() < 0 ? ":" : ": ");
-                write(o, node.get(names.get(i)), style, level + 1);
-            });
-        } else if (node.isArray()) {
-            container(out, '[', ']', node.size(), style, level, (i, o) -> write(o, node.get(i), style, level + 1));
-        } else if (node.isTextual()) {
-            string(out, node.textValue(), style.ensureAscii());
-        } else if (node.isIntegralNumber()) {
-            out.append(node.bigIntegerValue());
-        } else if (node.isNumber()) {
-            out.append(floatRepr(
-                    node.isBigDecimal() ? Double.parseDouble(node.decimalValue().toString()) : node.doubleValue()));
-        } else if (node.isBoolean()) {
-            out.append(node.booleanValue());
-        } else if (node.isNull() || node.isMissingNode()) {
-            out.append("null");
-        } else {
-            throw new IllegalArgumentException("cannot write a " + node.getNodeType() + " node as JSON");
-        }
-    }
-
-    private interface Item {
-        void write(int index, StringBuilder out);
-    }
-
-    private static void container(
-            StringBuilder out, char open, char close, int size, Style style, int level, Item item) {
-        out.append(open);
-        if (size == 0) {
+            for (int i = 0; i < size; i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                newline(level + 1);
+                item.accept(i);
+            }
+            newline(level);
             out.append(close);
-            return;
         }
-        for (int i = 0; i < size; i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            newline(out, style, level + 1);
-            item.write(i, out);
-        }
-        newline(out, style, level);
-        out.append(close);
-    }
 
-    private static void newline(StringBuilder out, Style style, int level) {
-        if (style.indent() >= 0) {
-            out.append('\n').append(" ".repeat(style.indent() * level));
+        private void newline(int level) {
+            if (style.indent() >= 0) {
+                out.append('\n').append(" ".repeat(style.indent() * level));
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-package dev.wb.commands.sync;
+package dev.wb.commands.sync.wire;
 
 import dev.wb.commands.sync.trust.CommitSignature;
 import dev.wb.engine.StreamHead;
@@ -18,21 +18,21 @@ import java.util.regex.Pattern;
  * {@code Wb-Head}), its signature (checked, not yet trusted: {@link CommitSignature}); and the message a
  * push writes (docs/adr/0010).
  */
-record SyncCommit(
+public record SyncCommit(
         String id, String tree, List<String> parents, Map<String, String> trailers, CommitSignature signature) {
 
     private static final Pattern VERSIONS = Pattern.compile("(\\d{1,18})\\.\\.(\\d{1,18})");
 
     /** A commit that is not one wb could have written. */
-    static final class MalformedException extends Exception {
+    public static final class MalformedException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        MalformedException(String message) {
+        public MalformedException(String message) {
             super(message);
         }
     }
 
-    static String message(SyncRef ref, long from, StreamHead head) {
+    public static String message(SyncRef ref, long from, StreamHead head) {
         return "wb sync " + ref.stream().name() + " " + from + ".." + head.version() + "\n\n"
                 + "Wb-Stream: " + ref.stream().name() + "\n"
                 + "Wb-Replica: " + ref.replica() + "\n"
@@ -40,7 +40,7 @@ record SyncCommit(
                 + "Wb-Head: " + head.hash() + "\n";
     }
 
-    static SyncCommit parse(String id, byte[] raw) throws MalformedException {
+    public static SyncCommit parse(String id, byte[] raw) throws MalformedException {
         String text = new String(raw, StandardCharsets.UTF_8);
         int blank = text.indexOf("\n\n");
         if (blank < 0) {
@@ -70,12 +70,12 @@ record SyncCommit(
         return new SyncCommit(id, tree, List.copyOf(parents), Map.copyOf(trailers), CommitSignature.of(raw));
     }
 
-    Optional<String> parent() {
+    public Optional<String> parent() {
         return parents.isEmpty() ? Optional.empty() : Optional.of(parents.get(0));
     }
 
     /** The versions the commit says it holds, {@code [from, to]}. */
-    long[] versions() throws MalformedException {
+    public long[] versions() throws MalformedException {
         String value = trailer("Wb-Versions");
         Matcher range = VERSIONS.matcher(value);
         if (!range.matches() || Long.parseLong(range.group(2)) < Long.parseLong(range.group(1))) {
@@ -84,7 +84,7 @@ record SyncCommit(
         return new long[] {Long.parseLong(range.group(1)), Long.parseLong(range.group(2))};
     }
 
-    String trailer(String name) throws MalformedException {
+    public String trailer(String name) throws MalformedException {
         String value = trailers.get(name);
         if (value == null) {
             throw new MalformedException("commit " + id + " has no " + name + " trailer");
@@ -96,7 +96,7 @@ record SyncCommit(
      * The one blob of a sync commit's tree: the id of its {@code events} entry. A tree that holds
      * anything else (another name, a folder, a second entry) is not one wb writes.
      */
-    static String eventsBlob(String treeId, byte[] rawTree) throws MalformedException {
+    public static String eventsBlob(String treeId, byte[] rawTree) throws MalformedException {
         Tree tree = tree(treeId, rawTree);
         if (tree.objects().isPresent()) {
             throw new MalformedException("tree " + treeId + " is not one file named events");
@@ -105,13 +105,13 @@ record SyncCommit(
     }
 
     /** A sync commit's tree: the {@code events} blob, and the {@code objects} folder when output travelled. */
-    record Tree(String events, Optional<String> objects) {}
+    public record Tree(String events, Optional<String> objects) {}
 
     /**
      * Reads a sync commit's tree: {@code events} (a file), and at most one more entry, the folder
      * {@code objects} ({@code wb sync push --with-output}). Anything else is not a tree wb writes.
      */
-    static Tree tree(String treeId, byte[] rawTree) throws MalformedException {
+    public static Tree tree(String treeId, byte[] rawTree) throws MalformedException {
         String refused = "tree " + treeId + " is not one file named events (and a folder named objects)";
         List<Entry> entries;
         try {
@@ -139,7 +139,7 @@ record SyncCommit(
      * The {@code objects} folder of a sync commit: by sha256 hex name, each file's blob id. Every
      * entry is a file named by 64 lower-case hex characters, in git's order, none twice.
      */
-    static Map<String, String> objects(String treeId, byte[] rawTree) throws MalformedException {
+    public static Map<String, String> objects(String treeId, byte[] rawTree) throws MalformedException {
         Map<String, String> objects = new LinkedHashMap<>();
         String last = "";
         for (Entry e : entries(treeId, rawTree)) {

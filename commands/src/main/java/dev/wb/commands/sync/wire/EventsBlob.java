@@ -1,4 +1,4 @@
-package dev.wb.commands.sync;
+package dev.wb.commands.sync.wire;
 
 import dev.wb.engine.EnvelopeCodec;
 import java.io.ByteArrayOutputStream;
@@ -11,11 +11,11 @@ import java.util.List;
  * split is unambiguous, and the two lines without the last newline are exactly the bytes the
  * event's hash covers.
  */
-final class EventsBlob {
+public final class EventsBlob {
 
     private EventsBlob() {}
 
-    static byte[] encode(List<EnvelopeCodec.StoredEvent> events) {
+    public static byte[] encode(List<EnvelopeCodec.StoredEvent> events) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (EnvelopeCodec.StoredEvent event : events) {
             out.writeBytes(event.header());
@@ -27,10 +27,10 @@ final class EventsBlob {
     }
 
     /** A blob that is not a sequence of header and payload lines. */
-    static final class MalformedException extends Exception {
+    public static final class MalformedException extends Exception {
         private static final long serialVersionUID = 1L;
 
-        MalformedException(String message) {
+        public MalformedException(String message) {
             super(message);
         }
     }
@@ -39,7 +39,7 @@ final class EventsBlob {
      * The events a blob holds, each with the hash its bytes really have (so the chain check, not
      * this, judges whether they link).
      */
-    static List<EnvelopeCodec.StoredEvent> decode(byte[] blob) throws MalformedException {
+    public static List<EnvelopeCodec.StoredEvent> decode(byte[] blob) throws MalformedException {
         List<EnvelopeCodec.StoredEvent> events = new ArrayList<>();
         if (blob.length == 0) {
             throw new MalformedException("it holds no event");

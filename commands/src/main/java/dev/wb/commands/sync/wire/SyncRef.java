@@ -1,4 +1,4 @@
-package dev.wb.commands.sync;
+package dev.wb.commands.sync.wire;
 
 import dev.wb.commands.Replica;
 import dev.wb.engine.StreamId;
