@@ -7,6 +7,7 @@ import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.WorkspaceStats;
 import dev.wb.commands.status.WorkspaceStats.CommandStats;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.status.Operations;
 
 /** The {@code --stats} sections as JSON. */
 final class StatsJson {
@@ -54,7 +55,7 @@ final class StatsJson {
         group(reviews.putObject("closed"), stats.reviews().closed());
         group(reviews.putObject("open"), stats.reviews().open());
         reviews.put("unknownTasks", stats.reviews().unknown());
-        WorkspaceStats.Operations ops = stats.operations();
+        Operations ops = stats.operations();
         ObjectNode o = node.putObject("operations");
         o.putObject("preflight")
                 .put("runs", ops.preflights())

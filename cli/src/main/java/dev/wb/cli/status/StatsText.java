@@ -6,6 +6,7 @@ import dev.wb.commands.status.CitationGroup;
 import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.WorkspaceStats;
 import dev.wb.commands.status.WorkspaceStats.CommandStats;
+import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.StageCounters.Refusal;
 import java.util.Locale;
 import java.util.Map;
@@ -93,7 +94,7 @@ final class StatsText {
                 "; unknown ",
                 reviews.unknown(),
                 reviews.unknown() == 1 ? " task" : " tasks"));
-        WorkspaceStats.Operations ops = stats.operations();
+        Operations ops = stats.operations();
         console.line(StatusCmd.join(
                 "preflight: ",
                 ops.preflights(),

@@ -1,5 +1,6 @@
 package dev.wb.commands.status;
 
+import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.RunTotals;
 import dev.wb.projections.status.StageCounters;
@@ -26,6 +27,8 @@ import java.util.TreeMap;
  * @param done tasks with every stage ok
  * @param commands every verify command, most run first
  * @param mostFailsThenPasses the command that most often failed in one run and passed in the next
+ * @param operations the operations commands over the workspace: preflight verdicts and flow validations (the
+ *     workspace stream, with the latest preflight's verdict and time), and {@code wb checks} runs over every task
  */
 public record WorkspaceStats(
         Map<Stage, Integer> waiting,
@@ -93,44 +96,6 @@ public record WorkspaceStats(
     /** One verify command over every task. {@code meanMs} is rounded down. */
     public record CommandStats(String command, long runs, long failures, long meanMs, long failsThenPasses) {}
 
-    /**
-     * The operations commands over the workspace: preflight verdicts and flow validations (the workspace
-     * stream, with the latest preflight's verdict and time), and {@code wb checks} runs over every task.
-     */
-    public record Operations(
-            long preflights,
-            long preflightsReady,
-            String lastPreflight,
-            String lastPreflightTime,
-            long flowValidations,
-            long flowsChecked,
-            long flowsInvalid,
-            long checkRuns,
-            long checksPassed,
-            long checksFailed,
-            long checksIncomplete,
-            long autoMergeBlocked) {
-        public static final Operations NONE = new Operations(0, 0, "", "", 0, 0, 0, 0, 0, 0, 0, 0);
-
-        Operations plus(dev.wb.projections.status.Operations o) {
-            boolean later =
-                    !o.lastPreflightTime().isEmpty() && o.lastPreflightTime().compareTo(lastPreflightTime) > 0;
-            return new Operations(
-                    preflights + o.preflights(),
-                    preflightsReady + o.preflightsReady(),
-                    later ? o.lastPreflight() : lastPreflight,
-                    later ? o.lastPreflightTime() : lastPreflightTime,
-                    flowValidations + o.flowValidations(),
-                    flowsChecked + o.flowsChecked(),
-                    flowsInvalid + o.flowsInvalid(),
-                    checkRuns + o.checkRuns(),
-                    checksPassed + o.checksPassed(),
-                    checksFailed + o.checksFailed(),
-                    checksIncomplete + o.checksIncomplete(),
-                    autoMergeBlocked + o.autoMergeBlocked());
-        }
-    }
-
     public static WorkspaceStats of(Collection<TaskStatus> tasks, Collection<StageCounters> streams) {
         return of(tasks, streams, List.of(), List.of(), List.of());
     }
@@ -139,7 +104,7 @@ public record WorkspaceStats(
             Collection<TaskStatus> tasks,
             Collection<StageCounters> streams,
             Collection<ReviewRounds> reviewed,
-            Collection<dev.wb.projections.status.Operations> operations,
+            Collection<Operations> operations,
             Collection<RunTotals> runTotals) {
         Map<Stage, Integer> waiting = new EnumMap<>(Stage.class);
         Map<Stage, Integer> failing = new EnumMap<>(Stage.class);
@@ -210,7 +175,7 @@ public record WorkspaceStats(
             }
         }
         Operations ops = Operations.NONE;
-        for (dev.wb.projections.status.Operations o : operations) {
+        for (Operations o : operations) {
             ops = ops.plus(o);
         }
         Runs runs = Runs.NONE;
