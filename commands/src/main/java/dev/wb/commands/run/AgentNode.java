@@ -226,16 +226,7 @@ final class AgentNode {
         values.put("repo", ctx.root().getFileName().toString());
         values.put("task_path", task);
         values.put("plan_path", task + "sdd.json");
-        for (String empty : List.of(
-                "diff_path",
-                "checks_path",
-                "review_path",
-                "skills_path",
-                "memory_path",
-                "subtask_order",
-                "subtask_count",
-                "subtask_spec_path",
-                "predecessor_context")) {
+        for (String empty : FlowVocabulary.LATER_TOKENS) {
             values.put(empty, "");
         }
         values.putAll(Subtasks.tokens(ctx, state));
