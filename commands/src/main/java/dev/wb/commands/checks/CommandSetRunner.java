@@ -3,6 +3,7 @@ package dev.wb.commands.checks;
 import dev.wb.commands.config.WorkspaceConfig.CommandSet;
 import dev.wb.commands.process.ExecutableLookup;
 import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
@@ -172,7 +173,8 @@ final class CommandSetRunner {
                 childEnv = new HashMap<>(env);
                 childEnv.putAll(own);
             }
-            return ProcessRunner.run(argv, root, childEnv, limit, output, elapsed -> {}, redactor);
+            return ProcessRunner.run(
+                    ProcessRequest.of(argv, root, childEnv, limit, output).withRedactor(redactor));
         } finally {
             try {
                 Files.deleteIfExists(output);
