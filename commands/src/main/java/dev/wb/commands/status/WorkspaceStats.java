@@ -106,22 +106,6 @@ public record WorkspaceStats(
             Collection<ReviewRounds> reviewed,
             Collection<Operations> operations,
             Collection<RunTotals> runTotals) {
-        Map<Stage, Integer> waiting = new EnumMap<>(Stage.class);
-        Map<Stage, Integer> failing = new EnumMap<>(Stage.class);
-        for (Stage stage : Stage.values()) {
-            waiting.put(stage, 0);
-            failing.put(stage, 0);
-        }
-        int done = 0;
-        for (TaskStatus task : tasks) {
-            Optional<TaskStatus.StageStatus> current = task.current();
-            if (current.isEmpty()) {
-                done++;
-            } else {
-                Map<Stage, Integer> where = current.get().mark() == Mark.FAIL ? failing : waiting;
-                where.put(current.get().stage(), where.get(current.get().stage()) + 1);
-            }
-        }
         TreeMap<String, CommandTally> commands = new TreeMap<>();
         TreeMap<String, Long> citations = new TreeMap<>();
         TreeMap<String, Refusal> refused = new TreeMap<>();
@@ -143,24 +127,85 @@ public record WorkspaceStats(
             gitFailed += c.gitSteps().failed();
             gitRefused += c.gitSteps().refused();
         }
+        List<CommandStats> stats = commandStats(commands);
+        Optional<CommandStats> flaky = mostFailsThenPasses(stats);
+        stats.sort(MOST_RUN_FIRST);
+        Operations ops = Operations.NONE;
+        for (Operations o : operations) {
+            ops = ops.plus(o);
+        }
+        Runs runs = Runs.NONE;
+        for (RunTotals r : runTotals) {
+            runs = runs.plus(r);
+        }
+        return new WorkspaceStats(
+                byCurrentStage(tasks, false),
+                byCurrentStage(tasks, true),
+                done(tasks),
+                stats,
+                flaky,
+                citations,
+                refused,
+                refusedEnv,
+                new GitSteps(gitOk, gitFailed, gitRefused),
+                reviews(reviewed),
+                ops,
+                runs);
+    }
+
+    /** Tasks by the first stage that is not ok: those where it failed (FAILED), or those where it waits. */
+    private static Map<Stage, Integer> byCurrentStage(Collection<TaskStatus> tasks, boolean failed) {
+        Map<Stage, Integer> counts = new EnumMap<>(Stage.class);
+        for (Stage stage : Stage.values()) {
+            counts.put(stage, 0);
+        }
+        for (TaskStatus task : tasks) {
+            Optional<TaskStatus.StageStatus> current = task.current();
+            if (current.isPresent() && (current.get().mark() == Mark.FAIL) == failed) {
+                counts.put(current.get().stage(), counts.get(current.get().stage()) + 1);
+            }
+        }
+        return counts;
+    }
+
+    /** How many tasks have every stage ok. */
+    private static int done(Collection<TaskStatus> tasks) {
+        int done = 0;
+        for (TaskStatus task : tasks) {
+            if (task.current().isEmpty()) {
+                done++;
+            }
+        }
+        return done;
+    }
+
+    /** Each command's totals as its stats, in name order. */
+    private static List<CommandStats> commandStats(SortedMap<String, CommandTally> commands) {
         List<CommandStats> stats = new ArrayList<>(commands.size());
-        Optional<CommandStats> flaky = Optional.empty();
         for (Map.Entry<String, CommandTally> e : commands.entrySet()) {
             CommandTally t = e.getValue();
-            CommandStats command = new CommandStats(
+            stats.add(new CommandStats(
                     e.getKey(),
                     t.runs(),
                     t.failures(),
                     t.runs() == 0 ? 0 : t.durationMs() / t.runs(),
-                    t.failsThenPasses());
-            stats.add(command);
-            // In name order, so a tie goes to the first by name.
-            if (t.failsThenPasses() > flaky.map(CommandStats::failsThenPasses).orElse(0L)) {
+                    t.failsThenPasses()));
+        }
+        return stats;
+    }
+
+    /** The command that most often failed and then passed, if one did; a tie goes to the first in STATS. */
+    private static Optional<CommandStats> mostFailsThenPasses(List<CommandStats> stats) {
+        Optional<CommandStats> flaky = Optional.empty();
+        for (CommandStats command : stats) {
+            if (command.failsThenPasses() > flaky.map(CommandStats::failsThenPasses).orElse(0L)) {
                 flaky = Optional.of(command);
             }
         }
-        stats.sort(MOST_RUN_FIRST);
-        GitSteps git = new GitSteps(gitOk, gitFailed, gitRefused);
+        return flaky;
+    }
+
+    private static Reviews reviews(Collection<ReviewRounds> reviewed) {
         Group closed = Group.EMPTY;
         Group open = Group.EMPTY;
         int unknown = 0;
@@ -174,27 +219,7 @@ public record WorkspaceStats(
                 unknown++;
             }
         }
-        Operations ops = Operations.NONE;
-        for (Operations o : operations) {
-            ops = ops.plus(o);
-        }
-        Runs runs = Runs.NONE;
-        for (RunTotals r : runTotals) {
-            runs = runs.plus(r);
-        }
-        return new WorkspaceStats(
-                waiting,
-                failing,
-                done,
-                stats,
-                flaky,
-                citations,
-                refused,
-                refusedEnv,
-                git,
-                new Reviews(closed, open, unknown),
-                ops,
-                runs);
+        return new Reviews(closed, open, unknown);
     }
 
     private static final Comparator<CommandStats> MOST_RUN_FIRST = (a, b) -> a.runs() != b.runs()
