@@ -45,22 +45,25 @@ final class CommandSetRunner {
     private final Supplier<WorkingTree> workingTree;
     private WorkingTree before;
 
+    /**
+     * Where and how a set's commands run: in the repository's root, with the environment given, under the
+     * denied commands, with the config's default time limit, their output redacted.
+     */
+    record Setting(
+            Path root, Map<String, String> env, DeniedCommands denied, int defaultTimeoutSeconds, Redactor redactor) {}
+
     /** @param workingTree the working tree's fingerprint now, taken before and after each command that runs */
     CommandSetRunner(
-            Path root,
-            Map<String, String> env,
-            DeniedCommands denied,
-            int defaultTimeoutSeconds,
-            Redactor redactor,
+            Setting setting,
             Path scratch,
             ChecksRun.Progress progress,
             BooleanSupplier stopped,
             Supplier<WorkingTree> workingTree) {
-        this.root = root;
-        this.env = env;
-        this.denied = denied;
-        this.defaultTimeoutSeconds = defaultTimeoutSeconds;
-        this.redactor = redactor;
+        this.root = setting.root();
+        this.env = setting.env();
+        this.denied = setting.denied();
+        this.defaultTimeoutSeconds = setting.defaultTimeoutSeconds();
+        this.redactor = setting.redactor();
         this.scratch = scratch;
         this.progress = progress;
         this.stopped = stopped;
