@@ -129,7 +129,7 @@ final class AgentNode {
         argv.add(prompt);
         OfflineWatch watch = new OfflineWatch(spawn.offline());
         NodeProcess.Ended ended =
-                NodeProcess.run(argv, ctx.root(), spawn.env(), new byte[0], limit, ctx.scratch(), p -> {
+                NodeProcess.run(new NodeProcess.Spawn(argv, ctx.root(), spawn.env(), new byte[0], limit, ctx.scratch()), p -> {
                     spawn.launched().accept(p);
                     watch.watch(p);
                 });
@@ -185,6 +185,15 @@ final class AgentNode {
         if (!ask.evaluator()) {
             return new NodeResult("done", artifacts, Optional.empty(), usage, Optional.empty());
         }
+        return evaluation(ask, last, artifacts, usage);
+    }
+
+    /** An evaluator's end: its verdict line, a rework below the gate's severity accepted. */
+    private static NodeResult evaluation(
+            Ask ask,
+            Optional<JsonNode> last,
+            List<NodeFinished.Artifact> artifacts,
+            Optional<NodeFinished.Usage> usage) {
         Optional<String> verdict =
                 last.map(j -> j.path("verdict").asText("")).filter(v -> v.equals("accept") || v.equals("rework"));
         if (verdict.isEmpty()) {

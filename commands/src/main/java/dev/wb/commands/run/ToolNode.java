@@ -45,12 +45,13 @@ final class ToolNode {
         int timeout = yaml.path("timeout_seconds").asInt(DEFAULT_TIMEOUT_SECONDS);
         Duration limit = NodeResult.timeout(timeout, wallLeft);
         NodeProcess.Ended ended = NodeProcess.run(
-                List.of(file.toString()),
-                ctx.root(),
-                ctx.env(),
-                CanonicalJson.bytes(args),
-                limit,
-                ctx.scratch(),
+                new NodeProcess.Spawn(
+                        List.of(file.toString()),
+                        ctx.root(),
+                        ctx.env(),
+                        CanonicalJson.bytes(args),
+                        limit,
+                        ctx.scratch()),
                 launched);
         return result(ctx, timeout, limit, ended).withStopped(ended.strays());
     }
