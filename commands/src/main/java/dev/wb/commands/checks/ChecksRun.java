@@ -145,7 +145,9 @@ public final class ChecksRun {
                         session.workspace().root(),
                         environment,
                         new DeniedCommands(
-                                config.security().deniedCommands(), session.workspace().root(), environment),
+                                config.security().deniedCommands(),
+                                session.workspace().root(),
+                                environment),
                         config.checks().timeoutSeconds(),
                         redactor),
                 scratch(session),

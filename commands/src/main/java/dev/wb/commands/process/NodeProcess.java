@@ -167,8 +167,7 @@ public final class NodeProcess {
             kill(process, grouped.isPresent());
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
-        return new Ended(
-                ended ? process.exitValue() : -1, !ended, "", head(io.out()), head(io.err()), millis, strays);
+        return new Ended(ended ? process.exitValue() : -1, !ended, "", head(io.out()), head(io.err()), millis, strays);
     }
 
     /** Whether the process ended within TIMEOUT; an interrupt ends the wait as a timeout. */

@@ -128,8 +128,8 @@ final class AgentNode {
         }
         argv.add(prompt);
         OfflineWatch watch = new OfflineWatch(spawn.offline());
-        NodeProcess.Ended ended =
-                NodeProcess.run(new NodeProcess.Spawn(argv, ctx.root(), spawn.env(), new byte[0], limit, ctx.scratch()), p -> {
+        NodeProcess.Ended ended = NodeProcess.run(
+                new NodeProcess.Spawn(argv, ctx.root(), spawn.env(), new byte[0], limit, ctx.scratch()), p -> {
                     spawn.launched().accept(p);
                     watch.watch(p);
                 });

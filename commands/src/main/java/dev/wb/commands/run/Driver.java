@@ -157,7 +157,8 @@ final class Driver {
                 park(id, yaml);
                 yield Optional.empty();
             }
-            case "publish" -> Optional.of(PublishNode.run(ctx, log, yaml.path("policy").asText(flow.publishing())));
+            case "publish" ->
+                Optional.of(PublishNode.run(ctx, log, yaml.path("policy").asText(flow.publishing())));
             default -> Optional.of(AgentNode.run(ctx, node, yaml, state, wallLeft, launched(id)));
         };
     }

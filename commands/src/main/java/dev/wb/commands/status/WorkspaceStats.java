@@ -198,7 +198,8 @@ public record WorkspaceStats(
     private static Optional<CommandStats> mostFailsThenPasses(List<CommandStats> stats) {
         Optional<CommandStats> flaky = Optional.empty();
         for (CommandStats command : stats) {
-            if (command.failsThenPasses() > flaky.map(CommandStats::failsThenPasses).orElse(0L)) {
+            if (command.failsThenPasses()
+                    > flaky.map(CommandStats::failsThenPasses).orElse(0L)) {
                 flaky = Optional.of(command);
             }
         }
