@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -89,7 +90,7 @@ public final class StatusQuery {
         Optional<LiveScope> live =
                 anyOpen(stages, plans) ? LiveScope.read(session, store, reader, plans) : Optional.empty();
 
-        TreeMap<String, StreamId> names = names(activity.keySet(), plans.keySet());
+        SortedMap<String, StreamId> names = names(activity.keySet(), plans.keySet());
         List<StreamStatus> streams = new ArrayList<>(names.size());
         List<TaskStatus> tasks = new ArrayList<>(names.size());
         List<StageCounters> counters = new ArrayList<>(names.size());
@@ -128,7 +129,7 @@ public final class StatusQuery {
     }
 
     /** Every stream, and every planned task with no history yet, by name. */
-    private static TreeMap<String, StreamId> names(Set<StreamId> streams, Set<TaskKey> planned) {
+    private static SortedMap<String, StreamId> names(Set<StreamId> streams, Set<TaskKey> planned) {
         TreeMap<String, StreamId> names = new TreeMap<>();
         for (StreamId stream : streams) {
             names.put(stream.name(), stream);
