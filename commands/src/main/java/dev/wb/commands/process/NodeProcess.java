@@ -82,20 +82,19 @@ public final class NodeProcess {
     private NodeProcess() {}
 
     /**
-     * One node's program to start: its words, the folder it runs in, its whole environment, the bytes on its
-     * stdin, its time limit, and the folder its stdin, stdout and stderr files are made in.
+     * One node's program to start: its words, the folder it runs in, its whole environment, its time limit,
+     * and the folder its stdin, stdout and stderr files are made in.
      */
-    public record Spawn(
-            List<String> argv, Path dir, Map<String, String> env, byte[] stdin, Duration timeout, Path scratch) {}
+    public record Spawn(List<String> argv, Path dir, Map<String, String> env, Duration timeout, Path scratch) {}
 
     /** The files the program reads its input from and writes its output to, removed at its end. */
     private record Streams(Path in, Path out, Path err) {}
 
     /**
-     * Runs {@code spawn}; {@code launched} is told of the process once it started (a failure it throws kills
+     * Runs {@code spawn} with {@code stdin} as its input; {@code launched} is told of the process once it started (a failure it throws kills
      * the process and goes on up).
      */
-    public static Ended run(Spawn spawn, Consumer<Launched> launched) {
+    public static Ended run(Spawn spawn, byte[] stdin, Consumer<Launched> launched) {
         long start = System.nanoTime();
         try {
             Path scratch = spawn.scratch();
@@ -104,7 +103,7 @@ public final class NodeProcess {
             Path err = Files.createTempFile(scratch, "node-", ".err");
             Path in = Files.createTempFile(scratch, "node-", ".in");
             try {
-                Files.write(in, spawn.stdin());
+                Files.write(in, stdin);
                 return run(spawn, new Streams(in, out, err), launched, start);
             } finally {
                 Files.deleteIfExists(out);

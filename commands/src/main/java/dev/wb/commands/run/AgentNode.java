@@ -129,7 +129,7 @@ final class AgentNode {
         argv.add(prompt);
         OfflineWatch watch = new OfflineWatch(spawn.offline());
         NodeProcess.Ended ended = NodeProcess.run(
-                new NodeProcess.Spawn(argv, ctx.root(), spawn.env(), new byte[0], limit, ctx.scratch()), p -> {
+                new NodeProcess.Spawn(argv, ctx.root(), spawn.env(), limit, ctx.scratch()), new byte[0], p -> {
                     spawn.launched().accept(p);
                     watch.watch(p);
                 });

@@ -45,13 +45,8 @@ final class ToolNode {
         int timeout = yaml.path("timeout_seconds").asInt(DEFAULT_TIMEOUT_SECONDS);
         Duration limit = NodeResult.timeout(timeout, wallLeft);
         NodeProcess.Ended ended = NodeProcess.run(
-                new NodeProcess.Spawn(
-                        List.of(file.toString()),
-                        ctx.root(),
-                        ctx.env(),
-                        CanonicalJson.bytes(args),
-                        limit,
-                        ctx.scratch()),
+                new NodeProcess.Spawn(List.of(file.toString()), ctx.root(), ctx.env(), limit, ctx.scratch()),
+                CanonicalJson.bytes(args),
                 launched);
         return result(ctx, timeout, limit, ended).withStopped(ended.strays());
     }

@@ -50,9 +50,9 @@ class NodeProcessTest {
                         List.of(program.toString()),
                         tmp,
                         Map.of("PATH", "/usr/bin:/bin"),
-                        new byte[0],
                         Duration.ofSeconds(60),
                         tmp.resolve("scratch")),
+                new byte[0],
                 launched -> launched.group().ifPresent(groups::add));
     }
 
