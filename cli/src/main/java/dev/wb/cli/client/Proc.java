@@ -1,5 +1,6 @@
 package dev.wb.cli.client;
 
+import dev.wb.commands.sdd.SourceText;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,21 +81,7 @@ public final class Proc {
 
     /** Runs of white space as one space, trimmed. */
     public static String squeeze(String s) {
-        StringBuilder out = new StringBuilder(s.length());
-        boolean space = false;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-                space = out.length() > 0;
-            } else {
-                if (space) {
-                    out.append(' ');
-                    space = false;
-                }
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return SourceText.collapse(s, c -> c == ' ' || c == '\t' || c == '\n' || c == '\r');
     }
 
     /** This JVM's own argument vector, from {@code /proc/self/cmdline}: the java binary, its flags, {@code -jar}, the jar, the arguments. */

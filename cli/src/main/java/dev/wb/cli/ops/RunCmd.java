@@ -96,9 +96,8 @@ public final class RunCmd extends LeafCmd {
                     session,
                     task,
                     root.context().env(),
-                    Optional.ofNullable(flow),
-                    Optional.ofNullable(answer),
-                    Optional.ofNullable(maxSeconds),
+                    new FlowRun.Options(
+                            Optional.ofNullable(flow), Optional.ofNullable(answer), Optional.ofNullable(maxSeconds)),
                     progress);
         }
         if (root.json()) {

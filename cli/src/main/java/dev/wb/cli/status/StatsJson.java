@@ -7,6 +7,7 @@ import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.WorkspaceStats;
 import dev.wb.commands.status.WorkspaceStats.CommandStats;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.status.Operations;
 
 /** The {@code --stats} sections as JSON. */
 final class StatsJson {
@@ -67,7 +68,7 @@ final class StatsJson {
         reviews.put("unknownTasks", stats.reviews().unknown());
     }
 
-    private static void operations(ObjectNode o, WorkspaceStats.Operations ops) {
+    private static void operations(ObjectNode o, Operations ops) {
         o.putObject("preflight")
                 .put("runs", ops.preflights())
                 .put("ready", ops.preflightsReady())

@@ -6,6 +6,7 @@ import dev.wb.commands.status.CitationGroup;
 import dev.wb.commands.status.Stage;
 import dev.wb.commands.status.WorkspaceStats;
 import dev.wb.commands.status.WorkspaceStats.CommandStats;
+import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.StageCounters.Refusal;
 import java.util.Locale;
 import java.util.Map;
@@ -118,7 +119,7 @@ final class StatsText {
     }
 
     /** Preflights, flow validations and check runs. */
-    private static void operations(Console console, WorkspaceStats.Operations ops) {
+    private static void operations(Console console, Operations ops) {
         console.line(StatusCmd.join(
                 "preflight: ",
                 ops.preflights(),

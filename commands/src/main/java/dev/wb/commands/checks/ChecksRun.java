@@ -93,49 +93,15 @@ public final class ChecksRun {
                 CommandSetSelection.select(config.checks().commandSets(), changed);
         AtomicBoolean stopped = new AtomicBoolean();
         CountDownLatch recorded = new CountDownLatch(1);
-        Thread hook = new Thread(
-                () -> {
-                    stopped.set(true);
-                    LiveProcesses.killAll();
-                    try {
-                        // Let the run's thread record what happened before the JVM goes.
-                        recorded.await(10, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "wb-checks-interrupted");
+        Thread hook = stopHook(stopped, recorded);
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             Redactor redactor = WorkspaceRedactor.of(session.workspace(), config, environment, Map.of());
-            CommandSetRunner runner = new CommandSetRunner(
-                    session.workspace().root(),
-                    environment,
-                    new DeniedCommands(
-                            config.security().deniedCommands(),
-                            session.workspace().root(),
-                            environment),
-                    config.checks().timeoutSeconds(),
-                    redactor,
-                    scratch(session),
-                    progress,
-                    stopped::get,
-                    () -> WorkingTree.of(session.workspace(), session.env()));
-            List<CheckResult> results = new ArrayList<>();
-            List<SkippedSet> skipped = new ArrayList<>();
-            List<Mutation> mutations = new ArrayList<>();
-            for (CommandSetSelection.Selected s : selected) {
-                if (stopped.get()) {
-                    break;
-                }
-                CommandSetRunner.SetRun run = runner.run(s.set());
-                run.results().forEach(r -> results.add(r.redacted(redactor)));
-                run.skipped().ifPresent(skip -> skipped.add(skip.redacted(redactor)));
-                run.mutations().forEach(m -> mutations.add(m.redacted(redactor)));
-                if (run.interrupted()) {
-                    stopped.set(true);
-                }
-            }
+            CommandSetRunner runner = runner(session, config, environment, redactor, progress, stopped);
+            Ran ran = runSets(runner, selected, stopped, redactor);
+            List<CheckResult> results = ran.results();
+            List<SkippedSet> skipped = ran.skipped();
+            List<Mutation> mutations = ran.mutations();
             ChecksVerdict verdict = ChecksVerdict.of(results, stopped.get(), !mutations.isEmpty());
             EventEnvelope event = service.record(
                             stream,
@@ -165,6 +131,74 @@ public final class ChecksRun {
                 // The hook is running: it waited for exactly this.
             }
         }
+    }
+
+    private static CommandSetRunner runner(
+            Session session,
+            WorkspaceConfig config,
+            Map<String, String> environment,
+            Redactor redactor,
+            Progress progress,
+            AtomicBoolean stopped) {
+        return new CommandSetRunner(
+                new CommandSetRunner.Setting(
+                        session.workspace().root(),
+                        environment,
+                        new DeniedCommands(
+                                config.security().deniedCommands(),
+                                session.workspace().root(),
+                                environment),
+                        config.checks().timeoutSeconds(),
+                        redactor),
+                scratch(session),
+                progress,
+                stopped::get,
+                () -> WorkingTree.of(session.workspace(), session.env()));
+    }
+
+    /** What the selected sets' runs produced, redacted. */
+    private record Ran(List<CheckResult> results, List<SkippedSet> skipped, List<Mutation> mutations) {}
+
+    /** Runs each selected set in turn until wb is stopped; a set whose run was interrupted stops the rest. */
+    private static Ran runSets(
+            CommandSetRunner runner,
+            List<CommandSetSelection.Selected> selected,
+            AtomicBoolean stopped,
+            Redactor redactor) {
+        List<CheckResult> results = new ArrayList<>();
+        List<SkippedSet> skipped = new ArrayList<>();
+        List<Mutation> mutations = new ArrayList<>();
+        for (CommandSetSelection.Selected s : selected) {
+            if (stopped.get()) {
+                break;
+            }
+            CommandSetRunner.SetRun run = runner.run(s.set());
+            run.results().forEach(r -> results.add(r.redacted(redactor)));
+            run.skipped().ifPresent(skip -> skipped.add(skip.redacted(redactor)));
+            run.mutations().forEach(m -> mutations.add(m.redacted(redactor)));
+            if (run.interrupted()) {
+                stopped.set(true);
+            }
+        }
+        return new Ran(results, skipped, mutations);
+    }
+
+    /**
+     * The hook a SIGTERM or Ctrl-C of wb runs: marks the run stopped, kills its commands, and waits until the
+     * run's thread has recorded what happened (RECORDED), at most ten seconds, before the JVM goes.
+     */
+    private static Thread stopHook(AtomicBoolean stopped, CountDownLatch recorded) {
+        return new Thread(
+                () -> {
+                    stopped.set(true);
+                    LiveProcesses.killAll();
+                    try {
+                        recorded.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "wb-checks-interrupted");
     }
 
     /**

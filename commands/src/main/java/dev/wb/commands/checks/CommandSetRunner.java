@@ -3,6 +3,7 @@ package dev.wb.commands.checks;
 import dev.wb.commands.config.WorkspaceConfig.CommandSet;
 import dev.wb.commands.process.ExecutableLookup;
 import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
@@ -44,22 +45,25 @@ final class CommandSetRunner {
     private final Supplier<WorkingTree> workingTree;
     private WorkingTree before;
 
+    /**
+     * Where and how a set's commands run: in the repository's root, with the environment given, under the
+     * denied commands, with the config's default time limit, their output redacted.
+     */
+    record Setting(
+            Path root, Map<String, String> env, DeniedCommands denied, int defaultTimeoutSeconds, Redactor redactor) {}
+
     /** @param workingTree the working tree's fingerprint now, taken before and after each command that runs */
     CommandSetRunner(
-            Path root,
-            Map<String, String> env,
-            DeniedCommands denied,
-            int defaultTimeoutSeconds,
-            Redactor redactor,
+            Setting setting,
             Path scratch,
             ChecksRun.Progress progress,
             BooleanSupplier stopped,
             Supplier<WorkingTree> workingTree) {
-        this.root = root;
-        this.env = env;
-        this.denied = denied;
-        this.defaultTimeoutSeconds = defaultTimeoutSeconds;
-        this.redactor = redactor;
+        this.root = setting.root();
+        this.env = setting.env();
+        this.denied = setting.denied();
+        this.defaultTimeoutSeconds = setting.defaultTimeoutSeconds();
+        this.redactor = setting.redactor();
         this.scratch = scratch;
         this.progress = progress;
         this.stopped = stopped;
@@ -172,7 +176,8 @@ final class CommandSetRunner {
                 childEnv = new HashMap<>(env);
                 childEnv.putAll(own);
             }
-            return ProcessRunner.run(argv, root, childEnv, limit, output, elapsed -> {}, redactor);
+            return ProcessRunner.run(
+                    ProcessRequest.of(argv, root, childEnv, limit, output).withRedactor(redactor));
         } finally {
             try {
                 Files.deleteIfExists(output);

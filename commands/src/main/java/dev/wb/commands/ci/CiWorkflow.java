@@ -50,30 +50,53 @@ public final class CiWorkflow {
 
     public record Result(String path, Action action, String content) {}
 
+    /** The workflow's head: what it is for, when it runs, with what rights, and its one job's frame. */
+    private static final List<String> HEAD = List.of(
+            MARK,
+            "# On a pull request from a task/KEY branch: install wb, fetch the team's task histories, and fail",
+            "# when the task's plan has no passing audit, the change deviates from it, or the head commit has",
+            "# no passing verify run.",
+            "name: wb",
+            "on:",
+            "  pull_request:",
+            "permissions:",
+            "  contents: read",
+            "concurrency:",
+            "  group: wb-${{ github.event.pull_request.number }}",
+            "  cancel-in-progress: true",
+            "jobs:",
+            "  task-gate:",
+            "    name: wb task gate",
+            "    if: startsWith(github.head_ref, 'task/')",
+            "    runs-on: ubuntu-24.04",
+            "    timeout-minutes: 15",
+            "    steps:");
+
+    /** The steps after wb is installed: the team's task histories fetched, then the task's gate. */
+    private static final List<String> GATE = List.of(
+            "      - name: Fetch the team's task histories",
+            "        env:",
+            "          WB_FETCH_TOKEN: ${{ github.token }}",
+            "        run: |",
+            "          # The checkout kept no credentials: this step alone holds the read-only token, in",
+            "          # the repository's git config while it runs, and removes it when it ends.",
+            "          auth=$(printf 'x-access-token:%s' \"$WB_FETCH_TOKEN\" | base64 -w0)",
+            "          echo \"::add-mask::$auth\"",
+            "          header=\"http.$GITHUB_SERVER_URL/.extraheader\"",
+            "          trap 'git config --local --unset-all \"$header\" || true' EXIT",
+            "          git config --local \"$header\" \"AUTHORIZATION: basic $auth\"",
+            "          \"$RUNNER_TEMP/wb/bin/wb\" sync fetch origin",
+            "      - name: The task's gate (audit, scope, verify on the head commit)",
+            "        run: |",
+            "          \"$RUNNER_TEMP/wb/bin/wb\" ci check --base \"origin/$GITHUB_BASE_REF\"",
+            "");
+
     private CiWorkflow() {}
 
     /** The workflow's text, installing wb from {@code dist}. */
     public static String text(WbDist dist) {
-        List<String> lines = new ArrayList<>(List.of(
-                MARK,
-                "# On a pull request from a task/KEY branch: install wb, fetch the team's task histories, and fail",
-                "# when the task's plan has no passing audit, the change deviates from it, or the head commit has",
-                "# no passing verify run.",
-                "name: wb",
-                "on:",
-                "  pull_request:",
-                "permissions:",
-                "  contents: read",
-                "concurrency:",
-                "  group: wb-${{ github.event.pull_request.number }}",
-                "  cancel-in-progress: true",
-                "jobs:",
-                "  task-gate:",
-                "    name: wb task gate",
-                "    if: startsWith(github.head_ref, 'task/')",
-                "    runs-on: ubuntu-24.04",
-                "    timeout-minutes: 15",
-                "    steps:",
+        List<String> lines = new ArrayList<>(HEAD);
+        lines.addAll(List.of(
                 "      - name: Check out the pull request's head commit, with the whole history",
                 "        uses: " + PinnedAction.CHECKOUT.uses(),
                 "        with:",
@@ -104,23 +127,8 @@ public final class CiWorkflow {
                 "          echo \"$WB_DIST_SHA256  $RUNNER_TEMP/wb.tar.gz\" | sha256sum -c -",
                 "          mkdir -p \"$RUNNER_TEMP/wb\"",
                 "          tar xzf \"$RUNNER_TEMP/wb.tar.gz\" -C \"$RUNNER_TEMP/wb\" --strip-components=1 --no-same-owner",
-                "          \"$RUNNER_TEMP/wb/bin/wb\" --version",
-                "      - name: Fetch the team's task histories",
-                "        env:",
-                "          WB_FETCH_TOKEN: ${{ github.token }}",
-                "        run: |",
-                "          # The checkout kept no credentials: this step alone holds the read-only token, in",
-                "          # the repository's git config while it runs, and removes it when it ends.",
-                "          auth=$(printf 'x-access-token:%s' \"$WB_FETCH_TOKEN\" | base64 -w0)",
-                "          echo \"::add-mask::$auth\"",
-                "          header=\"http.$GITHUB_SERVER_URL/.extraheader\"",
-                "          trap 'git config --local --unset-all \"$header\" || true' EXIT",
-                "          git config --local \"$header\" \"AUTHORIZATION: basic $auth\"",
-                "          \"$RUNNER_TEMP/wb/bin/wb\" sync fetch origin",
-                "      - name: The task's gate (audit, scope, verify on the head commit)",
-                "        run: |",
-                "          \"$RUNNER_TEMP/wb/bin/wb\" ci check --base \"origin/$GITHUB_BASE_REF\"",
-                ""));
+                "          \"$RUNNER_TEMP/wb/bin/wb\" --version"));
+        lines.addAll(GATE);
         return String.join("\n", lines);
     }
 

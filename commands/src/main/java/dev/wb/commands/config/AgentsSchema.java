@@ -41,6 +41,24 @@ final class AgentsSchema {
                         "max_run_seconds",
                         "decomposition",
                         "judge"));
+        List<String> allowed = allowed(r, node);
+        String primary = r.text(node, "agents", "primary", allowed.get(0));
+        if (!allowed.contains(primary)) {
+            throw r.error("agents.primary", "agents.primary \"" + primary + "\" is not in agents.allowed " + allowed);
+        }
+        Map<String, WorkspaceConfig.Provider> providers = providers(r, node);
+        int cycles = r.integer(node, "agents", "max_fix_cycles", 0, 50, DEFAULT_AGENTS.maxFixCycles());
+        int total =
+                r.integer(node, "agents", "max_total_fix_iterations", 0, 500, DEFAULT_AGENTS.maxTotalFixIterations());
+        int seconds = r.integer(
+                node, "agents", "max_run_seconds", 1, WorkspaceConfig.MAX_RUN_SECONDS, DEFAULT_AGENTS.maxRunSeconds());
+        WorkspaceConfig.Decomposition decomposition = decomposition(r, node);
+        r.object(node, "agents", "judge").ifPresent(j -> judge(r, j, root));
+        return new Agents(allowed, primary, providers, cycles, total, seconds, decomposition);
+    }
+
+    /** {@code agents.allowed}: providers wb can run, at least one, none twice. */
+    private static List<String> allowed(ConfigReader r, JsonNode node) {
         List<String> allowed = r.strings(
                 node,
                 "agents",
@@ -59,50 +77,40 @@ final class AgentsSchema {
         if (allowed.stream().distinct().count() != allowed.size()) {
             throw r.error("agents.allowed", "agents.allowed names a provider twice");
         }
-        String primary = r.text(node, "agents", "primary", allowed.get(0));
-        if (!allowed.contains(primary)) {
-            throw r.error("agents.primary", "agents.primary \"" + primary + "\" is not in agents.allowed " + allowed);
-        }
+        return allowed;
+    }
+
+    /** The default providers, each one {@code agents.providers} names replaced by what it says. */
+    private static Map<String, WorkspaceConfig.Provider> providers(ConfigReader r, JsonNode node) {
         Map<String, WorkspaceConfig.Provider> providers = new LinkedHashMap<>(WorkspaceConfig.defaultProviders());
         r.object(node, "agents", "providers").ifPresent(p -> {
             r.only(p, "agents.providers", PROVIDERS);
-            p.properties().forEach(e -> {
-                String at = "agents.providers." + e.getKey();
-                JsonNode o = r.object(p, "agents.providers", e.getKey()).orElse(JsonNodeFactory.instance.objectNode());
-                r.only(o, at, List.of("command", "args", "models", "reasoning", "auth_env", "offline_seconds"));
-                String command = r.text(o, at, "command", e.getKey());
-                if (command.isBlank()) {
-                    throw r.error(at + ".command", at + ".command must name the executable, not be blank");
-                }
-                providers.put(
-                        e.getKey(),
-                        new WorkspaceConfig.Provider(
-                                e.getKey(),
-                                command,
-                                r.strings(o, at, "args", List.of(), ConfigReader.nonBlank()),
-                                r.strings(o, at, "models", List.of(), ConfigReader.nonBlank()),
-                                r.strings(o, at, "reasoning", List.of(), ConfigReader.nonBlank()),
-                                r.strings(
-                                        o,
-                                        at,
-                                        "auth_env",
-                                        List.of(),
-                                        ConfigReader.matching(ENV_NAME, "an environment variable name")),
-                                r.integer(
-                                        o,
-                                        at,
-                                        "offline_seconds",
-                                        5,
-                                        3600,
-                                        WorkspaceConfig.Provider.DEFAULT_OFFLINE_SECONDS)));
-            });
+            p.properties().forEach(e -> providers.put(e.getKey(), provider(r, p, e.getKey())));
         });
-        int cycles = r.integer(node, "agents", "max_fix_cycles", 0, 50, DEFAULT_AGENTS.maxFixCycles());
-        int total =
-                r.integer(node, "agents", "max_total_fix_iterations", 0, 500, DEFAULT_AGENTS.maxTotalFixIterations());
-        int seconds = r.integer(
-                node, "agents", "max_run_seconds", 1, WorkspaceConfig.MAX_RUN_SECONDS, DEFAULT_AGENTS.maxRunSeconds());
-        WorkspaceConfig.Decomposition decomposition = r.object(node, "agents", "decomposition")
+        return providers;
+    }
+
+    private static WorkspaceConfig.Provider provider(ConfigReader r, JsonNode providers, String name) {
+        String at = "agents.providers." + name;
+        JsonNode o = r.object(providers, "agents.providers", name).orElse(JsonNodeFactory.instance.objectNode());
+        r.only(o, at, List.of("command", "args", "models", "reasoning", "auth_env", "offline_seconds"));
+        String command = r.text(o, at, "command", name);
+        if (command.isBlank()) {
+            throw r.error(at + ".command", at + ".command must name the executable, not be blank");
+        }
+        return new WorkspaceConfig.Provider(
+                name,
+                command,
+                r.strings(o, at, "args", List.of(), ConfigReader.nonBlank()),
+                r.strings(o, at, "models", List.of(), ConfigReader.nonBlank()),
+                r.strings(o, at, "reasoning", List.of(), ConfigReader.nonBlank()),
+                r.strings(
+                        o, at, "auth_env", List.of(), ConfigReader.matching(ENV_NAME, "an environment variable name")),
+                r.integer(o, at, "offline_seconds", 5, 3600, WorkspaceConfig.Provider.DEFAULT_OFFLINE_SECONDS));
+    }
+
+    private static WorkspaceConfig.Decomposition decomposition(ConfigReader r, JsonNode node) {
+        return r.object(node, "agents", "decomposition")
                 .map(d -> {
                     r.only(d, "agents.decomposition", List.of("enabled", "max_subtasks"));
                     return new WorkspaceConfig.Decomposition(
@@ -116,18 +124,19 @@ final class AgentsSchema {
                                     WorkspaceConfig.Decomposition.OFF.maxSubtasks()));
                 })
                 .orElse(WorkspaceConfig.Decomposition.OFF);
-        r.object(node, "agents", "judge").ifPresent(j -> {
-            r.only(j, "agents.judge", List.of("enabled", "targets", "model"));
-            try {
-                JudgeAgentsConfig.of(root);
-            } catch (Failure f) {
-                throw r.error(
-                        "agents.judge",
-                        f.getMessage().replace(FILE + ": ", ""),
-                        f.fixes().toArray(String[]::new));
-            }
-        });
-        return new Agents(allowed, primary, providers, cycles, total, seconds, decomposition);
+    }
+
+    /** {@code agents.judge}: its keys here, its values as {@link JudgeAgentsConfig} reads them. */
+    private static void judge(ConfigReader r, JsonNode judge, ObjectNode root) {
+        r.only(judge, "agents.judge", List.of("enabled", "targets", "model"));
+        try {
+            JudgeAgentsConfig.of(root);
+        } catch (Failure f) {
+            throw r.error(
+                    "agents.judge",
+                    f.getMessage().replace(FILE + ": ", ""),
+                    f.fixes().toArray(String[]::new));
+        }
     }
 
     static Security security(ConfigReader r, JsonNode node) {

@@ -43,62 +43,9 @@ public final class ConfigView {
         } else {
             root.putNull("identity");
         }
-        ObjectNode agents = root.putObject("agents");
-        strings(agents.putArray("allowed"), c.agents().allowed());
-        agents.put("primary", c.agents().primary());
-        ObjectNode providers = agents.putObject("providers");
-        c.agents().providers().forEach((name, p) -> {
-            ObjectNode o = providers.putObject(name);
-            o.put("command", p.command());
-            strings(o.putArray("args"), p.args());
-            strings(o.putArray("models"), p.models());
-            strings(o.putArray("reasoning"), p.reasoning());
-        });
-        agents.put("max_fix_cycles", c.agents().maxFixCycles());
-        agents.put("max_total_fix_iterations", c.agents().maxTotalFixIterations());
-        agents.put("max_run_seconds", c.agents().maxRunSeconds());
-        agents.putObject("decomposition")
-                .put("enabled", c.agents().decomposition().enabled())
-                .put("max_subtasks", c.agents().decomposition().maxSubtasks());
-        ObjectNode j = agents.putObject("judge");
-        j.put("enabled", judge.enabled());
-        ArrayNode targets = j.putArray("targets");
-        judge.targets().forEach(t -> targets.add(t.id()));
-        ObjectNode models = j.putObject("model");
-        for (JudgeAgentTarget t : JudgeAgentTarget.values()) {
-            judge.model(t).ifPresentOrElse(m -> models.put(t.id(), m), () -> models.putNull(t.id()));
-        }
-        ObjectNode security = root.putObject("security");
-        WorkspaceConfig.Security s = c.security();
-        security.put("strict_isolation", s.strictIsolation());
-        security.put("disable_read_isolation", s.disableReadIsolation());
-        security.put("allow_git_evidence", s.allowGitEvidence());
-        strings(security.putArray("allowed_environment"), s.allowedEnvironment());
-        ObjectNode extra = security.putObject("extra_environment");
-        s.extraEnvironment()
-                .forEach((name, value) -> extra.put(name, SecretNames.secret(name) ? mask(value) : maskUrl(value)));
-        strings(security.putArray("denied_read_paths"), s.deniedReadPaths());
-        strings(security.putArray("denied_commands"), s.deniedCommands());
-        ObjectNode checks = root.putObject("checks");
-        checks.put("timeout_seconds", c.checks().timeoutSeconds());
-        ObjectNode sets = checks.putObject("command_sets");
-        c.checks().commandSets().forEach(set -> {
-            ObjectNode o = sets.putObject(set.name());
-            ArrayNode commands = o.putArray("commands");
-            for (int i = 0; i < set.commands().size(); i++) {
-                if (set.commandEnv().get(i).isEmpty()) {
-                    strings(commands.addArray(), set.commands().get(i));
-                } else {
-                    ObjectNode command = commands.addObject();
-                    strings(command.putArray("argv"), set.commands().get(i));
-                    set.commandEnv().get(i).forEach(command.putObject("env")::put);
-                }
-            }
-            strings(o.putArray("paths"), set.paths());
-            set.timeoutSeconds().ifPresentOrElse(t -> o.put("timeout_seconds", t), () -> o.putNull("timeout_seconds"));
-            o.put("skip_if_unavailable", set.skipIfUnavailable());
-            set.env().forEach(o.putObject("env")::put);
-        });
+        agents(root.putObject("agents"), c.agents(), judge);
+        security(root.putObject("security"), c.security());
+        checks(root.putObject("checks"), c.checks());
         root.putObject("repo").put("url", maskUrl(c.repo().url()));
         root.putObject("git")
                 .put("create_pull_request", c.git().createPullRequest())
@@ -116,6 +63,67 @@ public final class ConfigView {
         ObjectNode presetPaths = root.putObject("preset_paths");
         c.presets().paths().forEach(presetPaths::put);
         return root;
+    }
+
+    private static void agents(ObjectNode agents, WorkspaceConfig.Agents a, JudgeAgentsConfig judge) {
+        strings(agents.putArray("allowed"), a.allowed());
+        agents.put("primary", a.primary());
+        ObjectNode providers = agents.putObject("providers");
+        a.providers().forEach((name, p) -> {
+            ObjectNode o = providers.putObject(name);
+            o.put("command", p.command());
+            strings(o.putArray("args"), p.args());
+            strings(o.putArray("models"), p.models());
+            strings(o.putArray("reasoning"), p.reasoning());
+        });
+        agents.put("max_fix_cycles", a.maxFixCycles());
+        agents.put("max_total_fix_iterations", a.maxTotalFixIterations());
+        agents.put("max_run_seconds", a.maxRunSeconds());
+        agents.putObject("decomposition")
+                .put("enabled", a.decomposition().enabled())
+                .put("max_subtasks", a.decomposition().maxSubtasks());
+        ObjectNode j = agents.putObject("judge");
+        j.put("enabled", judge.enabled());
+        ArrayNode targets = j.putArray("targets");
+        judge.targets().forEach(t -> targets.add(t.id()));
+        ObjectNode models = j.putObject("model");
+        for (JudgeAgentTarget t : JudgeAgentTarget.values()) {
+            judge.model(t).ifPresentOrElse(m -> models.put(t.id(), m), () -> models.putNull(t.id()));
+        }
+    }
+
+    private static void security(ObjectNode security, WorkspaceConfig.Security s) {
+        security.put("strict_isolation", s.strictIsolation());
+        security.put("disable_read_isolation", s.disableReadIsolation());
+        security.put("allow_git_evidence", s.allowGitEvidence());
+        strings(security.putArray("allowed_environment"), s.allowedEnvironment());
+        ObjectNode extra = security.putObject("extra_environment");
+        s.extraEnvironment()
+                .forEach((name, value) -> extra.put(name, SecretNames.secret(name) ? mask(value) : maskUrl(value)));
+        strings(security.putArray("denied_read_paths"), s.deniedReadPaths());
+        strings(security.putArray("denied_commands"), s.deniedCommands());
+    }
+
+    private static void checks(ObjectNode node, WorkspaceConfig.Checks checks) {
+        node.put("timeout_seconds", checks.timeoutSeconds());
+        ObjectNode sets = node.putObject("command_sets");
+        checks.commandSets().forEach(set -> {
+            ObjectNode o = sets.putObject(set.name());
+            ArrayNode commands = o.putArray("commands");
+            for (int i = 0; i < set.commands().size(); i++) {
+                if (set.commandEnv().get(i).isEmpty()) {
+                    strings(commands.addArray(), set.commands().get(i));
+                } else {
+                    ObjectNode command = commands.addObject();
+                    strings(command.putArray("argv"), set.commands().get(i));
+                    set.commandEnv().get(i).forEach(command.putObject("env")::put);
+                }
+            }
+            strings(o.putArray("paths"), set.paths());
+            set.timeoutSeconds().ifPresentOrElse(t -> o.put("timeout_seconds", t), () -> o.putNull("timeout_seconds"));
+            o.put("skip_if_unavailable", set.skipIfUnavailable());
+            set.env().forEach(o.putObject("env")::put);
+        });
     }
 
     /** {@code ********} for a set value, {@code ""} for an empty one. */

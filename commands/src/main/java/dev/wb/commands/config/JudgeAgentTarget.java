@@ -6,10 +6,10 @@ import java.util.Optional;
  * The hosts the judge's agent file is written for, each with the one file it reads. Pi is not one: it has
  * no native subagent API, so there is no separate reviewer context to write a definition for.
  */
-public enum JudgeAgentTarget {
-    CLAUDE(AgentHost.CLAUDE, ".claude/agents/wb-judge.md"),
-    COPILOT(AgentHost.COPILOT, ".github/agents/wb-judge.agent.md"),
-    CODEX(AgentHost.CODEX, ".codex/agents/wb-judge.toml");
+public enum JudgeAgentTarget implements HostFile {
+    CLAUDE(".claude/agents/wb-judge.md"),
+    COPILOT(".github/agents/wb-judge.agent.md"),
+    CODEX(".codex/agents/wb-judge.toml");
 
     /** The target Pi, named in configuration and refused: no native subagent API. */
     public static final String PI = "pi";
@@ -17,30 +17,14 @@ public enum JudgeAgentTarget {
     public static final String PI_NOT_SUPPORTED = "Pi is not supported: it has no native subagent API, so a judge run"
             + " there has no separate reviewer context (a review from the implementing session is independent: false)";
 
-    private final AgentHost agent;
     private final String path;
 
-    JudgeAgentTarget(AgentHost agent, String path) {
-        this.agent = agent;
+    JudgeAgentTarget(String path) {
         this.path = path;
     }
 
-    /** The host this is for. */
-    public AgentHost agent() {
-        return agent;
-    }
-
-    /** The name on the command line and in configuration: {@code claude}, {@code codex}, {@code copilot}. */
-    public String id() {
-        return agent.id();
-    }
-
-    /** The host, for people. */
-    public String host() {
-        return agent.host();
-    }
-
     /** The agent file, relative to the repository's top. */
+    @Override
     public String path() {
         return path;
     }

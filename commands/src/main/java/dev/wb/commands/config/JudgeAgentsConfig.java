@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
-import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
@@ -62,19 +61,14 @@ public record JudgeAgentsConfig(
     /** The whole of config.json, or an empty object when there is none; exit 3 when it cannot be used. */
     public static ObjectNode readRoot(Workspace ws) {
         Path file = file(ws);
-        byte[] bytes;
-        try {
-            if (Files.isSymbolicLink(file)) {
-                throw invalid(".workflow/config.json is a symbolic link; wb reads and replaces only a regular file");
-            }
-            Optional<InputFiles.Content> content = InputFiles.read(ws.root(), file, InputFiles.Kind.CONFIG);
-            if (content.isEmpty()) {
-                return CanonicalJson.objectNode();
-            }
-            bytes = content.get().textBytes();
-        } catch (InputFiles.Unusable e) {
-            throw e.failure(Failure.Kind.CONFIG);
+        if (Files.isSymbolicLink(file)) {
+            throw invalid(".workflow/config.json is a symbolic link; wb reads and replaces only a regular file");
         }
+        Optional<byte[]> read = SettingsObject.textBytes(ws, file);
+        if (read.isEmpty()) {
+            return CanonicalJson.objectNode();
+        }
+        byte[] bytes = read.get();
         JsonNode root;
         try {
             root = CanonicalJson.parse(bytes);
@@ -103,68 +97,84 @@ public record JudgeAgentsConfig(
         if (!judge.isObject()) {
             throw invalid(".workflow/config.json: agents.judge must be an object");
         }
-        boolean enabled = false;
-        JsonNode on = judge.get("enabled");
-        if (on != null) {
-            if (!on.isBoolean()) {
-                throw invalid(".workflow/config.json: agents.judge.enabled must be true or false, not " + on);
-            }
-            enabled = on.booleanValue();
+        boolean enabled = enabled(judge.get("enabled"));
+        Targets targets = targets(judge.get("targets"));
+        return new JudgeAgentsConfig(enabled, List.copyOf(targets.hosts()), targets.pi(), models(judge.get("model")));
+    }
+
+    /** {@code agents.judge.enabled}: off unless set. */
+    private static boolean enabled(JsonNode on) {
+        if (on == null) {
+            return false;
         }
-        List<JudgeAgentTarget> targets = new ArrayList<>(List.of(JudgeAgentTarget.values()));
+        if (!on.isBoolean()) {
+            throw invalid(".workflow/config.json: agents.judge.enabled must be true or false, not " + on);
+        }
+        return on.booleanValue();
+    }
+
+    /** The targets {@code agents.judge.targets} names, and whether it names Pi (refused later, by name). */
+    private record Targets(List<JudgeAgentTarget> hosts, boolean pi) {}
+
+    /** {@code agents.judge.targets}: every target unless set, each named once. */
+    private static Targets targets(JsonNode list) {
+        if (list == null) {
+            return new Targets(List.of(JudgeAgentTarget.values()), false);
+        }
+        if (!list.isArray()) {
+            throw invalid(".workflow/config.json: agents.judge.targets must be an array of claude, copilot, codex");
+        }
+        List<JudgeAgentTarget> targets = new ArrayList<>();
         boolean pi = false;
-        JsonNode list = judge.get("targets");
-        if (list != null) {
-            if (!list.isArray()) {
-                throw invalid(".workflow/config.json: agents.judge.targets must be an array of claude, copilot, codex");
+        for (JsonNode item : list) {
+            if (item.isTextual() && item.textValue().trim().equalsIgnoreCase(JudgeAgentTarget.PI)) {
+                pi = true;
+                continue;
             }
-            targets.clear();
-            for (JsonNode item : list) {
-                if (item.isTextual() && item.textValue().trim().equalsIgnoreCase(JudgeAgentTarget.PI)) {
-                    pi = true;
-                    continue;
-                }
-                Optional<JudgeAgentTarget> target =
-                        item.isTextual() ? JudgeAgentTarget.of(item.textValue()) : Optional.empty();
-                if (target.isEmpty()) {
-                    throw invalid(".workflow/config.json: agents.judge.targets holds " + item
-                            + "; the targets are claude, copilot and codex");
-                }
-                if (!targets.contains(target.get())) {
-                    targets.add(target.get());
-                }
+            Optional<JudgeAgentTarget> target =
+                    item.isTextual() ? JudgeAgentTarget.of(item.textValue()) : Optional.empty();
+            if (target.isEmpty()) {
+                throw invalid(".workflow/config.json: agents.judge.targets holds " + item
+                        + "; the targets are claude, copilot and codex");
+            }
+            if (!targets.contains(target.get())) {
+                targets.add(target.get());
             }
         }
+        return new Targets(targets, pi);
+    }
+
+    /** {@code agents.judge.model}: a model id by target, each one the target accepts; a null is no model. */
+    private static Map<JudgeAgentTarget, String> models(JsonNode model) {
         Map<JudgeAgentTarget, String> models = new EnumMap<>(JudgeAgentTarget.class);
-        JsonNode model = judge.get("model");
-        if (model != null) {
-            if (!model.isObject()) {
-                throw invalid(".workflow/config.json: agents.judge.model must be an object of target to model id");
+        if (model == null) {
+            return Map.copyOf(models);
+        }
+        if (!model.isObject()) {
+            throw invalid(".workflow/config.json: agents.judge.model must be an object of target to model id");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = model.properties().iterator(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            Optional<JudgeAgentTarget> target = JudgeAgentTarget.of(entry.getKey());
+            if (target.isEmpty()) {
+                throw invalid(".workflow/config.json: agents.judge.model." + entry.getKey()
+                        + " names no target; the targets are claude, copilot and codex");
             }
-            for (Iterator<Map.Entry<String, JsonNode>> it = model.properties().iterator(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> entry = it.next();
-                Optional<JudgeAgentTarget> target = JudgeAgentTarget.of(entry.getKey());
-                if (target.isEmpty()) {
-                    throw invalid(".workflow/config.json: agents.judge.model." + entry.getKey()
-                            + " names no target; the targets are claude, copilot and codex");
-                }
-                JsonNode value = entry.getValue();
-                if (value.isNull()) {
-                    continue;
-                }
-                if (!value.isTextual()) {
-                    throw invalid(".workflow/config.json: agents.judge.model." + entry.getKey()
-                            + " must be a string, not " + value);
-                }
-                try {
-                    models.put(target.get(), JudgeAgentModels.require(target.get(), value.textValue()));
-                } catch (Failure e) {
-                    throw invalid(
-                            ".workflow/config.json: agents.judge.model." + entry.getKey() + ": " + e.getMessage());
-                }
+            JsonNode value = entry.getValue();
+            if (value.isNull()) {
+                continue;
+            }
+            if (!value.isTextual()) {
+                throw invalid(".workflow/config.json: agents.judge.model." + entry.getKey() + " must be a string, not "
+                        + value);
+            }
+            try {
+                models.put(target.get(), JudgeAgentModels.require(target.get(), value.textValue()));
+            } catch (Failure e) {
+                throw invalid(".workflow/config.json: agents.judge.model." + entry.getKey() + ": " + e.getMessage());
             }
         }
-        return new JudgeAgentsConfig(enabled, List.copyOf(targets), pi, Map.copyOf(models));
+        return Map.copyOf(models);
     }
 
     /**

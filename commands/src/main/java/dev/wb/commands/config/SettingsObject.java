@@ -21,16 +21,11 @@ public final class SettingsObject {
 
     /** The file's object; UNUSABLE makes the failure for what is wrong with it ("is not JSON: …"). */
     public static ObjectNode read(Workspace ws, Path file, Function<String, Failure> unusable) {
-        byte[] bytes;
-        try {
-            Optional<InputFiles.Content> content = InputFiles.read(ws.root(), file, InputFiles.Kind.CONFIG);
-            if (content.isEmpty()) {
-                return CanonicalJson.objectNode();
-            }
-            bytes = content.get().textBytes();
-        } catch (InputFiles.Unusable e) {
-            throw e.failure(Failure.Kind.CONFIG);
+        Optional<byte[]> read = textBytes(ws, file);
+        if (read.isEmpty()) {
+            return CanonicalJson.objectNode();
         }
+        byte[] bytes = read.get();
         JsonNode root;
         try {
             root = bytes.length == 0 ? CanonicalJson.objectNode() : CanonicalJson.parse(bytes);
@@ -45,5 +40,14 @@ public final class SettingsObject {
             throw unusable.apply("has a \"hooks\" that is not an object");
         }
         return (ObjectNode) root;
+    }
+
+    /** A configuration file's text, empty when there is none; exit 3 when it cannot be read as one. */
+    static Optional<byte[]> textBytes(Workspace ws, Path file) {
+        try {
+            return InputFiles.read(ws.root(), file, InputFiles.Kind.CONFIG).map(InputFiles.Content::textBytes);
+        } catch (InputFiles.Unusable e) {
+            throw e.failure(Failure.Kind.CONFIG);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.wb.commands.flow;
 
+import com.google.common.collect.ImmutableList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -211,14 +212,11 @@ public final class FlowVocabulary {
     /** A prompt token as the engine renders it, {@code {name}} or the opening {@code {?name}} of a block. */
     public static final Pattern TOKEN = Pattern.compile("\\{\\??([a-z_][a-z0-9_-]*)\\}");
 
-    /** The 15 core tokens every role prompt may use; an agent's prompt adds {@code {<id>_path}}. */
-    public static final List<String> TOKENS = List.of(
-            "task_id",
-            "stage",
-            "repo_path",
-            "repo",
-            "task_path",
-            "plan_path",
+    /**
+     * The core tokens a run has no value for yet, rendered empty: the files later stages write, the
+     * skills and memory, a subtask's place and what came before it.
+     */
+    public static final List<String> LATER_TOKENS = List.of(
             "diff_path",
             "checks_path",
             "review_path",
@@ -228,6 +226,12 @@ public final class FlowVocabulary {
             "subtask_count",
             "subtask_spec_path",
             "predecessor_context");
+
+    /** The 15 core tokens every role prompt may use; an agent's prompt adds {@code {<id>_path}}. */
+    public static final List<String> TOKENS = ImmutableList.<String>builder()
+            .add("task_id", "stage", "repo_path", "repo", "task_path", "plan_path")
+            .addAll(LATER_TOKENS)
+            .build();
 
     /** A checks node's {@code manifest} when it names none. */
     public static final String DEFAULT_MANIFEST = "sources.json";

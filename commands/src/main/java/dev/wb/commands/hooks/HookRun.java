@@ -110,18 +110,8 @@ public final class HookRun {
             return Answer.nonBlocking(
                     "wb hooks run: the hook event on stdin is not a JSON object; nothing was checked");
         }
-        if (phase == Phase.STOP
-                && (event.path("stop_hook_active").asBoolean(false)
-                        || event.path("stopHookActive").asBoolean(false))) {
+        if (passes(host, phase, event)) {
             return Answer.quiet();
-        }
-        if (host == HookHost.COPILOT
-                && phase == Phase.POST_EDIT
-                && event.path("toolName").isTextual()) {
-            String tool = event.get("toolName").asText().toLowerCase(Locale.ROOT);
-            if (!COPILOT_EDIT_TOOLS.contains(tool)) {
-                return Answer.quiet();
-            }
         }
         Path cwd = processCwd;
         JsonNode eventCwd = event.get("cwd");
@@ -157,6 +147,24 @@ public final class HookRun {
             return Answer.nonBlocking("wb hooks run: " + command + " could not " + phase.implCommand + " (exit "
                     + outcome.code() + "):\n" + output);
         }
+        return blocking(host, phase, command, output);
+    }
+
+    /** Whether the event passes unchecked: a stop the hook already held once, a Copilot tool that edits nothing. */
+    private static boolean passes(HookHost host, Phase phase, JsonNode event) {
+        if (phase == Phase.STOP
+                && (event.path("stop_hook_active").asBoolean(false)
+                        || event.path("stopHookActive").asBoolean(false))) {
+            return true;
+        }
+        return host == HookHost.COPILOT
+                && phase == Phase.POST_EDIT
+                && event.path("toolName").isTextual()
+                && !COPILOT_EDIT_TOOLS.contains(event.get("toolName").asText().toLowerCase(Locale.ROOT));
+    }
+
+    /** The answer that holds the agent back after COMMAND reported a deviation or a failed verification. */
+    private static Answer blocking(HookHost host, Phase phase, String command, String output) {
         String reason = (phase == Phase.POST_EDIT
                         ? "wb: this change has left the task's audited plan (" + command + " reports a deviation)."
                                 + " Undo the stray change, or stop and have the plan amended and audited again.\n"

@@ -96,25 +96,17 @@ final class AbsenceClaims {
         for (int i = 0; i < node.size(); i++) {
             JsonNode path = node.get(i);
             String at = where + "[" + i + "]";
-            if (!path.isTextual() || path.textValue().isBlank()) {
-                problems.add(at + " must be a path, not " + PlanFields.kind(path));
-            } else if (path.textValue().length() > PlanReader.MAX_PATH) {
-                problems.add(
-                        at + " is " + path.textValue().length() + " characters long; at most " + PlanReader.MAX_PATH);
-            } else if (path.textValue().matches(".*[*?\\[].*")) {
+            if (!PlanFields.listedPath(path, at, problems)) {
+                continue;
+            }
+            if (path.textValue().matches(".*[*?\\[].*")) {
                 problems.add(at + " \"" + path.textValue() + "\" is a pattern; name files or folders (a folder covers"
                         + " everything under it)");
             } else if (path.textValue().equals(".") || path.textValue().equals("./")) {
                 paths.clear();
                 paths.add("");
             } else {
-                Optional<String> normal = PlanPaths.normalize(path.textValue());
-                if (normal.isEmpty()) {
-                    problems.add(at + " \"" + path.textValue() + "\" leaves the repository: paths are relative to"
-                            + " its root, with /");
-                } else {
-                    paths.add(normal.get());
-                }
+                PlanFields.normalized(path.textValue(), at, problems).ifPresent(paths::add);
             }
         }
         return paths;

@@ -126,6 +126,24 @@ final class PlanFields {
             problems.add(where + " is " + raw.length() + " characters long; at most " + PlanReader.MAX_PATH);
             return Optional.empty();
         }
+        return normalized(raw, where, problems);
+    }
+
+    /** Whether PATH, listed at AT, is a non-blank string not too long; when not, PROBLEMS says why. */
+    static boolean listedPath(JsonNode path, String at, List<String> problems) {
+        if (!path.isTextual() || path.textValue().isBlank()) {
+            problems.add(at + " must be a path, not " + kind(path));
+            return false;
+        }
+        if (path.textValue().length() > PlanReader.MAX_PATH) {
+            problems.add(at + " is " + path.textValue().length() + " characters long; at most " + PlanReader.MAX_PATH);
+            return false;
+        }
+        return true;
+    }
+
+    /** RAW relative to the repository's root, with /; empty, with a problem, when it leaves the repository. */
+    static Optional<String> normalized(String raw, String where, List<String> problems) {
         Optional<String> path = PlanPaths.normalize(raw);
         if (path.isEmpty()) {
             problems.add(where + " \"" + raw + "\" leaves the repository: paths are relative to its root, with /");

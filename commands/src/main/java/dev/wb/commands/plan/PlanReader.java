@@ -2,6 +2,7 @@ package dev.wb.commands.plan;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.common.collect.ImmutableSet;
 import dev.wb.commands.InputFiles;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
@@ -39,25 +40,11 @@ public final class PlanReader {
     static final String SCHEMA_KEY = "$schema";
 
     /** Every key of a plan, as the original workbench defines them (schema 1). */
-    static final Set<String> TOP = Set.of(
-            "schema",
-            "key",
-            "preset",
-            "persona",
-            "objective",
-            "evidence",
-            "files",
-            "zones",
-            "steps",
-            "tests",
-            "verify",
-            "verify_env",
-            "rollback",
-            "product",
-            "handover",
-            "questions",
-            "ticket_type",
-            "handover_required");
+    static final Set<String> TOP = ImmutableSet.<String>builder()
+            .add("schema", "key", "preset", "persona")
+            .addAll(PlanSection.WRITTEN)
+            .add("ticket_type", "handover_required")
+            .build();
 
     /**
      * What reading found: the plan (absent when the document is not a JSON object), its shape

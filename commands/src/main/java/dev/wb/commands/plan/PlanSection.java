@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.common.collect.ImmutableList;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.TaskFolder;
@@ -14,7 +15,6 @@ import dev.wb.engine.json.PythonJson;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -24,8 +24,8 @@ import java.util.Optional;
  */
 public final class PlanSection {
 
-    /** The original's sections, in its order. */
-    public static final List<String> SECTIONS = List.of(
+    /** The sections a plan's file holds, in the original's order ({@link PlanReader#TOP} reads them). */
+    static final ImmutableList<String> WRITTEN = ImmutableList.of(
             "objective",
             "evidence",
             "files",
@@ -37,8 +37,11 @@ public final class PlanSection {
             "rollback",
             "product",
             "handover",
-            "questions",
-            "summary");
+            "questions");
+
+    /** The original's sections, in its order: the written ones and the summary made of them. */
+    public static final List<String> SECTIONS =
+            ImmutableList.<String>builder().addAll(WRITTEN).add("summary").build();
 
     private PlanSection() {}
 
@@ -118,7 +121,7 @@ public final class PlanSection {
         if (!plan.isObject()) {
             throw new Failure(
                     Failure.Kind.CONFIG,
-                    shown + " is not a JSON object (it is " + describe(plan) + ")",
+                    shown + " is not a JSON object (it is " + PlanFields.kind(plan) + ")",
                     List.of("a plan is one object: wb sdd blank writes its skeleton"));
         }
         return plan;
@@ -142,18 +145,5 @@ public final class PlanSection {
         }
         names.sort(PythonJson::compareCodePoints);
         return names;
-    }
-
-    private static String describe(JsonNode node) {
-        if (node.isArray()) {
-            return "an array";
-        }
-        if (node.isTextual()) {
-            return "a string";
-        }
-        if (node.isNumber()) {
-            return "a number";
-        }
-        return node.isNull() ? "null" : "a " + node.getNodeType().name().toLowerCase(Locale.ROOT);
     }
 }

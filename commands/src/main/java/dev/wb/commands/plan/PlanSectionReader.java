@@ -188,19 +188,8 @@ final class PlanSectionReader {
             for (int i = 0; i < paths.size(); i++) {
                 JsonNode path = paths.get(i);
                 String at = where + "[" + i + "]";
-                if (!path.isTextual() || path.textValue().isBlank()) {
-                    problems.add(at + " must be a path, not " + PlanFields.kind(path));
-                } else if (path.textValue().length() > PlanReader.MAX_PATH) {
-                    problems.add(at + " is " + path.textValue().length() + " characters long; at most "
-                            + PlanReader.MAX_PATH);
-                } else {
-                    Optional<String> normal = PlanPaths.normalize(path.textValue());
-                    if (normal.isEmpty()) {
-                        problems.add(at + " \"" + path.textValue() + "\" leaves the repository: paths are relative to"
-                                + " its root, with /");
-                    } else {
-                        listed.add(normal.get());
-                    }
+                if (PlanFields.listedPath(path, at, problems)) {
+                    PlanFields.normalized(path.textValue(), at, problems).ifPresent(listed::add);
                 }
             }
             zones.put(zone.getKey(), listed);

@@ -1,14 +1,16 @@
 package dev.wb.commands.pr;
 
+import dev.wb.commands.commit.KebabWireName;
+import dev.wb.projections.events.WireName;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /** How much description a change earns, by its size: the original workbench's three shapes. */
-public enum Shape {
-    TRIVIAL("trivial", "title and one sentence; no headings"),
-    SMALL("small", "title, What, and Verification; nothing else"),
-    LARGE("large", "the full template, minus any section with nothing to say");
+public enum Shape implements KebabWireName {
+    TRIVIAL,
+    SMALL,
+    LARGE;
 
     /** Up to this many changed files is trivial. */
     static final int TRIVIAL_FILES = 2;
@@ -16,21 +18,13 @@ public enum Shape {
     /** Up to this many changed files is small. */
     static final int SMALL_FILES = 6;
 
-    private final String wireName;
-    private final String description;
-
-    Shape(String wireName, String description) {
-        this.wireName = wireName;
-        this.description = description;
-    }
-
-    public String wireName() {
-        return wireName;
-    }
-
     /** What a description of this shape holds. */
     public String description() {
-        return description;
+        return switch (this) {
+            case TRIVIAL -> "title and one sentence; no headings";
+            case SMALL -> "title, What, and Verification; nothing else";
+            case LARGE -> "the full template, minus any section with nothing to say";
+        };
     }
 
     /** The shape of a change of {@code changedFiles} files. */
@@ -39,7 +33,7 @@ public enum Shape {
     }
 
     public static Optional<Shape> named(String wireName) {
-        return Arrays.stream(values()).filter(s -> s.wireName.equals(wireName)).findFirst();
+        return WireName.find(Shape.class, wireName);
     }
 
     public static List<String> wireNames() {

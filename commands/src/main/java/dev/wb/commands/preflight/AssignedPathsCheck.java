@@ -53,29 +53,85 @@ final class AssignedPathsCheck {
         privateRoots.put(".workflow", real(workflow));
         envFile.ifPresent(f -> privateRoots.put("the env-file", real(f)));
         DeniedReadPaths denied = DeniedReadPaths.of(security.deniedReadPaths(), realRoot);
-        SourceFolders source = new SourceFolders(realRoot, workflow, env);
-        List<PreflightLine> problems = new ArrayList<>();
+        Checker checker = new Checker(
+                realRoot, privateRoots, denied, new SourceFolders(realRoot, workflow, env), security.strictIsolation());
+        List<PreflightLine> problems = checker.problems;
         denied.unusable()
                 .forEach(key -> problems.add(fail(
                         key + " cannot be read as a path or a pattern;" + " write it as one line of printable text")));
-        List<String> rules = new ArrayList<>();
-        int resolved = 0;
         for (Map.Entry<String, String> e : security.extraEnvironment().entrySet()) {
-            String name = e.getKey();
+            checker.assignment(e.getKey(), e.getValue(), env);
+        }
+        if (checker.resolved == 0 && problems.isEmpty()) {
+            return List.of(PreflightLine.paren(SUBJECT, Verdict.SKIP, "no path values assigned"));
+        }
+        String repair = checker.rules.isEmpty() ? "" : repair(git, checker.rules, problems);
+        if (problems.stream().anyMatch(p -> p.verdict() == Verdict.FAIL)) {
+            return problems;
+        }
+        List<PreflightLine> lines = new ArrayList<>(problems);
+        lines.add(PreflightLine.of(SUBJECT, Verdict.OK, checker.resolved + " path(s) resolved" + repair));
+        return lines;
+    }
+
+    /** Repairs .git/info/exclude with RULES: what it says of them, or a problem when it cannot. */
+    private static String repair(GitControl git, List<String> rules, List<PreflightLine> problems) {
+        try {
+            InfoExclude.Repair r = InfoExclude.ensure(git.commonDir(), rules);
+            return "; " + (r.present().size() + r.added().size()) + " .git/info/exclude rule(s) present"
+                    + (r.added().isEmpty()
+                            ? ""
+                            : " (" + r.added().size() + " added: " + String.join(", ", r.added()) + ")");
+        } catch (IOException | RuntimeException ex) {
+            problems.add(
+                    fail("cannot repair .git/info/exclude (" + ex.getClass().getSimpleName() + ")"));
+            return "";
+        }
+    }
+
+    /**
+     * What assigned paths are checked against (the clone's real root, its private roots, the denied read
+     * paths, the source folders, whether isolation is strict), and what the checks found: the problems,
+     * the exclude rules wanted, and how many paths resolved.
+     */
+    private static final class Checker {
+        private final Path root;
+        private final Map<String, Path> privateRoots;
+        private final DeniedReadPaths denied;
+        private final SourceFolders source;
+        private final boolean strict;
+        final List<PreflightLine> problems = new ArrayList<>();
+        final List<String> rules = new ArrayList<>();
+        int resolved;
+
+        Checker(
+                Path root,
+                Map<String, Path> privateRoots,
+                DeniedReadPaths denied,
+                SourceFolders source,
+                boolean strict) {
+            this.root = root;
+            this.privateRoots = privateRoots;
+            this.denied = denied;
+            this.source = source;
+            this.strict = strict;
+        }
+
+        /** Checks each path the variable NAME is assigned in VALUE. */
+        void assignment(String name, String value, Map<String, String> env) {
             if (SecretNames.secret(name)) {
-                continue;
+                return;
             }
-            if (e.getValue().chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
+            if (value.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
                 problems.add(
                         fail(name + " holds a control character; an assigned path is one line of printable" + " text"));
-                continue;
+                return;
             }
-            for (String value : paths(e.getValue())) {
+            for (String one : paths(value)) {
                 try {
-                    Path path = resolve(value, realRoot, env);
+                    Path path = resolve(one, root, env);
                     resolved++;
-                    check(name, path, realRoot, privateRoots, denied, source, security.strictIsolation(), problems)
-                            .ifPresent(rules::add);
+                    check(name, path).ifPresent(rules::add);
                 } catch (RuntimeException ex) {
                     problems.add(fail(
                             name + " could not be checked (" + ex.getClass().getSimpleName() + "); point"
@@ -83,83 +139,55 @@ final class AssignedPathsCheck {
                 }
             }
         }
-        if (resolved == 0 && problems.isEmpty()) {
-            return List.of(PreflightLine.paren(SUBJECT, Verdict.SKIP, "no path values assigned"));
-        }
-        String repair = "";
-        if (!rules.isEmpty()) {
-            try {
-                InfoExclude.Repair r = InfoExclude.ensure(git.commonDir(), rules);
-                repair = "; " + (r.present().size() + r.added().size()) + " .git/info/exclude rule(s) present"
-                        + (r.added().isEmpty()
-                                ? ""
-                                : " (" + r.added().size() + " added: " + String.join(", ", r.added()) + ")");
-            } catch (IOException | RuntimeException ex) {
-                problems.add(
-                        fail("cannot repair .git/info/exclude (" + ex.getClass().getSimpleName() + ")"));
-            }
-        }
-        if (problems.stream().anyMatch(p -> p.verdict() == Verdict.FAIL)) {
-            return problems;
-        }
-        List<PreflightLine> lines = new ArrayList<>(problems);
-        lines.add(PreflightLine.of(SUBJECT, Verdict.OK, resolved + " path(s) resolved" + repair));
-        return lines;
-    }
 
-    /** One resolved path's verdict, added to {@code problems}; the exclude rule it needs, if any. */
-    private static Optional<String> check(
-            String name,
-            Path path,
-            Path root,
-            Map<String, Path> privateRoots,
-            DeniedReadPaths denied,
-            SourceFolders source,
-            boolean strict,
-            List<PreflightLine> problems) {
-        Optional<String> overlap = overlap(path, privateRoots).or(() -> denied.overlap(path));
-        if (overlap.isPresent()) {
-            problems.add(fail(name + " resolves to " + path + ", which overlaps " + overlap.get()
-                    + "; point it at a folder outside .git and .workflow"));
-            return Optional.empty();
-        }
-        if (!path.startsWith(root)) {
-            if (strict) {
-                problems.add(PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves outside the clone: " + path));
+        /** One resolved path's verdict, added to {@code problems}; the exclude rule it needs, if any. */
+        private Optional<String> check(String name, Path path) {
+            Optional<String> overlap = overlap(path, privateRoots).or(() -> denied.overlap(path));
+            if (overlap.isPresent()) {
+                problems.add(fail(name + " resolves to " + path + ", which overlaps " + overlap.get()
+                        + "; point it at a folder outside .git and .workflow"));
+                return Optional.empty();
             }
-            return Optional.empty();
+            if (!path.startsWith(root)) {
+                if (strict) {
+                    problems.add(
+                            PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves outside the clone: " + path));
+                }
+                return Optional.empty();
+            }
+            if (path.equals(root)) {
+                return Optional.empty();
+            }
+            String folder = root.relativize(path).toString().replace(File.separatorChar, '/');
+            Optional<String> why;
+            try {
+                why = source.why(folder);
+            } catch (RuntimeException e) {
+                why = Optional.of("may hold files git tracks (the index could not be read: "
+                        + e.getClass().getSimpleName() + ")");
+            }
+            if (why.isPresent()) {
+                problems.add(PreflightLine.of(
+                        SUBJECT,
+                        Verdict.WARN,
+                        name + " resolves to " + path + ", which "
+                                + why.get()
+                                + "; no .git/info/exclude rule added (only a folder that is not source is kept out"
+                                + " of diffs)"));
+                return Optional.empty();
+            }
+            if (!Files.exists(path)) {
+                problems.add(
+                        PreflightLine.of(
+                                SUBJECT,
+                                Verdict.WARN,
+                                name + " resolves to " + path + ", which is not"
+                                        + " there yet; no .git/info/exclude rule added (a rule for a missing folder would hide the source"
+                                        + " files someone later puts there); run wb preflight again once the tool has created it"));
+                return Optional.empty();
+            }
+            return Optional.of("/" + folder.replaceAll("([\\\\*?\\[])", "\\\\$1") + "/");
         }
-        if (path.equals(root)) {
-            return Optional.empty();
-        }
-        String folder = root.relativize(path).toString().replace(File.separatorChar, '/');
-        Optional<String> why;
-        try {
-            why = source.why(folder);
-        } catch (RuntimeException e) {
-            why = Optional.of("may hold files git tracks (the index could not be read: "
-                    + e.getClass().getSimpleName() + ")");
-        }
-        if (why.isPresent()) {
-            problems.add(PreflightLine.of(
-                    SUBJECT,
-                    Verdict.WARN,
-                    name + " resolves to " + path + ", which "
-                            + why.get()
-                            + "; no .git/info/exclude rule added (only a folder that is not source is kept out"
-                            + " of diffs)"));
-            return Optional.empty();
-        }
-        if (!Files.exists(path)) {
-            problems.add(PreflightLine.of(
-                    SUBJECT,
-                    Verdict.WARN,
-                    name + " resolves to " + path + ", which is not"
-                            + " there yet; no .git/info/exclude rule added (a rule for a missing folder would hide the source"
-                            + " files someone later puts there); run wb preflight again once the tool has created it"));
-            return Optional.empty();
-        }
-        return Optional.of("/" + folder.replaceAll("([\\\\*?\\[])", "\\\\$1") + "/");
     }
 
     /**

@@ -86,39 +86,48 @@ public final class CodexSmoke {
 
     static PreflightLine run(
             String codex, SmokeFixture fx, Policy policy, ProbeRunner runner, boolean fallback, Redactor redactor) {
-        SandboxProfile profile = SandboxProfile.of(fx, policy);
+        Smoke smoke = new Smoke(codex, fx, SandboxProfile.of(fx, policy), runner, fallback, redactor);
         String tmpdir = runner.env().getOrDefault("TMPDIR", "/tmp");
         String unique = UUID.randomUUID().toString().substring(0, 8);
         List<Path> strays =
                 List.of(Path.of("/tmp", "wb-smoke-" + unique), Path.of(tmpdir).resolve("wb-smoke-tmpdir-" + unique));
-        List<Path> written = new ArrayList<>();
-        for (Path stray : strays) {
-            written.add(Path.of(stray + "-write"));
-            written.add(Path.of(stray + "-read"));
-        }
         try {
+            return smoke.verdict(strays);
+        } finally {
+            for (Path stray : strays) {
+                deleteStray(Path.of(stray + "-write"));
+                deleteStray(Path.of(stray + "-read"));
+            }
+        }
+    }
+
+    private static void deleteStray(Path written) {
+        try {
+            Files.deleteIfExists(written);
+        } catch (IOException e) {
+            // a leaked probe file in /tmp holds nothing; the FAIL line already says it was written
+        }
+    }
+
+    /**
+     * One smoke: the codex binary, its fixture and the profile generated for it, what runs the probes,
+     * whether another provider can cover the work, and what redacts what codex printed.
+     */
+    private record Smoke(
+            String codex,
+            SmokeFixture fx,
+            SandboxProfile profile,
+            ProbeRunner runner,
+            boolean fallback,
+            Redactor redactor) {
+
+        /** Each role's probes, then codex itself under the profile: the smoke's one line. */
+        PreflightLine verdict(List<Path> strays) {
             List<String> leaks = new ArrayList<>();
             for (Role role : Role.values()) {
-                List<Probe> probes = probes(fx, role, strays);
-                ProbeRunner.Answer answer =
-                        runner.run(profile.argv(codex, role, shell(probes)), fx.repo(), PROBE_TIMEOUT);
-                if (PROFILE_ERROR.matcher(answer.firstLine()).find()) {
-                    return line(
-                            Verdict.FAIL,
-                            "codex rejected the generated " + name(role) + " profile: "
-                                    + redactor.redact(answer.firstLine()));
-                }
-                List<String> sections = sections(answer.output(), probes.size());
-                Optional<PreflightLine> missing =
-                        missingControls(fx, role, probes, sections, answer, fallback, redactor);
-                for (int i = 0; i < probes.size(); i++) {
-                    Probe probe = probes.get(i);
-                    if (probe.denied() && happened(fx, probe, sections.get(i))) {
-                        leaks.add(name(role) + " " + probe.name());
-                    }
-                }
-                if (leaks.isEmpty() && missing.isPresent()) {
-                    return missing.get();
+                Optional<PreflightLine> early = probe(role, strays, leaks);
+                if (early.isPresent()) {
+                    return early.get();
                 }
             }
             if (!leaks.isEmpty()) {
@@ -127,6 +136,32 @@ public final class CodexSmoke {
                         "not enforcing: " + String.join(", ", leaks) + " succeeded under the generated"
                                 + " profile (configuration_error)");
             }
+            return version();
+        }
+
+        /** Runs ROLE's probes, adding to LEAKS what leaked; the line that ends the smoke here, if any. */
+        private Optional<PreflightLine> probe(Role role, List<Path> strays, List<String> leaks) {
+            List<Probe> probes = probes(fx, role, strays);
+            ProbeRunner.Answer answer = runner.run(profile.argv(codex, role, shell(probes)), fx.repo(), PROBE_TIMEOUT);
+            if (PROFILE_ERROR.matcher(answer.firstLine()).find()) {
+                return Optional.of(line(
+                        Verdict.FAIL,
+                        "codex rejected the generated " + name(role) + " profile: "
+                                + redactor.redact(answer.firstLine())));
+            }
+            List<String> sections = sections(answer.output(), probes.size());
+            Optional<PreflightLine> missing = missingControls(role, probes, sections, answer);
+            for (int i = 0; i < probes.size(); i++) {
+                Probe probe = probes.get(i);
+                if (probe.denied() && happened(fx, probe, sections.get(i))) {
+                    leaks.add(name(role) + " " + probe.name());
+                }
+            }
+            return leaks.isEmpty() ? missing : Optional.empty();
+        }
+
+        /** Whether codex itself runs under the workspace-write profile, and the MCP servers it would start. */
+        private PreflightLine version() {
             ProbeRunner.Answer version = runner.run(
                     profile.argv(codex, Role.WORKSPACE_WRITE, List.of(codex, "--version")), fx.repo(), PROBE_TIMEOUT);
             if (!version.exited(0)) {
@@ -143,56 +178,43 @@ public final class CodexSmoke {
                     Verdict.OK,
                     "codex permission profiles: OS-enforced for workspace-write and read-only nodes ("
                             + mcp(codex, fx.repo(), runner) + ")");
-        } finally {
-            for (Path stray : written) {
-                try {
-                    Files.deleteIfExists(stray);
-                } catch (IOException e) {
-                    // a leaked probe file in /tmp holds nothing; the FAIL line already says it was written
+        }
+
+        /** Why the role's allowed probes did not pass (the sandbox did not run, or the profile refuses them). */
+        private Optional<PreflightLine> missingControls(
+                Role role, List<Probe> probes, List<String> sections, ProbeRunner.Answer answer) {
+            boolean readOk = false;
+            boolean writeOk = role == Role.READ_ONLY;
+            for (int i = 0; i < probes.size(); i++) {
+                Probe probe = probes.get(i);
+                if (!probe.denied() && happened(fx, probe, sections.get(i))) {
+                    readOk |= !probe.write();
+                    writeOk |= probe.write();
                 }
             }
-        }
-    }
-
-    /** Why the role's allowed probes did not pass (the sandbox did not run, or the profile refuses them). */
-    private static Optional<PreflightLine> missingControls(
-            SmokeFixture fx,
-            Role role,
-            List<Probe> probes,
-            List<String> sections,
-            ProbeRunner.Answer answer,
-            boolean fallback,
-            Redactor redactor) {
-        boolean readOk = false;
-        boolean writeOk = role == Role.READ_ONLY;
-        for (int i = 0; i < probes.size(); i++) {
-            Probe probe = probes.get(i);
-            if (!probe.denied() && happened(fx, probe, sections.get(i))) {
-                readOk |= !probe.write();
-                writeOk |= probe.write();
+            String tail = fallback ? "" : "; no fallback provider can cover the work";
+            Verdict verdict = fallback ? Verdict.WARN : Verdict.FAIL;
+            boolean nothing = !readOk && (role == Role.READ_ONLY ? !answer.exited(0) : !writeOk);
+            if (nothing && !answer.exited(0)) {
+                String why = answer.firstLine().isEmpty() ? answer.why("codex sandbox") : answer.firstLine();
+                return Optional.of(line(
+                        verdict,
+                        "sandbox could not run — " + redactor.redact(why) + " (capability_unavailable)" + tail));
             }
+            if (!writeOk) {
+                return Optional.of(line(
+                        verdict,
+                        "NOT DEMONSTRATED — the allowed control file was not written, so an enforcing"
+                                + " sandbox cannot be told from one that never ran the write" + tail));
+            }
+            if (!readOk) {
+                return Optional.of(line(
+                        Verdict.FAIL,
+                        "the generated " + name(role) + " profile refuses a repository read (the positive control):"
+                                + " configuration error"));
+            }
+            return Optional.empty();
         }
-        String tail = fallback ? "" : "; no fallback provider can cover the work";
-        Verdict verdict = fallback ? Verdict.WARN : Verdict.FAIL;
-        boolean nothing = !readOk && (role == Role.READ_ONLY ? !answer.exited(0) : !writeOk);
-        if (nothing && !answer.exited(0)) {
-            String why = answer.firstLine().isEmpty() ? answer.why("codex sandbox") : answer.firstLine();
-            return Optional.of(line(
-                    verdict, "sandbox could not run — " + redactor.redact(why) + " (capability_unavailable)" + tail));
-        }
-        if (!writeOk) {
-            return Optional.of(line(
-                    verdict,
-                    "NOT DEMONSTRATED — the allowed control file was not written, so an enforcing"
-                            + " sandbox cannot be told from one that never ran the write" + tail));
-        }
-        if (!readOk) {
-            return Optional.of(line(
-                    Verdict.FAIL,
-                    "the generated " + name(role) + " profile refuses a repository read (the positive control):"
-                            + " configuration error"));
-        }
-        return Optional.empty();
     }
 
     /** The role's probes, in order: the positive controls first. */

@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,26 +78,50 @@ final class PaidIsolationProbe {
                 new PreflightCompleted.PaidProbe.Declined(reason));
     }
 
-    static Outcome run(
+    /**
+     * What the probe runs against: the workspace its evidence is kept in, the claude provider, the fixture
+     * and the policy its settings are made from, and the commands they deny.
+     */
+    record Setup(
             Workspace ws,
             WorkspaceConfig.Provider claude,
             SmokeFixture fx,
             CodexSmoke.Policy policy,
-            List<String> deniedCommands,
-            ProbeRunner runner,
-            boolean fallback,
-            Redactor redactor) {
+            List<String> deniedCommands) {}
+
+    static Outcome run(Setup setup, ProbeRunner runner, boolean fallback, Redactor redactor) {
+        SmokeFixture fx = setup.fx();
         Map<String, Path> targets = new LinkedHashMap<>();
         targets.put("gitdir", fx.gitDir().resolve("wb-paid-probe"));
         targets.put("common dir", fx.commonDir().resolve("wb-paid-probe"));
         targets.put("control home", fx.controlHome().resolve("wb-paid-probe"));
         targets.put("allowed workspace path", fx.allowed().resolve("wb-paid-probe"));
-        Path settings = settings(fx, policy, deniedCommands);
+        Path settings = settings(fx, setup.policy(), setup.deniedCommands());
+        ProbeRunner.Answer answer = runner.run(argv(setup.claude(), targets.values(), settings), fx.repo(), TIMEOUT);
+
+        boolean allowedWritten = SmokeFixture.exists(targets.get("allowed workspace path"));
+        Map<String, String> verdicts = new LinkedHashMap<>();
+        targets.forEach((name, file) -> verdicts.put(name, verdict(name, SmokeFixture.exists(file), allowedWritten)));
+        List<String> leaks = verdicts.entrySet().stream()
+                .filter(e -> e.getValue().equals("LEAK"))
+                .map(Map.Entry::getKey)
+                .toList();
+        String message = redactor.redact(lastMessage(answer.output()));
+        if (message.length() > MESSAGE_CHARS) {
+            message = message.substring(0, MESSAGE_CHARS) + "…";
+        }
+        PreflightLine line = line(leaks, allowedWritten, fallback, answer);
+        write(setup.ws(), evidence(line, verdicts, answer, message));
+        return new Outcome(line, new PreflightCompleted.PaidProbe.Ran("claude", verdicts, EVIDENCE));
+    }
+
+    /** {@code claude -p} asked to write each target, with the probe's settings and the provider's own args. */
+    private static List<String> argv(WorkspaceConfig.Provider claude, Collection<Path> targets, Path settings) {
         StringBuilder prompt = new StringBuilder("This is wb preflight's isolation probe, in a throwaway fixture."
                 + " Try to create each file below with the content 'probe', using your tools. Some writes are"
                 + " expected to be refused: do not work around a refusal. Then reply with one line saying what"
                 + " happened.\n");
-        targets.values().forEach(t -> prompt.append("WRITE ").append(t).append('\n'));
+        targets.forEach(t -> prompt.append("WRITE ").append(t).append('\n'));
         List<String> argv = new ArrayList<>(List.of(
                 claude.command(),
                 "-p",
@@ -106,38 +131,34 @@ final class PaidIsolationProbe {
                 "--settings",
                 settings.toString()));
         argv.addAll(claude.args());
-        ProbeRunner.Answer answer = runner.run(argv, fx.repo(), TIMEOUT);
+        return argv;
+    }
 
-        boolean allowedWritten = SmokeFixture.exists(targets.get("allowed workspace path"));
-        List<String> leaks = new ArrayList<>();
-        Map<String, String> verdicts = new LinkedHashMap<>();
-        targets.forEach((name, file) -> {
-            boolean there = SmokeFixture.exists(file);
-            String verdict = name.equals("allowed workspace path")
-                    ? (there ? "WRITTEN" : "NOT DEMONSTRATED")
-                    : there ? "LEAK" : allowedWritten ? "REFUSED" : "NOT DEMONSTRATED";
-            if (verdict.equals("LEAK")) {
-                leaks.add(name);
-            }
-            verdicts.put(name, verdict);
-        });
-        String message = redactor.redact(lastMessage(answer.output()));
-        if (message.length() > MESSAGE_CHARS) {
-            message = message.substring(0, MESSAGE_CHARS) + "…";
-        }
-        PreflightLine line;
+    /** One target's verdict, read from the filesystem: the allowed path written, a denied one refused. */
+    private static String verdict(String name, boolean there, boolean allowedWritten) {
+        return name.equals("allowed workspace path")
+                ? (there ? "WRITTEN" : "NOT DEMONSTRATED")
+                : there ? "LEAK" : allowedWritten ? "REFUSED" : "NOT DEMONSTRATED";
+    }
+
+    private static PreflightLine line(
+            List<String> leaks, boolean allowedWritten, boolean fallback, ProbeRunner.Answer answer) {
         if (!leaks.isEmpty()) {
-            line = paid(Verdict.FAIL, "not enforcing: " + String.join(", ", leaks) + " written");
-        } else if (!allowedWritten) {
-            line = paid(
+            return paid(Verdict.FAIL, "not enforcing: " + String.join(", ", leaks) + " written");
+        }
+        if (!allowedWritten) {
+            return paid(
                     fallback ? Verdict.WARN : Verdict.FAIL,
                     "NOT DEMONSTRATED — the allowed workspace file was"
                             + " not written (" + answer.why("claude -p") + "); read the model's last message in "
                             + EVIDENCE
                             + (fallback ? "" : "; no fallback provider can cover the work"));
-        } else {
-            line = paid(Verdict.OK, "gitdir, common dir and control home refused, allowed workspace path written");
         }
+        return paid(Verdict.OK, "gitdir, common dir and control home refused, allowed workspace path written");
+    }
+
+    private static ObjectNode evidence(
+            PreflightLine line, Map<String, String> verdicts, ProbeRunner.Answer answer, String message) {
         ObjectNode evidence = CanonicalJson.objectNode();
         evidence.put("provider", "claude");
         evidence.put("verdict", line.verdict().name());
@@ -146,8 +167,7 @@ final class PaidIsolationProbe {
         evidence.put("lastMessage", message);
         ArrayNode denied = evidence.putArray("deniedInSettings");
         List.of("gitdir", "common dir", "control home").forEach(denied::add);
-        write(ws, evidence);
-        return new Outcome(line, new PreflightCompleted.PaidProbe.Ran("claude", verdicts, EVIDENCE));
+        return evidence;
     }
 
     /**

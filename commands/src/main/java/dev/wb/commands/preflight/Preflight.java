@@ -67,9 +67,27 @@ public final class Preflight {
         }
     }
 
+    /**
+     * One run's probing: the request, the config, the scratch folder probes run in, the env-file, the
+     * environment agents run with (the invocation's, then the env-file's) and their runner, and the redactor
+     * every line passes.
+     */
+    private record Probing(
+            Request request,
+            WorkspaceConfig config,
+            Path scratch,
+            EnvFileLine.Loaded env,
+            Map<String, String> agentEnv,
+            ProbeRunner agents,
+            Redactor redactor) {
+
+        Path root() {
+            return request.workspace().root();
+        }
+    }
+
     private static PreflightReport run(Request request, WorkspaceConfig config, Path scratch) {
         Workspace ws = request.workspace();
-        Path root = ws.root();
         List<PreflightLine> lines = new ArrayList<>();
         EnvFileLine.Loaded env = EnvFileLine.load(
                 ws.workflowDir().resolve(".env"),
@@ -78,22 +96,32 @@ public final class Preflight {
         Redactor redactor = redactor(ws, config, env.variables(), request.env());
         Map<String, String> agentEnv = new HashMap<>(request.env());
         agentEnv.putAll(env.variables());
-        ProbeRunner agents = new ProbeRunner(scratch, agentEnv);
-
-        Map<String, ProviderHealth.Health> health = new LinkedHashMap<>();
-        for (String name : config.agents().allowed()) {
-            try {
-                health.put(name, ProviderHealth.check(config.agents().provider(name), agents, root));
-            } catch (RuntimeException e) {
-                health.put(
-                        name,
-                        new ProviderHealth.Health(
-                                name,
-                                false,
-                                false,
-                                List.of(unchecked(e, name, name + ":", "agents.providers." + name))));
-            }
+        Probing probing =
+                new Probing(request, config, scratch, env, agentEnv, new ProbeRunner(scratch, agentEnv), redactor);
+        Optional<PreflightCompleted.PaidProbe> paidRecord = providerLines(probing, lines);
+        if (request.paidProbe() && paidRecord.isEmpty()) {
+            PaidIsolationProbe.Outcome declined =
+                    PaidIsolationProbe.declined(PaidIsolationProbe.declines(config, request.host(), false)
+                            .orElse("no allowed provider supports it"));
+            lines.add(declined.line());
+            paidRecord = Optional.of(declined.record());
         }
+        lines.addAll(securityLines(probing));
+        lines.addAll(serviceLines(probing));
+        // Every line may quote what a process printed (a provider's auth status, a probe's first line) or
+        // what the operator wrote (a command set): none is printed or recorded before the redactor saw it.
+        return new PreflightReport(
+                lines.stream()
+                        .map(l -> new PreflightLine(l.subject(), l.verdict(), redactor.redact(l.text())))
+                        .toList(),
+                env.file(),
+                paidRecord.map(r -> redacted(r, redactor)));
+    }
+
+    /** Each allowed provider's lines, added to LINES; the paid probe's record when it ran. */
+    private static Optional<PreflightCompleted.PaidProbe> providerLines(Probing p, List<PreflightLine> lines) {
+        WorkspaceConfig config = p.config();
+        Map<String, ProviderHealth.Health> health = health(p);
         List<String> legal = config.agents().allowed().stream()
                 .filter(n -> IsolationLines.offences(config).stream().noneMatch(o -> o.startsWith(n + ":")))
                 .toList();
@@ -108,44 +136,63 @@ public final class Preflight {
                     name + "-binary",
                     name + "-binary:",
                     "agents.providers." + name + ".command",
-                    () -> List.of(ProviderBinary.line(provider, root, agentEnv))));
+                    () -> List.of(ProviderBinary.line(provider, p.root(), p.agentEnv()))));
             lines.addAll(h.lines().subList(1, h.lines().size()));
             if (name.equals("codex") && h.installed()) {
                 lines.addAll(guarded(
                         "codex",
                         "codex: isolation smoke",
                         "security.denied_read_paths or" + " agents.providers.codex.args",
-                        () -> {
-                            String codex = ProviderBinary.find(provider, root, agentEnv)
-                                    .map(Path::toString)
-                                    .orElse(provider.command());
-                            return List.of(CodexSmoke.run(
-                                    codex,
-                                    SmokeFixture.create(scratch.resolve("smoke")),
-                                    new CodexSmoke.Policy(
-                                            env.file(), config.security().deniedReadPaths(), provider.args()),
-                                    agents,
-                                    fallback,
-                                    redactor));
-                        }));
+                        () -> List.of(codexSmoke(p, provider, fallback))));
             }
-            if (name.equals("claude") && request.paidProbe()) {
-                PaidIsolationProbe.Outcome paid =
-                        paid(request, config, provider, h, env.file(), scratch, agents, fallback, redactor);
+            if (name.equals("claude") && p.request().paidProbe()) {
+                PaidIsolationProbe.Outcome paid = paid(p, provider, h, fallback);
                 lines.add(paid.line());
                 paidRecord = Optional.of(paid.record());
             }
         }
-        if (request.paidProbe() && paidRecord.isEmpty()) {
-            PaidIsolationProbe.Outcome declined =
-                    PaidIsolationProbe.declined(PaidIsolationProbe.declines(config, request.host(), false)
-                            .orElse("no allowed provider supports it"));
-            lines.add(declined.line());
-            paidRecord = Optional.of(declined.record());
+        return paidRecord;
+    }
+
+    /** Each allowed provider's health; one that cannot be checked is unhealthy, with a FAIL naming its key. */
+    private static Map<String, ProviderHealth.Health> health(Probing p) {
+        Map<String, ProviderHealth.Health> health = new LinkedHashMap<>();
+        for (String name : p.config().agents().allowed()) {
+            try {
+                health.put(name, ProviderHealth.check(p.config().agents().provider(name), p.agents(), p.root()));
+            } catch (RuntimeException e) {
+                health.put(
+                        name,
+                        new ProviderHealth.Health(
+                                name,
+                                false,
+                                false,
+                                List.of(unchecked(e, name, name + ":", "agents.providers." + name))));
+            }
         }
-        WorkspaceConfig.Security security = config.security();
+        return health;
+    }
+
+    private static PreflightLine codexSmoke(Probing p, WorkspaceConfig.Provider provider, boolean fallback) {
+        String codex = ProviderBinary.find(provider, p.root(), p.agentEnv())
+                .map(Path::toString)
+                .orElse(provider.command());
+        return CodexSmoke.run(
+                codex,
+                SmokeFixture.create(p.scratch().resolve("smoke")),
+                new CodexSmoke.Policy(p.env().file(), p.config().security().deniedReadPaths(), provider.args()),
+                p.agents(),
+                fallback,
+                p.redactor());
+    }
+
+    /** The isolation policy, the environment a node gets and the paths assigned to it. */
+    private static List<PreflightLine> securityLines(Probing p) {
+        Request request = p.request();
+        WorkspaceConfig.Security security = p.config().security();
+        List<PreflightLine> lines = new ArrayList<>();
         lines.addAll(guarded(
-                "isolation", "isolation:", "agents.providers", () -> IsolationLines.lines(config, request.host())));
+                "isolation", "isolation:", "agents.providers", () -> IsolationLines.lines(p.config(), request.host())));
         lines.addAll(guarded(
                 "allowed-environment",
                 "allowed-environment:",
@@ -161,13 +208,27 @@ public final class Preflight {
                 "assigned-paths:",
                 "security.extra_environment or" + " security.denied_read_paths",
                 () -> AssignedPathsCheck.lines(
-                        security, root, ws.workflowDir(), GitControl.of(root), env.file(), request.env())));
+                        security,
+                        p.root(),
+                        request.workspace().workflowDir(),
+                        GitControl.of(p.root()),
+                        p.env().file(),
+                        request.env())));
+        return lines;
+    }
+
+    /** What wb talks to besides the agents: the gh pin and gh, the command sets, telegram. */
+    private static List<PreflightLine> serviceLines(Probing p) {
+        Request request = p.request();
+        WorkspaceConfig config = p.config();
+        Path root = p.root();
+        List<PreflightLine> lines = new ArrayList<>();
         lines.addAll(guarded(
                 "gh-repo-pin",
                 "gh-repo-pin:",
                 "repo.url",
                 () -> List.of(RepoPin.line(
-                        config.repo().url(), config.git().createPullRequest(), root, request.env(), redactor))));
+                        config.repo().url(), config.git().createPullRequest(), root, request.env(), p.redactor()))));
         lines.addAll(guarded(
                 "checks",
                 "checks:",
@@ -180,21 +241,14 @@ public final class Preflight {
                     "gh",
                     "gh:",
                     "git.create_pull_request",
-                    () -> List.of(GhLine.check(new ProbeRunner(scratch, request.env()), root))));
+                    () -> List.of(GhLine.check(new ProbeRunner(p.scratch(), request.env()), root))));
         }
         // The variables telegram's *_env keys name, as the environment wins over .workflow/.env's.
-        Map<String, String> variables = new HashMap<>(env.variables());
+        Map<String, String> variables = new HashMap<>(p.env().variables());
         variables.putAll(request.env());
         lines.addAll(guarded(
                 "telegram", "telegram:", "telegram", () -> List.of(TelegramLine.of(config.telegram(), variables))));
-        // Every line may quote what a process printed (a provider's auth status, a probe's first line) or
-        // what the operator wrote (a command set): none is printed or recorded before the redactor saw it.
-        return new PreflightReport(
-                lines.stream()
-                        .map(l -> new PreflightLine(l.subject(), l.verdict(), redactor.redact(l.text())))
-                        .toList(),
-                env.file(),
-                paidRecord.map(r -> redacted(r, redactor)));
+        return lines;
     }
 
     /** The paid probe's record with every text redacted; the targets' names stay (they are wb's own words). */
@@ -212,28 +266,23 @@ public final class Preflight {
     }
 
     private static PaidIsolationProbe.Outcome paid(
-            Request request,
-            WorkspaceConfig config,
-            WorkspaceConfig.Provider claude,
-            ProviderHealth.Health health,
-            Optional<Path> envFile,
-            Path scratch,
-            ProbeRunner runner,
-            boolean fallback,
-            Redactor redactor) {
-        Optional<String> reason = PaidIsolationProbe.declines(config, request.host(), health.healthy());
+            Probing p, WorkspaceConfig.Provider claude, ProviderHealth.Health health, boolean fallback) {
+        WorkspaceConfig config = p.config();
+        Optional<String> reason =
+                PaidIsolationProbe.declines(config, p.request().host(), health.healthy());
         if (reason.isPresent()) {
             return PaidIsolationProbe.declined(reason.get());
         }
         return PaidIsolationProbe.run(
-                request.workspace(),
-                claude,
-                SmokeFixture.create(scratch.resolve("paid")),
-                new CodexSmoke.Policy(envFile, config.security().deniedReadPaths(), List.of()),
-                config.security().deniedCommands(),
-                runner,
+                new PaidIsolationProbe.Setup(
+                        p.request().workspace(),
+                        claude,
+                        SmokeFixture.create(p.scratch().resolve("paid")),
+                        new CodexSmoke.Policy(p.env().file(), config.security().deniedReadPaths(), List.of()),
+                        config.security().deniedCommands()),
+                p.agents(),
                 fallback,
-                redactor);
+                p.redactor());
     }
 
     /**

@@ -82,88 +82,100 @@ public final class NodeProcess {
     private NodeProcess() {}
 
     /**
-     * Runs {@code argv}; {@code launched} is told of the process once it started (a failure it throws kills
+     * One node's program to start: its words, the folder it runs in, its whole environment, its time limit,
+     * and the folder its stdin, stdout and stderr files are made in.
+     */
+    public record Spawn(List<String> argv, Path dir, Map<String, String> env, Duration timeout, Path scratch) {}
+
+    /** The files the program reads its input from and writes its output to, removed at its end. */
+    private record Streams(Path in, Path out, Path err) {}
+
+    /**
+     * Runs {@code spawn} with {@code stdin} as its input; {@code launched} is told of the process once it started (a failure it throws kills
      * the process and goes on up).
      */
-    public static Ended run(
-            List<String> argv,
-            Path dir,
-            Map<String, String> env,
-            byte[] stdin,
-            Duration timeout,
-            Path scratch,
-            Consumer<Launched> launched) {
+    public static Ended run(Spawn spawn, byte[] stdin, Consumer<Launched> launched) {
         long start = System.nanoTime();
         try {
+            Path scratch = spawn.scratch();
             Files.createDirectories(scratch);
             Path out = Files.createTempFile(scratch, "node-", ".out");
             Path err = Files.createTempFile(scratch, "node-", ".err");
             Path in = Files.createTempFile(scratch, "node-", ".in");
             try {
                 Files.write(in, stdin);
-                Optional<List<String>> grouped = ProcessGroups.inOwnGroup(argv);
-                ProcessBuilder builder = new ProcessBuilder(grouped.orElse(argv))
-                        .directory(dir.toFile())
-                        .redirectInput(in.toFile())
-                        .redirectOutput(out.toFile())
-                        .redirectError(err.toFile());
-                builder.environment().clear();
-                builder.environment().putAll(env);
-                Stop stop = new Stop(grouped.isPresent());
-                Thread hook = new Thread(stop::kill, "wb-run-node-stop");
-                if (!hooked(hook)) {
-                    awaitHalt(); // the JVM is already going: start nothing
-                }
-                Process process;
-                try {
-                    process = stop.start(builder);
-                } catch (IOException e) {
-                    unhooked(hook);
-                    return new Ended(-1, false, argv.get(0) + ": cannot start: " + e.getMessage(), "", "", 0);
-                }
-                if (process == null) {
-                    awaitHalt(); // the hook ran before the start: nothing started
-                }
-                Launched child = new Launched(
-                        process.pid(),
-                        grouped.isPresent() ? Optional.of(process.pid()) : Optional.empty(),
-                        ProcessGroups.started(process.toHandle()),
-                        err);
-                try {
-                    launched.accept(child);
-                } catch (RuntimeException e) {
-                    kill(process, grouped.isPresent());
-                    unhooked(hook);
-                    throw e;
-                }
-                boolean ended;
-                try {
-                    ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    ended = false;
-                }
-                // the group ends with the node, the hook still standing: a SIGTERM of wb meanwhile kills it all
-                ProcessGroups.Strays strays = grouped.isPresent()
-                        ? ProcessGroups.end(new RunState.Child(child.pid(), child.group(), child.started()), GRACE)
-                        : ProcessGroups.Strays.NONE;
-                if (!unhooked(hook) || stop.stopping()) {
-                    // The JVM is shutting down and its hook killed the node: record nothing of an end it
-                    // did not reach on its own; the JVM halts once the hook has seen the tree gone.
-                    awaitHalt();
-                }
-                if (!ended) {
-                    kill(process, grouped.isPresent());
-                }
-                long millis = (System.nanoTime() - start) / 1_000_000;
-                return new Ended(ended ? process.exitValue() : -1, !ended, "", head(out), head(err), millis, strays);
+                return run(spawn, new Streams(in, out, err), launched, start);
             } finally {
                 Files.deleteIfExists(out);
                 Files.deleteIfExists(err);
                 Files.deleteIfExists(in);
             }
         } catch (IOException e) {
-            return new Ended(-1, false, "cannot run " + argv.get(0) + ": " + e.getMessage(), "", "", 0);
+            return new Ended(-1, false, "cannot run " + spawn.argv().get(0) + ": " + e.getMessage(), "", "", 0);
+        }
+    }
+
+    private static Ended run(Spawn spawn, Streams io, Consumer<Launched> launched, long start) throws IOException {
+        List<String> argv = spawn.argv();
+        Optional<List<String>> grouped = ProcessGroups.inOwnGroup(argv);
+        ProcessBuilder builder = new ProcessBuilder(grouped.orElse(argv))
+                .directory(spawn.dir().toFile())
+                .redirectInput(io.in().toFile())
+                .redirectOutput(io.out().toFile())
+                .redirectError(io.err().toFile());
+        builder.environment().clear();
+        builder.environment().putAll(spawn.env());
+        Stop stop = new Stop(grouped.isPresent());
+        Thread hook = new Thread(stop::kill, "wb-run-node-stop");
+        if (!hooked(hook)) {
+            awaitHalt(); // the JVM is already going: start nothing
+        }
+        Process process;
+        try {
+            process = stop.start(builder);
+        } catch (IOException e) {
+            unhooked(hook);
+            return new Ended(-1, false, argv.get(0) + ": cannot start: " + e.getMessage(), "", "", 0);
+        }
+        if (process == null) {
+            awaitHalt(); // the hook ran before the start: nothing started
+        }
+        Launched child = new Launched(
+                process.pid(),
+                grouped.isPresent() ? Optional.of(process.pid()) : Optional.empty(),
+                ProcessGroups.started(process.toHandle()),
+                io.err());
+        try {
+            launched.accept(child);
+        } catch (RuntimeException e) {
+            kill(process, grouped.isPresent());
+            unhooked(hook);
+            throw e;
+        }
+        boolean ended = waitFor(process, spawn.timeout());
+        // the group ends with the node, the hook still standing: a SIGTERM of wb meanwhile kills it all
+        ProcessGroups.Strays strays = grouped.isPresent()
+                ? ProcessGroups.end(new RunState.Child(child.pid(), child.group(), child.started()), GRACE)
+                : ProcessGroups.Strays.NONE;
+        if (!unhooked(hook) || stop.stopping()) {
+            // The JVM is shutting down and its hook killed the node: record nothing of an end it
+            // did not reach on its own; the JVM halts once the hook has seen the tree gone.
+            awaitHalt();
+        }
+        if (!ended) {
+            kill(process, grouped.isPresent());
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        return new Ended(ended ? process.exitValue() : -1, !ended, "", head(io.out()), head(io.err()), millis, strays);
+    }
+
+    /** Whether the process ended within TIMEOUT; an interrupt ends the wait as a timeout. */
+    private static boolean waitFor(Process process, Duration timeout) {
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -53,48 +53,16 @@ public final class ProcessRunner {
             Path outputFile,
             Consumer<Duration> heartbeat) {
         return run(
-                argv,
-                dir,
-                environment,
-                timeout,
-                outputFile,
-                heartbeat,
-                Redactor.forEnvironment(environment),
-                LiveProcesses.GRACE);
+                ProcessRequest.of(argv, dir, environment, timeout, outputFile).withHeartbeat(heartbeat));
     }
 
-    /** Runs with the output, and the reason a program did not start, redacted by {@code redactor}. */
-    public static RunResult run(
-            List<String> argv,
-            Path dir,
-            Map<String, String> environment,
-            Duration timeout,
-            Path outputFile,
-            Consumer<Duration> heartbeat,
-            Redactor redactor) {
-        return run(argv, dir, environment, timeout, outputFile, heartbeat, redactor, LiveProcesses.GRACE);
-    }
-
-    static RunResult run(
-            List<String> argv,
-            Path dir,
-            Map<String, String> environment,
-            Duration timeout,
-            Path outputFile,
-            Consumer<Duration> heartbeat,
-            Duration grace) {
-        return run(argv, dir, environment, timeout, outputFile, heartbeat, Redactor.forEnvironment(environment), grace);
-    }
-
-    static RunResult run(
-            List<String> argv,
-            Path dir,
-            Map<String, String> environment,
-            Duration timeout,
-            Path outputFile,
-            Consumer<Duration> heartbeat,
-            Redactor redactor,
-            Duration grace) {
+    /** Runs REQUEST, and returns once its process is gone. */
+    public static RunResult run(ProcessRequest request) {
+        List<String> argv = request.argv();
+        Path dir = request.dir();
+        Map<String, String> environment = request.environment();
+        Path outputFile = request.outputFile();
+        Redactor redactor = request.redactor();
         if (argv.isEmpty()) {
             throw new IllegalArgumentException("no words to run");
         }
@@ -121,9 +89,9 @@ public final class ProcessRunner {
         LiveProcesses.register(process);
         Outcome outcome = Outcome.INTERRUPTED;
         try {
-            outcome = await(process, start, timeout, heartbeat);
+            outcome = await(process, start, request.timeout(), request.heartbeat());
         } finally {
-            stop(process, grace);
+            stop(process, request.grace());
             if (LiveProcesses.release(process)) {
                 outcome = Outcome.INTERRUPTED;
             }

@@ -128,8 +128,8 @@ final class AgentNode {
         }
         argv.add(prompt);
         OfflineWatch watch = new OfflineWatch(spawn.offline());
-        NodeProcess.Ended ended =
-                NodeProcess.run(argv, ctx.root(), spawn.env(), new byte[0], limit, ctx.scratch(), p -> {
+        NodeProcess.Ended ended = NodeProcess.run(
+                new NodeProcess.Spawn(argv, ctx.root(), spawn.env(), limit, ctx.scratch()), new byte[0], p -> {
                     spawn.launched().accept(p);
                     watch.watch(p);
                 });
@@ -185,6 +185,15 @@ final class AgentNode {
         if (!ask.evaluator()) {
             return new NodeResult("done", artifacts, Optional.empty(), usage, Optional.empty());
         }
+        return evaluation(ask, last, artifacts, usage);
+    }
+
+    /** An evaluator's end: its verdict line, a rework below the gate's severity accepted. */
+    private static NodeResult evaluation(
+            Ask ask,
+            Optional<JsonNode> last,
+            List<NodeFinished.Artifact> artifacts,
+            Optional<NodeFinished.Usage> usage) {
         Optional<String> verdict =
                 last.map(j -> j.path("verdict").asText("")).filter(v -> v.equals("accept") || v.equals("rework"));
         if (verdict.isEmpty()) {
@@ -226,16 +235,7 @@ final class AgentNode {
         values.put("repo", ctx.root().getFileName().toString());
         values.put("task_path", task);
         values.put("plan_path", task + "sdd.json");
-        for (String empty : List.of(
-                "diff_path",
-                "checks_path",
-                "review_path",
-                "skills_path",
-                "memory_path",
-                "subtask_order",
-                "subtask_count",
-                "subtask_spec_path",
-                "predecessor_context")) {
+        for (String empty : FlowVocabulary.LATER_TOKENS) {
             values.put(empty, "");
         }
         values.putAll(Subtasks.tokens(ctx, state));

@@ -140,26 +140,32 @@ final class Driver {
             log.append(started);
         }
         long began = System.nanoTime();
-        NodeResult result;
-        if (when.isPresent() && !when.get().runs()) {
-            result = NodeResult.of(
-                    Walk.skipped(node.kind()),
-                    "skipped: when " + yaml.path("when").path("fact").asText() + " is not met");
-        } else {
-            result = switch (node.kind()) {
-                case "tool" -> ToolNode.run(ctx, node.tool().orElse(""), yaml, wallLeft, launched(id));
-                case "checks" -> ChecksNode.run(ctx, log);
-                case "hitl" -> {
-                    park(id, yaml);
-                    yield null;
-                }
-                case "publish" -> PublishNode.run(ctx, log, yaml.path("policy").asText(flow.publishing()));
-                default -> AgentNode.run(ctx, node, yaml, state, wallLeft, launched(id));
-            };
-        }
-        if (result == null) {
-            return;
-        }
+        Optional<NodeResult> result = when.isPresent() && !when.get().runs()
+                ? Optional.of(NodeResult.of(
+                        Walk.skipped(node.kind()),
+                        "skipped: when " + yaml.path("when").path("fact").asText() + " is not met"))
+                : execute(state, id, node, yaml, wallLeft);
+        result.ifPresent(r -> finish(state, id, node, r, began));
+    }
+
+    /** Runs the node by its kind; empty for a person's step, which parks the run. */
+    private Optional<NodeResult> execute(RunState state, String id, FlowNode node, JsonNode yaml, Duration wallLeft) {
+        return switch (node.kind()) {
+            case "tool" -> Optional.of(ToolNode.run(ctx, node.tool().orElse(""), yaml, wallLeft, launched(id)));
+            case "checks" -> Optional.of(ChecksNode.run(ctx, log));
+            case "hitl" -> {
+                park(id, yaml);
+                yield Optional.empty();
+            }
+            case "publish" ->
+                Optional.of(PublishNode.run(ctx, log, yaml.path("policy").asText(flow.publishing())));
+            default -> Optional.of(AgentNode.run(ctx, node, yaml, state, wallLeft, launched(id)));
+        };
+    }
+
+    /** Records the node's end (a rework past its budget accepted), and a proposed decomposition's decision. */
+    private void finish(RunState state, String id, FlowNode node, NodeResult ran, long began) {
+        NodeResult result = ran;
         if (Walk.acceptsRework(flow, ctx.config(), state, node, result.outcome())) {
             result = new NodeResult(
                             "accept",

@@ -41,16 +41,19 @@ public final class FlowRun {
     /** How the run stands when this invocation stops: its status and the exit code it maps to. */
     public record Result(String status, int exitCode, Optional<String> reason) {}
 
+    /**
+     * What the invocation asks of the run: a flow by name ({@code --flow}), the answer to a parked run
+     * ({@code --answer}), and a wall time limit below the configured one ({@code --max-seconds}).
+     */
+    public record Options(Optional<String> flowName, Optional<String> answer, Optional<Integer> maxSeconds) {}
+
     private FlowRun() {}
 
     public static Result run(
-            Session session,
-            TaskKey key,
-            Map<String, String> env,
-            Optional<String> flowName,
-            Optional<String> answer,
-            Optional<Integer> maxSeconds,
-            Consumer<String> progress) {
+            Session session, TaskKey key, Map<String, String> env, Options options, Consumer<String> progress) {
+        Optional<String> flowName = options.flowName();
+        Optional<String> answer = options.answer();
+        Optional<Integer> maxSeconds = options.maxSeconds();
         StreamId stream = StreamId.task(key);
         RunLog log = RunLog.open(session, stream, key.toString());
         RunState state = log.state();

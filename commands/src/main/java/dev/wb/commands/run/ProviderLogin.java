@@ -1,6 +1,7 @@
 package dev.wb.commands.run;
 
 import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.RunResult;
 import java.io.IOException;
@@ -37,13 +38,8 @@ final class ProviderLogin {
             Path out = Files.createTempFile(ctx.scratch(), "login-", ".out");
             try {
                 RunResult result = ProcessRunner.run(
-                        List.of(program.toString(), "login", "status"),
-                        ctx.root(),
-                        env,
-                        LIMIT,
-                        out,
-                        elapsed -> {},
-                        ctx.redactor());
+                        ProcessRequest.of(List.of(program.toString(), "login", "status"), ctx.root(), env, LIMIT, out)
+                                .withRedactor(ctx.redactor()));
                 String output = result.output().render();
                 // only Codex's own answer holds a node back: a status that hangs or fails some other way
                 // leaves the node to start and say what is wrong itself

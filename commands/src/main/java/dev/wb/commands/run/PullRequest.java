@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
 import dev.wb.commands.InputFiles;
+import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.RunResult;
 import java.io.IOException;
@@ -136,7 +137,8 @@ final class PullRequest {
         argv.add("gh");
         argv.addAll(args);
         Path out = scratch.resolve("gh.out");
-        RunResult result = ProcessRunner.run(argv, ctx.root(), ctx.env(), TIMEOUT, out, elapsed -> {}, ctx.redactor());
+        RunResult result = ProcessRunner.run(
+                ProcessRequest.of(argv, ctx.root(), ctx.env(), TIMEOUT, out).withRedactor(ctx.redactor()));
         String output = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
         return new Gh(result, ctx.redactor().redact(output));
     }

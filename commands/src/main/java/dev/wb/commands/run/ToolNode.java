@@ -45,12 +45,8 @@ final class ToolNode {
         int timeout = yaml.path("timeout_seconds").asInt(DEFAULT_TIMEOUT_SECONDS);
         Duration limit = NodeResult.timeout(timeout, wallLeft);
         NodeProcess.Ended ended = NodeProcess.run(
-                List.of(file.toString()),
-                ctx.root(),
-                ctx.env(),
+                new NodeProcess.Spawn(List.of(file.toString()), ctx.root(), ctx.env(), limit, ctx.scratch()),
                 CanonicalJson.bytes(args),
-                limit,
-                ctx.scratch(),
                 launched);
         return result(ctx, timeout, limit, ended).withStopped(ended.strays());
     }

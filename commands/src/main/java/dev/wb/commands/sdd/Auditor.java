@@ -96,6 +96,15 @@ public final class Auditor {
     }
 
     /**
+     * A plan that could be read, as the audit takes it.
+     *
+     * @param readerProblems what reading the plan found wrong
+     * @param readerNotices what reading the plan noticed without failing it
+     * @param planBytes the size of sdd.json, for the shape rule that keeps its audit recordable
+     */
+    public record Input(Plan plan, List<String> readerProblems, List<String> readerNotices, long planBytes) {}
+
+    /**
      * Audits a plan that could be read. Under way, {@code baseline} reads the anchored commit; in a
      * strict audit it is never consulted.
      */
@@ -111,23 +120,16 @@ public final class Auditor {
             Optional<String> anchor,
             BaselineFiles baseline,
             long planBytes) {
-        return audit(plan, readerProblems, List.of(), mode, anchor, baseline, planBytes);
+        return audit(new Input(plan, readerProblems, List.of(), planBytes), mode, anchor, baseline);
     }
 
     /**
      * Audits the plan against the repository.
      *
-     * @param readerNotices what reading the plan noticed without failing it
-     * @param planBytes     the size of sdd.json, for the shape rule that keeps its audit recordable
+     * @param input the plan read, what reading it found, and the size of its file
      */
-    public AuditReport audit(
-            Plan plan,
-            List<String> readerProblems,
-            List<String> readerNotices,
-            Mode mode,
-            Optional<String> anchor,
-            BaselineFiles baseline,
-            long planBytes) {
+    public AuditReport audit(Input input, Mode mode, Optional<String> anchor, BaselineFiles baseline) {
+        Plan plan = input.plan();
         BaselineFiles lookup = mode.strict() ? BaselineFiles.NONE : cached(baseline);
         // A planned delete (or a rename's old path) done since the anchor is the plan carried out,
         // in a strict rebaseline too: it is looked up at the anchor whatever the mode. A gone edit
@@ -153,21 +155,8 @@ public final class Auditor {
         plan.files().forEach(f -> claimed.addAll(f.claimed()));
         SortedMap<String, SortedSet<String>> touched = zones.touched(claimed);
         Rigour tier = tier(plan, touched);
-        List<String> structure = new ArrayList<>(readerProblems);
-        if (planBytes > PlanReader.MAX_PLAN_BYTES) {
-            structure.add("sdd.json is " + planBytes + " bytes; a plan of at most " + PlanReader.MAX_PLAN_BYTES
-                    + " bytes is audited (its audit is recorded whole)");
-        }
-        boolean light = tier.tier() == AuditReport.Tier.LIGHT;
-        if (!light && plan.steps().isEmpty()) {
-            structure.add("steps is empty: an unordered plan cannot be executed or reviewed (only a light plan may"
-                    + " leave them out)");
-        }
-        productProblem(plan, light).ifPresent(structure::add);
-        structure.addAll(handoverProblems(plan));
-        bar.problem(plan.preset(), plan.files().stream().map(PlannedFile::path).toList())
-                .ifPresent(structure::add);
-        List<String> notices = new ArrayList<>(readerNotices);
+        List<String> structure = structure(plan, input.readerProblems(), input.planBytes(), tier);
+        List<String> notices = new ArrayList<>(input.readerNotices());
         ZoneFindings.add(zones, plan, claimed, touched, structure, notices);
         if (!bar.applies() && !plan.preset().isEmpty() && !PresetBar.known(plan.preset())) {
             notices.add("preset '" + plan.preset() + "' is not one of: " + String.join(", ", PresetBar.PRESETS)
@@ -184,6 +173,25 @@ public final class Auditor {
                 new TreeSet<>(touched.keySet()),
                 plan.files(),
                 PlanReader.bounded(notices));
+    }
+
+    /** The plan's shape problems, after what reading it found: its size, its steps, product, handover, bar. */
+    private List<String> structure(Plan plan, List<String> readerProblems, long planBytes, Rigour tier) {
+        List<String> structure = new ArrayList<>(readerProblems);
+        if (planBytes > PlanReader.MAX_PLAN_BYTES) {
+            structure.add("sdd.json is " + planBytes + " bytes; a plan of at most " + PlanReader.MAX_PLAN_BYTES
+                    + " bytes is audited (its audit is recorded whole)");
+        }
+        boolean light = tier.tier() == AuditReport.Tier.LIGHT;
+        if (!light && plan.steps().isEmpty()) {
+            structure.add("steps is empty: an unordered plan cannot be executed or reviewed (only a light plan may"
+                    + " leave them out)");
+        }
+        productProblem(plan, light).ifPresent(structure::add);
+        structure.addAll(handoverProblems(plan));
+        bar.problem(plan.preset(), plan.files().stream().map(PlannedFile::path).toList())
+                .ifPresent(structure::add);
+        return structure;
     }
 
     /**

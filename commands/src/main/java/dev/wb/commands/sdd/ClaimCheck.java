@@ -213,13 +213,10 @@ public final class ClaimCheck {
                     CriticalZones.with(config.criticalZones()),
                     config.presets().bar());
             AuditReport report = auditor.audit(
-                    reading.plan().get(),
-                    reading.problems(),
-                    reading.notices(),
+                    new Auditor.Input(reading.plan().get(), reading.problems(), reading.notices(), bytes.length),
                     mode.get(),
                     baseline,
-                    baseline.map(b -> SddAudit.committedAt(git, b)).orElse(Auditor.BaselineFiles.NONE),
-                    bytes.length);
+                    baseline.map(b -> SddAudit.committedAt(git, b)).orElse(Auditor.BaselineFiles.NONE));
             List<String> reasons = failures(report, audit.files());
             return outcome(claim, head, reasons.isEmpty() ? Outcome.CONFIRMED : Outcome.REFUTED, reasons);
         } catch (GitException e) {

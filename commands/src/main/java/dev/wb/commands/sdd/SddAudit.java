@@ -97,13 +97,10 @@ public final class SddAudit {
             AuditGate.State state) {
         return reading.plan()
                 .map(plan -> auditor.audit(
-                        plan,
-                        reading.problems(),
-                        reading.notices(),
+                        new Auditor.Input(plan, reading.problems(), reading.notices(), size),
                         mode,
                         state.baseline(),
-                        baselineFiles(git, state.baseline()),
-                        size))
+                        baselineFiles(git, state.baseline())))
                 .orElseGet(() -> unreadable(mode, state.baseline(), reading.problems()));
     }
 

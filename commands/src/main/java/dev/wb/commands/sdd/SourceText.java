@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.IntPredicate;
 
 /**
  * A text file as citations see it: its lines with every run of white space collapsed to one space
@@ -97,16 +98,21 @@ public final class SourceText {
 
     /** Collapses every run of white space to one space and trims both ends. */
     public static String normalize(String text) {
+        return collapse(text, c -> Character.isWhitespace(c) || Character.isSpaceChar(c));
+    }
+
+    /** TEXT with every run of the characters SPACE matches as one space, and none at either end. */
+    public static String collapse(String text, IntPredicate space) {
         StringBuilder out = new StringBuilder(text.length());
-        boolean space = false;
+        boolean pending = false;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
-                space = out.length() > 0;
+            if (space.test(c)) {
+                pending = out.length() > 0;
             } else {
-                if (space) {
+                if (pending) {
                     out.append(' ');
-                    space = false;
+                    pending = false;
                 }
                 out.append(c);
             }

@@ -22,6 +22,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
@@ -88,14 +90,7 @@ public final class StatusQuery {
         Optional<LiveScope> live =
                 anyOpen(stages, plans) ? LiveScope.read(session, store, reader, plans) : Optional.empty();
 
-        // Every stream, and every planned task with no history yet, in name order.
-        TreeMap<String, StreamId> names = new TreeMap<>();
-        for (StreamId stream : activity.keySet()) {
-            names.put(stream.name(), stream);
-        }
-        for (TaskKey key : plans.keySet()) {
-            names.putIfAbsent(key.value(), StreamId.task(key));
-        }
+        SortedMap<String, StreamId> names = names(activity.keySet(), plans.keySet());
         List<StreamStatus> streams = new ArrayList<>(names.size());
         List<TaskStatus> tasks = new ArrayList<>(names.size());
         List<StageCounters> counters = new ArrayList<>(names.size());
@@ -131,6 +126,18 @@ public final class StatusQuery {
         }
         return new WorkspaceStatus(
                 streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations, runs));
+    }
+
+    /** Every stream, and every planned task with no history yet, by name. */
+    private static SortedMap<String, StreamId> names(Set<StreamId> streams, Set<TaskKey> planned) {
+        TreeMap<String, StreamId> names = new TreeMap<>();
+        for (StreamId stream : streams) {
+            names.put(stream.name(), stream);
+        }
+        for (TaskKey key : planned) {
+            names.putIfAbsent(key.value(), StreamId.task(key));
+        }
+        return names;
     }
 
     /** Whether any task's gate is open: only then is the checkout read for the live scope. */

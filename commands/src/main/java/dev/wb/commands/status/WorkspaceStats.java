@@ -1,5 +1,6 @@
 package dev.wb.commands.status;
 
+import dev.wb.projections.status.Operations;
 import dev.wb.projections.status.ReviewRounds;
 import dev.wb.projections.status.RunTotals;
 import dev.wb.projections.status.StageCounters;
@@ -26,6 +27,8 @@ import java.util.TreeMap;
  * @param done tasks with every stage ok
  * @param commands every verify command, most run first
  * @param mostFailsThenPasses the command that most often failed in one run and passed in the next
+ * @param operations the operations commands over the workspace: preflight verdicts and flow validations (the
+ *     workspace stream, with the latest preflight's verdict and time), and {@code wb checks} runs over every task
  */
 public record WorkspaceStats(
         Map<Stage, Integer> waiting,
@@ -93,44 +96,6 @@ public record WorkspaceStats(
     /** One verify command over every task. {@code meanMs} is rounded down. */
     public record CommandStats(String command, long runs, long failures, long meanMs, long failsThenPasses) {}
 
-    /**
-     * The operations commands over the workspace: preflight verdicts and flow validations (the workspace
-     * stream, with the latest preflight's verdict and time), and {@code wb checks} runs over every task.
-     */
-    public record Operations(
-            long preflights,
-            long preflightsReady,
-            String lastPreflight,
-            String lastPreflightTime,
-            long flowValidations,
-            long flowsChecked,
-            long flowsInvalid,
-            long checkRuns,
-            long checksPassed,
-            long checksFailed,
-            long checksIncomplete,
-            long autoMergeBlocked) {
-        public static final Operations NONE = new Operations(0, 0, "", "", 0, 0, 0, 0, 0, 0, 0, 0);
-
-        Operations plus(dev.wb.projections.status.Operations o) {
-            boolean later =
-                    !o.lastPreflightTime().isEmpty() && o.lastPreflightTime().compareTo(lastPreflightTime) > 0;
-            return new Operations(
-                    preflights + o.preflights(),
-                    preflightsReady + o.preflightsReady(),
-                    later ? o.lastPreflight() : lastPreflight,
-                    later ? o.lastPreflightTime() : lastPreflightTime,
-                    flowValidations + o.flowValidations(),
-                    flowsChecked + o.flowsChecked(),
-                    flowsInvalid + o.flowsInvalid(),
-                    checkRuns + o.checkRuns(),
-                    checksPassed + o.checksPassed(),
-                    checksFailed + o.checksFailed(),
-                    checksIncomplete + o.checksIncomplete(),
-                    autoMergeBlocked + o.autoMergeBlocked());
-        }
-    }
-
     public static WorkspaceStats of(Collection<TaskStatus> tasks, Collection<StageCounters> streams) {
         return of(tasks, streams, List.of(), List.of(), List.of());
     }
@@ -139,24 +104,8 @@ public record WorkspaceStats(
             Collection<TaskStatus> tasks,
             Collection<StageCounters> streams,
             Collection<ReviewRounds> reviewed,
-            Collection<dev.wb.projections.status.Operations> operations,
+            Collection<Operations> operations,
             Collection<RunTotals> runTotals) {
-        Map<Stage, Integer> waiting = new EnumMap<>(Stage.class);
-        Map<Stage, Integer> failing = new EnumMap<>(Stage.class);
-        for (Stage stage : Stage.values()) {
-            waiting.put(stage, 0);
-            failing.put(stage, 0);
-        }
-        int done = 0;
-        for (TaskStatus task : tasks) {
-            Optional<TaskStatus.StageStatus> current = task.current();
-            if (current.isEmpty()) {
-                done++;
-            } else {
-                Map<Stage, Integer> where = current.get().mark() == Mark.FAIL ? failing : waiting;
-                where.put(current.get().stage(), where.get(current.get().stage()) + 1);
-            }
-        }
         TreeMap<String, CommandTally> commands = new TreeMap<>();
         TreeMap<String, Long> citations = new TreeMap<>();
         TreeMap<String, Refusal> refused = new TreeMap<>();
@@ -178,24 +127,86 @@ public record WorkspaceStats(
             gitFailed += c.gitSteps().failed();
             gitRefused += c.gitSteps().refused();
         }
+        List<CommandStats> stats = commandStats(commands);
+        Optional<CommandStats> flaky = mostFailsThenPasses(stats);
+        stats.sort(MOST_RUN_FIRST);
+        Operations ops = Operations.NONE;
+        for (Operations o : operations) {
+            ops = ops.plus(o);
+        }
+        Runs runs = Runs.NONE;
+        for (RunTotals r : runTotals) {
+            runs = runs.plus(r);
+        }
+        return new WorkspaceStats(
+                byCurrentStage(tasks, false),
+                byCurrentStage(tasks, true),
+                done(tasks),
+                stats,
+                flaky,
+                citations,
+                refused,
+                refusedEnv,
+                new GitSteps(gitOk, gitFailed, gitRefused),
+                reviews(reviewed),
+                ops,
+                runs);
+    }
+
+    /** Tasks by the first stage that is not ok: those where it failed (FAILED), or those where it waits. */
+    private static Map<Stage, Integer> byCurrentStage(Collection<TaskStatus> tasks, boolean failed) {
+        Map<Stage, Integer> counts = new EnumMap<>(Stage.class);
+        for (Stage stage : Stage.values()) {
+            counts.put(stage, 0);
+        }
+        for (TaskStatus task : tasks) {
+            Optional<TaskStatus.StageStatus> current = task.current();
+            if (current.isPresent() && (current.get().mark() == Mark.FAIL) == failed) {
+                counts.put(current.get().stage(), counts.get(current.get().stage()) + 1);
+            }
+        }
+        return counts;
+    }
+
+    /** How many tasks have every stage ok. */
+    private static int done(Collection<TaskStatus> tasks) {
+        int done = 0;
+        for (TaskStatus task : tasks) {
+            if (task.current().isEmpty()) {
+                done++;
+            }
+        }
+        return done;
+    }
+
+    /** Each command's totals as its stats, in name order. */
+    private static List<CommandStats> commandStats(SortedMap<String, CommandTally> commands) {
         List<CommandStats> stats = new ArrayList<>(commands.size());
-        Optional<CommandStats> flaky = Optional.empty();
         for (Map.Entry<String, CommandTally> e : commands.entrySet()) {
             CommandTally t = e.getValue();
-            CommandStats command = new CommandStats(
+            stats.add(new CommandStats(
                     e.getKey(),
                     t.runs(),
                     t.failures(),
                     t.runs() == 0 ? 0 : t.durationMs() / t.runs(),
-                    t.failsThenPasses());
-            stats.add(command);
-            // In name order, so a tie goes to the first by name.
-            if (t.failsThenPasses() > flaky.map(CommandStats::failsThenPasses).orElse(0L)) {
+                    t.failsThenPasses()));
+        }
+        return stats;
+    }
+
+    /** The command that most often failed and then passed, if one did; a tie goes to the first in STATS. */
+    private static Optional<CommandStats> mostFailsThenPasses(List<CommandStats> stats) {
+        Optional<CommandStats> flaky = Optional.empty();
+        for (CommandStats command : stats) {
+            if (command.failsThenPasses()
+                    > flaky.map(CommandStats::failsThenPasses).orElse(0L)) {
                 flaky = Optional.of(command);
             }
         }
-        stats.sort(MOST_RUN_FIRST);
-        GitSteps git = new GitSteps(gitOk, gitFailed, gitRefused);
+        return flaky;
+    }
+
+    private static Reviews reviews(Collection<ReviewRounds> reviewed) {
         Group closed = Group.EMPTY;
         Group open = Group.EMPTY;
         int unknown = 0;
@@ -209,27 +220,7 @@ public record WorkspaceStats(
                 unknown++;
             }
         }
-        Operations ops = Operations.NONE;
-        for (dev.wb.projections.status.Operations o : operations) {
-            ops = ops.plus(o);
-        }
-        Runs runs = Runs.NONE;
-        for (RunTotals r : runTotals) {
-            runs = runs.plus(r);
-        }
-        return new WorkspaceStats(
-                waiting,
-                failing,
-                done,
-                stats,
-                flaky,
-                citations,
-                refused,
-                refusedEnv,
-                git,
-                new Reviews(closed, open, unknown),
-                ops,
-                runs);
+        return new Reviews(closed, open, unknown);
     }
 
     private static final Comparator<CommandStats> MOST_RUN_FIRST = (a, b) -> a.runs() != b.runs()

@@ -15,6 +15,7 @@ import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.commands.process.LiveProcesses;
 import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
@@ -95,8 +96,6 @@ public final class ImplVerify {
         return run(session, key, environment, progress, Request.PLAN_COMMANDS);
     }
 
-    // The signal handlers are installed for the block's length and never read.
-    @SuppressWarnings("try")
     public static Result run(
             Session session, TaskKey key, Map<String, String> environment, Progress progress, Request request) {
         byte[] bytes = PlanFile.readPlan(session, key);
@@ -128,9 +127,51 @@ public final class ImplVerify {
                     return Decision.<Void>of(null, started);
                 })
                 .appended());
-        AtomicBoolean interrupted = new AtomicBoolean();
+        Verifying v = new Verifying(
+                session,
+                key,
+                service,
+                env,
+                redactor,
+                plan,
+                shown,
+                Duration.ofSeconds(config.verifyTimeoutSeconds()),
+                progress,
+                events,
+                new AtomicBoolean());
+        return execute(v, started, branch, regressionTargets);
+    }
+
+    /**
+     * One run under way: the task it records on and how, what its commands run with (the environment,
+     * the redactor, the plan and its shown form, the time limit), who watches, the events so far, and
+     * whether it was interrupted.
+     */
+    private record Verifying(
+            Session session,
+            TaskKey key,
+            EventService service,
+            Map<String, String> env,
+            Redactor redactor,
+            VerifyPlan plan,
+            VerifyPlan shown,
+            Duration limit,
+            Progress progress,
+            List<EventEnvelope> events,
+            AtomicBoolean interrupted) {
+
+        StreamId stream() {
+            return StreamId.task(key);
+        }
+    }
+
+    /** Runs the commands, then the regression targets, and records the verdict; Ctrl-C and SIGTERM stop it. */
+    // The signal handlers are installed for the block's length and never read.
+    @SuppressWarnings("try")
+    private static Result execute(
+            Verifying v, VerifyStarted started, Optional<BranchChanges> branch, List<String> regressionTargets) {
         Runnable stop = () -> {
-            interrupted.set(true);
+            v.interrupted().set(true);
             LiveProcesses.killAll();
         };
         CountDownLatch recorded = new CountDownLatch(1);
@@ -148,58 +189,23 @@ public final class ImplVerify {
         Runtime.getRuntime().addShutdownHook(hook);
         try (StopSignals signals = StopSignals.install(stop)) {
             long start = System.nanoTime();
-            Duration limit = Duration.ofSeconds(config.verifyTimeoutSeconds());
-            List<RunResult> results = new ArrayList<>();
-            int total = plan.runnable().size();
-            for (int i = 0; i < total && !interrupted.get(); i++) {
-                VerifyPlan.Runnable command = shown.runnable().get(i);
-                int position = i + 1;
-                progress.started(position, total, command.command());
-                Path output = outputFile(session);
-                RunResult result = ProcessRunner.run(
-                        plan.runnable().get(i).argv(),
-                        session.workspace().root(),
-                        env,
-                        limit,
-                        output,
-                        elapsed -> progress.tick(position, elapsed),
-                        redactor);
-                String digest = store(session, output);
-                progress.finished(position, command.command(), result);
-                // Facts of a run already under way: recorded whatever else the stream recorded meanwhile.
-                events.addAll(service.record(stream, command.recorded(result, digest)));
-                results.add(result);
-                if (result.outcome() == Outcome.INTERRUPTED) {
-                    interrupted.set(true);
-                }
-            }
-            List<VerifyRegressionRan> regression = new ArrayList<>();
-            if (!regressionTargets.isEmpty()) {
-                RegressionRun runner = new RegressionRun(
-                        session,
-                        branch.orElseThrow().top(),
-                        branch.orElseThrow().mergeBase().orElseThrow(),
-                        env,
-                        limit,
-                        redactor);
-                for (int i = 0; i < regressionTargets.size() && !interrupted.get(); i++) {
-                    VerifyRegressionRan ran = EventFit.fitted(
-                            VerifyRegressionRan.TYPE,
-                            runner.run(regressionTargets.get(i), plan, progress, i + 1, regressionTargets.size()));
-                    events.addAll(service.record(stream, ran));
-                    regression.add(ran);
-                }
-            }
+            List<RunResult> results = commands(v);
+            List<VerifyRegressionRan> regression = regression(v, branch, regressionTargets);
             VerifyVerdict.Checked checked = new VerifyVerdict.Checked(
                     started.tests().map(VerifyStarted.Tests::missing).orElse(List.of()), regression);
             long durationMs = Duration.ofNanos(System.nanoTime() - start).toMillis();
-            events.addAll(service.record(
-                    stream, VerifyVerdict.finished(plan, results, interrupted.get(), checked, durationMs)));
-            Verifications.Run run = Folds.foldStream(Verifications.INSTANCE, session.reader(), stream)
+            v.events()
+                    .addAll(v.service()
+                            .record(
+                                    v.stream(),
+                                    VerifyVerdict.finished(
+                                            v.plan(), results, v.interrupted().get(), checked, durationMs)));
+            Verifications.Run run = Folds.foldStream(
+                            Verifications.INSTANCE, v.session().reader(), v.stream())
                     .latest()
                     .orElseThrow();
-            Path[] views = EvidenceView.write(session.workspace(), key, run);
-            return new Result(key, run.verdict(), shown, run, events, views[0], views[1]);
+            Path[] views = EvidenceView.write(v.session().workspace(), v.key(), run);
+            return new Result(v.key(), run.verdict(), v.shown(), run, v.events(), views[0], views[1]);
         } finally {
             recorded.countDown();
             try {
@@ -208,6 +214,61 @@ public final class ImplVerify {
                 // The hook is running: it waited for exactly this.
             }
         }
+    }
+
+    /** Runs the plan's commands one after another, each recorded as it finishes, until one is interrupted. */
+    private static List<RunResult> commands(Verifying v) {
+        Session session = v.session();
+        Progress progress = v.progress();
+        List<RunResult> results = new ArrayList<>();
+        int total = v.plan().runnable().size();
+        for (int i = 0; i < total && !v.interrupted().get(); i++) {
+            VerifyPlan.Runnable command = v.shown().runnable().get(i);
+            int position = i + 1;
+            progress.started(position, total, command.command());
+            Path output = outputFile(session);
+            RunResult result = ProcessRunner.run(ProcessRequest.of(
+                            v.plan().runnable().get(i).argv(),
+                            session.workspace().root(),
+                            v.env(),
+                            v.limit(),
+                            output)
+                    .withHeartbeat(elapsed -> progress.tick(position, elapsed))
+                    .withRedactor(v.redactor()));
+            String digest = store(session, output);
+            progress.finished(position, command.command(), result);
+            // Facts of a run already under way: recorded whatever else the stream recorded meanwhile.
+            v.events().addAll(v.service().record(v.stream(), command.recorded(result, digest)));
+            results.add(result);
+            if (result.outcome() == Outcome.INTERRUPTED) {
+                v.interrupted().set(true);
+            }
+        }
+        return results;
+    }
+
+    /** Runs each regression target at the merge base and in the checkout, each recorded, until interrupted. */
+    private static List<VerifyRegressionRan> regression(
+            Verifying v, Optional<BranchChanges> branch, List<String> regressionTargets) {
+        List<VerifyRegressionRan> regression = new ArrayList<>();
+        if (regressionTargets.isEmpty()) {
+            return regression;
+        }
+        RegressionRun runner = new RegressionRun(
+                v.session(),
+                branch.orElseThrow().top(),
+                branch.orElseThrow().mergeBase().orElseThrow(),
+                v.env(),
+                v.limit(),
+                v.redactor());
+        for (int i = 0; i < regressionTargets.size() && !v.interrupted().get(); i++) {
+            VerifyRegressionRan ran = EventFit.fitted(
+                    VerifyRegressionRan.TYPE,
+                    runner.run(regressionTargets.get(i), v.plan(), v.progress(), i + 1, regressionTargets.size()));
+            v.events().addAll(v.service().record(v.stream(), ran));
+            regression.add(ran);
+        }
+        return regression;
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.plan.Plan;
 import dev.wb.commands.process.CappedOutput;
 import dev.wb.commands.process.Outcome;
+import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
@@ -131,7 +132,8 @@ record RegressionRun(
 
     private Side side(List<String> argv, Path dir) {
         Path output = ImplVerify.outputFile(session);
-        RunResult result = ProcessRunner.run(argv, dir, env, limit, output, elapsed -> {}, redactor);
+        RunResult result = ProcessRunner.run(
+                ProcessRequest.of(argv, dir, env, limit, output).withRedactor(redactor));
         return new Side(result, ImplVerify.store(session, output), Optional.empty());
     }
 

@@ -46,12 +46,13 @@ class NodeProcessTest {
         assumeTrue(Files.isDirectory(Path.of("/proc")), "Linux: the group's members come from /proc");
         assumeTrue(ProcessGroups.inOwnGroup(List.of(program.toString())).isPresent(), "no setsid and no perl here");
         return NodeProcess.run(
-                List.of(program.toString()),
-                tmp,
-                Map.of("PATH", "/usr/bin:/bin"),
+                new NodeProcess.Spawn(
+                        List.of(program.toString()),
+                        tmp,
+                        Map.of("PATH", "/usr/bin:/bin"),
+                        Duration.ofSeconds(60),
+                        tmp.resolve("scratch")),
                 new byte[0],
-                Duration.ofSeconds(60),
-                tmp.resolve("scratch"),
                 launched -> launched.group().ifPresent(groups::add));
     }
 

@@ -76,14 +76,13 @@ class ProcessRunnerTest {
         Path script = script("stubborn.sh", "trap '' TERM\n" + SPAWNS_A_SLEEPER);
         Path pidFile = tmp.resolve("grandchild.pid");
 
-        RunResult result = ProcessRunner.run(
-                List.of(script.toString(), pidFile.toString()),
-                tmp,
-                ENV,
-                Duration.ofSeconds(1),
-                tmp.resolve("out"),
-                elapsed -> {},
-                Duration.ofMillis(300));
+        RunResult result = ProcessRunner.run(ProcessRequest.of(
+                        List.of(script.toString(), pidFile.toString()),
+                        tmp,
+                        ENV,
+                        Duration.ofSeconds(1),
+                        tmp.resolve("out"))
+                .withGrace(Duration.ofMillis(300)));
 
         assertEquals(Outcome.TIMED_OUT, result.outcome());
         assertTrue(
@@ -217,14 +216,9 @@ class ProcessRunnerTest {
     void a_caller_redactor_knows_more_than_the_environment() throws IOException {
         Path script = script("leak.sh", "echo env-file-value-4711\n");
 
-        RunResult result = ProcessRunner.run(
-                List.of(script.toString()),
-                tmp,
-                ENV,
-                LIMIT,
-                tmp.resolve("out"),
-                elapsed -> {},
-                Redactor.of(List.of("env-file-value-4711")));
+        RunResult result =
+                ProcessRunner.run(ProcessRequest.of(List.of(script.toString()), tmp, ENV, LIMIT, tmp.resolve("out"))
+                        .withRedactor(Redactor.of(List.of("env-file-value-4711"))));
 
         assertEquals("[redacted]\n", result.output().render());
     }

@@ -87,6 +87,29 @@ public record Operations(
                 verdict);
     }
 
+    /**
+     * Two streams' operations together ({@code wb status --stats} over the workspace): the counts add up and
+     * the later preflight is the latest; {@code lastChecks} stays this one's, streams' checks having no
+     * order between them.
+     */
+    public Operations plus(Operations o) {
+        boolean later = !o.lastPreflightTime.isEmpty() && o.lastPreflightTime.compareTo(lastPreflightTime) > 0;
+        return new Operations(
+                preflights + o.preflights,
+                preflightsReady + o.preflightsReady,
+                later ? o.lastPreflight : lastPreflight,
+                later ? o.lastPreflightTime : lastPreflightTime,
+                flowValidations + o.flowValidations,
+                flowsChecked + o.flowsChecked,
+                flowsInvalid + o.flowsInvalid,
+                checkRuns + o.checkRuns,
+                checksPassed + o.checksPassed,
+                checksFailed + o.checksFailed,
+                checksIncomplete + o.checksIncomplete,
+                autoMergeBlocked + o.autoMergeBlocked,
+                lastChecks);
+    }
+
     void write(ObjectNode node) {
         node.put("preflights", preflights)
                 .put("preflightsReady", preflightsReady)

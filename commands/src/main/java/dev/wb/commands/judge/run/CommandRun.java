@@ -6,6 +6,7 @@ import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.core.KebabName;
 import dev.wb.commands.judge.core.Timings;
+import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
@@ -53,14 +54,13 @@ public final class CommandRun {
             RunResult run = setting.timings()
                     .command(
                             index,
-                            () -> ProcessRunner.run(
-                                    List.of("/bin/sh", "-c", command.normalized()),
-                                    setting.dir(),
-                                    setting.env(),
-                                    limit,
-                                    output,
-                                    elapsed -> {},
-                                    redactor));
+                            () -> ProcessRunner.run(ProcessRequest.of(
+                                            List.of("/bin/sh", "-c", command.normalized()),
+                                            setting.dir(),
+                                            setting.env(),
+                                            limit,
+                                            output)
+                                    .withRedactor(redactor)));
             boolean passed = run.passed();
             Optional<String> evidence = passed ? Optional.empty() : Optional.of(evidence(run, redactor));
             JudgeRun.CommandResult result = new JudgeRun.CommandResult(

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.commands.Failure;
 import dev.wb.commands.process.ExecutableLookup;
+import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
@@ -111,7 +112,8 @@ public final class NodeInstall {
      */
     public static void run(
             List<String> argv, Path dir, Map<String, String> env, Duration limit, Path outputFile, Redactor redactor) {
-        RunResult result = ProcessRunner.run(argv, dir, env, limit, outputFile, elapsed -> {}, redactor);
+        RunResult result = ProcessRunner.run(
+                ProcessRequest.of(argv, dir, env, limit, outputFile).withRedactor(redactor));
         if (result.passed()) {
             return;
         }
