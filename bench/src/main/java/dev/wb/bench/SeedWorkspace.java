@@ -1,5 +1,6 @@
 package dev.wb.bench;
 
+import dev.wb.projections.events.Verdict;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.Actor;
@@ -17,9 +18,9 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -165,7 +166,7 @@ public final class SeedWorkspace {
                 events.add(ran(i, passed).toNewEvent());
             }
             events.add(new VerifyFinished(
-                            allPassed ? VerifyFinished.PASS : VerifyFinished.FAIL,
+                            allPassed ? Verdict.PASS : Verdict.FAIL,
                             3,
                             allPassed ? 3 : 2,
                             allPassed ? 0 : 1,

@@ -25,11 +25,11 @@ import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.TaskFetched;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WorkspaceInitialized;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
@@ -195,7 +195,7 @@ public final class Summaries {
         }
         if (VerifyFinished.TYPE.matches(event)) {
             VerifyFinished finished = VerifyFinished.TYPE.read(event);
-            return TerminalText.escape(finished.verdict()) + " in " + finished.durationMs() + " ms · "
+            return TerminalText.escape(finished.verdict().wireName()) + " in " + finished.durationMs() + " ms · "
                     + finished.ran() + " ran, " + finished.passed() + " passed, "
                     + finished.failed() + " failed, "
                     + finished.refused() + " refused"

@@ -1,5 +1,6 @@
 package dev.wb.cli.show;
 
+import dev.wb.projections.events.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.EventLog;
@@ -30,10 +31,6 @@ import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.TaskFetched;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
 import dev.wb.projections.events.draft.CommitChecked;
@@ -66,6 +63,10 @@ import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
 import dev.wb.projections.events.run.SubtaskFinished;
 import dev.wb.projections.events.run.SubtaskStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -167,7 +168,7 @@ public final class EveryEventTask {
                         52,
                         Optional.empty(),
                         Optional.empty()),
-                new VerifyFinished("pass", 1, 1, 0, 0, 0, 1300),
+                new VerifyFinished(Verdict.PASS, 1, 1, 0, 0, 0, 1300),
                 new ChecksRan(
                         3,
                         List.of(new ChecksRan.Selected("java", "src/App.java")),

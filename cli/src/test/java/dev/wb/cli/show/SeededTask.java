@@ -1,5 +1,6 @@
 package dev.wb.cli.show;
 
+import dev.wb.projections.events.Verdict;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;
@@ -12,9 +13,9 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -126,7 +127,7 @@ final class SeededTask {
                     .toNewEvent());
         }
         events.add(new VerifyFinished(
-                        failed == 0 ? VerifyFinished.PASS : VerifyFinished.FAIL,
+                        failed == 0 ? Verdict.PASS : Verdict.FAIL,
                         COMMANDS.length,
                         COMMANDS.length - failed,
                         failed,

@@ -1,5 +1,6 @@
 package dev.wb.commands.verify;
 
+import dev.wb.projections.events.Verdict;
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
@@ -24,8 +25,8 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,7 +72,7 @@ public final class ImplVerify {
 
     public record Result(
             TaskKey key,
-            String verdict,
+            Verdict verdict,
             VerifyPlan plan,
             Verifications.Run run,
             List<EventEnvelope> events,

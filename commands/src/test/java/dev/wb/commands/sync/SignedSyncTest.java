@@ -1,5 +1,6 @@
 package dev.wb.commands.sync;
 
+import dev.wb.projections.events.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -134,7 +135,7 @@ class SignedSyncTest {
         bob.git("push", "-q", "origin", "task/T-2");
         try (Session s = session(bob)) {
             ImplVerify.Result verified = ImplVerify.run(s, KEY, System.getenv(), ImplVerify.Progress.NONE);
-            assertEquals("pass", verified.verdict(), verified::toString);
+            assertEquals(Verdict.PASS, verified.verdict(), verified::toString);
             SyncPush.run(s, "origin");
         }
 

@@ -1,8 +1,8 @@
 package dev.wb.projections.status;
 
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;

@@ -11,9 +11,6 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PrChecked;
@@ -23,6 +20,9 @@ import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.util.Optional;
 
@@ -181,7 +181,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
         if (VerifyStarted.TYPE.matches(event)) {
             // Incomplete until its end is recorded: a run cut short by a killed wb is never a pass.
             VerifyStarted started = VerifyStarted.readStages(event);
-            Latest verify = Latest.of(Verifications.INCOMPLETE, started.planDigest());
+            Latest verify = Latest.of(Verifications.INCOMPLETE.wireName(), started.planDigest());
             return new State(
                     s.audit(),
                     s.scope(),
@@ -210,7 +210,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.drafts());
         }
         if (VerifyFinished.TYPE.matches(event) && !s.verify().result().equals(NONE)) {
-            String verdict = VerifyFinished.readStages(event).verdict();
+            String verdict = VerifyFinished.readStages(event).verdict().wireName();
             return new State(
                     s.audit(),
                     s.scope(),
