@@ -1,6 +1,5 @@
 package dev.wb.cli.impl;
 
-import dev.wb.projections.events.Verdict;
 import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
@@ -17,6 +16,7 @@ import dev.wb.commands.verify.ImplVerify;
 import dev.wb.commands.verify.VerifyPlan;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyRegressionRan;
 import java.io.PrintWriter;
@@ -97,7 +97,8 @@ public final class ImplVerifyCmd extends LeafCmd {
             if (result.verdict() != Verdict.PASS) {
                 throw new Failure(
                         Failure.Kind.CHECK_FAILED,
-                        "the verification of " + task + " did not pass: " + result.verdict().wireName(),
+                        "the verification of " + task + " did not pass: "
+                                + result.verdict().wireName(),
                         List.of("read .workflow/" + task + "/evidence.md, fix what failed, then: wb impl verify "
                                 + task));
             }

@@ -72,7 +72,7 @@ enum Stage {
                         .orElse(new State("pending", Tone.WARN));
             case SCOPE ->
                 last(events, ScopeChecked.TYPE)
-                        .map(e -> verdict(ScopeChecked.TYPE.read(e).verdict()))
+                        .map(e -> verdict(ScopeChecked.TYPE.read(e).verdict().wireName()))
                         .orElse(new State("pending", Tone.WARN));
             case VERIFY -> verify(events);
             case GIT -> git(events);
@@ -126,7 +126,7 @@ enum Stage {
         if (stepAfter || end == null) {
             return new State("unfinished", Tone.WARN);
         }
-        return verdict(GitSeriesFinished.TYPE.read(end).status());
+        return verdict(GitSeriesFinished.TYPE.read(end).status().wireName());
     }
 
     /** The latest verified record decides; before one, the latest validation run. */

@@ -1,6 +1,5 @@
 package dev.wb.commands.ci;
 
-import dev.wb.projections.events.Verdict;
 import dev.wb.commands.Failure;
 import dev.wb.commands.MergedLog;
 import dev.wb.commands.ReplicaTrust;
@@ -25,7 +24,7 @@ import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.util.ArrayList;
@@ -215,7 +214,10 @@ public final class CiCheck {
         Verifications.Run run = latest.get();
         String where = ranOn(session, stream, run.startedVersion());
         if (run.verdict() != Verdict.PASS) {
-            return Check.fail("verify", "the latest verify run did not pass: " + run.verdict().wireName(), rerun);
+            return Check.fail(
+                    "verify",
+                    "the latest verify run did not pass: " + run.verdict().wireName(),
+                    rerun);
         }
         if (digest.isEmpty() || !run.started().planDigest().equals(digest.get())) {
             return Check.fail("verify", "the latest passing verify run was of another version of the plan", rerun);

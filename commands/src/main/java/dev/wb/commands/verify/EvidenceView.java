@@ -1,6 +1,5 @@
 package dev.wb.commands.verify;
 
-import dev.wb.projections.events.Verdict;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Failure;
@@ -9,6 +8,7 @@ import dev.wb.commands.Workspace;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;

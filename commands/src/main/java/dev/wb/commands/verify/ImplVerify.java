@@ -1,6 +1,5 @@
 package dev.wb.commands.verify;
 
-import dev.wb.projections.events.Verdict;
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
@@ -25,6 +24,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyRegressionRan;
 import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;

@@ -1,7 +1,7 @@
 package dev.wb.commands.verify;
 
-import dev.wb.projections.events.Verdict;
 import dev.wb.commands.process.RunResult;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyRegressionRan;
 import java.util.List;

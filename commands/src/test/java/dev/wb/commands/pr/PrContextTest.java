@@ -1,6 +1,5 @@
 package dev.wb.commands.pr;
 
-import dev.wb.projections.events.Verdict;
 import static dev.wb.commands.PlanFixture.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +12,7 @@ import dev.wb.commands.Workspace;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;

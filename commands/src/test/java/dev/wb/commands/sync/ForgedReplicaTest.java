@@ -1,6 +1,5 @@
 package dev.wb.commands.sync;
 
-import dev.wb.projections.events.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,6 +24,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.git.ChangeScope;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordVerified;

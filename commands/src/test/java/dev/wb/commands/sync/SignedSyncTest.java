@@ -1,6 +1,5 @@
 package dev.wb.commands.sync;
 
-import dev.wb.projections.events.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +11,7 @@ import dev.wb.commands.ci.CiCheck;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.commands.verify.ImplVerify;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.Verdict;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package dev.wb.commands.verify;
 
-import dev.wb.projections.events.Verdict;
 import static dev.wb.commands.PlanFixture.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,6 +19,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;

@@ -1,11 +1,11 @@
 package dev.wb.commands.verify;
 
-import dev.wb.projections.events.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.commands.process.CappedOutput;
 import dev.wb.commands.process.Outcome;
 import dev.wb.commands.process.RunResult;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyFinished;
 import java.time.Duration;
 import java.util.List;
@@ -64,7 +64,8 @@ class VerifyVerdictTest {
 
     @Test
     void an_interrupted_run_is_interrupted_whatever_ran() {
-        assertEquals(Verdict.INTERRUPTED, VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0), exited(0)), true));
+        assertEquals(
+                Verdict.INTERRUPTED, VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0), exited(0)), true));
     }
 
     @Test

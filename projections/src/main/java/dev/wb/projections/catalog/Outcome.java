@@ -1,15 +1,16 @@
 package dev.wb.projections.catalog;
 
-import dev.wb.projections.events.Verdict;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
@@ -88,10 +89,10 @@ public enum Outcome {
             return pass(FlowValidated.TYPE.read(e).exitCode() == 0);
         }
         if (GitStepRan.TYPE.matches(e)) {
-            return pass(GitStepRan.TYPE.read(e).status().equals(GitStepRan.OK));
+            return pass(GitStepRan.TYPE.read(e).status() == GitStatus.OK);
         }
         if (GitSeriesFinished.TYPE.matches(e)) {
-            return pass(GitSeriesFinished.TYPE.read(e).status().equals(GitStepRan.OK));
+            return pass(GitSeriesFinished.TYPE.read(e).status() == GitStatus.OK);
         }
         if (NodeFinished.TYPE.matches(e)) {
             String outcome = NodeFinished.TYPE.read(e).outcome();

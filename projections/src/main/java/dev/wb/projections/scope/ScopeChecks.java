@@ -64,8 +64,8 @@ public final class ScopeChecks implements Projection<ScopeChecks.State> {
         });
         Check check = new Check(
                 event.version(),
-                recorded.verdict(),
-                recorded.mode(),
+                recorded.verdict().wireName(),
+                recorded.mode().wireName(),
                 recorded.base().map(ScopeChecked.Base::commit),
                 deviations,
                 recorded.zones());

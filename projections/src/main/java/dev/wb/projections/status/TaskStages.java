@@ -6,6 +6,7 @@ import dev.wb.projections.Projection;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
@@ -165,7 +166,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
         if (ScopeChecked.TYPE.matches(event)) {
             ScopeChecked.Outline checked = ScopeChecked.outline(event);
-            Latest scope = Latest.of(checked.verdict(), checked.planDigest());
+            Latest scope = Latest.of(checked.verdict().wireName(), checked.planDigest());
             return new State(
                     s.audit(),
                     scope,
@@ -224,7 +225,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
                     s.drafts());
         }
         if (GitStepRan.TYPE.matches(event)) {
-            String status = GitStepRan.readStages(event).status();
+            GitStatus status = GitStepRan.readStages(event).status();
             return new State(
                     s.audit(),
                     s.scope(),
@@ -252,7 +253,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.readStages(event);
-            Latest git = Latest.of(series.status(), series.series());
+            Latest git = Latest.of(series.status().wireName(), series.series());
             return new State(
                     s.audit(),
                     s.scope(),

@@ -1,6 +1,5 @@
 package dev.wb.projections.verify;
 
-import dev.wb.projections.events.Verdict;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,6 +7,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.Payload;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;

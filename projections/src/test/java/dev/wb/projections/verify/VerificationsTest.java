@@ -1,11 +1,11 @@
 package dev.wb.projections.verify;
 
-import dev.wb.projections.events.Verdict;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Folds;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;

@@ -6,8 +6,8 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.PayloadFields;
 import dev.wb.projections.events.Verdict;
-import dev.wb.projections.events.WireName;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 
 /**

@@ -3,7 +3,6 @@ package dev.wb.projections.events.verify;
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 
-import dev.wb.projections.events.Truncated;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package dev.wb.projections.events.verify;
 
-import dev.wb.projections.events.Verdict;
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 
+import dev.wb.projections.events.Verdict;
 import org.junit.jupiter.api.Test;
 
 /** The payload exactly as wb wrote it before the record (issue 15), and read back. */
