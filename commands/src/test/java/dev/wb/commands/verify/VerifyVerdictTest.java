@@ -48,11 +48,11 @@ class VerifyVerdictTest {
         List<RunResult> passed = List.of(exited(0), exited(0));
 
         assertEquals(
-                "fail",
+                Verdict.FAIL,
                 VerifyVerdict.of(
                         plan(List.of(new VerifyPlan.Refused(2, "a && b", "shell")), List.of()), passed, false));
         assertEquals(
-                "fail",
+                Verdict.FAIL,
                 VerifyVerdict.of(
                         plan(List.of(), List.of(new VerifyPlan.Refused(0, "LD_PRELOAD", "forbidden"))), passed, false));
     }
