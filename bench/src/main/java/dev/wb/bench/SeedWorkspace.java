@@ -1,5 +1,7 @@
 package dev.wb.bench;
 
+import dev.wb.projections.events.GitStatus;
+import dev.wb.projections.events.Verdict;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.Actor;
@@ -17,9 +19,9 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -165,7 +167,7 @@ public final class SeedWorkspace {
                 events.add(ran(i, passed).toNewEvent());
             }
             events.add(new VerifyFinished(
-                            allPassed ? VerifyFinished.PASS : VerifyFinished.FAIL,
+                            allPassed ? Verdict.PASS : Verdict.FAIL,
                             3,
                             allPassed ? 3 : 2,
                             allPassed ? 0 : 1,
@@ -174,11 +176,11 @@ public final class SeedWorkspace {
                             40_000)
                     .toNewEvent());
             int roll = random.nextInt(100);
-            String status = roll < 90 ? GitStepRan.OK : roll < 97 ? GitStepRan.FAILED : GitStepRan.REFUSED;
-            events.add(step(0, GitStepRan.OK).toNewEvent());
+            GitStatus status = roll < 90 ? GitStatus.OK : roll < 97 ? GitStatus.FAILED : GitStatus.REFUSED;
+            events.add(step(0, GitStatus.OK).toNewEvent());
             events.add(step(1, status).toNewEvent());
             events.add(new GitSeriesFinished(
-                            "commit", status, status.equals(GitStepRan.REFUSED) ? 1 : 2, List.of(), Optional.empty())
+                            "commit", status, status == GitStatus.REFUSED ? 1 : 2, List.of(), Optional.empty())
                     .toNewEvent());
             return events;
         }
@@ -227,12 +229,12 @@ public final class SeedWorkspace {
             List<ScopeChecked.PathEntry> paths = new ArrayList<>();
             if (deviation) {
                 paths.add(new ScopeChecked.PathEntry(
-                        "lib/stray.py", ScopeChecked.DEVIATION, "edit", List.of(), List.of()));
+                        "lib/stray.py", ScopeChecked.PathStatus.DEVIATION, "edit", List.of(), List.of()));
             }
-            paths.add(new ScopeChecked.PathEntry(module(0), "ok", "edit", List.of(), List.of()));
+            paths.add(new ScopeChecked.PathEntry(module(0), ScopeChecked.PathStatus.OK, "edit", List.of(), List.of()));
             return new ScopeChecked(
-                    deviation ? ScopeChecked.DEVIATION : ScopeChecked.PASS,
-                    ScopeChecked.WORKTREE,
+                    deviation ? Verdict.DEVIATION : Verdict.PASS,
+                    ScopeChecked.Mode.WORKTREE,
                     Optional.empty(),
                     digest,
                     new ScopeChecked.Counts(deviation ? 1 : 0, 0, 0, 4, 0, 2),
@@ -281,7 +283,7 @@ public final class SeedWorkspace {
                     Optional.empty());
         }
 
-        private GitStepRan step(int index, String status) {
+        private GitStepRan step(int index, GitStatus status) {
             List<String> argv = index == 0
                     ? List.of("add", "--", "src/" + key.value().toLowerCase(Locale.ROOT) + "/module0.py")
                     : List.of("commit", "-F", ".workflow/" + key + "/commit.txt");
@@ -290,9 +292,9 @@ public final class SeedWorkspace {
                     index,
                     argv,
                     status,
-                    status.equals(GitStepRan.OK) ? 0 : status.equals(GitStepRan.FAILED) ? 1 : -1,
-                    status.equals(GitStepRan.OK) ? "" : "error: the step did not complete",
-                    status.equals(GitStepRan.REFUSED)
+                    status == GitStatus.OK ? 0 : status == GitStatus.FAILED ? 1 : -1,
+                    status == GitStatus.OK ? "" : "error: the step did not complete",
+                    status == GitStatus.REFUSED
                             ? Optional.of("the tree has changes outside the plan")
                             : Optional.empty(),
                     30,

@@ -24,7 +24,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyCommandRan;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;

@@ -5,6 +5,7 @@ import static dev.wb.cli.history.Summaries.cut;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import java.util.List;
 
@@ -17,8 +18,8 @@ final class GitSummaries {
     static String of(EventEnvelope event) {
         if (GitStepRan.TYPE.matches(event)) {
             GitStepRan step = GitStepRan.TYPE.read(event);
-            String status = TerminalText.escape(step.status());
-            String result = step.status().equals(GitStepRan.REFUSED)
+            String status = TerminalText.escape(step.status().wireName());
+            String result = step.status() == GitStatus.REFUSED
                     ? "refused: " + TerminalText.escape(step.refusal().orElse(""))
                     : status + " (exit " + step.exitCode() + ", " + step.durationMs() + " ms)";
             return cut(TerminalText.escape(step.series()) + " step " + (step.index() + 1) + " · " + argv(step.argv())
@@ -27,7 +28,8 @@ final class GitSummaries {
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.TYPE.read(event);
             int notRun = series.notRun().size();
-            return cut(TerminalText.escape(series.series()) + " · " + TerminalText.escape(series.status()) + " · "
+            return cut(TerminalText.escape(series.series()) + " · "
+                    + TerminalText.escape(series.status().wireName()) + " · "
                     + series.ran() + " ran"
                     + (notRun == 0
                             ? ""

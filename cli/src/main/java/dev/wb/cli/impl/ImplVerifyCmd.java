@@ -16,8 +16,9 @@ import dev.wb.commands.verify.ImplVerify;
 import dev.wb.commands.verify.VerifyPlan;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyRegressionRan;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -93,10 +94,11 @@ public final class ImplVerifyCmd extends LeafCmd {
             } else {
                 text(result);
             }
-            if (!result.verdict().equals("pass")) {
+            if (result.verdict() != Verdict.PASS) {
                 throw new Failure(
                         Failure.Kind.CHECK_FAILED,
-                        "the verification of " + task + " did not pass: " + result.verdict(),
+                        "the verification of " + task + " did not pass: "
+                                + result.verdict().wireName(),
                         List.of("read .workflow/" + task + "/evidence.md, fix what failed, then: wb impl verify "
                                 + task));
             }
@@ -106,7 +108,7 @@ public final class ImplVerifyCmd extends LeafCmd {
 
     private void text(ImplVerify.Result result) {
         Console console = root.context().console();
-        console.line(result.key() + ": verify " + result.verdict().toUpperCase(Locale.ROOT));
+        console.line(result.key() + ": verify " + result.verdict().wireName().toUpperCase(Locale.ROOT));
         for (VerifyCommandRan c : result.run().commands()) {
             console.line("  " + Columns.left(resultOf(c), 12)
                     + TerminalText.escape(c.command()) + "  (exit "
@@ -118,7 +120,7 @@ public final class ImplVerifyCmd extends LeafCmd {
                         result.run().commands().size(), result.plan().runnable().size())) {
             console.line("  " + Columns.left("not run", 12) + TerminalText.escape(notReached.command())
                     + "  (not reached: "
-                    + (result.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped") + ")");
+                    + (result.verdict() == Verdict.INTERRUPTED ? "the run was interrupted" : "the run stopped") + ")");
         }
         for (VerifyPlan.Refused refused : result.plan().refused()) {
             console.line("  " + Columns.left("not run", 12) + TerminalText.escape(refused.subject()) + "  ("

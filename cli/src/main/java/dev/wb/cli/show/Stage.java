@@ -10,8 +10,6 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunFinished;
 import dev.wb.projections.events.judge.JudgeRunRefused;
@@ -19,6 +17,8 @@ import dev.wb.projections.events.judge.ReviewGated;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -72,7 +72,7 @@ enum Stage {
                         .orElse(new State("pending", Tone.WARN));
             case SCOPE ->
                 last(events, ScopeChecked.TYPE)
-                        .map(e -> verdict(ScopeChecked.TYPE.read(e).verdict()))
+                        .map(e -> verdict(ScopeChecked.TYPE.read(e).verdict().wireName()))
                         .orElse(new State("pending", Tone.WARN));
             case VERIFY -> verify(events);
             case GIT -> git(events);
@@ -99,7 +99,7 @@ enum Stage {
         }
         if (run != null) {
             return VerifyFinished.TYPE.matches(run)
-                    ? verdict(VerifyFinished.TYPE.read(run).verdict())
+                    ? verdict(VerifyFinished.TYPE.read(run).verdict().wireName())
                     : new State("unfinished", Tone.WARN);
         }
         if (checks != null) {
@@ -126,7 +126,7 @@ enum Stage {
         if (stepAfter || end == null) {
             return new State("unfinished", Tone.WARN);
         }
-        return verdict(GitSeriesFinished.TYPE.read(end).status());
+        return verdict(GitSeriesFinished.TYPE.read(end).status().wireName());
     }
 
     /** The latest verified record decides; before one, the latest validation run. */

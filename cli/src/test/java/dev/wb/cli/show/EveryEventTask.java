@@ -14,6 +14,7 @@ import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
@@ -30,10 +31,7 @@ import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.TaskFetched;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
 import dev.wb.projections.events.draft.CommitChecked;
@@ -66,6 +64,10 @@ import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
 import dev.wb.projections.events.run.SubtaskFinished;
 import dev.wb.projections.events.run.SubtaskStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -167,7 +169,7 @@ public final class EveryEventTask {
                         52,
                         Optional.empty(),
                         Optional.empty()),
-                new VerifyFinished("pass", 1, 1, 0, 0, 0, 1300),
+                new VerifyFinished(Verdict.PASS, 1, 1, 0, 0, 0, 1300),
                 new ChecksRan(
                         3,
                         List.of(new ChecksRan.Selected("java", "src/App.java")),
@@ -193,13 +195,13 @@ public final class EveryEventTask {
                         "commit",
                         0,
                         List.of("commit", "-F", ".workflow/EVERY-1/commit.txt"),
-                        GitStepRan.OK,
+                        GitStatus.OK,
                         0,
                         "[main 0123456] fix\n",
                         Optional.empty(),
                         40,
                         Optional.empty()),
-                new GitSeriesFinished("commit", GitStepRan.OK, 1, List.of(), Optional.empty()),
+                new GitSeriesFinished("commit", GitStatus.OK, 1, List.of(), Optional.empty()),
                 new JudgeSnapshotCaptured(
                         SNAPSHOT,
                         8,
@@ -367,15 +369,20 @@ public final class EveryEventTask {
     /** A check with five deviating paths, one in a critical zone: the line lists a few and counts the rest. */
     private static ScopeChecked scope() {
         List<ScopeChecked.PathEntry> paths = List.of(
-                new ScopeChecked.PathEntry("billing/charge.py", "deviation", "modify", List.of(), List.of("billing")),
-                new ScopeChecked.PathEntry("src/a.py", "deviation", "add", List.of(), List.of()),
-                new ScopeChecked.PathEntry("src/b.py", "deviation", "add", List.of(), List.of()),
-                new ScopeChecked.PathEntry("src/c.py", "deviation", "add", List.of(), List.of()),
-                new ScopeChecked.PathEntry("src/d.py", "deviation", "add", List.of(), List.of()),
-                new ScopeChecked.PathEntry("src/App.java", "ok", "modify", List.of(), List.of()));
+                new ScopeChecked.PathEntry(
+                        "billing/charge.py",
+                        ScopeChecked.PathStatus.DEVIATION,
+                        "modify",
+                        List.of(),
+                        List.of("billing")),
+                new ScopeChecked.PathEntry("src/a.py", ScopeChecked.PathStatus.DEVIATION, "add", List.of(), List.of()),
+                new ScopeChecked.PathEntry("src/b.py", ScopeChecked.PathStatus.DEVIATION, "add", List.of(), List.of()),
+                new ScopeChecked.PathEntry("src/c.py", ScopeChecked.PathStatus.DEVIATION, "add", List.of(), List.of()),
+                new ScopeChecked.PathEntry("src/d.py", ScopeChecked.PathStatus.DEVIATION, "add", List.of(), List.of()),
+                new ScopeChecked.PathEntry("src/App.java", ScopeChecked.PathStatus.OK, "modify", List.of(), List.of()));
         return new ScopeChecked(
-                "deviation",
-                "worktree",
+                Verdict.DEVIATION,
+                ScopeChecked.Mode.WORKTREE,
                 Optional.empty(),
                 DIGEST,
                 new ScopeChecked.Counts(5, 0, 0, 1, 0, 0),

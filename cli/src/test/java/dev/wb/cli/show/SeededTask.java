@@ -8,13 +8,15 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -88,12 +90,13 @@ final class SeededTask {
                         false)
                 .toNewEvent());
         events.add(new ScopeChecked(
-                        ScopeChecked.PASS,
-                        ScopeChecked.WORKTREE,
+                        Verdict.PASS,
+                        ScopeChecked.Mode.WORKTREE,
                         Optional.empty(),
                         DIGEST,
                         new ScopeChecked.Counts(0, 0, 0, 1, 0, 0),
-                        List.of(new ScopeChecked.PathEntry("src/app.py", "ok", "edit", List.of(), List.of())),
+                        List.of(new ScopeChecked.PathEntry(
+                                "src/app.py", ScopeChecked.PathStatus.OK, "edit", List.of(), List.of())),
                         0,
                         List.of())
                 .toNewEvent());
@@ -126,7 +129,7 @@ final class SeededTask {
                     .toNewEvent());
         }
         events.add(new VerifyFinished(
-                        failed == 0 ? VerifyFinished.PASS : VerifyFinished.FAIL,
+                        failed == 0 ? Verdict.PASS : Verdict.FAIL,
                         COMMANDS.length,
                         COMMANDS.length - failed,
                         failed,
@@ -138,7 +141,7 @@ final class SeededTask {
                         "commit",
                         0,
                         List.of("add", "--", "src/app.py"),
-                        GitStepRan.OK,
+                        GitStatus.OK,
                         0,
                         "",
                         Optional.empty(),
@@ -149,14 +152,14 @@ final class SeededTask {
                         "commit",
                         1,
                         List.of("commit", "-F", "commit.txt"),
-                        GitStepRan.OK,
+                        GitStatus.OK,
                         0,
                         "",
                         Optional.empty(),
                         30,
                         Optional.empty())
                 .toNewEvent());
-        events.add(new GitSeriesFinished("commit", GitStepRan.OK, 2, List.of(), Optional.empty()).toNewEvent());
+        events.add(new GitSeriesFinished("commit", GitStatus.OK, 2, List.of(), Optional.empty()).toNewEvent());
         return events;
     }
 }

@@ -10,6 +10,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.testkit.SamplePlan;
 import dev.wb.testkit.TempGitRepo;
@@ -90,7 +91,7 @@ class ShowHostileTest {
                                     "commit",
                                     0,
                                     List.of("commit", "-m", "password=hunter2-in-a-payload " + token),
-                                    "ok",
+                                    GitStatus.OK,
                                     0,
                                     "pushed with " + token,
                                     Optional.empty(),

@@ -24,8 +24,8 @@ import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.util.ArrayList;
 import java.util.List;
@@ -213,8 +213,11 @@ public final class CiCheck {
         }
         Verifications.Run run = latest.get();
         String where = ranOn(session, stream, run.startedVersion());
-        if (!run.verdict().equals(VerifyFinished.PASS)) {
-            return Check.fail("verify", "the latest verify run did not pass: " + run.verdict(), rerun);
+        if (run.verdict() != Verdict.PASS) {
+            return Check.fail(
+                    "verify",
+                    "the latest verify run did not pass: " + run.verdict().wireName(),
+                    rerun);
         }
         if (digest.isEmpty() || !run.started().planDigest().equals(digest.get())) {
             return Check.fail("verify", "the latest passing verify run was of another version of the plan", rerun);

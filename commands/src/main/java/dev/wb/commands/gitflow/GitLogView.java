@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.gitrun.GitCommandText;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class GitLogView {
         ObjectNode run = JsonNodeFactory.instance.objectNode();
         run.put("schema", 1);
         run.put("at", end.time().getEpochSecond());
-        boolean ok = finished.status().equals(GitStepRan.OK);
+        boolean ok = finished.status() == GitStatus.OK;
         run.put("ok", ok);
         run.put("stopped", ok || steps.isEmpty() ? "" : stopped(steps.get(steps.size() - 1)));
         ArrayNode list = run.putArray("steps");
@@ -47,7 +48,7 @@ public final class GitLogView {
         run.put("series", finished.series());
         run.put("version", end.version());
         run.put("time", end.time().toString());
-        run.put("status", finished.status());
+        run.put("status", finished.status().wireName());
         run.put("ran", finished.ran());
         ArrayNode notRun = run.putArray("notRun");
         finished.notRun().forEach(argv -> notRun.add(GitCommandText.print(argv)));
@@ -56,7 +57,7 @@ public final class GitLogView {
 
     /** Why the series stopped, in the original's words: the refusal, or {@code <command> exited N}. */
     private static String stopped(GitStepRan last) {
-        if (last.status().equals(GitStepRan.REFUSED)) {
+        if (last.status() == GitStatus.REFUSED) {
             return last.refusal().orElse("");
         }
         return GitCommandText.print(last.argv()) + " exited " + last.exitCode();
@@ -68,7 +69,7 @@ public final class GitLogView {
      */
     private static ObjectNode step(GitStepRan s) {
         ObjectNode step = JsonNodeFactory.instance.objectNode();
-        boolean refused = s.status().equals(GitStepRan.REFUSED);
+        boolean refused = s.status() == GitStatus.REFUSED;
         step.put("command", GitCommandText.print(s.argv()));
         step.put("exit_code", refused ? 0 : s.exitCode());
         String output = s.output().strip();
@@ -81,7 +82,7 @@ public final class GitLogView {
         step.put("index", s.index());
         ArrayNode argv = step.putArray("argv");
         s.argv().forEach(argv::add);
-        step.put("status", s.status());
+        step.put("status", s.status().wireName());
         step.put("exitCode", s.exitCode());
         step.put("durationMs", s.durationMs());
         return step;

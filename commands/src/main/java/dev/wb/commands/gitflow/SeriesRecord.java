@@ -5,11 +5,11 @@ import dev.wb.gitrun.GitStep;
 import dev.wb.gitrun.SeriesResult;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -46,8 +46,8 @@ final class SeriesRecord {
     }
 
     /** The series' status: {@code ok}, or the status of the step it stopped at. */
-    static String status(SeriesResult result) {
-        return result.failed().map(f -> word(f.status())).orElse(GitStepRan.OK);
+    static GitStatus status(SeriesResult result) {
+        return result.failed().map(f -> word(f.status())).orElse(GitStatus.OK);
     }
 
     /** The steps that ran: a refused step did not, a failed one did. */
@@ -58,7 +58,11 @@ final class SeriesRecord {
         return result.ran().size() + (failedRan ? 1 : 0);
     }
 
-    private static String word(StepOutcome.Status status) {
-        return status.name().toLowerCase(Locale.ROOT);
+    private static GitStatus word(StepOutcome.Status status) {
+        return switch (status) {
+            case OK -> GitStatus.OK;
+            case FAILED -> GitStatus.FAILED;
+            case REFUSED -> GitStatus.REFUSED;
+        };
     }
 }

@@ -11,6 +11,7 @@ import dev.wb.git.ChangedPath;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.Verdict;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -71,9 +72,9 @@ public final class ScopeDecider {
 
     static ScopeChecked event(
             ImplCheck.Request request, Optional<String> baseCommit, String digest, ScopeReport report) {
-        return ScopeChecked.listing(
-                report.deviates() ? ScopeChecked.DEVIATION : ScopeChecked.PASS,
-                request.scope() == ChangeScope.STAGED ? ScopeChecked.STAGED : ScopeChecked.WORKTREE,
+        ScopeChecked.Summary summary = new ScopeChecked.Summary(
+                report.deviates() ? Verdict.DEVIATION : Verdict.PASS,
+                request.scope() == ChangeScope.STAGED ? ScopeChecked.Mode.STAGED : ScopeChecked.Mode.WORKTREE,
                 request.base().map(ref -> new ScopeChecked.Base(ref, baseCommit.orElseThrow())),
                 digest,
                 new ScopeChecked.Counts(
@@ -82,7 +83,9 @@ public final class ScopeDecider {
                         report.count(Status.OTHER),
                         report.count(Status.OK),
                         report.count(Status.PENDING),
-                        report.excluded().size()),
+                        report.excluded().size()));
+        return ScopeChecked.listing(
+                summary,
                 report.entries().stream().map(ScopeDecider::entry).toList(),
                 List.copyOf(report.deviationZones()),
                 MAX_LISTED_BYTES);
@@ -90,6 +93,16 @@ public final class ScopeDecider {
 
     private static ScopeChecked.PathEntry entry(Entry entry) {
         return new ScopeChecked.PathEntry(
-                entry.path(), entry.status().wireName(), entry.change(), entry.tasks(), List.copyOf(entry.zones()));
+                entry.path(), pathStatus(entry.status()), entry.change(), entry.tasks(), List.copyOf(entry.zones()));
+    }
+
+    private static ScopeChecked.PathStatus pathStatus(Status status) {
+        return switch (status) {
+            case DEVIATION -> ScopeChecked.PathStatus.DEVIATION;
+            case OVERLAP -> ScopeChecked.PathStatus.OVERLAP;
+            case OTHER -> ScopeChecked.PathStatus.OTHER;
+            case OK -> ScopeChecked.PathStatus.OK;
+            case PENDING -> ScopeChecked.PathStatus.PENDING;
+        };
     }
 }

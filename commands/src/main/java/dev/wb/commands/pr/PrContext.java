@@ -13,7 +13,7 @@ import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.git.LogReads;
 import dev.wb.projections.events.PlannedFile;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.util.ArrayList;
 import java.util.List;
@@ -132,7 +132,7 @@ public final class PrContext {
                 .read(StreamId.task(key), Verifications.INSTANCE)
                 .latest()
                 .map(run -> new Verification(
-                        run.verdict(),
+                        run.verdict().wireName(),
                         run.commands().stream()
                                 .map(c -> new Command(c.command(), c.exitCode()))
                                 .toList(),

@@ -5,7 +5,7 @@ import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.Digests;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.projections.events.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyCommandRan;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;

@@ -9,7 +9,7 @@ import dev.wb.git.ChangeScope;
 import dev.wb.git.ChangedPath;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -8,8 +8,9 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.json.PythonJson;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +53,7 @@ public final class EvidenceView {
         run.regression().forEach(r -> regression.add(RegressionView.json(r)));
         doc.put("note", "rendered by wb from the event log; editing this file changes nothing");
         doc.put("task", key.value());
-        doc.put("runVerdict", run.verdict());
+        doc.put("runVerdict", run.verdict().wireName());
         doc.put("startedVersion", run.startedVersion());
         doc.set("started", Verifications.stored(run.started()));
         ArrayNode commands = doc.putArray("commands");
@@ -120,7 +121,7 @@ public final class EvidenceView {
 
     /** The original's verdict: pass, or fail (an interrupted or unfinished run is not a pass). */
     static String verdict(Verifications.Run run) {
-        return run.verdict().equals("pass") ? "pass" : "fail";
+        return run.verdict() == Verdict.PASS ? "pass" : "fail";
     }
 
     /**
@@ -186,7 +187,7 @@ public final class EvidenceView {
             left.add(new NotRun(
                     commands.get(i).command(),
                     "not reached ("
-                            + (run.verdict().equals("interrupted") ? "the run was interrupted" : "the run stopped")
+                            + (run.verdict() == Verdict.INTERRUPTED ? "the run was interrupted" : "the run stopped")
                             + ")"));
         }
         return left;
@@ -205,7 +206,7 @@ public final class EvidenceView {
                 .append(" s a command)");
         if (run.finished().isEmpty()) {
             md.append(": the run's end was never recorded (wb stopped), so it is not a pass");
-        } else if (run.verdict().equals("interrupted")) {
+        } else if (run.verdict() == Verdict.INTERRUPTED) {
             md.append(": the run was interrupted, so it is not a pass");
         }
         md.append(".\n");

@@ -25,8 +25,9 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -72,7 +73,7 @@ public final class ImplVerify {
 
     public record Result(
             TaskKey key,
-            String verdict,
+            Verdict verdict,
             VerifyPlan plan,
             Verifications.Run run,
             List<EventEnvelope> events,

@@ -9,7 +9,7 @@ import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
 import dev.wb.gitrun.DetachedWorktree;
-import dev.wb.projections.events.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;

@@ -2,7 +2,7 @@ package dev.wb.commands.verify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.projections.events.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
 import java.util.List;
 import java.util.Optional;
 

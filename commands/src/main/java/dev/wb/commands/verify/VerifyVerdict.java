@@ -1,8 +1,9 @@
 package dev.wb.commands.verify;
 
 import dev.wb.commands.process.RunResult;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
 import java.util.List;
 
 /**
@@ -17,7 +18,7 @@ public final class VerifyVerdict {
     private VerifyVerdict() {}
 
     /** The verdict: {@code interrupted}, else {@code pass} or {@code fail} by the rule above. */
-    public static String of(VerifyPlan plan, List<RunResult> results, boolean interrupted) {
+    public static Verdict of(VerifyPlan plan, List<RunResult> results, boolean interrupted) {
         return of(plan, results, interrupted, Checked.NONE);
     }
 
@@ -43,15 +44,15 @@ public final class VerifyVerdict {
      * The verdict with the branch's tests checked: a test target the branch does not change, or a
      * regression target that passes at the merge base or fails in the checkout, is a fail.
      */
-    public static String of(VerifyPlan plan, List<RunResult> results, boolean interrupted, Checked checked) {
+    public static Verdict of(VerifyPlan plan, List<RunResult> results, boolean interrupted, Checked checked) {
         if (interrupted) {
-            return VerifyFinished.INTERRUPTED;
+            return Verdict.INTERRUPTED;
         }
         boolean allPassed = !results.isEmpty() && results.stream().allMatch(RunResult::passed);
         boolean nothingRefused = plan.refused().isEmpty() && plan.refusedEnv().isEmpty();
         return allPassed && nothingRefused && results.size() == plan.runnable().size() && checked.clean()
-                ? VerifyFinished.PASS
-                : VerifyFinished.FAIL;
+                ? Verdict.PASS
+                : Verdict.FAIL;
     }
 
     /** The run's end: the verdict, and how many ran, passed, failed, were refused and were never reached. */

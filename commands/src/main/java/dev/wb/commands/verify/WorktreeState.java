@@ -7,7 +7,7 @@ import dev.wb.commands.impl.ScopeExclusions;
 import dev.wb.git.ChangeScope;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.Optional;
 
 /**

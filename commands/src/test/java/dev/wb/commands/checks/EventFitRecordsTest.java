@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
 import java.util.ArrayList;
@@ -54,13 +55,13 @@ class EventFitRecordsTest {
                         "push",
                         0,
                         List.of("push", "origin", "x".repeat(90_000)),
-                        "failed",
+                        GitStatus.FAILED,
                         1,
                         "y".repeat(90_000),
                         Optional.empty(),
                         5,
                         Optional.empty()),
-                new GitSeriesFinished("push", "failed", 1, List.of(), Optional.empty()));
+                new GitSeriesFinished("push", GitStatus.FAILED, 1, List.of(), Optional.empty()));
 
         List<WbEvent> fitted = EventFit.fittedBatch(batch);
 

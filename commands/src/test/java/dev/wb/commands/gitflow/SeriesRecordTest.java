@@ -6,6 +6,7 @@ import dev.wb.gitrun.GitStep;
 import dev.wb.gitrun.SeriesResult;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
 import java.time.Duration;
@@ -33,7 +34,7 @@ class SeriesRecordTest {
         List<WbEvent> events = SeriesRecord.events("start", STEPS, result);
 
         assertEquals(4, events.size());
-        assertEquals(new GitSeriesFinished("start", "ok", 3, List.of(), Optional.empty()), events.get(3));
+        assertEquals(new GitSeriesFinished("start", GitStatus.OK, 3, List.of(), Optional.empty()), events.get(3));
         assertEquals(2, ((GitStepRan) events.get(2)).index());
     }
 
@@ -47,10 +48,19 @@ class SeriesRecordTest {
 
         assertEquals(
                 new GitStepRan(
-                        "commit", 1, COMMIT.argv(), "refused", -1, "", Optional.of("no author"), 3, Optional.empty()),
+                        "commit",
+                        1,
+                        COMMIT.argv(),
+                        GitStatus.REFUSED,
+                        -1,
+                        "",
+                        Optional.of("no author"),
+                        3,
+                        Optional.empty()),
                 events.get(1));
         assertEquals(
-                new GitSeriesFinished("commit", "refused", 1, List.of(PUSH.argv()), Optional.empty()), events.get(2));
+                new GitSeriesFinished("commit", GitStatus.REFUSED, 1, List.of(PUSH.argv()), Optional.empty()),
+                events.get(2));
     }
 
     @Test
@@ -59,7 +69,7 @@ class SeriesRecordTest {
                 new StepOutcome(COMMIT, StepOutcome.Status.FAILED, 1, "nothing to commit", "", Duration.ofMillis(3));
         SeriesResult result = new SeriesResult(List.of(ok(SWITCH)), Optional.of(failed), List.of(PUSH));
 
-        assertEquals("failed", SeriesRecord.status(result));
+        assertEquals(GitStatus.FAILED, SeriesRecord.status(result));
         assertEquals(2, SeriesRecord.ran(result));
         assertEquals(
                 Optional.empty(),

@@ -21,6 +21,7 @@ import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.Verdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -131,8 +132,8 @@ class ScopeDeciderTest {
                 List.of(Status.OK, Status.PENDING, Status.OTHER, Status.DEVIATION),
                 report.entries().stream().map(ScopeReport.Entry::status).toList());
         ScopeChecked event = ScopeChecked.TYPE.read(decision.events().get(0).payload());
-        assertEquals(ScopeChecked.DEVIATION, event.verdict());
-        assertEquals(ScopeChecked.WORKTREE, event.mode());
+        assertEquals(Verdict.DEVIATION, event.verdict());
+        assertEquals(ScopeChecked.Mode.WORKTREE, event.mode());
         assertEquals(PLAN, event.planDigest());
         assertEquals(new ScopeChecked.Counts(1, 0, 1, 1, 1, 0), event.counts());
         assertEquals(List.of("auth"), event.zones());
@@ -150,8 +151,8 @@ class ScopeDeciderTest {
                 given(AuditGate.INSTANCE, audited(true, "src/app.py")).decide(s -> check(s, staged, PLAN, seen));
 
         ScopeChecked event = ScopeChecked.TYPE.read(decision.events().get(0).payload());
-        assertEquals(ScopeChecked.PASS, event.verdict());
-        assertEquals(ScopeChecked.STAGED, event.mode());
+        assertEquals(Verdict.PASS, event.verdict());
+        assertEquals(ScopeChecked.Mode.STAGED, event.mode());
         assertEquals(Optional.of(new ScopeChecked.Base("main", "1".repeat(40))), event.base());
         assertEquals(Optional.of("1".repeat(40)), decision.result().baseCommit());
     }

@@ -12,8 +12,9 @@ import dev.wb.commands.Workspace;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.List;
@@ -89,7 +90,7 @@ class PrContextTest {
                                             Optional.empty(),
                                             Optional.empty(),
                                             Optional.empty()),
-                                    new VerifyFinished(VerifyFinished.FAIL, 0, 0, 0, 1, 0, 5)));
+                                    new VerifyFinished(Verdict.FAIL, 0, 0, 0, 1, 0, 5)));
         }
 
         PrContext.Result result = context(Optional.empty());

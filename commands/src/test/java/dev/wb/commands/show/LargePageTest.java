@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
 import dev.wb.engine.StreamId;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
@@ -66,7 +67,7 @@ class LargePageTest {
                         "commit",
                         i,
                         List.of("commit", "-m", "step " + i),
-                        i % 7 == 0 ? "failed" : "ok",
+                        i % 7 == 0 ? GitStatus.FAILED : GitStatus.OK,
                         0,
                         "ok " + i,
                         Optional.empty(),

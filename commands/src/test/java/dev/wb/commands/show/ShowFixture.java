@@ -13,6 +13,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.ChangeScope;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
@@ -152,7 +153,7 @@ final class ShowFixture {
                                     "commit",
                                     0,
                                     List.of("commit", "-F", ".workflow/" + key + "/commit.txt"),
-                                    "failed",
+                                    GitStatus.FAILED,
                                     1,
                                     output,
                                     Optional.empty(),

@@ -24,12 +24,13 @@ import dev.wb.engine.TaskKey;
 import dev.wb.git.ChangeScope;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -106,7 +107,7 @@ class ForgedReplicaTest {
                         Optional.empty(),
                         Optional.of(new VerifyStarted.Worktree(head, 0)),
                         Optional.empty()),
-                new VerifyFinished("pass", 1, 1, 0, 0, 0, 10),
+                new VerifyFinished(Verdict.PASS, 1, 1, 0, 0, 0, 10),
                 new JudgeRunFinished(
                         "0123456789abcdef0123",
                         "in-place",

@@ -11,6 +11,7 @@ import dev.wb.commands.ci.CiCheck;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.commands.verify.ImplVerify;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.Verdict;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -134,7 +135,7 @@ class SignedSyncTest {
         bob.git("push", "-q", "origin", "task/T-2");
         try (Session s = session(bob)) {
             ImplVerify.Result verified = ImplVerify.run(s, KEY, System.getenv(), ImplVerify.Progress.NONE);
-            assertEquals("pass", verified.verdict(), verified::toString);
+            assertEquals(Verdict.PASS, verified.verdict(), verified::toString);
             SyncPush.run(s, "origin");
         }
 

@@ -19,8 +19,9 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.PlanAudited;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -130,7 +131,7 @@ class BranchTestsVerifyTest {
 
         ImplVerify.Result result = verify(false, Optional.empty());
 
-        assertEquals("fail", result.verdict());
+        assertEquals(Verdict.FAIL, result.verdict());
         assertEquals(1, result.run().commands().size());
         assertTrue(result.run().commands().get(0).passed(), "the plan's command itself passed");
         JsonNode started = history().stream()
@@ -159,7 +160,7 @@ class BranchTestsVerifyTest {
 
         ImplVerify.Result result = verify(false, Optional.empty());
 
-        assertEquals("pass", result.verdict());
+        assertEquals(Verdict.PASS, result.verdict());
         assertEquals(0, evidence(result).get("tests_missing").size());
         assertEquals(0, evidence(result).get("regression").size());
     }
@@ -173,7 +174,7 @@ class BranchTestsVerifyTest {
         ImplVerify.Result result = verify(true, Optional.empty());
 
         VerifyRegressionRan ran = result.run().regression().get(0);
-        assertEquals("pass", result.verdict(), ran.toString());
+        assertEquals(Verdict.PASS, result.verdict(), ran.toString());
         assertEquals("python3 -m unittest -q tests/test_bug.py", ran.command());
         assertEquals(repo.git("rev-parse", "main").strip(), ran.baseCommit());
         assertEquals(1, ran.base().orElseThrow().exitCode());
@@ -211,7 +212,7 @@ class BranchTestsVerifyTest {
         VerifyRegressionRan ran = result.run().regression().get(0);
         assertEquals("timed_out", ran.base().orElseThrow().outcome(), ran.toString());
         assertTrue(ran.passed(), ran.toString());
-        assertEquals("pass", result.verdict());
+        assertEquals(Verdict.PASS, result.verdict());
         assertEquals(
                 1,
                 repo.git("worktree", "list", "--porcelain")
@@ -229,7 +230,7 @@ class BranchTestsVerifyTest {
 
         ImplVerify.Result result = verify(true, Optional.empty());
 
-        assertEquals("fail", result.verdict());
+        assertEquals(Verdict.FAIL, result.verdict());
         VerifyRegressionRan ran = result.run().regression().get(0);
         assertFalse(ran.passed());
         assertTrue(ran.base().orElseThrow().passed());
@@ -244,7 +245,7 @@ class BranchTestsVerifyTest {
 
         ImplVerify.Result result = verify(true, Optional.of("main"));
 
-        assertEquals("fail", result.verdict());
+        assertEquals(Verdict.FAIL, result.verdict());
         VerifyRegressionRan ran = result.run().regression().get(0);
         assertEquals(1, ran.base().orElseThrow().exitCode());
         assertEquals(1, ran.head().orElseThrow().exitCode());
@@ -258,7 +259,7 @@ class BranchTestsVerifyTest {
 
         ImplVerify.Result result = verify(true, Optional.empty());
 
-        assertEquals("fail", result.verdict());
+        assertEquals(Verdict.FAIL, result.verdict());
         VerifyRegressionRan ran = result.run().regression().get(0);
         assertTrue(ran.base().isEmpty() && ran.head().isEmpty());
         assertTrue(ran.reason().orElseThrow().contains("no verify command of the plan runs test files"));

@@ -19,9 +19,10 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.PlanAudited;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -96,7 +97,7 @@ class ImplVerifyTest {
     void every_command_exiting_0_is_a_pass_recorded_as_it_went() throws IOException {
         ImplVerify.Result result = verify(planWith("make -s ok", "make -s ok"));
 
-        assertEquals("pass", result.verdict());
+        assertEquals(Verdict.PASS, result.verdict());
         assertEquals(
                 List.of(
                         PlanAudited.TYPE.name(),
@@ -120,7 +121,7 @@ class ImplVerifyTest {
     void a_failing_command_fails_the_run_and_its_output_is_kept_by_digest() throws IOException {
         ImplVerify.Result result = verify(planWith("make -s ok", "make -s fail"));
 
-        assertEquals("fail", result.verdict());
+        assertEquals(Verdict.FAIL, result.verdict());
         JsonNode failed = history().get(3).payload().json();
         assertEquals(2, failed.get("exitCode").asInt(), "make reports the recipe's failure as exit 2");
         String digest = failed.get("outputDigest").asText();
@@ -135,7 +136,7 @@ class ImplVerifyTest {
     void a_refused_command_is_not_run_not_dropped_and_the_run_cannot_pass() throws IOException {
         ImplVerify.Result result = verify(planWith("make -s ok", "curl http://example.com", "make -s ok | tee x"));
 
-        assertEquals("fail", result.verdict(), "two refusals, though everything that ran passed");
+        assertEquals(Verdict.FAIL, result.verdict(), "two refusals, though everything that ran passed");
         assertEquals(2, result.plan().refused().size());
         String evidence = Files.readString(result.evidenceMarkdown());
         assertTrue(evidence.contains("## Not run"), evidence);
@@ -150,7 +151,7 @@ class ImplVerifyTest {
 
         ImplVerify.Result result = verify(plan);
 
-        assertEquals("pass", result.verdict());
+        assertEquals(Verdict.PASS, result.verdict());
         String evidence = Files.readString(result.evidenceMarkdown());
         assertTrue(evidence.contains("**Environment:** DB_URL\n"), evidence);
         JsonNode started = history().get(1).payload().json();
@@ -166,7 +167,7 @@ class ImplVerifyTest {
 
         ImplVerify.Result result = verify(planWith("make -s leak"));
 
-        assertEquals("pass", result.verdict());
+        assertEquals(Verdict.PASS, result.verdict());
         String head = history().get(2).payload().json().get("head").asText();
         assertFalse(head.contains("zz-env-file-secret-42"), head);
         assertTrue(head.contains("DEPLOY_VALUE=[redacted]"), head);
@@ -180,7 +181,7 @@ class ImplVerifyTest {
         ImplVerify.Result result = verify(planWith("make -s hang", "make -s ok"));
 
         assertTrue(System.nanoTime() - start < 20_000_000_000L, "killed at 1 s, not after make's 30 s sleep");
-        assertEquals("fail", result.verdict());
+        assertEquals(Verdict.FAIL, result.verdict());
         assertEquals(
                 "timed_out", history().get(2).payload().json().get("outcome").asText());
         assertEquals(1, history().get(1).payload().json().get("timeoutSeconds").asInt());

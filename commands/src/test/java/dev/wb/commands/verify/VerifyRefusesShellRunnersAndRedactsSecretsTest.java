@@ -16,6 +16,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
+import dev.wb.projections.events.Verdict;
 import dev.wb.testkit.TempGitRepo;
 import java.io.File;
 import java.io.IOException;
@@ -67,7 +68,7 @@ class VerifyRefusesShellRunnersAndRedactsSecretsTest {
                 verify(planWith("./tools/pytest -c 'touch pwned'", "make -s ok"), System.getenv(), new ArrayList<>());
 
         assertFalse(Files.exists(repo.resolve("pwned")), "the shell never ran");
-        assertEquals("fail", result.verdict());
+        assertEquals(Verdict.FAIL, result.verdict());
         assertEquals(1, result.plan().refused().size());
         String reason = result.plan().refused().get(0).reason();
         assertTrue(reason.contains("resolves to") && reason.contains("not a known build, test or lint runner"), reason);
@@ -89,7 +90,7 @@ class VerifyRefusesShellRunnersAndRedactsSecretsTest {
         ImplVerify.Result result = verify(planWith("pytest -c 'touch pwned'"), env, new ArrayList<>());
 
         assertFalse(Files.exists(repo.resolve("pwned")), "the shell never ran");
-        assertEquals("fail", result.verdict());
+        assertEquals(Verdict.FAIL, result.verdict());
         assertEquals("pytest -c 'touch pwned'", result.plan().refused().get(0).subject());
         assertTrue(result.run().commands().isEmpty());
     }
@@ -103,7 +104,7 @@ class VerifyRefusesShellRunnersAndRedactsSecretsTest {
 
         ImplVerify.Result result = verify(planWith("./tools/make -s ok"), System.getenv(), new ArrayList<>());
 
-        assertEquals("pass", result.verdict());
+        assertEquals(Verdict.PASS, result.verdict());
     }
 
     // item 11: the audit refuses them too, as a structure finding.
@@ -131,7 +132,7 @@ class VerifyRefusesShellRunnersAndRedactsSecretsTest {
                 System.getenv(),
                 shown);
 
-        assertEquals("fail", result.verdict(), "curl is refused");
+        assertEquals(Verdict.FAIL, result.verdict(), "curl is refused");
         assertEquals(2, result.run().commands().size(), "both make commands ran, with their real arguments");
         List<String> recorded = new ArrayList<>();
         history().forEach(e -> recorded.add(e.payload().json().toString()));

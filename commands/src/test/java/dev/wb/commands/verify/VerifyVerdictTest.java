@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.wb.commands.process.CappedOutput;
 import dev.wb.commands.process.Outcome;
 import dev.wb.commands.process.RunResult;
-import dev.wb.projections.events.VerifyFinished;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyFinished;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -27,19 +28,19 @@ class VerifyVerdictTest {
 
     @Test
     void every_command_ran_and_exited_0_is_a_pass() {
-        assertEquals("pass", VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0), exited(0)), false));
+        assertEquals(Verdict.PASS, VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0), exited(0)), false));
     }
 
     @Test
     void a_command_that_exited_non_zero_is_a_fail() {
-        assertEquals("fail", VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0), exited(1)), false));
+        assertEquals(Verdict.FAIL, VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0), exited(1)), false));
     }
 
     @Test
     void nothing_ran_is_never_a_pass() {
         VerifyPlan empty = new VerifyPlan(List.of(), List.of(), Map.of(), List.of());
 
-        assertEquals("fail", VerifyVerdict.of(empty, List.of(), false));
+        assertEquals(Verdict.FAIL, VerifyVerdict.of(empty, List.of(), false));
     }
 
     @Test
@@ -47,23 +48,24 @@ class VerifyVerdictTest {
         List<RunResult> passed = List.of(exited(0), exited(0));
 
         assertEquals(
-                "fail",
+                Verdict.FAIL,
                 VerifyVerdict.of(
                         plan(List.of(new VerifyPlan.Refused(2, "a && b", "shell")), List.of()), passed, false));
         assertEquals(
-                "fail",
+                Verdict.FAIL,
                 VerifyVerdict.of(
                         plan(List.of(), List.of(new VerifyPlan.Refused(0, "LD_PRELOAD", "forbidden"))), passed, false));
     }
 
     @Test
     void a_command_never_reached_is_a_fail() {
-        assertEquals("fail", VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0)), false));
+        assertEquals(Verdict.FAIL, VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0)), false));
     }
 
     @Test
     void an_interrupted_run_is_interrupted_whatever_ran() {
-        assertEquals("interrupted", VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0), exited(0)), true));
+        assertEquals(
+                Verdict.INTERRUPTED, VerifyVerdict.of(plan(List.of(), List.of()), List.of(exited(0), exited(0)), true));
     }
 
     @Test
@@ -75,6 +77,6 @@ class VerifyVerdictTest {
         VerifyFinished finished =
                 VerifyVerdict.finished(plan, List.of(exited(3)), true, VerifyVerdict.Checked.NONE, 1234);
 
-        assertEquals(new VerifyFinished("interrupted", 1, 0, 1, 2, 1, 1234), finished);
+        assertEquals(new VerifyFinished(Verdict.INTERRUPTED, 1, 0, 1, 2, 1, 1234), finished);
     }
 }

@@ -4,15 +4,13 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
@@ -27,6 +25,10 @@ import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.RunBudgetExhausted;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 
 /**
  * How an event reads, one vocabulary for {@code wb show}'s colours and the page's: {@code GOOD} (passed),
@@ -72,8 +74,8 @@ public enum Outcome {
             return pass(VerifyRegressionRan.TYPE.read(e).passed());
         }
         if (VerifyFinished.TYPE.matches(e)) {
-            String verdict = VerifyFinished.TYPE.read(e).verdict();
-            return verdict.equals("pass") ? GOOD : verdict.equals("interrupted") ? WARN : BAD;
+            Verdict verdict = VerifyFinished.TYPE.read(e).verdict();
+            return verdict == Verdict.PASS ? GOOD : verdict == Verdict.INTERRUPTED ? WARN : BAD;
         }
         if (ChecksRan.TYPE.matches(e)) {
             String verdict = ChecksRan.TYPE.read(e).verdict();
@@ -87,10 +89,10 @@ public enum Outcome {
             return pass(FlowValidated.TYPE.read(e).exitCode() == 0);
         }
         if (GitStepRan.TYPE.matches(e)) {
-            return pass(GitStepRan.TYPE.read(e).status().equals(GitStepRan.OK));
+            return pass(GitStepRan.TYPE.read(e).status() == GitStatus.OK);
         }
         if (GitSeriesFinished.TYPE.matches(e)) {
-            return pass(GitSeriesFinished.TYPE.read(e).status().equals(GitStepRan.OK));
+            return pass(GitSeriesFinished.TYPE.read(e).status() == GitStatus.OK);
         }
         if (NodeFinished.TYPE.matches(e)) {
             String outcome = NodeFinished.TYPE.read(e).outcome();

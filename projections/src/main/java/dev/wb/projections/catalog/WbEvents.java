@@ -22,10 +22,6 @@ import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.TaskFetched;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.WorkspaceInitialized;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.HandoverWritten;
@@ -57,6 +53,10 @@ import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
 import dev.wb.projections.events.run.SubtaskFinished;
 import dev.wb.projections.events.run.SubtaskStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.List;
 
 /**

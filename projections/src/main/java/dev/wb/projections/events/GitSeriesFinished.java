@@ -11,13 +11,14 @@ import java.util.Optional;
  * A {@code wb git} series ended: ok, or stopped at a failed or refused step, with what did not run.
  *
  * @param series as its steps
- * @param status {@code ok} (every step ran and exited 0), {@code failed} or {@code refused}
+ * @param status {@link GitStatus#OK} (every step ran and exited 0), or the status of the step it stopped at;
+ *     an unknown wire name reads as {@link GitStatus#FAILED}, which is not ok
  * @param ran steps that ran
  * @param notRun the argv of every step that did not run, from the one that failed or was refused
  * @param truncated what was dropped to fit the log, if anything was
  */
 public record GitSeriesFinished(
-        String series, String status, int ran, List<List<String>> notRun, Optional<Truncated> truncated)
+        String series, GitStatus status, int ran, List<List<String>> notRun, Optional<Truncated> truncated)
         implements WbEvent {
 
     static final String SERIES = "series";
@@ -44,7 +45,7 @@ public record GitSeriesFinished(
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
         p.put(SERIES, series);
-        p.put(STATUS, status);
+        p.put(STATUS, status.wireName());
         p.put(RAN, ran);
         ArrayNode notRunArray = p.putArray(NOT_RUN);
         notRun.forEach(argv -> {
@@ -63,7 +64,7 @@ public record GitSeriesFinished(
     private static GitSeriesFinished read(ObjectNode p) {
         return new GitSeriesFinished(
                 p.path(SERIES).asText(),
-                p.path(STATUS).asText(),
+                WireName.of(GitStatus.class, p.path(STATUS).asText(), GitStatus.FAILED),
                 p.path(RAN).asInt(),
                 PayloadLists.objects(p.path(NOT_RUN), PayloadLists::texts),
                 Truncated.read(p));

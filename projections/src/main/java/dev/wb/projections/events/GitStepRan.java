@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param series {@code start}, {@code commit}, {@code push} or {@code carry}
  * @param index the step's position in the series
  * @param argv exactly what ran after {@code git} (or would have)
- * @param status {@code ok}, {@code failed} or {@code refused}
+ * @param status how it ended; an unknown wire name reads as {@link GitStatus#FAILED}, which is not ok
  * @param exitCode -1 when git did not run
  * @param output the last characters of its output
  * @param refusal why it was refused, for {@code refused} only
@@ -22,7 +22,7 @@ public record GitStepRan(
         String series,
         int index,
         List<String> argv,
-        String status,
+        GitStatus status,
         int exitCode,
         String output,
         Optional<String> refusal,
@@ -38,12 +38,6 @@ public record GitStepRan(
     static final String OUTPUT = "output";
     static final String REFUSAL = "refusal";
     static final String DURATION_MS = "durationMs";
-
-    /** The statuses of a step and of a series. */
-    public static final String OK = "ok";
-
-    public static final String FAILED = "failed";
-    public static final String REFUSED = "refused";
 
     public static final EventType<GitStepRan> TYPE = EventType.of(
             "git.step.ran",
@@ -68,7 +62,7 @@ public record GitStepRan(
         p.put(SERIES, series);
         p.put(INDEX, index);
         PayloadLists.putTexts(p, ARGV, argv);
-        p.put(STATUS, status);
+        p.put(STATUS, status.wireName());
         p.put(EXIT_CODE, exitCode);
         p.put(OUTPUT, output);
         refusal.ifPresent(r -> p.put(REFUSAL, r));
@@ -87,7 +81,7 @@ public record GitStepRan(
                 p.path(SERIES).asText(),
                 p.path(INDEX).asInt(),
                 PayloadLists.texts(p.path(ARGV)),
-                p.path(STATUS).asText(),
+                WireName.of(GitStatus.class, p.path(STATUS).asText(), GitStatus.FAILED),
                 p.path(EXIT_CODE).asInt(),
                 p.path(OUTPUT).asText(),
                 PayloadLists.optionalText(p.path(REFUSAL)),

@@ -14,8 +14,9 @@ import java.util.Optional;
 /**
  * {@code wb impl check} compared the changed paths with the plans: each path's status, the verdict.
  *
- * @param verdict {@link #PASS} or {@link #DEVIATION}
- * @param mode {@link #WORKTREE} or {@link #STAGED}: what was compared with HEAD
+ * @param verdict {@link Verdict#PASS} or {@link Verdict#DEVIATION}; an unknown one reads as a deviation, which
+ *     passes nothing
+ * @param mode what was compared with HEAD
  * @param base {@code --base}: the ref as typed and the commit it resolved to (null in the payload without it)
  * @param planDigest the plan whose audit opened the gate
  * @param counts how many paths had each status, listed or not
@@ -24,8 +25,8 @@ import java.util.Optional;
  * @param zones every critical zone a deviating path touches
  */
 public record ScopeChecked(
-        String verdict,
-        String mode,
+        Verdict verdict,
+        Mode mode,
         Optional<Base> base,
         String planDigest,
         Counts counts,
@@ -34,12 +35,60 @@ public record ScopeChecked(
         List<String> zones)
         implements WbEvent {
 
-    public static final String PASS = "pass";
-    /** The verdict of a check that found a stray path, and the status of such a path. */
-    public static final String DEVIATION = "deviation";
+    /**
+     * What a check compared with HEAD. An unknown wire name reads as {@link #WORKTREE}, the wider of the two:
+     * it decides nothing, only how the check is shown.
+     */
+    public enum Mode implements WireName {
+        /** Every change in the working tree, staged or not. */
+        WORKTREE("worktree"),
+        /** The staged changes only ({@code --staged}). */
+        STAGED("staged");
 
-    public static final String WORKTREE = "worktree";
-    public static final String STAGED = "staged";
+        private final String wireName;
+
+        Mode(String wireName) {
+            this.wireName = wireName;
+        }
+
+        @Override
+        public String wireName() {
+            return wireName;
+        }
+    }
+
+    /**
+     * A path's standing. An unknown wire name reads as {@link #DEVIATION}: a path nothing accounts for.
+     */
+    public enum PathStatus implements WireName {
+        /** Changed, and not accounted for by any audited plan. */
+        DEVIATION("deviation"),
+        /** In this plan and claimed by another audited plan too. */
+        OVERLAP("overlap"),
+        /** Not this task's work, but claimed by another audited plan. */
+        OTHER("other"),
+        /** Changed, and in this plan. */
+        OK("ok"),
+        /** In this plan, untouched so far. */
+        PENDING("pending");
+
+        private final String wireName;
+
+        PathStatus(String wireName) {
+            this.wireName = wireName;
+        }
+
+        @Override
+        public String wireName() {
+            return wireName;
+        }
+    }
+
+    /**
+     * The part of a check ahead of its paths: the verdict, the mode, {@code --base}, the plan and the counts
+     * (what {@link #listing} counts the listing's size from).
+     */
+    public record Summary(Verdict verdict, Mode mode, Optional<Base> base, String planDigest, Counts counts) {}
 
     static final String VERDICT = "verdict";
     static final String MODE = "mode";
@@ -64,31 +113,27 @@ public record ScopeChecked(
     /** How many paths had each status; {@code excluded} counts the paths no plan is asked about. */
     public record Counts(long deviation, long overlap, long other, long ok, long pending, long excluded) {
 
-        static final String OVERLAP = "overlap";
-        static final String OTHER = "other";
-        static final String OK = "ok";
-        static final String PENDING = "pending";
         static final String EXCLUDED = "excluded";
 
         /** Every count by its name, in the order the payload and the replay list them. */
         public Map<String, Long> byName() {
             Map<String, Long> counts = new LinkedHashMap<>();
-            counts.put(DEVIATION, deviation);
-            counts.put(OVERLAP, overlap);
-            counts.put(OTHER, other);
-            counts.put(OK, ok);
-            counts.put(PENDING, pending);
+            counts.put(PathStatus.DEVIATION.wireName(), deviation);
+            counts.put(PathStatus.OVERLAP.wireName(), overlap);
+            counts.put(PathStatus.OTHER.wireName(), other);
+            counts.put(PathStatus.OK.wireName(), ok);
+            counts.put(PathStatus.PENDING.wireName(), pending);
             counts.put(EXCLUDED, excluded);
             return counts;
         }
 
         static Counts read(JsonNode node) {
             return new Counts(
-                    node.path(DEVIATION).asLong(),
-                    node.path(OVERLAP).asLong(),
-                    node.path(OTHER).asLong(),
-                    node.path(OK).asLong(),
-                    node.path(PENDING).asLong(),
+                    node.path(PathStatus.DEVIATION.wireName()).asLong(),
+                    node.path(PathStatus.OVERLAP.wireName()).asLong(),
+                    node.path(PathStatus.OTHER.wireName()).asLong(),
+                    node.path(PathStatus.OK.wireName()).asLong(),
+                    node.path(PathStatus.PENDING.wireName()).asLong(),
                     node.path(EXCLUDED).asLong());
         }
     }
@@ -96,12 +141,11 @@ public record ScopeChecked(
     /**
      * One path's standing.
      *
-     * @param status {@code deviation}, {@code overlap}, {@code other}, {@code ok} or {@code pending}
      * @param change how it changed; empty for a pending path (and then absent from the payload)
      * @param tasks the other plans claiming it (absent from the payload when none)
      * @param zones the critical zones of a deviating path (absent from the payload when none)
      */
-    public record PathEntry(String path, String status, String change, List<String> tasks, List<String> zones) {
+    public record PathEntry(String path, PathStatus status, String change, List<String> tasks, List<String> zones) {
 
         static final String PATH = "path";
         static final String STATUS = "status";
@@ -115,13 +159,13 @@ public record ScopeChecked(
         }
 
         public boolean deviates() {
-            return DEVIATION.equals(status);
+            return status == PathStatus.DEVIATION;
         }
 
         ObjectNode toJson() {
             ObjectNode node = CanonicalJson.objectNode();
             node.put(PATH, path);
-            node.put(STATUS, status);
+            node.put(STATUS, status.wireName());
             if (!change.isEmpty()) {
                 node.put(CHANGE, change);
             }
@@ -137,7 +181,7 @@ public record ScopeChecked(
         static PathEntry read(JsonNode node) {
             return new PathEntry(
                     node.path(PATH).asText(),
-                    node.path(STATUS).asText(),
+                    WireName.of(PathStatus.class, node.path(STATUS).asText(), PathStatus.DEVIATION),
                     node.path(CHANGE).asText(""),
                     PayloadValues.texts(node.path(TASKS)),
                     PayloadValues.texts(node.path(ZONES)));
@@ -145,7 +189,7 @@ public record ScopeChecked(
     }
 
     /** What a status fold needs of a check: read from the bytes without decoding the paths. */
-    public record Outline(String verdict, String planDigest) {}
+    public record Outline(Verdict verdict, String planDigest) {}
 
     private static final PayloadFields OUTLINE = PayloadFields.of(VERDICT, PLAN_DIGEST);
 
@@ -158,16 +202,8 @@ public record ScopeChecked(
      * A check listing as many of {@code all} as fit in {@code maxListedBytes} of payload (counted from
      * the payload's head, each path's JSON and a separator); the rest are only counted as unlisted.
      */
-    public static ScopeChecked listing(
-            String verdict,
-            String mode,
-            Optional<Base> base,
-            String planDigest,
-            Counts counts,
-            List<PathEntry> all,
-            List<String> zones,
-            int maxListedBytes) {
-        int bytes = CanonicalJson.bytes(head(verdict, mode, base, planDigest, counts)).length;
+    public static ScopeChecked listing(Summary summary, List<PathEntry> all, List<String> zones, int maxListedBytes) {
+        int bytes = CanonicalJson.bytes(head(summary)).length;
         int listed = 0;
         for (PathEntry entry : all) {
             bytes += CanonicalJson.bytes(entry.toJson()).length + 1;
@@ -177,11 +213,19 @@ public record ScopeChecked(
             listed++;
         }
         return new ScopeChecked(
-                verdict, mode, base, planDigest, counts, all.subList(0, listed), all.size() - listed, zones);
+                summary.verdict(),
+                summary.mode(),
+                summary.base(),
+                summary.planDigest(),
+                summary.counts(),
+                all.subList(0, listed),
+                all.size() - listed,
+                zones);
     }
 
+    /** Whether the check did not pass: a deviation (or a verdict this wb does not know). */
     public boolean deviates() {
-        return DEVIATION.equals(verdict);
+        return !verdict.passes();
     }
 
     @Override
@@ -191,7 +235,7 @@ public record ScopeChecked(
 
     @Override
     public ObjectNode payload() {
-        ObjectNode p = head(verdict, mode, base, planDigest, counts);
+        ObjectNode p = head(new Summary(verdict, mode, base, planDigest, counts));
         ArrayNode listed = (ArrayNode) p.get(PATHS);
         paths.forEach(entry -> listed.add(entry.toJson()));
         p.put(UNLISTED, unlisted);
@@ -202,26 +246,31 @@ public record ScopeChecked(
     /** The verdict and plan digest of a check, streamed from its bytes. */
     public static Outline outline(EventEnvelope event) {
         ObjectNode p = OUTLINE.read(event);
-        return new Outline(p.path(VERDICT).asText(), p.path(PLAN_DIGEST).asText());
+        return new Outline(verdict(p), p.path(PLAN_DIGEST).asText());
     }
 
     /** The payload up to an empty {@code paths}: what the listing's size is counted from. */
-    private static ObjectNode head(String verdict, String mode, Optional<Base> base, String planDigest, Counts counts) {
+    private static ObjectNode head(Summary summary) {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(VERDICT, verdict);
-        p.put(MODE, mode);
-        if (base.isPresent()) {
+        p.put(VERDICT, summary.verdict().wireName());
+        p.put(MODE, summary.mode().wireName());
+        if (summary.base().isPresent()) {
             ObjectNode node = p.putObject(BASE);
-            node.put(Base.REF, base.get().ref());
-            node.put(Base.COMMIT, base.get().commit());
+            node.put(Base.REF, summary.base().get().ref());
+            node.put(Base.COMMIT, summary.base().get().commit());
         } else {
             p.putNull(BASE);
         }
-        p.put(PLAN_DIGEST, planDigest);
+        p.put(PLAN_DIGEST, summary.planDigest());
         ObjectNode byName = p.putObject(COUNTS);
-        counts.byName().forEach(byName::put);
+        summary.counts().byName().forEach(byName::put);
         p.putArray(PATHS);
         return p;
+    }
+
+    /** The verdict a payload holds; an unknown one reads as a deviation, which passes nothing. */
+    private static Verdict verdict(ObjectNode p) {
+        return WireName.of(Verdict.class, p.path(VERDICT).asText(), Verdict.DEVIATION);
     }
 
     private static ScopeChecked read(ObjectNode p) {
@@ -229,8 +278,8 @@ public record ScopeChecked(
         List<PathEntry> paths = new ArrayList<>();
         p.path(PATHS).forEach(node -> paths.add(PathEntry.read(node)));
         return new ScopeChecked(
-                p.path(VERDICT).asText(),
-                p.path(MODE).asText(),
+                verdict(p),
+                WireName.of(Mode.class, p.path(MODE).asText(), Mode.WORKTREE),
                 base.isObject()
                         ? Optional.of(new Base(
                                 base.path(Base.REF).asText(),

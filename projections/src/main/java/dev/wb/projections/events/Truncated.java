@@ -33,7 +33,7 @@ public record Truncated(Map<String, Integer> dropped) {
         return Optional.of(new Truncated(dropped));
     }
 
-    static void write(Optional<Truncated> truncated, ObjectNode payload) {
+    public static void write(Optional<Truncated> truncated, ObjectNode payload) {
         truncated.ifPresent(t -> {
             ObjectNode object = payload.putObject(FIELD);
             t.dropped().forEach(object::put);

@@ -51,8 +51,8 @@ public final class ScopeChecks extends NamedProjection<ScopeChecks.State> {
         });
         Check check = new Check(
                 event.version(),
-                recorded.verdict(),
-                recorded.mode(),
+                recorded.verdict().wireName(),
+                recorded.mode().wireName(),
                 recorded.base().map(ScopeChecked.Base::commit),
                 deviations,
                 recorded.zones());

@@ -1,8 +1,8 @@
 package dev.wb.projections.status;
 
-import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.GitStatus;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
@@ -98,11 +98,11 @@ public record StageCounters(
         return new StageCounters(citations, next, refusedCommands, refusedEnv, gitSteps);
     }
 
-    StageCounters withGitStep(String status) {
+    StageCounters withGitStep(GitStatus status) {
         GitSteps steps = new GitSteps(
-                gitSteps.ok() + (status.equals(GitStepRan.OK) ? 1 : 0),
-                gitSteps.failed() + (status.equals(GitStepRan.FAILED) ? 1 : 0),
-                gitSteps.refused() + (status.equals(GitStepRan.REFUSED) ? 1 : 0));
+                gitSteps.ok() + (status == GitStatus.OK ? 1 : 0),
+                gitSteps.failed() + (status == GitStatus.FAILED ? 1 : 0),
+                gitSteps.refused() + (status == GitStatus.REFUSED ? 1 : 0));
         return new StageCounters(citations, commands, refusedCommands, refusedEnv, steps);
     }
 

@@ -6,14 +6,12 @@ import dev.wb.projections.Projection;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PrChecked;
@@ -23,6 +21,9 @@ import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.verify.Verifications;
 import java.util.Optional;
 
@@ -172,7 +173,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.readStages(event);
-            return s.withGit(Latest.of(series.status(), series.series()));
+            return s.withGit(Latest.of(series.status().wireName(), series.series()));
         }
         if (JudgeRecordRead.TYPE.matches(event)) {
             return s.with(s.reviews().withRecord(JudgeRecordRead.TYPE.read(event))); // small; criteria are an object
@@ -217,7 +218,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
             return s.withAudit(Latest.of(confirmed.outcome().wireName(), confirmed.planDigest()));
         }
         ScopeChecked.Outline checked = ScopeChecked.outline(event);
-        return s.withScope(Latest.of(checked.verdict(), checked.planDigest()));
+        return s.withScope(Latest.of(checked.verdict().wireName(), checked.planDigest()));
     }
 
     /** The latest verify run: incomplete from its start until its end is recorded, and its commands' counts. */
@@ -228,7 +229,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
             VerifiedOn on = started.worktree()
                     .map(w -> new VerifiedOn(Optional.of(w.commit()), w.uncommitted()))
                     .orElse(VerifiedOn.UNKNOWN);
-            return s.withVerify(Latest.of(Verifications.INCOMPLETE, started.planDigest()), on)
+            return s.withVerify(Latest.of(Verifications.INCOMPLETE.wireName(), started.planDigest()), on)
                     .with(s.counters().withRefusals(started));
         }
         if (VerifyCommandRan.TYPE.matches(event)) {
@@ -237,7 +238,7 @@ public final class TaskStages implements Projection<TaskStages.State> {
         if (s.verify().result().equals(NONE)) {
             return s;
         }
-        String verdict = VerifyFinished.readStages(event).verdict();
+        String verdict = VerifyFinished.readStages(event).verdict().wireName();
         return s.withVerify(new Latest(verdict, s.verify().about()), s.verifiedOn());
     }
 

@@ -7,11 +7,12 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.Payload;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.NamedProjection;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +28,7 @@ public final class Verifications extends NamedProjection<Verifications.State> {
     public static final Verifications INSTANCE = new Verifications();
 
     /** The verdict of a run whose end was never recorded (wb was killed): never a pass. */
-    public static final String INCOMPLETE = "incomplete";
+    public static final Verdict INCOMPLETE = Verdict.INCOMPLETE;
 
     /**
      * One run, as its events recorded it.
@@ -47,7 +48,7 @@ public final class Verifications extends NamedProjection<Verifications.State> {
         }
 
         /** {@code pass}, {@code fail}, {@code interrupted}, or {@code incomplete} when no end was recorded. */
-        public String verdict() {
+        public Verdict verdict() {
             return finished.map(VerifyFinished::verdict).orElse(INCOMPLETE);
         }
 
@@ -100,14 +101,14 @@ public final class Verifications extends NamedProjection<Verifications.State> {
         }
         if (VerifyFinished.TYPE.matches(event)) {
             VerifyFinished finished = VerifyFinished.TYPE.read(event);
-            String verdict = finished.verdict();
+            Verdict verdict = finished.verdict();
             Run done = new Run(
                     run.startedVersion(), run.started(), run.commands(), run.regression(), Optional.of(finished));
             return new State(
                     state.runs(),
-                    state.passed() + (verdict.equals(VerifyFinished.PASS) ? 1 : 0),
-                    state.failed() + (verdict.equals(VerifyFinished.FAIL) ? 1 : 0),
-                    state.interrupted() + (verdict.equals(VerifyFinished.INTERRUPTED) ? 1 : 0),
+                    state.passed() + (verdict == Verdict.PASS ? 1 : 0),
+                    state.failed() + (verdict == Verdict.FAIL ? 1 : 0),
+                    state.interrupted() + (verdict == Verdict.INTERRUPTED ? 1 : 0),
                     Optional.of(done));
         }
         return state;
@@ -123,7 +124,7 @@ public final class Verifications extends NamedProjection<Verifications.State> {
         state.latest().ifPresent(run -> {
             ObjectNode latest = node.putObject("latest");
             latest.put("startedVersion", run.startedVersion());
-            latest.put("verdict", run.verdict());
+            latest.put("verdict", run.verdict().wireName());
             latest.set("started", stored(run.started()));
             ArrayNode commands = latest.putArray("commands");
             run.commands().forEach(c -> commands.add(stored(c)));

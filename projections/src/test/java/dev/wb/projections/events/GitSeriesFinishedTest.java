@@ -12,7 +12,7 @@ class GitSeriesFinishedTest {
 
     static GitSeriesFinished refused() {
         return new GitSeriesFinished(
-                "commit", "refused", 1, List.of(List.of("push", "origin", "wb/ABC-12")), Optional.empty());
+                "commit", GitStatus.REFUSED, 1, List.of(List.of("push", "origin", "wb/ABC-12")), Optional.empty());
     }
 
     @Test
@@ -24,7 +24,11 @@ class GitSeriesFinishedTest {
                 "{\"notRun\":[[\"push\",\"origin\",\"wb/ABC-12\"]],\"ran\":1,\"series\":\"commit\",\"status\":\"refused\"}");
         assertStored(
                 new GitSeriesFinished(
-                        "commit", "failed", 2, List.of(List.of("push", "origin", "wb/ABC-12")), Optional.empty()),
+                        "commit",
+                        GitStatus.FAILED,
+                        2,
+                        List.of(List.of("push", "origin", "wb/ABC-12")),
+                        Optional.empty()),
                 "git.series.finished",
                 1,
                 "{\"notRun\":[[\"push\",\"origin\",\"wb/ABC-12\"]],\"ran\":2,\"series\":\"commit\",\"status\":\"failed\"}");
@@ -33,6 +37,6 @@ class GitSeriesFinishedTest {
     @Test
     void a_series_reads_back_equal() {
         assertReadsBack(refused());
-        assertReadsBack(new GitSeriesFinished("push", "ok", 2, List.of(), Optional.empty()));
+        assertReadsBack(new GitSeriesFinished("push", GitStatus.OK, 2, List.of(), Optional.empty()));
     }
 }

@@ -7,12 +7,12 @@ import dev.wb.engine.json.CanonicalJson;
 import java.nio.charset.StandardCharsets;
 
 /** The checks every record's test makes: the stored bytes exactly, and a payload that reads back equal. */
-final class RecordChecks {
+public final class RecordChecks {
 
     private RecordChecks() {}
 
     /** The event's type, schema and canonical payload, as the log stores them. */
-    static void assertStored(WbEvent event, String type, int schema, String canonicalPayload) {
+    public static void assertStored(WbEvent event, String type, int schema, String canonicalPayload) {
         NewEvent stored = event.toNewEvent();
         assertEquals(type, stored.type());
         assertEquals(schema, stored.schemaVersion());
@@ -20,7 +20,7 @@ final class RecordChecks {
     }
 
     /** The payload reads back into an equal record, which writes the same bytes again. */
-    static void assertReadsBack(WbEvent event) {
+    public static void assertReadsBack(WbEvent event) {
         WbEvent read = event.eventType().read(event.payload());
         assertEquals(event, read);
         assertEquals(

@@ -15,18 +15,21 @@ class ScopeCheckedTest {
     static final String PLAN = "sha256:" + "a".repeat(64);
     static final ScopeChecked.Counts COUNTS = new ScopeChecked.Counts(1, 1, 0, 1, 1, 2);
     static final List<ScopeChecked.PathEntry> PATHS = List.of(
-            new ScopeChecked.PathEntry("lib/stray.py", "deviation", "added", List.of(), List.of("billing")),
-            new ScopeChecked.PathEntry("src/shared.py", "overlap", "modified", List.of("ABC-2"), List.of()),
-            new ScopeChecked.PathEntry("src/app.py", "ok", "modified", List.of(), List.of()),
-            new ScopeChecked.PathEntry("src/later.py", "pending", "", List.of(), List.of()));
+            new ScopeChecked.PathEntry(
+                    "lib/stray.py", ScopeChecked.PathStatus.DEVIATION, "added", List.of(), List.of("billing")),
+            new ScopeChecked.PathEntry(
+                    "src/shared.py", ScopeChecked.PathStatus.OVERLAP, "modified", List.of("ABC-2"), List.of()),
+            new ScopeChecked.PathEntry("src/app.py", ScopeChecked.PathStatus.OK, "modified", List.of(), List.of()),
+            new ScopeChecked.PathEntry("src/later.py", ScopeChecked.PathStatus.PENDING, "", List.of(), List.of()));
 
     static ScopeChecked check(int maxListedBytes) {
         return ScopeChecked.listing(
-                "deviation",
-                "staged",
-                Optional.of(new ScopeChecked.Base("main", "1".repeat(40))),
-                PLAN,
-                COUNTS,
+                new ScopeChecked.Summary(
+                        Verdict.DEVIATION,
+                        ScopeChecked.Mode.STAGED,
+                        Optional.of(new ScopeChecked.Base("main", "1".repeat(40))),
+                        PLAN,
+                        COUNTS),
                 PATHS,
                 List.of("billing"),
                 maxListedBytes);
@@ -51,8 +54,8 @@ class ScopeCheckedTest {
 
     @Test
     void a_check_without_a_base_writes_null() {
-        ScopeChecked check =
-                new ScopeChecked("pass", "worktree", Optional.empty(), PLAN, COUNTS, List.of(), 0, List.of());
+        ScopeChecked check = new ScopeChecked(
+                Verdict.PASS, ScopeChecked.Mode.WORKTREE, Optional.empty(), PLAN, COUNTS, List.of(), 0, List.of());
 
         assertEquals("null", check.payload().get("base").toString());
         assertEquals(check, ScopeChecked.TYPE.read(check.payload()));
@@ -87,6 +90,6 @@ class ScopeCheckedTest {
     void the_outline_streams_the_verdict_and_digest() {
         var envelope = StageEvents.sealed(check(64 * 1024).toNewEvent()).get(0);
 
-        assertEquals(new ScopeChecked.Outline("deviation", PLAN), ScopeChecked.outline(envelope));
+        assertEquals(new ScopeChecked.Outline(Verdict.DEVIATION, PLAN), ScopeChecked.outline(envelope));
     }
 }

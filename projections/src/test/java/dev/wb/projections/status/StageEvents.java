@@ -15,9 +15,11 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.WireName;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -68,12 +70,13 @@ public final class StageEvents {
     }
 
     static NewEvent scopeChecked(String verdict, String digest) {
+        Verdict read = WireName.of(Verdict.class, verdict, Verdict.DEVIATION);
         return new ScopeChecked(
-                        verdict,
-                        ScopeChecked.WORKTREE,
+                        read,
+                        ScopeChecked.Mode.WORKTREE,
                         Optional.empty(),
                         digest,
-                        new ScopeChecked.Counts(verdict.equals(ScopeChecked.DEVIATION) ? 1 : 0, 0, 0, 1, 0, 0),
+                        new ScopeChecked.Counts(read == Verdict.DEVIATION ? 1 : 0, 0, 0, 1, 0, 0),
                         List.of(),
                         0,
                         List.of())

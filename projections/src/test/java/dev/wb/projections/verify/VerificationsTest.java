@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Folds;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.projections.status.StageEvents;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -52,7 +53,7 @@ class VerificationsTest {
 
     @Test
     void a_finished_run_is_counted_by_its_verdict_and_kept_as_recorded() {
-        VerifyFinished finished = new VerifyFinished("fail", 2, 1, 1, 0, 0, 20);
+        VerifyFinished finished = new VerifyFinished(Verdict.FAIL, 2, 1, 1, 0, 0, 20);
         List<EventEnvelope> events = sealed(List.of(STARTED, ran(0, "pytest", 0), ran(1, "ruff", 1), finished));
 
         Verifications.State state = Folds.fold(Verifications.INSTANCE, events);
@@ -63,21 +64,21 @@ class VerificationsTest {
         assertEquals(STARTED, run.started());
         assertEquals(List.of(ran(0, "pytest", 0), ran(1, "ruff", 1)), run.commands());
         assertEquals(Optional.of(finished), run.finished());
-        assertEquals("fail", run.verdict());
+        assertEquals(Verdict.FAIL, run.verdict());
     }
 
     @Test
     void a_run_whose_end_was_never_recorded_is_incomplete_never_a_pass() {
         Verifications.State state = Folds.fold(Verifications.INSTANCE, sealed(List.of(STARTED, ran(0, "pytest", 0))));
 
-        assertEquals("incomplete", state.latest().orElseThrow().verdict());
+        assertEquals(Verdict.INCOMPLETE, state.latest().orElseThrow().verdict());
         assertEquals(0, state.passed());
     }
 
     @Test
     void the_state_holds_each_payload_as_stored_and_reads_back_equal() {
         List<EventEnvelope> events =
-                sealed(List.of(STARTED, ran(0, "pytest", 0), new VerifyFinished("pass", 1, 1, 0, 0, 1, 20)));
+                sealed(List.of(STARTED, ran(0, "pytest", 0), new VerifyFinished(Verdict.PASS, 1, 1, 0, 0, 1, 20)));
         Verifications.State state = Folds.fold(Verifications.INSTANCE, events);
 
         var json = Verifications.INSTANCE.toJson(state);

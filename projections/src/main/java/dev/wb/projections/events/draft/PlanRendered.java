@@ -1,13 +1,11 @@
 package dev.wb.projections.events.draft;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
-import java.util.List;
 
 /**
- * {@code wb sdd render KEY} wrote {@code .workflow/KEY/sdd.md}, the plan in Markdown for people, from {@code sdd.json}}. A stage that counts it compares {@code sha256} with the file on disk now: a file
+ * {@code wb sdd render KEY} wrote {@code .workflow/KEY/sdd.md}, the plan in Markdown for people, from {@code sdd.json}. A stage that counts it compares {@code sha256} with the file on disk now: a file
  * edited after it was written is not the one recorded.
  *
  * @param path the file written, relative to the repository root
@@ -15,11 +13,8 @@ import java.util.List;
  */
 public record PlanRendered(String path, String sha256) implements WbEvent {
 
-    static final String PATH = "path";
-    static final String SHA256 = "sha256";
-
     public static final EventType<PlanRendered> TYPE =
-            EventType.of("plan.rendered", List.of(PATH, SHA256), PlanRendered::read);
+            EventType.of("plan.rendered", WrittenFile.FIELDS, p -> WrittenFile.read(p, PlanRendered::new));
 
     @Override
     public EventType<PlanRendered> eventType() {
@@ -28,13 +23,6 @@ public record PlanRendered(String path, String sha256) implements WbEvent {
 
     @Override
     public ObjectNode payload() {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put(PATH, path);
-        p.put(SHA256, sha256);
-        return p;
-    }
-
-    private static PlanRendered read(ObjectNode p) {
-        return new PlanRendered(p.path(PATH).asText(), p.path(SHA256).asText());
+        return WrittenFile.payload(path, sha256);
     }
 }

@@ -1,8 +1,9 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.verify;
 
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 
+import dev.wb.projections.events.Verdict;
 import org.junit.jupiter.api.Test;
 
 /** The payload exactly as wb wrote it before the record (issue 15), and read back. */
@@ -11,7 +12,7 @@ class VerifyFinishedTest {
     @Test
     void a_run_end_is_stored_as_before() {
         assertStored(
-                new VerifyFinished("fail", 2, 1, 1, 2, 0, 5000),
+                new VerifyFinished(Verdict.FAIL, 2, 1, 1, 2, 0, 5000),
                 "verify.finished",
                 1,
                 "{\"durationMs\":5000,\"failed\":1,\"notRun\":0,\"passed\":1,\"ran\":2,\"refused\":2,\"verdict\":\"fail\"}");
@@ -19,6 +20,6 @@ class VerifyFinishedTest {
 
     @Test
     void a_run_end_reads_back_equal() {
-        assertReadsBack(new VerifyFinished("pass", 3, 3, 0, 0, 0, 12));
+        assertReadsBack(new VerifyFinished(Verdict.PASS, 3, 3, 0, 0, 0, 12));
     }
 }

@@ -1,20 +1,26 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.verify;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.PayloadFields;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 
 /**
  * The verify run ended: its verdict and counts. Pass only when at least one command ran, every one
  * ran and exited 0, nothing was refused and nothing was interrupted.
  *
- * @param verdict {@code pass}, {@code fail} or {@code interrupted}
+ * @param verdict {@link Verdict#PASS}, {@link Verdict#FAIL} or {@link Verdict#INTERRUPTED}; an unknown one
+ *     reads as {@link Verdict#FAIL}, which passes nothing
  * @param refused commands and verify_env names refused before anything ran
  * @param notRun commands never reached (after an interruption)
  */
 public record VerifyFinished(
-        String verdict, long ran, long passed, long failed, long refused, long notRun, long durationMs)
+        Verdict verdict, long ran, long passed, long failed, long refused, long notRun, long durationMs)
         implements WbEvent {
 
     static final String VERDICT = "verdict";
@@ -24,12 +30,6 @@ public record VerifyFinished(
     static final String REFUSED = "refused";
     static final String NOT_RUN = "notRun";
     static final String DURATION_MS = "durationMs";
-
-    /** The verdicts a run may end with. */
-    public static final String PASS = "pass";
-
-    public static final String FAIL = "fail";
-    public static final String INTERRUPTED = "interrupted";
 
     public static final EventType<VerifyFinished> TYPE = EventType.of(
             "verify.finished",
@@ -47,7 +47,7 @@ public record VerifyFinished(
     @Override
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(VERDICT, verdict);
+        p.put(VERDICT, verdict.wireName());
         p.put(RAN, ran);
         p.put(PASSED, passed);
         p.put(FAILED, failed);
@@ -64,7 +64,7 @@ public record VerifyFinished(
 
     private static VerifyFinished read(ObjectNode p) {
         return new VerifyFinished(
-                p.path(VERDICT).asText(),
+                WireName.of(Verdict.class, p.path(VERDICT).asText(null), Verdict.FAIL),
                 p.path(RAN).asLong(),
                 p.path(PASSED).asLong(),
                 p.path(FAILED).asLong(),

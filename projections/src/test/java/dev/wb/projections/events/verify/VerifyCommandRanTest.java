@@ -1,4 +1,4 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.verify;
 
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;

@@ -1,10 +1,11 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.verify;
 
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.projections.events.Truncated;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
