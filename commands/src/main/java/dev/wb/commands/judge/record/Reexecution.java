@@ -120,7 +120,7 @@ final class Reexecution {
                         redactor,
                         timings,
                         JudgeRun.Progress.NONE);
-                statuses.merge(command.normalized(), result.status(), (a, b) -> a.equals("passed") ? b : a);
+                statuses.merge(command.normalized(), result.status().wireName(), (a, b) -> a.equals("passed") ? b : a);
                 results.add(result);
             }
             return new RecordVerification.Observed(statuses, copy.drift(snapshot), results);

@@ -340,8 +340,8 @@ public final class JudgeReproduce {
                             @Override
                             public void finished(JudgeRun.CommandResult result) {}
                         });
-                results.add(
-                        new CommandResult(index, command, run.status(), run.exitCode(), run.ended(), run.evidence()));
+                results.add(new CommandResult(
+                        index, command, run.status().wireName(), run.exitCode(), run.ended(), run.evidence()));
             }
             return results;
         } finally {
