@@ -117,7 +117,7 @@ class RunResumeCliTest {
                 .map(RunParked.TYPE::read)
                 .findFirst()
                 .orElseThrow();
-        assertEquals("interrupted", parked.reason());
+        assertEquals(RunParked.Reason.INTERRUPTED, parked.reason());
         assertEquals(Optional.of(head), parked.head());
         assertTrue(parked.changedPaths().contains("src/app.py"), parked.toString());
         assertEquals(2, f.wb("run", RunFixture.KEY, "--answer", "perhaps").code());

@@ -185,7 +185,7 @@ class ReviewGatesTest {
         assertEquals(0, failed.counts().get(FindingKind.SWALLOWED_ERROR));
         assertEquals(
                 List.of(new ReviewGated.Finding("src/a.py", 2, FindingKind.SECRET, "github-token")), failed.findings());
-        assertEquals("branch", failed.mode());
+        assertEquals(ReviewGated.Mode.BRANCH, failed.mode());
         ReviewGated passed = ReviewGated.TYPE.read(events.get(1));
         assertTrue(passed.passed());
         assertEquals(0, passed.total());
@@ -202,7 +202,7 @@ class ReviewGatesTest {
         assertEquals(
                 List.of("src/a.py"),
                 result.findings().stream().map(Finding::path).toList());
-        assertEquals("staged", ReviewGated.TYPE.read(taskEvents().get(0)).mode());
+        assertEquals(ReviewGated.Mode.STAGED, ReviewGated.TYPE.read(taskEvents().get(0)).mode());
     }
 
     @Test
