@@ -359,7 +359,7 @@ class RunKillIT {
                 .map(RunParked.TYPE::read)
                 .findFirst()
                 .orElseThrow();
-        assertEquals("interrupted", parked.reason());
+        assertEquals(RunParked.Reason.INTERRUPTED, parked.reason());
         assertEquals(Optional.of(head), parked.head());
         assertTrue(parked.changedPaths().contains("src/app.py"), "the half-done edit is named: " + parked);
         assertEquals(1, ran(f, "implementation"), "the agent is not run again by the resume");

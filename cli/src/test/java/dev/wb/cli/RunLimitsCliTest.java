@@ -12,6 +12,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunBudgetExhausted;
 import dev.wb.projections.events.run.RunParked;
@@ -161,8 +162,8 @@ class RunLimitsCliTest {
         appendAt(
                 1000,
                 new RunStarted("asking", f.digest("asking"), "0".repeat(64), "asking", Optional.of(60)),
-                new NodeStarted("ask", "hitl", 1, RunResumeCliTest.DEAD, BootId.current()),
-                new RunParked("question", "ask", Optional.of("which?"), Optional.empty(), List.of()));
+                new NodeStarted("ask", NodeKind.HITL, 1, RunResumeCliTest.DEAD, BootId.current()),
+                new RunParked(RunParked.Reason.QUESTION, "ask", Optional.of("which?"), Optional.empty(), List.of()));
 
         CliRun.Result answered = f.wb("run", RunFixture.KEY, "--answer", "this one");
 

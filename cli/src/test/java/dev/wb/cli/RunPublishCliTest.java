@@ -11,6 +11,7 @@ import dev.wb.engine.BootId;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunStarted;
 import dev.wb.testkit.TempGitRepo;
@@ -227,7 +228,7 @@ class RunPublishCliTest {
         // a run that crashed with its publish in flight after the push and the pull request went out
         f.append(
                 new RunStarted("shipping", f.digest("shipping"), "0".repeat(64), "shipping"),
-                new NodeStarted("publish", "publish", 1, RunResumeCliTest.DEAD, BootId.current()));
+                new NodeStarted("publish", NodeKind.PUBLISH, 1, RunResumeCliTest.DEAD, BootId.current()));
 
         CliRun.Result resumed = f.wb("run", RunFixture.KEY);
 

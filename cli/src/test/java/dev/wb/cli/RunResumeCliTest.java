@@ -8,6 +8,7 @@ import dev.wb.engine.BootId;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
@@ -32,7 +33,8 @@ class RunResumeCliTest {
 
     static final List<String> PATH =
             List.of("planning", "implementation", "testing", "review", "documentation", "publish");
-    static final List<String> KINDS = List.of("agent", "agent", "checks", "evaluator", "agent", "publish");
+    static final List<NodeKind> KINDS = List.of(
+            NodeKind.AGENT, NodeKind.AGENT, NodeKind.CHECKS, NodeKind.EVALUATOR, NodeKind.AGENT, NodeKind.PUBLISH);
     static final List<String> OUTCOMES = List.of("done", "done", "pass", "accept", "done");
 
     @TempDir
@@ -115,7 +117,7 @@ class RunResumeCliTest {
                 .map(RunParked.TYPE::read)
                 .findFirst()
                 .orElseThrow();
-        assertEquals("interrupted", parked.reason());
+        assertEquals(RunParked.Reason.INTERRUPTED, parked.reason());
         assertEquals(Optional.of(head), parked.head());
         assertTrue(parked.changedPaths().contains("src/app.py"), parked.toString());
         assertEquals(2, f.wb("run", RunFixture.KEY, "--answer", "perhaps").code());
@@ -148,7 +150,7 @@ class RunResumeCliTest {
                 """);
         f.append(
                 new RunStarted("tooling", f.digest("tooling"), "0".repeat(64), "tooling"),
-                new NodeStarted("gate", "tool", 1, DEAD, BootId.current()));
+                new NodeStarted("gate", NodeKind.TOOL, 1, DEAD, BootId.current()));
 
         CliRun.Result run = f.wb("run", RunFixture.KEY);
 
@@ -156,7 +158,7 @@ class RunResumeCliTest {
         assertEquals(List.of("gate:pass"), outcomes(f));
         assertEquals(2, f.state().attempts("gate"));
         // the hitl node parked; a crash now leaves nothing in flight, and a second hitl start re-parks
-        f.append(new NodeStarted("ask", "hitl", 2, DEAD, BootId.current()));
+        f.append(new NodeStarted("ask", NodeKind.HITL, 2, DEAD, BootId.current()));
         CliRun.Result again = f.wb("run", RunFixture.KEY);
         assertEquals(3, again.code(), again.toString());
         assertEquals(3, f.state().attempts("ask"));

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.engine.BootId;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunStarted;
 import dev.wb.projections.run.RunState;
@@ -266,20 +267,20 @@ class RunSessionsCliTest {
         long dead = RunResumeCliTest.DEAD;
         f.append(
                 new RunStarted("sessions", f.digest("sessions"), "0".repeat(64), "sessions"),
-                new NodeStarted("planning", "agent", 1, dead, BootId.current()),
+                new NodeStarted("planning", NodeKind.AGENT, 1, dead, BootId.current()),
                 NodeFinished.of("planning", "done", 5),
                 new EdgeTaken("planning", "implementation", Optional.empty(), Optional.empty(), 0),
-                new NodeStarted("implementation", "agent", 1, dead, BootId.current()),
+                new NodeStarted("implementation", NodeKind.AGENT, 1, dead, BootId.current()),
                 finished("implementation", "done", "implementation", "codex", codexEditing),
                 new EdgeTaken("implementation", "review", Optional.empty(), Optional.empty(), 0),
-                new NodeStarted("review", "evaluator", 1, dead, BootId.current()),
+                new NodeStarted("review", NodeKind.EVALUATOR, 1, dead, BootId.current()),
                 finished("review", "rework", "review", "claude", reviewing),
                 new EdgeTaken("review", "fixing", Optional.of("rework"), Optional.of("review_fix"), 1),
-                new NodeStarted("fixing", "agent", 1, dead, BootId.current()),
+                new NodeStarted("fixing", NodeKind.AGENT, 1, dead, BootId.current()),
                 NodeFinished.of("fixing", "done", 5),
                 new EdgeTaken("fixing", "review", Optional.empty(), Optional.empty(), 0),
                 // the crash: the second review round in flight
-                new NodeStarted("review", "evaluator", 2, dead, BootId.current()));
+                new NodeStarted("review", NodeKind.EVALUATOR, 2, dead, BootId.current()));
         turn("review-3", REWORK);
         turn("review-4", ACCEPT);
 

@@ -8,6 +8,7 @@ import dev.wb.engine.BootId;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.NodeWhen;
 import dev.wb.projections.events.run.RunBudgetExhausted;
@@ -239,26 +240,26 @@ class RunSubtasksCliTest {
                 new RunDecomposed.Subtask(2, "Part 2", "store", List.of("store works"), List.of(1)));
         f.append(
                 new RunStarted("decomposed", f.digest("decomposed"), "0".repeat(64), "decomposed"),
-                new NodeStarted("refinement", "agent", 1, RunResumeCliTest.DEAD, BootId.current()),
+                new NodeStarted("refinement", NodeKind.AGENT, 1, RunResumeCliTest.DEAD, BootId.current()),
                 NodeFinished.of("refinement", "done", 1),
                 new EdgeTaken("refinement", "planning", Optional.empty(), Optional.empty(), 0),
-                new NodeStarted("planning", "agent", 1, RunResumeCliTest.DEAD, BootId.current()),
+                new NodeStarted("planning", NodeKind.AGENT, 1, RunResumeCliTest.DEAD, BootId.current()),
                 NodeFinished.of("planning", "done", 1),
                 new RunDecomposed("planning", true, "accepted", Optional.of("global_fix_iterations"), specs),
                 new EdgeTaken("planning", "implementation", Optional.empty(), Optional.empty(), 0),
                 new SubtaskStarted(1, 2, "api", "implementation"),
-                new NodeStarted("implementation", "agent", 1, RunResumeCliTest.DEAD, BootId.current()),
+                new NodeStarted("implementation", NodeKind.AGENT, 1, RunResumeCliTest.DEAD, BootId.current()),
                 NodeFinished.of("implementation", "done", 1),
                 new EdgeTaken("implementation", "testing", Optional.empty(), Optional.empty(), 0),
-                new NodeStarted("testing", "tool", 1, RunResumeCliTest.DEAD, BootId.current()),
+                new NodeStarted("testing", NodeKind.TOOL, 1, RunResumeCliTest.DEAD, BootId.current()),
                 NodeFinished.of("testing", "pass", 1),
                 new SubtaskFinished(1, 2, Optional.empty(), List.of("src/app.py")),
                 new SubtaskStarted(2, 2, "store", "implementation"),
-                new NodeStarted("implementation", "agent", 2, RunResumeCliTest.DEAD, BootId.current()),
+                new NodeStarted("implementation", NodeKind.AGENT, 2, RunResumeCliTest.DEAD, BootId.current()),
                 NodeFinished.of("implementation", "done", 1),
                 new EdgeTaken("implementation", "testing", Optional.empty(), Optional.empty(), 0),
                 // the crash: testing of subtask 2 in flight
-                new NodeStarted("testing", "tool", 2, RunResumeCliTest.DEAD, BootId.current()));
+                new NodeStarted("testing", NodeKind.TOOL, 2, RunResumeCliTest.DEAD, BootId.current()));
         assertTrue(f.wb("status", RunFixture.KEY).out().contains("subtask=2/2"));
 
         CliRun.Result run = f.wb("run", RunFixture.KEY);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
@@ -122,6 +123,11 @@ public final class JudgeSummaries {
     /** A payload text, escaped for the terminal; "?" when the event has none. */
     private static String text(String value) {
         return Summaries.text(node(value));
+    }
+
+    /** A closed value as its wire name, the text the payload holds. */
+    private static String text(WireName value) {
+        return text(value.wireName());
     }
 
     private static String digest(String value) {

@@ -23,14 +23,15 @@ final class ReviewSummaries {
         List<String> counts = new ArrayList<>();
         gated.counts().forEach((kind, n) -> {
             if (n > 0) {
-                counts.add(n + " " + TerminalText.escape(kind));
+                counts.add(n + " " + TerminalText.escape(kind.wireName()));
             }
         });
         String base = gated.base().isEmpty()
                 ? "no base"
                 : "since " + TerminalText.escape(gated.base())
                         + (gated.baseCommit().isEmpty() ? "" : " (" + Texts.abbrev(gated.baseCommit()) + ")");
-        return cut((gated.passed() ? "pass" : "fail") + " · " + TerminalText.escape(gated.mode()) + " " + base
+        return cut((gated.passed() ? "pass" : "fail") + " · "
+                + TerminalText.escape(gated.mode().wireName()) + " " + base
                 + (counts.isEmpty() ? "" : " · " + String.join(", ", counts)));
     }
 }

@@ -50,7 +50,7 @@ final class RunSummaries {
         }
         if (RunParked.TYPE.matches(event)) {
             RunParked parked = RunParked.TYPE.read(event);
-            return cut("parked at " + e(parked.node()) + " · " + e(parked.reason())
+            return cut("parked at " + e(parked.node()) + " · " + e(parked.reason().wireName())
                     + parked.question().map(q -> " · " + e(q)).orElse("")
                     + (parked.changedPaths().isEmpty()
                             ? ""
@@ -61,7 +61,7 @@ final class RunSummaries {
         }
         if (RunFinished.TYPE.matches(event)) {
             RunFinished finished = RunFinished.TYPE.read(event);
-            return cut(e(finished.status()) + " · " + e(finished.reason()));
+            return cut(e(finished.status().wireName()) + " · " + e(finished.reason()));
         }
         return null;
     }
@@ -70,8 +70,8 @@ final class RunSummaries {
     private static String node(EventEnvelope event) {
         if (NodeStarted.TYPE.matches(event)) {
             NodeStarted started = NodeStarted.TYPE.read(event);
-            return cut(e(started.node()) + " (" + e(started.kind()) + ") attempt " + started.attempt() + " · pid "
-                    + started.pid());
+            return cut(e(started.node()) + " (" + e(started.kind().wireName()) + ") attempt " + started.attempt()
+                    + " · pid " + started.pid());
         }
         if (NodeLaunched.TYPE.matches(event)) {
             NodeLaunched launched = NodeLaunched.TYPE.read(event);

@@ -18,6 +18,8 @@ import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.judge.JudgeRunFinished.CommandStatus;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -92,7 +94,7 @@ public final class JudgeRunCmd extends LeafCmd {
                     root.context().clock(),
                     clock,
                     progress);
-            status = result.outcome().wire();
+            status = result.outcome().wireName();
             if (root.json()) {
                 console.json(json(result));
             } else {
@@ -105,7 +107,7 @@ public final class JudgeRunCmd extends LeafCmd {
     }
 
     /** How a run's outcome exits (docs/JUDGE.md's table). */
-    static Exit exit(JudgeRun.Outcome outcome) {
+    static Exit exit(JudgeRunOutcome outcome) {
         return switch (outcome) {
             case PASSED, NO_RUNTIME_VALIDATION -> Exit.OK;
             case FAILED -> Exit.NOT_COMPLETED;
@@ -137,10 +139,12 @@ public final class JudgeRunCmd extends LeafCmd {
                 result.notices().forEach(n -> console.err().println("notice: " + n));
                 console.err().flush();
                 for (JudgeRun.CommandResult r : result.results()) {
-                    console.line("  " + Columns.left(r.status(), 8) + "[" + r.index() + "] "
+                    console.line("  " + Columns.left(r.status().wireName(), 8) + "[" + r.index() + "] "
                             + TerminalText.escape(r.command())
                             + (r.optional() ? "  # optional" : "")
-                            + (r.status().equals("not-run") ? "" : "  (" + r.ended() + ", " + r.durationMs() + " ms)"));
+                            + (r.status() == CommandStatus.NOT_RUN
+                                    ? ""
+                                    : "  (" + r.ended() + ", " + r.durationMs() + " ms)"));
                     r.evidence().ifPresent(e -> e.lines().limit(40).forEach(l -> console.line("      " + l)));
                 }
                 result.receipt().ifPresent(receipt -> {
@@ -148,7 +152,7 @@ public final class JudgeRunCmd extends LeafCmd {
                             + Workspace.require(root.context().cwd()).root().relativize(receipt.path()));
                     console.line("receipt digest " + receipt.digest());
                 });
-                if (result.outcome() == JudgeRun.Outcome.INVALIDATED) {
+                if (result.outcome() == JudgeRunOutcome.INVALIDATED) {
                     console.error(
                             "the tree changed during the run: "
                                     + TerminalText.escape(String.join(", ", result.changedPaths())),
@@ -156,9 +160,9 @@ public final class JudgeRunCmd extends LeafCmd {
                                     + " (--check, not --write), then run again"));
                 } else {
                     console.line(
-                            result.outcome().wire().toUpperCase(Locale.ROOT).replace('-', ' ') + ": "
-                                    + snapshot + " (" + result.mode() + ")"
-                                    + (result.outcome() == JudgeRun.Outcome.PASSED
+                            result.outcome().wireName().toUpperCase(Locale.ROOT).replace('-', ' ') + ": "
+                                    + snapshot + " (" + result.mode().wireName() + ")"
+                                    + (result.outcome() == JudgeRunOutcome.PASSED
                                             ? "; give the judge the receipt and pin the digest above"
                                             : ""));
                 }
@@ -168,18 +172,18 @@ public final class JudgeRunCmd extends LeafCmd {
 
     private ObjectNode json(JudgeRun.Result result) {
         ObjectNode doc = CanonicalJson.objectNode();
-        doc.put("outcome", result.outcome().wire());
-        doc.put("passed", result.outcome() == JudgeRun.Outcome.PASSED);
+        doc.put("outcome", result.outcome().wireName());
+        doc.put("passed", result.outcome() == JudgeRunOutcome.PASSED);
         doc.put("taskId", result.snapshot().taskId());
         doc.put("snapshot", result.snapshot().label());
-        doc.put("mode", result.mode());
+        doc.put("mode", result.mode().wireName());
         ArrayNode list = doc.putArray("results");
         for (JudgeRun.CommandResult r : result.results()) {
             ObjectNode node = list.addObject();
             node.put("index", r.index());
             node.put("command", r.command());
             node.put("optional", r.optional());
-            node.put("status", r.status());
+            node.put("status", r.status().wireName());
             node.put("exitCode", r.exitCode());
             node.put("durationMs", r.durationMs());
             r.evidence().ifPresent(e -> node.put("evidence", e));

@@ -148,7 +148,7 @@ public final class JudgeVerifyCmd extends LeafCmd {
         console.line(now.toString());
         outcome.record().filter(ReviewRecord::legacy).ifPresent(r -> console.line("legacy: a version 5 record"));
         for (JudgeRun.CommandResult r : result.reexecuted()) {
-            console.line("  re-ran  " + Columns.left(r.status(), 8) + r.command() + "  (" + r.ended() + ")");
+            console.line("  re-ran  " + Columns.left(r.status().wireName(), 8) + r.command() + "  (" + r.ended() + ")");
             r.evidence().ifPresent(e -> e.lines().limit(20).forEach(l -> console.line("      " + l)));
         }
         outcome.reasons().forEach(r -> console.line("reason: " + r));
@@ -191,7 +191,7 @@ public final class JudgeVerifyCmd extends LeafCmd {
         for (JudgeRun.CommandResult r : result.reexecuted()) {
             ObjectNode node = reexecuted.addObject();
             node.put("command", r.command());
-            node.put("status", r.status());
+            node.put("status", r.status().wireName());
             node.put("exitCode", r.exitCode());
             node.put("ended", r.ended());
             r.evidence().ifPresent(e -> node.put("evidence", e));

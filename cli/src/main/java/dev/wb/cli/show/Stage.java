@@ -21,7 +21,6 @@ import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -158,7 +157,7 @@ enum Stage {
         if (JudgeRunRefused.TYPE.matches(run)) {
             return new State("refused", Tone.BAD);
         }
-        return verdict(Objects.toString(JudgeRunFinished.TYPE.read(run).outcome(), ""));
+        return verdict(JudgeRunFinished.TYPE.read(run).outcome().wireName());
     }
 
     /** The latest run's end decides; before it, parked or running. */
@@ -175,10 +174,11 @@ enum Stage {
         if (RunParked.TYPE.matches(lastRun)) {
             return new State("parked", Tone.WARN);
         }
-        String status = RunFinished.TYPE.read(lastRun).status();
-        return status.equals(RunFinished.DONE)
-                ? new State("done", Tone.GOOD)
-                : status.equals(RunFinished.FAILED) ? new State("failed", Tone.BAD) : new State("manual", Tone.WARN);
+        return switch (RunFinished.TYPE.read(lastRun).status()) {
+            case DONE -> new State("done", Tone.GOOD);
+            case FAILED -> new State("failed", Tone.BAD);
+            case MANUAL -> new State("manual", Tone.WARN);
+        };
     }
 
     /** A recorded verdict as the state's one word. */

@@ -3,7 +3,7 @@ package dev.wb.cli.judge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.commands.judge.reproduce.JudgeReproduce;
-import dev.wb.commands.judge.run.JudgeRun;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,15 +16,15 @@ class JudgeExitsTest {
 
     @Test
     void every_outcome_of_judge_run_exits_with_the_code_of_judge_md() {
-        Map<JudgeRun.Outcome, Integer> codes = new EnumMap<>(JudgeRun.Outcome.class);
-        codes.put(JudgeRun.Outcome.PASSED, 0);
-        codes.put(JudgeRun.Outcome.FAILED, 1);
-        codes.put(JudgeRun.Outcome.APPROVAL_MISSING, 3);
-        codes.put(JudgeRun.Outcome.LOCK_BUSY, 4);
-        codes.put(JudgeRun.Outcome.INVALIDATED, 5);
-        codes.put(JudgeRun.Outcome.TREE_MISMATCH, 6);
-        codes.put(JudgeRun.Outcome.NO_RUNTIME_VALIDATION, 0);
-        assertEquals(JudgeRun.Outcome.values().length, codes.size());
+        Map<JudgeRunOutcome, Integer> codes = new EnumMap<>(JudgeRunOutcome.class);
+        codes.put(JudgeRunOutcome.PASSED, 0);
+        codes.put(JudgeRunOutcome.FAILED, 1);
+        codes.put(JudgeRunOutcome.APPROVAL_MISSING, 3);
+        codes.put(JudgeRunOutcome.LOCK_BUSY, 4);
+        codes.put(JudgeRunOutcome.INVALIDATED, 5);
+        codes.put(JudgeRunOutcome.TREE_MISMATCH, 6);
+        codes.put(JudgeRunOutcome.NO_RUNTIME_VALIDATION, 0);
+        assertEquals(JudgeRunOutcome.values().length, codes.size());
         codes.forEach(
                 (outcome, code) -> assertEquals(code, JudgeRunCmd.exit(outcome).code(), outcome.name()));
     }

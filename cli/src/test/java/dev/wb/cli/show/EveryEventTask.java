@@ -38,6 +38,7 @@ import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PlanRendered;
 import dev.wb.projections.events.draft.PrChecked;
+import dev.wb.projections.events.judge.FindingKind;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
@@ -45,6 +46,8 @@ import dev.wb.projections.events.judge.JudgeRecordRead;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeReproduced;
 import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunMode;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
@@ -53,6 +56,7 @@ import dev.wb.projections.events.judge.ReviewGated;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.NodeWhen;
@@ -219,25 +223,31 @@ public final class EveryEventTask {
                 new TaskCommandsApproved(List.of("make -s check"), DIGEST, "stored"),
                 new JudgeRunStarted(
                         SNAPSHOT,
-                        "in-place",
+                        JudgeRunMode.IN_PLACE,
                         List.of(new JudgeRunStarted.Command("make -s check", false)),
                         "stored",
                         DIGEST),
-                new JudgeRunRefused(SNAPSHOT, "in-place", "tree-mismatch", "the tree changed", List.of("src/App.java")),
+                new JudgeRunRefused(
+                        SNAPSHOT,
+                        JudgeRunMode.IN_PLACE,
+                        JudgeRunOutcome.TREE_MISMATCH,
+                        "the tree changed",
+                        List.of("src/App.java")),
                 new JudgeRunFinished(
                         SNAPSHOT,
-                        "in-place",
-                        "passed",
-                        List.of(new JudgeRunFinished.Result(0, "make -s check", false, "passed", 0, 800)),
+                        JudgeRunMode.IN_PLACE,
+                        JudgeRunOutcome.PASSED,
+                        List.of(new JudgeRunFinished.Result(
+                                0, "make -s check", false, JudgeRunFinished.CommandStatus.PASSED, 0, 800)),
                         List.of(),
                         DIGEST),
                 new JudgeReceiptWritten(
                         SNAPSHOT,
                         DIGEST,
                         ".workflow/local/judge/snapshots/x/receipts/y.json",
-                        "in-place",
+                        JudgeRunMode.IN_PLACE,
                         true,
-                        "passed"),
+                        JudgeRunOutcome.PASSED),
                 new JudgeRecordRead(
                         ".workflow/EVERY-1/review.json",
                         DIGEST,
@@ -282,7 +292,7 @@ public final class EveryEventTask {
                 new HandoverWritten(".workflow/EVERY-1/handover.md", DIGEST),
                 new PlanRendered(".workflow/EVERY-1/sdd.md", DIGEST),
                 new RunStarted("implementation", DIGEST, DIGEST, "implementation"),
-                new NodeStarted("testing", "checks", 1, 4242, Optional.empty()),
+                new NodeStarted("testing", NodeKind.CHECKS, 1, 4242, Optional.empty()),
                 new NodeLaunched(
                         "testing", 1, 4343, Optional.of(4343L), Optional.of(Instant.parse("2026-01-02T03:04:05Z"))),
                 new NodeFinished(
@@ -295,9 +305,9 @@ public final class EveryEventTask {
                         Optional.of("1 command failed")),
                 new EdgeTaken("testing", "fixing", Optional.of("fail"), Optional.of("test_fix"), 1),
                 new RunBudgetExhausted("test_fix", 1),
-                new RunParked("approval", "gate", Optional.of("ship it?"), Optional.empty(), List.of()),
+                new RunParked(RunParked.Reason.APPROVAL, "gate", Optional.of("ship it?"), Optional.empty(), List.of()),
                 new RunAnswered("approve"),
-                new RunFinished(RunFinished.DONE, "reached publish"),
+                new RunFinished(RunFinished.Status.DONE, "reached publish"),
                 new NodeWhen("refinement", "derived.needs_refinement", true, false, false, "task.md is well formed"),
                 new RunDecomposed(
                         "planning",
@@ -331,12 +341,20 @@ public final class EveryEventTask {
                         PlanConfirmed.Outcome.CONFIRMED,
                         List.of()),
                 new ReviewGated(
-                        "branch",
+                        ReviewGated.Mode.BRANCH,
                         "main",
                         COMMIT,
-                        Map.of("secret", 1, "swallowed-error", 0, "dependency", 0, "regression-test", 0),
+                        Map.of(
+                                FindingKind.SECRET,
+                                1,
+                                FindingKind.SWALLOWED_ERROR,
+                                0,
+                                FindingKind.DEPENDENCY,
+                                0,
+                                FindingKind.REGRESSION_TEST,
+                                0),
                         false,
-                        List.of(new ReviewGated.Finding("src/App.java", 3, "secret", "github-token")),
+                        List.of(new ReviewGated.Finding("src/App.java", 3, FindingKind.SECRET, "github-token")),
                         0),
                 new CommitChecked(false, "conventional", "ab".repeat(32), false, List.of("subject ends with a period")),
                 new PrChecked(true, "cd".repeat(32), true, List.of(), "ready"),

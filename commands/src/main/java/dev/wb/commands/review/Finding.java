@@ -1,5 +1,7 @@
 package dev.wb.commands.review;
 
+import dev.wb.projections.events.judge.FindingKind;
+
 /**
  * One gate a script settled against the diff.
  *

@@ -1,5 +1,6 @@
 package dev.wb.commands.review;
 
+import dev.wb.projections.events.judge.FindingKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

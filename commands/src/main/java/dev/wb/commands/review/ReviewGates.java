@@ -7,12 +7,13 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.FindingKind;
 import dev.wb.projections.events.judge.ReviewGated;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -65,17 +66,17 @@ public final class ReviewGates {
 
     /** The event: where and which rule for each finding, never a quote. */
     static ReviewGated event(ReviewDiff diff, List<Finding> findings) {
-        Map<String, Integer> counts = new LinkedHashMap<>();
+        Map<FindingKind, Integer> counts = new EnumMap<>(FindingKind.class);
         for (FindingKind kind : FindingKind.values()) {
-            counts.put(kind.wireName(), 0);
+            counts.put(kind, 0);
         }
-        findings.forEach(f -> counts.merge(f.kind().wireName(), 1, Integer::sum));
+        findings.forEach(f -> counts.merge(f.kind(), 1, Integer::sum));
         List<ReviewGated.Finding> listed = findings.stream()
                 .limit(ReviewGated.LISTED_AT_MOST)
-                .map(f -> new ReviewGated.Finding(f.path(), f.line(), f.kind().wireName(), f.rule()))
+                .map(f -> new ReviewGated.Finding(f.path(), f.line(), f.kind(), f.rule()))
                 .toList();
         return new ReviewGated(
-                diff.staged() ? "staged" : "branch",
+                diff.staged() ? ReviewGated.Mode.STAGED : ReviewGated.Mode.BRANCH,
                 diff.base(),
                 diff.baseCommit(),
                 counts,

@@ -11,8 +11,10 @@ import dev.wb.commands.run.walk.Walk;
 import dev.wb.engine.BootId;
 import dev.wb.engine.Caller;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.NodeWhen;
@@ -87,7 +89,8 @@ final class Driver {
                 }
                 if (!answer.equals("approve")) {
                     log.append(new RunFinished(
-                            RunFinished.MANUAL, "node '" + node + "' was interrupted and its work was not kept"));
+                            RunFinished.Status.MANUAL,
+                            "node '" + node + "' was interrupted and its work was not kept"));
                     return;
                 }
                 outcome = "done";
@@ -118,7 +121,8 @@ final class Driver {
                         Optional.empty(),
                         Optional.empty(),
                         Optional.of("the run stopped while it edited the tree")),
-                new RunParked("interrupted", f.node(), Optional.empty(), tree.head(), tree.changedPaths()));
+                new RunParked(
+                        RunParked.Reason.INTERRUPTED, f.node(), Optional.empty(), tree.head(), tree.changedPaths()));
     }
 
     private void start(RunState state, String id) {
@@ -132,7 +136,8 @@ final class Driver {
             return;
         }
         Duration wallLeft = Walk.wallLeft(state, wallSeconds, now);
-        NodeStarted started = new NodeStarted(id, node.kind(), state.attempts(id) + 1, Caller.pid(), BootId.current());
+        NodeStarted started =
+                new NodeStarted(id, NodeKind.of(node.kind()), state.attempts(id) + 1, Caller.pid(), BootId.current());
         Optional<NodeWhen> when = Facts.evaluate(id, yaml.path("when"), ctx.configTree(), ctx.root(), ctx.key());
         if (when.isPresent()) {
             log.append(when.get(), started);
@@ -242,11 +247,13 @@ final class Driver {
     }
 
     private void park(String id, JsonNode yaml) {
-        String signal = yaml.path("signal").asText("question");
+        // the flow's validation holds the signal to question or approval
+        RunParked.Reason signal =
+                WireName.of(RunParked.Reason.class, yaml.path("signal").asText("question"), RunParked.Reason.QUESTION);
         String question = yaml.path("question").isTextual()
                 ? yaml.path("question").asText()
-                : signal.equals("approval") ? "approve or deny?" : "node '" + id + "' asks a question";
-        progress.accept("  " + id + " (hitl) → parked for a person (" + signal + ")");
+                : signal == RunParked.Reason.APPROVAL ? "approve or deny?" : "node '" + id + "' asks a question";
+        progress.accept("  " + id + " (hitl) → parked for a person (" + signal.wireName() + ")");
         log.append(new RunParked(signal, id, Optional.of(question), Optional.empty(), List.of()));
     }
 }

@@ -13,9 +13,11 @@ import dev.wb.engine.Digests;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.WireName;
 import dev.wb.projections.events.run.NodeFinished;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunFinished;
+import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
 import dev.wb.projections.run.RunProjection;
 import dev.wb.projections.run.RunState;
@@ -136,8 +138,8 @@ public final class FlowRun {
     private static void answer(RunContext ctx, RunLog log, RunState state, String answer, Consumer<String> progress) {
         RunState.Parked parked = state.parked().orElseThrow();
         progress.accept("run " + ctx.key() + ": answered " + parked.node() + " (" + parked.reason() + ")");
-        switch (parked.reason()) {
-            case "approval" -> {
+        switch (WireName.of(RunParked.Reason.class, parked.reason(), RunParked.Reason.INTERRUPTED)) {
+            case APPROVAL -> {
                 if (!answer.equals("approve") && !answer.equals("deny")) {
                     throw Failure.usage(
                             "node '" + parked.node() + "' asks for an approval: answer approve or deny",
@@ -145,7 +147,7 @@ public final class FlowRun {
                 }
                 log.append(new RunAnswered(answer), NodeFinished.of(parked.node(), "route:" + answer, 0));
             }
-            case "question" -> {
+            case QUESTION -> {
                 String digest = Digests.hex(ctx.store().put(answer.getBytes(StandardCharsets.UTF_8)));
                 log.append(
                         new RunAnswered(answer),
@@ -158,7 +160,7 @@ public final class FlowRun {
                                 Optional.empty(),
                                 Optional.of("answered")));
             }
-            default -> {
+            case INTERRUPTED -> {
                 if (!List.of("approve", "rerun", "deny").contains(answer)) {
                     throw Failure.usage(
                             "node '" + parked.node() + "' was interrupted: answer approve (keep the tree as it is and"
@@ -181,11 +183,13 @@ public final class FlowRun {
 
     /** The exit code of a run's status: done 0, failed 1, manual 2, parked 3. */
     static int exitCode(String status) {
-        return switch (status) {
-            case RunFinished.DONE -> 0;
-            case RunFinished.FAILED -> 1;
-            case RunState.PARKED -> 3;
-            default -> 2;
+        if (status.equals(RunState.PARKED)) {
+            return 3;
+        }
+        return switch (WireName.of(RunFinished.Status.class, status, RunFinished.Status.MANUAL)) {
+            case DONE -> 0;
+            case FAILED -> 1;
+            case MANUAL -> 2;
         };
     }
 

@@ -12,6 +12,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
+import dev.wb.projections.events.judge.FindingKind;
 import dev.wb.projections.events.judge.ReviewGated;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
@@ -180,10 +181,11 @@ class ReviewGatesTest {
         assertEquals(2, events.size());
         ReviewGated failed = ReviewGated.TYPE.read(events.get(0));
         assertFalse(failed.passed());
-        assertEquals(1, failed.counts().get("secret"));
-        assertEquals(0, failed.counts().get("swallowed-error"));
-        assertEquals(List.of(new ReviewGated.Finding("src/a.py", 2, "secret", "github-token")), failed.findings());
-        assertEquals("branch", failed.mode());
+        assertEquals(1, failed.counts().get(FindingKind.SECRET));
+        assertEquals(0, failed.counts().get(FindingKind.SWALLOWED_ERROR));
+        assertEquals(
+                List.of(new ReviewGated.Finding("src/a.py", 2, FindingKind.SECRET, "github-token")), failed.findings());
+        assertEquals(ReviewGated.Mode.BRANCH, failed.mode());
         ReviewGated passed = ReviewGated.TYPE.read(events.get(1));
         assertTrue(passed.passed());
         assertEquals(0, passed.total());
@@ -200,7 +202,7 @@ class ReviewGatesTest {
         assertEquals(
                 List.of("src/a.py"),
                 result.findings().stream().map(Finding::path).toList());
-        assertEquals("staged", ReviewGated.TYPE.read(taskEvents().get(0)).mode());
+        assertEquals(ReviewGated.Mode.STAGED, ReviewGated.TYPE.read(taskEvents().get(0)).mode());
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.projections.Folds;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunStarted;
@@ -46,7 +47,9 @@ class RunLogTest {
             assertEquals(Failure.Kind.USAGE, refused.kind());
             assertTrue(
                     refused.getMessage().contains("another process appended to ABC-1's stream"), refused.getMessage());
-            first.append(new NodeStarted("n", "tool", 1, 1, Optional.empty()), new RunFinished(RunFinished.DONE, "ok"));
+            first.append(
+                    new NodeStarted("n", NodeKind.TOOL, 1, 1, Optional.empty()),
+                    new RunFinished(RunFinished.Status.DONE, "ok"));
             assertEquals(2, first.version());
             assertEquals(3, session.reader().read(stream).size());
         }
@@ -59,18 +62,18 @@ class RunLogTest {
         try (Session session = Session.open(new Workspace(repo.root()), Map.of(), Clock.systemUTC())) {
             RunLog log = RunLog.open(session, stream, "ABC-1");
             log.append(new RunStarted("f", "d", "c", "f"));
-            log.append(new NodeStarted("a", "tool", 1, 1, Optional.empty()));
+            log.append(new NodeStarted("a", NodeKind.TOOL, 1, 1, Optional.empty()));
             log.append(
                     NodeFinished.of("a", "pass", 5), new EdgeTaken("a", "b", Optional.of("pass"), Optional.empty(), 0));
             assertEquals(Folds.fold(RunProjection.INSTANCE, session.reader().read(stream)), log.state());
             assertEquals(Optional.of("b"), log.state().node());
             assertEquals(1, log.state().attempts("a"));
 
-            log.append(new RunFinished(RunFinished.DONE, "ok"));
+            log.append(new RunFinished(RunFinished.Status.DONE, "ok"));
             RunState folded =
                     Folds.fold(RunProjection.INSTANCE, session.reader().read(stream));
             assertEquals(folded, log.state());
-            assertEquals(RunFinished.DONE, log.state().status());
+            assertEquals(RunFinished.Status.DONE.wireName(), log.state().status());
         }
     }
 

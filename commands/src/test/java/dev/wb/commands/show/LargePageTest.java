@@ -13,6 +13,8 @@ import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
+import dev.wb.projections.events.judge.JudgeRunMode;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -78,9 +80,9 @@ class LargePageTest {
                         "0123456789abcdef0123",
                         "sha256:" + "4".repeat(64),
                         "receipts/" + i + ".json",
-                        "isolated",
+                        JudgeRunMode.ISOLATED,
                         i % 5 != 0,
-                        "passed");
+                        JudgeRunOutcome.PASSED);
             default ->
                 new JudgeCurrentClassified(
                         "sha256:" + "5".repeat(64), "0123456789abcdef0123", "CURRENT", "CURRENT", "ABSENT");

@@ -19,6 +19,8 @@ import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordRead;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
+import dev.wb.projections.events.judge.JudgeRunMode;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -110,9 +112,9 @@ final class ShowFixture {
                                             "0123456789abcdef0123",
                                             receipt,
                                             ".workflow/local/judge/snapshots/x/receipts/y.json",
-                                            "isolated",
+                                            JudgeRunMode.ISOLATED,
                                             true,
-                                            "passed"),
+                                            JudgeRunOutcome.PASSED),
                                     new JudgeRecordRead(
                                             ".akrctx/local/judge/" + key + "/review.json",
                                             record,

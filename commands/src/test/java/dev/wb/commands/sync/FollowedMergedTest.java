@@ -13,6 +13,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.VersionConflictException;
 import dev.wb.projections.events.SyncSeen;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunFinished;
 import dev.wb.projections.events.run.RunStarted;
@@ -69,7 +70,7 @@ class FollowedMergedTest {
         try (Session s = session(repo)) {
             Followed<RunState> run = new EventService(s).follow(TASK, RunProjection.INSTANCE);
             run.append(List.of(new RunStarted("f", "d", "c", "f")));
-            run.append(List.of(new RunFinished(RunFinished.DONE, "ok")));
+            run.append(List.of(new RunFinished(RunFinished.Status.DONE, "ok")));
             SyncPush.run(s, "origin");
         }
     }
@@ -95,9 +96,9 @@ class FollowedMergedTest {
             assertEquals(1, appended.size(), "the caller sees its own event, not the sync.seen");
             assertEquals(3, appended.get(0).version(), "numbered by its place in the merged view");
             assertEquals(1, run.ownVersion(), "sync.seen and run.started in b's own chain");
-            run.append(List.of(new NodeStarted("n", "tool", 1, 1, Optional.empty())));
+            run.append(List.of(new NodeStarted("n", NodeKind.TOOL, 1, 1, Optional.empty())));
             // a fact recorded on the run's behalf through another way is taken as the next event
-            run.recorded(service.record(TASK, new RunFinished(RunFinished.DONE, "ok"))
+            run.recorded(service.record(TASK, new RunFinished(RunFinished.Status.DONE, "ok"))
                     .get(0));
 
             assertEquals(service.read(TASK, RunProjection.INSTANCE), run.state(), "the fold of the merged view");
@@ -120,7 +121,8 @@ class FollowedMergedTest {
             assertEquals(2, fetch(b));
 
             assertThrows(
-                    VersionConflictException.class, () -> run.append(List.of(new RunFinished(RunFinished.DONE, "ok"))));
+                    VersionConflictException.class,
+                    () -> run.append(List.of(new RunFinished(RunFinished.Status.DONE, "ok"))));
             assertEquals(2, s.log().read(TASK).size(), "nothing more written: sync.seen and run.started");
         }
     }

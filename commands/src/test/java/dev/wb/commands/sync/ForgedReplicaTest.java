@@ -29,6 +29,8 @@ import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunMode;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
@@ -110,12 +112,19 @@ class ForgedReplicaTest {
                 new VerifyFinished(Verdict.PASS, 1, 1, 0, 0, 0, 10),
                 new JudgeRunFinished(
                         "0123456789abcdef0123",
-                        "in-place",
-                        "passed",
-                        List.of(new JudgeRunFinished.Result(0, "true", false, "passed", 0, 5)),
+                        JudgeRunMode.IN_PLACE,
+                        JudgeRunOutcome.PASSED,
+                        List.of(new JudgeRunFinished.Result(
+                                0, "true", false, JudgeRunFinished.CommandStatus.PASSED, 0, 5)),
                         List.of(),
                         DIGEST),
-                new JudgeReceiptWritten("0123456789abcdef0123", DIGEST, "receipt.json", "in-place", true, "passed"),
+                new JudgeReceiptWritten(
+                        "0123456789abcdef0123",
+                        DIGEST,
+                        "receipt.json",
+                        JudgeRunMode.IN_PLACE,
+                        true,
+                        JudgeRunOutcome.PASSED),
                 new JudgeRecordVerified(
                         ".workflow/T-2/review.json",
                         DIGEST,

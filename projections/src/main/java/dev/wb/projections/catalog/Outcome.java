@@ -106,16 +106,22 @@ public enum Outcome {
             return WARN;
         }
         if (RunFinished.TYPE.matches(e)) {
-            String status = RunFinished.TYPE.read(e).status();
-            return status.equals(RunFinished.DONE) ? GOOD : status.equals(RunFinished.FAILED) ? BAD : WARN;
+            return switch (RunFinished.TYPE.read(e).status()) {
+                case DONE -> GOOD;
+                case FAILED -> BAD;
+                case MANUAL -> WARN;
+            };
         }
         return review(e);
     }
 
     private static Outcome review(EventEnvelope e) {
         if (JudgeRunFinished.TYPE.matches(e)) {
-            String outcome = JudgeRunFinished.TYPE.read(e).outcome();
-            return "passed".equals(outcome) ? GOOD : "no-runtime-validation".equals(outcome) ? WARN : BAD;
+            return switch (JudgeRunFinished.TYPE.read(e).outcome()) {
+                case PASSED -> GOOD;
+                case NO_RUNTIME_VALIDATION -> WARN;
+                default -> BAD;
+            };
         }
         if (JudgeRunRefused.TYPE.matches(e)) {
             return BAD;

@@ -97,7 +97,12 @@ public final class RunProjection implements Projection<RunState> {
             Map<String, Integer> attempts = new HashMap<>(s.attempts());
             attempts.merge(started.node(), 1, Integer::sum);
             RunState.InFlight inFlight = new RunState.InFlight(
-                    started.node(), started.kind(), started.attempt(), started.pid(), started.boot(), Optional.empty());
+                    started.node(),
+                    started.kind().wireName(),
+                    started.attempt(),
+                    started.pid(),
+                    started.boot(),
+                    Optional.empty());
             return with(s, RunState.RUNNING, Optional.of(started.node()), Optional.of(inFlight), Optional.empty())
                     .attempts(attempts)
                     .parked(Optional.empty())
@@ -185,7 +190,8 @@ public final class RunProjection implements Projection<RunState> {
         if (RunParked.TYPE.matches(event)) {
             RunParked parked = RunParked.TYPE.read(event);
             return with(s, RunState.PARKED, Optional.of(parked.node()), Optional.empty(), s.pending())
-                    .parked(Optional.of(new RunState.Parked(parked.reason(), parked.node(), parked.question())))
+                    .parked(Optional.of(
+                            new RunState.Parked(parked.reason().wireName(), parked.node(), parked.question())))
                     .answer(Optional.empty())
                     .wall(s.wall().parked(event.time()))
                     .build();
@@ -198,7 +204,7 @@ public final class RunProjection implements Projection<RunState> {
                     .build();
         }
         RunFinished finished = RunFinished.TYPE.read(event);
-        return with(s, finished.status(), Optional.empty(), Optional.empty(), Optional.empty())
+        return with(s, finished.status().wireName(), Optional.empty(), Optional.empty(), Optional.empty())
                 .parked(Optional.empty())
                 .reason(Optional.of(finished.reason()))
                 .wall(s.wall().ended(event.time()))

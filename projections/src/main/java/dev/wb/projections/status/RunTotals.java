@@ -30,11 +30,11 @@ public record RunTotals(long done, long failed, long manual, String active, long
         return new RunTotals(done, failed, manual, active, nodes + 1, tokens + more, cost.add(amount));
     }
 
-    RunTotals withFinished(String status) {
+    RunTotals withFinished(RunFinished.Status status) {
         return new RunTotals(
-                done + (status.equals(RunFinished.DONE) ? 1 : 0),
-                failed + (status.equals(RunFinished.FAILED) ? 1 : 0),
-                manual + (status.equals(RunFinished.MANUAL) ? 1 : 0),
+                done + (status == RunFinished.Status.DONE ? 1 : 0),
+                failed + (status == RunFinished.Status.FAILED ? 1 : 0),
+                manual + (status == RunFinished.Status.MANUAL ? 1 : 0),
                 "",
                 nodes,
                 tokens,

@@ -3,6 +3,7 @@ package dev.wb.projections.events;
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 
+import dev.wb.projections.events.judge.FindingKind;
 import dev.wb.projections.events.judge.ReviewGated;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +14,20 @@ class ReviewGatedTest {
 
     static ReviewGated failed() {
         return new ReviewGated(
-                "branch",
+                ReviewGated.Mode.BRANCH,
                 "main",
                 "0123456789abcdef0123456789abcdef01234567",
-                Map.of("secret", 1, "swallowed-error", 0, "dependency", 0, "regression-test", 0),
+                Map.of(
+                        FindingKind.SECRET,
+                        1,
+                        FindingKind.SWALLOWED_ERROR,
+                        0,
+                        FindingKind.DEPENDENCY,
+                        0,
+                        FindingKind.REGRESSION_TEST,
+                        0),
                 false,
-                List.of(new ReviewGated.Finding("src/a.py", 2, "secret", "github-token")),
+                List.of(new ReviewGated.Finding("src/a.py", 2, FindingKind.SECRET, "github-token")),
                 0);
     }
 
@@ -37,6 +46,7 @@ class ReviewGatedTest {
     @Test
     void a_run_reads_back_equal() {
         assertReadsBack(failed());
-        assertReadsBack(new ReviewGated("staged", "HEAD", "", Map.of("secret", 0), true, List.of(), 0));
+        assertReadsBack(new ReviewGated(
+                ReviewGated.Mode.STAGED, "HEAD", "", Map.of(FindingKind.SECRET, 0), true, List.of(), 0));
     }
 }

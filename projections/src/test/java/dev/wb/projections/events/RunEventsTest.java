@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
@@ -42,7 +43,7 @@ class RunEventsTest {
                 "{\"configDigest\":\"" + D + "\",\"flow\":\"implementation\",\"flowDigest\":\"" + D
                         + "\",\"taskType\":\"implementation\"}");
         assertStored(
-                new NodeStarted("testing", "checks", 2, 4242, Optional.empty()),
+                new NodeStarted("testing", NodeKind.CHECKS, 2, 4242, Optional.empty()),
                 "node.started",
                 1,
                 "{\"attempt\":2,\"boot\":null,\"kind\":\"checks\",\"node\":\"testing\",\"pid\":4242}");
@@ -102,14 +103,15 @@ class RunEventsTest {
                 1,
                 "{\"limit\":2,\"loop\":\"test_fix\"}");
         assertStored(
-                new RunParked("interrupted", "work", Optional.empty(), Optional.of(D), List.of("src/A.java")),
+                new RunParked(
+                        RunParked.Reason.INTERRUPTED, "work", Optional.empty(), Optional.of(D), List.of("src/A.java")),
                 "run.parked",
                 1,
                 "{\"changedPaths\":[\"src/A.java\"],\"head\":\"" + D
                         + "\",\"node\":\"work\",\"question\":null,\"reason\":\"interrupted\"}");
         assertStored(new RunAnswered("approve"), "run.answered", 1, "{\"answer\":\"approve\"}");
         assertStored(
-                new RunFinished(RunFinished.DONE, "reached publish"),
+                new RunFinished(RunFinished.Status.DONE, "reached publish"),
                 "run.finished",
                 1,
                 "{\"reason\":\"reached publish\",\"status\":\"done\"}");
@@ -127,7 +129,7 @@ class RunEventsTest {
     @Test
     void each_event_reads_back_equal() {
         assertReadsBack(new RunStarted("f", D, D, "t"));
-        assertReadsBack(new NodeStarted("n", "tool", 1, 7, Optional.of("boot-1")));
+        assertReadsBack(new NodeStarted("n", NodeKind.TOOL, 1, 7, Optional.of("boot-1")));
         assertReadsBack(evaluated());
         assertReadsBack(NodeFinished.of("n", "pass", 0));
         assertReadsBack(new NodeFinished(
@@ -151,8 +153,9 @@ class RunEventsTest {
                 Optional.of(new NodeFinished.Stopped(3, 0, 0))));
         assertReadsBack(new EdgeTaken("a", "b", Optional.empty(), Optional.empty(), 0));
         assertReadsBack(new RunBudgetExhausted("fix_iterations", 30));
-        assertReadsBack(new RunParked("approval", "gate", Optional.of("ship?"), Optional.empty(), List.of()));
+        assertReadsBack(
+                new RunParked(RunParked.Reason.APPROVAL, "gate", Optional.of("ship?"), Optional.empty(), List.of()));
         assertReadsBack(new RunAnswered("some text"));
-        assertReadsBack(new RunFinished(RunFinished.MANUAL, "budget"));
+        assertReadsBack(new RunFinished(RunFinished.Status.MANUAL, "budget"));
     }
 }

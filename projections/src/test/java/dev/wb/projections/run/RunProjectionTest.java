@@ -16,6 +16,7 @@ import dev.wb.projections.Folds;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeLaunched;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
@@ -57,7 +58,7 @@ class RunProjectionTest {
     void a_node_started_and_not_finished_is_in_flight() {
         RunState s = fold(
                 new RunStarted("impl", "d1", "c1", "implementation"),
-                new NodeStarted("testing", "checks", 1, 99, Optional.empty()));
+                new NodeStarted("testing", NodeKind.CHECKS, 1, 99, Optional.empty()));
         assertEquals(RunState.RUNNING, s.status());
         assertEquals("testing", s.inFlight().orElseThrow().node());
         assertEquals(99, s.inFlight().orElseThrow().pid());
@@ -68,13 +69,13 @@ class RunProjectionTest {
     void loops_count_and_the_global_backstop_counts_every_fix_round() {
         RunState s = fold(
                 new RunStarted("impl", "d1", "c1", "implementation"),
-                new NodeStarted("testing", "checks", 1, 1, Optional.empty()),
+                new NodeStarted("testing", NodeKind.CHECKS, 1, 1, Optional.empty()),
                 NodeFinished.of("testing", "fail", 5),
                 new EdgeTaken("testing", "fixing", Optional.of("fail"), Optional.of("test_fix"), 1),
-                new NodeStarted("fixing", "agent", 1, 1, Optional.empty()),
+                new NodeStarted("fixing", NodeKind.AGENT, 1, 1, Optional.empty()),
                 NodeFinished.of("fixing", "done", 5),
                 new EdgeTaken("fixing", "testing", Optional.empty(), Optional.empty(), 0),
-                new NodeStarted("testing", "checks", 2, 1, Optional.empty()),
+                new NodeStarted("testing", NodeKind.CHECKS, 2, 1, Optional.empty()),
                 NodeFinished.of("testing", "fail", 5));
         assertEquals(1, s.counter("test_fix"));
         assertEquals(1, s.fixIterations());
@@ -88,15 +89,15 @@ class RunProjectionTest {
     void parked_then_answered_then_finished() {
         RunState parked = fold(
                 new RunStarted("impl", "d1", "c1", "implementation"),
-                new NodeStarted("gate", "hitl", 1, 1, Optional.empty()),
-                new RunParked("approval", "gate", Optional.of("ship?"), Optional.empty(), List.of()));
+                new NodeStarted("gate", NodeKind.HITL, 1, 1, Optional.empty()),
+                new RunParked(RunParked.Reason.APPROVAL, "gate", Optional.of("ship?"), Optional.empty(), List.of()));
         assertEquals(RunState.PARKED, parked.status());
         assertTrue(parked.active());
         RunState answered = Folds.foldFrom(RunProjection.INSTANCE, parked, stored(new RunAnswered("approve")));
         assertEquals(Optional.of("approve"), answered.answer());
         assertEquals(RunState.RUNNING, answered.status());
         RunState done = Folds.foldFrom(
-                RunProjection.INSTANCE, answered, stored(new RunFinished(RunFinished.DONE, "reached the end")));
+                RunProjection.INSTANCE, answered, stored(new RunFinished(RunFinished.Status.DONE, "reached the end")));
         assertEquals("done", done.status());
         assertFalse(done.active());
         assertEquals(Optional.of("reached the end"), done.reason());
@@ -117,7 +118,7 @@ class RunProjectionTest {
                         Optional.empty(),
                         Optional.of(new NodeFinished.Usage(100, "0.1")),
                         Optional.empty()),
-                new RunParked("question", "gate", Optional.of("why?"), Optional.empty(), List.of()),
+                new RunParked(RunParked.Reason.QUESTION, "gate", Optional.of("why?"), Optional.empty(), List.of()),
                 new RunAnswered("because"),
                 new NodeFinished(
                         "again",
@@ -155,7 +156,7 @@ class RunProjectionTest {
         log.append(
                 stream,
                 ExpectedVersion.any(),
-                List.of(new RunFinished(RunFinished.DONE, "end").toNewEvent()),
+                List.of(new RunFinished(RunFinished.Status.DONE, "end").toNewEvent()),
                 TestEvents.invocation(Clock.fixed(TestEvents.T0.plusSeconds(1080), ZoneOffset.UTC)));
         RunState ended = Folds.fold(RunProjection.INSTANCE, log.read(stream));
         assertEquals(70_000, ended.wall().activeMillis(TestEvents.T0.plusSeconds(99_999)));
@@ -169,7 +170,7 @@ class RunProjectionTest {
         Instant began = Instant.parse("2026-01-02T03:04:05.678Z");
         RunState s = fold(
                 new RunStarted("impl", "d1", "c1", "implementation"),
-                new NodeStarted("gate", "tool", 1, 1, Optional.of("b")),
+                new NodeStarted("gate", NodeKind.TOOL, 1, 1, Optional.of("b")),
                 new NodeLaunched("gate", 1, 4242, Optional.of(4242L), Optional.of(began)));
         assertEquals(
                 Optional.of(new RunState.Child(4242, Optional.of(4242L), Optional.of(began))),
@@ -177,7 +178,7 @@ class RunProjectionTest {
         assertEquals(s, RunProjection.INSTANCE.fromJson(RunProjection.INSTANCE.toJson(s)));
         RunState other = fold(
                 new RunStarted("impl", "d1", "c1", "implementation"),
-                new NodeStarted("gate", "tool", 2, 1, Optional.of("b")),
+                new NodeStarted("gate", NodeKind.TOOL, 2, 1, Optional.of("b")),
                 new NodeLaunched("gate", 1, 4242, Optional.empty(), Optional.empty()));
         assertEquals(Optional.empty(), other.inFlight().orElseThrow().child(), "another attempt's process");
         RunState finished = Folds.foldFrom(RunProjection.INSTANCE, s, stored(NodeFinished.of("gate", "pass", 5)));
@@ -188,11 +189,11 @@ class RunProjectionTest {
     void the_state_reads_back_from_its_json_and_nothing_else_does() {
         RunState s = fold(
                 new RunStarted("impl", "d1", "c1", "implementation"),
-                new NodeStarted("testing", "checks", 1, 1, Optional.of("b")),
+                new NodeStarted("testing", NodeKind.CHECKS, 1, 1, Optional.of("b")),
                 NodeFinished.of("testing", "fail", 5),
                 new EdgeTaken("testing", "fixing", Optional.of("fail"), Optional.of("test_fix"), 1),
-                new NodeStarted("gate", "hitl", 1, 1, Optional.empty()),
-                new RunParked("question", "gate", Optional.of("why?"), Optional.empty(), List.of()));
+                new NodeStarted("gate", NodeKind.HITL, 1, 1, Optional.empty()),
+                new RunParked(RunParked.Reason.QUESTION, "gate", Optional.of("why?"), Optional.empty(), List.of()));
         assertEquals(s, RunProjection.INSTANCE.fromJson(RunProjection.INSTANCE.toJson(s)));
         assertEquals(RunState.EMPTY, RunProjection.INSTANCE.fromJson(RunProjection.INSTANCE.toJson(RunState.EMPTY)));
         assertThrows(
@@ -250,7 +251,7 @@ class RunProjectionTest {
         RunState next = fold(
                 new RunStarted("impl", "d1", "c1", "implementation"),
                 turn("implementation", "implementation", "claude", "s1", false),
-                new RunFinished(RunFinished.DONE, "end"),
+                new RunFinished(RunFinished.Status.DONE, "end"),
                 new RunStarted("impl", "d1", "c1", "implementation"));
         assertTrue(next.lineages().isEmpty());
     }

@@ -145,7 +145,7 @@ final class Reexecution {
                 continue;
             }
             JudgeRun.CommandResult result = CommandRun.run(setting, i + 1, declared.size(), command);
-            statuses.merge(command.normalized(), result.status(), (a, b) -> a.equals("passed") ? b : a);
+            statuses.merge(command.normalized(), result.status().wireName(), (a, b) -> a.equals("passed") ? b : a);
             results.add(result);
         }
         return results;

@@ -8,7 +8,6 @@ import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.JudgeRun.CommandResult;
-import dev.wb.commands.judge.run.JudgeRun.Outcome;
 import dev.wb.commands.judge.run.JudgeRun.Progress;
 import dev.wb.commands.judge.run.JudgeRun.Result;
 import dev.wb.commands.judge.snapshot.IsolatedCopy;
@@ -16,6 +15,9 @@ import dev.wb.commands.judge.snapshot.LiveTree;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.process.Redactor;
+import dev.wb.projections.events.judge.JudgeRunFinished.CommandStatus;
+import dev.wb.projections.events.judge.JudgeRunMode;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,14 +68,14 @@ final class ApprovedRun {
         LiveTree.Comparison before = timings.phase("compare-before", () -> LiveTree.compare(workspace, snapshot, env));
         if (!before.matches()) {
             return recorder.refused(
-                    Outcome.TREE_MISMATCH,
+                    JudgeRunOutcome.TREE_MISMATCH,
                     "the working tree no longer matches " + snapshot.label() + ": "
                             + Snapshots.sample(before.changed()),
                     before.changed(),
                     false);
         }
         Instant startedAt = Instant.now(clock);
-        recorder.started("in-place", validation, approval);
+        recorder.started(JudgeRunMode.IN_PLACE, validation, approval);
         List<CommandResult> results = new ArrayList<>();
         List<String> changed = List.of();
         List<DeclaredCommand> declared = validation.commands();
@@ -102,11 +104,11 @@ final class ApprovedRun {
         if (changed.isEmpty() && !after.matches()) {
             changed = after.changed();
         }
-        Outcome outcome = !changed.isEmpty() ? Outcome.INVALIDATED : verdict(results);
-        ObjectNode receipt = receiptBody(results, "in-place", changed, startedAt, outcome);
+        JudgeRunOutcome outcome = !changed.isEmpty() ? JudgeRunOutcome.INVALIDATED : verdict(results);
+        ObjectNode receipt = receiptBody(results, JudgeRunMode.IN_PLACE, changed, startedAt, outcome);
         receipt.put("contentBefore", before.contentDigest());
         receipt.put("contentAfter", after.contentDigest());
-        return recorder.finished(outcome, "in-place", results, changed, receipt, notices);
+        return recorder.finished(outcome, JudgeRunMode.IN_PLACE, results, changed, receipt, notices);
     }
 
     Result isolated() {
@@ -120,7 +122,7 @@ final class ApprovedRun {
                         NodeInstall.run(argv, copy.dir(), env, limit, output); // kept for the user if it fails
                         CommandRun.deleteQuietly(output);
                     }));
-            recorder.started("isolated", validation, approval);
+            recorder.started(JudgeRunMode.ISOLATED, validation, approval);
             List<CommandResult> results = new ArrayList<>();
             List<DeclaredCommand> declared = validation.commands();
             Redactor redactor = Redactor.forWorkspace(workspace, env);
@@ -133,13 +135,14 @@ final class ApprovedRun {
                 results.add(CommandRun.run(setting(copy.dir(), redactor), i + 1, declared.size(), declared.get(i)));
             }
             List<String> drift = timings.phase("drift", () -> copy.drift(snapshot));
-            Outcome outcome = drift.isEmpty() ? verdict(results) : Outcome.FAILED;
+            JudgeRunOutcome outcome = drift.isEmpty() ? verdict(results) : JudgeRunOutcome.FAILED;
             if (!drift.isEmpty()) {
                 notices.add("validation changed reviewed content in the disposable copy: " + Snapshots.sample(drift));
             }
-            ObjectNode receipt = receiptBody(results, "isolated", drift, startedAt, outcome);
+            ObjectNode receipt = receiptBody(results, JudgeRunMode.ISOLATED, drift, startedAt, outcome);
             return timings.phase(
-                    "cleanup", () -> recorder.finished(outcome, "isolated", results, drift, receipt, notices));
+                    "cleanup",
+                    () -> recorder.finished(outcome, JudgeRunMode.ISOLATED, results, drift, receipt, notices));
         }
     }
 
@@ -147,18 +150,21 @@ final class ApprovedRun {
         return new CommandRun.Setting(workspace, dir, env, redactor, timings, progress);
     }
 
-    private static Outcome verdict(List<CommandResult> results) {
+    private static JudgeRunOutcome verdict(List<CommandResult> results) {
         if (JudgeRun.INTERRUPTED.get()) {
-            return Outcome.FAILED;
+            return JudgeRunOutcome.FAILED;
         }
-        boolean requiredFailed =
-                results.stream().anyMatch(r -> !r.optional() && !r.status().equals("passed"));
-        boolean anyPassed = results.stream().anyMatch(r -> r.status().equals("passed"));
-        return requiredFailed || !anyPassed ? Outcome.FAILED : Outcome.PASSED;
+        boolean requiredFailed = results.stream().anyMatch(r -> !r.optional() && r.status() != CommandStatus.PASSED);
+        boolean anyPassed = results.stream().anyMatch(r -> r.status() == CommandStatus.PASSED);
+        return requiredFailed || !anyPassed ? JudgeRunOutcome.FAILED : JudgeRunOutcome.PASSED;
     }
 
     private ObjectNode receiptBody(
-            List<CommandResult> results, String mode, List<String> drift, Instant startedAt, Outcome outcome) {
+            List<CommandResult> results,
+            JudgeRunMode mode,
+            List<String> drift,
+            Instant startedAt,
+            JudgeRunOutcome outcome) {
         ObjectNode body = RunRecorder.receiptHead(snapshot, validation, mode);
         body.put("approval", approval.how().name().toLowerCase(Locale.ROOT));
         body.put("approvedListDigest", approval.listDigest());
@@ -168,8 +174,8 @@ final class ApprovedRun {
         }
         ArrayNode list = body.putArray("results");
         results.forEach(r -> list.add(RunRecorder.resultJson(r)));
-        body.put("passed", outcome == Outcome.PASSED);
-        body.put("outcome", outcome.wire());
+        body.put("passed", outcome == JudgeRunOutcome.PASSED);
+        body.put("outcome", outcome.wireName());
         body.put("startedAt", startedAt.toString());
         body.put("finishedAt", Instant.now(clock).toString());
         return body;

@@ -10,6 +10,7 @@ import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
+import dev.wb.projections.events.judge.JudgeRunFinished.CommandStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ public final class CommandRun {
                     index,
                     command.normalized(),
                     command.optional(),
-                    passed ? "passed" : "failed",
+                    passed ? CommandStatus.PASSED : CommandStatus.FAILED,
                     run.exitCode(),
                     KebabName.of(run.outcome()),
                     run.duration().toMillis(),
@@ -82,7 +83,14 @@ public final class CommandRun {
     /** A command that did not run, because the run stopped before it. */
     static JudgeRun.CommandResult notRun(int index, DeclaredCommand command) {
         return new JudgeRun.CommandResult(
-                index, command.normalized(), command.optional(), "not-run", -1, "not-run", 0, Optional.empty());
+                index,
+                command.normalized(),
+                command.optional(),
+                CommandStatus.NOT_RUN,
+                -1,
+                "not-run",
+                0,
+                Optional.empty());
     }
 
     /** The end of the output, redacted and bounded, with how the command ended. */

@@ -17,6 +17,9 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.WbVersion;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.JudgeRunFinished.CommandStatus;
+import dev.wb.projections.events.judge.JudgeRunMode;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,25 +40,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class JudgeRun {
 
-    /**
-     * How a run ended, with its {@code --json} outcome of the seed's table; the exit code each one
-     * ends the process with is the cli's (its one table of exit codes).
-     */
-    public enum Outcome {
-        PASSED,
-        FAILED,
-        APPROVAL_MISSING,
-        LOCK_BUSY,
-        INVALIDATED,
-        TREE_MISMATCH,
-        NO_RUNTIME_VALIDATION;
-
-        /** The {@code --json} outcome: the constant's name, in kebab case. */
-        public String wire() {
-            return KebabName.of(this);
-        }
-    }
-
     public record Request(
             TaskKey key,
             String snapshotId,
@@ -64,21 +48,21 @@ public final class JudgeRun {
             boolean breakLock,
             Optional<CommandApprovals.Terminal> terminal) {}
 
-    /** One declared command's result: {@code passed}, {@code failed} or {@code not-run}. */
+    /** One declared command's result. */
     public record CommandResult(
             int index,
             String command,
             boolean optional,
-            String status,
+            CommandStatus status,
             int exitCode,
             String ended,
             long durationMs,
             Optional<String> evidence) {}
 
     public record Result(
-            Outcome outcome,
+            JudgeRunOutcome outcome,
             Snapshot snapshot,
-            String mode,
+            JudgeRunMode mode,
             List<CommandResult> results,
             List<String> changedPaths,
             Optional<Receipt.Written> receipt,
@@ -135,13 +119,13 @@ public final class JudgeRun {
                     () -> new CommandApprovals(workspace)
                             .require(request.key(), commands, request.approvals(), request.terminal()));
         } catch (CommandApprovals.Missing | CommandApprovals.Mismatch e) {
-            return recorder.refused(Outcome.APPROVAL_MISSING, e.getMessage(), List.of(), request.isolated());
+            return recorder.refused(JudgeRunOutcome.APPROVAL_MISSING, e.getMessage(), List.of(), request.isolated());
         }
         RunLock lock;
         try {
             lock = RunLock.acquire(workspace, request.key(), snapshot.id(), request.breakLock(), clock);
         } catch (RunLock.Busy e) {
-            return recorder.refused(Outcome.LOCK_BUSY, e.getMessage(), List.of(), request.isolated());
+            return recorder.refused(JudgeRunOutcome.LOCK_BUSY, e.getMessage(), List.of(), request.isolated());
         }
         return underLock(
                 lock,
@@ -211,15 +195,21 @@ public final class JudgeRun {
 
     private static Result documentation(
             RunRecorder recorder, Snapshot snapshot, ValidationBlock validation, Clock clock) {
-        ObjectNode body = RunRecorder.receiptHead(snapshot, validation, "documentation");
+        ObjectNode body = RunRecorder.receiptHead(snapshot, validation, JudgeRunMode.DOCUMENTATION);
         body.put("noRuntimeReason", validation.noRuntimeReason().orElse(""));
         body.putArray("boundaryDrift");
         body.putArray("results");
         body.put("passed", false);
-        body.put("outcome", Outcome.NO_RUNTIME_VALIDATION.wire());
+        body.put("outcome", JudgeRunOutcome.NO_RUNTIME_VALIDATION.wireName());
         body.put("startedAt", Instant.now(clock).toString());
         body.put("finishedAt", Instant.now(clock).toString());
-        return recorder.finished(Outcome.NO_RUNTIME_VALIDATION, "documentation", List.of(), List.of(), body, List.of());
+        return recorder.finished(
+                JudgeRunOutcome.NO_RUNTIME_VALIDATION,
+                JudgeRunMode.DOCUMENTATION,
+                List.of(),
+                List.of(),
+                body,
+                List.of());
     }
 
     static String wbVersion() {

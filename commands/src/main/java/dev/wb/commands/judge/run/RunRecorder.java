@@ -15,6 +15,8 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunMode;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import java.util.ArrayList;
@@ -40,22 +42,14 @@ final class RunRecorder {
         this.snapshot = snapshot;
     }
 
-    JudgeRun.Result refused(JudgeRun.Outcome outcome, String reason, List<String> changed, boolean isolated) {
-        String mode = isolated ? "isolated" : "in-place";
-        append(List.of(Fitted.of(new JudgeRunRefused(snapshot.id(), mode, outcome.wire(), reason, changed))));
+    JudgeRun.Result refused(JudgeRunOutcome outcome, String reason, List<String> changed, boolean isolated) {
+        JudgeRunMode mode = isolated ? JudgeRunMode.ISOLATED : JudgeRunMode.IN_PLACE;
+        append(List.of(Fitted.of(new JudgeRunRefused(snapshot.id(), mode, outcome, reason, changed))));
         return new JudgeRun.Result(
-                outcome,
-                snapshot,
-                isolated ? "isolated" : "in-place",
-                List.of(),
-                changed,
-                Optional.empty(),
-                List.of(),
-                reason,
-                List.copyOf(events));
+                outcome, snapshot, mode, List.of(), changed, Optional.empty(), List.of(), reason, List.copyOf(events));
     }
 
-    void started(String mode, ValidationBlock validation, CommandApprovals.Approval approval) {
+    void started(JudgeRunMode mode, ValidationBlock validation, CommandApprovals.Approval approval) {
         List<JudgeRunStarted.Command> commands = validation.commands().stream()
                 .map(c -> new JudgeRunStarted.Command(c.normalized(), c.optional()))
                 .toList();
@@ -68,8 +62,8 @@ final class RunRecorder {
     }
 
     JudgeRun.Result finished(
-            JudgeRun.Outcome outcome,
-            String mode,
+            JudgeRunOutcome outcome,
+            JudgeRunMode mode,
             List<JudgeRun.CommandResult> results,
             List<String> changed,
             ObjectNode receiptBody,
@@ -78,7 +72,7 @@ final class RunRecorder {
         JudgeRunFinished finished = new JudgeRunFinished(
                 snapshot.id(),
                 mode,
-                outcome.wire(),
+                outcome,
                 results.stream()
                         .map(r -> new JudgeRunFinished.Result(
                                 r.index(), r.command(), r.optional(), r.status(), r.exitCode(), r.durationMs()))
@@ -91,14 +85,14 @@ final class RunRecorder {
                 session.workspace().root().relativize(receipt.path()).toString(),
                 mode,
                 receiptBody.path("passed").asBoolean(),
-                outcome.wire());
+                outcome);
         append(Fitted.batch(List.of(finished, written)));
         return new JudgeRun.Result(
                 outcome, snapshot, mode, results, changed, Optional.of(receipt), notices, "", List.copyOf(events));
     }
 
     /** The receipt's bindings: task, snapshot, the review digests, the normalised commands, lockfiles, version. */
-    static ObjectNode receiptHead(Snapshot snapshot, ValidationBlock validation, String mode) {
+    static ObjectNode receiptHead(Snapshot snapshot, ValidationBlock validation, JudgeRunMode mode) {
         ObjectNode body = CanonicalJson.objectNode();
         body.put("receiptVersion", Receipt.VERSION);
         body.put("taskId", snapshot.taskId());
@@ -112,7 +106,7 @@ final class RunRecorder {
         validation.commands().stream().map(DeclaredCommand::normalized).forEach(commands::add);
         body.put("lockfileDigest", Lockfiles.digest(snapshot.worktree()));
         body.put("wbVersion", JudgeRun.wbVersion());
-        body.put("mode", mode);
+        body.put("mode", mode.wireName());
         return body;
     }
 
@@ -121,7 +115,7 @@ final class RunRecorder {
         node.put("index", r.index());
         node.put("command", r.command());
         node.put("optional", r.optional());
-        node.put("status", r.status());
+        node.put("status", r.status().wireName());
         node.put("exitCode", r.exitCode());
         node.put("ended", r.ended());
         node.put("durationMs", r.durationMs());

@@ -28,7 +28,7 @@ public final class Edges {
     public record Exhausted(String loop, int limit) implements Next {}
 
     /** The run ends here. */
-    public record End(String status, String reason) implements Next {}
+    public record End(RunFinished.Status status, String reason) implements Next {}
 
     public static final String GLOBAL = "fix_iterations";
 
@@ -43,14 +43,15 @@ public final class Edges {
                     || outcome.equals("done")
                     || outcome.startsWith("route:");
             return new End(
-                    good ? RunFinished.DONE : RunFinished.FAILED, "the flow ended at '" + node + "' with " + outcome);
+                    good ? RunFinished.Status.DONE : RunFinished.Status.FAILED,
+                    "the flow ended at '" + node + "' with " + outcome);
         }
         Optional<FlowEdge> edge = out.stream()
                 .filter(e -> e.outcome().equals(Optional.of(outcome)))
                 .findFirst()
                 .or(() -> out.stream().filter(e -> e.outcome().isEmpty()).findFirst());
         if (edge.isEmpty()) {
-            return new End(RunFinished.FAILED, "no edge leaves '" + node + "' on " + outcome);
+            return new End(RunFinished.Status.FAILED, "no edge leaves '" + node + "' on " + outcome);
         }
         FlowEdge e = edge.get();
         if (!e.bounded()) {

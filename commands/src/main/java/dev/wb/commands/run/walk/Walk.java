@@ -51,7 +51,7 @@ public final class Walk {
             return List.of(
                     new RunBudgetExhausted(WALL, wallSeconds),
                     new RunFinished(
-                            RunFinished.MANUAL,
+                            RunFinished.Status.MANUAL,
                             "the run spent its wall time limit of " + wallSeconds + " s before '" + node + "'"));
         }
         return List.of();
@@ -69,14 +69,14 @@ public final class Walk {
                         finished,
                         new RunBudgetExhausted(WALL, wallSeconds),
                         new RunFinished(
-                                RunFinished.MANUAL,
+                                RunFinished.Status.MANUAL,
                                 "the run spent its wall time limit of " + wallSeconds + " s while '" + finished.node()
                                         + "' ran"));
             case PERSON ->
                 List.of(
                         finished,
                         new RunFinished(
-                                RunFinished.MANUAL,
+                                RunFinished.Status.MANUAL,
                                 "node '" + finished.node() + "': "
                                         + finished.reason().orElse(finished.outcome())));
         };
@@ -91,7 +91,7 @@ public final class Walk {
             return List.of(
                     new RunBudgetExhausted(spent.loop(), spent.limit()),
                     new RunFinished(
-                            RunFinished.MANUAL,
+                            RunFinished.Status.MANUAL,
                             "loop " + spent.loop() + " spent its budget of " + spent.limit() + " at '" + node + "'"));
         }
         Edges.End end = (Edges.End) next;

@@ -19,6 +19,7 @@ import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,7 +139,7 @@ class CatchUpCaptureTest {
                     Clock.systemUTC(),
                     Timings.OFF,
                     JudgeRun.Progress.NONE);
-            assertEquals(JudgeRun.Outcome.INVALIDATED, run.outcome());
+            assertEquals(JudgeRunOutcome.INVALIDATED, run.outcome());
             assertEquals("passed", run.results().get(0).status(), "the command itself exited 0");
             digest = run.receipt().orElseThrow().digest();
         }

@@ -20,6 +20,8 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRunFinished;
+import dev.wb.projections.events.judge.JudgeRunFinished.CommandStatus;
+import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import java.io.IOException;
@@ -77,7 +79,7 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of("true", "test -f src/App.java"), false);
 
-        assertEquals(JudgeRun.Outcome.PASSED, result.outcome());
+        assertEquals(JudgeRunOutcome.PASSED, result.outcome());
         Receipt.Written written = result.receipt().orElseThrow();
         assertEquals(Digests.sha256(Files.readAllBytes(written.path())), written.digest());
         assertEquals(
@@ -105,7 +107,7 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of(), false);
 
-        assertEquals(JudgeRun.Outcome.APPROVAL_MISSING, result.outcome());
+        assertEquals(JudgeRunOutcome.APPROVAL_MISSING, result.outcome());
         assertFalse(Files.exists(fx.repo.resolve("ran.txt")));
         assertEquals(List.of(JudgeRunRefused.TYPE.name()), eventTypes());
     }
@@ -116,7 +118,7 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of("false", "true"), false);
 
-        assertEquals(JudgeRun.Outcome.APPROVAL_MISSING, result.outcome());
+        assertEquals(JudgeRunOutcome.APPROVAL_MISSING, result.outcome());
         assertTrue(result.message().contains("1"), result.message());
         assertTrue(result.message().contains("true") && result.message().contains("false"), result.message());
     }
@@ -126,7 +128,7 @@ class JudgeRunTest {
         Snapshot snapshot = capture("true\n");
         new CommandApprovals(fx.workspace()).store(TASK, List.of("true"));
 
-        assertEquals(JudgeRun.Outcome.PASSED, run(snapshot, List.of(), false).outcome());
+        assertEquals(JudgeRunOutcome.PASSED, run(snapshot, List.of(), false).outcome());
     }
 
     // Held is held for the block's length: taken, never read.
@@ -137,7 +139,7 @@ class JudgeRunTest {
         try (RunLock held = RunLock.acquire(fx.workspace(), TASK, snapshot.id(), false, Clock.systemUTC())) {
             JudgeRun.Result result = run(snapshot, List.of("true"), false);
 
-            assertEquals(JudgeRun.Outcome.LOCK_BUSY, result.outcome());
+            assertEquals(JudgeRunOutcome.LOCK_BUSY, result.outcome());
         }
     }
 
@@ -148,7 +150,7 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of("touch ran.txt"), false);
 
-        assertEquals(JudgeRun.Outcome.TREE_MISMATCH, result.outcome());
+        assertEquals(JudgeRunOutcome.TREE_MISMATCH, result.outcome());
         assertEquals(List.of("src/App.java"), result.changedPaths());
         assertFalse(Files.exists(fx.repo.resolve("ran.txt")));
     }
@@ -159,9 +161,9 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of("sh -c 'echo edit >> src/Util.java'", "true"), false);
 
-        assertEquals(JudgeRun.Outcome.INVALIDATED, result.outcome());
+        assertEquals(JudgeRunOutcome.INVALIDATED, result.outcome());
         assertEquals(List.of("src/Util.java"), result.changedPaths());
-        assertEquals("not-run", result.results().get(1).status());
+        assertEquals(CommandStatus.NOT_RUN, result.results().get(1).status());
         assertFalse(receipt(result).path("passed").asBoolean());
     }
 
@@ -174,7 +176,7 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of("true"), false);
 
-        assertEquals(JudgeRun.Outcome.TREE_MISMATCH, result.outcome());
+        assertEquals(JudgeRunOutcome.TREE_MISMATCH, result.outcome());
         assertEquals(List.of("src/Util.java"), result.changedPaths());
     }
 
@@ -184,22 +186,22 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of("sh -c 'mkdir -p build && echo out > build/app.jar'"), false);
 
-        assertEquals(JudgeRun.Outcome.PASSED, result.outcome());
+        assertEquals(JudgeRunOutcome.PASSED, result.outcome());
     }
 
     @Test
     void a_required_failure_fails_the_run_and_an_optional_one_does_not() throws IOException {
         Snapshot snapshot = capture("true\nfalse # optional\n");
         JudgeRun.Result optional = run(snapshot, List.of("true", "false"), false);
-        assertEquals(JudgeRun.Outcome.PASSED, optional.outcome());
-        assertEquals("failed", optional.results().get(1).status());
+        assertEquals(JudgeRunOutcome.PASSED, optional.outcome());
+        assertEquals(CommandStatus.FAILED, optional.results().get(1).status());
 
         JudgeFixture other = JudgeFixture.create(tmp.resolve("other")).capsule(TASK, "false\ntrue\n");
         other.repo.write("src/App.java", "class App { int z; }\n");
         fx = other;
         Snapshot failing = other.snapshot("main", false).snapshot();
         JudgeRun.Result required = run(failing, List.of("false", "true"), false);
-        assertEquals(JudgeRun.Outcome.FAILED, required.outcome());
+        assertEquals(JudgeRunOutcome.FAILED, required.outcome());
         assertTrue(receipt(required)
                 .path("results")
                 .get(0)
@@ -231,7 +233,7 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of(), true);
 
-        assertEquals(JudgeRun.Outcome.NO_RUNTIME_VALIDATION, result.outcome());
+        assertEquals(JudgeRunOutcome.NO_RUNTIME_VALIDATION, result.outcome());
         JsonNode receipt = receipt(result);
         assertEquals("documentation", receipt.path("mode").asText());
         assertEquals("prose changes only", receipt.path("noRuntimeReason").asText());
@@ -245,7 +247,7 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of("sh -c 'echo built > built.txt'", "test -f built.txt"), true);
 
-        assertEquals(JudgeRun.Outcome.PASSED, result.outcome());
+        assertEquals(JudgeRunOutcome.PASSED, result.outcome());
         assertEquals("isolated", receipt(result).path("mode").asText());
         assertFalse(Files.exists(fx.repo.resolve("built.txt")));
         Snapshots.load(fx.workspace(), snapshot.id(), ENV);
@@ -257,7 +259,7 @@ class JudgeRunTest {
 
         JudgeRun.Result result = run(snapshot, List.of("sh -c 'echo reformatted > src/App.java'"), true);
 
-        assertEquals(JudgeRun.Outcome.FAILED, result.outcome());
+        assertEquals(JudgeRunOutcome.FAILED, result.outcome());
         assertEquals(List.of("src/App.java"), texts(receipt(result).path("boundaryDrift")));
     }
 

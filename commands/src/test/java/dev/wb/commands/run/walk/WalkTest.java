@@ -17,6 +17,7 @@ import dev.wb.projections.Folds;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
+import dev.wb.projections.events.run.NodeKind;
 import dev.wb.projections.events.run.NodeStarted;
 import dev.wb.projections.events.run.RunAnswered;
 import dev.wb.projections.events.run.RunBudgetExhausted;
@@ -149,7 +150,7 @@ class WalkTest {
         assertEquals(
                 List.of(
                         new RunBudgetExhausted("test_fix", 2),
-                        new RunFinished(RunFinished.MANUAL, "loop test_fix spent its budget of 2 at 'test'")),
+                        new RunFinished(RunFinished.Status.MANUAL, "loop test_fix spent its budget of 2 at 'test'")),
                 third);
     }
 
@@ -169,21 +170,21 @@ class WalkTest {
         FlowDefinition flow = flow(node("last", "tool", true, 1));
 
         assertEquals(
-                List.of(new RunFinished(RunFinished.DONE, "the flow ended at 'last' with pass")),
+                List.of(new RunFinished(RunFinished.Status.DONE, "the flow ended at 'last' with pass")),
                 Walk.events(Edges.next(flow, DEFAULTS, state, "last", "pass"), "last"));
         assertEquals(
-                List.of(new RunFinished(RunFinished.FAILED, "the flow ended at 'last' with fail")),
+                List.of(new RunFinished(RunFinished.Status.FAILED, "the flow ended at 'last' with fail")),
                 Walk.events(Edges.next(flow, DEFAULTS, state, "last", "fail"), "last"));
         // an outcome no edge of a node with edges takes fails the run
         assertEquals(
-                List.of(new RunFinished(RunFinished.FAILED, "no edge leaves 'test' on route:x")),
+                List.of(new RunFinished(RunFinished.Status.FAILED, "no edge leaves 'test' on route:x")),
                 Walk.events(Edges.next(flow, DEFAULTS, state, "test", "route:x"), "test"));
     }
 
     @Test
     void the_wall_time_is_counted_on_the_clock_passed_in_with_parked_time_left_out() {
         History h = started()
-                .at(10, new RunParked("question", "ask", Optional.of("?"), Optional.empty(), List.of()))
+                .at(10, new RunParked(RunParked.Reason.QUESTION, "ask", Optional.of("?"), Optional.empty(), List.of()))
                 .at(60, new RunAnswered("yes"));
         RunState state = h.state();
         Instant now = T0.plusSeconds(100);
@@ -194,7 +195,7 @@ class WalkTest {
                 List.of(
                         new RunBudgetExhausted(Walk.WALL, 50),
                         new RunFinished(
-                                RunFinished.MANUAL, "the run spent its wall time limit of 50 s before 'build'")),
+                                RunFinished.Status.MANUAL, "the run spent its wall time limit of 50 s before 'build'")),
                 Walk.beforeNode(state, 50, now, "build"));
     }
 
@@ -205,14 +206,15 @@ class WalkTest {
 
         assertEquals(List.of(crashed), Walk.nodeEnded(crashed, Walk.Ending.GOES_ON, 60));
         assertEquals(
-                List.of(crashed, new RunFinished(RunFinished.MANUAL, "node 'build': exit 2")),
+                List.of(crashed, new RunFinished(RunFinished.Status.MANUAL, "node 'build': exit 2")),
                 Walk.nodeEnded(crashed, Walk.Ending.PERSON, 60));
         assertEquals(
                 List.of(
                         crashed,
                         new RunBudgetExhausted(Walk.WALL, 60),
                         new RunFinished(
-                                RunFinished.MANUAL, "the run spent its wall time limit of 60 s while 'build' ran")),
+                                RunFinished.Status.MANUAL,
+                                "the run spent its wall time limit of 60 s while 'build' ran")),
                 Walk.nodeEnded(crashed, Walk.Ending.WALL, 60));
     }
 
@@ -224,7 +226,7 @@ class WalkTest {
         History h = started();
 
         assertFalse(Walk.acceptsRework(flow, DEFAULTS, h.state(), review, "rework"), "round 1 of 2");
-        h.at(1, new NodeStarted("review", "evaluator", 1, 1, Optional.empty()))
+        h.at(1, new NodeStarted("review", NodeKind.EVALUATOR, 1, 1, Optional.empty()))
                 .at(2, NodeFinished.of("review", "rework", 1));
         assertTrue(Walk.acceptsRework(flow, DEFAULTS, h.state(), review, "rework"), "round 2 of 2");
         assertFalse(Walk.acceptsRework(flow, DEFAULTS, h.state(), blocking, "rework"), "a blocking one never");

@@ -12,12 +12,12 @@ import java.util.List;
  * @param snapshot the snapshot the run validated
  * @param receiptDigest SHA-256 of the receipt file's exact bytes: what the caller pins
  * @param path the receipt's file, relative to the repository
- * @param mode {@code in-place}, {@code isolated} or {@code documentation}
+ * @param mode where the commands ran, as in the receipt
  * @param passed as in the receipt
  * @param outcome as in the receipt
  */
 public record JudgeReceiptWritten(
-        String snapshot, String receiptDigest, String path, String mode, boolean passed, String outcome)
+        String snapshot, String receiptDigest, String path, JudgeRunMode mode, boolean passed, JudgeRunOutcome outcome)
         implements WbEvent {
 
     static final String SNAPSHOT = "snapshot";
@@ -43,9 +43,9 @@ public record JudgeReceiptWritten(
         p.put(SNAPSHOT, snapshot);
         p.put(RECEIPT_DIGEST, receiptDigest);
         p.put(PATH, path);
-        p.put(MODE, mode);
+        p.put(MODE, mode.wireName());
         p.put(PASSED, passed);
-        p.put(OUTCOME, outcome);
+        p.put(OUTCOME, outcome.wireName());
         return p;
     }
 
@@ -54,8 +54,8 @@ public record JudgeReceiptWritten(
                 Reads.text(p.path(SNAPSHOT)),
                 Reads.text(p.path(RECEIPT_DIGEST)),
                 Reads.text(p.path(PATH)),
-                Reads.text(p.path(MODE)),
+                Reads.mode(p.path(MODE)),
                 p.path(PASSED).asBoolean(),
-                Reads.text(p.path(OUTCOME)));
+                Reads.outcome(p.path(OUTCOME)));
     }
 }

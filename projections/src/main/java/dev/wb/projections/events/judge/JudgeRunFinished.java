@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,17 +14,18 @@ import java.util.List;
  * command's redacted evidence stays in the receipt.
  *
  * @param snapshot the snapshot validated
- * @param mode {@code in-place}, {@code isolated}, or {@code documentation} for a capsule that declares
- *     no runtime validation
- * @param outcome {@code passed}, {@code failed}, {@code invalidated} or {@code no-runtime-validation}
- * @param results each command's status: {@code passed}, {@code failed} or {@code not-run}
+ * @param mode where the commands ran, or {@link JudgeRunMode#DOCUMENTATION} for a capsule that declares no
+ *     runtime validation
+ * @param outcome {@link JudgeRunOutcome#PASSED}, {@link JudgeRunOutcome#FAILED}, {@link
+ *     JudgeRunOutcome#INVALIDATED} or {@link JudgeRunOutcome#NO_RUNTIME_VALIDATION}
+ * @param results each command's status
  * @param changedPaths covered paths the run changed (in place) or reviewed files it rewrote (isolated)
  * @param receiptDigest the receipt written for this run
  */
 public record JudgeRunFinished(
         String snapshot,
-        String mode,
-        String outcome,
+        JudgeRunMode mode,
+        JudgeRunOutcome outcome,
         List<Result> results,
         List<String> changedPaths,
         String receiptDigest)
@@ -48,7 +50,32 @@ public record JudgeRunFinished(
             JudgeRunFinished::read);
 
     /** One command's result, as the receipt holds it less its evidence and end. */
-    public record Result(int index, String command, boolean optional, String status, int exitCode, long durationMs) {}
+    public record Result(
+            int index, String command, boolean optional, CommandStatus status, int exitCode, long durationMs) {}
+
+    /**
+     * How one command of the run ended. A status this wb does not know reads as {@link #FAILED}: failing
+     * closed, a command whose end cannot be read did not pass.
+     */
+    public enum CommandStatus implements WireName {
+        /** It exited 0. */
+        PASSED("passed"),
+        /** It exited otherwise, timed out or could not start. */
+        FAILED("failed"),
+        /** An earlier command ended the run before it. */
+        NOT_RUN("not-run");
+
+        private final String wire;
+
+        CommandStatus(String wire) {
+            this.wire = wire;
+        }
+
+        @Override
+        public String wireName() {
+            return wire;
+        }
+    }
 
     public JudgeRunFinished {
         results = List.copyOf(results);
@@ -64,14 +91,14 @@ public record JudgeRunFinished(
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
         p.put(SNAPSHOT, snapshot);
-        p.put(MODE, mode);
-        p.put(OUTCOME, outcome);
+        p.put(MODE, mode.wireName());
+        p.put(OUTCOME, outcome.wireName());
         ArrayNode list = p.putArray(RESULTS);
         results.forEach(r -> list.addObject()
                 .put(INDEX, r.index())
                 .put(COMMAND, r.command())
                 .put(OPTIONAL, r.optional())
-                .put(STATUS, r.status())
+                .put(STATUS, r.status().wireName())
                 .put(EXIT_CODE, r.exitCode())
                 .put(DURATION_MS, r.durationMs()));
         Reads.putTexts(p, CHANGED_PATHS, changedPaths);
@@ -86,13 +113,13 @@ public record JudgeRunFinished(
                         r.path(INDEX).asInt(),
                         Reads.text(r.path(COMMAND)),
                         r.path(OPTIONAL).asBoolean(),
-                        Reads.text(r.path(STATUS)),
+                        WireName.of(CommandStatus.class, Reads.text(r.path(STATUS)), CommandStatus.FAILED),
                         r.path(EXIT_CODE).asInt(),
                         r.path(DURATION_MS).asLong())));
         return new JudgeRunFinished(
                 Reads.text(p.path(SNAPSHOT)),
-                Reads.text(p.path(MODE)),
-                Reads.text(p.path(OUTCOME)),
+                Reads.mode(p.path(MODE)),
+                Reads.outcome(p.path(OUTCOME)),
                 results,
                 Reads.texts(p.path(CHANGED_PATHS)),
                 Reads.text(p.path(RECEIPT_DIGEST)));

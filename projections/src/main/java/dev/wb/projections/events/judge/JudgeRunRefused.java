@@ -10,12 +10,14 @@ import java.util.List;
  * {@code wb judge run} ran nothing.
  *
  * @param snapshot the snapshot named
- * @param mode {@code in-place} or {@code isolated}
- * @param outcome {@code approval-missing}, {@code lock-busy} or {@code tree-mismatch}
+ * @param mode {@link JudgeRunMode#IN_PLACE} or {@link JudgeRunMode#ISOLATED}
+ * @param outcome {@link JudgeRunOutcome#APPROVAL_MISSING}, {@link JudgeRunOutcome#LOCK_BUSY} or {@link
+ *     JudgeRunOutcome#TREE_MISMATCH}
  * @param reason the message the user saw
  * @param changedPaths for {@code tree-mismatch}, the paths that differ from the snapshot
  */
-public record JudgeRunRefused(String snapshot, String mode, String outcome, String reason, List<String> changedPaths)
+public record JudgeRunRefused(
+        String snapshot, JudgeRunMode mode, JudgeRunOutcome outcome, String reason, List<String> changedPaths)
         implements WbEvent {
 
     static final String SNAPSHOT = "snapshot";
@@ -40,8 +42,8 @@ public record JudgeRunRefused(String snapshot, String mode, String outcome, Stri
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
         p.put(SNAPSHOT, snapshot);
-        p.put(OUTCOME, outcome);
-        p.put(MODE, mode);
+        p.put(OUTCOME, outcome.wireName());
+        p.put(MODE, mode.wireName());
         p.put(REASON, reason);
         Reads.putTexts(p, CHANGED_PATHS, changedPaths);
         return p;
@@ -50,8 +52,8 @@ public record JudgeRunRefused(String snapshot, String mode, String outcome, Stri
     private static JudgeRunRefused read(ObjectNode p) {
         return new JudgeRunRefused(
                 Reads.text(p.path(SNAPSHOT)),
-                Reads.text(p.path(MODE)),
-                Reads.text(p.path(OUTCOME)),
+                Reads.mode(p.path(MODE)),
+                Reads.outcome(p.path(OUTCOME)),
                 Reads.text(p.path(REASON)),
                 Reads.texts(p.path(CHANGED_PATHS)));
     }

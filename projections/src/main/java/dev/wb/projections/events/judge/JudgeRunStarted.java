@@ -13,12 +13,13 @@ import java.util.List;
  * the snapshot: the commands are about to run.
  *
  * @param snapshot the snapshot validated
- * @param mode {@code in-place} or {@code isolated}: where the commands run
+ * @param mode {@link JudgeRunMode#IN_PLACE} or {@link JudgeRunMode#ISOLATED}: where the commands run
  * @param commands the declared commands, in order
  * @param approval {@code stored}, {@code flags} or {@code terminal}: how this run was approved
  * @param listDigest the approved list's digest
  */
-public record JudgeRunStarted(String snapshot, String mode, List<Command> commands, String approval, String listDigest)
+public record JudgeRunStarted(
+        String snapshot, JudgeRunMode mode, List<Command> commands, String approval, String listDigest)
         implements WbEvent {
 
     static final String SNAPSHOT = "snapshot";
@@ -48,7 +49,7 @@ public record JudgeRunStarted(String snapshot, String mode, List<Command> comman
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
         p.put(SNAPSHOT, snapshot);
-        p.put(MODE, mode);
+        p.put(MODE, mode.wireName());
         ArrayNode list = p.putArray(COMMANDS);
         commands.forEach(c -> list.addObject().put(COMMAND, c.command()).put(OPTIONAL, c.optional()));
         p.put(APPROVAL, approval);
@@ -63,7 +64,7 @@ public record JudgeRunStarted(String snapshot, String mode, List<Command> comman
                         Reads.text(c.path(COMMAND)), c.path(OPTIONAL).asBoolean())));
         return new JudgeRunStarted(
                 Reads.text(p.path(SNAPSHOT)),
-                Reads.text(p.path(MODE)),
+                Reads.mode(p.path(MODE)),
                 commands,
                 Reads.text(p.path(APPROVAL)),
                 Reads.text(p.path(LIST_DIGEST)));

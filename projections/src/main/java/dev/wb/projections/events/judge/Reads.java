@@ -3,6 +3,7 @@ package dev.wb.projections.events.judge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.projections.events.WireName;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,6 +22,16 @@ final class Reads {
     /** The text, or null when the field is absent, null or not a text. */
     static String text(JsonNode node) {
         return node.isTextual() ? node.asText() : null;
+    }
+
+    /** A judge run's mode, read totally: see {@link JudgeRunMode} for what an unknown one reads as. */
+    static JudgeRunMode mode(JsonNode node) {
+        return WireName.of(JudgeRunMode.class, text(node), JudgeRunMode.DOCUMENTATION);
+    }
+
+    /** A judge run's outcome, read totally: see {@link JudgeRunOutcome} for what an unknown one reads as. */
+    static JudgeRunOutcome outcome(JsonNode node) {
+        return WireName.of(JudgeRunOutcome.class, text(node), JudgeRunOutcome.FAILED);
     }
 
     static Optional<String> optionalText(JsonNode node) {

@@ -12,12 +12,12 @@ import java.util.Optional;
  * drives it is named so that a second {@code wb run} can tell a live run from a crashed one.
  *
  * @param node the node's id
- * @param kind its kind: agent, evaluator, checks, tool, hitl or publish
+ * @param kind its kind
  * @param attempt 1 the first time the run enters the node, 2 the second, and so on
  * @param pid the process id of the {@code wb run} that drives it
  * @param boot the machine's boot id then (empty where the platform does not tell)
  */
-public record NodeStarted(String node, String kind, int attempt, long pid, Optional<String> boot) implements WbEvent {
+public record NodeStarted(String node, NodeKind kind, int attempt, long pid, Optional<String> boot) implements WbEvent {
 
     static final String NODE = "node";
     static final String KIND = "kind";
@@ -37,7 +37,7 @@ public record NodeStarted(String node, String kind, int attempt, long pid, Optio
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
         p.put(NODE, node);
-        p.put(KIND, kind);
+        p.put(KIND, kind.wireName());
         p.put(ATTEMPT, attempt);
         p.put(PID, pid);
         RunReads.putOptional(p, BOOT, boot);
@@ -47,7 +47,7 @@ public record NodeStarted(String node, String kind, int attempt, long pid, Optio
     private static NodeStarted read(ObjectNode p) {
         return new NodeStarted(
                 RunReads.text(p.path(NODE)),
-                RunReads.text(p.path(KIND)),
+                NodeKind.of(RunReads.text(p.path(KIND))),
                 p.path(ATTEMPT).asInt(),
                 p.path(PID).asLong(),
                 RunReads.optionalText(p.path(BOOT)));

@@ -4,19 +4,41 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 
 /**
  * A run ended.
  *
- * @param status {@code done}, {@code failed} or {@code manual_action_required}
+ * @param status how it ended
  * @param reason why, in words
  */
-public record RunFinished(String status, String reason) implements WbEvent {
+public record RunFinished(Status status, String reason) implements WbEvent {
 
-    public static final String DONE = "done";
-    public static final String FAILED = "failed";
-    public static final String MANUAL = "manual_action_required";
+    /**
+     * How a run ended. A status this wb does not know reads as {@link #MANUAL}: failing closed, a run
+     * whose end cannot be read never counts as done, and a person looks at it (as wb treated any status
+     * other than done or failed before the set was typed).
+     */
+    public enum Status implements WireName {
+        /** The flow reached its end on a good outcome. */
+        DONE("done"),
+        /** The flow ended on a bad outcome, or no edge led on. */
+        FAILED("failed"),
+        /** A budget or limit ran out, or a node's work needs a person's look. */
+        MANUAL("manual_action_required");
+
+        private final String wire;
+
+        Status(String wire) {
+            this.wire = wire;
+        }
+
+        @Override
+        public String wireName() {
+            return wire;
+        }
+    }
 
     static final String STATUS = "status";
     static final String REASON = "reason";
@@ -32,12 +54,13 @@ public record RunFinished(String status, String reason) implements WbEvent {
     @Override
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(STATUS, status);
+        p.put(STATUS, status.wireName());
         p.put(REASON, reason);
         return p;
     }
 
     private static RunFinished read(ObjectNode p) {
-        return new RunFinished(RunReads.text(p.path(STATUS)), RunReads.text(p.path(REASON)));
+        return new RunFinished(
+                WireName.of(Status.class, RunReads.text(p.path(STATUS)), Status.MANUAL), RunReads.text(p.path(REASON)));
     }
 }

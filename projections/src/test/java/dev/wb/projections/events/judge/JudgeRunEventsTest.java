@@ -3,6 +3,7 @@ package dev.wb.projections.events.judge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.NewEvent;
+import dev.wb.projections.events.judge.JudgeRunFinished.CommandStatus;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,7 @@ class JudgeRunEventsTest {
     void a_run_starts_with_its_commands_and_how_they_were_approved() {
         JudgeRunStarted started = new JudgeRunStarted(
                 "0123456789abcdef0123",
-                "in-place",
+                JudgeRunMode.IN_PLACE,
                 List.of(new JudgeRunStarted.Command("npm test", false), new JudgeRunStarted.Command("lint", true)),
                 "flags",
                 "sha256:l");
@@ -45,11 +46,11 @@ class JudgeRunEventsTest {
     void a_run_finishes_with_each_command_status_and_its_receipt() {
         JudgeRunFinished finished = new JudgeRunFinished(
                 "0123456789abcdef0123",
-                "isolated",
-                "failed",
+                JudgeRunMode.ISOLATED,
+                JudgeRunOutcome.FAILED,
                 List.of(
-                        new JudgeRunFinished.Result(1, "npm test", false, "failed", 1, 1234L),
-                        new JudgeRunFinished.Result(2, "lint", true, "not-run", -1, 0L)),
+                        new JudgeRunFinished.Result(1, "npm test", false, CommandStatus.FAILED, 1, 1234L),
+                        new JudgeRunFinished.Result(2, "lint", true, CommandStatus.NOT_RUN, -1, 0L)),
                 List.of("dist/out.js"),
                 "sha256:r");
 
@@ -69,8 +70,8 @@ class JudgeRunEventsTest {
     void a_refused_run_says_why_and_which_paths_differ() {
         JudgeRunRefused refused = new JudgeRunRefused(
                 "0123456789abcdef0123",
-                "in-place",
-                "tree-mismatch",
+                JudgeRunMode.IN_PLACE,
+                JudgeRunOutcome.TREE_MISMATCH,
                 "the live tree is not the snapshot's",
                 List.of("a"));
 
@@ -88,9 +89,9 @@ class JudgeRunEventsTest {
                 "0123456789abcdef0123",
                 "sha256:r",
                 ".workflow/local/judge/snapshots/0123456789abcdef0123/receipts/ab.json",
-                "documentation",
+                JudgeRunMode.DOCUMENTATION,
                 true,
-                "no-runtime-validation");
+                JudgeRunOutcome.NO_RUNTIME_VALIDATION);
 
         assertEquals("judge.receipt.written", receipt.toNewEvent().type());
         assertEquals(

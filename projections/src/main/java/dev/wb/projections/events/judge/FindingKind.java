@@ -1,7 +1,15 @@
-package dev.wb.commands.review;
+package dev.wb.projections.events.judge;
 
-/** The kinds of finding {@code wb review gates} reports, each for one of the original's gates. */
-public enum FindingKind {
+import dev.wb.projections.events.WireName;
+
+/**
+ * The kinds of finding {@code wb review gates} reports, each for one of the original's gates, as {@link
+ * ReviewGated} records them.
+ *
+ * <p>A kind this wb does not know reads as {@link #SECRET}: failing closed, a finding whose kind cannot be
+ * read is taken at the gravest, never as one that may be let through.
+ */
+public enum FindingKind implements WireName {
     SECRET("secret", "no secret in code or in a committed file", "high"),
     SWALLOWED_ERROR("swallowed-error", "no error swallowed silently; preserve the cause", "medium"),
     DEPENDENCY("dependency", "no new dependency without a stated owner and a justification", "medium"),
@@ -18,6 +26,7 @@ public enum FindingKind {
     }
 
     /** The name in {@code --json} and in the {@code review.gated} event. */
+    @Override
     public String wireName() {
         return wireName;
     }
@@ -30,5 +39,10 @@ public enum FindingKind {
     /** {@code high} or {@code medium}, as the original grades it. */
     public String severity() {
         return severity;
+    }
+
+    /** The kind a payload names, or {@link #SECRET} for one this wb does not know. */
+    static FindingKind read(String wire) {
+        return WireName.of(FindingKind.class, wire, SECRET);
     }
 }
