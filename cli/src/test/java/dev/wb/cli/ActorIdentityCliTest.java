@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.cli.testing.CliRun;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -2,6 +2,7 @@ package dev.wb.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.wb.cli.testing.CliRun;
 import dev.wb.testkit.TempGitRepo;
 import java.io.PrintWriter;
 import java.io.StringWriter;

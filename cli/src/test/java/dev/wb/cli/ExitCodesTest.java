@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
+import dev.wb.cli.testing.CliRun;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -1,9 +1,10 @@
 package dev.wb.cli;
 
-import static dev.wb.cli.CliRun.wb;
+import static dev.wb.cli.testing.CliRun.wb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import dev.wb.cli.testing.CliRun;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,11 @@
 package dev.wb.cli;
 
-import static dev.wb.cli.CliRun.wb;
+import static dev.wb.cli.testing.CliRun.wb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.cli.testing.CliRun;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.stream.Stream;

