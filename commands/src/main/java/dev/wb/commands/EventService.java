@@ -99,26 +99,15 @@ public final class EventService {
         Optional<MergedLog.View> view = session.synced().flatMap(r -> r.verifiedView(stream));
         if (view.isPresent()) {
             Folded<S> folded = fold(view.get(), projection);
-            return new Followed<>(
-                    this,
-                    stream,
-                    projection,
-                    folded.state,
+            Followed.Start start = new Followed.Start(
                     folded.version,
                     view.get().entries().size(),
                     view.get().copyHeads(),
                     view.get().needsSeen() ? Optional.of(view.get().seen()) : Optional.empty());
+            return new Followed<>(this, stream, projection, folded.state, start);
         }
         Folded<S> folded = fold(stream, projection);
-        return new Followed<>(
-                this,
-                stream,
-                projection,
-                folded.state,
-                folded.version,
-                folded.version + 1,
-                List.of(),
-                Optional.empty());
+        return new Followed<>(this, stream, projection, folded.state, Followed.Start.own(folded.version));
     }
 
     /** Each copy's head of {@code stream} now: none when no copy holds it (or this clone holds no copy). */

@@ -33,24 +33,28 @@ public final class Followed<S> {
     private long place;
     private Optional<SyncSeen> seen;
 
-    Followed(
-            EventService service,
-            StreamId stream,
-            Projection<S> projection,
-            S state,
-            long ownVersion,
-            long place,
-            List<SyncSeen.Head> copyHeads,
-            Optional<SyncSeen> seen) {
+    /**
+     * Where the first fold stands: this clone's own chain's version, the place of its last event as the
+     * stream's readers number it, each copy's head (none when no copy holds the stream), and the
+     * {@code sync.seen} that must lead the first append after an import.
+     */
+    record Start(long ownVersion, long place, List<SyncSeen.Head> copyHeads, Optional<SyncSeen> seen) {
+        /** A stream no copy holds: its own chain is the whole stream. */
+        static Start own(long version) {
+            return new Start(version, version + 1, List.of(), Optional.empty());
+        }
+    }
+
+    Followed(EventService service, StreamId stream, Projection<S> projection, S state, Start start) {
         this.service = service;
         this.stream = stream;
         this.projection = projection;
         this.state = state;
-        this.ownVersion = ownVersion;
-        this.place = place;
-        this.copyHeads = List.copyOf(copyHeads);
-        this.merged = !copyHeads.isEmpty();
-        this.seen = seen;
+        this.ownVersion = start.ownVersion();
+        this.place = start.place();
+        this.copyHeads = List.copyOf(start.copyHeads());
+        this.merged = !start.copyHeads().isEmpty();
+        this.seen = start.seen();
     }
 
     public StreamId stream() {

@@ -39,11 +39,6 @@ final class MethodShape {
 
     /** A method past a limit: where it starts, its name, and what it is past. */
     record Offence(String file, long line, String method, String what) {
-        /** The key a ratchet lists it under: file, method and rule, not the line, which moves with edits. */
-        String key() {
-            return file + " " + method + " " + what.substring(0, what.indexOf(' '));
-        }
-
         @Override
         public String toString() {
             return file + ":" + line + " " + method + ": " + what;

@@ -84,9 +84,10 @@ final class PlanSummaries {
     }
 
     private static String checked(ScopeChecked check) {
-        StringBuilder out = new StringBuilder(TerminalText.escape(check.verdict()))
+        StringBuilder out = new StringBuilder(
+                        TerminalText.escape(check.verdict().wireName()))
                 .append(" · ")
-                .append(TerminalText.escape(check.mode()));
+                .append(TerminalText.escape(check.mode().wireName()));
         check.base().ifPresent(base -> out.append(" + since ").append(TerminalText.escape(base.ref())));
         check.counts().byName().forEach((status, n) -> {
             if (n > 0) {
@@ -98,9 +99,8 @@ final class PlanSummaries {
 
     /** The first few deviating paths (with their critical zones), then how many more deviate. */
     private static String deviating(ScopeChecked check) {
-        List<ScopeChecked.PathEntry> paths = check.paths().stream()
-                .filter(p -> p.status().equals(ScopeChecked.DEVIATION))
-                .toList();
+        List<ScopeChecked.PathEntry> paths =
+                check.paths().stream().filter(ScopeChecked.PathEntry::deviates).toList();
         long total = Math.max(check.counts().deviation(), paths.size());
         if (total == 0) {
             return "";

@@ -50,11 +50,12 @@ final class RunSummaries {
         }
         if (RunParked.TYPE.matches(event)) {
             RunParked parked = RunParked.TYPE.read(event);
-            return cut("parked at " + e(parked.node()) + " · " + e(parked.reason().wireName())
-                    + parked.question().map(q -> " · " + e(q)).orElse("")
-                    + (parked.changedPaths().isEmpty()
-                            ? ""
-                            : " · " + parked.changedPaths().size() + " changed path(s)"));
+            return cut(
+                    "parked at " + e(parked.node()) + " · " + e(parked.reason().wireName())
+                            + parked.question().map(q -> " · " + e(q)).orElse("")
+                            + (parked.changedPaths().isEmpty()
+                                    ? ""
+                                    : " · " + parked.changedPaths().size() + " changed path(s)"));
         }
         if (RunAnswered.TYPE.matches(event)) {
             return cut("answered: " + e(RunAnswered.TYPE.read(event).answer()));

@@ -4,10 +4,10 @@ import static dev.wb.cli.history.Summaries.list;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
-import dev.wb.projections.events.VerifyCommandRan;
-import dev.wb.projections.events.VerifyFinished;
-import dev.wb.projections.events.VerifyRegressionRan;
-import dev.wb.projections.events.VerifyStarted;
+import dev.wb.projections.events.verify.VerifyCommandRan;
+import dev.wb.projections.events.verify.VerifyFinished;
+import dev.wb.projections.events.verify.VerifyRegressionRan;
+import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.Optional;
 
 /** {@code wb replay}'s one-line summaries of the {@code verify.*} events; payload text is escaped. */
@@ -35,7 +35,7 @@ final class VerifySummaries {
         }
         if (VerifyFinished.TYPE.matches(event)) {
             VerifyFinished finished = VerifyFinished.TYPE.read(event);
-            return TerminalText.escape(finished.verdict()) + " in " + finished.durationMs() + " ms · "
+            return TerminalText.escape(finished.verdict().wireName()) + " in " + finished.durationMs() + " ms · "
                     + finished.ran() + " ran, " + finished.passed() + " passed, "
                     + finished.failed() + " failed, "
                     + finished.refused() + " refused"

@@ -310,7 +310,8 @@ class RunSessionsCliTest {
                 outcome.equals("rework") ? Optional.of("high") : Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.of(new NodeFinished.Session(lineage, provider, Optional.of(id), false, Optional.empty())));
+                Optional.of(new NodeFinished.Session(lineage, provider, Optional.of(id), false, Optional.empty())),
+                Optional.empty());
     }
 
     @Test

@@ -120,7 +120,9 @@ final class Driver {
                         List.of(),
                         Optional.empty(),
                         Optional.empty(),
-                        Optional.of("the run stopped while it edited the tree")),
+                        Optional.of("the run stopped while it edited the tree"),
+                        Optional.empty(),
+                        Optional.empty()),
                 new RunParked(
                         RunParked.Reason.INTERRUPTED, f.node(), Optional.empty(), tree.head(), tree.changedPaths()));
     }

@@ -158,7 +158,9 @@ public final class FlowRun {
                                 List.of(new NodeFinished.Artifact("answer", digest)),
                                 Optional.empty(),
                                 Optional.empty(),
-                                Optional.of("answered")));
+                                Optional.of("answered"),
+                                Optional.empty(),
+                                Optional.empty()));
             }
             case INTERRUPTED -> {
                 if (!List.of("approve", "rerun", "deny").contains(answer)) {

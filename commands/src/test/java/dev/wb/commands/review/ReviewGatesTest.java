@@ -202,7 +202,9 @@ class ReviewGatesTest {
         assertEquals(
                 List.of("src/a.py"),
                 result.findings().stream().map(Finding::path).toList());
-        assertEquals(ReviewGated.Mode.STAGED, ReviewGated.TYPE.read(taskEvents().get(0)).mode());
+        assertEquals(
+                ReviewGated.Mode.STAGED,
+                ReviewGated.TYPE.read(taskEvents().get(0)).mode());
     }
 
     @Test

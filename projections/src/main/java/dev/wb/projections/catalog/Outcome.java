@@ -94,6 +94,11 @@ public enum Outcome {
         if (GitSeriesFinished.TYPE.matches(e)) {
             return pass(GitSeriesFinished.TYPE.read(e).status() == GitStatus.OK);
         }
+        return run(e);
+    }
+
+    /** A flow run's events: its nodes' ends, its budgets and parks, its own end; else the review's. */
+    private static Outcome run(EventEnvelope e) {
         if (NodeFinished.TYPE.matches(e)) {
             String outcome = NodeFinished.TYPE.read(e).outcome();
             return switch (outcome) {

@@ -31,7 +31,9 @@ class RunEventsTest {
                 List.of(new NodeFinished.Artifact("output", D)),
                 Optional.of("high"),
                 Optional.of(new NodeFinished.Usage(5300, "0.04")),
-                Optional.of("2 findings"));
+                Optional.of("2 findings"),
+                Optional.empty(),
+                Optional.empty());
     }
 
     @Test
@@ -71,7 +73,8 @@ class RunEventsTest {
                         Optional.empty(),
                         Optional.empty(),
                         Optional.of(new NodeFinished.Session(
-                                "implementation", "claude", Optional.of("u2"), false, Optional.of("u1")))),
+                                "implementation", "claude", Optional.of("u2"), false, Optional.of("u1"))),
+                        Optional.empty()),
                 "node.finished",
                 1,
                 "{\"artifacts\":[],\"durationMs\":5,\"node\":\"fixing\",\"outcome\":\"done\",\"reason\":null,"
@@ -140,7 +143,8 @@ class RunEventsTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.empty(),
-                Optional.of(new NodeFinished.Session("r", "codex", Optional.empty(), true, Optional.empty()))));
+                Optional.of(new NodeFinished.Session("r", "codex", Optional.empty(), true, Optional.empty())),
+                Optional.empty()));
         assertReadsBack(new NodeFinished(
                 "t",
                 "pass",

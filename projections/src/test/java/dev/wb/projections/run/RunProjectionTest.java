@@ -117,6 +117,8 @@ class RunProjectionTest {
                         List.of(),
                         Optional.empty(),
                         Optional.of(new NodeFinished.Usage(100, "0.1")),
+                        Optional.empty(),
+                        Optional.empty(),
                         Optional.empty()),
                 new RunParked(RunParked.Reason.QUESTION, "gate", Optional.of("why?"), Optional.empty(), List.of()),
                 new RunAnswered("because"),
@@ -127,6 +129,8 @@ class RunProjectionTest {
                         List.of(),
                         Optional.empty(),
                         Optional.of(new NodeFinished.Usage(20, "0.2")),
+                        Optional.empty(),
+                        Optional.empty(),
                         Optional.empty()),
                 new NodeFinished(
                         "odd",
@@ -135,6 +139,8 @@ class RunProjectionTest {
                         List.of(),
                         Optional.empty(),
                         Optional.of(new NodeFinished.Usage(1, "$5")),
+                        Optional.empty(),
+                        Optional.empty(),
                         Optional.empty()))) {
             // each event 10 s after the one before, the answer 1000 s after the park
             at[0] += e instanceof RunAnswered ? 1000 : 10;
@@ -211,7 +217,8 @@ class RunProjectionTest {
                 Optional.empty(),
                 Optional.empty(),
                 Optional.of(new NodeFinished.Session(
-                        lineage, provider, Optional.of(id).filter(x -> !x.isEmpty()), resumed, Optional.empty())));
+                        lineage, provider, Optional.of(id).filter(x -> !x.isEmpty()), resumed, Optional.empty())),
+                Optional.empty());
     }
 
     @Test

@@ -72,7 +72,8 @@ final class ReproduceExecution {
             }
             JudgeRun.CommandResult run =
                     CommandRun.run(setting, index, all.size(), new DeclaredCommand(0, command, command, false));
-            results.add(new CommandResult(index, command, run.status(), run.exitCode(), run.ended(), run.evidence()));
+            results.add(new CommandResult(
+                    index, command, run.status().wireName(), run.exitCode(), run.ended(), run.evidence()));
         }
         return results;
     }

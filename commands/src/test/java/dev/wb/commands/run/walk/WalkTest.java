@@ -202,7 +202,15 @@ class WalkTest {
     @Test
     void a_node_end_ends_the_run_when_the_wall_ran_out_or_a_person_is_needed() {
         NodeFinished crashed = new NodeFinished(
-                "build", "crashed", 5, List.of(), Optional.empty(), Optional.empty(), Optional.of("exit 2"));
+                "build",
+                "crashed",
+                5,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.of("exit 2"),
+                Optional.empty(),
+                Optional.empty());
 
         assertEquals(List.of(crashed), Walk.nodeEnded(crashed, Walk.Ending.GOES_ON, 60));
         assertEquals(

@@ -108,35 +108,18 @@ public record NodeFinished(
         artifacts = List.copyOf(artifacts);
     }
 
-    /** A node whose program left nothing of its group running (or that had none). */
-    public NodeFinished(
-            String node,
-            String outcome,
-            long durationMs,
-            List<Artifact> artifacts,
-            Optional<String> severity,
-            Optional<Usage> usage,
-            Optional<String> reason,
-            Optional<Session> session) {
-        this(node, outcome, durationMs, artifacts, severity, usage, reason, session, Optional.empty());
-    }
-
-    /** A node that used no provider session. */
-    public NodeFinished(
-            String node,
-            String outcome,
-            long durationMs,
-            List<Artifact> artifacts,
-            Optional<String> severity,
-            Optional<Usage> usage,
-            Optional<String> reason) {
-        this(node, outcome, durationMs, artifacts, severity, usage, reason, Optional.empty());
-    }
-
     /** A node that ended with an outcome and nothing more to say. */
     public static NodeFinished of(String node, String outcome, long durationMs) {
         return new NodeFinished(
-                node, outcome, durationMs, List.of(), Optional.empty(), Optional.empty(), Optional.empty());
+                node,
+                outcome,
+                durationMs,
+                List.of(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
     }
 
     @Override
