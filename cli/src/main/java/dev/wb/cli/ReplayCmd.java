@@ -40,18 +40,13 @@ final class ReplayCmd extends LeafCmd {
             Exit.USAGE.as("malformed key, or --at or --output out of range"),
             Exit.MISSING.as("no history for KEY"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     boolean verify;
     Long at;
     Long output;
 
     private ReplayCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {
@@ -77,8 +72,7 @@ final class ReplayCmd extends LeafCmd {
                 Long.class,
                 "Print the full stored output of event N (a verify command's run).",
                 value -> cmd.output = (Long) value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

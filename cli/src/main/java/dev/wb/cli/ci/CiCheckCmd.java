@@ -29,12 +29,7 @@ public final class CiCheckCmd extends LeafCmd {
     private String base;
 
     private CiCheckCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return EXITS;
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -56,8 +51,7 @@ public final class CiCheckCmd extends LeafCmd {
                 .toBuilder()
                 .required(true)
                 .build());
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -42,12 +42,7 @@ public final class CiInitCmd extends LeafCmd {
     private boolean stdout;
 
     private CiInitCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return EXITS;
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -97,8 +92,7 @@ public final class CiInitCmd extends LeafCmd {
         spec.addOption(
                 Specs.flag("--dry-run", "say what would be written; write nothing", value -> cmd.dryRun = value));
         spec.addOption(Specs.flag("--stdout", "print the file instead of writing it", value -> cmd.stdout = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -26,15 +26,10 @@ public final class CiteCheckCmd extends LeafCmd {
             Exit.MISSING.as("no such file"),
             Exit.USAGE.as("no FILE, or more than one"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String file;
 
     private CiteCheckCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -49,8 +44,7 @@ public final class CiteCheckCmd extends LeafCmd {
                 "1",
                 "The JSON file, inside the repository, like .workflow/ABC-1/sdd.json.",
                 v -> cmd.file = v));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

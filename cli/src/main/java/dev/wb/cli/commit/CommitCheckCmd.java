@@ -26,17 +26,12 @@ public final class CommitCheckCmd extends LeafCmd {
                     + " file, over 64 KiB, not UTF-8)",
             "the message breaks a rule; nothing was saved");
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     Optional<String> positionalKey = Optional.empty();
     Optional<String> optionKey = Optional.empty();
     String file;
 
     private CommitCheckCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {
@@ -61,8 +56,7 @@ public final class CommitCheckCmd extends LeafCmd {
                 String.class,
                 "The task the message is for, as the original workbench names it.",
                 v -> cmd.optionKey = Optional.of((String) v)));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override
@@ -118,12 +112,6 @@ public final class CommitCheckCmd extends LeafCmd {
         doc.set("convention", CommitConventionCmd.json(result.convention()));
         result.reasons().forEach(doc.putArray("reasons")::add);
         doc.put("sha256", result.draft().sha256());
-        if (result.saved().isPresent()) {
-            doc.put("saved", result.saved().get());
-        } else {
-            doc.putNull("saved");
-        }
-        doc.put("event", result.event().eventId());
-        return doc;
+        return DraftChecks.savedAndRecorded(doc, result.saved(), result.event());
     }
 }

@@ -25,15 +25,10 @@ public final class CommitConventionCmd extends LeafCmd {
             Exit.USAGE.as("an unknown --set style, or outside a repository"),
             Exit.CONFIG.as("unusable config.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     Optional<String> set = Optional.empty();
 
     private CommitConventionCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {
@@ -50,8 +45,7 @@ public final class CommitConventionCmd extends LeafCmd {
                 "Declare the style instead of detecting it, for a repository adopting one its history does not"
                         + " have yet: " + String.join(", ", CommitStyle.wireNames()) + ".",
                 v -> cmd.set = Optional.of((String) v)));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

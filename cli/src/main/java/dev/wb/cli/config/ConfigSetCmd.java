@@ -33,17 +33,12 @@ public final class ConfigSetCmd extends LeafCmd {
             Exit.USAGE.as("a key that cannot be set or a value that is never valid"),
             Exit.CONFIG.as("unusable config.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String value;
     boolean user;
 
     private ConfigSetCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {

@@ -28,15 +28,10 @@ public final class ConfigShowCmd extends LeafCmd {
     private static final Exits EXITS = Exits.of(
             Exit.OK.as("shown"), Exit.CONFIG.as("config.json unusable (the error names the key and its line)"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     boolean origin;
 
     private ConfigShowCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {

@@ -1,5 +1,7 @@
 package dev.wb.cli.core;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import java.util.List;
 import java.util.Optional;
@@ -40,5 +42,15 @@ public final class DraftChecks {
     /** The command that checks the draft {@code shown} again, for the task when one was named. */
     public static String again(String command, Optional<TaskKey> task, String shown) {
         return command + " " + task.map(k -> k.value() + " ").orElse("") + "--file " + shown;
+    }
+
+    /** The end of a draft check's JSON: where the draft was saved ({@code null}: not saved) and the event's id. */
+    public static ObjectNode savedAndRecorded(ObjectNode doc, Optional<String> saved, EventEnvelope event) {
+        if (saved.isPresent()) {
+            doc.put("saved", saved.get());
+        } else {
+            doc.putNull("saved");
+        }
+        return doc.put("event", event.eventId());
     }
 }

@@ -19,13 +19,18 @@ import picocli.CommandLine.Model.CommandSpec;
 public abstract class LeafCmd implements Callable<Integer> {
 
     protected final WbCommand root;
+    private final Exits exits;
 
-    protected LeafCmd(WbCommand root) {
+    /** A command of {@code root} that can end with {@code exits}, in the order its help lists them. */
+    protected LeafCmd(WbCommand root, Exits exits) {
         this.root = root;
+        this.exits = exits;
     }
 
     /** The outcomes this command can end with, in the order its help lists them. */
-    public abstract Exits exits();
+    public final Exits exits() {
+        return exits;
+    }
 
     /** Runs the command. */
     protected abstract Exit run();

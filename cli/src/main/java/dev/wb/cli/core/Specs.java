@@ -28,6 +28,11 @@ public final class Specs {
         return spec;
     }
 
+    /** The spec with {@link #json} added: the last step of most commands' spec. */
+    public static CommandSpec withJson(WbCommand root, CommandSpec spec) {
+        return spec.addOption(json(root));
+    }
+
     /** {@code --json}, on the root and on every subcommand, setting the one flag the run reads. */
     public static OptionSpec json(WbCommand root) {
         return flag("--json", "Print one JSON document on stdout and nothing else there.", on -> root.json |= on);

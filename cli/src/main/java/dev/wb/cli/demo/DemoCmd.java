@@ -35,15 +35,10 @@ public final class DemoCmd extends LeafCmd {
             Exit.OK.as("every step went as expected"),
             Exit.NOT_COMPLETED.as("a step did not, or the demo repository could not be created"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     static final String KEY = "DEMO-1";
 
     private DemoCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -53,8 +48,7 @@ public final class DemoCmd extends LeafCmd {
                         "Walk through a task in a throwaway"
                                 + " repository under the temp folder: plan, audit, change, scope check, a stray edit, a fixed plan,"
                                 + " replay, and the task's HTML page. Your own files are not touched.");
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

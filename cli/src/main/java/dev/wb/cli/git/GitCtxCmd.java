@@ -22,12 +22,7 @@ public final class GitCtxCmd extends LeafCmd {
     private static final Exits EXITS = Exits.of(Exit.OK.as("shown"), Exit.USAGE.as("outside a git repository"));
 
     private GitCtxCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return EXITS;
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -36,8 +31,7 @@ public final class GitCtxCmd extends LeafCmd {
                 "ctx",
                 "Where the checkout stands: root, branch, upstream, remotes, HEAD,"
                         + " identity, and a note when user.email is not the identity config.json expects. Read-only.");
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

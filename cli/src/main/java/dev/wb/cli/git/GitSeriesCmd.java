@@ -43,13 +43,8 @@ public abstract class GitSeriesCmd extends LeafCmd {
     boolean execute;
 
     GitSeriesCmd(WbCommand root, String action) {
-        super(root);
+        super(root, EXITS);
         this.action = action;
-    }
-
-    @Override
-    public final Exits exits() {
-        return EXITS;
     }
 
     /** The series this command prints or runs. */

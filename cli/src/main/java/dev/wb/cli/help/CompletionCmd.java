@@ -26,12 +26,7 @@ public final class CompletionCmd extends LeafCmd {
     private String shell = "bash";
 
     private CompletionCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return EXITS;
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {

@@ -33,12 +33,7 @@ public final class ManCmd extends LeafCmd {
     private String dir;
 
     private ManCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return EXITS;
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {

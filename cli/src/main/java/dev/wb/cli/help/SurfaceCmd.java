@@ -36,12 +36,7 @@ public final class SurfaceCmd extends LeafCmd {
     String group;
 
     private SurfaceCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return EXITS;
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {

@@ -35,16 +35,11 @@ public final class HooksInstallCmd extends LeafCmd {
             Exit.USAGE.as("no such host"),
             Exit.CONFIG.as("the host's settings file is unusable (not a JSON object, a symbolic link…)"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     private final boolean installing;
     String host;
 
     private HooksInstallCmd(WbCommand root, boolean installing) {
-        super(root);
+        super(root, EXITS);
         this.installing = installing;
     }
 
@@ -61,8 +56,7 @@ public final class HooksInstallCmd extends LeafCmd {
                         + " docs/HOOKS.md lists the exact entries.",
                 "");
         spec.addPositional(Specs.positional("HOST", "1", HostArg.LIST, value -> cmd.host = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     public static CommandSpec uninstall(WbCommand root) {
@@ -72,8 +66,7 @@ public final class HooksInstallCmd extends LeafCmd {
                 "Remove wb's hooks from the host's settings, and nothing else; the file is deleted only when"
                         + " nothing else is left in it.");
         spec.addPositional(Specs.positional("HOST", "1", HostArg.LIST, value -> cmd.host = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

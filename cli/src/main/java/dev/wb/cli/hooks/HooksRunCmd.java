@@ -24,16 +24,11 @@ public final class HooksRunCmd extends LeafCmd {
             Exit.HOOK_REFUSED.as("a deviation or a failed verification: the reason on stderr, for the agent"),
             Exit.HOOK_UNREAD.as("could not check (no plan, no audit, an unusable event): shown to the person"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String host;
     String phase;
 
     private HooksRunCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {

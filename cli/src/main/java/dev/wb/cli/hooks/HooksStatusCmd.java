@@ -23,15 +23,10 @@ public final class HooksStatusCmd extends LeafCmd {
 
     private static final Exits EXITS = Exits.of(Exit.OK.as("shown"), Exit.USAGE.as("no such host"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String host;
 
     private HooksStatusCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -42,8 +37,7 @@ public final class HooksStatusCmd extends LeafCmd {
                         + " absent, and in which file.");
         spec.addPositional(
                 Specs.positional("HOST", "0..1", HostArg.LIST + " (default: all three)", value -> cmd.host = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

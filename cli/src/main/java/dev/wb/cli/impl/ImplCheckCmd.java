@@ -36,17 +36,12 @@ public final class ImplCheckCmd extends LeafCmd {
             Exit.USAGE.as("no passing current audit or malformed key"),
             Exit.MISSING.as("no sdd.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     boolean staged;
     String base;
 
     private ImplCheckCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -65,8 +60,7 @@ public final class ImplCheckCmd extends LeafCmd {
                 String.class,
                 "Also check every commit since REF (e.g. main), so work already committed is seen.",
                 value -> cmd.base = (String) value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

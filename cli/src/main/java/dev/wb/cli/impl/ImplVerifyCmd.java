@@ -38,17 +38,12 @@ public final class ImplVerifyCmd extends LeafCmd {
                     + " or no base branch"),
             Exit.MISSING.as("no sdd.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     boolean regression;
     String base;
 
     private ImplVerifyCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -71,8 +66,7 @@ public final class ImplVerifyCmd extends LeafCmd {
                 "The branch this one started from (default: origin/HEAD's branch, else main, master or develop):"
                         + " the test targets must be among the changes since it.",
                 value -> cmd.base = (String) value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -30,18 +30,13 @@ public final class JudgeCurrentCmd extends LeafCmd {
             Exit.CHECK_FAILED.as("it does not verify"),
             Exit.MISSING.as("no record"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     /** How many changed paths the text shows. */
     private static final int SHOWN = 50;
 
     String record;
 
     private JudgeCurrentCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -52,8 +47,7 @@ public final class JudgeCurrentCmd extends LeafCmd {
                         + " snapshot with the live workspace: status (everything), reviewBoundary (the task's continuation"
                         + " sidecar left out) and executionMetadata (what the sidecar did).");
         spec.addPositional(Specs.positional("RECORD", "1", "The record's JSON file.", v -> cmd.record = v));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -15,16 +15,11 @@ public final class JudgeDisableCmd extends LeafCmd {
     private static final Exits EXITS = Exits.of(
             Exit.OK.as("disabled"), Exit.CONFIG.as("unusable config.json, or settings.local.json without --force"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     boolean dryRun;
     boolean force;
 
     private JudgeDisableCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     @Override
@@ -49,7 +44,6 @@ public final class JudgeDisableCmd extends LeafCmd {
                 "Disable even when .claude/settings.local.json cannot be read: the"
                         + " file is left as it is, with a warning.",
                 on -> cmd.force = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 }

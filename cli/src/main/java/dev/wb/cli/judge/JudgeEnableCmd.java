@@ -19,16 +19,11 @@ public final class JudgeEnableCmd extends LeafCmd {
             Exit.OK.as("enabled (or planned, with --dry-run)"),
             Exit.CONFIG.as("unusable config.json or settings.local.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     boolean dryRun;
     boolean force;
 
     private JudgeEnableCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     @Override
@@ -59,7 +54,6 @@ public final class JudgeEnableCmd extends LeafCmd {
         spec.addOption(
                 Specs.flag("--dry-run", "Print what would be written, and write nothing.", on -> cmd.dryRun = on));
         spec.addOption(Specs.flag("--force", "Overwrite agent files that were edited by hand.", on -> cmd.force = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 }

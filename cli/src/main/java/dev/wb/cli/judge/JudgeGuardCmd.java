@@ -24,13 +24,8 @@ public final class JudgeGuardCmd extends LeafCmd {
             Exit.HOOK_UNREAD.as(
                     "the event could not be read (Claude Code lets the call go ahead and shows the message)"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     private JudgeGuardCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {

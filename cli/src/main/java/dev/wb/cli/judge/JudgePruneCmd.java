@@ -21,16 +21,11 @@ public final class JudgePruneCmd extends LeafCmd {
             Exit.NOT_COMPLETED.as("a folder could not be removed completely"),
             Exit.USAGE.as("--keep below 0, or a validation run holds the lock on a snapshot this would delete"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     int keep = JudgePrune.DEFAULT_KEEP;
     boolean force;
 
     private JudgePruneCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -51,8 +46,7 @@ public final class JudgePruneCmd extends LeafCmd {
                 "--force",
                 "Delete, and record a judge.snapshots.pruned event; without it" + " nothing is deleted.",
                 on -> cmd.force = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -35,11 +35,6 @@ public final class JudgeReproduceCmd extends LeafCmd {
                     "a malformed ## Migration block, another base than the snapshot's or a foreign capsule without --include-task"),
             Exit.MISSING.as("an unknown or damaged snapshot"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String base;
     String candidate;
@@ -47,7 +42,7 @@ public final class JudgeReproduceCmd extends LeafCmd {
     final JudgeOptions.Approvals approvals = new JudgeOptions.Approvals();
 
     private JudgeReproduceCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -81,8 +76,7 @@ public final class JudgeReproduceCmd extends LeafCmd {
                 v -> cmd.include = v));
         spec.addOption(cmd.approvals.option("Approve one command of the list, headless;"
                 + " once per command, in order: the install (if any), the prepare commands, the generator."));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -22,15 +22,10 @@ public final class JudgeRoundsCmd extends LeafCmd {
     private static final Exits EXITS =
             Exits.of(Exit.OK.as("reported"), Exit.USAGE.as("malformed key"), Exit.CONFIG.as("unusable policy.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
 
     private JudgeRoundsCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -46,8 +41,7 @@ public final class JudgeRoundsCmd extends LeafCmd {
                         + " never say an approval matches the live workspace.");
         spec.addPositional(Specs.positional(
                 "KEY", "0..1", "Only this task, like TASK-7 (applied before the" + " counts).", v -> cmd.key = v));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

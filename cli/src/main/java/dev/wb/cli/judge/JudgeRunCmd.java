@@ -37,11 +37,6 @@ public final class JudgeRunCmd extends LeafCmd {
             Exit.INVALIDATED.as("the tree changed during the run"),
             Exit.TREE_MISMATCH.as("the tree no longer matches the snapshot (or the snapshot is unknown or damaged)"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String candidate;
     final JudgeOptions.Approvals approvals = new JudgeOptions.Approvals();
@@ -50,7 +45,7 @@ public final class JudgeRunCmd extends LeafCmd {
     boolean timings;
 
     private JudgeRunCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -72,8 +67,7 @@ public final class JudgeRunCmd extends LeafCmd {
         spec.addOption(
                 Specs.flag("--break-lock", "Take over a run lock held by another host.", on -> cmd.breakLock = on));
         spec.addOption(JudgeOptions.timings(on -> cmd.timings = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -26,18 +26,13 @@ public final class JudgeScopeCmd extends LeafCmd {
             Exit.CONFIG.as("unusable policy.json"),
             Exit.MISSING.as("missing capsule document or unknown or damaged snapshot"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String base;
     String candidate = "WORKTREE";
     List<String> include = List.of();
 
     private JudgeScopeCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {
@@ -61,8 +56,7 @@ public final class JudgeScopeCmd extends LeafCmd {
                 "KEY",
                 "Another task whose capsule this change" + " deliberately touches; once per task.",
                 v -> cmd.include = v));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -43,11 +43,6 @@ public final class JudgeSnapshotCmd extends LeafCmd {
             Exit.MISSING.as("a capsule document is missing"),
             Exit.CHECK_FAILED.as("the parent review of a catch-up does not verify"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String base;
     List<String> include = List.of();
@@ -58,7 +53,7 @@ public final class JudgeSnapshotCmd extends LeafCmd {
     final JudgeOptions.Approvals approvals = new JudgeOptions.Approvals();
 
     private JudgeSnapshotCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {
@@ -102,8 +97,7 @@ public final class JudgeSnapshotCmd extends LeafCmd {
                 v -> cmd.receiptDigest = (String) v));
         spec.addOption(cmd.approvals.option("With --from-review and no receipt:"
                 + " approve re-running the parent's declared commands; once per command, in declared order."));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -26,13 +26,8 @@ public final class JudgeStatusCmd extends LeafCmd {
 
     private static final Exits EXITS = Exits.of(Exit.OK.as("shown"), Exit.CONFIG.as("unusable config.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     private JudgeStatusCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     @Override
@@ -131,7 +126,6 @@ public final class JudgeStatusCmd extends LeafCmd {
                 "--force",
                 "Accepted as by enable and disable; status overrides nothing," + " so it changes nothing.",
                 on -> {}));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 }

@@ -32,11 +32,6 @@ public final class JudgeVerifyCmd extends LeafCmd {
             Exit.USAGE.as("misused options"),
             Exit.MISSING.as("no record"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String record;
     String receiptDigest;
     boolean runTests;
@@ -44,7 +39,7 @@ public final class JudgeVerifyCmd extends LeafCmd {
     boolean timings;
 
     private JudgeVerifyCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -74,8 +69,7 @@ public final class JudgeVerifyCmd extends LeafCmd {
         spec.addOption(cmd.approvals.option(
                 "With --run-tests, headless: approve one" + " declared command; once per command, in declared order."));
         spec.addOption(JudgeOptions.timings(on -> cmd.timings = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

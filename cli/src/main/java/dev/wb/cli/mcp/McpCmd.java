@@ -25,13 +25,8 @@ public final class McpCmd extends LeafCmd {
     private static final Exits EXITS =
             Exits.of(Exit.OK.as("stdin ended: the client went away"), Exit.USAGE.as("outside a git repository"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     private McpCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {

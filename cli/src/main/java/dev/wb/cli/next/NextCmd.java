@@ -23,15 +23,10 @@ public final class NextCmd extends LeafCmd {
             Exit.USAGE.as("malformed key or outside a git repository"),
             Exit.MISSING.as("no task named, none with history, and the branch names none"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
 
     private NextCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -42,8 +37,7 @@ public final class NextCmd extends LeafCmd {
                         + " one touched last, else a key in the branch's name) and the command that moves it on.");
         spec.addPositional(
                 Specs.positional("KEY", "0..1", "This task; omit to choose as above.", value -> cmd.key = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -46,15 +46,10 @@ public final class ChecksCmd extends LeafCmd {
             Exit.CONFIG.as("configuration"),
             Exit.MISSING.as("no sdd.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
 
     private ChecksCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -68,8 +63,7 @@ public final class ChecksCmd extends LeafCmd {
                 "A skip_if_unavailable set whose program cannot launch is skipped, said"
                         + " loudly, and blocks git.auto_merge even when the checks pass.");
         spec.addPositional(Specs.taskKey(value -> cmd.key = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

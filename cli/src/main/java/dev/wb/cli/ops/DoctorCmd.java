@@ -24,13 +24,8 @@ public final class DoctorCmd extends LeafCmd {
             Exit.OK.as("ready (warnings are said, and do not fail it)"),
             Exit.CONFIG.as("a check failed; its fix: line says what to do"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     private DoctorCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -40,8 +35,7 @@ public final class DoctorCmd extends LeafCmd {
                 "Check that this machine and checkout are ready for wb: Java, git on PATH, a git repository, its"
                         + " author, .workflow/ writable, config.json valid, the log opens, hooks installed, agent CLIs"
                         + " on PATH. Writes nothing and reaches no network.");
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -33,16 +33,11 @@ public final class PreflightCmd extends LeafCmd {
             Exit.CONFIG.as("unusable config.json"),
             Exit.USAGE.as("usage"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String envFile;
     boolean paidProbe;
 
     private PreflightCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -70,8 +65,7 @@ public final class PreflightCmd extends LeafCmd {
                         + " provider (claude) to prove its sandbox on a throwaway fixture; declines, spending nothing,"
                         + " under strict_isolation false or on a host with no OS Bash sandbox.",
                 on -> cmd.paidProbe = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

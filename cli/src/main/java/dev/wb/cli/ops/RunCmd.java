@@ -30,11 +30,6 @@ public final class RunCmd extends LeafCmd {
             Exit.RUN_MANUAL.as("manual action required; also a refusal (another run, a changed flow) or a usage error"),
             Exit.RUN_PARKED.as("parked for a person (answer with --answer); also a flow that fails validation"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String flow;
     String answer;
@@ -42,7 +37,7 @@ public final class RunCmd extends LeafCmd {
     boolean stopOrphans;
 
     private RunCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -78,8 +73,7 @@ public final class RunCmd extends LeafCmd {
                 "Before resuming, stop what a wb run killed outright (kill -9) left running of its node: its"
                         + " process group gets SIGTERM, then SIGKILL after 10 s.",
                 value -> cmd.stopOrphans = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -25,16 +25,11 @@ public final class ValidateFlowCmd extends LeafCmd {
             Exit.FLOW_INVALID.as("any invalid"),
             Exit.USAGE.as("flow not found, usage error, or no loadable config"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String name;
     boolean all;
 
     private ValidateFlowCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -49,8 +44,7 @@ public final class ValidateFlowCmd extends LeafCmd {
         spec.addPositional(
                 Specs.positional("NAME", "0..1", "One flow: its file's stem or <stem>.yaml.", v -> cmd.name = v));
         spec.addOption(Specs.flag("--all", "Every *.yaml in .workflow/flows/, sorted.", on -> cmd.all |= on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

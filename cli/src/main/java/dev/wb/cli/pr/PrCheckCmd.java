@@ -27,17 +27,12 @@ public final class PrCheckCmd extends LeafCmd {
                     + " file, over 256 KiB, not UTF-8)",
             "the draft breaks a rule, or the handover the work owes is not ready; nothing was saved");
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     Optional<String> key = Optional.empty();
     Optional<String> shape = Optional.empty();
     String file;
 
     private PrCheckCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {
@@ -59,8 +54,7 @@ public final class PrCheckCmd extends LeafCmd {
                 "The shape wb pr context gave: " + String.join(", ", Shape.wireNames())
                         + " (a trivial change's description has no headings).",
                 v -> cmd.shape = Optional.of((String) v)));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override
@@ -110,12 +104,6 @@ public final class PrCheckCmd extends LeafCmd {
         result.reasons().forEach(doc.putArray("reasons")::add);
         doc.put("handover", result.handover().wireName());
         doc.put("sha256", result.draft().sha256());
-        if (result.saved().isPresent()) {
-            doc.put("saved", result.saved().get());
-        } else {
-            doc.putNull("saved");
-        }
-        doc.put("event", result.event().eventId());
-        return doc;
+        return DraftChecks.savedAndRecorded(doc, result.saved(), result.event());
     }
 }

@@ -24,16 +24,11 @@ public final class PrContextCmd extends LeafCmd {
             Exit.USAGE.as("a malformed key, or a --base that names no commit"),
             Exit.CONFIG.as("unusable config.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     Optional<String> base = Optional.empty();
 
     private PrContextCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {
@@ -52,8 +47,7 @@ public final class PrContextCmd extends LeafCmd {
                 String.class,
                 "The branch this would merge into; by default origin/HEAD's branch, else main, master or develop.",
                 v -> cmd.base = Optional.of((String) v)));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -23,16 +23,11 @@ public final class ReviewContextCmd extends LeafCmd {
             Exit.USAGE.as("malformed key, outside a repository, a --base that is no commit, or --staged with --base"),
             Exit.CONFIG.as("unusable config.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     final ReviewGroup.DiffChoice choice = new ReviewGroup.DiffChoice();
 
     private ReviewContextCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -44,8 +39,7 @@ public final class ReviewContextCmd extends LeafCmd {
         spec.addPositional(Specs.positional(
                 "KEY", "0..1", "The task key, like ABC-12 (optional: the facts are the diff's).", v -> cmd.key = v));
         ReviewGroup.diffOptions(spec, cmd.choice);
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -31,16 +31,11 @@ public final class ReviewGatesCmd extends LeafCmd {
             Exit.CHECK_FAILED.as("a finding: a secret, a swallowed error, a new dependency, or a bug fix with no test"),
             Exit.USAGE.as("malformed key, outside a repository, a --base that is no commit, or --staged with --base"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     final ReviewGroup.DiffChoice choice = new ReviewGroup.DiffChoice();
 
     private ReviewGatesCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -52,8 +47,7 @@ public final class ReviewGatesCmd extends LeafCmd {
                         + " Recorded as a review.gated event of KEY.");
         spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         ReviewGroup.diffOptions(spec, cmd.choice);
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -31,16 +31,11 @@ public final class RouteCmd extends LeafCmd {
             Exit.CONFIG.as("config.json is invalid (its critical zones decide the tier)"),
             Exit.CHECK_FAILED.as("sdd.json is no plan wb reads (a link out of the repository, too large, not UTF-8)"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     List<String> files = new ArrayList<>();
 
     private RouteCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -56,8 +51,7 @@ public final class RouteCmd extends LeafCmd {
                 "PATH",
                 "A path the change will touch, when there is no plan yet; repeatable.",
                 values -> cmd.files = new ArrayList<>(values)));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -32,16 +32,11 @@ public final class SddAuditCmd extends LeafCmd {
             Exit.MISSING.as("no sdd.json"),
             Exit.USAGE.as("malformed key"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     boolean rebaseline;
 
     private SddAuditCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -54,8 +49,7 @@ public final class SddAuditCmd extends LeafCmd {
         spec.addPositional(Specs.taskKey(value -> cmd.key = value));
         spec.addOption(Specs.flag(
                 "--rebaseline", "Re-anchor the plan to the current tree: strict again.", on -> cmd.rebaseline = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -23,17 +23,12 @@ public final class SddBlankCmd extends LeafCmd {
                     "malformed key, unknown preset, sdd.json already there or a task folder that leads out of the repository (nothing written)"),
             Exit.CONFIG.as("cannot write"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String preset = "";
     String persona = "";
 
     private SddBlankCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -58,8 +53,7 @@ public final class SddBlankCmd extends LeafCmd {
                 String.class,
                 "Who the plan is written as (empty by" + " default).",
                 value -> cmd.persona = (String) value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

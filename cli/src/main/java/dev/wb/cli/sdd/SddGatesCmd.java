@@ -25,16 +25,11 @@ public final class SddGatesCmd extends LeafCmd {
             Exit.MISSING.as("KEY named and no sdd.json"),
             Exit.CONFIG.as("sdd.json is not a JSON object, or config.json does not read"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String preset;
 
     private SddGatesCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -52,8 +47,7 @@ public final class SddGatesCmd extends LeafCmd {
                 String.class,
                 "prototype, solo-saas, startup, scaleup or enterprise.",
                 value -> cmd.preset = (String) value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -20,16 +20,11 @@ public final class SddGetCmd extends LeafCmd {
             Exit.MISSING.as("no sdd.json"),
             Exit.CONFIG.as("sdd.json is not a JSON object or not a file wb reads"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String section;
 
     private SddGetCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -45,8 +40,7 @@ public final class SddGetCmd extends LeafCmd {
                 "SECTION",
                 "One of: " + String.join(", ", PlanSection.SECTIONS) + ".",
                 value -> cmd.section = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -22,19 +22,12 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 public final class SddNoteCmd extends LeafCmd {
 
-    private final Exits exits;
     private final BiFunction<Session, TaskKey, Written> writer;
     String key;
 
     private SddNoteCmd(WbCommand root, Exits exits, BiFunction<Session, TaskKey, Written> writer) {
-        super(root);
-        this.exits = exits;
+        super(root, exits);
         this.writer = writer;
-    }
-
-    @Override
-    public Exits exits() {
-        return exits;
     }
 
     public static CommandSpec render(WbCommand root) {
@@ -73,8 +66,7 @@ public final class SddNoteCmd extends LeafCmd {
     private CommandSpec spec(String name, String description) {
         CommandSpec spec = command(name, description);
         spec.addPositional(Specs.taskKey(value -> key = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

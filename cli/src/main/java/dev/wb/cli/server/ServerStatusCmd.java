@@ -17,13 +17,8 @@ public final class ServerStatusCmd extends LeafCmd {
 
     private static final Exits EXITS = Exits.of(Exit.OK.as("shown (also when no server runs)"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     private ServerStatusCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {
@@ -33,8 +28,7 @@ public final class ServerStatusCmd extends LeafCmd {
                 "This install's warm servers for this user: pid, JDK, commands served, when last used.",
                 "How they work: docs/adr/0013-served-path.md.",
                 "");
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -16,13 +16,8 @@ public final class ServerStopCmd extends LeafCmd {
 
     private static final Exits EXITS = Exits.of(Exit.OK.as("stopped, or none was running"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     private ServerStopCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     static CommandSpec spec(WbCommand root) {

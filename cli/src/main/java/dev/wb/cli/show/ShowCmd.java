@@ -45,18 +45,13 @@ public final class ShowCmd extends LeafCmd {
             Exit.MISSING.as("no history for KEY"),
             Exit.CONFIG.as("the page could not be written"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String color = "auto";
     /** Null without {@code --html}; empty with it and no FILE (the default page file). */
     String html;
 
     private ShowCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -94,8 +89,7 @@ public final class ShowCmd extends LeafCmd {
                 String.class,
                 "always, never or auto (the default: on a terminal, unless NO_COLOR is set or TERM=dumb).",
                 value -> cmd.color = (String) value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

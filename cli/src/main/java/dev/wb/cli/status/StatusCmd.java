@@ -47,11 +47,6 @@ public final class StatusCmd extends LeafCmd {
     private static final Exits EXITS =
             Exits.of(Exit.OK.as("shown"), Exit.USAGE.as("malformed key or outside a git repository"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     /** Commands listed in the text of {@code --stats}; {@code --json} lists them all. */
     static final int COMMANDS_SHOWN = 20;
 
@@ -60,7 +55,7 @@ public final class StatusCmd extends LeafCmd {
     private List<ReplicaTrust.Verdict> untrusted = List.of();
 
     private StatusCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -75,8 +70,7 @@ public final class StatusCmd extends LeafCmd {
                 "Where tasks wait or fail; verify commands' runs, failures and mean"
                         + " duration; citation verdicts; refusals; git steps; events by type.",
                 on -> cmd.stats = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     /**

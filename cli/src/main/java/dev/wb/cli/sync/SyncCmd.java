@@ -2,7 +2,6 @@ package dev.wb.cli.sync;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.cli.core.Exit;
-import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
@@ -22,12 +21,7 @@ public final class SyncCmd extends LeafCmd {
     private boolean withOutput;
 
     private SyncCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return SyncRender.EXITS;
+        super(root, SyncRender.EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {

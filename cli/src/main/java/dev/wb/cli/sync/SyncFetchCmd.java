@@ -1,7 +1,6 @@
 package dev.wb.cli.sync;
 
 import dev.wb.cli.core.Exit;
-import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
@@ -15,12 +14,7 @@ public final class SyncFetchCmd extends LeafCmd {
     private String remote = SyncRender.DEFAULT_REMOTE;
 
     private SyncFetchCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return SyncRender.EXITS;
+        super(root, SyncRender.EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -32,8 +26,7 @@ public final class SyncFetchCmd extends LeafCmd {
                 "Nothing is imported when any history fails its check (docs/SYNC.md).");
         spec.addPositional(Specs.positional(
                 "REMOTE", "0..1", "a configured remote (default origin)", value -> cmd.remote = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

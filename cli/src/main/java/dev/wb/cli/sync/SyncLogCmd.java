@@ -30,12 +30,7 @@ public final class SyncLogCmd extends LeafCmd {
     private String key;
 
     private SyncLogCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return EXITS;
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -46,8 +41,7 @@ public final class SyncLogCmd extends LeafCmd {
                         + " marked), in the order every clone holding the same histories shows them.",
                 "--json: one {\"replica\": …, \"lamport\": …, \"event\": envelope as stored} a line. Read-only.");
         spec.addPositional(Specs.positional("KEY", "1", "a task key, or workspace", value -> cmd.key = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

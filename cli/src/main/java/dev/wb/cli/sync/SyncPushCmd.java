@@ -1,7 +1,6 @@
 package dev.wb.cli.sync;
 
 import dev.wb.cli.core.Exit;
-import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
@@ -16,12 +15,7 @@ public final class SyncPushCmd extends LeafCmd {
     private boolean withOutput;
 
     private SyncPushCmd(WbCommand root) {
-        super(root);
-    }
-
-    @Override
-    public Exits exits() {
-        return SyncRender.EXITS;
+        super(root, SyncRender.EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -32,8 +26,7 @@ public final class SyncPushCmd extends LeafCmd {
                         + " (default origin), never forced.",
                 "Each history is verified before it is written (docs/SYNC.md).");
         SyncRender.pushArguments(spec, value -> cmd.remote = value, value -> cmd.withOutput = value);
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

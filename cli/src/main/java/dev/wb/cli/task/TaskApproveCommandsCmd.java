@@ -25,15 +25,10 @@ public final class TaskApproveCommandsCmd extends LeafCmd {
             Exit.CONFIG.as("invalid policy.json"),
             Exit.MISSING.as("a capsule document is missing"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
 
     private TaskApproveCommandsCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     @Override
@@ -75,7 +70,6 @@ public final class TaskApproveCommandsCmd extends LeafCmd {
                         + " capsule declares under ## Validation, bound to this task and this exact list: wb judge run then"
                         + " runs them without asking. Any change to the list needs approval again.");
         spec.addPositional(Specs.positional("KEY", "1", "The task key, like TASK-7.", value -> cmd.key = value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 }

@@ -30,15 +30,10 @@ public final class TaskCleanCmd extends LeafCmd {
     static final Set<String> HAND_WRITTEN =
             Set.of("task.md", "context.md", "plan.md", "acceptance-criteria.md", "frame.md", "handover.md");
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     boolean execute;
 
     private TaskCleanCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -49,8 +44,7 @@ public final class TaskCleanCmd extends LeafCmd {
                         + " --execute, each removal recorded as a task.cleaned event. The log is never edited: every"
                         + " event of a cleaned task stays.");
         spec.addOption(Specs.flag("--execute", "Remove the folders listed.", on -> cmd.execute = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -19,16 +19,11 @@ public final class TaskDoneCmd extends LeafCmd {
     private static final Exits EXITS = Exits.of(
             Exit.OK.as("marked done, or already done"), Exit.USAGE.as("malformed key or outside a git repository"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String reason = "";
 
     private TaskDoneCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -44,8 +39,7 @@ public final class TaskDoneCmd extends LeafCmd {
                 String.class,
                 "Why, in a line; recorded with the event.",
                 v -> cmd.reason = (String) v));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

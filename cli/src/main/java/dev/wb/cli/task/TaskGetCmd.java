@@ -26,18 +26,13 @@ public final class TaskGetCmd extends LeafCmd {
             Exit.CONFIG.as("gh is not installed, or the local ticket does not read"),
             Exit.MISSING.as("no --issue, and no local ticket .workflow/tasks/KEY.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String issue;
     String repo;
     boolean refresh;
 
     private TaskGetCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -57,8 +52,7 @@ public final class TaskGetCmd extends LeafCmd {
                 "The issue's repository; omit for the one gh finds from this checkout.",
                 v -> cmd.repo = (String) v));
         spec.addOption(Specs.flag("--refresh", "Ask GitHub again, whatever the cache holds.", on -> cmd.refresh = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -33,16 +33,11 @@ public final class TaskMigrateCriteriaCmd extends LeafCmd {
             Exit.CONFIG.as("invalid policy.json"),
             Exit.MISSING.as("no acceptance-criteria.md for KEY"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     boolean dryRun;
 
     private TaskMigrateCriteriaCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -59,8 +54,7 @@ public final class TaskMigrateCriteriaCmd extends LeafCmd {
                 value -> cmd.key = value));
         spec.addOption(
                 Specs.flag("--dry-run", "Show what would be numbered, and write nothing.", on -> cmd.dryRun = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -23,16 +23,11 @@ public final class TaskNewCmd extends LeafCmd {
             Exit.USAGE.as("malformed key or title, or the task folder leads out of the repository (nothing written)"),
             Exit.CONFIG.as("cannot write"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String key;
     String title;
 
     private TaskNewCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     @Override
@@ -88,7 +83,6 @@ public final class TaskNewCmd extends LeafCmd {
                 String.class,
                 "The task's title, one line: task.md's heading reads \"# KEY: T\".",
                 value -> cmd.title = (String) value));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 }

@@ -35,16 +35,11 @@ public final class ImportCmd extends LeafCmd {
             Exit.CONFIG.as("cannot write"),
             Exit.MISSING.as("nothing of the originals found"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     String from;
     boolean dryRun;
 
     private ImportCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -66,8 +61,7 @@ public final class ImportCmd extends LeafCmd {
                 v -> cmd.from = (String) v));
         spec.addOption(
                 Specs.flag("--dry-run", "Say what would be done, and write or record nothing.", on -> cmd.dryRun = on));
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

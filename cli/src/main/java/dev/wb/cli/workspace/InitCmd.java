@@ -20,13 +20,8 @@ public final class InitCmd extends LeafCmd {
             Exit.USAGE.as("outside a git repository"),
             Exit.CONFIG.as("cannot write"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     private InitCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -36,8 +31,7 @@ public final class InitCmd extends LeafCmd {
                         "Create .workflow/ (config.json, policy.json, .gitignore) and write wb's JSON Schemas into"
                                 + " .workflow/schemas/ (config, policy, sdd, review), which the files it creates name in $schema."
                                 + " Files already there are kept as they are; a schema that differs from this wb's is updated.");
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

@@ -32,15 +32,10 @@ public final class RepoZonesCmd extends LeafCmd {
     private static final Exits EXITS =
             Exits.of(Exit.OK.as("done"), Exit.USAGE.as("outside a repository"), Exit.CONFIG.as("unusable config.json"));
 
-    @Override
-    public Exits exits() {
-        return EXITS;
-    }
-
     final List<String> paths = new ArrayList<>();
 
     private RepoZonesCmd(WbCommand root) {
-        super(root);
+        super(root, EXITS);
     }
 
     public static CommandSpec spec(WbCommand root) {
@@ -69,8 +64,7 @@ public final class RepoZonesCmd extends LeafCmd {
                     }
                 })
                 .build());
-        spec.addOption(Specs.json(root));
-        return spec;
+        return Specs.withJson(root, spec);
     }
 
     @Override

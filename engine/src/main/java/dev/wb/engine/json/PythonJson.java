@@ -161,27 +161,7 @@ public final class PythonJson {
 
     /** Python's {@code encode_basestring} (or its ASCII twin): short escapes, else a lower-case four-digit hex escape. */
     static void string(StringBuilder out, String text, boolean ensureAscii) {
-        out.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20 || (ensureAscii && c > 0x7e)) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        JsonStrings.quote(out, text, ensureAscii ? JsonStrings.Dialect.PYTHON_ASCII : JsonStrings.Dialect.PYTHON);
     }
 
     /**

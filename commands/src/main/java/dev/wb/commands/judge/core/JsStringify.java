@@ -1,6 +1,7 @@
 package dev.wb.commands.judge.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.engine.json.JsonStrings;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.Map;
@@ -54,31 +55,6 @@ public final class JsStringify {
     }
 
     public static void string(String text, StringBuilder out) {
-        out.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    boolean paired = Character.isHighSurrogate(c)
-                            && i + 1 < text.length()
-                            && Character.isLowSurrogate(text.charAt(i + 1));
-                    if (paired) {
-                        out.append(c).append(text.charAt(++i));
-                    } else if (c < 0x20 || Character.isSurrogate(c)) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        JsonStrings.quote(out, text, JsonStrings.Dialect.JAVASCRIPT);
     }
 }
