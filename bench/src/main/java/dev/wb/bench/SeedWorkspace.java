@@ -1,5 +1,6 @@
 package dev.wb.bench;
 
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.Verdict;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -270,7 +271,7 @@ public final class SeedWorkspace {
                     command,
                     argv,
                     argv.get(0),
-                    "exited",
+                    ProcessOutcome.EXITED,
                     passed ? 0 : 1,
                     passed,
                     2_000 + random.nextInt(30_000),

@@ -4,6 +4,7 @@ import static dev.wb.cli.history.Summaries.list;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyRegressionRan;
@@ -29,7 +30,9 @@ final class VerifySummaries {
         }
         if (VerifyCommandRan.TYPE.matches(event)) {
             VerifyCommandRan ran = VerifyCommandRan.TYPE.read(event);
-            return (ran.outcome().equals("exited") ? "exit " + ran.exitCode() : TerminalText.escape(ran.outcome()))
+            return (ran.outcome() == ProcessOutcome.EXITED
+                            ? "exit " + ran.exitCode()
+                            : TerminalText.escape(ran.outcome().wireName()))
                     + " in " + ran.durationMs() + " ms · " + TerminalText.escape(ran.command())
                     + " · output " + ran.outputBytes() + " bytes (--output " + event.version() + ")";
         }
@@ -51,7 +54,9 @@ final class VerifySummaries {
     }
 
     private static String regressionSide(Optional<VerifyRegressionRan.Side> side) {
-        return side.map(s -> s.outcome().equals("exited") ? "exit " + s.exitCode() : TerminalText.escape(s.outcome()))
+        return side.map(s -> s.outcome() == ProcessOutcome.EXITED
+                        ? "exit " + s.exitCode()
+                        : TerminalText.escape(s.outcome().wireName()))
                 .orElse("not run");
     }
 }

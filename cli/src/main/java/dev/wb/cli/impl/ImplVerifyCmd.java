@@ -17,6 +17,7 @@ import dev.wb.commands.verify.VerifyPlan;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyRegressionRan;
 import java.io.PrintWriter;
@@ -146,18 +147,17 @@ public final class ImplVerifyCmd extends LeafCmd {
     }
 
     private static String side(Optional<VerifyRegressionRan.Side> side) {
-        return side.map(s -> s.outcome().equals("exited")
+        return side.map(s -> s.outcome() == ProcessOutcome.EXITED
                         ? (s.exitCode() == 0 ? "passed" : "failed, exit " + s.exitCode())
-                        : s.outcome().replace('_', ' '))
+                        : s.outcome().wireName().replace('_', ' '))
                 .orElse("not run");
     }
 
     private static String resultOf(VerifyCommandRan command) {
-        String outcome = command.outcome();
-        if (outcome.equals("exited")) {
+        if (command.outcome() == ProcessOutcome.EXITED) {
             return command.exitCode() == 0 ? "passed" : "FAILED";
         }
-        return outcome.replace('_', ' ').toUpperCase(Locale.ROOT);
+        return command.outcome().wireName().replace('_', ' ').toUpperCase(Locale.ROOT);
     }
 
     /** Which command runs and for how long: one live line on a terminal, plain lines otherwise. */

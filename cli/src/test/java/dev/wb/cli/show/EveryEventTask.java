@@ -68,6 +68,7 @@ import dev.wb.projections.events.run.RunParked;
 import dev.wb.projections.events.run.RunStarted;
 import dev.wb.projections.events.run.SubtaskFinished;
 import dev.wb.projections.events.run.SubtaskStarted;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyRegressionRan;
@@ -162,7 +163,7 @@ public final class EveryEventTask {
                         ESCAPE_IN_PAYLOAD,
                         List.of("make", "\u001b[2Jcheck"),
                         "make",
-                        "exited",
+                        ProcessOutcome.EXITED,
                         0,
                         true,
                         1234,
@@ -330,8 +331,10 @@ public final class EveryEventTask {
                         "pytest -q tests/test_app.py",
                         "pytest",
                         "0123456789abcdef0123456789abcdef01234567",
-                        Optional.of(new VerifyRegressionRan.Side("exited", 1, 300, "1 failed\n", DIGEST, 40)),
-                        Optional.of(new VerifyRegressionRan.Side("exited", 0, 280, "1 passed\n", DIGEST, 40)),
+                        Optional.of(
+                                new VerifyRegressionRan.Side(ProcessOutcome.EXITED, 1, 300, "1 failed\n", DIGEST, 40)),
+                        Optional.of(
+                                new VerifyRegressionRan.Side(ProcessOutcome.EXITED, 0, 280, "1 passed\n", DIGEST, 40)),
                         true,
                         Optional.empty()),
                 new PlanConfirmed(

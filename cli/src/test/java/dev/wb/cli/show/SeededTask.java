@@ -14,6 +14,7 @@ import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
@@ -115,7 +116,7 @@ final class SeededTask {
                             COMMANDS[i],
                             argv,
                             argv.get(0),
-                            "exited",
+                            ProcessOutcome.EXITED,
                             passed ? 0 : 1,
                             passed,
                             1000 + 100 * i,

@@ -140,7 +140,7 @@ public final class EvidenceView {
         }
         r.put("index", c.index());
         r.put("runner", c.runner());
-        r.put("outcome", c.outcome());
+        r.put("outcome", c.outcome().wireName());
         r.put("outputDigest", c.outputDigest());
         r.put("outputBytes", c.outputBytes());
         return r;
@@ -148,10 +148,10 @@ public final class EvidenceView {
 
     static int exitCode(VerifyCommandRan c) {
         return switch (c.outcome()) {
-            case "timed_out" -> TIMED_OUT;
-            case "not_started" -> NOT_STARTED;
-            case "interrupted" -> INTERRUPTED;
-            default -> c.exitCode();
+            case TIMED_OUT -> TIMED_OUT;
+            case NOT_STARTED -> NOT_STARTED;
+            case INTERRUPTED -> INTERRUPTED;
+            case EXITED -> c.exitCode();
         };
     }
 
@@ -161,10 +161,10 @@ public final class EvidenceView {
                         + c.tail().stripTrailing()
                 : (c.head() + c.tail()).strip();
         String why = switch (c.outcome()) {
-            case "timed_out" -> "timed out after " + timeoutSeconds + "s";
-            case "not_started" -> c.startError().orElse("command not found on PATH");
-            case "interrupted" -> "interrupted: wb was stopped while it ran";
-            default -> "";
+            case TIMED_OUT -> "timed out after " + timeoutSeconds + "s";
+            case NOT_STARTED -> c.startError().orElse("command not found on PATH");
+            case INTERRUPTED -> "interrupted: wb was stopped while it ran";
+            case EXITED -> "";
         };
         return why.isEmpty() ? text : text.isEmpty() ? why : text + "\n\n" + why;
     }

@@ -20,7 +20,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -96,7 +95,7 @@ record RegressionRun(
     private record Side(RunResult result, String digest, Optional<String> refusal) {
         VerifyRegressionRan.Side recorded() {
             return new VerifyRegressionRan.Side(
-                    result.outcome().name().toLowerCase(Locale.ROOT),
+                    VerifyPlan.processOutcome(result.outcome()),
                     result.exitCode(),
                     result.duration().toMillis(),
                     end(result),

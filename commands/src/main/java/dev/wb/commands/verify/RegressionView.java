@@ -36,17 +36,17 @@ final class RegressionView {
     private static void side(ObjectNode node, VerifyRegressionRan.Side s) {
         node.put("exit", exitCode(s));
         node.put("verdict", s.passed() ? "pass" : "fail");
-        node.put("outcome", s.outcome());
+        node.put("outcome", s.outcome().wireName());
         node.put("outputDigest", s.outputDigest());
     }
 
     /** As a verify command's: 124 timed out, 127 not started, 130 interrupted. */
     static int exitCode(VerifyRegressionRan.Side s) {
         return switch (s.outcome()) {
-            case "timed_out" -> EvidenceView.TIMED_OUT;
-            case "not_started" -> EvidenceView.NOT_STARTED;
-            case "interrupted" -> EvidenceView.INTERRUPTED;
-            default -> s.exitCode();
+            case TIMED_OUT -> EvidenceView.TIMED_OUT;
+            case NOT_STARTED -> EvidenceView.NOT_STARTED;
+            case INTERRUPTED -> EvidenceView.INTERRUPTED;
+            case EXITED -> s.exitCode();
         };
     }
 

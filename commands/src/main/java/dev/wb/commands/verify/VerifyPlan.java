@@ -3,15 +3,16 @@ package dev.wb.commands.verify;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.plan.VerifyEnvNames;
+import dev.wb.commands.process.Outcome;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyStarted;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -39,7 +40,7 @@ public record VerifyPlan(
                             command,
                             argv,
                             runner,
-                            result.outcome().name().toLowerCase(Locale.ROOT),
+                            processOutcome(result.outcome()),
                             result.exitCode(),
                             result.passed(),
                             result.duration().toMillis(),
@@ -165,5 +166,15 @@ public record VerifyPlan(
                         refusedEnv.stream()
                                 .map(r -> new VerifyStarted.RefusedEnv(r.subject(), r.reason()))
                                 .toList()));
+    }
+
+    /** How a run ended, as verify's events record it. */
+    static ProcessOutcome processOutcome(Outcome outcome) {
+        return switch (outcome) {
+            case EXITED -> ProcessOutcome.EXITED;
+            case TIMED_OUT -> ProcessOutcome.TIMED_OUT;
+            case INTERRUPTED -> ProcessOutcome.INTERRUPTED;
+            case NOT_STARTED -> ProcessOutcome.NOT_STARTED;
+        };
     }
 }

@@ -20,6 +20,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyRegressionRan;
 import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
@@ -210,7 +211,7 @@ class BranchTestsVerifyTest {
         ImplVerify.Result result = verify(true, Optional.empty());
 
         VerifyRegressionRan ran = result.run().regression().get(0);
-        assertEquals("timed_out", ran.base().orElseThrow().outcome(), ran.toString());
+        assertEquals(ProcessOutcome.TIMED_OUT, ran.base().orElseThrow().outcome(), ran.toString());
         assertTrue(ran.passed(), ran.toString());
         assertEquals(Verdict.PASS, result.verdict());
         assertEquals(

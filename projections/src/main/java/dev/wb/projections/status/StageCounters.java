@@ -1,6 +1,7 @@
 package dev.wb.projections.status;
 
 import dev.wb.projections.events.GitStatus;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyStarted;
 import java.util.Collections;
@@ -49,12 +50,12 @@ public record StageCounters(
     public record CommandTally(long runs, long failures, long durationMs, long failsThenPasses, boolean lastFailed) {
         public static final CommandTally NEVER = new CommandTally(0, 0, 0, 0, false);
 
-        CommandTally ran(long ms, String outcome, boolean passed) {
+        CommandTally ran(long ms, ProcessOutcome outcome, boolean passed) {
             if (passed) {
                 return new CommandTally(
                         runs + 1, failures, durationMs + ms, failsThenPasses + (lastFailed ? 1 : 0), false);
             }
-            if (outcome.equals("interrupted")) {
+            if (outcome == ProcessOutcome.INTERRUPTED) {
                 return new CommandTally(runs + 1, failures, durationMs + ms, failsThenPasses, lastFailed);
             }
             return new CommandTally(runs + 1, failures + 1, durationMs + ms, failsThenPasses, true);

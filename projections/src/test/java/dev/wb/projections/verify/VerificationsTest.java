@@ -6,6 +6,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Folds;
 import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
@@ -32,7 +33,7 @@ class VerificationsTest {
                 command,
                 List.of(command),
                 command,
-                "exited",
+                ProcessOutcome.EXITED,
                 exitCode,
                 exitCode == 0,
                 10,

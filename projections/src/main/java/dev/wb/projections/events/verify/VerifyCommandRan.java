@@ -8,6 +8,7 @@ import dev.wb.projections.events.PayloadFields;
 import dev.wb.projections.events.PayloadLists;
 import dev.wb.projections.events.Truncated;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,7 +17,7 @@ import java.util.Optional;
  * ended, its exit code, time, the head and tail of its merged output (redacted before it was cut) and
  * the digest and size of the whole output stored beside the log.
  *
- * @param outcome {@code exited}, {@code timed_out}, {@code interrupted} or {@code not_started}
+ * @param outcome how the process ended; an unknown wire name reads as {@link ProcessOutcome#NOT_STARTED}
  * @param exitCode -1 unless {@code exited}
  * @param passed exited with 0
  * @param startError why it could not start, for {@code not_started} only
@@ -27,7 +28,7 @@ public record VerifyCommandRan(
         String command,
         List<String> argv,
         String runner,
-        String outcome,
+        ProcessOutcome outcome,
         int exitCode,
         boolean passed,
         long durationMs,
@@ -94,7 +95,7 @@ public record VerifyCommandRan(
         p.put(COMMAND, command);
         PayloadLists.putTexts(p, ARGV, argv);
         p.put(RUNNER, runner);
-        p.put(OUTCOME, outcome);
+        p.put(OUTCOME, outcome.wireName());
         p.put(EXIT_CODE, exitCode);
         p.put(DURATION_MS, durationMs);
         p.put(PASSED, passed);
@@ -119,7 +120,7 @@ public record VerifyCommandRan(
                 p.path(COMMAND).asText(),
                 PayloadLists.texts(p.path(ARGV)),
                 p.path(RUNNER).asText(),
-                p.path(OUTCOME).asText(),
+                WireName.of(ProcessOutcome.class, p.path(OUTCOME).asText(), ProcessOutcome.NOT_STARTED),
                 p.path(EXIT_CODE).asInt(),
                 p.path(PASSED).asBoolean(),
                 p.path(DURATION_MS).asLong(),

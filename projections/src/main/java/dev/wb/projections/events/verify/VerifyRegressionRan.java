@@ -6,6 +6,7 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.PayloadLists;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 import java.util.Optional;
 
@@ -55,21 +56,21 @@ public record VerifyRegressionRan(
             VerifyRegressionRan::read);
 
     /**
-     * One side's run: how it ended ({@code exited}, {@code timed_out}, {@code interrupted},
-     * {@code not_started}), its exit code (-1 unless exited), its time, the last characters of its merged
+     * One side's run: how it ended (an unknown wire name reads as {@link ProcessOutcome#NOT_STARTED}), its
+     * exit code (-1 unless exited), its time, the last characters of its merged
      * output (redacted before the cut) and the digest and size of the whole output.
      */
     public record Side(
-            String outcome, int exitCode, long durationMs, String tail, String outputDigest, long outputBytes) {
+            ProcessOutcome outcome, int exitCode, long durationMs, String tail, String outputDigest, long outputBytes) {
 
         /** Exited 0. */
         public boolean passed() {
-            return outcome.equals("exited") && exitCode == 0;
+            return outcome == ProcessOutcome.EXITED && exitCode == 0;
         }
 
         ObjectNode json() {
             ObjectNode s = CanonicalJson.objectNode();
-            s.put(OUTCOME, outcome);
+            s.put(OUTCOME, outcome.wireName());
             s.put(EXIT_CODE, exitCode);
             s.put(DURATION_MS, durationMs);
             s.put(TAIL, tail);
@@ -83,7 +84,7 @@ public record VerifyRegressionRan(
                 return Optional.empty();
             }
             return Optional.of(new Side(
-                    s.path(OUTCOME).asText(),
+                    WireName.of(ProcessOutcome.class, s.path(OUTCOME).asText(), ProcessOutcome.NOT_STARTED),
                     s.path(EXIT_CODE).asInt(),
                     s.path(DURATION_MS).asLong(),
                     s.path(TAIL).asText(),

@@ -2,7 +2,9 @@ package dev.wb.projections.events.verify;
 
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -16,7 +18,7 @@ class VerifyCommandRanTest {
                 "pytest -q",
                 List.of("pytest", "-q"),
                 "pytest",
-                "exited",
+                ProcessOutcome.EXITED,
                 0,
                 true,
                 1234,
@@ -35,7 +37,7 @@ class VerifyCommandRanTest {
                 "ruff check",
                 List.of("ruff", "check"),
                 "ruff",
-                "not_started",
+                ProcessOutcome.NOT_STARTED,
                 -1,
                 false,
                 0,
@@ -74,5 +76,15 @@ class VerifyCommandRanTest {
     void both_read_back_equal() {
         assertReadsBack(exited());
         assertReadsBack(notStarted());
+    }
+
+    @Test
+    void an_outcome_this_wb_does_not_know_reads_as_not_started_and_passes_nothing() {
+        ObjectNode payload = exited().payload();
+        payload.put("outcome", "vanished");
+        VerifyCommandRan read = VerifyCommandRan.TYPE.read(payload);
+        assertEquals(ProcessOutcome.NOT_STARTED, read.outcome());
+        VerifyRegressionRan.Side side = new VerifyRegressionRan.Side(ProcessOutcome.NOT_STARTED, 0, 0, "", "", 0);
+        assertEquals(false, side.passed());
     }
 }
