@@ -52,6 +52,7 @@ import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import dev.wb.projections.events.judge.JudgeVerifyMode;
 import dev.wb.projections.events.judge.ReviewGated;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import dev.wb.projections.events.run.EdgeTaken;
@@ -263,7 +264,7 @@ public final class EveryEventTask {
                 new JudgeRecordVerified(
                         ".workflow/EVERY-1/review.json",
                         DIGEST,
-                        "receipt",
+                        JudgeVerifyMode.RECEIPT,
                         Optional.of(DIGEST),
                         true,
                         true,
