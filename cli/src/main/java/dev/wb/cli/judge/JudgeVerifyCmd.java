@@ -18,6 +18,7 @@ import dev.wb.commands.judge.record.RecordVerification;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.JudgeVerifyMode;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -133,9 +134,9 @@ public final class JudgeVerifyCmd extends LeafCmd {
             console.line("REJECTED: the record " + result.file().getFileName() + " does not verify");
         }
         StringBuilder now = new StringBuilder("verifiedNow: runtime " + outcome.runtime());
-        if (result.mode().equals("receipt")) {
+        if (result.mode() == JudgeVerifyMode.RECEIPT) {
             now.append(" (pinned receipt)");
-        } else if (result.mode().equals("run-tests")) {
+        } else if (result.mode() == JudgeVerifyMode.RUN_TESTS) {
             now.append(" (re-run now)");
         }
         result.current().ifPresent(c -> now.append(", executionMetadata ").append(c.executionMetadata()));
@@ -169,7 +170,7 @@ public final class JudgeVerifyCmd extends LeafCmd {
                         });
         doc.put("valid", outcome.valid());
         doc.put("approved", outcome.approved());
-        doc.put("mode", result.mode());
+        doc.put("mode", result.mode().wireName());
         ArrayNode reasons = doc.putArray("reasons");
         outcome.reasons().forEach(reasons::add);
         ArrayNode notices = doc.putArray("notices");

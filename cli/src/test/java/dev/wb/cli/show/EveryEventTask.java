@@ -38,6 +38,7 @@ import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PlanRendered;
 import dev.wb.projections.events.draft.PrChecked;
+import dev.wb.projections.events.judge.CommandsApproval;
 import dev.wb.projections.events.judge.FindingKind;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
@@ -52,6 +53,7 @@ import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import dev.wb.projections.events.judge.JudgeVerifyMode;
 import dev.wb.projections.events.judge.ReviewGated;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import dev.wb.projections.events.run.EdgeTaken;
@@ -221,12 +223,12 @@ public final class EveryEventTask {
                                 List.of("src/App.java"), List.of(".env.local"), List.of(), 4, false),
                         Optional.empty(),
                         Optional.empty()),
-                new TaskCommandsApproved(List.of("make -s check"), DIGEST, "stored"),
+                new TaskCommandsApproved(List.of("make -s check"), DIGEST, CommandsApproval.STORED),
                 new JudgeRunStarted(
                         SNAPSHOT,
                         JudgeRunMode.IN_PLACE,
                         List.of(new JudgeRunStarted.Command("make -s check", false)),
-                        "stored",
+                        CommandsApproval.STORED,
                         DIGEST),
                 new JudgeRunRefused(
                         SNAPSHOT,
@@ -264,7 +266,7 @@ public final class EveryEventTask {
                 new JudgeRecordVerified(
                         ".workflow/EVERY-1/review.json",
                         DIGEST,
-                        "receipt",
+                        JudgeVerifyMode.RECEIPT,
                         Optional.of(DIGEST),
                         true,
                         true,

@@ -21,6 +21,7 @@ import dev.wb.projections.events.judge.JudgeRecordRead;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunMode;
 import dev.wb.projections.events.judge.JudgeRunOutcome;
+import dev.wb.projections.events.judge.JudgeVerifyMode;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -130,7 +131,7 @@ final class ShowFixture {
                                     new JudgeRecordVerified(
                                             ".akrctx/local/judge/" + key + "/review.json",
                                             record,
-                                            "receipt",
+                                            JudgeVerifyMode.RECEIPT,
                                             Optional.of(receipt),
                                             true,
                                             verdict.equals("APPROVED"),

@@ -31,6 +31,7 @@ import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunFinished;
 import dev.wb.projections.events.judge.JudgeRunMode;
 import dev.wb.projections.events.judge.JudgeRunOutcome;
+import dev.wb.projections.events.judge.JudgeVerifyMode;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
@@ -128,7 +129,7 @@ class ForgedReplicaTest {
                 new JudgeRecordVerified(
                         ".workflow/T-2/review.json",
                         DIGEST,
-                        "receipt",
+                        JudgeVerifyMode.RECEIPT,
                         Optional.of(DIGEST),
                         true,
                         true,

@@ -13,6 +13,7 @@ import dev.wb.commands.judge.snapshot.JudgeEvents;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
+import dev.wb.projections.events.judge.JudgeVerifyMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,7 +41,7 @@ public final class JudgeVerify {
     public record Result(
             Path file,
             String recordDigest,
-            String mode,
+            JudgeVerifyMode mode,
             RecordVerification.Outcome outcome,
             Optional<JudgeCurrent.Classification> current,
             String reviewBoundary,
@@ -82,9 +83,9 @@ public final class JudgeVerify {
                         : Optional.empty();
         String reviewBoundary =
                 current.map(JudgeCurrent.Classification::reviewBoundary).orElse(NOT_CLASSIFIED);
-        String mode = evidence instanceof RecordVerification.Pinned
-                ? "receipt"
-                : evidence instanceof RecordVerification.Observed ? "run-tests" : "plain";
+        JudgeVerifyMode mode = evidence instanceof RecordVerification.Pinned
+                ? JudgeVerifyMode.RECEIPT
+                : evidence instanceof RecordVerification.Observed ? JudgeVerifyMode.RUN_TESTS : JudgeVerifyMode.PLAIN;
         List<JudgeRun.CommandResult> reexecuted =
                 evidence instanceof RecordVerification.Observed observed ? observed.results() : List.of();
         Result result = new Result(file, facts.digest(), mode, outcome, current, reviewBoundary, reexecuted, events);

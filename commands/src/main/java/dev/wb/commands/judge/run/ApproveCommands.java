@@ -9,6 +9,7 @@ import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.judge.CommandsApproval;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,8 +55,8 @@ public final class ApproveCommands {
         CommandApprovals approvals = new CommandApprovals(session.workspace());
         Path file = approvals.store(key, commands);
         String digest = CommandApprovals.listDigest(key, commands);
-        EventEnvelope event =
-                JudgeEvents.append(session, key, JudgeEvents.commandsApproved(commands, digest, "stored"));
+        EventEnvelope event = JudgeEvents.append(
+                session, key, JudgeEvents.commandsApproved(commands, digest, CommandsApproval.STORED));
         return new Result(key, commands, digest, file, event);
     }
 }

@@ -24,7 +24,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -166,7 +165,7 @@ final class ApprovedRun {
             Instant startedAt,
             JudgeRunOutcome outcome) {
         ObjectNode body = RunRecorder.receiptHead(snapshot, validation, mode);
-        body.put("approval", approval.how().name().toLowerCase(Locale.ROOT));
+        body.put("approval", approval.how().wireName());
         body.put("approvedListDigest", approval.listDigest());
         drift.forEach(body.putArray("boundaryDrift")::add);
         if (drift.isEmpty()) {

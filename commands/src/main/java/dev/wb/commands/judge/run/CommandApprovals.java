@@ -11,6 +11,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
+import dev.wb.projections.events.judge.CommandsApproval;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -39,13 +40,7 @@ public final class CommandApprovals {
         boolean confirm(List<String> commands);
     }
 
-    public enum How {
-        STORED,
-        FLAGS,
-        TERMINAL
-    }
-
-    public record Approval(How how, String listDigest) {}
+    public record Approval(CommandsApproval how, String listDigest) {}
 
     private final Workspace ws;
 
@@ -141,15 +136,15 @@ public final class CommandApprovals {
         }
         String digest = listDigest(task, list);
         if (preapproved(task, list)) {
-            return new Approval(How.STORED, digest);
+            return new Approval(CommandsApproval.STORED, digest);
         }
         if (!flags.isEmpty()) {
             Mismatch.check(list, flags.stream().map(String::strip).toList());
-            return new Approval(How.FLAGS, digest);
+            return new Approval(CommandsApproval.FLAGS, digest);
         }
         if (terminal.isPresent()) {
             if (terminal.get().confirm(list)) {
-                return new Approval(How.TERMINAL, digest);
+                return new Approval(CommandsApproval.TERMINAL, digest);
             }
             throw new Missing(task, list, true);
         }

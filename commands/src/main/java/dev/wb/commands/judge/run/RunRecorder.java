@@ -21,7 +21,6 @@ import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -53,12 +52,8 @@ final class RunRecorder {
         List<JudgeRunStarted.Command> commands = validation.commands().stream()
                 .map(c -> new JudgeRunStarted.Command(c.normalized(), c.optional()))
                 .toList();
-        append(List.of(Fitted.of(new JudgeRunStarted(
-                snapshot.id(),
-                mode,
-                commands,
-                approval.how().name().toLowerCase(Locale.ROOT),
-                approval.listDigest()))));
+        append(List.of(
+                Fitted.of(new JudgeRunStarted(snapshot.id(), mode, commands, approval.how(), approval.listDigest()))));
     }
 
     JudgeRun.Result finished(

@@ -8,6 +8,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.CommandsApproval;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import java.util.List;
@@ -58,7 +59,7 @@ public final class JudgeEvents {
         }
     }
 
-    public static WbEvent commandsApproved(List<String> commands, String listDigest, String how) {
+    public static WbEvent commandsApproved(List<String> commands, String listDigest, CommandsApproval how) {
         return Fitted.of(new TaskCommandsApproved(commands, listDigest, how));
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.judge.CommandsApproval;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ class CommandApprovalsTest {
         assertEquals(tmp.resolve(".workflow/local/approved-commands/TASK-1.json"), file);
         assertTrue(approvals().preapproved(TASK, DECLARED));
         assertEquals(
-                new CommandApprovals.Approval(CommandApprovals.How.STORED, CommandApprovals.listDigest(TASK, DECLARED)),
+                new CommandApprovals.Approval(CommandsApproval.STORED, CommandApprovals.listDigest(TASK, DECLARED)),
                 approvals().require(TASK, DECLARED, NO_FLAGS, Optional.empty()));
     }
 
@@ -105,7 +106,7 @@ class CommandApprovalsTest {
     @Test
     void flags_in_the_declared_order_approve_the_list() {
         assertEquals(
-                CommandApprovals.How.FLAGS,
+                CommandsApproval.FLAGS,
                 approvals().require(TASK, DECLARED, DECLARED, Optional.empty()).how());
     }
 
@@ -163,7 +164,7 @@ class CommandApprovalsTest {
                         NO_FLAGS,
                         Optional.of(commands -> shown.add(commands)));
 
-        assertEquals(CommandApprovals.How.TERMINAL, approval.how());
+        assertEquals(CommandsApproval.TERMINAL, approval.how());
         assertEquals(List.of(DECLARED), shown);
     }
 
@@ -205,7 +206,7 @@ class CommandApprovalsTest {
         approvals().store(TASK, DECLARED);
 
         assertEquals(
-                CommandApprovals.How.STORED,
+                CommandsApproval.STORED,
                 approvals()
                         .require(TASK, DECLARED, List.of("something else"), Optional.empty())
                         .how());

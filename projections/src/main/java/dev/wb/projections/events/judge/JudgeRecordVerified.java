@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,7 +14,7 @@ import java.util.Optional;
  *
  * @param file the record verified, relative to the repository (absolute when outside it)
  * @param recordDigest SHA-256 of its bytes
- * @param mode {@code plain}, {@code receipt} or {@code run-tests}: what backed its claims
+ * @param mode what backed its claims; an unknown wire name reads as {@link JudgeVerifyMode#PLAIN}
  * @param receiptDigest the digest pinned (receipt mode only)
  * @param valid no reason rejects it
  * @param approved valid and APPROVED
@@ -26,7 +27,7 @@ import java.util.Optional;
 public record JudgeRecordVerified(
         String file,
         String recordDigest,
-        String mode,
+        JudgeVerifyMode mode,
         Optional<String> receiptDigest,
         boolean valid,
         boolean approved,
@@ -94,7 +95,7 @@ public record JudgeRecordVerified(
         ObjectNode p = CanonicalJson.objectNode();
         p.put(FILE, file);
         p.put(RECORD_DIGEST, recordDigest);
-        p.put(MODE, mode);
+        p.put(MODE, mode.wireName());
         receiptDigest.ifPresent(d -> p.put(RECEIPT_DIGEST, d));
         p.put(VALID, valid);
         p.put(APPROVED, approved);
@@ -114,7 +115,7 @@ public record JudgeRecordVerified(
         return new JudgeRecordVerified(
                 Reads.text(p.path(FILE)),
                 Reads.text(p.path(RECORD_DIGEST)),
-                Reads.text(p.path(MODE)),
+                WireName.of(JudgeVerifyMode.class, Reads.text(p.path(MODE)), JudgeVerifyMode.PLAIN),
                 Reads.optionalText(p.path(RECEIPT_DIGEST)),
                 p.path(VALID).asBoolean(),
                 p.path(APPROVED).asBoolean(),

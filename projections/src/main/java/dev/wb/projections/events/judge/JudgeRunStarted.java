@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,11 +16,11 @@ import java.util.List;
  * @param snapshot the snapshot validated
  * @param mode {@link JudgeRunMode#IN_PLACE} or {@link JudgeRunMode#ISOLATED}: where the commands run
  * @param commands the declared commands, in order
- * @param approval {@code stored}, {@code flags} or {@code terminal}: how this run was approved
+ * @param approval how this run was approved; an unknown wire name reads as {@link CommandsApproval#STORED}
  * @param listDigest the approved list's digest
  */
 public record JudgeRunStarted(
-        String snapshot, JudgeRunMode mode, List<Command> commands, String approval, String listDigest)
+        String snapshot, JudgeRunMode mode, List<Command> commands, CommandsApproval approval, String listDigest)
         implements WbEvent {
 
     static final String SNAPSHOT = "snapshot";
@@ -52,7 +53,7 @@ public record JudgeRunStarted(
         p.put(MODE, mode.wireName());
         ArrayNode list = p.putArray(COMMANDS);
         commands.forEach(c -> list.addObject().put(COMMAND, c.command()).put(OPTIONAL, c.optional()));
-        p.put(APPROVAL, approval);
+        p.put(APPROVAL, approval.wireName());
         p.put(LIST_DIGEST, listDigest);
         return p;
     }
@@ -66,7 +67,7 @@ public record JudgeRunStarted(
                 Reads.text(p.path(SNAPSHOT)),
                 Reads.mode(p.path(MODE)),
                 commands,
-                Reads.text(p.path(APPROVAL)),
+                WireName.of(CommandsApproval.class, Reads.text(p.path(APPROVAL)), CommandsApproval.STORED),
                 Reads.text(p.path(LIST_DIGEST)));
     }
 }

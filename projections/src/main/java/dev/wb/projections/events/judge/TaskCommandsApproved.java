@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 
 /**
@@ -11,9 +12,10 @@ import java.util.List;
  *
  * @param commands the normalised commands, in declared order
  * @param listDigest the digest bound to the task and the exact ordered list
- * @param how how consent was given ({@code stored}: a stored preapproval)
+ * @param how how consent was given ({@link CommandsApproval#STORED}: a stored preapproval); an unknown
+ *     wire name reads as {@link CommandsApproval#STORED}
  */
-public record TaskCommandsApproved(List<String> commands, String listDigest, String how) implements WbEvent {
+public record TaskCommandsApproved(List<String> commands, String listDigest, CommandsApproval how) implements WbEvent {
 
     static final String COMMANDS = "commands";
     static final String LIST_DIGEST = "listDigest";
@@ -36,12 +38,14 @@ public record TaskCommandsApproved(List<String> commands, String listDigest, Str
         ObjectNode p = CanonicalJson.objectNode();
         Reads.putTexts(p, COMMANDS, commands);
         p.put(LIST_DIGEST, listDigest);
-        p.put(HOW, how);
+        p.put(HOW, how.wireName());
         return p;
     }
 
     private static TaskCommandsApproved read(ObjectNode p) {
         return new TaskCommandsApproved(
-                Reads.texts(p.path(COMMANDS)), Reads.text(p.path(LIST_DIGEST)), Reads.text(p.path(HOW)));
+                Reads.texts(p.path(COMMANDS)),
+                Reads.text(p.path(LIST_DIGEST)),
+                WireName.of(CommandsApproval.class, Reads.text(p.path(HOW)), CommandsApproval.STORED));
     }
 }

@@ -74,7 +74,7 @@ class JudgeRecordEventsTest {
         JudgeRecordVerified verified = new JudgeRecordVerified(
                 "r.json",
                 "sha256:rec",
-                "receipt",
+                JudgeVerifyMode.RECEIPT,
                 Optional.of("sha256:receipt"),
                 true,
                 true,
@@ -100,7 +100,7 @@ class JudgeRecordEventsTest {
         JudgeRecordVerified verified = new JudgeRecordVerified(
                 "r.json",
                 "sha256:rec",
-                "plain",
+                JudgeVerifyMode.PLAIN,
                 Optional.empty(),
                 false,
                 false,

@@ -13,7 +13,7 @@ class JudgeRunEventsTest {
     @Test
     void an_approval_of_the_commands_is_stored_with_its_list_digest() {
         TaskCommandsApproved approved =
-                new TaskCommandsApproved(List.of("npm test", "npm run lint"), "sha256:l", "stored");
+                new TaskCommandsApproved(List.of("npm test", "npm run lint"), "sha256:l", CommandsApproval.STORED);
         NewEvent event = approved.toNewEvent();
 
         assertEquals("task.commands.approved", event.type());
@@ -30,7 +30,7 @@ class JudgeRunEventsTest {
                 "0123456789abcdef0123",
                 JudgeRunMode.IN_PLACE,
                 List.of(new JudgeRunStarted.Command("npm test", false), new JudgeRunStarted.Command("lint", true)),
-                "flags",
+                CommandsApproval.FLAGS,
                 "sha256:l");
 
         assertEquals("judge.run.started", started.toNewEvent().type());
