@@ -2,7 +2,6 @@ package dev.wb.projections.events.judge;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.PayloadFields;
 import dev.wb.projections.events.WbEvent;
@@ -89,9 +88,7 @@ public record JudgeRecordRead(
 
     @Override
     public ObjectNode payload() {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put(FILE, file);
-        p.put(RECORD_DIGEST, recordDigest);
+        ObjectNode p = Reads.aboutRecord(file, recordDigest);
         schemaVersion.ifPresentOrElse(v -> p.put(SCHEMA_VERSION, v), () -> p.putNull(SCHEMA_VERSION));
         Reads.putOptional(p, VERDICT, verdict);
         Reads.putOptional(p, REVIEWED_AT, reviewedAt);

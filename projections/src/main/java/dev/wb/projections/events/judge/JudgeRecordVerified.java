@@ -2,7 +2,6 @@ package dev.wb.projections.events.judge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WireName;
@@ -38,8 +37,8 @@ public record JudgeRecordVerified(
         VerifiedNow verifiedNow)
         implements WbEvent {
 
-    static final String FILE = "file";
-    static final String RECORD_DIGEST = "recordDigest";
+    static final String FILE = JudgeRecordRead.FILE;
+    static final String RECORD_DIGEST = JudgeRecordRead.RECORD_DIGEST;
     static final String MODE = "mode";
     static final String RECEIPT_DIGEST = "receiptDigest";
     static final String VALID = "valid";
@@ -92,9 +91,7 @@ public record JudgeRecordVerified(
 
     @Override
     public ObjectNode payload() {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put(FILE, file);
-        p.put(RECORD_DIGEST, recordDigest);
+        ObjectNode p = Reads.aboutRecord(file, recordDigest);
         p.put(MODE, mode.wireName());
         receiptDigest.ifPresent(d -> p.put(RECEIPT_DIGEST, d));
         p.put(VALID, valid);

@@ -3,6 +3,7 @@ package dev.wb.projections.events.judge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WireName;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,6 +19,17 @@ import java.util.Optional;
 final class Reads {
 
     private Reads() {}
+
+    /**
+     * The payload of an event about one review record, begun with what names the record: its file and the
+     * sha256 of its bytes ({@code judge.record.read}, {@code judge.record.verified}).
+     */
+    static ObjectNode aboutRecord(String file, String recordDigest) {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put(JudgeRecordRead.FILE, file);
+        p.put(JudgeRecordRead.RECORD_DIGEST, recordDigest);
+        return p;
+    }
 
     /** The text, or null when the field is absent, null or not a text. */
     static String text(JsonNode node) {
