@@ -102,7 +102,7 @@ enum Stage {
                     : new State("unfinished", Tone.WARN);
         }
         if (checks != null) {
-            return verdict(ChecksRan.TYPE.read(checks).verdict());
+            return verdict(ChecksRan.TYPE.read(checks).verdict().wireName());
         }
         if (other != null) {
             return Tone.of(other) == Tone.GOOD ? new State("passed", Tone.GOOD) : new State("failed", Tone.BAD);

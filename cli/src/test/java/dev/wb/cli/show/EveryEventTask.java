@@ -181,7 +181,7 @@ public final class EveryEventTask {
                         3,
                         List.of(new ChecksRan.Selected("java", "src/App.java")),
                         List.of(new ChecksRan.Command("java", List.of("mvn", "-q", "verify"), "passed", 0, 900, "")),
-                        "pass",
+                        Verdict.PASS,
                         List.of(),
                         false,
                         List.of(),

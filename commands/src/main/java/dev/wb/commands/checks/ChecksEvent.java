@@ -44,7 +44,7 @@ final class ChecksEvent {
                                 r.durationMillis(),
                                 tail(r.output(), share)))
                         .toList(),
-                verdict.wireName(),
+                verdict.verdict(),
                 skippedSets,
                 !skippedSets.isEmpty(),
                 mutations.stream()

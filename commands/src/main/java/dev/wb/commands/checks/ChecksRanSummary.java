@@ -22,7 +22,7 @@ public final class ChecksRanSummary {
         run.commands().forEach(c -> outcomes.merge(c.outcome(), 1, Integer::sum));
         List<String> counts = new ArrayList<>();
         outcomes.forEach((outcome, n) -> counts.add(n + " " + outcome));
-        return run.verdict() + " · " + changed + " changed path" + (changed == 1 ? "" : "s")
+        return run.verdict().wireName() + " · " + changed + " changed path" + (changed == 1 ? "" : "s")
                 + " · " + (sets.isEmpty() ? "no set selected" : "sets " + String.join(", ", sets))
                 + (counts.isEmpty() ? "" : " · " + String.join(", ", counts))
                 + (run.autoMergeBlocked() ? " · auto-merge blocked" : "")

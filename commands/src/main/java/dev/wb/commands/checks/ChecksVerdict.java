@@ -1,7 +1,7 @@
 package dev.wb.commands.checks;
 
+import dev.wb.projections.events.Verdict;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The gate's verdict over every selected command. A required toolchain missing (a command
@@ -26,8 +26,18 @@ public enum ChecksVerdict {
         return label;
     }
 
+    /** The verdict {@code checks.ran} records: pass, fail or incomplete. */
+    public Verdict verdict() {
+        return switch (this) {
+            case PASS -> Verdict.PASS;
+            case FAIL -> Verdict.FAIL;
+            case INCOMPLETE -> Verdict.INCOMPLETE;
+        };
+    }
+
+    /** The verdict's wire name, as {@code checks.ran} and {@code --json} write it. */
     public String wireName() {
-        return name().toLowerCase(Locale.ROOT);
+        return verdict().wireName();
     }
 
     /** The rule above; a run that wb's own interruption cut short is never more than incomplete. */

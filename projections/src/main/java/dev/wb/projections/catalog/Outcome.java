@@ -78,8 +78,8 @@ public enum Outcome {
             return verdict == Verdict.PASS ? GOOD : verdict == Verdict.INTERRUPTED ? WARN : BAD;
         }
         if (ChecksRan.TYPE.matches(e)) {
-            String verdict = ChecksRan.TYPE.read(e).verdict();
-            return verdict.equals("pass") ? GOOD : verdict.equals("fail") ? BAD : WARN;
+            Verdict verdict = ChecksRan.TYPE.read(e).verdict();
+            return verdict == Verdict.PASS ? GOOD : verdict == Verdict.FAIL ? BAD : WARN;
         }
         if (PreflightCompleted.TYPE.matches(e)) {
             PreflightCompleted preflight = PreflightCompleted.TYPE.read(e);

@@ -16,14 +16,15 @@ import java.util.Optional;
  * why, every command with its capped, redacted output, the verdict, the skipped sets, whether
  * auto-merge is blocked and the commands that changed the working tree.
  *
- * @param verdict {@code pass}, {@code fail} or {@code incomplete}
+ * @param verdict {@link Verdict#PASS}, {@link Verdict#FAIL} or {@link Verdict#INCOMPLETE}; a value this wb does
+ *     not know reads as {@link Verdict#FAIL}, which passes nothing
  * @param truncated what was dropped to fit the log, if anything was
  */
 public record ChecksRan(
         int changedPaths,
         List<Selected> selected,
         List<Command> commands,
-        String verdict,
+        Verdict verdict,
         List<String> skippedSets,
         boolean autoMergeBlocked,
         List<Mutation> mutations,
@@ -133,7 +134,7 @@ public record ChecksRan(
             o.put(DURATION_MILLIS, c.durationMillis());
             o.put(OUTPUT, c.output());
         }
-        p.put(VERDICT, verdict);
+        p.put(VERDICT, verdict.wireName());
         PayloadLists.putTexts(p, SKIPPED_SETS, skippedSets);
         p.put(AUTO_MERGE_BLOCKED, autoMergeBlocked);
         ArrayNode mutationArray = p.putArray(MUTATIONS);
@@ -159,7 +160,7 @@ public record ChecksRan(
                         p.path(SELECTED),
                         s -> new Selected(s.path(NAME).asText(), s.path(REASON).asText())),
                 PayloadLists.objects(p.path(COMMANDS), ChecksRan::command),
-                p.path(VERDICT).asText(),
+                WireName.of(Verdict.class, p.path(VERDICT).asText(), Verdict.FAIL),
                 PayloadLists.texts(p.path(SKIPPED_SETS)),
                 p.path(AUTO_MERGE_BLOCKED).asBoolean(),
                 PayloadLists.objects(

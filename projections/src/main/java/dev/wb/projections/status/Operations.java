@@ -6,6 +6,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.Verdict;
 
 /**
  * What the operations commands recorded in one stream: {@code wb preflight} verdicts and
@@ -70,7 +71,7 @@ public record Operations(
     }
 
     Operations withChecks(ChecksRan p) {
-        String verdict = p.verdict();
+        Verdict verdict = p.verdict();
         return new Operations(
                 preflights,
                 preflightsReady,
@@ -80,11 +81,11 @@ public record Operations(
                 flowsChecked,
                 flowsInvalid,
                 checkRuns + 1,
-                checksPassed + (verdict.equals("pass") ? 1 : 0),
-                checksFailed + (verdict.equals("fail") ? 1 : 0),
-                checksIncomplete + (verdict.equals("incomplete") ? 1 : 0),
+                checksPassed + (verdict == Verdict.PASS ? 1 : 0),
+                checksFailed + (verdict == Verdict.FAIL ? 1 : 0),
+                checksIncomplete + (verdict == Verdict.INCOMPLETE ? 1 : 0),
                 autoMergeBlocked + (p.autoMergeBlocked() ? 1 : 0),
-                verdict);
+                verdict.wireName());
     }
 
     /**

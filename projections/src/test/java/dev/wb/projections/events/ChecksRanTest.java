@@ -18,7 +18,7 @@ class ChecksRanTest {
                 List.of(
                         new ChecksRan.Command("repo", List.of("make", "test"), "passed", 0, 10, "ok\n"),
                         new ChecksRan.Command("py", List.of("pytest"), "skipped", -1, 0, "pytest not found")),
-                "incomplete",
+                Verdict.INCOMPLETE,
                 List.of("py"),
                 true,
                 List.of(new ChecksRan.Mutation("repo", List.of("make", "test"), List.of("HEAD", "README.md"))),
@@ -51,7 +51,7 @@ class ChecksRanTest {
                 List.of(new ChecksRan.Selected("py", "always")),
                 List.of(new ChecksRan.Command(
                         "py", List.of("python", "-m", "pytest"), Map.of("PYTHONPATH", "src"), "passed", 0, 5, "")),
-                "pass",
+                Verdict.PASS,
                 List.of(),
                 false,
                 List.of(),
