@@ -28,7 +28,7 @@ final class OperationSummaries {
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             PreflightCompleted preflight = PreflightCompleted.TYPE.read(event);
-            return TerminalText.escape(preflight.verdict()) + " · "
+            return TerminalText.escape(preflight.verdict().wireName()) + " · "
                     + preflight.failures() + " failure(s), "
                     + preflight.warnings() + " warning(s) · "
                     + preflight.lines().size() + " lines"

@@ -188,7 +188,7 @@ public final class EveryEventTask {
                         Optional.empty()),
                 new PreflightCompleted(
                         List.of(new PreflightCompleted.Line("git", "OK", "git 2.43")),
-                        "ready",
+                        PreflightCompleted.Readiness.READY,
                         0,
                         0,
                         Optional.empty(),

@@ -32,8 +32,8 @@ public record PreflightReport(
     }
 
     /** {@code ready} or {@code not ready}. */
-    public String verdict() {
-        return ready() ? PreflightCompleted.READY : PreflightCompleted.NOT_READY;
+    public PreflightCompleted.Readiness verdict() {
+        return ready() ? PreflightCompleted.Readiness.READY : PreflightCompleted.Readiness.NOT_READY;
     }
 
     /** The last line printed: {@code preflight: ready} or {@code preflight: not ready — N failure(s)}. */

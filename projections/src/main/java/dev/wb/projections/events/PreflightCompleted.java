@@ -17,7 +17,8 @@ import java.util.Optional;
  * probe's record when one was asked for. Its payload, unfitted, is also {@code wb preflight --json}'s
  * document, in this field order.
  *
- * @param verdict {@code ready} or {@code not ready}
+ * @param verdict {@link Readiness#READY} or {@link Readiness#NOT_READY}; a value this wb does not know reads
+ *     as not ready
  * @param failures FAIL lines
  * @param warnings WARN lines
  * @param envFile written as null when no env-file was loaded
@@ -26,7 +27,7 @@ import java.util.Optional;
  */
 public record PreflightCompleted(
         List<Line> lines,
-        String verdict,
+        Readiness verdict,
         long failures,
         long warnings,
         Optional<String> envFile,
@@ -48,10 +49,22 @@ public record PreflightCompleted(
     static final String VERDICTS = "verdicts";
     static final String EVIDENCE = "evidence";
 
-    /** The run's verdicts. */
-    public static final String READY = "ready";
+    /** The run's verdict: ready when no line failed. */
+    public enum Readiness implements WireName {
+        READY("ready"),
+        NOT_READY("not ready");
 
-    public static final String NOT_READY = "not ready";
+        private final String wireName;
+
+        Readiness(String wireName) {
+            this.wireName = wireName;
+        }
+
+        @Override
+        public String wireName() {
+            return wireName;
+        }
+    }
 
     public static final EventType<PreflightCompleted> TYPE = EventType.of(
             "preflight.completed",
@@ -106,7 +119,7 @@ public record PreflightCompleted(
                 .put(SUBJECT, l.subject())
                 .put(VERDICT, l.verdict())
                 .put(TEXT, l.text()));
-        p.put(VERDICT, verdict);
+        p.put(VERDICT, verdict.wireName());
         p.put(FAILURES, failures);
         p.put(WARNINGS, warnings);
         envFile.ifPresentOrElse(f -> p.put(ENV_FILE, f), () -> p.putNull(ENV_FILE));
@@ -144,7 +157,7 @@ public record PreflightCompleted(
                                 l.path(SUBJECT).asText(),
                                 l.path(VERDICT).asText(),
                                 l.path(TEXT).asText())),
-                p.path(VERDICT).asText(),
+                WireName.of(Readiness.class, p.path(VERDICT).asText(), Readiness.NOT_READY),
                 p.path(FAILURES).asLong(),
                 p.path(WARNINGS).asLong(),
                 PayloadLists.optionalText(p.path(ENV_FILE)),

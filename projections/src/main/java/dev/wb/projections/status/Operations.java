@@ -34,11 +34,11 @@ public record Operations(
     public static final Operations NONE = new Operations(0, 0, "", "", 0, 0, 0, 0, 0, 0, 0, 0, "");
 
     Operations withPreflight(PreflightCompleted p, EventEnvelope event) {
-        String verdict = p.verdict();
+        PreflightCompleted.Readiness verdict = p.verdict();
         return new Operations(
                 preflights + 1,
-                preflightsReady + (verdict.equals(PreflightCompleted.READY) ? 1 : 0),
-                verdict,
+                preflightsReady + (verdict == PreflightCompleted.Readiness.READY ? 1 : 0),
+                verdict.wireName(),
                 event.time().toString(),
                 flowValidations,
                 flowsChecked,

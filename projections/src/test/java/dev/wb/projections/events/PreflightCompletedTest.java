@@ -20,7 +20,7 @@ class PreflightCompletedTest {
                         new PreflightCompleted.Line("env", "OK", "env: OK — none"),
                         new PreflightCompleted.Line("claude", "FAIL", "claude: FAIL — x"),
                         new PreflightCompleted.Line("gh", "WARN", "gh: WARN — y")),
-                "not ready",
+                PreflightCompleted.Readiness.NOT_READY,
                 1,
                 1,
                 Optional.of(".workflow/.env"),
@@ -34,7 +34,7 @@ class PreflightCompletedTest {
         verdicts.put("allowed workspace path", "WRITTEN");
         return new PreflightCompleted(
                 List.of(),
-                "ready",
+                PreflightCompleted.Readiness.READY,
                 0,
                 0,
                 Optional.empty(),
@@ -43,7 +43,14 @@ class PreflightCompletedTest {
     }
 
     static PreflightCompleted bare() {
-        return new PreflightCompleted(List.of(), "ready", 0, 0, Optional.empty(), Optional.empty(), Optional.empty());
+        return new PreflightCompleted(
+                List.of(),
+                PreflightCompleted.Readiness.READY,
+                0,
+                0,
+                Optional.empty(),
+                Optional.empty(),
+                Optional.empty());
     }
 
     @Test
