@@ -152,13 +152,21 @@ public final class Redactor {
     }
 
     public String redact(String text) {
-        String out = PEM.matcher(text).replaceAll(Matcher.quoteReplacement(MARK));
+        if (text.length() < MIN_SECRET_LENGTH) {
+            return text; // shorter than any secret this redactor knows or any shape it looks for
+        }
+        Clues clues = Clues.of(text);
+        String out = clues.pem() ? PEM.matcher(text).replaceAll(Matcher.quoteReplacement(MARK)) : text;
         for (String secret : secrets) {
             out = out.replace(secret, MARK);
         }
-        out = TOKEN_SHAPES.matcher(out).replaceAll(Matcher.quoteReplacement(MARK));
-        out = AFTER_PREFIX.matcher(out).replaceAll(m -> Matcher.quoteReplacement(prefix(m) + MARK));
-        return redactAssignments(out);
+        if (clues.token()) {
+            out = TOKEN_SHAPES.matcher(out).replaceAll(Matcher.quoteReplacement(MARK));
+        }
+        if (clues.prefix()) {
+            out = AFTER_PREFIX.matcher(out).replaceAll(m -> Matcher.quoteReplacement(prefix(m) + MARK));
+        }
+        return clues.assignment() ? redactAssignments(out) : out;
     }
 
     private static String prefix(MatchResult m) {
