@@ -12,7 +12,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.show.Pages;
-import dev.wb.commands.show.TaskPage;
+import dev.wb.commands.show.TaskPages;
 import dev.wb.commands.show.WorkspacePage;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -73,29 +73,30 @@ final class ShowHtml {
         }
     }
 
-    /** One task's page, to stdout ({@code -}), its default file (empty) or {@code file}. */
+    /** One task's pages, to stdout ({@code -}: the last page), its default file (empty) or {@code file}. */
     private Exit taskPage(Session session, TaskKey task, String file, Instant madeAt) {
-        String html;
+        List<SyncedReader.ChainReport> chains;
         try {
-            html = TaskPage.html(session, task, madeAt);
+            if (file.equals("-")) {
+                TaskPages.Last last = TaskPages.last(session, task, madeAt);
+                console.out().print(last.html());
+                console.flush();
+                chains = last.chains();
+            } else {
+                Path target = file.isEmpty()
+                        ? Pages.defaultFile(session.workspace(), Optional.of(task))
+                        : context.cwd().resolve(file);
+                chains = TaskPages.write(session, task, madeAt, target).chains();
+                report(target, List.of(task.value()));
+            }
         } catch (IllegalArgumentException | UncheckedIOException unreadable) {
             return damaged(session, List.of(StreamId.task(task)), unreadable);
         }
-        if (file.equals("-")) {
-            console.out().print(html);
-            console.flush();
-        } else {
-            Path target = file.isEmpty()
-                    ? Pages.defaultFile(session.workspace(), Optional.of(task))
-                    : context.cwd().resolve(file);
-            Pages.write(target, html);
-            report(target, List.of(task.value()));
-        }
         // The page says whether the chain verifies; so do the exit and stderr, as wb show KEY's.
-        return Chains.report(console, new ReplayQuery(session).verify(StreamId.task(task)));
+        return Chains.report(console, chains);
     }
 
-    /** The workspace's page, to stdout ({@code -}), or to a file with every task's page beside it. */
+    /** The workspace's page, to stdout ({@code -}), or to a file with every task's pages beside it. */
     private Exit workspacePages(Session session, String file, Instant madeAt) {
         String html;
         try {
@@ -111,8 +112,9 @@ final class ShowHtml {
         Path target = file.isEmpty()
                 ? Pages.defaultFile(session.workspace(), Optional.empty())
                 : context.cwd().resolve(file);
-        // Each task's page beside the workspace's, so that its links resolve. Every file is
-        // checked before any is written: a refused one leaves no pages half made.
+        // Each task's pages beside the workspace's, so that its links resolve; the workspace page last,
+        // so that it never links to a page not yet written. Each task's files are checked before any of
+        // them is written, the workspace page's before all.
         Path dir = target.toAbsolutePath().normalize().getParent();
         List<TaskKey> tasks = new ArrayList<>();
         for (StreamId stream : session.reader().streams()) {
@@ -125,17 +127,13 @@ final class ShowHtml {
             Pages.check(dir.resolve(Pages.fileName(each)));
         }
         List<String> written = new ArrayList<>();
-        List<String> pages = new ArrayList<>();
         for (TaskKey each : tasks) {
             try {
-                pages.add(TaskPage.html(session, each, madeAt));
+                TaskPages.write(session, each, madeAt, dir.resolve(Pages.fileName(each)));
             } catch (IllegalArgumentException | UncheckedIOException unreadable) {
                 return damaged(session, List.of(StreamId.task(each)), unreadable);
             }
-        }
-        for (int i = 0; i < tasks.size(); i++) {
-            Pages.write(dir.resolve(Pages.fileName(tasks.get(i))), pages.get(i));
-            written.add(tasks.get(i).value());
+            written.add(each.value());
         }
         Pages.write(target, html);
         report(target, written);

@@ -11,6 +11,7 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.process.CappedOutput;
 import dev.wb.commands.process.Redactor;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -18,11 +19,19 @@ import java.util.Map;
  * values, the secret-named variables, what config.json holds secret, the credential shapes). A page is
  * a read-only view, so a config.json or env-file that cannot be read does not stop it: it falls back to
  * what is known without them, as {@code wb status} does. Every payload string (and every field name)
- * and every output line passes through it before it reaches the page.
+ * and every output line passes through it before it reaches the page. A short string is redacted once and
+ * remembered for the rest of the page's making (one redactor serves one command): a history repeats the
+ * same names, verdicts and paths thousands of times.
  */
 public final class PageRedactor {
 
+    /** Strings up to this long are remembered once redacted: a history repeats its names and words. */
+    private static final int REMEMBERED_LENGTH = 256;
+    /** How many are remembered before the memory starts again: a page's worth of distinct short strings. */
+    private static final int REMEMBERED = 16_384;
+
     private final Redactor redactor;
+    private final Map<String, String> remembered = new HashMap<>();
 
     private PageRedactor(Redactor redactor) {
         this.redactor = redactor;
@@ -53,7 +62,19 @@ public final class PageRedactor {
     }
 
     String text(String text) {
-        return redactor.redact(text);
+        if (text.length() > REMEMBERED_LENGTH) {
+            return redactor.redact(text);
+        }
+        String known = remembered.get(text);
+        if (known != null) {
+            return known;
+        }
+        if (remembered.size() >= REMEMBERED) {
+            remembered.clear();
+        }
+        String redacted = redactor.redact(text);
+        remembered.put(text, redacted);
+        return redacted;
     }
 
     /** The output redacted, then cut to the head and tail an event keeps, as a verify run records them. */
@@ -68,12 +89,12 @@ public final class PageRedactor {
 
     private JsonNode copy(JsonNode node) {
         if (node.isTextual()) {
-            return JsonNodeFactory.instance.textNode(redactor.redact(node.textValue()));
+            return JsonNodeFactory.instance.textNode(text(node.textValue()));
         }
         if (node.isObject()) {
             ObjectNode out = JsonNodeFactory.instance.objectNode();
             for (Map.Entry<String, JsonNode> field : node.properties()) {
-                out.set(redactor.redact(field.getKey()), copy(field.getValue()));
+                out.set(text(field.getKey()), copy(field.getValue()));
             }
             return out;
         }

@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * {@code wb status}: every task's stages and next command, its last activity, and the workspace's
@@ -156,8 +157,12 @@ public final class StatusQuery {
      * that replica's own chain), or all of them intact.
      */
     private HashChain.Report verify(StreamId stream) {
+        return firstBreak(stream, ReplayQuery.verifyAll(session, stream));
+    }
+
+    private static HashChain.Report firstBreak(StreamId stream, List<SyncedReader.ChainReport> chains) {
         long checked = 0;
-        for (SyncedReader.ChainReport chain : ReplayQuery.verifyAll(session, stream)) {
+        for (SyncedReader.ChainReport chain : chains) {
             if (!chain.report().intact()) {
                 return chain.report();
             }
@@ -168,6 +173,18 @@ public final class StatusQuery {
 
     /** One stream, folded from the log (a task with a plan but no history yet shows its stages too). */
     public StreamStatus one(StreamId stream) {
+        return one(stream, () -> verify(stream));
+    }
+
+    /**
+     * {@link #one(StreamId)} with its chains already verified ({@link ReplayQuery#verify}): a caller that
+     * needs the reports too verifies once.
+     */
+    public StreamStatus one(StreamId stream, List<SyncedReader.ChainReport> chains) {
+        return one(stream, () -> firstBreak(stream, chains));
+    }
+
+    private StreamStatus one(StreamId stream, Supplier<HashChain.Report> verification) {
         Activity.State[] activity = {Activity.State.EMPTY};
         TaskStages.State[] stages = {TaskStages.State.EMPTY};
         session.reader().forEach(stream, 0, event -> {
@@ -177,7 +194,7 @@ public final class StatusQuery {
         // One stream is read whole anyway: its chain is verified every time.
         Optional<Long> brokenAt = activity[0].events() == 0
                 ? Optional.empty()
-                : verify(stream).firstBreak().map(HashChain.Break::version);
+                : verification.get().firstBreak().map(HashChain.Break::version);
         if (stream.isWorkspace()) {
             requireHistory(stream, activity[0].events() > 0);
             return new StreamStatus(stream, activity[0], Optional.empty(), stages[0].operations(), brokenAt);
