@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -73,10 +74,18 @@ public final class Redactor {
 
     private static final Pattern PEM_BEGIN = Pattern.compile("-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----");
 
-    private final List<String> secrets;
+    /** Strings up to this long are remembered by a {@link #remembering()} redactor. */
+    private static final int REMEMBERED_LENGTH = 256;
+    /** How many it remembers before it starts again. */
+    private static final int REMEMBERED = 16_384;
 
-    private Redactor(List<String> secrets) {
+    private final List<String> secrets;
+    /** Short texts already redacted, by a redactor that remembers; null for one that does not. */
+    private final Map<String, String> remembered;
+
+    private Redactor(List<String> secrets, Map<String, String> remembered) {
         this.secrets = secrets;
+        this.remembered = remembered;
     }
 
     /** Redacts these values (each {@value #MIN_SECRET_LENGTH} characters or longer) and the known shapes. */
@@ -88,7 +97,7 @@ public final class Redactor {
                 distinct.add(value);
             }
         }
-        return new Redactor(List.copyOf(distinct));
+        return new Redactor(List.copyOf(distinct), null);
     }
 
     /** The values of the variables whose names look secret ({@link #secretName}), and the known shapes. */
@@ -151,7 +160,31 @@ public final class Redactor {
         return redact(text);
     }
 
+    /**
+     * The same redactor, remembering what it redacted of short texts, for one thread reading a long
+     * history (a page, {@code wb show}): a history repeats the same names, verdicts and paths thousands
+     * of times, and redaction is a pure function of the text.
+     */
+    public Redactor remembering() {
+        return new Redactor(secrets, new HashMap<>());
+    }
+
     public String redact(String text) {
+        if (remembered == null || text.length() > REMEMBERED_LENGTH) {
+            return redactNow(text);
+        }
+        String known = remembered.get(text);
+        if (known == null) {
+            if (remembered.size() >= REMEMBERED) {
+                remembered.clear();
+            }
+            known = redactNow(text);
+            remembered.put(text, known);
+        }
+        return known;
+    }
+
+    private String redactNow(String text) {
         if (text.length() < MIN_SECRET_LENGTH) {
             return text; // shorter than any secret this redactor knows or any shape it looks for
         }

@@ -11,7 +11,6 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
 import dev.wb.commands.process.CappedOutput;
 import dev.wb.commands.process.Redactor;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -25,20 +24,14 @@ import java.util.Map;
  */
 public final class PageRedactor {
 
-    /** Strings up to this long are remembered once redacted: a history repeats its names and words. */
-    private static final int REMEMBERED_LENGTH = 256;
-    /** How many are remembered before the memory starts again: a page's worth of distinct short strings. */
-    private static final int REMEMBERED = 16_384;
-
     private final Redactor redactor;
-    private final Map<String, String> remembered = new HashMap<>();
 
     private PageRedactor(Redactor redactor) {
         this.redactor = redactor;
     }
 
     static PageRedactor of(Session session) {
-        return new PageRedactor(lenient(session));
+        return new PageRedactor(lenient(session).remembering());
     }
 
     /**
@@ -62,19 +55,7 @@ public final class PageRedactor {
     }
 
     String text(String text) {
-        if (text.length() > REMEMBERED_LENGTH) {
-            return redactor.redact(text);
-        }
-        String known = remembered.get(text);
-        if (known != null) {
-            return known;
-        }
-        if (remembered.size() >= REMEMBERED) {
-            remembered.clear();
-        }
-        String redacted = redactor.redact(text);
-        remembered.put(text, redacted);
-        return redacted;
+        return redactor.redact(text);
     }
 
     /** The output redacted, then cut to the head and tail an event keeps, as a verify run records them. */

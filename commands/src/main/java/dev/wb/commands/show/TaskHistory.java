@@ -7,9 +7,12 @@ import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.status.StatusQuery;
+import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.activity.Activity;
 import dev.wb.projections.catalog.Lane;
 import dev.wb.projections.catalog.Outcome;
 import dev.wb.projections.status.ReviewRounds;
@@ -23,23 +26,30 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * What every page of a task's history shows, read before its events: where the task stands as {@code wb
- * status KEY} computes it, its hash chains verified as {@code wb replay KEY --verify} verifies them (once:
- * the status and the pages share the reports), how many events it has, the plan's title, and the replica
- * whose chain holds each event of a merged view. The events themselves are read afterwards, a page at a
+ * What every page of a task's history shows, read before its events: its hash chains verified as {@code
+ * wb replay KEY --verify} verifies them, how many events it has, the plan's title, and the replica whose
+ * chain holds each event of a merged view. The events themselves are read afterwards, once, a page at a
  * time ({@link #forEachPage}), exactly as {@code wb replay} reads them: raised to the current schemas,
- * numbered by position, each payload redacted.
+ * numbered by position, each payload redacted; the same reading folds where the task stands, as {@code
+ * wb status KEY} computes it, for the last page.
  */
 record TaskHistory(
         TaskKey key,
-        StatusQuery.StreamStatus status,
         List<SyncedReader.ChainReport> chains,
         long size,
         Optional<String> title,
         Map<String, String> replicas) {
 
-    /** One page's events, and the review rounds as of its last event. */
-    record Page(int index, int count, List<PageEvent> events, ReviewRounds rounds) {
+    /**
+     * One page's events, the review rounds as of its last event, and on the last page where the task
+     * stands.
+     */
+    record Page(
+            int index,
+            int count,
+            List<PageEvent> events,
+            ReviewRounds rounds,
+            Optional<StatusQuery.StreamStatus> status) {
 
         boolean last() {
             return index == count - 1;
@@ -61,20 +71,26 @@ record TaskHistory(
         StreamId stream = StreamId.task(key);
         ReplayQuery query = new ReplayQuery(session);
         List<SyncedReader.ChainReport> chains = query.verify(stream);
-        StatusQuery.StreamStatus status = new StatusQuery(session).one(stream, chains);
         Map<String, String> replicas = new HashMap<>();
-        query.merged(stream).ifPresent(view -> {
-            for (MergedLog.Entry entry : view.entries()) {
+        Optional<MergedLog.View> view = query.merged(stream);
+        view.ifPresent(v -> {
+            for (MergedLog.Entry entry : v.entries()) {
                 replicas.put(entry.event().hash(), entry.replica());
             }
         });
-        return new TaskHistory(
-                key,
-                status,
-                chains,
-                status.activity().events(),
-                title(session, key).map(redactor::text),
-                replicas);
+        long size = view.isPresent()
+                ? view.get().entries().size()
+                : session.reader().head(stream).map(h -> h.version() + 1).orElse(0L);
+        return new TaskHistory(key, chains, size, title(session, key).map(redactor::text), replicas);
+    }
+
+    /** The version of the first event that does not hold in the first chain that breaks, if one does. */
+    Optional<Long> brokenAt() {
+        return chains.stream()
+                .map(c -> c.report().firstBreak())
+                .flatMap(Optional::stream)
+                .findFirst()
+                .map(HashChain.Break::version);
     }
 
     /** How many pages of {@code perPage} events the history fills (one at the least). */
@@ -87,16 +103,40 @@ record TaskHistory(
      * whatever the history's length. Events appended after {@link #read} are left to the next page made.
      */
     void forEachPage(Session session, PageRedactor redactor, int perPage, Consumer<Page> consumer) {
-        int count = pages(perPage);
-        List<PageEvent> events = new ArrayList<>(Math.min(perPage, (int) Math.min(size, Integer.MAX_VALUE)));
-        TaskStages.State[] stages = {TaskStages.State.EMPTY};
-        long[] read = {0};
-        session.reader().forEach(StreamId.task(key), 0, e -> {
-            if (read[0] >= size) {
-                return;
+        Reading reading = new Reading(session, redactor, perPage, consumer);
+        session.reader().forEach(StreamId.task(key), 0, reading::event);
+        reading.finish();
+    }
+
+    /** One reading of the events: the page filling, and the task's states folded so far. */
+    private final class Reading {
+        private final Session session;
+        private final PageRedactor redactor;
+        private final int perPage;
+        private final Consumer<Page> consumer;
+        private final int count;
+        private final List<PageEvent> events;
+        private Activity.State activity = Activity.State.EMPTY;
+        private TaskStages.State stages = TaskStages.State.EMPTY;
+        private long read;
+        private int emitted;
+
+        Reading(Session session, PageRedactor redactor, int perPage, Consumer<Page> consumer) {
+            this.session = session;
+            this.redactor = redactor;
+            this.perPage = perPage;
+            this.consumer = consumer;
+            this.count = pages(perPage);
+            this.events = new ArrayList<>((int) Math.min(perPage, Math.max(1, size)));
+        }
+
+        void event(EventEnvelope e) {
+            if (read >= size) {
+                return; // appended after the history was sized: the next page made shows it
             }
-            read[0]++;
-            stages[0] = TaskStages.INSTANCE.evolve(stages[0], e);
+            read++;
+            activity = Activity.INSTANCE.evolve(activity, e);
+            stages = TaskStages.INSTANCE.evolve(stages, e);
             events.add(new PageEvent(
                     e.version(),
                     e.type(),
@@ -107,12 +147,23 @@ record TaskHistory(
                     Lane.of(e.type()),
                     Outcome.of(e).word(),
                     redactor.json(e.payload().json())));
-            int index = (int) ((read[0] - 1) / perPage);
-            if (events.size() == perPage || read[0] == size) {
-                consumer.accept(new Page(index, count, List.copyOf(events), stages[0].reviews()));
-                events.clear();
+            if (events.size() == perPage && read < size) {
+                emit(Optional.empty());
             }
-        });
+        }
+
+        /** The last page, with where the task stands once every event is folded. */
+        void finish() {
+            StreamId stream = StreamId.task(key);
+            emit(Optional.of(new StatusQuery(session).folded(stream, activity, stages, chains)));
+        }
+
+        private void emit(Optional<StatusQuery.StreamStatus> status) {
+            int index = status.isPresent() ? count - 1 : emitted;
+            consumer.accept(new Page(index, count, List.copyOf(events), stages.reviews(), status));
+            events.clear();
+            emitted++;
+        }
     }
 
     /** The plan's {@code title}, else its {@code objective}, when sdd.json is there and reads as JSON. */

@@ -75,7 +75,7 @@ public final class TaskPage {
                 "task",
                 "data-wb-task",
                 history.key().value());
-        header(html, history);
+        header(html, history, page);
         html.raw("<main>\n");
         context.names().nav(html, page, history.key());
         timeline(html, page, history.size());
@@ -84,8 +84,7 @@ public final class TaskPage {
         new VerifySection(context.store(), context.redactor()).write(html, events);
         ReviewSection.write(html, events, page.rounds());
         html.raw("</main>\n");
-        String chain = history.status()
-                .brokenAt()
+        String chain = history.brokenAt()
                 .map(at -> "The hash chain does not verify at event " + at + " (wb replay " + history.key()
                         + " --verify).")
                 .orElse("The hash chain verifies.");
@@ -104,10 +103,15 @@ public final class TaskPage {
     record Context(
             TaskHistory history, ContentStore store, PageRedactor redactor, Instant madeAt, TaskPages.Names names) {}
 
-    private static void header(Html html, TaskHistory history) {
+    private static void header(Html html, TaskHistory history, TaskHistory.Page page) {
         html.raw("<header class=\"page\">\n").element("h1", history.key().value());
         history.title().ifPresent(title -> html.element("div", title, "class", "subtitle"));
-        Optional<TaskStatus> task = history.status().task();
+        if (page.status().isEmpty()) {
+            html.element("p", "Where the task stands is on its last page.", "class", "muted")
+                    .raw("\n</header>\n");
+            return;
+        }
+        Optional<TaskStatus> task = page.status().get().task();
         if (task.isPresent()) {
             Optional<TaskStatus.StageStatus> current = task.get().current();
             html.open(

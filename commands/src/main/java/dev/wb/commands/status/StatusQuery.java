@@ -177,11 +177,12 @@ public final class StatusQuery {
     }
 
     /**
-     * {@link #one(StreamId)} with its chains already verified ({@link ReplayQuery#verify}): a caller that
-     * needs the reports too verifies once.
+     * {@link #one(StreamId)} from states its caller folded while reading the stream for something else
+     * (a page reads every event anyway), and its chains already verified: the stream is not read again.
      */
-    public StreamStatus one(StreamId stream, List<SyncedReader.ChainReport> chains) {
-        return one(stream, () -> firstBreak(stream, chains));
+    public StreamStatus folded(
+            StreamId stream, Activity.State activity, TaskStages.State stages, List<SyncedReader.ChainReport> chains) {
+        return finish(stream, activity, stages, () -> firstBreak(stream, chains));
     }
 
     private StreamStatus one(StreamId stream, Supplier<HashChain.Report> verification) {
@@ -191,18 +192,26 @@ public final class StatusQuery {
             activity[0] = Activity.INSTANCE.evolve(activity[0], event);
             stages[0] = TaskStages.INSTANCE.evolve(stages[0], event);
         });
+        return finish(stream, activity[0], stages[0], verification);
+    }
+
+    private StreamStatus finish(
+            StreamId stream,
+            Activity.State activity,
+            TaskStages.State stages,
+            Supplier<HashChain.Report> verification) {
         // One stream is read whole anyway: its chain is verified every time.
-        Optional<Long> brokenAt = activity[0].events() == 0
+        Optional<Long> brokenAt = activity.events() == 0
                 ? Optional.empty()
                 : verification.get().firstBreak().map(HashChain.Break::version);
         if (stream.isWorkspace()) {
-            requireHistory(stream, activity[0].events() > 0);
-            return new StreamStatus(stream, activity[0], Optional.empty(), stages[0].operations(), brokenAt);
+            requireHistory(stream, activity.events() > 0);
+            return new StreamStatus(stream, activity, Optional.empty(), stages.operations(), brokenAt);
         }
         TaskKey key = new TaskKey(stream.name());
         Optional<String> plan = new PlanFiles(session.workspace(), clock).digest(key);
-        requireHistory(stream, activity[0].events() > 0 || plan.isPresent());
-        Optional<LiveScope> live = LiveScope.open(stages[0], plan)
+        requireHistory(stream, activity.events() > 0 || plan.isPresent());
+        Optional<LiveScope> live = LiveScope.open(stages, plan)
                 ? LiveScope.read(
                         session,
                         new CheckpointStore(session.workspace().checkpointsDir()),
@@ -211,9 +220,9 @@ public final class StatusQuery {
                 : Optional.empty();
         return new StreamStatus(
                 stream,
-                activity[0],
-                Optional.of(StageRules.of(key, stages[0], plan, live, TaskFiles.read(session.workspace(), key))),
-                stages[0].operations(),
+                activity,
+                Optional.of(StageRules.of(key, stages, plan, live, TaskFiles.read(session.workspace(), key))),
+                stages.operations(),
                 brokenAt);
     }
 

@@ -63,6 +63,20 @@ class RedactorTest {
     }
 
     @Test
+    void a_remembering_redactor_answers_as_the_redactor_does_the_first_time_and_every_time_after() {
+        Redactor plain = Redactor.of(List.of("hunter22"));
+        Redactor remembering = plain.remembering();
+        List<String> texts = List.of(
+                "password=abc12345", "pass", "the value hunter22 leaked", "ok", "x".repeat(300) + " token=abcd1234");
+        for (int round = 0; round < 2; round++) {
+            for (String text : texts) {
+                assertEquals(plain.redact(text), remembering.redact(text), text);
+            }
+        }
+        assertEquals("the value [redacted] leaked", remembering.redact("the value hunter22 leaked"));
+    }
+
+    @Test
     void text_with_no_clue_of_any_pattern_passes_through_unchanged_and_each_clue_is_seen() {
         String plain = "sha256:9f86d081884c7d659a2feaa0c55ad015 src/main/App.java:12 pass";
         assertEquals(plain, SHAPES.redact(plain));
