@@ -3,11 +3,14 @@ package dev.wb.commands.process;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,6 +19,8 @@ import java.util.TreeSet;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Takes secrets out of text before it becomes evidence (a receipt, an event, an error message): the
@@ -167,6 +172,24 @@ public final class Redactor {
      */
     public Redactor remembering() {
         return new Redactor(secrets, new HashMap<>());
+    }
+
+    /**
+     * An HMAC-SHA256 of the secret values this redactor knows, keyed with {@code key}: what changes when
+     * they do, telling nothing of them without the key (for a cache of redacted pages).
+     */
+    public String fingerprint(byte[] key) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            for (String secret : secrets) {
+                mac.update(secret.getBytes(StandardCharsets.UTF_8));
+                mac.update((byte) 0);
+            }
+            return HexFormat.of().formatHex(mac.doFinal());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
     }
 
     public String redact(String text) {
