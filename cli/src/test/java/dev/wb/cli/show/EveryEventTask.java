@@ -38,7 +38,9 @@ import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PlanRendered;
 import dev.wb.projections.events.draft.PrChecked;
+import dev.wb.projections.events.judge.BoundaryStatus;
 import dev.wb.projections.events.judge.CommandsApproval;
+import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.FindingKind;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
@@ -55,6 +57,7 @@ import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.JudgeVerifyMode;
 import dev.wb.projections.events.judge.ReviewGated;
+import dev.wb.projections.events.judge.RuntimeValidation;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
@@ -274,8 +277,12 @@ public final class EveryEventTask {
                         Optional.of("APPROVED"),
                         List.of(),
                         List.of(),
-                        new JudgeRecordVerified.VerifiedNow("verified", "CURRENT", Optional.of("ABSENT"))),
-                new JudgeCurrentClassified(DIGEST, SNAPSHOT, "CURRENT", "CURRENT", "ABSENT"),
+                        new JudgeRecordVerified.VerifiedNow(
+                                RuntimeValidation.VERIFIED,
+                                BoundaryStatus.CURRENT,
+                                Optional.of(ExecutionMetadata.ABSENT))),
+                new JudgeCurrentClassified(
+                        DIGEST, SNAPSHOT, BoundaryStatus.CURRENT, BoundaryStatus.CURRENT, ExecutionMetadata.ABSENT),
                 new JudgeReproduced(SNAPSHOT, COMMIT, COMMIT, true, List.of(), List.of(), List.of()),
                 new JudgeSnapshotsPruned(3, List.of(), List.of(SNAPSHOT), List.of()),
                 new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", Map.of()),

@@ -11,6 +11,8 @@ import dev.wb.engine.StreamId;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.BoundaryStatus;
+import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRunMode;
@@ -85,7 +87,11 @@ class LargePageTest {
                         JudgeRunOutcome.PASSED);
             default ->
                 new JudgeCurrentClassified(
-                        "sha256:" + "5".repeat(64), "0123456789abcdef0123", "CURRENT", "CURRENT", "ABSENT");
+                        "sha256:" + "5".repeat(64),
+                        "0123456789abcdef0123",
+                        BoundaryStatus.CURRENT,
+                        BoundaryStatus.CURRENT,
+                        ExecutionMetadata.ABSENT);
         };
     }
 }
