@@ -56,6 +56,7 @@ import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
 import dev.wb.projections.events.judge.JudgeVerifyMode;
+import dev.wb.projections.events.judge.RecordCategory;
 import dev.wb.projections.events.judge.ReviewGated;
 import dev.wb.projections.events.judge.RuntimeValidation;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
@@ -265,7 +266,7 @@ public final class EveryEventTask {
                         Optional.of("SNAPSHOT:" + SNAPSHOT),
                         Optional.of(true),
                         Map.of("AC-1", "met"),
-                        "ordinary"),
+                        RecordCategory.ORDINARY),
                 new JudgeRecordVerified(
                         ".workflow/EVERY-1/review.json",
                         DIGEST,

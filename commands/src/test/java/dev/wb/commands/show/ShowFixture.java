@@ -24,6 +24,7 @@ import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunMode;
 import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.projections.events.judge.JudgeVerifyMode;
+import dev.wb.projections.events.judge.RecordCategory;
 import dev.wb.projections.events.judge.RuntimeValidation;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.charset.StandardCharsets;
@@ -130,7 +131,7 @@ final class ShowFixture {
                                             Optional.of("0123456789abcdef0123"),
                                             Optional.of(true),
                                             Map.of("AC-1", "met"),
-                                            "ordinary"),
+                                            RecordCategory.ORDINARY),
                                     new JudgeRecordVerified(
                                             ".akrctx/local/judge/" + key + "/review.json",
                                             record,

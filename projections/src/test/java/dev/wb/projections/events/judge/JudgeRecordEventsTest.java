@@ -29,7 +29,7 @@ class JudgeRecordEventsTest {
                 Optional.of("SNAPSHOT:0123456789abcdef0123"),
                 Optional.of(false),
                 criteria,
-                "ordinary");
+                RecordCategory.ORDINARY);
     }
 
     @Test
@@ -61,7 +61,7 @@ class JudgeRecordEventsTest {
                 Optional.empty(),
                 Optional.empty(),
                 Map.of(),
-                "unknown");
+                RecordCategory.UNKNOWN);
 
         assertEquals(
                 "{\"file\":\"/elsewhere/r.json\",\"recordDigest\":\"sha256:x\",\"schemaVersion\":null,"
@@ -69,6 +69,16 @@ class JudgeRecordEventsTest {
                         + "\"candidate\":null,\"independent\":null,\"criteria\":{},\"category\":\"unknown\"}",
                 unreadable.payload().toString());
         assertEquals(unreadable, JudgeRecordRead.TYPE.read(unreadable.payload()));
+    }
+
+    @Test
+    void a_category_this_wb_does_not_know_reads_as_unknown() {
+        ObjectNode payload = read().payload();
+        payload.put("category", "rework");
+
+        assertEquals(RecordCategory.UNKNOWN, JudgeRecordRead.TYPE.read(payload).category());
+        payload.remove("category");
+        assertEquals(RecordCategory.UNKNOWN, JudgeRecordRead.TYPE.read(payload).category());
     }
 
     @Test
