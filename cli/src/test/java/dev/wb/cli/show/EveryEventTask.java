@@ -44,6 +44,7 @@ import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.FindingKind;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
+import dev.wb.projections.events.judge.JudgeHookAction;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordRead;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
@@ -55,6 +56,7 @@ import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import dev.wb.projections.events.judge.JudgeSwitch;
 import dev.wb.projections.events.judge.JudgeVerifyMode;
 import dev.wb.projections.events.judge.RecordCategory;
 import dev.wb.projections.events.judge.ReviewGated;
@@ -286,7 +288,8 @@ public final class EveryEventTask {
                         DIGEST, SNAPSHOT, BoundaryStatus.CURRENT, BoundaryStatus.CURRENT, ExecutionMetadata.ABSENT),
                 new JudgeReproduced(SNAPSHOT, COMMIT, COMMIT, true, List.of(), List.of(), List.of()),
                 new JudgeSnapshotsPruned(3, List.of(), List.of(SNAPSHOT), List.of()),
-                new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", Map.of()),
+                new JudgeAgentsConfigured(
+                        JudgeSwitch.ENABLE, List.of(".claude/agents/judge.md"), JudgeHookAction.INSTALLED, Map.of()),
                 new SyncSeen(12, List.of(new SyncSeen.Head("r-other", 4, DIGEST))),
                 new SyncSignaturesChecked(
                         "origin",
