@@ -10,14 +10,18 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
+import dev.wb.projections.events.AgentHost;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.HookGuard;
+import dev.wb.projections.events.HooksAction;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.InstallResult;
 import dev.wb.projections.events.McpCalled;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
@@ -299,7 +303,12 @@ public final class EveryEventTask {
                                 List.of(new SyncSignaturesChecked.Signer("SHA256:abc", "ssh-ed25519", 2)),
                                 0,
                                 List.of()))),
-                new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"),
+                new HooksConfigured(
+                        HooksAction.INSTALL,
+                        AgentHost.CLAUDE,
+                        ".claude/settings.local.json",
+                        InstallResult.INSTALLED,
+                        HookGuard.NONE),
                 new TaskDone("shipped"),
                 new TaskCleaned(List.of(".workflow/EVERY-1/task.md")),
                 new TaskFetched("github", "github:octo/app#12", DIGEST, false),
