@@ -21,8 +21,10 @@ import dev.wb.projections.events.HookGuard;
 import dev.wb.projections.events.HooksAction;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.ImportedKind;
 import dev.wb.projections.events.InstallResult;
 import dev.wb.projections.events.McpCalled;
+import dev.wb.projections.events.OriginalTool;
 import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
@@ -152,8 +154,8 @@ public final class EveryEventTask {
                 new WorkspaceInitialized(List.of("config.json", ".gitignore"), List.of()),
                 new TaskCreated(List.of(".workflow/EVERY-1/task.md", ".workflow/EVERY-1/sdd.json")),
                 new ImportVerdictRecorded(
-                        "workbench",
-                        "audit",
+                        OriginalTool.WORKBENCH,
+                        ImportedKind.AUDIT,
                         ".workflow/EVERY-1/audit.json",
                         Optional.empty(),
                         DIGEST,
