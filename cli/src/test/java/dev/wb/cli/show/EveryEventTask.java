@@ -37,6 +37,7 @@ import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.TaskFetched;
+import dev.wb.projections.events.TicketProvider;
 import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
@@ -313,7 +314,7 @@ public final class EveryEventTask {
                         HookGuard.NONE),
                 new TaskDone("shipped"),
                 new TaskCleaned(List.of(".workflow/EVERY-1/task.md")),
-                new TaskFetched("github", "github:octo/app#12", DIGEST, false),
+                new TaskFetched(TicketProvider.GITHUB, "github:octo/app#12", DIGEST, false),
                 new HandoverWritten(".workflow/EVERY-1/handover.md", DIGEST),
                 new PlanRendered(".workflow/EVERY-1/sdd.md", DIGEST),
                 new RunStarted("implementation", DIGEST, DIGEST, "implementation"),
