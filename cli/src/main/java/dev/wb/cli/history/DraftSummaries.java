@@ -17,7 +17,8 @@ final class DraftSummaries {
     static String of(EventEnvelope event) {
         if (CommitChecked.TYPE.matches(event)) {
             CommitChecked check = CommitChecked.TYPE.read(event);
-            return cut((check.passed() ? "pass" : "fail") + " · " + TerminalText.escape(check.convention())
+            return cut((check.passed() ? "pass" : "fail") + " · "
+                    + TerminalText.escape(check.convention().wireName())
                     + (check.saved() ? " · saved commit.txt" : "") + reasons(check.reasons()) + " · message "
                     + check.sha256().substring(0, Math.min(12, check.sha256().length())));
         }

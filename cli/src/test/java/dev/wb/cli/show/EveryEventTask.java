@@ -42,6 +42,7 @@ import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
 import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.CommitStyle;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PlanRendered;
 import dev.wb.projections.events.draft.PrChecked;
@@ -386,7 +387,8 @@ public final class EveryEventTask {
                         false,
                         List.of(new ReviewGated.Finding("src/App.java", 3, FindingKind.SECRET, "github-token")),
                         0),
-                new CommitChecked(false, "conventional", "ab".repeat(32), false, List.of("subject ends with a period")),
+                new CommitChecked(
+                        false, CommitStyle.CONVENTIONAL, "ab".repeat(32), false, List.of("subject ends with a period")),
                 new PrChecked(true, "cd".repeat(32), true, List.of(), "ready"),
                 new McpCalled("sdd_audit", List.of("key"), 0, 840));
     }
