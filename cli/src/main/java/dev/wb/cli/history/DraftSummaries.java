@@ -24,7 +24,8 @@ final class DraftSummaries {
         }
         if (PrChecked.TYPE.matches(event)) {
             PrChecked check = PrChecked.TYPE.read(event);
-            return cut((check.passed() ? "pass" : "fail") + " · handover " + TerminalText.escape(check.handover())
+            return cut((check.passed() ? "pass" : "fail") + " · handover "
+                    + TerminalText.escape(check.handover().wireName())
                     + (check.saved() ? " · saved pr.md" : "") + reasons(check.reasons()) + " · draft "
                     + check.sha256().substring(0, Math.min(12, check.sha256().length())));
         }

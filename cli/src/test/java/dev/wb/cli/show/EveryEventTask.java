@@ -43,6 +43,7 @@ import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.CommitStyle;
+import dev.wb.projections.events.draft.HandoverState;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PlanRendered;
 import dev.wb.projections.events.draft.PrChecked;
@@ -389,7 +390,7 @@ public final class EveryEventTask {
                         0),
                 new CommitChecked(
                         false, CommitStyle.CONVENTIONAL, "ab".repeat(32), false, List.of("subject ends with a period")),
-                new PrChecked(true, "cd".repeat(32), true, List.of(), "ready"),
+                new PrChecked(true, "cd".repeat(32), true, List.of(), HandoverState.READY),
                 new McpCalled("sdd_audit", List.of("key"), 0, 840));
     }
 

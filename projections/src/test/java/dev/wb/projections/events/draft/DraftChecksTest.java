@@ -1,6 +1,7 @@
 package dev.wb.projections.events.draft;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -30,5 +31,26 @@ class DraftChecksTest {
         payload.put("convention", "angular");
 
         assertEquals(CommitStyle.FREE_FORM, CommitChecked.TYPE.read(payload).convention());
+    }
+
+    @Test
+    void a_pr_check_writes_its_handover_state_by_its_wire_name() {
+        PrChecked checked = new PrChecked(true, SHA, true, List.of(), HandoverState.NOT_OWED);
+
+        assertEquals("pr.checked", checked.toNewEvent().type());
+        assertEquals(
+                "{\"passed\":true,\"sha256\":\"" + SHA + "\",\"saved\":true,\"reasons\":[],\"handover\":\"not-owed\"}",
+                checked.payload().toString());
+        assertEquals(checked, PrChecked.TYPE.read(checked.payload()));
+    }
+
+    @Test
+    void a_handover_state_this_wb_does_not_know_reads_as_missing_and_passes_nothing() {
+        ObjectNode payload = new PrChecked(true, SHA, true, List.of(), HandoverState.READY).payload();
+        payload.put("handover", "waived");
+
+        HandoverState read = PrChecked.TYPE.read(payload).handover();
+        assertEquals(HandoverState.MISSING, read);
+        assertFalse(read.passes());
     }
 }
