@@ -15,6 +15,7 @@ import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.HookGuard;
@@ -214,7 +215,7 @@ public final class EveryEventTask {
                         List.of(new FlowValidated.Flow("fix", "flows/fix.yaml", true, List.of(), List.of())),
                         0),
                 new GitStepRan(
-                        "commit",
+                        GitSeriesName.COMMIT,
                         0,
                         List.of("commit", "-F", ".workflow/EVERY-1/commit.txt"),
                         GitStatus.OK,
@@ -223,7 +224,7 @@ public final class EveryEventTask {
                         Optional.empty(),
                         40,
                         Optional.empty()),
-                new GitSeriesFinished("commit", GitStatus.OK, 1, List.of(), Optional.empty()),
+                new GitSeriesFinished(GitSeriesName.COMMIT, GitStatus.OK, 1, List.of(), Optional.empty()),
                 new JudgeSnapshotCaptured(
                         SNAPSHOT,
                         8,

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
 import dev.wb.engine.StreamId;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
@@ -68,7 +69,7 @@ class LargePageTest {
         return switch (i % 3) {
             case 0 ->
                 new GitStepRan(
-                        "commit",
+                        GitSeriesName.COMMIT,
                         i,
                         List.of("commit", "-m", "step " + i),
                         i % 7 == 0 ? GitStatus.FAILED : GitStatus.OK,

@@ -13,6 +13,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.ChangeScope;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.judge.BoundaryStatus;
@@ -163,7 +164,7 @@ final class ShowFixture {
                     .record(
                             StreamId.task(key),
                             new GitStepRan(
-                                    "commit",
+                                    GitSeriesName.COMMIT,
                                     0,
                                     List.of("commit", "-F", ".workflow/" + key + "/commit.txt"),
                                     GitStatus.FAILED,
