@@ -5,6 +5,7 @@ import dev.wb.commands.InputFiles;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.ImportVerdictRecorded;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
@@ -130,7 +131,9 @@ final class OriginalVerdicts {
             VerdictFile file, TaskKey task, String digest, Optional<String> verdict, Optional<String> time) {
         return new Read(
                 Optional.of(new ImportedVerdict(
-                        task, file.tool(), file.kind(), file.source(), from, digest, verdict, time)),
+                        task,
+                        new ImportVerdictRecorded(
+                                file.tool(), file.kind(), file.source(), from, digest, verdict, time, false))),
                 Optional.empty());
     }
 

@@ -128,11 +128,11 @@ public final class WbImport {
                         v.identity(),
                         new ImportItem(
                                 status,
-                                v.kind(),
-                                v.file(),
+                                v.event().kind(),
+                                v.event().file(),
                                 Optional.of(task.value()),
                                 Optional.of("imported, unverified: " + v.rerun() + " gives wb's own verdict"),
-                                v.verdict()));
+                                v.event().verdict()));
             }
         });
         return items;

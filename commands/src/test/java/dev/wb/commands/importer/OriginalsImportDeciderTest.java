@@ -11,6 +11,7 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.ImportVerdictRecorded;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,13 +27,15 @@ class OriginalsImportDeciderTest {
     private static ImportedVerdict audit(String digestChar, String verdict) {
         return new ImportedVerdict(
                 KEY,
-                "workbench",
-                "audit",
-                ".workflow/ABC-12/audit.json",
-                Optional.empty(),
-                "sha256:" + digestChar.repeat(64),
-                Optional.of(verdict),
-                Optional.empty());
+                new ImportVerdictRecorded(
+                        "workbench",
+                        "audit",
+                        ".workflow/ABC-12/audit.json",
+                        Optional.empty(),
+                        "sha256:" + digestChar.repeat(64),
+                        Optional.of(verdict),
+                        Optional.empty(),
+                        false));
     }
 
     @Test
@@ -77,13 +80,15 @@ class OriginalsImportDeciderTest {
         IntStream.range(0, ImportedVerdicts.BATCH + 2)
                 .forEach(i -> found.add(new ImportedVerdict(
                         KEY,
-                        "judge",
-                        "review",
-                        ".akrctx/local/judge/records/r" + i + ".json",
-                        Optional.empty(),
-                        "sha256:" + "c".repeat(64),
-                        Optional.of("APPROVED"),
-                        Optional.empty())));
+                        new ImportVerdictRecorded(
+                                "judge",
+                                "review",
+                                ".akrctx/local/judge/records/r" + i + ".json",
+                                Optional.empty(),
+                                "sha256:" + "c".repeat(64),
+                                Optional.of("APPROVED"),
+                                Optional.empty(),
+                                false))));
 
         Decision<List<String>> decision = DeciderSpec.given(
                         ImportedVerdicts.INSTANCE, found.get(0).event().toNewEvent())
@@ -117,13 +122,15 @@ class OriginalsImportDeciderTest {
         IntStream.range(0, 120)
                 .forEach(i -> found.add(new ImportedVerdict(
                         KEY,
-                        "judge",
-                        "review",
-                        ".akrctx/local/judge/records/r" + i + ".json",
-                        Optional.empty(),
-                        "sha256:" + "c".repeat(64),
-                        Optional.of("APPROVED"),
-                        Optional.empty())));
+                        new ImportVerdictRecorded(
+                                "judge",
+                                "review",
+                                ".akrctx/local/judge/records/r" + i + ".json",
+                                Optional.empty(),
+                                "sha256:" + "c".repeat(64),
+                                Optional.of("APPROVED"),
+                                Optional.empty(),
+                                false))));
         List<NewEvent> all = new ArrayList<>();
         List<NewEvent> batch;
         do {
