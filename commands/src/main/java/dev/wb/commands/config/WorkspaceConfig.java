@@ -1,9 +1,9 @@
 package dev.wb.commands.config;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.PresetBar;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

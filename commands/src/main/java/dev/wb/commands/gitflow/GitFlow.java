@@ -2,10 +2,10 @@ package dev.wb.commands.gitflow;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
 import dev.wb.commands.TaskFolder;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkbenchContexts;
 import dev.wb.commands.config.WorkspaceConfig;

@@ -54,7 +54,7 @@ public final class TaskPage {
     /**
      * The page of a task's history, made at {@code madeAt}.
      *
-     * @throws dev.wb.commands.Failure exit 6 when the task has no history (as {@code wb replay})
+     * @throws dev.wb.commands.base.Failure exit 6 when the task has no history (as {@code wb replay})
      */
     public static String html(Session session, TaskKey key, Instant madeAt) {
         PageRedactor redactor = PageRedactor.of(session);
