@@ -12,7 +12,7 @@ import dev.wb.cli.core.WbCommand;
 import dev.wb.cli.history.LogRecovery;
 import dev.wb.cli.server.Server;
 import dev.wb.cli.status.StatusCmd;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.BatchTooLargeException;
 import dev.wb.engine.EventSchemas;
 import dev.wb.engine.LogDamagedException;

@@ -1,5 +1,7 @@
 package dev.wb.commands;
 
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.Digests;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.wb.commands;
 
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;

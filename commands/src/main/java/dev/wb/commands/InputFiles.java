@@ -1,5 +1,6 @@
 package dev.wb.commands;
 
+import dev.wb.commands.base.Failure;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;

@@ -1,5 +1,6 @@
 package dev.wb.commands;
 
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;

@@ -1,9 +1,14 @@
 package dev.wb.commands;
 
+import dev.wb.commands.base.Workspace;
+import dev.wb.commands.merged.MergedLog;
+import dev.wb.commands.merged.SyncedReader;
+import dev.wb.commands.merged.UnopenedLog;
 import dev.wb.engine.Actor;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.Invocation;
+import dev.wb.engine.StreamId;
 import dev.wb.engine.UpcastingReader;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.git.GitIdentity;
@@ -99,9 +104,17 @@ public final class Session implements AutoCloseable {
             trust = held.isEmpty()
                     ? new ReplicaTrust(Map.of(), true, Optional.empty())
                     : ReplicaTrust.judge(this, held, signersAt);
-            synced = SyncedReader.open(workspace, log(), trust);
+            synced = SyncedReader.open(workspace, log(), trust::counts);
         }
         return synced;
+    }
+
+    /**
+     * The view of {@code stream} this clone holds: the merge of its own chain and every copy that counts
+     * ({@link #trust()}), or its own chain alone.
+     */
+    public MergedLog.View mergedView(StreamId stream) {
+        return synced().map(r -> r.fullView(stream)).orElseGet(() -> MergedLog.readOwn(workspace, log(), stream));
     }
 
     /** The verdict on each replica this clone holds a copy of: which count, and why (docs/SYNC.md, "Trust"). */

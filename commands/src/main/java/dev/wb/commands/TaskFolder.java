@@ -1,6 +1,11 @@
 package dev.wb.commands;
 
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
+import dev.wb.engine.TaskKey;
+import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,6 +36,24 @@ public final class TaskFolder {
                     Failure.Kind.CONFIG,
                     "cannot read " + dir + ": " + e.getMessage(),
                     List.of("check that " + dir + " is readable"));
+        }
+    }
+
+    /**
+     * Writes a view wb derives into {@code .workflow/KEY/NAME} ({@code audit.json}, {@code git.log.json}):
+     * atomically, creating the folder; exit 3 when it cannot. Returns the file written.
+     */
+    public static Path write(Workspace workspace, TaskKey key, String name, String text) {
+        Path file = workspace.workflowDir().resolve(key.value()).resolve(name);
+        try {
+            Files.createDirectories(file.getParent());
+            AtomicFiles.write(file, text.getBytes(StandardCharsets.UTF_8));
+            return file;
+        } catch (IOException e) {
+            throw new Failure(
+                    Failure.Kind.CONFIG,
+                    "cannot write " + file + ": " + e.getMessage(),
+                    List.of("check that " + file.getParent() + " is writable"));
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;

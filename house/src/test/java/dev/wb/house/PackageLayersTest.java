@@ -23,9 +23,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The packages of every module's main sources, as a graph of who imports whom: no package cycle, no
  * import from a lower layer to a higher one, and no class or package past its size. The layers, low
- * to high: engine, git, gitrun, projections, the commands root (Session, EventService, Failure…), the
- * services (process, plan, config), the features (sdd, impl, verify, judge.*…), cli, then bench and
- * testkit. A package may import its own layer and the ones below; a failure names the packages and
+ * to high: engine, git, gitrun, projections, the commands base (Failure, Workspace), the merged view of
+ * shared histories (commands.merged), the commands root (Session, EventService…), the services (process,
+ * plan, config), the features (sdd, impl, verify, judge.*…), cli, then bench and testkit. A package may import its own layer and the ones below; a failure names the packages and
  * one importing file per edge.
  */
 class PackageLayersTest {
@@ -58,26 +58,42 @@ class PackageLayersTest {
         if (within(pkg, "dev.wb.projections")) {
             return 3;
         }
-        if (pkg.equals("dev.wb.commands")) {
+        if (pkg.equals("dev.wb.commands.base")) {
             return 4;
         }
-        if (SERVICES.stream().anyMatch(service -> within(pkg, service))) {
+        if (pkg.equals("dev.wb.commands.merged")) {
             return 5;
         }
-        if (within(pkg, "dev.wb.commands")) {
+        if (pkg.equals("dev.wb.commands")) {
             return 6;
         }
-        if (within(pkg, "dev.wb.cli")) {
+        if (SERVICES.stream().anyMatch(service -> within(pkg, service))) {
             return 7;
         }
-        if (within(pkg, "dev.wb.bench") || within(pkg, "dev.wb.testkit")) {
+        if (within(pkg, "dev.wb.commands")) {
             return 8;
+        }
+        if (within(pkg, "dev.wb.cli")) {
+            return 9;
+        }
+        if (within(pkg, "dev.wb.bench") || within(pkg, "dev.wb.testkit")) {
+            return 10;
         }
         throw new IllegalStateException("no layer for package " + pkg + ": add it to PackageLayersTest.layer");
     }
 
-    private static final List<String> LAYER_NAMES =
-            List.of("engine", "git", "gitrun", "projections", "commands root", "services", "features", "cli", "bench");
+    private static final List<String> LAYER_NAMES = List.of(
+            "engine",
+            "git",
+            "gitrun",
+            "projections",
+            "commands base",
+            "merged view",
+            "commands root",
+            "services",
+            "features",
+            "cli",
+            "bench");
 
     private static boolean within(String pkg, String root) {
         return pkg.equals(root) || pkg.startsWith(root + ".");
@@ -199,6 +215,8 @@ class PackageLayersTest {
         assertEquals("dev.wb.commands.plan", packageOf("dev.wb.commands.plan.Plan.Citation"));
         assertEquals("dev.wb.engine.json", packageOf("dev.wb.engine.json.CanonicalJson"));
         assertTrue(layer("dev.wb.git") < layer("dev.wb.gitrun"));
+        assertTrue(layer("dev.wb.commands.base") < layer("dev.wb.commands.merged"));
+        assertTrue(layer("dev.wb.commands.merged") < layer("dev.wb.commands"));
         assertTrue(layer("dev.wb.commands") < layer("dev.wb.commands.process"));
         assertTrue(layer("dev.wb.commands.config") < layer("dev.wb.commands.judge.run"));
         assertTrue(layer("dev.wb.commands.sdd") < layer("dev.wb.cli.sdd"));

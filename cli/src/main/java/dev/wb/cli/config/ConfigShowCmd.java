@@ -8,7 +8,7 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.config.LocatedTree;
@@ -56,7 +56,7 @@ public final class ConfigShowCmd extends LeafCmd {
         Optional<LocatedTree> file = WorkspaceConfig.read(ws);
         WorkspaceConfig repository = file.map(WorkspaceConfig::of).orElse(WorkspaceConfig.DEFAULTS);
         Optional<UserConfig.Loaded> user = UserConfig.read(root.context().env());
-        WorkspaceConfig config = repository.under(user);
+        WorkspaceConfig config = WorkspaceConfig.of(file, user);
         boolean userCounts = !config.equals(repository);
         JudgeAgentsConfig judge = JudgeAgentsConfig.load(ws);
         ObjectNode effective = ConfigView.effective(config, judge);

@@ -1,6 +1,6 @@
 package dev.wb.cli.core;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import java.util.List;
 
 /**

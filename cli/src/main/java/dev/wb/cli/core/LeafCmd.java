@@ -1,7 +1,7 @@
 package dev.wb.cli.core;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;

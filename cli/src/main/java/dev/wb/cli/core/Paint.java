@@ -1,6 +1,6 @@
 package dev.wb.cli.core;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.text.TerminalText;
 import java.util.Map;
 import java.util.Set;

@@ -1,7 +1,7 @@
 package dev.wb.cli.core;
 
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -2,7 +2,7 @@ package dev.wb.cli.demo;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.JudgeScope;
 import dev.wb.engine.TaskKey;

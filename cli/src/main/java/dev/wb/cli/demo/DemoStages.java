@@ -2,7 +2,7 @@ package dev.wb.cli.demo;
 
 import com.google.common.collect.ImmutableList;
 import dev.wb.cli.core.Exit;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import java.io.IOException;
 import java.nio.file.Files;

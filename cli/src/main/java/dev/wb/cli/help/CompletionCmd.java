@@ -5,7 +5,7 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import picocli.AutoComplete;
 import picocli.CommandLine.Model.CommandSpec;
 

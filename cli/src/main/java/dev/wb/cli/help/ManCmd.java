@@ -6,7 +6,7 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.Texts;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

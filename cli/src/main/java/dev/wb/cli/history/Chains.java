@@ -2,8 +2,8 @@ package dev.wb.cli.history;
 
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.Exit;
-import dev.wb.commands.MergedLog;
-import dev.wb.commands.SyncedReader;
+import dev.wb.commands.merged.MergedLog;
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.engine.HashChain;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.hooks.HookRun;
 import java.io.IOException;

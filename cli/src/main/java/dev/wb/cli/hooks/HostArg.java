@@ -1,6 +1,6 @@
 package dev.wb.cli.hooks;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.config.HookHost;
 import java.util.Arrays;
 import java.util.stream.Collectors;

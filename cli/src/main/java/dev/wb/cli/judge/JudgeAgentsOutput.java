@@ -6,7 +6,7 @@ import dev.wb.cli.core.Columns;
 import dev.wb.cli.core.Console;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.JudgeAgentTarget;
 import dev.wb.commands.judge.agents.JudgeAgents;
 import dev.wb.commands.judge.agents.JudgeGuardHook;

@@ -4,7 +4,7 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.judge.agents.JudgeGuard;
 import java.io.IOException;
 import picocli.CommandLine.Model.CommandSpec;

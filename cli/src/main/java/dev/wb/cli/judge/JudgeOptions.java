@@ -2,7 +2,7 @@ package dev.wb.cli.judge;
 
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.snapshot.Candidate;

@@ -11,7 +11,7 @@ import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.CommandApprovals;
 import dev.wb.commands.judge.run.JudgeRun;

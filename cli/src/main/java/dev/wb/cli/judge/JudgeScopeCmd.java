@@ -8,7 +8,7 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.JudgeScope;
 import dev.wb.commands.judge.snapshot.ScopeBlock;

@@ -9,7 +9,7 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.JudgeAgentTarget;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.judge.agents.JudgeAgentTemplates;

@@ -1,6 +1,6 @@
 package dev.wb.cli.mcp;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;

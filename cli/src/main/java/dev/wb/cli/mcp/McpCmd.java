@@ -4,7 +4,7 @@ import dev.wb.cli.core.Exit;
 import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.WbVersion;
 import java.io.IOException;
 import java.io.PrintStream;

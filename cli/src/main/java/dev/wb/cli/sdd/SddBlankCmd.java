@@ -8,7 +8,7 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.sdd.BlankPlan;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;

@@ -9,7 +9,7 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.handover.QualityGates;
 import dev.wb.commands.handover.QualityGates.Gates;
 import dev.wb.engine.json.CanonicalJson;

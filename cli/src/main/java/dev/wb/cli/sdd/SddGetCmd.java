@@ -6,7 +6,7 @@ import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.PlanSection;
 import dev.wb.engine.TaskKey;
 import picocli.CommandLine.Model.CommandSpec;

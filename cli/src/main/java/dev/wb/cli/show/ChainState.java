@@ -1,7 +1,7 @@
 package dev.wb.cli.show;
 
-import dev.wb.commands.MergedLog;
-import dev.wb.commands.SyncedReader;
+import dev.wb.commands.merged.MergedLog;
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.text.TerminalText;

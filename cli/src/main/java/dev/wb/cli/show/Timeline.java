@@ -1,7 +1,7 @@
 package dev.wb.cli.show;
 
 import dev.wb.cli.history.Summaries;
-import dev.wb.commands.MergedLog;
+import dev.wb.commands.merged.MergedLog;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;

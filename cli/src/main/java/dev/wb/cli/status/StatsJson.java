@@ -70,20 +70,28 @@ final class StatsJson {
 
     private static void operations(ObjectNode o, Operations ops) {
         o.putObject("preflight")
-                .put("runs", ops.preflights())
-                .put("ready", ops.preflightsReady())
-                .put("latest", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
-                .put("latestTime", ops.lastPreflightTime().isEmpty() ? null : ops.lastPreflightTime());
+                .put("runs", ops.preflight().runs())
+                .put("ready", ops.preflight().ready())
+                .put(
+                        "latest",
+                        ops.preflight().latest().isEmpty()
+                                ? null
+                                : ops.preflight().latest())
+                .put(
+                        "latestTime",
+                        ops.preflight().latestTime().isEmpty()
+                                ? null
+                                : ops.preflight().latestTime());
         o.putObject("flowValidations")
-                .put("runs", ops.flowValidations())
-                .put("flowsChecked", ops.flowsChecked())
-                .put("invalid", ops.flowsInvalid());
+                .put("runs", ops.flows().runs())
+                .put("flowsChecked", ops.flows().checked())
+                .put("invalid", ops.flows().invalid());
         o.putObject("checkRuns")
-                .put("runs", ops.checkRuns())
-                .put("pass", ops.checksPassed())
-                .put("fail", ops.checksFailed())
-                .put("incomplete", ops.checksIncomplete())
-                .put("autoMergeBlocked", ops.autoMergeBlocked());
+                .put("runs", ops.checks().runs())
+                .put("pass", ops.checks().passed())
+                .put("fail", ops.checks().failed())
+                .put("incomplete", ops.checks().incomplete())
+                .put("autoMergeBlocked", ops.checks().autoMergeBlocked());
     }
 
     private static void runs(ObjectNode r, WorkspaceStats.Runs runs) {

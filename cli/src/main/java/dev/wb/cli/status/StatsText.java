@@ -122,32 +122,36 @@ final class StatsText {
     private static void operations(Console console, Operations ops) {
         console.line(StatusCmd.join(
                 "preflight: ",
-                ops.preflights(),
+                ops.preflight().runs(),
                 " run(s), ",
-                ops.preflightsReady(),
+                ops.preflight().ready(),
                 " ready",
-                ops.lastPreflight().isEmpty()
+                ops.preflight().latest().isEmpty()
                         ? ""
-                        : StatusCmd.join("; latest ", ops.lastPreflight(), " at ", ops.lastPreflightTime())));
+                        : StatusCmd.join(
+                                "; latest ",
+                                ops.preflight().latest(),
+                                " at ",
+                                ops.preflight().latestTime())));
         console.line(StatusCmd.join(
                 "flow validations: ",
-                ops.flowValidations(),
+                ops.flows().runs(),
                 " run(s), ",
-                ops.flowsChecked(),
+                ops.flows().checked(),
                 " flow(s) checked, ",
-                ops.flowsInvalid(),
+                ops.flows().invalid(),
                 " invalid"));
         console.line(StatusCmd.join(
                 "check runs: ",
-                ops.checkRuns(),
+                ops.checks().runs(),
                 " (",
-                ops.checksPassed(),
+                ops.checks().passed(),
                 " pass, ",
-                ops.checksFailed(),
+                ops.checks().failed(),
                 " fail, ",
-                ops.checksIncomplete(),
+                ops.checks().incomplete(),
                 " incomplete); ",
-                ops.autoMergeBlocked(),
+                ops.checks().autoMergeBlocked(),
                 " blocked auto-merge (a set skipped)"));
     }
 

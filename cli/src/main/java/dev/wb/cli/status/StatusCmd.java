@@ -10,11 +10,11 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.checks.CommandSetSummary;
 import dev.wb.commands.ci.CiCheck;
 import dev.wb.commands.config.WorkspaceConfig;
@@ -143,46 +143,46 @@ public final class StatusCmd extends LeafCmd {
 
     /** The task's operations, each line only when it ran: its check runs, preflights and flow validations. */
     private static void operations(Console console, Operations ops) {
-        if (ops.checkRuns() > 0) {
+        if (ops.checks().runs() > 0) {
             console.line(join(
                     "  checks:        ",
-                    ops.lastChecks(),
+                    ops.checks().latest(),
                     " (latest of ",
-                    ops.checkRuns(),
+                    ops.checks().runs(),
                     " run(s): ",
-                    ops.checksPassed(),
+                    ops.checks().passed(),
                     " pass, ",
-                    ops.checksFailed(),
+                    ops.checks().failed(),
                     " fail, ",
-                    ops.checksIncomplete(),
+                    ops.checks().incomplete(),
                     " incomplete)",
-                    ops.autoMergeBlocked() > 0
+                    ops.checks().autoMergeBlocked() > 0
                             ? join(
                                     "; a set was skipped in ",
-                                    ops.autoMergeBlocked(),
+                                    ops.checks().autoMergeBlocked(),
                                     " run(s): auto-merge blocked when it was")
                             : ""));
         }
-        if (ops.preflights() > 0) {
+        if (ops.preflight().runs() > 0) {
             console.line(join(
                     "  preflight:     ",
-                    ops.lastPreflight(),
+                    ops.preflight().latest(),
                     " at ",
-                    ops.lastPreflightTime(),
+                    ops.preflight().latestTime(),
                     " (",
-                    ops.preflights(),
+                    ops.preflight().runs(),
                     " run(s), ",
-                    ops.preflightsReady(),
+                    ops.preflight().ready(),
                     " ready)"));
         }
-        if (ops.flowValidations() > 0) {
+        if (ops.flows().runs() > 0) {
             console.line(join(
                     "  flows:         ",
-                    ops.flowValidations(),
+                    ops.flows().runs(),
                     " validation(s), ",
-                    ops.flowsChecked(),
+                    ops.flows().checked(),
                     " flow(s) checked, ",
-                    ops.flowsInvalid(),
+                    ops.flows().invalid(),
                     " invalid"));
         }
     }

@@ -16,15 +16,23 @@ final class StreamJson {
         ObjectNode node = CanonicalJson.objectNode();
         node.put("stream", status.stream().name());
         Operations ops = status.operations();
-        if (ops.checkRuns() > 0 || ops.preflights() > 0 || ops.flowValidations() > 0) {
+        if (ops.checks().runs() > 0 || ops.preflight().runs() > 0 || ops.flows().runs() > 0) {
             ObjectNode o = node.putObject("operations");
-            o.put("checkRuns", ops.checkRuns())
-                    .put("lastChecks", ops.lastChecks().isEmpty() ? null : ops.lastChecks())
-                    .put("autoMergeBlocked", ops.autoMergeBlocked())
-                    .put("preflights", ops.preflights())
-                    .put("lastPreflight", ops.lastPreflight().isEmpty() ? null : ops.lastPreflight())
-                    .put("flowValidations", ops.flowValidations())
-                    .put("flowsInvalid", ops.flowsInvalid());
+            o.put("checkRuns", ops.checks().runs())
+                    .put(
+                            "lastChecks",
+                            ops.checks().latest().isEmpty()
+                                    ? null
+                                    : ops.checks().latest())
+                    .put("autoMergeBlocked", ops.checks().autoMergeBlocked())
+                    .put("preflights", ops.preflight().runs())
+                    .put(
+                            "lastPreflight",
+                            ops.preflight().latest().isEmpty()
+                                    ? null
+                                    : ops.preflight().latest())
+                    .put("flowValidations", ops.flows().runs())
+                    .put("flowsInvalid", ops.flows().invalid());
         }
         node.setAll((ObjectNode) Activity.INSTANCE.toJson(status.activity()));
         status.brokenAt()

@@ -7,10 +7,10 @@ import dev.wb.cli.core.Exits;
 import dev.wb.cli.core.LeafCmd;
 import dev.wb.cli.core.Specs;
 import dev.wb.cli.core.WbCommand;
-import dev.wb.commands.Failure;
-import dev.wb.commands.MergedLog;
 import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.merged.MergedLog;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;
@@ -51,7 +51,7 @@ public final class SyncLogCmd extends LeafCmd {
             throw Failure.usage("malformed key: " + TerminalText.escape(key), "wb sync log ABC-12");
         }
         try (Session session = context().session()) {
-            MergedLog.View view = MergedLog.readHeld(session, stream.get());
+            MergedLog.View view = MergedLog.readHeld(session.workspace(), session.log(), stream.get());
             List<MergedLog.Entry> entries = view.entries();
             ReplicaTrust trust = session.trust();
             if (entries.isEmpty()) {

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.cli.testing.CliRun;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.TaskKey;
 import dev.wb.testkit.TempGitRepo;

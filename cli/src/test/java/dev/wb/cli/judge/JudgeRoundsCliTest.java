@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.cli.testing.CliRun;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.TaskKey;
 import dev.wb.testkit.TempGitRepo;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.cli.testing.CliRun;
 import dev.wb.cli.testing.RunFixture;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.BootId;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.StreamId;

@@ -9,7 +9,7 @@ import dev.wb.cli.testing.CliRun;
 import dev.wb.cli.testing.Fixtures;
 import dev.wb.cli.testing.RunFixture;
 import dev.wb.commands.ContentStore;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.BootId;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;

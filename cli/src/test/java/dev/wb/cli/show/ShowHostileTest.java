@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.events.GitSeriesName;

@@ -3,7 +3,7 @@ package dev.wb.cli.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.Digests;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.ExpectedVersion;

@@ -1,6 +1,6 @@
 package dev.wb.commands.capsule;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;
 import java.nio.file.Files;

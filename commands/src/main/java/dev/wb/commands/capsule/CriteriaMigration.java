@@ -1,7 +1,7 @@
 package dev.wb.commands.capsule;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.wb.commands.checks;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ScopeExclusions;
 import dev.wb.git.ChangeScope;

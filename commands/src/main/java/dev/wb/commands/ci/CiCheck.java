@@ -1,14 +1,14 @@
 package dev.wb.commands.ci;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.MergedLog;
 import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
-import dev.wb.commands.SyncedReader;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ImplCheck;
 import dev.wb.commands.impl.ScopeExclusions;
 import dev.wb.commands.impl.ScopeReport;
+import dev.wb.commands.merged.MergedLog;
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.Gate;
 import dev.wb.commands.plan.PlanFile;
@@ -278,7 +278,7 @@ public final class CiCheck {
 
     /** Where the run at {@code version} of the merged view was made: empty for this clone, else the replica and its signers. */
     private static String ranOn(Session session, StreamId stream, long version) {
-        List<MergedLog.Entry> entries = MergedLog.read(session, stream).entries();
+        List<MergedLog.Entry> entries = session.mergedView(stream).entries();
         if (version < 0 || version >= entries.size()) {
             return "";
         }

@@ -1,8 +1,8 @@
 package dev.wb.commands.ci;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.TaskFolder;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

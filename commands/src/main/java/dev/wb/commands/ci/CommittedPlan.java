@@ -1,7 +1,7 @@
 package dev.wb.commands.ci;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.CapsuleFolder;
 import dev.wb.commands.git.Repositories;

@@ -1,6 +1,6 @@
 package dev.wb.commands.ci;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.wb.commands.ci;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;

@@ -1,7 +1,7 @@
 package dev.wb.commands.ci;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.git.Repositories;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.text.TerminalText;

@@ -1,8 +1,8 @@
 package dev.wb.commands.commit;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.Digests;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;

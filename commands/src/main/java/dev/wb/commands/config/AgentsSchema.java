@@ -8,7 +8,7 @@ import static dev.wb.commands.config.WorkspaceConfig.PROVIDERS;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.config.WorkspaceConfig.Agents;
 import dev.wb.commands.config.WorkspaceConfig.Security;
 import java.util.LinkedHashMap;

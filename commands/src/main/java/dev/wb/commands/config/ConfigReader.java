@@ -1,7 +1,7 @@
 package dev.wb.commands.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.process.SecretNames;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -71,6 +71,16 @@ final class ConfigSchema {
 
     /** {@link #read(LocatedTree)} of a file named {@code file} in its errors (the user file). */
     static WorkspaceConfig read(LocatedTree tree, String file) {
+        return read(tree, file, Optional.empty());
+    }
+
+    /**
+     * {@link #read(LocatedTree, String)} with a user config's identity below the file ({@link
+     * UserConfig}): the file wins, so {@code below} counts only when the file sets no {@code identity} and
+     * binds no original context ({@link WorkbenchContexts#expected}, which {@code wb git} reads, decides
+     * the same way).
+     */
+    static WorkspaceConfig read(LocatedTree tree, String file, Optional<Identity> below) {
         ConfigReader r = new ConfigReader(file, tree, DOCS);
         JsonNode root = tree.root();
         if (!root.isObject()) {
@@ -109,20 +119,22 @@ final class ConfigSchema {
                 .orElse(DEFAULTS.git());
         Telegram telegram =
                 r.object(root, "", "telegram").map(o -> telegram(r, o)).orElse(DEFAULTS.telegram());
+        Presets presets = presets(r, root);
+        OriginalKeys originals = OriginalKeys.read(r, root);
         return new WorkspaceConfig(
                 execute,
                 zones,
                 checks.timeoutSeconds(),
                 branches,
-                identity,
+                identity.isPresent() || originals.context().isPresent() ? identity : below,
                 agents,
                 security,
                 checks,
                 repo,
                 git,
                 telegram,
-                presets(r, root),
-                OriginalKeys.read(r, root),
+                presets,
+                originals,
                 r.object(root, "", "sync").map(o -> sync(r, o)).orElse(WorkspaceConfig.SyncSettings.DEFAULT),
                 r.object(root, "", "mcp").map(o -> mcp(r, o)).orElse(WorkspaceConfig.McpSettings.DEFAULT));
     }

@@ -1,6 +1,6 @@
 package dev.wb.commands.config;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import java.util.Optional;
 import java.util.regex.Pattern;
 

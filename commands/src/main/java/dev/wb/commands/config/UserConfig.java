@@ -2,8 +2,8 @@ package dev.wb.commands.config;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;

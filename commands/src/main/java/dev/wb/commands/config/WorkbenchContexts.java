@@ -2,8 +2,8 @@ package dev.wb.commands.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
+import dev.wb.commands.base.Failure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,11 +1,12 @@
 package dev.wb.commands.config;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.PresetBar;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -298,33 +299,6 @@ public record WorkspaceConfig(
                 : branches.protectedNames();
     }
 
-    /**
-     * This configuration with the user config's keys below it ({@link UserConfig}): the repository wins, so
-     * the user's {@code identity} counts only when this file sets none and binds no original context
-     * ({@link WorkbenchContexts#expected}, which {@code wb git} reads, decides the same way).
-     */
-    public WorkspaceConfig under(Optional<UserConfig.Loaded> user) {
-        if (user.isEmpty() || identity.isPresent() || originals.context().isPresent()) {
-            return this;
-        }
-        return new WorkspaceConfig(
-                execute,
-                criticalZones,
-                verifyTimeoutSeconds,
-                branches,
-                user.get().config().identity(),
-                agents,
-                security,
-                checks,
-                repo,
-                git,
-                telegram,
-                presets,
-                originals,
-                sync,
-                mcp);
-    }
-
     static Map<String, Provider> defaultProviders() {
         Map<String, Provider> providers = new LinkedHashMap<>();
         for (String name : PROVIDERS) {
@@ -374,5 +348,17 @@ public record WorkspaceConfig(
     /** Reads a parsed file against the schema; exit 3 naming the key and its line on anything it does not know. */
     public static WorkspaceConfig of(LocatedTree tree) {
         return ConfigSchema.read(tree);
+    }
+
+    /**
+     * The repository's file (absent: every default) with the user config's keys below it ({@link
+     * UserConfig}): the repository wins, so the user's {@code identity} counts only when the file sets
+     * none and binds no original context.
+     */
+    public static WorkspaceConfig of(Optional<LocatedTree> file, Optional<UserConfig.Loaded> user) {
+        return ConfigSchema.read(
+                file.orElseGet(() -> parse("{}".getBytes(StandardCharsets.UTF_8))),
+                FILE,
+                user.flatMap(u -> u.config().identity()));
     }
 }

@@ -3,8 +3,8 @@ package dev.wb.commands.config;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.SecretNames;
 import java.util.ArrayList;
@@ -29,7 +29,7 @@ public final class WorkspaceRedactor {
      * The redactor for this workspace: its secrets, its configured names and the env-file's values.
      *
      * @param envFile the variables of an env-file loaded besides {@code .workflow/.env} (empty when none)
-     * @throws dev.wb.commands.Failure exit 3 when {@code .workflow/.env} exists but cannot be read
+     * @throws dev.wb.commands.base.Failure exit 3 when {@code .workflow/.env} exists but cannot be read
      */
     public static Redactor of(
             Workspace ws, WorkspaceConfig config, Map<String, String> env, Map<String, String> envFile) {

@@ -1,8 +1,8 @@
 package dev.wb.commands.doctor;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;

@@ -2,9 +2,9 @@ package dev.wb.commands.flow;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.LocatedTree;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.engine.Digests;

@@ -2,10 +2,10 @@ package dev.wb.commands.flow;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.process.Redactor;

@@ -1,7 +1,7 @@
 package dev.wb.commands.git;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;

@@ -2,9 +2,10 @@ package dev.wb.commands.gitflow;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
+import dev.wb.commands.TaskFolder;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.config.ConfigView;
 import dev.wb.commands.config.WorkbenchContexts;
 import dev.wb.commands.config.WorkspaceConfig;
@@ -17,7 +18,6 @@ import dev.wb.commands.sdd.ClaimCheck;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.PythonJson;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.git.GitRepository;
@@ -30,9 +30,6 @@ import dev.wb.gitrun.SeriesResult;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.events.GitSeriesName;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -278,18 +275,10 @@ public final class GitFlow {
     /** {@code .workflow/KEY/git.log.json}: every executed series of the task, from its events (GitLogView). */
     static Path writeLog(Session session, TaskKey key) {
         ArrayNode doc = GitLogView.render(session.reader().read(StreamId.task(key)));
-        Path file = session.workspace().workflowDir().resolve(key.value()).resolve("git.log.json");
-        try {
-            Files.createDirectories(file.getParent());
-            AtomicFiles.write(
-                    file,
-                    (PythonJson.dumps(doc, PythonJson.Style.ASCII_ARTIFACT) + "\n").getBytes(StandardCharsets.UTF_8));
-            return file;
-        } catch (IOException e) {
-            throw new Failure(
-                    Failure.Kind.CONFIG,
-                    "cannot write " + file + ": " + e.getMessage(),
-                    List.of("check that " + file.getParent() + " is writable"));
-        }
+        return TaskFolder.write(
+                session.workspace(),
+                key,
+                "git.log.json",
+                PythonJson.dumps(doc, PythonJson.Style.ASCII_ARTIFACT) + "\n");
     }
 }

@@ -1,7 +1,7 @@
 package dev.wb.commands.handover;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.plan.PlanSection;
 import dev.wb.commands.plan.PresetBar;

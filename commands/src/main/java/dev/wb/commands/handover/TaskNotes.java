@@ -2,10 +2,10 @@ package dev.wb.commands.handover;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.TaskFolder;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.PlanSection;
 import dev.wb.engine.Digests;
 import dev.wb.engine.EventEnvelope;

@@ -2,9 +2,9 @@ package dev.wb.commands.hooks;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.hooks.HookEntries.Entry;

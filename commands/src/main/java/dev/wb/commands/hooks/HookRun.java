@@ -2,7 +2,7 @@ package dev.wb.commands.hooks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.HookHost;
 import dev.wb.commands.git.Repositories;
 import dev.wb.engine.TaskKey;

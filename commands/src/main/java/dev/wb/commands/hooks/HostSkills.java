@@ -2,9 +2,9 @@ package dev.wb.commands.hooks;
 
 import com.google.common.collect.ImmutableList;
 import com.google.common.collect.ImmutableMap;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.AgentSkill;
 import dev.wb.commands.config.HookHost;
 import dev.wb.engine.fs.AtomicFiles;

@@ -1,7 +1,7 @@
 package dev.wb.commands.importer;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.policy.ReadPolicy;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import dev.wb.commands.InputFiles;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.ImportedKind;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -133,7 +134,10 @@ final class OriginalVerdicts {
     private Read recorded(
             VerdictFile file, TaskKey task, String digest, Optional<String> verdict, Optional<String> time) {
         return new Read(
-                Optional.of(new ImportedVerdict(task, file.kind(), file.source(), from, digest, verdict, time)),
+                Optional.of(new ImportedVerdict(
+                        task,
+                        new ImportVerdictRecorded(
+                                file.kind().tool(), file.kind(), file.source(), from, digest, verdict, time, false))),
                 Optional.empty());
     }
 

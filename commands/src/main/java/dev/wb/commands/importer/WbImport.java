@@ -1,8 +1,8 @@
 package dev.wb.commands.importer;
 
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
@@ -128,11 +128,11 @@ public final class WbImport {
                         v.identity(),
                         new ImportItem(
                                 status,
-                                v.kind().wireName(),
-                                v.file(),
+                                v.event().kind().wireName(),
+                                v.event().file(),
                                 Optional.of(task.value()),
                                 Optional.of("imported, unverified: " + v.rerun() + " gives wb's own verdict"),
-                                v.verdict()));
+                                v.event().verdict()));
             }
         });
         return items;

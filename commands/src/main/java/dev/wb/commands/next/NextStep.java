@@ -1,8 +1,8 @@
 package dev.wb.commands.next;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.status.Mark;
 import dev.wb.commands.status.Stage;

@@ -1,6 +1,6 @@
 package dev.wb.commands.plan;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.audit.AuditGate;
 

@@ -1,8 +1,8 @@
 package dev.wb.commands.plan;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.TaskKey;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -2,9 +2,9 @@ package dev.wb.commands.policy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.json.CanonicalJson;
 import java.nio.file.Files;
 import java.nio.file.Path;

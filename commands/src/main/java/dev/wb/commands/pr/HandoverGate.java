@@ -1,8 +1,8 @@
 package dev.wb.commands.pr;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.Digests;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;

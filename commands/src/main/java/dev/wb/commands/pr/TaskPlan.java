@@ -1,9 +1,9 @@
 package dev.wb.commands.pr;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.plan.Plan;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;

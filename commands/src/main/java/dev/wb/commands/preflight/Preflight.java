@@ -1,9 +1,9 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.checks.CommandSetSummary;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;

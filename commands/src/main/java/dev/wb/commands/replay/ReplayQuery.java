@@ -2,11 +2,10 @@ package dev.wb.commands.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
-import dev.wb.commands.MergedLog;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.commands.SyncedReader;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.merged.MergedLog;
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventReader;
@@ -105,7 +104,7 @@ public final class ReplayQuery {
         if (synced.isPresent()) {
             return synced.get().verify(stream);
         }
-        String own = Replica.existing(session.workspace()).map(Replica::id).orElse(MergedLog.LOCAL);
+        String own = MergedLog.ownId(session.workspace());
         return List.of(new SyncedReader.ChainReport(own, HashChain.verify(session.log(), stream)));
     }
 

@@ -1,6 +1,6 @@
 package dev.wb.commands.run;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.checks.ChecksRun;
 import dev.wb.commands.checks.ChecksVerdict;
 import dev.wb.commands.process.NodeProcess;

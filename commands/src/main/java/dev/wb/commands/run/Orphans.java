@@ -1,7 +1,7 @@
 package dev.wb.commands.run;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.process.ProcessGroups;
 import dev.wb.engine.BootId;
 import dev.wb.engine.Caller;

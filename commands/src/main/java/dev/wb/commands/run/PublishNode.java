@@ -1,7 +1,7 @@
 package dev.wb.commands.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.gitflow.GitFlow;
 import dev.wb.commands.impl.ImplCheck;

@@ -1,9 +1,9 @@
 package dev.wb.commands.run;
 
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Followed;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.VersionConflictException;

@@ -1,7 +1,7 @@
 package dev.wb.commands.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.flow.FlowDefinition;
 import dev.wb.commands.flow.FlowEdge;
 import dev.wb.engine.Digests;

@@ -1,7 +1,7 @@
 package dev.wb.commands.schemas;
 
 import com.google.common.io.Resources;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -4,20 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.TaskFolder;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
-import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.json.PythonJson;
 import dev.wb.projections.events.PlanAudited;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -78,18 +73,7 @@ public final class AuditView {
 
     /** Renders the view and writes it atomically as the original does: indent 2, UTF-8, a trailing newline. */
     public static Path write(Workspace workspace, ObjectNode view, TaskKey key) {
-        Path file = workspace.workflowDir().resolve(key.value()).resolve("audit.json");
-        try {
-            Files.createDirectories(file.getParent());
-            AtomicFiles.write(
-                    file, (PythonJson.dumps(view, PythonJson.Style.ARTIFACT) + "\n").getBytes(StandardCharsets.UTF_8));
-            return file;
-        } catch (IOException e) {
-            throw new Failure(
-                    Failure.Kind.CONFIG,
-                    "cannot write " + file + ": " + e.getMessage(),
-                    List.of("check that " + file.getParent() + " is writable"));
-        }
+        return TaskFolder.write(workspace, key, "audit.json", PythonJson.dumps(view, PythonJson.Style.ARTIFACT) + "\n");
     }
 
     /** One failing citation as the original records it: {index, verdict, file, line, claim, detail?}. */

@@ -1,9 +1,9 @@
 package dev.wb.commands.sdd;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
 import dev.wb.commands.TaskFolder;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.PresetBar;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;

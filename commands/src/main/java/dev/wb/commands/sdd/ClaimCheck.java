@@ -4,11 +4,11 @@ import static dev.wb.commands.plan.PlanFile.readPlan;
 
 import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
-import dev.wb.commands.MergedLog;
 import dev.wb.commands.Session;
-import dev.wb.commands.SyncedReader;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
+import dev.wb.commands.merged.MergedLog;
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.PlanReader;
@@ -73,7 +73,7 @@ public final class ClaimCheck {
 
     private static AuditTrust decide(Session session, TaskKey key, String planDigest) {
         StreamId stream = StreamId.task(key);
-        Latest latest = latest(MergedLog.read(session, stream), planDigest);
+        Latest latest = latest(session.mergedView(stream), planDigest);
         if (settled(session, latest)) {
             return latest.trust();
         }
@@ -90,7 +90,7 @@ public final class ClaimCheck {
 
     /** Gathered for a decision: the view read again, and the claim re-derived unless the record names it. */
     private static Derived derive(Session session, TaskKey key, String planDigest) {
-        Latest latest = latest(MergedLog.read(session, StreamId.task(key)), planDigest);
+        Latest latest = latest(session.mergedView(StreamId.task(key)), planDigest);
         if (settled(session, latest)) {
             return new Derived(latest.trust(), Optional.empty());
         }

@@ -3,7 +3,7 @@ package dev.wb.commands.show;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.status.StatusQuery;
 import dev.wb.engine.Digests;

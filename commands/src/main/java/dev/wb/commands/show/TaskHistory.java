@@ -2,9 +2,9 @@ package dev.wb.commands.show;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.MergedLog;
 import dev.wb.commands.Session;
-import dev.wb.commands.SyncedReader;
+import dev.wb.commands.merged.MergedLog;
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.status.StatusQuery;
 import dev.wb.engine.EventEnvelope;
@@ -65,7 +65,7 @@ record TaskHistory(
     }
 
     /**
-     * @throws dev.wb.commands.Failure exit 6 when the task has no history, as {@code wb replay} does
+     * @throws dev.wb.commands.base.Failure exit 6 when the task has no history, as {@code wb replay} does
      */
     static TaskHistory read(Session session, TaskKey key, PageRedactor redactor) {
         StreamId stream = StreamId.task(key);

@@ -56,7 +56,7 @@ public final class TaskPage {
      * The page of a task's history, made at {@code madeAt}: the whole history when it fits on one page
      * ({@link TaskPages#PAGE_EVENTS} events), else its last page.
      *
-     * @throws dev.wb.commands.Failure exit 6 when the task has no history (as {@code wb replay})
+     * @throws dev.wb.commands.base.Failure exit 6 when the task has no history (as {@code wb replay})
      */
     public static String html(Session session, TaskKey key, Instant madeAt) {
         return TaskPages.last(session, key, madeAt).html();

@@ -2,7 +2,7 @@ package dev.wb.commands.show;
 
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.Session;
-import dev.wb.commands.SyncedReader;
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.engine.TaskKey;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package dev.wb.commands.status;
 
-import dev.wb.commands.CacheFile;
+import dev.wb.commands.base.CacheFile;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;

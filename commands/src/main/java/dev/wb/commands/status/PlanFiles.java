@@ -1,7 +1,7 @@
 package dev.wb.commands.status;
 
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.TaskKey;
 import java.io.IOException;

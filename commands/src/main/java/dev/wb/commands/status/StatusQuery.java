@@ -1,8 +1,8 @@
 package dev.wb.commands.status;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.commands.SyncedReader;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.merged.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.HashChain;

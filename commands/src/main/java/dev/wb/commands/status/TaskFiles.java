@@ -1,8 +1,8 @@
 package dev.wb.commands.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.Plan;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;

@@ -1,6 +1,6 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.MergedLog;
+import dev.wb.commands.merged.MergedLog;
 import dev.wb.commands.sync.FetchedChains.Refusal;
 import dev.wb.commands.sync.trust.CommitSignature;
 import dev.wb.commands.sync.wire.EventsBlob;

@@ -1,7 +1,7 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.MergedLog;
-import dev.wb.commands.MergedLog.ChainClock;
+import dev.wb.commands.merged.MergedLog;
+import dev.wb.commands.merged.MergedLog.ChainClock;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventReader;

@@ -1,7 +1,7 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.MergedLog;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.merged.MergedLog;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;

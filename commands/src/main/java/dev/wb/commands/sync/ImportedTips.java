@@ -1,6 +1,6 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.wb.commands.sync;
 
 import dev.wb.commands.ContentStore;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.sync.wire.EventsBlob;
 import dev.wb.commands.sync.wire.SyncCommit;
 import dev.wb.commands.sync.wire.SyncRef;

@@ -1,6 +1,6 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.sync.trust.AllowedSigners;
 import dev.wb.gitrun.SignedChains;
 import dev.wb.gitrun.SyncGit;

@@ -1,7 +1,7 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;

@@ -2,9 +2,9 @@ package dev.wb.commands.sync;
 
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.sync.trust.CommitSignature;
 import dev.wb.commands.sync.trust.SignedReplicas;
 import dev.wb.commands.sync.wire.SyncRef;

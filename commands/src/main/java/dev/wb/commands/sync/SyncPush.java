@@ -1,8 +1,8 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.sync.wire.SyncRef;
 import dev.wb.engine.AppendedStreams;
 import dev.wb.engine.EventLog;

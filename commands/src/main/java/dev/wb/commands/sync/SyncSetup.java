@@ -1,7 +1,7 @@
 package dev.wb.commands.sync;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.gitrun.SyncGit;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.wb.commands.task;
 
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;

@@ -1,7 +1,7 @@
 package dev.wb.commands.verify;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.impl.ScopeExclusions;
 import dev.wb.git.ChangeScope;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,12 +51,23 @@ class UserConfigTest {
                 user.orElseThrow().config().identity().orElseThrow().email());
         assertEquals(
                 "ada@example.com",
-                WorkspaceConfig.DEFAULTS.under(user).identity().orElseThrow().email());
-        WorkspaceConfig team = WorkspaceConfig.of(
-                WorkspaceConfig.parse("{\"identity\": {\"name\": \"Bot\", \"email\": \"bot@example.com\"}}"
-                        .getBytes(StandardCharsets.UTF_8)));
+                WorkspaceConfig.of(Optional.empty(), user)
+                        .identity()
+                        .orElseThrow()
+                        .email());
+        LocatedTree team = WorkspaceConfig.parse(
+                "{\"identity\": {\"name\": \"Bot\", \"email\": \"bot@example.com\"}}".getBytes(StandardCharsets.UTF_8));
         assertEquals(
-                "bot@example.com", team.under(user).identity().orElseThrow().email());
+                "bot@example.com",
+                WorkspaceConfig.of(Optional.of(team), user)
+                        .identity()
+                        .orElseThrow()
+                        .email());
+        LocatedTree bound = WorkspaceConfig.parse("{\"context\": \"work\"}".getBytes(StandardCharsets.UTF_8));
+        assertEquals(
+                Optional.empty(),
+                WorkspaceConfig.of(Optional.of(bound), user).identity(),
+                "a bound original context decides the identity, not the user file");
     }
 
     @Test

@@ -1,7 +1,7 @@
 package dev.wb.commands.flow;
 
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.TestEvents;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;

@@ -4,8 +4,8 @@ import static dev.wb.commands.PlanFixture.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.PresetGates;
 import dev.wb.engine.TaskKey;
 import dev.wb.testkit.TempGitRepo;

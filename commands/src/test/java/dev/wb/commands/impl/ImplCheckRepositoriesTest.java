@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.impl.ScopeReport.Status;
 import dev.wb.commands.sdd.CitationVerdict;
 import dev.wb.commands.sdd.SddAudit;

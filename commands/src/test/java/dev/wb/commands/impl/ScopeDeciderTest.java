@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Decision;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.impl.ScopeDecider.Checked;
 import dev.wb.commands.impl.ScopeDecider.Observed;
 import dev.wb.commands.impl.ScopeReport.Status;

@@ -11,7 +11,9 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.ImportVerdictRecorded;
 import dev.wb.projections.events.ImportedKind;
+import dev.wb.projections.events.OriginalTool;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,12 +29,15 @@ class OriginalsImportDeciderTest {
     private static ImportedVerdict audit(String digestChar, String verdict) {
         return new ImportedVerdict(
                 KEY,
-                ImportedKind.AUDIT,
-                ".workflow/ABC-12/audit.json",
-                Optional.empty(),
-                "sha256:" + digestChar.repeat(64),
-                Optional.of(verdict),
-                Optional.empty());
+                new ImportVerdictRecorded(
+                        OriginalTool.WORKBENCH,
+                        ImportedKind.AUDIT,
+                        ".workflow/ABC-12/audit.json",
+                        Optional.empty(),
+                        "sha256:" + digestChar.repeat(64),
+                        Optional.of(verdict),
+                        Optional.empty(),
+                        false));
     }
 
     @Test
@@ -77,12 +82,15 @@ class OriginalsImportDeciderTest {
         IntStream.range(0, ImportedVerdicts.BATCH + 2)
                 .forEach(i -> found.add(new ImportedVerdict(
                         KEY,
-                        ImportedKind.REVIEW,
-                        ".akrctx/local/judge/records/r" + i + ".json",
-                        Optional.empty(),
-                        "sha256:" + "c".repeat(64),
-                        Optional.of("APPROVED"),
-                        Optional.empty())));
+                        new ImportVerdictRecorded(
+                                OriginalTool.JUDGE,
+                                ImportedKind.REVIEW,
+                                ".akrctx/local/judge/records/r" + i + ".json",
+                                Optional.empty(),
+                                "sha256:" + "c".repeat(64),
+                                Optional.of("APPROVED"),
+                                Optional.empty(),
+                                false))));
 
         Decision<List<String>> decision = DeciderSpec.given(
                         ImportedVerdicts.INSTANCE, found.get(0).event().toNewEvent())
@@ -116,12 +124,15 @@ class OriginalsImportDeciderTest {
         IntStream.range(0, 120)
                 .forEach(i -> found.add(new ImportedVerdict(
                         KEY,
-                        ImportedKind.REVIEW,
-                        ".akrctx/local/judge/records/r" + i + ".json",
-                        Optional.empty(),
-                        "sha256:" + "c".repeat(64),
-                        Optional.of("APPROVED"),
-                        Optional.empty())));
+                        new ImportVerdictRecorded(
+                                OriginalTool.JUDGE,
+                                ImportedKind.REVIEW,
+                                ".akrctx/local/judge/records/r" + i + ".json",
+                                Optional.empty(),
+                                "sha256:" + "c".repeat(64),
+                                Optional.of("APPROVED"),
+                                Optional.empty(),
+                                false))));
         List<NewEvent> all = new ArrayList<>();
         List<NewEvent> batch;
         do {

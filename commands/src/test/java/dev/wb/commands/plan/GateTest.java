@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.audit.AuditGate;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.preflight.PreflightLine.Verdict;
 import java.io.IOException;

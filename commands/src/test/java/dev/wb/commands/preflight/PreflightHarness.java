@@ -2,7 +2,7 @@ package dev.wb.commands.preflight;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.testkit.FakeProviders;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;

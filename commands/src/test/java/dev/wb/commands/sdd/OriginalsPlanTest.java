@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Failure;
 import dev.wb.commands.PlanFixture;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.plan.PresetBar;
 import dev.wb.engine.EventEnvelope;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.wb.commands.PlanFixture;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.engine.TaskKey;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.PlanFixture;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.impl.ImplCheck;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.commands.verify.ImplVerify;

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.PlanFixture;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.ci.CiCheck;
 import dev.wb.commands.impl.ImplCheck;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.engine.StreamId;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
+import dev.wb.commands.merged.Replica;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;

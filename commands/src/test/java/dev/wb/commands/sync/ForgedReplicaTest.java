@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.ci.CiCheck;
 import dev.wb.commands.impl.ImplCheck;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.commands.status.Mark;
 import dev.wb.commands.status.Stage;

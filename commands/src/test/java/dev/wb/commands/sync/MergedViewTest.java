@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
 import dev.wb.commands.PlanFixture;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.commands.status.Mark;
@@ -375,9 +375,9 @@ class MergedViewTest {
         }
         push(a);
         try (Session s = session(b)) {
-            dev.wb.commands.Failure f = org.junit.jupiter.api.Assertions.assertThrows(
-                    dev.wb.commands.Failure.class, () -> SyncFetch.run(s, "origin"));
-            assertEquals(dev.wb.commands.Failure.Kind.CHECK_FAILED, f.kind());
+            dev.wb.commands.base.Failure f = org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.wb.commands.base.Failure.class, () -> SyncFetch.run(s, "origin"));
+            assertEquals(dev.wb.commands.base.Failure.Kind.CHECK_FAILED, f.kind());
             assertTrue(f.getMessage().contains("claims a clock"), f.getMessage());
         }
         assertTrue(

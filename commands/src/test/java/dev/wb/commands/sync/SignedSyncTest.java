@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.ci.CiCheck;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.commands.verify.ImplVerify;
 import dev.wb.engine.TaskKey;

@@ -2,9 +2,9 @@ package dev.wb.commands.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
+import dev.wb.commands.merged.Replica;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.ExpectedVersion;
 import dev.wb.engine.NewEvent;

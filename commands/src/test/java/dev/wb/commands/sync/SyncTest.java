@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.ContentStore;
-import dev.wb.commands.Failure;
 import dev.wb.commands.PlanFixture;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
+import dev.wb.commands.merged.Replica;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.commands.sync.wire.EventsBlob;
 import dev.wb.commands.sync.wire.SyncCommit;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.wb.commands.PlanFixture;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;

@@ -11,136 +11,134 @@ import dev.wb.projections.events.Verdict;
 /**
  * What the operations commands recorded in one stream: {@code wb preflight} verdicts and
  * {@code wb validate-flow} runs (the workspace stream), {@code wb checks} runs (a task's stream). Counts,
- * and the latest preflight and check verdict with its time, for {@code wb status --stats}.
- *
- * @param lastPreflight {@code ready}, {@code not ready}, or {@code ""} when preflight never ran here
- * @param lastChecks the latest {@code wb checks} verdict ({@code pass}, {@code fail}, {@code incomplete}) or {@code ""}
+ * and the latest preflight and check verdict with its time, for {@code wb status --stats}; each command's
+ * part on its own, so that an event of one changes that part alone.
  */
-public record Operations(
-        long preflights,
-        long preflightsReady,
-        String lastPreflight,
-        String lastPreflightTime,
-        long flowValidations,
-        long flowsChecked,
-        long flowsInvalid,
-        long checkRuns,
-        long checksPassed,
-        long checksFailed,
-        long checksIncomplete,
-        long autoMergeBlocked,
-        String lastChecks) {
+public record Operations(Preflights preflight, FlowValidations flows, CheckRuns checks) {
 
-    public static final Operations NONE = new Operations(0, 0, "", "", 0, 0, 0, 0, 0, 0, 0, 0, "");
+    public static final Operations NONE = new Operations(Preflights.NONE, FlowValidations.NONE, CheckRuns.NONE);
+
+    /**
+     * {@code wb preflight}'s runs.
+     *
+     * @param latest {@code ready}, {@code not ready}, or {@code ""} when preflight never ran here
+     * @param latestTime when the latest ran, or {@code ""}
+     */
+    public record Preflights(long runs, long ready, String latest, String latestTime) {
+        static final Preflights NONE = new Preflights(0, 0, "", "");
+
+        /** Both together: the counts add up and the later preflight is the latest. */
+        Preflights plus(Preflights o) {
+            boolean later = !o.latestTime.isEmpty() && o.latestTime.compareTo(latestTime) > 0;
+            return new Preflights(
+                    runs + o.runs, ready + o.ready, later ? o.latest : latest, later ? o.latestTime : latestTime);
+        }
+    }
+
+    /** {@code wb validate-flow}'s runs, the flows they checked and how many of those were invalid. */
+    public record FlowValidations(long runs, long checked, long invalid) {
+        static final FlowValidations NONE = new FlowValidations(0, 0, 0);
+
+        FlowValidations plus(FlowValidations o) {
+            return new FlowValidations(runs + o.runs, checked + o.checked, invalid + o.invalid);
+        }
+    }
+
+    /**
+     * {@code wb checks}'s runs, by verdict.
+     *
+     * @param autoMergeBlocked the runs that skipped a set and so blocked auto-merge
+     * @param latest the latest verdict ({@code pass}, {@code fail}, {@code incomplete}) or {@code ""}
+     */
+    public record CheckRuns(
+            long runs, long passed, long failed, long incomplete, long autoMergeBlocked, String latest) {
+        static final CheckRuns NONE = new CheckRuns(0, 0, 0, 0, 0, "");
+
+        /** Both together: the counts add up; {@code latest} stays this one's, streams' checks having no order. */
+        CheckRuns plus(CheckRuns o) {
+            return new CheckRuns(
+                    runs + o.runs,
+                    passed + o.passed,
+                    failed + o.failed,
+                    incomplete + o.incomplete,
+                    autoMergeBlocked + o.autoMergeBlocked,
+                    latest);
+        }
+    }
 
     Operations withPreflight(PreflightCompleted p, EventEnvelope event) {
         PreflightCompleted.Readiness verdict = p.verdict();
         return new Operations(
-                preflights + 1,
-                preflightsReady + (verdict == PreflightCompleted.Readiness.READY ? 1 : 0),
-                verdict.wireName(),
-                event.time().toString(),
-                flowValidations,
-                flowsChecked,
-                flowsInvalid,
-                checkRuns,
-                checksPassed,
-                checksFailed,
-                checksIncomplete,
-                autoMergeBlocked,
-                lastChecks);
+                new Preflights(
+                        preflight.runs + 1,
+                        preflight.ready + (verdict == PreflightCompleted.Readiness.READY ? 1 : 0),
+                        verdict.wireName(),
+                        event.time().toString()),
+                flows,
+                checks);
     }
 
     Operations withFlowValidation(FlowValidated p) {
         long checked = p.flows().size();
         long invalid = p.flows().stream().filter(flow -> !flow.valid()).count();
-        return new Operations(
-                preflights,
-                preflightsReady,
-                lastPreflight,
-                lastPreflightTime,
-                flowValidations + 1,
-                flowsChecked + checked,
-                flowsInvalid + invalid,
-                checkRuns,
-                checksPassed,
-                checksFailed,
-                checksIncomplete,
-                autoMergeBlocked,
-                lastChecks);
+        return new Operations(preflight, flows.plus(new FlowValidations(1, checked, invalid)), checks);
     }
 
     Operations withChecks(ChecksRan p) {
         Verdict verdict = p.verdict();
         return new Operations(
-                preflights,
-                preflightsReady,
-                lastPreflight,
-                lastPreflightTime,
-                flowValidations,
-                flowsChecked,
-                flowsInvalid,
-                checkRuns + 1,
-                checksPassed + (verdict == Verdict.PASS ? 1 : 0),
-                checksFailed + (verdict == Verdict.FAIL ? 1 : 0),
-                checksIncomplete + (verdict == Verdict.INCOMPLETE ? 1 : 0),
-                autoMergeBlocked + (p.autoMergeBlocked() ? 1 : 0),
-                verdict.wireName());
+                preflight,
+                flows,
+                new CheckRuns(
+                        checks.runs + 1,
+                        checks.passed + (verdict == Verdict.PASS ? 1 : 0),
+                        checks.failed + (verdict == Verdict.FAIL ? 1 : 0),
+                        checks.incomplete + (verdict == Verdict.INCOMPLETE ? 1 : 0),
+                        checks.autoMergeBlocked + (p.autoMergeBlocked() ? 1 : 0),
+                        verdict.wireName()));
     }
 
     /**
-     * Two streams' operations together ({@code wb status --stats} over the workspace): the counts add up and
-     * the later preflight is the latest; {@code lastChecks} stays this one's, streams' checks having no
-     * order between them.
+     * Two streams' operations together ({@code wb status --stats} over the workspace): the counts add up,
+     * the later preflight is the latest, and the latest checks stay this one's.
      */
     public Operations plus(Operations o) {
-        boolean later = !o.lastPreflightTime.isEmpty() && o.lastPreflightTime.compareTo(lastPreflightTime) > 0;
-        return new Operations(
-                preflights + o.preflights,
-                preflightsReady + o.preflightsReady,
-                later ? o.lastPreflight : lastPreflight,
-                later ? o.lastPreflightTime : lastPreflightTime,
-                flowValidations + o.flowValidations,
-                flowsChecked + o.flowsChecked,
-                flowsInvalid + o.flowsInvalid,
-                checkRuns + o.checkRuns,
-                checksPassed + o.checksPassed,
-                checksFailed + o.checksFailed,
-                checksIncomplete + o.checksIncomplete,
-                autoMergeBlocked + o.autoMergeBlocked,
-                lastChecks);
+        return new Operations(preflight.plus(o.preflight), flows.plus(o.flows), checks.plus(o.checks));
     }
 
     void write(ObjectNode node) {
-        node.put("preflights", preflights)
-                .put("preflightsReady", preflightsReady)
-                .put("lastPreflight", lastPreflight)
-                .put("lastPreflightTime", lastPreflightTime)
-                .put("flowValidations", flowValidations)
-                .put("flowsChecked", flowsChecked)
-                .put("flowsInvalid", flowsInvalid)
-                .put("checkRuns", checkRuns)
-                .put("checksPassed", checksPassed)
-                .put("checksFailed", checksFailed)
-                .put("checksIncomplete", checksIncomplete)
-                .put("autoMergeBlocked", autoMergeBlocked)
-                .put("lastChecks", lastChecks);
+        node.put("preflights", preflight.runs)
+                .put("preflightsReady", preflight.ready)
+                .put("lastPreflight", preflight.latest)
+                .put("lastPreflightTime", preflight.latestTime)
+                .put("flowValidations", flows.runs)
+                .put("flowsChecked", flows.checked)
+                .put("flowsInvalid", flows.invalid)
+                .put("checkRuns", checks.runs)
+                .put("checksPassed", checks.passed)
+                .put("checksFailed", checks.failed)
+                .put("checksIncomplete", checks.incomplete)
+                .put("autoMergeBlocked", checks.autoMergeBlocked)
+                .put("lastChecks", checks.latest);
     }
 
     static Operations read(JsonNode n) {
         return new Operations(
-                n.required("preflights").longValue(),
-                n.required("preflightsReady").longValue(),
-                n.required("lastPreflight").asText(),
-                n.required("lastPreflightTime").asText(),
-                n.required("flowValidations").longValue(),
-                n.required("flowsChecked").longValue(),
-                n.required("flowsInvalid").longValue(),
-                n.required("checkRuns").longValue(),
-                n.required("checksPassed").longValue(),
-                n.required("checksFailed").longValue(),
-                n.required("checksIncomplete").longValue(),
-                n.required("autoMergeBlocked").longValue(),
-                n.required("lastChecks").asText());
+                new Preflights(
+                        n.required("preflights").longValue(),
+                        n.required("preflightsReady").longValue(),
+                        n.required("lastPreflight").asText(),
+                        n.required("lastPreflightTime").asText()),
+                new FlowValidations(
+                        n.required("flowValidations").longValue(),
+                        n.required("flowsChecked").longValue(),
+                        n.required("flowsInvalid").longValue()),
+                new CheckRuns(
+                        n.required("checkRuns").longValue(),
+                        n.required("checksPassed").longValue(),
+                        n.required("checksFailed").longValue(),
+                        n.required("checksIncomplete").longValue(),
+                        n.required("autoMergeBlocked").longValue(),
+                        n.required("lastChecks").asText()));
     }
 }

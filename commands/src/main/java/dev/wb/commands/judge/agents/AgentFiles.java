@@ -1,7 +1,7 @@
 package dev.wb.commands.judge.agents;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.JudgeAgentTarget;
 import dev.wb.commands.judge.agents.JudgeAgents.FileAction;
 import dev.wb.commands.judge.agents.JudgeAgents.FileResult;

@@ -1,7 +1,7 @@
 package dev.wb.commands.judge.agents;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.lock.RunLock;
 import dev.wb.engine.json.CanonicalJson;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.wb.commands.judge.agents;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.JudgeAgentTarget;
 import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.commands.judge.lock.RunLock;

@@ -1,7 +1,7 @@
 package dev.wb.commands.judge.agents;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.preflight.GitControl;
 import dev.wb.gitrun.InfoExclude;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.core;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.Digests;
 import java.io.IOException;
 import java.io.InputStream;

@@ -48,35 +48,30 @@ public record ReviewRecord(
     /** A schema for editors ({@code .workflow/schemas/review.schema.json}): accepted, never read. */
     static final String SCHEMA_KEY = "$schema";
 
-    static final Set<String> TOP = Set.of(
-            SCHEMA_KEY,
-            "schemaVersion",
-            "taskId",
-            "scope",
-            "verdict",
-            "tests",
-            "criteria",
-            "observations",
-            "reviewedAt",
-            "independent",
-            "receiptDigest");
-    static final Set<String> TOP_V5 = Set.of(
-            SCHEMA_KEY,
-            "schemaVersion",
-            "taskId",
-            "scope",
-            "verdict",
-            "tests",
-            "issues",
-            "reviewedAt",
-            "independent",
-            "receiptDigest");
+    static final Set<String> TOP = top("criteria", "observations");
+    static final Set<String> TOP_V5 = top("issues");
     static final Set<String> TEST_KEYS = Set.of("command", "status", "evidence");
     static final Set<String> CRITERION_KEYS = Set.of("id", "status", "evidence");
     static final Set<String> VERDICTS = Set.of("APPROVED", "NEEDS_CHANGES", "BLOCKED");
     static final Set<String> TEST_STATUSES = Set.of("passed", "failed", "not-run");
     static final Set<String> CRITERION_STATUSES = Set.of("pass", "fail", "not-evaluated");
     static final Pattern CRITERION_ID = Pattern.compile("^AC-[1-9][0-9]*$");
+
+    /** The top-level keys of a record, the keys both versions share and {@code own}, its version's. */
+    private static Set<String> top(String... own) {
+        Set<String> keys = new HashSet<>(Set.of(
+                SCHEMA_KEY,
+                "schemaVersion",
+                "taskId",
+                "scope",
+                "verdict",
+                "tests",
+                "reviewedAt",
+                "independent",
+                "receiptDigest"));
+        keys.addAll(List.of(own));
+        return Set.copyOf(keys);
+    }
 
     public boolean legacy() {
         return schemaVersion == LEGACY_VERSION;

@@ -2,9 +2,9 @@ package dev.wb.commands.judge.record;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.EventService;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.capsule.CapsuleFolder;
 import dev.wb.commands.judge.snapshot.LiveTree;
 import dev.wb.commands.judge.snapshot.Snapshot;

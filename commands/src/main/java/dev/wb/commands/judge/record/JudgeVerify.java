@@ -1,9 +1,9 @@
 package dev.wb.commands.judge.record;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.core.ReviewRecord;
 import dev.wb.commands.judge.core.Timings;

@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.record;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.Criterion;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package dev.wb.commands.judge.record;
 import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.Snapshot;

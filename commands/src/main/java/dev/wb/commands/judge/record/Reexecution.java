@@ -1,7 +1,7 @@
 package dev.wb.commands.judge.record;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.capsule.ValidationBlock;

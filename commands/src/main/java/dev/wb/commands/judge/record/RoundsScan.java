@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.record;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;

@@ -1,8 +1,8 @@
 package dev.wb.commands.judge.reproduce;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.core.Fitted;
 import dev.wb.commands.judge.core.KebabName;
 import dev.wb.commands.judge.run.CommandApprovals;

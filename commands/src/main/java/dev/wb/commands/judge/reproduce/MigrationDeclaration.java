@@ -1,7 +1,7 @@
 package dev.wb.commands.judge.reproduce;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.capsule.FencedBlocks;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.text.TerminalText;

@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.reproduce;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;

@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.reproduce;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.judge.core.Timings;

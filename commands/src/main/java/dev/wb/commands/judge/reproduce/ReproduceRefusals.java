@@ -1,7 +1,7 @@
 package dev.wb.commands.judge.reproduce;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.capsule.CapsuleFolder;
 import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.judge.core.FileContent;

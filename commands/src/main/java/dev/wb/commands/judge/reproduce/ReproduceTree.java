@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.reproduce;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.judge.core.FileContent;
 import dev.wb.commands.judge.snapshot.SnapshotCapture;
 import dev.wb.commands.policy.ReadPolicy;

@@ -2,7 +2,7 @@ package dev.wb.commands.judge.run;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.capsule.DeclaredCommand;
 import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.config.WorkspaceConfig;

@@ -1,9 +1,9 @@
 package dev.wb.commands.judge.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.capsule.Capsule;
 import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.judge.core.KebabName;

@@ -2,7 +2,7 @@ package dev.wb.commands.judge.run;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.Digests;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package dev.wb.commands.judge.run;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.process.ExecutableLookup;
 import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;

@@ -1,7 +1,7 @@
 package dev.wb.commands.judge.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.engine.Digests;
 import dev.wb.engine.fs.AtomicFiles;

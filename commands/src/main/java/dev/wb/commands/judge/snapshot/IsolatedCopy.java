@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.snapshot;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.judge.core.FileContent;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;

@@ -2,8 +2,8 @@ package dev.wb.commands.judge.snapshot;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.core.ChangedFile;
 import dev.wb.commands.judge.core.FileContent;
 import dev.wb.commands.policy.ReadPolicy;

@@ -4,7 +4,7 @@ import static dev.wb.commands.judge.snapshot.JudgePrune.CAPTURE_GRACE;
 import static dev.wb.commands.judge.snapshot.JudgePrune.relative;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.snapshot.JudgePrune.Broken;
 import dev.wb.commands.judge.snapshot.JudgePrune.Capture;
 import dev.wb.commands.judge.snapshot.JudgePrune.Entry;

@@ -1,7 +1,7 @@
 package dev.wb.commands.judge.snapshot;
 
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.core.ChangedFile;
 import dev.wb.commands.judge.core.FileContent;
 import dev.wb.commands.judge.core.Timings;

@@ -1,8 +1,8 @@
 package dev.wb.commands.judge.snapshot;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.commands.Failure;
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;

@@ -2,8 +2,8 @@ package dev.wb.commands.sync.trust;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Replica;
 import dev.wb.commands.Session;
+import dev.wb.commands.merged.Replica;
 import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.fs.AtomicFiles;

@@ -1,8 +1,8 @@
 package dev.wb.commands.sync.trust;
 
-import dev.wb.commands.Failure;
 import dev.wb.commands.ReplicaTrust;
 import dev.wb.commands.Session;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.git.BlobRead;

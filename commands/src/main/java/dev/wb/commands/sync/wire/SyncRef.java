@@ -1,6 +1,6 @@
 package dev.wb.commands.sync.wire;
 
-import dev.wb.commands.Replica;
+import dev.wb.commands.merged.Replica;
 import dev.wb.engine.StreamId;
 import java.util.Optional;
 

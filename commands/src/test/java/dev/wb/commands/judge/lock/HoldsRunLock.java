@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.lock;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.TaskKey;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.lock;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.commands.judge.agents.JudgeAgentTemplates;
 import dev.wb.commands.judge.snapshot.Candidate;
 import dev.wb.commands.judge.snapshot.JudgeFixture;

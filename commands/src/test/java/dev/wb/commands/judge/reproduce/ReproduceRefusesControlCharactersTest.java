@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import org.junit.jupiter.api.Test;
 
 /** The generator commands {@code wb judge reproduce} asks consent for (hardened in issue 13, item 1). */

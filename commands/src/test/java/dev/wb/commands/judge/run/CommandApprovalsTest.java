@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.events.judge.CommandsApproval;

@@ -1,6 +1,6 @@
 package dev.wb.commands.judge.snapshot;
 
-import dev.wb.commands.Workspace;
+import dev.wb.commands.base.Workspace;
 import dev.wb.commands.judge.core.Timings;
 import dev.wb.engine.TaskKey;
 import dev.wb.testkit.TempGitRepo;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.Failure;
+import dev.wb.commands.base.Failure;
 import dev.wb.engine.TaskKey;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,7 +2,6 @@ package dev.wb.projections.events.judge;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WireName;
@@ -31,8 +30,8 @@ public record JudgeRunFinished(
         String receiptDigest)
         implements WbEvent {
 
-    static final String SNAPSHOT = "snapshot";
-    static final String MODE = "mode";
+    static final String SNAPSHOT = JudgeRunStarted.SNAPSHOT;
+    static final String MODE = JudgeRunStarted.MODE;
     static final String OUTCOME = "outcome";
     static final String RESULTS = "results";
     static final String CHANGED_PATHS = "changedPaths";
@@ -89,9 +88,7 @@ public record JudgeRunFinished(
 
     @Override
     public ObjectNode payload() {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put(SNAPSHOT, snapshot);
-        p.put(MODE, mode.wireName());
+        ObjectNode p = Reads.aboutRun(snapshot, mode);
         p.put(OUTCOME, outcome.wireName());
         ArrayNode list = p.putArray(RESULTS);
         results.forEach(r -> list.addObject()

@@ -20,8 +20,8 @@ public record JudgeRunRefused(
         String snapshot, JudgeRunMode mode, JudgeRunOutcome outcome, String reason, List<String> changedPaths)
         implements WbEvent {
 
-    static final String SNAPSHOT = "snapshot";
-    static final String MODE = "mode";
+    static final String SNAPSHOT = JudgeRunStarted.SNAPSHOT;
+    static final String MODE = JudgeRunStarted.MODE;
     static final String OUTCOME = "outcome";
     static final String REASON = "reason";
     static final String CHANGED_PATHS = "changedPaths";

@@ -2,7 +2,6 @@ package dev.wb.projections.events.judge;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WireName;
@@ -48,9 +47,7 @@ public record JudgeRunStarted(
 
     @Override
     public ObjectNode payload() {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put(SNAPSHOT, snapshot);
-        p.put(MODE, mode.wireName());
+        ObjectNode p = Reads.aboutRun(snapshot, mode);
         ArrayNode list = p.putArray(COMMANDS);
         commands.forEach(c -> list.addObject().put(COMMAND, c.command()).put(OPTIONAL, c.optional()));
         p.put(APPROVAL, approval.wireName());

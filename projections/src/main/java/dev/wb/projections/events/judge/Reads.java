@@ -31,6 +31,17 @@ final class Reads {
         return p;
     }
 
+    /**
+     * The payload of an event about one judge run, begun with what names the run: the snapshot it validates
+     * and where its commands run ({@code judge.run.started}, {@code judge.run.finished}).
+     */
+    static ObjectNode aboutRun(String snapshot, JudgeRunMode mode) {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put(JudgeRunStarted.SNAPSHOT, snapshot);
+        p.put(JudgeRunStarted.MODE, mode.wireName());
+        return p;
+    }
+
     /** The text, or null when the field is absent, null or not a text. */
     static String text(JsonNode node) {
         return node.isTextual() ? node.asText() : null;

@@ -3,6 +3,7 @@ package dev.wb.projections.events.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.json.CanonicalJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +15,17 @@ import java.util.Optional;
 final class RunReads {
 
     private RunReads() {}
+
+    /**
+     * The payload of an event about one subtask of a decomposed run, begun with what names it: its order
+     * and how many subtasks the run has ({@code subtask.started}, {@code subtask.finished}).
+     */
+    static ObjectNode aboutSubtask(int order, int count) {
+        ObjectNode p = CanonicalJson.objectNode();
+        p.put(SubtaskStarted.ORDER, order);
+        p.put(SubtaskStarted.COUNT, count);
+        return p;
+    }
 
     /** The text, or an empty string when the field is absent, null or not a text. */
     static String text(JsonNode node) {

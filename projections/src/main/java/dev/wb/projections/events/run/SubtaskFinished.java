@@ -1,7 +1,6 @@
 package dev.wb.projections.events.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
 import java.util.List;
@@ -19,8 +18,8 @@ import java.util.Optional;
 public record SubtaskFinished(int order, int count, Optional<String> head, List<String> changedPaths)
         implements WbEvent {
 
-    static final String ORDER = "order";
-    static final String COUNT = "count";
+    static final String ORDER = SubtaskStarted.ORDER;
+    static final String COUNT = SubtaskStarted.COUNT;
     static final String HEAD = "head";
     static final String CHANGED_PATHS = "changedPaths";
 
@@ -38,9 +37,7 @@ public record SubtaskFinished(int order, int count, Optional<String> head, List<
 
     @Override
     public ObjectNode payload() {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put(ORDER, order);
-        p.put(COUNT, count);
+        ObjectNode p = RunReads.aboutSubtask(order, count);
         RunReads.putOptional(p, HEAD, head);
         RunReads.putTexts(p, CHANGED_PATHS, changedPaths);
         return p;

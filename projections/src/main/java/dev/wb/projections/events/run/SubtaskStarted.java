@@ -1,7 +1,6 @@
 package dev.wb.projections.events.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
 import java.util.List;
@@ -32,9 +31,7 @@ public record SubtaskStarted(int order, int count, String slug, String node) imp
 
     @Override
     public ObjectNode payload() {
-        ObjectNode p = CanonicalJson.objectNode();
-        p.put(ORDER, order);
-        p.put(COUNT, count);
+        ObjectNode p = RunReads.aboutSubtask(order, count);
         p.put(SLUG, slug);
         p.put(NODE, node);
         return p;

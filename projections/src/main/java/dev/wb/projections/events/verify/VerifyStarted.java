@@ -141,22 +141,18 @@ public record VerifyStarted(
 
     /** This start, on the working tree given. */
     public VerifyStarted on(Optional<Worktree> tree) {
-        return new VerifyStarted(
-                planDigest, timeoutSeconds, commands, refused, env, refusedEnv, truncated, tree, tests);
+        return with(tree, tests);
     }
 
     /** This start, with the plan's test targets checked against the branch's changes. */
     public VerifyStarted with(Tests checked) {
+        return with(worktree, Optional.of(checked));
+    }
+
+    /** This start with what was learnt of the tree since it was planned: the one copy of its plan. */
+    private VerifyStarted with(Optional<Worktree> tree, Optional<Tests> checked) {
         return new VerifyStarted(
-                planDigest,
-                timeoutSeconds,
-                commands,
-                refused,
-                env,
-                refusedEnv,
-                truncated,
-                worktree,
-                Optional.of(checked));
+                planDigest, timeoutSeconds, commands, refused, env, refusedEnv, truncated, tree, checked);
     }
 
     @Override

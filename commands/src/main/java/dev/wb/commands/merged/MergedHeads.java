@@ -1,5 +1,6 @@
-package dev.wb.commands;
+package dev.wb.commands.merged;
 
+import dev.wb.commands.base.CacheFile;
 import dev.wb.engine.StreamHead;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.wb.commands;
+package dev.wb.commands.base;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
-package dev.wb.commands;
+package dev.wb.commands.merged;
 
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

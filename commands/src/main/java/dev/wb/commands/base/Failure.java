@@ -1,4 +1,4 @@
-package dev.wb.commands;
+package dev.wb.commands.base;
 
 import java.util.List;
 

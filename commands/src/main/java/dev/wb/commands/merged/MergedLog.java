@@ -1,6 +1,8 @@
-package dev.wb.commands;
+package dev.wb.commands.merged;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.EnvelopeCodec;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
@@ -74,34 +76,34 @@ public final class MergedLog {
 
     private MergedLog() {}
 
-    /** The view of {@code stream} this clone holds: the merge of every chain of it, or its own alone. */
-    public static View read(Session session, StreamId stream) {
-        Optional<SyncedReader> synced = session.synced();
-        if (synced.isPresent()) {
-            return synced.get().fullView(stream);
-        }
-        String own = Replica.existing(session.workspace()).map(Replica::id).orElse(LOCAL);
-        return merge(stream, chain(session.log(), stream, own), List.of());
+    /**
+     * The view of {@code stream} with this clone's own chain alone, where it counts no copy of another
+     * replica's: what a session's view is when it reads no copy ({@code Session.mergedView}).
+     */
+    public static View readOwn(Workspace workspace, EventReader log, StreamId stream) {
+        return merge(stream, chain(log, stream, ownId(workspace)), List.of());
     }
 
     /**
-     * The view of {@code stream} with every copy this clone holds, counted or not ({@link ReplicaTrust}):
+     * The view of {@code stream} with every copy this clone holds, whether its replica counts or not:
      * for showing what was fetched ({@code wb sync log}), never for deciding.
      */
-    public static View readHeld(Session session, StreamId stream) {
-        String own = Replica.existing(session.workspace()).map(Replica::id).orElse(LOCAL);
+    public static View readHeld(Workspace workspace, EventReader log, StreamId stream) {
         List<Chain> copies = new ArrayList<>();
-        for (String id : SyncedReader.held(session.workspace())) {
-            if (SyncedReader.copyHolds(session.workspace(), id, stream)) {
-                try (EventLog copy = EventLogs.chronicle(Replica.dir(session.workspace())
-                        .resolve("replicas")
-                        .resolve(id)
-                        .resolve("log"))) {
+        for (String id : SyncedReader.held(workspace)) {
+            if (SyncedReader.copyHolds(workspace, id, stream)) {
+                try (EventLog copy = EventLogs.chronicle(
+                        Replica.dir(workspace).resolve("replicas").resolve(id).resolve("log"))) {
                     copies.add(chain(copy, stream, id));
                 }
             }
         }
-        return merge(stream, chain(session.log(), stream, own), copies);
+        return merge(stream, chain(log, stream, ownId(workspace)), copies);
+    }
+
+    /** This clone's replica id, or {@link #LOCAL} before a sync named it. */
+    public static String ownId(Workspace workspace) {
+        return Replica.existing(workspace).map(Replica::id).orElse(LOCAL);
     }
 
     /** The chain of {@code stream} in {@code log}, read as stored, each event with its clock. */

@@ -1,5 +1,7 @@
-package dev.wb.commands;
+package dev.wb.commands.merged;
 
+import dev.wb.commands.base.Failure;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
 import dev.wb.engine.EventReader;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -55,7 +58,7 @@ public final class SyncedReader implements EventReader, AutoCloseable {
         if (!Files.isDirectory(replicas, LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
         }
-        String ownId = Replica.existing(workspace).map(Replica::id).orElse(MergedLog.LOCAL);
+        String ownId = MergedLog.ownId(workspace);
         try (Stream<Path> listing = Files.list(replicas)) {
             // A link in place of a copy's folder is never followed: only an import makes these folders.
             return listing.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)
@@ -73,13 +76,13 @@ public final class SyncedReader implements EventReader, AutoCloseable {
     }
 
     /**
-     * A reader over the local log and the copies of the replicas that count ({@link ReplicaTrust}), or
-     * empty when none does.
+     * A reader over the local log and the copies of the replicas that count (by id: the session's trust
+     * in them, docs/SYNC.md "Trust"), or empty when none does.
      */
-    public static Optional<SyncedReader> open(Workspace workspace, EventLog own, ReplicaTrust trust) {
+    public static Optional<SyncedReader> open(Workspace workspace, EventLog own, Predicate<String> counts) {
         Path replicas = Replica.dir(workspace).resolve("replicas");
-        String ownId = Replica.existing(workspace).map(Replica::id).orElse(MergedLog.LOCAL);
-        List<String> ids = held(workspace).stream().filter(trust::counts).toList();
+        String ownId = MergedLog.ownId(workspace);
+        List<String> ids = held(workspace).stream().filter(counts).toList();
         MergedHeads heads = new MergedHeads(workspace.checkpointsDir().resolve("merged-heads.txt"));
         return ids.isEmpty() ? Optional.empty() : Optional.of(new SyncedReader(own, ownId, replicas, ids, heads));
     }

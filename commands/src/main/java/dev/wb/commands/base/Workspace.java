@@ -1,4 +1,4 @@
-package dev.wb.commands;
+package dev.wb.commands.base;
 
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;

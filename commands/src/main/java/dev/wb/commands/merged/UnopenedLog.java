@@ -1,4 +1,4 @@
-package dev.wb.commands;
+package dev.wb.commands.merged;
 
 import dev.wb.engine.AppendedStreams;
 import dev.wb.engine.EventEnvelope;
@@ -19,13 +19,14 @@ import java.util.function.Supplier;
  * as empty and creates nothing, so a read (status, replay, judge rounds) writes nothing to the
  * repository; the first append creates and opens the real log, and everything after goes there.
  */
-final class UnopenedLog implements EventLog {
+public final class UnopenedLog implements EventLog {
 
     private final Supplier<EventLog> opener;
     private final EventLog empty = new InMemoryEventLog();
     private EventLog opened;
 
-    UnopenedLog(Supplier<EventLog> opener) {
+    /** A log that opens the real one with {@code opener} at its first append. */
+    public UnopenedLog(Supplier<EventLog> opener) {
         this.opener = opener;
     }
 
