@@ -17,7 +17,7 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.verify.VerifyCommandRan;

@@ -7,11 +7,11 @@ import static dev.wb.cli.history.Summaries.list;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
-import dev.wb.projections.events.CitationsChecked;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.audit.CitationsChecked;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

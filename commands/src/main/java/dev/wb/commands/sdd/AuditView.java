@@ -11,7 +11,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.json.PythonJson;
-import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.wb.commands.sdd;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

@@ -13,7 +13,7 @@ import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
-import dev.wb.projections.events.CitationsChecked;
+import dev.wb.projections.events.audit.CitationsChecked;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,10 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.status.StageEvents;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
