@@ -67,7 +67,7 @@ enum Stage {
         return switch (this) {
             case PLAN ->
                 last(events, PlanAudited.TYPE)
-                        .map(e -> verdict(PlanAudited.TYPE.read(e).verdict()))
+                        .map(e -> verdict(PlanAudited.TYPE.read(e).verdict().wireName()))
                         .orElse(new State("pending", Tone.WARN));
             case SCOPE ->
                 last(events, ScopeChecked.TYPE)

@@ -32,7 +32,11 @@ import dev.wb.projections.events.TaskFetched;
 import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
 import dev.wb.projections.events.audit.CitationsChecked;
+import dev.wb.projections.events.audit.FileCheckVerdict;
 import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.HandoverWritten;
@@ -326,7 +330,8 @@ public final class EveryEventTask {
                 new CitationsChecked(
                         "cites.json",
                         true,
-                        List.of(new PlanAudited.Citation(0, Optional.of("src/a.py"), 1, "ok", true, Optional.empty())),
+                        List.of(new PlanAudited.Citation(
+                                0, Optional.of("src/a.py"), 1, CitationVerdict.OK, true, Optional.empty())),
                         List.of()),
                 new VerifyRegressionRan(
                         "tests/test_app.py",
@@ -370,24 +375,26 @@ public final class EveryEventTask {
 
     private static PlanAudited audit() {
         return new PlanAudited(
-                "pass",
-                "light",
-                Optional.of("1 file(s), no critical zone"),
-                "first",
-                false,
-                false,
-                Optional.of(COMMIT),
-                Optional.of(COMMIT),
-                DIGEST,
-                List.of(new PlannedFile("src/App.java", "modify", Optional.empty())),
-                List.of(),
-                List.of(
-                        new PlanAudited.Citation(0, Optional.of("src/App.java"), 3, "ok", true, Optional.empty()),
-                        new PlanAudited.Citation(1, Optional.of("src/Util.java"), 9, "moved", true, Optional.of(12))),
-                List.of(new PlanAudited.FileCheck(
-                        0, Optional.of("src/App.java"), Optional.of("modify"), "exists", true)),
-                List.of(),
-                List.of(),
+                Verdict.PASS,
+                new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("1 file(s), no critical zone")),
+                PlanAudited.Anchor.of(AuditMode.FIRST, Optional.of(COMMIT), Optional.of(COMMIT)),
+                new PlanAudited.AuditedPlan(
+                        DIGEST, List.of(new PlannedFile("src/App.java", "modify", Optional.empty())), List.of()),
+                new PlanAudited.Findings(
+                        List.of(
+                                new PlanAudited.Citation(
+                                        0, Optional.of("src/App.java"), 3, CitationVerdict.OK, true, Optional.empty()),
+                                new PlanAudited.Citation(
+                                        1,
+                                        Optional.of("src/Util.java"),
+                                        9,
+                                        CitationVerdict.MOVED,
+                                        true,
+                                        Optional.of(12))),
+                        List.of(new PlanAudited.FileCheck(
+                                0, Optional.of("src/App.java"), Optional.of("modify"), FileCheckVerdict.EXISTS, true)),
+                        List.of(),
+                        List.of()),
                 false);
     }
 

@@ -79,7 +79,6 @@ public final class CiteCheck {
     }
 
     private static PlanAudited.Citation recorded(CitationFinding c) {
-        return new PlanAudited.Citation(
-                c.index(), Optional.of(c.file()), c.line(), c.verdict().wireName(), c.passes(), c.at());
+        return new PlanAudited.Citation(c.index(), Optional.of(c.file()), c.line(), c.verdict(), c.passes(), c.at());
     }
 }

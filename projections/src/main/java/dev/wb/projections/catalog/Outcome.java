@@ -55,7 +55,7 @@ public enum Outcome {
     /** How one event reads, from its outcome; {@code PLAIN} for an event that decides nothing. */
     public static Outcome of(EventEnvelope e) {
         if (PlanAudited.TYPE.matches(e)) {
-            return pass(PlanAudited.TYPE.read(e).verdict().equals(PlanAudited.PASS));
+            return pass(PlanAudited.TYPE.read(e).passed());
         }
         if (ImportVerdictRecorded.TYPE.matches(e)) {
             return WARN; // imported, unverified

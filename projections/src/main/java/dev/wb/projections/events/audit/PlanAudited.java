@@ -9,7 +9,9 @@ import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.PayloadFields;
 import dev.wb.projections.events.PayloadValues;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -17,40 +19,16 @@ import java.util.Optional;
 /**
  * {@code wb sdd audit} ran: the verdict, the tier, the mode (first, under way, rebaseline), the baseline
  * it was anchored to, every citation and file finding (passing ones too), the structure problems, the
- * plan's files, and the digest of the canonical plan that was audited.
+ * plan's files, and the digest of the canonical plan that was audited. Its parts are named; the payload
+ * keeps its flat fields.
  *
- * @param verdict {@link #PASS} or {@link #FAIL}
- * @param tierReason why the tier (absent in audits recorded before it was added)
- * @param baseline the anchor after this audit (null in the payload when there is none)
- * @param head HEAD when the audit ran (null in a repository without commits)
- * @param citations one per readable citation
- * @param fileChecks every planned file that is not an add
- * @param notices what the audit says without failing (read as empty from audits recorded before it)
+ * @param verdict {@link Verdict#PASS} or {@link Verdict#FAIL}; a value this wb does not know reads as
+ *     {@link Verdict#FAIL}, which passes nothing
  * @param compact whether the findings dropped their paths to keep the event small (written only when true)
  */
 public record PlanAudited(
-        String verdict,
-        String tier,
-        Optional<String> tierReason,
-        String mode,
-        boolean underWay,
-        boolean rebaseline,
-        Optional<String> baseline,
-        Optional<String> head,
-        String planDigest,
-        List<PlannedFile> files,
-        List<String> zones,
-        List<Citation> citations,
-        List<FileCheck> fileChecks,
-        List<String> structure,
-        List<String> notices,
-        boolean compact)
+        Verdict verdict, Rigour rigour, Anchor anchor, AuditedPlan plan, Findings findings, boolean compact)
         implements WbEvent {
-
-    public static final String PASS = "pass";
-    public static final String FAIL = "fail";
-    /** The mode that tolerates drift: every other mode is strict. */
-    public static final String UNDER_WAY = "under-way";
 
     static final String VERDICT = "verdict";
     static final String TIER = "tier";
@@ -91,16 +69,77 @@ public record PlanAudited(
             PlanAudited::read);
 
     /**
+     * The tier and why.
+     *
+     * @param reason why the tier (absent in audits recorded before it was added)
+     */
+    public record Rigour(AuditTier tier, Optional<String> reason) {}
+
+    /**
+     * What the audit ran in and against: its mode with the flags written beside it, and the commits.
+     *
+     * @param baseline the anchor after this audit (null in the payload when there is none)
+     * @param head HEAD when the audit ran (null in a repository without commits)
+     */
+    public record Anchor(
+            AuditMode mode, boolean underWay, boolean rebaseline, Optional<String> baseline, Optional<String> head) {
+
+        /** An audit in {@code mode}, its flags as wb writes them. */
+        public static Anchor of(AuditMode mode, Optional<String> baseline, Optional<String> head) {
+            return new Anchor(mode, mode == AuditMode.UNDER_WAY, mode == AuditMode.REBASELINE, baseline, head);
+        }
+
+        /**
+         * Whether the flags say what the mode says, as wb always writes them: a mode this wb does not know
+         * reads as under way, and the flags written for it do not agree.
+         */
+        public boolean consistent() {
+            return underWay == (mode == AuditMode.UNDER_WAY) && rebaseline == (mode == AuditMode.REBASELINE);
+        }
+    }
+
+    /**
+     * The plan that was audited.
+     *
+     * @param digest the canonical plan's digest
+     * @param files its files
+     * @param zones the critical zones they touch
+     */
+    public record AuditedPlan(String digest, List<PlannedFile> files, List<String> zones) {
+        public AuditedPlan {
+            files = List.copyOf(files);
+            zones = List.copyOf(zones);
+        }
+    }
+
+    /**
+     * What the audit found, passing or not.
+     *
+     * @param citations one per readable citation
+     * @param fileChecks every planned file that is not an add
+     * @param structure what is wrong with the plan's shape
+     * @param notices what the audit says without failing (read as empty from audits recorded before it)
+     */
+    public record Findings(
+            List<Citation> citations, List<FileCheck> fileChecks, List<String> structure, List<String> notices) {
+        public Findings {
+            citations = List.copyOf(citations);
+            fileChecks = List.copyOf(fileChecks);
+            structure = List.copyOf(structure);
+            notices = List.copyOf(notices);
+        }
+    }
+
+    /**
      * One citation's outcome.
      *
      * @param file the cited file (absent from a compact audit: the stored plan has it)
-     * @param verdict {@code ok}, {@code moved}, {@code baseline}, {@code mismatch}, {@code missing_file},
-     *     {@code out_of_range}, {@code unreadable}, {@code artifact}, {@code uncommitted} or {@code found}
-     *     (an absence claim: its file empty and its line 0)
+     * @param verdict an absence claim's is {@link CitationVerdict#OK} or {@link CitationVerdict#FOUND} (its
+     *     file empty and its line 0); a value this wb does not know reads as {@link CitationVerdict#MISMATCH}
      * @param at the line a moved quote is at now
      */
     public record Citation(
-            int index, Optional<String> file, int line, String verdict, boolean passes, Optional<Integer> at) {
+            int index, Optional<String> file, int line, CitationVerdict verdict, boolean passes, Optional<Integer> at) {
 
         static final String INDEX = "index";
         static final String FILE = "file";
@@ -114,7 +153,7 @@ public record PlanAudited(
             node.put(INDEX, index);
             file.ifPresent(f -> node.put(FILE, f));
             node.put(LINE, line);
-            node.put(VERDICT, verdict);
+            node.put(VERDICT, verdict.wireName());
             node.put(PASSES, passes);
             at.ifPresent(a -> node.put(AT, a));
             return node;
@@ -125,9 +164,13 @@ public record PlanAudited(
                     node.path(INDEX).asInt(),
                     PayloadValues.optional(node.get(FILE)),
                     node.path(LINE).asInt(),
-                    node.path(VERDICT).asText(),
+                    verdict(node),
                     node.path(PASSES).asBoolean(),
                     node.hasNonNull(AT) ? Optional.of(node.get(AT).asInt()) : Optional.empty());
+        }
+
+        static CitationVerdict verdict(JsonNode node) {
+            return WireName.of(CitationVerdict.class, node.path(VERDICT).asText(), CitationVerdict.MISMATCH);
         }
     }
 
@@ -135,9 +178,10 @@ public record PlanAudited(
      * Whether a planned file that is not an add exists.
      *
      * @param path the planned path, and {@code change} its kind of change (both absent from a compact audit)
-     * @param verdict {@code exists}, {@code baseline} or {@code missing}
+     * @param verdict a value this wb does not know reads as {@link FileCheckVerdict#MISSING}
      */
-    public record FileCheck(int index, Optional<String> path, Optional<String> change, String verdict, boolean passes) {
+    public record FileCheck(
+            int index, Optional<String> path, Optional<String> change, FileCheckVerdict verdict, boolean passes) {
 
         static final String INDEX = "index";
         static final String PATH = "path";
@@ -150,7 +194,7 @@ public record PlanAudited(
             node.put(INDEX, index);
             path.ifPresent(p -> node.put(PATH, p));
             change.ifPresent(c -> node.put(CHANGE, c));
-            node.put(VERDICT, verdict);
+            node.put(VERDICT, verdict.wireName());
             node.put(PASSES, passes);
             return node;
         }
@@ -160,13 +204,13 @@ public record PlanAudited(
                     node.path(INDEX).asInt(),
                     PayloadValues.optional(node.get(PATH)),
                     PayloadValues.optional(node.get(CHANGE)),
-                    node.path(VERDICT).asText(),
+                    WireName.of(FileCheckVerdict.class, node.path(VERDICT).asText(), FileCheckVerdict.MISSING),
                     node.path(PASSES).asBoolean());
         }
     }
 
     /** What a status fold needs of an audit: read from the bytes without decoding the rest. */
-    public record Outline(String verdict, String planDigest, List<String> citationVerdicts) {
+    public record Outline(Verdict verdict, String planDigest, List<CitationVerdict> citationVerdicts) {
         public Outline {
             citationVerdicts = List.copyOf(citationVerdicts);
         }
@@ -175,22 +219,13 @@ public record PlanAudited(
     private static final PayloadFields OUTLINE =
             PayloadFields.of(VERDICT, PLAN_DIGEST, CITATIONS + "[]." + Citation.VERDICT);
 
-    public PlanAudited {
-        files = List.copyOf(files);
-        zones = List.copyOf(zones);
-        citations = List.copyOf(citations);
-        fileChecks = List.copyOf(fileChecks);
-        structure = List.copyOf(structure);
-        notices = List.copyOf(notices);
-    }
-
     public boolean passed() {
-        return PASS.equals(verdict);
+        return verdict.passes();
     }
 
     /** Whether the audit read citations at their lines (first, rebaseline) rather than tolerating drift. */
     public boolean strict() {
-        return !UNDER_WAY.equals(mode);
+        return anchor.mode().strict();
     }
 
     /**
@@ -198,27 +233,16 @@ public record PlanAudited(
      * verdict and where they moved, file checks their index and verdict.
      */
     public PlanAudited compacted() {
-        return new PlanAudited(
-                verdict,
-                tier,
-                tierReason,
-                mode,
-                underWay,
-                rebaseline,
-                baseline,
-                head,
-                planDigest,
-                files,
-                zones,
-                citations.stream()
+        Findings compacted = new Findings(
+                findings.citations().stream()
                         .map(c -> new Citation(c.index(), Optional.empty(), c.line(), c.verdict(), c.passes(), c.at()))
                         .toList(),
-                fileChecks.stream()
+                findings.fileChecks().stream()
                         .map(f -> new FileCheck(f.index(), Optional.empty(), Optional.empty(), f.verdict(), f.passes()))
                         .toList(),
-                structure,
-                notices,
-                true);
+                findings.structure(),
+                findings.notices());
+        return new PlanAudited(verdict, rigour, anchor, plan, compacted, true);
     }
 
     @Override
@@ -229,24 +253,24 @@ public record PlanAudited(
     @Override
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(VERDICT, verdict);
-        p.put(TIER, tier);
-        tierReason.ifPresent(r -> p.put(TIER_REASON, r));
-        p.put(MODE, mode);
-        p.put(UNDER_WAY_FIELD, underWay);
-        p.put(REBASELINE, rebaseline);
-        PayloadValues.putOrNull(p, BASELINE, baseline);
-        PayloadValues.putOrNull(p, HEAD, head);
-        p.put(PLAN_DIGEST, planDigest);
+        p.put(VERDICT, verdict.wireName());
+        p.put(TIER, rigour.tier().wireName());
+        rigour.reason().ifPresent(r -> p.put(TIER_REASON, r));
+        p.put(MODE, anchor.mode().wireName());
+        p.put(UNDER_WAY_FIELD, anchor.underWay());
+        p.put(REBASELINE, anchor.rebaseline());
+        PayloadValues.putOrNull(p, BASELINE, anchor.baseline());
+        PayloadValues.putOrNull(p, HEAD, anchor.head());
+        p.put(PLAN_DIGEST, plan.digest());
         ArrayNode filesNode = p.putArray(FILES);
-        files.forEach(f -> filesNode.add(f.toJson()));
-        zones.forEach(p.putArray(ZONES)::add);
+        plan.files().forEach(f -> filesNode.add(f.toJson()));
+        plan.zones().forEach(p.putArray(ZONES)::add);
         ArrayNode citationsNode = p.putArray(CITATIONS);
-        citations.forEach(c -> citationsNode.add(c.toJson()));
+        findings.citations().forEach(c -> citationsNode.add(c.toJson()));
         ArrayNode checksNode = p.putArray(FILE_CHECKS);
-        fileChecks.forEach(f -> checksNode.add(f.toJson()));
-        structure.forEach(p.putArray(STRUCTURE)::add);
-        notices.forEach(p.putArray(NOTICES)::add);
+        findings.fileChecks().forEach(f -> checksNode.add(f.toJson()));
+        findings.structure().forEach(p.putArray(STRUCTURE)::add);
+        findings.notices().forEach(p.putArray(NOTICES)::add);
         if (compact) {
             p.put(COMPACT, true);
         }
@@ -256,9 +280,13 @@ public record PlanAudited(
     /** The verdict, plan digest and citation verdicts of an audit, streamed from its bytes. */
     public static Outline outline(EventEnvelope event) {
         ObjectNode p = OUTLINE.read(event);
-        List<String> verdicts = new ArrayList<>();
-        p.path(CITATIONS).forEach(c -> verdicts.add(c.path(Citation.VERDICT).asText()));
-        return new Outline(p.path(VERDICT).asText(), p.path(PLAN_DIGEST).asText(), verdicts);
+        List<CitationVerdict> verdicts = new ArrayList<>();
+        p.path(CITATIONS).forEach(c -> verdicts.add(Citation.verdict(c)));
+        return new Outline(verdict(p), p.path(PLAN_DIGEST).asText(), verdicts);
+    }
+
+    private static Verdict verdict(JsonNode p) {
+        return WireName.of(Verdict.class, p.path(VERDICT).asText(), Verdict.FAIL);
     }
 
     private static PlanAudited read(ObjectNode p) {
@@ -269,21 +297,22 @@ public record PlanAudited(
         List<FileCheck> checks = new ArrayList<>();
         p.path(FILE_CHECKS).forEach(f -> checks.add(FileCheck.read(f)));
         return new PlanAudited(
-                p.path(VERDICT).asText(),
-                p.path(TIER).asText(),
-                PayloadValues.textual(p.get(TIER_REASON)),
-                p.path(MODE).asText(),
-                p.path(UNDER_WAY_FIELD).asBoolean(),
-                p.path(REBASELINE).asBoolean(),
-                PayloadValues.optional(p.get(BASELINE)),
-                PayloadValues.optional(p.get(HEAD)),
-                p.path(PLAN_DIGEST).asText(),
-                files,
-                PayloadValues.texts(p.path(ZONES)),
-                citations,
-                checks,
-                PayloadValues.texts(p.path(STRUCTURE)),
-                PayloadValues.texts(p.path(NOTICES)),
+                verdict(p),
+                new Rigour(
+                        WireName.of(AuditTier.class, p.path(TIER).asText(), AuditTier.STANDARD),
+                        PayloadValues.textual(p.get(TIER_REASON))),
+                new Anchor(
+                        WireName.of(AuditMode.class, p.path(MODE).asText(), AuditMode.UNDER_WAY),
+                        p.path(UNDER_WAY_FIELD).asBoolean(),
+                        p.path(REBASELINE).asBoolean(),
+                        PayloadValues.optional(p.get(BASELINE)),
+                        PayloadValues.optional(p.get(HEAD))),
+                new AuditedPlan(p.path(PLAN_DIGEST).asText(), files, PayloadValues.texts(p.path(ZONES))),
+                new Findings(
+                        citations,
+                        checks,
+                        PayloadValues.texts(p.path(STRUCTURE)),
+                        PayloadValues.texts(p.path(NOTICES))),
                 p.path(COMPACT).asBoolean());
     }
 }

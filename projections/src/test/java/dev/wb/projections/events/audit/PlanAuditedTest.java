@@ -1,10 +1,14 @@
 package dev.wb.projections.events.audit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.status.StageEvents;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -18,25 +22,30 @@ class PlanAuditedTest {
 
     static PlanAudited audit() {
         return new PlanAudited(
-                "pass",
-                "light",
-                Optional.of("1 file(s), no critical zone"),
-                "first",
-                false,
-                false,
-                Optional.of(C1),
-                Optional.of(C1),
-                PLAN,
-                List.of(
-                        new PlannedFile("src/app.py", "edit", Optional.empty()),
-                        new PlannedFile("src/old.py", "rename", Optional.of("src/new.py"))),
-                List.of("billing"),
-                List.of(
-                        new PlanAudited.Citation(0, Optional.of("src/app.py"), 3, "ok", true, Optional.empty()),
-                        new PlanAudited.Citation(1, Optional.of("src/app.py"), 9, "moved", false, Optional.of(12))),
-                List.of(new PlanAudited.FileCheck(1, Optional.of("src/old.py"), Optional.of("rename"), "exists", true)),
-                List.of(),
-                List.of("zones disagree"),
+                Verdict.PASS,
+                new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("1 file(s), no critical zone")),
+                PlanAudited.Anchor.of(AuditMode.FIRST, Optional.of(C1), Optional.of(C1)),
+                new PlanAudited.AuditedPlan(
+                        PLAN,
+                        List.of(
+                                new PlannedFile("src/app.py", "edit", Optional.empty()),
+                                new PlannedFile("src/old.py", "rename", Optional.of("src/new.py"))),
+                        List.of("billing")),
+                new PlanAudited.Findings(
+                        List.of(
+                                new PlanAudited.Citation(
+                                        0, Optional.of("src/app.py"), 3, CitationVerdict.OK, true, Optional.empty()),
+                                new PlanAudited.Citation(
+                                        1,
+                                        Optional.of("src/app.py"),
+                                        9,
+                                        CitationVerdict.MOVED,
+                                        false,
+                                        Optional.of(12))),
+                        List.of(new PlanAudited.FileCheck(
+                                1, Optional.of("src/old.py"), Optional.of("rename"), FileCheckVerdict.EXISTS, true)),
+                        List.of(),
+                        List.of("zones disagree")),
                 false);
     }
 
@@ -62,21 +71,15 @@ class PlanAuditedTest {
     @Test
     void an_audit_with_no_anchor_writes_nulls_and_a_compact_one_drops_the_paths() {
         PlanAudited compact = new PlanAudited(
-                        "fail",
-                        "standard",
-                        Optional.of("no files listed"),
-                        "rebaseline",
-                        false,
-                        true,
-                        Optional.empty(),
-                        Optional.empty(),
-                        PLAN,
-                        List.of(),
-                        List.of(),
-                        audit().citations(),
-                        audit().fileChecks(),
-                        List.of("rollback is empty"),
-                        List.of(),
+                        Verdict.FAIL,
+                        new PlanAudited.Rigour(AuditTier.STANDARD, Optional.of("no files listed")),
+                        PlanAudited.Anchor.of(AuditMode.REBASELINE, Optional.empty(), Optional.empty()),
+                        new PlanAudited.AuditedPlan(PLAN, List.of(), List.of()),
+                        new PlanAudited.Findings(
+                                audit().findings().citations(),
+                                audit().findings().fileChecks(),
+                                List.of("rollback is empty"),
+                                List.of()),
                         false)
                 .compacted();
 
@@ -103,14 +106,38 @@ class PlanAuditedTest {
 
         PlanAudited read = PlanAudited.TYPE.read(old);
 
-        assertEquals(Optional.empty(), read.tierReason());
-        assertEquals(List.of(), read.notices());
+        assertEquals(Optional.empty(), read.rigour().reason());
+        assertEquals(List.of(), read.findings().notices());
     }
 
     @Test
     void the_outline_streams_the_verdict_digest_and_citation_verdicts() {
         var envelope = StageEvents.sealed(audit().toNewEvent()).get(0);
 
-        assertEquals(new PlanAudited.Outline("pass", PLAN, List.of("ok", "moved")), PlanAudited.outline(envelope));
+        assertEquals(
+                new PlanAudited.Outline(Verdict.PASS, PLAN, List.of(CitationVerdict.OK, CitationVerdict.MOVED)),
+                PlanAudited.outline(envelope));
+    }
+
+    @Test
+    void values_this_wb_does_not_know_read_as_ones_that_pass_and_anchor_nothing() {
+        ObjectNode p = audit().payload();
+        p.put("verdict", "maybe").put("tier", "heavy").put("mode", "sideways");
+        ((ObjectNode) p.withArray("citations").get(0)).put("verdict", "fine");
+        ((ObjectNode) p.withArray("fileChecks").get(0)).put("verdict", "somewhere");
+
+        PlanAudited read = PlanAudited.TYPE.read(p);
+
+        assertEquals(Verdict.FAIL, read.verdict());
+        assertFalse(read.passed());
+        assertEquals(AuditTier.STANDARD, read.rigour().tier());
+        assertEquals(AuditMode.UNDER_WAY, read.anchor().mode());
+        assertFalse(read.strict(), "an unknown mode anchors nothing");
+        assertFalse(read.anchor().consistent(), "its flags were written for another mode");
+        assertTrue(audit().anchor().consistent());
+        assertEquals(
+                CitationVerdict.MISMATCH, read.findings().citations().get(0).verdict());
+        assertEquals(
+                FileCheckVerdict.MISSING, read.findings().fileChecks().get(0).verdict());
     }
 }
