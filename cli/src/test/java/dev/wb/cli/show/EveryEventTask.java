@@ -191,7 +191,7 @@ public final class EveryEventTask {
                         List.of(),
                         Optional.empty()),
                 new PreflightCompleted(
-                        List.of(new PreflightCompleted.Line("git", "OK", "git 2.43")),
+                        List.of(new PreflightCompleted.Line("git", PreflightCompleted.LineVerdict.OK, "git 2.43")),
                         PreflightCompleted.Readiness.READY,
                         0,
                         0,
