@@ -10,6 +10,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
+import dev.wb.projections.events.CheckOutcome;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
@@ -184,7 +185,8 @@ public final class EveryEventTask {
                 new ChecksRan(
                         3,
                         List.of(new ChecksRan.Selected("java", "src/App.java")),
-                        List.of(new ChecksRan.Command("java", List.of("mvn", "-q", "verify"), "passed", 0, 900, "")),
+                        List.of(new ChecksRan.Command(
+                                "java", List.of("mvn", "-q", "verify"), CheckOutcome.PASSED, 0, 900, "")),
                         Verdict.PASS,
                         List.of(),
                         false,
