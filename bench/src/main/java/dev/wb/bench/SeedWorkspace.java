@@ -1,8 +1,5 @@
 package dev.wb.bench;
 
-import dev.wb.projections.events.verify.ProcessOutcome;
-import dev.wb.projections.events.GitStatus;
-import dev.wb.projections.events.Verdict;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.Actor;
@@ -16,13 +13,17 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitSeriesName;
+import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.audit.AuditMode;
 import dev.wb.projections.events.audit.AuditTier;
 import dev.wb.projections.events.audit.CitationVerdict;
 import dev.wb.projections.events.audit.PlanAudited;
+import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
@@ -184,7 +185,11 @@ public final class SeedWorkspace {
             events.add(step(0, GitStatus.OK).toNewEvent());
             events.add(step(1, status).toNewEvent());
             events.add(new GitSeriesFinished(
-                            "commit", status, status == GitStatus.REFUSED ? 1 : 2, List.of(), Optional.empty())
+                            GitSeriesName.COMMIT,
+                            status,
+                            status == GitStatus.REFUSED ? 1 : 2,
+                            List.of(),
+                            Optional.empty())
                     .toNewEvent());
             return events;
         }
@@ -286,7 +291,7 @@ public final class SeedWorkspace {
                     ? List.of("add", "--", "src/" + key.value().toLowerCase(Locale.ROOT) + "/module0.py")
                     : List.of("commit", "-F", ".workflow/" + key + "/commit.txt");
             return new GitStepRan(
-                    "commit",
+                    GitSeriesName.COMMIT,
                     index,
                     argv,
                     status,

@@ -10,10 +10,10 @@ import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Failure;
 import dev.wb.commands.Session;
 import dev.wb.commands.commit.CommitConvention;
-import dev.wb.commands.commit.CommitStyle;
 import dev.wb.commands.commit.Convention;
 import dev.wb.commands.gitflow.GitContext;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.draft.CommitStyle;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 

@@ -102,7 +102,7 @@ public abstract class GitSeriesCmd extends LeafCmd {
         Console console = root.context().console();
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
-            doc.put("series", planned.series());
+            doc.put("series", planned.series().wireName());
             doc.put("executed", false);
             doc.put("hooks", hooks);
             ArrayNode steps = doc.putArray("steps");
@@ -178,7 +178,7 @@ public abstract class GitSeriesCmd extends LeafCmd {
         Console console = root.context().console();
         if (root.json()) {
             ObjectNode doc = CanonicalJson.objectNode();
-            doc.put("series", executed.planned().series());
+            doc.put("series", executed.planned().series().wireName());
             doc.put("executed", true);
             doc.put("hooks", executed.hooks());
             ArrayNode ran = doc.putArray("ran");

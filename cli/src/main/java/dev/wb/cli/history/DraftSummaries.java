@@ -17,13 +17,15 @@ final class DraftSummaries {
     static String of(EventEnvelope event) {
         if (CommitChecked.TYPE.matches(event)) {
             CommitChecked check = CommitChecked.TYPE.read(event);
-            return cut((check.passed() ? "pass" : "fail") + " · " + TerminalText.escape(check.convention())
+            return cut((check.passed() ? "pass" : "fail") + " · "
+                    + TerminalText.escape(check.convention().wireName())
                     + (check.saved() ? " · saved commit.txt" : "") + reasons(check.reasons()) + " · message "
                     + check.sha256().substring(0, Math.min(12, check.sha256().length())));
         }
         if (PrChecked.TYPE.matches(event)) {
             PrChecked check = PrChecked.TYPE.read(event);
-            return cut((check.passed() ? "pass" : "fail") + " · handover " + TerminalText.escape(check.handover())
+            return cut((check.passed() ? "pass" : "fail") + " · handover "
+                    + TerminalText.escape(check.handover().wireName())
                     + (check.saved() ? " · saved pr.md" : "") + reasons(check.reasons()) + " · draft "
                     + check.sha256().substring(0, Math.min(12, check.sha256().length())));
         }

@@ -22,13 +22,13 @@ final class GitSummaries {
             String result = step.status() == GitStatus.REFUSED
                     ? "refused: " + TerminalText.escape(step.refusal().orElse(""))
                     : status + " (exit " + step.exitCode() + ", " + step.durationMs() + " ms)";
-            return cut(TerminalText.escape(step.series()) + " step " + (step.index() + 1) + " · " + argv(step.argv())
-                    + " · " + result);
+            return cut(TerminalText.escape(step.series().wireName()) + " step " + (step.index() + 1) + " · "
+                    + argv(step.argv()) + " · " + result);
         }
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.TYPE.read(event);
             int notRun = series.notRun().size();
-            return cut(TerminalText.escape(series.series()) + " · "
+            return cut(TerminalText.escape(series.series().wireName()) + " · "
                     + TerminalText.escape(series.status().wireName()) + " · "
                     + series.ran() + " ran"
                     + (notRun == 0

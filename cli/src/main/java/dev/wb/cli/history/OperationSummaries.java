@@ -7,6 +7,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
+import dev.wb.projections.events.HookGuard;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.PreflightCompleted;
 
@@ -22,9 +23,11 @@ final class OperationSummaries {
     static String of(EventEnvelope event) {
         if (HooksConfigured.TYPE.matches(event)) {
             HooksConfigured hooks = HooksConfigured.TYPE.read(event);
-            String guard = hooks.guard().equals("none") ? "" : " · judge guard " + hooks.guard();
-            return TerminalText.escape(
-                    hooks.action() + " " + hooks.host() + ": " + hooks.result() + " · " + hooks.file() + guard);
+            String guard = hooks.guard() == HookGuard.NONE
+                    ? ""
+                    : " · judge guard " + hooks.guard().wireName();
+            return TerminalText.escape(hooks.action().wireName() + " "
+                    + hooks.host().wireName() + ": " + hooks.result().wireName() + " · " + hooks.file() + guard);
         }
         if (PreflightCompleted.TYPE.matches(event)) {
             PreflightCompleted preflight = PreflightCompleted.TYPE.read(event);

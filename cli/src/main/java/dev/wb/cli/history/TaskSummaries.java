@@ -43,8 +43,9 @@ final class TaskSummaries {
         }
         if (ImportVerdictRecorded.TYPE.matches(event)) {
             ImportVerdictRecorded imported = ImportVerdictRecorded.TYPE.read(event);
-            return cut("imported, unverified: " + TerminalText.escape(imported.tool()) + " "
-                    + TerminalText.escape(imported.kind()) + " "
+            return cut("imported, unverified: "
+                    + TerminalText.escape(imported.tool().wireName()) + " "
+                    + TerminalText.escape(imported.kind().wireName()) + " "
                     + imported.verdict().map(TerminalText::escape).orElse("(no verdict)") + " · "
                     + TerminalText.escape(imported.file()) + " · " + digest(imported.sha256()));
         }

@@ -91,7 +91,7 @@ public final class HooksInstallCmd extends LeafCmd {
         if (root.json()) {
             ObjectNode doc = json(result, onPath);
             ObjectNode skillsDoc = doc.putObject("skills");
-            skillsDoc.put("action", skills.action().id());
+            skillsDoc.put("action", skills.action().wireName());
             skills.paths().forEach(skillsDoc.putArray("files")::add);
             doc.put("event", event.eventId());
             console.json(doc);
@@ -154,9 +154,9 @@ public final class HooksInstallCmd extends LeafCmd {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("host", result.host().id());
         doc.put("file", result.host().path());
-        doc.put("action", result.action().id());
+        doc.put("action", result.action().wireName());
         doc.set("entries", entries(result.entries()));
-        doc.put("guard", result.guard().id());
+        doc.put("guard", result.guard().wireName());
         doc.put("ignore", result.ignore().id());
         doc.put("deleted", result.deleted());
         doc.put("wbOnPath", onPath);

@@ -13,6 +13,8 @@ import dev.wb.commands.judge.agents.JudgeGuardHook;
 import dev.wb.commands.judge.agents.SettingsIgnore;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.JudgeHookAction;
+import dev.wb.projections.events.judge.JudgeSwitch;
 import java.util.Optional;
 
 /** What {@code wb judge enable} and {@code disable} print: each file they wrote or would write (docs/JUDGE.md). */
@@ -42,9 +44,9 @@ final class JudgeAgentsOutput {
 
     /** The {@code --json} document: the config, each file, the schema, the hook, the ignore rule, models, pi. */
     private static ObjectNode json(WbCommand root, JudgeAgents.Result result, Optional<EventEnvelope> event) {
-        boolean enable = result.action().equals("enable");
+        boolean enable = result.action() == JudgeSwitch.ENABLE;
         ObjectNode doc = CanonicalJson.objectNode();
-        doc.put("action", result.action());
+        doc.put("action", result.action().wireName());
         doc.put("dryRun", result.dryRun());
         doc.put("enabled", result.enabled());
         ObjectNode config = doc.putObject("config");
@@ -69,7 +71,7 @@ final class JudgeAgentsOutput {
             s.put("action", schema.action().id());
         });
         ObjectNode hook = doc.putObject("hook");
-        hook.put("action", result.hook().id());
+        hook.put("action", result.hook().wireName());
         hook.put("path", JudgeGuardHook.SETTINGS);
         result.hookCommand().ifPresentOrElse(c -> hook.put("command", c), () -> hook.putNull("command"));
         hook.put("note", result.hookNote());
@@ -106,7 +108,7 @@ final class JudgeAgentsOutput {
     /** The text: the config line, a line a file, pi, the schema, the hook and the ignore rule, then what follows. */
     private static void text(WbCommand root, JudgeAgents.Result result, Optional<EventEnvelope> event) {
         Console console = root.context().console();
-        boolean enable = result.action().equals("enable");
+        boolean enable = result.action() == JudgeSwitch.ENABLE;
         String would = result.dryRun() ? "would be " : "";
         console.line((result.dryRun() ? "dry run: nothing written. " : "") + "judge "
                 + (enable ? "enabled" : "disabled") + " in .workflow/config.json (agents.judge.enabled: "
@@ -128,8 +130,8 @@ final class JudgeAgentsOutput {
                         + (result.dryRun() && schema.action().writes() ? "would be " : "")
                         + schema.action().label()));
         console.line("  " + Columns.left("hook", 9)
-                + (result.dryRun() && result.hook() != JudgeAgents.HookAction.UNCHANGED
-                        ? "would be " + result.hook().id() + " in " + JudgeGuardHook.SETTINGS
+                + (result.dryRun() && result.hook() != JudgeHookAction.UNCHANGED
+                        ? "would be " + result.hook().wireName() + " in " + JudgeGuardHook.SETTINGS
                         : result.hookNote())
                 + result.hookCommand()
                         .map(c -> ": PreToolUse " + JudgeGuardHook.MATCHER + " runs " + c)

@@ -85,18 +85,18 @@ public final class JudgeCurrentCmd extends LeafCmd {
                 ObjectNode doc = CanonicalJson.objectNode();
                 doc.put("taskId", key.value());
                 doc.put("snapshot", outcome.snapshot().get().label());
-                doc.put("status", c.status());
-                doc.put("reviewBoundary", c.reviewBoundary());
-                doc.put("executionMetadata", c.executionMetadata());
+                doc.put("status", c.status().wireName());
+                doc.put("reviewBoundary", c.reviewBoundary().wireName());
+                doc.put("executionMetadata", c.executionMetadata().wireName());
                 c.changedFiles().forEach(doc.putArray("changedFiles")::add);
                 root.context().console().json(doc);
             } else {
                 Console console = root.context().console();
                 console.line(key + ": " + outcome.snapshot().get().label() + " against the live workspace");
-                console.line("  status:            " + c.status());
+                console.line("  status:            " + c.status().wireName());
                 changed(console, c.changedFiles());
-                console.line("  reviewBoundary:    " + c.reviewBoundary());
-                console.line("  executionMetadata: " + c.executionMetadata());
+                console.line("  reviewBoundary:    " + c.reviewBoundary().wireName());
+                console.line("  executionMetadata: " + c.executionMetadata().wireName());
             }
             return Exit.OK;
         }

@@ -72,7 +72,7 @@ public final class JudgeRoundsCmd extends LeafCmd {
                         + round.verdict().orElse("null")
                         + "  independent "
                         + round.independent().map(String::valueOf).orElse("null")
-                        + "  category " + round.category() + "  ambiguous " + round.ambiguous());
+                        + "  category " + round.category().wireName() + "  ambiguous " + round.ambiguous());
                 console.line("    scopeDigest " + round.scopeDigest());
                 round.files().forEach(f -> console.line("    " + f));
             }

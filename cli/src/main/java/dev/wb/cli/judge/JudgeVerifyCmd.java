@@ -126,20 +126,23 @@ public final class JudgeVerifyCmd extends LeafCmd {
         if (outcome.approved()) {
             console.line("APPROVED for the reviewed boundary: " + task + ", " + candidate + " (scope "
                     + outcome.record().get().scopeDigest() + ")");
-            console.line("reviewBoundary: " + result.reviewBoundary());
+            console.line("reviewBoundary: " + result.reviewBoundary().wireName());
         } else if (outcome.valid()) {
             console.line(outcome.record().get().verdict() + ": a valid review of " + task + ", " + candidate
                     + "; not an approval");
         } else {
             console.line("REJECTED: the record " + result.file().getFileName() + " does not verify");
         }
-        StringBuilder now = new StringBuilder("verifiedNow: runtime " + outcome.runtime());
+        StringBuilder now =
+                new StringBuilder("verifiedNow: runtime " + outcome.runtime().wireName());
         if (result.mode() == JudgeVerifyMode.RECEIPT) {
             now.append(" (pinned receipt)");
         } else if (result.mode() == JudgeVerifyMode.RUN_TESTS) {
             now.append(" (re-run now)");
         }
-        result.current().ifPresent(c -> now.append(", executionMetadata ").append(c.executionMetadata()));
+        result.current()
+                .ifPresent(c -> now.append(", executionMetadata ")
+                        .append(c.executionMetadata().wireName()));
         console.line(now.toString());
         outcome.record().filter(ReviewRecord::legacy).ifPresent(r -> console.line("legacy: a version 5 record"));
         for (JudgeRun.CommandResult r : result.reexecuted()) {
@@ -176,11 +179,11 @@ public final class JudgeVerifyCmd extends LeafCmd {
         ArrayNode notices = doc.putArray("notices");
         outcome.notices().forEach(notices::add);
         ObjectNode now = doc.putObject("verifiedNow");
-        now.put("runtime", outcome.runtime());
-        now.put("reviewBoundary", result.reviewBoundary());
+        now.put("runtime", outcome.runtime().wireName());
+        now.put("reviewBoundary", result.reviewBoundary().wireName());
         result.current()
                 .ifPresentOrElse(
-                        c -> now.put("executionMetadata", c.executionMetadata()),
+                        c -> now.put("executionMetadata", c.executionMetadata().wireName()),
                         () -> now.putNull("executionMetadata"));
         ArrayNode reexecuted = doc.putArray("reexecuted");
         for (JudgeRun.CommandResult r : result.reexecuted()) {

@@ -29,9 +29,9 @@ record ChainState(
         return broken.isEmpty();
     }
 
-    /** Each chain's state, this clone's own first. */
+    /** Each chain's state, this clone's own first; {@code lastEvent} the history's last event read. */
     static List<ChainState> of(
-            List<SyncedReader.ChainReport> reports, List<EventEnvelope> events, Optional<MergedLog.View> view) {
+            List<SyncedReader.ChainReport> reports, Optional<EventEnvelope> lastEvent, Optional<MergedLog.View> view) {
         List<ChainState> states = new ArrayList<>();
         for (SyncedReader.ChainReport chain : reports) {
             HashChain.Report report = chain.report();
@@ -39,8 +39,8 @@ record ChainState(
             Optional<String> head = Optional.empty();
             Optional<Long> number = Optional.empty();
             if (view.isEmpty()) {
-                if (broken.isEmpty() && !events.isEmpty()) {
-                    head = Optional.of(hash12(events.get(events.size() - 1).hash()));
+                if (broken.isEmpty() && lastEvent.isPresent()) {
+                    head = Optional.of(hash12(lastEvent.get().hash()));
                 }
             } else {
                 List<MergedLog.Entry> entries = view.get().entries();

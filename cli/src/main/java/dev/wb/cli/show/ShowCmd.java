@@ -17,7 +17,6 @@ import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.show.PageRedactor;
-import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.LogDamagedException;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.text.TerminalText;
@@ -94,7 +93,7 @@ public final class ShowCmd extends LeafCmd {
 
     @Override
     protected Exit run() {
-        Paint.When when = Paint.when(color, key == null ? "wb show --html" : "wb show " + key);
+        Paint.when(color, key == null ? "wb show --html" : "wb show " + key); // a bad --color, refused first
         if (html != null) {
             return new ShowHtml(context(), console(), json()).write(key, html);
         }
@@ -104,48 +103,46 @@ public final class ShowCmd extends LeafCmd {
         StreamId stream = Keys.stream(key);
         try (Session session = context().session()) {
             ReplayQuery query = new ReplayQuery(session);
-            List<EventEnvelope> events;
-            Optional<MergedLog.View> view;
-            List<SyncedReader.ChainReport> reports;
+            List<SyncedReader.ChainReport> reports = query.verify(stream);
+            Optional<MergedLog.View> view = query.merged(stream);
+            Timeline timeline = new Timeline(view, PageRedactor.lenient(session).remembering());
             try {
-                events = query.current(stream);
-                view = query.merged(stream);
-                reports = query.verify(stream);
+                // read once, as wb replay reads it: each event becomes its line as it is read
+                session.reader().forEach(stream, 0, timeline::add);
             } catch (LogDamagedException | UncheckedIOException | IllegalArgumentException damaged) {
-                // a damaged record, or a payload no longer JSON that its upcasting reads
+                // a damaged record, or a payload no longer JSON that its upcasting or its summary reads
                 return unreadable(query, stream, damaged);
             }
-            List<Timeline.Group> groups;
-            try {
-                groups = Timeline.of(events, view, PageRedactor.lenient(session));
-            } catch (IllegalArgumentException | UncheckedIOException unreadablePayload) {
-                // a record whose payload is no longer JSON: read only when its summary is made
-                return unreadable(query, stream, unreadablePayload);
-            }
-            List<ChainState> chains = ChainState.of(reports, events, view);
-            // Replicas fetched but not counted (docs/SYNC.md, "Trust"): named, their events left to wb sync log.
-            List<ReplicaTrust.Verdict> untrusted = session.trust().untrusted().stream()
-                    .filter(v -> SyncedReader.copyHolds(session.workspace(), v.replica(), stream))
-                    .toList();
-            if (json()) {
-                ObjectNode doc = ShowJson.of(stream, events.size(), groups, chains);
-                ArrayNode list = doc.putArray("untrusted");
-                untrusted.forEach(
-                        v -> list.addObject().put("replica", v.replica()).put("why", v.why()));
-                console().json(doc);
-            } else {
-                Paint paint =
-                        Paint.of(when, context().env(), context().terminals().interactive());
-                new ShowText(console(), paint).print(stream, events.size(), groups, chains);
-                untrusted.forEach(v -> console()
-                        .line("untrusted: replica " + v.replica() + " (" + TerminalText.escape(v.why())
-                                + "): its events of " + stream.name() + " count for nothing; wb sync log "
-                                + stream.name()
-                                + " lists them"));
-                console().flush();
-            }
+            List<ChainState> chains = ChainState.of(reports, timeline.last(), view);
+            print(session, stream, timeline, chains);
             return Chains.report(console(), reports);
         }
+    }
+
+    private void print(Session session, StreamId stream, Timeline timeline, List<ChainState> chains) {
+        // Replicas fetched but not counted (docs/SYNC.md, "Trust"): named, their events left to wb sync log.
+        List<ReplicaTrust.Verdict> untrusted = session.trust().untrusted().stream()
+                .filter(v -> SyncedReader.copyHolds(session.workspace(), v.replica(), stream))
+                .toList();
+        int events = (int) timeline.count();
+        List<Timeline.Group> groups = timeline.groups();
+        if (json()) {
+            ObjectNode doc = ShowJson.of(stream, events, groups, chains);
+            ArrayNode list = doc.putArray("untrusted");
+            untrusted.forEach(v -> list.addObject().put("replica", v.replica()).put("why", v.why()));
+            console().json(doc);
+            return;
+        }
+        Paint paint = Paint.of(
+                Paint.when(color, "wb show " + key),
+                context().env(),
+                context().terminals().interactive());
+        new ShowText(console(), paint).print(stream, events, groups, chains);
+        untrusted.forEach(v -> console()
+                .line("untrusted: replica " + v.replica() + " (" + TerminalText.escape(v.why())
+                        + "): its events of " + stream.name() + " count for nothing; wb sync log " + stream.name()
+                        + " lists them"));
+        console().flush();
     }
 
     /**
@@ -158,7 +155,7 @@ public final class ShowCmd extends LeafCmd {
         if (reports.stream().allMatch(r -> r.report().intact())) {
             throw damaged;
         }
-        List<ChainState> chains = ChainState.of(reports, List.of(), Optional.empty());
+        List<ChainState> chains = ChainState.of(reports, Optional.empty(), Optional.empty());
         String why = "its events cannot be read: " + TerminalText.escape(damaged.getMessage());
         if (json()) {
             ObjectNode doc = ShowJson.of(stream, 0, List.of(), chains);

@@ -11,9 +11,11 @@ import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.commands.show.PageReuse;
 import dev.wb.commands.show.Pages;
-import dev.wb.commands.show.TaskPage;
+import dev.wb.commands.show.TaskPages;
 import dev.wb.commands.show.WorkspacePage;
+import dev.wb.commands.status.StatusQuery;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
@@ -73,33 +75,36 @@ final class ShowHtml {
         }
     }
 
-    /** One task's page, to stdout ({@code -}), its default file (empty) or {@code file}. */
+    /** One task's pages, to stdout ({@code -}: the last page), its default file (empty) or {@code file}. */
     private Exit taskPage(Session session, TaskKey task, String file, Instant madeAt) {
-        String html;
+        List<SyncedReader.ChainReport> chains;
         try {
-            html = TaskPage.html(session, task, madeAt);
+            if (file.equals("-")) {
+                TaskPages.Last last = TaskPages.last(session, task, madeAt);
+                console.out().print(last.html());
+                console.flush();
+                chains = last.chains();
+            } else {
+                Path target = file.isEmpty()
+                        ? Pages.defaultFile(session.workspace(), Optional.of(task))
+                        : context.cwd().resolve(file);
+                chains = TaskPages.write(session, task, madeAt, target).chains();
+                report(target, List.of(task.value()), List.of());
+            }
         } catch (IllegalArgumentException | UncheckedIOException unreadable) {
             return damaged(session, List.of(StreamId.task(task)), unreadable);
         }
-        if (file.equals("-")) {
-            console.out().print(html);
-            console.flush();
-        } else {
-            Path target = file.isEmpty()
-                    ? Pages.defaultFile(session.workspace(), Optional.of(task))
-                    : context.cwd().resolve(file);
-            Pages.write(target, html);
-            report(target, List.of(task.value()));
-        }
         // The page says whether the chain verifies; so do the exit and stderr, as wb show KEY's.
-        return Chains.report(console, new ReplayQuery(session).verify(StreamId.task(task)));
+        return Chains.report(console, chains);
     }
 
-    /** The workspace's page, to stdout ({@code -}), or to a file with every task's page beside it. */
+    /** The workspace's page, to stdout ({@code -}), or to a file with every task's pages beside it. */
     private Exit workspacePages(Session session, String file, Instant madeAt) {
         String html;
+        StatusQuery.WorkspaceStatus status;
         try {
-            html = WorkspacePage.html(session, madeAt);
+            status = new StatusQuery(session).all();
+            html = WorkspacePage.html(session, status, madeAt);
         } catch (IllegalArgumentException | UncheckedIOException unreadable) {
             return damaged(session, session.reader().streams(), unreadable);
         }
@@ -111,35 +116,46 @@ final class ShowHtml {
         Path target = file.isEmpty()
                 ? Pages.defaultFile(session.workspace(), Optional.empty())
                 : context.cwd().resolve(file);
-        // Each task's page beside the workspace's, so that its links resolve. Every file is
-        // checked before any is written: a refused one leaves no pages half made.
+        // Each task's pages beside the workspace's, so that its links resolve; the workspace page last,
+        // so that it never links to a page not yet written. Each task's files are checked before any of
+        // them is written, the workspace page's before all.
         Path dir = target.toAbsolutePath().normalize().getParent();
-        List<TaskKey> tasks = new ArrayList<>();
-        for (StreamId stream : session.reader().streams()) {
-            if (!stream.isWorkspace()) {
-                tasks.add(Keys.task(stream.name()));
-            }
-        }
         Pages.check(target);
-        for (TaskKey each : tasks) {
-            Pages.check(dir.resolve(Pages.fileName(each)));
+        for (StatusQuery.StreamStatus task : withHistory(status)) {
+            Pages.check(dir.resolve(Pages.fileName(Keys.task(task.stream().name()))));
         }
+        PageReuse reuse = PageReuse.load(session.workspace());
+        String redaction = PageReuse.redaction(session);
         List<String> written = new ArrayList<>();
-        List<String> pages = new ArrayList<>();
-        for (TaskKey each : tasks) {
+        List<String> kept = new ArrayList<>();
+        for (StatusQuery.StreamStatus task : withHistory(status)) {
+            TaskKey each = Keys.task(task.stream().name());
+            Path page = dir.resolve(Pages.fileName(each));
+            Optional<String> key = PageReuse.key(session, task, redaction);
+            if (key.isPresent() && reuse.current(page, key.get())) {
+                kept.add(each.value()); // its history and everything its pages show are as they were
+                continue;
+            }
             try {
-                pages.add(TaskPage.html(session, each, madeAt));
+                TaskPages.Written pages = TaskPages.write(session, each, madeAt, page);
+                key.ifPresent(k -> reuse.written(page, k, pages.files()));
             } catch (IllegalArgumentException | UncheckedIOException unreadable) {
+                reuse.save();
                 return damaged(session, List.of(StreamId.task(each)), unreadable);
             }
+            written.add(each.value());
         }
-        for (int i = 0; i < tasks.size(); i++) {
-            Pages.write(dir.resolve(Pages.fileName(tasks.get(i))), pages.get(i));
-            written.add(tasks.get(i).value());
-        }
+        reuse.save();
         Pages.write(target, html);
-        report(target, written);
+        report(target, written, kept);
         return Exit.OK;
+    }
+
+    /** The task streams that hold events (a planned task with no history has no page). */
+    private static List<StatusQuery.StreamStatus> withHistory(StatusQuery.WorkspaceStatus status) {
+        return status.streams().stream()
+                .filter(s -> !s.stream().isWorkspace() && s.activity().events() > 0)
+                .toList();
     }
 
     /**
@@ -169,12 +185,14 @@ final class ShowHtml {
         return Optional.of(Keys.task(key));
     }
 
-    private void report(Path page, List<String> tasks) {
+    private void report(Path page, List<String> tasks, List<String> kept) {
         if (json) {
             ObjectNode doc = CanonicalJson.objectNode();
             doc.put("page", page.toString());
             ArrayNode list = doc.putArray("tasks");
             tasks.forEach(list::add);
+            ArrayNode unchanged = doc.putArray("kept");
+            kept.forEach(unchanged::add);
             console.json(doc);
         } else {
             console.line(TerminalText.escape(page.toString()));

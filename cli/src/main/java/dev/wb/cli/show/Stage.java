@@ -59,7 +59,11 @@ enum Stage {
     /** One word for a stage and how it reads: the state its events add up to. */
     record State(String word, Tone tone) {}
 
-    /** What the stage's events, in order, add up to; {@code none} when it has none. */
+    /**
+     * What the stage's events, in order, add up to; {@code none} when it has none. Only the last event of
+     * each type and the order of those last events count, so the last of each type alone, in their
+     * order, gives the same state ({@link Timeline} keeps no more).
+     */
     State state(List<EventEnvelope> events) {
         if (events.isEmpty()) {
             return new State("none", Tone.PLAIN);

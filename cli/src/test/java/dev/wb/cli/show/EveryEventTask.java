@@ -10,15 +10,22 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
+import dev.wb.projections.events.AgentHost;
 import dev.wb.projections.events.CheckOutcome;
 import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.HookGuard;
+import dev.wb.projections.events.HooksAction;
 import dev.wb.projections.events.HooksConfigured;
 import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.ImportedKind;
+import dev.wb.projections.events.InstallResult;
 import dev.wb.projections.events.McpCalled;
+import dev.wb.projections.events.OriginalTool;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
@@ -30,6 +37,7 @@ import dev.wb.projections.events.TaskCleaned;
 import dev.wb.projections.events.TaskCreated;
 import dev.wb.projections.events.TaskDone;
 import dev.wb.projections.events.TaskFetched;
+import dev.wb.projections.events.TicketProvider;
 import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
@@ -40,13 +48,18 @@ import dev.wb.projections.events.audit.CitationsChecked;
 import dev.wb.projections.events.audit.FileCheckVerdict;
 import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.CommitStyle;
+import dev.wb.projections.events.draft.HandoverState;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PlanRendered;
 import dev.wb.projections.events.draft.PrChecked;
+import dev.wb.projections.events.judge.BoundaryStatus;
 import dev.wb.projections.events.judge.CommandsApproval;
+import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.FindingKind;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
+import dev.wb.projections.events.judge.JudgeHookAction;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordRead;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
@@ -58,8 +71,11 @@ import dev.wb.projections.events.judge.JudgeRunRefused;
 import dev.wb.projections.events.judge.JudgeRunStarted;
 import dev.wb.projections.events.judge.JudgeSnapshotCaptured;
 import dev.wb.projections.events.judge.JudgeSnapshotsPruned;
+import dev.wb.projections.events.judge.JudgeSwitch;
 import dev.wb.projections.events.judge.JudgeVerifyMode;
+import dev.wb.projections.events.judge.RecordCategory;
 import dev.wb.projections.events.judge.ReviewGated;
+import dev.wb.projections.events.judge.RuntimeValidation;
 import dev.wb.projections.events.judge.TaskCommandsApproved;
 import dev.wb.projections.events.run.EdgeTaken;
 import dev.wb.projections.events.run.NodeFinished;
@@ -147,8 +163,8 @@ public final class EveryEventTask {
                 new WorkspaceInitialized(List.of("config.json", ".gitignore"), List.of()),
                 new TaskCreated(List.of(".workflow/EVERY-1/task.md", ".workflow/EVERY-1/sdd.json")),
                 new ImportVerdictRecorded(
-                        "workbench",
-                        "audit",
+                        OriginalTool.WORKBENCH,
+                        ImportedKind.AUDIT,
                         ".workflow/EVERY-1/audit.json",
                         Optional.empty(),
                         DIGEST,
@@ -205,7 +221,7 @@ public final class EveryEventTask {
                         List.of(new FlowValidated.Flow("fix", "flows/fix.yaml", true, List.of(), List.of())),
                         0),
                 new GitStepRan(
-                        "commit",
+                        GitSeriesName.COMMIT,
                         0,
                         List.of("commit", "-F", ".workflow/EVERY-1/commit.txt"),
                         GitStatus.OK,
@@ -214,7 +230,7 @@ public final class EveryEventTask {
                         Optional.empty(),
                         40,
                         Optional.empty()),
-                new GitSeriesFinished("commit", GitStatus.OK, 1, List.of(), Optional.empty()),
+                new GitSeriesFinished(GitSeriesName.COMMIT, GitStatus.OK, 1, List.of(), Optional.empty()),
                 new JudgeSnapshotCaptured(
                         SNAPSHOT,
                         8,
@@ -268,7 +284,7 @@ public final class EveryEventTask {
                         Optional.of("SNAPSHOT:" + SNAPSHOT),
                         Optional.of(true),
                         Map.of("AC-1", "met"),
-                        "ordinary"),
+                        RecordCategory.ORDINARY),
                 new JudgeRecordVerified(
                         ".workflow/EVERY-1/review.json",
                         DIGEST,
@@ -280,11 +296,16 @@ public final class EveryEventTask {
                         Optional.of("APPROVED"),
                         List.of(),
                         List.of(),
-                        new JudgeRecordVerified.VerifiedNow("verified", "CURRENT", Optional.of("ABSENT"))),
-                new JudgeCurrentClassified(DIGEST, SNAPSHOT, "CURRENT", "CURRENT", "ABSENT"),
+                        new JudgeRecordVerified.VerifiedNow(
+                                RuntimeValidation.VERIFIED,
+                                BoundaryStatus.CURRENT,
+                                Optional.of(ExecutionMetadata.ABSENT))),
+                new JudgeCurrentClassified(
+                        DIGEST, SNAPSHOT, BoundaryStatus.CURRENT, BoundaryStatus.CURRENT, ExecutionMetadata.ABSENT),
                 new JudgeReproduced(SNAPSHOT, COMMIT, COMMIT, true, List.of(), List.of(), List.of()),
                 new JudgeSnapshotsPruned(3, List.of(), List.of(SNAPSHOT), List.of()),
-                new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", Map.of()),
+                new JudgeAgentsConfigured(
+                        JudgeSwitch.ENABLE, List.of(".claude/agents/judge.md"), JudgeHookAction.INSTALLED, Map.of()),
                 new SyncSeen(12, List.of(new SyncSeen.Head("r-other", 4, DIGEST))),
                 new SyncSignaturesChecked(
                         "origin",
@@ -294,10 +315,15 @@ public final class EveryEventTask {
                                 List.of(new SyncSignaturesChecked.Signer("SHA256:abc", "ssh-ed25519", 2)),
                                 0,
                                 List.of()))),
-                new HooksConfigured("install", "claude", ".claude/settings.local.json", "installed", "none"),
+                new HooksConfigured(
+                        HooksAction.INSTALL,
+                        AgentHost.CLAUDE,
+                        ".claude/settings.local.json",
+                        InstallResult.INSTALLED,
+                        HookGuard.NONE),
                 new TaskDone("shipped"),
                 new TaskCleaned(List.of(".workflow/EVERY-1/task.md")),
-                new TaskFetched("github", "github:octo/app#12", DIGEST, false),
+                new TaskFetched(TicketProvider.GITHUB, "github:octo/app#12", DIGEST, false),
                 new HandoverWritten(".workflow/EVERY-1/handover.md", DIGEST),
                 new PlanRendered(".workflow/EVERY-1/sdd.md", DIGEST),
                 new RunStarted("implementation", DIGEST, DIGEST, "implementation"),
@@ -370,8 +396,9 @@ public final class EveryEventTask {
                         false,
                         List.of(new ReviewGated.Finding("src/App.java", 3, FindingKind.SECRET, "github-token")),
                         0),
-                new CommitChecked(false, "conventional", "ab".repeat(32), false, List.of("subject ends with a period")),
-                new PrChecked(true, "cd".repeat(32), true, List.of(), "ready"),
+                new CommitChecked(
+                        false, CommitStyle.CONVENTIONAL, "ab".repeat(32), false, List.of("subject ends with a period")),
+                new PrChecked(true, "cd".repeat(32), true, List.of(), HandoverState.READY),
                 new McpCalled("sdd_audit", List.of("key"), 0, 840));
     }
 

@@ -8,6 +8,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.PlannedFile;
@@ -151,7 +152,7 @@ final class SeededTask {
                         2200)
                 .toNewEvent());
         events.add(new GitStepRan(
-                        "commit",
+                        GitSeriesName.COMMIT,
                         0,
                         List.of("add", "--", "src/app.py"),
                         GitStatus.OK,
@@ -162,7 +163,7 @@ final class SeededTask {
                         Optional.empty())
                 .toNewEvent());
         events.add(new GitStepRan(
-                        "commit",
+                        GitSeriesName.COMMIT,
                         1,
                         List.of("commit", "-F", "commit.txt"),
                         GitStatus.OK,
@@ -172,7 +173,8 @@ final class SeededTask {
                         30,
                         Optional.empty())
                 .toNewEvent());
-        events.add(new GitSeriesFinished("commit", GitStatus.OK, 2, List.of(), Optional.empty()).toNewEvent());
+        events.add(
+                new GitSeriesFinished(GitSeriesName.COMMIT, GitStatus.OK, 2, List.of(), Optional.empty()).toNewEvent());
         return events;
     }
 }

@@ -10,6 +10,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.Workspace;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.testkit.SamplePlan;
@@ -88,7 +89,7 @@ class ShowHostileTest {
                     .record(
                             StreamId.task(TaskKey.parse("ABC-1").orElseThrow()),
                             List.of(new GitStepRan(
-                                    "commit",
+                                    GitSeriesName.COMMIT,
                                     0,
                                     List.of("commit", "-m", "password=hunter2-in-a-payload " + token),
                                     GitStatus.OK,

@@ -63,8 +63,8 @@ public final class CommitCheck {
             draft.save(session.workspace(), key.get().value(), SAVED_AS);
             saved = Optional.of(".workflow/" + key.get().value() + "/" + SAVED_AS);
         }
-        CommitChecked event = new CommitChecked(
-                reasons.isEmpty(), convention.style().wireName(), draft.sha256(), saved.isPresent(), reasons);
+        CommitChecked event =
+                new CommitChecked(reasons.isEmpty(), convention.style(), draft.sha256(), saved.isPresent(), reasons);
         EventEnvelope recorded = new EventService(session)
                 .record(key.map(StreamId::task).orElseGet(StreamId::workspace), event)
                 .get(0);

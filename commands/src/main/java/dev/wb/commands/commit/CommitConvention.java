@@ -8,6 +8,7 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
+import dev.wb.projections.events.draft.CommitStyle;
 import java.util.List;
 import java.util.Optional;
 
@@ -17,6 +18,9 @@ import java.util.Optional;
  * style wins: a team adopting a style its history does not have yet says so once.
  */
 public final class CommitConvention {
+
+    /** The key of .workflow/config.json a declared style is kept under, as the original keeps it. */
+    public static final String CONFIG_KEY = "commit_style";
 
     private CommitConvention() {}
 
@@ -33,8 +37,7 @@ public final class CommitConvention {
     public static void declare(Session session, CommitStyle style) {
         WorkspaceConfig.load(session.workspace()); // an unusable config.json is refused (exit 3), not overwritten
         ObjectNode before = JudgeAgentsConfig.readRoot(session.workspace());
-        ObjectNode after =
-                JudgeAgentsConfig.with(before, List.of(CommitStyle.CONFIG_KEY), TextNode.valueOf(style.wireName()));
+        ObjectNode after = JudgeAgentsConfig.with(before, List.of(CONFIG_KEY), TextNode.valueOf(style.wireName()));
         JudgeAgentsConfig.write(session.workspace(), after);
     }
 

@@ -1,5 +1,6 @@
 package dev.wb.commands.commit;
 
+import dev.wb.projections.events.draft.CommitStyle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

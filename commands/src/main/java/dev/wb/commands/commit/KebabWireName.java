@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * A closed set whose wire name is its constant's name in lower case, words joined by {@code -}
- * ({@code TICKET_PREFIXED} is {@code ticket-prefixed}): {@link CommitStyle}, the pull-request shapes.
+ * ({@code TICKET_PREFIXED} is {@code ticket-prefixed}): the pull-request shapes.
  */
 public interface KebabWireName extends WireName {
 

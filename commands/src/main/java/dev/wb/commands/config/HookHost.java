@@ -30,6 +30,6 @@ public enum HookHost implements HostFile {
     }
 
     public static Optional<HookHost> of(String id) {
-        return AgentHost.named(values(), HookHost::agent, id);
+        return HostFile.named(values(), id);
     }
 }

@@ -30,6 +30,6 @@ public enum JudgeAgentTarget implements HostFile {
     }
 
     public static Optional<JudgeAgentTarget> of(String id) {
-        return AgentHost.named(values(), JudgeAgentTarget::agent, id);
+        return HostFile.named(values(), id);
     }
 }

@@ -1,6 +1,7 @@
 package dev.wb.commands.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.wb.projections.events.draft.CommitStyle;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -44,7 +45,7 @@ public record OriginalKeys(Map<String, JsonNode> values, Optional<String> contex
 
     static final List<String> FLOW_KEYS = List.of("strategy", "source", "validation", "protected", "branch_pattern");
     /** The styles {@code commit_style} may name, as the original names them. */
-    static final List<String> COMMIT_STYLES = List.of("conventional", "ticket-prefixed", "free-form");
+    static final List<String> COMMIT_STYLES = CommitStyle.wireNames();
 
     static final List<String> STRATEGIES = List.of("cherry-pick", "merge", "trunk");
     private static final Pattern CONTEXT_NAME = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]*");

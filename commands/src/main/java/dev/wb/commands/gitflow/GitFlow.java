@@ -29,6 +29,7 @@ import dev.wb.gitrun.ProtectedBranches;
 import dev.wb.gitrun.SeriesResult;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.GitSeriesName;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,7 +48,8 @@ import java.util.Set;
 public final class GitFlow {
 
     /** A planned series: which command, where it is recorded, its steps. */
-    public record Planned(String series, StreamId stream, Optional<TaskKey> task, List<GitStep> steps, String note) {}
+    public record Planned(
+            GitSeriesName series, StreamId stream, Optional<TaskKey> task, List<GitStep> steps, String note) {}
 
     /** A series that ran; {@code hooks}: whether the repository's git hooks were let run. */
     public record Executed(
@@ -65,7 +67,7 @@ public final class GitFlow {
                         "git switch " + GitCommandText.quote(branch));
             }
             return new Planned(
-                    "start",
+                    GitSeriesName.START,
                     StreamId.task(key),
                     Optional.of(key),
                     GitSeries.start(
@@ -104,7 +106,7 @@ public final class GitFlow {
         Optional<String> author =
                 WorkbenchContexts.expected(config, env).identity().map(i -> i.name() + " <" + i.email() + ">");
         return new Planned(
-                "commit",
+                GitSeriesName.COMMIT,
                 StreamId.task(key),
                 Optional.of(key),
                 GitSeries.commit(key, ".workflow/" + key + "/commit.txt", author),
@@ -122,7 +124,7 @@ public final class GitFlow {
         Optional<String> author =
                 argv.contains("--author") ? Optional.of(argv.get(argv.indexOf("--author") + 1)) : Optional.empty();
         return new Planned(
-                "commit",
+                GitSeriesName.COMMIT,
                 commit.stream(),
                 commit.task(),
                 GitSeries.stageAndCommit(key, paths, argv.get(argv.indexOf("-F") + 1), author),
@@ -147,7 +149,7 @@ public final class GitFlow {
             }
             Optional<TaskKey> task = taskOf(config, branch);
             StreamId stream = task.map(StreamId::task).orElse(StreamId.workspace());
-            return new Planned("push", stream, task, GitSeries.push(remote, branch), "");
+            return new Planned(GitSeriesName.PUSH, stream, task, GitSeries.push(remote, branch), "");
         }
     }
 
@@ -166,7 +168,7 @@ public final class GitFlow {
                     ? "nothing to carry: every commit of this branch is on " + GitCommandText.quote(target)
                     : "";
             return new Planned(
-                    "carry",
+                    GitSeriesName.CARRY,
                     StreamId.task(key),
                     Optional.of(key),
                     commits.isEmpty() ? List.of() : GitSeries.carry(key, target, branch, commits),

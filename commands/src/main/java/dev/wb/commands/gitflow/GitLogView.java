@@ -45,7 +45,7 @@ public final class GitLogView {
         run.put("stopped", ok || steps.isEmpty() ? "" : stopped(steps.get(steps.size() - 1)));
         ArrayNode list = run.putArray("steps");
         steps.forEach(step -> list.add(step(step)));
-        run.put("series", finished.series());
+        run.put("series", finished.series().wireName());
         run.put("version", end.version());
         run.put("time", end.time().toString());
         run.put("status", finished.status().wireName());

@@ -5,6 +5,7 @@ import dev.wb.gitrun.GitStep;
 import dev.wb.gitrun.SeriesResult;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
@@ -20,7 +21,7 @@ final class SeriesRecord {
 
     private SeriesRecord() {}
 
-    static List<WbEvent> events(String series, List<GitStep> steps, SeriesResult result) {
+    static List<WbEvent> events(GitSeriesName series, List<GitStep> steps, SeriesResult result) {
         List<WbEvent> events = new ArrayList<>();
         List<StepOutcome> recorded = new ArrayList<>(result.ran());
         result.failed().ifPresent(recorded::add);

@@ -12,7 +12,10 @@ import dev.wb.commands.judge.agents.JudgeGuardHook;
 import dev.wb.commands.judge.agents.SettingsIgnore;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
+import dev.wb.projections.events.HookGuard;
+import dev.wb.projections.events.HooksAction;
 import dev.wb.projections.events.HooksConfigured;
+import dev.wb.projections.events.InstallResult;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -45,43 +48,12 @@ public final class AgentHooks {
 
     private AgentHooks() {}
 
-    /** What happened to the host's file. */
-    public enum Action {
-        INSTALLED,
-        UPDATED,
-        UNCHANGED,
-        REMOVED,
-        ABSENT;
-
-        public String id() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
-    /** What happened to the judge's guard entry (Claude Code only). */
-    public enum Guard {
-        /** Added: the judge is enabled and no guard was there. */
-        ADDED,
-        /** Already there (from wb judge enable or an earlier install). */
-        PRESENT,
-        /** Left in place on uninstall: the judge is enabled, and wb judge disable removes it. */
-        KEPT,
-        /** Taken out on uninstall: the judge is not enabled and the entry is the one install writes. */
-        REMOVED,
-        /** Not this host's, or the judge is not enabled. */
-        NONE;
-
-        public String id() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
     /** What install or uninstall did to one host's file. */
     public record Result(
             HookHost host,
-            Action action,
+            InstallResult action,
             List<Entry> entries,
-            Guard guard,
+            HookGuard guard,
             SettingsIgnore.Action ignore,
             boolean deleted) {}
 
@@ -130,17 +102,18 @@ public final class AgentHooks {
         List<Entry> want = entries(host);
         List<Entry> have = HookEntries.found(host, settings);
         ObjectNode merged = same(have, want) ? settings : HookEntries.with(host, settings, want);
-        Guard guard = Guard.NONE;
+        HookGuard guard = HookGuard.NONE;
         if (host == HookHost.CLAUDE && JudgeAgentsConfig.load(ws).enabled()) {
             if (JudgeGuardHook.installed(merged).isEmpty()) {
                 merged = JudgeGuardHook.install(merged, GUARD_COMMAND);
-                guard = Guard.ADDED;
+                guard = HookGuard.ADDED;
             } else {
-                guard = Guard.PRESENT;
+                guard = HookGuard.PRESENT;
             }
         }
         boolean changed = !merged.equals(settings) || !HookFile.exists(ws, host);
-        Action action = !changed ? Action.UNCHANGED : have.isEmpty() ? Action.INSTALLED : Action.UPDATED;
+        InstallResult action =
+                !changed ? InstallResult.UNCHANGED : have.isEmpty() ? InstallResult.INSTALLED : InstallResult.UPDATED;
         // Claude Code's local settings are per developer: kept out of git before they are written.
         SettingsIgnore.Action ignore =
                 host == HookHost.CLAUDE ? SettingsIgnore.planAdd(ws) : SettingsIgnore.Action.NONE;
@@ -156,23 +129,23 @@ public final class AgentHooks {
     /** Takes wb's entries out of the host's file; deletes the file when nothing else is left in it. */
     public static Result uninstall(Workspace ws, HookHost host) {
         if (!HookFile.exists(ws, host)) {
-            return new Result(host, Action.ABSENT, List.of(), Guard.NONE, SettingsIgnore.Action.NONE, false);
+            return new Result(host, InstallResult.ABSENT, List.of(), HookGuard.NONE, SettingsIgnore.Action.NONE, false);
         }
         ObjectNode settings = HookFile.read(ws, host);
         List<Entry> had = HookEntries.found(host, settings);
         ObjectNode without = HookEntries.without(host, settings);
-        Guard guard = Guard.NONE;
+        HookGuard guard = HookGuard.NONE;
         if (host == HookHost.CLAUDE) {
             List<String> guards = JudgeGuardHook.installed(without);
             if (!guards.isEmpty() && JudgeAgentsConfig.load(ws).enabled()) {
-                guard = Guard.KEPT;
+                guard = HookGuard.KEPT;
             } else if (!guards.isEmpty() && guards.stream().allMatch(GUARD_COMMAND::equals)) {
                 without = JudgeGuardHook.without(without);
-                guard = Guard.REMOVED;
+                guard = HookGuard.REMOVED;
             }
         }
         if (without.equals(settings)) {
-            return new Result(host, Action.ABSENT, List.of(), guard, SettingsIgnore.Action.NONE, false);
+            return new Result(host, InstallResult.ABSENT, List.of(), guard, SettingsIgnore.Action.NONE, false);
         }
         boolean stays = !without.isEmpty();
         SettingsIgnore.Action ignore =
@@ -185,7 +158,7 @@ public final class AgentHooks {
         if (ignore == SettingsIgnore.Action.REMOVED) {
             SettingsIgnore.remove(ws);
         }
-        return new Result(host, Action.REMOVED, had, guard, ignore, !stays);
+        return new Result(host, InstallResult.REMOVED, had, guard, ignore, !stays);
     }
 
     /** The same entries, in whatever order the file holds them (a user's event may come first). */
@@ -196,11 +169,11 @@ public final class AgentHooks {
     /** Records {@code hooks.configured} (docs/EVENTS.md) in the workspace's stream, install or uninstall. */
     public static EventEnvelope record(Session session, boolean install, Result result) {
         HooksConfigured event = new HooksConfigured(
-                install ? "install" : "uninstall",
-                result.host().id(),
+                install ? HooksAction.INSTALL : HooksAction.UNINSTALL,
+                result.host().agent(),
                 result.host().path(),
-                result.action().id(),
-                result.guard().id());
+                result.action(),
+                result.guard());
         return new EventService(session).record(StreamId.workspace(), event).get(0);
     }
 

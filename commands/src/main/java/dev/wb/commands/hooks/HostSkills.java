@@ -7,8 +7,8 @@ import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.AgentSkill;
 import dev.wb.commands.config.HookHost;
-import dev.wb.commands.hooks.AgentHooks.Action;
 import dev.wb.engine.fs.AtomicFiles;
+import dev.wb.projections.events.InstallResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -39,7 +39,7 @@ public final class HostSkills {
     private HostSkills() {}
 
     /** What install or uninstall did to the skills' files, and which files those are. */
-    public record Result(Action action, List<String> paths) {}
+    public record Result(InstallResult action, List<String> paths) {}
 
     /**
      * Writes the host's skill files; those already as wb would write them are left alone. Every file is checked
@@ -65,7 +65,8 @@ public final class HostSkills {
                 written++;
             }
         }
-        Action action = written == 0 ? Action.UNCHANGED : existed == 0 ? Action.INSTALLED : Action.UPDATED;
+        InstallResult action =
+                written == 0 ? InstallResult.UNCHANGED : existed == 0 ? InstallResult.INSTALLED : InstallResult.UPDATED;
         return new Result(action, ImmutableList.copyOf(wanted.keySet()));
     }
 
@@ -80,7 +81,7 @@ public final class HostSkills {
             }
         }
         ImmutableList<String> paths = removed.build();
-        return new Result(paths.isEmpty() ? Action.ABSENT : Action.REMOVED, paths);
+        return new Result(paths.isEmpty() ? InstallResult.ABSENT : InstallResult.REMOVED, paths);
     }
 
     /** How many of the host's skill files are there as wb's, of how many. */

@@ -2,6 +2,7 @@ package dev.wb.commands.importer;
 
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.events.ImportVerdictRecorded;
+import dev.wb.projections.events.ImportedKind;
 import java.util.Optional;
 
 /**
@@ -13,8 +14,7 @@ import java.util.Optional;
  */
 record ImportedVerdict(
         TaskKey task,
-        String tool,
-        String kind,
+        ImportedKind kind,
         String file,
         Optional<String> from,
         String sha256,
@@ -32,16 +32,16 @@ record ImportedVerdict(
 
     /** The event that records it: never verified. */
     ImportVerdictRecorded event() {
-        return new ImportVerdictRecorded(tool, kind, file, from, sha256, verdict, originalTime, false);
+        return new ImportVerdictRecorded(kind.tool(), kind, file, from, sha256, verdict, originalTime, false);
     }
 
     /** The command that gives wb its own verdict of this kind. */
     String rerun() {
         return switch (kind) {
-            case "audit" -> "wb sdd audit " + task;
-            case "evidence" -> "wb impl verify " + task;
-            case "git-log" -> "wb git commit " + task;
-            default ->
+            case AUDIT -> "wb sdd audit " + task;
+            case EVIDENCE -> "wb impl verify " + task;
+            case GIT_LOG -> "wb git commit " + task;
+            case REVIEW ->
                 "wb judge verify .workflow/local/judge/"
                         + file.substring(file.indexOf("/local/judge/") + "/local/judge/".length());
         };

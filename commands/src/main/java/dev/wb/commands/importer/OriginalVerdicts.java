@@ -5,6 +5,7 @@ import dev.wb.commands.InputFiles;
 import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.ImportedKind;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
@@ -38,14 +39,16 @@ final class OriginalVerdicts {
             Optional<InputFiles.Content> read = InputFiles.read(
                     source,
                     source.resolve(file.source()),
-                    file.kind().equals("review") ? InputFiles.Kind.REVIEW_RECORD : InputFiles.Kind.ORIGINAL_VERDICT);
+                    file.kind() == ImportedKind.REVIEW
+                            ? InputFiles.Kind.REVIEW_RECORD
+                            : InputFiles.Kind.ORIGINAL_VERDICT);
             if (read.isEmpty()) {
                 return refused(file, "is gone: it was listed, then removed");
             }
             content = read.get();
         } catch (InputFiles.Unusable e) {
             // A review record is copied too: its copy's line already names the refusal.
-            return file.kind().equals("review")
+            return file.kind() == ImportedKind.REVIEW
                     ? new Read(Optional.empty(), Optional.empty())
                     : refused(file, e.problem() + " (" + e.fix() + ")");
         }
@@ -59,9 +62,9 @@ final class OriginalVerdicts {
             return skipped(file, "a view wb rendered from its own log, not an original's verdict");
         }
         String digest = Digests.sha256(content.bytes());
-        return file.kind().equals("review")
+        return file.kind() == ImportedKind.REVIEW
                 ? review(file, doc, digest)
-                : file.kind().equals("git-log") ? gitLog(file, doc, digest) : verdict(file, doc, digest);
+                : file.kind() == ImportedKind.GIT_LOG ? gitLog(file, doc, digest) : verdict(file, doc, digest);
     }
 
     /**
@@ -86,7 +89,8 @@ final class OriginalVerdicts {
 
     private Read verdict(VerdictFile file, JsonNode doc, String digest) {
         if (doc == null || !doc.isObject() || !doc.path("verdict").isTextual()) {
-            return skipped(file, "has no verdict: not the workbench's " + file.kind() + ".json");
+            return skipped(
+                    file, "has no verdict: not the workbench's " + file.kind().wireName() + ".json");
         }
         return recorded(file, file.task().orElseThrow(), digest, text(doc.get("verdict")), Optional.empty());
     }
@@ -129,8 +133,7 @@ final class OriginalVerdicts {
     private Read recorded(
             VerdictFile file, TaskKey task, String digest, Optional<String> verdict, Optional<String> time) {
         return new Read(
-                Optional.of(new ImportedVerdict(
-                        task, file.tool(), file.kind(), file.source(), from, digest, verdict, time)),
+                Optional.of(new ImportedVerdict(task, file.kind(), file.source(), from, digest, verdict, time)),
                 Optional.empty());
     }
 
@@ -140,10 +143,12 @@ final class OriginalVerdicts {
     }
 
     private static Read skipped(VerdictFile file, String reason) {
-        return new Read(Optional.empty(), Optional.of(ImportItem.skipped(file.kind(), file.source(), reason)));
+        return new Read(
+                Optional.empty(), Optional.of(ImportItem.skipped(file.kind().wireName(), file.source(), reason)));
     }
 
     private static Read refused(VerdictFile file, String reason) {
-        return new Read(Optional.empty(), Optional.of(ImportItem.refused(file.kind(), file.source(), reason)));
+        return new Read(
+                Optional.empty(), Optional.of(ImportItem.refused(file.kind().wireName(), file.source(), reason)));
     }
 }

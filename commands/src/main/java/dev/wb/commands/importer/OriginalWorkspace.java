@@ -2,6 +2,7 @@ package dev.wb.commands.importer;
 
 import dev.wb.commands.InputFiles;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.ImportedKind;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -132,7 +133,7 @@ final class OriginalWorkspace {
         String under = entry.path().substring(entry.path().indexOf("/local/judge/") + "/local/judge/".length());
         copies.add(
                 new FileCopy("record", entry.path(), ".workflow/local/judge/" + under, InputFiles.Kind.REVIEW_RECORD));
-        verdicts.add(new VerdictFile("judge", "review", entry.path(), Optional.empty()));
+        verdicts.add(new VerdictFile(ImportedKind.REVIEW, entry.path(), Optional.empty()));
     }
 
     private void workbench() {
@@ -154,14 +155,16 @@ final class OriginalWorkspace {
             }
             for (String file : VERDICT_FILES) {
                 if (exists(entry.path() + "/" + file)) {
-                    verdicts.add(new VerdictFile("workbench", kindOf(file), entry.path() + "/" + file, key));
+                    verdicts.add(new VerdictFile(kindOf(file), entry.path() + "/" + file, key));
                 }
             }
         }
     }
 
-    private static String kindOf(String file) {
-        return file.equals("git.log.json") ? "git-log" : file.substring(0, file.indexOf('.'));
+    private static ImportedKind kindOf(String file) {
+        return file.equals("git.log.json")
+                ? ImportedKind.GIT_LOG
+                : file.equals("audit.json") ? ImportedKind.AUDIT : ImportedKind.EVIDENCE;
     }
 
     interface FileSink {

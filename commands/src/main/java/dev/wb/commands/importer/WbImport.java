@@ -128,7 +128,7 @@ public final class WbImport {
                         v.identity(),
                         new ImportItem(
                                 status,
-                                v.kind(),
+                                v.kind().wireName(),
                                 v.file(),
                                 Optional.of(task.value()),
                                 Optional.of("imported, unverified: " + v.rerun() + " gives wb's own verdict"),

@@ -7,6 +7,7 @@ import dev.wb.engine.Digests;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.draft.HandoverState;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

@@ -7,6 +7,7 @@ import dev.wb.commands.commit.DraftFile;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.draft.HandoverState;
 import dev.wb.projections.events.draft.PrChecked;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,8 +71,7 @@ public final class PrCheck {
             draft.save(session.workspace(), key.get().value(), SAVED_AS);
             saved = Optional.of(".workflow/" + key.get().value() + "/" + SAVED_AS);
         }
-        PrChecked event =
-                new PrChecked(reasons.isEmpty(), draft.sha256(), saved.isPresent(), reasons, handover.wireName());
+        PrChecked event = new PrChecked(reasons.isEmpty(), draft.sha256(), saved.isPresent(), reasons, handover);
         EventEnvelope recorded = new EventService(session)
                 .record(key.map(StreamId::task).orElseGet(StreamId::workspace), event)
                 .get(0);

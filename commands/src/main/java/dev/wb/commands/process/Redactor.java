@@ -3,10 +3,14 @@ package dev.wb.commands.process;
 import dev.wb.commands.Failure;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.Workspace;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,6 +19,8 @@ import java.util.TreeSet;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Takes secrets out of text before it becomes evidence (a receipt, an event, an error message): the
@@ -73,10 +79,18 @@ public final class Redactor {
 
     private static final Pattern PEM_BEGIN = Pattern.compile("-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----");
 
-    private final List<String> secrets;
+    /** Strings up to this long are remembered by a {@link #remembering()} redactor. */
+    private static final int REMEMBERED_LENGTH = 256;
+    /** How many it remembers before it starts again. */
+    private static final int REMEMBERED = 16_384;
 
-    private Redactor(List<String> secrets) {
+    private final List<String> secrets;
+    /** Short texts already redacted, by a redactor that remembers; null for one that does not. */
+    private final Map<String, String> remembered;
+
+    private Redactor(List<String> secrets, Map<String, String> remembered) {
         this.secrets = secrets;
+        this.remembered = remembered;
     }
 
     /** Redacts these values (each {@value #MIN_SECRET_LENGTH} characters or longer) and the known shapes. */
@@ -88,7 +102,7 @@ public final class Redactor {
                 distinct.add(value);
             }
         }
-        return new Redactor(List.copyOf(distinct));
+        return new Redactor(List.copyOf(distinct), null);
     }
 
     /** The values of the variables whose names look secret ({@link #secretName}), and the known shapes. */
@@ -151,14 +165,64 @@ public final class Redactor {
         return redact(text);
     }
 
+    /**
+     * The same redactor, remembering what it redacted of short texts, for one thread reading a long
+     * history (a page, {@code wb show}): a history repeats the same names, verdicts and paths thousands
+     * of times, and redaction is a pure function of the text.
+     */
+    public Redactor remembering() {
+        return new Redactor(secrets, new HashMap<>());
+    }
+
+    /**
+     * An HMAC-SHA256 of the secret values this redactor knows, keyed with {@code key}: what changes when
+     * they do, telling nothing of them without the key (for a cache of redacted pages).
+     */
+    public String fingerprint(byte[] key) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            for (String secret : secrets) {
+                mac.update(secret.getBytes(StandardCharsets.UTF_8));
+                mac.update((byte) 0);
+            }
+            return HexFormat.of().formatHex(mac.doFinal());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
+    }
+
     public String redact(String text) {
-        String out = PEM.matcher(text).replaceAll(Matcher.quoteReplacement(MARK));
+        if (remembered == null || text.length() > REMEMBERED_LENGTH) {
+            return redactNow(text);
+        }
+        String known = remembered.get(text);
+        if (known == null) {
+            if (remembered.size() >= REMEMBERED) {
+                remembered.clear();
+            }
+            known = redactNow(text);
+            remembered.put(text, known);
+        }
+        return known;
+    }
+
+    private String redactNow(String text) {
+        if (text.length() < MIN_SECRET_LENGTH) {
+            return text; // shorter than any secret this redactor knows or any shape it looks for
+        }
+        Clues clues = Clues.of(text);
+        String out = clues.pem() ? PEM.matcher(text).replaceAll(Matcher.quoteReplacement(MARK)) : text;
         for (String secret : secrets) {
             out = out.replace(secret, MARK);
         }
-        out = TOKEN_SHAPES.matcher(out).replaceAll(Matcher.quoteReplacement(MARK));
-        out = AFTER_PREFIX.matcher(out).replaceAll(m -> Matcher.quoteReplacement(prefix(m) + MARK));
-        return redactAssignments(out);
+        if (clues.token()) {
+            out = TOKEN_SHAPES.matcher(out).replaceAll(Matcher.quoteReplacement(MARK));
+        }
+        if (clues.prefix()) {
+            out = AFTER_PREFIX.matcher(out).replaceAll(m -> Matcher.quoteReplacement(prefix(m) + MARK));
+        }
+        return clues.assignment() ? redactAssignments(out) : out;
     }
 
     private static String prefix(MatchResult m) {

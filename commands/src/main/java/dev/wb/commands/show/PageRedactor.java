@@ -18,7 +18,9 @@ import java.util.Map;
  * values, the secret-named variables, what config.json holds secret, the credential shapes). A page is
  * a read-only view, so a config.json or env-file that cannot be read does not stop it: it falls back to
  * what is known without them, as {@code wb status} does. Every payload string (and every field name)
- * and every output line passes through it before it reaches the page.
+ * and every output line passes through it before it reaches the page. A short string is redacted once and
+ * remembered for the rest of the page's making (one redactor serves one command): a history repeats the
+ * same names, verdicts and paths thousands of times.
  */
 public final class PageRedactor {
 
@@ -29,7 +31,7 @@ public final class PageRedactor {
     }
 
     static PageRedactor of(Session session) {
-        return new PageRedactor(lenient(session));
+        return new PageRedactor(lenient(session).remembering());
     }
 
     /**
@@ -68,12 +70,12 @@ public final class PageRedactor {
 
     private JsonNode copy(JsonNode node) {
         if (node.isTextual()) {
-            return JsonNodeFactory.instance.textNode(redactor.redact(node.textValue()));
+            return JsonNodeFactory.instance.textNode(text(node.textValue()));
         }
         if (node.isObject()) {
             ObjectNode out = JsonNodeFactory.instance.objectNode();
             for (Map.Entry<String, JsonNode> field : node.properties()) {
-                out.set(redactor.redact(field.getKey()), copy(field.getValue()));
+                out.set(text(field.getKey()), copy(field.getValue()));
             }
             return out;
         }

@@ -17,17 +17,48 @@ final class ScriptJson {
         appendEscaped(out, CanonicalJson.text(node, false));
     }
 
+    /** The characters escaped, each found with {@link String#indexOf(int, int)}: most JSON has none. */
+    private static final char[] SPECIAL = {'<', '>', '&', '\u2028', '\u2029'};
+
     static void appendEscaped(StringBuilder out, String json) {
-        for (int i = 0; i < json.length(); i++) {
-            char c = json.charAt(i);
-            switch (c) {
-                case '<' -> out.append("\\u003c");
-                case '>' -> out.append("\\u003e");
-                case '&' -> out.append("\\u0026");
-                case '\u2028' -> out.append("\\u2028");
-                case '\u2029' -> out.append("\\u2029");
-                default -> out.append(c);
+        int[] next = new int[SPECIAL.length];
+        for (int k = 0; k < SPECIAL.length; k++) {
+            next[k] = json.indexOf(SPECIAL[k]);
+        }
+        int copied = 0;
+        while (true) {
+            int k = nearest(next);
+            if (k < 0) {
+                break;
+            }
+            int at = next[k];
+            out.append(json, copied, at).append(escape(SPECIAL[k]));
+            copied = at + 1;
+            next[k] = json.indexOf(SPECIAL[k], copied);
+        }
+        out.append(json, copied, json.length());
+    }
+
+    /** Which special character comes first, or -1 when none is left. */
+    private static int nearest(int[] next) {
+        int nearest = -1;
+        for (int k = 0; k < next.length; k++) {
+            if (next[k] >= 0 && (nearest < 0 || next[k] < next[nearest])) {
+                nearest = k;
             }
         }
+        return nearest;
+    }
+
+    /** The escape of one of the {@link #SPECIAL} characters. */
+    private static String escape(char c) {
+        return switch (c) {
+            case '<' -> "\\u003c";
+            case '>' -> "\\u003e";
+            case '&' -> "\\u0026";
+            case '\u2028' -> "\\u2028";
+            case '\u2029' -> "\\u2029";
+            default -> throw new IllegalArgumentException("not escaped: " + (int) c);
+        };
     }
 }

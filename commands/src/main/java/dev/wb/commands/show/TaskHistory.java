@@ -4,12 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.InputFiles;
 import dev.wb.commands.MergedLog;
 import dev.wb.commands.Session;
+import dev.wb.commands.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.commands.status.StatusQuery;
 import dev.wb.engine.EventEnvelope;
+import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.activity.Activity;
 import dev.wb.projections.catalog.Lane;
 import dev.wb.projections.catalog.Outcome;
 import dev.wb.projections.status.ReviewRounds;
@@ -20,20 +23,46 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
- * A task's history as its page shows it, read exactly as {@code wb replay} reads it: the events raised
- * to the current schemas, of the merged view where this clone holds other replicas' chains, each
- * numbered by its position; each with the replica whose chain holds it, its payload redacted. With it,
- * where the task stands as {@code wb status KEY} computes it, its review rounds as {@code wb status}
- * folds them, and the plan's title.
+ * What every page of a task's history shows, read before its events: its hash chains verified as {@code
+ * wb replay KEY --verify} verifies them, how many events it has, the plan's title, and the replica whose
+ * chain holds each event of a merged view. The events themselves are read afterwards, once, a page at a
+ * time ({@link #forEachPage}), exactly as {@code wb replay} reads them: raised to the current schemas,
+ * numbered by position, each payload redacted; the same reading folds where the task stands, as {@code
+ * wb status KEY} computes it, for the last page.
  */
 record TaskHistory(
         TaskKey key,
-        List<PageEvent> events,
-        StatusQuery.StreamStatus status,
-        ReviewRounds rounds,
-        Optional<String> title) {
+        List<SyncedReader.ChainReport> chains,
+        long size,
+        Optional<String> title,
+        Map<String, String> replicas) {
+
+    /**
+     * One page's events, the review rounds as of its last event, and on the last page where the task
+     * stands.
+     */
+    record Page(
+            int index,
+            int count,
+            List<PageEvent> events,
+            ReviewRounds rounds,
+            Optional<StatusQuery.StreamStatus> status) {
+
+        boolean last() {
+            return index == count - 1;
+        }
+
+        PageEvent first() {
+            return events.get(0);
+        }
+
+        PageEvent end() {
+            return events.get(events.size() - 1);
+        }
+    }
 
     /**
      * @throws dev.wb.commands.Failure exit 6 when the task has no history, as {@code wb replay} does
@@ -41,16 +70,72 @@ record TaskHistory(
     static TaskHistory read(Session session, TaskKey key, PageRedactor redactor) {
         StreamId stream = StreamId.task(key);
         ReplayQuery query = new ReplayQuery(session);
-        List<EventEnvelope> envelopes = query.current(stream);
+        List<SyncedReader.ChainReport> chains = query.verify(stream);
         Map<String, String> replicas = new HashMap<>();
-        query.merged(stream).ifPresent(view -> {
-            for (MergedLog.Entry entry : view.entries()) {
+        Optional<MergedLog.View> view = query.merged(stream);
+        view.ifPresent(v -> {
+            for (MergedLog.Entry entry : v.entries()) {
                 replicas.put(entry.event().hash(), entry.replica());
             }
         });
-        List<PageEvent> events = new ArrayList<>(envelopes.size());
-        TaskStages.State stages = TaskStages.State.EMPTY;
-        for (EventEnvelope e : envelopes) {
+        long size = view.isPresent()
+                ? view.get().entries().size()
+                : session.reader().head(stream).map(h -> h.version() + 1).orElse(0L);
+        return new TaskHistory(key, chains, size, title(session, key).map(redactor::text), replicas);
+    }
+
+    /** The version of the first event that does not hold in the first chain that breaks, if one does. */
+    Optional<Long> brokenAt() {
+        return chains.stream()
+                .map(c -> c.report().firstBreak())
+                .flatMap(Optional::stream)
+                .findFirst()
+                .map(HashChain.Break::version);
+    }
+
+    /** How many pages of {@code perPage} events the history fills (one at the least). */
+    int pages(int perPage) {
+        return (int) Math.max(1, (size + perPage - 1) / perPage);
+    }
+
+    /**
+     * Reads the events and hands over each page as it fills, in order, so that memory holds one page
+     * whatever the history's length. Events appended after {@link #read} are left to the next page made.
+     */
+    void forEachPage(Session session, PageRedactor redactor, int perPage, Consumer<Page> consumer) {
+        Reading reading = new Reading(session, redactor, perPage, consumer);
+        session.reader().forEach(StreamId.task(key), 0, reading::event);
+        reading.finish();
+    }
+
+    /** One reading of the events: the page filling, and the task's states folded so far. */
+    private final class Reading {
+        private final Session session;
+        private final PageRedactor redactor;
+        private final int perPage;
+        private final Consumer<Page> consumer;
+        private final int count;
+        private final List<PageEvent> events;
+        private Activity.State activity = Activity.State.EMPTY;
+        private TaskStages.State stages = TaskStages.State.EMPTY;
+        private long read;
+        private int emitted;
+
+        Reading(Session session, PageRedactor redactor, int perPage, Consumer<Page> consumer) {
+            this.session = session;
+            this.redactor = redactor;
+            this.perPage = perPage;
+            this.consumer = consumer;
+            this.count = pages(perPage);
+            this.events = new ArrayList<>((int) Math.min(perPage, Math.max(1, size)));
+        }
+
+        void event(EventEnvelope e) {
+            if (read >= size) {
+                return; // appended after the history was sized: the next page made shows it
+            }
+            read++;
+            activity = Activity.INSTANCE.evolve(activity, e);
             stages = TaskStages.INSTANCE.evolve(stages, e);
             events.add(new PageEvent(
                     e.version(),
@@ -62,14 +147,23 @@ record TaskHistory(
                     Lane.of(e.type()),
                     Outcome.of(e).word(),
                     redactor.json(e.payload().json())));
+            if (events.size() == perPage && read < size) {
+                emit(Optional.empty());
+            }
         }
-        StatusQuery.StreamStatus status = new StatusQuery(session).one(stream);
-        return new TaskHistory(
-                key,
-                List.copyOf(events),
-                status,
-                stages.reviews(),
-                title(session, key).map(redactor::text));
+
+        /** The last page, with where the task stands once every event is folded. */
+        void finish() {
+            StreamId stream = StreamId.task(key);
+            emit(Optional.of(new StatusQuery(session).folded(stream, activity, stages, chains)));
+        }
+
+        private void emit(Optional<StatusQuery.StreamStatus> status) {
+            int index = status.isPresent() ? count - 1 : emitted;
+            consumer.accept(new Page(index, count, List.copyOf(events), stages.reviews(), status));
+            events.clear();
+            emitted++;
+        }
     }
 
     /** The plan's {@code title}, else its {@code objective}, when sdd.json is there and reads as JSON. */
@@ -92,13 +186,5 @@ record TaskHistory(
         } catch (InputFiles.Unusable | RuntimeException unreadable) {
             return Optional.empty(); // the plan stage says what is wrong with it; the page only lacks a title
         }
-    }
-
-    PageEvent first() {
-        return events.get(0);
-    }
-
-    PageEvent last() {
-        return events.get(events.size() - 1);
     }
 }

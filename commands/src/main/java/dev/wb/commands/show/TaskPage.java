@@ -13,6 +13,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -52,44 +53,65 @@ public final class TaskPage {
     private TaskPage() {}
 
     /**
-     * The page of a task's history, made at {@code madeAt}.
+     * The page of a task's history, made at {@code madeAt}: the whole history when it fits on one page
+     * ({@link TaskPages#PAGE_EVENTS} events), else its last page.
      *
      * @throws dev.wb.commands.Failure exit 6 when the task has no history (as {@code wb replay})
      */
     public static String html(Session session, TaskKey key, Instant madeAt) {
-        PageRedactor redactor = PageRedactor.of(session);
-        TaskHistory history = TaskHistory.read(session, key, redactor);
-        ContentStore store = new ContentStore(session.workspace());
-        Html html = new Html(64 * 1024 + history.events().size() * 512);
-        PageShell.begin(html, key.value() + " — wb", "data-wb-page", "task", "data-wb-task", key.value());
-        header(html, history);
-        html.raw("<main>\n");
-        timeline(html, history);
-        new AuditSection(store, redactor).write(html, history.events());
-        ScopeSection.write(html, history.events());
-        new VerifySection(store, redactor).write(html, history.events());
-        ReviewSection.write(html, history.events(), history.rounds());
-        html.raw("</main>\n");
-        String chain = history.status()
-                .brokenAt()
-                .map(at -> "The hash chain does not verify at event " + at + " (wb replay " + key + " --verify).")
-                .orElse("The hash chain verifies.");
-        PageShell.provenance(
+        return TaskPages.last(session, key, madeAt).html();
+    }
+
+    /** One page of the history: its events, the sections made of them, and links to the other pages. */
+    static String page(Context context, TaskHistory.Page page) {
+        TaskHistory history = context.history();
+        List<PageEvent> events = page.events();
+        Html html = new Html(64 * 1024 + events.size() * 512);
+        PageShell.begin(
                 html,
-                madeAt,
-                history.events().size() + " events of " + key,
-                history.first().hash(),
-                history.last().hash(),
-                chain);
-        events(html, history);
+                history.key().value() + (page.count() > 1 ? " (" + (page.index() + 1) + "/" + page.count() + ")" : "")
+                        + " — wb",
+                "data-wb-page",
+                "task",
+                "data-wb-task",
+                history.key().value());
+        header(html, history, page);
+        html.raw("<main>\n");
+        context.names().nav(html, page, history.key());
+        timeline(html, page, history.size());
+        new AuditSection(context.store(), context.redactor()).write(html, events);
+        ScopeSection.write(html, events);
+        new VerifySection(context.store(), context.redactor()).write(html, events);
+        ReviewSection.write(html, events, page.rounds());
+        html.raw("</main>\n");
+        String chain = history.brokenAt()
+                .map(at -> "The hash chain does not verify at event " + at + " (wb replay " + history.key()
+                        + " --verify).")
+                .orElse("The hash chain verifies.");
+        String from = page.count() == 1
+                ? events.size() + " events of " + history.key()
+                : "events " + page.first().number() + " to " + page.end().number() + " of the " + history.size()
+                        + " of " + history.key();
+        PageShell.provenance(
+                html, context.madeAt(), from, page.first().hash(), page.end().hash(), chain);
+        events(html, events);
         PageShell.end(html);
         return html.toString();
     }
 
-    private static void header(Html html, TaskHistory history) {
+    /** What every page of one history is made with. */
+    record Context(
+            TaskHistory history, ContentStore store, PageRedactor redactor, Instant madeAt, TaskPages.Names names) {}
+
+    private static void header(Html html, TaskHistory history, TaskHistory.Page page) {
         html.raw("<header class=\"page\">\n").element("h1", history.key().value());
         history.title().ifPresent(title -> html.element("div", title, "class", "subtitle"));
-        Optional<TaskStatus> task = history.status().task();
+        if (page.status().isEmpty()) {
+            html.element("p", "Where the task stands is on its last page.", "class", "muted")
+                    .raw("\n</header>\n");
+            return;
+        }
+        Optional<TaskStatus> task = page.status().get().task();
         if (task.isPresent()) {
             Optional<TaskStatus.StageStatus> current = task.get().current();
             html.open(
@@ -130,9 +152,13 @@ public final class TaskPage {
         html.raw("\n</header>\n");
     }
 
-    private static void timeline(Html html, TaskHistory history) {
+    private static void timeline(Html html, TaskHistory.Page page, long total) {
+        List<PageEvent> events = page.events();
         html.open("section", "id", "history")
-                .element("h2", "Timeline: " + Sections.count(history.events().size(), "event"));
+                .element(
+                        "h2",
+                        "Timeline: " + Sections.count(events.size(), "event")
+                                + (page.count() == 1 ? "" : " of " + Sections.count(total, "event")));
         html.element(
                 "p",
                 "Each square is one event, placed by its time in its stage's lane; click one (or Tab to it and"
@@ -140,7 +166,7 @@ public final class TaskPage {
                 "class",
                 "muted");
         Map<Lane, Integer> counts = new EnumMap<>(Lane.class);
-        for (PageEvent e : history.events()) {
+        for (PageEvent e : events) {
             counts.merge(e.lane(), 1, Integer::sum);
         }
         html.raw("<div id=\"timeline\">\n<div class=\"axis\"><div class=\"lane-name\">time (UTC)</div>"
@@ -161,11 +187,11 @@ public final class TaskPage {
     }
 
     /** The data block: every event, as the script reads it, written once with one generator. */
-    private static void events(Html html, TaskHistory history) {
-        StringWriter json = new StringWriter(history.events().size() * 384);
+    private static void events(Html html, List<PageEvent> events) {
+        StringWriter json = new StringWriter(events.size() * 384);
         try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(json)) {
             gen.writeStartArray();
-            for (PageEvent e : history.events()) {
+            for (PageEvent e : events) {
                 gen.writeStartObject();
                 gen.writeNumberField("n", e.number());
                 gen.writeStringField("type", e.type());

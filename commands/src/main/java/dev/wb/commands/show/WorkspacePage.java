@@ -42,8 +42,12 @@ public final class WorkspacePage {
     private WorkspacePage() {}
 
     public static String html(Session session, Instant madeAt) {
+        return html(session, new StatusQuery(session).all(), madeAt);
+    }
+
+    /** The page of a workspace status already read (the task pages beside it are keyed by it too). */
+    public static String html(Session session, WorkspaceStatus status, Instant madeAt) {
         PageRedactor redactor = PageRedactor.of(session);
-        WorkspaceStatus status = new StatusQuery(session).all();
         EventReader reader = session.reader();
         Map<StreamId, StreamCursor<TaskStages.State>> stages = new WorkspaceProjection<>(
                         TaskStages.INSTANCE,

@@ -25,6 +25,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * {@code wb status}: every task's stages and next command, its last activity, and the workspace's
@@ -156,8 +157,12 @@ public final class StatusQuery {
      * that replica's own chain), or all of them intact.
      */
     private HashChain.Report verify(StreamId stream) {
+        return firstBreak(stream, ReplayQuery.verifyAll(session, stream));
+    }
+
+    private static HashChain.Report firstBreak(StreamId stream, List<SyncedReader.ChainReport> chains) {
         long checked = 0;
-        for (SyncedReader.ChainReport chain : ReplayQuery.verifyAll(session, stream)) {
+        for (SyncedReader.ChainReport chain : chains) {
             if (!chain.report().intact()) {
                 return chain.report();
             }
@@ -168,24 +173,45 @@ public final class StatusQuery {
 
     /** One stream, folded from the log (a task with a plan but no history yet shows its stages too). */
     public StreamStatus one(StreamId stream) {
+        return one(stream, () -> verify(stream));
+    }
+
+    /**
+     * {@link #one(StreamId)} from states its caller folded while reading the stream for something else
+     * (a page reads every event anyway), and its chains already verified: the stream is not read again.
+     */
+    public StreamStatus folded(
+            StreamId stream, Activity.State activity, TaskStages.State stages, List<SyncedReader.ChainReport> chains) {
+        return finish(stream, activity, stages, () -> firstBreak(stream, chains));
+    }
+
+    private StreamStatus one(StreamId stream, Supplier<HashChain.Report> verification) {
         Activity.State[] activity = {Activity.State.EMPTY};
         TaskStages.State[] stages = {TaskStages.State.EMPTY};
         session.reader().forEach(stream, 0, event -> {
             activity[0] = Activity.INSTANCE.evolve(activity[0], event);
             stages[0] = TaskStages.INSTANCE.evolve(stages[0], event);
         });
+        return finish(stream, activity[0], stages[0], verification);
+    }
+
+    private StreamStatus finish(
+            StreamId stream,
+            Activity.State activity,
+            TaskStages.State stages,
+            Supplier<HashChain.Report> verification) {
         // One stream is read whole anyway: its chain is verified every time.
-        Optional<Long> brokenAt = activity[0].events() == 0
+        Optional<Long> brokenAt = activity.events() == 0
                 ? Optional.empty()
-                : verify(stream).firstBreak().map(HashChain.Break::version);
+                : verification.get().firstBreak().map(HashChain.Break::version);
         if (stream.isWorkspace()) {
-            requireHistory(stream, activity[0].events() > 0);
-            return new StreamStatus(stream, activity[0], Optional.empty(), stages[0].operations(), brokenAt);
+            requireHistory(stream, activity.events() > 0);
+            return new StreamStatus(stream, activity, Optional.empty(), stages.operations(), brokenAt);
         }
         TaskKey key = new TaskKey(stream.name());
         Optional<String> plan = new PlanFiles(session.workspace(), clock).digest(key);
-        requireHistory(stream, activity[0].events() > 0 || plan.isPresent());
-        Optional<LiveScope> live = LiveScope.open(stages[0], plan)
+        requireHistory(stream, activity.events() > 0 || plan.isPresent());
+        Optional<LiveScope> live = LiveScope.open(stages, plan)
                 ? LiveScope.read(
                         session,
                         new CheckpointStore(session.workspace().checkpointsDir()),
@@ -194,9 +220,9 @@ public final class StatusQuery {
                 : Optional.empty();
         return new StreamStatus(
                 stream,
-                activity[0],
-                Optional.of(StageRules.of(key, stages[0], plan, live, TaskFiles.read(session.workspace(), key))),
-                stages[0].operations(),
+                activity,
+                Optional.of(StageRules.of(key, stages, plan, live, TaskFiles.read(session.workspace(), key))),
+                stages.operations(),
                 brokenAt);
     }
 

@@ -13,6 +13,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.TaskFetched;
+import dev.wb.projections.events.TicketProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -99,7 +100,11 @@ public final class TaskGet {
         long version = new EventService(session)
                 .record(
                         StreamId.task(key),
-                        new TaskFetched(triage.get("provider").textValue(), described, Digests.sha256(bytes), cached))
+                        new TaskFetched(
+                                source.issue().isPresent() ? TicketProvider.GITHUB : TicketProvider.LOCAL,
+                                described,
+                                Digests.sha256(bytes),
+                                cached))
                 .get(0)
                 .version();
         return new Result(triage, ".workflow/" + key.value() + "/triage.json", cached, described, version);

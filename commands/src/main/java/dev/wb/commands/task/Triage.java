@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.TicketProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -59,7 +60,7 @@ final class Triage {
         JsonNode assignees = issue.path("assignees");
         String assignee = assignees.size() > 0 ? assignees.get(0).path("login").asText("") : null;
         return build(new Fields(
-                "github",
+                TicketProvider.GITHUB,
                 key,
                 issue.path("title").asText(""),
                 type,
@@ -74,7 +75,7 @@ final class Triage {
     /** A local backlog file, {@code .workflow/tasks/KEY.json}, distilled. */
     static ObjectNode fromLocal(TaskKey key, JsonNode task, String url) {
         return build(new Fields(
-                "local",
+                TicketProvider.LOCAL,
                 key,
                 task.path("title").asText(""),
                 task.path("type").asText("feature"),
@@ -87,7 +88,7 @@ final class Triage {
     }
 
     private record Fields(
-            String provider,
+            TicketProvider provider,
             TaskKey key,
             String title,
             String type,
@@ -101,7 +102,7 @@ final class Triage {
     private static ObjectNode build(Fields f) {
         ObjectNode doc = CanonicalJson.objectNode();
         doc.put("schema", 1);
-        doc.put("provider", f.provider());
+        doc.put("provider", f.provider().wireName());
         doc.put("key", f.key().value());
         doc.put("title", cap(String.join(" ", f.title().strip().split("\\s+")), TITLE_CHARS));
         doc.put("type", f.type());

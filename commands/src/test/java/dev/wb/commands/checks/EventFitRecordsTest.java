@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
@@ -52,7 +53,7 @@ class EventFitRecordsTest {
     void a_batch_over_the_limit_gives_each_event_an_equal_share() {
         List<WbEvent> batch = List.of(
                 new GitStepRan(
-                        "push",
+                        GitSeriesName.PUSH,
                         0,
                         List.of("push", "origin", "x".repeat(90_000)),
                         GitStatus.FAILED,
@@ -61,7 +62,7 @@ class EventFitRecordsTest {
                         Optional.empty(),
                         5,
                         Optional.empty()),
-                new GitSeriesFinished("push", GitStatus.FAILED, 1, List.of(), Optional.empty()));
+                new GitSeriesFinished(GitSeriesName.PUSH, GitStatus.FAILED, 1, List.of(), Optional.empty()));
 
         List<WbEvent> fitted = EventFit.fittedBatch(batch);
 

@@ -14,6 +14,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.CommitStyle;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -76,7 +77,7 @@ class CommitCheckTest {
         assertEquals("fix: keep the cart total\n\nIt was rounded twice.\n", Files.readString(saved()));
         CommitChecked event = lastEvent(StreamId.task(KEY));
         assertTrue(event.passed() && event.saved());
-        assertEquals("conventional", event.convention());
+        assertEquals(CommitStyle.CONVENTIONAL, event.convention());
         assertEquals(Digests.hex(Digests.sha256(Files.readAllBytes(saved()))), event.sha256());
     }
 

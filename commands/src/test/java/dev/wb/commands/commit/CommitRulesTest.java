@@ -3,6 +3,7 @@ package dev.wb.commands.commit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.wb.projections.events.draft.CommitStyle;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -6,6 +6,7 @@ import dev.wb.gitrun.GitStep;
 import dev.wb.gitrun.SeriesResult;
 import dev.wb.gitrun.StepOutcome;
 import dev.wb.projections.events.GitSeriesFinished;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
@@ -31,10 +32,12 @@ class SeriesRecordTest {
     void a_series_that_ran_through_is_ok_with_every_step_ran() {
         SeriesResult result = new SeriesResult(List.of(ok(SWITCH), ok(COMMIT), ok(PUSH)), Optional.empty(), List.of());
 
-        List<WbEvent> events = SeriesRecord.events("start", STEPS, result);
+        List<WbEvent> events = SeriesRecord.events(GitSeriesName.START, STEPS, result);
 
         assertEquals(4, events.size());
-        assertEquals(new GitSeriesFinished("start", GitStatus.OK, 3, List.of(), Optional.empty()), events.get(3));
+        assertEquals(
+                new GitSeriesFinished(GitSeriesName.START, GitStatus.OK, 3, List.of(), Optional.empty()),
+                events.get(3));
         assertEquals(2, ((GitStepRan) events.get(2)).index());
     }
 
@@ -44,11 +47,11 @@ class SeriesRecordTest {
                 new StepOutcome(COMMIT, StepOutcome.Status.REFUSED, -1, "", "no author", Duration.ofMillis(3));
         SeriesResult result = new SeriesResult(List.of(ok(SWITCH)), Optional.of(refused), List.of(PUSH));
 
-        List<WbEvent> events = SeriesRecord.events("commit", STEPS, result);
+        List<WbEvent> events = SeriesRecord.events(GitSeriesName.COMMIT, STEPS, result);
 
         assertEquals(
                 new GitStepRan(
-                        "commit",
+                        GitSeriesName.COMMIT,
                         1,
                         COMMIT.argv(),
                         GitStatus.REFUSED,
@@ -59,7 +62,8 @@ class SeriesRecordTest {
                         Optional.empty()),
                 events.get(1));
         assertEquals(
-                new GitSeriesFinished("commit", GitStatus.REFUSED, 1, List.of(PUSH.argv()), Optional.empty()),
+                new GitSeriesFinished(
+                        GitSeriesName.COMMIT, GitStatus.REFUSED, 1, List.of(PUSH.argv()), Optional.empty()),
                 events.get(2));
     }
 
@@ -73,6 +77,8 @@ class SeriesRecordTest {
         assertEquals(2, SeriesRecord.ran(result));
         assertEquals(
                 Optional.empty(),
-                ((GitStepRan) SeriesRecord.events("commit", STEPS, result).get(1)).refusal());
+                ((GitStepRan) SeriesRecord.events(GitSeriesName.COMMIT, STEPS, result)
+                                .get(1))
+                        .refusal());
     }
 }

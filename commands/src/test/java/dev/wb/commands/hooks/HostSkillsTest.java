@@ -10,8 +10,8 @@ import dev.wb.commands.Failure;
 import dev.wb.commands.Workspace;
 import dev.wb.commands.config.AgentSkill;
 import dev.wb.commands.config.HookHost;
-import dev.wb.commands.hooks.AgentHooks.Action;
 import dev.wb.commands.impl.ScopeExclusions;
+import dev.wb.projections.events.InstallResult;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +62,7 @@ class HostSkillsTest {
     @Test
     void codexGetsOneMarkedSkillFolderPerSkillOutOfEveryScope() throws IOException {
         HostSkills.Result first = HostSkills.install(ws, HookHost.CODEX);
-        assertEquals(Action.INSTALLED, first.action());
+        assertEquals(InstallResult.INSTALLED, first.action());
         assertEquals(AgentSkill.values().length, first.paths().size());
         for (AgentSkill skill : AgentSkill.values()) {
             String text = Files.readString(repo.root().resolve(skill.codexPath()), StandardCharsets.UTF_8);
@@ -71,13 +71,15 @@ class HostSkillsTest {
             assertTrue(text.contains("## Never"), text);
             assertNotNull(ScopeExclusions.reason(skill.codexPath()), skill.codexPath());
         }
-        assertEquals(Action.UNCHANGED, HostSkills.install(ws, HookHost.CODEX).action());
+        assertEquals(
+                InstallResult.UNCHANGED, HostSkills.install(ws, HookHost.CODEX).action());
         assertEquals(10, HostSkills.present(ws, HookHost.CODEX)[0]);
 
         HostSkills.Result removed = HostSkills.uninstall(ws, HookHost.CODEX);
-        assertEquals(Action.REMOVED, removed.action());
+        assertEquals(InstallResult.REMOVED, removed.action());
         assertFalse(Files.exists(repo.root().resolve(".agents")), "the folders wb made are gone");
-        assertEquals(Action.ABSENT, HostSkills.uninstall(ws, HookHost.CODEX).action());
+        assertEquals(
+                InstallResult.ABSENT, HostSkills.uninstall(ws, HookHost.CODEX).action());
     }
 
     @Test
@@ -105,7 +107,9 @@ class HostSkillsTest {
 
     @Test
     void copilotGetsOneInstructionsFileWithEverySkillAsASection() throws IOException {
-        assertEquals(Action.INSTALLED, HostSkills.install(ws, HookHost.COPILOT).action());
+        assertEquals(
+                InstallResult.INSTALLED,
+                HostSkills.install(ws, HookHost.COPILOT).action());
         String text = Files.readString(repo.root().resolve(AgentSkill.COPILOT_FILE), StandardCharsets.UTF_8);
         assertTrue(text.startsWith("---\napplyTo: \"**\"\n"), text);
         for (AgentSkill skill : AgentSkill.values()) {
@@ -114,7 +118,9 @@ class HostSkillsTest {
         assertTrue(text.contains("\n### Never\n"), "the skills' headings are one level down");
         assertFalse(text.contains("\nname: "), "no skill's front matter is copied");
         assertNotNull(ScopeExclusions.reason(AgentSkill.COPILOT_FILE));
-        assertEquals(Action.REMOVED, HostSkills.uninstall(ws, HookHost.COPILOT).action());
+        assertEquals(
+                InstallResult.REMOVED,
+                HostSkills.uninstall(ws, HookHost.COPILOT).action());
         assertFalse(Files.exists(repo.root().resolve(AgentSkill.COPILOT_FILE)));
         assertTrue(Files.isDirectory(repo.root().resolve(".github"))
                 || !Files.exists(repo.root().resolve(".github")));

@@ -11,6 +11,7 @@ import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.ImportedKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,8 +27,7 @@ class OriginalsImportDeciderTest {
     private static ImportedVerdict audit(String digestChar, String verdict) {
         return new ImportedVerdict(
                 KEY,
-                "workbench",
-                "audit",
+                ImportedKind.AUDIT,
                 ".workflow/ABC-12/audit.json",
                 Optional.empty(),
                 "sha256:" + digestChar.repeat(64),
@@ -77,8 +77,7 @@ class OriginalsImportDeciderTest {
         IntStream.range(0, ImportedVerdicts.BATCH + 2)
                 .forEach(i -> found.add(new ImportedVerdict(
                         KEY,
-                        "judge",
-                        "review",
+                        ImportedKind.REVIEW,
                         ".akrctx/local/judge/records/r" + i + ".json",
                         Optional.empty(),
                         "sha256:" + "c".repeat(64),
@@ -117,8 +116,7 @@ class OriginalsImportDeciderTest {
         IntStream.range(0, 120)
                 .forEach(i -> found.add(new ImportedVerdict(
                         KEY,
-                        "judge",
-                        "review",
+                        ImportedKind.REVIEW,
                         ".akrctx/local/judge/records/r" + i + ".json",
                         Optional.empty(),
                         "sha256:" + "c".repeat(64),

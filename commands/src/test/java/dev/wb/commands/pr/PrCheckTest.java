@@ -19,6 +19,7 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.draft.HandoverState;
 import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
@@ -75,7 +76,7 @@ class PrCheckTest {
         assertEquals(GOOD, Files.readString(saved));
         PrChecked event = lastEvent("ABC-1");
         assertTrue(event.passed() && event.saved());
-        assertEquals("not-owed", event.handover());
+        assertEquals(HandoverState.NOT_OWED, event.handover());
         assertEquals(Digests.hex(Digests.sha256(Files.readAllBytes(saved))), event.sha256());
     }
 
@@ -105,7 +106,7 @@ class PrCheckTest {
                 List.of("the handover is not ready: incident work owes one, and"
                         + " .workflow/incident-cart-down/handover.md does not exist"),
                 missing.reasons());
-        assertEquals("missing", lastEvent("incident-cart-down").handover());
+        assertEquals(HandoverState.MISSING, lastEvent("incident-cart-down").handover());
         assertFalse(Files.exists(repo.resolve(".workflow/incident-cart-down/pr.md")));
 
         repo.write(".workflow/incident-cart-down/handover.md", "# Handover\n\nThe cart is back.\n");

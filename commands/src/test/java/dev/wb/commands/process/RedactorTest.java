@@ -47,6 +47,47 @@ class RedactorTest {
         assertEquals("fatal: auth failed for [redacted] (see log)", redacted);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "PASSWORD=hunter22 next            | PASSWORD=[redacted] next",
+                "My_Api-Key: 'abcd1234'            | My_Api-Key: '[redacted]'",
+                "CREDENTIALS=c0ffee99              | CREDENTIALS=[redacted]",
+                "AUTHORIZATION=Token abcdef123     | AUTHORIZATION=Token [redacted]",
+                "BEARER abcdefgh12345              | BEARER [redacted]",
+                "HTTPS://u:pw123456@host/x         | HTTPS://u:[redacted]@host/x",
+            })
+    void a_secret_in_capitals_or_mixed_case_is_found_as_in_lower_case(String text, String redacted) {
+        assertEquals(redacted.strip(), SHAPES.redact(text.strip()));
+    }
+
+    @Test
+    void a_remembering_redactor_answers_as_the_redactor_does_the_first_time_and_every_time_after() {
+        Redactor plain = Redactor.of(List.of("hunter22"));
+        Redactor remembering = plain.remembering();
+        List<String> texts = List.of(
+                "password=abc12345", "pass", "the value hunter22 leaked", "ok", "x".repeat(300) + " token=abcd1234");
+        for (int round = 0; round < 2; round++) {
+            for (String text : texts) {
+                assertEquals(plain.redact(text), remembering.redact(text), text);
+            }
+        }
+        assertEquals("the value [redacted] leaked", remembering.redact("the value hunter22 leaked"));
+    }
+
+    @Test
+    void text_with_no_clue_of_any_pattern_passes_through_unchanged_and_each_clue_is_seen() {
+        String plain = "sha256:9f86d081884c7d659a2feaa0c55ad015 src/main/App.java:12 pass";
+        assertEquals(plain, SHAPES.redact(plain));
+        assertEquals(new Clues(false, false, false, false), Clues.of(plain.replace(":", " ")));
+        assertTrue(Clues.of("-----BEGIN RSA PRIVATE KEY-----").pem());
+        assertTrue(Clues.of("x GITHUB_PAT_11 y").token());
+        assertTrue(Clues.of("see ftp://h").prefix());
+        assertFalse(Clues.of("my token is long").assignment());
+        assertTrue(Clues.of("my token: long").assignment());
+    }
+
     @Test
     void a_token_already_redacted_inside_an_assignment_is_not_redacted_twice() {
         assertEquals(

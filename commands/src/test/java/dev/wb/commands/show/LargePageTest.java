@@ -8,9 +8,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.commands.EventService;
 import dev.wb.commands.Session;
 import dev.wb.engine.StreamId;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.BoundaryStatus;
+import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRunMode;
@@ -66,7 +69,7 @@ class LargePageTest {
         return switch (i % 3) {
             case 0 ->
                 new GitStepRan(
-                        "commit",
+                        GitSeriesName.COMMIT,
                         i,
                         List.of("commit", "-m", "step " + i),
                         i % 7 == 0 ? GitStatus.FAILED : GitStatus.OK,
@@ -85,7 +88,11 @@ class LargePageTest {
                         JudgeRunOutcome.PASSED);
             default ->
                 new JudgeCurrentClassified(
-                        "sha256:" + "5".repeat(64), "0123456789abcdef0123", "CURRENT", "CURRENT", "ABSENT");
+                        "sha256:" + "5".repeat(64),
+                        "0123456789abcdef0123",
+                        BoundaryStatus.CURRENT,
+                        BoundaryStatus.CURRENT,
+                        ExecutionMetadata.ABSENT);
         };
     }
 }

@@ -13,8 +13,11 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.ChangeScope;
+import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
+import dev.wb.projections.events.judge.BoundaryStatus;
+import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordRead;
@@ -22,6 +25,8 @@ import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunMode;
 import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.projections.events.judge.JudgeVerifyMode;
+import dev.wb.projections.events.judge.RecordCategory;
+import dev.wb.projections.events.judge.RuntimeValidation;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -127,7 +132,7 @@ final class ShowFixture {
                                             Optional.of("0123456789abcdef0123"),
                                             Optional.of(true),
                                             Map.of("AC-1", "met"),
-                                            "ordinary"),
+                                            RecordCategory.ORDINARY),
                                     new JudgeRecordVerified(
                                             ".akrctx/local/judge/" + key + "/review.json",
                                             record,
@@ -140,9 +145,15 @@ final class ShowFixture {
                                             List.of(),
                                             List.of(),
                                             new JudgeRecordVerified.VerifiedNow(
-                                                    "verified", "CURRENT", Optional.of("ABSENT"))),
+                                                    RuntimeValidation.VERIFIED,
+                                                    BoundaryStatus.CURRENT,
+                                                    Optional.of(ExecutionMetadata.ABSENT))),
                                     new JudgeCurrentClassified(
-                                            record, "0123456789abcdef0123", "CURRENT", "CURRENT", "ABSENT")));
+                                            record,
+                                            "0123456789abcdef0123",
+                                            BoundaryStatus.CURRENT,
+                                            BoundaryStatus.CURRENT,
+                                            ExecutionMetadata.ABSENT)));
         }
     }
 
@@ -153,7 +164,7 @@ final class ShowFixture {
                     .record(
                             StreamId.task(key),
                             new GitStepRan(
-                                    "commit",
+                                    GitSeriesName.COMMIT,
                                     0,
                                     List.of("commit", "-F", ".workflow/" + key + "/commit.txt"),
                                     GitStatus.FAILED,

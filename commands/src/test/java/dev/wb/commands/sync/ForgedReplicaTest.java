@@ -30,12 +30,15 @@ import dev.wb.projections.events.audit.AuditTier;
 import dev.wb.projections.events.audit.CitationVerdict;
 import dev.wb.projections.events.audit.FileCheckVerdict;
 import dev.wb.projections.events.audit.PlanAudited;
+import dev.wb.projections.events.judge.BoundaryStatus;
+import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunFinished;
 import dev.wb.projections.events.judge.JudgeRunMode;
 import dev.wb.projections.events.judge.JudgeRunOutcome;
 import dev.wb.projections.events.judge.JudgeVerifyMode;
+import dev.wb.projections.events.judge.RuntimeValidation;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
 import dev.wb.testkit.TempGitRepo;
@@ -141,7 +144,10 @@ class ForgedReplicaTest {
                         Optional.of("APPROVED"),
                         List.of(),
                         List.of(),
-                        new JudgeRecordVerified.VerifiedNow("verified", "CURRENT", Optional.of("ABSENT"))));
+                        new JudgeRecordVerified.VerifiedNow(
+                                RuntimeValidation.VERIFIED,
+                                BoundaryStatus.CURRENT,
+                                Optional.of(ExecutionMetadata.ABSENT))));
         try (Session s = session(attacker)) {
             List<NewEvent> batch = claims.stream().map(WbEvent::toNewEvent).toList();
             s.log().append(StreamId.task(KEY), ExpectedVersion.any(), batch, s.invocation());

@@ -13,6 +13,7 @@ import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.PrChecked;
+import dev.wb.projections.events.judge.BoundaryStatus;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
 import dev.wb.projections.events.judge.JudgeRecordRead;
@@ -143,7 +144,7 @@ public enum Outcome {
             return verified.approved() ? GOOD : verified.valid() ? WARN : BAD;
         }
         if (JudgeCurrentClassified.TYPE.matches(e)) {
-            return "CURRENT".equals(JudgeCurrentClassified.TYPE.read(e).status()) ? GOOD : WARN;
+            return JudgeCurrentClassified.TYPE.read(e).status() == BoundaryStatus.CURRENT ? GOOD : WARN;
         }
         if (JudgeReproduced.TYPE.matches(e)) {
             return pass(JudgeReproduced.TYPE.read(e).passed());

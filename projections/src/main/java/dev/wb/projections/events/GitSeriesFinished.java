@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * A {@code wb git} series ended: ok, or stopped at a failed or refused step, with what did not run.
  *
- * @param series as its steps
+ * @param series as its steps (an unknown wire name reads as {@link GitSeriesName#START})
  * @param status {@link GitStatus#OK} (every step ran and exited 0), or the status of the step it stopped at;
  *     an unknown wire name reads as {@link GitStatus#FAILED}, which is not ok
  * @param ran steps that ran
@@ -18,7 +18,7 @@ import java.util.Optional;
  * @param truncated what was dropped to fit the log, if anything was
  */
 public record GitSeriesFinished(
-        String series, GitStatus status, int ran, List<List<String>> notRun, Optional<Truncated> truncated)
+        GitSeriesName series, GitStatus status, int ran, List<List<String>> notRun, Optional<Truncated> truncated)
         implements WbEvent {
 
     static final String SERIES = "series";
@@ -44,7 +44,7 @@ public record GitSeriesFinished(
     @Override
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(SERIES, series);
+        p.put(SERIES, series.wireName());
         p.put(STATUS, status.wireName());
         p.put(RAN, ran);
         ArrayNode notRunArray = p.putArray(NOT_RUN);
@@ -63,7 +63,7 @@ public record GitSeriesFinished(
 
     private static GitSeriesFinished read(ObjectNode p) {
         return new GitSeriesFinished(
-                p.path(SERIES).asText(),
+                WireName.of(GitSeriesName.class, p.path(SERIES).asText(), GitSeriesName.START),
                 WireName.of(GitStatus.class, p.path(STATUS).asText(), GitStatus.FAILED),
                 p.path(RAN).asInt(),
                 PayloadLists.objects(p.path(NOT_RUN), PayloadLists::texts),

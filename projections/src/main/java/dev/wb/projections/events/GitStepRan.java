@@ -9,7 +9,8 @@ import java.util.Optional;
 /**
  * One step of a {@code wb git} series ran with {@code --execute}, or was refused before it ran.
  *
- * @param series {@code start}, {@code commit}, {@code push} or {@code carry}
+ * @param series {@code start}, {@code commit}, {@code push} or {@code carry}; an unknown wire name reads as
+ *     {@link GitSeriesName#START}, which counts as no commit
  * @param index the step's position in the series
  * @param argv exactly what ran after {@code git} (or would have)
  * @param status how it ended; an unknown wire name reads as {@link GitStatus#FAILED}, which is not ok
@@ -19,7 +20,7 @@ import java.util.Optional;
  * @param truncated what was dropped to fit the log, if anything was
  */
 public record GitStepRan(
-        String series,
+        GitSeriesName series,
         int index,
         List<String> argv,
         GitStatus status,
@@ -59,7 +60,7 @@ public record GitStepRan(
     @Override
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(SERIES, series);
+        p.put(SERIES, series.wireName());
         p.put(INDEX, index);
         PayloadLists.putTexts(p, ARGV, argv);
         p.put(STATUS, status.wireName());
@@ -78,7 +79,7 @@ public record GitStepRan(
 
     private static GitStepRan read(ObjectNode p) {
         return new GitStepRan(
-                p.path(SERIES).asText(),
+                WireName.of(GitSeriesName.class, p.path(SERIES).asText(), GitSeriesName.START),
                 p.path(INDEX).asInt(),
                 PayloadLists.texts(p.path(ARGV)),
                 WireName.of(GitStatus.class, p.path(STATUS).asText(), GitStatus.FAILED),

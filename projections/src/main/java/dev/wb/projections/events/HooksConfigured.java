@@ -7,14 +7,17 @@ import java.util.List;
 /**
  * {@code wb hooks install|uninstall HOST} wrote, or found, an agent host's hook settings (workspace stream).
  *
- * @param action {@code install} or {@code uninstall}
- * @param host {@code claude}, {@code codex} or {@code copilot}
- * @param file the settings file, relative to the repository's top
- * @param result {@code installed}, {@code updated}, {@code unchanged}, {@code removed} or {@code absent}
+ * @param action {@code install} or {@code uninstall}; an unknown wire name reads as {@link HooksAction#UNINSTALL}
+ * @param host {@code claude}, {@code codex} or {@code copilot}; an unknown wire name reads as {@link
+ *     AgentHost#CLAUDE}
+ * @param file the settings file, relative to the repository's top: a path, not a category, kept as written
+ * @param result {@code installed}, {@code updated}, {@code unchanged}, {@code removed} or {@code absent}; an
+ *     unknown wire name reads as {@link InstallResult#ABSENT}
  * @param guard the judge's guard (Claude Code): {@code added}, {@code present}, {@code kept}, {@code removed}
- *     or {@code none}
+ *     or {@code none}; an unknown wire name reads as {@link HookGuard#NONE}
  */
-public record HooksConfigured(String action, String host, String file, String result, String guard) implements WbEvent {
+public record HooksConfigured(HooksAction action, AgentHost host, String file, InstallResult result, HookGuard guard)
+        implements WbEvent {
 
     static final String ACTION = "action";
     static final String HOST = "host";
@@ -33,20 +36,20 @@ public record HooksConfigured(String action, String host, String file, String re
     @Override
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(ACTION, action);
-        p.put(HOST, host);
+        p.put(ACTION, action.wireName());
+        p.put(HOST, host.wireName());
         p.put(FILE, file);
-        p.put(RESULT, result);
-        p.put(GUARD, guard);
+        p.put(RESULT, result.wireName());
+        p.put(GUARD, guard.wireName());
         return p;
     }
 
     private static HooksConfigured read(ObjectNode p) {
         return new HooksConfigured(
-                p.path(ACTION).asText(),
-                p.path(HOST).asText(),
+                WireName.of(HooksAction.class, p.path(ACTION).asText(), HooksAction.UNINSTALL),
+                WireName.of(AgentHost.class, p.path(HOST).asText(), AgentHost.CLAUDE),
                 p.path(FILE).asText(),
-                p.path(RESULT).asText(),
-                p.path(GUARD).asText());
+                WireName.of(InstallResult.class, p.path(RESULT).asText(), InstallResult.ABSENT),
+                WireName.of(HookGuard.class, p.path(GUARD).asText(), HookGuard.NONE));
     }
 }

@@ -10,8 +10,9 @@ import java.util.Optional;
  * evidence.json or git.log.json, a judge's review record): its file, digest and verdict as written, never
  * verified. No gate or stage reads it: wb re-runs the check to count it.
  *
- * @param tool the original that wrote the file
- * @param kind which of its files: audit, evidence, git-log or review
+ * @param tool the original that wrote the file; an unknown wire name reads as {@link OriginalTool#JUDGE}
+ * @param kind which of its files: audit, evidence, git-log or review; an unknown wire name reads as {@link
+ *     ImportedKind#REVIEW}
  * @param file its path in the original's repository, with {@code /}
  * @param from the original's repository (absolute) when it is not this one; absent from the payload otherwise
  * @param sha256 the digest of the file's exact bytes
@@ -20,8 +21,8 @@ import java.util.Optional;
  * @param verified always false when wb writes it
  */
 public record ImportVerdictRecorded(
-        String tool,
-        String kind,
+        OriginalTool tool,
+        ImportedKind kind,
         String file,
         Optional<String> from,
         String sha256,
@@ -52,8 +53,8 @@ public record ImportVerdictRecorded(
     @Override
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(TOOL, tool);
-        p.put(KIND, kind);
+        p.put(TOOL, tool.wireName());
+        p.put(KIND, kind.wireName());
         p.put(FILE, file);
         from.ifPresent(f -> p.put(FROM, f));
         p.put(SHA256, sha256);
@@ -65,8 +66,8 @@ public record ImportVerdictRecorded(
 
     private static ImportVerdictRecorded read(ObjectNode p) {
         return new ImportVerdictRecorded(
-                p.path(TOOL).asText(),
-                p.path(KIND).asText(),
+                WireName.of(OriginalTool.class, p.path(TOOL).asText(), OriginalTool.JUDGE),
+                WireName.of(ImportedKind.class, p.path(KIND).asText(), ImportedKind.REVIEW),
                 p.path(FILE).asText(),
                 PayloadValues.textual(p.get(FROM)),
                 p.path(SHA256).asText(),

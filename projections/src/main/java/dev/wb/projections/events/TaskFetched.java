@@ -7,13 +7,13 @@ import java.util.List;
 /**
  * {@code wb task get KEY} distilled the task's ticket into {@code .workflow/KEY/triage.json}.
  *
- * @param provider {@code github} or {@code local}
+ * @param provider {@code github} or {@code local}; an unknown wire name reads as {@link TicketProvider#LOCAL}
  * @param source where the ticket was read: {@code github:OWNER/NAME#N} (or {@code github:#N} when gh chose
  *     the repository), or the local backlog's file
  * @param digest the sha256 of triage.json as written
  * @param cached whether it came from the 15-minute cache rather than the tracker
  */
-public record TaskFetched(String provider, String source, String digest, boolean cached) implements WbEvent {
+public record TaskFetched(TicketProvider provider, String source, String digest, boolean cached) implements WbEvent {
 
     static final String PROVIDER = "provider";
     static final String SOURCE = "source";
@@ -31,7 +31,7 @@ public record TaskFetched(String provider, String source, String digest, boolean
     @Override
     public ObjectNode payload() {
         ObjectNode p = CanonicalJson.objectNode();
-        p.put(PROVIDER, provider);
+        p.put(PROVIDER, provider.wireName());
         p.put(SOURCE, source);
         p.put(DIGEST, digest);
         p.put(CACHED, cached);
@@ -40,7 +40,7 @@ public record TaskFetched(String provider, String source, String digest, boolean
 
     private static TaskFetched read(ObjectNode p) {
         return new TaskFetched(
-                p.path(PROVIDER).asText(""),
+                WireName.of(TicketProvider.class, p.path(PROVIDER).asText(""), TicketProvider.LOCAL),
                 p.path(SOURCE).asText(""),
                 p.path(DIGEST).asText(""),
                 p.path(CACHED).asBoolean(false));

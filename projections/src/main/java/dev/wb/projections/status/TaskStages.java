@@ -173,7 +173,8 @@ public final class TaskStages implements Projection<TaskStages.State> {
         }
         if (GitSeriesFinished.TYPE.matches(event)) {
             GitSeriesFinished series = GitSeriesFinished.readStages(event);
-            return s.withGit(Latest.of(series.status().wireName(), series.series()));
+            return s.withGit(
+                    Latest.of(series.status().wireName(), series.series().wireName()));
         }
         if (JudgeRecordRead.TYPE.matches(event)) {
             return s.with(s.reviews().withRecord(JudgeRecordRead.TYPE.read(event))); // small; criteria are an object

@@ -2,7 +2,9 @@ package dev.wb.projections.events;
 
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -12,7 +14,11 @@ class GitSeriesFinishedTest {
 
     static GitSeriesFinished refused() {
         return new GitSeriesFinished(
-                "commit", GitStatus.REFUSED, 1, List.of(List.of("push", "origin", "wb/ABC-12")), Optional.empty());
+                GitSeriesName.COMMIT,
+                GitStatus.REFUSED,
+                1,
+                List.of(List.of("push", "origin", "wb/ABC-12")),
+                Optional.empty());
     }
 
     @Test
@@ -24,7 +30,7 @@ class GitSeriesFinishedTest {
                 "{\"notRun\":[[\"push\",\"origin\",\"wb/ABC-12\"]],\"ran\":1,\"series\":\"commit\",\"status\":\"refused\"}");
         assertStored(
                 new GitSeriesFinished(
-                        "commit",
+                        GitSeriesName.COMMIT,
                         GitStatus.FAILED,
                         2,
                         List.of(List.of("push", "origin", "wb/ABC-12")),
@@ -37,6 +43,27 @@ class GitSeriesFinishedTest {
     @Test
     void a_series_reads_back_equal() {
         assertReadsBack(refused());
-        assertReadsBack(new GitSeriesFinished("push", GitStatus.OK, 2, List.of(), Optional.empty()));
+        assertReadsBack(new GitSeriesFinished(GitSeriesName.PUSH, GitStatus.OK, 2, List.of(), Optional.empty()));
+    }
+
+    @Test
+    void a_series_name_this_wb_does_not_know_reads_as_start_which_commits_nothing() {
+        ObjectNode finished = refused().payload();
+        finished.put("series", "rebase");
+        ObjectNode step = new GitStepRan(
+                        GitSeriesName.CARRY,
+                        0,
+                        List.of("cherry-pick", "-x", "abc"),
+                        GitStatus.OK,
+                        0,
+                        "",
+                        Optional.empty(),
+                        1,
+                        Optional.empty())
+                .payload();
+        step.remove("series");
+
+        assertEquals(GitSeriesName.START, GitSeriesFinished.TYPE.read(finished).series());
+        assertEquals(GitSeriesName.START, GitStepRan.TYPE.read(step).series());
     }
 }

@@ -12,7 +12,7 @@ class GitStepRanTest {
 
     static GitStepRan ok() {
         return new GitStepRan(
-                "commit",
+                GitSeriesName.COMMIT,
                 0,
                 List.of("switch", "-c", "wb/ABC-12"),
                 GitStatus.OK,
@@ -25,7 +25,7 @@ class GitStepRanTest {
 
     static GitStepRan refused() {
         return new GitStepRan(
-                "commit",
+                GitSeriesName.COMMIT,
                 1,
                 List.of("commit", "-F", "x"),
                 GitStatus.REFUSED,
@@ -38,7 +38,7 @@ class GitStepRanTest {
 
     static GitStepRan failed() {
         return new GitStepRan(
-                "commit",
+                GitSeriesName.COMMIT,
                 1,
                 List.of("commit", "-F", "x"),
                 GitStatus.FAILED,

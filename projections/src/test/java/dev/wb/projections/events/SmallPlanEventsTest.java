@@ -2,6 +2,7 @@ package dev.wb.projections.events;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.json.CanonicalJson;
 import java.nio.charset.StandardCharsets;
@@ -47,8 +48,8 @@ class SmallPlanEventsTest {
     @Test
     void an_import_records_the_file_and_verdict_unverified_with_from_only_when_elsewhere() {
         ImportVerdictRecorded here = new ImportVerdictRecorded(
-                "workbench",
-                "audit",
+                OriginalTool.WORKBENCH,
+                ImportedKind.AUDIT,
                 ".workflow/ABC-1/audit.json",
                 Optional.empty(),
                 PLAN,
@@ -56,8 +57,8 @@ class SmallPlanEventsTest {
                 Optional.empty(),
                 false);
         ImportVerdictRecorded elsewhere = new ImportVerdictRecorded(
-                "judge",
-                "review",
+                OriginalTool.JUDGE,
+                ImportedKind.REVIEW,
                 ".akrctx/local/judge/r.json",
                 Optional.of("/repo"),
                 PLAN,
@@ -77,5 +78,17 @@ class SmallPlanEventsTest {
                 bytes(elsewhere));
         assertEquals(here, ImportVerdictRecorded.TYPE.read(here.payload()));
         assertEquals(elsewhere, ImportVerdictRecorded.TYPE.read(elsewhere.payload()));
+    }
+
+    @Test
+    void an_import_whose_kind_or_tool_this_wb_does_not_know_reads_as_a_judges_record() {
+        ObjectNode payload = CanonicalJson.objectNode();
+        payload.put("tool", "orchestrator");
+        payload.put("kind", "flow-log");
+
+        ImportVerdictRecorded read = ImportVerdictRecorded.TYPE.read(payload);
+        assertEquals(OriginalTool.JUDGE, read.tool());
+        assertEquals(ImportedKind.REVIEW, read.kind());
+        assertEquals(OriginalTool.WORKBENCH, ImportedKind.GIT_LOG.tool());
     }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.engine.NewEvent;
 import dev.wb.projections.events.draft.CommitChecked;
+import dev.wb.projections.events.draft.CommitStyle;
+import dev.wb.projections.events.draft.HandoverState;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.status.Drafts.Checked;
@@ -25,12 +27,12 @@ class DraftsTest {
     }
 
     static NewEvent commitChecked(boolean passed, boolean saved, String sha256) {
-        CommitChecked checked = new CommitChecked(passed, "conventional", sha256, saved, List.of());
+        CommitChecked checked = new CommitChecked(passed, CommitStyle.CONVENTIONAL, sha256, saved, List.of());
         return new NewEvent(CommitChecked.TYPE.name(), 1, checked.payload());
     }
 
     static NewEvent prChecked(boolean passed, String sha256) {
-        PrChecked checked = new PrChecked(passed, sha256, passed, List.of(), "not-owed");
+        PrChecked checked = new PrChecked(passed, sha256, passed, List.of(), HandoverState.NOT_OWED);
         return new NewEvent(PrChecked.TYPE.name(), 1, checked.payload());
     }
 

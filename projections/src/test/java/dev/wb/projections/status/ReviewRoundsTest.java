@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.wb.engine.NewEvent;
 import dev.wb.projections.Folds;
 import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.judge.RecordCategory;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -26,7 +27,7 @@ class ReviewRoundsTest {
                         Optional.of("SNAPSHOT:0123456789abcdef0123"),
                         independent,
                         Map.of("AC-1", "PASS"),
-                        "ordinary")
+                        RecordCategory.ORDINARY)
                 .toNewEvent();
     }
 

@@ -11,6 +11,8 @@ import dev.wb.commands.config.JudgeAgentsConfig;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
+import dev.wb.projections.events.judge.JudgeHookAction;
+import dev.wb.projections.events.judge.JudgeSwitch;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -66,17 +68,6 @@ public final class JudgeAgents {
         }
     }
 
-    /** What happens to the guard hook (docs/EVENTS.md: installed, removed, unchanged). */
-    public enum HookAction {
-        INSTALLED,
-        REMOVED,
-        UNCHANGED;
-
-        public String id() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-    }
-
     /** One file: a target's agent file, or the schema ({@code target} empty). */
     public record FileResult(
             Optional<JudgeAgentTarget> target,
@@ -90,13 +81,13 @@ public final class JudgeAgents {
 
     /** What enable or disable did (or, in a dry run, would do). */
     public record Result(
-            String action,
+            JudgeSwitch action,
             boolean dryRun,
             boolean enabled,
             boolean configChanged,
             List<FileResult> files,
             Optional<FileResult> schema,
-            HookAction hook,
+            JudgeHookAction hook,
             Optional<String> hookCommand,
             String hookNote,
             Map<JudgeAgentTarget, Optional<String>> models,
@@ -129,7 +120,7 @@ public final class JudgeAgents {
     }
 
     /** What enabling does to the guard hook: its action, the command it runs, the note shown, the settings to write. */
-    private record HookPlan(HookAction action, Optional<String> command, String note, ObjectNode merged) {}
+    private record HookPlan(JudgeHookAction action, Optional<String> command, String note, ObjectNode merged) {}
 
     public static Result enable(Workspace ws, boolean dryRun, boolean force, Optional<Path> launcher) {
         ConfigChange change = ConfigChange.of(ws, BooleanNode.TRUE);
@@ -167,12 +158,12 @@ public final class JudgeAgents {
             if (schema.action().writes()) {
                 AgentFiles.write(ws, schema.path(), schema.content());
             }
-            if (hook.action() == HookAction.INSTALLED) {
+            if (hook.action() == JudgeHookAction.INSTALLED) {
                 JudgeGuardHook.writeSettings(ws, hook.merged());
             }
         }
         return new Result(
-                "enable",
+                JudgeSwitch.ENABLE,
                 dryRun,
                 true,
                 change.changed(),
@@ -193,7 +184,7 @@ public final class JudgeAgents {
             Workspace ws, JudgeAgentsConfig config, Optional<Path> launcher, List<Warning> warnings) {
         if (!config.targets().contains(JudgeAgentTarget.CLAUDE)) {
             return new HookPlan(
-                    HookAction.UNCHANGED,
+                    JudgeHookAction.UNCHANGED,
                     Optional.empty(),
                     "not installed: claude is not among agents.judge.targets",
                     null);
@@ -205,7 +196,7 @@ public final class JudgeAgents {
                     "run wb through bin/wb, or set " + JudgeGuardHook.LAUNCHER_ENV
                             + " to its absolute path, then run wb judge enable again"));
             return new HookPlan(
-                    HookAction.UNCHANGED,
+                    JudgeHookAction.UNCHANGED,
                     Optional.empty(),
                     "not installed: wb cannot tell where its launcher is",
                     null);
@@ -213,9 +204,9 @@ public final class JudgeAgents {
         String command = JudgeGuardHook.command(launcher.get());
         ObjectNode settings = JudgeGuardHook.readSettings(ws);
         ObjectNode merged = JudgeGuardHook.install(settings, command);
-        HookAction hook = merged == settings ? HookAction.UNCHANGED : HookAction.INSTALLED;
-        String note =
-                (hook == HookAction.INSTALLED ? "installed" : "already installed") + " in " + JudgeGuardHook.SETTINGS;
+        JudgeHookAction hook = merged == settings ? JudgeHookAction.UNCHANGED : JudgeHookAction.INSTALLED;
+        String note = (hook == JudgeHookAction.INSTALLED ? "installed" : "already installed") + " in "
+                + JudgeGuardHook.SETTINGS;
         return new HookPlan(hook, Optional.of(command), note, merged);
     }
 
@@ -262,9 +253,9 @@ public final class JudgeAgents {
             if (change.changed()) {
                 JudgeAgentsConfig.write(ws, change.updated());
             }
-            if (hook.action() == HookAction.REMOVED && hook.settingsStay()) {
+            if (hook.action() == JudgeHookAction.REMOVED && hook.settingsStay()) {
                 JudgeGuardHook.writeSettings(ws, hook.without());
-            } else if (hook.action() == HookAction.REMOVED) {
+            } else if (hook.action() == JudgeHookAction.REMOVED) {
                 JudgeGuardHook.deleteSettings(ws);
             }
             if (ignore == SettingsIgnore.Action.REMOVED) {
@@ -272,7 +263,7 @@ public final class JudgeAgents {
             }
         }
         return new Result(
-                "disable",
+                JudgeSwitch.DISABLE,
                 dryRun,
                 false,
                 change.changed(),
@@ -292,7 +283,7 @@ public final class JudgeAgents {
      * the note shown, and whether the settings file stays.
      */
     private record HookRemoval(
-            HookAction action,
+            JudgeHookAction action,
             ObjectNode without,
             Optional<String> removedCommand,
             String note,
@@ -300,15 +291,15 @@ public final class JudgeAgents {
 
     private static HookRemoval planRemoval(Workspace ws, boolean force, List<Warning> warnings) {
         if (!Files.exists(JudgeGuardHook.settingsFile(ws), LinkOption.NOFOLLOW_LINKS)) {
-            return new HookRemoval(HookAction.UNCHANGED, null, Optional.empty(), "not installed", false);
+            return new HookRemoval(JudgeHookAction.UNCHANGED, null, Optional.empty(), "not installed", false);
         }
         try {
             ObjectNode settings = JudgeGuardHook.readSettings(ws);
             Optional<String> removedCommand = JudgeGuardHook.first(settings);
             ObjectNode without = JudgeGuardHook.without(settings);
-            HookAction hook = without.equals(settings) ? HookAction.UNCHANGED : HookAction.REMOVED;
-            boolean settingsStay = hook == HookAction.UNCHANGED || !without.isEmpty();
-            String note = hook == HookAction.REMOVED
+            JudgeHookAction hook = without.equals(settings) ? JudgeHookAction.UNCHANGED : JudgeHookAction.REMOVED;
+            boolean settingsStay = hook == JudgeHookAction.UNCHANGED || !without.isEmpty();
+            String note = hook == JudgeHookAction.REMOVED
                     ? "removed from " + JudgeGuardHook.SETTINGS
                             + (settingsStay ? "" : ", which held nothing else and is deleted")
                     : "not installed";
@@ -323,7 +314,7 @@ public final class JudgeAgents {
                     "remove the PreToolUse entry that runs \"… judge guard\" from " + JudgeGuardHook.SETTINGS
                             + " by hand"));
             return new HookRemoval(
-                    HookAction.UNCHANGED, null, Optional.empty(), "left in place: " + unusable.getMessage(), true);
+                    JudgeHookAction.UNCHANGED, null, Optional.empty(), "left in place: " + unusable.getMessage(), true);
         }
     }
 
@@ -333,8 +324,7 @@ public final class JudgeAgents {
     public static JudgeAgentsConfigured event(Result result) {
         Map<String, Optional<String>> models = new LinkedHashMap<>();
         result.models().forEach((target, model) -> models.put(target.id(), model));
-        return new JudgeAgentsConfigured(
-                result.action(), result.written(), result.hook().id(), models);
+        return new JudgeAgentsConfigured(result.action(), result.written(), result.hook(), models);
     }
 
     /** Records the event in the workspace's stream. */

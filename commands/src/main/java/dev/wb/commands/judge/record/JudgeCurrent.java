@@ -14,6 +14,8 @@ import dev.wb.engine.json.CanonicalJson;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
+import dev.wb.projections.events.judge.BoundaryStatus;
+import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.JudgeCurrentClassified;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +46,10 @@ public final class JudgeCurrent {
      * history itself moved away.
      */
     public record Classification(
-            String status, String reviewBoundary, String executionMetadata, List<String> changedFiles) {
+            BoundaryStatus status,
+            BoundaryStatus reviewBoundary,
+            ExecutionMetadata executionMetadata,
+            List<String> changedFiles) {
         public Classification {
             changedFiles = List.copyOf(changedFiles);
         }
@@ -77,7 +82,7 @@ public final class JudgeCurrent {
         String sidecar = CapsuleFolder.resolve(snapshot.worktree(), new TaskKey(snapshot.taskId())) + "/" + SIDECAR;
         Path captured = snapshot.worktree().resolve(sidecar);
         Path live = workspace.root().resolve(sidecar);
-        String metadata = metadata(captured, live);
+        ExecutionMetadata metadata = metadata(captured, live);
         boolean lineage;
         try (GitRepository repo = GitRepository.open(workspace.root(), env, Backend.AUTO)) {
             Optional<String> head = repo.head();
@@ -91,28 +96,30 @@ public final class JudgeCurrent {
                     List.of("check the repository with: git status"));
         }
         if (!lineage) {
-            return new Classification("DIVERGED", "DIVERGED", metadata, List.of());
+            return new Classification(BoundaryStatus.DIVERGED, BoundaryStatus.DIVERGED, metadata, List.of());
         }
         List<String> changed = LiveTree.compare(workspace, snapshot, env).changed();
-        String status = changed.isEmpty() ? "CURRENT" : "NEWER_CHANGES";
+        BoundaryStatus status = changed.isEmpty() ? BoundaryStatus.CURRENT : BoundaryStatus.NEWER_CHANGES;
         boolean leaveOut = !Boolean.FALSE.equals(valid(captured)) && !Boolean.FALSE.equals(valid(live));
-        String boundary = !leaveOut
+        BoundaryStatus boundary = !leaveOut
                 ? status
-                : LiveTree.compare(workspace, snapshot, env, Set.of(sidecar)).matches() ? "CURRENT" : "NEWER_CHANGES";
+                : LiveTree.compare(workspace, snapshot, env, Set.of(sidecar)).matches()
+                        ? BoundaryStatus.CURRENT
+                        : BoundaryStatus.NEWER_CHANGES;
         return new Classification(status, boundary, metadata, changed);
     }
 
     /** ABSENT, UNCHANGED, CREATED, REMOVED or ADVANCED: the sidecar at capture against the live one. */
-    static String metadata(Path captured, Path live) {
+    static ExecutionMetadata metadata(Path captured, Path live) {
         Optional<byte[]> before = bytes(captured);
         Optional<byte[]> now = bytes(live);
         if (before.isEmpty()) {
-            return now.isEmpty() ? "ABSENT" : "CREATED";
+            return now.isEmpty() ? ExecutionMetadata.ABSENT : ExecutionMetadata.CREATED;
         }
         if (now.isEmpty()) {
-            return "REMOVED";
+            return ExecutionMetadata.REMOVED;
         }
-        return Arrays.equals(before.get(), now.get()) ? "UNCHANGED" : "ADVANCED";
+        return Arrays.equals(before.get(), now.get()) ? ExecutionMetadata.UNCHANGED : ExecutionMetadata.ADVANCED;
     }
 
     /**

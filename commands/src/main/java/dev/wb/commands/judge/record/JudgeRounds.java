@@ -7,6 +7,7 @@ import dev.wb.commands.judge.core.ScopeShape;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.RecordCategory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -38,14 +39,14 @@ public final class JudgeRounds {
     private JudgeRounds() {}
 
     /** A record file read: where (relative to the repository), what it says, its snapshot category. */
-    public record Input(String file, RecordFacts facts, String category) {}
+    public record Input(String file, RecordFacts facts, RecordCategory category) {}
 
     public record Round(
             Instant reviewedAt,
             String scopeDigest,
             Optional<String> verdict,
             Optional<Boolean> independent,
-            String category,
+            RecordCategory category,
             boolean ambiguous,
             List<String> files) {}
 
@@ -86,7 +87,7 @@ public final class JudgeRounds {
                     r.put("scopeDigest", round.scopeDigest());
                     round.verdict().ifPresentOrElse(v -> r.put("verdict", v), () -> r.putNull("verdict"));
                     round.independent().ifPresentOrElse(v -> r.put("independent", v), () -> r.putNull("independent"));
-                    r.put("category", round.category());
+                    r.put("category", round.category().wireName());
                     r.put("ambiguous", round.ambiguous());
                     round.files().forEach(r.putArray("files")::add);
                 }
@@ -263,7 +264,7 @@ public final class JudgeRounds {
         Set<String> verdicts = new LinkedHashSet<>();
         Set<Optional<Boolean>> independence = new LinkedHashSet<>();
         Set<Map<String, String>> criteria = new LinkedHashSet<>();
-        Set<String> categories = new LinkedHashSet<>();
+        Set<RecordCategory> categories = new LinkedHashSet<>();
         for (Input input : records) {
             verdicts.add(input.facts().verdict().orElseThrow());
             independence.add(input.facts().independent());
@@ -276,7 +277,7 @@ public final class JudgeRounds {
                 pair.scopeDigest(),
                 verdicts.size() == 1 ? Optional.of(verdicts.iterator().next()) : Optional.empty(),
                 independence.size() == 1 ? independence.iterator().next() : Optional.empty(),
-                categories.size() == 1 ? categories.iterator().next() : "unknown",
+                categories.size() == 1 ? categories.iterator().next() : RecordCategory.UNKNOWN,
                 ambiguous,
                 sortedFiles(records));
     }

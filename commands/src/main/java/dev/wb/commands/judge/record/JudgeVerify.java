@@ -12,6 +12,7 @@ import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.commands.judge.snapshot.JudgeEvents;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.judge.BoundaryStatus;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeVerifyMode;
 import java.nio.file.Files;
@@ -29,8 +30,6 @@ import java.util.Optional;
  */
 public final class JudgeVerify {
 
-    public static final String NOT_CLASSIFIED = "not classified for this boundary type";
-
     public record Request(
             Path record,
             Optional<String> receiptDigest,
@@ -44,7 +43,7 @@ public final class JudgeVerify {
             JudgeVerifyMode mode,
             RecordVerification.Outcome outcome,
             Optional<JudgeCurrent.Classification> current,
-            String reviewBoundary,
+            BoundaryStatus reviewBoundary,
             List<JudgeRun.CommandResult> reexecuted,
             List<EventEnvelope> events) {}
 
@@ -81,8 +80,8 @@ public final class JudgeVerify {
                                 () -> JudgeCurrent.classify(
                                         workspace, outcome.snapshot().get(), env)))
                         : Optional.empty();
-        String reviewBoundary =
-                current.map(JudgeCurrent.Classification::reviewBoundary).orElse(NOT_CLASSIFIED);
+        BoundaryStatus reviewBoundary =
+                current.map(JudgeCurrent.Classification::reviewBoundary).orElse(BoundaryStatus.NOT_CLASSIFIED);
         JudgeVerifyMode mode = evidence instanceof RecordVerification.Pinned
                 ? JudgeVerifyMode.RECEIPT
                 : evidence instanceof RecordVerification.Observed ? JudgeVerifyMode.RUN_TESTS : JudgeVerifyMode.PLAIN;

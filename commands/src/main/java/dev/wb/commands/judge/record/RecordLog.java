@@ -13,6 +13,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.judge.RecordCategory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -72,26 +73,26 @@ public final class RecordLog {
      * {@code ordinary} or {@code catch-up} from the candidate snapshot's own metadata (its parent),
      * {@code unknown} when the candidate is not a snapshot or its metadata cannot be read.
      */
-    public static String category(Workspace workspace, Optional<String> candidate) {
+    public static RecordCategory category(Workspace workspace, Optional<String> candidate) {
         if (candidate.isEmpty() || !candidate.get().startsWith("SNAPSHOT:")) {
-            return "unknown";
+            return RecordCategory.UNKNOWN;
         }
         String id = candidate.get().substring("SNAPSHOT:".length());
         if (!Candidate.SNAPSHOT_ID.matcher(id).matches()) {
-            return "unknown";
+            return RecordCategory.UNKNOWN;
         }
         Path metadata = Snapshots.dir(workspace).resolve(id).resolve(Snapshot.METADATA);
         try {
             if (!Files.isRegularFile(metadata, LinkOption.NOFOLLOW_LINKS)) {
-                return "unknown";
+                return RecordCategory.UNKNOWN;
             }
             var node = CanonicalJson.parse(Files.readAllBytes(metadata));
             if (node == null || !node.has("parent")) {
-                return "unknown";
+                return RecordCategory.UNKNOWN;
             }
-            return node.get("parent").isNull() ? "ordinary" : "catch-up";
+            return node.get("parent").isNull() ? RecordCategory.ORDINARY : RecordCategory.CATCH_UP;
         } catch (IOException | RuntimeException e) {
-            return "unknown";
+            return RecordCategory.UNKNOWN;
         }
     }
 }

@@ -7,6 +7,7 @@ import dev.wb.commands.capsule.ValidationBlock;
 import dev.wb.commands.judge.core.ReviewRecord;
 import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.projections.events.judge.RuntimeValidation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,16 +27,16 @@ public final class RecordVerification {
 
     /**
      * The outcome: valid when there is no reason; approved when valid and APPROVED. {@code runtime}
-     * is what is known now of runtime validation: {@code verified} (a pinned receipt or a fresh run
-     * backs it), {@code trusted} (the record's own claims), {@code unknown} (a legacy capsule without
-     * a validation section) or {@code not-applicable-to-runtime} (a documentation capsule).
+     * is what is known now of runtime validation: verified (a pinned receipt or a fresh run backs it),
+     * trusted (the record's own claims), unknown (a legacy capsule without a validation section) or not
+     * applicable (a documentation capsule).
      */
     public record Outcome(
             Optional<ReviewRecord> record,
             Optional<Snapshot> snapshot,
             List<String> reasons,
             List<String> notices,
-            String runtime) {
+            RuntimeValidation runtime) {
         public boolean valid() {
             return reasons.isEmpty();
         }
@@ -101,7 +102,7 @@ public final class RecordVerification {
 
     /** The outcome of a record that could not be read: only why. */
     private static Outcome unread(List<String> reasons) {
-        return new Outcome(Optional.empty(), Optional.empty(), reasons, List.of(), "unknown");
+        return new Outcome(Optional.empty(), Optional.empty(), reasons, List.of(), RuntimeValidation.UNKNOWN);
     }
 
     /** Checks a record that was read against its boundary, its capsule and the evidence of its tests. */
@@ -118,7 +119,7 @@ public final class RecordVerification {
         }
         Boundary boundary = Boundary.of(workspace, record, evidence, env, reasons);
         if (boundary == null) {
-            return new Outcome(Optional.of(record), Optional.empty(), reasons, notices, "unknown");
+            return new Outcome(Optional.of(record), Optional.empty(), reasons, notices, RuntimeValidation.UNKNOWN);
         }
         VersionGate.check(record.scope().path("cliVersion").asText(""), reasons, notices);
         Capsule capsule = boundary.capsule();
@@ -132,7 +133,7 @@ public final class RecordVerification {
             run.drift().forEach(path -> reasons.add("re-execution changed reviewed content: " + path));
             observed = Optional.of(run.statuses());
         }
-        String runtime = runtime(validation, evidence);
+        RuntimeValidation runtime = runtime(validation, evidence);
         applyRules(record, capsule, observed, reasons, notices);
         if (evidence instanceof Plain) {
             notices.addAll(onTrust(record, validation));
@@ -180,13 +181,13 @@ public final class RecordVerification {
                 .toList();
     }
 
-    private static String runtime(ValidationBlock validation, Evidence evidence) {
+    private static RuntimeValidation runtime(ValidationBlock validation, Evidence evidence) {
         if (validation.shape() == ValidationBlock.Shape.LEGACY) {
-            return "unknown";
+            return RuntimeValidation.UNKNOWN;
         }
         if (validation.shape() == ValidationBlock.Shape.DOCUMENTATION) {
-            return "not-applicable-to-runtime";
+            return RuntimeValidation.NOT_APPLICABLE;
         }
-        return evidence instanceof Plain ? "trusted" : "verified";
+        return evidence instanceof Plain ? RuntimeValidation.TRUSTED : RuntimeValidation.VERIFIED;
     }
 }

@@ -5,6 +5,7 @@ import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.commands.policy.ReadPolicy;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.RecordCategory;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,7 +45,7 @@ final class RoundsScan {
     private final BiConsumer<Path, RecordFacts> onRead;
     private final List<JudgeRounds.Input> inputs = new ArrayList<>();
     private final List<JudgeRounds.Skipped> skipped = new ArrayList<>();
-    private final Map<Optional<String>, String> categories = new HashMap<>();
+    private final Map<Optional<String>, RecordCategory> categories = new HashMap<>();
 
     private RoundsScan(Workspace workspace, ReadPolicy policy, BiConsumer<Path, RecordFacts> onRead) {
         this.workspace = workspace;
@@ -143,7 +144,7 @@ final class RoundsScan {
             return;
         }
         onRead.accept(file, facts);
-        String category = categories.computeIfAbsent(facts.candidate(), c -> RecordLog.category(workspace, c));
+        RecordCategory category = categories.computeIfAbsent(facts.candidate(), c -> RecordLog.category(workspace, c));
         inputs.add(new JudgeRounds.Input(relative(file), facts, category));
     }
 

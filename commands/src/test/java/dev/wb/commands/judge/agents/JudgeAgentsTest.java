@@ -22,6 +22,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.judge.JudgeAgentsConfigured;
+import dev.wb.projections.events.judge.JudgeHookAction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -251,7 +252,7 @@ class JudgeAgentsTest {
 
         JudgeAgents.Result result = JudgeAgents.enable(ws, false, false, Optional.of(launcher));
 
-        assertEquals(JudgeAgents.HookAction.INSTALLED, result.hook());
+        assertEquals(JudgeHookAction.INSTALLED, result.hook());
         String command = "\"" + launcher + "\" judge guard";
         assertEquals(Optional.of(command), result.hookCommand());
         ObjectNode settings = CanonicalJson.parseObject(read(".claude/settings.local.json"));
@@ -269,7 +270,7 @@ class JudgeAgentsTest {
         assertEquals(command, pre.at("/1/hooks/0/command").textValue());
 
         JudgeAgents.Result again = JudgeAgents.enable(ws, false, false, Optional.of(launcher));
-        assertEquals(JudgeAgents.HookAction.UNCHANGED, again.hook());
+        assertEquals(JudgeHookAction.UNCHANGED, again.hook());
         assertEquals(List.of(), again.written(), "nothing changed, nothing written");
         assertEquals(settings, CanonicalJson.parseObject(read(".claude/settings.local.json")));
     }
@@ -283,7 +284,7 @@ class JudgeAgentsTest {
 
         JudgeAgents.Result result = JudgeAgents.enable(ws, false, false, Optional.of(moved));
 
-        assertEquals(JudgeAgents.HookAction.INSTALLED, result.hook());
+        assertEquals(JudgeHookAction.INSTALLED, result.hook());
         ObjectNode settings = CanonicalJson.parseObject(read(".claude/settings.local.json"));
         assertEquals(List.of("\"" + moved + "\" judge guard"), JudgeGuardHook.installed(settings));
     }
@@ -292,7 +293,7 @@ class JudgeAgentsTest {
     void without_a_known_launcher_the_hook_is_not_installed_and_a_warning_says_what_to_set() {
         JudgeAgents.Result result = JudgeAgents.enable(ws, false, false, Optional.empty());
 
-        assertEquals(JudgeAgents.HookAction.UNCHANGED, result.hook());
+        assertEquals(JudgeHookAction.UNCHANGED, result.hook());
         assertFalse(Files.exists(ws.root().resolve(".claude/settings.local.json")));
         assertTrue(
                 result.warnings().stream().anyMatch(w -> w.fix().contains("WB_LAUNCHER")),
@@ -323,7 +324,7 @@ class JudgeAgentsTest {
         assertEquals(before, tree());
         assertTrue(result.dryRun());
         assertTrue(result.configChanged());
-        assertEquals(JudgeAgents.HookAction.INSTALLED, result.hook());
+        assertEquals(JudgeHookAction.INSTALLED, result.hook());
         assertEquals(4, result.written().size());
         assertEquals(
                 JudgeAgentTemplates.render(JudgeAgentTarget.CLAUDE, Optional.empty()),
@@ -333,7 +334,7 @@ class JudgeAgentsTest {
         JudgeAgents.enable(ws, false, false, Optional.of(launcher));
         Map<String, String> enabled = tree();
         JudgeAgents.Result off = JudgeAgents.disable(ws, true, false);
-        assertEquals(JudgeAgents.HookAction.REMOVED, off.hook());
+        assertEquals(JudgeHookAction.REMOVED, off.hook());
         assertEquals(enabled, tree(), "a dry-run disable writes nothing either");
     }
 
@@ -405,7 +406,7 @@ class JudgeAgentsTest {
 
         JudgeAgents.Result result = JudgeAgents.disable(ws, false, false);
 
-        assertEquals(JudgeAgents.HookAction.REMOVED, result.hook());
+        assertEquals(JudgeHookAction.REMOVED, result.hook());
         assertFalse(CanonicalJson.parseObject(read(".workflow/config.json"))
                 .at("/agents/judge/enabled")
                 .booleanValue());
@@ -421,8 +422,7 @@ class JudgeAgentsTest {
         assertEquals(List.of(), result.written());
 
         assertEquals(
-                JudgeAgents.HookAction.UNCHANGED,
-                JudgeAgents.disable(ws, false, false).hook());
+                JudgeHookAction.UNCHANGED, JudgeAgents.disable(ws, false, false).hook());
     }
 
     @Test

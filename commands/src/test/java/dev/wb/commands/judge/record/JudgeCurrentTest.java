@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.commands.judge.snapshot.JudgeFixture;
 import dev.wb.commands.judge.snapshot.Snapshot;
+import dev.wb.projections.events.judge.BoundaryStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,9 +35,12 @@ class JudgeCurrentTest {
         return JudgeCurrent.classify(fx.workspace(), snapshot, ENV);
     }
 
-    /** The three axes: status, reviewBoundary, executionMetadata. */
+    /** The three axes as their wire names: status, reviewBoundary, executionMetadata. */
     static List<String> axes(JudgeCurrent.Classification c) {
-        return List.of(c.status(), c.reviewBoundary(), c.executionMetadata());
+        return List.of(
+                c.status().wireName(),
+                c.reviewBoundary().wireName(),
+                c.executionMetadata().wireName());
     }
 
     @Test
@@ -51,7 +55,7 @@ class JudgeCurrentTest {
         Snapshot snapshot = fx.snapshot("main", false).snapshot();
         fx.repo.commitAll("the reviewed change");
 
-        assertEquals("CURRENT", classify(snapshot).status());
+        assertEquals(BoundaryStatus.CURRENT, classify(snapshot).status());
 
         fx.repo.write("src/App.java", "class App { int x; int y; }\n");
         fx.repo.commitAll("more");
@@ -64,8 +68,8 @@ class JudgeCurrentTest {
         fx.repo.git("checkout", "-q", "--orphan", "elsewhere");
         fx.repo.commitAll("unrelated");
 
-        assertEquals("DIVERGED", classify(snapshot).status());
-        assertEquals("DIVERGED", classify(snapshot).reviewBoundary());
+        assertEquals(BoundaryStatus.DIVERGED, classify(snapshot).status());
+        assertEquals(BoundaryStatus.DIVERGED, classify(snapshot).reviewBoundary());
     }
 
     @Test

@@ -27,6 +27,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.judge.RecordCategory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -84,10 +85,10 @@ class JudgeRoundsTest {
     }
 
     static Input in(String file, ObjectNode record) {
-        return in(file, record, "ordinary");
+        return in(file, record, RecordCategory.ORDINARY);
     }
 
-    static Input in(String file, ObjectNode record, String category) {
+    static Input in(String file, ObjectNode record, RecordCategory category) {
         return new Input(DIR + file, RecordFacts.of(CanonicalJson.bytes(record)), category);
     }
 
@@ -383,10 +384,11 @@ class JudgeRoundsTest {
         ObjectNode other = r.deepCopy();
         ((ObjectNode) other.get("scope")).put("candidate", "SNAPSHOT:" + "1".repeat(20));
 
-        Report report = group(in("TASK-1/a.json", r, "ordinary"), in("TASK-1/b.json", other, "catch-up"));
+        Report report = group(
+                in("TASK-1/a.json", r, RecordCategory.ORDINARY), in("TASK-1/b.json", other, RecordCategory.CATCH_UP));
 
         Round round = task(report, "TASK-1").rounds().get(0);
-        assertEquals("unknown", round.category());
+        assertEquals(RecordCategory.UNKNOWN, round.category());
         assertFalse(round.ambiguous(), "the candidate is not part of what makes a round ambiguous");
     }
 
@@ -595,7 +597,7 @@ class JudgeRoundsTest {
 
         List<Round> rounds = task(report, "TASK-1").rounds();
         assertEquals(
-                List.of("ordinary", "catch-up", "unknown"),
+                List.of(RecordCategory.ORDINARY, RecordCategory.CATCH_UP, RecordCategory.UNKNOWN),
                 rounds.stream().map(Round::category).toList());
         assertEquals(State.CLOSED, task(report, "TASK-1").state());
         assertEquals(

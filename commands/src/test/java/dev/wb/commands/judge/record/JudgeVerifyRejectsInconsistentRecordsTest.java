@@ -18,6 +18,7 @@ import dev.wb.commands.judge.snapshot.ScopeBlock;
 import dev.wb.commands.judge.snapshot.Snapshot;
 import dev.wb.commands.judge.snapshot.Snapshots;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.judge.BoundaryStatus;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -349,7 +350,7 @@ class JudgeVerifyRejectsInconsistentRecordsTest {
 
         JudgeCurrent.Classification c = JudgeCurrent.classify(fx.workspace(), snapshot, ENV);
 
-        assertEquals("NEWER_CHANGES", c.status());
+        assertEquals(BoundaryStatus.NEWER_CHANGES, c.status());
         assertEquals(List.of("src/App.java", "src/New.java"), c.changedFiles());
         assertEquals(
                 List.of(),

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.wb.commands.DeciderSpec;
 import dev.wb.commands.Decision;
 import dev.wb.projections.events.judge.JudgeRecordRead;
+import dev.wb.projections.events.judge.RecordCategory;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +34,7 @@ class RecordLogDeciderTest {
                 facts.candidate(),
                 facts.independent(),
                 Map.of(),
-                "unknown");
+                RecordCategory.UNKNOWN);
     }
 
     @Test

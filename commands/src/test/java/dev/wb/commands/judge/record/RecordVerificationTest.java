@@ -13,6 +13,7 @@ import dev.wb.commands.judge.core.Timings;
 import dev.wb.commands.judge.run.JudgeRun;
 import dev.wb.commands.judge.snapshot.ScopeBlock;
 import dev.wb.engine.TestEvents;
+import dev.wb.projections.events.judge.RuntimeValidation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,12 +66,12 @@ class RecordVerificationTest {
         RecordVerification.Outcome plain = review.verify(new RecordVerification.Plain());
 
         assertTrue(pinned.approved(), pinned.reasons().toString());
-        assertEquals("verified", pinned.runtime());
+        assertEquals(RuntimeValidation.VERIFIED, pinned.runtime());
         assertTrue(
                 pinned.notices().stream().anyMatch(n -> n.startsWith("receipt mode: in-place")),
                 pinned.notices().toString());
         assertTrue(plain.approved(), plain.reasons().toString());
-        assertEquals("trusted", plain.runtime());
+        assertEquals(RuntimeValidation.TRUSTED, plain.runtime());
     }
 
     static Stream<Arguments> rejections() {
@@ -279,7 +280,7 @@ class RecordVerificationTest {
         RecordVerification.Outcome clean =
                 review.record(doc -> doc.put("receiptDigest", digest)).verify(new RecordVerification.Pinned(digest));
         assertTrue(clean.approved(), clean.reasons().toString());
-        assertEquals("not-applicable-to-runtime", clean.runtime());
+        assertEquals(RuntimeValidation.NOT_APPLICABLE, clean.runtime());
 
         RecordVerification.Outcome fabricated = review.record(doc -> {
                     doc.put("receiptDigest", digest);
@@ -367,7 +368,7 @@ class RecordVerificationTest {
                 review.record(doc -> doc.putArray("tests")).verify(new RecordVerification.Plain());
 
         assertTrue(outcome.approved(), outcome.reasons().toString());
-        assertEquals("unknown", outcome.runtime());
+        assertEquals(RuntimeValidation.UNKNOWN, outcome.runtime());
         assertEquals(List.of("APPROVED requires at least one validation command that passed."), none.reasons());
     }
 

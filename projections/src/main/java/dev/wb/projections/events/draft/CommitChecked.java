@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 
 /**
@@ -12,12 +13,13 @@ import java.util.List;
  * is never recorded, only its digest, so a credential a draft held does not reach the log.
  *
  * @param passed no rule was broken
- * @param convention the style it was checked against (its wire name: conventional, ticket-prefixed or free-form)
+ * @param convention the style it was checked against (conventional, ticket-prefixed or free-form); an unknown
+ *     wire name reads as {@link CommitStyle#FREE_FORM}
  * @param sha256 the SHA-256 of the message's bytes, lower-case hex
  * @param saved it was written to {@code .workflow/KEY/commit.txt} (a pass with a key)
  * @param reasons every rule it broke, in the order checked (bounded: 20, each 200 characters)
  */
-public record CommitChecked(boolean passed, String convention, String sha256, boolean saved, List<String> reasons)
+public record CommitChecked(boolean passed, CommitStyle convention, String sha256, boolean saved, List<String> reasons)
         implements WbEvent {
 
     static final String PASSED = "passed";
@@ -42,7 +44,7 @@ public record CommitChecked(boolean passed, String convention, String sha256, bo
     public ObjectNode payload() {
         ObjectNode payload = CanonicalJson.objectNode();
         payload.put(PASSED, passed);
-        payload.put(CONVENTION, convention);
+        payload.put(CONVENTION, convention.wireName());
         payload.put(SHA256, sha256);
         payload.put(SAVED, saved);
         reasons.forEach(payload.putArray(REASONS)::add);
@@ -52,7 +54,7 @@ public record CommitChecked(boolean passed, String convention, String sha256, bo
     private static CommitChecked read(ObjectNode payload) {
         return new CommitChecked(
                 payload.path(PASSED).asBoolean(),
-                payload.path(CONVENTION).asText(),
+                WireName.of(CommitStyle.class, payload.path(CONVENTION).asText(), CommitStyle.FREE_FORM),
                 payload.path(SHA256).asText(),
                 payload.path(SAVED).asBoolean(),
                 CheckReasons.texts(payload.path(REASONS)));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.WireName;
 import java.util.List;
 
 /**
@@ -16,9 +17,9 @@ import java.util.List;
  * @param saved it was written to {@code .workflow/KEY/pr.md} (a pass with a key)
  * @param reasons every rule it broke, in the order checked (bounded: 20, each 200 characters)
  * @param handover the handover requirement's outcome: {@code not-owed}, {@code ready}, {@code missing},
- *     {@code stale} or {@code no-task}
+ *     {@code stale} or {@code no-task}; an unknown wire name reads as {@link HandoverState#MISSING}
  */
-public record PrChecked(boolean passed, String sha256, boolean saved, List<String> reasons, String handover)
+public record PrChecked(boolean passed, String sha256, boolean saved, List<String> reasons, HandoverState handover)
         implements WbEvent {
 
     static final String PASSED = "passed";
@@ -46,7 +47,7 @@ public record PrChecked(boolean passed, String sha256, boolean saved, List<Strin
         payload.put(SHA256, sha256);
         payload.put(SAVED, saved);
         reasons.forEach(payload.putArray(REASONS)::add);
-        payload.put(HANDOVER, handover);
+        payload.put(HANDOVER, handover.wireName());
         return payload;
     }
 
@@ -56,6 +57,6 @@ public record PrChecked(boolean passed, String sha256, boolean saved, List<Strin
                 payload.path(SHA256).asText(),
                 payload.path(SAVED).asBoolean(),
                 CheckReasons.texts(payload.path(REASONS)),
-                payload.path(HANDOVER).asText());
+                WireName.of(HandoverState.class, payload.path(HANDOVER).asText(), HandoverState.MISSING));
     }
 }

@@ -11,13 +11,18 @@ import java.util.List;
  *
  * @param recordDigest the verified record
  * @param snapshot its snapshot
- * @param status {@code CURRENT}, {@code NEWER_CHANGES} or {@code DIVERGED}: the whole workspace
+ * @param status {@code CURRENT}, {@code NEWER_CHANGES} or {@code DIVERGED}: the whole workspace; an unknown
+ *     wire name reads as {@link BoundaryStatus#DIVERGED}
  * @param reviewBoundary the same, with the task's valid continuation sidecar left out
  * @param executionMetadata the sidecar's state: {@code ABSENT}, {@code UNCHANGED}, {@code CREATED},
- *     {@code REMOVED} or {@code ADVANCED}
+ *     {@code REMOVED} or {@code ADVANCED}; an unknown wire name reads as {@link ExecutionMetadata#ADVANCED}
  */
 public record JudgeCurrentClassified(
-        String recordDigest, String snapshot, String status, String reviewBoundary, String executionMetadata)
+        String recordDigest,
+        String snapshot,
+        BoundaryStatus status,
+        BoundaryStatus reviewBoundary,
+        ExecutionMetadata executionMetadata)
         implements WbEvent {
 
     static final String RECORD_DIGEST = "recordDigest";
@@ -41,9 +46,9 @@ public record JudgeCurrentClassified(
         ObjectNode p = CanonicalJson.objectNode();
         p.put(RECORD_DIGEST, recordDigest);
         p.put(SNAPSHOT, snapshot);
-        p.put(STATUS, status);
-        p.put(REVIEW_BOUNDARY, reviewBoundary);
-        p.put(EXECUTION_METADATA, executionMetadata);
+        p.put(STATUS, status.wireName());
+        p.put(REVIEW_BOUNDARY, reviewBoundary.wireName());
+        p.put(EXECUTION_METADATA, executionMetadata.wireName());
         return p;
     }
 
@@ -51,8 +56,8 @@ public record JudgeCurrentClassified(
         return new JudgeCurrentClassified(
                 Reads.text(p.path(RECORD_DIGEST)),
                 Reads.text(p.path(SNAPSHOT)),
-                Reads.text(p.path(STATUS)),
-                Reads.text(p.path(REVIEW_BOUNDARY)),
-                Reads.text(p.path(EXECUTION_METADATA)));
+                BoundaryStatus.read(Reads.text(p.path(STATUS))),
+                BoundaryStatus.read(Reads.text(p.path(REVIEW_BOUNDARY))),
+                ExecutionMetadata.read(Reads.text(p.path(EXECUTION_METADATA))));
     }
 }

@@ -25,7 +25,7 @@ import java.util.Optional;
  * @param independent absent in the record means true
  * @param criteria each criterion id and its status, in the stored order
  * @param category {@code ordinary}, {@code catch-up} or {@code unknown}: from the candidate
- *     snapshot's metadata only
+ *     snapshot's metadata only; an unknown wire name reads as {@link RecordCategory#UNKNOWN}
  */
 public record JudgeRecordRead(
         String file,
@@ -38,7 +38,7 @@ public record JudgeRecordRead(
         Optional<String> candidate,
         Optional<Boolean> independent,
         Map<String, String> criteria,
-        String category)
+        RecordCategory category)
         implements WbEvent {
 
     static final String FILE = "file";
@@ -98,7 +98,7 @@ public record JudgeRecordRead(
         independent.ifPresentOrElse(v -> p.put(INDEPENDENT, v), () -> p.putNull(INDEPENDENT));
         ObjectNode object = p.putObject(CRITERIA);
         criteria.forEach(object::put);
-        p.put(CATEGORY, category);
+        p.put(CATEGORY, category.wireName());
         return p;
     }
 
@@ -118,6 +118,6 @@ public record JudgeRecordRead(
                         ? Optional.of(p.path(INDEPENDENT).asBoolean())
                         : Optional.empty(),
                 Reads.textMap(p.path(CRITERIA)),
-                Reads.text(p.path(CATEGORY)));
+                RecordCategory.read(Reads.text(p.path(CATEGORY))));
     }
 }

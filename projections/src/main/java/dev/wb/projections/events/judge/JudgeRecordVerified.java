@@ -72,12 +72,13 @@ public record JudgeRecordVerified(
      * The record's standing now, as the verification found it.
      *
      * @param runtime {@code verified}, {@code trusted}, {@code unknown} or {@code
-     *     not-applicable-to-runtime}
-     * @param reviewBoundary where the reviewed boundary stands against the live workspace, or why it
-     *     was not classified
+     *     not-applicable-to-runtime}; an unknown wire name reads as {@link RuntimeValidation#UNKNOWN}
+     * @param reviewBoundary where the reviewed boundary stands against the live workspace, or {@link
+     *     BoundaryStatus#NOT_CLASSIFIED}; an unknown wire name reads as {@link BoundaryStatus#DIVERGED}
      * @param executionMetadata the continuation sidecar's state, when the boundary was classified
      */
-    public record VerifiedNow(String runtime, String reviewBoundary, Optional<String> executionMetadata) {}
+    public record VerifiedNow(
+            RuntimeValidation runtime, BoundaryStatus reviewBoundary, Optional<ExecutionMetadata> executionMetadata) {}
 
     public JudgeRecordVerified {
         reasons = List.copyOf(reasons);
@@ -101,9 +102,10 @@ public record JudgeRecordVerified(
         Reads.putTexts(p, REASONS, reasons);
         Reads.putTexts(p, NOTICES, notices);
         ObjectNode now = p.putObject(VERIFIED_NOW);
-        now.put(RUNTIME, verifiedNow.runtime());
-        now.put(REVIEW_BOUNDARY, verifiedNow.reviewBoundary());
-        Reads.putOptional(now, EXECUTION_METADATA, verifiedNow.executionMetadata());
+        now.put(RUNTIME, verifiedNow.runtime().wireName());
+        now.put(REVIEW_BOUNDARY, verifiedNow.reviewBoundary().wireName());
+        Reads.putOptional(
+                now, EXECUTION_METADATA, verifiedNow.executionMetadata().map(ExecutionMetadata::wireName));
         return p;
     }
 
@@ -121,8 +123,8 @@ public record JudgeRecordVerified(
                 Reads.texts(p.path(REASONS)),
                 Reads.texts(p.path(NOTICES)),
                 new VerifiedNow(
-                        Reads.text(now.path(RUNTIME)),
-                        Reads.text(now.path(REVIEW_BOUNDARY)),
-                        Reads.optionalText(now.path(EXECUTION_METADATA))));
+                        RuntimeValidation.read(Reads.text(now.path(RUNTIME))),
+                        BoundaryStatus.read(Reads.text(now.path(REVIEW_BOUNDARY))),
+                        Reads.optionalText(now.path(EXECUTION_METADATA)).map(ExecutionMetadata::read)));
     }
 }

@@ -90,7 +90,9 @@ public record NodeFinished(
      * The provider session a node of a lineage used.
      *
      * @param lineage the lineage: the node that owns it (the node itself, or its {@code lineage_affinity})
-     * @param provider the provider whose session it is ({@code claude}, {@code codex})
+     * @param provider the provider whose session it is ({@code claude}, {@code codex}); kept as the text
+     *     written, since a session is continued only by the provider that named it, so one this wb does not
+     *     know must stay apart rather than read as a provider it knows
      * @param id the session's id; empty when the provider did not tell it (the lineage then has none)
      * @param resumed whether the call continued the lineage's earlier session (false: a new session)
      * @param refused a session the provider refused to continue (not found), after which wb started {@code id}

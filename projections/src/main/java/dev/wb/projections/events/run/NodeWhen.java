@@ -15,7 +15,8 @@ import java.util.List;
  * @param equals the value the node asks for (the flow's {@code equals}, default true)
  * @param value the fact's value (false for a fact wb does not know)
  * @param runs whether the node runs: {@code value == equals}
- * @param basis what the value was read from, in words (the files and what they held)
+ * @param basis what the value was read from, in words (the files and what they held): prose naming the
+ *     user's files, open text
  */
 public record NodeWhen(String node, String fact, boolean equals, boolean value, boolean runs, String basis)
         implements WbEvent {

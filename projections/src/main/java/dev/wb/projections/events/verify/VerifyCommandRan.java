@@ -17,6 +17,8 @@ import java.util.Optional;
  * ended, its exit code, time, the head and tail of its merged output (redacted before it was cut) and
  * the digest and size of the whole output stored beside the log.
  *
+ * @param runner the runner the command counts as: its program's file name (a Windows suffix dropped), open
+ *     text from the user's plan, since a versioned name ({@code python3.12}, {@code go-1.22}) counts too
  * @param outcome how the process ended; an unknown wire name reads as {@link ProcessOutcome#NOT_STARTED}
  * @param exitCode -1 unless {@code exited}
  * @param passed exited with 0

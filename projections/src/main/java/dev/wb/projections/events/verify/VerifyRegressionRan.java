@@ -17,7 +17,8 @@ import java.util.Optional;
  *
  * @param target the plan's {@code tests[].target}
  * @param command the plan's verify command it ran through, with the target appended; redacted as output is
- * @param runner the runner that command counts as
+ * @param runner the runner that command counts as: its program's file name, open text from the user's plan
+ *     (a versioned name counts too), as in {@link VerifyCommandRan}
  * @param baseCommit the merge base's full commit id
  * @param base the run at the merge base; empty when it could not be made
  * @param head the run in the checkout; empty when it could not be made

@@ -2,7 +2,9 @@ package dev.wb.projections.events.judge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.NewEvent;
+import dev.wb.engine.json.CanonicalJson;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +29,7 @@ class JudgeRecordEventsTest {
                 Optional.of("SNAPSHOT:0123456789abcdef0123"),
                 Optional.of(false),
                 criteria,
-                "ordinary");
+                RecordCategory.ORDINARY);
     }
 
     @Test
@@ -59,7 +61,7 @@ class JudgeRecordEventsTest {
                 Optional.empty(),
                 Optional.empty(),
                 Map.of(),
-                "unknown");
+                RecordCategory.UNKNOWN);
 
         assertEquals(
                 "{\"file\":\"/elsewhere/r.json\",\"recordDigest\":\"sha256:x\",\"schemaVersion\":null,"
@@ -67,6 +69,16 @@ class JudgeRecordEventsTest {
                         + "\"candidate\":null,\"independent\":null,\"criteria\":{},\"category\":\"unknown\"}",
                 unreadable.payload().toString());
         assertEquals(unreadable, JudgeRecordRead.TYPE.read(unreadable.payload()));
+    }
+
+    @Test
+    void a_category_this_wb_does_not_know_reads_as_unknown() {
+        ObjectNode payload = read().payload();
+        payload.put("category", "rework");
+
+        assertEquals(RecordCategory.UNKNOWN, JudgeRecordRead.TYPE.read(payload).category());
+        payload.remove("category");
+        assertEquals(RecordCategory.UNKNOWN, JudgeRecordRead.TYPE.read(payload).category());
     }
 
     @Test
@@ -82,7 +94,8 @@ class JudgeRecordEventsTest {
                 Optional.of("APPROVED"),
                 List.of(),
                 List.of("a notice"),
-                new JudgeRecordVerified.VerifiedNow("verified", "CURRENT", Optional.of("ABSENT")));
+                new JudgeRecordVerified.VerifiedNow(
+                        RuntimeValidation.VERIFIED, BoundaryStatus.CURRENT, Optional.of(ExecutionMetadata.ABSENT)));
 
         assertEquals("judge.record.verified", verified.toNewEvent().type());
         assertEquals(
@@ -108,12 +121,14 @@ class JudgeRecordEventsTest {
                 Optional.empty(),
                 List.of("not JSON"),
                 List.of(),
-                new JudgeRecordVerified.VerifiedNow("unknown", "not classified", Optional.empty()));
+                new JudgeRecordVerified.VerifiedNow(
+                        RuntimeValidation.UNKNOWN, BoundaryStatus.NOT_CLASSIFIED, Optional.empty()));
 
         assertEquals(
                 "{\"file\":\"r.json\",\"recordDigest\":\"sha256:rec\",\"mode\":\"plain\",\"valid\":false,"
                         + "\"approved\":false,\"legacy\":false,\"verdict\":null,\"reasons\":[\"not JSON\"],"
-                        + "\"notices\":[],\"verifiedNow\":{\"runtime\":\"unknown\",\"reviewBoundary\":\"not classified\","
+                        + "\"notices\":[],\"verifiedNow\":{\"runtime\":\"unknown\",\"reviewBoundary\":"
+                        + "\"not classified for this boundary type\","
                         + "\"executionMetadata\":null}}",
                 verified.payload().toString());
         assertEquals(verified, JudgeRecordVerified.TYPE.read(verified.payload()));
@@ -121,8 +136,12 @@ class JudgeRecordEventsTest {
 
     @Test
     void a_classification_writes_the_three_states() {
-        JudgeCurrentClassified classified =
-                new JudgeCurrentClassified("sha256:rec", "0123456789abcdef0123", "NEWER_CHANGES", "CURRENT", "CREATED");
+        JudgeCurrentClassified classified = new JudgeCurrentClassified(
+                "sha256:rec",
+                "0123456789abcdef0123",
+                BoundaryStatus.NEWER_CHANGES,
+                BoundaryStatus.CURRENT,
+                ExecutionMetadata.CREATED);
 
         assertEquals("judge.current.classified", classified.toNewEvent().type());
         assertEquals(
@@ -130,5 +149,39 @@ class JudgeRecordEventsTest {
                         + "\"reviewBoundary\":\"CURRENT\",\"executionMetadata\":\"CREATED\"}",
                 classified.payload().toString());
         assertEquals(classified, JudgeCurrentClassified.TYPE.read(classified.payload()));
+    }
+
+    @Test
+    void a_classification_or_verification_this_wb_cannot_read_fails_closed() {
+        ObjectNode classified = new JudgeCurrentClassified(
+                        "sha256:rec",
+                        "0123456789abcdef0123",
+                        BoundaryStatus.CURRENT,
+                        BoundaryStatus.CURRENT,
+                        ExecutionMetadata.UNCHANGED)
+                .payload();
+        classified.put("status", "SIDEWAYS");
+        classified.remove("reviewBoundary");
+        classified.put("executionMetadata", "MOVED");
+
+        JudgeCurrentClassified read = JudgeCurrentClassified.TYPE.read(classified);
+        assertEquals(BoundaryStatus.DIVERGED, read.status());
+        assertEquals(BoundaryStatus.DIVERGED, read.reviewBoundary());
+        assertEquals(ExecutionMetadata.ADVANCED, read.executionMetadata());
+    }
+
+    @Test
+    void a_verification_whose_standing_this_wb_cannot_read_fails_closed() {
+        ObjectNode verified = CanonicalJson.objectNode();
+        ObjectNode now = verified.putObject("verifiedNow");
+        now.put("runtime", "proven");
+        now.put("reviewBoundary", "not classified");
+        now.put("executionMetadata", "MOVED");
+
+        JudgeRecordVerified.VerifiedNow readNow =
+                JudgeRecordVerified.TYPE.read(verified).verifiedNow();
+        assertEquals(RuntimeValidation.UNKNOWN, readNow.runtime());
+        assertEquals(BoundaryStatus.DIVERGED, readNow.reviewBoundary());
+        assertEquals(Optional.of(ExecutionMetadata.ADVANCED), readNow.executionMetadata());
     }
 }

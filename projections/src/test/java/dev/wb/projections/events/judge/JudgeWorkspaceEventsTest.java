@@ -2,6 +2,7 @@ package dev.wb.projections.events.judge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,8 +56,8 @@ class JudgeWorkspaceEventsTest {
         Map<String, Optional<String>> models = new LinkedHashMap<>();
         models.put("claude", Optional.of("opus"));
         models.put("codex", Optional.empty());
-        JudgeAgentsConfigured configured =
-                new JudgeAgentsConfigured("enable", List.of(".claude/agents/judge.md"), "installed", models);
+        JudgeAgentsConfigured configured = new JudgeAgentsConfigured(
+                JudgeSwitch.ENABLE, List.of(".claude/agents/judge.md"), JudgeHookAction.INSTALLED, models);
 
         assertEquals("judge.agents.configured", configured.toNewEvent().type());
         assertEquals(
@@ -66,8 +67,20 @@ class JudgeWorkspaceEventsTest {
         assertEquals(configured, JudgeAgentsConfigured.TYPE.read(configured.payload()));
         assertEquals(
                 "{\"action\":\"disable\",\"files\":[],\"hook\":\"removed\",\"models\":{}}",
-                new JudgeAgentsConfigured("disable", List.of(), "removed", Map.of())
+                new JudgeAgentsConfigured(JudgeSwitch.DISABLE, List.of(), JudgeHookAction.REMOVED, Map.of())
                         .payload()
                         .toString());
+    }
+
+    @Test
+    void an_agents_configuration_this_wb_cannot_read_claims_no_judge_and_no_hook_change() {
+        ObjectNode payload =
+                new JudgeAgentsConfigured(JudgeSwitch.ENABLE, List.of(), JudgeHookAction.INSTALLED, Map.of()).payload();
+        payload.put("action", "toggle");
+        payload.remove("hook");
+
+        JudgeAgentsConfigured read = JudgeAgentsConfigured.TYPE.read(payload);
+        assertEquals(JudgeSwitch.DISABLE, read.action());
+        assertEquals(JudgeHookAction.UNCHANGED, read.hook());
     }
 }

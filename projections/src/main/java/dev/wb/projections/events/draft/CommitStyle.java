@@ -1,21 +1,35 @@
-package dev.wb.commands.commit;
+package dev.wb.projections.events.draft;
 
 import dev.wb.projections.events.WireName;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** The commit-message conventions wb tells apart, by the names the original workbench gives them. */
-public enum CommitStyle implements KebabWireName {
+/**
+ * The commit-message conventions wb tells apart, by the names the original workbench gives them: the style
+ * {@code wb commit check} checks a message against, and {@link CommitChecked}'s {@code convention}.
+ *
+ * <p>A style this wb does not know reads as {@link #FREE_FORM}: failing closed, a check whose convention
+ * cannot be read is taken to have held the message to no pattern, never to one it may not have checked.
+ */
+public enum CommitStyle implements WireName {
     /** {@code type(scope): subject}, a Conventional Commits type first. */
-    CONVENTIONAL,
+    CONVENTIONAL("conventional"),
     /** The ticket key first: {@code ABC-12: subject} or {@code ABC-12 subject}. */
-    TICKET_PREFIXED,
+    TICKET_PREFIXED("ticket-prefixed"),
     /** No pattern the history holds to. */
-    FREE_FORM;
+    FREE_FORM("free-form");
 
-    /** The key of .workflow/config.json a declared style is kept under, as the original keeps it. */
-    public static final String CONFIG_KEY = "commit_style";
+    private final String wire;
+
+    CommitStyle(String wire) {
+        this.wire = wire;
+    }
+
+    @Override
+    public String wireName() {
+        return wire;
+    }
 
     /** What the style asks of a subject, in a line. */
     public String description() {

@@ -1,7 +1,15 @@
-package dev.wb.commands.pr;
+package dev.wb.projections.events.draft;
 
-/** Where the handover a pull request may owe stands, as {@code pr.checked} records it. */
-public enum HandoverState {
+import dev.wb.projections.events.WireName;
+
+/**
+ * Where the handover a pull request may owe stands, as {@code wb pr check} finds it and {@link PrChecked}'s
+ * {@code handover} records it.
+ *
+ * <p>A state this wb does not know reads as {@link #MISSING}: failing closed, a handover whose state cannot
+ * be read is taken as owed and not written, so it never lets a check pass.
+ */
+public enum HandoverState implements WireName {
     /** The work owes no handover. */
     NOT_OWED("not-owed", true),
     /** It is owed and written, and matches the latest {@code handover.written} when one is recorded. */
@@ -21,6 +29,7 @@ public enum HandoverState {
         this.passes = passes;
     }
 
+    @Override
     public String wireName() {
         return wireName;
     }

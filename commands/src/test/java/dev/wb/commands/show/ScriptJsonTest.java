@@ -1,0 +1,30 @@
+package dev.wb.commands.show;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ScriptJsonTest {
+
+    private static String escaped(String json) {
+        StringBuilder out = new StringBuilder();
+        ScriptJson.appendEscaped(out, json);
+        return out.toString();
+    }
+
+    @Test
+    void every_character_that_could_close_the_script_is_escaped_wherever_it_stands() {
+        assertEquals(
+                "{\"a\":\"\\u003c/script\\u003e \\u0026 \\u2028\\u2029 \\u003c!--\"}",
+                escaped("{\"a\":\"</script> & \u2028\u2029 <!--\"}"));
+        assertEquals("\\u003c\\u003c\\u003e", escaped("<<>"));
+        assertEquals("x\\u0026", escaped("x&"));
+    }
+
+    @Test
+    void json_without_those_characters_is_appended_as_it_is() {
+        String json = "{\"n\":1,\"payload\":{\"cmd\":\"make -s test\"}}";
+        assertEquals(json, escaped(json));
+        assertEquals("", escaped(""));
+    }
+}
