@@ -16,10 +16,13 @@ import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
@@ -196,7 +199,11 @@ public final class SeedWorkspace {
             boolean pass = true;
             for (int i = 0; i < 4; i++) {
                 int roll = random.nextInt(100);
-                String verdict = roll < 80 ? "ok" : roll < 90 ? "moved" : roll < 95 ? "mismatch" : "missing_file";
+                CitationVerdict verdict = roll < 80
+                        ? CitationVerdict.OK
+                        : roll < 90
+                                ? CitationVerdict.MOVED
+                                : roll < 95 ? CitationVerdict.MISMATCH : CitationVerdict.MISSING_FILE;
                 pass &= roll < 90;
                 citations.add(new PlanAudited.Citation(
                         i, Optional.of(module(i)), 2 + i, verdict, roll < 90, Optional.empty()));
@@ -207,21 +214,11 @@ public final class SeedWorkspace {
             }
             Optional<String> commit = Optional.of("4b825dc642cb6eb9a060e54bf8d69288fbee4904");
             return new PlanAudited(
-                            pass ? PlanAudited.PASS : PlanAudited.FAIL,
-                            "standard",
-                            Optional.of("4 files (light is up to 2)"),
-                            PlanAudited.UNDER_WAY,
-                            true,
-                            false,
-                            commit,
-                            commit,
-                            digest,
-                            files,
-                            List.of(),
-                            citations,
-                            List.of(),
-                            List.of(),
-                            List.of(),
+                            pass ? Verdict.PASS : Verdict.FAIL,
+                            new PlanAudited.Rigour(AuditTier.STANDARD, Optional.of("4 files (light is up to 2)")),
+                            PlanAudited.Anchor.of(AuditMode.UNDER_WAY, commit, commit),
+                            new PlanAudited.AuditedPlan(digest, files, List.of()),
+                            new PlanAudited.Findings(citations, List.of(), List.of(), List.of()),
                             false)
                     .toNewEvent();
         }

@@ -7,11 +7,11 @@ import static dev.wb.cli.history.Summaries.list;
 
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.text.TerminalText;
-import dev.wb.projections.events.CitationsChecked;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.audit.CitationsChecked;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -53,24 +53,24 @@ final class PlanSummaries {
 
     private static String audited(PlanAudited audit) {
         Map<String, Integer> verdicts = new TreeMap<>();
-        audit.citations().forEach(c -> verdicts.merge(TerminalText.escape(c.verdict()), 1, Integer::sum));
-        StringBuilder out = new StringBuilder(TerminalText.escape(audit.verdict()))
+        audit.findings().citations().forEach(c -> verdicts.merge(c.verdict().wireName(), 1, Integer::sum));
+        StringBuilder out = new StringBuilder(audit.verdict().wireName())
                 .append(" · ")
-                .append(TerminalText.escape(audit.tier()))
+                .append(audit.rigour().tier().wireName())
                 .append(" · ")
-                .append(TerminalText.escape(audit.mode()))
+                .append(audit.anchor().mode().wireName())
                 .append(" · citations ");
         out.append(verdicts.isEmpty() ? "none" : verdicts.toString().replaceAll("[{}]", ""));
-        int structure = audit.structure().size();
+        int structure = audit.findings().structure().size();
         if (structure > 0) {
             out.append(" · ").append(structure).append(" structure problem").append(structure == 1 ? "" : "s");
         }
-        return out.append(" · plan ").append(digest(audit.planDigest())).toString();
+        return out.append(" · plan ").append(digest(audit.plan().digest())).toString();
     }
 
     private static String cited(CitationsChecked check) {
         Map<String, Integer> verdicts = new TreeMap<>();
-        check.citations().forEach(c -> verdicts.merge(TerminalText.escape(c.verdict()), 1, Integer::sum));
+        check.citations().forEach(c -> verdicts.merge(c.verdict().wireName(), 1, Integer::sum));
         StringBuilder out = new StringBuilder(check.passed() ? "pass" : "fail")
                 .append(" · ")
                 .append(TerminalText.escape(check.file()))

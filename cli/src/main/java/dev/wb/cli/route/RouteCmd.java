@@ -14,9 +14,9 @@ import dev.wb.commands.Session;
 import dev.wb.commands.base.Failure;
 import dev.wb.commands.next.NextStep;
 import dev.wb.commands.route.Route;
-import dev.wb.commands.sdd.AuditReport.Tier;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.audit.AuditTier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -87,7 +87,7 @@ public final class RouteCmd extends LeafCmd {
             console.line((line + step.check(route.key())).stripTrailing());
             index++;
         }
-        if (route.tier() == Tier.LIGHT) {
+        if (route.tier() == AuditTier.LIGHT) {
             console.line("");
             console.line("waived by the light tier: " + String.join(", ", Route.LIGHT_WAIVES));
             console.line("the floor is not waived: citations, the file list, verify and rollback still apply");

@@ -19,6 +19,8 @@ import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.commands.sdd.SddAudit;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
@@ -97,12 +99,13 @@ public final class SddAuditCmd extends LeafCmd {
             }
         }
         for (FileFinding f : report.files()) {
-            console.line("  " + Columns.left(f.verdict(), 13) + "files: " + f.path() + " (" + f.change() + ")");
+            console.line(
+                    "  " + Columns.left(f.verdict().wireName(), 13) + "files: " + f.path() + " (" + f.change() + ")");
         }
         if (!report.zones().isEmpty()) {
             console.line("critical zones: " + String.join(", ", report.zones()));
         }
-        if (report.tier() == AuditReport.Tier.LIGHT) {
+        if (report.tier() == AuditTier.LIGHT) {
             console.line("waived: steps, product; citations, files, verify and rollback still apply");
         }
         report.notices().forEach(notice -> console.line("notice: " + notice));
@@ -135,7 +138,7 @@ public final class SddAuditCmd extends LeafCmd {
         return result.appended().get(result.appended().size() - 1);
     }
 
-    private static String modeText(AuditReport.Mode mode) {
+    private static String modeText(AuditMode mode) {
         return switch (mode) {
             case FIRST -> "first audit (strict)";
             case UNDER_WAY -> "under way";

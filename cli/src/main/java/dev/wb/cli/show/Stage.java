@@ -7,9 +7,9 @@ import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.judge.JudgeRecordVerified;
 import dev.wb.projections.events.judge.JudgeRunFinished;
 import dev.wb.projections.events.judge.JudgeRunRefused;
@@ -71,7 +71,7 @@ enum Stage {
         return switch (this) {
             case PLAN ->
                 last(events, PlanAudited.TYPE)
-                        .map(e -> verdict(PlanAudited.TYPE.read(e).verdict()))
+                        .map(e -> verdict(PlanAudited.TYPE.read(e).verdict().wireName()))
                         .orElse(new State("pending", Tone.WARN));
             case SCOPE ->
                 last(events, ScopeChecked.TYPE)

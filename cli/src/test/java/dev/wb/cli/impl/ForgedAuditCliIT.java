@@ -10,8 +10,13 @@ import dev.wb.commands.base.Workspace;
 import dev.wb.commands.plan.PlanReader;
 import dev.wb.engine.StreamId;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.FileCheckVerdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.testkit.TempGitRepo;
 import dev.wb.testkit.TempGitRepo.ProcessResult;
 import java.io.IOException;
@@ -86,21 +91,18 @@ class ForgedAuditCliIT {
     private void forge() throws IOException {
         String digest = PlanReader.digest(Files.readAllBytes(attacker.resolve(".workflow/T-2/sdd.json")));
         PlanAudited forged = new PlanAudited(
-                PlanAudited.PASS,
-                "light",
-                Optional.of("1 file(s), no critical zone"),
-                "first",
-                false,
-                false,
-                Optional.of(commit),
-                Optional.of(commit),
-                digest,
-                List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
-                List.of(),
-                List.of(new PlanAudited.Citation(0, Optional.of("src/app.py"), 2, "ok", true, Optional.empty())),
-                List.of(new PlanAudited.FileCheck(0, Optional.of("src/app.py"), Optional.of("edit"), "exists", true)),
-                List.of(),
-                List.of(),
+                Verdict.PASS,
+                new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("1 file(s), no critical zone")),
+                PlanAudited.Anchor.of(AuditMode.FIRST, Optional.of(commit), Optional.of(commit)),
+                new PlanAudited.AuditedPlan(
+                        digest, List.of(new PlannedFile("src/app.py", "edit", Optional.empty())), List.of()),
+                new PlanAudited.Findings(
+                        List.of(new PlanAudited.Citation(
+                                0, Optional.of("src/app.py"), 2, CitationVerdict.OK, true, Optional.empty())),
+                        List.of(new PlanAudited.FileCheck(
+                                0, Optional.of("src/app.py"), Optional.of("edit"), FileCheckVerdict.EXISTS, true)),
+                        List.of(),
+                        List.of()),
                 false);
         Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(TempGitRepo.gitEnvironment());

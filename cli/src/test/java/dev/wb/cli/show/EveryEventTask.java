@@ -11,8 +11,8 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.catalog.WbEvents;
 import dev.wb.projections.events.AgentHost;
+import dev.wb.projections.events.CheckOutcome;
 import dev.wb.projections.events.ChecksRan;
-import dev.wb.projections.events.CitationsChecked;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitSeriesName;
@@ -26,7 +26,6 @@ import dev.wb.projections.events.ImportedKind;
 import dev.wb.projections.events.InstallResult;
 import dev.wb.projections.events.McpCalled;
 import dev.wb.projections.events.OriginalTool;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
@@ -42,6 +41,12 @@ import dev.wb.projections.events.TicketProvider;
 import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
 import dev.wb.projections.events.WorkspaceInitialized;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.CitationsChecked;
+import dev.wb.projections.events.audit.FileCheckVerdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.CommitStyle;
 import dev.wb.projections.events.draft.HandoverState;
@@ -196,14 +201,15 @@ public final class EveryEventTask {
                 new ChecksRan(
                         3,
                         List.of(new ChecksRan.Selected("java", "src/App.java")),
-                        List.of(new ChecksRan.Command("java", List.of("mvn", "-q", "verify"), "passed", 0, 900, "")),
+                        List.of(new ChecksRan.Command(
+                                "java", List.of("mvn", "-q", "verify"), CheckOutcome.PASSED, 0, 900, "")),
                         Verdict.PASS,
                         List.of(),
                         false,
                         List.of(),
                         Optional.empty()),
                 new PreflightCompleted(
-                        List.of(new PreflightCompleted.Line("git", "OK", "git 2.43")),
+                        List.of(new PreflightCompleted.Line("git", PreflightCompleted.LineVerdict.OK, "git 2.43")),
                         PreflightCompleted.Readiness.READY,
                         0,
                         0,
@@ -352,7 +358,8 @@ public final class EveryEventTask {
                 new CitationsChecked(
                         "cites.json",
                         true,
-                        List.of(new PlanAudited.Citation(0, Optional.of("src/a.py"), 1, "ok", true, Optional.empty())),
+                        List.of(new PlanAudited.Citation(
+                                0, Optional.of("src/a.py"), 1, CitationVerdict.OK, true, Optional.empty())),
                         List.of()),
                 new VerifyRegressionRan(
                         "tests/test_app.py",
@@ -397,24 +404,26 @@ public final class EveryEventTask {
 
     private static PlanAudited audit() {
         return new PlanAudited(
-                "pass",
-                "light",
-                Optional.of("1 file(s), no critical zone"),
-                "first",
-                false,
-                false,
-                Optional.of(COMMIT),
-                Optional.of(COMMIT),
-                DIGEST,
-                List.of(new PlannedFile("src/App.java", "modify", Optional.empty())),
-                List.of(),
-                List.of(
-                        new PlanAudited.Citation(0, Optional.of("src/App.java"), 3, "ok", true, Optional.empty()),
-                        new PlanAudited.Citation(1, Optional.of("src/Util.java"), 9, "moved", true, Optional.of(12))),
-                List.of(new PlanAudited.FileCheck(
-                        0, Optional.of("src/App.java"), Optional.of("modify"), "exists", true)),
-                List.of(),
-                List.of(),
+                Verdict.PASS,
+                new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("1 file(s), no critical zone")),
+                PlanAudited.Anchor.of(AuditMode.FIRST, Optional.of(COMMIT), Optional.of(COMMIT)),
+                new PlanAudited.AuditedPlan(
+                        DIGEST, List.of(new PlannedFile("src/App.java", "modify", Optional.empty())), List.of()),
+                new PlanAudited.Findings(
+                        List.of(
+                                new PlanAudited.Citation(
+                                        0, Optional.of("src/App.java"), 3, CitationVerdict.OK, true, Optional.empty()),
+                                new PlanAudited.Citation(
+                                        1,
+                                        Optional.of("src/Util.java"),
+                                        9,
+                                        CitationVerdict.MOVED,
+                                        true,
+                                        Optional.of(12))),
+                        List.of(new PlanAudited.FileCheck(
+                                0, Optional.of("src/App.java"), Optional.of("modify"), FileCheckVerdict.EXISTS, true)),
+                        List.of(),
+                        List.of()),
                 false);
     }
 

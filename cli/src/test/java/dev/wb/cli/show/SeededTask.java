@@ -11,10 +11,13 @@ import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitSeriesName;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
@@ -71,24 +74,33 @@ final class SeededTask {
     private static List<NewEvent> cycle(int n, int failEvery) {
         List<NewEvent> events = new ArrayList<>();
         events.add(new PlanAudited(
-                        PlanAudited.PASS,
-                        "light",
-                        Optional.of("2 file(s), no critical zone"),
-                        n == 0 ? "first" : PlanAudited.UNDER_WAY,
-                        n > 0,
-                        false,
-                        Optional.of(COMMIT),
-                        Optional.of(COMMIT),
-                        DIGEST,
-                        List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
-                        List.of(),
-                        List.of(
-                                new PlanAudited.Citation(0, Optional.of("src/app.py"), 2, "ok", true, Optional.empty()),
-                                new PlanAudited.Citation(
-                                        1, Optional.of("src/util.py"), 7, "moved", true, Optional.of(9))),
-                        List.of(),
-                        List.of(),
-                        List.of(),
+                        Verdict.PASS,
+                        new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("2 file(s), no critical zone")),
+                        PlanAudited.Anchor.of(
+                                n == 0 ? AuditMode.FIRST : AuditMode.UNDER_WAY,
+                                Optional.of(COMMIT),
+                                Optional.of(COMMIT)),
+                        new PlanAudited.AuditedPlan(
+                                DIGEST, List.of(new PlannedFile("src/app.py", "edit", Optional.empty())), List.of()),
+                        new PlanAudited.Findings(
+                                List.of(
+                                        new PlanAudited.Citation(
+                                                0,
+                                                Optional.of("src/app.py"),
+                                                2,
+                                                CitationVerdict.OK,
+                                                true,
+                                                Optional.empty()),
+                                        new PlanAudited.Citation(
+                                                1,
+                                                Optional.of("src/util.py"),
+                                                7,
+                                                CitationVerdict.MOVED,
+                                                true,
+                                                Optional.of(9))),
+                                List.of(),
+                                List.of(),
+                                List.of()),
                         false)
                 .toNewEvent());
         events.add(new ScopeChecked(

@@ -1,6 +1,7 @@
 package dev.wb.commands.checks;
 
 import dev.wb.commands.process.Redactor;
+import dev.wb.projections.events.CheckOutcome;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -39,7 +39,7 @@ final class ChecksEvent {
                                 r.set(),
                                 r.argv(),
                                 r.env(),
-                                r.outcome().wireName(),
+                                r.outcome(),
                                 r.exitCode(),
                                 r.durationMillis(),
                                 tail(r.output(), share)))

@@ -19,7 +19,7 @@ public final class ChecksRanSummary {
         List<String> sets =
                 run.selected().stream().map(ChecksRan.Selected::name).toList();
         Map<String, Integer> outcomes = new LinkedHashMap<>();
-        run.commands().forEach(c -> outcomes.merge(c.outcome(), 1, Integer::sum));
+        run.commands().forEach(c -> outcomes.merge(c.outcome().wireName(), 1, Integer::sum));
         List<String> counts = new ArrayList<>();
         outcomes.forEach((outcome, n) -> counts.add(n + " " + outcome));
         return run.verdict().wireName() + " · " + changed + " changed path" + (changed == 1 ? "" : "s")

@@ -1,5 +1,6 @@
 package dev.wb.commands.checks;
 
+import dev.wb.projections.events.CheckOutcome;
 import dev.wb.projections.events.Verdict;
 import java.util.List;
 
@@ -62,6 +63,11 @@ public enum ChecksVerdict {
         if (!results.isEmpty() && results.stream().allMatch(r -> r.outcome() == CheckOutcome.SKIPPED)) {
             return INCOMPLETE;
         }
-        return results.stream().anyMatch(r -> r.outcome().qualityFailure()) ? FAIL : PASS;
+        return results.stream().anyMatch(r -> qualityFailure(r.outcome())) ? FAIL : PASS;
+    }
+
+    /** A quality failure: the code is wrong, and an agent can fix it. */
+    private static boolean qualityFailure(CheckOutcome outcome) {
+        return outcome == CheckOutcome.FAILED || outcome == CheckOutcome.TIMED_OUT;
     }
 }

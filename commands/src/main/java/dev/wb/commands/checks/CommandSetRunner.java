@@ -7,6 +7,7 @@ import dev.wb.commands.process.ProcessRequest;
 import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
+import dev.wb.projections.events.CheckOutcome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,9 +1,9 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.SecretNames;
 import dev.wb.gitrun.InfoExclude;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,14 +63,14 @@ final class AssignedPathsCheck {
             checker.assignment(e.getKey(), e.getValue(), env);
         }
         if (checker.resolved == 0 && problems.isEmpty()) {
-            return List.of(PreflightLine.paren(SUBJECT, Verdict.SKIP, "no path values assigned"));
+            return List.of(PreflightLine.paren(SUBJECT, LineVerdict.SKIP, "no path values assigned"));
         }
         String repair = checker.rules.isEmpty() ? "" : repair(git, checker.rules, problems);
-        if (problems.stream().anyMatch(p -> p.verdict() == Verdict.FAIL)) {
+        if (problems.stream().anyMatch(p -> p.verdict() == LineVerdict.FAIL)) {
             return problems;
         }
         List<PreflightLine> lines = new ArrayList<>(problems);
-        lines.add(PreflightLine.of(SUBJECT, Verdict.OK, checker.resolved + " path(s) resolved" + repair));
+        lines.add(PreflightLine.of(SUBJECT, LineVerdict.OK, checker.resolved + " path(s) resolved" + repair));
         return lines;
     }
 
@@ -151,7 +151,7 @@ final class AssignedPathsCheck {
             if (!path.startsWith(root)) {
                 if (strict) {
                     problems.add(
-                            PreflightLine.of(SUBJECT, Verdict.WARN, name + " resolves outside the clone: " + path));
+                            PreflightLine.of(SUBJECT, LineVerdict.WARN, name + " resolves outside the clone: " + path));
                 }
                 return Optional.empty();
             }
@@ -169,7 +169,7 @@ final class AssignedPathsCheck {
             if (why.isPresent()) {
                 problems.add(PreflightLine.of(
                         SUBJECT,
-                        Verdict.WARN,
+                        LineVerdict.WARN,
                         name + " resolves to " + path + ", which "
                                 + why.get()
                                 + "; no .git/info/exclude rule added (only a folder that is not source is kept out"
@@ -180,7 +180,7 @@ final class AssignedPathsCheck {
                 problems.add(
                         PreflightLine.of(
                                 SUBJECT,
-                                Verdict.WARN,
+                                LineVerdict.WARN,
                                 name + " resolves to " + path + ", which is not"
                                         + " there yet; no .git/info/exclude rule added (a rule for a missing folder would hide the source"
                                         + " files someone later puts there); run wb preflight again once the tool has created it"));
@@ -237,7 +237,7 @@ final class AssignedPathsCheck {
     }
 
     private static PreflightLine fail(String detail) {
-        return PreflightLine.of(SUBJECT, Verdict.FAIL, detail);
+        return PreflightLine.of(SUBJECT, LineVerdict.FAIL, detail);
     }
 
     /** The real path of the longest existing ancestor, with the rest appended as written. */

@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.preflight.SandboxProfile.Role;
 import dev.wb.commands.process.Redactor;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -76,7 +76,7 @@ public final class CodexSmoke {
             Files.createDirectories(dir);
             PreflightLine line = run(
                     codex, SmokeFixture.create(dir.resolve("fx")), policy, new ProbeRunner(dir, env), false, redactor);
-            return line.verdict() == Verdict.OK ? Optional.empty() : Optional.of(line.text());
+            return line.verdict() == LineVerdict.OK ? Optional.empty() : Optional.of(line.text());
         } catch (IOException | UncheckedIOException e) {
             return Optional.of("codex: isolation smoke could not run: " + e.getMessage());
         } finally {
@@ -132,7 +132,7 @@ public final class CodexSmoke {
             }
             if (!leaks.isEmpty()) {
                 return line(
-                        Verdict.FAIL,
+                        LineVerdict.FAIL,
                         "not enforcing: " + String.join(", ", leaks) + " succeeded under the generated"
                                 + " profile (configuration_error)");
             }
@@ -145,7 +145,7 @@ public final class CodexSmoke {
             ProbeRunner.Answer answer = runner.run(profile.argv(codex, role, shell(probes)), fx.repo(), PROBE_TIMEOUT);
             if (PROFILE_ERROR.matcher(answer.firstLine()).find()) {
                 return Optional.of(line(
-                        Verdict.FAIL,
+                        LineVerdict.FAIL,
                         "codex rejected the generated " + name(role) + " profile: "
                                 + redactor.redact(answer.firstLine())));
             }
@@ -166,7 +166,7 @@ public final class CodexSmoke {
                     profile.argv(codex, Role.WORKSPACE_WRITE, List.of(codex, "--version")), fx.repo(), PROBE_TIMEOUT);
             if (!version.exited(0)) {
                 return line(
-                        Verdict.FAIL,
+                        LineVerdict.FAIL,
                         "codex --version cannot execute under the generated profile ("
                                 + redactor.redact(
                                         version.firstLine().isEmpty()
@@ -175,7 +175,7 @@ public final class CodexSmoke {
                                 + "): configuration error");
             }
             return line(
-                    Verdict.OK,
+                    LineVerdict.OK,
                     "codex permission profiles: OS-enforced for workspace-write and read-only nodes ("
                             + mcp(codex, fx.repo(), runner) + ")");
         }
@@ -193,7 +193,7 @@ public final class CodexSmoke {
                 }
             }
             String tail = fallback ? "" : "; no fallback provider can cover the work";
-            Verdict verdict = fallback ? Verdict.WARN : Verdict.FAIL;
+            LineVerdict verdict = fallback ? LineVerdict.WARN : LineVerdict.FAIL;
             boolean nothing = !readOk && (role == Role.READ_ONLY ? !answer.exited(0) : !writeOk);
             if (nothing && !answer.exited(0)) {
                 String why = answer.firstLine().isEmpty() ? answer.why("codex sandbox") : answer.firstLine();
@@ -209,7 +209,7 @@ public final class CodexSmoke {
             }
             if (!readOk) {
                 return Optional.of(line(
-                        Verdict.FAIL,
+                        LineVerdict.FAIL,
                         "the generated " + name(role) + " profile refuses a repository read (the positive control):"
                                 + " configuration error"));
             }
@@ -313,7 +313,7 @@ public final class CodexSmoke {
         return "MCP inventory: " + servers + " server(s)";
     }
 
-    private static PreflightLine line(Verdict verdict, String detail) {
+    private static PreflightLine line(LineVerdict verdict, String detail) {
         return new PreflightLine("codex", verdict, "codex: isolation smoke " + verdict + " — " + detail);
     }
 }

@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.InputFiles;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.EnvFile;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -27,28 +27,31 @@ final class EnvFileLine {
         Path file = named.orElse(defaultFile).toAbsolutePath().normalize();
         if (!Files.exists(file)) {
             if (named.isEmpty()) {
-                return new Loaded(PreflightLine.paren("env", Verdict.SKIP, "no env-file"), Optional.empty(), Map.of());
+                return new Loaded(
+                        PreflightLine.paren("env", LineVerdict.SKIP, "no env-file"), Optional.empty(), Map.of());
             }
             return new Loaded(
-                    PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file), Optional.empty(), Map.of());
+                    PreflightLine.of("env", LineVerdict.FAIL, "env-file not found: " + file),
+                    Optional.empty(),
+                    Map.of());
         }
         try {
             // Named by the user, or linked in from where it is kept: read wherever it lies (InputFiles).
             Optional<InputFiles.Content> content = InputFiles.readNamed(file, InputFiles.Kind.ENV_FILE);
             if (content.isEmpty()) {
                 return new Loaded(
-                        PreflightLine.of("env", Verdict.FAIL, "env-file not found: " + file),
+                        PreflightLine.of("env", LineVerdict.FAIL, "env-file not found: " + file),
                         Optional.empty(),
                         Map.of());
             }
             Map<String, String> variables = parse(content.get().text());
             return new Loaded(
-                    PreflightLine.of("env", Verdict.OK, "loaded " + variables.size() + " variable(s) from " + file),
+                    PreflightLine.of("env", LineVerdict.OK, "loaded " + variables.size() + " variable(s) from " + file),
                     Optional.of(file),
                     variables);
         } catch (InputFiles.Unusable e) {
             return new Loaded(
-                    PreflightLine.of("env", Verdict.FAIL, "env-file " + e.getMessage() + "; " + e.fix()),
+                    PreflightLine.of("env", LineVerdict.FAIL, "env-file " + e.getMessage() + "; " + e.fix()),
                     Optional.empty(),
                     Map.of());
         }

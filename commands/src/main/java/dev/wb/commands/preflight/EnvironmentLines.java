@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.SecretNames;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -51,22 +51,24 @@ final class EnvironmentLines {
         if (windows && kept.stream().noneMatch(n -> n.equalsIgnoreCase("SystemRoot"))) {
             return PreflightLine.of(
                     "allowed-environment",
-                    Verdict.FAIL,
+                    LineVerdict.FAIL,
                     "SystemRoot is missing on native Windows"
                             + " (the Node-based claude.exe aborts 0xC0000409 without it): add \"SystemRoot\" to"
                             + " security.allowed_environment; " + text);
         }
         return PreflightLine.of(
-                "allowed-environment", dropped.isEmpty() && !noPath ? Verdict.OK : Verdict.WARN, text.toString());
+                "allowed-environment",
+                dropped.isEmpty() && !noPath ? LineVerdict.OK : LineVerdict.WARN,
+                text.toString());
     }
 
     static PreflightLine extra(WorkspaceConfig.Security security) {
         if (security.extraEnvironment().isEmpty()) {
-            return PreflightLine.paren("extra-environment", Verdict.SKIP, "none assigned");
+            return PreflightLine.paren("extra-environment", LineVerdict.SKIP, "none assigned");
         }
         return PreflightLine.of(
                 "extra-environment",
-                Verdict.OK,
+                LineVerdict.OK,
                 security.extraEnvironment().size() + " name(s) assigned: "
                         + String.join(", ", security.extraEnvironment().keySet()));
     }

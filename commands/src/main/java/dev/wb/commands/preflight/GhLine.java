@@ -1,6 +1,6 @@
 package dev.wb.commands.preflight;
 
-import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +21,7 @@ public final class GhLine {
      */
     public static Optional<String> problem(Path scratch, Map<String, String> env, Path dir) {
         PreflightLine line = check(new ProbeRunner(scratch, env), dir);
-        return line.verdict() == Verdict.OK ? Optional.empty() : Optional.of(line.text());
+        return line.verdict() == LineVerdict.OK ? Optional.empty() : Optional.of(line.text());
     }
 
     static PreflightLine check(ProbeRunner runner, Path dir) {
@@ -29,18 +29,20 @@ public final class GhLine {
         if (!version.started()) {
             return PreflightLine.of(
                     "gh",
-                    Verdict.FAIL,
+                    LineVerdict.FAIL,
                     "gh executable not found (" + version.result().startError()
                             + "); git.create_pull_request needs it");
         }
         if (!version.exited(0)) {
-            return PreflightLine.of("gh", Verdict.FAIL, version.why("gh --version"));
+            return PreflightLine.of("gh", LineVerdict.FAIL, version.why("gh --version"));
         }
         ProbeRunner.Answer auth = runner.run(List.of("gh", "auth", "status"), dir);
         if (!auth.exited(0)) {
             return PreflightLine.of(
-                    "gh", Verdict.FAIL, "gh is not logged in (" + auth.why("gh auth status") + "); run: gh auth login");
+                    "gh",
+                    LineVerdict.FAIL,
+                    "gh is not logged in (" + auth.why("gh auth status") + "); run: gh auth login");
         }
-        return new PreflightLine("gh", Verdict.OK, "gh: OK");
+        return new PreflightLine("gh", LineVerdict.OK, "gh: OK");
     }
 }

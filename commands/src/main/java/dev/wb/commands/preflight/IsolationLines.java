@@ -2,7 +2,7 @@ package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.FullAccess;
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -94,10 +94,10 @@ public final class IsolationLines {
         List<PreflightLine> lines = new ArrayList<>();
         List<String> offences = offences(config);
         if (!offences.isEmpty()) {
-            lines.add(PreflightLine.of("isolation", Verdict.FAIL, String.join("; ", offences)));
+            lines.add(PreflightLine.of("isolation", LineVerdict.FAIL, String.join("; ", offences)));
         } else {
             lines.add(PreflightLine.paren(
-                    "isolation", Verdict.OK, security.strictIsolation() ? "enforced" : "strict_isolation=false"));
+                    "isolation", LineVerdict.OK, security.strictIsolation() ? "enforced" : "strict_isolation=false"));
         }
         if (security.readIsolationOff()) {
             List<String> causes = new ArrayList<>();
@@ -109,14 +109,14 @@ public final class IsolationLines {
             }
             lines.add(new PreflightLine(
                     "read-isolation",
-                    Verdict.OFF,
+                    LineVerdict.OFF,
                     "read-isolation: OFF (" + String.join("; ", causes)
                             + ") — providers load their native project instructions and config; .workflow, the"
                             + " env-file and runs stay read- and write-denied"));
         }
         for (String name : config.agents().allowed()) {
             floorCause(name, security.strictIsolation(), host).ifPresent(cause -> {
-                PreflightLine line = PreflightLine.paren("isolation-floor", Verdict.NONE, name + ": " + cause);
+                PreflightLine line = PreflightLine.paren("isolation-floor", LineVerdict.NONE, name + ": " + cause);
                 if (name.equals("claude") && security.strictIsolation()) {
                     // its settings ask sandbox.failIfUnavailable: Claude stops rather than run unsandboxed
                     line = line.withDetail("wb run stops Claude nodes here (sandbox.failIfUnavailable)");
@@ -125,14 +125,14 @@ public final class IsolationLines {
             });
         }
         if (!security.strictIsolation()) {
-            lines.add(PreflightLine.paren("advanced-mode", Verdict.ON, "security.strict_isolation=false")
+            lines.add(PreflightLine.paren("advanced-mode", LineVerdict.ON, "security.strict_isolation=false")
                     .withDetail("no OS sandbox for Claude and an unscoped shell for every node; the full-access"
                             + " selectors stay refused (docs/PREFLIGHT.md, advanced mode)"));
         }
         if (security.allowGitEvidence()) {
             lines.add(PreflightLine.of(
                     "git-evidence",
-                    Verdict.ON,
+                    LineVerdict.ON,
                     security.strictIsolation()
                             ? "security.allow_git_evidence=true: a flow node declaring git_evidence: true gets the read-only"
                                     + " git verbs"

@@ -7,11 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.base.Failure;
 import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.fs.AtomicFiles;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
+import dev.wb.projections.events.PreflightCompleted.ProbeVerdict;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,7 +74,7 @@ final class PaidIsolationProbe {
         return new Outcome(
                 new PreflightLine(
                         "claude",
-                        Verdict.SKIP,
+                        LineVerdict.SKIP,
                         "claude: paid isolation probe SKIP (declined: " + reason + "; nothing spent)"),
                 new PreflightCompleted.PaidProbe.Declined(reason));
     }
@@ -100,10 +101,10 @@ final class PaidIsolationProbe {
         ProbeRunner.Answer answer = runner.run(argv(setup.claude(), targets.values(), settings), fx.repo(), TIMEOUT);
 
         boolean allowedWritten = SmokeFixture.exists(targets.get("allowed workspace path"));
-        Map<String, String> verdicts = new LinkedHashMap<>();
+        Map<String, ProbeVerdict> verdicts = new LinkedHashMap<>();
         targets.forEach((name, file) -> verdicts.put(name, verdict(name, SmokeFixture.exists(file), allowedWritten)));
         List<String> leaks = verdicts.entrySet().stream()
-                .filter(e -> e.getValue().equals("LEAK"))
+                .filter(e -> e.getValue() == ProbeVerdict.LEAK)
                 .map(Map.Entry::getKey)
                 .toList();
         String message = redactor.redact(lastMessage(answer.output()));
@@ -135,34 +136,35 @@ final class PaidIsolationProbe {
     }
 
     /** One target's verdict, read from the filesystem: the allowed path written, a denied one refused. */
-    private static String verdict(String name, boolean there, boolean allowedWritten) {
+    private static ProbeVerdict verdict(String name, boolean there, boolean allowedWritten) {
         return name.equals("allowed workspace path")
-                ? (there ? "WRITTEN" : "NOT DEMONSTRATED")
-                : there ? "LEAK" : allowedWritten ? "REFUSED" : "NOT DEMONSTRATED";
+                ? (there ? ProbeVerdict.WRITTEN : ProbeVerdict.NOT_DEMONSTRATED)
+                : there ? ProbeVerdict.LEAK : allowedWritten ? ProbeVerdict.REFUSED : ProbeVerdict.NOT_DEMONSTRATED;
     }
 
     private static PreflightLine line(
             List<String> leaks, boolean allowedWritten, boolean fallback, ProbeRunner.Answer answer) {
         if (!leaks.isEmpty()) {
-            return paid(Verdict.FAIL, "not enforcing: " + String.join(", ", leaks) + " written");
+            return paid(LineVerdict.FAIL, "not enforcing: " + String.join(", ", leaks) + " written");
         }
         if (!allowedWritten) {
             return paid(
-                    fallback ? Verdict.WARN : Verdict.FAIL,
+                    fallback ? LineVerdict.WARN : LineVerdict.FAIL,
                     "NOT DEMONSTRATED — the allowed workspace file was"
                             + " not written (" + answer.why("claude -p") + "); read the model's last message in "
                             + EVIDENCE
                             + (fallback ? "" : "; no fallback provider can cover the work"));
         }
-        return paid(Verdict.OK, "gitdir, common dir and control home refused, allowed workspace path written");
+        return paid(LineVerdict.OK, "gitdir, common dir and control home refused, allowed workspace path written");
     }
 
     private static ObjectNode evidence(
-            PreflightLine line, Map<String, String> verdicts, ProbeRunner.Answer answer, String message) {
+            PreflightLine line, Map<String, ProbeVerdict> verdicts, ProbeRunner.Answer answer, String message) {
         ObjectNode evidence = CanonicalJson.objectNode();
         evidence.put("provider", "claude");
-        evidence.put("verdict", line.verdict().name());
-        verdicts.forEach(evidence.putObject("verdicts")::put);
+        evidence.put("verdict", line.verdict().wireName());
+        ObjectNode targets = evidence.putObject("verdicts");
+        verdicts.forEach((target, verdict) -> targets.put(target, verdict.wireName()));
         evidence.put("exit", answer.why("claude -p"));
         evidence.put("lastMessage", message);
         ArrayNode denied = evidence.putArray("deniedInSettings");
@@ -222,7 +224,7 @@ final class PaidIsolationProbe {
         }
     }
 
-    private static PreflightLine paid(Verdict verdict, String detail) {
+    private static PreflightLine paid(LineVerdict verdict, String detail) {
         return new PreflightLine("claude", verdict, "claude: paid isolation probe " + verdict + " — " + detail);
     }
 }

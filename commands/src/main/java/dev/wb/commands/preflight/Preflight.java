@@ -8,11 +8,11 @@ import dev.wb.commands.checks.CommandSetSummary;
 import dev.wb.commands.checks.EventFit;
 import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.config.WorkspaceRedactor;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.Redactor;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -234,7 +234,7 @@ public final class Preflight {
                 "checks:",
                 "checks.command_sets",
                 () -> CommandSetSummary.lines(config.checks()).stream()
-                        .map(l -> new PreflightLine("checks", Verdict.INFO, l))
+                        .map(l -> new PreflightLine("checks", LineVerdict.INFO, l))
                         .toList()));
         if (config.git().createPullRequest()) {
             lines.addAll(guarded(
@@ -251,16 +251,14 @@ public final class Preflight {
         return lines;
     }
 
-    /** The paid probe's record with every text redacted; the targets' names stay (they are wb's own words). */
+    /** The paid probe's record with every text redacted; the targets' names and verdicts are wb's own words. */
     private static PreflightCompleted.PaidProbe redacted(PreflightCompleted.PaidProbe probe, Redactor redactor) {
         if (probe instanceof PreflightCompleted.PaidProbe.Declined declined) {
             return new PreflightCompleted.PaidProbe.Declined(redactor.redact(declined.reason()));
         }
         if (probe instanceof PreflightCompleted.PaidProbe.Ran ran) {
-            Map<String, String> verdicts = new LinkedHashMap<>();
-            ran.verdicts().forEach((name, verdict) -> verdicts.put(name, redactor.redact(verdict)));
             return new PreflightCompleted.PaidProbe.Ran(
-                    redactor.redact(ran.provider()), verdicts, redactor.redact(ran.evidence()));
+                    redactor.redact(ran.provider()), ran.verdicts(), redactor.redact(ran.evidence()));
         }
         throw new IllegalStateException("unknown paid probe record: " + probe);
     }
@@ -320,7 +318,7 @@ public final class Preflight {
     private static PreflightLine unchecked(RuntimeException e, String subject, String label, String key) {
         return new PreflightLine(
                 subject,
-                Verdict.FAIL,
+                LineVerdict.FAIL,
                 label + " FAIL — could not be checked: " + key
                         + " holds a value wb cannot use (" + e.getClass().getSimpleName() + "); correct it, then run:"
                         + " wb preflight");
@@ -341,7 +339,7 @@ public final class Preflight {
     public static PreflightReport configUnusable(Failure failure, Map<String, String> env) {
         String message = Redactor.forEnvironment(env).redact(failure.getMessage());
         return new PreflightReport(
-                List.of(PreflightLine.of("config", Verdict.FAIL, message)), Optional.empty(), Optional.empty());
+                List.of(PreflightLine.of("config", LineVerdict.FAIL, message)), Optional.empty(), Optional.empty());
     }
 
     static void delete(Path dir) {

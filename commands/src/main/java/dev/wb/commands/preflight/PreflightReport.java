@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.projections.events.PreflightCompleted;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -20,11 +20,11 @@ public record PreflightReport(
     }
 
     public long failures() {
-        return lines.stream().filter(l -> l.verdict() == Verdict.FAIL).count();
+        return lines.stream().filter(l -> l.verdict() == LineVerdict.FAIL).count();
     }
 
     public long warnings() {
-        return lines.stream().filter(l -> l.verdict() == Verdict.WARN).count();
+        return lines.stream().filter(l -> l.verdict() == LineVerdict.WARN).count();
     }
 
     public boolean ready() {
@@ -45,8 +45,7 @@ public record PreflightReport(
     public PreflightCompleted toEvent() {
         return new PreflightCompleted(
                 lines.stream()
-                        .map(l -> new PreflightCompleted.Line(
-                                l.subject(), l.verdict().name(), l.text()))
+                        .map(l -> new PreflightCompleted.Line(l.subject(), l.verdict(), l.text()))
                         .toList(),
                 verdict(),
                 failures(),

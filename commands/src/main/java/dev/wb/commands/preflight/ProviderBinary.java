@@ -1,8 +1,8 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.ExecutableLookup;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,7 +29,7 @@ final class ProviderBinary {
         Optional<Path> launch = find(provider, dir, env);
         if (launch.isEmpty()) {
             return new PreflightLine(
-                    subject, Verdict.INFO, subject + ": " + ExecutableLookup.notFound(provider.command(), dir));
+                    subject, LineVerdict.INFO, subject + ": " + ExecutableLookup.notFound(provider.command(), dir));
         }
         Path real = real(launch.get());
         ConfigHome home = ConfigHome.of(provider.name(), env);
@@ -38,7 +38,7 @@ final class ProviderBinary {
                         .orElse("outside ")
                 + home.label();
         String shown = real.equals(launch.get()) ? launch.get().toString() : launch.get() + " -> " + real;
-        return new PreflightLine(subject, Verdict.INFO, subject + ": " + shown + " (" + where + ")");
+        return new PreflightLine(subject, LineVerdict.INFO, subject + ": " + shown + " (" + where + ")");
     }
 
     private static Path real(Path path) {

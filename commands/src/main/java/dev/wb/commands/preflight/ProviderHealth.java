@@ -3,8 +3,8 @@ package dev.wb.commands.preflight;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.Outcome;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,7 +69,7 @@ final class ProviderHealth {
                     true,
                     List.of(PreflightLine.of(
                             name,
-                            Verdict.FAIL,
+                            LineVerdict.FAIL,
                             name + " " + number + " is not logged in (auth=logged_out); run: " + command
                                     + (name.equals("claude") ? " auth login" : " login") + ", or set "
                                     + String.join(" or ", API_KEYS.getOrDefault(name, List.of()))
@@ -78,10 +78,10 @@ final class ProviderHealth {
         List<PreflightLine> lines = new ArrayList<>();
         lines.add(PreflightLine.of(
                 name,
-                Verdict.OK,
+                LineVerdict.OK,
                 name + " " + number + " available (version=" + number + ", auth=" + login.state
                         + login.method.map(mm -> " (" + mm + ")").orElse("") + ")"));
-        login.problem.ifPresent(p -> lines.add(PreflightLine.of(name, Verdict.WARN, "login state unknown: " + p)));
+        login.problem.ifPresent(p -> lines.add(PreflightLine.of(name, LineVerdict.WARN, "login state unknown: " + p)));
         return new Health(name, true, true, lines);
     }
 
@@ -128,6 +128,6 @@ final class ProviderHealth {
     }
 
     private static Health failed(String name, String why) {
-        return new Health(name, false, false, List.of(PreflightLine.of(name, Verdict.FAIL, why)));
+        return new Health(name, false, false, List.of(PreflightLine.of(name, LineVerdict.FAIL, why)));
     }
 }

@@ -1,12 +1,12 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.ConfigView;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.commands.process.Redactor;
 import dev.wb.git.Backend;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.git.Remote;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -57,20 +57,20 @@ public final class RepoPin {
         Optional<String> pinned = parse(repoUrl);
         if (pinned.isPresent()) {
             return PreflightLine.of(
-                    "gh-repo-pin", Verdict.OK, "every gh call pinned to " + pinned.get() + " (from repo.url)");
+                    "gh-repo-pin", LineVerdict.OK, "every gh call pinned to " + pinned.get() + " (from repo.url)");
         }
         Optional<String> origin = origin(root, env);
         Optional<String> fromOrigin = origin.flatMap(RepoPin::parse);
         if (fromOrigin.isPresent()) {
             return PreflightLine.of(
-                    "gh-repo-pin", Verdict.OK, "every gh call pinned to " + fromOrigin.get() + " (from origin)");
+                    "gh-repo-pin", LineVerdict.OK, "every gh call pinned to " + fromOrigin.get() + " (from origin)");
         }
         String why = (repoUrl.isBlank() ? "repo.url is unset" : "repo.url names no owner/name") + " and "
                 + origin.map(u -> "origin (" + redactor.redact(ConfigView.maskUrl(u)) + ") names no owner/name")
                         .orElse("the clone has no origin");
         return PreflightLine.of(
                 "gh-repo-pin",
-                createPullRequest ? Verdict.FAIL : Verdict.WARN,
+                createPullRequest ? LineVerdict.FAIL : LineVerdict.WARN,
                 "no pin: " + why
                         + "; gh calls would run unpinned"
                         + (createPullRequest ? " while git.create_pull_request is on" : "")

@@ -1,7 +1,7 @@
 package dev.wb.commands.preflight;
 
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.util.List;
 import java.util.Map;
 
@@ -20,16 +20,16 @@ final class TelegramLine {
      */
     static PreflightLine of(WorkspaceConfig.Telegram telegram, Map<String, String> env) {
         if (!telegram.enabled()) {
-            return PreflightLine.paren("telegram", Verdict.SKIP, "disabled");
+            return PreflightLine.paren("telegram", LineVerdict.SKIP, "disabled");
         }
         List<String> unset = telegram.unsetVariables(env);
         if (!unset.isEmpty()) {
             return PreflightLine.of(
                     "telegram",
-                    Verdict.FAIL,
+                    LineVerdict.FAIL,
                     "env var(s) not set: " + String.join(", ", unset)
                             + " (named by telegram.bot_token_env/chat_id_env; export it or add it to .workflow/.env)");
         }
-        return PreflightLine.paren("telegram", Verdict.OK, "configured; not contacted — wb reaches no network");
+        return PreflightLine.paren("telegram", LineVerdict.OK, "configured; not contacted — wb reaches no network");
     }
 }

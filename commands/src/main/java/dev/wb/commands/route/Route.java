@@ -7,10 +7,10 @@ import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.Plan;
 import dev.wb.commands.plan.PlanFile;
 import dev.wb.commands.plan.PlanReader;
-import dev.wb.commands.sdd.AuditReport.Tier;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.audit.AuditTier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +77,7 @@ public final class Route {
     }
 
     /** The route of one task: its tier, why, and its steps in order. */
-    public record Result(TaskKey key, Tier tier, String reason, List<Step> steps) {
+    public record Result(TaskKey key, AuditTier tier, String reason, List<Step> steps) {
         public Result {
             steps = List.copyOf(steps);
         }
@@ -100,10 +100,10 @@ public final class Route {
         List<String> paths = files.isEmpty() && plan.isPresent()
                 ? plan.get().files().stream().map(PlannedFile::path).toList()
                 : files;
-        Tier tier;
+        AuditTier tier;
         String reason;
         if (plan.isEmpty() && paths.isEmpty()) {
-            tier = Tier.STANDARD;
+            tier = AuditTier.STANDARD;
             reason = "no plan and no files named yet; assuming the full route";
         } else {
             String[] why = new String[1];
@@ -112,7 +112,7 @@ public final class Route {
         }
         List<Step> steps = new ArrayList<>();
         for (Step step : Step.values()) {
-            if (tier == Tier.STANDARD || step.light() || (step == Step.HANDOVER && handover)) {
+            if (tier == AuditTier.STANDARD || step.light() || (step == Step.HANDOVER && handover)) {
                 steps.add(step);
             }
         }
@@ -120,10 +120,10 @@ public final class Route {
     }
 
     /** The audit's tier rule over the paths; the reason is written into {@code why[0]}. */
-    static Tier tier(List<String> paths, CriticalZones zones, boolean handover, String kind, String[] why) {
+    static AuditTier tier(List<String> paths, CriticalZones zones, boolean handover, String kind, String[] why) {
         Set<String> claimed = new LinkedHashSet<>(paths);
         SortedMap<String, SortedSet<String>> touched = zones.touched(claimed);
-        Tier tier = Tier.STANDARD;
+        AuditTier tier = AuditTier.STANDARD;
         if (paths.size() > LIGHT_MAX_FILES) {
             why[0] = paths.size() + " files (light is up to " + LIGHT_MAX_FILES + ")";
         } else if (!touched.isEmpty()) {
@@ -134,7 +134,7 @@ public final class Route {
             why[0] = "a folder is listed: it may hold any zone";
         } else {
             why[0] = paths.size() + " file(s), no critical zone";
-            tier = Tier.LIGHT;
+            tier = AuditTier.LIGHT;
         }
         return tier;
     }

@@ -3,6 +3,7 @@ package dev.wb.commands.sdd;
 import dev.wb.commands.plan.Plan;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.git.TreeSearch;
+import dev.wb.projections.events.audit.CitationVerdict;
 import java.util.List;
 import java.util.Optional;
 

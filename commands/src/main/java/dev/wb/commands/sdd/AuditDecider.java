@@ -3,12 +3,13 @@ package dev.wb.commands.sdd;
 import dev.wb.commands.Decision;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.FileFinding;
-import dev.wb.commands.sdd.AuditReport.Mode;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -25,11 +26,11 @@ public final class AuditDecider {
     private AuditDecider() {}
 
     /** Strict until a strict audit has passed; strict again whenever the user asks to rebaseline. */
-    public static Mode mode(AuditGate.State state, boolean rebaseline) {
+    public static AuditMode mode(AuditGate.State state, boolean rebaseline) {
         if (rebaseline) {
-            return Mode.REBASELINE;
+            return AuditMode.REBASELINE;
         }
-        return state.underWay() ? Mode.UNDER_WAY : Mode.FIRST;
+        return state.underWay() ? AuditMode.UNDER_WAY : AuditMode.FIRST;
     }
 
     /**
@@ -44,31 +45,24 @@ public final class AuditDecider {
         Optional<String> baseline = passed && report.mode().strict() ? head : state.baseline();
         List<WbEvent> events = new ArrayList<>();
         events.add(compactIfLarge(new PlanAudited(
-                passed ? PlanAudited.PASS : PlanAudited.FAIL,
-                report.tier().wireName(),
-                Optional.of(report.tierReason()),
-                report.mode().wireName(),
-                report.mode() == Mode.UNDER_WAY,
-                report.mode() == Mode.REBASELINE,
-                baseline,
-                head,
-                planDigest,
-                report.plannedFiles(),
-                List.copyOf(report.zones()),
-                report.citations().stream().map(AuditDecider::citation).toList(),
-                report.files().stream().map(AuditDecider::fileCheck).toList(),
-                report.structure(),
-                report.notices(),
+                passed ? Verdict.PASS : Verdict.FAIL,
+                new PlanAudited.Rigour(report.tier(), Optional.of(report.tierReason())),
+                PlanAudited.Anchor.of(report.mode(), baseline, head),
+                new PlanAudited.AuditedPlan(planDigest, report.plannedFiles(), List.copyOf(report.zones())),
+                new PlanAudited.Findings(
+                        report.citations().stream().map(AuditDecider::citation).toList(),
+                        report.files().stream().map(AuditDecider::fileCheck).toList(),
+                        report.structure(),
+                        report.notices()),
                 false)));
-        if (passed && report.mode() == Mode.REBASELINE) {
+        if (passed && report.mode() == AuditMode.REBASELINE) {
             events.add(new PlanRebaselined(state.baseline(), head, planDigest));
         }
         return Decision.of(report, events);
     }
 
     private static PlanAudited.Citation citation(CitationFinding c) {
-        return new PlanAudited.Citation(
-                c.index(), Optional.of(c.file()), c.line(), c.verdict().wireName(), c.passes(), c.at());
+        return new PlanAudited.Citation(c.index(), Optional.of(c.file()), c.line(), c.verdict(), c.passes(), c.at());
     }
 
     private static PlanAudited.FileCheck fileCheck(FileFinding f) {

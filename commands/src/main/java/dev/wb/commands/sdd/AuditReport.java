@@ -1,59 +1,26 @@
 package dev.wb.commands.sdd;
 
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.FileCheckVerdict;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
 
-/** Everything one audit found, before it becomes an event. */
+/** Everything one audit found, before it becomes an event: its mode, tier and verdicts are the event's own enums. */
 public record AuditReport(
-        Mode mode,
+        AuditMode mode,
         Optional<String> anchor,
         List<CitationFinding> citations,
         List<FileFinding> files,
         List<String> structure,
-        Tier tier,
+        AuditTier tier,
         String tierReason,
         SortedSet<String> zones,
         List<PlannedFile> plannedFiles,
         List<String> notices) {
-
-    /** How strictly citations are read. */
-    public enum Mode {
-        /** The first audit: every citation at its line in the working tree. */
-        FIRST("first"),
-        /** After a passing strict audit: drift is reported, and passes, against the baseline. */
-        UNDER_WAY("under-way"),
-        /** {@code --rebaseline}: strict again, against the current tree. */
-        REBASELINE("rebaseline");
-
-        private final String wireName;
-
-        Mode(String wireName) {
-            this.wireName = wireName;
-        }
-
-        public String wireName() {
-            return wireName;
-        }
-
-        public boolean strict() {
-            return this != UNDER_WAY;
-        }
-    }
-
-    /**
-     * Computed, never declared: light is at most two files, none in a critical zone, no handover owed;
-     * light waives {@code steps} and {@code product}, nothing else.
-     */
-    public enum Tier {
-        LIGHT,
-        STANDARD;
-
-        public String wireName() {
-            return this == LIGHT ? "light" : "standard";
-        }
-    }
 
     /** One citation's outcome; {@code at} is where the quote is now, when it moved. */
     public record CitationFinding(
@@ -72,7 +39,7 @@ public record AuditReport(
     }
 
     /** Whether a planned file that is not an {@code add} exists. */
-    public record FileFinding(int index, String path, String change, String verdict, boolean passes) {}
+    public record FileFinding(int index, String path, String change, FileCheckVerdict verdict, boolean passes) {}
 
     public AuditReport {
         citations = List.copyOf(citations);

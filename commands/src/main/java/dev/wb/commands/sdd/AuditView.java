@@ -10,7 +10,7 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.json.PythonJson;
-import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
@@ -40,24 +40,24 @@ public final class AuditView {
         ObjectNode view = CanonicalJson.objectNode();
         view.put("schema", 1);
         view.put("key", doc.path("key").isTextual() ? doc.get("key").textValue() : key.value());
-        view.put("verdict", p.verdict());
-        view.put("tier", p.tier());
+        view.put("verdict", p.verdict().wireName());
+        view.put("tier", p.rigour().tier().wireName());
         // Recorded with the audit when wb records it; said again from the event for an audit recorded before.
-        view.put("tier_reason", p.tierReason().orElseGet(() -> TierReason.of(p, doc)));
-        view.put("baseline", p.baseline().orElse(""));
-        view.put("under_way", p.underWay());
-        view.put("citations_checked", p.citations().size());
+        view.put("tier_reason", p.rigour().reason().orElseGet(() -> TierReason.of(p, doc)));
+        view.put("baseline", p.anchor().baseline().orElse(""));
+        view.put("under_way", p.anchor().underWay());
+        view.put("citations_checked", p.findings().citations().size());
         ArrayNode findings = CanonicalJson.objectNode().arrayNode();
-        for (PlanAudited.Citation c : p.citations()) {
+        for (PlanAudited.Citation c : p.findings().citations()) {
             if (!c.passes()) {
                 findings.add(finding(c, doc.path("evidence").path(c.index()), details));
             }
         }
         view.put("citations_failed", findings.size());
         view.set("findings", findings);
-        p.structure().forEach(view.putArray("structure")::add);
+        p.findings().structure().forEach(view.putArray("structure")::add);
         ArrayNode missing = view.putArray("missing_paths");
-        for (PlanAudited.FileCheck f : p.fileChecks()) {
+        for (PlanAudited.FileCheck f : p.findings().fileChecks()) {
             if (!f.passes()) {
                 missing.add(f.path()
                         .orElseGet(() ->
@@ -80,7 +80,7 @@ public final class AuditView {
     private static ObjectNode finding(PlanAudited.Citation c, JsonNode citation, Map<Integer, String> details) {
         ObjectNode f = CanonicalJson.objectNode();
         f.put("index", c.index());
-        f.put("verdict", c.verdict());
+        f.put("verdict", c.verdict().wireName());
         f.put("file", c.file().orElseGet(() -> citation.path("file").asText("")));
         f.put("line", c.line());
         f.put(

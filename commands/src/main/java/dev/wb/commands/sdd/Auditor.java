@@ -7,9 +7,12 @@ import dev.wb.commands.plan.PlanReader;
 import dev.wb.commands.plan.PresetBar;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.commands.sdd.AuditReport.FileFinding;
-import dev.wb.commands.sdd.AuditReport.Mode;
 import dev.wb.git.TreeSearch;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.FileCheckVerdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -109,14 +112,14 @@ public final class Auditor {
      * strict audit it is never consulted.
      */
     public AuditReport audit(
-            Plan plan, List<String> readerProblems, Mode mode, Optional<String> anchor, BaselineFiles baseline) {
+            Plan plan, List<String> readerProblems, AuditMode mode, Optional<String> anchor, BaselineFiles baseline) {
         return audit(plan, readerProblems, mode, anchor, baseline, 0);
     }
 
     public AuditReport audit(
             Plan plan,
             List<String> readerProblems,
-            Mode mode,
+            AuditMode mode,
             Optional<String> anchor,
             BaselineFiles baseline,
             long planBytes) {
@@ -128,13 +131,13 @@ public final class Auditor {
      *
      * @param input the plan read, what reading it found, and the size of its file
      */
-    public AuditReport audit(Input input, Mode mode, Optional<String> anchor, BaselineFiles baseline) {
+    public AuditReport audit(Input input, AuditMode mode, Optional<String> anchor, BaselineFiles baseline) {
         Plan plan = input.plan();
         BaselineFiles lookup = mode.strict() ? BaselineFiles.NONE : cached(baseline);
         // A planned delete (or a rename's old path) done since the anchor is the plan carried out,
         // in a strict rebaseline too: it is looked up at the anchor whatever the mode. A gone edit
         // is not: the plan said the file stays.
-        BaselineFiles deletions = mode == Mode.FIRST ? BaselineFiles.NONE : cached(baseline);
+        BaselineFiles deletions = mode == AuditMode.FIRST ? BaselineFiles.NONE : cached(baseline);
         List<CitationFinding> citations = new ArrayList<>();
         // An absence claim is searched at the anchor: HEAD in a strict audit, the baseline under way.
         BaselineFiles anchorCommit = mode.strict() ? head.orElse(BaselineFiles.NONE) : lookup;
@@ -182,7 +185,7 @@ public final class Auditor {
             structure.add("sdd.json is " + planBytes + " bytes; a plan of at most " + PlanReader.MAX_PLAN_BYTES
                     + " bytes is audited (its audit is recorded whole)");
         }
-        boolean light = tier.tier() == AuditReport.Tier.LIGHT;
+        boolean light = tier.tier() == AuditTier.LIGHT;
         if (!light && plan.steps().isEmpty()) {
             structure.add("steps is empty: an unordered plan cannot be executed or reviewed (only a light plan may"
                     + " leave them out)");
@@ -205,13 +208,13 @@ public final class Auditor {
             findings.add(
                     citation.search().isPresent()
                             ? AbsenceCheck.check(citation, citation.search().get(), anchorCommit)
-                            : check(citation, Mode.FIRST, BaselineFiles.NONE));
+                            : check(citation, AuditMode.FIRST, BaselineFiles.NONE));
         }
         return findings;
     }
 
     /** The tier and why: the original's rules in its order, and wb's folder entries never light. */
-    record Rigour(AuditReport.Tier tier, String reason) {}
+    record Rigour(AuditTier tier, String reason) {}
 
     private static Rigour tier(Plan plan, SortedMap<String, SortedSet<String>> touched) {
         int count = plan.files().size();
@@ -233,11 +236,11 @@ public final class Auditor {
                 return standard(file.path() + " is a folder: it may hold any zone");
             }
         }
-        return new Rigour(AuditReport.Tier.LIGHT, count + " file(s), no critical zone");
+        return new Rigour(AuditTier.LIGHT, count + " file(s), no critical zone");
     }
 
     private static Rigour standard(String reason) {
-        return new Rigour(AuditReport.Tier.STANDARD, reason);
+        return new Rigour(AuditTier.STANDARD, reason);
     }
 
     /** solo-saas and startup plans say which metric they move and who asked, unless light. */
@@ -275,7 +278,7 @@ public final class Auditor {
         return problems;
     }
 
-    private CitationFinding check(Plan.Citation c, Mode mode, BaselineFiles baseline) {
+    private CitationFinding check(Plan.Citation c, AuditMode mode, BaselineFiles baseline) {
         Optional<String> path = PlanPaths.normalize(c.file());
         if (path.isEmpty()) {
             return finding(c, CitationVerdict.MISSING_FILE, false, null, "the path leaves the repository");
@@ -348,14 +351,14 @@ public final class Auditor {
 
     private FileFinding exists(int index, PlannedFile file, BaselineFiles baseline) {
         if (tree.exists(file.path())) {
-            return new FileFinding(index, file.path(), file.change(), "exists", true);
+            return new FileFinding(index, file.path(), file.change(), FileCheckVerdict.EXISTS, true);
         }
         // Only a delete or a rename says the path goes: an edit whose file is gone is a missing path,
         // under way too, as the original reports it.
         if (!file.change().equals("edit") && baseline.exists(file.path())) {
-            return new FileFinding(index, file.path(), file.change(), "baseline", true);
+            return new FileFinding(index, file.path(), file.change(), FileCheckVerdict.BASELINE, true);
         }
-        return new FileFinding(index, file.path(), file.change(), "missing", false);
+        return new FileFinding(index, file.path(), file.change(), FileCheckVerdict.MISSING, false);
     }
 
     private static CitationFinding finding(

@@ -13,8 +13,8 @@ import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
-import dev.wb.projections.events.CitationsChecked;
-import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.audit.CitationsChecked;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -79,7 +79,6 @@ public final class CiteCheck {
     }
 
     private static PlanAudited.Citation recorded(CitationFinding c) {
-        return new PlanAudited.Citation(
-                c.index(), Optional.of(c.file()), c.line(), c.verdict().wireName(), c.passes(), c.at());
+        return new PlanAudited.Citation(c.index(), Optional.of(c.file()), c.line(), c.verdict(), c.passes(), c.at());
     }
 }

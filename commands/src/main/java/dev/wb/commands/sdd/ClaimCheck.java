@@ -12,7 +12,6 @@ import dev.wb.commands.merged.SyncedReader;
 import dev.wb.commands.plan.AuditTrust;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.PlanReader;
-import dev.wb.commands.sdd.AuditReport.Mode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -21,11 +20,12 @@ import dev.wb.git.GitRepository;
 import dev.wb.git.TreeSearch;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.catalog.WbEvents;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlanConfirmed.Outcome;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -123,7 +123,7 @@ public final class ClaimCheck {
                     AuditTrust.own(at, entry.replica(), stored.version()), Optional.empty(), Optional.empty());
         }
         PlanAudited audit = PlanAudited.TYPE.read(WbEvents.SCHEMAS.upcast(stored));
-        if (!audit.passed() || !audit.planDigest().equals(planDigest)) {
+        if (!audit.passed() || !audit.plan().digest().equals(planDigest)) {
             return new Latest(AuditTrust.none(at), Optional.empty(), Optional.empty());
         }
         Claim claim = new Claim(at, entry.replica(), stored.version(), stored.hash(), audit, view);
@@ -143,7 +143,7 @@ public final class ClaimCheck {
                         claim.position(),
                         claim.replica(),
                         claim.version(),
-                        audit.head(),
+                        audit.anchor().head(),
                         List.of("not audited here yet")));
         return new Latest(trust, Optional.of(claim), cached);
     }
@@ -173,7 +173,7 @@ public final class ClaimCheck {
     /** The claim audited again here: this clone's plan, the files as committed at its head, its mode. */
     private static PlanConfirmed rederive(Session session, TaskKey key, Claim claim) {
         PlanAudited audit = claim.audit();
-        Optional<String> head = audit.head();
+        Optional<String> head = audit.anchor().head();
         if (head.isEmpty()) {
             return outcome(claim, head, Outcome.UNVERIFIABLE, List.of("the claim names no commit"));
         }
@@ -181,11 +181,16 @@ public final class ClaimCheck {
             // never echoed: the claim's text is another replica's, and may hold anything
             return outcome(claim, Optional.empty(), Outcome.UNVERIFIABLE, List.of("the claim names no commit id"));
         }
-        Optional<Mode> mode = mode(audit.mode());
-        if (mode.isEmpty()) {
-            return outcome(claim, head, Outcome.UNVERIFIABLE, List.of("an audit mode this wb does not know"));
+        // A mode this wb does not know reads as under way, its flags written for another mode: not audited again.
+        if (!audit.anchor().consistent()) {
+            return outcome(
+                    claim,
+                    head,
+                    Outcome.UNVERIFIABLE,
+                    List.of("an audit mode this wb does not know, or flags that contradict it"));
         }
-        Optional<String> baseline = baseline(claim, mode.get());
+        AuditMode mode = audit.anchor().mode();
+        Optional<String> baseline = baseline(claim, mode);
         try (GitRepository git = Repositories.open(session.workspace(), session.env())) {
             if (!present(git, head.get())) {
                 return outcome(
@@ -204,7 +209,8 @@ public final class ClaimCheck {
             }
             byte[] bytes = readPlan(session, key);
             PlanReader.Reading reading = PlanReader.read(bytes, key);
-            if (reading.plan().isEmpty() || !reading.digest().equals(audit.planDigest())) {
+            if (reading.plan().isEmpty()
+                    || !reading.digest().equals(audit.plan().digest())) {
                 return outcome(claim, head, Outcome.REFUTED, List.of("the plan here is not the plan it audited"));
             }
             WorkspaceConfig config = WorkspaceConfig.load(session.workspace());
@@ -214,10 +220,10 @@ public final class ClaimCheck {
                     config.presets().bar());
             AuditReport report = auditor.audit(
                     new Auditor.Input(reading.plan().get(), reading.problems(), reading.notices(), bytes.length),
-                    mode.get(),
+                    mode,
                     baseline,
                     baseline.map(b -> SddAudit.committedAt(git, b)).orElse(Auditor.BaselineFiles.NONE));
-            List<String> reasons = failures(report, audit.files());
+            List<String> reasons = failures(report, audit.plan().files());
             return outcome(claim, head, reasons.isEmpty() ? Outcome.CONFIRMED : Outcome.REFUTED, reasons);
         } catch (GitException e) {
             return outcome(claim, head, Outcome.UNVERIFIABLE, List.of("git could not read it: " + e.getMessage()));
@@ -226,27 +232,24 @@ public final class ClaimCheck {
 
     private static PlanConfirmed outcome(Claim claim, Optional<String> commit, Outcome outcome, List<String> reasons) {
         return new PlanConfirmed(
-                claim.replica(), claim.version(), claim.hash(), claim.audit().planDigest(), commit, outcome, reasons);
-    }
-
-    private static Optional<Mode> mode(String wireName) {
-        for (Mode m : Mode.values()) {
-            if (m.wireName().equals(wireName)) {
-                return Optional.of(m);
-            }
-        }
-        return Optional.empty();
+                claim.replica(),
+                claim.version(),
+                claim.hash(),
+                claim.audit().plan().digest(),
+                commit,
+                outcome,
+                reasons);
     }
 
     /**
      * The anchor the claim was audited against: under way, the baseline it recorded; for a rebaseline,
      * the one its {@code plan.rebaselined} (next in its chain) moved from; none for a first audit.
      */
-    private static Optional<String> baseline(Claim claim, Mode mode) {
-        if (mode == Mode.UNDER_WAY) {
-            return claim.audit().baseline();
+    private static Optional<String> baseline(Claim claim, AuditMode mode) {
+        if (mode == AuditMode.UNDER_WAY) {
+            return claim.audit().anchor().baseline();
         }
-        if (mode == Mode.FIRST) {
+        if (mode == AuditMode.FIRST) {
             return Optional.empty();
         }
         for (MergedLog.Entry e : claim.view().entries()) {
@@ -270,7 +273,8 @@ public final class ClaimCheck {
                         + c.verdict().wireName()));
         report.files().stream()
                 .filter(f -> !f.passes())
-                .forEach(f -> reasons.add("file " + f.index() + " (" + f.path() + "): " + f.verdict()));
+                .forEach(f -> reasons.add("file " + f.index() + " (" + f.path() + "): "
+                        + f.verdict().wireName()));
         reasons.addAll(report.structure());
         if (!report.plannedFiles().equals(claimed)) {
             reasons.add("it plans other files than the claim");

@@ -10,7 +10,6 @@ import dev.wb.commands.config.WorkspaceConfig;
 import dev.wb.commands.git.Repositories;
 import dev.wb.commands.plan.CriticalZones;
 import dev.wb.commands.plan.PlanReader;
-import dev.wb.commands.sdd.AuditReport.Mode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
@@ -20,6 +19,8 @@ import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.git.TreeSearch;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -93,7 +94,7 @@ public final class SddAudit {
             GitRepository git,
             PlanReader.Reading reading,
             int size,
-            Mode mode,
+            AuditMode mode,
             AuditGate.State state) {
         return reading.plan()
                 .map(plan -> auditor.audit(
@@ -111,14 +112,14 @@ public final class SddAudit {
         return details;
     }
 
-    private static AuditReport unreadable(Mode mode, Optional<String> anchor, List<String> problems) {
+    private static AuditReport unreadable(AuditMode mode, Optional<String> anchor, List<String> problems) {
         return new AuditReport(
                 mode,
                 anchor,
                 List.of(),
                 List.of(),
                 problems,
-                AuditReport.Tier.STANDARD,
+                AuditTier.STANDARD,
                 "no files listed",
                 new TreeSet<>(),
                 List.of(),

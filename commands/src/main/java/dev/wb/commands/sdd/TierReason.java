@@ -1,8 +1,9 @@
 package dev.wb.commands.sdd;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -27,14 +28,14 @@ public final class TierReason {
      * @param plan the plan it audited, as read (a missing node when it was not JSON)
      */
     public static String of(PlanAudited audited, JsonNode plan) {
-        int files = audited.files().size();
-        if (audited.tier().equals(AuditReport.Tier.LIGHT.wireName())) {
+        int files = audited.plan().files().size();
+        if (audited.rigour().tier() == AuditTier.LIGHT) {
             return files + " file(s), no critical zone";
         }
         if (files > 2) {
             return files + " files (light is up to 2)";
         }
-        List<String> zones = audited.zones();
+        List<String> zones = audited.plan().zones();
         if (!zones.isEmpty()) {
             return "touches " + String.join(", ", zones);
         }
@@ -47,7 +48,7 @@ public final class TierReason {
         if (files == 0) {
             return "no files listed";
         }
-        for (PlannedFile file : audited.files()) {
+        for (PlannedFile file : audited.plan().files()) {
             if (file.path().endsWith("/")) {
                 return "files lists a folder (" + file.path() + "), which may hold any zone";
             }

@@ -35,7 +35,7 @@ public final class TaskPages {
      * Writes every page, each whole or not at all: the earlier ones beside {@code file}, the last to it.
      * Every file is checked before any is written.
      *
-     * @throws dev.wb.commands.Failure exit 6 when the task has no history; exit 2 when a page's file is a
+     * @throws dev.wb.commands.base.Failure exit 6 when the task has no history; exit 2 when a page's file is a
      *     link, FIFO or folder, or its name too long; exit 3 when one cannot be written
      */
     public static Written write(Session session, TaskKey key, Instant madeAt, Path file) {

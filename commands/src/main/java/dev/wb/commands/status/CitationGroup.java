@@ -1,6 +1,7 @@
 package dev.wb.commands.status;
 
 import com.google.common.collect.ImmutableList;
+import dev.wb.projections.events.audit.CitationVerdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -11,18 +12,18 @@ import java.util.Map;
  */
 public enum CitationGroup {
     /** The quote is not there, or its file is not: the plan cites what the code does not say. */
-    WRONG(ImmutableList.of("mismatch", "missing_file")),
+    WRONG(ImmutableList.of(CitationVerdict.MISMATCH, CitationVerdict.MISSING_FILE)),
     /** The quote moved, or its line is past the end of the file: the code changed under the plan. */
-    DRIFTED(ImmutableList.of("moved", "out_of_range"));
+    DRIFTED(ImmutableList.of(CitationVerdict.MOVED, CitationVerdict.OUT_OF_RANGE));
 
-    private final ImmutableList<String> verdicts;
+    private final ImmutableList<CitationVerdict> verdicts;
 
-    CitationGroup(ImmutableList<String> verdicts) {
+    CitationGroup(ImmutableList<CitationVerdict> verdicts) {
         this.verdicts = verdicts;
     }
 
     /** The citation verdicts ({@code plan.audited}'s {@code citations[].verdict}) this group adds up. */
-    public List<String> verdicts() {
+    public List<CitationVerdict> verdicts() {
         return verdicts;
     }
 
@@ -31,11 +32,11 @@ public enum CitationGroup {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** This group's count among citation counts by verdict. */
+    /** This group's count among citation counts by verdict (by its wire name). */
     public long count(Map<String, Long> byVerdict) {
         long n = 0;
-        for (String verdict : verdicts) {
-            Long count = byVerdict.get(verdict);
+        for (CitationVerdict verdict : verdicts) {
+            Long count = byVerdict.get(verdict.wireName());
             n += count == null ? 0 : count;
         }
         return n;

@@ -18,7 +18,7 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.ChecksRan;
-import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,6 +2,7 @@ package dev.wb.commands.checks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.wb.projections.events.CheckOutcome;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -18,10 +18,12 @@ import dev.wb.git.Change;
 import dev.wb.git.ChangeScope;
 import dev.wb.git.ChangedPath;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,21 +44,11 @@ class ScopeDeciderTest {
             planned.add(new PlannedFile(file, "edit", Optional.empty()));
         }
         return new PlanAudited(
-                        passed ? PlanAudited.PASS : PlanAudited.FAIL,
-                        "light",
-                        Optional.of("1 file(s), no critical zone"),
-                        "first",
-                        false,
-                        false,
-                        Optional.empty(),
-                        Optional.empty(),
-                        PLAN,
-                        planned,
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        List.of(),
+                        passed ? Verdict.PASS : Verdict.FAIL,
+                        new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("1 file(s), no critical zone")),
+                        PlanAudited.Anchor.of(AuditMode.FIRST, Optional.empty(), Optional.empty()),
+                        new PlanAudited.AuditedPlan(PLAN, planned, List.of()),
+                        new PlanAudited.Findings(List.of(), List.of(), List.of(), List.of()),
                         false)
                 .toNewEvent();
     }

@@ -9,8 +9,11 @@ import dev.wb.commands.base.Failure;
 import dev.wb.engine.NewEvent;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -29,21 +32,12 @@ class GateTest {
 
     static NewEvent audited(boolean passed) {
         return new PlanAudited(
-                        passed ? PlanAudited.PASS : PlanAudited.FAIL,
-                        "light",
-                        Optional.of("1 file(s), no critical zone"),
-                        "first",
-                        false,
-                        false,
-                        Optional.empty(),
-                        Optional.empty(),
-                        PLAN,
-                        List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        List.of(),
-                        List.of(),
+                        passed ? Verdict.PASS : Verdict.FAIL,
+                        new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("1 file(s), no critical zone")),
+                        PlanAudited.Anchor.of(AuditMode.FIRST, Optional.empty(), Optional.empty()),
+                        new PlanAudited.AuditedPlan(
+                                PLAN, List.of(new PlannedFile("src/app.py", "edit", Optional.empty())), List.of()),
+                        new PlanAudited.Findings(List.of(), List.of(), List.of(), List.of()),
                         false)
                 .toNewEvent();
     }

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.gitrun.InfoExclude;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import dev.wb.testkit.FakeProviders.Login;
 import dev.wb.testkit.FakeProviders.PaidProbe;
 import java.io.IOException;
@@ -95,7 +95,7 @@ class AssignedPathsTest {
         PreflightReport report = h.run(LINUX_WITH_HELPERS);
 
         PreflightLine warn = assigned(report).get(0);
-        assertEquals(Verdict.WARN, warn.verdict(), warn.text());
+        assertEquals(LineVerdict.WARN, warn.verdict(), warn.text());
         assertEquals(
                 "assigned-paths: WARN — PYTHONPATH resolves to "
                         + h.repo.root().toRealPath().resolve("src")
@@ -119,7 +119,7 @@ class AssignedPathsTest {
 
         PreflightLine warn = assigned(h.run(LINUX_WITH_HELPERS)).get(0);
 
-        assertEquals(Verdict.WARN, warn.verdict(), warn.text());
+        assertEquals(LineVerdict.WARN, warn.verdict(), warn.text());
         assertTrue(
                 warn.text().contains("GEN_OUT resolves to ")
                         && warn.text().contains("which holds files a plan" + " names; no .git/info/exclude rule added"),
@@ -161,7 +161,7 @@ class AssignedPathsTest {
         PreflightHarness h = harness(
                 "{\"extra_environment\": {\"CACHE\": \"./secrets\"}, \"denied_read_paths\":" + " [\"secrets/**\"]}");
         List<PreflightLine> lines = assigned(h.run(LINUX_WITH_HELPERS));
-        assertEquals(Verdict.FAIL, lines.get(0).verdict(), lines.toString());
+        assertEquals(LineVerdict.FAIL, lines.get(0).verdict(), lines.toString());
         assertTrue(
                 lines.get(0).text().contains("CACHE resolves to ")
                         && lines.get(0).text().contains("overlaps" + " security.denied_read_paths secrets/**"),
@@ -173,7 +173,7 @@ class AssignedPathsTest {
         PreflightHarness h =
                 harness("{\"extra_environment\": {\"C5\": \"./a.pfx\"}, \"denied_read_paths\":" + " [\"**/*.pfx\"]}");
         List<PreflightLine> lines = assigned(h.run(LINUX_WITH_HELPERS));
-        assertEquals(Verdict.FAIL, lines.get(0).verdict(), lines.toString());
+        assertEquals(LineVerdict.FAIL, lines.get(0).verdict(), lines.toString());
         assertTrue(
                 lines.get(0)
                         .text()

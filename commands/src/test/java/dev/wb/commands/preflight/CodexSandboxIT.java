@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.preflight.SandboxProfile.Role;
 import dev.wb.commands.process.Redactor;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import dev.wb.testkit.AgentClis;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -71,7 +72,7 @@ class CodexSandboxIT {
                 new ProbeRunner(tmp, env),
                 false,
                 Redactor.forEnvironment(Map.of()));
-        assertEquals(PreflightLine.Verdict.OK, line.verdict(), line.text());
+        assertEquals(LineVerdict.OK, line.verdict(), line.text());
     }
 
     @Test

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.base.Workspace;
 import dev.wb.commands.config.WorkspaceConfig;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,7 +78,7 @@ class IsolationAndEnvironmentTest {
                 "{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\":"
                         + " {\"args\": [\"--sandbox\", \"danger-full-access\"]}}}, \"security\": {\"strict_isolation\": true}}");
         PreflightLine isolation = IsolationLines.lines(c, MACOS).get(0);
-        assertEquals(Verdict.FAIL, isolation.verdict());
+        assertEquals(LineVerdict.FAIL, isolation.verdict());
         assertTrue(
                 isolation
                         .text()
@@ -129,7 +129,7 @@ class IsolationAndEnvironmentTest {
         assertEquals(
                 PreflightLine.of(
                         "allowed-environment",
-                        Verdict.OK,
+                        LineVerdict.OK,
                         "4 name(s) after expansion (agent + git/gh"
                                 + " scope); DOTNET_* → DOTNET_CLI_HOME, DOTNET_ROOT; not set here: NOT_SET"),
                 EnvironmentLines.allowed(c.security(), env, MACOS));
@@ -157,7 +157,8 @@ class IsolationAndEnvironmentTest {
                 Map.of("PATH", "/bin", "HOME", "/h"),
                 AgentEnvironment.select(c.security(), env, false).kept());
         assertEquals(
-                Verdict.OK, EnvironmentLines.allowed(c.security(), env, MACOS).verdict());
+                LineVerdict.OK,
+                EnvironmentLines.allowed(c.security(), env, MACOS).verdict());
     }
 
     @Test
@@ -165,15 +166,15 @@ class IsolationAndEnvironmentTest {
         WorkspaceConfig c = config("{\"security\": {\"allowed_environment\": [\"PATH\"]}}");
         Map<String, String> env = Map.of("Path", "C:\\bin", "SystemRoot", "C:\\Windows");
         PreflightLine windows = EnvironmentLines.allowed(c.security(), env, WINDOWS);
-        assertEquals(Verdict.FAIL, windows.verdict());
+        assertEquals(LineVerdict.FAIL, windows.verdict());
         assertTrue(windows.text().startsWith("allowed-environment: FAIL — SystemRoot is missing on native Windows"));
         assertEquals(
-                Verdict.OK,
+                LineVerdict.OK,
                 EnvironmentLines.allowed(c.security(), Map.of("PATH", "/bin"), LINUX_WITH_HELPERS)
                         .verdict());
         WorkspaceConfig fixed = config("{\"security\": {\"allowed_environment\": [\"PATH\", \"SystemRoot\"]}}");
         assertEquals(
-                Verdict.OK,
+                LineVerdict.OK,
                 EnvironmentLines.allowed(fixed.security(), env, WINDOWS).verdict());
     }
 

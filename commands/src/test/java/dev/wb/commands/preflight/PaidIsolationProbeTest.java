@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import dev.wb.testkit.FakeProviders;
 import dev.wb.testkit.FakeProviders.Login;
 import dev.wb.testkit.FakeProviders.PaidProbe;
@@ -42,7 +42,7 @@ class PaidIsolationProbeTest {
         PreflightHarness h = new PreflightHarness(tmp).config("{}").claude(Login.LOGGED_IN, PaidProbe.LEAK);
         PreflightReport report = h.run(LINUX_WITH_HELPERS, true, Optional.empty());
         PreflightLine line = line(report, "claude: paid isolation probe");
-        assertEquals(Verdict.SKIP, line.verdict());
+        assertEquals(LineVerdict.SKIP, line.verdict());
         assertTrue(
                 line.text()
                         .startsWith("claude: paid isolation probe SKIP (declined: security.strict_isolation=false"
@@ -119,7 +119,7 @@ class PaidIsolationProbeTest {
         PreflightHarness h = new PreflightHarness(tmp).config(STRICT).claude(Login.LOGGED_IN, PaidProbe.SILENT);
         PreflightReport alone = h.run(LINUX_WITH_HELPERS, true, Optional.empty());
         PreflightLine line = line(alone, "claude: paid isolation probe");
-        assertEquals(Verdict.FAIL, line.verdict());
+        assertEquals(LineVerdict.FAIL, line.verdict());
         assertTrue(line.text().contains("NOT DEMONSTRATED"), line.text());
         assertEquals(
                 "NOT DEMONSTRATED",
@@ -128,7 +128,8 @@ class PaidIsolationProbeTest {
         h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"]}, \"security\": {\"strict_isolation\": true}}")
                 .codex(Login.LOGGED_IN, Sandbox.ENFORCE);
         PreflightReport covered = h.run(LINUX_WITH_HELPERS, true, Optional.empty());
-        assertEquals(Verdict.WARN, line(covered, "claude: paid isolation probe").verdict());
+        assertEquals(
+                LineVerdict.WARN, line(covered, "claude: paid isolation probe").verdict());
         assertTrue(covered.ready());
     }
 }

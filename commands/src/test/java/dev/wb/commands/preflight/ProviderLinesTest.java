@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.preflight.PreflightLine.Verdict;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import dev.wb.testkit.FakeProviders;
 import dev.wb.testkit.FakeProviders.Login;
 import dev.wb.testkit.FakeProviders.PaidProbe;
@@ -61,7 +61,7 @@ class ProviderLinesTest {
     void a_named_env_file_that_is_missing_fails() {
         PreflightReport report = both(Sandbox.ENFORCE).run(LINUX_WITH_HELPERS, false, Optional.of(Path.of("nope.env")));
         PreflightLine env = report.lines().get(0);
-        assertEquals(Verdict.FAIL, env.verdict());
+        assertEquals(LineVerdict.FAIL, env.verdict());
         assertTrue(env.text().startsWith("env: FAIL — env-file not found: "), env.text());
         assertFalse(report.ready());
     }
@@ -86,7 +86,7 @@ class ProviderLinesTest {
                 "claude: FAIL — claude 2.1.210 is not logged in (auth=logged_out); run: claude auth login, or set"
                         + " ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN and name it in agents.providers.claude.auth_env",
                 report.lines().get(1).text());
-        assertEquals(Verdict.OK, line(report, "codex: OK").verdict(), "the other provider is unaffected");
+        assertEquals(LineVerdict.OK, line(report, "codex: OK").verdict(), "the other provider is unaffected");
         assertFalse(report.ready());
     }
 
@@ -138,7 +138,7 @@ class ProviderLinesTest {
     void a_leaking_sandbox_fails_whatever_the_fallback() {
         PreflightReport report = both(Sandbox.LEAK).run(LINUX_WITH_HELPERS);
         PreflightLine smoke = line(report, "codex: isolation smoke");
-        assertEquals(Verdict.FAIL, smoke.verdict());
+        assertEquals(LineVerdict.FAIL, smoke.verdict());
         assertTrue(
                 smoke.text()
                         .startsWith(
@@ -174,7 +174,7 @@ class ProviderLinesTest {
                 .config("{\"agents\": {\"allowed\": [\"codex\"]}}")
                 .codex(Login.LOGGED_IN, Sandbox.CANNOT_RUN);
         PreflightReport report = alone.run(LINUX_WITH_HELPERS);
-        assertEquals(Verdict.FAIL, line(report, "codex: isolation smoke").verdict());
+        assertEquals(LineVerdict.FAIL, line(report, "codex: isolation smoke").verdict());
         assertTrue(line(report, "codex: isolation smoke").text().endsWith("no fallback provider can cover the work"));
         assertFalse(report.ready());
     }
@@ -183,7 +183,7 @@ class ProviderLinesTest {
     void nothing_written_is_not_demonstrated_a_warning_with_a_fallback_and_a_failure_without() {
         PreflightHarness h = both(Sandbox.SILENT);
         PreflightLine withFallback = line(h.run(LINUX_WITH_HELPERS), "codex: isolation smoke");
-        assertEquals(Verdict.WARN, withFallback.verdict());
+        assertEquals(LineVerdict.WARN, withFallback.verdict());
         assertTrue(
                 withFallback
                         .text()
@@ -193,7 +193,7 @@ class ProviderLinesTest {
 
         h.claude(Login.LOGGED_OUT, PaidProbe.ENFORCE);
         PreflightLine alone = line(h.run(LINUX_WITH_HELPERS), "codex: isolation smoke");
-        assertEquals(Verdict.FAIL, alone.verdict(), "an unhealthy claude is no fallback");
+        assertEquals(LineVerdict.FAIL, alone.verdict(), "an unhealthy claude is no fallback");
     }
 
     @Test
@@ -241,7 +241,7 @@ class ProviderLinesTest {
         PreflightReport report = h.run(LINUX_WITH_HELPERS, false, Optional.of(tmp.resolve("rvenv/../rvenv/my.env")));
 
         assertEquals(
-                Verdict.OK,
+                LineVerdict.OK,
                 line(report, "codex: isolation smoke").verdict(),
                 line(report, "codex: isolation smoke").text());
         String call = FakeProviders.calls(h.bin, "codex").orElseThrow().split("---\n", 0)[3];
@@ -262,7 +262,7 @@ class ProviderLinesTest {
         h.config("{\"agents\": {\"allowed\": [\"claude\", \"codex\"], \"providers\": {\"codex\": {\"args\":"
                 + " [\"-c\", \"permissions.wb.filesystem={\\\":project_roots\\\"={\\\".\\\"=\\\"write\\\"}}\"]}}}}");
         PreflightLine smoke = line(h.run(LINUX_WITH_HELPERS), "codex: isolation smoke");
-        assertEquals(Verdict.FAIL, smoke.verdict(), smoke.text());
+        assertEquals(LineVerdict.FAIL, smoke.verdict(), smoke.text());
         assertTrue(smoke.text().contains("not enforcing: workspace-write private home read"), smoke.text());
         assertTrue(smoke.text().contains("workspace-write control home write"), smoke.text());
     }
@@ -289,7 +289,7 @@ class ProviderLinesTest {
         assertEquals(
                 List.of(new PreflightLine(
                         "codex",
-                        Verdict.FAIL,
+                        LineVerdict.FAIL,
                         "codex: isolation smoke FAIL — could"
                                 + " not be checked: security.denied_read_paths holds a value wb cannot use (InvalidPathException);"
                                 + " correct it, then run: wb preflight")),

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.wb.commands.preflight.PreflightLine.Verdict;
 import dev.wb.gitrun.InfoExclude;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
 import dev.wb.testkit.FakeProviders;
 import dev.wb.testkit.FakeProviders.Login;
 import dev.wb.testkit.FakeProviders.PaidProbe;
@@ -55,7 +55,7 @@ class WorkspaceLinesTest {
         Files.createDirectories(h.repo.resolve(".workflow/local"));
         Files.createSymbolicLink(h.repo.resolve("cachelink"), h.repo.resolve(".workflow/local"));
         PreflightLine line = line(h.run(LINUX_WITH_HELPERS), "assigned-paths:");
-        assertEquals(Verdict.FAIL, line.verdict());
+        assertEquals(LineVerdict.FAIL, line.verdict());
         assertTrue(
                 line.text()
                         .startsWith("assigned-paths: FAIL — CACHE resolves to "
@@ -97,7 +97,8 @@ class WorkspaceLinesTest {
         assertEquals(
                 "assigned-paths: WARN — DOTNET_ROOT resolves outside the clone: /opt/dotnet",
                 report.lines().stream()
-                        .filter(l -> l.verdict() == Verdict.WARN && l.subject().equals("assigned-paths"))
+                        .filter(l ->
+                                l.verdict() == LineVerdict.WARN && l.subject().equals("assigned-paths"))
                         .findFirst()
                         .orElseThrow()
                         .text());
@@ -138,12 +139,12 @@ class WorkspaceLinesTest {
         PreflightHarness h = new PreflightHarness(tmp).config("{}").claude(Login.LOGGED_IN, PaidProbe.ENFORCE);
         h.repo.git("remote", "add", "origin", "file:///srv/git/app.git");
         PreflightLine warn = line(h.run(LINUX_WITH_HELPERS), "gh-repo-pin:");
-        assertEquals(Verdict.WARN, warn.verdict());
+        assertEquals(LineVerdict.WARN, warn.verdict());
         assertTrue(warn.text().contains("origin (file:///srv/git/app.git) names no owner/name"), warn.text());
         h.config("{\"git\": {\"create_pull_request\": true}}");
         FakeProviders.gh(h.bin, Login.LOGGED_IN);
         PreflightLine fail = line(h.run(LINUX_WITH_HELPERS), "gh-repo-pin:");
-        assertEquals(Verdict.FAIL, fail.verdict());
+        assertEquals(LineVerdict.FAIL, fail.verdict());
         assertTrue(fail.text().contains("while git.create_pull_request is on"), fail.text());
     }
 

@@ -16,6 +16,8 @@ import dev.wb.commands.base.Workspace;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.CitationVerdict;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +110,7 @@ class AbsenceClaimsTest {
 
         assertEquals(CitationVerdict.OK, claim(uncommitted).verdict(), "the working tree is not searched");
         assertEquals(CitationVerdict.OK, claim(underWay).verdict(), "under way the anchor is the baseline");
-        assertEquals(AuditReport.Mode.UNDER_WAY, underWay.report().mode());
+        assertEquals(AuditMode.UNDER_WAY, underWay.report().mode());
     }
 
     @Test

@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.wb.commands.Decision;
 import dev.wb.commands.sdd.AuditReport.CitationFinding;
-import dev.wb.commands.sdd.AuditReport.Mode;
-import dev.wb.commands.sdd.AuditReport.Tier;
 import dev.wb.engine.NewEvent;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +28,7 @@ class AuditDeciderTest {
     static final Optional<String> C1 = Optional.of("1".repeat(40));
     static final Optional<String> C2 = Optional.of("2".repeat(40));
 
-    static AuditReport report(Mode mode, boolean passes) {
+    static AuditReport report(AuditMode mode, boolean passes) {
         CitationFinding citation = new CitationFinding(
                 0,
                 "src/app.py",
@@ -42,7 +43,7 @@ class AuditDeciderTest {
                 List.of(citation),
                 List.of(),
                 List.of(),
-                Tier.LIGHT,
+                AuditTier.LIGHT,
                 "1 file(s), no critical zone",
                 new TreeSet<>(),
                 List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
@@ -70,7 +71,7 @@ class AuditDeciderTest {
 
         assertEquals(Optional.empty(), after.baseline());
         assertFalse(after.underWay());
-        assertEquals(Mode.FIRST, AuditDecider.mode(after, false));
+        assertEquals(AuditMode.FIRST, AuditDecider.mode(after, false));
         assertFalse(after.openFor(PLAN));
     }
 
@@ -147,7 +148,7 @@ class AuditDeciderTest {
 
     @Test
     void the_decision_returns_the_report_it_recorded() {
-        AuditReport report = report(Mode.FIRST, false);
+        AuditReport report = report(AuditMode.FIRST, false);
 
         Decision<AuditReport> decision =
                 given(AuditGate.INSTANCE).decide(s -> AuditDecider.decide(s, report, PLAN, C1));
@@ -170,12 +171,12 @@ class AuditDeciderTest {
                     ""));
         }
         AuditReport large = new AuditReport(
-                Mode.FIRST,
+                AuditMode.FIRST,
                 Optional.empty(),
                 many,
                 List.of(),
                 List.of(),
-                Tier.STANDARD,
+                AuditTier.STANDARD,
                 "standard",
                 new TreeSet<>(),
                 List.of(),

@@ -13,7 +13,8 @@ import dev.wb.commands.sdd.AuditReport.CitationFinding;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TestEvents;
-import dev.wb.projections.events.CitationsChecked;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.CitationsChecked;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.List;
@@ -72,7 +73,7 @@ class CiteCheckTest {
         CitationsChecked recorded = CitationsChecked.TYPE.read(last);
         assertEquals(".workflow/ABC-3/sdd.json", recorded.file());
         assertFalse(recorded.passed());
-        assertEquals("moved", recorded.citations().get(1).verdict());
+        assertEquals(CitationVerdict.MOVED, recorded.citations().get(1).verdict());
     }
 
     @Test

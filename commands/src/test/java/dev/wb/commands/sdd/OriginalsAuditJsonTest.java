@@ -14,7 +14,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.json.PythonJson;
-import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.io.InputStream;

@@ -18,6 +18,8 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
 import dev.wb.testkit.OriginalPlans;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
@@ -99,7 +101,7 @@ class OriginalsPlanTest {
         assertTrue(
                 result.passed(),
                 () -> result.report().structure() + " " + result.report().citations());
-        assertEquals(AuditReport.Tier.STANDARD, result.report().tier());
+        assertEquals(AuditTier.STANDARD, result.report().tier());
         assertEquals("touches billing", result.report().tierReason());
         assertEquals(
                 List.of("zones: src/checkout.py touches billing, not declared in zones"
@@ -136,7 +138,7 @@ class OriginalsPlanTest {
                         .report()
                         .tierReason());
         assertEquals(
-                AuditReport.Tier.LIGHT,
+                AuditTier.LIGHT,
                 audit(oneFile().file("src/b.py", "edit")).report().tier());
     }
 
@@ -145,7 +147,7 @@ class OriginalsPlanTest {
         SddAudit.Result notOwed = audit(oneFile().set("ticket_type", "bug").flag("handover_required", false));
         SddAudit.Result forced = audit(oneFile().flag("handover_required", true));
 
-        assertEquals(AuditReport.Tier.LIGHT, notOwed.report().tier());
+        assertEquals(AuditTier.LIGHT, notOwed.report().tier());
         assertTrue(notOwed.passed(), notOwed.report().structure()::toString);
         assertEquals(
                 "support work has a non-engineering audience", forced.report().tierReason());
@@ -231,7 +233,7 @@ class OriginalsPlanTest {
     void light_waives_nothing_but_steps_and_product() {
         SddAudit.Result result = audit(ObjectNodeEdit.without(oneFile().set("rollback", " "), "steps"));
 
-        assertEquals(AuditReport.Tier.LIGHT, result.report().tier());
+        assertEquals(AuditTier.LIGHT, result.report().tier());
         assertEquals(
                 List.of("rollback is empty: state how to undo this before doing it"),
                 result.report().structure());
@@ -241,7 +243,7 @@ class OriginalsPlanTest {
     void a_declared_tier_is_ignored_and_the_computed_one_applies() {
         SddAudit.Result result = audit(oneFile().file("src/checkout.py", "edit").set("tier", "light"));
 
-        assertEquals(AuditReport.Tier.STANDARD, result.report().tier());
+        assertEquals(AuditTier.STANDARD, result.report().tier());
         assertTrue(result.passed(), result.report().structure()::toString);
         assertTrue(
                 result.report()

@@ -14,6 +14,9 @@ import dev.wb.commands.sdd.AuditReport.FileFinding;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.FileCheckVerdict;
 import dev.wb.testkit.TempGitRepo;
 import java.nio.file.Path;
 import java.util.List;
@@ -63,7 +66,7 @@ class OriginalsVerdictsTest {
     }
 
     static String verdict(SddAudit.Result result, int file) {
-        return result.report().files().get(file).verdict();
+        return result.report().files().get(file).verdict().wireName();
     }
 
     @Test
@@ -77,7 +80,7 @@ class OriginalsVerdictsTest {
 
         assertTrue(done.passed(), done.report()::toString);
         assertEquals(
-                List.of("exists", "baseline", "baseline"),
+                List.of(FileCheckVerdict.EXISTS, FileCheckVerdict.BASELINE, FileCheckVerdict.BASELINE),
                 done.report().files().stream().map(FileFinding::verdict).toList());
         assertFalse(editGone.passed(), "the plan said src/app.py stays");
         assertEquals("missing", verdict(editGone, 0));
@@ -212,7 +215,7 @@ class OriginalsVerdictsTest {
         repo.commitAll("tax");
         SddAudit.Result committed = audit(extended);
 
-        assertEquals(AuditReport.Mode.UNDER_WAY, uncommitted.report().mode());
+        assertEquals(AuditMode.UNDER_WAY, uncommitted.report().mode());
         assertEquals(
                 CitationVerdict.UNCOMMITTED,
                 uncommitted.report().citations().get(1).verdict());

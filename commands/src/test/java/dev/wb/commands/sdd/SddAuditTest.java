@@ -21,6 +21,9 @@ import dev.wb.git.ChangeScope;
 import dev.wb.projections.Folds;
 import dev.wb.projections.audit.AuditGate;
 import dev.wb.projections.events.PlanRebaselined;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.FileCheckVerdict;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -249,7 +252,7 @@ class SddAuditTest {
         SddAudit.Result result = audit();
 
         assertEquals(
-                List.of("exists", "missing"),
+                List.of(FileCheckVerdict.EXISTS, FileCheckVerdict.MISSING),
                 result.report().files().stream()
                         .map(AuditReport.FileFinding::verdict)
                         .toList());
@@ -306,7 +309,7 @@ class SddAuditTest {
                 .file("src/app.py", "edit")
                 .file("src/b.py", "edit")
                 .writeTo(repo);
-        assertEquals(AuditReport.Tier.LIGHT, audit().report().tier());
+        assertEquals(AuditTier.LIGHT, audit().report().tier());
 
         plan("ABC-12")
                 .cite("src/app.py", 4, "return a + b")
@@ -314,14 +317,14 @@ class SddAuditTest {
                 .file("src/b.py", "edit")
                 .file("src/c.py", "edit")
                 .writeTo(repo);
-        assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
+        assertEquals(AuditTier.STANDARD, audit().report().tier());
 
         plan("ABC-12")
                 .cite("src/app.py", 4, "return a + b")
                 .file("src/app.py", "edit")
                 .set("ticket_type", "Incident")
                 .writeTo(repo);
-        assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
+        assertEquals(AuditTier.STANDARD, audit().report().tier());
     }
 
     @Test
@@ -331,7 +334,7 @@ class SddAuditTest {
                 .file("src/", "edit")
                 .writeTo(repo);
 
-        assertEquals(AuditReport.Tier.STANDARD, audit().report().tier());
+        assertEquals(AuditTier.STANDARD, audit().report().tier());
     }
 
     @Test
@@ -350,7 +353,7 @@ class SddAuditTest {
         SddAudit.Result rebaseline = audit(true);
 
         assertTrue(underWay.passed(), underWay.report()::toString);
-        assertEquals("baseline", underWay.report().files().get(0).verdict());
+        assertEquals(FileCheckVerdict.BASELINE, underWay.report().files().get(0).verdict());
         assertTrue(rebaseline.passed(), "a strict rebaseline accepts a delete already done: " + rebaseline.report());
     }
 
@@ -385,7 +388,7 @@ class SddAuditTest {
 
         SddAudit.Result undeclared = audit();
 
-        assertEquals(AuditReport.Tier.STANDARD, undeclared.report().tier());
+        assertEquals(AuditTier.STANDARD, undeclared.report().tier());
         assertEquals("touches auth", undeclared.report().tierReason());
         assertTrue(undeclared.passed(), undeclared.report().structure()::toString);
         assertEquals(
@@ -412,7 +415,7 @@ class SddAuditTest {
 
         SddAudit.Result result = audit();
 
-        assertEquals(AuditReport.Tier.STANDARD, result.report().tier());
+        assertEquals(AuditTier.STANDARD, result.report().tier());
         assertEquals("bug work has a non-engineering audience", result.report().tierReason());
         assertTrue(
                 result.report()
@@ -437,7 +440,7 @@ class SddAuditTest {
 
         SddAudit.Result result = audit();
 
-        assertEquals(AuditReport.Tier.LIGHT, result.report().tier());
+        assertEquals(AuditTier.LIGHT, result.report().tier());
         assertEquals("1 file(s), no critical zone", result.report().tierReason());
         assertTrue(result.passed(), result.report().structure()::toString);
     }

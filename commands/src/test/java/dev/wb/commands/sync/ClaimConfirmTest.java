@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Decision;
 import dev.wb.commands.EventService;
 import dev.wb.commands.PlanFixture;
@@ -20,9 +21,16 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.ChangeScope;
 import dev.wb.projections.audit.AuditGate;
-import dev.wb.projections.events.PlanAudited;
+import dev.wb.projections.events.EventType;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PlannedFile;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.FileCheckVerdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.testkit.TempGitRepo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -110,27 +118,38 @@ class ClaimConfirmTest {
         forge(repo, digest, head, "first", List.of(new PlannedFile("src/app.py", "edit", Optional.empty())));
     }
 
-    /** The same, in {@code mode}, claiming {@code planned} as the plan's files. */
+    /**
+     * The same, claiming {@code planned} as the plan's files, with {@code mode} written as its mode (known to
+     * this wb or not) beside a first audit's flags.
+     */
     void forge(TempGitRepo repo, String digest, String head, String mode, List<PlannedFile> planned) {
         PlanAudited forged = new PlanAudited(
-                PlanAudited.PASS,
-                "light",
-                Optional.of("1 file(s), no critical zone"),
-                mode,
-                false,
-                false,
-                Optional.of(head),
-                Optional.of(head),
-                digest,
-                planned,
-                List.of(),
-                List.of(new PlanAudited.Citation(0, Optional.of("src/app.py"), 2, "ok", true, Optional.empty())),
-                List.of(new PlanAudited.FileCheck(0, Optional.of("src/app.py"), Optional.of("edit"), "exists", true)),
-                List.of(),
-                List.of(),
+                Verdict.PASS,
+                new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("1 file(s), no critical zone")),
+                PlanAudited.Anchor.of(AuditMode.FIRST, Optional.of(head), Optional.of(head)),
+                new PlanAudited.AuditedPlan(digest, planned, List.of()),
+                new PlanAudited.Findings(
+                        List.of(new PlanAudited.Citation(
+                                0, Optional.of("src/app.py"), 2, CitationVerdict.OK, true, Optional.empty())),
+                        List.of(new PlanAudited.FileCheck(
+                                0, Optional.of("src/app.py"), Optional.of("edit"), FileCheckVerdict.EXISTS, true)),
+                        List.of(),
+                        List.of()),
                 false);
+        ObjectNode written = forged.payload().put("mode", mode);
+        WbEvent event = new WbEvent() {
+            @Override
+            public EventType<?> eventType() {
+                return PlanAudited.TYPE;
+            }
+
+            @Override
+            public ObjectNode payload() {
+                return written.deepCopy();
+            }
+        };
         try (Session s = session(repo)) {
-            new EventService(s).decide(TASK, AuditGate.INSTANCE, state -> Decision.of(null, forged));
+            new EventService(s).decide(TASK, AuditGate.INSTANCE, state -> Decision.of(null, event));
         }
     }
 
@@ -362,6 +381,17 @@ class ClaimConfirmTest {
         assertTrue(
                 closed.getMessage().contains("cannot be confirmed here: an audit mode this wb does not know"),
                 closed.getMessage());
+        assertEquals(
+                PlanConfirmed.Outcome.UNVERIFIABLE, confirmations(victim).get(0).outcome());
+    }
+
+    @Test
+    void a_claim_whose_flags_contradict_its_mode_is_unverifiable() {
+        // under way by its mode, a first audit by its flags: wb never writes that
+        Failure closed = forgedOverATruePlan(
+                commit, "under-way", List.of(new PlannedFile("src/app.py", "edit", Optional.empty())));
+
+        assertTrue(closed.getMessage().contains("or flags that contradict it"), closed.getMessage());
         assertEquals(
                 PlanConfirmed.Outcome.UNVERIFIABLE, confirmations(victim).get(0).outcome());
     }

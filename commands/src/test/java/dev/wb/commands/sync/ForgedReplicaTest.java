@@ -22,10 +22,14 @@ import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.git.ChangeScope;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WbEvent;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.FileCheckVerdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.judge.BoundaryStatus;
 import dev.wb.projections.events.judge.ExecutionMetadata;
 import dev.wb.projections.events.judge.JudgeReceiptWritten;
@@ -234,21 +238,18 @@ class ForgedReplicaTest {
         attacker.git("pull", "-q", "origin", "main");
         String head = victim.git("rev-parse", "HEAD").strip();
         PlanAudited forged = new PlanAudited(
-                PlanAudited.PASS,
-                "light",
-                Optional.of("1 file(s), no critical zone"),
-                "first",
-                false,
-                false,
-                Optional.of(head),
-                Optional.of(head),
-                digest,
-                List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
-                List.of(),
-                List.of(new PlanAudited.Citation(0, Optional.of("src/app.py"), 2, "ok", true, Optional.empty())),
-                List.of(new PlanAudited.FileCheck(0, Optional.of("src/app.py"), Optional.of("edit"), "exists", true)),
-                List.of(),
-                List.of(),
+                Verdict.PASS,
+                new PlanAudited.Rigour(AuditTier.LIGHT, Optional.of("1 file(s), no critical zone")),
+                PlanAudited.Anchor.of(AuditMode.FIRST, Optional.of(head), Optional.of(head)),
+                new PlanAudited.AuditedPlan(
+                        digest, List.of(new PlannedFile("src/app.py", "edit", Optional.empty())), List.of()),
+                new PlanAudited.Findings(
+                        List.of(new PlanAudited.Citation(
+                                0, Optional.of("src/app.py"), 2, CitationVerdict.OK, true, Optional.empty())),
+                        List.of(new PlanAudited.FileCheck(
+                                0, Optional.of("src/app.py"), Optional.of("edit"), FileCheckVerdict.EXISTS, true)),
+                        List.of(),
+                        List.of()),
                 false);
         String forger;
         try (Session s = session(attacker)) {

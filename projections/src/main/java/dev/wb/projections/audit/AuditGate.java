@@ -6,10 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.NamedProjection;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanRebaselined;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.TaskDone;
+import dev.wb.projections.events.WireName;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.PlanAudited;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,8 +33,8 @@ public final class AuditGate extends NamedProjection<AuditGate.State> {
             long version,
             boolean passed,
             String planDigest,
-            String tier,
-            String mode,
+            AuditTier tier,
+            AuditMode mode,
             List<PlannedFile> files,
             List<String> zones) {
         public Audit {
@@ -89,17 +92,17 @@ public final class AuditGate extends NamedProjection<AuditGate.State> {
             Audit audit = new Audit(
                     event.version(),
                     recorded.passed(),
-                    recorded.planDigest(),
-                    recorded.tier(),
-                    recorded.mode(),
-                    recorded.files(),
-                    recorded.zones());
+                    recorded.plan().digest(),
+                    recorded.rigour().tier(),
+                    recorded.anchor().mode(),
+                    recorded.plan().files(),
+                    recorded.plan().zones());
             if (recorded.passed() && recorded.strict()) {
                 // A passing strict audit anchors the plan to the commit it ran against.
                 return new State(
                         state.audits() + 1,
                         Optional.of(audit),
-                        recorded.head(),
+                        recorded.anchor().head(),
                         true,
                         state.rebaselines(),
                         state.done());
@@ -141,8 +144,8 @@ public final class AuditGate extends NamedProjection<AuditGate.State> {
             latest.put("version", a.version());
             latest.put("verdict", a.passed() ? "pass" : "fail");
             latest.put("planDigest", a.planDigest());
-            latest.put("tier", a.tier());
-            latest.put("mode", a.mode());
+            latest.put("tier", a.tier().wireName());
+            latest.put("mode", a.mode().wireName());
             ArrayNode files = latest.putArray("files");
             a.files().forEach(f -> files.add(f.toJson()));
             a.zones().forEach(latest.putArray("zones")::add);
@@ -160,8 +163,8 @@ public final class AuditGate extends NamedProjection<AuditGate.State> {
                         a.required("version").longValue(),
                         "pass".equals(a.required("verdict").asText()),
                         a.required("planDigest").asText(),
-                        a.required("tier").asText(),
-                        a.required("mode").asText(),
+                        WireName.of(AuditTier.class, a.required("tier").asText(), AuditTier.STANDARD),
+                        WireName.of(AuditMode.class, a.required("mode").asText(), AuditMode.UNDER_WAY),
                         files(a.required("files")),
                         strings(a.required("zones"))));
             }

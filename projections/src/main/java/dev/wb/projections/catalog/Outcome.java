@@ -7,10 +7,10 @@ import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStatus;
 import dev.wb.projections.events.GitStepRan;
 import dev.wb.projections.events.ImportVerdictRecorded;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.PrChecked;
 import dev.wb.projections.events.judge.BoundaryStatus;
@@ -56,7 +56,7 @@ public enum Outcome {
     /** How one event reads, from its outcome; {@code PLAIN} for an event that decides nothing. */
     public static Outcome of(EventEnvelope e) {
         if (PlanAudited.TYPE.matches(e)) {
-            return pass(PlanAudited.TYPE.read(e).verdict().equals(PlanAudited.PASS));
+            return pass(PlanAudited.TYPE.read(e).passed());
         }
         if (ImportVerdictRecorded.TYPE.matches(e)) {
             return WARN; // imported, unverified

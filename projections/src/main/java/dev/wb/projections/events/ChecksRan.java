@@ -71,13 +71,13 @@ public record ChecksRan(
     /**
      * One command of a set, as it ended.
      *
-     * @param outcome {@code passed}, {@code failed}, {@code timed-out}, {@code unavailable} or {@code skipped}
+     * @param outcome a value this wb does not know reads as {@link CheckOutcome#FAILED}
      */
     public record Command(
             String set,
             List<String> argv,
             Map<String, String> env,
-            String outcome,
+            CheckOutcome outcome,
             int exitCode,
             long durationMillis,
             String output) {
@@ -88,7 +88,7 @@ public record ChecksRan(
 
         /** A command given no variables of its own (every command before command sets had {@code env}). */
         public Command(
-                String set, List<String> argv, String outcome, int exitCode, long durationMillis, String output) {
+                String set, List<String> argv, CheckOutcome outcome, int exitCode, long durationMillis, String output) {
             this(set, argv, Map.of(), outcome, exitCode, durationMillis, output);
         }
     }
@@ -129,7 +129,7 @@ public record ChecksRan(
                 ObjectNode env = o.putObject(ENV);
                 c.env().forEach(env::put);
             }
-            o.put(OUTCOME, c.outcome());
+            o.put(OUTCOME, c.outcome().wireName());
             o.put(EXIT_CODE, c.exitCode());
             o.put(DURATION_MILLIS, c.durationMillis());
             o.put(OUTPUT, c.output());
@@ -179,7 +179,7 @@ public record ChecksRan(
                 c.path(SET).asText(),
                 PayloadLists.texts(c.path(ARGV)),
                 env,
-                c.path(OUTCOME).asText(),
+                WireName.of(CheckOutcome.class, c.path(OUTCOME).asText(), CheckOutcome.FAILED),
                 c.path(EXIT_CODE).asInt(),
                 c.path(DURATION_MILLIS).asLong(),
                 c.path(OUTPUT).asText());

@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * A passing {@code --rebaseline} audit moved the plan's anchor to the commit it ran against. Appended in
- * the same batch as its {@link PlanAudited}.
+ * the same batch as its {@code plan.audited}.
  *
  * @param from the previous baseline (null in the payload when there was none)
  * @param to the new baseline: HEAD when the audit ran (null in a repository without commits)

@@ -66,6 +66,55 @@ public record PreflightCompleted(
         }
     }
 
+    /**
+     * A line's verdict, its wire name the word the line prints ({@code subject: OK — …}). Only {@link #FAIL} and {@link #WARN} count toward the run's verdict; the others say what is, without
+     * judging it. A value this wb does not know reads as {@link #FAIL}, which claims nothing is fine.
+     */
+    public enum LineVerdict implements WireName {
+        OK("OK"),
+        WARN("WARN"),
+        FAIL("FAIL"),
+        SKIP("SKIP"),
+        INFO("INFO"),
+        NONE("NONE"),
+        ON("ON"),
+        OFF("OFF");
+
+        private final String wireName;
+
+        LineVerdict(String wireName) {
+            this.wireName = wireName;
+        }
+
+        @Override
+        public String wireName() {
+            return wireName;
+        }
+    }
+
+    /**
+     * What the paid probe found at one target: the allowed workspace path {@link #WRITTEN}, a denied one
+     * {@link #REFUSED} or, not enforcing, {@link #LEAK}ed; {@link #NOT_DEMONSTRATED} when the allowed write did
+     * not happen, so a refusal proves nothing. A value this wb does not know reads as {@link #NOT_DEMONSTRATED}.
+     */
+    public enum ProbeVerdict implements WireName {
+        WRITTEN("WRITTEN"),
+        REFUSED("REFUSED"),
+        LEAK("LEAK"),
+        NOT_DEMONSTRATED("NOT DEMONSTRATED");
+
+        private final String wireName;
+
+        ProbeVerdict(String wireName) {
+            this.wireName = wireName;
+        }
+
+        @Override
+        public String wireName() {
+            return wireName;
+        }
+    }
+
     public static final EventType<PreflightCompleted> TYPE = EventType.of(
             "preflight.completed",
             List.of(VERDICT, FAILURES, WARNINGS, LINES, ENV_FILE, PAID_PROBE, Truncated.FIELD),
@@ -77,11 +126,9 @@ public record PreflightCompleted(
     /**
      * One line of the report.
      *
-     * @param verdict {@code OK}, {@code WARN}, {@code FAIL}, {@code SKIP}, {@code INFO}, {@code NONE},
-     *     {@code ON} or {@code OFF}
      * @param text the whole line as printed
      */
-    public record Line(String subject, String verdict, String text) {}
+    public record Line(String subject, LineVerdict verdict, String text) {}
 
     /** The paid isolation probe's record: declined (nothing spent), or run with each target's verdict. */
     public sealed interface PaidProbe {
@@ -95,7 +142,7 @@ public record PreflightCompleted(
          * @param verdicts each target's verdict, in the order the probe checked them
          * @param evidence where its evidence was written
          */
-        record Ran(String provider, Map<String, String> verdicts, String evidence) implements PaidProbe {
+        record Ran(String provider, Map<String, ProbeVerdict> verdicts, String evidence) implements PaidProbe {
             public Ran {
                 verdicts = Collections.unmodifiableMap(new LinkedHashMap<>(verdicts));
             }
@@ -117,7 +164,7 @@ public record PreflightCompleted(
         ArrayNode array = p.putArray(LINES);
         lines.forEach(l -> array.addObject()
                 .put(SUBJECT, l.subject())
-                .put(VERDICT, l.verdict())
+                .put(VERDICT, l.verdict().wireName())
                 .put(TEXT, l.text()));
         p.put(VERDICT, verdict.wireName());
         p.put(FAILURES, failures);
@@ -136,7 +183,7 @@ public record PreflightCompleted(
         } else if (probe instanceof PaidProbe.Ran ran) {
             o.put(PROVIDER, ran.provider());
             ObjectNode verdicts = o.putObject(VERDICTS);
-            ran.verdicts().forEach(verdicts::put);
+            ran.verdicts().forEach((target, verdict) -> verdicts.put(target, verdict.wireName()));
             o.put(EVIDENCE, ran.evidence());
         } else {
             throw new IllegalStateException("unknown paid probe record: " + probe);
@@ -155,7 +202,7 @@ public record PreflightCompleted(
                         p.path(LINES),
                         l -> new Line(
                                 l.path(SUBJECT).asText(),
-                                l.path(VERDICT).asText(),
+                                WireName.of(LineVerdict.class, l.path(VERDICT).asText(), LineVerdict.FAIL),
                                 l.path(TEXT).asText())),
                 WireName.of(Readiness.class, p.path(VERDICT).asText(), Readiness.NOT_READY),
                 p.path(FAILURES).asLong(),
@@ -169,10 +216,12 @@ public record PreflightCompleted(
         if (o.path(DECLINED).asBoolean()) {
             return new PaidProbe.Declined(o.path(REASON).asText());
         }
-        Map<String, String> verdicts = new LinkedHashMap<>();
+        Map<String, ProbeVerdict> verdicts = new LinkedHashMap<>();
         o.path(VERDICTS)
                 .properties()
-                .forEach(e -> verdicts.put(e.getKey(), e.getValue().asText()));
+                .forEach(e -> verdicts.put(
+                        e.getKey(),
+                        WireName.of(ProbeVerdict.class, e.getValue().asText(), ProbeVerdict.NOT_DEMONSTRATED)));
         return new PaidProbe.Ran(
                 o.path(PROVIDER).asText(), verdicts, o.path(EVIDENCE).asText());
     }

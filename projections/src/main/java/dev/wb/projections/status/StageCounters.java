@@ -1,6 +1,7 @@
 package dev.wb.projections.status;
 
 import dev.wb.projections.events.GitStatus;
+import dev.wb.projections.events.audit.CitationVerdict;
 import dev.wb.projections.events.verify.ProcessOutcome;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyStarted;
@@ -70,12 +71,12 @@ public record StageCounters(
         public static final GitSteps NONE = new GitSteps(0, 0, 0);
     }
 
-    StageCounters withCitations(List<String> verdicts) {
+    StageCounters withCitations(List<CitationVerdict> verdicts) {
         if (verdicts.isEmpty()) {
             return this;
         }
         TreeMap<String, Long> next = new TreeMap<>(citations);
-        verdicts.forEach(verdict -> next.merge(verdict, 1L, Long::sum));
+        verdicts.forEach(verdict -> next.merge(verdict.wireName(), 1L, Long::sum));
         return new StageCounters(next, commands, refusedCommands, refusedEnv, gitSteps);
     }
 

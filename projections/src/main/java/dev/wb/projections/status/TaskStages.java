@@ -7,10 +7,11 @@ import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.FlowValidated;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlanConfirmed;
 import dev.wb.projections.events.PreflightCompleted;
 import dev.wb.projections.events.ScopeChecked;
+import dev.wb.projections.events.Verdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.draft.CommitChecked;
 import dev.wb.projections.events.draft.HandoverWritten;
 import dev.wb.projections.events.draft.PrChecked;
@@ -204,14 +205,14 @@ public final class TaskStages implements Projection<TaskStages.State> {
     private static State plan(State s, EventEnvelope event) {
         if (PlanAudited.TYPE.matches(event)) {
             PlanAudited.Outline audited = PlanAudited.outline(event);
-            return s.withAudit(Latest.of(audited.verdict(), audited.planDigest()))
+            return s.withAudit(Latest.of(audited.verdict().wireName(), audited.planDigest()))
                     .with(s.counters().withCitations(audited.citationVerdicts()));
         }
         if (PlanConfirmed.TYPE.matches(event)) {
             PlanConfirmed confirmed = PlanConfirmed.TYPE.read(event);
             // Another replica's passing audit of this plan that did not hold here is no pass.
             if (confirmed.outcome() == PlanConfirmed.Outcome.CONFIRMED
-                    || !s.audit().result().equals(PlanAudited.PASS)
+                    || !s.audit().result().equals(Verdict.PASS.wireName())
                     || !s.audit().about().equals(Optional.of(confirmed.planDigest()))) {
                 return s;
             }

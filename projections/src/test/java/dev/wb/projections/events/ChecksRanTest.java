@@ -2,7 +2,9 @@ package dev.wb.projections.events;
 
 import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,8 +18,9 @@ class ChecksRanTest {
                 3,
                 List.of(new ChecksRan.Selected("repo", "always"), new ChecksRan.Selected("py", "a.py")),
                 List.of(
-                        new ChecksRan.Command("repo", List.of("make", "test"), "passed", 0, 10, "ok\n"),
-                        new ChecksRan.Command("py", List.of("pytest"), "skipped", -1, 0, "pytest not found")),
+                        new ChecksRan.Command("repo", List.of("make", "test"), CheckOutcome.PASSED, 0, 10, "ok\n"),
+                        new ChecksRan.Command(
+                                "py", List.of("pytest"), CheckOutcome.SKIPPED, -1, 0, "pytest not found")),
                 Verdict.INCOMPLETE,
                 List.of("py"),
                 true,
@@ -50,7 +53,13 @@ class ChecksRanTest {
                 1,
                 List.of(new ChecksRan.Selected("py", "always")),
                 List.of(new ChecksRan.Command(
-                        "py", List.of("python", "-m", "pytest"), Map.of("PYTHONPATH", "src"), "passed", 0, 5, "")),
+                        "py",
+                        List.of("python", "-m", "pytest"),
+                        Map.of("PYTHONPATH", "src"),
+                        CheckOutcome.PASSED,
+                        0,
+                        5,
+                        "")),
                 Verdict.PASS,
                 List.of(),
                 false,
@@ -65,5 +74,15 @@ class ChecksRanTest {
                         + "\"output\":\"\",\"set\":\"py\"}],\"mutations\":[],\"selected\":[{\"name\":\"py\",\"reason\":"
                         + "\"always\"}],\"skippedSets\":[],\"verdict\":\"pass\"}");
         assertReadsBack(run);
+    }
+
+    @Test
+    void an_outcome_this_wb_does_not_know_reads_as_failed() {
+        ObjectNode p = incomplete().payload();
+        ((ObjectNode) p.withArray("commands").get(0)).put("outcome", "half-done");
+
+        assertEquals(
+                CheckOutcome.FAILED, ChecksRan.TYPE.read(p).commands().get(0).outcome());
+        assertEquals(CheckOutcome.SKIPPED, incomplete().commands().get(1).outcome());
     }
 }

@@ -4,7 +4,10 @@ import static dev.wb.projections.events.RecordChecks.assertReadsBack;
 import static dev.wb.projections.events.RecordChecks.assertStored;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.PreflightCompleted.LineVerdict;
+import dev.wb.projections.events.PreflightCompleted.ProbeVerdict;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +20,9 @@ class PreflightCompletedTest {
     static PreflightCompleted notReady() {
         return new PreflightCompleted(
                 List.of(
-                        new PreflightCompleted.Line("env", "OK", "env: OK — none"),
-                        new PreflightCompleted.Line("claude", "FAIL", "claude: FAIL — x"),
-                        new PreflightCompleted.Line("gh", "WARN", "gh: WARN — y")),
+                        new PreflightCompleted.Line("env", LineVerdict.OK, "env: OK — none"),
+                        new PreflightCompleted.Line("claude", LineVerdict.FAIL, "claude: FAIL — x"),
+                        new PreflightCompleted.Line("gh", LineVerdict.WARN, "gh: WARN — y")),
                 PreflightCompleted.Readiness.NOT_READY,
                 1,
                 1,
@@ -29,9 +32,9 @@ class PreflightCompletedTest {
     }
 
     static PreflightCompleted paid() {
-        Map<String, String> verdicts = new LinkedHashMap<>();
-        verdicts.put("gitdir", "REFUSED");
-        verdicts.put("allowed workspace path", "WRITTEN");
+        Map<String, ProbeVerdict> verdicts = new LinkedHashMap<>();
+        verdicts.put("gitdir", ProbeVerdict.REFUSED);
+        verdicts.put("allowed workspace path", ProbeVerdict.WRITTEN);
         return new PreflightCompleted(
                 List.of(),
                 PreflightCompleted.Readiness.READY,
@@ -99,5 +102,25 @@ class PreflightCompletedTest {
                         + "\"paidProbe\":{\"provider\":\"claude\",\"verdicts\":{\"gitdir\":\"REFUSED\","
                         + "\"allowed workspace path\":\"WRITTEN\"},\"evidence\":\".workflow/local/paid.json\"}}",
                 CanonicalJson.text(paid().payload(), false));
+    }
+
+    @Test
+    void verdicts_this_wb_does_not_know_read_as_a_failed_line_and_a_probe_that_demonstrated_nothing() {
+        ObjectNode p = paid().payload();
+        p.withArray("lines")
+                .addObject()
+                .put("subject", "x")
+                .put("verdict", "MAYBE")
+                .put("text", "x: MAYBE");
+        ((ObjectNode) p.get("paidProbe").get("verdicts")).put("gitdir", "SIDEWAYS");
+
+        PreflightCompleted read = PreflightCompleted.TYPE.read(p);
+
+        assertEquals(LineVerdict.FAIL, read.lines().get(0).verdict());
+        PreflightCompleted.PaidProbe.Ran ran =
+                (PreflightCompleted.PaidProbe.Ran) read.paidProbe().orElseThrow();
+        assertEquals(ProbeVerdict.NOT_DEMONSTRATED, ran.verdicts().get("gitdir"));
+        assertEquals(ProbeVerdict.WRITTEN, ran.verdicts().get("allowed workspace path"));
+        assertEquals(Optional.of(ProbeVerdict.NOT_DEMONSTRATED), WireName.find(ProbeVerdict.class, "NOT DEMONSTRATED"));
     }
 }

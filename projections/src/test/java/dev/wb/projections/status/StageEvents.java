@@ -12,11 +12,14 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.events.GitSeriesFinished;
 import dev.wb.projections.events.GitStepRan;
-import dev.wb.projections.events.PlanAudited;
 import dev.wb.projections.events.PlannedFile;
 import dev.wb.projections.events.ScopeChecked;
 import dev.wb.projections.events.Verdict;
 import dev.wb.projections.events.WireName;
+import dev.wb.projections.events.audit.AuditMode;
+import dev.wb.projections.events.audit.AuditTier;
+import dev.wb.projections.events.audit.CitationVerdict;
+import dev.wb.projections.events.audit.PlanAudited;
 import dev.wb.projections.events.verify.VerifyCommandRan;
 import dev.wb.projections.events.verify.VerifyFinished;
 import dev.wb.projections.events.verify.VerifyStarted;
@@ -40,31 +43,23 @@ public final class StageEvents {
     static NewEvent audited(String verdict, String digest, String... citationVerdicts) {
         List<PlanAudited.Citation> citations = new ArrayList<>();
         for (int i = 0; i < citationVerdicts.length; i++) {
-            String v = citationVerdicts[i];
+            CitationVerdict v =
+                    WireName.find(CitationVerdict.class, citationVerdicts[i]).orElseThrow();
             citations.add(new PlanAudited.Citation(
                     i,
                     Optional.of("src/app.py"),
                     2,
                     v,
-                    v.equals("ok") || v.equals("moved") || v.equals("baseline"),
+                    v == CitationVerdict.OK || v == CitationVerdict.MOVED || v == CitationVerdict.BASELINE,
                     Optional.empty()));
         }
         return new PlanAudited(
-                        verdict,
-                        "light",
-                        Optional.empty(),
-                        "first",
-                        false,
-                        false,
-                        Optional.empty(),
-                        Optional.empty(),
-                        digest,
-                        List.of(new PlannedFile("src/app.py", "edit", Optional.empty())),
-                        List.of(),
-                        citations,
-                        List.of(),
-                        List.of(),
-                        List.of(),
+                        WireName.find(Verdict.class, verdict).orElseThrow(),
+                        new PlanAudited.Rigour(AuditTier.LIGHT, Optional.empty()),
+                        PlanAudited.Anchor.of(AuditMode.FIRST, Optional.empty(), Optional.empty()),
+                        new PlanAudited.AuditedPlan(
+                                digest, List.of(new PlannedFile("src/app.py", "edit", Optional.empty())), List.of()),
+                        new PlanAudited.Findings(citations, List.of(), List.of(), List.of()),
                         false)
                 .toNewEvent();
     }

@@ -1,9 +1,12 @@
-package dev.wb.projections.events;
+package dev.wb.projections.events.audit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.json.CanonicalJson;
+import dev.wb.projections.events.EventType;
+import dev.wb.projections.events.PayloadValues;
+import dev.wb.projections.events.WbEvent;
 import java.util.ArrayList;
 import java.util.List;
 
