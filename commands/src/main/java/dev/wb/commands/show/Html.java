@@ -18,8 +18,36 @@ final class Html {
         this.out = new StringBuilder(capacity);
     }
 
+    /**
+     * Text or an attribute value as markup: Guava's escapes, and every character beyond ASCII as a numeric
+     * character reference (an em dash as ampersand, {@code #x2014;}), which a browser reads as the character
+     * itself. So a page is ASCII from its first byte to its last, and its builder never widens to two bytes
+     * a character (what a single em dash in a title did to a 6 MB page).
+     */
     static String escape(String text) {
-        return ESCAPER.escape(text);
+        String escaped = ESCAPER.escape(text);
+        int first = firstBeyondAscii(escaped);
+        if (first < 0) {
+            return escaped;
+        }
+        StringBuilder out = new StringBuilder(escaped.length() + 16).append(escaped, 0, first);
+        escaped.codePoints().skip(escaped.codePointCount(0, first)).forEach(c -> {
+            if (c < 0x80) {
+                out.append((char) c);
+            } else {
+                out.append("&#x").append(Integer.toHexString(c)).append(';');
+            }
+        });
+        return out.toString();
+    }
+
+    private static int firstBeyondAscii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) >= 0x80) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Markup of wb's own (a constant): appended as it is. */

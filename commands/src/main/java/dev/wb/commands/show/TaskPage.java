@@ -190,6 +190,7 @@ public final class TaskPage {
     private static void events(Html html, List<PageEvent> events) {
         StringWriter json = new StringWriter(events.size() * 384);
         try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(json)) {
+            gen.setHighestNonEscapedChar(0x7f); // escaped beyond ASCII: the page stays ASCII (Html#escape)
             gen.writeStartArray();
             for (PageEvent e : events) {
                 gen.writeStartObject();

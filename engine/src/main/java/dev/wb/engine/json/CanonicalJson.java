@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -89,16 +90,35 @@ public final class CanonicalJson {
         return out.toString();
     }
 
+    /** Whether an object's keys already stand in canonical order (by UTF-16 code units). */
+    private static boolean inOrder(JsonNode object) {
+        String previous = null;
+        for (Iterator<String> names = object.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (previous != null && previous.compareTo(name) > 0) {
+                return false;
+            }
+            previous = name;
+        }
+        return true;
+    }
+
     private static void write(JsonGenerator gen, JsonNode node, boolean sorted) throws IOException {
         if (node.isObject()) {
-            List<String> names = JsonTrees.fieldNames(node);
-            if (sorted) {
-                names.sort(null);
-            }
             gen.writeStartObject();
-            for (String name : names) {
-                gen.writeFieldName(name);
-                write(gen, node.get(name), sorted);
+            if (sorted && !inOrder(node)) {
+                List<String> names = JsonTrees.fieldNames(node);
+                names.sort(null);
+                for (String name : names) {
+                    gen.writeFieldName(name);
+                    write(gen, node.get(name), true);
+                }
+            } else {
+                // already in order (a tree read from canonical bytes is): written as it stands
+                for (Map.Entry<String, JsonNode> field : node.properties()) {
+                    gen.writeFieldName(field.getKey());
+                    write(gen, field.getValue(), sorted);
+                }
             }
             gen.writeEndObject();
         } else if (node.isArray()) {
