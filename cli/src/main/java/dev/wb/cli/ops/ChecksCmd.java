@@ -12,7 +12,6 @@ import dev.wb.cli.core.WbCommand;
 import dev.wb.commands.Keys;
 import dev.wb.commands.Session;
 import dev.wb.commands.base.Failure;
-import dev.wb.commands.checks.CheckResult;
 import dev.wb.commands.checks.ChecksRun;
 import dev.wb.commands.checks.ChecksVerdict;
 import dev.wb.commands.checks.CommandSetSelection;
@@ -22,6 +21,7 @@ import dev.wb.commands.checks.SkippedSet;
 import dev.wb.commands.process.ExecutableLookup;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.events.CheckOutcome;
+import dev.wb.projections.events.ChecksRan;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,7 +124,7 @@ public final class ChecksCmd extends LeafCmd {
         }
         int width =
                 report.results().stream().mapToInt(r -> r.set().length()).max().orElse(0) + 2;
-        for (CheckResult r : report.results()) {
+        for (ChecksRan.Command r : report.results()) {
             console.line("  " + Columns.left(r.set(), width) + Columns.left(label(r), 13) + r.command() + "  ("
                     + detail(r) + ")");
         }
@@ -133,14 +133,14 @@ public final class ChecksCmd extends LeafCmd {
         console.line(head + report.verdict().label());
     }
 
-    private static String label(CheckResult r) {
+    private static String label(ChecksRan.Command r) {
         String word = r.outcome().wireName();
         return r.outcome() == CheckOutcome.PASSED || r.outcome() == CheckOutcome.SKIPPED
                 ? word
                 : word.toUpperCase(Locale.ROOT);
     }
 
-    private static String detail(CheckResult r) {
+    private static String detail(ChecksRan.Command r) {
         if (r.exitCode() >= 0) {
             return "exit " + r.exitCode() + ", " + r.durationMillis() + " ms";
         }
@@ -166,7 +166,7 @@ public final class ChecksCmd extends LeafCmd {
     }
 
     private static String incomplete(ChecksRun.Report report) {
-        for (CheckResult r : report.results()) {
+        for (ChecksRan.Command r : report.results()) {
             if (r.outcome() == CheckOutcome.UNAVAILABLE) {
                 return r.command() + " (set " + r.set() + ") cannot launch: " + r.output();
             }
@@ -189,7 +189,7 @@ public final class ChecksCmd extends LeafCmd {
      */
     static List<String> incompleteFix(ChecksRun.Report report, TaskKey task) {
         String again = "then: wb checks " + task;
-        for (CheckResult r : report.results()) {
+        for (ChecksRan.Command r : report.results()) {
             if (r.outcome() == CheckOutcome.UNAVAILABLE) {
                 return List.of(notExecutable(r)
                         .map(p -> "make " + p + " executable: chmod +x " + p + " (and commit"
@@ -228,7 +228,7 @@ public final class ChecksCmd extends LeafCmd {
         return List.of("run it again, to the end: wb checks " + task);
     }
 
-    private static Optional<String> notExecutable(CheckResult r) {
+    private static Optional<String> notExecutable(ChecksRan.Command r) {
         return r.output().contains(ExecutableLookup.NOT_EXECUTABLE)
                 ? Optional.of(r.argv().get(0))
                 : Optional.empty();
@@ -249,6 +249,6 @@ public final class ChecksCmd extends LeafCmd {
         }
 
         @Override
-        public void finished(CheckResult result) {}
+        public void finished(ChecksRan.Command result) {}
     }
 }

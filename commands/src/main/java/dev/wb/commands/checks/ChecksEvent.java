@@ -24,7 +24,7 @@ final class ChecksEvent {
     static ChecksRan of(
             int changedPaths,
             List<CommandSetSelection.Selected> selected,
-            List<CheckResult> results,
+            List<ChecksRan.Command> results,
             ChecksVerdict verdict,
             List<String> skippedSets,
             List<Mutation> mutations) {
@@ -55,7 +55,7 @@ final class ChecksEvent {
     }
 
     /** Characters each output may keep: all of them while the outputs fit together. */
-    private static int share(List<CheckResult> results) {
+    private static int share(List<ChecksRan.Command> results) {
         long total = results.stream()
                 .mapToLong(r -> r.output().getBytes(StandardCharsets.UTF_8).length)
                 .sum();

@@ -21,6 +21,7 @@ import dev.wb.git.ChangedPath;
 import dev.wb.git.GitException;
 import dev.wb.git.GitRepository;
 import dev.wb.projections.audit.AuditGate;
+import dev.wb.projections.events.ChecksRan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,7 +51,7 @@ public final class ChecksRun {
             int configuredSets,
             List<String> changedPaths,
             List<CommandSetSelection.Selected> selected,
-            List<CheckResult> results,
+            List<ChecksRan.Command> results,
             List<SkippedSet> skipped,
             List<Mutation> mutations,
             ChecksVerdict verdict,
@@ -66,14 +67,14 @@ public final class ChecksRun {
     public interface Progress {
         void started(String set, String command);
 
-        void finished(CheckResult result);
+        void finished(ChecksRan.Command result);
 
         Progress NONE = new Progress() {
             @Override
             public void started(String set, String command) {}
 
             @Override
-            public void finished(CheckResult result) {}
+            public void finished(ChecksRan.Command result) {}
         };
     }
 
@@ -99,7 +100,7 @@ public final class ChecksRun {
             Redactor redactor = WorkspaceRedactor.of(session.workspace(), config, environment, Map.of());
             CommandSetRunner runner = runner(session, config, environment, redactor, progress, stopped);
             Ran ran = runSets(runner, selected, stopped, redactor);
-            List<CheckResult> results = ran.results();
+            List<ChecksRan.Command> results = ran.results();
             List<SkippedSet> skipped = ran.skipped();
             List<Mutation> mutations = ran.mutations();
             ChecksVerdict verdict = ChecksVerdict.of(results, stopped.get(), !mutations.isEmpty());
@@ -157,7 +158,7 @@ public final class ChecksRun {
     }
 
     /** What the selected sets' runs produced, redacted. */
-    private record Ran(List<CheckResult> results, List<SkippedSet> skipped, List<Mutation> mutations) {}
+    private record Ran(List<ChecksRan.Command> results, List<SkippedSet> skipped, List<Mutation> mutations) {}
 
     /** Runs each selected set in turn until wb is stopped; a set whose run was interrupted stops the rest. */
     private static Ran runSets(
@@ -165,7 +166,7 @@ public final class ChecksRun {
             List<CommandSetSelection.Selected> selected,
             AtomicBoolean stopped,
             Redactor redactor) {
-        List<CheckResult> results = new ArrayList<>();
+        List<ChecksRan.Command> results = new ArrayList<>();
         List<SkippedSet> skipped = new ArrayList<>();
         List<Mutation> mutations = new ArrayList<>();
         for (CommandSetSelection.Selected s : selected) {
@@ -173,7 +174,7 @@ public final class ChecksRun {
                 break;
             }
             CommandSetRunner.SetRun run = runner.run(s.set());
-            run.results().forEach(r -> results.add(r.redacted(redactor)));
+            run.results().forEach(r -> results.add(CheckResults.redacted(r, redactor)));
             run.skipped().ifPresent(skip -> skipped.add(skip.redacted(redactor)));
             run.mutations().forEach(m -> mutations.add(m.redacted(redactor)));
             if (run.interrupted()) {

@@ -1,6 +1,7 @@
 package dev.wb.commands.checks;
 
 import dev.wb.projections.events.CheckOutcome;
+import dev.wb.projections.events.ChecksRan;
 import dev.wb.projections.events.Verdict;
 import java.util.List;
 
@@ -42,7 +43,7 @@ public enum ChecksVerdict {
     }
 
     /** The rule above; a run that wb's own interruption cut short is never more than incomplete. */
-    public static ChecksVerdict of(List<CheckResult> results, boolean interrupted) {
+    public static ChecksVerdict of(List<ChecksRan.Command> results, boolean interrupted) {
         return of(results, interrupted, false);
     }
 
@@ -51,12 +52,12 @@ public enum ChecksVerdict {
      * tree ({@code mutated}) goes to a person too, since its verdict is on code no one reviewed. A quality
      * failure still goes to fixing: the fix round starts from the tree as the check left it.
      */
-    public static ChecksVerdict of(List<CheckResult> results, boolean interrupted, boolean mutated) {
+    public static ChecksVerdict of(List<ChecksRan.Command> results, boolean interrupted, boolean mutated) {
         ChecksVerdict verdict = gate(results, interrupted);
         return verdict == PASS && mutated ? INCOMPLETE : verdict;
     }
 
-    private static ChecksVerdict gate(List<CheckResult> results, boolean interrupted) {
+    private static ChecksVerdict gate(List<ChecksRan.Command> results, boolean interrupted) {
         if (interrupted || results.stream().anyMatch(r -> r.outcome() == CheckOutcome.UNAVAILABLE)) {
             return INCOMPLETE;
         }

@@ -8,6 +8,7 @@ import dev.wb.commands.process.ProcessRunner;
 import dev.wb.commands.process.Redactor;
 import dev.wb.commands.process.RunResult;
 import dev.wb.projections.events.CheckOutcome;
+import dev.wb.projections.events.ChecksRan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -33,7 +34,10 @@ final class CommandSetRunner {
 
     /** What one set's run produced; {@code interrupted} when wb was stopped while it ran. */
     record SetRun(
-            List<CheckResult> results, Optional<SkippedSet> skipped, List<Mutation> mutations, boolean interrupted) {}
+            List<ChecksRan.Command> results,
+            Optional<SkippedSet> skipped,
+            List<Mutation> mutations,
+            boolean interrupted) {}
 
     private final Path root;
     private final Map<String, String> env;
@@ -72,7 +76,7 @@ final class CommandSetRunner {
     }
 
     SetRun run(CommandSet set) {
-        List<CheckResult> results = new ArrayList<>();
+        List<ChecksRan.Command> results = new ArrayList<>();
         Optional<String> missing = set.skipIfUnavailable()
                 ? set.commands().stream()
                         .filter(argv -> denied.denying(argv).isEmpty() && cannotLaunch(argv))
@@ -84,8 +88,8 @@ final class CommandSetRunner {
             for (int i = 0; i < set.commands().size(); i++) {
                 List<String> argv = set.commands().get(i);
                 Map<String, String> own = set.envOf(i);
-                CheckResult result = refused(set, argv, own)
-                        .orElseGet(() -> CheckResult.notRun(set.name(), argv, own, CheckOutcome.SKIPPED, why));
+                ChecksRan.Command result = refused(set, argv, own)
+                        .orElseGet(() -> CheckResults.notRun(set.name(), argv, own, CheckOutcome.SKIPPED, why));
                 results.add(result);
                 progress.finished(result);
             }
@@ -100,13 +104,13 @@ final class CommandSetRunner {
             if (stopped.getAsBoolean()) {
                 return new SetRun(results, skipped, mutations, true);
             }
-            Optional<CheckResult> refusal = refused(set, argv, own);
+            Optional<ChecksRan.Command> refusal = refused(set, argv, own);
             if (refusal.isPresent()) {
                 results.add(refusal.get());
                 progress.finished(refusal.get());
                 continue;
             }
-            progress.started(set.name(), redactor.redact(CheckResult.command(argv, own)));
+            progress.started(set.name(), redactor.redact(ChecksRan.Command.command(argv, own)));
             if (before == null) {
                 before = workingTree.get();
             }
@@ -114,7 +118,7 @@ final class CommandSetRunner {
             if (run.outcome() != Outcome.INTERRUPTED && run.outcome() != Outcome.NOT_STARTED) {
                 changes(set, argv).ifPresent(mutations::add);
             }
-            CheckResult result = result(set, argv, own, run, limit);
+            ChecksRan.Command result = result(set, argv, own, run, limit);
             if (result.outcome() == CheckOutcome.SKIPPED && skipped.isEmpty()) {
                 // Found on PATH, yet it would not start (a broken link, no permission to run it).
                 skipped = Optional.of(new SkippedSet(set.name(), argv.get(0), run.startError()));
@@ -149,9 +153,9 @@ final class CommandSetRunner {
         return ExecutableLookup.find(argv.get(0), root, env).isEmpty();
     }
 
-    private Optional<CheckResult> refused(CommandSet set, List<String> argv, Map<String, String> own) {
+    private Optional<ChecksRan.Command> refused(CommandSet set, List<String> argv, Map<String, String> own) {
         return denied.denying(argv)
-                .map(entry -> CheckResult.notRun(
+                .map(entry -> CheckResults.notRun(
                         set.name(),
                         argv,
                         own,
@@ -188,13 +192,13 @@ final class CommandSetRunner {
         }
     }
 
-    private CheckResult result(
+    private ChecksRan.Command result(
             CommandSet set, List<String> argv, Map<String, String> own, RunResult run, Duration limit) {
         long millis = run.duration().toMillis();
         String output = run.output().render(); // redacted before it was capped
         return switch (run.outcome()) {
             case EXITED ->
-                new CheckResult(
+                new ChecksRan.Command(
                         set.name(),
                         argv,
                         own,
@@ -203,7 +207,7 @@ final class CommandSetRunner {
                         millis,
                         output);
             case TIMED_OUT ->
-                new CheckResult(
+                new ChecksRan.Command(
                         set.name(),
                         argv,
                         own,
@@ -212,7 +216,7 @@ final class CommandSetRunner {
                         millis,
                         noted(output, "killed after the time limit of " + limit.toSeconds() + " s"));
             case INTERRUPTED ->
-                new CheckResult(
+                new ChecksRan.Command(
                         set.name(),
                         argv,
                         own,
@@ -221,7 +225,7 @@ final class CommandSetRunner {
                         millis,
                         noted(output, "interrupted: wb was stopped"));
             case NOT_STARTED ->
-                CheckResult.notRun(
+                CheckResults.notRun(
                         set.name(),
                         argv,
                         own,

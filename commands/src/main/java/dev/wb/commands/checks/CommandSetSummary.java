@@ -1,6 +1,7 @@
 package dev.wb.commands.checks;
 
 import dev.wb.commands.config.WorkspaceConfig;
+import dev.wb.projections.events.ChecksRan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -41,7 +42,7 @@ public final class CommandSetSummary {
         return set.name() + " (paths: " + paths + ")" + (flags.isEmpty() ? "" : " [" + String.join(", ", flags) + "]")
                 + ": "
                 + IntStream.range(0, set.commands().size())
-                        .mapToObj(i -> CheckResult.command(set.commands().get(i), set.envOf(i)))
+                        .mapToObj(i -> ChecksRan.Command.command(set.commands().get(i), set.envOf(i)))
                         .collect(Collectors.joining("; "));
     }
 }

@@ -517,7 +517,7 @@ class ChecksRunTest {
         assertEquals(
                 List.of("repo:failed", "repo:failed", "repo:failed", "repo:failed", "repo:passed"), outcomes(report));
         for (int i = 0; i < 4; i++) {
-            CheckResult r = report.results().get(i);
+            ChecksRan.Command r = report.results().get(i);
             assertTrue(
                     r.output().startsWith("refused: " + r.argv().get(0) + " is denied by security.denied_commands"),
                     r.output());

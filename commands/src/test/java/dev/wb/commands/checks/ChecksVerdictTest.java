@@ -3,6 +3,7 @@ package dev.wb.commands.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.wb.projections.events.CheckOutcome;
+import dev.wb.projections.events.ChecksRan;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,12 +12,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The seed's aggregation, row by row: outcomes of the selected commands in, the gate's verdict out. */
 class ChecksVerdictTest {
 
-    static List<CheckResult> results(String outcomes) {
+    static List<ChecksRan.Command> results(String outcomes) {
         if (outcomes.isBlank()) {
             return List.of();
         }
         return Arrays.stream(outcomes.split(" "))
-                .map(o -> new CheckResult("set", List.of("tool"), CheckOutcome.valueOf(o), -1, 0, ""))
+                .map(o -> new ChecksRan.Command("set", List.of("tool"), CheckOutcome.valueOf(o), -1, 0, ""))
                 .toList();
     }
 

@@ -170,7 +170,8 @@ class TaskPageTest {
         assertTrue(head.contains("line 1\n"), head);
         assertTrue(head.contains("line 20"), head);
         assertFalse(head.contains("line 21"), "20 lines of head: " + head);
-        assertTrue(page.contains("&#x2026; 20 lines left out &#x2026;"), "the page is ASCII: an ellipsis is a reference");
+        assertTrue(
+                page.contains("&#x2026; 20 lines left out &#x2026;"), "the page is ASCII: an ellipsis is a reference");
         int tailAt = page.indexOf("<pre class=\"out tail\">");
         String tail = page.substring(tailAt, page.indexOf("</pre>", tailAt));
         assertTrue(tail.contains("line 41") && tail.contains("line 60"), tail);

@@ -91,6 +91,19 @@ public record ChecksRan(
                 String set, List<String> argv, CheckOutcome outcome, int exitCode, long durationMillis, String output) {
             this(set, argv, Map.of(), outcome, exitCode, durationMillis, output);
         }
+
+        /** The argv as the operator wrote it, words joined by spaces, after its variables as {@code NAME=value}. */
+        public String command() {
+            return command(argv, env);
+        }
+
+        /** {@link #command()} of an argv and its variables. */
+        public static String command(List<String> argv, Map<String, String> env) {
+            StringBuilder shown = new StringBuilder();
+            env.forEach((name, value) ->
+                    shown.append(name).append('=').append(value).append(' '));
+            return shown.append(String.join(" ", argv)).toString();
+        }
     }
 
     /** A command that changed the working tree while it ran, and the paths it changed. */
