@@ -46,6 +46,10 @@ import java.util.Optional;
  *   <li>{@code script#wb-events} ({@code type="application/json"}): every event as
  *       {@code {n, type, time, ms, lane, tone, actor, replica, hash, payload}}, payload redacted.
  *   <li>{@code #provenance}: {@code time.made-at}, {@code .first-hash}, {@code .last-hash}.
+ *   <li>A history of more than {@link TaskPages#PAGE_EVENTS} events is pages: each has {@code
+ *       nav#pages[data-page][data-pages]} ({@code a[data-page=N]} to each other page) and holds its own
+ *       events in the timeline, the sections and the data block; {@code #task-state} and {@code .stages}
+ *       are on the last page only.
  * </ul>
  */
 public final class TaskPage {
