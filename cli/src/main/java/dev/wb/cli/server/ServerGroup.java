@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.function.Function;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code wb server status|stop}: this install's warm servers (docs/adr/0009-warm-server.md). */
+/** {@code wb server status|stop}: this install's warm servers (docs/SERVER.md). */
 public final class ServerGroup {
 
     private ServerGroup() {}

@@ -26,7 +26,7 @@ public final class ServerStatusCmd extends LeafCmd {
         CommandSpec spec = cmd.command(
                 "status",
                 "This install's warm servers for this user: pid, JDK, commands served, when last used.",
-                "How they work: docs/adr/0013-served-path.md.",
+                "How they work: docs/SERVER.md.",
                 "");
         return Specs.withJson(root, spec);
     }

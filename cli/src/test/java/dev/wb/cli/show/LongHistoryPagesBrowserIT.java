@@ -14,18 +14,14 @@ import dev.wb.engine.TestEvents;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.events.McpCalled;
 import dev.wb.testkit.TempGitRepo;
-import dev.wb.testkit.browser.Chromium;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.BitSet;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,30 +31,14 @@ import org.junit.jupiter.api.io.TempDir;
  * exactly one page, no page logs an error or meets a CSP refusal, and a secret in the history reaches no
  * page. Skipped without the browser, unless CI is set.
  */
-class LongHistoryPagesBrowserIT {
+class LongHistoryPagesBrowserIT extends PagesInChromium {
 
     private static final int EVENTS = 100_000;
     private static final int PER_PAGE = 10_000;
     private static final String SECRET = "ghp_" + "Zq7".repeat(12);
-    private static final Duration READY = Duration.ofSeconds(60);
 
     @TempDir
     Path tmp;
-
-    Chromium browser;
-
-    @BeforeEach
-    void browser() {
-        browser = Chromium.forTest();
-        browser.consoleLog(); // from here on, only what the pages log
-    }
-
-    @AfterEach
-    void close() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     void a_history_of_100000_events_is_ten_linked_pages_holding_every_event_once_and_no_secret() throws IOException {
@@ -123,27 +103,8 @@ class LongHistoryPagesBrowserIT {
         }
     }
 
-    private void open(Path file) {
-        browser.open(file);
-        browser.waitForReady(READY);
-        JsonNode error = browser.execute("return document.documentElement.getAttribute('data-wb-error');");
-        assertTrue(error.isNull(), () -> "the page's script failed: " + error);
-    }
-
-    private String attribute(String css, String name) {
-        return browser.attribute(browser.find(css), name);
-    }
-
     private boolean exists(String css) {
         return browser.execute("return document.querySelector(arguments[0]) !== null;", css)
                 .asBoolean();
-    }
-
-    private void assertNoConsoleErrors() {
-        List<String> log = browser.consoleLog();
-        for (String line : log) {
-            assertFalse(line.startsWith("SEVERE"), () -> "the console: " + log);
-            assertFalse(line.contains("Refused"), () -> "the CSP refused something: " + log);
-        }
     }
 }

@@ -24,8 +24,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,30 +34,14 @@ import org.junit.jupiter.api.io.TempDir;
  * (docs/SHOW.md) promises and checks it against `wb replay --json` or `wb status --stats --json`; each
  * page leaves a screenshot under cli/target/browser/. Skipped without the browser, unless CI is set.
  */
-class ShowPageBrowserIT {
+class ShowPageBrowserIT extends PagesInChromium {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration READY = Duration.ofSeconds(60);
     private static final Path SHOTS = Path.of(System.getProperty("user.dir")).resolve("target/browser");
     private static final byte[] PNG = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
     @TempDir
     Path tmp;
-
-    Chromium browser;
-
-    @BeforeEach
-    void browser() {
-        browser = Chromium.forTest();
-        browser.consoleLog(); // from here on, only what the pages log
-    }
-
-    @AfterEach
-    void close() {
-        if (browser != null) {
-            browser.close();
-        }
-    }
 
     @Test
     void the_demo_tasks_page_shows_each_events_payload_and_hash_as_replay_stores_them() throws IOException {
@@ -324,12 +306,6 @@ class ShowPageBrowserIT {
 
     // --- helpers
 
-    private void open(Path page) {
-        browser.open(page);
-        browser.waitForReady(READY);
-        assertEquals(null, html("data-wb-error"), "the page's script failed");
-    }
-
     /** Clicks event N on the timeline (Enter, when something covers it), and waits for its detail. */
     private void click(long n) {
         String event = browser.find("#timeline [data-event=\"" + n + "\"]");
@@ -347,11 +323,6 @@ class ShowPageBrowserIT {
         assertEquals("true", browser.attribute(event, "aria-pressed"));
     }
 
-    private String html(String attribute) {
-        JsonNode value = browser.execute("return document.documentElement.getAttribute(arguments[0]);", attribute);
-        return value.isNull() ? null : value.asText();
-    }
-
     private int count(String css) {
         return browser.execute("return document.querySelectorAll(arguments[0]).length;", css)
                 .asInt();
@@ -360,10 +331,6 @@ class ShowPageBrowserIT {
     private String textContent(String css) {
         return browser.execute("return document.querySelector(arguments[0]).textContent;", css)
                 .asText();
-    }
-
-    private String attribute(String css, String name) {
-        return browser.attribute(browser.find(css), name);
     }
 
     private List<String> strings(String css, String attribute) {
@@ -383,14 +350,6 @@ class ShowPageBrowserIT {
                         + " const r = e.getBoundingClientRect(); return [r.width, r.height];",
                 css);
         return box.isArray() && box.get(0).asDouble() > 0 && box.get(1).asDouble() > 0;
-    }
-
-    private void assertNoConsoleErrors() {
-        List<String> log = browser.consoleLog();
-        for (String line : log) {
-            assertFalse(line.startsWith("SEVERE"), () -> "the console: " + log);
-            assertFalse(line.contains("Refused"), () -> "the CSP refused something: " + log);
-        }
     }
 
     private void screenshot(String name) throws IOException {
