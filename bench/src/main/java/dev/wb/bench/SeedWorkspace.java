@@ -41,7 +41,8 @@ import java.util.Random;
 
 /**
  * Fills a repository's log with task streams, for start-up measurements:
- * {@code java -cp bench/target/benchmarks.jar <flags> dev.wb.bench.SeedWorkspace REPO TASKS EVENTS_PER_TASK [--stages]}.
+ * {@code java -cp bench/target/benchmarks.jar <flags> dev.wb.bench.SeedWorkspace REPO TASKS EVENTS_PER_TASK [--stages]
+ * [--first N]}: tasks TASK-N … (TASK-1 … without {@code --first}), so that a workspace can grow by new tasks.
  * Without {@code --stages} ({@code bench/cold-start}) the events are of made-up types. With it
  * ({@code bench/status-stats}) each task's history is the workflow's own events in the shapes of
  * docs/EVENTS.md, over and over: an audit with four citations, a scope check, a verify run of three
@@ -58,11 +59,14 @@ public final class SeedWorkspace {
         Path repo = Path.of(args[0]);
         int tasks = Integer.parseInt(args[1]);
         int eventsPerTask = Integer.parseInt(args[2]);
-        boolean stages = args.length > 3 && args[3].equals("--stages");
+        boolean stages = List.of(args).contains("--stages");
+        int first = List.of(args).indexOf("--first") > 0
+                ? Integer.parseInt(args[List.of(args).indexOf("--first") + 1])
+                : 1;
         Invocation invocation = Invocation.start(Actor.current(System.getenv()), Clock.systemUTC());
         Random random = new Random(42);
         try (EventLog log = EventLogs.chronicle(repo.resolve(".workflow/local/log"))) {
-            for (int t = 1; t <= tasks; t++) {
+            for (int t = first; t < first + tasks; t++) {
                 TaskKey key = new TaskKey("TASK-" + t);
                 List<NewEvent> events = stages
                         ? new TaskHistory(key, repo, random).events(t % 10, eventsPerTask)
