@@ -79,18 +79,7 @@ class OriginalsImportDeciderTest {
     @Test
     void a_batch_takes_the_first_verdicts_not_yet_imported_in_the_order_found() {
         List<ImportedVerdict> found = new ArrayList<>();
-        IntStream.range(0, ImportedVerdicts.BATCH + 2)
-                .forEach(i -> found.add(new ImportedVerdict(
-                        KEY,
-                        new ImportVerdictRecorded(
-                                OriginalTool.JUDGE,
-                                ImportedKind.REVIEW,
-                                ".akrctx/local/judge/records/r" + i + ".json",
-                                Optional.empty(),
-                                "sha256:" + "c".repeat(64),
-                                Optional.of("APPROVED"),
-                                Optional.empty(),
-                                false))));
+        IntStream.range(0, ImportedVerdicts.BATCH + 2).forEach(i -> found.add(approvedRecord(i)));
 
         Decision<List<String>> decision = DeciderSpec.given(
                         ImportedVerdicts.INSTANCE, found.get(0).event().toNewEvent())
@@ -121,18 +110,7 @@ class OriginalsImportDeciderTest {
     @Test
     void many_verdicts_are_recorded_a_batch_at_a_time_until_none_is_left() {
         List<ImportedVerdict> found = new ArrayList<>();
-        IntStream.range(0, 120)
-                .forEach(i -> found.add(new ImportedVerdict(
-                        KEY,
-                        new ImportVerdictRecorded(
-                                OriginalTool.JUDGE,
-                                ImportedKind.REVIEW,
-                                ".akrctx/local/judge/records/r" + i + ".json",
-                                Optional.empty(),
-                                "sha256:" + "c".repeat(64),
-                                Optional.of("APPROVED"),
-                                Optional.empty(),
-                                false))));
+        IntStream.range(0, 120).forEach(i -> found.add(approvedRecord(i)));
         List<NewEvent> all = new ArrayList<>();
         List<NewEvent> batch;
         do {
@@ -171,5 +149,20 @@ class OriginalsImportDeciderTest {
 
         assertTrue(gate.latest().isEmpty(), "the gate folds only plan.audited");
         assertFalse(gate.openFor("sha256:" + "a".repeat(64)));
+    }
+
+    /** The judge's approving record number {@code i}, as wb import finds it. */
+    private static ImportedVerdict approvedRecord(int i) {
+        return new ImportedVerdict(
+                KEY,
+                new ImportVerdictRecorded(
+                        OriginalTool.JUDGE,
+                        ImportedKind.REVIEW,
+                        ".akrctx/local/judge/records/r" + i + ".json",
+                        Optional.empty(),
+                        "sha256:" + "c".repeat(64),
+                        Optional.of("APPROVED"),
+                        Optional.empty(),
+                        false));
     }
 }
