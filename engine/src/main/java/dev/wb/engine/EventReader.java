@@ -51,6 +51,16 @@ public interface EventReader {
     }
 
     /**
+     * Where the journal of appends ends now ({@link AppendedStreams#journal} and {@link AppendedStreams#end},
+     * no streams named), read without reading the journal's lines: a mark to keep and ask {@link
+     * #appendedSince} from later. A reader that takes it before it reads any head learns from the later
+     * answer every stream that moved after it read. Empty where a log keeps no journal.
+     */
+    default Optional<AppendedStreams> appendMark() {
+        return Optional.empty();
+    }
+
+    /**
      * Visits a stream's stored bytes without judging them, for verification: a damaged frame is
      * reported to the visitor instead of failing the read.
      */

@@ -41,6 +41,11 @@ public final class UpcastingReader implements EventReader {
     }
 
     @Override
+    public Optional<AppendedStreams> appendMark() {
+        return stored.appendMark();
+    }
+
+    @Override
     public Optional<String> storedStamp(StreamId stream) {
         return stored.storedStamp(stream);
     }

@@ -69,6 +69,11 @@ public final class UnopenedLog implements EventLog {
     }
 
     @Override
+    public Optional<AppendedStreams> appendMark() {
+        return reads().appendMark();
+    }
+
+    @Override
     public Optional<String> storedStamp(StreamId stream) {
         return reads().storedStamp(stream);
     }

@@ -1,5 +1,6 @@
 package dev.wb.commands.status;
 
+import dev.wb.engine.AppendedStreams;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.StreamHead;
@@ -21,6 +22,7 @@ final class SnapshotReader implements EventReader {
 
     private final EventReader log;
     private List<StreamId> streams;
+    private Optional<AppendedStreams> mark;
     private final Map<StreamId, Optional<StreamHead>> hints = new HashMap<>();
     private final Map<StreamId, Optional<StreamHead>> heads = new HashMap<>();
 
@@ -44,6 +46,23 @@ final class SnapshotReader implements EventReader {
             hints.put(stream, hint);
         }
         return hint;
+    }
+
+    /**
+     * The journal's end as it was before this reader read any head or hint, the same for every load: a
+     * mark kept with cursors checked against heads this reader remembers must not be later than those heads.
+     */
+    @Override
+    public Optional<AppendedStreams> appendMark() {
+        if (mark == null) {
+            mark = hints.isEmpty() && heads.isEmpty() ? log.appendMark() : Optional.empty();
+        }
+        return mark;
+    }
+
+    @Override
+    public Optional<AppendedStreams> appendedSince(String journal, long offset) {
+        return log.appendedSince(journal, offset);
     }
 
     @Override

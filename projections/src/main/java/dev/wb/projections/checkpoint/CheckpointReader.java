@@ -6,8 +6,10 @@ import dev.wb.engine.StreamId;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.Projection;
 import java.io.IOException;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -38,6 +40,7 @@ final class CheckpointReader {
                     case "projection" -> header.projection = text(p, value);
                     case "projectionVersion" -> header.version = intValue(p, value);
                     case "bootId" -> header.bootId = text(p, value);
+                    case "appended" -> header.mark = mark(p, value);
                     case "streams" -> {
                         // Canonical order puts the header first: a checkpoint of another version is
                         // refused before any of its states is read.
@@ -55,7 +58,7 @@ final class CheckpointReader {
                 return Optional.empty();
             }
             boolean sameBoot = currentBoot.isPresent() && currentBoot.get().equals(header.bootId);
-            return Optional.of(new CheckpointStore.Checkpoint<>(cursors, sameBoot));
+            return Optional.of(new CheckpointStore.Checkpoint<>(cursors, sameBoot, Optional.ofNullable(header.mark)));
         }
     }
 
@@ -91,11 +94,43 @@ final class CheckpointReader {
         return cursors;
     }
 
+    /** The journal's mark: its id, its end, and the streams carried (names a log accepts). */
+    private static CheckpointStore.Mark mark(JsonParser p, JsonToken token) throws IOException {
+        expect(token, JsonToken.START_OBJECT);
+        String journal = null;
+        long end = -1;
+        Set<StreamId> carried = new HashSet<>();
+        JsonToken t;
+        while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            switch (field) {
+                case "journal" -> journal = text(p, value);
+                case "end" -> end = longValue(p, value);
+                case "carried" -> {
+                    expect(value, JsonToken.START_ARRAY);
+                    JsonToken name;
+                    while ((name = p.nextToken()) == JsonToken.VALUE_STRING) {
+                        carried.add(StreamId.parse(p.getText()).orElseThrow());
+                    }
+                    expect(name, JsonToken.END_ARRAY);
+                }
+                default -> p.skipChildren();
+            }
+        }
+        expect(t, JsonToken.END_OBJECT);
+        if (journal == null || end < 0) {
+            throw new IOException("a journal mark without its journal or end");
+        }
+        return new CheckpointStore.Mark(journal, end, carried);
+    }
+
     private static final class Header {
         int format = -1;
         String projection;
         int version = -1;
         String bootId;
+        CheckpointStore.Mark mark;
 
         boolean matches(Projection<?> p) {
             return format == CheckpointStore.FORMAT && p.name().equals(projection) && version == p.version();

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import java.util.zip.CRC32C;
 
@@ -47,7 +48,25 @@ public final class CheckpointStore {
      * A checkpoint as read: its cursors, and whether it was written during the current boot (only
      * then may its cursors be compared with head hints, which are not synced; see HeadHint).
      */
-    public record Checkpoint<S>(Map<StreamId, StreamCursor<S>> cursors, boolean sameBoot) {}
+    public record Checkpoint<S>(Map<StreamId, StreamCursor<S>> cursors, boolean sameBoot, Optional<Mark> mark) {
+
+        /** The mark, when it may be used: only in the boot it was taken in (the journal is not synced). */
+        Optional<Mark> usableMark() {
+            return sameBoot ? mark : Optional.empty();
+        }
+    }
+
+    /**
+     * Where the log's journal of appends stood when the cursors were checked ({@code journal}, {@code end}),
+     * and the streams the check could not call settled (a batch named before the mark but not yet
+     * committed): the next load checks those and the streams the journal names from the mark on, and no
+     * other (see {@link WorkspaceProjection}).
+     */
+    public record Mark(String journal, long end, Set<StreamId> carried) {
+        public Mark {
+            carried = Set.copyOf(carried);
+        }
+    }
 
     public <S> Optional<Checkpoint<S>> read(Projection<S> projection) {
         byte[] bytes;
@@ -77,6 +96,11 @@ public final class CheckpointStore {
     }
 
     public <S> void write(Projection<S> projection, Map<StreamId, StreamCursor<S>> cursors) {
+        write(projection, cursors, Optional.empty());
+    }
+
+    /** Writes the cursors, and the journal's mark they were checked at (written only with a boot id). */
+    public <S> void write(Projection<S> projection, Map<StreamId, StreamCursor<S>> cursors, Optional<Mark> mark) {
         if (dir.getParent() != null && !Files.isDirectory(dir.getParent())) {
             return; // nothing recorded here yet (no .workflow/local/): a read writes nothing
         }
@@ -84,7 +108,14 @@ public final class CheckpointStore {
         root.put("format", FORMAT);
         root.put("projection", projection.name());
         root.put("projectionVersion", projection.version());
-        bootId.get().ifPresent(boot -> root.put("bootId", boot));
+        Optional<String> boot = bootId.get();
+        boot.ifPresent(id -> root.put("bootId", id));
+        if (boot.isPresent() && mark.isPresent()) {
+            ObjectNode appended = root.putObject("appended");
+            appended.put("journal", mark.get().journal());
+            appended.put("end", mark.get().end());
+            mark.get().carried().stream().map(StreamId::name).sorted().forEach(appended.putArray("carried")::add);
+        }
         ObjectNode streams = root.putObject("streams");
         for (StreamCursor<S> cursor : cursors.values()) {
             ObjectNode c = streams.putObject(cursor.stream().name());

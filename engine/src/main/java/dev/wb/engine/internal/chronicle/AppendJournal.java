@@ -37,6 +37,8 @@ final class AppendJournal {
     private static final String HEADER = "wb-appended 1 ";
     private static final int HEADER_LENGTH = HEADER.length() + 16 + 1;
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** How far back from the end a mark looks for the last whole line: far more than any stream's name. */
+    private static final int TAIL = 4096;
 
     private AppendJournal() {}
 
@@ -76,14 +78,11 @@ final class AppendJournal {
             create(file);
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                 long size = channel.size();
-                if (size < HEADER_LENGTH) {
+                Optional<String> header = id(channel, size);
+                if (header.isEmpty()) {
                     return Optional.empty();
                 }
-                String header = read(channel, 0, HEADER_LENGTH);
-                if (!header.startsWith(HEADER) || !header.endsWith("\n")) {
-                    return Optional.empty();
-                }
-                String id = header.substring(HEADER.length(), HEADER_LENGTH - 1);
+                String id = header.get();
                 boolean sinceMark = id.equals(journal) && offset >= HEADER_LENGTH && offset <= size;
                 long from = sinceMark ? offset : HEADER_LENGTH;
                 if (size - from > Integer.MAX_VALUE - 8) {
@@ -109,6 +108,55 @@ final class AppendJournal {
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The journal's id and where its last whole line ends, with no streams: a mark. Reads the first line
+     * and at most the last {@link #TAIL} bytes, however long the journal grew.
+     */
+    static Optional<AppendedStreams> end(Path root) {
+        Path file = root.resolve(FILE);
+        try {
+            if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.empty();
+            }
+            create(file);
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                long size = channel.size();
+                Optional<String> id = id(channel, size);
+                if (id.isEmpty()) {
+                    return Optional.empty();
+                }
+                int tail = (int) Math.min(TAIL, size - HEADER_LENGTH);
+                ByteBuffer bytes = ByteBuffer.allocate(tail);
+                while (bytes.hasRemaining() && channel.read(bytes, size - tail + bytes.position()) >= 0) {
+                    // read on until the tail is whole
+                }
+                // A line still being written is left for the next reader: the mark stops before it.
+                int cut = bytes.position();
+                while (cut > 0 && bytes.get(cut - 1) != '\n') {
+                    cut--;
+                }
+                if (cut == 0 && tail == TAIL) {
+                    return Optional.empty(); // no line ends in the tail: not a journal an appender wrote
+                }
+                return Optional.of(new AppendedStreams(id.get(), size - tail + cut, false, Set.of()));
+            }
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The journal's id from its first line, or empty when the first line is not one an appender wrote. */
+    private static Optional<String> id(FileChannel channel, long size) throws IOException {
+        if (size < HEADER_LENGTH) {
+            return Optional.empty();
+        }
+        String header = read(channel, 0, HEADER_LENGTH);
+        if (!header.startsWith(HEADER) || !header.endsWith("\n")) {
+            return Optional.empty();
+        }
+        return Optional.of(header.substring(HEADER.length(), HEADER_LENGTH - 1));
     }
 
     /** Makes the journal with its first line, unless it exists; published whole by a hard link. */

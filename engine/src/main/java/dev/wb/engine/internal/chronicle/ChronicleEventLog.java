@@ -199,6 +199,12 @@ public final class ChronicleEventLog implements EventLog {
         return AppendJournal.since(root, journal, offset);
     }
 
+    /** Not synchronized, and opens no queue: the journal's first line and its last bytes. */
+    @Override
+    public Optional<AppendedStreams> appendMark() {
+        return AppendJournal.end(root);
+    }
+
     /** Not synchronized, and opens no queue (see {@link StoredStamp}). */
     @Override
     public Optional<String> storedStamp(StreamId stream) {

@@ -96,6 +96,27 @@ class ChronicleEventLogTest extends EventLogConformance {
     }
 
     @Test
+    void a_mark_is_the_journal_end_without_its_lines_and_asking_from_it_names_only_later_appends() throws IOException {
+        log.append(TASK, ExpectedVersion.noStream(), notes(0, 2), invocation());
+        AppendedStreams mark = log.appendMark().orElseThrow();
+        assertEquals(Set.of(), mark.streams());
+        assertEquals(log.appendedSince("", 0).orElseThrow().end(), mark.end());
+        assertEquals(mark.journal(), log.appendedSince("", 0).orElseThrow().journal());
+
+        log.append(OTHER, ExpectedVersion.noStream(), notes(0, 1), invocation());
+        AppendedStreams since = log.appendedSince(mark.journal(), mark.end()).orElseThrow();
+        assertTrue(since.sinceMark());
+        assertEquals(Set.of(OTHER), since.streams());
+
+        // A line still being written is not inside the mark; a journal thousands of lines long is read at its tail.
+        Files.writeString(dir.resolve("log/appended"), "ABC-1\n".repeat(5_000) + "ABC", StandardOpenOption.APPEND);
+        long whole = Files.size(dir.resolve("log/appended")) - 3;
+        assertEquals(whole, log.appendMark().orElseThrow().end());
+        Files.writeString(dir.resolve("log/appended"), "X".repeat(5_000), StandardOpenOption.APPEND);
+        assertEquals(Optional.empty(), log.appendMark(), "no line ends in the tail: not a journal wb wrote");
+    }
+
+    @Test
     void each_stream_lives_in_its_own_small_folder() throws IOException {
         log.append(TASK, ExpectedVersion.noStream(), notes(0, 100), invocation());
         log.close();
