@@ -1,11 +1,15 @@
 package dev.wb.commands.status;
 
+import com.google.common.escape.Escaper;
+import com.google.common.net.UrlEscapers;
 import dev.wb.engine.fs.AtomicFiles;
 import java.io.IOException;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
@@ -22,10 +26,14 @@ import java.util.zip.CRC32C;
 final class PlanDigestCache {
 
     static final long SETTLED_MILLIS = 3_000;
-    private static final String HEADER = "wb plan digests 1";
+    private static final String HEADER = "wb plan digests 2";
+    private static final Escaper ESCAPER = UrlEscapers.urlFormParameterEscaper();
 
-    /** @param identity the file system's key for the file (device and inode), so a replaced file never matches */
-    record Entry(long size, long modifiedMillis, String identity, String digest) {
+    /**
+     * @param identity the file system's key for the file (device and inode), so a replaced file never matches
+     * @param facts what the stages read from the plan besides its digest, read from the same bytes
+     */
+    record Entry(long size, long modifiedMillis, String identity, String digest, TaskFiles.PlanFacts facts) {
         boolean matches(long size, long modifiedMillis, String identity) {
             return this.size == size && this.modifiedMillis == modifiedMillis && this.identity.equals(identity);
         }
@@ -51,8 +59,11 @@ final class PlanDigestCache {
                 if (line.isEmpty()) {
                     continue;
                 }
-                String[] f = line.split(" ", 0);
-                entries.put(f[0], new Entry(Long.parseLong(f[1]), Long.parseLong(f[2]), f[3], f[4]));
+                String[] f = line.split(" ", -1);
+                if (f.length != 7) {
+                    return Map.of();
+                }
+                entries.put(f[0], new Entry(Long.parseLong(f[1]), Long.parseLong(f[2]), f[3], f[4], facts(f[5], f[6])));
             }
             return entries;
         } catch (IOException | RuntimeException e) {
@@ -74,6 +85,16 @@ final class PlanDigestCache {
                         .append(e.identity())
                         .append(' ')
                         .append(e.digest())
+                        .append(' ')
+                        .append(e.facts()
+                                .handoverRequired()
+                                .map(String::valueOf)
+                                .orElse("-"))
+                        .append(' ')
+                        .append(e.facts()
+                                .ticketType()
+                                .map(t -> "=" + ESCAPER.escape(t))
+                                .orElse("-"))
                         .append('\n');
             }
         });
@@ -83,6 +104,23 @@ final class PlanDigestCache {
         } catch (IOException e) {
             // A cache: the next status hashes the plans again.
         }
+    }
+
+    /** The plan's facts as a line keeps them: {@code true}, {@code false} or {@code -}; {@code -} or {@code =} and the escaped type. */
+    private static TaskFiles.PlanFacts facts(String handover, String type) {
+        Optional<Boolean> required = switch (handover) {
+            case "true" -> Optional.of(true);
+            case "false" -> Optional.of(false);
+            case "-" -> Optional.empty();
+            default -> throw new IllegalArgumentException("not a handover flag: " + handover);
+        };
+        Optional<String> ticketType = type.equals("-")
+                ? Optional.empty()
+                : Optional.of(URLDecoder.decode(type.substring(type.indexOf('=') + 1), StandardCharsets.UTF_8));
+        if (!type.equals("-") && !type.startsWith("=")) {
+            throw new IllegalArgumentException("not a ticket type: " + type);
+        }
+        return new TaskFiles.PlanFacts(ticketType, required);
     }
 
     private static String checksum(String content) {

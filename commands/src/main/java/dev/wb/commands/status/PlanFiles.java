@@ -33,6 +33,17 @@ final class PlanFiles {
         this.clock = clock;
     }
 
+    /** The plans the last {@link #digests} saw, by task: their digests and facts. */
+    private final Map<String, PlanDigestCache.Entry> seen = new TreeMap<>();
+
+    /**
+     * What the stages read from the task's plan besides its digest, as {@link #digests} last read or
+     * remembered it; empty for a task it did not see with a plan.
+     */
+    Optional<TaskFiles.PlanFacts> facts(TaskKey key) {
+        return Optional.ofNullable(seen.get(key.value())).map(PlanDigestCache.Entry::facts);
+    }
+
     /** One task's plan digest, read and hashed now; empty when there is no sdd.json. */
     Optional<String> digest(TaskKey key) {
         return read(workflow.resolve(key.value()).resolve("sdd.json")).map(PlanReader::digest);
@@ -51,7 +62,7 @@ final class PlanFiles {
     /** Every task with a {@code .workflow/KEY/sdd.json}, whether or not anything was recorded for it, and its digest. */
     Map<TaskKey, String> digests() {
         Map<String, PlanDigestCache.Entry> known = cache.read();
-        Map<String, PlanDigestCache.Entry> seen = new TreeMap<>();
+        seen.clear();
         Map<TaskKey, String> digests = new HashMap<>();
         long now = clock.millis();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(workflow)) {
@@ -86,9 +97,17 @@ final class PlanFiles {
             if (cached != null && cached.matches(stat.size(), modified, identity)) {
                 return cached;
             }
-            Optional<String> digest = read(file).map(PlanReader::digest);
-            return digest.map(d -> new PlanDigestCache.Entry(stat.size(), modified, identity, d))
-                    .orElse(null);
+            Optional<byte[]> bytes = read(file);
+            if (bytes.isEmpty()) {
+                return null;
+            }
+            TaskKey key = new TaskKey(file.getParent().getFileName().toString());
+            return new PlanDigestCache.Entry(
+                    stat.size(),
+                    modified,
+                    identity,
+                    PlanReader.digest(bytes.get()),
+                    TaskFiles.PlanFacts.of(bytes.get(), key));
         } catch (IOException e) {
             // Missing (a task folder without a plan) or unreadable: no plan.
             return null;

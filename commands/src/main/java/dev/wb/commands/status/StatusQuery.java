@@ -83,7 +83,8 @@ public final class StatusQuery {
         Map<StreamId, StreamCursor<TaskStages.State>> stages = new WorkspaceProjection<>(TaskStages.INSTANCE, store)
                 .load(reader)
                 .streams();
-        Map<TaskKey, String> plans = new PlanFiles(session.workspace(), clock).digests();
+        PlanFiles planFiles = new PlanFiles(session.workspace(), clock);
+        Map<TaskKey, String> plans = planFiles.digests();
         Map<StreamId, Long> broken = new ChainVerdicts(
                         session.workspace().checkpointsDir().resolve("chains.txt"))
                 .broken(reader, activity.keySet(), this::verify);
@@ -112,7 +113,8 @@ public final class StatusQuery {
                         s,
                         plan,
                         LiveScope.open(s, plan) ? live : Optional.empty(),
-                        TaskFiles.read(session.workspace(), key)));
+                        TaskFiles.read(
+                                session.workspace(), key, planFiles.facts(key).orElse(TaskFiles.PlanFacts.NONE))));
                 tasks.add(task.get());
             }
             counters.add(s.counters());

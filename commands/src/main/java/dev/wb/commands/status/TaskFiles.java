@@ -10,11 +10,14 @@ import dev.wb.engine.Digests;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a task's folder holds that its stages read besides the plan: how the task was taken in
@@ -47,19 +50,63 @@ public record TaskFiles(
      */
     public static TaskFiles read(Workspace workspace, TaskKey key) {
         Path dir = workspace.workflowDir().resolve(key.value());
-        Optional<Plan> plan = plan(workspace, dir, key);
-        String triageType = triageType(dir.resolve("triage.json"));
-        String kind = plan.flatMap(Plan::ticketType).orElse(triageType);
-        boolean owed = plan.flatMap(Plan::handoverRequired)
+        return read(workspace, key, PlanFacts.of(plan(workspace, dir, key)));
+    }
+
+    /**
+     * {@link #read(Workspace, TaskKey)} with the plan's facts already known ({@link PlanFiles} remembers them
+     * by the plan's stat): the folder is listed once, and only the files it holds are read.
+     */
+    static TaskFiles read(Workspace workspace, TaskKey key, PlanFacts plan) {
+        Path dir = workspace.workflowDir().resolve(key.value());
+        Set<String> held = held(dir);
+        String triageType = held.contains("triage.json") ? triageType(dir.resolve("triage.json")) : "";
+        String kind = plan.ticketType().orElse(triageType);
+        boolean owed = plan.handoverRequired()
                 .orElseGet(() -> Plan.HANDOVER_TYPES.contains(kind.strip().toLowerCase(Locale.ROOT))
                         || key.value().toLowerCase(Locale.ROOT).startsWith("incident-"));
         return new TaskFiles(
-                intake(dir),
+                intake(dir, held),
                 kind,
                 owed,
-                digest(dir.resolve("handover.md")),
-                digest(dir.resolve("commit.txt")),
-                digest(dir.resolve("pr.md")));
+                digest(dir, held, "handover.md"),
+                digest(dir, held, "commit.txt"),
+                digest(dir, held, "pr.md"));
+    }
+
+    /**
+     * What the stages read from a plan besides its digest: its {@code ticket_type} and {@code
+     * handover_required}; both empty for a plan wb does not read (the audit says why, not the status).
+     */
+    public record PlanFacts(Optional<String> ticketType, Optional<Boolean> handoverRequired) {
+        static final PlanFacts NONE = new PlanFacts(Optional.empty(), Optional.empty());
+
+        static PlanFacts of(Optional<Plan> plan) {
+            return plan.map(p -> new PlanFacts(p.ticketType(), p.handoverRequired()))
+                    .orElse(NONE);
+        }
+
+        /** The facts of a plan's bytes as a parser reads them. */
+        static PlanFacts of(byte[] bytes, TaskKey key) {
+            try {
+                return of(PlanReader.read(bytes, key).plan());
+            } catch (Failure e) {
+                return NONE;
+            }
+        }
+    }
+
+    /** The names in the task's folder, so that absent files cost nothing; none when it cannot be listed. */
+    private static Set<String> held(Path dir) {
+        Set<String> names = new HashSet<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                names.add(entry.getFileName().toString());
+            }
+        } catch (IOException | RuntimeException e) {
+            return Set.of(); // no folder (history without a plan folder) or unreadable: nothing held
+        }
+        return names;
     }
 
     /** Whether a digest the log recorded is the one a file has now (either spelt with or without {@code sha256:}). */
@@ -72,14 +119,15 @@ public record TaskFiles(
         return lower.startsWith(Digests.PREFIX) ? lower.substring(Digests.PREFIX.length()) : lower;
     }
 
-    private static Optional<String> intake(Path dir) {
-        if (Files.isRegularFile(dir.resolve("triage.json"), LinkOption.NOFOLLOW_LINKS)) {
+    private static Optional<String> intake(Path dir, Set<String> held) {
+        if (held.contains("triage.json")
+                && Files.isRegularFile(dir.resolve("triage.json"), LinkOption.NOFOLLOW_LINKS)) {
             return Optional.of("triage.json");
         }
-        if (Files.isRegularFile(dir.resolve("frame.md"), LinkOption.NOFOLLOW_LINKS)) {
+        if (held.contains("frame.md") && Files.isRegularFile(dir.resolve("frame.md"), LinkOption.NOFOLLOW_LINKS)) {
             return Optional.of("framed as an idea");
         }
-        if (Files.isRegularFile(dir.resolve("task.md"), LinkOption.NOFOLLOW_LINKS)) {
+        if (held.contains("task.md") && Files.isRegularFile(dir.resolve("task.md"), LinkOption.NOFOLLOW_LINKS)) {
             return Optional.of("task.md (wb task new)");
         }
         return Optional.empty();
@@ -106,8 +154,9 @@ public record TaskFiles(
         }
     }
 
-    private static Optional<String> digest(Path file) {
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+    private static Optional<String> digest(Path dir, Set<String> held, String name) {
+        Path file = dir.resolve(name);
+        if (!held.contains(name) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
         try {

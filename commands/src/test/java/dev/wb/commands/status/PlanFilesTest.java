@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +52,11 @@ class PlanFilesTest {
     }
 
     Map<TaskKey, String> digests(Clock clock) {
-        return new PlanFiles(workspace, clock).digests();
+        return files(clock).digests();
+    }
+
+    PlanFiles files(Clock clock) {
+        return new PlanFiles(workspace, clock);
     }
 
     static String digest(String text) {
@@ -76,10 +81,27 @@ class PlanFilesTest {
                                         stat.size(),
                                         stat.lastModifiedTime().toMillis(),
                                         String.valueOf(stat.fileKey()),
-                                        "sha256:planted")),
+                                        "sha256:planted",
+                                        new TaskFiles.PlanFacts(
+                                                Optional.of("service request +=% é"), Optional.of(true)))),
                         later().millis());
 
-        assertEquals("sha256:planted", digests(later()).get(KEY));
+        PlanFiles files = files(later());
+        assertEquals("sha256:planted", files.digests().get(KEY));
+        assertEquals(
+                Optional.of(new TaskFiles.PlanFacts(Optional.of("service request +=% é"), Optional.of(true))),
+                files.facts(KEY),
+                "the plan's facts are remembered with its digest, a ticket type of any text included");
+    }
+
+    @Test
+    void a_plan_read_anew_gives_the_facts_the_plan_states() throws IOException {
+        Files.writeString(plan, PLAN.replace("{", "{\"ticket_type\": \"incident\", \"handover_required\": false,"));
+        PlanFiles files = files(later());
+        files.digests();
+
+        assertEquals(
+                Optional.of(new TaskFiles.PlanFacts(Optional.of("incident"), Optional.of(false))), files.facts(KEY));
     }
 
     @Test
