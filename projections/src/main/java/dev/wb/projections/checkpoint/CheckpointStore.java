@@ -15,6 +15,8 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.zip.CRC32C;
 
@@ -89,11 +91,54 @@ public final class CheckpointStore {
             if (!stored.equals(checksum(crc))) {
                 return Optional.empty();
             }
-            return CheckpointReader.read(bytes, split, projection, bootId.get());
+            return remembered(projection, bytes.length, stored).or(() -> parse(projection, bytes, split, stored));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The checkpoint this process last parsed from this file, when the file is still that one (its length and
+     * checksum): a long-lived process (the warm server) parses a large checkpoint once, not on every
+     * command. Even a wrong match would only be a checkpoint this workspace once held, which the load
+     * checks against the log like any other; its cursors are handed out as a copy.
+     */
+    @SuppressWarnings("unchecked")
+    private <S> Optional<Checkpoint<S>> remembered(Projection<S> projection, int length, String checksum) {
+        Parsed parsed = PARSED.get(file(projection).toAbsolutePath());
+        if (parsed == null
+                || parsed.length != length
+                || !parsed.checksum.equals(checksum)
+                || !parsed.boot.equals(bootId.get())) {
+            return Optional.empty();
+        }
+        return Optional.of(copy((Checkpoint<S>) parsed.checkpoint));
+    }
+
+    private <S> Optional<Checkpoint<S>> parse(Projection<S> projection, byte[] bytes, int split, String checksum) {
+        try {
+            Optional<String> boot = bootId.get();
+            Optional<Checkpoint<S>> checkpoint = CheckpointReader.read(bytes, split, projection, boot);
+            checkpoint.ifPresent(
+                    c -> PARSED.put(file(projection).toAbsolutePath(), new Parsed(bytes.length, checksum, boot, c)));
+            return checkpoint.map(CheckpointStore::copy);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
+
+    /** A checkpoint with a map of cursors of its own, in name order, for a caller that may change it. */
+    private static <S> Checkpoint<S> copy(Checkpoint<S> checkpoint) {
+        Map<StreamId, StreamCursor<S>> cursors =
+                new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        cursors.putAll(checkpoint.cursors());
+        return new Checkpoint<>(cursors, checkpoint.sameBoot(), checkpoint.mark());
+    }
+
+    /** A checkpoint file as this process last parsed it, and the boot it was parsed in. */
+    private record Parsed(int length, String checksum, Optional<String> boot, Checkpoint<?> checkpoint) {}
+
+    private static final Map<Path, Parsed> PARSED = new ConcurrentHashMap<>();
 
     public <S> void write(Projection<S> projection, Map<StreamId, StreamCursor<S>> cursors) {
         write(projection, cursors, Optional.empty());

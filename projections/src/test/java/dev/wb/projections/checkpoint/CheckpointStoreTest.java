@@ -111,6 +111,42 @@ class CheckpointStoreTest {
         }
     }
 
+    @Test
+    void a_file_read_again_unchanged_answers_the_same_cursors_and_a_changed_one_is_parsed_anew() throws IOException {
+        writeRaw(String.format(VALID, Activity.INSTANCE.version()));
+        CheckpointStore.Checkpoint<Activity.State> first =
+                store.read(Activity.INSTANCE).orElseThrow();
+        first.cursors().clear(); // a caller's own copy: changing it changes nothing read later
+
+        CheckpointStore.Checkpoint<Activity.State> again =
+                store.read(Activity.INSTANCE).orElseThrow();
+        assertEquals(1, again.cursors().size());
+        assertTrue(again.sameBoot());
+        CheckpointStore otherBoot = new CheckpointStore(dir.resolve("checkpoints"), () -> Optional.of("boot-b"));
+        assertFalse(otherBoot.read(Activity.INSTANCE).orElseThrow().sameBoot(), "a remembered parse keeps its boot");
+
+        writeRaw(String.format(VALID, Activity.INSTANCE.version()).replace("\"events\":1", "\"events\":2"));
+        assertEquals(
+                2,
+                store.read(Activity.INSTANCE)
+                        .orElseThrow()
+                        .cursors()
+                        .get(StreamId.task(new TaskKey("A-1")))
+                        .state()
+                        .events());
+    }
+
+    @Test
+    void the_journal_mark_reads_back_with_its_carried_streams() {
+        Map<StreamId, StreamCursor<Activity.State>> activity = WorkspaceProjection.rebuild(Activity.INSTANCE, log);
+        CheckpointStore.Mark mark =
+                new CheckpointStore.Mark("0123456789abcdef", 42, java.util.Set.of(StreamId.task(new TaskKey("B-2"))));
+        store.write(Activity.INSTANCE, activity, Optional.of(mark));
+
+        assertEquals(
+                Optional.of(mark), store.read(Activity.INSTANCE).orElseThrow().mark());
+    }
+
     private void writeRaw(String content) throws IOException {
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
         CRC32C crc = new CRC32C();
