@@ -25,8 +25,18 @@ final class CheckpointReader {
 
     private CheckpointReader() {}
 
+    /**
+     * Reads the checkpoint; {@code ranges} receives, for each stream, where its cursor's object lies in
+     * {@code bytes} (start and end offsets packed in a long), so that a writer can copy an unchanged
+     * cursor's bytes instead of writing it again.
+     */
     static <S> Optional<CheckpointStore.Checkpoint<S>> read(
-            byte[] bytes, int length, Projection<S> projection, Optional<String> currentBoot) throws IOException {
+            byte[] bytes,
+            int length,
+            Projection<S> projection,
+            Optional<String> currentBoot,
+            Map<StreamId, Long> ranges)
+            throws IOException {
         try (JsonParser p = CanonicalJson.FACTORY.createParser(bytes, 0, length)) {
             expect(p.nextToken(), JsonToken.START_OBJECT);
             Header header = new Header();
@@ -48,7 +58,7 @@ final class CheckpointReader {
                             return Optional.empty();
                         }
                         expect(value, JsonToken.START_OBJECT);
-                        cursors = streams(p, projection);
+                        cursors = streams(p, projection, ranges);
                     }
                     default -> p.skipChildren();
                 }
@@ -62,14 +72,15 @@ final class CheckpointReader {
         }
     }
 
-    private static <S> Map<StreamId, StreamCursor<S>> streams(JsonParser p, Projection<S> projection)
-            throws IOException {
+    private static <S> Map<StreamId, StreamCursor<S>> streams(
+            JsonParser p, Projection<S> projection, Map<StreamId, Long> ranges) throws IOException {
         Map<StreamId, StreamCursor<S>> cursors =
                 new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
         JsonToken t;
         while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
             StreamId stream = StreamId.parse(p.currentName()).orElseThrow();
             expect(p.nextToken(), JsonToken.START_OBJECT);
+            long start = p.currentTokenLocation().getByteOffset();
             Long version = null;
             String hash = null;
             S state = null;
@@ -89,6 +100,7 @@ final class CheckpointReader {
                 throw new IOException("a cursor without its version, hash or state: " + stream.name());
             }
             cursors.put(stream, new StreamCursor<>(stream, version, hash, state));
+            ranges.put(stream, start << 32 | p.currentLocation().getByteOffset());
         }
         expect(t, JsonToken.END_OBJECT);
         return cursors;

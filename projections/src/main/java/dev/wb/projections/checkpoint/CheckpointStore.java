@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -118,9 +119,10 @@ public final class CheckpointStore {
     private <S> Optional<Checkpoint<S>> parse(Projection<S> projection, byte[] bytes, int split, String checksum) {
         try {
             Optional<String> boot = bootId.get();
-            Optional<Checkpoint<S>> checkpoint = CheckpointReader.read(bytes, split, projection, boot);
-            checkpoint.ifPresent(
-                    c -> PARSED.put(file(projection).toAbsolutePath(), new Parsed(bytes.length, checksum, boot, c)));
+            Map<StreamId, Long> ranges = new HashMap<>();
+            Optional<Checkpoint<S>> checkpoint = CheckpointReader.read(bytes, split, projection, boot, ranges);
+            checkpoint.ifPresent(c ->
+                    PARSED.put(file(projection).toAbsolutePath(), new Parsed(bytes.length, checksum, boot, c, ranges)));
             return checkpoint.map(CheckpointStore::copy);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
@@ -135,8 +137,12 @@ public final class CheckpointStore {
         return new Checkpoint<>(cursors, checkpoint.sameBoot(), checkpoint.mark());
     }
 
-    /** A checkpoint file as this process last parsed it, and the boot it was parsed in. */
-    private record Parsed(int length, String checksum, Optional<String> boot, Checkpoint<?> checkpoint) {}
+    /**
+     * A checkpoint file as this process last read or wrote it: its length and checksum, the boot it was read
+     * in, what it holds, and where each cursor's bytes lie in it.
+     */
+    private record Parsed(
+            int length, String checksum, Optional<String> boot, Checkpoint<?> checkpoint, Map<StreamId, Long> ranges) {}
 
     private static final Map<Path, Parsed> PARSED = new ConcurrentHashMap<>();
 
@@ -144,38 +150,68 @@ public final class CheckpointStore {
         write(projection, cursors, Optional.empty());
     }
 
-    /** Writes the cursors, and the journal's mark they were checked at (written only with a boot id). */
+    /**
+     * Writes the cursors, and the journal's mark they were checked at (written only with a boot id). A
+     * cursor this process read from the file as it still is, unchanged (the very object read), is copied
+     * from the file's bytes; only the others are written anew, so a workspace where one task moved costs
+     * one task's state, not every task's. The bytes are those of the whole document written anew.
+     */
     public <S> void write(Projection<S> projection, Map<StreamId, StreamCursor<S>> cursors, Optional<Mark> mark) {
         if (dir.getParent() != null && !Files.isDirectory(dir.getParent())) {
             return; // nothing recorded here yet (no .workflow/local/): a read writes nothing
         }
-        ObjectNode root = CanonicalJson.objectNode();
-        root.put("format", FORMAT);
-        root.put("projection", projection.name());
-        root.put("projectionVersion", projection.version());
+        Path file = file(projection).toAbsolutePath();
         Optional<String> boot = bootId.get();
-        boot.ifPresent(id -> root.put("bootId", id));
+        ObjectNode header = CanonicalJson.objectNode();
+        header.put("format", FORMAT);
+        header.put("projection", projection.name());
+        header.put("projectionVersion", projection.version());
+        boot.ifPresent(id -> header.put("bootId", id));
         if (boot.isPresent() && mark.isPresent()) {
-            ObjectNode appended = root.putObject("appended");
+            ObjectNode appended = header.putObject("appended");
             appended.put("journal", mark.get().journal());
             appended.put("end", mark.get().end());
             mark.get().carried().stream().map(StreamId::name).sorted().forEach(appended.putArray("carried")::add);
         }
-        ObjectNode streams = root.putObject("streams");
-        for (StreamCursor<S> cursor : cursors.values()) {
-            ObjectNode c = streams.putObject(cursor.stream().name());
-            c.put("version", cursor.version());
-            c.put("hash", cursor.hash());
-            c.set("state", projection.toJson(cursor.state()));
-        }
-        byte[] content = CanonicalJson.bytes(root);
-        byte[] trailer = ("\n" + checksum(content) + "\n").getBytes(StandardCharsets.US_ASCII);
-        byte[] file = Arrays.copyOf(content, content.length + trailer.length);
-        System.arraycopy(trailer, 0, file, content.length, trailer.length);
+        TreeMap<StreamId, StreamCursor<S>> sorted =
+                new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
+        sorted.putAll(cursors);
+        Spliced spliced = Spliced.of(projection, header, sorted, unchanged(file));
+        byte[] content = spliced.content();
+        String checksum = checksum(content);
+        byte[] trailer = ("\n" + checksum + "\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] bytes = Arrays.copyOf(content, content.length + trailer.length);
+        System.arraycopy(trailer, 0, bytes, content.length, trailer.length);
         try {
-            AtomicFiles.write(file(projection), file);
+            AtomicFiles.write(file(projection), bytes);
+            Checkpoint<S> written =
+                    new Checkpoint<>(sorted, boot.isPresent(), boot.isPresent() ? mark : Optional.empty());
+            PARSED.put(file, new Parsed(bytes.length, checksum, boot, written, spliced.ranges()));
         } catch (IOException e) {
+            PARSED.remove(file);
             // A checkpoint is a cache: failing to write one costs the next command time, not truth.
+        }
+    }
+
+    /** The file's bytes and what this process parsed of them, when the file is still what it parsed; else none. */
+    private Optional<Spliced.Source> unchanged(Path file) {
+        Parsed parsed = PARSED.get(file);
+        if (parsed == null) {
+            return Optional.empty();
+        }
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            int split = lastNewlineBefore(bytes, bytes.length - 1);
+            if (bytes.length != parsed.length || split < 0) {
+                return Optional.empty();
+            }
+            CRC32C crc = new CRC32C();
+            crc.update(bytes, 0, split);
+            return checksum(crc).equals(parsed.checksum)
+                    ? Optional.of(new Spliced.Source(bytes, parsed.checkpoint.cursors(), parsed.ranges))
+                    : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
         }
     }
 

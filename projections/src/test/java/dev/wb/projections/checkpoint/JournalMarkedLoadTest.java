@@ -4,6 +4,7 @@ import static dev.wb.engine.TestEvents.invocation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.AppendedStreams;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.EventLog;
@@ -13,6 +14,7 @@ import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.TestEvents;
+import dev.wb.engine.json.CanonicalJson;
 import dev.wb.engine.logs.EventLogs;
 import dev.wb.projections.activity.Activity;
 import java.io.IOException;
@@ -169,6 +171,41 @@ class JournalMarkedLoadTest {
         assertEquals(Set.of(), mark.carried());
         String text = Files.readString(store.file(Activity.INSTANCE), StandardCharsets.UTF_8);
         assertTrue(text.contains("\"appended\":{\"carried\":[],\"end\":" + mark.end()), text);
+    }
+
+    @Test
+    void a_checkpoint_written_after_one_stream_moved_is_byte_for_byte_the_whole_document_written_anew()
+            throws IOException {
+        for (int i = 1; i <= 30; i++) {
+            append("T-" + i, 1 + i % 4);
+        }
+        projection.load(log);
+        append("T-7", 2);
+        append("NEW-1", 1);
+
+        projection.load(log);
+
+        CheckpointStore.Checkpoint<Activity.State> read =
+                store.read(Activity.INSTANCE).orElseThrow();
+        ObjectNode root = CanonicalJson.objectNode();
+        root.put("format", CheckpointStore.FORMAT);
+        root.put("projection", Activity.INSTANCE.name());
+        root.put("projectionVersion", Activity.INSTANCE.version());
+        root.put("bootId", "boot-a");
+        ObjectNode appended = root.putObject("appended");
+        appended.put("journal", read.mark().orElseThrow().journal());
+        appended.put("end", read.mark().orElseThrow().end());
+        appended.putArray("carried");
+        ObjectNode streams = root.putObject("streams");
+        WorkspaceProjection.rebuild(Activity.INSTANCE, log)
+                .forEach((stream, cursor) -> streams.set(stream.name(), Spliced.node(Activity.INSTANCE, cursor)));
+        byte[] file = Files.readAllBytes(store.file(Activity.INSTANCE));
+        byte[] whole = CanonicalJson.bytes(root);
+
+        assertEquals(
+                new String(whole, StandardCharsets.UTF_8), new String(file, 0, whole.length, StandardCharsets.UTF_8));
+        assertEquals('\n', file[whole.length]);
+        assertEquals(6, read.cursors().get(task("T-7")).state().events());
     }
 
     /** A reader over the log that counts stream listings and names every stream whose head or hint it read. */
