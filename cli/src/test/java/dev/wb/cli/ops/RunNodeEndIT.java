@@ -64,6 +64,9 @@ class RunNodeEndIT {
                 ".workflow/tools/first",
                 "PATH=/usr/bin:/bin\n"
                         + "sh -c 'echo $$ > \"" + strayPid + "\"; sleep 3; echo late > late.txt' &\n"
+                        // the node ends once the stray is surely running (a loaded machine may not have started it yet)
+                        + "i=0; while [ ! -s \"" + strayPid
+                        + "\" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done\n"
                         + "exit 0");
         f.flow("tooling", FLOW);
 
