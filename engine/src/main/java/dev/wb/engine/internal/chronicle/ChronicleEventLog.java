@@ -121,13 +121,15 @@ public final class ChronicleEventLog implements EventLog {
 
     @Override
     public synchronized void forEach(StreamId stream, long fromVersion, Consumer<EventEnvelope> visitor) {
-        Optional<OpenStream> found = queues.existing(stream);
-        if (found.isEmpty()) {
-            return;
-        }
-        OpenStream s = found.get();
-        ExcerptTailer tailer = s.queue.createTailer();
-        try {
+        queues.read(stream, s -> {
+            visit(s, fromVersion, visitor);
+            return s;
+        });
+    }
+
+    private static void visit(OpenStream s, long fromVersion, Consumer<EventEnvelope> visitor) {
+        StreamId stream = s.stream;
+        try (ExcerptTailer tailer = s.queue.createTailer()) {
             long expectedVersion = 0;
             QueueRecord record = null;
             while ((record = s.nextRecord(tailer, record)) != null) {
@@ -147,18 +149,18 @@ public final class ChronicleEventLog implements EventLog {
                     }
                 }
             }
-        } finally {
-            tailer.close();
         }
     }
 
     @Override
     public synchronized void forEachStored(StreamId stream, StoredVisitor visitor) {
-        Optional<OpenStream> found = queues.existing(stream);
-        if (found.isEmpty()) {
-            return;
-        }
-        OpenStream s = found.get();
+        queues.read(stream, s -> {
+            visitStored(s, visitor);
+            return s;
+        });
+    }
+
+    private static void visitStored(OpenStream s, StoredVisitor visitor) {
         try (ExcerptTailer tailer = s.queue.createTailer()) {
             QueueRecord record = null;
             while ((record = s.nextRecord(tailer, record)) != null) {
@@ -175,12 +177,12 @@ public final class ChronicleEventLog implements EventLog {
 
     @Override
     public synchronized Optional<StreamHead> head(StreamId stream) {
-        return queues.existing(stream).flatMap(OpenStream::head);
+        return queues.read(stream, OpenStream::head).flatMap(head -> head);
     }
 
     /** Whether a stream without a head hint has events: this opens its queue, under the lock. */
     private synchronized boolean hasEvents(StreamId stream) {
-        return queues.existing(stream).map(OpenStream::hasEvents).orElse(false);
+        return queues.read(stream, OpenStream::hasEvents).orElse(false);
     }
 
     /**

@@ -26,6 +26,9 @@ final class OpenStream {
     /** The cycle whose file's name an append last synced (see ChronicleEventLog.syncNewFiles). */
     int syncedCycle = Integer.MIN_VALUE;
 
+    /** The reads of this queue under way (a visitor may read other streams meanwhile): it stays open. */
+    int readers;
+
     private ExcerptAppender appender;
     private ExcerptTailer tailer;
 
@@ -60,6 +63,11 @@ final class OpenStream {
             appender = queue.createAppender();
         }
         return appender;
+    }
+
+    /** Whether the log may close this queue early: only read, and no read under way. */
+    boolean closable() {
+        return appender == null && readers == 0;
     }
 
     boolean hasEvents() {
