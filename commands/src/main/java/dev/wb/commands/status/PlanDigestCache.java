@@ -8,9 +8,9 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.zip.CRC32C;
 
 /**
@@ -46,7 +46,7 @@ final class PlanDigestCache {
     }
 
     Map<String, Entry> read() {
-        Map<String, Entry> entries = new TreeMap<>();
+        Map<String, Entry> entries = new HashMap<>();
         try {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             int end = text.lastIndexOf('\n', text.length() - 2);

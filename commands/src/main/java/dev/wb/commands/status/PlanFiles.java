@@ -60,26 +60,30 @@ final class PlanFiles {
     }
 
     /** Every task with a {@code .workflow/KEY/sdd.json}, whether or not anything was recorded for it, and its digest. */
+    @SuppressWarnings("ReferenceEquality") // whether entry() handed back the remembered entry itself
     Map<TaskKey, String> digests() {
         Map<String, PlanDigestCache.Entry> known = cache.read();
         seen.clear();
         Map<TaskKey, String> digests = new HashMap<>();
         long now = clock.millis();
+        boolean changed = false;
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(workflow)) {
             for (Path dir : dirs) {
                 String name = dir.getFileName().toString();
                 Optional<TaskKey> key =
                         TaskKey.parse(name).filter(k -> k.value().equals(name));
-                PlanDigestCache.Entry entry = key.isEmpty() ? null : entry(dir.resolve("sdd.json"), known.get(name));
+                PlanDigestCache.Entry cached = key.isEmpty() ? null : known.get(name);
+                PlanDigestCache.Entry entry = key.isEmpty() ? null : entry(dir.resolve("sdd.json"), cached);
                 if (entry != null) {
                     seen.put(name, entry);
                     digests.put(key.get(), entry.digest());
+                    changed |= entry != cached; // a remembered entry is handed back as it is
                 }
             }
         } catch (IOException e) {
             // No .workflow/ yet (wb init never ran): no plans.
         }
-        if (!seen.equals(known)) {
+        if (changed || seen.size() != known.size()) {
             cache.write(seen, now);
         }
         return digests;
