@@ -131,9 +131,11 @@ public final class PageReuse {
 
     /**
      * The key of a task's pages: everything they are made from but the events themselves, which the
-     * head (version and hash, read from the log now) stands for, each event's hash covering the chain
-     * before it. Empty for a history that copies of other replicas' chains hold (its merged view is not
-     * one chain's head): such pages are always made again.
+     * head (version and hash) stands for, each event's hash covering the chain before it: the event the
+     * workspace status was folded to (checked against the log's journal and head hints, ADR 15), else the
+     * log's head read now. A page written from more events than its key names is only made again next
+     * time. Empty for a history that copies of other replicas' chains hold (its merged view is not one
+     * chain's head): such pages are always made again.
      *
      * @param redaction {@link #redaction}'s answer, the same for every task
      */
@@ -142,7 +144,7 @@ public final class PageReuse {
         if (new ReplayQuery(session).merged(stream).isPresent()) {
             return Optional.empty();
         }
-        Optional<StreamHead> head = session.reader().head(stream);
+        Optional<StreamHead> head = status.foldedTo().or(() -> session.reader().head(stream));
         if (head.isEmpty()) {
             return Optional.empty();
         }

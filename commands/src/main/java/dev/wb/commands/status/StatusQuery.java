@@ -6,6 +6,7 @@ import dev.wb.commands.merged.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.HashChain;
+import dev.wb.engine.StreamHead;
 import dev.wb.engine.StreamId;
 import dev.wb.engine.TaskKey;
 import dev.wb.projections.activity.Activity;
@@ -39,14 +40,16 @@ public final class StatusQuery {
     /**
      * One stream: its activity, the task's stages (a task stream), what the operations commands
      * recorded in it (preflight and flow validation in the workspace stream, check runs in a task's),
-     * and, when its hash chain does not verify, the version of the first event that does not hold.
+     * when its hash chain does not verify, the version of the first event that does not hold, and, in
+     * a workspace status, the event (version and hash) the status was folded to.
      */
     public record StreamStatus(
             StreamId stream,
             Activity.State activity,
             Optional<TaskStatus> task,
             Operations operations,
-            Optional<Long> brokenAt) {}
+            Optional<Long> brokenAt,
+            Optional<StreamHead> foldedTo) {}
 
     /** The whole workspace: each stream (and each planned task with no history yet), and the totals. */
     public record WorkspaceStatus(
@@ -121,7 +124,14 @@ public final class StatusQuery {
             reviews.add(s.reviews());
             operations.add(s.operations());
             runs.add(s.runs());
-            streams.add(new StreamStatus(stream, a, task, s.operations(), Optional.ofNullable(broken.get(stream))));
+            StreamCursor<Activity.State> cursor = activity.get(stream);
+            streams.add(new StreamStatus(
+                    stream,
+                    a,
+                    task,
+                    s.operations(),
+                    Optional.ofNullable(broken.get(stream)),
+                    Optional.ofNullable(cursor).map(c -> new StreamHead(c.version(), c.hash()))));
             for (Map.Entry<String, Long> count : a.countsByType().entrySet()) {
                 totals.merge(count.getKey(), count.getValue(), Long::sum);
             }
@@ -208,7 +218,8 @@ public final class StatusQuery {
                 : verification.get().firstBreak().map(HashChain.Break::version);
         if (stream.isWorkspace()) {
             requireHistory(stream, activity.events() > 0);
-            return new StreamStatus(stream, activity, Optional.empty(), stages.operations(), brokenAt);
+            return new StreamStatus(
+                    stream, activity, Optional.empty(), stages.operations(), brokenAt, Optional.empty());
         }
         TaskKey key = new TaskKey(stream.name());
         Optional<String> plan = new PlanFiles(session.workspace(), clock).digest(key);
@@ -225,7 +236,8 @@ public final class StatusQuery {
                 activity,
                 Optional.of(StageRules.of(key, stages, plan, live, TaskFiles.read(session.workspace(), key))),
                 stages.operations(),
-                brokenAt);
+                brokenAt,
+                Optional.empty());
     }
 
     private static void requireHistory(StreamId stream, boolean found) {
