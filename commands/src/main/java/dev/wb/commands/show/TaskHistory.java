@@ -146,7 +146,7 @@ record TaskHistory(
                     e.hash(),
                     Lane.of(e.type()),
                     Outcome.of(e).word(),
-                    redactor.json(e.payload().json())));
+                    new PagePayload(e.payload(), redactor)));
             if (events.size() == perPage && read < size) {
                 emit(Optional.empty());
             }

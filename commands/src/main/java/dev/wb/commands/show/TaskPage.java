@@ -193,6 +193,7 @@ public final class TaskPage {
     /** The data block: every event, as the script reads it, written once with one generator. */
     private static void events(Html html, List<PageEvent> events) {
         StringWriter json = new StringWriter(events.size() * 384);
+        PagePayload.Writer payloads = new PagePayload.Writer();
         try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(json)) {
             gen.setHighestNonEscapedChar(0x7f); // escaped beyond ASCII: the page stays ASCII (Html#escape)
             gen.writeStartArray();
@@ -208,7 +209,7 @@ public final class TaskPage {
                 gen.writeStringField("replica", e.replica());
                 gen.writeStringField("hash", e.hash());
                 gen.writeFieldName("payload");
-                CanonicalJson.write(gen, e.payload());
+                payloads.write(gen, e.payload());
                 gen.writeEndObject();
             }
             gen.writeEndArray();

@@ -1,0 +1,147 @@
+package dev.wb.commands.show;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.wb.engine.Payload;
+import dev.wb.engine.json.CanonicalJson;
+import java.io.CharArrayWriter;
+import java.io.IOException;
+
+/**
+ * An event's payload on a page: held in the canonical bytes it was read in, and redacted as the page
+ * uses it. The data block writes every payload ({@link Writer}); the sections read the fields of the few
+ * events they show ({@link #tree}, made once). So a page of 10,000 events holds 10,000 byte arrays, not
+ * 10,000 trees of nodes.
+ */
+final class PagePayload {
+
+    private final Payload stored;
+    private final PageRedactor redactor;
+    private ObjectNode tree;
+
+    PagePayload(Payload stored, PageRedactor redactor) {
+        this.stored = stored;
+        this.redactor = redactor;
+    }
+
+    /** The payload as a tree, every string in it (names included) redacted. */
+    ObjectNode tree() {
+        if (tree == null) {
+            tree = redactor.json(stored.json());
+        }
+        return tree;
+    }
+
+    /**
+     * Writes payloads into the data block, each exactly as {@link CanonicalJson#write} writes its redacted
+     * {@link #tree}: straight from the stored bytes, token by token, when every object in them already
+     * stands in canonical key order and no field name is changed by the redaction (so that the tree would
+     * be written in the order read); through the tree otherwise. Strings are redacted one at a time, as
+     * the tree's are; numbers are spelled as the tree writes them.
+     */
+    static final class Writer {
+        private final CharArrayWriter scratch = new CharArrayWriter(1024);
+
+        /** The payload as the generator's next value. */
+        void write(JsonGenerator out, PagePayload payload) throws IOException {
+            write(out, payload.stored.bytes(), payload.redactor);
+        }
+
+        /**
+         * The JSON object {@code stored} as the generator's next value, redacted: what {@link
+         * CanonicalJson#write} writes of {@link PageRedactor#json} of it, whatever the bytes hold.
+         *
+         * @throws IllegalArgumentException when they are not one JSON object, as parsing them says
+         */
+        void write(JsonGenerator out, byte[] stored, PageRedactor redactor) throws IOException {
+            if (copied(stored, redactor, out.getHighestEscapedChar())) {
+                out.writeRawValue(scratch.toCharArray(), 0, scratch.size());
+            } else {
+                CanonicalJson.write(out, redactor.json(CanonicalJson.parseObject(stored)));
+            }
+        }
+
+        /** Whether the redacted canonical JSON could be written to the scratch from the bytes as they stand. */
+        boolean copied(byte[] stored, PageRedactor redactor, int highestNonEscaped) {
+            scratch.reset();
+            try (JsonParser p = CanonicalJson.FACTORY.createParser(stored);
+                    JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(scratch)) {
+                gen.setHighestNonEscapedChar(highestNonEscaped);
+                if (p.nextToken() != JsonToken.START_OBJECT
+                        || !copy(p, JsonToken.START_OBJECT, gen, redactor)
+                        || p.nextToken() != null) {
+                    return false;
+                }
+                gen.flush();
+                return true;
+            } catch (IOException | RuntimeException notAsCopied) {
+                return false; // parsed as a tree, it says what is wrong with it, as it always did
+            }
+        }
+
+        /** The value starting at {@code token}; false where the tree would be written otherwise. */
+        private static boolean copy(JsonParser p, JsonToken token, JsonGenerator gen, PageRedactor redactor)
+                throws IOException {
+            switch (token) {
+                case START_OBJECT -> {
+                    gen.writeStartObject();
+                    String previous = null;
+                    JsonToken t;
+                    while ((t = p.nextToken()) == JsonToken.FIELD_NAME) {
+                        String name = p.currentName();
+                        if ((previous != null && previous.compareTo(name) >= 0)
+                                || !redactor.text(name).equals(name)) {
+                            return false;
+                        }
+                        previous = name;
+                        gen.writeFieldName(name);
+                        if (!copy(p, p.nextToken(), gen, redactor)) {
+                            return false;
+                        }
+                    }
+                    gen.writeEndObject();
+                    return t == JsonToken.END_OBJECT;
+                }
+                case START_ARRAY -> {
+                    gen.writeStartArray();
+                    JsonToken t;
+                    while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
+                        if (t == null || !copy(p, t, gen, redactor)) {
+                            return false;
+                        }
+                    }
+                    gen.writeEndArray();
+                    return true;
+                }
+                default -> {
+                    return scalar(p, token, gen, redactor);
+                }
+            }
+        }
+
+        private static boolean scalar(JsonParser p, JsonToken token, JsonGenerator gen, PageRedactor redactor)
+                throws IOException {
+            switch (token) {
+                case VALUE_STRING -> gen.writeString(redactor.text(p.getText()));
+                case VALUE_NUMBER_INT -> {
+                    switch (p.getNumberType()) {
+                        case INT -> gen.writeNumber(p.getIntValue());
+                        case LONG -> gen.writeNumber(p.getLongValue());
+                        default -> gen.writeNumber(p.getBigIntegerValue());
+                    }
+                }
+                case VALUE_NUMBER_FLOAT ->
+                    gen.writeNumber(p.getDecimalValue().stripTrailingZeros().toPlainString());
+                case VALUE_TRUE -> gen.writeBoolean(true);
+                case VALUE_FALSE -> gen.writeBoolean(false);
+                case VALUE_NULL -> gen.writeNull();
+                default -> {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+}
