@@ -26,6 +26,11 @@ final class PagePayload {
         this.redactor = redactor;
     }
 
+    /** Its stored size in bytes. */
+    int size() {
+        return stored.size();
+    }
+
     /** The payload as a tree, every string in it (names included) redacted. */
     ObjectNode tree() {
         if (tree == null) {

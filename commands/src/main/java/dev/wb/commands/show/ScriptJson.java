@@ -2,6 +2,7 @@ package dev.wb.commands.show;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.json.CanonicalJson;
+import java.io.Writer;
 
 /**
  * JSON placed inside {@code <script type="application/json">}: {@code <}, {@code >}, {@code &} and the
@@ -37,6 +38,43 @@ final class ScriptJson {
             next[k] = json.indexOf(SPECIAL[k], copied);
         }
         out.append(json, copied, json.length());
+    }
+
+    /**
+     * A writer that appends what it is given to {@code out}, escaped as {@link #appendEscaped} escapes
+     * it: JSON generated straight into a page, with no copy of it whole in between.
+     */
+    static Writer into(StringBuilder out) {
+        return new Writer() {
+            @Override
+            public void write(char[] chars, int offset, int length) {
+                int end = offset + length;
+                int copied = offset;
+                for (int i = offset; i < end; i++) {
+                    char c = chars[i];
+                    if (c <= '>' ? c == '<' || c == '>' || c == '&' : c == '\u2028' || c == '\u2029') {
+                        out.append(chars, copied, i - copied).append(escape(c));
+                        copied = i + 1;
+                    }
+                }
+                out.append(chars, copied, end - copied);
+            }
+
+            @Override
+            public void write(String text, int offset, int length) {
+                appendEscaped(out, text.substring(offset, offset + length));
+            }
+
+            @Override
+            public void flush() {
+                // appended as written
+            }
+
+            @Override
+            public void close() {
+                // the page goes on
+            }
+        };
     }
 
     /** Which special character comes first, or -1 when none is left. */

@@ -9,7 +9,6 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.catalog.Lane;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -70,7 +69,7 @@ public final class TaskPage {
     static String page(Context context, TaskHistory.Page page) {
         TaskHistory history = context.history();
         List<PageEvent> events = page.events();
-        Html html = new Html(64 * 1024 + events.size() * 512);
+        Html html = new Html(capacity(events));
         PageShell.begin(
                 html,
                 history.key().value() + (page.count() > 1 ? " (" + (page.index() + 1) + "/" + page.count() + ")" : "")
@@ -101,6 +100,19 @@ public final class TaskPage {
         events(html, events);
         PageShell.end(html);
         return html.toString();
+    }
+
+    /**
+     * Room for the page as it is usually written, so that its builder is not copied as it grows: the
+     * sections (each shows a bounded number of events), and the data block (each event's payload and
+     * the ~250 characters of its number, type, time, lane, tone, actor, replica and hash).
+     */
+    private static int capacity(List<PageEvent> events) {
+        long capacity = 128 * 1024;
+        for (PageEvent e : events) {
+            capacity += e.payload().size() + 288;
+        }
+        return (int) Math.min(capacity, Integer.MAX_VALUE - 16);
     }
 
     /** What every page of one history is made with. */
@@ -190,11 +202,14 @@ public final class TaskPage {
         html.close("section").raw("\n");
     }
 
-    /** The data block: every event, as the script reads it, written once with one generator. */
+    /**
+     * The data block: every event, as the script reads it, generated with one generator straight into
+     * the page, escaped for a script element as it goes ({@link ScriptJson#into}).
+     */
     private static void events(Html html, List<PageEvent> events) {
-        StringWriter json = new StringWriter(events.size() * 384);
+        html.raw("<script type=\"application/json\" id=\"wb-events\">");
         PagePayload.Writer payloads = new PagePayload.Writer();
-        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(json)) {
+        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(ScriptJson.into(html.builder()))) {
             gen.setHighestNonEscapedChar(0x7f); // escaped beyond ASCII: the page stays ASCII (Html#escape)
             gen.writeStartArray();
             for (PageEvent e : events) {
@@ -216,8 +231,6 @@ public final class TaskPage {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        html.raw("<script type=\"application/json\" id=\"wb-events\">");
-        ScriptJson.appendEscaped(html.builder(), json.toString());
         html.raw("</script>\n");
     }
 }
