@@ -41,10 +41,11 @@ final class ScriptJson {
     }
 
     /**
-     * A writer that appends what it is given to {@code out}, escaped as {@link #appendEscaped} escapes
-     * it: JSON generated straight into a page, with no copy of it whole in between.
+     * A writer that appends what it is given to the page, escaped as {@link #appendEscaped} escapes it:
+     * JSON generated straight into a page, with no copy of it whole in between.
      */
-    static Writer into(StringBuilder out) {
+    static Writer into(Html html) {
+        StringBuilder out = html.builder();
         return new Writer() {
             @Override
             public void write(char[] chars, int offset, int length) {
@@ -58,11 +59,13 @@ final class ScriptJson {
                     }
                 }
                 out.append(chars, copied, end - copied);
+                html.spill();
             }
 
             @Override
             public void write(String text, int offset, int length) {
                 appendEscaped(out, text.substring(offset, offset + length));
+                html.spill();
             }
 
             @Override

@@ -9,6 +9,7 @@ import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.catalog.Lane;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -65,11 +66,29 @@ public final class TaskPage {
         return TaskPages.last(session, key, madeAt).html();
     }
 
-    /** One page of the history: its events, the sections made of them, and links to the other pages. */
+    /** One page of the history, held whole (a page printed). */
     static String page(Context context, TaskHistory.Page page) {
+        Html html = new Html(capacity(page.events()));
+        page(html, context, page);
+        return html.toString();
+    }
+
+    /**
+     * One page of the history written to {@code out} as it is made, never held whole (a page written to
+     * its file).
+     *
+     * @throws Html.Unwritable when {@code out} fails
+     */
+    static void page(Context context, TaskHistory.Page page, OutputStream out) {
+        Html html = Html.to(out);
+        page(html, context, page);
+        html.flush();
+    }
+
+    /** One page of the history: its events, the sections made of them, and links to the other pages. */
+    private static void page(Html html, Context context, TaskHistory.Page page) {
         TaskHistory history = context.history();
         List<PageEvent> events = page.events();
-        Html html = new Html(capacity(events));
         PageShell.begin(
                 html,
                 history.key().value() + (page.count() > 1 ? " (" + (page.index() + 1) + "/" + page.count() + ")" : "")
@@ -99,7 +118,6 @@ public final class TaskPage {
                 html, context.madeAt(), from, page.first().hash(), page.end().hash(), chain);
         events(html, events);
         PageShell.end(html);
-        return html.toString();
     }
 
     /**
@@ -209,7 +227,7 @@ public final class TaskPage {
     private static void events(Html html, List<PageEvent> events) {
         html.raw("<script type=\"application/json\" id=\"wb-events\">");
         PagePayload.Writer payloads = new PagePayload.Writer();
-        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(ScriptJson.into(html.builder()))) {
+        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(ScriptJson.into(html))) {
             gen.setHighestNonEscapedChar(0x7f); // escaped beyond ASCII: the page stays ASCII (Html#escape)
             gen.writeStartArray();
             for (PageEvent e : events) {

@@ -27,7 +27,7 @@ class ScriptJsonTest {
     void json_written_in_pieces_is_escaped_as_the_whole_of_it_is() throws IOException {
         String json = "{\"a\":\"</script> & \u2028\u2029 <!--\",\"b\":\"plain\",\"c\":\"<<>>&&\"}";
         for (int piece = 1; piece <= json.length(); piece++) {
-            StringBuilder out = new StringBuilder("before ");
+            Html out = new Html(16).raw("before ");
             try (Writer writer = ScriptJson.into(out)) {
                 for (int at = 0; at < json.length(); at += piece) {
                     int end = Math.min(json.length(), at + piece);
