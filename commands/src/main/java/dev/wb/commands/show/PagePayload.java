@@ -1,13 +1,15 @@
 package dev.wb.commands.show;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.Payload;
 import dev.wb.engine.json.CanonicalJson;
-import java.io.CharArrayWriter;
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * An event's payload on a page: held in the canonical bytes it was read in, and redacted as the page
@@ -47,7 +49,18 @@ final class PagePayload {
      * the tree's are; numbers are spelled as the tree writes them.
      */
     static final class Writer {
-        private final CharArrayWriter scratch = new CharArrayWriter(1024);
+        /**
+         * The canonical reader without its check for duplicate names, which costs a set of names an
+         * object: a copy refuses names not in strictly ascending order, and duplicates never are.
+         */
+        private static final JsonFactory COPYING = CanonicalJson.FACTORY
+                .rebuild()
+                .disable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
+
+        private final Scratch scratch = new Scratch();
+        /** One generator for every payload of a page (no separator between them); a new one after a refusal. */
+        private JsonGenerator gen;
 
         /** The payload as the generator's next value. */
         void write(JsonGenerator out, PagePayload payload) throws IOException {
@@ -62,7 +75,7 @@ final class PagePayload {
          */
         void write(JsonGenerator out, byte[] stored, PageRedactor redactor) throws IOException {
             if (copied(stored, redactor, out.getHighestEscapedChar())) {
-                out.writeRawValue(scratch.toCharArray(), 0, scratch.size());
+                out.writeRawValue(scratch.chars, 0, scratch.size);
             } else {
                 CanonicalJson.write(out, redactor.json(CanonicalJson.parseObject(stored)));
             }
@@ -70,20 +83,24 @@ final class PagePayload {
 
         /** Whether the redacted canonical JSON could be written to the scratch from the bytes as they stand. */
         boolean copied(byte[] stored, PageRedactor redactor, int highestNonEscaped) {
-            scratch.reset();
-            try (JsonParser p = CanonicalJson.FACTORY.createParser(stored);
-                    JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(scratch)) {
-                gen.setHighestNonEscapedChar(highestNonEscaped);
-                if (p.nextToken() != JsonToken.START_OBJECT
-                        || !copy(p, JsonToken.START_OBJECT, gen, redactor)
-                        || p.nextToken() != null) {
-                    return false;
+            scratch.size = 0;
+            try (JsonParser p = COPYING.createParser(stored)) {
+                if (gen == null || gen.getHighestEscapedChar() != highestNonEscaped) {
+                    gen = CanonicalJson.FACTORY.createGenerator(scratch);
+                    gen.setHighestNonEscapedChar(highestNonEscaped);
+                    gen.setRootValueSeparator(null);
                 }
-                gen.flush();
-                return true;
+                if (p.nextToken() == JsonToken.START_OBJECT
+                        && copy(p, JsonToken.START_OBJECT, gen, redactor)
+                        && p.nextToken() == null) {
+                    gen.flush();
+                    return true;
+                }
             } catch (IOException | RuntimeException notAsCopied) {
-                return false; // parsed as a tree, it says what is wrong with it, as it always did
+                // parsed as a tree, it says what is wrong with it, as it always did
             }
+            gen = null; // left inside the payload it refused
+            return false;
         }
 
         /** The value starting at {@code token}; false where the tree would be written otherwise. */
@@ -147,6 +164,42 @@ final class PagePayload {
                 }
             }
             return true;
+        }
+
+        /** The characters of one payload as generated, read in place. */
+        private static final class Scratch extends java.io.Writer {
+            private char[] chars = new char[1024];
+            private int size;
+
+            @Override
+            public void write(char[] from, int offset, int length) {
+                room(length);
+                System.arraycopy(from, offset, chars, size, length);
+                size += length;
+            }
+
+            @Override
+            public void write(String from, int offset, int length) {
+                room(length);
+                from.getChars(offset, offset + length, chars, size);
+                size += length;
+            }
+
+            private void room(int length) {
+                if (size + length > chars.length) {
+                    chars = Arrays.copyOf(chars, Math.max(2 * chars.length, size + length));
+                }
+            }
+
+            @Override
+            public void flush() {
+                // read in place
+            }
+
+            @Override
+            public void close() {
+                // read in place
+            }
         }
     }
 }

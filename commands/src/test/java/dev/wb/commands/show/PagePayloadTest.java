@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -125,6 +126,32 @@ class PagePayloadTest {
             IllegalArgumentException copied = assertThrows(IllegalArgumentException.class, () -> written(stored), bad);
             assertEquals(tree.getMessage(), copied.getMessage(), bad);
         }
+    }
+
+    @Test
+    void one_writer_writes_a_page_of_payloads_whatever_it_refused_to_copy_between_them() {
+        String token = ShowFixture.SHAPED_SECRET;
+        List<byte[]> payloads = Stream.of(
+                        "{\"a\":1,\"b\":{\"c\":\"d\"}}",
+                        "{\"b\":1,\"a\":2}",
+                        "{\"a\":{\"b\":[1,{\"" + token + "\":2}]},\"z\":\"after\"}",
+                        "{\"e\":\"\u00e9\",\"f\":[true,null]}",
+                        "{\"x\":{\"z\":1,\"y\":2}}",
+                        "{\"last\":\"</script>\"}")
+                .map(json -> json.getBytes(StandardCharsets.UTF_8))
+                .toList();
+        PagePayload.Writer writer = new PagePayload.Writer();
+        String one = generated(gen -> {
+            for (byte[] payload : payloads) {
+                writer.write(gen, payload, redactor);
+            }
+        });
+        String trees = generated(gen -> {
+            for (byte[] payload : payloads) {
+                CanonicalJson.write(gen, redactor.json(CanonicalJson.parseObject(payload)));
+            }
+        });
+        assertEquals(trees, one);
     }
 
     @Test
