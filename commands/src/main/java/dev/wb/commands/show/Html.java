@@ -49,6 +49,45 @@ final class Html {
         }
     }
 
+    /**
+     * A stream of ASCII bytes appended to the page as its characters: a page written as it is made writes
+     * what it holds, then the bytes straight out as they come. Nothing else is appended to the page until
+     * the stream's last byte is written.
+     *
+     * @throws Unwritable from the stream's writes when the sink fails
+     */
+    OutputStream ascii() {
+        if (sink == null) {
+            return new OutputStream() {
+                @Override
+                public void write(int b) {
+                    out.append((char) (b & 0xff));
+                }
+
+                @Override
+                public void write(byte[] bytes, int offset, int length) {
+                    out.append(new String(bytes, offset, length, StandardCharsets.ISO_8859_1));
+                }
+            };
+        }
+        flush();
+        return new OutputStream() {
+            @Override
+            public void write(int b) {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                try {
+                    sink.write(bytes, offset, length);
+                } catch (IOException e) {
+                    throw new Unwritable(e);
+                }
+            }
+        };
+    }
+
     /** Writes out what a page written as it is made holds once it holds a piece. */
     void spill() {
         if (sink != null && out.length() >= PIECE) {

@@ -1,5 +1,6 @@
 package dev.wb.commands.show;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -8,8 +9,9 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.engine.Payload;
 import dev.wb.engine.json.CanonicalJson;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.util.Arrays;
+import java.io.OutputStream;
 
 /**
  * An event's payload on a page: held in the canonical bytes it was read in, and redacted as the page
@@ -62,20 +64,28 @@ final class PagePayload {
         /** One generator for every payload of a page (no separator between them); a new one after a refusal. */
         private JsonGenerator gen;
 
-        /** The payload as the generator's next value. */
-        void write(JsonGenerator out, PagePayload payload) throws IOException {
-            write(out, payload.stored.bytes(), payload.redactor);
+        /**
+         * The payload as the generator's next value (a field's: it follows the field's name). A copy is
+         * written past the generator, to {@code raw}, the stream the generator writes to: the generator
+         * writes the field's colon (an empty raw value) and is flushed first, so the bytes stand where the
+         * value belongs and the generator goes on after them.
+         */
+        void write(JsonGenerator out, OutputStream raw, PagePayload payload) throws IOException {
+            write(out, raw, payload.stored.bytes(), payload.redactor);
         }
 
         /**
          * The JSON object {@code stored} as the generator's next value, redacted: what {@link
          * CanonicalJson#write} writes of {@link PageRedactor#json} of it, whatever the bytes hold.
          *
+         * @param raw the stream {@code out} writes to (UTF-8), which it does not flush on to
          * @throws IllegalArgumentException when they are not one JSON object, as parsing them says
          */
-        void write(JsonGenerator out, byte[] stored, PageRedactor redactor) throws IOException {
+        void write(JsonGenerator out, OutputStream raw, byte[] stored, PageRedactor redactor) throws IOException {
             if (copied(stored, redactor, out.getHighestEscapedChar())) {
-                out.writeRawValue(scratch.chars, 0, scratch.size);
+                out.writeRawValue("");
+                out.flush();
+                raw.write(scratch.bytes(), 0, scratch.size());
             } else {
                 CanonicalJson.write(out, redactor.json(CanonicalJson.parseObject(stored)));
             }
@@ -83,10 +93,10 @@ final class PagePayload {
 
         /** Whether the redacted canonical JSON could be written to the scratch from the bytes as they stand. */
         boolean copied(byte[] stored, PageRedactor redactor, int highestNonEscaped) {
-            scratch.size = 0;
+            scratch.reset();
             try (JsonParser p = COPYING.createParser(stored)) {
                 if (gen == null || gen.getHighestEscapedChar() != highestNonEscaped) {
-                    gen = CanonicalJson.FACTORY.createGenerator(scratch);
+                    gen = CanonicalJson.FACTORY.createGenerator(scratch, JsonEncoding.UTF8);
                     gen.setHighestNonEscapedChar(highestNonEscaped);
                     gen.setRootValueSeparator(null);
                 }
@@ -166,39 +176,14 @@ final class PagePayload {
             return true;
         }
 
-        /** The characters of one payload as generated, read in place. */
-        private static final class Scratch extends java.io.Writer {
-            private char[] chars = new char[1024];
-            private int size;
-
-            @Override
-            public void write(char[] from, int offset, int length) {
-                room(length);
-                System.arraycopy(from, offset, chars, size, length);
-                size += length;
+        /** The bytes of one payload as generated, read in place. */
+        private static final class Scratch extends ByteArrayOutputStream {
+            Scratch() {
+                super(1024);
             }
 
-            @Override
-            public void write(String from, int offset, int length) {
-                room(length);
-                from.getChars(offset, offset + length, chars, size);
-                size += length;
-            }
-
-            private void room(int length) {
-                if (size + length > chars.length) {
-                    chars = Arrays.copyOf(chars, Math.max(2 * chars.length, size + length));
-                }
-            }
-
-            @Override
-            public void flush() {
-                // read in place
-            }
-
-            @Override
-            public void close() {
-                // read in place
+            byte[] bytes() {
+                return buf;
             }
         }
     }

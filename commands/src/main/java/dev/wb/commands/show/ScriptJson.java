@@ -2,7 +2,10 @@ package dev.wb.commands.show;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.json.CanonicalJson;
-import java.io.Writer;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * JSON placed inside {@code <script type="application/json">}: {@code <}, {@code >}, {@code &} and the
@@ -41,44 +44,41 @@ final class ScriptJson {
     }
 
     /**
-     * A writer that appends what it is given to the page, escaped as {@link #appendEscaped} escapes it:
-     * JSON generated straight into a page, with no copy of it whole in between.
+     * A stream that passes ASCII JSON on to {@code out} escaped as {@link #appendEscaped} escapes it:
+     * JSON generated straight into a page as bytes, with every character beyond ASCII already an escape
+     * (so the line separators never stand in it as themselves), and no copy of it whole in between.
      */
-    static Writer into(Html html) {
-        StringBuilder out = html.builder();
-        return new Writer() {
+    static OutputStream escaping(OutputStream out) {
+        return new FilterOutputStream(out) {
             @Override
-            public void write(char[] chars, int offset, int length) {
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws IOException {
                 int end = offset + length;
                 int copied = offset;
                 for (int i = offset; i < end; i++) {
-                    char c = chars[i];
-                    if (c <= '>' ? c == '<' || c == '>' || c == '&' : c == '\u2028' || c == '\u2029') {
-                        out.append(chars, copied, i - copied).append(escape(c));
+                    byte b = bytes[i];
+                    if (b == '<' || b == '>' || b == '&') {
+                        out.write(bytes, copied, i - copied);
+                        out.write(ESCAPES[b == '<' ? 0 : b == '>' ? 1 : 2]);
                         copied = i + 1;
+                    } else if (b < 0) {
+                        throw new IllegalStateException("not ASCII JSON: byte " + (b & 0xff));
                     }
                 }
-                out.append(chars, copied, end - copied);
-                html.spill();
-            }
-
-            @Override
-            public void write(String text, int offset, int length) {
-                appendEscaped(out, text.substring(offset, offset + length));
-                html.spill();
-            }
-
-            @Override
-            public void flush() {
-                // appended as written
-            }
-
-            @Override
-            public void close() {
-                // the page goes on
+                out.write(bytes, copied, end - copied);
             }
         };
     }
+
+    private static final byte[][] ESCAPES = {
+        escape('<').getBytes(StandardCharsets.US_ASCII),
+        escape('>').getBytes(StandardCharsets.US_ASCII),
+        escape('&').getBytes(StandardCharsets.US_ASCII)
+    };
 
     /** Which special character comes first, or -1 when none is left. */
     private static int nearest(int[] next) {

@@ -1,5 +1,6 @@
 package dev.wb.commands.show;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.Session;
@@ -8,6 +9,7 @@ import dev.wb.commands.status.TaskStatus;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.catalog.Lane;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -221,13 +223,17 @@ public final class TaskPage {
     }
 
     /**
-     * The data block: every event, as the script reads it, generated with one generator straight into
-     * the page, escaped for a script element as it goes ({@link ScriptJson#into}).
+     * The data block: every event, as the script reads it, generated as bytes with one generator straight
+     * into the page (to its file, for a page written as it is made), escaped for a script element as it
+     * goes ({@link ScriptJson#escaping}); each payload copied from its stored bytes ({@link PagePayload}).
      */
-    private static void events(Html html, List<PageEvent> events) {
+    static void events(Html html, List<PageEvent> events) {
         html.raw("<script type=\"application/json\" id=\"wb-events\">");
+        OutputStream block = ScriptJson.escaping(new BufferedOutputStream(html.ascii(), 64 * 1024));
         PagePayload.Writer payloads = new PagePayload.Writer();
-        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(ScriptJson.into(html))) {
+        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(block, JsonEncoding.UTF8)) {
+            gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET); // the page goes on
+            gen.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM); // flushed to the buffer only
             gen.setHighestNonEscapedChar(0x7f); // escaped beyond ASCII: the page stays ASCII (Html#escape)
             gen.writeStartArray();
             for (PageEvent e : events) {
@@ -242,10 +248,12 @@ public final class TaskPage {
                 gen.writeStringField("replica", e.replica());
                 gen.writeStringField("hash", e.hash());
                 gen.writeFieldName("payload");
-                payloads.write(gen, e.payload());
+                payloads.write(gen, block, e.payload());
                 gen.writeEndObject();
             }
             gen.writeEndArray();
+            gen.flush();
+            block.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,7 +13,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.wb.commands.Session;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.testkit.TempGitRepo;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -45,27 +48,48 @@ class PagePayloadTest {
         }
     }
 
-    /** What the writer writes of the bytes, in a generator set as the data block's is. */
+    /** What the writer writes of the bytes, generated as bytes as the data block is. */
     private String written(byte[] stored) {
-        return generated(gen -> new PagePayload.Writer().write(gen, stored, redactor));
+        PagePayload.Writer writer = new PagePayload.Writer();
+        return generated((gen, raw) -> writer.write(gen, raw, stored, redactor));
     }
 
-    /** The redacted tree of the bytes, written canonically: what the data block always wrote. */
+    /**
+     * The redacted tree of the bytes, written canonically by a generator of characters: what the data
+     * block wrote before it was generated as bytes.
+     */
     private String asTree(byte[] stored) {
-        return generated(gen -> CanonicalJson.write(gen, redactor.json(CanonicalJson.parseObject(stored))));
+        return characters((gen, raw) -> CanonicalJson.write(gen, redactor.json(CanonicalJson.parseObject(stored))));
     }
 
     private interface Writing {
-        void to(JsonGenerator gen) throws IOException;
+        void to(JsonGenerator gen, OutputStream raw) throws IOException;
     }
 
+    /** Twice in an array, generated as bytes by a generator set as the data block's is. */
     private static String generated(Writing writing) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            gen.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
+            gen.setHighestNonEscapedChar(0x7f);
+            gen.writeStartArray();
+            writing.to(gen, out);
+            writing.to(gen, out);
+            gen.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    /** Twice in an array, generated as characters. */
+    private static String characters(Writing writing) {
         StringWriter out = new StringWriter();
         try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(out)) {
             gen.setHighestNonEscapedChar(0x7f);
             gen.writeStartArray();
-            writing.to(gen);
-            writing.to(gen);
+            writing.to(gen, null);
+            writing.to(gen, null);
             gen.writeEndArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -141,12 +165,12 @@ class PagePayloadTest {
                 .map(json -> json.getBytes(StandardCharsets.UTF_8))
                 .toList();
         PagePayload.Writer writer = new PagePayload.Writer();
-        String one = generated(gen -> {
+        String one = generated((gen, raw) -> {
             for (byte[] payload : payloads) {
-                writer.write(gen, payload, redactor);
+                writer.write(gen, raw, payload, redactor);
             }
         });
-        String trees = generated(gen -> {
+        String trees = characters((gen, raw) -> {
             for (byte[] payload : payloads) {
                 CanonicalJson.write(gen, redactor.json(CanonicalJson.parseObject(payload)));
             }

@@ -1,9 +1,12 @@
 package dev.wb.commands.show;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.Writer;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class ScriptJsonTest {
@@ -25,21 +28,29 @@ class ScriptJsonTest {
 
     @Test
     void json_written_in_pieces_is_escaped_as_the_whole_of_it_is() throws IOException {
-        String json = "{\"a\":\"</script> & \u2028\u2029 <!--\",\"b\":\"plain\",\"c\":\"<<>>&&\"}";
-        for (int piece = 1; piece <= json.length(); piece++) {
-            Html out = new Html(16).raw("before ");
-            try (Writer writer = ScriptJson.into(out)) {
-                for (int at = 0; at < json.length(); at += piece) {
-                    int end = Math.min(json.length(), at + piece);
-                    if (piece % 2 == 0) {
-                        writer.write(json.toCharArray(), at, end - at);
+        String json = "{\"a\":\"</script> & \\u2028\\u2029 <!--\",\"b\":\"plain\",\"c\":\"<<>>&&\"}";
+        byte[] bytes = json.getBytes(StandardCharsets.US_ASCII);
+        for (int piece = 1; piece <= bytes.length; piece++) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            out.write("before ".getBytes(StandardCharsets.US_ASCII));
+            try (OutputStream escaping = ScriptJson.escaping(out)) {
+                for (int at = 0; at < bytes.length; at += piece) {
+                    int end = Math.min(bytes.length, at + piece);
+                    if (piece == 1) {
+                        escaping.write(bytes[at]);
                     } else {
-                        writer.write(json, at, end - at);
+                        escaping.write(bytes, at, end - at);
                     }
                 }
             }
-            assertEquals("before " + escaped(json), out.toString(), "in pieces of " + piece);
+            assertEquals("before " + escaped(json), out.toString(StandardCharsets.US_ASCII), "in pieces of " + piece);
         }
+    }
+
+    @Test
+    void a_byte_beyond_ascii_is_refused_not_passed_on_unescaped() {
+        OutputStream escaping = ScriptJson.escaping(new ByteArrayOutputStream());
+        assertThrows(IllegalStateException.class, () -> escaping.write("\u2028".getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
