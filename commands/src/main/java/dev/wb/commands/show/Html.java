@@ -226,10 +226,6 @@ final class Html {
         return this;
     }
 
-    StringBuilder builder() {
-        return out;
-    }
-
     @Override
     public String toString() {
         return out.toString();
