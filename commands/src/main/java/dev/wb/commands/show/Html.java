@@ -2,20 +2,119 @@ package dev.wb.commands.show;
 
 import com.google.common.escape.Escaper;
 import com.google.common.html.HtmlEscapers;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The page as it is written: one {@link StringBuilder}, every text and attribute value escaped with
  * Guava's {@link HtmlEscapers} (tag and attribute names are wb's own constants). Nothing a payload
- * holds is ever appended raw.
+ * holds is ever appended raw. A page held whole ({@link #Html(int)}) or written to a file as it is made
+ * ({@link #to}), a piece at a time.
  */
 final class Html {
 
     private static final Escaper ESCAPER = HtmlEscapers.htmlEscaper();
+    /** About how much of a page written as it is made is held before it is written out. */
+    private static final int PIECE = 64 * 1024;
 
     private final StringBuilder out;
+    /** Where a page written as it is made goes; null for a page held whole. */
+    private final OutputStream sink;
 
     Html(int capacity) {
         this.out = new StringBuilder(capacity);
+        this.sink = null;
+    }
+
+    private Html(OutputStream sink) {
+        this.out = new StringBuilder(PIECE + PIECE / 4);
+        this.sink = sink;
+    }
+
+    /** A page written to {@code sink} as it is made, never held whole; {@link #flush} writes its end. */
+    static Html to(OutputStream sink) {
+        return new Html(sink);
+    }
+
+    /** The sink of a page written as it is made failed: the file cannot be written. */
+    static final class Unwritable extends RuntimeException {
+        Unwritable(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
+
+        @Override
+        public synchronized IOException getCause() {
+            return (IOException) super.getCause();
+        }
+    }
+
+    /**
+     * A stream of ASCII bytes appended to the page as its characters: a page written as it is made writes
+     * what it holds, then the bytes straight out as they come. Nothing else is appended to the page until
+     * the stream's last byte is written.
+     *
+     * @throws Unwritable from the stream's writes when the sink fails
+     */
+    OutputStream ascii() {
+        if (sink == null) {
+            return new OutputStream() {
+                @Override
+                public void write(int b) {
+                    out.append((char) (b & 0xff));
+                }
+
+                @Override
+                public void write(byte[] bytes, int offset, int length) {
+                    out.append(new String(bytes, offset, length, StandardCharsets.ISO_8859_1));
+                }
+            };
+        }
+        flush();
+        return new OutputStream() {
+            @Override
+            public void write(int b) {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                try {
+                    sink.write(bytes, offset, length);
+                } catch (IOException e) {
+                    throw new Unwritable(e);
+                }
+            }
+        };
+    }
+
+    /** Writes out what a page written as it is made holds once it holds a piece. */
+    void spill() {
+        if (sink != null && out.length() >= PIECE) {
+            flush();
+        }
+    }
+
+    /**
+     * Writes out all that a page written as it is made holds, in UTF-8 (a page is ASCII: the bytes are
+     * its characters), but a first half of a surrogate pair, which waits for its second.
+     *
+     * @throws Unwritable when the sink fails
+     */
+    void flush() {
+        if (sink == null) {
+            return;
+        }
+        int end = out.length();
+        if (end > 0 && Character.isHighSurrogate(out.charAt(end - 1))) {
+            end--;
+        }
+        try {
+            sink.write(out.substring(0, end).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new Unwritable(e);
+        }
+        out.delete(0, end);
     }
 
     /**
@@ -53,12 +152,14 @@ final class Html {
     /** Markup of wb's own (a constant): appended as it is. */
     Html raw(String markup) {
         out.append(markup);
+        spill();
         return this;
     }
 
     /** Text, escaped. */
     Html text(String text) {
         out.append(escape(text));
+        spill();
         return this;
     }
 
@@ -83,6 +184,7 @@ final class Html {
 
     Html close(String tag) {
         out.append("</").append(tag).append('>');
+        spill();
         return this;
     }
 
@@ -122,10 +224,6 @@ final class Html {
         }
         out.append("</tr>");
         return this;
-    }
-
-    StringBuilder builder() {
-        return out;
     }
 
     @Override

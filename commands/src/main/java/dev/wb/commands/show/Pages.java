@@ -52,6 +52,11 @@ public final class Pages {
      *     a directory…), nothing written; exit 3 when it cannot be written
      */
     public static void write(Path file, String html) {
+        write(file, out -> out.write(html.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** {@link #write(Path, String)} of a page written to its file as it is made ({@link Html#to}). */
+    static void write(Path file, AtomicFiles.Content page) {
         Path target = file.toAbsolutePath().normalize();
         check(file);
         try {
@@ -59,13 +64,19 @@ public final class Pages {
             if (dir != null) {
                 Files.createDirectories(dir);
             }
-            AtomicFiles.write(target, html.getBytes(StandardCharsets.UTF_8));
+            AtomicFiles.write(target, page);
         } catch (IOException e) {
-            throw new Failure(
-                    Failure.Kind.CONFIG,
-                    "cannot write " + shown(file) + ": " + TerminalText.escape(String.valueOf(e.getMessage())),
-                    List.of("check that " + shown(target.getParent()) + " is a writable folder"));
+            throw unwritable(file, target, e);
+        } catch (Html.Unwritable e) {
+            throw unwritable(file, target, e.getCause());
         }
+    }
+
+    private static Failure unwritable(Path file, Path target, IOException e) {
+        return new Failure(
+                Failure.Kind.CONFIG,
+                "cannot write " + shown(file) + ": " + TerminalText.escape(String.valueOf(e.getMessage())),
+                List.of("check that " + shown(target.getParent()) + " is a writable folder"));
     }
 
     /** The longest file name a page may have (in UTF-8 bytes): its temporary file's name is longer. */

@@ -2,6 +2,10 @@ package dev.wb.commands.show;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.wb.engine.json.CanonicalJson;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * JSON placed inside {@code <script type="application/json">}: {@code <}, {@code >}, {@code &} and the
@@ -38,6 +42,43 @@ final class ScriptJson {
         }
         out.append(json, copied, json.length());
     }
+
+    /**
+     * A stream that passes ASCII JSON on to {@code out} escaped as {@link #appendEscaped} escapes it:
+     * JSON generated straight into a page as bytes, with every character beyond ASCII already an escape
+     * (so the line separators never stand in it as themselves), and no copy of it whole in between.
+     */
+    static OutputStream escaping(OutputStream out) {
+        return new FilterOutputStream(out) {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) throws IOException {
+                int end = offset + length;
+                int copied = offset;
+                for (int i = offset; i < end; i++) {
+                    byte b = bytes[i];
+                    if (b == '<' || b == '>' || b == '&') {
+                        out.write(bytes, copied, i - copied);
+                        out.write(ESCAPES[b == '<' ? 0 : b == '>' ? 1 : 2]);
+                        copied = i + 1;
+                    } else if (b < 0) {
+                        throw new IllegalStateException("not ASCII JSON: byte " + (b & 0xff));
+                    }
+                }
+                out.write(bytes, copied, end - copied);
+            }
+        };
+    }
+
+    private static final byte[][] ESCAPES = {
+        escape('<').getBytes(StandardCharsets.US_ASCII),
+        escape('>').getBytes(StandardCharsets.US_ASCII),
+        escape('&').getBytes(StandardCharsets.US_ASCII)
+    };
 
     /** Which special character comes first, or -1 when none is left. */
     private static int nearest(int[] next) {

@@ -6,6 +6,7 @@ import dev.wb.commands.Session;
 import dev.wb.commands.merged.MergedLog;
 import dev.wb.commands.merged.SyncedReader;
 import dev.wb.commands.replay.ReplayQuery;
+import dev.wb.commands.status.ChainVerdicts;
 import dev.wb.commands.status.StatusQuery;
 import dev.wb.engine.EventEnvelope;
 import dev.wb.engine.HashChain;
@@ -27,7 +28,8 @@ import java.util.function.Consumer;
 
 /**
  * What every page of a task's history shows, read before its events: its hash chains verified as {@code
- * wb replay KEY --verify} verifies them, how many events it has, the plan's title, and the replica whose
+ * wb replay KEY --verify} verifies them (or as {@code wb status} last found them, while their stored files
+ * are as they were then), how many events it has, the plan's title, and the replica whose
  * chain holds each event of a merged view. The events themselves are read afterwards, once, a page at a
  * time ({@link #forEachPage}), exactly as {@code wb replay} reads them: raised to the current schemas,
  * numbered by position, each payload redacted; the same reading folds where the task stands, as {@code
@@ -70,7 +72,7 @@ record TaskHistory(
     static TaskHistory read(Session session, TaskKey key, PageRedactor redactor) {
         StreamId stream = StreamId.task(key);
         ReplayQuery query = new ReplayQuery(session);
-        List<SyncedReader.ChainReport> chains = query.verify(stream);
+        Optional<List<SyncedReader.ChainReport>> verified = verified(session, query, stream);
         Map<String, String> replicas = new HashMap<>();
         Optional<MergedLog.View> view = query.merged(stream);
         view.ifPresent(v -> {
@@ -81,7 +83,38 @@ record TaskHistory(
         long size = view.isPresent()
                 ? view.get().entries().size()
                 : session.reader().head(stream).map(h -> h.version() + 1).orElse(0L);
+        List<SyncedReader.ChainReport> chains = verified.isPresent()
+                ? verified.get()
+                : size == 0 ? query.verify(stream) : remembered(session, stream, size);
         return new TaskHistory(key, chains, size, title(session, key).map(redactor::text), replicas);
+    }
+
+    /**
+     * Every chain of the stream verified as {@code wb replay KEY --verify} verifies them; empty where
+     * {@code wb status} or an earlier page found them intact at the stamp the stream's stored files
+     * still have ({@link ChainVerdicts}, the rule {@code wb status} trusts): they are not read again.
+     */
+    private static Optional<List<SyncedReader.ChainReport>> verified(
+            Session session, ReplayQuery query, StreamId stream) {
+        List<List<SyncedReader.ChainReport>> verified = new ArrayList<>(1);
+        Optional<Long> broken = ChainVerdicts.of(session.workspace()).brokenAt(session.reader(), stream, s -> {
+            verified.add(query.verify(s));
+            return verified.get(0).stream()
+                    .map(SyncedReader.ChainReport::report)
+                    .filter(r -> !r.intact())
+                    .findFirst()
+                    .orElse(new HashChain.Report(s, 0, Optional.empty()));
+        });
+        if (verified.isEmpty() && broken.isPresent()) {
+            return Optional.of(query.verify(stream)); // remembered broken: the break as it is now, in full
+        }
+        return verified.isEmpty() ? Optional.empty() : Optional.of(verified.get(0));
+    }
+
+    /** The chains as a remembered verdict holds them: intact, the history's {@code size} events. */
+    private static List<SyncedReader.ChainReport> remembered(Session session, StreamId stream, long size) {
+        return List.of(new SyncedReader.ChainReport(
+                MergedLog.ownId(session.workspace()), new HashChain.Report(stream, size, Optional.empty())));
     }
 
     /** The version of the first event that does not hold in the first chain that breaks, if one does. */
@@ -146,7 +179,7 @@ record TaskHistory(
                     e.hash(),
                     Lane.of(e.type()),
                     Outcome.of(e).word(),
-                    redactor.json(e.payload().json())));
+                    new PagePayload(e.payload(), redactor)));
             if (events.size() == perPage && read < size) {
                 emit(Optional.empty());
             }

@@ -1,5 +1,6 @@
 package dev.wb.commands.show;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.wb.commands.ContentStore;
 import dev.wb.commands.Session;
@@ -8,8 +9,9 @@ import dev.wb.commands.status.TaskStatus;
 import dev.wb.engine.TaskKey;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.catalog.Lane;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.StringWriter;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -66,11 +68,29 @@ public final class TaskPage {
         return TaskPages.last(session, key, madeAt).html();
     }
 
-    /** One page of the history: its events, the sections made of them, and links to the other pages. */
+    /** One page of the history, held whole (a page printed). */
     static String page(Context context, TaskHistory.Page page) {
+        Html html = new Html(capacity(page.events()));
+        page(html, context, page);
+        return html.toString();
+    }
+
+    /**
+     * One page of the history written to {@code out} as it is made, never held whole (a page written to
+     * its file).
+     *
+     * @throws Html.Unwritable when {@code out} fails
+     */
+    static void page(Context context, TaskHistory.Page page, OutputStream out) {
+        Html html = Html.to(out);
+        page(html, context, page);
+        html.flush();
+    }
+
+    /** One page of the history: its events, the sections made of them, and links to the other pages. */
+    private static void page(Html html, Context context, TaskHistory.Page page) {
         TaskHistory history = context.history();
         List<PageEvent> events = page.events();
-        Html html = new Html(64 * 1024 + events.size() * 512);
         PageShell.begin(
                 html,
                 history.key().value() + (page.count() > 1 ? " (" + (page.index() + 1) + "/" + page.count() + ")" : "")
@@ -100,7 +120,19 @@ public final class TaskPage {
                 html, context.madeAt(), from, page.first().hash(), page.end().hash(), chain);
         events(html, events);
         PageShell.end(html);
-        return html.toString();
+    }
+
+    /**
+     * Room for the page as it is usually written, so that its builder is not copied as it grows: the
+     * sections (each shows a bounded number of events), and the data block (each event's payload and
+     * the ~250 characters of its number, type, time, lane, tone, actor, replica and hash).
+     */
+    private static int capacity(List<PageEvent> events) {
+        long capacity = 128 * 1024;
+        for (PageEvent e : events) {
+            capacity += e.payload().size() + 288;
+        }
+        return (int) Math.min(capacity, Integer.MAX_VALUE - 16);
     }
 
     /** What every page of one history is made with. */
@@ -190,10 +222,18 @@ public final class TaskPage {
         html.close("section").raw("\n");
     }
 
-    /** The data block: every event, as the script reads it, written once with one generator. */
-    private static void events(Html html, List<PageEvent> events) {
-        StringWriter json = new StringWriter(events.size() * 384);
-        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(json)) {
+    /**
+     * The data block: every event, as the script reads it, generated as bytes with one generator straight
+     * into the page (to its file, for a page written as it is made), escaped for a script element as it
+     * goes ({@link ScriptJson#escaping}); each payload copied from its stored bytes ({@link PagePayload}).
+     */
+    static void events(Html html, List<PageEvent> events) {
+        html.raw("<script type=\"application/json\" id=\"wb-events\">");
+        OutputStream block = ScriptJson.escaping(new BufferedOutputStream(html.ascii(), 64 * 1024));
+        PagePayload.Writer payloads = new PagePayload.Writer();
+        try (JsonGenerator gen = CanonicalJson.FACTORY.createGenerator(block, JsonEncoding.UTF8)) {
+            gen.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET); // the page goes on
+            gen.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM); // flushed to the buffer only
             gen.setHighestNonEscapedChar(0x7f); // escaped beyond ASCII: the page stays ASCII (Html#escape)
             gen.writeStartArray();
             for (PageEvent e : events) {
@@ -208,15 +248,15 @@ public final class TaskPage {
                 gen.writeStringField("replica", e.replica());
                 gen.writeStringField("hash", e.hash());
                 gen.writeFieldName("payload");
-                CanonicalJson.write(gen, e.payload());
+                payloads.write(gen, block, e.payload());
                 gen.writeEndObject();
             }
             gen.writeEndArray();
+            gen.flush();
+            block.flush();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        html.raw("<script type=\"application/json\" id=\"wb-events\">");
-        ScriptJson.appendEscaped(html.builder(), json.toString());
         html.raw("</script>\n");
     }
 }

@@ -12,8 +12,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A task's history as pages of {@value #PAGE_EVENTS} events, each written as its events are read, so
- * that memory holds one page whatever the history's length and a browser paints each page as fast as a
+ * A task's history as pages of {@value #PAGE_EVENTS} events, each written as its events are read (and
+ * to its file as it is made), so that memory holds one page's events whatever the history's length and a browser paints each page as fast as a
  * short history's. A history that fits on one page is one page, as it always was; a longer one has its
  * last page at the file named (what the workspace page links to) and each earlier page beside it,
  * {@code KEY.1.html}, {@code KEY.2.html} …, every page linking to every other ({@code nav#pages}).
@@ -50,7 +50,7 @@ public final class TaskPages {
         List<Path> files = new ArrayList<>(count);
         history.forEachPage(session, redactor, PAGE_EVENTS, page -> {
             Path target = names.path(page.index(), page.count()).orElseThrow();
-            Pages.write(target, TaskPage.page(context, page));
+            Pages.write(target, out -> TaskPage.page(context, page, out));
             files.add(target);
         });
         return new Written(List.copyOf(files), history.chains());

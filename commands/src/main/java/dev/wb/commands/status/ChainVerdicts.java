@@ -1,6 +1,7 @@
 package dev.wb.commands.status;
 
 import dev.wb.commands.base.CacheFile;
+import dev.wb.commands.base.Workspace;
 import dev.wb.engine.EventReader;
 import dev.wb.engine.HashChain;
 import dev.wb.engine.StreamId;
@@ -23,8 +24,9 @@ import java.util.function.Function;
  * One line a stream ({@code NAME STAMP VERDICT}, the verdict {@code intact} or the version of the
  * first break), then a CRC-32C of those lines; a damaged file reads as empty and costs one
  * verification of every stream. It is a cache for a view: {@code wb replay KEY --verify} is the check.
+ * A task's pages ({@code wb show KEY --html}), a view of one stream, consult it too ({@link #brokenAt}).
  */
-final class ChainVerdicts {
+public final class ChainVerdicts {
 
     private static final String HEADER = "wb chain verdicts 1";
     private static final String INTACT = "intact";
@@ -33,6 +35,11 @@ final class ChainVerdicts {
 
     ChainVerdicts(Path file) {
         this.file = file;
+    }
+
+    /** The verdicts {@code wb status} keeps: {@code .workflow/local/checkpoints/chains.txt}. */
+    public static ChainVerdicts of(Workspace workspace) {
+        return new ChainVerdicts(workspace.checkpointsDir().resolve("chains.txt"));
     }
 
     /**
@@ -46,7 +53,7 @@ final class ChainVerdicts {
         Map<String, String[]> seen = new TreeMap<>();
         Map<StreamId, Long> broken = new TreeMap<>((a, b) -> a.name().compareTo(b.name()));
         for (StreamId stream : streams) {
-            Optional<String> stamp = reader.storedStamp(stream).filter(s -> s.indexOf(' ') < 0 && s.indexOf('\n') < 0);
+            Optional<String> stamp = stamp(reader, stream);
             if (stamp.isEmpty()) {
                 continue; // a log that cannot tell: status says nothing rather than read every stream
             }
@@ -62,6 +69,34 @@ final class ChainVerdicts {
             write(seen);
         }
         return broken;
+    }
+
+    /**
+     * One stream's first break, as {@link #broken} tells it, for a view of that stream alone: the
+     * remembered verdict while the stream's stamp holds, otherwise {@code verify}'s, remembered beside
+     * the other streams' verdicts, which stay as they are. A log that cannot tell a stamp is verified.
+     *
+     * @param verify the full verification of the stream, from the log
+     */
+    public Optional<Long> brokenAt(EventReader reader, StreamId stream, Function<StreamId, HashChain.Report> verify) {
+        Optional<String> stamp = stamp(reader, stream);
+        if (stamp.isEmpty()) {
+            return verify.apply(stream).firstBreak().map(HashChain.Break::version);
+        }
+        Map<String, String[]> known = read();
+        String[] cached = known.get(stream.name());
+        String verdict = cached != null && cached[0].equals(stamp.get()) ? cached[1] : verdictOf(verify.apply(stream));
+        String[] entry = {stamp.get(), verdict};
+        if (!Arrays.equals(entry, cached)) {
+            known.put(stream.name(), entry);
+            write(known);
+        }
+        return verdict.equals(INTACT) ? Optional.empty() : Optional.of(Long.parseLong(verdict));
+    }
+
+    /** The stream's stored stamp, where the log tells one that fits on a line of this file. */
+    private static Optional<String> stamp(EventReader reader, StreamId stream) {
+        return reader.storedStamp(stream).filter(s -> s.indexOf(' ') < 0 && s.indexOf('\n') < 0);
     }
 
     private static String verdictOf(HashChain.Report report) {

@@ -40,6 +40,35 @@ class PagesTest {
     }
 
     @Test
+    void a_page_that_fails_while_it_is_written_leaves_the_one_before_and_no_temporary_file() throws IOException {
+        Path file = tmp.resolve("out/page.html");
+        Pages.write(file, "<p>one</p>");
+        IllegalArgumentException failed = assertThrows(
+                IllegalArgumentException.class,
+                () -> Pages.write(file, out -> {
+                    out.write("<p>half of two".getBytes(StandardCharsets.UTF_8));
+                    throw new IllegalArgumentException("a payload that is no longer JSON");
+                }));
+        assertEquals("a payload that is no longer JSON", failed.getMessage());
+        assertEquals("<p>one</p>", Files.readString(file, StandardCharsets.UTF_8));
+        try (Stream<Path> files = Files.list(file.getParent())) {
+            assertEquals(List.of(file), files.toList(), "no temporary file left beside it");
+        }
+    }
+
+    @Test
+    void a_page_written_as_it_is_made_is_the_page_held_whole() throws IOException {
+        ShowFixture fx = new ShowFixture(TempGitRepo.create(tmp, "repo"));
+        fx.history(A, "make the change \u2014 caf\u00e9 " + ShowFixture.HOSTILE);
+        Instant made = Instant.parse("2026-12-01T10:20:30Z");
+        Path file = tmp.resolve("pages/ABC-1.html");
+        try (Session session = fx.session()) {
+            TaskPages.write(session, A, made, file);
+            assertEquals(TaskPage.html(session, A, made), Files.readString(file, StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
     void a_symbolic_link_is_refused_and_its_target_left_alone() throws IOException {
         Path target = Files.writeString(tmp.resolve("precious.txt"), "keep me");
         Path link = Files.createSymbolicLink(tmp.resolve("page.html"), target);

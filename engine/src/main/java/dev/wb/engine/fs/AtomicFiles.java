@@ -1,7 +1,8 @@
 package dev.wb.engine.fs;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -39,7 +40,21 @@ public final class AtomicFiles {
 
     private AtomicFiles() {}
 
+    /** What a file holds, written as it is made: to the stream given, which it neither buffers nor closes. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     public static void write(Path target, byte[] content) throws IOException {
+        write(target, out -> out.write(content));
+    }
+
+    /**
+     * {@link #write(Path, byte[])} of content made as it is written, so that it is never held whole: an
+     * exception while it is made leaves the target as it was (and no temporary file).
+     */
+    public static void write(Path target, Content content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Path temp = syncedTemp(dir, target, content);
         try {
@@ -73,7 +88,7 @@ public final class AtomicFiles {
             return false;
         }
         Path dir = target.toAbsolutePath().getParent();
-        Path temp = syncedTemp(dir, target, content);
+        Path temp = syncedTemp(dir, target, out -> out.write(content));
         if (executable && temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
             Files.setPosixFilePermissions(temp, executableBy(Files.getPosixFilePermissions(temp)));
         }
@@ -100,7 +115,7 @@ public final class AtomicFiles {
     }
 
     /** The content in a temporary file beside the target, synced, with the target's permissions. */
-    private static Path syncedTemp(Path dir, Path target, byte[] content) throws IOException {
+    private static Path syncedTemp(Path dir, Path target, Content content) throws IOException {
         Files.createDirectories(dir);
         String prefix = "." + target.getFileName() + ".";
         removeStaleTemps(dir, prefix);
@@ -108,10 +123,7 @@ public final class AtomicFiles {
         try {
             keepPermissions(target, temp);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                ByteBuffer buffer = ByteBuffer.wrap(content);
-                while (buffer.hasRemaining()) {
-                    channel.write(buffer);
-                }
+                content.writeTo(Channels.newOutputStream(channel)); // each write whole
                 channel.force(true);
             }
             return temp;
