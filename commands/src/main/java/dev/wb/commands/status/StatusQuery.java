@@ -107,19 +107,9 @@ public final class StatusQuery {
         for (StreamId stream : names.values()) {
             Activity.State a = state(activity.get(stream), Activity.State.EMPTY);
             TaskStages.State s = state(stages.get(stream), TaskStages.State.EMPTY);
-            Optional<TaskStatus> task = Optional.empty();
-            if (!stream.isWorkspace()) {
-                TaskKey key = new TaskKey(stream.name());
-                Optional<String> plan = Optional.ofNullable(plans.get(key));
-                task = Optional.of(StageRules.of(
-                        key,
-                        s,
-                        plan,
-                        LiveScope.open(s, plan) ? live : Optional.empty(),
-                        TaskFiles.read(
-                                session.workspace(), key, planFiles.facts(key).orElse(TaskFiles.PlanFacts.NONE))));
-                tasks.add(task.get());
-            }
+            Optional<TaskStatus> task =
+                    stream.isWorkspace() ? Optional.empty() : Optional.of(task(stream, s, planFiles, plans, live));
+            task.ifPresent(tasks::add);
             counters.add(s.counters());
             reviews.add(s.reviews());
             operations.add(s.operations());
@@ -139,6 +129,23 @@ public final class StatusQuery {
         }
         return new WorkspaceStatus(
                 streams, total, totals, WorkspaceStats.of(tasks, counters, reviews, operations, runs));
+    }
+
+    /** Where a task stands: its stages, its plan on disk now, the live scope where its gate is open, its folder. */
+    private TaskStatus task(
+            StreamId stream,
+            TaskStages.State stages,
+            PlanFiles planFiles,
+            Map<TaskKey, String> plans,
+            Optional<LiveScope> live) {
+        TaskKey key = new TaskKey(stream.name());
+        Optional<String> plan = Optional.ofNullable(plans.get(key));
+        return StageRules.of(
+                key,
+                stages,
+                plan,
+                LiveScope.open(stages, plan) ? live : Optional.empty(),
+                TaskFiles.read(session.workspace(), key, planFiles.facts(key).orElse(TaskFiles.PlanFacts.NONE)));
     }
 
     /** Every stream, and every planned task with no history yet, by name. */
