@@ -70,44 +70,29 @@ final class AppendJournal {
 
     /** The streams named from {@code offset} on, when {@code journal} is this file's id; else every stream named. */
     static Optional<AppendedStreams> since(Path root, String journal, long offset) {
-        Path file = root.resolve(FILE);
-        try {
-            if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+        return reading(root, (channel, size, id) -> {
+            boolean sinceMark = id.equals(journal) && offset >= HEADER_LENGTH && offset <= size;
+            long from = sinceMark ? offset : HEADER_LENGTH;
+            if (size - from > Integer.MAX_VALUE - 8) {
                 return Optional.empty();
             }
-            create(file);
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-                long size = channel.size();
-                Optional<String> header = id(channel, size);
-                if (header.isEmpty()) {
-                    return Optional.empty();
+            String text = read(channel, from, (int) (size - from));
+            // A line still being written is left for the next reader: the mark stops before it.
+            int end = text.lastIndexOf('\n') + 1;
+            Set<StreamId> streams = new HashSet<>();
+            for (String name : text.substring(0, end).split("\n", -1)) {
+                if (name.isEmpty()) {
+                    continue;
                 }
-                String id = header.get();
-                boolean sinceMark = id.equals(journal) && offset >= HEADER_LENGTH && offset <= size;
-                long from = sinceMark ? offset : HEADER_LENGTH;
-                if (size - from > Integer.MAX_VALUE - 8) {
-                    return Optional.empty();
+                Optional<StreamId> stream = StreamId.parse(name);
+                if (stream.isEmpty()) {
+                    return Optional.empty(); // not a line an appender wrote: no answer counts
                 }
-                String text = read(channel, from, (int) (size - from));
-                // A line still being written is left for the next reader: the mark stops before it.
-                int end = text.lastIndexOf('\n') + 1;
-                Set<StreamId> streams = new HashSet<>();
-                for (String name : text.substring(0, end).split("\n", -1)) {
-                    if (name.isEmpty()) {
-                        continue;
-                    }
-                    Optional<StreamId> stream = StreamId.parse(name);
-                    if (stream.isEmpty()) {
-                        return Optional.empty(); // not a line an appender wrote: no answer counts
-                    }
-                    stream.ifPresent(streams::add);
-                }
-                long mark = from + text.substring(0, end).getBytes(StandardCharsets.UTF_8).length;
-                return Optional.of(new AppendedStreams(id, mark, sinceMark, streams));
+                stream.ifPresent(streams::add);
             }
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
+            long mark = from + text.substring(0, end).getBytes(StandardCharsets.UTF_8).length;
+            return Optional.of(new AppendedStreams(id, mark, sinceMark, streams));
+        });
     }
 
     /**
@@ -115,6 +100,35 @@ final class AppendJournal {
      * and at most the last {@link #TAIL} bytes, however long the journal grew.
      */
     static Optional<AppendedStreams> end(Path root) {
+        return reading(root, (channel, size, id) -> {
+            int tail = (int) Math.min(TAIL, size - HEADER_LENGTH);
+            ByteBuffer bytes = ByteBuffer.allocate(tail);
+            while (bytes.hasRemaining() && channel.read(bytes, size - tail + bytes.position()) >= 0) {
+                // read on until the tail is whole
+            }
+            // A line still being written is left for the next reader: the mark stops before it.
+            int cut = bytes.position();
+            while (cut > 0 && bytes.get(cut - 1) != '\n') {
+                cut--;
+            }
+            if (cut == 0 && tail == TAIL) {
+                return Optional.empty(); // no line ends in the tail: not a journal an appender wrote
+            }
+            return Optional.of(new AppendedStreams(id, size - tail + cut, false, Set.of()));
+        });
+    }
+
+    /** What a reader of the journal answers from its channel, its size and its id. */
+    private interface Reading {
+        Optional<AppendedStreams> answer(FileChannel channel, long size, String id) throws IOException;
+    }
+
+    /**
+     * The journal of the log at {@code root} opened for {@code reading} (made first if there is none), its
+     * first line checked; empty where there is no log, the journal cannot be read, or its first line is not
+     * one an appender wrote.
+     */
+    private static Optional<AppendedStreams> reading(Path root, Reading reading) {
         Path file = root.resolve(FILE);
         try {
             if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
@@ -124,23 +138,7 @@ final class AppendJournal {
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                 long size = channel.size();
                 Optional<String> id = id(channel, size);
-                if (id.isEmpty()) {
-                    return Optional.empty();
-                }
-                int tail = (int) Math.min(TAIL, size - HEADER_LENGTH);
-                ByteBuffer bytes = ByteBuffer.allocate(tail);
-                while (bytes.hasRemaining() && channel.read(bytes, size - tail + bytes.position()) >= 0) {
-                    // read on until the tail is whole
-                }
-                // A line still being written is left for the next reader: the mark stops before it.
-                int cut = bytes.position();
-                while (cut > 0 && bytes.get(cut - 1) != '\n') {
-                    cut--;
-                }
-                if (cut == 0 && tail == TAIL) {
-                    return Optional.empty(); // no line ends in the tail: not a journal an appender wrote
-                }
-                return Optional.of(new AppendedStreams(id.get(), size - tail + cut, false, Set.of()));
+                return id.isEmpty() ? Optional.empty() : reading.answer(channel, size, id.get());
             }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
