@@ -227,6 +227,21 @@ public final class TaskPage {
      * into the page (to its file, for a page written as it is made), escaped for a script element as it
      * goes ({@link ScriptJson#escaping}); each payload copied from its stored bytes ({@link PagePayload}).
      */
+    /** An event's object in the data block up to its payload: opened, every field written, the payload's name. */
+    static void fields(JsonGenerator gen, PageEvent e) throws IOException {
+        gen.writeStartObject();
+        gen.writeNumberField("n", e.number());
+        gen.writeStringField("type", e.type());
+        gen.writeStringField("time", e.time().toString());
+        gen.writeNumberField("ms", e.time().toEpochMilli());
+        gen.writeStringField("lane", e.lane().word());
+        gen.writeStringField("tone", e.tone());
+        gen.writeStringField("actor", e.actor());
+        gen.writeStringField("replica", e.replica());
+        gen.writeStringField("hash", e.hash());
+        gen.writeFieldName("payload");
+    }
+
     static void events(Html html, List<PageEvent> events) {
         html.raw("<script type=\"application/json\" id=\"wb-events\">");
         OutputStream block = ScriptJson.escaping(new BufferedOutputStream(html.ascii(), 64 * 1024));
@@ -237,17 +252,7 @@ public final class TaskPage {
             gen.setHighestNonEscapedChar(0x7f); // escaped beyond ASCII: the page stays ASCII (Html#escape)
             gen.writeStartArray();
             for (PageEvent e : events) {
-                gen.writeStartObject();
-                gen.writeNumberField("n", e.number());
-                gen.writeStringField("type", e.type());
-                gen.writeStringField("time", e.time().toString());
-                gen.writeNumberField("ms", e.time().toEpochMilli());
-                gen.writeStringField("lane", e.lane().word());
-                gen.writeStringField("tone", e.tone());
-                gen.writeStringField("actor", e.actor());
-                gen.writeStringField("replica", e.replica());
-                gen.writeStringField("hash", e.hash());
-                gen.writeFieldName("payload");
+                fields(gen, e);
                 payloads.write(gen, block, e.payload());
                 gen.writeEndObject();
             }

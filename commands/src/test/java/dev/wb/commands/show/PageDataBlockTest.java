@@ -92,17 +92,7 @@ class PageDataBlockTest {
             gen.setHighestNonEscapedChar(0x7f);
             gen.writeStartArray();
             for (PageEvent e : events) {
-                gen.writeStartObject();
-                gen.writeNumberField("n", e.number());
-                gen.writeStringField("type", e.type());
-                gen.writeStringField("time", e.time().toString());
-                gen.writeNumberField("ms", e.time().toEpochMilli());
-                gen.writeStringField("lane", e.lane().word());
-                gen.writeStringField("tone", e.tone());
-                gen.writeStringField("actor", e.actor());
-                gen.writeStringField("replica", e.replica());
-                gen.writeStringField("hash", e.hash());
-                gen.writeFieldName("payload");
+                TaskPage.fields(gen, e);
                 CanonicalJson.write(gen, e.payload().tree());
                 gen.writeEndObject();
             }
