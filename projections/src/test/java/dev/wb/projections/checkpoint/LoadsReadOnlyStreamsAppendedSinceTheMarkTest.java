@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A workspace load with the journal's mark kept in its checkpoint checks only the streams appended to since
  * (and those it could not call settled), and still equals a full rebuild.
  */
-class JournalMarkedLoadTest {
+class LoadsReadOnlyStreamsAppendedSinceTheMarkTest {
 
     @TempDir
     Path dir;

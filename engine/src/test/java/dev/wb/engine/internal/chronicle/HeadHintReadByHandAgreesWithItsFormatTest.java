@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** A head hint is read by hand; it accepts exactly the records the format's expression accepts. */
-class HeadHintParseTest {
+class HeadHintReadByHandAgreesWithItsFormatTest {
 
     private static final Pattern FORMAT = Pattern.compile("^(\\d{1,19}) (sha256:[0-9a-f]{64})\\n$");
     private static final String HASH = "sha256:" + "0123456789abcdef".repeat(4);
