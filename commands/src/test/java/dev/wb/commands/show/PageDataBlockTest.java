@@ -5,11 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Session;
 import dev.wb.engine.Payload;
 import dev.wb.engine.json.CanonicalJson;
 import dev.wb.projections.catalog.Lane;
-import dev.wb.testkit.TempGitRepo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -39,10 +37,7 @@ class PageDataBlockTest {
 
     @BeforeEach
     void redactor() {
-        ShowFixture fx = new ShowFixture(TempGitRepo.create(tmp, "repo"));
-        try (Session session = fx.session()) {
-            redactor = PageRedactor.of(session);
-        }
+        redactor = ShowFixture.redactor(tmp);
     }
 
     /** What payloads hold (a lone surrogate never reads back from the log: only an actor has one here). */

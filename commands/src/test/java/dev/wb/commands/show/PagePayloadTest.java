@@ -10,9 +10,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.wb.commands.Session;
 import dev.wb.engine.json.CanonicalJson;
-import dev.wb.testkit.TempGitRepo;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -42,10 +40,7 @@ class PagePayloadTest {
 
     @BeforeEach
     void redactor() {
-        ShowFixture fx = new ShowFixture(TempGitRepo.create(tmp, "repo"));
-        try (Session session = fx.session()) {
-            redactor = PageRedactor.of(session);
-        }
+        redactor = ShowFixture.redactor(tmp);
     }
 
     /** What the writer writes of the bytes, generated as bytes as the data block is. */

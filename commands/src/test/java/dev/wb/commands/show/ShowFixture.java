@@ -73,6 +73,13 @@ final class ShowFixture {
         repo.git("commit", "-q", "-m", "app");
     }
 
+    /** The redactor a page of a fresh fixture repository under {@code tmp} redacts with. */
+    static PageRedactor redactor(java.nio.file.Path tmp) {
+        try (Session session = new ShowFixture(TempGitRepo.create(tmp, "repo")).session()) {
+            return PageRedactor.of(session);
+        }
+    }
+
     Session session() {
         return Session.open(Workspace.require(repo.root()), env, Clock.systemUTC());
     }
